@@ -1,0 +1,306 @@
+"""Cards, suits, ranks, decks and the beating relation (RULES.md R1, R6–R8).
+
+A :class:`Card` is a small immutable value.  There are exactly 52 of them: every
+constructor returns one of the shared instances, so cards compare, hash and sort
+as fast as integers (a card *is* an ``int``: ``rank * 4 + suit``).
+
+>>> Card.parse("TS")
+Card('TS')
+>>> Card.parse("10♥").code
+'TH'
+>>> sorted(Card.parse_many("AS 6H 6S"))
+[Card('6S'), Card('6H'), Card('AS')]
+>>> deck(24)[:3]
+(Card('9S'), Card('9H'), Card('9D'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum
+
+__all__ = [
+    "Card",
+    "CardError",
+    "RANK_CODES",
+    "Rank",
+    "SUIT_CODES",
+    "Suit",
+    "deck",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class CardError(ValueError):
+    """A card code that cannot be read (R1).
+
+    The message names the offending text and the accepted forms.
+    """
+
+
+class Suit(IntEnum):
+    """The four suits. Suits have no order among themselves (R1).
+
+    Codes: ``S`` spades (пики), ``H`` hearts (черви), ``D`` diamonds (бубны),
+    ``C`` clubs (трефы).
+    """
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+
+    @property
+    def code(self) -> str:
+        """The one-letter code, e.g. ``'H'``."""
+        return self.name
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, e.g. ``'♥'``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds."""
+        return self in (Suit.H, Suit.D)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter (``S H D C``, any case) or symbol (``♠♥♦♣``).
+
+        Raises:
+            CardError: the text is not a suit.
+        """
+        t = text.strip()
+        if t in _SUIT_BY_TEXT:
+            return _SUIT_BY_TEXT[t]
+        raise CardError(f"[R1] {text!r} is not a suit: use one of S H D C or ♠ ♥ ♦ ♣")
+
+
+_SUIT_BY_TEXT: dict[str, Suit] = {}
+for _s in Suit:
+    _SUIT_BY_TEXT[_s.name] = _s
+    _SUIT_BY_TEXT[_s.name.lower()] = _s
+    _SUIT_BY_TEXT[_s.symbol] = _s
+_SUIT_BY_TEXT.update({"♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C})
+
+
+class Rank(IntEnum):
+    """Ranks 2..A, ordered by face value (R1)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def code(self) -> str:
+        """The one-character code: ``2``–``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return RANK_CODES[self - 2]
+
+
+RANK_CODES = "23456789TJQKA"
+SUIT_CODES = "SHDC"
+
+
+class Card(int):
+    """One playing card; an ``int`` equal to ``rank * 4 + suit`` (R1).
+
+    Create cards with :meth:`parse` or :meth:`of`; both return shared instances.
+
+    Attributes:
+        rank: the :class:`Rank`.
+        suit: the :class:`Suit`.
+        code: the two-character code, e.g. ``'TS'``.
+    """
+
+    __slots__ = ()
+    _cache: list[Card] = []
+
+    @classmethod
+    def of(cls, rank: int, suit: int) -> Card:
+        """The card of ``rank`` (2..14) and ``suit`` (a :class:`Suit` or 0..3).
+
+        Raises:
+            CardError: rank or suit out of range.
+        """
+        if not (2 <= int(rank) <= 14 and 0 <= int(suit) <= 3):
+            raise CardError(f"[R1] no card has rank {rank!r} and suit {suit!r}")
+        return _CARDS[int(rank) * 4 + int(suit)]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card code: rank ``2-9 T J Q K A`` (``10`` accepted) then suit
+        ``S H D C`` (``♠ ♥ ♦ ♣`` accepted), case-insensitive, e.g. ``'TS'``, ``'10♥'``.
+
+        Raises:
+            CardError: the text is not a card code; the message quotes it.
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"[R1] a card code must be a string, not {text!r}")
+        found = _CARD_BY_TEXT.get(text)
+        if found is not None:
+            return found
+        t = text.strip()
+        found = _CARD_BY_TEXT.get(t) or _CARD_BY_TEXT.get(t.upper())
+        if found is None and len(t) >= 2:
+            rank_text, suit_text = t[:-1].upper(), t[-1]
+            if rank_text == "10":
+                rank_text = "T"
+            if len(rank_text) == 1 and rank_text in RANK_CODES and suit_text.upper() in _SUIT_BY_TEXT:
+                found = Card.of(RANK_CODES.index(rank_text) + 2, _SUIT_BY_TEXT[suit_text.upper()])
+        if found is None:
+            raise CardError(
+                f"[R1] {text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
+                "then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'"
+            )
+        return found
+
+    @classmethod
+    def parse_many(cls, text: str | Iterable[str]) -> list[Card]:
+        """Read several cards, from a space- or comma-separated string or an iterable.
+
+        Raises:
+            CardError: one of the codes is not a card.
+        """
+        return parse_cards(text)
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _RANKS[int(self) >> 2]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUITS[int(self) & 3]
+
+    @property
+    def code(self) -> str:
+        """The canonical two-character code, e.g. ``'TS'``."""
+        return _CODES[int(self)]
+
+    @property
+    def pretty(self) -> str:
+        """Rank and suit symbol, e.g. ``'10♠'``."""
+        r = "10" if self.rank == Rank.TEN else self.rank.code
+        return r + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (parse_card, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+_RANKS: list[Rank] = [Rank.TWO] * 2 + list(Rank)
+_SUITS: list[Suit] = list(Suit)
+_CODES: list[str] = ["??"] * 60
+_CARDS: list[Card] = [Card(0)] * 60
+_CARD_BY_TEXT: dict[str, Card] = {}
+for _r in Rank:
+    for _s in Suit:
+        _c = int.__new__(Card, _r * 4 + _s)
+        _CARDS[int(_c)] = _c
+        _CODES[int(_c)] = _r.code + _s.code
+        for _rt in {_r.code, _r.code.lower()} | ({"10"} if _r == Rank.TEN else set()):
+            for _st in (_s.name, _s.name.lower(), _s.symbol):
+                _CARD_BY_TEXT[_rt + _st] = _c
+
+
+def parse_card(text: str) -> Card:
+    """Same as :meth:`Card.parse`."""
+    return Card.parse(text)
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read cards from ``'7S KH, 10D'`` or ``['7S', 'KH']``.
+
+    Raises:
+        CardError: one of the codes is not a card.
+    """
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    else:
+        parts = list(text)
+    return [Card.parse(p) for p in parts]
+
+
+_LOWEST_RANK = {24: 9, 36: 6, 52: 2}
+
+
+def deck(size: int = 36) -> tuple[Card, ...]:
+    """The deck of ``size`` cards (R1): 24 (9..A), 36 (6..A) or 52 (2..A), in
+    ascending order (rank, then suit S H D C).
+
+    Raises:
+        ValueError: size is not 24, 36 or 52.
+    """
+    if size not in _LOWEST_RANK:
+        raise ValueError(f"[R1] a deck has 24, 36 or 52 cards, not {size!r}")
+    return tuple(_CARDS[r * 4 + s] for r in range(_LOWEST_RANK[size], 15) for s in range(4))
+
+
+def lowest_rank(size: int) -> int:
+    """The lowest rank in a deck of ``size`` cards (R1): 9, 6 or 2."""
+    return _LOWEST_RANK[size]
+
+
+def beats(
+    cover: Card,
+    attack: Card,
+    trump: Suit | None,
+    *,
+    trump_six_beats_ace: bool = False,
+    japanese: bool = False,
+) -> bool:
+    """Whether ``cover`` beats ``attack`` (R6, R7, R8).
+
+    R6: a higher card of the same suit beats; a trump beats any non-trump; a trump is
+    beaten only by a higher trump.  R7 (``trump_six_beats_ace``): the trump six also
+    beats the trump ace.  R8 (``japanese``): spades are beaten only by higher spades,
+    never by a trump.
+
+    Args:
+        cover: the defence card.
+        attack: the attack card to be covered.
+        trump: the trump suit (``None``: no trump).
+        trump_six_beats_ace: option R7.
+        japanese: rule R8.
+
+    >>> beats(Card.parse("7H"), Card.parse("AS"), Suit.H)
+    True
+    >>> beats(Card.parse("7H"), Card.parse("AS"), Suit.H, japanese=True)
+    False
+    """
+    c_suit, a_suit = int(cover) & 3, int(attack) & 3
+    c_rank, a_rank = int(cover) >> 2, int(attack) >> 2
+    if c_suit == a_suit:
+        if c_rank > a_rank:
+            return True
+        return trump_six_beats_ace and c_suit == trump and c_rank == 6 and a_rank == 14
+    if trump is not None and c_suit == trump:
+        return not (japanese and a_suit == Suit.S)
+    return False

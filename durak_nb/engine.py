@@ -1,0 +1,1473 @@
+"""The rules engine: positions, moves, legal moves, refusals and the bout protocol.
+
+Every rule of RULES.md (R1–R27) is enforced here and nowhere else.  A :class:`Game`
+holds the live position; :meth:`Game.legal_moves` lists the moves of every player who
+may act now, :meth:`Game.why_illegal` explains a refusal with its rule id, and
+:meth:`Game.play` applies a move and returns the :class:`Event` values it caused
+(draws in order, bito, take, a player going out, the end of the game).
+
+>>> g = Game.from_position(
+...     Rules.make("podkidnoy"), ["Anna", "Boris"],
+...     hands={"Anna": "7S 7H AD", "Boris": "8S 9C"}, talon="", trump="D",
+...     attacker="Anna", first_bito_done=True)
+>>> sorted(str(m) for m in g.legal_moves())
+['Anna attacks 7H', 'Anna attacks 7S', 'Anna attacks 7S 7H', 'Anna attacks AD']
+>>> g.play(Move.attack(0, "7S 7H"))
+[]
+>>> print(g.why_illegal(Move.defend(1, "9C", "7H")))
+[R6] 9C does not beat 7H: a card is beaten by a higher card of its suit or by a trump (♦)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from .cards import Card, CardError, Suit, beats, deck, lowest_rank, parse_cards
+from .rules import Rules, RulesError
+
+__all__ = [
+    "Action",
+    "Bito",
+    "Drew",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalMove",
+    "LeadPassed",
+    "Move",
+    "Out",
+    "Position",
+    "Redealt",
+    "Refusal",
+    "Result",
+    "SetupError",
+    "Took",
+]
+
+
+class SetupError(ValueError):
+    """A deal or set-up position that is not a legal start (R1–R4, R22).
+
+    The message starts with the rule id: a card twice or missing, a wrong number of
+    players, a trump that disagrees with the turned-up card, an unknown player.
+    """
+
+
+class Action(str, Enum):
+    """The kinds of move (INTERCHANGE.md ``action``)."""
+
+    ATTACK = "attack"  #: lead a bout (R9)
+    THROW = "throw"  #: throw in (R11), also after take: вдогонку (R14)
+    TRANSFER = "transfer"  #: перевод (R17), or проездной with ``show`` (R20)
+    DEFEND = "defend"  #: cover one attack card (R10)
+    TAKE = "take"  #: declare take (R14)
+    PASS = "pass"  #: nothing (more) from me now (R12); in english durak: pass the lead (R9)
+    REDEAL = "redeal"  #: claim a redeal (R5)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_VERBS = {
+    Action.ATTACK: "attacks",
+    Action.THROW: "throws in",
+    Action.TRANSFER: "transfers",
+    Action.DEFEND: "covers",
+    Action.TAKE: "takes",
+    Action.PASS: "passes",
+    Action.REDEAL: "claims a redeal",
+}
+
+
+def _cards_arg(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
+    if isinstance(cards, Card):
+        return (cards,)
+    if isinstance(cards, str):
+        return tuple(parse_cards(cards))
+    return tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
+
+
+class Move(NamedTuple):
+    """One move by one player: a small immutable value.
+
+    Attributes:
+        player: the mover's seat (0-based, clockwise).
+        action: the :class:`Action`.
+        cards: the cards laid (attack, throw, transfer), the cover (defend, one card),
+            or the shown trump (transfer with ``show``); empty for take and pass.
+        target: the attack card covered (defend only).
+        show: a shown-trump transfer (R20): ``cards`` holds the one trump shown.
+        deck: the new shuffle, top card first (redeal only; ``None`` in a listed legal
+            redeal means "shuffle with the game's random generator").
+
+    Build moves with the class methods, which accept card codes:
+
+    >>> Move.defend(1, "9S", "7S")
+    Move.defend(1, '9S', '7S')
+    """
+
+    player: int
+    action: Action
+    cards: tuple[Card, ...] = ()
+    target: Card | None = None
+    show: bool = False
+    deck: tuple[Card, ...] | None = None
+
+    @classmethod
+    def attack(cls, player: int, cards: str | Iterable[str | Card]) -> Move:
+        """Lead ``cards`` (R9)."""
+        return cls(player, Action.ATTACK, _sorted(_cards_arg(cards)))
+
+    @classmethod
+    def throw(cls, player: int, cards: str | Iterable[str | Card]) -> Move:
+        """Throw in ``cards`` (R11, R14)."""
+        return cls(player, Action.THROW, _sorted(_cards_arg(cards)))
+
+    @classmethod
+    def transfer(cls, player: int, cards: str | Iterable[str | Card], show: bool = False) -> Move:
+        """Transfer with ``cards`` (R17), or by showing one trump (R20) with ``show``."""
+        return cls(player, Action.TRANSFER, _sorted(_cards_arg(cards)), None, show)
+
+    @classmethod
+    def defend(cls, player: int, card: str | Card, target: str | Card) -> Move:
+        """Cover ``target`` with ``card`` (R10)."""
+        return cls(player, Action.DEFEND, (Card.parse(card),), Card.parse(target))
+
+    @classmethod
+    def take(cls, player: int) -> Move:
+        """Declare take (R14)."""
+        return cls(player, Action.TAKE)
+
+    @classmethod
+    def pass_(cls, player: int) -> Move:
+        """Pass (R12), or pass the lead in english durak (R9)."""
+        return cls(player, Action.PASS)
+
+    @classmethod
+    def redeal(cls, player: int, new_deck: Iterable[str | Card] | None = None) -> Move:
+        """Claim a redeal (R5); ``new_deck`` top card first, or ``None`` to shuffle."""
+        return cls(player, Action.REDEAL, (), None, False, None if new_deck is None else _cards_arg(new_deck))
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """The move in words, e.g. ``'Boris covers 7S with 9S'``."""
+        who = names[self.player] if names is not None else f"P{self.player}"
+        verb = _VERBS[self.action]
+        if self.action is Action.DEFEND and self.target is not None:
+            return f"{who} covers {self.target} with {self.cards[0]}"
+        if self.action is Action.TRANSFER and self.show:
+            return f"{who} transfers by showing {self.cards[0]}"
+        if self.cards:
+            return f"{who} {verb} {' '.join(c.code for c in self.cards)}"
+        return f"{who} {verb}"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __repr__(self) -> str:
+        codes = " ".join(c.code for c in self.cards)
+        a = self.action
+        if a is Action.DEFEND:
+            return f"Move.defend({self.player}, {codes!r}, {self.target.code if self.target else None!r})"
+        if a is Action.TRANSFER and self.show:
+            return f"Move.transfer({self.player}, {codes!r}, show=True)"
+        if a in (Action.ATTACK, Action.THROW, Action.TRANSFER):
+            return f"Move.{a.value}({self.player}, {codes!r})"
+        if a is Action.PASS:
+            return f"Move.pass_({self.player})"
+        if a is Action.REDEAL:
+            d = None if self.deck is None else " ".join(c.code for c in self.deck)
+            return f"Move.redeal({self.player}, {d!r})"
+        return f"Move.{a.value}({self.player})"
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move is illegal: the rule id and a sentence a learner understands.
+
+    Attributes:
+        rule: e.g. ``'R13b'``.
+        message: the explanation, without the rule id.
+    """
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.message}"
+
+
+class IllegalMove(ValueError):
+    """Raised by :meth:`Game.play` for a move the rules forbid.
+
+    Attributes:
+        refusal: the :class:`Refusal` (rule id and message).
+        move: the refused :class:`Move`.
+    """
+
+    def __init__(self, refusal: Refusal, move: Move) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
+        self.move = move
+
+    @property
+    def rule(self) -> str:
+        """The rule id, e.g. ``'R12'``."""
+        return self.refusal.rule
+
+
+# ----------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something a move caused besides itself (base class)."""
+
+    def describe(self, names: Sequence[str]) -> str:  # pragma: no cover - overridden
+        """The event in words."""
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class Took(Event):
+    """R14: the defender picked up every card on the table."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} picks up {' '.join(c.code for c in self.cards)} (R14)"
+
+
+@dataclass(frozen=True)
+class Bito(Event):
+    """R15: every attack card covered, every thrower passed; cards to the discard."""
+
+    cards: tuple[Card, ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"bito: {' '.join(c.code for c in self.cards)} to the discard (R15)"
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """R16: ``player`` drew ``cards`` from the talon (top first)."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} draws {' '.join(c.code for c in self.cards)} (R16)"
+
+
+@dataclass(frozen=True)
+class Out(Event):
+    """R24: ``player`` has no cards with the talon empty and is out."""
+
+    player: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} is out (R24)"
+
+
+@dataclass(frozen=True)
+class LeadPassed(Event):
+    """R9 (english durak): the lead passes from ``player`` to ``to``."""
+
+    player: int
+    to: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"the lead passes from {names[self.player]} to {names[self.to]} (R9)"
+
+
+@dataclass(frozen=True)
+class Redealt(Event):
+    """R5: the cards were dealt again."""
+
+    player: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.player]} shows five of a suit: the cards are dealt again (R5)"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended (R24–R27).
+
+    Attributes:
+        durak: the losing seat, or ``None`` (a draw, or a team game).
+        draw: the game is drawn (R25, R27).
+        epaulettes: the durak got epaulettes (R26).
+        out_order: seats in the order they went out (R24).
+        losing_team: the seats of the losing team in a team game (R22), else ``None``.
+        rule: the rule that ended the game: ``R25``, ``R22``, ``R26`` or ``R27``.
+    """
+
+    durak: int | None
+    draw: bool
+    epaulettes: bool
+    out_order: tuple[int, ...]
+    losing_team: tuple[int, ...] | None
+    rule: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        """The result in words."""
+        if self.draw:
+            why = " by repetition (R27)" if self.rule == "R27" else " (R25)"
+            return "draw" + why
+        if self.losing_team is not None:
+            return "the team of " + " and ".join(names[s] for s in self.losing_team) + " loses (R22)"
+        assert self.durak is not None
+        text = f"{names[self.durak]} is the durak"
+        if self.epaulettes:
+            text += " with epaulettes (R26)"
+        return text
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game ended with ``result``."""
+
+    result: Result
+
+    def describe(self, names: Sequence[str]) -> str:
+        return "game over: " + self.result.describe(names)
+
+
+# ----------------------------------------------------------------------------- position
+
+
+@dataclass(frozen=True)
+class Position:
+    """An immutable snapshot of a game, for replays, views and tables.
+
+    Attributes:
+        players: seat names, clockwise.
+        hands: each seat's cards, sorted.
+        talon: top card first; its last card is the turned-up trump (R3).
+        trump: the trump suit.
+        trump_card: the turned-up card (``None`` when none was left, or in japanese).
+        table: (attack, defence or ``None``) pairs, in the order laid.
+        discard: the discard pile (R15), in the order discarded.
+        attacker: the bout's attacker (after a transfer, the transferring player, R17),
+            or ``None`` once the game is over.
+        first_attacker: who led the bout (first to draw, R16).
+        defender: the defender, or ``None`` once the game is over.
+        bout: 1 for the first bout.
+        first_bito_done: a bout has ended in bito (R13c).
+        taking: the defender has declared take (R14).
+        passed: throwers who passed since the last card (R12).
+        attacker_passed: the attacker has passed this bout (R12).
+        out_order: seats that are out, in order (R24).
+        result: the :class:`Result`, or ``None`` while the game goes on.
+    """
+
+    players: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    trump: Suit
+    trump_card: Card | None
+    table: tuple[tuple[Card, Card | None], ...]
+    discard: tuple[Card, ...]
+    attacker: int | None
+    first_attacker: int | None
+    defender: int | None
+    bout: int
+    first_bito_done: bool
+    taking: bool
+    passed: frozenset[int]
+    attacker_passed: bool
+    out_order: tuple[int, ...]
+    result: Result | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The STATE object of INTERCHANGE.md (names and card codes)."""
+        names = self.players
+        return {
+            "hands": {names[i]: [c.code for c in h] for i, h in enumerate(self.hands)},
+            "talon": [c.code for c in self.talon],
+            "trump": self.trump.code,
+            "table": [[a.code, None if d is None else d.code] for a, d in self.table],
+            "discard": [c.code for c in self.discard],
+            "attacker": None if self.attacker is None else names[self.attacker],
+            "defender": None if self.defender is None else names[self.defender],
+            "bout": self.bout,
+        }
+
+
+# ----------------------------------------------------------------------------- the game
+
+#: (deck size, trump, R7 option, R8) -> attack card -> the cards that beat it (R6-R8).
+_BEATERS: dict[tuple[int, int, bool, bool], dict[Card, frozenset[Card]]] = {}
+_new = tuple.__new__
+_ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
+    Action.ATTACK, Action.THROW, Action.TRANSFER, Action.DEFEND, Action.TAKE, Action.PASS, Action.REDEAL,
+)
+
+
+class Game:
+    """A live game: the position, the bout protocol, legal moves and refusals.
+
+    Create with :meth:`deal` (a seed or an explicit deck order, R3–R4) or
+    :meth:`from_position` (a set-up position for lessons).  Then, repeatedly,
+    :meth:`legal_moves` and :meth:`play`; :meth:`why_illegal` explains refusals.
+    Seats are 0-based ints, clockwise; :attr:`players` holds the names.
+
+    Who may act (R10–R14): with an empty table, the attacker leads; during a bout
+    the defender (until take) and every thrower allowed by R11–R12 act at once, so
+    :meth:`legal_moves` lists moves of several players.
+
+    Attributes:
+        rules: the :class:`Rules`.
+        players: seat names.
+        hands: each seat's cards (live lists: do not change them).
+        talon: top card first; the last card is the turned-up trump.
+        trump: the trump suit.
+        trump_card: the turned-up trump card, or ``None``.
+        discard, table, attacker, defender, bout, first_bito_done, taking, passed,
+        attacker_passed, out_order, result: as in :class:`Position`.
+        history: the moves played, in order (redeal moves carry their deck).
+    """
+
+    __slots__ = (
+        "rules",
+        "players",
+        "n",
+        "hands",
+        "talon",
+        "trump",
+        "trump_card",
+        "discard",
+        "attack",
+        "defence",
+        "attacker",
+        "first_attacker",
+        "defender",
+        "bout",
+        "first_bito_done",
+        "taking",
+        "passed",
+        "attacker_passed",
+        "shown",
+        "lead_passes",
+        "out_order",
+        "result",
+        "history",
+        "dealer",
+        "dealt_hands",
+        "rng",
+        "_beaters",
+        "_seen",
+        "_lead",
+        "_last_lead_on",
+        "_legal_cache",
+        "_team",
+    )
+
+    def __init__(self, rules: Rules, players: Sequence[str]) -> None:
+        """Low-level constructor: use :meth:`deal` or :meth:`from_position`.
+
+        Raises:
+            SetupError: player names not unique, or a number of players R2/R22 forbid.
+        """
+        names = tuple(players)
+        if len(set(names)) != len(names):
+            raise SetupError("[R2] player names must be unique")
+        if any(not isinstance(p, str) or not p for p in names):
+            raise SetupError("[R2] every player needs a non-empty name")
+        try:
+            rules.check_players(len(names))
+        except RulesError as exc:
+            raise SetupError(str(exc)) from exc
+        self.rules = rules
+        self.players = names
+        self.n = len(names)
+        self.hands: list[list[Card]] = [[] for _ in names]
+        self.talon: list[Card] = []
+        self.trump = Suit.D
+        self.trump_card: Card | None = None
+        self.discard: list[Card] = []
+        self.attack: list[Card] = []
+        self.defence: list[Card | None] = []
+        self.attacker: int | None = None
+        self.first_attacker: int | None = None
+        self.defender: int | None = None
+        self.bout = 1
+        self.first_bito_done = False
+        self.taking = False
+        self.passed: set[int] = set()
+        self.attacker_passed = False
+        self.shown: set[int] = set()
+        self.lead_passes = 0
+        self.out_order: list[int] = []
+        self.result: Result | None = None
+        self.history: list[Move] = []
+        self.dealer: int | None = None
+        self.dealt_hands: list[list[Card]] = []
+        self.rng = random.Random(0)
+        self._beaters: dict[Card, frozenset[Card]] = {}
+        self._seen: dict[tuple[object, ...], int] = {}
+        self._lead: tuple[Card, ...] = ()
+        self._last_lead_on: dict[int, tuple[Card, ...]] = {}
+        self._legal_cache: list[Move] | None = None
+        # R22: a team index per seat; without teams every seat is its own side
+        self._team: list[int] = [
+            t if (t := rules.team_of(s)) is not None else s for s in range(self.n)
+        ]
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules | str = "podkidnoy",
+        players: Sequence[str] | int = 2,
+        *,
+        seed: int | None = None,
+        deck_order: Sequence[str | Card] | str | None = None,
+        dealer: int | str | None = None,
+        trump: Suit | str | None = None,
+        attacker: int | str | None = None,
+    ) -> Game:
+        """Deal a new game (R3) and find the first attacker (R4).
+
+        Args:
+            rules: a :class:`Rules` or a preset name.
+            players: seat names clockwise, or a count (names ``P1``, ``P2`` …).
+            seed: shuffle the deck with ``random.Random(seed)`` (when no ``deck_order``).
+            deck_order: the whole deck, top card first (codes or cards).
+            dealer: seat or name of the dealer; default the last seat, so the first
+                card goes to seat 0.
+            trump: the trump suit when R3 leaves no card to turn up (chosen with the
+                seeded generator if omitted); must be left out otherwise.
+            attacker: the first attacker where R4's lowest trump does not apply (a
+                later game of a match); default: the lowest trump, else left of dealer.
+
+        Raises:
+            SetupError: a deck that is not exactly this game's deck, a trump given
+                where a card is turned up, an unknown dealer or attacker.
+            RulesError: bad rules.
+        """
+        r = Rules.make(rules) if isinstance(rules, str) else rules
+        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        game = cls(r, names)
+        game.rng = random.Random(seed)
+        if deck_order is None:
+            cards = list(deck(r.deck_size))
+            game.rng.shuffle(cards)
+        else:
+            cards = list(parse_cards(deck_order)) if isinstance(deck_order, str) else [
+                Card.parse(c) if isinstance(c, str) else c for c in deck_order
+            ]
+        game.dealer = game._seat(dealer, "dealer", "R3") if dealer is not None else game.n - 1
+        game._deal_cards(cards, None if trump is None else Suit.parse(trump) if isinstance(trump, str) else trump)
+        game._start_first_bout(None if attacker is None else game._seat(attacker, "attacker", "R4"))
+        return game
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules | str,
+        players: Sequence[str],
+        *,
+        hands: Mapping[str, str | Iterable[str | Card]] | Sequence[str | Iterable[str | Card]],
+        talon: str | Iterable[str | Card],
+        trump: Suit | str,
+        attacker: int | str,
+        discard: str | Iterable[str | Card] = (),
+        first_bito_done: bool = False,
+        bout: int = 1,
+        out: Iterable[int | str] = (),
+    ) -> Game:
+        """A set-up position (INTERCHANGE.md ``start``): the attacker is about to lead.
+
+        Args:
+            rules: a :class:`Rules` or a preset name.
+            players: seat names clockwise.
+            hands: each player's cards, by name (a dict) or by seat.
+            talon: top card first; its last card is the turned-up trump (R3), which
+                must then be of the ``trump`` suit (not checked in japanese).
+            trump: the trump suit (``'D'`` in japanese, R8).
+            attacker: who leads first (seat or name); must hold cards.
+            discard: cards already discarded.
+            first_bito_done: a bout already ended in bito (R13c).
+            bout: the number of the coming bout (R19 counts the first bout).
+            out: players already out (R24), in order; they must hold no cards.
+
+        Raises:
+            SetupError: a card twice, missing, or not of this deck (R1); an unknown
+                player; an attacker without cards; a trump that disagrees.
+        """
+        r = Rules.make(rules) if isinstance(rules, str) else rules
+        game = cls(r, players)
+        try:
+            if isinstance(hands, Mapping):
+                unknown = [k for k in hands if k not in game.players]
+                if unknown:
+                    raise SetupError(f"[R2] start.hands names {unknown[0]!r}, who is not a player")
+                hand_list = [_cards_arg(hands.get(name, ())) for name in game.players]
+            else:
+                if len(hands) != game.n:
+                    raise SetupError(f"[R2] start.hands has {len(hands)} hands for {game.n} players")
+                hand_list = [_cards_arg(h) for h in hands]
+            talon_cards = list(_cards_arg(talon))
+            discard_cards = list(_cards_arg(discard))
+            trump_suit = Suit.parse(trump) if isinstance(trump, str) else Suit(trump)
+        except CardError as exc:
+            raise SetupError(str(exc)) from exc
+        game._check_cards([c for h in hand_list for c in h] + talon_cards + discard_cards, "start")
+        if r.japanese and trump_suit != Suit.D:
+            raise SetupError("[R8] in japanese durak diamonds are always trump: trump must be 'D'")
+        if talon_cards and not r.japanese and talon_cards[-1].suit != trump_suit:
+            raise SetupError(
+                f"[R3] the talon's last card {talon_cards[-1]} is the turned-up trump, "
+                f"but trump is {trump_suit.code}"
+            )
+        game.hands = [sorted(h) for h in hand_list]
+        game.talon = talon_cards
+        game.discard = discard_cards
+        game.trump = trump_suit
+        game.trump_card = talon_cards[-1] if talon_cards and not r.japanese else None
+        game.first_bito_done = bool(first_bito_done)
+        if not isinstance(bout, int) or bout < 1:
+            raise SetupError(f"[R19] start.bout must be a whole number from 1, not {bout!r}")
+        game.bout = bout
+        game.dealt_hands = [list(h) for h in game.hands]
+        game._make_beaters()
+        for who in out:
+            seat = game._seat(who, "out", "R24")
+            if game.hands[seat] or game.talon:
+                raise SetupError(f"[R24] {game.players[seat]} cannot be out: they hold cards or the talon is not empty")
+            game.out_order.append(seat)
+        seat = game._seat(attacker, "attacker", "R4")
+        if game._check_end([], last_defender=None):
+            return game
+        if not game.hands[seat]:
+            raise SetupError(f"[R4] the attacker {game.players[seat]} holds no cards")
+        if game._next_defender(seat) is None:
+            raise SetupError(f"[R22] no opponent of {game.players[seat]} holds cards to defend")
+        game._begin_bout(seat, check_end=True)
+        return game
+
+    def _seat(self, who: int | str, what: str, rule: str) -> int:
+        if isinstance(who, str):
+            if who not in self.players:
+                raise SetupError(f"[{rule}] {what} {who!r} is not a player")
+            return self.players.index(who)
+        if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < self.n:
+            raise SetupError(f"[{rule}] {what} {who!r} is not a seat 0..{self.n - 1}")
+        return who
+
+    def _check_cards(self, cards: list[Card], where: str) -> None:
+        full = deck(self.rules.deck_size)
+        low = lowest_rank(self.rules.deck_size)
+        seen: set[Card] = set()
+        for c in cards:
+            if c.rank < low:
+                raise SetupError(f"[R1] {where}: {c} is not in a {self.rules.deck_size}-card deck")
+            if c in seen:
+                raise SetupError(f"[R1] {where}: {c} appears twice")
+            seen.add(c)
+        missing = [c for c in full if c not in seen]
+        if missing:
+            raise SetupError(
+                f"[R1] {where}: {len(missing)} card(s) of the {self.rules.deck_size}-card deck "
+                f"are missing: {' '.join(c.code for c in missing)}"
+            )
+
+    def _deal_cards(self, cards: list[Card], trump: Suit | None) -> None:
+        r = self.rules
+        self._check_cards(cards, "deal.deck")
+        n, h = self.n, r.hand_size
+        assert self.dealer is not None
+        self.hands = [[] for _ in range(n)]
+        first = (self.dealer + 1) % n
+        for i in range(n * h):  # R3: one card at a time, clockwise, from left of the dealer
+            self.hands[(first + i) % n].append(cards[i])
+        rest = cards[n * h :]
+        if r.japanese:  # R8: diamonds are trump; nothing is turned up
+            if trump is not None and trump != Suit.D:
+                raise SetupError("[R8] in japanese durak diamonds are always trump")
+            self.trump, self.trump_card, self.talon = Suit.D, None, rest
+        elif rest:
+            if trump is not None and trump != rest[0].suit:
+                raise SetupError(
+                    f"[R3] the trump is the turned-up card {rest[0]}; leave 'trump' out of the deal"
+                )
+            self.trump, self.trump_card, self.talon = rest[0].suit, rest[0], rest[1:] + rest[:1]
+        else:  # R3: no card left to turn up: the trump is chosen at random and recorded
+            self.trump = trump if trump is not None else Suit(self.rng.randrange(4))
+            self.trump_card, self.talon = None, []
+        for hand in self.hands:
+            hand.sort()
+        self.dealt_hands = [list(hd) for hd in self.hands]
+        self.discard = []
+        self._make_beaters()
+
+    def _start_first_bout(self, attacker: int | None) -> None:
+        if attacker is None:  # R4: the lowest trump leads; no trump in hand: left of the dealer
+            best: tuple[int, int] | None = None
+            for seat, hand in enumerate(self.hands):
+                for c in hand:
+                    if c.suit == self.trump and (best is None or c.rank < best[0]):
+                        best = (c.rank, seat)
+            assert self.dealer is not None
+            attacker = best[1] if best is not None else (self.dealer + 1) % self.n
+        self._begin_bout(attacker, check_end=False)
+
+    def _make_beaters(self) -> None:
+        r = self.rules
+        key = (r.deck_size, int(self.trump), r.trump_six_beats_ace, r.japanese)
+        table = _BEATERS.get(key)
+        if table is None:
+            full = deck(r.deck_size)
+            table = _BEATERS[key] = {
+                a: frozenset(
+                    c
+                    for c in full
+                    if beats(c, a, self.trump, trump_six_beats_ace=r.trump_six_beats_ace, japanese=r.japanese)
+                )
+                for a in full
+            }
+        self._beaters = table
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def finished(self) -> bool:
+        """The game is over (:attr:`result` is set)."""
+        return self.result is not None
+
+    @property
+    def table(self) -> list[tuple[Card, Card | None]]:
+        """The table as (attack, defence or ``None``) pairs, in the order laid."""
+        return list(zip(self.attack, self.defence, strict=True))
+
+    def beats(self, cover: Card | str, attack: Card | str) -> bool:
+        """Whether ``cover`` beats ``attack`` in this game (R6–R8)."""
+        return Card.parse(cover) in self._beaters.get(Card.parse(attack), frozenset())
+
+    def seat(self, who: int | str) -> int:
+        """The seat of a player given by name or seat.
+
+        Raises:
+            KeyError: no such player.
+        """
+        if isinstance(who, str):
+            if who not in self.players:
+                raise KeyError(f"{who!r} is not a player: {', '.join(self.players)}")
+            return self.players.index(who)
+        if not 0 <= who < self.n:
+            raise KeyError(f"no seat {who}")
+        return who
+
+    def throwers(self) -> list[int]:
+        """Seats allowed to throw in now (R11): players with cards except the defender,
+        the defender's partners (R22) and, with ``neighbours_only_over_4`` and more
+        than 4 players in the game, all but the defender's two neighbours."""
+        r = self.rules
+        d = self.defender
+        if not r.throw_ins or d is None:
+            return []
+        hands, team = self.hands, self._team
+        seats = [s for s in range(self.n) if s != d and hands[s] and team[s] != team[d]]
+        if r.neighbours_only_over_4 and self.n - len(self.out_order) > 4:
+            left, right = self._next_with_cards(d), self._prev_with_cards(d)
+            seats = [s for s in seats if s in (left, right)]
+        return seats
+
+    def limit(self) -> int:
+        """The most attack cards this bout may hold now (R13a, R13c)."""
+        r = self.rules
+        if self.first_bito_done or self.taking:
+            return r.bout_limit
+        return min(r.first_bout_limit, r.bout_limit)
+
+    def room(self) -> int:
+        """How many more attack cards may be added now (R13a–c): the limit less the
+        attack cards, and never more than the defender's hand less the uncovered cards."""
+        if self.defender is None:
+            return 0
+        uncovered = self.defence.count(None)
+        return min(self.limit() - len(self.attack), len(self.hands[self.defender]) - uncovered)
+
+    def actors(self) -> list[int]:
+        """Seats that have at least one legal move now, in seat order."""
+        return sorted({m.player for m in self.legal_moves()})
+
+    def legal_moves(self, player: int | str | None = None) -> list[Move]:
+        """Every legal move now, of every player who may act (or of ``player`` only).
+
+        Throws and leads list every allowed combination of cards; a redeal (R5) is
+        listed once per entitled player with ``deck=None``.
+
+        >>> g = Game.deal("podkidnoy", ["A", "B"], seed=1)
+        >>> {m.action.value for m in g.legal_moves()}
+        {'attack'}
+        """
+        moves = self._legal_cache
+        if moves is None:
+            moves = self._legal_cache = self._generate()
+        if player is None:
+            return list(moves)
+        seat = self.seat(player)
+        return [m for m in moves if m.player == seat]
+
+    def _generate(self) -> list[Move]:
+        if self.result is not None:
+            return []
+        r = self.rules
+        out: list[Move] = []
+        a, d = self.attacker, self.defender
+        assert a is not None and d is not None
+        hands = self.hands
+        if r.redeal_five_of_suit and self.bout == 1:  # R5: before the first bout ends
+            for s in range(self.n):
+                if self._may_redeal(s):
+                    out.append(Move(s, Action.REDEAL))
+        if not self.attack:  # the lead (R9)
+            hand = hands[a]
+            dsize = len(hands[d])
+            cap = min(self.limit(), dsize)
+            style = r.lead_style
+            if style == "pair" and self.lead_passes < self._holders():
+                # R9 english: pairs only; none (or defender < 2 cards): pass the lead
+                pairs = [m for m in self._lead_moves(a, hand, 2) if len(m.cards) == 2] if cap >= 2 else []
+                out.extend(pairs if pairs else [Move(a, Action.PASS)])
+                return out
+            most = {"any": cap, "single_or_pair": min(2, cap), "pair": min(2, cap)}[style]
+            out.extend(self._lead_moves(a, hand, most))
+            return out
+        # during a bout: the defender (R10, R17, R20, R14)
+        if not self.taking:
+            dhand = hands[d]
+            uncovered = [x for x, y in zip(self.attack, self.defence, strict=True) if y is None]
+            beaters = self._beaters
+            for x in uncovered:
+                bx = beaters[x]
+                for c in dhand:
+                    if c in bx:
+                        out.append(_new(Move, (d, _DEFEND, (c,), x, False, None)))
+            if r.transfers and len(uncovered) == len(self.attack):
+                out.extend(self._transfer_moves(d))
+            if uncovered:
+                out.append(Move(d, Action.TAKE))
+        # throwers (R11-R14)
+        throwers = self.throwers()
+        if throwers:
+            others_may = self.attacker_passed or a not in throwers
+            room = self.room()
+            ranks = {c >> 2 for c in self.attack}
+            ranks.update(c >> 2 for c in self.defence if c is not None)
+            for s in throwers:
+                if s in self.passed or (s != a and not others_may):
+                    continue
+                if room > 0:
+                    cands = [c for c in hands[s] if c >> 2 in ranks]
+                    for k in range(1, min(room, len(cands)) + 1):
+                        for combo in combinations(cands, k):
+                            out.append(_new(Move, (s, _THROW, combo, None, False, None)))
+                out.append(_new(Move, (s, _PASS, (), None, False, None)))
+        return out
+
+    def _may_redeal(self, seat: int) -> bool:
+        counts = [0, 0, 0, 0]
+        for c in self.dealt_hands[seat] if self.dealt_hands else ():
+            counts[c & 3] += 1
+        return max(counts) >= 5
+
+    def _holders(self) -> int:
+        return sum(1 for h in self.hands if h)
+
+    def _lead_moves(self, a: int, hand: list[Card], most: int) -> list[Move]:
+        out: list[Move] = []
+        if most <= 0:
+            return out
+        group: list[Card] = []
+        rank = -1
+        for c in (*hand, None):  # the hand is sorted, so each rank is one run
+            if c is not None and c >> 2 == rank:
+                group.append(c)
+                continue
+            if group:
+                out.append(_new(Move, (a, _ATTACK, (group[0],), None, False, None)))
+                for k in range(2, min(most, len(group)) + 1):
+                    for combo in combinations(group, k):
+                        out.append(_new(Move, (a, _ATTACK, combo, None, False, None)))
+            if c is not None:
+                group = [c]
+                rank = c >> 2
+        return out
+
+    def _transfer_target(self, d: int) -> int | None:
+        """R17/R21/R22: the next player to the left of ``d`` holding cards (in teams:
+        the next such opponent), or ``None``."""
+        team = self._team
+        s = d
+        for _ in range(self.n - 1):
+            s = (s + 1) % self.n
+            if self.hands[s] and team[s] != team[d]:
+                return s
+        return None
+
+    def _transfer_moves(self, d: int) -> list[Move]:
+        r = self.rules
+        if self.bout == 1 and not r.transfer_first_bout:  # R19
+            return []
+        target = self._transfer_target(d)
+        if target is None:
+            return []
+        rank = self.attack[0] >> 2
+        tsize = len(self.hands[target])
+        total = len(self.attack)
+        cands = [c for c in self.hands[d] if c >> 2 == rank]
+        out: list[Move] = []
+        most = min(self.limit() - total, tsize - total)  # R18: R13a/c and R13b for the next defender
+        for k in range(1, min(most, len(cands)) + 1):
+            for combo in combinations(cands, k):
+                out.append(Move(d, Action.TRANSFER, combo))
+        if r.show_trump_transfer and d not in self.shown and total <= tsize:  # R20
+            shown = Card.of(rank, self.trump)
+            if shown in self.hands[d]:
+                out.append(Move(d, Action.TRANSFER, (shown,), None, True))
+        return out
+
+    # ------------------------------------------------------------------ refusals
+
+    def why_illegal(self, move: Move) -> Refusal | None:
+        """``None`` if ``move`` is legal now, else the :class:`Refusal` with rule id.
+
+        The checks follow the bout protocol in order, so the refusal names the first
+        rule the move breaks, in words a learner understands.
+        """
+        try:
+            return self._why(move)
+        except CardError as exc:
+            return Refusal("R1", f"malformed move: {exc}")
+
+    def can_play(self, move: Move) -> bool:
+        """Whether ``move`` is legal now."""
+        return self.why_illegal(move) is None
+
+    def _why(self, move: Move) -> Refusal | None:  # noqa: C901 - one branch per rule
+        r = self.rules
+        names = self.players
+        if self.result is not None:
+            return Refusal("R25", "the game is over: no more moves")
+        p = move.player
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n:
+            return Refusal("R2", f"there is no seat {p!r}")
+        who = names[p]
+        act = move.action
+        if not isinstance(act, Action):
+            return Refusal("R1", f"unknown action {act!r}")
+        cards = move.cards
+        if any(not isinstance(c, Card) for c in cards):
+            return Refusal("R1", "cards must be Card values")
+        a, d = self.attacker, self.defender
+        assert a is not None and d is not None
+        hand = self.hands[p]
+        missing = [c for c in cards if c not in hand]
+        if len(set(cards)) != len(cards):
+            return Refusal("R1", f"{who} names the same card twice")
+        if act is Action.REDEAL:
+            if not r.redeal_five_of_suit:
+                return Refusal("R5", "redeals are not played (option redeal_five_of_suit is off)")
+            if self.bout > 1:
+                return Refusal("R5", "a redeal may only be claimed before the first bout ends")
+            if not self._may_redeal(p):
+                return Refusal("R5", f"{who} was not dealt five or more cards of one suit")
+            if move.deck is not None:
+                try:
+                    self._check_cards(list(move.deck), "redeal.deck")
+                except SetupError as exc:
+                    return Refusal("R5", str(exc).split("] ", 1)[-1])
+            return None
+        if act is not Action.TRANSFER or not move.show:
+            if missing and act is not Action.TAKE and act is not Action.PASS:
+                return Refusal("R10" if act is Action.DEFEND else "R9" if act is Action.ATTACK else "R11",
+                               f"{who} does not hold {' '.join(c.code for c in missing)}")
+        if not self.attack:  # the lead
+            if act is Action.PASS and r.lead_style == "pair" and p == a:
+                if self.lead_passes >= self._holders():
+                    return Refusal("R9", "every player has passed the lead: now a single card must be led")
+                if len(self.hands[d]) >= 2 and any(
+                    len(m.cards) == 2 for m in self._lead_moves(a, hand, 2)
+                ):
+                    return Refusal("R9", f"{who} holds a pair and must lead it")
+                return None
+            if act is not Action.ATTACK:
+                return Refusal("R9", f"the table is empty: {names[a]} must lead first")
+            if p != a:
+                return Refusal("R9", f"it is {names[a]}'s lead, not {who}'s")
+            if not cards:
+                return Refusal("R9", "a lead needs at least one card")
+            if len({c >> 2 for c in cards}) > 1:
+                return Refusal("R9", "a lead is one or more cards of one rank")
+            style = r.lead_style
+            if style == "single_or_pair" and len(cards) > 2:
+                return Refusal("R9", "in simple durak the lead is one card or a pair")
+            if style == "pair":
+                if self.lead_passes < self._holders() and len(cards) != 2:
+                    return Refusal("R9", "in english durak the lead is a pair (R9); with no pair, pass the lead")
+                if len(cards) > 2:
+                    return Refusal("R9", "in english durak the lead is a pair, or a single card once all passed")
+            return self._limit_refusal(len(cards), lead=True)
+        # a bout is under way
+        if act is Action.ATTACK:
+            return Refusal("R9", "the bout is already led: add cards with a throw-in")
+        if act in (Action.DEFEND, Action.TAKE, Action.TRANSFER):
+            if p != d:
+                return Refusal("R10", f"only the defender {names[d]} may {act.value}")
+            if self.taking:
+                return Refusal("R14", f"{who} has declared take and may only wait for throw-ins")
+            uncovered = [x for x, y in zip(self.attack, self.defence, strict=True) if y is None]
+            if act is Action.TAKE:
+                return None if uncovered else Refusal("R15", "every card is covered: there is nothing to take")
+            if act is Action.DEFEND:
+                t = move.target
+                if len(cards) != 1 or t is None:
+                    return Refusal("R10", "a defence covers exactly one attack card with one card")
+                if t not in self.attack:
+                    return Refusal("R10", f"{t} is not an attack card on the table")
+                if t not in uncovered:
+                    return Refusal("R10", f"{t} is already covered")
+                if cards[0] not in self._beaters[t]:
+                    return Refusal(
+                        "R8" if r.japanese and t.suit == Suit.S and cards[0].suit == self.trump else "R6",
+                        f"{cards[0]} does not beat {t}: a card is beaten by a higher card of its suit "
+                        f"or by a trump ({self.trump.symbol})"
+                        + ("; spades only by higher spades (R8)" if r.japanese else ""),
+                    )
+                return None
+            # transfer
+            if not r.transfers:
+                return Refusal("R17", f"no transfers in {r.preset}: transfers are played in perevodnoy")
+            if self.bout == 1 and not r.transfer_first_bout:
+                return Refusal("R19", "no transfer in the first bout of the game")
+            if len(uncovered) != len(self.attack):
+                return Refusal("R18", "no transfer once an attack card is covered")
+            if not cards:
+                return Refusal("R17", "a transfer lays one or more cards of the attack rank")
+            rank = self.attack[0] >> 2
+            if any(c >> 2 != rank for c in cards):
+                return Refusal("R17", f"a transfer must use cards of the attack rank {self.attack[0].rank.code}")
+            target = self._transfer_target(d)
+            if target is None:
+                return Refusal("R17", "no player to the left holds cards to take the transfer")
+            total = len(self.attack) + (0 if move.show else len(cards))
+            tsize = len(self.hands[target])
+            if move.show:
+                if not r.show_trump_transfer:
+                    return Refusal("R20", "shown-trump transfers (проездной) are off in these rules")
+                if len(cards) != 1 or cards[0].suit != self.trump:
+                    return Refusal("R20", "a shown-trump transfer shows exactly one trump of the attack rank")
+                if cards[0] not in hand:
+                    return Refusal("R20", f"{who} does not hold {cards[0]}")
+                if d in self.shown:
+                    return Refusal("R20", f"{who} already transferred by showing a trump this bout: now lay the card")
+            if total > tsize:
+                return Refusal(
+                    "R18",
+                    f"{names[target]} holds {tsize} card(s) and would face {total}: "
+                    "no one may be given more cards than they hold (R13b)",
+                )
+            if total > self.limit():
+                return Refusal(
+                    "R18",
+                    f"a transfer to {total} cards passes the limit of {self.limit()} (R13a/R13c)",
+                )
+            return None
+        # throw or pass by a thrower (R11, R12)
+        if act not in (Action.THROW, Action.PASS):
+            return Refusal("R1", f"unknown action {act!r}")
+        if p == d:
+            return Refusal("R11", "the defender cannot throw in or pass; they cover, transfer or take")
+        if not r.throw_ins:
+            return Refusal("R11", f"no throw-ins in {r.preset} durak: the bout ends when the lead is beaten or taken")
+        throwers = self.throwers()
+        if p not in throwers:
+            if not hand:
+                return Refusal("R11", f"{who} holds no cards")
+            if self._team[p] == self._team[d]:
+                return Refusal("R22", f"{who} is {names[d]}'s partner and may not throw in on them")
+            return Refusal("R11", f"only the defender's neighbours may throw in with more than 4 players")
+        if p in self.passed:
+            return Refusal("R12", f"{who} has passed; they may act again once another card is laid")
+        if p != a and not (self.attacker_passed or a not in throwers):
+            return Refusal("R12", f"{names[a]} has the first right: {who} waits until {names[a]} passes")
+        if act is Action.PASS:
+            return None
+        if not cards:
+            return Refusal("R11", "a throw-in needs at least one card")
+        ranks = {c >> 2 for c in self.attack} | {c >> 2 for c in self.defence if c is not None}
+        bad = [c for c in cards if c >> 2 not in ranks]
+        if bad:
+            return Refusal("R11", f"{bad[0]}: only ranks already on the table may be thrown in")
+        return self._limit_refusal(len(cards), lead=False)
+
+    def _limit_refusal(self, k: int, *, lead: bool) -> Refusal | None:
+        d = self.defender
+        assert d is not None
+        total = len(self.attack) + k
+        limit = self.limit()
+        if total > limit:
+            if limit < self.rules.bout_limit:
+                return Refusal(
+                    "R13c",
+                    f"before the first bito a bout holds at most {limit} attack cards while the defender defends",
+                )
+            return Refusal("R13a", f"a bout holds at most {limit} attack cards")
+        uncovered = self.defence.count(None) + k
+        dsize = len(self.hands[d])
+        if uncovered > dsize:
+            return Refusal(
+                "R13b",
+                f"{self.players[d]} holds {dsize} card(s); no more than that may lie uncovered before them"
+                + (f", so only {max(0, dsize - self.defence.count(None))} more may follow" if not lead else ""),
+            )
+        return None
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, move: Move) -> list[Event]:
+        """Apply ``move`` and return the events it caused, in order.
+
+        Raises:
+            IllegalMove: the move breaks a rule; the game is unchanged and the
+                exception's ``refusal`` names the rule (e.g. ``[R12] …``).
+        """
+        cache = self._legal_cache
+        if cache is None or move not in cache:
+            refusal = self.why_illegal(move)
+            if refusal is not None:
+                raise IllegalMove(refusal, move)
+        return self._apply(move)
+
+    def _apply(self, move: Move) -> list[Event]:
+        self._legal_cache = None
+        act = move.action
+        p = move.player
+        events: list[Event] = []
+        if act is Action.REDEAL:
+            new = list(move.deck) if move.deck is not None else list(deck(self.rules.deck_size))
+            if move.deck is None:
+                self.rng.shuffle(new)
+                move = move._replace(deck=tuple(new))
+            self.history.append(move)
+            self._redeal(new)
+            events.append(Redealt(p))
+            return events
+        self.history.append(move)
+        hand = self.hands[p]
+        if act is Action.ATTACK:
+            for c in move.cards:
+                hand.remove(c)
+            self.attack.extend(move.cards)
+            self.defence.extend([None] * len(move.cards))
+            self._lead = move.cards
+            self.lead_passes = 0
+            self.passed = set()
+        elif act is Action.THROW:
+            for c in move.cards:
+                hand.remove(c)
+            self.attack.extend(move.cards)
+            self.defence.extend([None] * len(move.cards))
+            self.passed = set()
+        elif act is Action.DEFEND:
+            hand.remove(move.cards[0])
+            self.defence[self.attack.index(move.target)] = move.cards[0]  # type: ignore[arg-type]
+            self.passed = set()
+        elif act is Action.TRANSFER:
+            if move.show:  # R20: shown, kept in hand
+                self.shown.add(p)
+            else:
+                for c in move.cards:
+                    hand.remove(c)
+                self.attack.extend(move.cards)
+                self.defence.extend([None] * len(move.cards))
+            target = self._transfer_target(p)
+            assert target is not None
+            self.attacker = p  # R17: the transferring player becomes the attacker for R12
+            self.defender = target
+            self.attacker_passed = False
+            self.passed = set()
+        elif act is Action.TAKE:
+            self.taking = True
+            self.passed = set()  # R14: every thrower gets a say on throw-ins after take
+        elif act is Action.PASS:
+            if not self.attack:  # R9 english: pass the lead to the left
+                self.lead_passes += 1
+                new_attacker = self._next_with_cards(p)
+                events.append(LeadPassed(p, new_attacker))
+                self._begin_bout(new_attacker, check_end=False, keep_lead_passes=True)
+                if self.result is not None:
+                    events.append(GameOver(self.result))
+                return events
+            self.passed.add(p)
+            if p == self.attacker:
+                self.attacker_passed = True
+        # R14/R15: a lead or transfer leaves a card uncovered, so the bout cannot end on
+        # it; a throw-in can only end it after take (the thrower laid their last card)
+        if (
+            act is Action.PASS
+            or act is Action.TAKE
+            or (act is Action.DEFEND and None not in self.defence)
+            or (act is Action.THROW and self.taking)
+        ):
+            self._settle(events)
+        return events
+
+    def _settle(self, events: list[Event]) -> None:
+        """End the bout if R14 (take) or R15 (bito) says so."""
+        if not self.attack:
+            return
+        throwers = self.throwers()
+        if any(s not in self.passed for s in throwers):
+            return
+        if self.taking:
+            self._end_bout(events, took=True)
+        elif None not in self.defence:
+            self._end_bout(events, took=False)
+
+    def _end_bout(self, events: list[Event], *, took: bool) -> None:
+        d, first = self.defender, self.first_attacker
+        assert d is not None and first is not None
+        cards = tuple(c for pair in zip(self.attack, self.defence, strict=True) for c in pair if c is not None)
+        self._last_lead_on[d] = self._lead
+        if took:  # R14
+            self.hands[d].extend(cards)
+            self.hands[d].sort()
+            events.append(Took(d, cards))
+        else:  # R15
+            self.discard.extend(cards)
+            self.first_bito_done = True
+            events.append(Bito(cards))
+        self.attack, self.defence = [], []
+        # R16: draw, the bout's first attacker first, clockwise, the defender last
+        size = self.rules.hand_size
+        order = [(first + i) % self.n for i in range(self.n)]
+        order.remove(d)
+        order.append(d)
+        for s in order:
+            if not self.talon:
+                break
+            need = size - len(self.hands[s])
+            if need > 0:
+                got = self.talon[:need]
+                del self.talon[:need]
+                self.hands[s].extend(got)
+                self.hands[s].sort()
+                events.append(Drew(s, tuple(got)))
+        # R24: with the talon empty, players without cards are out
+        if not self.talon:
+            for s in order:
+                if not self.hands[s] and s not in self.out_order:
+                    self.out_order.append(s)
+                    events.append(Out(s))
+        self.bout += 1
+        if self._check_end(events, last_defender=d):
+            return
+        # R23: next attacker
+        if took:
+            nxt = self._next_with_cards(d)
+        elif self.hands[d]:
+            nxt = d
+        else:
+            nxt = self._next_partner_or_player(d)
+        self._begin_bout(nxt, check_end=False)
+        if self.result is not None:
+            events.append(GameOver(self.result))
+
+    def _check_end(self, events: list[Event], last_defender: int | None) -> bool:
+        """R22, R25, R26: is the game over?  Sets :attr:`result` and adds GameOver."""
+        if self.talon:
+            return False
+        r = self.rules
+        holders = [s for s in range(self.n) if self.hands[s]]
+        result: Result | None = None
+        if r.teams is not None:
+            teams_left = {self._team[s] for s in holders}
+            if len(teams_left) <= 1:
+                if teams_left:
+                    t = teams_left.pop()
+                    result = Result(None, False, False, tuple(self.out_order), tuple(r.teams[t]), "R22")
+                elif r.draw_allowed or last_defender is None:
+                    result = Result(None, True, False, tuple(self.out_order), None, "R25")
+                else:
+                    t = self._team[last_defender]
+                    result = Result(None, False, False, tuple(self.out_order), tuple(r.teams[t]), "R25")
+        else:
+            if len(holders) == 1:
+                durak = holders[0]
+                lead = self._last_lead_on.get(durak, ())
+                ep = len(lead) == 2 and all(c >> 2 == 6 for c in lead)
+                result = Result(durak, False, ep, tuple(self.out_order), None, "R25")
+            elif not holders:
+                if r.draw_allowed or last_defender is None:
+                    result = Result(None, True, False, tuple(self.out_order), None, "R25")
+                else:
+                    result = Result(last_defender, False, False, tuple(self.out_order), None, "R25")
+            elif r.two_sixes_win and len(holders) == 2:  # R26 option
+                for s in holders:
+                    h = self.hands[s]
+                    if len(h) == 2 and h[0] >> 2 == 6 and h[1] >> 2 == 6:
+                        other = holders[0] if holders[1] == s else holders[1]
+                        order = (*self.out_order, s)
+                        result = Result(other, False, True, order, None, "R26")
+                        break
+        if result is None:
+            return False
+        self._finish(result, events)
+        return True
+
+    def _finish(self, result: Result, events: list[Event]) -> None:
+        self.result = result
+        self.attacker = self.defender = self.first_attacker = None
+        self.passed = set()
+        self.taking = False
+        events.append(GameOver(result))
+
+    def _next_with_cards(self, s: int) -> int:
+        for i in range(1, self.n + 1):
+            t = (s + i) % self.n
+            if self.hands[t]:
+                return t
+        return s
+
+    def _prev_with_cards(self, s: int) -> int:
+        for i in range(1, self.n + 1):
+            t = (s - i) % self.n
+            if self.hands[t]:
+                return t
+        return s
+
+    def _next_partner_or_player(self, s: int) -> int:
+        """R22: after bito by a defender who went out, the next partner clockwise with
+        cards attacks; R23 without teams: the next player with cards."""
+        if self.rules.teams is not None:
+            for i in range(1, self.n):
+                t = (s + i) % self.n
+                if self.hands[t] and self._team[t] == self._team[s]:
+                    return t
+        return self._next_with_cards(s)
+
+    def _next_defender(self, a: int) -> int | None:
+        team = self._team
+        for i in range(1, self.n):
+            t = (a + i) % self.n
+            if self.hands[t] and team[t] != team[a]:
+                return t
+        return None
+
+    def _begin_bout(self, attacker: int, *, check_end: bool, keep_lead_passes: bool = False) -> None:
+        if check_end and self._check_end([], last_defender=None):
+            return
+        defender = self._next_defender(attacker)
+        if defender is None:  # only one side holds cards: the end (reached with talon empty)
+            self._check_end([], last_defender=None)
+            return
+        self.attacker = self.first_attacker = attacker
+        self.defender = defender
+        self.taking = False
+        self.passed = set()
+        self.attacker_passed = False
+        self.shown = set()
+        self._lead = ()
+        if not keep_lead_passes:
+            self.lead_passes = 0
+        self._legal_cache = None
+        n = self.rules.repetition_draw
+        if n:  # R27: the same position for the n-th time ends the game in a draw
+            key = (
+                tuple(frozenset(h) for h in self.hands),
+                len(self.talon),
+                len(self.discard),
+                attacker,
+                self.first_bito_done,
+                self.lead_passes,
+            )
+            seen = self._seen.get(key, 0) + 1
+            self._seen[key] = seen
+            if seen >= n:
+                self._finish(Result(None, True, False, tuple(self.out_order), None, "R27"), [])
+
+    def _redeal(self, cards: list[Card]) -> None:
+        """R5: the same dealer deals the new shuffle; the first attacker is found again."""
+        if self.dealer is None:
+            self.dealer = self.n - 1
+        self.attack, self.defence = [], []
+        self.bout = 1
+        self.first_bito_done = False
+        self.out_order = []
+        self._seen = {}
+        self._last_lead_on = {}
+        self._deal_cards(cards, None)
+        self._start_first_bout(None)
+
+    # ------------------------------------------------------------------ snapshots
+
+    def position(self) -> Position:
+        """An immutable :class:`Position` of the game now."""
+        return Position(
+            players=self.players,
+            hands=tuple(tuple(h) for h in self.hands),
+            talon=tuple(self.talon),
+            trump=self.trump,
+            trump_card=self.trump_card,
+            table=tuple(zip(self.attack, self.defence, strict=True)),
+            discard=tuple(self.discard),
+            attacker=self.attacker,
+            first_attacker=self.first_attacker,
+            defender=self.defender,
+            bout=self.bout,
+            first_bito_done=self.first_bito_done,
+            taking=self.taking,
+            passed=frozenset(self.passed),
+            attacker_passed=self.attacker_passed,
+            out_order=tuple(self.out_order),
+            result=self.result,
+        )
+
+    def copy(self) -> Game:
+        """An independent copy (history included) for trying moves."""
+        g = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(g, name, getattr(self, name))
+        g.hands = [list(h) for h in self.hands]
+        g.talon = list(self.talon)
+        g.discard = list(self.discard)
+        g.attack = list(self.attack)
+        g.defence = list(self.defence)
+        g.passed = set(self.passed)
+        g.shown = set(self.shown)
+        g.out_order = list(self.out_order)
+        g.history = list(self.history)
+        g._seen = dict(self._seen)
+        g._last_lead_on = dict(self._last_lead_on)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        g.rng = rng
+        return g
+
+    def all_cards(self) -> list[Card]:
+        """Every card in every place (hands, talon, table, discard): each card of the
+        deck exactly once, an invariant the tests check after every move."""
+        out = [c for h in self.hands for c in h]
+        out += self.talon + self.attack + [c for c in self.defence if c is not None] + self.discard
+        return out
+
+    def __repr__(self) -> str:
+        state = "over" if self.result else f"bout {self.bout}"
+        return f"<Game {self.rules.preset} {', '.join(self.players)}: {state}>"
+
+

@@ -1,0 +1,320 @@
+"""Rule presets and options (RULES.md "Variants" and "Options"), and the rule-id table.
+
+>>> r = Rules.make("perevodnoy", first_bout_limit=6)
+>>> r.transfers, r.throw_ins, r.hand_size, r.first_bout_limit
+(True, True, 6, 6)
+>>> Rules.make("english").hand_size
+5
+>>> Rules.make("podkidnoy", bout_limit=7, deck_size=40)
+Traceback (most recent call last):
+...
+durak_nb.rules.RulesError: [R1] option deck_size: a deck has 24, 36 or 52 cards, not 40
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["PRESETS", "RULE_TEXTS", "Rules", "RulesError", "OPTION_NAMES"]
+
+
+class RulesError(ValueError):
+    """An unknown preset or option, or an option value out of range.
+
+    The message starts with the rule id the option belongs to and names the option.
+    """
+
+
+#: Preset name -> (hand size, throw-ins, transfers, lead style, japanese).
+#: Lead style: ``"any"`` (one or more of a rank), ``"single_or_pair"`` (prostoy),
+#: ``"pair"`` (english, R9).
+PRESETS: dict[str, tuple[int, bool, bool, str, bool]] = {
+    "podkidnoy": (6, True, False, "any", False),
+    "perevodnoy": (6, True, True, "any", False),
+    "prostoy": (5, False, False, "single_or_pair", False),
+    "english": (5, False, False, "pair", False),
+    "japanese": (6, True, False, "any", True),
+}
+
+#: Short texts of every rule id, English with the Russian term, for messages and lessons.
+RULE_TEXTS: dict[str, str] = {
+    "R1": "Decks of 24, 36 or 52 cards; card codes (колода).",
+    "R2": "2 players up to deck size // hand size; attacks go to the left.",
+    "R3": "Deal one card at a time; the next card turned up is trump (козырь).",
+    "R4": "The lowest trump attacks first; later games: from under the durak (из-под дурака).",
+    "R5": "Redeal when dealt five or more of one suit (пересдача).",
+    "R6": "A higher card of the suit, or a trump, beats a card (побить).",
+    "R7": "Option: the trump six beats the trump ace.",
+    "R8": "Japanese durak: diamonds are trump; spades only by higher spades.",
+    "R9": "The lead: one or more cards of one rank (заход).",
+    "R10": "The defender beats, transfers or takes (отбивающийся).",
+    "R11": "Throw-ins: cards of ranks already on the table (подкинуть).",
+    "R12": "The attacker throws first; a pass lasts until the next card.",
+    "R13": "Limits: six cards, never more than the defender holds, five before the first bito.",
+    "R14": "Take (взять); throw-ins after take (вдогонку).",
+    "R15": "Bito: all covered, all passed, cards to the discard (бито, отбой).",
+    "R16": "Draw up to the hand size: attacker first, defender last (добор).",
+    "R17": "Transfer: add cards of the attack rank, pass the bout on (перевод).",
+    "R18": "No transfer once a card is covered, nor past the next defender's hand or the limit.",
+    "R19": "No transfer in the first bout (первый кон переводить нельзя).",
+    "R20": "Shown-trump transfer, once per bout (проездной).",
+    "R21": "With two players a transfer goes back to the attacker.",
+    "R22": "Teams: partners never attack or throw in on each other (пара на пару).",
+    "R23": "Next attack: the defender after bito; left of the defender after take.",
+    "R24": "With the talon empty, a player without cards is out (вышел).",
+    "R25": "The last player with cards is the durak (дурак); going out together is a draw (ничья).",
+    "R26": "Epaulettes: the last bout led with two sixes (погоны).",
+    "R27": "A position seen for the third time ends the game in a draw (repetition).",
+}
+
+
+OPTION_NAMES = (
+    "deck_size",
+    "hand_size",
+    "bout_limit",
+    "first_bout_limit",
+    "transfer_first_bout",
+    "show_trump_transfer",
+    "trump_six_beats_ace",
+    "neighbours_only_over_4",
+    "draw_allowed",
+    "two_sixes_win",
+    "redeal_five_of_suit",
+    "repetition_draw",
+    "teams",
+)
+
+_OPTION_RULE = {
+    "deck_size": "R1",
+    "hand_size": "R3",
+    "bout_limit": "R13a",
+    "first_bout_limit": "R13c",
+    "transfer_first_bout": "R19",
+    "show_trump_transfer": "R20",
+    "trump_six_beats_ace": "R7",
+    "neighbours_only_over_4": "R11",
+    "draw_allowed": "R25",
+    "two_sixes_win": "R26",
+    "redeal_five_of_suit": "R5",
+    "repetition_draw": "R27",
+    "teams": "R22",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A preset plus options: everything the engine needs to know about the variant.
+
+    Build with :meth:`make` (defaults filled in per preset, values checked) or
+    :meth:`from_json` (the ``rules`` member of a ``durak-nb/1`` document).
+
+    Attributes:
+        preset: ``podkidnoy`` (default), ``perevodnoy``, ``prostoy``, ``english``, ``japanese``.
+        deck_size: 24, 36 or 52 (R1).
+        hand_size: cards dealt and drawn up to (R3, R16); 6, or 5 in prostoy/english.
+        bout_limit: most attack cards in one bout (R13a), default 6.
+        first_bout_limit: most attack cards before the first bito while defending (R13c), 5 or 6.
+        transfer_first_bout: allow transfers in the first bout (R19).
+        show_trump_transfer: проездной (R20).
+        trump_six_beats_ace: R7.
+        neighbours_only_over_4: only the defender's neighbours throw in with > 4 players (R11).
+        draw_allowed: going out together is a draw; off: the last defender loses (R25).
+        two_sixes_win: two players left, one holding exactly two sixes wins (R26).
+        redeal_five_of_suit: R5.
+        repetition_draw: the occurrence of a position that ends the game (R27); 0 = off.
+        teams: seat groups (tuples of 0-based seats), or ``None`` (R22).
+    """
+
+    preset: str = "podkidnoy"
+    deck_size: int = 36
+    hand_size: int = 6
+    bout_limit: int = 6
+    first_bout_limit: int = 5
+    transfer_first_bout: bool = False
+    show_trump_transfer: bool = False
+    trump_six_beats_ace: bool = False
+    neighbours_only_over_4: bool = False
+    draw_allowed: bool = True
+    two_sixes_win: bool = False
+    redeal_five_of_suit: bool = False
+    repetition_draw: int = 3
+    teams: tuple[tuple[int, ...], ...] | None = None
+    # derived from the preset, not options
+    throw_ins: bool = field(default=True, init=False, compare=False)
+    transfers: bool = field(default=False, init=False, compare=False)
+    lead_style: str = field(default="any", init=False, compare=False)
+    japanese: bool = field(default=False, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESETS:
+            raise RulesError(
+                f"unknown preset {self.preset!r}: use one of {', '.join(PRESETS)}"
+            )
+        _hand, throw_ins, transfers, lead_style, japanese = PRESETS[self.preset]
+        object.__setattr__(self, "throw_ins", throw_ins)
+        object.__setattr__(self, "transfers", transfers)
+        object.__setattr__(self, "lead_style", lead_style)
+        object.__setattr__(self, "japanese", japanese)
+        self._check()
+
+    @classmethod
+    def make(cls, preset: str = "podkidnoy", **options: Any) -> Rules:
+        """Rules of ``preset`` with ``options`` (names of RULES.md's option table).
+
+        ``hand_size`` defaults to 5 in prostoy and english, 6 elsewhere; ``teams`` is a
+        list of seat groups (lists of 0-based seats).
+
+        Raises:
+            RulesError: unknown preset or option name, or a value out of range; the
+                message names the option and its rule id.
+        """
+        unknown = sorted(set(options) - set(OPTION_NAMES))
+        if unknown:
+            raise RulesError(
+                f"unknown option {unknown[0]!r}: the options are {', '.join(OPTION_NAMES)}"
+            )
+        if preset not in PRESETS:
+            raise RulesError(f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}")
+        options.setdefault("hand_size", PRESETS[preset][0])
+        teams = options.get("teams")
+        if teams is not None:
+            if not isinstance(teams, Sequence) or isinstance(teams, str):
+                raise RulesError("[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]")
+            try:
+                options["teams"] = tuple(tuple(int(s) for s in group) for group in teams)
+            except (TypeError, ValueError) as exc:
+                raise RulesError(
+                    "[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]"
+                ) from exc
+        return cls(preset=preset, **options)
+
+    @classmethod
+    def from_json(cls, value: object, players: Sequence[str] | None = None) -> Rules:
+        """Rules from the ``rules`` member of a ``durak-nb/1`` document.
+
+        Args:
+            value: a preset name, or an object with ``preset`` and options.
+            players: seat names, so that ``teams`` may name players instead of seats.
+
+        Raises:
+            RulesError: not a string or object, unknown preset or option, bad value.
+        """
+        if isinstance(value, str):
+            return cls.make(value)
+        if not isinstance(value, Mapping):
+            raise RulesError("rules: a preset name or an object with 'preset' and options")
+        opts = dict(value)
+        preset = opts.pop("preset", "podkidnoy")
+        if not isinstance(preset, str):
+            raise RulesError("rules.preset: a preset name")
+        teams = opts.get("teams")
+        if teams is not None and players is not None and isinstance(teams, list):
+            seats = {name: i for i, name in enumerate(players)}
+            groups = []
+            for group in teams:
+                if not isinstance(group, list):
+                    raise RulesError("[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]")
+                row = []
+                for member in group:
+                    if isinstance(member, str):
+                        if member not in seats:
+                            raise RulesError(f"[R22] option teams: {member!r} is not a player")
+                        row.append(seats[member])
+                    else:
+                        row.append(member)
+                groups.append(row)
+            opts["teams"] = groups
+        return cls.make(preset, **opts)
+
+    def to_json(self, players: Sequence[str] | None = None) -> str | dict[str, Any]:
+        """The ``rules`` member: the preset name alone when every option is at its
+        default, else an object with ``preset`` and the options that differ.
+
+        Teams are written with player names when ``players`` is given.
+        """
+        default = Rules.make(self.preset)
+        out: dict[str, Any] = {}
+        for name in OPTION_NAMES:
+            mine = getattr(self, name)
+            if mine != getattr(default, name):
+                if name == "teams" and mine is not None:
+                    mine = [[players[s] if players else s for s in g] for g in mine]
+                out[name] = mine
+        if not out:
+            return self.preset
+        return {"preset": self.preset, **out}
+
+    def options(self) -> dict[str, Any]:
+        """Every option as a dict (name -> value)."""
+        return {name: getattr(self, name) for name in OPTION_NAMES}
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (checked as in :meth:`make`)."""
+        opts = {n: getattr(self, n) for n in OPTION_NAMES}
+        opts.update(changes)
+        preset = opts.pop("preset", self.preset) if "preset" in opts else self.preset
+        return Rules.make(preset, **opts)
+
+    def team_of(self, seat: int) -> int | None:
+        """Index of the team holding ``seat`` (R22), or ``None`` without teams."""
+        if self.teams is None:
+            return None
+        for i, group in enumerate(self.teams):
+            if seat in group:
+                return i
+        return None
+
+    def check_players(self, count: int) -> None:
+        """Check that ``count`` players fit these rules (R2) and the teams (R22).
+
+        Raises:
+            RulesError: too few or too many players, or teams that do not cover every
+                seat exactly once or seat partners side by side.
+        """
+        most = self.deck_size // self.hand_size
+        if not 2 <= count <= most:
+            raise RulesError(
+                f"[R2] {count} players: with {self.deck_size} cards and hands of "
+                f"{self.hand_size} the game takes 2 to {most} players"
+            )
+        if self.teams is not None:
+            seats = sorted(s for g in self.teams for s in g)
+            if seats != list(range(count)):
+                raise RulesError(
+                    f"[R22] option teams: every seat 0..{count - 1} must be in exactly one team, "
+                    f"got {[list(g) for g in self.teams]}"
+                )
+            for s in range(count):
+                if self.team_of(s) == self.team_of((s + 1) % count):
+                    raise RulesError(
+                        f"[R22] option teams: partners sit alternately, but seats {s} and "
+                        f"{(s + 1) % count} are partners and neighbours"
+                    )
+
+    def _check(self) -> None:
+        def bad(name: str, why: str) -> RulesError:
+            return RulesError(f"[{_OPTION_RULE[name]}] option {name}: {why}")
+
+        for name in OPTION_NAMES:
+            value = getattr(self, name)
+            f = {f.name: f for f in dataclasses.fields(self)}[name]
+            if f.type in ("bool",) and not isinstance(value, bool):
+                raise bad(name, f"true or false, not {value!r}")
+            if f.type in ("int",) and (isinstance(value, bool) or not isinstance(value, int)):
+                raise bad(name, f"a whole number, not {value!r}")
+        if self.deck_size not in (24, 36, 52):
+            raise bad("deck_size", f"a deck has 24, 36 or 52 cards, not {self.deck_size}")
+        if not 1 <= self.hand_size <= self.deck_size // 2:
+            raise bad("hand_size", f"between 1 and {self.deck_size // 2}, not {self.hand_size}")
+        if self.bout_limit < 1:
+            raise bad("bout_limit", f"at least 1, not {self.bout_limit}")
+        if self.first_bout_limit not in (5, 6):
+            raise bad("first_bout_limit", f"5 or 6, not {self.first_bout_limit}")
+        if self.repetition_draw < 0 or self.repetition_draw == 1:
+            raise bad("repetition_draw", f"0 (off) or 2 and more, not {self.repetition_draw}")
+        if self.teams is not None:
+            if len(self.teams) < 2 or any(len(g) == 0 for g in self.teams):
+                raise bad("teams", "at least two non-empty seat groups")
