@@ -9,8 +9,8 @@ may act now, :meth:`Game.why_illegal` explains a refusal with its rule id, and
 >>> g = Game.from_position(
 ...     Rules.make("podkidnoy"), ["Anna", "Boris"],
 ...     hands={"Anna": "7S 7H AD", "Boris": "8S 9C"}, talon="", trump="D",
-...     attacker="Anna", first_bito_done=True)
->>> sorted(str(m) for m in g.legal_moves())
+...     attacker="Anna", first_bito_done=True, rest_to_discard=True)
+>>> sorted(m.describe(g.players) for m in g.legal_moves())
 ['Anna attacks 7H', 'Anna attacks 7S', 'Anna attacks 7S 7H', 'Anna attacks AD']
 >>> g.play(Move.attack(0, "7S 7H"))
 []
@@ -436,6 +436,9 @@ class Game:
         discard, table, attacker, defender, bout, first_bito_done, taking, passed,
         attacker_passed, out_order, result: as in :class:`Position`.
         history: the moves played, in order (redeal moves carry their deck).
+        dealer: the dealer's seat (``None`` for a set-up position).
+        deck_order: the deck as last dealt, top card first (empty for a set-up position).
+        dealt_hands: each seat's hand as dealt (R5 looks at it).
     """
 
     __slots__ = (
@@ -463,6 +466,7 @@ class Game:
         "result",
         "history",
         "dealer",
+        "deck_order",
         "dealt_hands",
         "rng",
         "_beaters",
@@ -512,6 +516,7 @@ class Game:
         self.result: Result | None = None
         self.history: list[Move] = []
         self.dealer: int | None = None
+        self.deck_order: tuple[Card, ...] = ()
         self.dealt_hands: list[list[Card]] = []
         self.rng = random.Random(0)
         self._beaters: dict[Card, frozenset[Card]] = {}
@@ -587,6 +592,7 @@ class Game:
         first_bito_done: bool = False,
         bout: int = 1,
         out: Iterable[int | str] = (),
+        rest_to_discard: bool = False,
     ) -> Game:
         """A set-up position (INTERCHANGE.md ``start``): the attacker is about to lead.
 
@@ -602,6 +608,9 @@ class Game:
             first_bito_done: a bout already ended in bito (R13c).
             bout: the number of the coming bout (R19 counts the first bout).
             out: players already out (R24), in order; they must hold no cards.
+            rest_to_discard: put every card of the deck not named anywhere into the
+                discard, so that a lesson can set up a small position; off, every
+                card must be placed (as in the JSON ``start`` form).
 
         Raises:
             SetupError: a card twice, missing, or not of this deck (R1); an unknown
@@ -624,7 +633,12 @@ class Game:
             trump_suit = Suit.parse(trump) if isinstance(trump, str) else Suit(trump)
         except CardError as exc:
             raise SetupError(str(exc)) from exc
-        game._check_cards([c for h in hand_list for c in h] + talon_cards + discard_cards, "start")
+        placed = [c for h in hand_list for c in h] + talon_cards + discard_cards
+        if rest_to_discard:
+            named = set(placed)
+            discard_cards += [c for c in deck(r.deck_size) if c not in named]
+            placed = [c for h in hand_list for c in h] + talon_cards + discard_cards
+        game._check_cards(placed, "start")
         if r.japanese and trump_suit != Suit.D:
             raise SetupError("[R8] in japanese durak diamonds are always trump: trump must be 'D'")
         if talon_cards and not r.japanese and talon_cards[-1].suit != trump_suit:
@@ -687,6 +701,7 @@ class Game:
     def _deal_cards(self, cards: list[Card], trump: Suit | None) -> None:
         r = self.rules
         self._check_cards(cards, "deal.deck")
+        self.deck_order = tuple(cards)
         n, h = self.n, r.hand_size
         assert self.dealer is not None
         self.hands = [[] for _ in range(n)]
@@ -899,8 +914,7 @@ class Game:
                 group.append(c)
                 continue
             if group:
-                out.append(_new(Move, (a, _ATTACK, (group[0],), None, False, None)))
-                for k in range(2, min(most, len(group)) + 1):
+                for k in range(1, min(most, len(group)) + 1):
                     for combo in combinations(group, k):
                         out.append(_new(Move, (a, _ATTACK, combo, None, False, None)))
             if c is not None:

@@ -1,0 +1,158 @@
+"""The ``durak-nb`` command line (INTERCHANGE.md "Command-line contract").
+
+- ``durak-nb validate [--json] FILE...``: exit 0 when every file is a legal game.
+- ``durak-nb play --preset P --players N --seed S [--option k=v ...] -o FILE``: a game
+  between random bots, recorded in the ``durak-nb/1`` JSON form.
+- ``durak-nb replay FILE``: print a recording move by move with what each move caused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .bots import RandomBot, play_out
+from .engine import Game, SetupError
+from .record import Recording, RecordingError, validate_file
+from .record.json_form import Deal
+from .rules import Rules, RulesError
+
+__all__ = ["main"]
+
+#: Default names for bot games, in seat order.
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya")
+
+
+def _option(text: str) -> tuple[str, Any]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"{text!r}: write an option as name=value, e.g. first_bout_limit=6")
+    name, raw = text.split("=", 1)
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name.strip(), value
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="durak-nb", description="Durak (дурак) recordings: validate, play, replay.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    v = sub.add_parser("validate", help="check that recordings are legal games")
+    v.add_argument("--json", action="store_true", help="print one JSON object per file (INTERCHANGE.md)")
+    v.add_argument("files", nargs="+", metavar="FILE")
+
+    pl = sub.add_parser("play", help="record a game between random bots")
+    pl.add_argument("--preset", default="podkidnoy", help="podkidnoy, perevodnoy, prostoy, english or japanese")
+    pl.add_argument("--players", type=int, default=2, help="number of players (R2)")
+    pl.add_argument("--seed", type=int, default=0, help="seed of the shuffle and of the bots")
+    pl.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        type=_option,
+        metavar="NAME=VALUE",
+        help="a rule option of RULES.md, e.g. first_bout_limit=6 or teams=[[0,2],[1,3]]",
+    )
+    pl.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the JSON recording")
+
+    r = sub.add_parser("replay", help="print a recording move by move")
+    r.add_argument("file", metavar="FILE")
+    return p
+
+
+def _validate(files: Sequence[str], as_json: bool) -> int:
+    status = 0
+    answers = []
+    for f in files:
+        report = validate_file(f)
+        if not report.ok:
+            status = 1
+        if as_json:
+            answers.append(report.to_json())
+        else:
+            stream = sys.stdout if report.ok else sys.stderr
+            print(report.describe(), file=stream)
+    if as_json:
+        for a in answers:
+            print(json.dumps(a, ensure_ascii=False))
+    return status
+
+
+def record_bot_game(preset: str, players: int, seed: int, options: dict[str, Any]) -> Recording:
+    """A complete game between :class:`RandomBot` players, as a :class:`Recording`.
+
+    The deck is shuffled with ``random.Random(seed)``; the bots use the same seed.
+
+    Raises:
+        RulesError: unknown preset or option, bad value, or a player count R2 forbids.
+    """
+    rules = Rules.make(preset, **options)
+    rules.check_players(players)
+    names = list(NAMES[:players]) if players <= len(NAMES) else [f"P{i + 1}" for i in range(players)]
+    game = Game.deal(rules, names, seed=seed)
+    start = game.copy()
+    play_out(game, RandomBot(seed))
+    rec = Recording(
+        rules=rules,
+        players=tuple(names),
+        deal=Deal(
+            dealer=game.dealer if game.dealer is not None else players - 1,
+            deck=start.deck_order,
+            trump=start.trump if start.trump_card is None and not rules.japanese else None,
+        ),
+        moves=list(game.history),
+        meta={"event": f"durak-nb play --preset {preset} --players {players} --seed {seed}", "bots": "random"},
+    )
+    rec.result = rec.result_json(game)
+    return rec
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        rec = record_bot_game(args.preset, args.players, args.seed, dict(args.option))
+    except (RulesError, SetupError) as exc:
+        print(f"durak-nb play: error: {exc}", file=sys.stderr)
+        return 2
+    rec.dump(args.output)
+    game = rec.replay()
+    assert game.result is not None
+    print(f"{args.output}: {len(rec.moves)} moves, {game.result.describe(rec.players)}")
+    return 0
+
+
+def _replay(path: str) -> int:
+    try:
+        rec = Recording.load(path)
+        game = rec.new_game()
+        names = rec.players
+        print(f"{rec.rules.preset}: {', '.join(names)}; trump {game.trump.symbol}")
+        for k, (game, move, events) in enumerate(rec.steps()):
+            print(f"{k:4d}  {move.describe(names)}")
+            for e in events:
+                print(f"        {e.describe(names)}")
+        rec.check_result(game)
+    except RecordingError as exc:
+        print(exc.format(), file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    if args.command == "validate":
+        return _validate(args.files, args.json)
+    if args.command == "play":
+        return _play(args)
+    if args.command == "replay":
+        return _replay(args.file)
+    return 2  # pragma: no cover - argparse requires a command
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,727 @@
+"""The ``durak-nb/1`` JSON form of a recording (INTERCHANGE.md): read, check, write.
+
+Reading never runs or renders anything the document holds: names, comments and
+``meta`` are kept as plain data.  Every problem is a :class:`RecordingError` that
+names the place (file, line, column, the move's index) and the rule id.
+
+>>> Recording.from_json_text('''{"format": "durak-nb/1", "rules": "podkidnoy",
+...   "players": ["Anna", "Boris"],
+...   "deal": {"dealer": "Boris", "deck": ["7S", "7S"]}, "moves": []}''')
+Traceback (most recent call last):
+...
+durak_nb.record.json_form.RecordingError: <string>:3:11: error: [R1] deal.deck: 7S appears twice
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card, CardError, Suit, lowest_rank
+from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError
+from ..rules import Rules, RulesError
+
+__all__ = [
+    "FORMAT",
+    "MAX_BYTES",
+    "MAX_MOVES",
+    "Deal",
+    "Recording",
+    "RecordingError",
+    "Start",
+    "ValidationReport",
+    "validate_file",
+]
+
+FORMAT = "durak-nb/1"
+#: Documented bounds: a larger document is refused with a clear error.
+MAX_BYTES = 16 * 1024 * 1024
+MAX_MOVES = 100_000
+MAX_NAME = 200
+
+_MOVE_KEYS = {"player", "action", "cards", "card", "target", "show", "deck"}
+_TOP_KEYS = {"format", "rules", "players", "deal", "start", "moves", "result", "meta"}
+
+
+class RecordingError(ValueError):
+    """A recording that cannot be read or replayed.
+
+    Attributes:
+        file: the file name (``'<string>'`` for text).
+        line, column: 1-based place of the problem in the file.
+        move: 0-based index of the offending move, or ``None`` for a document error.
+        rule: the rule id (e.g. ``'R13b'``), or ``None`` for a pure format error.
+        message: what is wrong, in words.
+        state: the position before the offending move (illegal moves only).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str = "<string>",
+        line: int = 1,
+        column: int = 1,
+        move: int | None = None,
+        rule: str | None = None,
+        state: Position | None = None,
+    ) -> None:
+        self.file, self.line, self.column = file, line, column
+        self.move, self.rule, self.message, self.state = move, rule, message, state
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        """``FILE:LINE:COL: error: [RULE] message`` (INTERCHANGE.md)."""
+        tag = f"[{self.rule}] " if self.rule else ""
+        return f"{self.file}:{self.line}:{self.column}: error: {tag}{self.message}"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The ``deal`` member: a whole deck dealt by R3 from ``dealer``.
+
+    Attributes:
+        dealer: seat of the dealer.
+        deck: the whole deck, top card first.
+        trump: the trump suit where R3 leaves no card to turn up, else ``None``.
+        attacker: the first attacker where R4's lowest trump does not apply, or ``None``.
+    """
+
+    dealer: int
+    deck: tuple[Card, ...]
+    trump: Suit | None = None
+    attacker: int | None = None
+
+
+@dataclass(frozen=True)
+class Start:
+    """The ``start`` member: a set-up position (attacker about to lead).
+
+    Attributes:
+        hands: each seat's cards.
+        talon: top first; the last card is the turned-up trump.
+        trump: the trump suit.
+        discard: cards already discarded.
+        attacker: seat of the first attacker.
+        first_bito_done: R13c.
+        bout: the number of the coming bout.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    trump: Suit
+    attacker: int
+    discard: tuple[Card, ...] = ()
+    first_bito_done: bool = False
+    bout: int = 1
+
+
+@dataclass
+class Recording:
+    """A recorded game: rules, players, a deal or start position, moves, result, meta.
+
+    Attributes:
+        rules: the :class:`Rules`.
+        players: names in clockwise seat order.
+        deal: the :class:`Deal`, or ``None`` when ``start`` is given.
+        start: the :class:`Start`, or ``None`` when ``deal`` is given.
+        moves: the moves in the order played.
+        result: the ``result`` member as written (``None`` if absent).
+        meta: free text and annotations, kept as data, never interpreted.
+        file: where it was read from (for error places).
+        move_places: (line, column) of each move in the file, when read from text.
+    """
+
+    rules: Rules
+    players: tuple[str, ...]
+    deal: Deal | None = None
+    start: Start | None = None
+    moves: list[Move] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    file: str = "<string>"
+    move_places: list[tuple[int, int]] = field(default_factory=list)
+
+    # -------------------------------------------------------------- reading
+
+    @classmethod
+    def load(cls, path: str | Path) -> Recording:
+        """Read a ``durak-nb/1`` JSON file.
+
+        Raises:
+            RecordingError: unreadable file, bad JSON, or a document that breaks
+                INTERCHANGE.md (``move`` is ``None``); the message names the place.
+        """
+        p = Path(path)
+        try:
+            size = p.stat().st_size
+            if size > MAX_BYTES:
+                raise RecordingError(f"the file has {size} bytes; the limit is {MAX_BYTES}", file=str(p))
+            raw = p.read_bytes()
+        except OSError as exc:
+            raise RecordingError(f"cannot read the file: {exc.strerror or exc}", file=str(p)) from exc
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RecordingError(f"the file is not UTF-8 text (byte {exc.start})", file=str(p)) from exc
+        return cls.from_json_text(text, file=str(p))
+
+    @classmethod
+    def from_json_text(cls, text: str, *, file: str = "<string>") -> Recording:
+        """Read a document from JSON text.
+
+        Args:
+            text: the JSON text.
+            file: the name used in error places.
+
+        Raises:
+            RecordingError: as :meth:`load`.
+        """
+        if len(text) > MAX_BYTES:
+            raise RecordingError(f"the document has {len(text)} characters; the limit is {MAX_BYTES}", file=file)
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordingError(f"bad JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from exc
+        except RecursionError as exc:
+            raise RecordingError("bad JSON: nested too deeply", file=file) from exc
+        places = _places(text)
+        return cls.from_json(doc, file=file, places=places)
+
+    @classmethod
+    def from_json(
+        cls,
+        doc: object,
+        *,
+        file: str = "<string>",
+        places: Mapping[str, tuple[int, int]] | None = None,
+    ) -> Recording:
+        """Read a document already parsed from JSON (dicts, lists, strings, numbers).
+
+        ``places`` maps JSON paths (``'moves[3]'``, ``'start'``) to (line, column).
+
+        Raises:
+            RecordingError: a document that breaks INTERCHANGE.md (``move`` is ``None``).
+        """
+        where = dict(places or {})
+
+        def fail(msg: str, path: str = "", rule: str | None = None) -> RecordingError:
+            line, col = _place_of(where, path)
+            return RecordingError(msg, file=file, line=line, column=col, rule=rule)
+
+        if not isinstance(doc, dict):
+            raise fail("a recording is a JSON object")
+        unknown = sorted(set(doc) - _TOP_KEYS)
+        if unknown:
+            raise fail(f"unknown member {unknown[0]!r}: the members are {', '.join(sorted(_TOP_KEYS))}", unknown[0])
+        if doc.get("format") != FORMAT:
+            raise fail(f"'format' must be {FORMAT!r}, not {doc.get('format')!r}", "format")
+        players = doc.get("players")
+        if (
+            not isinstance(players, list)
+            or not players
+            or not all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players)
+        ):
+            raise fail(f"'players' must be a list of non-empty names (at most {MAX_NAME} characters)", "players", "R2")
+        if len(set(players)) != len(players):
+            raise fail("'players' must be unique names", "players", "R2")
+        if "rules" not in doc:
+            raise fail("'rules' is missing: a preset name or an object", "")
+        try:
+            rules = Rules.from_json(doc["rules"], players)
+            rules.check_players(len(players))
+        except RulesError as exc:
+            rule, msg = _split_rule(str(exc))
+            raise fail(msg, "rules", rule) from exc
+        seats = {name: i for i, name in enumerate(players)}
+
+        def seat_of(value: object, path: str, rule: str) -> int:
+            if not isinstance(value, str) or value not in seats:
+                raise fail(f"{path}: {value!r} is not a player", path, rule)
+            return seats[value]
+
+        def cards_of(value: object, path: str) -> tuple[Card, ...]:
+            if not isinstance(value, list):
+                raise fail(f"{path}: a list of card codes", path, "R1")
+            out = []
+            for i, code in enumerate(value):
+                try:
+                    c = Card.parse(code)
+                except CardError as exc:
+                    raise fail(f"{path}[{i}]: {_split_rule(str(exc))[1]}", path, "R1") from exc
+                if c.rank < lowest_rank(rules.deck_size):
+                    raise fail(f"{path}[{i}]: {c} is not in a {rules.deck_size}-card deck", path, "R1")
+                out.append(c)
+            return tuple(out)
+
+        def suit_of(value: object, path: str) -> Suit:
+            try:
+                if not isinstance(value, str):
+                    raise CardError("not a string")
+                return Suit.parse(value)
+            except CardError as exc:
+                raise fail(f"{path}: a suit S, H, D or C, not {value!r}", path, "R3") from exc
+
+        deal = start = None
+        if ("deal" in doc) == ("start" in doc):
+            raise fail("exactly one of 'deal' and 'start' is required", "")
+        if "deal" in doc:
+            d = doc["deal"]
+            if not isinstance(d, dict):
+                raise fail("'deal' must be an object", "deal")
+            bad = sorted(set(d) - {"dealer", "deck", "trump", "attacker"})
+            if bad:
+                raise fail(f"deal: unknown member {bad[0]!r}", "deal")
+            dealer = seat_of(d["dealer"], "deal.dealer", "R3") if "dealer" in d else len(players) - 1
+            if "deck" not in d:
+                raise fail("deal.deck is missing: the whole deck, top card first", "deal", "R3")
+            deal = Deal(
+                dealer=dealer,
+                deck=cards_of(d["deck"], "deal.deck"),
+                trump=suit_of(d["trump"], "deal.trump") if d.get("trump") is not None else None,
+                attacker=seat_of(d["attacker"], "deal.attacker", "R4") if d.get("attacker") is not None else None,
+            )
+        else:
+            s = doc["start"]
+            if not isinstance(s, dict):
+                raise fail("'start' must be an object", "start")
+            bad = sorted(set(s) - {"hands", "talon", "trump", "discard", "attacker", "first_bito_done", "bout"})
+            if bad:
+                raise fail(f"start: unknown member {bad[0]!r}", "start")
+            for need in ("hands", "talon", "trump", "attacker"):
+                if need not in s:
+                    raise fail(f"start.{need} is missing", "start")
+            hands = s["hands"]
+            if not isinstance(hands, dict):
+                raise fail("start.hands: an object of player name -> cards", "start")
+            for name in hands:
+                seat_of(name, "start.hands", "R2")
+            fbd = s.get("first_bito_done", False)
+            if not isinstance(fbd, bool):
+                raise fail("start.first_bito_done: true or false", "start", "R13c")
+            bout = s.get("bout", 1)
+            if isinstance(bout, bool) or not isinstance(bout, int) or bout < 1:
+                raise fail("start.bout: a whole number from 1", "start", "R19")
+            start = Start(
+                hands=tuple(cards_of(hands.get(name, []), f"start.hands.{name}") for name in players),
+                talon=cards_of(s["talon"], "start.talon"),
+                trump=suit_of(s["trump"], "start.trump"),
+                attacker=seat_of(s["attacker"], "start.attacker", "R4"),
+                discard=cards_of(s.get("discard", []), "start.discard"),
+                first_bito_done=fbd,
+                bout=bout,
+            )
+        raw_moves = doc.get("moves", [])
+        if not isinstance(raw_moves, list):
+            raise fail("'moves' must be a list", "moves")
+        if len(raw_moves) > MAX_MOVES:
+            raise fail(f"{len(raw_moves)} moves; the limit is {MAX_MOVES}", "moves")
+        moves: list[Move] = []
+        move_places: list[tuple[int, int]] = []
+        for k, m in enumerate(raw_moves):
+            path = f"moves[{k}]"
+            move_places.append(_place_of(where, path))
+            if not isinstance(m, dict):
+                raise fail(f"{path}: a move is an object", path)
+            bad = sorted(set(m) - _MOVE_KEYS)
+            if bad:
+                raise fail(f"{path}: unknown member {bad[0]!r}", path)
+            p = seat_of(m.get("player"), f"{path}.player", "R2")
+            try:
+                action = Action(m.get("action"))
+            except ValueError as exc:
+                raise fail(
+                    f"{path}: action {m.get('action')!r}: use one of {', '.join(a.value for a in Action)}", path
+                ) from exc
+            show = m.get("show", False)
+            if not isinstance(show, bool):
+                raise fail(f"{path}.show: true or false", path, "R20")
+            if action in (Action.ATTACK, Action.THROW, Action.TRANSFER):
+                if set(m) - {"player", "action", "cards", "show"} or (show and action is not Action.TRANSFER):
+                    raise fail(f"{path}: {action.value} takes 'cards'" + (" and 'show'" if action is Action.TRANSFER else ""), path)
+                cards = cards_of(m.get("cards"), f"{path}.cards")
+                moves.append(Move(p, action, cards, None, show))
+            elif action is Action.DEFEND:
+                if set(m) - {"player", "action", "card", "target"} or "card" not in m or "target" not in m:
+                    raise fail(f"{path}: defend takes 'card' and 'target'", path)
+                card = cards_of([m["card"]], f"{path}.card")[0]
+                target = cards_of([m["target"]], f"{path}.target")[0]
+                moves.append(Move(p, action, (card,), target))
+            elif action is Action.REDEAL:
+                if set(m) - {"player", "action", "deck"} or "deck" not in m:
+                    raise fail(f"{path}: redeal takes 'deck', the new shuffle", path, "R5")
+                moves.append(Move(p, action, (), None, False, cards_of(m["deck"], f"{path}.deck")))
+            else:
+                if set(m) - {"player", "action"}:
+                    raise fail(f"{path}: {action.value} takes no cards", path)
+                moves.append(Move(p, action))
+        result = doc.get("result")
+        if result is not None:
+            if not isinstance(result, dict) or set(result) - {
+                "durak", "draw", "epaulettes", "out_order", "losing_team"
+            }:
+                raise fail(
+                    "'result': an object such as {\"durak\": \"Boris\"} or {\"durak\": null, \"draw\": true}",
+                    "result",
+                    "R25",
+                )
+        meta = doc.get("meta", {})
+        if not isinstance(meta, dict):
+            raise fail("'meta' must be an object", "meta")
+        rec = cls(
+            rules=rules,
+            players=tuple(players),
+            deal=deal,
+            start=start,
+            moves=moves,
+            result=result,
+            meta=meta,
+            file=file,
+            move_places=move_places,
+        )
+        try:
+            rec.new_game()
+        except SetupError as exc:
+            rule, msg = _split_rule(str(exc))
+            raise fail(msg, "deal" if deal else "start", rule) from exc
+        return rec
+
+    # -------------------------------------------------------------- replaying
+
+    def new_game(self) -> Game:
+        """The game at its start, before the first move.
+
+        Raises:
+            SetupError: the deal or start position breaks R1–R4 or R22.
+        """
+        if self.deal is not None:
+            d = self.deal
+            return Game.deal(
+                self.rules,
+                self.players,
+                deck_order=d.deck,
+                dealer=d.dealer,
+                trump=d.trump,
+                attacker=d.attacker,
+            )
+        assert self.start is not None
+        s = self.start
+        return Game.from_position(
+            self.rules,
+            self.players,
+            hands=list(s.hands),
+            talon=s.talon,
+            trump=s.trump,
+            attacker=s.attacker,
+            discard=s.discard,
+            first_bito_done=s.first_bito_done,
+            bout=s.bout,
+        )
+
+    def steps(self) -> Iterator[tuple[Game, Move, list[Event]]]:
+        """Replay the moves: yields (the live game after the move, the move, its events).
+
+        The game object is the same one throughout; take :meth:`Game.position`
+        snapshots to keep states.
+
+        Raises:
+            RecordingError: an illegal move (``move`` index, ``rule`` and ``state``
+                set), or a move after the game ended.
+        """
+        game = self.new_game()
+        for k, move in enumerate(self.moves):
+            try:
+                events = game.play(move)
+            except IllegalMove as exc:
+                raise self._move_error(k, exc.refusal, game.position()) from exc
+            yield game, move, events
+
+    def replay(self) -> Game:
+        """The game after every move.
+
+        Raises:
+            RecordingError: as :meth:`steps`.
+        """
+        game = None
+        for game, _move, _events in self.steps():
+            pass
+        return game if game is not None else self.new_game()
+
+    def _move_error(self, k: int, refusal: Refusal, state: Position) -> RecordingError:
+        line, col = self.move_places[k] if k < len(self.move_places) else (1, 1)
+        return RecordingError(
+            f"move {k} ({self.moves[k].describe(self.players)}): {refusal.message}",
+            file=self.file,
+            line=line,
+            column=col,
+            move=k,
+            rule=refusal.rule,
+            state=state,
+        )
+
+    def check_result(self, game: Game) -> None:
+        """Check that the written ``result`` agrees with the replay (INTERCHANGE.md).
+
+        Raises:
+            RecordingError: the written result differs; ``move`` is ``None``.
+        """
+        if self.result is None:
+            return
+        want = self.result
+        got = game.result
+        line, col = (1, 1)
+        problems = []
+        if got is None:
+            problems.append("the game is not finished")
+        else:
+            durak = None if got.durak is None else self.players[got.durak]
+            if "durak" in want and want["durak"] != durak:
+                problems.append(f"durak is {durak!r}, not {want['durak']!r}")
+            if bool(want.get("draw", False)) != got.draw:
+                problems.append(f"draw is {str(got.draw).lower()}")
+            if "epaulettes" in want and bool(want["epaulettes"]) != got.epaulettes:
+                problems.append(f"epaulettes is {str(got.epaulettes).lower()}")
+            if "out_order" in want and want["out_order"] != [self.players[s] for s in got.out_order]:
+                problems.append(f"out_order is {[self.players[s] for s in got.out_order]}")
+            if "losing_team" in want:
+                lt = None if got.losing_team is None else [self.players[s] for s in got.losing_team]
+                if want["losing_team"] != lt:
+                    problems.append(f"losing_team is {lt}")
+        if problems:
+            raise RecordingError(
+                "the written result disagrees with the replay: " + "; ".join(problems),
+                file=self.file,
+                line=line,
+                column=col,
+                rule="R25",
+            )
+
+    # -------------------------------------------------------------- writing
+
+    def to_json(self) -> dict[str, Any]:
+        """The document as JSON-ready data (INTERCHANGE.md)."""
+        names = self.players
+        doc: dict[str, Any] = {"format": FORMAT, "rules": self.rules.to_json(names), "players": list(names)}
+        if self.deal is not None:
+            d: dict[str, Any] = {"dealer": names[self.deal.dealer], "deck": [c.code for c in self.deal.deck]}
+            if self.deal.trump is not None:
+                d["trump"] = self.deal.trump.code
+            if self.deal.attacker is not None:
+                d["attacker"] = names[self.deal.attacker]
+            doc["deal"] = d
+        else:
+            assert self.start is not None
+            s = self.start
+            doc["start"] = {
+                "hands": {names[i]: [c.code for c in h] for i, h in enumerate(s.hands)},
+                "talon": [c.code for c in s.talon],
+                "trump": s.trump.code,
+                "discard": [c.code for c in s.discard],
+                "attacker": names[s.attacker],
+                "first_bito_done": s.first_bito_done,
+                "bout": s.bout,
+            }
+        doc["moves"] = [move_to_json(m, names) for m in self.moves]
+        if self.result is not None:
+            doc["result"] = self.result
+        if self.meta:
+            doc["meta"] = self.meta
+        return doc
+
+    def dumps(self) -> str:
+        """The canonical JSON text: two-space indent, one move per line, UTF-8
+        characters kept, a final newline."""
+        doc = self.to_json()
+        moves = doc.pop("moves")
+        parts = []
+        for key, value in doc.items():
+            if key == "meta" or key == "result" or key == "start":
+                continue
+            parts.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+        if "start" in doc:
+            parts.append('  "start": ' + json.dumps(doc["start"], ensure_ascii=False))
+        body = ",\n".join(f"    {json.dumps(m, ensure_ascii=False)}" for m in moves)
+        parts.append('  "moves": [\n' + body + "\n  ]" if moves else '  "moves": []')
+        if "result" in doc:
+            parts.append('  "result": ' + json.dumps(doc["result"], ensure_ascii=False))
+        if "meta" in doc:
+            meta = json.dumps(doc["meta"], ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            parts.append('  "meta": ' + meta)
+        return "{\n" + ",\n".join(parts) + "\n}\n"
+
+    def dump(self, path: str | Path) -> None:
+        """Write :meth:`dumps` to ``path`` (UTF-8)."""
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    def result_json(self, game: Game) -> dict[str, Any]:
+        """The result of a replayed game in the ``result`` member's form."""
+        r = game.result
+        if r is None:
+            return {}
+        out: dict[str, Any] = {"durak": None if r.durak is None else self.players[r.durak]}
+        if r.draw:
+            out["draw"] = True
+        if r.epaulettes:
+            out["epaulettes"] = True
+        if r.losing_team is not None:
+            out["losing_team"] = [self.players[s] for s in r.losing_team]
+        return out
+
+
+def move_to_json(move: Move, names: Sequence[str]) -> dict[str, Any]:
+    """One move as a JSON object (INTERCHANGE.md ``moves``)."""
+    out: dict[str, Any] = {"player": names[move.player], "action": move.action.value}
+    a = move.action
+    if a is Action.DEFEND:
+        out["card"] = move.cards[0].code
+        out["target"] = move.target.code if move.target is not None else None
+    elif a in (Action.ATTACK, Action.THROW, Action.TRANSFER):
+        out["cards"] = [c.code for c in move.cards]
+        if move.show:
+            out["show"] = True
+    elif a is Action.REDEAL:
+        out["deck"] = [c.code for c in move.deck or ()]
+    return out
+
+
+def _split_rule(text: str) -> tuple[str | None, str]:
+    if text.startswith("[") and "] " in text:
+        rule, msg = text[1:].split("] ", 1)
+        return rule, msg
+    return None, text
+
+
+def _place_of(where: Mapping[str, tuple[int, int]], path: str) -> tuple[int, int]:
+    while path:
+        if path in where:
+            return where[path]
+        cut = max(path.rfind("."), path.rfind("["))
+        path = path[:cut] if cut > 0 else ""
+    return where.get("", (1, 1))
+
+
+def _places(text: str) -> dict[str, tuple[int, int]]:
+    """(line, column) of the top-level members and of each move object, found with
+    the standard library's own JSON scanner (the text is already known to parse)."""
+    out: dict[str, tuple[int, int]] = {}
+    dec = json.JSONDecoder()
+    scan = dec.scan_once
+    ws = " \t\r\n"
+
+    def lc(i: int) -> tuple[int, int]:
+        line = text.count("\n", 0, i) + 1
+        return line, i - (text.rfind("\n", 0, i) + 1) + 1
+
+    i = 0
+    n = len(text)
+    while i < n and text[i] in ws + "\ufeff":
+        i += 1
+    if i >= n or text[i] != "{":
+        return out
+    out[""] = lc(i)
+    i += 1
+    try:
+        while True:
+            while i < n and text[i] in ws + ",":
+                i += 1
+            if i >= n or text[i] == "}":
+                break
+            key, i = scan(text, i)
+            while text[i] in ws + ":":
+                i += 1
+            if isinstance(key, str):
+                out[key] = lc(i)
+            if key == "moves" and text[i] == "[":
+                i += 1
+                k = 0
+                while True:
+                    while text[i] in ws + ",":
+                        i += 1
+                    if text[i] == "]":
+                        i += 1
+                        break
+                    out[f"moves[{k}]"] = lc(i)
+                    _, i = scan(text, i)
+                    k += 1
+            else:
+                _, i = scan(text, i)
+    except (StopIteration, IndexError, RecursionError, ValueError):
+        pass
+    return out
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    """The answer of ``durak-nb validate`` for one file.
+
+    Attributes:
+        file: the file name.
+        ok: the file is a legal game (finished or not).
+        error: the :class:`RecordingError` when not ok.
+        game: the replayed game when ok (or up to the error, for illegal moves).
+        recording: the recording, when it could be read.
+    """
+
+    file: str
+    ok: bool
+    error: RecordingError | None
+    game: Game | None
+    recording: Recording | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` answer of INTERCHANGE.md."""
+        if self.ok:
+            assert self.game is not None and self.recording is not None
+            g, names = self.game, self.recording.players
+            r: Result | None = g.result
+            return {
+                "ok": True,
+                "finished": r is not None,
+                "durak": None if r is None or r.durak is None else names[r.durak],
+                "draw": bool(r and r.draw),
+                "epaulettes": bool(r and r.epaulettes),
+                "out_order": [names[s] for s in (r.out_order if r else g.out_order)],
+                "losing_team": None if r is None or r.losing_team is None else [names[s] for s in r.losing_team],
+                "state": g.position().to_json(),
+            }
+        assert self.error is not None
+        e = self.error
+        out: dict[str, Any] = {"ok": False, "move": e.move, "rule": e.rule, "message": e.message}
+        if e.move is not None and e.state is not None:
+            out["state"] = e.state.to_json()
+        return out
+
+    def describe(self) -> str:
+        """One line: ``FILE: ok, …`` or the error in ``FILE:LINE:COL: error: …`` form."""
+        if not self.ok:
+            assert self.error is not None
+            return self.error.format()
+        assert self.game is not None and self.recording is not None
+        r = self.game.result
+        state = r.describe(self.recording.players) if r else f"not finished (bout {self.game.bout})"
+        return f"{self.file}: ok, {len(self.recording.moves)} moves, {state}"
+
+
+def validate_recording(rec: Recording) -> ValidationReport:
+    """Replay ``rec`` and check its written result.  Never raises for bad games."""
+    try:
+        game = rec.replay()
+        rec.check_result(game)
+    except RecordingError as exc:
+        return ValidationReport(rec.file, False, exc, None, rec)
+    return ValidationReport(rec.file, True, None, game, rec)
+
+
+def validate_file(path: str | Path) -> ValidationReport:
+    """Read and replay one ``durak-nb/1`` JSON file (INTERCHANGE.md ``validate``).
+
+    Never raises for bad input: every problem is in the report.
+    """
+    try:
+        rec = Recording.load(path)
+    except RecordingError as exc:
+        return ValidationReport(str(path), False, exc, None, None)
+    return validate_recording(rec)

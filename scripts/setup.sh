@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Everything durak-nb needs on a fresh Debian machine: graphviz's `dot`, Chromium for the
+# browser tests (with --browser), and a virtual environment .venv with the kit installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+want_browser=0
+[ "${1:-}" = "--browser" ] && want_browser=1
+need=()
+command -v dot >/dev/null 2>&1 || need+=(graphviz)
+if [ "$want_browser" = 1 ] && ! command -v chromium >/dev/null 2>&1; then need+=(chromium); fi
+if [ "${#need[@]}" -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  echo "setup: installing Debian packages: ${need[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+if [ ! -x .venv/bin/python ]; then
+  echo "setup: creating .venv"
+  python3 -m venv .venv
+fi
+if ! .venv/bin/python -c "import durak_nb, pytest, hypothesis" >/dev/null 2>&1 \
+   || [ pyproject.toml -nt .venv/.installed ]; then
+  echo "setup: installing durak-nb and its dependencies into .venv"
+  .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "is ignored" || true
+  .venv/bin/python -m pip install -q -e ".[dev]" 2>&1 | grep -v "is ignored" || true
+  .venv/bin/python -c "import durak_nb" && touch .venv/.installed
+fi

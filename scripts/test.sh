@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, format, types, unit and property tests, doctests,
+# every notebook executed headless, recordings validated, browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --browser
+export PATH="$PWD/.venv/bin:$PATH"
+echo "== ruff check";        ruff check durak_nb tests benchmarks
+echo "== ruff format --check"; ruff format --check durak_nb tests benchmarks
+echo "== mypy";              mypy durak_nb
+echo "== durak-nb validate recordings"; durak-nb validate recordings/*.json
+echo "== pytest";            pytest -q "$@"
