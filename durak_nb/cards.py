@@ -20,11 +20,11 @@ from collections.abc import Iterable
 from enum import IntEnum
 
 __all__ = [
+    "RANK_CODES",
+    "SUIT_CODES",
     "Card",
     "CardError",
-    "RANK_CODES",
     "Rank",
-    "SUIT_CODES",
     "Suit",
     "deck",
     "parse_card",
@@ -126,7 +126,6 @@ class Card(int):
     """
 
     __slots__ = ()
-    _cache: list[Card] = []
 
     @classmethod
     def of(cls, rank: int, suit: int) -> Card:
@@ -140,7 +139,7 @@ class Card(int):
         return _CARDS[int(rank) * 4 + int(suit)]
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str | Card) -> Card:
         """Read a card code: rank ``2-9 T J Q K A`` (``10`` accepted) then suit
         ``S H D C`` (``♠ ♥ ♦ ♣`` accepted), case-insensitive, e.g. ``'TS'``, ``'10♥'``.
 
@@ -241,10 +240,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     Raises:
         CardError: one of the codes is not a card.
     """
-    if isinstance(text, str):
-        parts = text.replace(",", " ").split()
-    else:
-        parts = list(text)
+    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [Card.parse(p) for p in parts]
 
 

@@ -12,7 +12,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from .bots import RandomBot, play_out
@@ -131,10 +130,11 @@ def _replay(path: str) -> int:
         game = rec.new_game()
         names = rec.players
         print(f"{rec.rules.preset}: {', '.join(names)}; trump {game.trump.symbol}")
-        for k, (game, move, events) in enumerate(rec.steps()):
+        for k, (after, move, events) in enumerate(rec.steps()):
             print(f"{k:4d}  {move.describe(names)}")
             for e in events:
                 print(f"        {e.describe(names)}")
+            game = after
         rec.check_result(game)
     except RecordingError as exc:
         print(exc.format(), file=sys.stderr)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -58,7 +58,7 @@ class SetupError(ValueError):
     """
 
 
-class Action(str, Enum):
+class Action(StrEnum):
     """The kinds of move (INTERCHANGE.md ``action``)."""
 
     ATTACK = "attack"  #: lead a bout (R9)
@@ -410,7 +410,13 @@ class Position:
 _BEATERS: dict[tuple[int, int, bool, bool], dict[Card, frozenset[Card]]] = {}
 _new = tuple.__new__
 _ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
-    Action.ATTACK, Action.THROW, Action.TRANSFER, Action.DEFEND, Action.TAKE, Action.PASS, Action.REDEAL,
+    Action.ATTACK,
+    Action.THROW,
+    Action.TRANSFER,
+    Action.DEFEND,
+    Action.TAKE,
+    Action.PASS,
+    Action.REDEAL,
 )
 
 
@@ -442,39 +448,39 @@ class Game:
     """
 
     __slots__ = (
-        "rules",
-        "players",
-        "n",
+        "_beaters",
+        "_last_lead_on",
+        "_lead",
+        "_legal_cache",
+        "_seen",
+        "_team",
+        "attack",
+        "attacker",
+        "attacker_passed",
+        "bout",
+        "dealer",
+        "dealt_hands",
+        "deck_order",
+        "defence",
+        "defender",
+        "discard",
+        "first_attacker",
+        "first_bito_done",
         "hands",
+        "history",
+        "lead_passes",
+        "n",
+        "out_order",
+        "passed",
+        "players",
+        "result",
+        "rng",
+        "rules",
+        "shown",
+        "taking",
         "talon",
         "trump",
         "trump_card",
-        "discard",
-        "attack",
-        "defence",
-        "attacker",
-        "first_attacker",
-        "defender",
-        "bout",
-        "first_bito_done",
-        "taking",
-        "passed",
-        "attacker_passed",
-        "shown",
-        "lead_passes",
-        "out_order",
-        "result",
-        "history",
-        "dealer",
-        "deck_order",
-        "dealt_hands",
-        "rng",
-        "_beaters",
-        "_seen",
-        "_lead",
-        "_last_lead_on",
-        "_legal_cache",
-        "_team",
     )
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
@@ -525,9 +531,7 @@ class Game:
         self._last_lead_on: dict[int, tuple[Card, ...]] = {}
         self._legal_cache: list[Move] | None = None
         # R22: a team index per seat; without teams every seat is its own side
-        self._team: list[int] = [
-            t if (t := rules.team_of(s)) is not None else s for s in range(self.n)
-        ]
+        self._team: list[int] = [t if (t := rules.team_of(s)) is not None else s for s in range(self.n)]
 
     # ------------------------------------------------------------------ construction
 
@@ -570,9 +574,11 @@ class Game:
             cards = list(deck(r.deck_size))
             game.rng.shuffle(cards)
         else:
-            cards = list(parse_cards(deck_order)) if isinstance(deck_order, str) else [
-                Card.parse(c) if isinstance(c, str) else c for c in deck_order
-            ]
+            cards = (
+                list(parse_cards(deck_order))
+                if isinstance(deck_order, str)
+                else [Card.parse(c) if isinstance(c, str) else c for c in deck_order]
+            )
         game.dealer = game._seat(dealer, "dealer", "R3") if dealer is not None else game.n - 1
         game._deal_cards(cards, None if trump is None else Suit.parse(trump) if isinstance(trump, str) else trump)
         game._start_first_bout(None if attacker is None else game._seat(attacker, "attacker", "R4"))
@@ -643,8 +649,7 @@ class Game:
             raise SetupError("[R8] in japanese durak diamonds are always trump: trump must be 'D'")
         if talon_cards and not r.japanese and talon_cards[-1].suit != trump_suit:
             raise SetupError(
-                f"[R3] the talon's last card {talon_cards[-1]} is the turned-up trump, "
-                f"but trump is {trump_suit.code}"
+                f"[R3] the talon's last card {talon_cards[-1]} is the turned-up trump, but trump is {trump_suit.code}"
             )
         game.hands = [sorted(h) for h in hand_list]
         game.talon = talon_cards
@@ -715,9 +720,7 @@ class Game:
             self.trump, self.trump_card, self.talon = Suit.D, None, rest
         elif rest:
             if trump is not None and trump != rest[0].suit:
-                raise SetupError(
-                    f"[R3] the trump is the turned-up card {rest[0]}; leave 'trump' out of the deal"
-                )
+                raise SetupError(f"[R3] the trump is the turned-up card {rest[0]}; leave 'trump' out of the deal")
             self.trump, self.trump_card, self.talon = rest[0].suit, rest[0], rest[1:] + rest[:1]
         else:  # R3: no card left to turn up: the trump is chosen at random and recorded
             self.trump = trump if trump is not None else Suit(self.rng.randrange(4))
@@ -972,7 +975,7 @@ class Game:
         """Whether ``move`` is legal now."""
         return self.why_illegal(move) is None
 
-    def _why(self, move: Move) -> Refusal | None:  # noqa: C901 - one branch per rule
+    def _why(self, move: Move) -> Refusal | None:
         r = self.rules
         names = self.players
         if self.result is not None:
@@ -1006,17 +1009,16 @@ class Game:
                 except SetupError as exc:
                     return Refusal("R5", str(exc).split("] ", 1)[-1])
             return None
-        if act is not Action.TRANSFER or not move.show:
-            if missing and act is not Action.TAKE and act is not Action.PASS:
-                return Refusal("R10" if act is Action.DEFEND else "R9" if act is Action.ATTACK else "R11",
-                               f"{who} does not hold {' '.join(c.code for c in missing)}")
+        if (act is not Action.TRANSFER or not move.show) and missing and act not in (Action.TAKE, Action.PASS):
+            return Refusal(
+                "R10" if act is Action.DEFEND else "R9" if act is Action.ATTACK else "R11",
+                f"{who} does not hold {' '.join(c.code for c in missing)}",
+            )
         if not self.attack:  # the lead
             if act is Action.PASS and r.lead_style == "pair" and p == a:
                 if self.lead_passes >= self._holders():
                     return Refusal("R9", "every player has passed the lead: now a single card must be led")
-                if len(self.hands[d]) >= 2 and any(
-                    len(m.cards) == 2 for m in self._lead_moves(a, hand, 2)
-                ):
+                if len(self.hands[d]) >= 2 and any(len(m.cards) == 2 for m in self._lead_moves(a, hand, 2)):
                     return Refusal("R9", f"{who} holds a pair and must lead it")
                 return None
             if act is not Action.ATTACK:
@@ -1114,7 +1116,7 @@ class Game:
                 return Refusal("R11", f"{who} holds no cards")
             if self._team[p] == self._team[d]:
                 return Refusal("R22", f"{who} is {names[d]}'s partner and may not throw in on them")
-            return Refusal("R11", f"only the defender's neighbours may throw in with more than 4 players")
+            return Refusal("R11", "only the defender's neighbours may throw in with more than 4 players")
         if p in self.passed:
             return Refusal("R12", f"{who} has passed; they may act again once another card is laid")
         if p != a and not (self.attacker_passed or a not in throwers):
@@ -1483,5 +1485,3 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.result else f"bout {self.bout}"
         return f"<Game {self.rules.preset} {', '.join(self.players)}: {state}>"
-
-

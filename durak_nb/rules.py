@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["PRESETS", "RULE_TEXTS", "Rules", "RulesError", "OPTION_NAMES"]
+__all__ = ["OPTION_NAMES", "PRESETS", "RULE_TEXTS", "Rules", "RulesError"]
 
 
 class RulesError(ValueError):
@@ -150,9 +150,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
-            raise RulesError(
-                f"unknown preset {self.preset!r}: use one of {', '.join(PRESETS)}"
-            )
+            raise RulesError(f"unknown preset {self.preset!r}: use one of {', '.join(PRESETS)}")
         _hand, throw_ins, transfers, lead_style, japanese = PRESETS[self.preset]
         object.__setattr__(self, "throw_ins", throw_ins)
         object.__setattr__(self, "transfers", transfers)
@@ -173,9 +171,7 @@ class Rules:
         """
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
-            raise RulesError(
-                f"unknown option {unknown[0]!r}: the options are {', '.join(OPTION_NAMES)}"
-            )
+            raise RulesError(f"unknown option {unknown[0]!r}: the options are {', '.join(OPTION_NAMES)}")
         if preset not in PRESETS:
             raise RulesError(f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}")
         options.setdefault("hand_size", PRESETS[preset][0])
@@ -186,9 +182,7 @@ class Rules:
             try:
                 options["teams"] = tuple(tuple(int(s) for s in group) for group in teams)
             except (TypeError, ValueError) as exc:
-                raise RulesError(
-                    "[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]"
-                ) from exc
+                raise RulesError("[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]") from exc
         return cls(preset=preset, **options)
 
     @classmethod
@@ -315,6 +309,5 @@ class Rules:
             raise bad("first_bout_limit", f"5 or 6, not {self.first_bout_limit}")
         if self.repetition_draw < 0 or self.repetition_draw == 1:
             raise bad("repetition_draw", f"0 (off) or 2 and more, not {self.repetition_draw}")
-        if self.teams is not None:
-            if len(self.teams) < 2 or any(len(g) == 0 for g in self.teams):
-                raise bad("teams", "at least two non-empty seat groups")
+        if self.teams is not None and (len(self.teams) < 2 or any(len(g) == 0 for g in self.teams)):
+            raise bad("teams", "at least two non-empty seat groups")

@@ -15,6 +15,7 @@ durak_nb.record.json_form.RecordingError: <string>:3:11: error: [R1] deal.deck: 
 from __future__ import annotations
 
 import json
+import json.scanner
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -331,7 +332,7 @@ class Recording:
                 raise fail(f"{path}: unknown member {bad[0]!r}", path)
             p = seat_of(m.get("player"), f"{path}.player", "R2")
             try:
-                action = Action(m.get("action"))
+                action = Action(str(m.get("action")))
             except ValueError as exc:
                 raise fail(
                     f"{path}: action {m.get('action')!r}: use one of {', '.join(a.value for a in Action)}", path
@@ -341,7 +342,10 @@ class Recording:
                 raise fail(f"{path}.show: true or false", path, "R20")
             if action in (Action.ATTACK, Action.THROW, Action.TRANSFER):
                 if set(m) - {"player", "action", "cards", "show"} or (show and action is not Action.TRANSFER):
-                    raise fail(f"{path}: {action.value} takes 'cards'" + (" and 'show'" if action is Action.TRANSFER else ""), path)
+                    raise fail(
+                        f"{path}: {action.value} takes 'cards'" + (" and 'show'" if action is Action.TRANSFER else ""),
+                        path,
+                    )
                 cards = cards_of(m.get("cards"), f"{path}.cards")
                 moves.append(Move(p, action, cards, None, show))
             elif action is Action.DEFEND:
@@ -359,15 +363,22 @@ class Recording:
                     raise fail(f"{path}: {action.value} takes no cards", path)
                 moves.append(Move(p, action))
         result = doc.get("result")
-        if result is not None:
-            if not isinstance(result, dict) or set(result) - {
-                "durak", "draw", "epaulettes", "out_order", "losing_team"
-            }:
-                raise fail(
-                    "'result': an object such as {\"durak\": \"Boris\"} or {\"durak\": null, \"draw\": true}",
-                    "result",
-                    "R25",
-                )
+        if result is not None and (
+            not isinstance(result, dict)
+            or set(result)
+            - {
+                "durak",
+                "draw",
+                "epaulettes",
+                "out_order",
+                "losing_team",
+            }
+        ):
+            raise fail(
+                '\'result\': an object such as {"durak": "Boris"} or {"durak": null, "draw": true}',
+                "result",
+                "R25",
+            )
         meta = doc.get("meta", {})
         if not isinstance(meta, dict):
             raise fail("'meta' must be an object", "meta")
@@ -445,10 +456,10 @@ class Recording:
         Raises:
             RecordingError: as :meth:`steps`.
         """
-        game = None
+        last = None
         for game, _move, _events in self.steps():
-            pass
-        return game if game is not None else self.new_game()
+            last = game
+        return last if last is not None else self.new_game()
 
     def _move_error(self, k: int, refusal: Refusal, state: Position) -> RecordingError:
         line, col = self.move_places[k] if k < len(self.move_places) else (1, 1)
@@ -607,8 +618,7 @@ def _places(text: str) -> dict[str, tuple[int, int]]:
     """(line, column) of the top-level members and of each move object, found with
     the standard library's own JSON scanner (the text is already known to parse)."""
     out: dict[str, tuple[int, int]] = {}
-    dec = json.JSONDecoder()
-    scan = dec.scan_once
+    scan = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
     ws = " \t\r\n"
 
     def lc(i: int) -> tuple[int, int]:
