@@ -449,6 +449,7 @@ class Game:
 
     __slots__ = (
         "_beaters",
+        "_first_limit",
         "_last_lead_on",
         "_lead",
         "_legal_cache",
@@ -530,6 +531,7 @@ class Game:
         self._lead: tuple[Card, ...] = ()
         self._last_lead_on: dict[int, tuple[Card, ...]] = {}
         self._legal_cache: list[Move] | None = None
+        self._first_limit = min(rules.first_bout_limit, rules.bout_limit)  # R13c
         # R22: a team index per seat; without teams every seat is its own side
         self._team: list[int] = [t if (t := rules.team_of(s)) is not None else s for s in range(self.n)]
 
@@ -1405,7 +1407,7 @@ class Game:
         n = self.rules.repetition_draw
         if n:  # R27: the same position for the n-th time ends the game in a draw
             key = (
-                tuple(frozenset(h) for h in self.hands),
+                tuple(tuple(h) for h in self.hands),  # hands are kept sorted
                 len(self.talon),
                 len(self.discard),
                 attacker,
