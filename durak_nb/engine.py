@@ -1176,7 +1176,7 @@ class Game:
         act = move.action
         p = move.player
         events: list[Event] = []
-        if act is Action.REDEAL:
+        if act is _REDEAL:
             new = list(move.deck) if move.deck is not None else list(deck(self.rules.deck_size))
             if move.deck is None:
                 self.rng.shuffle(new)
@@ -1187,7 +1187,7 @@ class Game:
             return events
         self.history.append(move)
         hand = self.hands[p]
-        if act is Action.ATTACK:
+        if act is _ATTACK:
             for c in move.cards:
                 hand.remove(c)
             self.attack.extend(move.cards)
@@ -1195,17 +1195,17 @@ class Game:
             self._lead = move.cards
             self.lead_passes = 0
             self.passed = set()
-        elif act is Action.THROW:
+        elif act is _THROW:
             for c in move.cards:
                 hand.remove(c)
             self.attack.extend(move.cards)
             self.defence.extend([None] * len(move.cards))
             self.passed = set()
-        elif act is Action.DEFEND:
+        elif act is _DEFEND:
             hand.remove(move.cards[0])
             self.defence[self.attack.index(move.target)] = move.cards[0]  # type: ignore[arg-type]
             self.passed = set()
-        elif act is Action.TRANSFER:
+        elif act is _TRANSFER:
             if move.show:  # R20: shown, kept in hand
                 self.shown.add(p)
             else:
@@ -1219,10 +1219,10 @@ class Game:
             self.defender = target
             self.attacker_passed = False
             self.passed = set()
-        elif act is Action.TAKE:
+        elif act is _TAKE:
             self.taking = True
             self.passed = set()  # R14: every thrower gets a say on throw-ins after take
-        elif act is Action.PASS:
+        elif act is _PASS:
             if not self.attack:  # R9 english: pass the lead to the left
                 self.lead_passes += 1
                 new_attacker = self._next_with_cards(p)
@@ -1237,10 +1237,10 @@ class Game:
         # R14/R15: a lead or transfer leaves a card uncovered, so the bout cannot end on
         # it; a throw-in can only end it after take (the thrower laid their last card)
         if (
-            act is Action.PASS
-            or act is Action.TAKE
-            or (act is Action.DEFEND and None not in self.defence)
-            or (act is Action.THROW and self.taking)
+            act is _PASS
+            or act is _TAKE
+            or (act is _DEFEND and None not in self.defence)
+            or (act is _THROW and self.taking)
         ):
             self._settle(events)
         return events
