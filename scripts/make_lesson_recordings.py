@@ -180,7 +180,11 @@ LESSONS: list[Lesson] = [
                 "Boris has no spade above 7S and no heart: he takes (принять). Now only two more cards "
                 "may follow, because three cards minus the one uncovered leaves room for two (R13b).",
             ),
-            ("Anna throws 7H", "The first card вдогонку. Anna, the attacker, has the first right (R12)."),
+            (
+                "Anna throws 7H",
+                "The first card вдогонку, a seven like the card on the table (R11). Anna, the attacker, has the "
+                "first right (R12).",
+            ),
             ("Anna passes", "Anna keeps 7C back for now. After her pass the other throwers may add cards (R12)."),
             ("Vera throws 7D", "The second card вдогонку. Now three cards lie before Boris, who holds three."),
             (
@@ -188,7 +192,10 @@ LESSONS: list[Lesson] = [
                 "Anna still holds 7C but may not add it: a third card after the take would be more than "
                 "Boris holds (R13b). Her only move is to pass.",
             ),
-            ("Vera passes", "Every thrower has passed: Boris picks up 7S 7H 7D (R14)."),
+            (
+                "Vera passes",
+                "Every thrower has passed: Boris picks up 7S 7H 7D (R14). Vera, left of Boris, leads next (R23).",
+            ),
         ],
         title="Seed 000: throw-ins after take (вдогонку)",
         description=(
@@ -230,7 +237,7 @@ LESSONS: list[Lesson] = [
             ),
             (
                 "Gleb covers 8S with 9S",
-                "Gleb could transfer once more with 8C, but chooses to beat. Once one card is covered, "
+                "Gleb could transfer once more with 8C, but chooses to beat (R10). Once one card is covered, "
                 "no transfer is possible any more (R18).",
             ),
             ("Gleb covers 8H with TH", ""),
@@ -538,13 +545,14 @@ BOT_GAMES: list[BotGame] = [
         description=(
             "A complete game of podkidnoy durak (подкидной дурак), two players, 36 cards, hearts trump. "
             + _BOTS_NOTE
-            + " It shows the first attacker by the lowest trump (R4), leads of one card and of several "
-            "cards of one rank (R9), beating with the suit and with trumps (R6), throw-ins (подкинуть, "
-            "R11-R12) with the explicit passes, takes (принять, R14) including throw-ins after take "
-            "(вдогонку, moves 51, 61, 89, 90, 124), bito (бито, R15), the refill from the talon (добор, "
-            "R16), the next attacker after bito or take (R23), and the end: Boris goes out with the talon "
-            "empty (R24) and Anna is the durak (дурак, R25). Seed 1 was chosen because it ends with a durak "
-            "and has many takes and throw-ins."
+            + " It shows the deal with the turned-up trump (козырь, R3), the first attacker by the lowest "
+            "trump (R4), leads of one card and of several cards of one rank (R9), the defender beating or "
+            "taking (R10), beating with the suit and with trumps (R6), throw-ins (подкинуть, R11-R12) with "
+            "the explicit passes, never more attack cards than the limits allow (R13), takes (принять, R14) "
+            "including throw-ins after take (вдогонку, moves 51, 61, 89, 90, 124), bito (бито, R15), the "
+            "refill from the talon (добор, R16), the next attacker after bito or take (R23), and the end: "
+            "Boris goes out with the talon empty (R24) and Anna is the durak (дурак, R25). Seed 1 was chosen "
+            "because it ends with a durak and has many takes and throw-ins."
         ),
         rules_shown=["R3", "R4", "R6", "R9", "R10", "R11", "R12", "R13", "R14", "R15", "R16", "R23", "R24", "R25"],
         ends="plays to the end: Anna is the durak.",
@@ -559,9 +567,11 @@ BOT_GAMES: list[BotGame] = [
         description=(
             "A complete game of perevodnoy durak (переводной дурак), three players, 36 cards. "
             + _BOTS_NOTE
-            + " Besides throw-ins (R11) and takes (R14), it has seven transfers (перевод, R17-R18), none in "
-            "the first bout (R19). Seed 4 was chosen for its many transfers; it ends with a durak, Boris "
-            "(R25), not a repetition draw."
+            + " Leads of one rank (R9); the defender beats, takes or transfers (R10); throw-ins with the "
+            "attacker first and explicit passes (R11-R12) within the limits (R13); takes (R14) and bito "
+            "(R15) with the refill (R16). It has seven transfers (перевод, R17-R18), none in the first bout "
+            "(R19). Vera and then Anna go out (R24) and Boris is the durak (R25). Seed 4 was chosen for its many "
+            "transfers; it ends with a durak, not a repetition draw."
         ),
         rules_shown=["R9", "R10", "R11", "R12", "R13", "R14", "R15", "R16", "R17", "R18", "R19", "R24", "R25"],
         ends="plays to the end: Boris is the durak.",
@@ -574,13 +584,14 @@ BOT_GAMES: list[BotGame] = [
         options={"deck_size": 52},
         title="Perevodnoy, 6 players, 52 cards",
         description=(
-            "A complete game of perevodnoy durak (переводной дурак) for six players with the 52-card deck "
-            "(ranks 2 to ace, option deck_size 52, R1). "
+            "A complete game of perevodnoy durak (переводной дурак) for six players (R2) with the 52-card "
+            "deck (ranks 2 to ace, option deck_size 52, R1). "
             + _BOTS_NOTE
             + " Six players take 36 cards in the deal (R3), 16 stay in the talon. It shows throw-ins by "
-            "several players (R11-R12), takes with throw-ins after take (вдогонку, R14), transfers "
-            "(перевод, R17), players going out one by one (R24: Boris, Anna, Gleb, Egor, Dasha) and Vera "
-            "left as the durak (R25). Seed 14 ends with a durak, not a repetition draw."
+            "several players (R11-R12) within the limits (R13), takes with throw-ins after take (вдогонку, "
+            "R14), bito (R15), the refill (R16), transfers (перевод, R17), the next attacker skipping players "
+            "without cards (R23), players going out one by one (R24: Boris, Anna, Gleb, Egor, Dasha) and "
+            "Vera left as the durak (R25). Seed 14 ends with a durak, not a repetition draw."
         ),
         rules_shown=["R1", "R2", "R3", "R11", "R12", "R13", "R14", "R15", "R16", "R17", "R23", "R24", "R25"],
         ends="plays to the end: Vera is the durak.",
@@ -595,9 +606,10 @@ BOT_GAMES: list[BotGame] = [
         description=(
             "A complete game of simple durak (простой дурак), three players, five cards each (R3). "
             + _BOTS_NOTE
-            + " The lead is one card or a pair (R9); there are no throw-ins (R11), so every bout ends as "
-            "soon as the lead is beaten (R15) or taken (R14). Anna and Vera go out (R24) and Boris is the "
-            "durak (R25). Seed 1 ends with a durak, not a draw."
+            + " The lead is one card or a pair (R9); the defender beats or takes (R10); there are no "
+            "throw-ins (R11), so every bout ends as soon as the lead is beaten (R15) or taken (R14). After "
+            "each bout the players refill to five (R16) and the next attacker follows R23. Anna and Vera go "
+            "out (R24) and Boris is the durak (R25). Seed 1 ends with a durak, not a draw."
         ),
         rules_shown=["R3", "R9", "R10", "R11", "R14", "R15", "R16", "R23", "R24", "R25"],
         ends="plays to the end: Boris is the durak.",
@@ -615,7 +627,8 @@ BOT_GAMES: list[BotGame] = [
             + " The lead is a pair only (R9); a player with no pair, or facing a defender with fewer than "
             "two cards, passes the lead to the left with 'pass', and once every player holding cards has "
             "passed in a row a single card may be led (for example move 76, after four passes in a row). "
-            "No throw-ins (R11). Gleb, Boris and Vera go out (R24) "
+            "The defender beats both cards or takes (R10, R14); there are no throw-ins (R11); bito (R15), "
+            "refill to five (R16) and the next attacker (R23) as usual. Gleb, Boris and Vera go out (R24) "
             "and Anna is the durak (R25). Many seeds of this variant end in a repetition draw (R27); seed 3 "
             "was chosen because it ends with a durak."
         ),
@@ -633,9 +646,10 @@ BOT_GAMES: list[BotGame] = [
             "A complete game of Japanese durak (японский дурак), three players. "
             + _BOTS_NOTE
             + " Diamonds are always trump and no card is turned up (R8); spades are beaten only by higher "
-            "spades, never by a trump (for example move 49: Boris covers 7S with AS). Throw-ins and takes as "
-            "in podkidnoy (R11-R14). Vera and Boris go out (R24) and Anna is the durak (R25). Seed 8 ends "
-            "with a durak, not a repetition draw."
+            "spades, never by a trump (for example move 49: Boris covers 7S with AS); every other card is "
+            "beaten as usual by a higher card of its suit or a diamond (R6). Throw-ins and takes as in "
+            "podkidnoy (R11-R14), bito (R15) and the refill (R16). Vera and Boris go out (R24) and Anna is "
+            "the durak (R25). Seed 8 ends with a durak, not a repetition draw."
         ),
         rules_shown=["R6", "R8", "R11", "R12", "R14", "R15", "R16", "R24", "R25"],
         ends="plays to the end: Anna is the durak.",
@@ -651,9 +665,11 @@ BOT_GAMES: list[BotGame] = [
             "A complete team game (пара на пару, option teams, R22): Anna and Vera against Boris and Gleb, "
             "partners sitting alternately. "
             + _BOTS_NOTE
-            + " Partners never attack or throw in on each other; attacks go to the next opponent. Gleb and "
-            "Boris shed all their cards (R24), so their team wins and the team of Anna and Vera loses; a "
-            "team game has no single durak (R22)."
+            + " Partners never attack or throw in on each other: only the defender's opponents are "
+            "throwers (R11, R22), the attacker first (R12). Takes with throw-ins after take (вдогонку, R14), "
+            "bito (R15), the refill (R16) and the next attacker (R23) as in podkidnoy. Gleb and Boris shed "
+            "all their cards (R24), so their team wins and the team of Anna and Vera loses; a team game has "
+            "no single durak (R22)."
         ),
         rules_shown=["R11", "R12", "R14", "R15", "R16", "R22", "R23", "R24"],
         ends="plays to the end: the team of Anna and Vera loses.",
@@ -669,7 +685,8 @@ BOT_GAMES: list[BotGame] = [
             "A complete game of podkidnoy durak with the short 24-card deck (nine to ace, option deck_size "
             "24, R1): three players take 18 cards, the turned-up trump and five more form the talon (R3). "
             + _BOTS_NOTE
-            + " It shows throw-ins (R11-R12), takes with throw-ins after take (вдогонку, R14), Boris and "
+            + " It shows throw-ins (R11-R12) within the limits (R13), takes with throw-ins after take "
+            "(вдогонку, R14), bito (R15), the refill that empties the small talon quickly (R16), Boris and "
             "Anna going out (R24) and Vera as the durak (R25). Seed 1 ends with a durak."
         ),
         rules_shown=["R1", "R3", "R11", "R12", "R13", "R14", "R15", "R16", "R24", "R25"],

@@ -1,0 +1,388 @@
+"""The recordings in ``recordings/``: every file is a legal, documented, canonical game,
+and each hand-made lesson makes its point (rule ids in each test's name or docstring).
+
+The lessons are made by ``scripts/make_lesson_recordings.py``; the bot games by
+``durak-nb play`` with the command kept in ``meta.event``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from durak_nb.cards import Card, Suit, parse_cards
+from durak_nb.engine import Bito, Drew, Event, Game, GameOver, Move, Out, Result, Took
+from durak_nb.record import Recording, validate_file
+from durak_nb.rules import RULE_TEXTS
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDINGS = ROOT / "recordings"
+FILES = sorted(RECORDINGS.glob("*.json"))
+
+BOT_FILES = {
+    "podkidnoy-2p.json",
+    "perevodnoy-3p.json",
+    "perevodnoy-6p-52cards.json",
+    "prostoy-3p.json",
+    "english-4p.json",
+    "japanese-3p.json",
+    "podkidnoy-teams-2v2.json",
+    "podkidnoy-3p-24cards.json",
+}
+LESSON_FILES = {
+    "seed000-vdogonku.json",
+    "transfer-twice.json",
+    "show-trump-transfer.json",
+    "drawing-order-short-talon.json",
+    "draw.json",
+    "epaulettes.json",
+    "first-bout-limit.json",
+}
+
+
+def ids(paths: list[Path]) -> list[str]:
+    return [p.name for p in paths]
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def at(name: str, k: int | None = None) -> tuple[Recording, Game, list[Event]]:
+    """The recording ``name``, the game after move ``k`` (before any move when ``k``
+    is ``None``), and the events move ``k`` caused."""
+    rec = Recording.load(RECORDINGS / name)
+    game = rec.new_game()
+    events: list[Event] = []
+    if k is not None:
+        for move in rec.moves[: k + 1]:
+            events = game.play(move)
+    return rec, game, events
+
+
+def mentioned_rules(text: str) -> set[int]:
+    """Rule numbers a text names: ``R13b`` -> 13, ``R11-R14`` -> 11..14."""
+    out: set[int] = set()
+    for lo, hi in re.findall(r"R(\d+)[a-c]?(?:-R(\d+))?", text):
+        out.update(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def hand(game: Game, name: str) -> tuple[Card, ...]:
+    return tuple(game.hands[game.seat(name)])
+
+
+# ----------------------------------------------------------------------------- every file
+
+
+def test_the_folder_holds_exactly_the_planned_files() -> None:
+    """Eight bot games and seven lessons (R1-R27 across them)."""
+    assert {p.name for p in FILES} == BOT_FILES | LESSON_FILES
+
+
+@pytest.mark.parametrize("path", FILES, ids=ids(FILES))
+def test_file_validates_and_replays(path: Path) -> None:
+    """validate_file accepts the file (every move legal, R1-R27) and the replay agrees
+    with the written result (R25)."""
+    report = validate_file(path)
+    assert report.ok, report.error
+    rec = Recording.load(path)
+    game = rec.replay()
+    assert report.game is not None
+    assert game.position() == report.game.position()
+    if game.finished:
+        assert rec.result is not None, "a finished game carries its result"
+        assert rec.result == rec.result_json(game)
+    else:
+        assert rec.result is None
+        assert path.name in LESSON_FILES
+
+
+@pytest.mark.parametrize("path", FILES, ids=ids(FILES))
+def test_file_has_meta_title_description_rules_shown(path: Path) -> None:
+    """meta.title (short), meta.description, meta.rules_shown (known rule ids) and meta.ends."""
+    meta = Recording.load(path).meta
+    assert isinstance(meta["title"], str) and 0 < len(meta["title"]) <= 60
+    assert isinstance(meta["description"], str) and len(meta["description"]) >= 200
+    shown = meta["rules_shown"]
+    assert isinstance(shown, list) and shown
+    explained = mentioned_rules(" ".join([meta["description"], *meta.get("comments", {}).values()]))
+    for rule in shown:
+        m = re.fullmatch(r"R(\d+)[a-c]?", rule)
+        assert m is not None and f"R{m.group(1)}" in RULE_TEXTS, rule
+        assert int(m.group(1)) in explained, f"{rule} is listed in rules_shown but not named in the text"
+    assert meta["ends"].startswith(("plays to the end", "ends where the lesson's point is made"))
+    if path.name in BOT_FILES:
+        assert meta["bots"] == "random"
+        assert meta["event"].startswith("durak-nb play ") and meta["event"].endswith(f"-o recordings/{path.name}")
+    else:
+        assert set(meta["comments"]) <= {str(k) for k in range(len(Recording.load(path).moves))}
+
+
+@pytest.mark.parametrize("path", FILES, ids=ids(FILES))
+def test_canonical_writer_reproduces_file_byte_for_byte(path: Path) -> None:
+    """Recording.load(p).dumps() is the file's text (INTERCHANGE.md round trip)."""
+    assert Recording.load(path).dumps() == path.read_text(encoding="utf-8")
+
+
+BOTS = sorted(p for p in FILES if p.name in BOT_FILES)
+
+
+@pytest.mark.parametrize("path", BOTS, ids=ids(BOTS))
+def test_bot_game_is_remade_by_its_command(path: Path, tmp_path: Path) -> None:
+    """The command in meta.event (durak-nb play) makes the same deal, moves and result."""
+    rec = Recording.load(path)
+    argv = shlex.split(rec.meta["event"])
+    assert argv[:2] == ["durak-nb", "play"] and argv[-2] == "-o"
+    out = tmp_path / "game.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "durak_nb.cli", *argv[1:-1], str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    made = Recording.load(out).to_json()
+    mine = rec.to_json()
+    for key in ("rules", "players", "deal", "moves", "result"):
+        assert made[key] == mine[key], key
+
+
+def test_the_set_covers_every_preset_player_count_deck_and_teams() -> None:
+    """Every preset, 2/3/4/6 players, a team game (R22), 24 and 52 cards (R1); bot games
+    end with a durak or a losing team, not a repetition draw (R25, R27)."""
+    recs = [Recording.load(p) for p in BOTS]
+    assert {r.rules.preset for r in recs} == {"podkidnoy", "perevodnoy", "prostoy", "english", "japanese"}
+    assert {len(r.players) for r in recs} >= {2, 3, 4, 6}
+    assert {r.rules.deck_size for r in recs} == {24, 36, 52}
+    assert [r.players for r in recs if r.rules.teams is not None] == [("Anna", "Boris", "Vera", "Gleb")]
+    for r in recs:
+        result = r.replay().result
+        assert result is not None and not result.draw and result.rule in ("R25", "R22")
+
+
+def test_readme_has_one_line_per_file() -> None:
+    readme = (RECORDINGS / "README.md").read_text(encoding="utf-8")
+    for p in FILES:
+        assert sum(1 for line in readme.splitlines() if f"`{p.name}`" in line) == 1, p.name
+
+
+# ----------------------------------------------------------------------------- the command line
+
+
+def test_cli_validate_all_recordings_exits_0() -> None:
+    """``durak-nb validate recordings/*.json`` exits 0 (INTERCHANGE.md)."""
+    run = subprocess.run(
+        [sys.executable, "-m", "durak_nb.cli", "validate", *map(str, FILES)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    assert len(run.stdout.splitlines()) == len(FILES)
+
+
+def test_cli_validate_json_is_ok_for_every_file() -> None:
+    """``durak-nb validate --json``: one object per file, ok true, results as replayed (R25, R26, R22)."""
+    run = subprocess.run(
+        [sys.executable, "-m", "durak_nb.cli", "validate", "--json", *map(str, FILES)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(answers) == len(FILES)
+    assert all(a["ok"] is True for a in answers)
+    by_name = dict(zip((p.name for p in FILES), answers, strict=True))
+    assert by_name["draw.json"]["draw"] is True and by_name["draw.json"]["durak"] is None
+    assert by_name["epaulettes.json"]["epaulettes"] is True and by_name["epaulettes.json"]["durak"] == "Boris"
+    assert by_name["podkidnoy-2p.json"]["durak"] == "Anna"
+    assert by_name["podkidnoy-teams-2v2.json"]["losing_team"] == ["Anna", "Vera"]
+    assert by_name["podkidnoy-teams-2v2.json"]["durak"] is None
+    assert by_name["seed000-vdogonku.json"]["finished"] is False
+
+
+def test_make_lesson_recordings_script_reproduces_the_files() -> None:
+    """scripts/make_lesson_recordings.py --check: the committed files are what the script makes."""
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_lesson_recordings.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert len(run.stdout.splitlines()) == len(FILES)
+
+
+# ----------------------------------------------------------------------------- lessons
+
+
+def test_seed000_vdogonku_r13b_r14_only_two_may_follow_the_take() -> None:
+    """Seed 000 (R13b, R14): three cards in hand, one led, take: exactly two more may follow."""
+    _, g, _ = at("seed000-vdogonku.json", 0)
+    assert hand(g, "Boris") == cards("6C 8D 9C")
+    assert g.legal_moves("Boris") == [Move.take(1)]  # nothing beats 7S (R6)
+    _, g, events = at("seed000-vdogonku.json", 1)  # Boris takes
+    assert events == [] and g.taking
+    assert g.room() == 2
+    assert g.table == [(Card.parse("7S"), None)]
+    assert set(g.legal_moves()) == {
+        Move.throw(0, "7H"),
+        Move.throw(0, "7C"),
+        Move.throw(0, "7H 7C"),
+        Move.pass_(0),
+    }
+    refusal = g.why_illegal(Move.throw(2, "7D"))  # Vera waits for Anna (R12)
+    assert refusal is not None and refusal.rule == "R12"
+    _, g, _ = at("seed000-vdogonku.json", 3)  # Anna threw 7H and passed
+    assert g.room() == 1
+    assert set(g.legal_moves()) == {Move.throw(2, "7D"), Move.pass_(2)}
+    _, g, _ = at("seed000-vdogonku.json", 4)  # Vera threw 7D: two вдогонку
+    assert g.room() == 0
+    refusal = g.why_illegal(Move.throw(0, "7C"))
+    assert refusal is not None and refusal.rule == "R13b"
+    assert (
+        refusal.message
+        == "Boris holds 3 card(s); no more than that may lie uncovered before them, so only 0 more may follow"
+    )
+    assert g.legal_moves("Anna") == [Move.pass_(0)]
+    assert g.legal_moves("Vera") == [Move.pass_(2)]
+    rec, g, events = at("seed000-vdogonku.json", 6)
+    assert [m.action.value for m in rec.moves] == ["attack", "take", "throw", "pass", "throw", "pass", "pass"]
+    assert events == [Took(1, cards("7S 7H 7D"))]
+    assert hand(g, "Boris") == cards("6C 7S 7H 7D 8D 9C")
+    assert hand(g, "Anna") == cards("7C KS")
+    assert (g.attacker, g.defender) == (2, 0)  # R23: left of the defender after take
+
+
+def test_transfer_twice_r17_r18_r12() -> None:
+    """Perevodnoy: a transfer passed on twice (R17); the last defender covers (R18, R12, R16)."""
+    _, g, _ = at("transfer-twice.json", 0)
+    assert [m for m in g.legal_moves("Boris") if m.action.value == "transfer"] == [Move.transfer(1, "8H")]
+    _, g, _ = at("transfer-twice.json", 1)
+    assert (g.attacker, g.defender) == (1, 2)
+    _, g, _ = at("transfer-twice.json", 2)
+    assert (g.attacker, g.defender) == (2, 3)
+    assert g.table == [(Card.parse("8S"), None), (Card.parse("8H"), None), (Card.parse("8D"), None)]
+    assert [m for m in g.legal_moves("Gleb") if m.action.value == "transfer"] == [Move.transfer(3, "8C")]
+    assert g.legal_moves("Anna") == [] and g.legal_moves("Boris") == []  # Vera throws first (R12)
+    _, g, _ = at("transfer-twice.json", 3)  # Gleb covers 8S with 9S
+    refusal = g.why_illegal(Move.transfer(3, "8C"))
+    assert refusal is not None and refusal.rule == "R18"
+    _, g, _ = at("transfer-twice.json", 5)  # everything covered
+    assert g.legal_moves("Anna") == [] and g.legal_moves("Boris") == []
+    assert {m.player for m in g.legal_moves()} == {2}
+    _, g, events = at("transfer-twice.json", 11)
+    assert events == [
+        Bito(cards("8S 9S 8H TH 8D QD 9H JH")),
+        Drew(0, cards("7D JS")),
+        Drew(1, cards("QS")),
+        Drew(2, cards("7C")),
+        Drew(3, cards("KC AH QH AC")),
+    ]
+    assert (g.attacker, g.defender) == (3, 0)  # R23: the defender attacks after bito
+    assert g.talon == list(cards("JD 9C"))
+
+
+def test_show_trump_transfer_r20_once_per_bout() -> None:
+    """проездной (R20): shown once, kept in hand; transferred onto again, the card is laid."""
+    rec, g, _ = at("show-trump-transfer.json", 0)
+    assert rec.rules.show_trump_transfer
+    transfers = {m for m in g.legal_moves("Boris") if m.action.value == "transfer"}
+    assert transfers == {Move.transfer(1, "9H"), Move.transfer(1, "9H", show=True)}
+    _, g, _ = at("show-trump-transfer.json", 1)  # Boris shows 9H
+    assert g.table == [(Card.parse("9S"), None)]
+    assert Card.parse("9H") in hand(g, "Boris")
+    assert (g.attacker, g.defender) == (1, 0)  # R21: back to Anna
+    _, g, _ = at("show-trump-transfer.json", 2)  # Anna transfers 9D
+    assert (g.attacker, g.defender) == (0, 1)
+    assert [m for m in g.legal_moves("Boris") if m.action.value == "transfer"] == [Move.transfer(1, "9H")]
+    refusal = g.why_illegal(Move.transfer(1, "9H", show=True))
+    assert refusal is not None and refusal.rule == "R20"
+    _, g, _ = at("show-trump-transfer.json", 3)  # now laid
+    assert g.table == [(Card.parse("9S"), None), (Card.parse("9D"), None), (Card.parse("9H"), None)]
+    assert Card.parse("9H") not in hand(g, "Boris")
+    assert hand(g, "Anna") == cards("6C JS KD AH")
+    _, g, events = at("show-trump-transfer.json", 7)
+    assert events == [
+        Bito(cards("9S JS 9D KD 9H AH")),
+        Drew(1, cards("7S")),
+        Drew(0, cards("8C KS QC 6D TS")),
+    ]
+
+
+def test_drawing_order_short_talon_r16_defender_short_trump_last() -> None:
+    """R16: first attacker, clockwise, defender last; the turned-up trump is drawn last (R3)."""
+    _, g, _ = at("drawing-order-short-talon.json")
+    assert g.talon == list(cards("9C QD 6H")) and g.trump_card == Card.parse("6H")
+    _, g, events = at("drawing-order-short-talon.json", 8)
+    assert events == [
+        Bito(cards("7S 9S 7C TC 9D JD")),
+        Drew(0, cards("9C QD")),
+        Drew(2, cards("6H")),
+    ]
+    assert g.talon == []
+    assert [len(h) for h in g.hands] == [6, 3, 6, 6]
+    assert hand(g, "Boris") == cards("8S QS KS")
+    assert (g.attacker, g.defender) == (1, 2)  # R23
+
+
+def test_draw_r25_last_two_go_out_in_the_same_bout() -> None:
+    """R25 (draw_allowed): Anna and Boris run out of cards in the same bout: a draw."""
+    _, g, events = at("draw.json", 2)
+    assert Out(2) in events and g.out_order == [2]
+    _, g, events = at("draw.json", 5)
+    result = Result(None, True, False, (2, 0, 1), None, "R25")
+    assert events == [Bito(cards("8S TS 8D QD")), Out(0), Out(1), GameOver(result)]
+    assert g.result == result
+
+
+def test_epaulettes_r26_last_bout_led_with_two_sixes() -> None:
+    """R26: the last bout against the durak Boris was led with 6S 6C: epaulettes."""
+    rec, g, events = at("epaulettes.json", 5)
+    assert rec.moves[3] == Move.attack(0, "6S 6C")
+    result = Result(1, False, True, (0,), None, "R25")
+    assert events == [Bito(cards("6S 9S 6C 8C")), Out(0), GameOver(result)]
+    assert g.result is not None and g.result.epaulettes is True and g.result.durak == 1
+    assert rec.result == {"durak": "Boris", "epaulettes": True}
+
+
+def test_first_bout_limit_r13c_five_while_defending_six_after_take() -> None:
+    """R13c: before the first bito at most 5 attack cards while defending; 6 after take."""
+    _, g, _ = at("first-bout-limit.json", 1)  # 3 sevens led, 7C covered
+    assert (g.bout, g.first_bito_done, g.limit(), g.room()) == (1, False, 5, 2)
+    assert set(g.legal_moves("Anna")) == {
+        Move.throw(0, "9S"),
+        Move.throw(0, "9H"),
+        Move.throw(0, "9S 9H"),
+        Move.pass_(0),
+    }
+    _, g, _ = at("first-bout-limit.json", 3)  # 9S 9H thrown, Anna passed: 5 cards
+    assert (len(g.table), g.limit(), g.room()) == (5, 5, 0)
+    refusal = g.why_illegal(Move.throw(2, "7D"))
+    assert refusal is not None and refusal.rule == "R13c"
+    assert g.legal_moves("Vera") == [Move.pass_(2)]
+    _, g, _ = at("first-bout-limit.json", 4)  # Boris takes
+    assert (g.taking, g.limit(), g.room()) == (True, 6, 1)
+    assert g.legal_moves("Vera") == [Move.throw(2, "7D"), Move.pass_(2)]
+    _, g, _ = at("first-bout-limit.json", 5)
+    assert len(g.table) == 6 and g.room() == 0
+    _, g, events = at("first-bout-limit.json", 7)
+    assert events == [
+        Took(1, cards("7S 7H 7C 9C 9S 9H 7D")),
+        Drew(0, cards("8H TS JS QS KS")),
+        Drew(2, cards("AH")),
+    ]
+    assert g.first_bito_done is False and g.limit() == 5
+    assert (g.attacker, g.defender) == (2, 0)  # R23: left of the defender after take
+    assert g.trump == Suit.D
