@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -105,10 +106,19 @@ def record_bot_game(preset: str, players: int, seed: int, options: dict[str, Any
             trump=start.trump if start.trump_card is None and not rules.japanese else None,
         ),
         moves=list(game.history),
-        meta={"event": f"durak-nb play --preset {preset} --players {players} --seed {seed}", "bots": "random"},
+        meta={"event": _command(preset, players, seed, options), "bots": "random"},
     )
     rec.result = rec.result_json(game)
     return rec
+
+
+def _command(preset: str, players: int, seed: int, options: dict[str, Any]) -> str:
+    """The ``durak-nb play`` command that makes this game again."""
+    words = ["durak-nb", "play", "--preset", preset, "--players", str(players), "--seed", str(seed)]
+    for name, value in options.items():
+        text = json.dumps(value, separators=(",", ":")) if not isinstance(value, str) else value
+        words += ["--option", shlex.quote(f"{name}={text}")]
+    return " ".join(words)
 
 
 def _play(args: argparse.Namespace) -> int:

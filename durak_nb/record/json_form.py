@@ -543,25 +543,15 @@ class Recording:
         return doc
 
     def dumps(self) -> str:
-        """The canonical JSON text: two-space indent, one move per line, UTF-8
-        characters kept, a final newline."""
-        doc = self.to_json()
-        moves = doc.pop("moves")
-        parts = []
-        for key, value in doc.items():
-            if key == "meta" or key == "result" or key == "start":
-                continue
-            parts.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
-        if "start" in doc:
-            parts.append('  "start": ' + json.dumps(doc["start"], ensure_ascii=False))
-        body = ",\n".join(f"    {json.dumps(m, ensure_ascii=False)}" for m in moves)
-        parts.append('  "moves": [\n' + body + "\n  ]" if moves else '  "moves": []')
-        if "result" in doc:
-            parts.append('  "result": ' + json.dumps(doc["result"], ensure_ascii=False))
-        if "meta" in doc:
-            meta = json.dumps(doc["meta"], ensure_ascii=False, indent=2).replace("\n", "\n  ")
-            parts.append('  "meta": ' + meta)
-        return "{\n" + ",\n".join(parts) + "\n}\n"
+        """The canonical JSON text, for people as much as for programs.
+
+        Normalises: members in the order format, rules, players, deal/start, moves,
+        result, meta; two-space indent; an object or list is kept on one line when it
+        fits in :data:`WIDTH` columns, and a list of plain values (a deck, a hand) always
+        is; so each move, each hand and each comment gets its own line.  UTF-8
+        characters are kept; the text ends with a newline.
+        """
+        return _pretty(self.to_json(), 0) + "\n"
 
     def dump(self, path: str | Path) -> None:
         """Write :meth:`dumps` to ``path`` (UTF-8)."""
@@ -596,6 +586,25 @@ def move_to_json(move: Move, names: Sequence[str]) -> dict[str, Any]:
     elif a is Action.REDEAL:
         out["deck"] = [c.code for c in move.deck or ()]
     return out
+
+
+#: Width of the canonical JSON writer (:meth:`Recording.dumps`).
+WIDTH = 100
+
+
+def _pretty(value: object, depth: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or not value:
+        return flat
+    plain_list = isinstance(value, list) and not any(isinstance(x, dict | list) for x in value)
+    if plain_list or 2 * depth + len(flat) <= WIDTH:
+        return flat
+    pad = "  " * (depth + 1)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_pretty(x, depth + 1)}" for k, x in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+    items = [pad + _pretty(x, depth + 1) for x in value]
+    return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
 
 
 def _split_rule(text: str) -> tuple[str | None, str]:
