@@ -1020,7 +1020,10 @@ class Game:
             if act is Action.PASS and r.lead_style == "pair" and p == a:
                 if self.lead_passes >= self._holders():
                     return Refusal("R9", "every player has passed the lead: now a single card must be led")
-                if len(self.hands[d]) >= 2 and any(len(m.cards) == 2 for m in self._lead_moves(a, hand, 2)):
+                # R9 with R13a/b: a pair cannot be led past the limit or the defender's hand
+                if min(self.limit(), len(self.hands[d])) >= 2 and any(
+                    len(m.cards) == 2 for m in self._lead_moves(a, hand, 2)
+                ):
                     return Refusal("R9", f"{who} holds a pair and must lead it")
                 return None
             if act is not Action.ATTACK:
@@ -1429,7 +1432,11 @@ class Game:
         self.out_order = []
         self._seen = {}
         self._last_lead_on = {}
-        self._deal_cards(cards, None)
+        # R3/R5: when the new deal leaves no card to turn up, the trump chosen (and
+        # recorded) for the first deal stands; a fresh random choice could not be
+        # replayed, since a redeal move records only its deck (INTERCHANGE.md)
+        nothing_left = len(cards) <= self.n * self.rules.hand_size
+        self._deal_cards(cards, self.trump if nothing_left else None)
         self._start_first_bout(None)
 
     # ------------------------------------------------------------------ snapshots
