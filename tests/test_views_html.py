@@ -213,7 +213,7 @@ def test_names_and_meta_are_escaped_everywhere() -> None:
     assert header == (
         f"<b>podkidnoy</b> · {EVIL_ESC}, {AMP_ESC} · &lt;b&gt;t&lt;/b&gt; · "
         "&lt;script&gt;alert(&#x27;e&#x27;)&lt;/script&gt;"
-        '<div class="dnb-none">x &amp; y &lt;hr&gt;</div>'
+        '<details class="dnb-none"><summary>about this recording</summary>x &amp; y &lt;hr&gt;</details>'
     )
     f = frame(replay, 1)
     assert f.hands[0].startswith(f'<div class="dnb-hand"><b>{EVIL_ESC}</b> <span class="dnb-role">attacker</span>')

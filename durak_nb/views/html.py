@@ -232,7 +232,7 @@ def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) ->
             text += f" · {esc(value)}"
     description = meta.get("description")
     if description is not None:
-        text += f'<div class="dnb-none">{esc(description)}</div>'
+        text += f'<details class="dnb-none"><summary>about this recording</summary>{esc(description)}</details>'
     return text
 
 
