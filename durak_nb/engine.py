@@ -796,10 +796,14 @@ class Game:
         than 4 players in the game, all but the defender's two neighbours."""
         r = self.rules
         d = self.defender
-        if not r.throw_ins or d is None:
+        if d is None or not r.throw_ins:
             return []
-        hands, team = self.hands, self._team
-        seats = [s for s in range(self.n) if s != d and hands[s] and team[s] != team[d]]
+        hands = self.hands
+        if self.n == 2:  # the hot path of two-player games: the other player, if holding cards
+            return [1 - d] if hands[1 - d] else []
+        team = self._team
+        td = team[d]
+        seats = [s for s in range(self.n) if s != d and hands[s] and team[s] != td]
         if r.neighbours_only_over_4 and self.n - len(self.out_order) > 4:
             left, right = self._next_with_cards(d), self._prev_with_cards(d)
             seats = [s for s in seats if s in (left, right)]
@@ -807,10 +811,9 @@ class Game:
 
     def limit(self) -> int:
         """The most attack cards this bout may hold now (R13a, R13c)."""
-        r = self.rules
         if self.first_bito_done or self.taking:
-            return r.bout_limit
-        return min(r.first_bout_limit, r.bout_limit)
+            return self.rules.bout_limit
+        return self._first_limit
 
     def room(self) -> int:
         """How many more attack cards may be added now (R13a–c): the limit less the
@@ -838,11 +841,13 @@ class Game:
         if moves is None:
             moves = self._legal_cache = self._generate()
         if player is None:
-            return list(moves)
+            return moves[:]
         seat = self.seat(player)
         return [m for m in moves if m.player == seat]
 
     def _generate(self) -> list[Move]:
+        # The hot path of every bot and benchmark: R9-R20 as in _why(), which the
+        # property tests hold it to, with room() and throwers() inlined.
         if self.result is not None:
             return []
         r = self.rules
@@ -854,46 +859,59 @@ class Game:
             for s in range(self.n):
                 if self._may_redeal(s):
                     out.append(Move(s, Action.REDEAL))
-        if not self.attack:  # the lead (R9)
+        attack = self.attack
+        if not attack:  # the lead (R9)
             hand = hands[a]
-            dsize = len(hands[d])
-            cap = min(self.limit(), dsize)
+            cap = min(self.limit(), len(hands[d]))
             style = r.lead_style
+            if style == "any":
+                out.extend(self._lead_moves(a, hand, cap))
+                return out
             if style == "pair" and self.lead_passes < self._holders():
                 # R9 english: pairs only; none (or defender < 2 cards): pass the lead
                 pairs = [m for m in self._lead_moves(a, hand, 2) if len(m.cards) == 2] if cap >= 2 else []
                 out.extend(pairs if pairs else [Move(a, Action.PASS)])
                 return out
-            most = {"any": cap, "single_or_pair": min(2, cap), "pair": min(2, cap)}[style]
-            out.extend(self._lead_moves(a, hand, most))
+            out.extend(self._lead_moves(a, hand, min(2, cap)))  # prostoy; english once all passed
             return out
+        defence = self.defence
+        uncovered = defence.count(None)
         # during a bout: the defender (R10, R17, R20, R14)
         if not self.taking:
             dhand = hands[d]
-            uncovered = [x for x, y in zip(self.attack, self.defence, strict=True) if y is None]
             beaters = self._beaters
-            for x in uncovered:
-                bx = beaters[x]
-                for c in dhand:
-                    if c in bx:
-                        out.append(_new(Move, (d, _DEFEND, (c,), x, False, None)))
-            if r.transfers and len(uncovered) == len(self.attack):
+            for x, y in zip(attack, defence, strict=True):
+                if y is None:
+                    bx = beaters[x]
+                    for c in dhand:
+                        if c in bx:
+                            out.append(_new(Move, (d, _DEFEND, (c,), x, False, None)))
+            if r.transfers and uncovered == len(attack):
                 out.extend(self._transfer_moves(d))
             if uncovered:
-                out.append(Move(d, Action.TAKE))
+                out.append(_new(Move, (d, _TAKE, (), None, False, None)))
         # throwers (R11-R14)
         throwers = self.throwers()
         if throwers:
+            passed = self.passed
             others_may = self.attacker_passed or a not in throwers
-            room = self.room()
-            ranks = {c >> 2 for c in self.attack}
-            ranks.update(c >> 2 for c in self.defence if c is not None)
+            limit = r.bout_limit if (self.first_bito_done or self.taking) else self._first_limit
+            room = min(limit - len(attack), len(hands[d]) - uncovered)  # R13a/c, R13b
+            ranks = 0  # a bit per rank on the table
+            if room > 0:
+                for c in attack:
+                    ranks |= 1 << (c >> 2)
+                for y in defence:
+                    if y is not None:
+                        ranks |= 1 << (y >> 2)
             for s in throwers:
-                if s in self.passed or (s != a and not others_may):
+                if s in passed or (s != a and not others_may):
                     continue
                 if room > 0:
-                    cands = [c for c in hands[s] if c >> 2 in ranks]
-                    for k in range(1, min(room, len(cands)) + 1):
+                    cands = [c for c in hands[s] if ranks >> (c >> 2) & 1]
+                    for c in cands:
+                        out.append(_new(Move, (s, _THROW, (c,), None, False, None)))
+                    for k in range(2, min(room, len(cands)) + 1):
                         for combo in combinations(cands, k):
                             out.append(_new(Move, (s, _THROW, combo, None, False, None)))
                 out.append(_new(Move, (s, _PASS, (), None, False, None)))
@@ -1039,7 +1057,7 @@ class Game:
                 return Refusal("R9", "in simple durak the lead is one card or a pair")
             if style == "pair":
                 if self.lead_passes < self._holders() and len(cards) != 2:
-                    return Refusal("R9", "in english durak the lead is a pair (R9); with no pair, pass the lead")
+                    return Refusal("R9", "in english durak the lead is a pair; with no pair, pass the lead")
                 if len(cards) > 2:
                     return Refusal("R9", "in english durak the lead is a pair, or a single card once all passed")
             return self._limit_refusal(len(cards), lead=True)
@@ -1063,11 +1081,12 @@ class Game:
                 if t not in uncovered:
                     return Refusal("R10", f"{t} is already covered")
                 if cards[0] not in self._beaters[t]:
+                    rule = "R8" if r.japanese and t.suit == Suit.S and cards[0].suit == self.trump else "R6"
+                    spades = "; spades only by higher spades" + (" (R8)" if rule == "R6" else "")
                     return Refusal(
-                        "R8" if r.japanese and t.suit == Suit.S and cards[0].suit == self.trump else "R6",
+                        rule,
                         f"{cards[0]} does not beat {t}: a card is beaten by a higher card of its suit "
-                        f"or by a trump ({self.trump.symbol})"
-                        + ("; spades only by higher spades (R8)" if r.japanese else ""),
+                        f"or by a trump ({self.trump.symbol})" + (spades if r.japanese else ""),
                     )
                 return None
             # transfer
