@@ -8,9 +8,11 @@ set, hand, table and discard below is exact.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
-from durak_nb import Bito, Card, Drew, Game, LeadPassed, Move, Rules, Took
+from durak_nb import Action, Bito, Card, Drew, Event, Game, LeadPassed, Move, Rules, RulesError, Took
 
 
 def setup(
@@ -62,9 +64,15 @@ def refusal(g: Game, move: Move) -> str:
     return str(r)
 
 
-def sorted_codes(cards: object) -> list[str]:
+def sorted_codes(cards: Iterable[Card]) -> list[str]:
     """The codes of some cards, sorted by rank then suit."""
-    return [c.code for c in sorted(cards)]  # type: ignore[call-overload]
+    return [c.code for c in sorted(cards)]
+
+
+def pile(event: Event) -> list[str]:
+    """The cards a Took or Bito event moved, sorted (their order on the table is not a rule)."""
+    assert isinstance(event, Took | Bito), event
+    return sorted_codes(event.cards)
 
 
 AB = ["Anna", "Boris"]
@@ -201,7 +209,7 @@ def test_R10_each_defence_card_covers_exactly_one_uncovered_attack_card() -> Non
     assert refusal(g, Move.defend(1, "6D", "7H")) == "[R10] 7H is already covered"
     assert refusal(g, Move.defend(1, "6D", "9S")) == "[R10] 9S is not an attack card on the table"
     assert refusal(g, Move.defend(1, "AS", "7S")) == "[R10] Boris does not hold AS"
-    assert refusal(g, Move(1, Move.take(1).action.DEFEND, (Card.parse("8S"), Card.parse("6D")), Card.parse("7S"))) == (
+    assert refusal(g, Move(1, Action.DEFEND, (Card.parse("8S"), Card.parse("6D")), Card.parse("7S"))) == (
         "[R10] a defence covers exactly one attack card with one card"
     )
     assert refusal(g, Move.defend(2, "9S", "7S")) == "[R10] only the defender Boris may defend"
@@ -317,7 +325,7 @@ def test_R11_simple_and_english_durak_have_no_throw_ins(preset: str) -> None:
     g.play(Move.defend(1, "8S", "7S"))
     events = g.play(Move.defend(1, "8H", "7H"))
     assert [type(e) for e in events] == [Bito]
-    assert sorted_codes(events[0].cards) == ["7S", "7H", "8S", "8H"]  # type: ignore[attr-defined]
+    assert pile(events[0]) == ["7S", "7H", "8S", "8H"]
     assert (g.attacker, g.defender) == (1, 2)
 
 
@@ -522,7 +530,7 @@ def test_R13c_after_take_the_sixth_card_may_follow() -> None:
     events = g.play(Move.throw(0, "8S 8H"))
     # Anna threw her last cards: no thrower is left, Boris picks up all seven cards
     assert [type(e) for e in events][:1] == [Took]
-    assert sorted_codes(events[0].cards) == ["7S", "7H", "7D", "7C", "8S", "8H", "8C"]  # type: ignore[attr-defined]
+    assert pile(events[0]) == ["7S", "7H", "7D", "7C", "8S", "8H", "8C"]
     assert hands(g)["Boris"] == "7S 7H 7D 7C 8S 8H 8C 9H 9D 9C TS JS"
 
 
@@ -558,8 +566,6 @@ def test_R13c_limit_stays_after_a_take_and_lifts_after_the_first_bito() -> None:
 
 
 def test_R13c_option_value_is_checked() -> None:
-    from durak_nb import RulesError
-
     with pytest.raises(RulesError) as exc:
         Rules.make("podkidnoy", first_bout_limit=4)
     assert str(exc.value) == "[R13c] option first_bout_limit: 5 or 6, not 4"
@@ -586,11 +592,10 @@ def test_R14_take_then_throw_ins_and_defender_picks_up_everything() -> None:
     assert legal(g) == ["Anna passes", "Cid passes"]
     assert g.play(Move.pass_(0)) == []
     events = g.play(Move.pass_(2))
-    assert events == [
-        Took(1, events[0].cards),  # type: ignore[attr-defined]
-        Drew(0, (Card.parse("QS"), Card.parse("AD"))),
-    ]
-    assert sorted_codes(events[0].cards) == ["7S", "7H", "8S", "8H"]  # type: ignore[attr-defined]
+    assert [type(e) for e in events] == [Took, Drew]
+    assert isinstance(events[0], Took) and events[0].player == 1
+    assert pile(events[0]) == ["7S", "7H", "8S", "8H"]
+    assert events[1] == Drew(0, (Card.parse("QS"), Card.parse("AD")))
     assert hands(g) == {"Anna": "8D QS AD", "Boris": "7S 7H 8S 8H 9C TC", "Cid": "7C JD"}
     # Boris loses the next attack: Cid (left of Boris) attacks Anna
     assert (g.attacker, g.defender) == (2, 0)
@@ -610,7 +615,7 @@ def test_R15_bito_when_every_card_is_covered_and_every_thrower_passed() -> None:
     assert g.play(Move.defend(1, "8H", "7H")) == []  # Anna must pass again (R12)
     events = g.play(Move.pass_(0))
     assert [type(e) for e in events] == [Bito]
-    assert sorted_codes(events[0].cards) == ["7S", "7H", "8S", "8H"]  # type: ignore[attr-defined]
+    assert pile(events[0]) == ["7S", "7H", "8S", "8H"]
     assert g.table == []
     assert sorted(g.discard) == sorted([*discard_before, *(Card.parse(c) for c in ("7S", "7H", "8S", "8H"))])
     assert len(g.discard) == 36 - 2
@@ -693,3 +698,38 @@ def test_R16_the_turned_up_trump_is_the_last_card_drawn() -> None:
     events = g.play(Move.pass_(0))
     assert events[1:] == [Drew(0, (Card.parse("AS"), Card.parse("KH"), Card.parse("6D")))]
     assert hands(g) == {"Anna": "6D 9C KH AS", "Boris": "TC"}
+
+
+# ----------------------------------------------------------------------------- presets
+
+
+@pytest.mark.parametrize(
+    ("preset", "hand", "throw_ins", "transfers", "lead", "japanese"),
+    [
+        ("podkidnoy", 6, True, False, "any", False),
+        ("perevodnoy", 6, True, True, "any", False),
+        ("prostoy", 5, False, False, "single_or_pair", False),
+        ("english", 5, False, False, "pair", False),
+        ("japanese", 6, True, False, "any", True),
+    ],
+)
+def test_R9_variants_table(preset: str, hand: int, throw_ins: bool, transfers: bool, lead: str, japanese: bool) -> None:
+    r = Rules.make(preset)
+    assert (r.hand_size, r.throw_ins, r.transfers, r.lead_style, r.japanese) == (
+        hand,
+        throw_ins,
+        transfers,
+        lead,
+        japanese,
+    )
+
+
+def test_R14_prostoy_take_ends_the_bout_at_once() -> None:
+    g = setup("prostoy", ABC, {"Anna": "7S 7H 9S", "Boris": "8C 9C", "Cid": "7C 7D"}, "Anna", talon="AS 6D")
+    g.play(Move.attack(0, "7S 7H"))
+    events = g.play(Move.take(1))
+    assert isinstance(events[0], Took) and events[0].player == 1
+    assert pile(events[0]) == ["7S", "7H"]
+    assert events[1:] == [Drew(0, (Card.parse("AS"), Card.parse("6D")))]
+    assert hands(g) == {"Anna": "6D 9S AS", "Boris": "7S 7H 8C 9C", "Cid": "7D 7C"}
+    assert (g.attacker, g.defender) == (2, 0)

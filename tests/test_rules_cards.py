@@ -7,9 +7,11 @@ with exact card lists, legal-move sets and refusal texts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
-from durak_nb import Card, CardError, Game, Move, Rules, RulesError, SetupError, Suit, beats, deck, parse_cards
+from durak_nb import Action, Card, CardError, Game, Move, Rules, RulesError, SetupError, Suit, beats, deck, parse_cards
 
 
 def setup(
@@ -42,9 +44,9 @@ def legal(g: Game, player: int | str | None = None) -> list[str]:
     return sorted(m.describe(g.players) for m in g.legal_moves(player))
 
 
-def codes(cards: object) -> list[str]:
+def codes(cards: Iterable[Card]) -> list[str]:
     """Card codes of an iterable of cards."""
-    return [c.code for c in cards]  # type: ignore[attr-defined]
+    return [c.code for c in cards]
 
 
 # ----------------------------------------------------------------------------- R1
@@ -147,7 +149,7 @@ def test_R1_a_deal_needs_exactly_the_deck() -> None:
 
 def test_R1_a_move_naming_a_card_twice_is_refused() -> None:
     g = setup("podkidnoy", ["Anna", "Boris"], {"Anna": "7S 7H", "Boris": "8S 8H"}, "Anna")
-    refusal = g.why_illegal(Move(0, Move.attack(0, "7S").action, (Card.parse("7S"), Card.parse("7S"))))
+    refusal = g.why_illegal(Move(0, Action.ATTACK, (Card.parse("7S"), Card.parse("7S"))))
     assert refusal is not None
     assert (refusal.rule, refusal.message) == ("R1", "Anna names the same card twice")
 
@@ -280,3 +282,36 @@ def test_R8_japanese_refuses_another_trump_suit() -> None:
     with pytest.raises(SetupError) as exc:
         setup("japanese", ["Anna", "Boris"], {"Anna": "9S", "Boris": "TS"}, "Anna", trump="H")
     assert str(exc.value) == "[R8] in japanese durak diamonds are always trump: trump must be 'D'"
+
+
+# ----------------------------------------------------------------------------- options table
+
+
+def test_R1_options_table_defaults_and_unknown_options() -> None:
+    # RULES.md "Options": name, default
+    assert Rules.make().options() == {
+        "deck_size": 36,
+        "hand_size": 6,
+        "bout_limit": 6,
+        "first_bout_limit": 5,
+        "transfer_first_bout": False,
+        "show_trump_transfer": False,
+        "trump_six_beats_ace": False,
+        "neighbours_only_over_4": False,
+        "draw_allowed": True,
+        "two_sixes_win": False,
+        "redeal_five_of_suit": False,
+        "repetition_draw": 3,
+        "teams": None,
+    }
+    assert Rules.make().preset == "podkidnoy"
+    assert Rules.make("prostoy").hand_size == Rules.make("english").hand_size == 5
+    with pytest.raises(RulesError) as exc:
+        Rules.make("podkidnoy", trump_seven_beats_ace=True)
+    assert str(exc.value).startswith("unknown option 'trump_seven_beats_ace': the options are deck_size, hand_size")
+    with pytest.raises(RulesError) as exc:
+        Rules.make("durak")
+    assert str(exc.value) == "unknown preset 'durak': use one of podkidnoy, perevodnoy, prostoy, english, japanese"
+    with pytest.raises(RulesError) as exc:
+        Rules.make("podkidnoy", trump_six_beats_ace=1)
+    assert str(exc.value) == "[R7] option trump_six_beats_ace: true or false, not 1"

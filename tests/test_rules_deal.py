@@ -6,6 +6,8 @@ Deals use explicit deck orders (top card first), so every hand, talon and trump 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
 from durak_nb import Card, Game, Move, Redealt, Rules, RulesError, SetupError, Suit, deck
@@ -44,9 +46,9 @@ def hands(g: Game) -> dict[str, str]:
     return {g.players[i]: " ".join(c.code for c in h) for i, h in enumerate(g.hands)}
 
 
-def codes(cards: object) -> list[str]:
+def codes(cards: Iterable[Card]) -> list[str]:
     """Card codes of an iterable of cards."""
-    return [c.code for c in cards]  # type: ignore[attr-defined]
+    return [c.code for c in cards]
 
 
 # ----------------------------------------------------------------------------- R2

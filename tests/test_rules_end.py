@@ -206,6 +206,20 @@ def test_R26_no_epaulettes_when_the_lead_was_one_six() -> None:
     assert g.result == Result(1, False, False, (0,), None, "R25")
 
 
+def test_R26_engine_reading_exactly_two_sixes_in_the_lead_itself() -> None:
+    # RULES.md leaves open a lead of three sixes and a six transferred onto a led six;
+    # the engine records epaulettes only for a lead of exactly two sixes
+    g = setup("podkidnoy", AB, {"Anna": "6S 6H 6C", "Boris": "7C 8C AS"}, "Anna")
+    g.play(Move.attack(0, "6S 6H 6C"))
+    g.play(Move.take(1))
+    assert g.result == Result(1, False, False, (0,), None, "R25")
+    g = setup("perevodnoy", ABC, {"Anna": "6S", "Boris": "6H", "Cid": "7C 8C"}, "Anna")
+    g.play(Move.attack(0, "6S"))
+    g.play(Move.transfer(1, "6H"))
+    g.play(Move.take(2))
+    assert g.result == Result(2, False, False, (0, 1), None, "R25")
+
+
 def test_R26_two_sixes_win_with_two_players_left() -> None:
     r = Rules.make("podkidnoy", two_sixes_win=True)
     g = setup(r, AB, {"Anna": "6S 6H TS", "Boris": "9S 8H AC"}, "Boris")

@@ -62,12 +62,12 @@ def test_R22_partners_sit_alternately() -> None:
     with pytest.raises(SetupError) as exc:
         Game.deal(Rules.make("podkidnoy", teams=[[0, 2], [1]]), NAMES, seed=1)
     assert str(exc.value) == "[R22] option teams: every seat 0..3 must be in exactly one team, got [[0, 2], [1]]"
-    with pytest.raises(RulesError) as exc:
+    with pytest.raises(RulesError) as bad:
         Rules.make("podkidnoy", teams=[[0, 1, 2, 3]])
-    assert str(exc.value) == "[R22] option teams: at least two non-empty seat groups"
-    with pytest.raises(RulesError) as exc:
+    assert str(bad.value) == "[R22] option teams: at least two non-empty seat groups"
+    with pytest.raises(RulesError) as bad:
         Rules.make("podkidnoy", teams="AC BD")
-    assert str(exc.value) == "[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]"
+    assert str(bad.value) == "[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]"
 
 
 def test_R22_teams_may_name_players_in_a_recording() -> None:
@@ -197,3 +197,14 @@ def test_R22_three_against_three() -> None:
         "E throws in 7D",
     ]
     assert refusal(g, Move.throw(3, "7C")) == "[R22] D is B's partner and may not throw in on them"
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy", "prostoy", "english", "japanese"])
+def test_R22_every_preset_combines_with_teams_and_deck_size(preset: str) -> None:
+    r = Rules.make(preset, teams=[[0, 2], [1, 3]], deck_size=24)
+    g = setup(r, NAMES, {"Anna": "9S 9H AC", "Boris": "TS TH", "Cid": "JS", "Dana": "QS"}, "Anna")
+    assert (g.attacker, g.defender) == (0, 1)
+    g.play(Move.attack(0, "9S 9H"))
+    # throw-ins (R11) only where the preset has them, and never by Boris's partner Dana
+    assert g.throwers() == ([0, 2] if r.throw_ins else [])
+    assert legal(g, "Boris") == ["Boris covers 9H with TH", "Boris covers 9S with TS", "Boris takes"]
