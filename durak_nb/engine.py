@@ -930,19 +930,21 @@ class Game:
         out: list[Move] = []
         if most <= 0:
             return out
-        group: list[Card] = []
-        rank = -1
-        for c in (*hand, None):  # the hand is sorted, so each rank is one run
-            if c is not None and c >> 2 == rank:
-                group.append(c)
-                continue
-            if group:
-                for k in range(1, min(most, len(group)) + 1):
+        i, n = 0, len(hand)
+        while i < n:  # the hand is sorted, so each rank is one run hand[i:j]
+            c = hand[i]
+            rank = c >> 2
+            j = i + 1
+            while j < n and hand[j] >> 2 == rank:
+                j += 1
+            if j == i + 1:
+                out.append(_new(Move, (a, _ATTACK, (c,), None, False, None)))
+            else:
+                group = hand[i:j]
+                for k in range(1, min(most, j - i) + 1):
                     for combo in combinations(group, k):
                         out.append(_new(Move, (a, _ATTACK, combo, None, False, None)))
-            if c is not None:
-                group = [c]
-                rank = c >> 2
+            i = j
         return out
 
     def _transfer_target(self, d: int) -> int | None:
@@ -1195,12 +1197,11 @@ class Game:
 
     def _apply(self, move: Move) -> list[Event]:
         self._legal_cache = None
-        act = move.action
-        p = move.player
+        p, act, cards, target, show, new_deck = move
         events: list[Event] = []
-        if act is _REDEAL:
-            new = list(move.deck) if move.deck is not None else list(deck(self.rules.deck_size))
-            if move.deck is None:
+        if act is _REDEAL:  # R5
+            new = list(new_deck) if new_deck is not None else list(deck(self.rules.deck_size))
+            if new_deck is None:
                 self.rng.shuffle(new)
                 move = move._replace(deck=tuple(new))
             self.history.append(move)
@@ -1209,42 +1210,10 @@ class Game:
             return events
         self.history.append(move)
         hand = self.hands[p]
-        if act is _ATTACK:
-            for c in move.cards:
-                hand.remove(c)
-            self.attack.extend(move.cards)
-            self.defence.extend([None] * len(move.cards))
-            self._lead = move.cards
-            self.lead_passes = 0
-            self.passed = set()
-        elif act is _THROW:
-            for c in move.cards:
-                hand.remove(c)
-            self.attack.extend(move.cards)
-            self.defence.extend([None] * len(move.cards))
-            self.passed = set()
-        elif act is _DEFEND:
-            hand.remove(move.cards[0])
-            self.defence[self.attack.index(move.target)] = move.cards[0]  # type: ignore[arg-type]
-            self.passed = set()
-        elif act is _TRANSFER:
-            if move.show:  # R20: shown, kept in hand
-                self.shown.add(p)
-            else:
-                for c in move.cards:
-                    hand.remove(c)
-                self.attack.extend(move.cards)
-                self.defence.extend([None] * len(move.cards))
-            target = self._transfer_target(p)
-            assert target is not None
-            self.attacker = p  # R17: the transferring player becomes the attacker for R12
-            self.defender = target
-            self.attacker_passed = False
-            self.passed = set()
-        elif act is _TAKE:
-            self.taking = True
-            self.passed = set()  # R14: every thrower gets a say on throw-ins after take
-        elif act is _PASS:
+        # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
+        # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
+        # throw-in after take (the thrower laid their last card)
+        if act is _PASS:
             if not self.attack:  # R9 english: pass the lead to the left
                 self.lead_passes += 1
                 new_attacker = self._next_with_cards(p)
@@ -1256,24 +1225,58 @@ class Game:
             self.passed.add(p)
             if p == self.attacker:
                 self.attacker_passed = True
-        # R14/R15: a lead or transfer leaves a card uncovered, so the bout cannot end on
-        # it; a throw-in can only end it after take (the thrower laid their last card)
-        if (
-            act is _PASS
-            or act is _TAKE
-            or (act is _DEFEND and None not in self.defence)
-            or (act is _THROW and self.taking)
-        ):
             self._settle(events)
+        elif act is _DEFEND:
+            hand.remove(cards[0])
+            defence = self.defence
+            defence[self.attack.index(target)] = cards[0]  # type: ignore[arg-type]
+            self.passed = set()
+            if None not in defence:
+                self._settle(events)
+        elif act is _THROW:
+            for c in cards:
+                hand.remove(c)
+            self.attack.extend(cards)
+            self.defence.extend([None] * len(cards))
+            self.passed = set()
+            if self.taking:
+                self._settle(events)
+        elif act is _ATTACK:
+            for c in cards:
+                hand.remove(c)
+            self.attack.extend(cards)
+            self.defence.extend([None] * len(cards))
+            self._lead = cards
+            self.lead_passes = 0
+            self.passed = set()
+        elif act is _TAKE:
+            self.taking = True
+            self.passed = set()  # R14: every thrower gets a say on throw-ins after take
+            self._settle(events)
+        elif act is _TRANSFER:
+            if show:  # R20: shown, kept in hand
+                self.shown.add(p)
+            else:
+                for c in cards:
+                    hand.remove(c)
+                self.attack.extend(cards)
+                self.defence.extend([None] * len(cards))
+            new_defender = self._transfer_target(p)
+            assert new_defender is not None
+            self.attacker = p  # R17: the transferring player becomes the attacker for R12
+            self.defender = new_defender
+            self.attacker_passed = False
+            self.passed = set()
         return events
 
     def _settle(self, events: list[Event]) -> None:
         """End the bout if R14 (take) or R15 (bito) says so."""
         if not self.attack:
             return
-        throwers = self.throwers()
-        if any(s not in self.passed for s in throwers):
-            return
+        passed = self.passed
+        for s in self.throwers():
+            if s not in passed:
+                return
         if self.taking:
             self._end_bout(events, took=True)
         elif None not in self.defence:
@@ -1282,7 +1285,12 @@ class Game:
     def _end_bout(self, events: list[Event], *, took: bool) -> None:
         d, first = self.defender, self.first_attacker
         assert d is not None and first is not None
-        cards = tuple(c for pair in zip(self.attack, self.defence, strict=True) for c in pair if c is not None)
+        table: list[Card] = []
+        for x, y in zip(self.attack, self.defence, strict=True):
+            table.append(x)
+            if y is not None:
+                table.append(y)
+        cards = tuple(table)
         self._last_lead_on[d] = self._lead
         if took:  # R14
             self.hands[d].extend(cards)
