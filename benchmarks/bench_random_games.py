@@ -33,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from durak_nb.engine import Game  # noqa: E402
-from durak_nb.rules import Rules  # noqa: E402
+from durak_nb.engine import Game
+from durak_nb.rules import Rules
 
 
 def durak_nb_game(rules: Rules, players: int, seed: int) -> int:

@@ -185,6 +185,18 @@ class Move(NamedTuple):
         return f"Move.{a.value}({self.player})"
 
 
+def _count(n: int) -> str:
+    """``'1 card'``, ``'3 cards'``."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _follow(room: int) -> str:
+    """The end of an R13b refusal: how many more cards may still follow."""
+    if room <= 0:
+        return ", so no more may follow"
+    return f", so only {room} more may follow"
+
+
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
@@ -701,7 +713,7 @@ class Game:
         missing = [c for c in full if c not in seen]
         if missing:
             raise SetupError(
-                f"[R1] {where}: {len(missing)} card(s) of the {self.rules.deck_size}-card deck "
+                f"[R1] {where}: {_count(len(missing))} of the {self.rules.deck_size}-card deck "
                 f"are missing: {' '.join(c.code for c in missing)}"
             )
 
@@ -1120,7 +1132,7 @@ class Game:
             if total > tsize:
                 return Refusal(
                     "R18",
-                    f"{names[target]} holds {tsize} card(s) and would face {total}: "
+                    f"{names[target]} holds {_count(tsize)} and would face {total}: "
                     "no one may be given more cards than they hold (R13b)",
                 )
             if total > self.limit():
@@ -1174,8 +1186,8 @@ class Game:
         if uncovered > dsize:
             return Refusal(
                 "R13b",
-                f"{self.players[d]} holds {dsize} card(s); no more than that may lie uncovered before them"
-                + (f", so only {max(0, dsize - self.defence.count(None))} more may follow" if not lead else ""),
+                f"{self.players[d]} holds {_count(dsize)}; no more than that may lie uncovered before them"
+                + ("" if lead else _follow(dsize - self.defence.count(None))),
             )
         return None
 

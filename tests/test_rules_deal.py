@@ -284,7 +284,7 @@ def test_R5_redeal_deck_must_be_the_whole_deck() -> None:
     g = Game.deal(r, ["Anna", "Boris"], deck_order=FIVE_OF_A_SUIT)
     refusal = g.why_illegal(Move.redeal(0, full_deck("")[:-1]))
     assert refusal is not None
-    assert str(refusal) == "[R5] redeal.deck: 1 card(s) of the 36-card deck are missing: AC"
+    assert str(refusal) == "[R5] redeal.deck: 1 card of the 36-card deck are missing: AC"
 
 
 def test_R5_option_value_is_checked() -> None:

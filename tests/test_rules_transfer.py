@@ -188,12 +188,12 @@ def test_R18_next_defender_may_not_face_more_cards_than_they_hold() -> None:
     # Cid holds 2: 7S with 7H or with 7D may go to him, but not three cards
     assert legal(g, "Boris") == ["Boris takes", "Boris transfers 7D", "Boris transfers 7H"]
     assert refusal(g, Move.transfer(1, "7H 7D")) == (
-        "[R18] Cid holds 2 card(s) and would face 3: no one may be given more cards than they hold (R13b)"
+        "[R18] Cid holds 2 cards and would face 3: no one may be given more cards than they hold (R13b)"
     )
     g.play(Move.throw(0, "7C"))
     assert legal(g, "Boris") == ["Boris takes"]
     assert refusal(g, Move.transfer(1, "7H")) == (
-        "[R18] Cid holds 2 card(s) and would face 3: no one may be given more cards than they hold (R13b)"
+        "[R18] Cid holds 2 cards and would face 3: no one may be given more cards than they hold (R13b)"
     )
 
 
@@ -344,7 +344,7 @@ def test_R20_shown_trump_transfer_still_obeys_R18() -> None:
     g.play(Move.attack(0, "7S 7C"))
     assert legal(g, "Boris") == ["Boris covers 7C with 7D", "Boris covers 7S with 7D", "Boris takes"]
     assert refusal(g, Move.transfer(1, "7D", show=True)) == (
-        "[R18] Cid holds 1 card(s) and would face 2: no one may be given more cards than they hold (R13b)"
+        "[R18] Cid holds 1 card and would face 2: no one may be given more cards than they hold (R13b)"
     )
 
 
@@ -366,5 +366,5 @@ def test_R21_back_to_an_attacker_with_too_few_cards_is_refused() -> None:
     g.play(Move.attack(0, "7S 7C"))
     assert legal(g, "Boris") == ["Boris takes"]
     assert refusal(g, Move.transfer(1, "7H")) == (
-        "[R18] Anna holds 1 card(s) and would face 3: no one may be given more cards than they hold (R13b)"
+        "[R18] Anna holds 1 card and would face 3: no one may be given more cards than they hold (R13b)"
     )
