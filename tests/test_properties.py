@@ -313,8 +313,9 @@ def test_r3_r5_redeal_without_turned_up_card_keeps_the_trump_and_replays() -> No
     """R3/R5: six players with 36 cards leave no card to turn up, so the trump is chosen
     at random and recorded in the deal.  A redeal chose it afresh with the game's random
     generator, which a recording (the redeal move carries only its deck) cannot
-    reproduce: the replay of this game went wrong at move 2 ("[R9] it is Egor's lead,
-    not Dasha's").  Now the recorded trump stands through the redeal."""
+    reproduce: the game turned clubs trump at its redeal (move 1), and its replay drew
+    a fresh trump, so it usually failed at move 2 ("[R9] move 2 (Egor attacks 6C): it
+    is Vera's lead, not Egor's").  Now the recorded trump stands through the redeal."""
     mix = Mix(Rules.make("podkidnoy", redeal_five_of_suit=True), NAMES[:6], 36)
     game = random_game(mix)
     start = game.copy()
