@@ -1,0 +1,631 @@
+"""pandas tables of recorded games: one row per move, or one row per game file.
+
+:func:`moves_frame` turns one game into a :class:`pandas.DataFrame` with a row per move
+of the main line; :func:`games_frame` turns a folder (or a list) of recordings into a
+frame with a row per game.  Every value comes from the engine: the positions before and
+after each move (:meth:`~durak_nb.record.Recording.steps`, :class:`~durak_nb.replay.Replay`),
+the events each move caused and the game's :class:`~durak_nb.engine.Result`; nothing here
+decides a rule again.  pandas is imported here only, never by the engine core.
+
+Files are read through :func:`load_recordings`, which picks a reader by the file's
+suffix (``.json``: the ``durak-nb/1`` JSON form; ``.durak``: the text notation, once
+:mod:`durak_nb.record.notation` provides a reader); :func:`register_loader` adds more.
+
+>>> from durak_nb.record import Recording
+>>> doc = {"format": "durak-nb/1", "rules": "podkidnoy", "players": ["Anna", "Boris"],
+...        "start": {"hands": {"Anna": ["6S", "AH"], "Boris": ["7S"]}, "talon": [], "trump": "H",
+...                  "discard": ["6H", "6D", "6C", "7H", "7D", "7C", "8S", "8H", "8D", "8C",
+...                              "9S", "9H", "9D", "9C", "TS", "TH", "TD", "TC", "JS", "JH", "JD", "JC",
+...                              "QS", "QH", "QD", "QC", "KS", "KH", "KD", "KC", "AS", "AD", "AC"],
+...                  "attacker": "Anna", "first_bito_done": True},
+...        "moves": [{"player": "Anna", "action": "attack", "cards": ["6S"]},
+...                  {"player": "Boris", "action": "defend", "card": "7S", "target": "6S"},
+...                  {"player": "Anna", "action": "pass"}]}
+>>> df = moves_frame(Recording.from_json(doc))
+>>> cols = ["player", "role", "action", "cards", "target", "hand_Anna", "hand_Boris", "rules"]
+>>> print(df[cols].to_string(index_names=False))
+  player      role  action cards target  hand_Anna  hand_Boris            rules
+0   Anna  attacker  attack    6S   <NA>          2           1               R9
+1  Boris  defender  defend    7S     6S          1           1               R6
+2   Anna  attacker    pass         <NA>          1           0  R12 R15 R24 R25
+>>> print(df.loc[2, "events"])
+bito: 6S 7S to the discard (R15); Boris is out (R24); game over: Anna is the durak
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
+from .record.json_form import Recording, RecordingError
+from .replay import Replay
+from .rules import Rules
+
+__all__ = [
+    "ACTIONS",
+    "GAME_COLUMNS",
+    "MOVE_COLUMNS",
+    "PROGRESS_THRESHOLD",
+    "ROLES",
+    "games_frame",
+    "load_recording",
+    "load_recordings",
+    "move_rules",
+    "moves_frame",
+    "readable",
+    "register_loader",
+]
+
+#: The categories of the ``role`` column, in this order.
+ROLES: tuple[str, ...] = ("attacker", "defender", "thrower")
+#: The categories of the ``action`` column (INTERCHANGE.md's actions), in this order.
+ACTIONS: tuple[str, ...] = tuple(a.value for a in Action)
+#: :func:`games_frame` shows a progress bar by itself for more files than this.
+PROGRESS_THRESHOLD = 20
+
+#: The fixed columns of :func:`moves_frame`, in order; one ``hand_<name>`` column per
+#: seat follows ``hands``.
+MOVE_COLUMNS: tuple[str, ...] = (
+    "bout",
+    "seat",
+    "player",
+    "role",
+    "action",
+    "cards",
+    "target",
+    "show",
+    "hands",
+    "talon",
+    "discard",
+    "table",
+    "rules",
+    "text",
+    "events",
+)
+
+#: The columns of :func:`games_frame`, in order.
+GAME_COLUMNS: tuple[str, ...] = (
+    "file",
+    "game",
+    "ok",
+    "error",
+    "title",
+    "preset",
+    "options",
+    "players",
+    "names",
+    "first_attacker",
+    "finished",
+    "durak",
+    "draw",
+    "epaulettes",
+    "losing_team",
+    "result_rule",
+    "bouts",
+    "moves",
+    "transfers",
+    "takes",
+    "throw_ins",
+)
+
+# ----------------------------------------------------------------------------- reading files
+
+#: A reader: a path in, one recording (or a list of them: a match) out.
+Loader = Callable[[Path], Recording | Sequence[Recording]]
+
+_LOADERS: dict[str, Loader] = {".json": Recording.load}
+#: Suffixes whose reader lives in an optional module, looked up on first use:
+#: suffix -> (module, names of a ``path -> Recording | list[Recording]`` function, tried in order).
+_OPTIONAL: dict[str, tuple[str, tuple[str, ...]]] = {
+    ".durak": ("durak_nb.record.notation", ("load", "load_file", "read_file", "read")),
+}
+
+
+def register_loader(suffix: str, loader: Loader) -> None:
+    """Read files whose name ends with ``suffix`` (e.g. ``'.durak.jsonl'``) with ``loader``.
+
+    Args:
+        suffix: the end of the file name, with its dot; the longest registered suffix
+            that a name ends with wins.
+        loader: a function ``Path -> Recording`` (or a sequence of recordings, for a
+            file holding a match); it raises an exception for a bad file.
+
+    Raises:
+        ValueError: ``suffix`` does not start with a dot.
+    """
+    if not suffix.startswith("."):
+        raise ValueError(f"a suffix starts with a dot: {suffix!r}")
+    _LOADERS[suffix.lower()] = loader
+
+
+def _resolve_optional(suffix: str) -> Loader | None:
+    module_name, names = _OPTIONAL[suffix]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return None
+    for name in names:
+        func = getattr(module, name, None)
+        if callable(func):
+            loader: Loader = func
+            _LOADERS[suffix] = loader
+            return loader
+    return None
+
+
+def _loader_for(path: Path) -> Loader | None:
+    name = path.name.lower()
+    for suffix in sorted(set(_LOADERS) | set(_OPTIONAL), key=len, reverse=True):
+        if name.endswith(suffix):
+            if suffix in _LOADERS:
+                return _LOADERS[suffix]
+            loader = _resolve_optional(suffix)
+            if loader is not None:
+                return loader
+    return None
+
+
+def readable(path: str | Path) -> bool:
+    """Whether :func:`load_recordings` has a reader for ``path``'s suffix (the file
+    itself is not opened)."""
+    return _loader_for(Path(path)) is not None
+
+
+def load_recordings(path: str | Path) -> list[Recording]:
+    """Every game in the file at ``path``, read by the reader for its suffix.
+
+    Args:
+        path: a ``.json`` file (the ``durak-nb/1`` JSON form), a ``.durak`` file (the
+            text notation, when :mod:`durak_nb.record.notation` is present) or a file
+            of a suffix given to :func:`register_loader`.
+
+    Returns:
+        The recordings, in file order (one for a single game, several for a match).
+
+    Raises:
+        RecordingError: no reader for this suffix, or the reader's own error for a
+            file that cannot be read (the JSON reader raises :class:`RecordingError`).
+    """
+    p = Path(path)
+    loader = _loader_for(p)
+    if loader is None:
+        known = ", ".join(sorted(s for s in set(_LOADERS) | set(_OPTIONAL) if _loader_for(Path("x" + s))))
+        raise RecordingError(f"no reader for this kind of file (readable: {known})", file=str(p))
+    got = loader(p)
+    return [got] if isinstance(got, Recording) else list(got)
+
+
+def load_recording(path: str | Path) -> Recording:
+    """The one game in the file at ``path`` (see :func:`load_recordings`).
+
+    Raises:
+        RecordingError: as :func:`load_recordings`, or the file holds several games.
+    """
+    recs = load_recordings(path)
+    if len(recs) != 1:
+        raise RecordingError(f"the file holds {len(recs)} games; read it with load_recordings()", file=str(path))
+    return recs[0]
+
+
+# ----------------------------------------------------------------------------- one game
+
+
+@dataclass(frozen=True)
+class _Step:
+    before: Position
+    move: Move
+    events: tuple[Event, ...]
+    after: Position
+
+
+def _steps(source: Recording | Replay) -> Iterator[_Step]:
+    if isinstance(source, Replay):
+        for k in range(len(source)):
+            yield _Step(source.position(k), source.move(k), source.events(k), source.position(k + 1))
+        return
+    before = source.new_game().position()
+    for game, move, events in source.steps():
+        after = game.position()
+        yield _Step(before, move, tuple(events), after)
+        before = after
+
+
+def _rule_key(rule: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in rule[1:] if ch.isdigit())
+    return int(digits or 0), rule
+
+
+def _cover_rule(move: Move, before: Position, rules: Rules) -> str:
+    """R6, R7 or R8: the clause of the beating rules this (legal, engine-checked)
+    cover used; the same reading as :meth:`Replay.explain`."""
+    cover, target = move.cards[0], move.target
+    assert target is not None
+    if cover.suit == target.suit:
+        if cover.rank > target.rank:
+            return "R8" if rules.japanese and target.suit.code == "S" else "R6"
+        return "R7"  # a lower card of the suit beats it: only the trump six over the trump ace
+    return "R6"  # a trump over another suit
+
+
+def move_rules(move: Move, before: Position, events: Sequence[Event], after: Position, rules: Rules) -> tuple[str, ...]:
+    """The rule ids behind one played move and the events it caused, sorted by number.
+
+    Args:
+        move: the move (legal: the engine played it).
+        before: the position before the move; ``after``: the position after it.
+        events: the events the move caused (:meth:`Game.play`'s answer).
+        rules: the game's rules.
+
+    The move's own rules:
+
+    ========== ==========================================================================
+    attack     R9; R13 too when more than one card is led (the limits bind a multi-card lead)
+    throw      R11 R12 R13; R14 too after take (вдогонку)
+    defend     R6 (a higher card of the suit, or a trump), R7 (the trump six over the
+               trump ace) or R8 (japanese: a spade beaten by a higher spade)
+    transfer   R17; R20 too for a shown trump; R21 too when it goes back to the attacker
+    take       R14
+    pass       R12 during a bout (R14 too after take); R9 with an empty table (english:
+               the lead passes)
+    redeal     R5
+    ========== ==========================================================================
+
+    The events' rules: a pick-up R14, bito R15, draws R16, a player out R24, the lead
+    passed R9, a redeal R5, the next attack after a bout that did not end the game
+    R23, the end of the game its :attr:`Result.rule` (R22, R25, R26 or R27) and R26
+    for epaulettes.
+    """
+    ids: set[str] = set()
+    act = move.action
+    if act is Action.ATTACK:
+        ids.add("R9")
+        if len(move.cards) > 1:
+            ids.add("R13")
+    elif act is Action.THROW:
+        ids |= {"R11", "R12", "R13"}
+        if before.taking:
+            ids.add("R14")
+    elif act is Action.DEFEND:
+        ids.add(_cover_rule(move, before, rules))
+    elif act is Action.TRANSFER:
+        ids.add("R17")
+        if move.show:
+            ids.add("R20")
+        if after.defender is not None and after.defender == before.attacker:
+            ids.add("R21")
+    elif act is Action.TAKE:
+        ids.add("R14")
+    elif act is Action.PASS:
+        if before.table:
+            ids.add("R12")
+            if before.taking:
+                ids.add("R14")
+        else:
+            ids.add("R9")
+    elif act is Action.REDEAL:
+        ids.add("R5")
+    ended_bout = False
+    for e in events:
+        if isinstance(e, Took):
+            ids.add("R14")
+            ended_bout = True
+        elif isinstance(e, Bito):
+            ids.add("R15")
+            ended_bout = True
+        elif isinstance(e, Drew):
+            ids.add("R16")
+        elif isinstance(e, Out):
+            ids.add("R24")
+        elif isinstance(e, LeadPassed):
+            ids.add("R9")
+        elif isinstance(e, Redealt):
+            ids.add("R5")
+        elif isinstance(e, GameOver):
+            ids.add(e.result.rule)
+            if e.result.epaulettes:
+                ids.add("R26")
+    if ended_bout and after.result is None:
+        ids.add("R23")
+    return tuple(sorted(ids, key=_rule_key))
+
+
+def _role(seat: int, before: Position) -> str:
+    if seat == before.attacker:
+        return "attacker"
+    if seat == before.defender:
+        return "defender"
+    return "thrower"
+
+
+def _source(recording_or_replay: Recording | Replay | str | Path) -> tuple[Recording, Recording | Replay]:
+    if isinstance(recording_or_replay, Replay):
+        return recording_or_replay.recording, recording_or_replay
+    if isinstance(recording_or_replay, Recording):
+        return recording_or_replay, recording_or_replay
+    rec = load_recording(recording_or_replay)
+    return rec, rec
+
+
+def moves_frame(recording_or_replay: Recording | Replay | str | Path) -> pd.DataFrame:
+    """One game as a DataFrame, one row per move of the main line.
+
+    Args:
+        recording_or_replay: a :class:`~durak_nb.record.Recording`, a
+            :class:`~durak_nb.replay.Replay`, or the path of a file
+            :func:`load_recording` reads.
+
+    Returns:
+        A frame indexed by the 0-based move index (index name ``move``).  Every
+        position column describes the position BEFORE the move (as ``role`` does);
+        the last move's consequences are in ``events`` and ``rules``.  Columns:
+
+        - ``bout`` (int64): the bout number before the move (1 for the first bout).
+        - ``seat`` (int64): the mover's seat, 0-based, clockwise.
+        - ``player`` (category; categories: the names in seat order): the mover.
+        - ``role`` (category: attacker, defender, thrower): the mover's role before the
+          move: the bout's attacker for R12 (after a transfer, the transferring
+          player, R17), the defender (a transferring defender is ``defender``), else a
+          thrower.
+        - ``action`` (category: attack, throw, transfer, defend, take, pass, redeal).
+        - ``cards`` (string): the card codes laid, shown or used to cover, joined by
+          spaces (``'7S 7H'``); ``''`` for take, pass and redeal.
+        - ``target`` (string): the attack card covered (defend), else ``<NA>``.
+        - ``show`` (bool): a shown-trump transfer (R20).
+        - ``hands`` (object): a tuple of every seat's hand size, in seat order.
+        - ``hand_<name>`` (int64): one column per seat, named after the player
+          (``hand_Anna``), right after ``hands``.
+        - ``talon``, ``discard``, ``table`` (int64): the talon's size (the turned-up
+          trump included), the discard's size, the number of cards on the table
+          (attack and defence cards).
+        - ``rules`` (string): the rule ids behind the move and its events, sorted,
+          space-separated (:func:`move_rules`), e.g. ``'R11 R12 R13 R14'``.
+        - ``text`` (string): the move in words (``'Boris covers 7S with 9S'``).
+        - ``events`` (string): the events it caused in words, ``'; '``-separated, or ``''``.
+
+    Raises:
+        RecordingError: the file cannot be read, or a move is illegal (index and rule
+            id named).
+    """
+    rec, source = _source(recording_or_replay)
+    names = tuple(rec.players)
+    rules = rec.rules
+    hand_cols = [f"hand_{name}" for name in names]
+    data: dict[str, list[Any]] = {c: [] for c in MOVE_COLUMNS}
+    per_seat: list[list[int]] = [[] for _ in names]
+    for step in _steps(source):
+        before, move = step.before, step.move
+        sizes = tuple(len(h) for h in before.hands)
+        data["bout"].append(before.bout)
+        data["seat"].append(move.player)
+        data["player"].append(names[move.player])
+        data["role"].append(_role(move.player, before))
+        data["action"].append(move.action.value)
+        data["cards"].append(" ".join(c.code for c in move.cards))
+        data["target"].append(None if move.target is None else move.target.code)
+        data["show"].append(move.show)
+        data["hands"].append(sizes)
+        for s, size in enumerate(sizes):
+            per_seat[s].append(size)
+        data["talon"].append(len(before.talon))
+        data["discard"].append(len(before.discard))
+        data["table"].append(sum(1 if d is None else 2 for _a, d in before.table))
+        data["rules"].append(" ".join(move_rules(move, before, step.events, step.after, rules)))
+        data["text"].append(move.describe(names))
+        data["events"].append("; ".join(e.describe(names) for e in step.events))
+    n = len(data["bout"])
+    index = pd.RangeIndex(n, name="move")
+    columns: dict[str, pd.Series[Any]] = {}
+    for col in MOVE_COLUMNS:
+        values = data[col]
+        series: pd.Series[Any]
+        if col == "player":
+            series = pd.Series(pd.Categorical(values, categories=list(names)), index=index)
+        elif col == "role":
+            series = pd.Series(pd.Categorical(values, categories=list(ROLES)), index=index)
+        elif col == "action":
+            series = pd.Series(pd.Categorical(values, categories=list(ACTIONS)), index=index)
+        elif col in ("cards", "target", "rules", "text", "events"):
+            series = pd.Series(values, index=index, dtype="string")
+        elif col == "show":
+            series = pd.Series(values, index=index, dtype="bool")
+        elif col == "hands":
+            series = pd.Series(values, index=index, dtype="object")
+        else:
+            series = pd.Series(values, index=index, dtype="int64")
+        columns[col] = series
+        if col == "hands":
+            for s, hc in enumerate(hand_cols):
+                columns[hc] = pd.Series(per_seat[s], index=index, dtype="int64")
+    return pd.DataFrame(columns, index=index)
+
+
+# ----------------------------------------------------------------------------- many games
+
+
+def _options_text(rules: Rules, names: Sequence[str]) -> str:
+    spec = rules.to_json(names)
+    if isinstance(spec, str):
+        return ""
+    return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in spec.items() if k != "preset")
+
+
+def _summary(rec: Recording) -> dict[str, Any]:
+    """The columns known without replaying."""
+    names = tuple(rec.players)
+    title = rec.meta.get("title")
+    return {
+        "title": title if isinstance(title, str) else None,
+        "preset": rec.rules.preset,
+        "options": _options_text(rec.rules, names),
+        "players": len(names),
+        "names": ", ".join(names),
+    }
+
+
+def _game_row(rec: Recording) -> dict[str, Any]:
+    """Replay ``rec`` and summarise it; an illegal move or a written result that
+    disagrees with the replay makes the row not ok (``error`` set)."""
+    names = tuple(rec.players)
+    row = _summary(rec)
+    first = rec.new_game()
+    row["first_attacker"] = None if first.attacker is None else names[first.attacker]
+    counts = dict.fromkeys(Action, 0)
+    game = first
+    try:
+        for now, move, _events in rec.steps():
+            game = now
+            counts[move.action] += 1
+    except RecordingError as exc:
+        row.update(ok=False, error=exc.format())
+        return row
+    result = game.result
+    row.update(
+        ok=True,
+        error=None,
+        finished=result is not None,
+        durak=None if result is None or result.durak is None else names[result.durak],
+        draw=bool(result and result.draw),
+        epaulettes=bool(result and result.epaulettes),
+        losing_team=None
+        if result is None or result.losing_team is None
+        else ", ".join(names[s] for s in result.losing_team),
+        result_rule=None if result is None else result.rule,
+        bouts=counts[Action.ATTACK],
+        moves=len(rec.moves),
+        transfers=counts[Action.TRANSFER],
+        takes=counts[Action.TAKE],
+        throw_ins=counts[Action.THROW],
+    )
+    try:
+        rec.check_result(game)
+    except RecordingError as exc:
+        row.update(ok=False, error=exc.format())
+    return row
+
+
+def _file_rows(path: Path) -> list[dict[str, Any]]:
+    try:
+        recs = load_recordings(path)
+    except Exception as exc:  # every reader error becomes an error row
+        return [{"file": str(path), "game": None, "ok": False, "error": _error_text(exc, path)}]
+    rows = []
+    for k, rec in enumerate(recs):
+        try:
+            row = _game_row(rec)
+        except Exception as exc:  # a set-up or engine error becomes an error row
+            row = {**_summary(rec), "ok": False, "error": _error_text(exc, path)}
+        rows.append({"file": str(path), "game": k, **row})
+    return rows
+
+
+def _error_text(exc: BaseException, path: Path) -> str:
+    if isinstance(exc, RecordingError):
+        return exc.format()
+    return f"{path}: error: {type(exc).__name__}: {exc}"
+
+
+def _files(paths_or_folder: str | Path | Iterable[str | Path]) -> list[Path]:
+    if isinstance(paths_or_folder, str | Path):
+        p = Path(paths_or_folder)
+        if p.is_dir():
+            return sorted((f for f in p.iterdir() if f.is_file() and readable(f)), key=lambda f: f.name)
+        return [p]
+    return [Path(x) for x in paths_or_folder]
+
+
+_GAME_DTYPES: dict[str, str] = {
+    "file": "string",
+    "game": "Int64",
+    "ok": "bool",
+    "error": "string",
+    "title": "string",
+    "options": "string",
+    "players": "Int64",
+    "names": "string",
+    "first_attacker": "string",
+    "finished": "boolean",
+    "durak": "string",
+    "draw": "boolean",
+    "epaulettes": "boolean",
+    "losing_team": "string",
+    "result_rule": "string",
+    "bouts": "Int64",
+    "moves": "Int64",
+    "transfers": "Int64",
+    "takes": "Int64",
+    "throw_ins": "Int64",
+}
+
+
+def games_frame(
+    paths_or_folder: str | Path | Iterable[str | Path],
+    *,
+    progress: bool | None = None,
+) -> pd.DataFrame:
+    """A folder (or list) of recordings as a DataFrame, one row per game.
+
+    Args:
+        paths_or_folder: a folder (every file in it, not its subfolders, that
+            :func:`readable` accepts, sorted by name: ``.json`` and, once the notation
+            reader exists, ``.durak``), one file, or an iterable of file paths (read
+            whatever their suffix; an unreadable one becomes an error row).
+        progress: ``None`` shows a :mod:`tqdm.auto` progress bar when there are more
+            than :data:`PROGRESS_THRESHOLD` files; ``True`` always; ``False`` never.
+
+    Returns:
+        A frame with a default integer index and the columns (in this order, see
+        :data:`GAME_COLUMNS`):
+
+        - ``file`` (string): the path as found or given.
+        - ``game`` (Int64): the game's 0-based index in its file (0 unless the file
+          holds a match); ``<NA>`` when the file could not be read.
+        - ``ok`` (bool): the file was read, replayed, and its written result (if any)
+          agrees with the replay.  ``error`` (string): why not, as
+          ``FILE:LINE:COL: error: [RULE] message``, else ``<NA>``.
+        - ``title`` (string): ``meta.title``, or ``<NA>``.
+        - ``preset`` (category), ``options`` (string: the options that differ from
+          the preset's defaults, ``name=value`` with JSON values, ``', '``-separated,
+          ``''`` for none), ``players`` (Int64: the count), ``names`` (string: seat
+          order, ``', '``-separated), ``first_attacker`` (string: who leads the first
+          bout of the recording, R4).
+        - ``finished`` (boolean), ``durak`` (string, ``<NA>`` for a draw, a team game
+          or an unfinished one), ``draw``, ``epaulettes`` (boolean), ``losing_team``
+          (string, R22), ``result_rule`` (string: R25, R22, R26 or R27).
+        - ``bouts`` (Int64: bouts led, i.e. attack moves), ``moves`` (Int64: the main
+          line's moves), ``transfers``, ``takes``, ``throw_ins`` (Int64: moves of that
+          action; a throw-in of two cards counts once).
+
+        Columns the replay decides are ``<NA>`` where the file could not be read or
+        holds an illegal move (the columns read from the header stay filled).
+
+    Never raises for a bad file: every exception a reader or the replay raises
+    becomes a row with ``ok`` False.
+    """
+    files = _files(paths_or_folder)
+    show = progress if progress is not None else len(files) > PROGRESS_THRESHOLD
+    iterable: Iterable[Path] = files
+    if show:
+        from tqdm.auto import tqdm
+
+        iterable = tqdm(files, desc="recordings", unit="file", disable=False)
+    rows: list[dict[str, Any]] = []
+    for path in iterable:
+        rows.extend(_file_rows(path))
+    columns: dict[str, pd.Series[Any]] = {}
+    presets = sorted({r["preset"] for r in rows if r.get("preset") is not None})
+    for col in GAME_COLUMNS:
+        values = [r.get(col) for r in rows]
+        if col == "preset":
+            columns[col] = pd.Series(pd.Categorical(values, categories=presets))
+        else:
+            columns[col] = pd.Series(values, dtype=_GAME_DTYPES[col])
+    return pd.DataFrame(columns, index=pd.RangeIndex(len(rows)))
