@@ -1,0 +1,508 @@
+"""Card faces, hands, the table, the talon and whole positions as SVG (pure functions).
+
+Every function returns one standalone SVG document as a string (``xmlns`` and
+``viewBox`` set, no scripts, no external resources, no ``id`` attributes, so several
+pictures can sit in one HTML page).  A card is drawn in a 100 × 140 box and scaled to
+``width``; composite pictures (a hand, the table, a position) nest one ``<svg>``
+element per card.
+
+* Face up: the rank and the suit symbol in two corners, pips (2–10), a framed letter
+  (J, Q, K) or one large symbol (A) in the middle; red (``#c62828``) for hearts and
+  diamonds, black (``#111``) for spades and clubs (R1).
+* Trump (R3, R8): a gold border and a gold ``★`` badge (class ``dnb-trump``) on cards of
+  the trump suit.
+* Face down: a blue back with a lattice; it carries no rank, suit or card code.
+
+Every text that is not a fixed string of ours (player names, results) goes through
+:func:`esc`; cards carry only rank codes and suit symbols, escaped all the same.
+
+>>> from durak_nb.cards import Card, Suit
+>>> svg = card_svg(Card.parse("TH"), trump=Suit.H)
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and 'class="dnb-trump"' in svg
+True
+>>> 'data-card' in card_svg(Card.parse("TH"), face_up=False)
+False
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Iterable, Sequence
+
+from ..cards import Card, Rank, Suit
+from ..engine import Position
+
+__all__ = [
+    "BLACK",
+    "GOLD",
+    "RED",
+    "card_svg",
+    "discard_svg",
+    "esc",
+    "hand_svg",
+    "position_svg",
+    "table_svg",
+    "talon_svg",
+]
+
+RED = "#c62828"
+BLACK = "#111"
+GOLD = "#d4a017"
+BACK = "#1f4e8c"
+FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
+SVG_NS = "http://www.w3.org/2000/svg"
+#: a card is drawn in a box of 100 × 140 units
+_W, _H = 100, 140
+_RATIO = _H / _W
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+def esc(text: object) -> str:
+    """``text`` as SVG/XML character data or attribute value.
+
+    ``& < > " '`` are escaped; characters XML 1.0 cannot hold even escaped (control
+    characters, lone surrogates) become U+FFFD, so the document always parses.
+
+    >>> esc('<img src=x onerror="alert(1)"> & \\x00')
+    '&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; \\ufffd'
+    """
+    return html.escape(_NOT_XML.sub("\ufffd", str(text)), quote=True)
+
+
+def _n(v: float) -> str:
+    """A coordinate, compact: ``12``, ``12.5``."""
+    r = round(v, 2)
+    return str(int(r)) if r == int(r) else f"{r:g}"
+
+
+def _color(card: Card) -> str:
+    return RED if card.suit.is_red else BLACK
+
+
+def _rank_text(card: Card) -> str:
+    return "10" if card.rank == Rank.TEN else card.rank.code
+
+
+#: pip centres (x, y) in the 100 × 140 box, by rank 2..10
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    2: ((50, 36), (50, 104)),
+    3: ((50, 36), (50, 70), (50, 104)),
+    4: ((34, 36), (66, 36), (34, 104), (66, 104)),
+    5: ((34, 36), (66, 36), (50, 70), (34, 104), (66, 104)),
+    6: ((34, 36), (66, 36), (34, 70), (66, 70), (34, 104), (66, 104)),
+    7: ((34, 36), (66, 36), (50, 53), (34, 70), (66, 70), (34, 104), (66, 104)),
+    8: ((34, 36), (66, 36), (50, 53), (34, 70), (66, 70), (50, 87), (34, 104), (66, 104)),
+    9: ((34, 34), (66, 34), (34, 57), (66, 57), (50, 70), (34, 83), (66, 83), (34, 106), (66, 106)),
+    10: ((34, 34), (66, 34), (50, 46), (34, 57), (66, 57), (34, 83), (66, 83), (50, 94), (34, 106), (66, 106)),
+}
+
+
+def _text(x: float, y: float, text: str, *, size: float, fill: str, bold: bool = False, anchor: str = "middle") -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}" text-anchor="{anchor}"{weight}>'
+        f"{esc(text)}</text>"
+    )
+
+
+def _face(card: Card, is_trump: bool) -> str:
+    """The inside of a face-up card in the 100 × 140 box."""
+    color = _color(card)
+    rank, sym = _rank_text(card), card.suit.symbol
+    parts = [
+        f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" '
+        f'stroke="{GOLD if is_trump else "#444"}" stroke-width="{4 if is_trump else 1.5}"/>',
+        '<g class="dnb-index">',
+        _text(13, 22, rank, size=18, fill=color, bold=True),
+        _text(13, 40, sym, size=16, fill=color),
+        '<g transform="rotate(180 50 70)">',
+        _text(13, 22, rank, size=18, fill=color, bold=True),
+        _text(13, 40, sym, size=16, fill=color),
+        "</g></g>",
+    ]
+    r = int(card.rank)
+    parts.append('<g class="dnb-pips">')
+    if r in _PIPS:
+        for x, y in _PIPS[r]:
+            pip = _text(x, y + 7, sym, size=20, fill=color)
+            parts.append(pip if y <= 70 else f'<g transform="rotate(180 {x} {y})">{pip}</g>')
+    elif r == Rank.ACE:
+        parts.append(_text(50, 90, sym, size=60, fill=color))
+    else:  # J Q K: a framed letter and the suit
+        parts.append(f'<rect x="26" y="30" width="48" height="80" rx="4" fill="#fbf3e0" stroke="{color}"/>')
+        parts.append(_text(50, 76, rank, size=36, fill=color, bold=True))
+        parts.append(_text(50, 100, sym, size=20, fill=color))
+    parts.append("</g>")
+    if is_trump:
+        parts.append(
+            f'<g class="dnb-trump"><circle cx="84" cy="16" r="11" fill="{GOLD}"/>'
+            f'<text x="84" y="21" font-size="14" fill="#fff" text-anchor="middle">★</text></g>'
+        )
+    return "".join(parts)
+
+
+def _lattice() -> str:
+    """The back's lattice: diagonal lines both ways inside the inner frame (12..88 ×
+    12..128), one path, no ids."""
+    x0, x1, y0, y1 = 12, 88, 12, 128
+    d = []
+    for c in range(x0 + y0 + 12, x1 + y1, 12):  # lines x + y = c
+        xa, ya = max(x0, c - y1), min(y1, c - x0)
+        xb, yb = min(x1, c - y0), max(y0, c - x1)
+        d.append(f"M{xa} {ya}L{xb} {yb}")
+    for c in range(x0 - y1 + 12, x1 - y0, 12):  # lines x - y = c
+        xa, ya = max(x0, c + y0), max(y0, x0 - c)
+        xb, yb = min(x1, c + y1), min(y1, x1 - c)
+        d.append(f"M{xa} {ya}L{xb} {yb}")
+    return f'<path d="{"".join(d)}" stroke="#9cb8e0" stroke-width="1.2"/>'
+
+
+_BACK = (
+    f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="{BACK}" stroke="#444" stroke-width="1.5"/>'
+    '<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="#fff" stroke-width="1.5"/>' + _lattice()
+)
+
+
+def _is_trump(card: Card, trump: Suit | None) -> bool:
+    return trump is not None and card.suit == trump
+
+
+def _card(
+    card: Card | None, x: float, y: float, width: float, *, trump: Suit | None, face_up: bool, cls: str = ""
+) -> str:
+    """One card as a nested ``<svg>`` at (x, y); ``card=None`` or ``face_up=False``
+    draws the back (no ``data-card``, no title naming the card)."""
+    h = width * _RATIO
+    head = (
+        f'<svg x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(h)}" viewBox="0 0 {_W} {_H}" '
+        f'class="dnb-card{cls}'
+    )
+    if card is None or not face_up:
+        return head + ' dnb-back"><title>a card face down</title>' + _BACK + "</svg>"
+    trump_card = _is_trump(card, trump)
+    title = card.pretty + (" (trump)" if trump_card else "")
+    return head + f'" data-card="{esc(card.code)}"><title>{esc(title)}</title>' + _face(card, trump_card) + "</svg>"
+
+
+def _doc(width: float, height: float, body: str, *, label: str) -> str:
+    """A standalone SVG document."""
+    return (
+        f'<svg xmlns="{SVG_NS}" width="{_n(width)}" height="{_n(height)}" viewBox="0 0 {_n(width)} {_n(height)}" '
+        f'role="img" aria-label="{esc(label)}" font-family="{FONT}">{body}</svg>'
+    )
+
+
+def card_svg(card: Card, *, trump: Suit | None = None, face_up: bool = True, width: float = 60) -> str:
+    """One card as a standalone SVG document (R1 colours, R3 trump marker).
+
+    Args:
+        card: the card.
+        trump: the trump suit; a card of this suit gets the gold border and badge.
+        face_up: ``False`` draws the back (nothing tells which card it is).
+        width: the width in pixels; the height is ``1.4 × width``.
+
+    Raises:
+        ValueError: ``width`` is not positive.
+    """
+    _check_width(width)
+    label = "a card face down" if not face_up else card.pretty
+    return _doc(width, width * _RATIO, _card(card, 0, 0, width, trump=trump, face_up=face_up), label=label)
+
+
+def _check_width(width: float) -> None:
+    if not width > 0:
+        raise ValueError(f"width must be positive, not {width!r}")
+
+
+def _empty(x: float, y: float, width: float, text: str) -> str:
+    """A dashed outline where cards would lie, with a short caption."""
+    h = width * _RATIO
+    return (
+        f'<rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(width - 2)}" height="{_n(h - 2)}" rx="5" fill="none" '
+        f'stroke="#999" stroke-dasharray="4 3"/>' + _text(x + width / 2, y + h / 2 + 4, text, size=11, fill="#777")
+    )
+
+
+def _row(
+    cards: Sequence[Card], x: float, y: float, width: float, *, trump: Suit | None, face_up: bool, step: float
+) -> str:
+    return "".join(_card(c, x + i * step, y, width, trump=trump, face_up=face_up) for i, c in enumerate(cards))
+
+
+def hand_svg(
+    cards: Iterable[Card],
+    *,
+    trump: Suit | None = None,
+    face_up: bool = True,
+    fan: bool = False,
+    width: float = 60,
+) -> str:
+    """A hand of cards: in a row (overlapping by 40 %) or fanned (``fan=True``).
+
+    An empty hand is a dashed outline captioned ``no cards``.
+
+    Args:
+        cards: the cards, drawn in the order given.
+        trump: the trump suit (trump cards marked, R3).
+        face_up: ``False`` draws every card's back.
+        fan: spread the cards like a hand of cards held up, 8° apart.
+        width: one card's width in pixels.
+
+    Raises:
+        ValueError: ``width`` is not positive.
+    """
+    _check_width(width)
+    cs = list(cards)
+    h = width * _RATIO
+    if not cs:
+        return _doc(width + 4, h + 4, _empty(2, 2, width, "no cards"), label="no cards")
+    label = f"{len(cs)} cards face down" if not face_up else " ".join(c.pretty for c in cs)
+    if not fan:
+        step = width * 0.6
+        total = width + step * (len(cs) - 1)
+        body = _row(cs, 2, 2, width, trump=trump, face_up=face_up, step=step)
+        return _doc(total + 4, h + 4, body, label=label)
+    # fanned: every card turned about one point below the hand, 8 degrees apart
+    n = len(cs)
+    radius = h * 2.2
+    angles = [(i - (n - 1) / 2) * 8.0 for i in range(n)]
+    xs, ys = [], []
+    for a in angles:
+        t = math.radians(a)
+        for px, py in ((-width / 2, -radius), (width / 2, -radius), (-width / 2, h - radius), (width / 2, h - radius)):
+            xs.append(px * math.cos(t) - py * math.sin(t))
+            ys.append(px * math.sin(t) + py * math.cos(t))
+    left, top = min(xs) - 2, min(ys) - 2
+    parts = [
+        f'<g transform="rotate({_n(a)} {_n(-left)} {_n(-top)})">'
+        + _card(c, -left - width / 2, -top - radius, width, trump=trump, face_up=face_up)
+        + "</g>"
+        for a, c in zip(angles, cs, strict=True)
+    ]
+    return _doc(max(xs) - left + 2, max(ys) - top + 2, "".join(parts), label=label)
+
+
+def _table_body(pairs: Sequence[tuple[Card, Card | None]], x: float, y: float, width: float, trump: Suit | None) -> str:
+    step = width * 1.45
+    parts = []
+    for i, (attack, cover) in enumerate(pairs):
+        px = x + i * step
+        parts.append(_card(attack, px, y, width, trump=trump, face_up=True, cls=" dnb-attack"))
+        if cover is not None:
+            cx, cy = px + width * 0.3, y + width * 0.45
+            parts.append(_card(cover, cx, cy, width, trump=trump, face_up=True, cls=" dnb-cover"))
+    return "".join(parts)
+
+
+def _table_size(n: int, width: float) -> tuple[float, float]:
+    if n == 0:
+        return width, width * _RATIO
+    return width * 1.45 * (n - 1) + width * 1.3, width * _RATIO + width * 0.45
+
+
+def table_svg(pairs: Iterable[tuple[Card, Card | None]], *, trump: Suit | None = None, width: float = 60) -> str:
+    """The table (стол): each attack card with the card that covers it lying across
+    it, offset down and to the right (R10); pairs left to right in the order laid.
+
+    Attack cards carry the class ``dnb-attack``, covering cards ``dnb-cover``.  An
+    empty table is a dashed outline captioned ``empty``.
+
+    Args:
+        pairs: (attack card, covering card or ``None``) pairs, as ``Position.table``.
+        trump: the trump suit (trump cards marked).
+        width: one card's width in pixels.
+
+    Raises:
+        ValueError: ``width`` is not positive.
+    """
+    _check_width(width)
+    ps = list(pairs)
+    w, h = _table_size(len(ps), width)
+    if not ps:
+        return _doc(w + 4, h + 4, _empty(2, 2, width, "empty"), label="empty table")
+    label = ", ".join(a.pretty + ("" if d is None else " covered by " + d.pretty) for a, d in ps)
+    return _doc(w + 4, h + 4, _table_body(ps, 2, 2, width, trump), label=label)
+
+
+def _talon_body(size: int, trump_card: Card | None, trump: Suit | None, x: float, y: float, width: float) -> str:
+    h = width * _RATIO
+    parts = []
+    if size == 0:
+        parts.append(_empty(x + width * 0.2, y, width, "empty"))
+    else:
+        stacked = size - 1 if trump_card is not None else size
+        if trump_card is not None:  # R3: turned up, lying across under the talon
+            x0 = x + width * 0.55
+            parts.append(
+                f'<g transform="rotate(90 {_n(x0 + width / 2)} {_n(y + h / 2)})">'
+                + _card(trump_card, x0, y, width, trump=trump, face_up=True, cls=" dnb-turned-up")
+                + "</g>"
+            )
+        for i in range(min(stacked, 3)):  # a few backs show the stack's thickness
+            parts.append(_card(None, x + i * 2, y - i * 2 + 4, width, trump=trump, face_up=False))
+    caption = "talon empty" if size == 0 else ("1 card" if size == 1 else f"{size} cards")
+    parts.append(_text(x + width * 0.7, y + h + 18, caption, size=12, fill="#333"))
+    if trump is not None:
+        parts.append(
+            _text(x + width * 0.7, y + h + 34, "trump " + trump.symbol, size=12, fill=RED if trump.is_red else BLACK)
+        )
+    return "".join(parts)
+
+
+def talon_svg(size: int, trump_card: Card | None, *, trump: Suit | None = None, width: float = 60) -> str:
+    """The talon (талон): a stack of backs with the turned-up trump card lying across
+    under it, face up (R3), and the number of cards.
+
+    Args:
+        size: cards left in the talon, the turned-up card included (R16: it is drawn
+            last, so with ``size == 1`` only the turned-up card is left).
+        trump_card: the turned-up card, or ``None`` (none was left to turn up, R3, or
+            japanese durak, R8).
+        trump: the trump suit, shown under the talon (default: ``trump_card``'s suit).
+        width: one card's width in pixels.
+
+    Raises:
+        ValueError: ``size`` is negative or ``width`` is not positive.
+    """
+    _check_width(width)
+    if size < 0:
+        raise ValueError(f"a talon holds 0 or more cards, not {size!r}")
+    if trump is None and trump_card is not None:
+        trump = trump_card.suit
+    card = trump_card if size > 0 else None
+    w, h = width * 1.85 + 8, width * _RATIO + 44
+    label = f"talon: {size} cards" + (f", {card.pretty} turned up" if card is not None else "")
+    return _doc(w, h, _talon_body(size, card, trump, 4, 6, width), label=label)
+
+
+def _discard_body(size: int, x: float, y: float, width: float) -> str:
+    h = width * _RATIO
+    if size == 0:
+        body = _empty(x, y, width, "empty")
+    else:
+        body = "".join(
+            f'<g transform="rotate({(-6, 5, -2)[i]} {_n(x + width / 2)} {_n(y + h / 2)})">'
+            + _card(None, x, y, width, trump=None, face_up=False)
+            + "</g>"
+            for i in range(min(size, 3))
+        )
+    caption = "empty" if size == 0 else "1 card" if size == 1 else f"{size} cards"
+    return body + _text(x + width / 2, y + h + 18, caption, size=12, fill="#333")
+
+
+def discard_svg(size: int, *, width: float = 60) -> str:
+    """The discard pile (отбой, R15): face down (its cards may not be looked at), with
+    the number of cards.
+
+    Raises:
+        ValueError: ``size`` is negative or ``width`` is not positive.
+    """
+    _check_width(width)
+    if size < 0:
+        raise ValueError(f"a discard pile holds 0 or more cards, not {size!r}")
+    w = max(width * 1.4, 80)
+    body = _discard_body(size, (w - width) / 2, 6, width)
+    return _doc(w, width * _RATIO + 30, body, label=f"discard: {size} cards")
+
+
+def _roles(position: Position, seat: int) -> list[str]:
+    roles = []
+    r = position.result
+    if r is not None:
+        if r.durak == seat:
+            roles.append("durak")
+        if r.losing_team is not None and seat in r.losing_team:
+            roles.append("losing team")
+    if position.attacker == seat:
+        roles.append("attacker")
+    if position.defender == seat:
+        roles.append("defender, takes" if position.taking else "defender")
+    if seat in position.out_order:
+        roles.append(f"out #{position.out_order.index(seat) + 1}")
+    return roles
+
+
+def _headline(position: Position, actors: Sequence[int] | None) -> str:
+    names = position.players
+    r = position.result
+    if r is not None:
+        return "Game over: " + r.describe(names)
+    text = f"Bout {position.bout}"
+    if position.attacker is not None and position.defender is not None:
+        text += f": {names[position.attacker]} attacks {names[position.defender]}"
+        if position.taking:
+            text += f"; {names[position.defender]} takes"
+    if actors is not None:
+        text += " · may act: " + (", ".join(names[s] for s in actors) or "nobody")
+    return text
+
+
+def position_svg(
+    position: Position,
+    *,
+    perspective: int | None = None,
+    actors: Sequence[int] | None = None,
+    width: float = 44,
+) -> str:
+    """A whole position: a headline (bout, who attacks whom, who may act, or the result),
+    every hand with the player's name and role, the table, the talon with the
+    turned-up trump (R3) and the discard (R15).
+
+    Args:
+        position: the position (``Game.position()`` or ``Replay.position(k)``).
+        perspective: the seat whose hand is face up; ``None`` opens every hand.
+        actors: the seats that may act now (``Replay.whose_turn(k)``), if known:
+            the engine decides it, so it is passed in, never worked out here.
+        width: one card's width in pixels.
+
+    Raises:
+        ValueError: ``perspective`` is not a seat, or ``width`` is not positive.
+    """
+    _check_width(width)
+    n = len(position.players)
+    if perspective is not None and not 0 <= perspective < n:
+        raise ValueError(f"perspective {perspective!r} is not a seat 0..{n - 1}")
+    h = width * _RATIO
+    trump = position.trump
+    step = width * 0.6
+    margin, name_h, gap = 8.0, 18.0, 10.0
+    headline = _headline(position, actors)
+    parts = [_text(margin, 20, headline, size=14, fill="#111", bold=True, anchor="start")]
+    y = 32.0
+    widest = 0.0
+    for seat, name in enumerate(position.players):
+        hand = position.hands[seat]
+        roles = _roles(position, seat)
+        count = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
+        caption = f"{name} ({count})" + (" — " + ", ".join(roles) if roles else "")
+        parts.append(
+            f'<g class="dnb-seat" data-seat="{seat}">'
+            + _text(margin, y + 13, caption, size=13, fill="#111", anchor="start")
+        )
+        face_up = perspective is None or perspective == seat
+        if hand:
+            parts.append(_row(hand, margin, y + name_h, width, trump=trump, face_up=face_up, step=step))
+            widest = max(widest, width + step * (len(hand) - 1))
+        else:
+            parts.append(_empty(margin, y + name_h, width, "—"))
+        parts.append("</g>")
+        y += name_h + h + gap
+    # the table, the talon and the discard side by side
+    tw, th = _table_size(len(position.table), width)
+    parts.append(_text(margin, y + 13, "Table", size=13, fill="#111", bold=True, anchor="start"))
+    table = _table_body(position.table, margin, y + name_h, width, trump) if position.table else ""
+    parts.append(table or _empty(margin, y + name_h, width, "empty"))
+    tx = margin + max(tw, width) + 3 * gap
+    parts.append(_text(tx, y + 13, "Talon", size=13, fill="#111", bold=True, anchor="start"))
+    talon_card = position.trump_card if position.talon else None
+    parts.append(_talon_body(len(position.talon), talon_card, trump, tx, y + name_h + 4, width))
+    dx = tx + width * 1.75 + 2 * gap
+    parts.append(_text(dx, y + 13, "Discard", size=13, fill="#111", bold=True, anchor="start"))
+    parts.append(_discard_body(len(position.discard), dx + width * 0.1, y + name_h + 4, width))
+    total_w = max(widest + 2 * margin, dx + max(width * 1.4, 70) + margin, 8 * len(headline) + 2 * margin)
+    total_h = y + name_h + max(th, h + 40) + 20
+    background = f'<rect width="{_n(total_w)}" height="{_n(total_h)}" rx="6" fill="#eef5ec"/>'
+    return _doc(total_w, total_h, background + "".join(parts), label=headline)

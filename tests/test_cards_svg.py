@@ -1,0 +1,374 @@
+"""durak_nb.views.cards_svg and .display: exact SVG structure of card faces, hands, the
+table, the talon and positions (R1 colours, R3 trump marker and turned-up card, R15
+discard face down), escaping, display hooks, and that the engine imports no view."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+from conftest import RECORDINGS
+from test_replay import renamed
+
+from durak_nb.cards import Card, Suit, deck, parse_cards
+from durak_nb.engine import Game
+from durak_nb.record import Recording
+from durak_nb.replay import Replay
+from durak_nb.views.cards_svg import (
+    BLACK,
+    GOLD,
+    RED,
+    card_svg,
+    discard_svg,
+    esc,
+    hand_svg,
+    position_svg,
+    table_svg,
+    talon_svg,
+)
+from durak_nb.views.display import HandView, PositionView, RecordingView, register
+
+NS = "{http://www.w3.org/2000/svg}"
+EVIL = "<img src=x onerror=\"alert(1)\"> & 'Q'\nline2"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == NS + "svg"
+    assert root.get("viewBox") is not None
+    return root
+
+
+def svgs(root: ET.Element) -> list[ET.Element]:
+    return list(root.iter(NS + "svg"))
+
+
+def cards_in(root: ET.Element) -> list[str]:
+    """Codes of the face-up cards, in document order."""
+    return [e.get("data-card", "") for e in svgs(root) if e.get("data-card")]
+
+
+def backs(root: ET.Element) -> int:
+    return sum(1 for e in svgs(root) if "dnb-back" in e.get("class", "").split())
+
+
+def trump_badges(root: ET.Element) -> int:
+    return sum(1 for e in root.iter(NS + "g") if e.get("class") == "dnb-trump")
+
+
+def texts(root: ET.Element) -> list[tuple[str, str | None]]:
+    return [(e.text or "", e.get("fill")) for e in root.iter(NS + "text")]
+
+
+# ----------------------------------------------------------------------------- one card
+
+
+def test_card_face_is_a_standalone_svg_r1() -> None:
+    svg = card_svg(Card.parse("TH"), width=60)
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="84" viewBox="0 0 60 84"')
+    assert "<script" not in svg and "href" not in svg and " id=" not in svg
+    root = parse(svg)
+    assert len(svgs(root)) == 2  # the document and the card
+    assert cards_in(root) == ["TH"]
+    # corners: rank and suit twice; middle: ten pips
+    assert [t for t, _ in texts(root)] == ["10", "♥", "10", "♥"] + ["♥"] * 10
+    assert root.find(f"{NS}svg/{NS}title").text == "10♥"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("code", "colour"),
+    [("7H", RED), ("QD", RED), ("AH", RED), ("7S", BLACK), ("KC", BLACK), ("AS", BLACK), ("TC", BLACK)],
+)
+def test_red_and_black_suits_r1(code: str, colour: str) -> None:
+    root = parse(card_svg(Card.parse(code)))
+    fills = {fill for _t, fill in texts(root)}
+    assert fills == {colour}
+
+
+@pytest.mark.parametrize(
+    ("code", "middle"),
+    [
+        ("6S", ["♠"] * 6),
+        ("9D", ["♦"] * 9),
+        ("JH", ["J", "♥"]),
+        ("QC", ["Q", "♣"]),
+        ("KS", ["K", "♠"]),
+        ("AD", ["♦"]),
+        ("2C", ["♣"] * 2),
+    ],
+)
+def test_pips_or_picture_in_the_middle_r1(code: str, middle: list[str]) -> None:
+    card = Card.parse(code)
+    root = parse(card_svg(card))
+    rank = "10" if code[0] == "T" else code[0]
+    assert [t for t, _ in texts(root)] == [rank, card.suit.symbol] * 2 + middle
+
+
+def test_trump_marker_only_on_trumps_r3() -> None:
+    trump = parse(card_svg(Card.parse("6H"), trump=Suit.H))
+    assert trump_badges(trump) == 1
+    assert [t for t, _ in texts(trump)][-1] == "★"
+    assert trump.find(f"{NS}svg/{NS}rect").get("stroke") == GOLD  # type: ignore[union-attr]
+    assert trump.find(f"{NS}svg/{NS}title").text == "6♥ (trump)"  # type: ignore[union-attr]
+    other = parse(card_svg(Card.parse("6S"), trump=Suit.H))
+    assert trump_badges(other) == 0
+    assert other.find(f"{NS}svg/{NS}rect").get("stroke") == "#444"  # type: ignore[union-attr]
+    assert trump_badges(parse(card_svg(Card.parse("6H")))) == 0  # no trump given: no marker
+
+
+def test_every_card_of_the_deck_parses_and_only_trumps_are_marked_r1_r3() -> None:
+    for card in deck(52):
+        root = parse(card_svg(card, trump=Suit.D))
+        assert cards_in(root) == [card.code]
+        assert trump_badges(root) == (1 if card.suit == Suit.D else 0)
+
+
+def test_card_back_tells_nothing() -> None:
+    svg = card_svg(Card.parse("AS"), face_up=False)
+    root = parse(svg)
+    assert texts(root) == []
+    assert cards_in(root) == []
+    assert backs(root) == 1
+    assert "AS" not in svg and "♠" not in svg and "A♠" not in svg
+    assert root.find(f"{NS}svg/{NS}title").text == "a card face down"  # type: ignore[union-attr]
+    assert root.get("aria-label") == "a card face down"
+    # a face-down trump shows no trump marker either
+    assert trump_badges(parse(card_svg(Card.parse("6H"), trump=Suit.H, face_up=False))) == 0
+
+
+def test_bad_width_is_refused() -> None:
+    with pytest.raises(ValueError, match="width must be positive"):
+        card_svg(Card.parse("6S"), width=0)
+
+
+# ----------------------------------------------------------------------------- hand, table, talon
+
+
+def test_hand_in_a_row() -> None:
+    hand = parse_cards("6S 7H 8D 9C TS JH")
+    root = parse(hand_svg(hand, trump=Suit.D, width=50))
+    assert len(svgs(root)) == 7
+    assert cards_in(root) == ["6S", "7H", "8D", "9C", "TS", "JH"]
+    assert trump_badges(root) == 1  # 8D only
+    xs = [e.get("x") for e in svgs(root)[1:]]
+    assert xs == ["2", "32", "62", "92", "122", "152"]  # 60 % of a card apart
+    assert root.get("width") == "204"  # 50 + 5 × 30 + 4
+    assert root.get("aria-label") == "6♠ 7♥ 8♦ 9♣ 10♠ J♥"
+
+
+def test_hand_fanned_8_degrees_apart() -> None:
+    root = parse(hand_svg(parse_cards("6S 7H 8D"), fan=True))
+    turns = [g.get("transform", "").split()[0] for g in root.findall(f"{NS}g")]
+    assert turns == ["rotate(-8", "rotate(0", "rotate(8"]
+    assert cards_in(root) == ["6S", "7H", "8D"]
+
+
+def test_hand_face_down_and_empty() -> None:
+    root = parse(hand_svg(parse_cards("6S 7H"), face_up=False))
+    assert (cards_in(root), backs(root), texts(root)) == ([], 2, [])
+    assert root.get("aria-label") == "2 cards face down"
+    empty = parse(hand_svg([]))
+    assert len(svgs(empty)) == 1
+    assert texts(empty) == [("no cards", "#777")]
+
+
+def test_table_pairs_cover_overlaps_offset_r10() -> None:
+    pairs = [(Card.parse("7S"), Card.parse("9S")), (Card.parse("7H"), None), (Card.parse("8C"), Card.parse("6H"))]
+    root = parse(table_svg(pairs, trump=Suit.H, width=60))
+    placed = [(e.get("data-card"), e.get("class"), e.get("x"), e.get("y")) for e in svgs(root)[1:]]
+    assert placed == [
+        ("7S", "dnb-card dnb-attack", "2", "2"),
+        ("9S", "dnb-card dnb-cover", "20", "29"),  # 0.3 and 0.45 of a card across and down
+        ("7H", "dnb-card dnb-attack", "89", "2"),
+        ("8C", "dnb-card dnb-attack", "176", "2"),
+        ("6H", "dnb-card dnb-cover", "194", "29"),
+    ]
+    assert trump_badges(root) == 2  # 7H and 6H
+    assert root.get("aria-label") == "7♠ covered by 9♠, 7♥, 8♣ covered by 6♥"
+    assert texts(parse(table_svg([]))) == [("empty", "#777")]
+
+
+def test_talon_with_the_turned_up_trump_under_it_r3_r16() -> None:
+    root = parse(talon_svg(12, Card.parse("6H")))
+    assert cards_in(root) == ["6H"]
+    turned = next(e for e in svgs(root) if e.get("data-card") == "6H")
+    assert turned.get("class") == "dnb-card dnb-turned-up"
+    assert trump_badges(root) == 1
+    assert backs(root) == 3  # the stack's thickness, not one back per card
+    assert [t for t, _ in texts(root)][-2:] == ["12 cards", "trump ♥"]
+    assert root.get("aria-label") == "talon: 12 cards, 6♥ turned up"
+    # R16: the turned-up card is drawn last, so it is all that is left
+    last = parse(talon_svg(1, Card.parse("6H")))
+    assert (cards_in(last), backs(last)) == (["6H"], 0)
+    assert [t for t, _ in texts(last)][-2:] == ["1 card", "trump ♥"]
+    empty = parse(talon_svg(0, Card.parse("6H")))
+    assert (cards_in(empty), backs(empty)) == ([], 0)
+    assert [t for t, _ in texts(empty)] == ["empty", "talon empty", "trump ♥"]
+    # R3 with nothing left to turn up (or R8 japanese): only the suit is shown
+    none = parse(talon_svg(0, None, trump=Suit.D))
+    assert [t for t, _ in texts(none)] == ["empty", "talon empty", "trump ♦"]
+    with pytest.raises(ValueError, match="0 or more"):
+        talon_svg(-1, None)
+
+
+def test_discard_face_down_r15() -> None:
+    root = parse(discard_svg(9))
+    assert (cards_in(root), backs(root)) == ([], 3)
+    assert [t for t, _ in texts(root)] == ["9 cards"]
+    assert [t for t, _ in texts(parse(discard_svg(0)))] == ["empty", "empty"]
+
+
+# ----------------------------------------------------------------------------- positions
+
+
+@pytest.fixture(scope="module")
+def transfer() -> Replay:
+    return Replay.load(RECORDINGS / "transfer-twice.json")
+
+
+def test_position_all_hands_open(transfer: Replay) -> None:
+    pos = transfer.position(5)  # Gleb has covered 8S and 8H; 8D is still open
+    root = parse(position_svg(pos, actors=transfer.whose_turn(5)))
+    hands = [
+        "6D",
+        "7S",
+        "9H",
+        "JC",
+        "KH",
+        "6H",
+        "7H",
+        "TS",
+        "QC",
+        "AS",
+        "6C",
+        "9D",
+        "TD",
+        "KS",
+        "AD",
+        "6S",
+        "8C",
+        "JH",
+        "QD",
+    ]
+    assert [c.code for h in pos.hands for c in h] == hands
+    assert cards_in(root) == [*hands, "8S", "9S", "8H", "TH", "8D", "9C"]  # hands, table, turned-up (R3)
+    assert backs(root) == 3 + 2  # talon stack (3 backs at most) and the 2-card discard pile
+    assert trump_badges(root) == 5  # clubs: JC, QC, 6C, 8C and the turned-up 9C
+    assert [t for t, _ in texts(root) if not t.isdigit() and t not in "♠♥♦♣★JQKA"] == [
+        "Bout 3: Vera attacks Gleb · may act: Vera, Gleb",
+        "Anna (5 cards)",
+        "Boris (5 cards)",
+        "Vera (5 cards) — attacker",
+        "Gleb (4 cards) — defender",
+        "Table",
+        "Talon",
+        "10 cards",
+        "trump ♣",
+        "Discard",
+        "2 cards",
+    ]
+
+
+def test_position_from_one_players_view(transfer: Replay) -> None:
+    pos = transfer.position(5)
+    root = parse(position_svg(pos, perspective=1))
+    assert cards_in(root) == ["6H", "7H", "TS", "QC", "AS", "8S", "9S", "8H", "TH", "8D", "9C"]
+    assert backs(root) == 5 + 5 + 4 + 3 + 2  # the other hands, talon, discard
+    with pytest.raises(ValueError, match=r"perspective 4 is not a seat 0\.\.3"):
+        position_svg(pos, perspective=4)
+
+
+def test_position_game_over_r25() -> None:
+    rec = Recording.load(RECORDINGS / "draw.json")
+    words = [t for t, _ in texts(parse(position_svg(rec.replay().position())))]
+    assert words[0] == "Game over: draw (R25)"
+
+
+def _evil_game() -> Game:
+    return Game.from_position(
+        "podkidnoy",
+        [EVIL, "B&B"],
+        hands={EVIL: "7S 7H", "B&B": "8S"},
+        talon="",
+        trump="H",
+        attacker=EVIL,
+        first_bito_done=True,
+        rest_to_discard=True,
+    )
+
+
+def test_names_are_text_never_markup() -> None:
+    svg = position_svg(_evil_game().position())
+    root = parse(svg)  # still well-formed XML
+    assert "<img" not in svg and "onerror=\"" not in svg
+    assert root.find(f".//{NS}img") is None and root.find(".//img") is None
+    words = [t for t, _ in texts(root)]
+    assert words[0] == f"Bout 1: {EVIL} attacks B&B"
+    assert f"{EVIL} (2 cards) — attacker" in words
+    assert "B&B (1 card) — defender" in words
+    assert esc("a\x00b\x1bc") == "a\ufffdb\ufffdc"  # XML cannot hold control characters
+
+
+# ----------------------------------------------------------------------------- display hooks
+
+
+def test_views_show_themselves() -> None:
+    hand = HandView(parse_cards("7S 7H"), trump=Suit.H)
+    assert cards_in(parse(hand._repr_svg_())) == ["7S", "7H"]
+    assert hand._repr_html_().startswith('<div class="dnb-hand-svg"><svg xmlns=')
+    assert repr(hand) == "HandView('7S 7H')"
+    game = _evil_game()
+    view = PositionView(game.position(), perspective=0, actors=[0])
+    root = parse(view._repr_svg_())
+    assert cards_in(root) == ["7S", "7H"]
+    assert next(t for t, _ in texts(root)) == f"Bout 1: {EVIL} attacks B&B · may act: {EVIL}"
+
+
+def test_recording_view_summary_and_final_position() -> None:
+    rec = Recording.load(RECORDINGS / "drawing-order-short-talon.json")
+    view = RecordingView(rec)
+    assert view.summary() == (
+        "podkidnoy · Anna, Boris, Vera, Gleb · Drawing order with a short talon · 9 moves · not finished"
+    )
+    html = view._repr_html_()
+    assert html.startswith(f'<div class="dnb-recording"><div>{view.summary()}</div><div><svg xmlns=')
+    doc = renamed(json.loads((RECORDINGS / "drawing-order-short-talon.json").read_text()), {"Anna": EVIL})
+    doc["meta"]["title"] = "<script>alert(1)</script>"
+    evil = RecordingView(Recording.from_json(doc))._repr_html_()
+    assert "<script" not in evil and "<img" not in evil
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in evil
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in evil
+
+
+def test_register_adds_ipython_formatters() -> None:
+    from IPython.core.formatters import DisplayFormatter
+
+    class Shell:
+        display_formatter = DisplayFormatter()
+
+    shell = Shell()
+    assert register(shell) is True
+    data, _meta = shell.display_formatter.format(Card.parse("QD"))
+    assert cards_in(parse(data["image/svg+xml"])) == ["QD"]
+    assert data["text/plain"] == "Card('QD')"
+    pos = _evil_game().position()
+    data, _meta = shell.display_formatter.format(pos)
+    assert cards_in(parse(data["image/svg+xml"])) == ["7S", "7H", "8S"]
+    rec = Recording.load(RECORDINGS / "draw.json")
+    data, _meta = shell.display_formatter.format(rec)
+    assert data["text/html"].startswith('<div class="dnb-recording"><div>podkidnoy')
+    # outside a kernel there is nothing to register with
+    assert register() is False
+
+
+def test_engine_imports_no_view() -> None:
+    code = (
+        "import sys, durak_nb, durak_nb.cards, durak_nb.engine, durak_nb.rules, durak_nb.record, durak_nb.replay;"
+        "print(sorted(m for m in sys.modules if m.startswith('durak_nb.views') or m.split('.')[0] in "
+        "('graphviz', 'ipywidgets', 'IPython')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
