@@ -134,6 +134,10 @@ class Recording:
         meta: free text and annotations, kept as data, never interpreted.
         file: where it was read from (for error places).
         move_places: (line, column) of each move in the file, when read from text.
+
+    Two recordings are equal when they hold the same game, meta included; where they
+    were read from (``file``, ``move_places``) is not compared, so a game read from
+    JSON equals the same game read from the notation.
     """
 
     rules: Rules
@@ -143,8 +147,8 @@ class Recording:
     moves: list[Move] = field(default_factory=list)
     result: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
-    file: str = "<string>"
-    move_places: list[tuple[int, int]] = field(default_factory=list)
+    file: str = field(default="<string>", compare=False)
+    move_places: list[tuple[int, int]] = field(default_factory=list, compare=False)
 
     # -------------------------------------------------------------- reading
 
