@@ -117,25 +117,30 @@ GAME_COLUMNS: tuple[str, ...] = (
 
 # ----------------------------------------------------------------------------- reading files
 
-#: A reader: a path in, one recording (or a list of them: a match) out.
-Loader = Callable[[Path], Recording | Sequence[Recording]]
+#: A reader: a path in; out one :class:`Recording`, a sequence of them (a match), or an
+#: object holding one in its ``recording`` attribute (a recorder journal).
+Loader = Callable[[Path], object]
 
 _LOADERS: dict[str, Loader] = {".json": Recording.load}
-#: Suffixes whose reader lives in an optional module, looked up on first use:
-#: suffix -> (module, names of a ``path -> Recording | list[Recording]`` function, tried in order).
+#: Suffixes whose reader lives in a module of the kit that may be absent, looked up on
+#: first use: suffix -> (module, names of a ``path -> Loader answer`` function, tried in order).
 _OPTIONAL: dict[str, tuple[str, tuple[str, ...]]] = {
-    ".durak": ("durak_nb.record.notation", ("load", "load_file", "read_file", "read")),
+    ".durak": ("durak_nb.record.notation", ("load", "load_file", "read_file")),
+    ".durak.jsonl": ("durak_nb.record.recorder", ("read_journal",)),
 }
+#: Optional suffixes found without a reader in this process (not looked up again).
+_UNAVAILABLE: set[str] = set()
 
 
 def register_loader(suffix: str, loader: Loader) -> None:
-    """Read files whose name ends with ``suffix`` (e.g. ``'.durak.jsonl'``) with ``loader``.
+    """Read files whose name ends with ``suffix`` (e.g. ``'.pgn'``) with ``loader``.
 
     Args:
-        suffix: the end of the file name, with its dot; the longest registered suffix
-            that a name ends with wins.
+        suffix: the end of the file name, with its dot; the longest suffix that a name
+            ends with wins (``'.durak.jsonl'`` before ``'.jsonl'``).
         loader: a function ``Path -> Recording`` (or a sequence of recordings, for a
-            file holding a match); it raises an exception for a bad file.
+            file holding a match; or an object with a ``recording`` attribute); it
+            raises an exception for a bad file.
 
     Raises:
         ValueError: ``suffix`` does not start with a dot.
@@ -146,19 +151,22 @@ def register_loader(suffix: str, loader: Loader) -> None:
 
 
 def _resolve_optional(suffix: str) -> Loader | None:
+    if suffix in _UNAVAILABLE:
+        return None
     module_name, names = _OPTIONAL[suffix]
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
-        return None
+        module = None
     for name in names:
         func = getattr(module, name, None)
         if callable(func):
             loader: Loader = func
             _LOADERS[suffix] = loader
             return loader
+    _UNAVAILABLE.add(suffix)
     return None
 
 
@@ -180,12 +188,25 @@ def readable(path: str | Path) -> bool:
     return _loader_for(Path(path)) is not None
 
 
+def _as_recordings(got: object, path: Path) -> list[Recording]:
+    items = list(got) if isinstance(got, Sequence) else [got]
+    out: list[Recording] = []
+    for item in items:
+        rec = getattr(item, "recording", item)
+        if not isinstance(rec, Recording):
+            raise RecordingError(f"the reader gave {type(item).__name__}, not a recording", file=str(path))
+        out.append(rec)
+    return out
+
+
 def load_recordings(path: str | Path) -> list[Recording]:
     """Every game in the file at ``path``, read by the reader for its suffix.
 
     Args:
         path: a ``.json`` file (the ``durak-nb/1`` JSON form), a ``.durak`` file (the
-            text notation, when :mod:`durak_nb.record.notation` is present) or a file
+            text notation, once :mod:`durak_nb.record.notation` provides ``load``,
+            ``load_file`` or ``read_file``), a ``.durak.jsonl`` recorder journal (read
+            with :func:`durak_nb.record.recorder.read_journal`, when present) or a file
             of a suffix given to :func:`register_loader`.
 
     Returns:
@@ -200,8 +221,7 @@ def load_recordings(path: str | Path) -> list[Recording]:
     if loader is None:
         known = ", ".join(sorted(s for s in set(_LOADERS) | set(_OPTIONAL) if _loader_for(Path("x" + s))))
         raise RecordingError(f"no reader for this kind of file (readable: {known})", file=str(p))
-    got = loader(p)
-    return [got] if isinstance(got, Recording) else list(got)
+    return _as_recordings(loader(p), p)
 
 
 def load_recording(path: str | Path) -> Recording:

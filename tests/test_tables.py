@@ -8,6 +8,7 @@ hand-made games (R5 redeal, R7 trump six over trump ace, R27 repetition).
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 from collections import Counter
@@ -649,3 +650,43 @@ def test_tables_move_rules_lists_each_rule_once_sorted() -> None:
     got = tables.move_rules(replay.move(6), replay.position(6), replay.events(6), replay.position(7), rec.rules)
     assert got == ("R12", "R14", "R23")
     assert replay.move(6).action is Action.PASS
+
+
+def test_tables_reads_a_recorder_journal_R14(tmp_path: Path) -> None:
+    """A ``.durak.jsonl`` journal (head line, then one move a line) reads like its JSON twin."""
+    pytest.importorskip("durak_nb.record.recorder")
+    doc = json.loads(SEED000.read_text(encoding="utf-8"))
+    head = {k: doc[k] for k in ("format", "rules", "players", "start")}
+    journal = tmp_path / "live.durak.jsonl"
+    journal.write_text("".join(json.dumps(x) + "\n" for x in [head, *doc["moves"]]), encoding="utf-8")
+    assert readable(journal)
+    pd.testing.assert_frame_equal(moves_frame(journal), moves_frame(SEED000))
+    g = games_frame(tmp_path)
+    assert values(g.loc[0, ["file", "ok", "finished", "moves", "takes", "throw_ins"]]) == [
+        str(journal),
+        True,
+        False,
+        7,
+        1,
+        2,
+    ]
+
+
+def test_tables_durak_notation_files_read_once_the_reader_exists(tmp_path: Path) -> None:
+    """``.durak`` files are read by durak_nb.record.notation when it provides a reader;
+    until then such a file, given by name, is an error row and a folder leaves it out."""
+    text = tmp_path / "lesson.durak"
+    text.write_text("[Event lesson]\n", encoding="utf-8")
+    try:
+        notation: object = importlib.import_module("durak_nb.record.notation")
+    except ModuleNotFoundError:
+        notation = None
+    has_reader = notation is not None and any(
+        callable(getattr(notation, n, None)) for n in ("load", "load_file", "read_file")
+    )
+    assert readable(text) is has_reader
+    if not has_reader:
+        assert len(games_frame(tmp_path)) == 0
+        row = games_frame([text])
+        assert values(row.loc[0, ["ok", "game"]]) == [False, None]
+        assert str(row.loc[0, "error"]).startswith(f"{text}:1:1: error: no reader for this kind of file")
