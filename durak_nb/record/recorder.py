@@ -1,0 +1,784 @@
+"""Record a live game move by move to a JSON Lines journal that survives a crash.
+
+A journal (``*.durak.jsonl``, UTF-8) is the ``durak-nb/1`` JSON form of
+INTERCHANGE.md cut into lines:
+
+- line 1, the *head*: ``{"format": "durak-nb/1", "rules": …, "players": […],
+  "deal": {…}`` (or ``"start": {…}``) ``, "meta": {…}}``;
+- every later line either one move object of the JSON form
+  (``{"player": "Anna", "action": "attack", "cards": ["7S"]}``) or an annotation:
+  ``{"comment": TEXT, "move": k}`` (a comment after move ``k``, 0-based),
+  ``{"comment": TEXT, "before": 0}`` (before the first move: a game-level comment)
+  or ``{"glyph": "!?", "move": k}``.
+
+Every line is written whole (``os.write`` on the file descriptor: no buffer to flush,
+short writes are continued) and then ``fsync``-ed before
+:meth:`Recorder.play` returns, so a killed process or kernel loses at most the line
+in flight.  **A line counts only once its newline is written**: a last line without
+its newline is *torn* (the move that was being written when the process died).
+Reading drops it and says so (:attr:`Recorder.torn`, a :class:`JournalWarning`),
+never silently; any other line that cannot be read is a :class:`RecordingError`
+naming its line.  Blank lines are ignored.  A journal is exported through
+:meth:`Recorder.recording`, a :class:`Recording` (JSON form, notation): comments go
+to ``meta.comments`` / ``meta.comments_before``, glyphs to ``meta.glyphs``.
+
+>>> import tempfile, os
+>>> from durak_nb.engine import Move
+>>> folder = tempfile.mkdtemp()
+>>> path = os.path.join(folder, "lesson.durak.jsonl")
+>>> with Recorder.create(path, "podkidnoy", ["Anna", "Boris"], seed=1) as rec:
+...     rec.play(Move.attack(1, "8D"))
+...     rec.comment("Boris leads his lowest card")
+...     rec.play(Move.defend(0, "AD", "8D"))
+[]
+[]
+>>> print(open(path, encoding="utf-8").read().split("\\n", 1)[1], end="")
+{"player": "Boris", "action": "attack", "cards": ["8D"]}
+{"comment": "Boris leads his lowest card", "move": 0}
+{"player": "Anna", "action": "defend", "card": "AD", "target": "8D"}
+>>> with Recorder.open(path) as rec:        # a later session continues the game
+...     len(rec.game.history), rec.recording().meta
+(2, {'comments': {'0': 'Boris leads his lowest card'}})
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import os
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from ..bots import Bot, RandomBot
+from ..cards import Card, Suit
+from ..engine import Action, Event, Game, IllegalMove, Move
+from ..rules import Rules
+from .json_form import FORMAT, MAX_BYTES, Deal, Recording, RecordingError, Start, move_to_json
+
+try:  # POSIX: one recorder per journal at a time
+    import fcntl
+except ImportError:  # pragma: no cover - Windows has no flock
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = [
+    "GLYPHS",
+    "Journal",
+    "JournalWarning",
+    "Recorder",
+    "TornLine",
+    "read_journal",
+    "record_bot_game",
+]
+
+#: The annotation glyphs a move may carry (docs/notation.md, ``meta.glyphs``).
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+
+_HEAD_KEYS = {"format", "rules", "players", "deal", "start", "meta"}
+_ANNOTATION_KEYS = ("comments", "comments_before", "glyphs")
+
+
+class JournalWarning(UserWarning):
+    """Issued when reading a journal drops a torn last line (see :class:`TornLine`)."""
+
+
+@dataclass(frozen=True)
+class TornLine:
+    """The torn last line of a journal: bytes after the last newline, dropped on reading.
+
+    Attributes:
+        line: its 1-based line number.
+        offset: the byte offset where it starts (the journal is cut back to it).
+        data: the dropped bytes, kept so that nothing is lost without a trace.
+    """
+
+    line: int
+    offset: int
+    data: bytes
+
+    @property
+    def size(self) -> int:
+        """How many bytes were dropped."""
+        return len(self.data)
+
+    def describe(self, file: str) -> str:
+        """One sentence for people, e.g. ``g.jsonl: line 5 is torn …: dropped 17 bytes``."""
+        shown = self.data[:60].decode("utf-8", "replace")
+        more = "…" if len(self.data) > 60 else ""
+        return (
+            f"{file}: line {self.line} is torn (written only in part when the recording stopped): "
+            f"dropped its {self.size} byte{'s' if self.size != 1 else ''} {shown!r}{more}"
+        )
+
+
+@dataclass
+class _Annotations:
+    """Annotation lines in journal order: ``(kind, move, text)`` with kind one of
+    ``'comment'``, ``'before'``, ``'glyph'``."""
+
+    items: list[tuple[str, int, str]]
+
+    def apply(self, meta: dict[str, Any]) -> dict[str, Any]:
+        """``meta`` (copied) with the annotations merged in; several comments on one
+        move are joined with a newline, a later glyph replaces an earlier one."""
+        out = copy.deepcopy(meta)
+        for kind, k, text in self.items:
+            key = {"comment": "comments", "before": "comments_before", "glyph": "glyphs"}[kind]
+            table: dict[str, str] = out.setdefault(key, {})
+            old = table.get(str(k))
+            table[str(k)] = text if old is None or kind == "glyph" else f"{old}\n{text}"
+        return out
+
+
+@dataclass(frozen=True)
+class Journal:
+    """A journal as read from disk by :func:`read_journal` (the file is not changed).
+
+    Attributes:
+        recording: the recording: head, every complete move line, annotations in ``meta``,
+            ``result`` when the game is over.
+        game: the live game after every move.
+        torn: the dropped last line, or ``None``.
+        size: the byte length of the complete lines (where a torn line starts).
+        lines: how many complete, non-blank lines there are (head included).
+        head_meta: the head line's ``meta``, before the annotation lines are merged in.
+        annotations: the annotation lines in order, as ``(kind, move, text)`` with kind
+            ``'comment'`` (after the move), ``'before'`` (before move 0) or ``'glyph'``.
+
+    Reading a journal that a live recorder is still writing is safe: it sees the
+    moves written so far (perhaps with a torn line in flight, reported, not cut).
+    """
+
+    recording: Recording
+    game: Game
+    torn: TornLine | None
+    size: int
+    lines: int
+    head_meta: dict[str, Any]
+    annotations: list[tuple[str, int, str]]
+
+
+def _check_meta(meta: object, file: str, line: int) -> dict[str, Any]:
+    if not isinstance(meta, dict):
+        raise RecordingError("'meta' must be an object", file=file, line=line)
+    for key in _ANNOTATION_KEYS:
+        value = meta.get(key)
+        if value is not None and not (
+            isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+        ):
+            raise RecordingError(f"meta.{key} must map move indices to text", file=file, line=line)
+    try:
+        json.dumps(meta, ensure_ascii=False)
+    except (TypeError, ValueError) as exc:
+        raise RecordingError(f"'meta' must be plain JSON data: {exc}", file=file, line=line) from exc
+    return meta
+
+
+def _annotation(obj: dict[str, Any], moves: int, file: str, line: int) -> tuple[str, int, str]:
+    """Check one annotation line, written after ``moves`` moves."""
+
+    def fail(msg: str) -> RecordingError:
+        return RecordingError(msg, file=file, line=line)
+
+    if "comment" in obj:
+        text = obj["comment"]
+        if not isinstance(text, str):
+            raise fail("a comment is text")
+        if set(obj) == {"comment", "before"}:
+            if obj["before"] != 0 or isinstance(obj["before"], bool):
+                raise fail('a comment before a move is {"comment": TEXT, "before": 0} (before the first move)')
+            return "before", 0, text
+        kind = "comment"
+    else:
+        text = obj["glyph"]
+        if text not in GLYPHS:
+            raise fail(f"glyph {text!r}: use one of {' '.join(GLYPHS)}")
+        kind = "glyph"
+    if set(obj) != {kind, "move"}:
+        raise fail(f'an annotation line is {{"{kind}": …, "move": k}}, with no other member')
+    k = obj["move"]
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < moves:
+        raise fail(f"'move': {k!r} is not one of the {moves} moves written before this line (0-based)")
+    return kind, k, text
+
+
+def _read_all(fd: int, file: str) -> bytes:
+    """The whole file (``OSError`` when it cannot be read)."""
+    size = os.fstat(fd).st_size
+    if size > MAX_BYTES:
+        raise RecordingError(f"the journal has {size} bytes; the limit is {MAX_BYTES}", file=file)
+    os.lseek(fd, 0, os.SEEK_SET)
+    chunks: list[bytes] = []
+    while True:
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def _parse(data: bytes, file: str) -> Journal:
+    """Read journal bytes: split at newlines, drop a torn tail, replay.
+
+    Raises:
+        RecordingError: a complete line that cannot be read, a move the rules refuse,
+            or no complete head line.
+    """
+    if len(data) > MAX_BYTES:
+        raise RecordingError(f"the journal has {len(data)} bytes; the limit is {MAX_BYTES}", file=file)
+    parts = data.split(b"\n")
+    tail = parts.pop()  # the bytes after the last newline: b"" in a clean journal
+    size = len(data) - len(tail)
+    torn = TornLine(len(parts) + 1, size, tail) if tail else None
+    head: dict[str, Any] | None = None
+    head_line = 0
+    raw_moves: list[Any] = []
+    places: dict[str, tuple[int, int]] = {}
+    notes: list[tuple[str, int, str]] = []
+    for i, raw in enumerate(parts):
+        line = i + 1
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordingError(f"not UTF-8 text (byte {exc.start + 1} of the line)", file=file, line=line) from exc
+        if not text.strip():
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordingError(f"bad JSON: {exc.msg}", file=file, line=line, column=exc.colno) from exc
+        except RecursionError as exc:
+            raise RecordingError("bad JSON: nested too deeply", file=file, line=line) from exc
+        if not isinstance(obj, dict):
+            raise RecordingError("every line of a journal is one JSON object", file=file, line=line)
+        if head is None:
+            bad = sorted(set(obj) - _HEAD_KEYS)
+            if bad:
+                raise RecordingError(
+                    f"the head line has no member {bad[0]!r}: its members are "
+                    f"{', '.join(sorted(_HEAD_KEYS))}, and each move is a line of its own",
+                    file=file,
+                    line=line,
+                )
+            head, head_line = obj, line
+            places = {"": (line, 1)}
+        elif "comment" in obj or "glyph" in obj:
+            notes.append(_annotation(obj, len(raw_moves), file, line))
+        else:
+            places[f"moves[{len(raw_moves)}]"] = (line, 1)
+            raw_moves.append(obj)
+    if head is None:
+        what = f"; its first line is torn ({torn.size} bytes)" if torn else ""
+        raise RecordingError(f"the journal has no complete head line{what}", file=file)
+    head_meta = _check_meta(head.get("meta", {}), file, head_line)
+    rec = Recording.from_json({**head, "moves": raw_moves}, file=file, places=places)
+    game = rec.replay()  # RecordingError names the line of an illegal move
+    rec.meta = _Annotations(notes).apply(head_meta)
+    if game.finished:
+        rec.result = rec.result_json(game)
+    return Journal(rec, game, torn, size, sum(1 for p in parts if p.strip()), head_meta, notes)
+
+
+def read_journal(path: str | Path) -> Journal:
+    """Read a journal without changing it (a torn last line is reported, not cut).
+
+    Example: ``read_journal("game.durak.jsonl").recording.dump("game.json")``.
+
+    Raises:
+        RecordingError: the file cannot be read, a complete line is not JSON or not a
+            move, annotation or head (line number given), a move breaks a rule (line,
+            move index and rule id given, e.g. ``[R12]``), or the head line is missing.
+    """
+    p = Path(path)
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise RecordingError(f"cannot read the journal: {exc.strerror or exc}", file=str(p)) from exc
+    try:
+        data = _read_all(fd, str(p))
+    except OSError as exc:
+        raise RecordingError(f"cannot read the journal: {exc.strerror or exc}", file=str(p)) from exc
+    finally:
+        os.close(fd)
+    return _parse(data, str(p))
+
+
+class Recorder:
+    """A live game that appends each move to its journal before :meth:`play` returns.
+
+    Make one with :meth:`create` (a new game), :meth:`from_recording` (continue a
+    recording, e.g. a lesson position) or :meth:`open` (continue a journal after a
+    crash or in a later session).  Use it as a context manager, or call :meth:`close`.
+    One recorder at a time may hold a journal (an ``flock``; a second gets a
+    :class:`RecordingError`).
+
+    Attributes:
+        path: the journal's path.
+        game: the live :class:`Game`; play through :meth:`play` so that every move
+            is written (or call :meth:`sync` after playing on the game directly).
+        torn: the torn last line :meth:`open` dropped, or ``None``.
+        fsync: whether each line is ``fsync``-ed (default; off only for throw-away
+            journals, where speed matters more than a crash).
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        fd: int,
+        game: Game,
+        recording: Recording,
+        *,
+        size: int,
+        head_meta: dict[str, Any],
+        annotations: list[tuple[str, int, str]] | None = None,
+        torn: TornLine | None = None,
+        fsync: bool = True,
+    ) -> None:
+        """Low level: use :meth:`create`, :meth:`from_recording` or :meth:`open`."""
+        self.path = path
+        self.game = game
+        self.torn = torn
+        self.fsync = fsync
+        self._fd: int | None = fd
+        self._size = size
+        self._head = recording
+        self._head_meta = head_meta
+        self._notes: list[tuple[str, int, str]] = list(annotations or [])
+        self._written = len(game.history)
+
+    # ------------------------------------------------------------------ making
+
+    @classmethod
+    def create(
+        cls,
+        path: str | Path,
+        rules: Rules | str = "podkidnoy",
+        players: Sequence[str] | int = 2,
+        *,
+        seed: int | None = None,
+        deck_order: Sequence[str | Card] | str | None = None,
+        dealer: int | str | None = None,
+        trump: Suit | str | None = None,
+        attacker: int | str | None = None,
+        start: Start | Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+        overwrite: bool = False,
+        fsync: bool = True,
+    ) -> Recorder:
+        """Deal a new game (or set up a position) and start its journal with the head line.
+
+        Args:
+            path: the journal to create (``*.durak.jsonl`` by convention).
+            rules: a :class:`Rules` or a preset name.
+            players: names in clockwise seat order, or a count (``P1``, ``P2`` …).
+            seed: shuffle with ``random.Random(seed)`` (R3); the journal records the
+                deck itself, so any seed (or none: a fresh random shuffle) replays.
+            deck_order: the whole deck, top card first, instead of a seed.
+            dealer, trump, attacker: as in :meth:`Game.deal` (R3, R4).
+            start: a set-up position instead of a deal: a :class:`Start` or the
+                INTERCHANGE.md ``start`` object (``{"hands": {"Anna": [...]}, ...}``).
+            meta: free data and annotations for the head (``event``, ``comments`` …).
+            overwrite: replace an existing file; by default an existing journal is
+                never touched.
+            fsync: ``fsync`` every line (see :class:`Recorder`).
+
+        Raises:
+            ValueError: both a deal (``seed``, ``deck_order``, ``dealer``, ``trump``,
+                ``attacker``) and ``start`` given.
+            RulesError: bad rules or a player count R2 forbids.
+            SetupError: a deck or position that breaks R1–R4 or R22.
+            RecordingError: a ``start`` object or ``meta`` that INTERCHANGE.md
+                refuses, an existing file (without ``overwrite``), a journal held by
+                another recorder, or a failed write.
+        """
+        r = Rules.make(rules) if isinstance(rules, str) else rules
+        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        file = str(path)
+        head_meta = _check_meta(copy.deepcopy(dict(meta or {})), file, 1)
+        if start is not None:
+            if any(x is not None for x in (seed, deck_order, dealer, trump, attacker)):
+                raise ValueError("give either a deal (seed, deck_order, dealer, trump, attacker) or 'start', not both")
+            if not isinstance(start, Start):
+                doc = {"format": FORMAT, "rules": r.to_json(names), "players": names, "start": dict(start)}
+                parsed = Recording.from_json(doc, file=file)
+                assert parsed.start is not None
+                start = parsed.start
+            rec = Recording(rules=r, players=tuple(names), start=start, file=file)
+            game = rec.new_game()
+        else:
+            game = Game.deal(r, names, seed=seed, deck_order=deck_order, dealer=dealer, trump=trump, attacker=attacker)
+            assert game.dealer is not None
+            rec = Recording(
+                rules=r,
+                players=tuple(names),
+                deal=Deal(
+                    dealer=game.dealer,
+                    deck=game.deck_order,
+                    trump=game.trump if game.trump_card is None and not r.japanese else None,
+                    attacker=None if attacker is None else game.seat(attacker),
+                ),
+                file=file,
+            )
+            # the head must replay to this very game (else a reopened journal would differ)
+            assert rec.new_game().position() == game.position()
+        rec.meta = head_meta
+        return cls._start(Path(path), rec, game, overwrite=overwrite, fsync=fsync)
+
+    @classmethod
+    def from_recording(
+        cls, path: str | Path, recording: Recording, *, overwrite: bool = False, fsync: bool = True
+    ) -> Recorder:
+        """Start a journal from a recording (its head, ``meta`` and moves) and continue live.
+
+        Use it to record a game that goes on from a lesson position or a saved game.
+
+        Raises:
+            RecordingError: a move of the recording breaks a rule (``rule`` names it),
+                an existing file (without ``overwrite``), or a failed write.
+        """
+        game = recording.replay()
+        head = Recording(
+            rules=recording.rules,
+            players=recording.players,
+            deal=recording.deal,
+            start=recording.start,
+            meta=_check_meta(copy.deepcopy(recording.meta), str(path), 1),
+            file=str(path),
+        )
+        return cls._start(Path(path), head, game, overwrite=overwrite, fsync=fsync)
+
+    @classmethod
+    def _start(cls, path: Path, head: Recording, game: Game, *, overwrite: bool, fsync: bool) -> Recorder:
+        doc = head.to_json()
+        del doc["moves"]
+        doc["meta"] = head.meta
+        lines = [doc] + [move_to_json(m, head.players) for m in game.history]
+        data = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines).encode("utf-8")
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0) | (0 if overwrite else os.O_EXCL)
+        try:
+            fd = os.open(path, flags, 0o644)
+        except FileExistsError as exc:
+            raise RecordingError(
+                "the journal exists already: Recorder.open() continues it, overwrite=True replaces it",
+                file=str(path),
+            ) from exc
+        except OSError as exc:
+            raise RecordingError(f"cannot create the journal: {exc.strerror or exc}", file=str(path)) from exc
+        try:
+            _lock(fd, path)
+            os.ftruncate(fd, 0)
+            rec = cls(path, fd, game, head, size=0, head_meta=head.meta, fsync=fsync)
+            rec._append(data)
+        except BaseException:
+            os.close(fd)
+            raise
+        if fsync:
+            _fsync_dir(path)
+        return rec
+
+    @classmethod
+    def open(cls, path: str | Path, *, fsync: bool = True) -> Recorder:
+        """Replay a journal and continue its game.
+
+        A torn last line (see the module docs) is cut off the file, reported in
+        :attr:`torn` and by a :class:`JournalWarning`; the game continues after the
+        last complete move.
+
+        Raises:
+            RecordingError: as :func:`read_journal`; or the journal is held by another
+                recorder, or cannot be opened for writing.
+        """
+        p = Path(path)
+        try:
+            fd = os.open(p, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        except OSError as exc:
+            raise RecordingError(f"cannot open the journal: {exc.strerror or exc}", file=str(p)) from exc
+        try:
+            _lock(fd, p)
+            try:
+                data = _read_all(fd, str(p))
+            except OSError as exc:
+                raise RecordingError(f"cannot read the journal: {exc}", file=str(p)) from exc
+            j = _parse(data, str(p))
+            if j.torn is not None:
+                warnings.warn(JournalWarning(j.torn.describe(str(p))), stacklevel=2)
+                os.ftruncate(fd, j.size)
+                if fsync:
+                    os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        head = copy.copy(j.recording)
+        head.moves, head.result = [], None
+        return cls(
+            p,
+            fd,
+            j.game,
+            head,
+            size=j.size,
+            head_meta=j.head_meta,
+            annotations=j.annotations,
+            torn=j.torn,
+            fsync=fsync,
+        )
+
+    # ------------------------------------------------------------------ recording
+
+    def play(self, move: Move) -> list[Event]:
+        """Check ``move`` with the engine, append it to the journal (written and
+        ``fsync``-ed), then play it; returns the events it caused.
+
+        A redeal without a deck (R5) is shuffled first, and the journal records the
+        new deck.
+
+        Raises:
+            IllegalMove: the engine refuses the move (its ``refusal`` names the rule);
+                nothing is written and the game is unchanged.
+            RecordingError: the recorder is closed, the game was changed outside the
+                recorder (see :meth:`sync`), or the write failed (the journal is cut
+                back and the game unchanged).
+        """
+        self._check_open()
+        game = self.game
+        self._check_synced()
+        refusal = game.why_illegal(move)
+        if refusal is not None:
+            raise IllegalMove(refusal, move)
+        recorded = move
+        if move.action is Action.REDEAL and move.deck is None:
+            trial = game.copy()  # draw the shuffle on a copy, so nothing changes before the write
+            trial.play(move)
+            recorded = trial.history[-1]
+            game.rng.setstate(trial.rng.getstate())
+        before = self._size
+        self._append(self._line(move_to_json(recorded, game.players)))
+        try:
+            events = game.play(recorded)
+        except BaseException:
+            if len(game.history) == self._written:  # not played after all: unwrite it
+                self._cut(before)
+            raise
+        self._written = len(game.history)
+        return events
+
+    def sync(self) -> int:
+        """Write the moves played on :attr:`game` directly (not through :meth:`play`).
+
+        Returns how many moves were written.
+
+        Raises:
+            RecordingError: the recorder is closed, the game's history no longer
+                starts with the journal's moves, or the write failed.
+        """
+        self._check_open()
+        history = self.game.history
+        if len(history) < self._written:
+            raise RecordingError(
+                f"the game has {len(history)} moves but the journal {self._written}: it was replaced or rewound",
+                file=str(self.path),
+            )
+        new = history[self._written :]
+        if new:
+            self._append(b"".join(self._line(move_to_json(m, self.game.players)) for m in new))
+            self._written = len(history)
+        return len(new)
+
+    def comment(self, text: str, *, move: int | None = None) -> None:
+        """Append a comment after ``move`` (default: the last move played).
+
+        Before any move, the comment is a game-level one (before move 0).  Several
+        comments on one move are joined with a newline in :meth:`recording`.
+
+        Raises:
+            TypeError: ``text`` is not a string.
+            ValueError: ``move`` is not a move played so far.
+            RecordingError: the recorder is closed, or the write failed.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a comment is text, not {type(text).__name__}")
+        self._check_open()
+        self._check_synced()
+        n = len(self.game.history)
+        if move is None and n == 0:
+            note: tuple[str, int, str] = ("before", 0, text)
+            line: dict[str, Any] = {"comment": text, "before": 0}
+        else:
+            k = self._move_index(move)
+            note, line = ("comment", k, text), {"comment": text, "move": k}
+        self._append(self._line(line))
+        self._notes.append(note)
+
+    def glyph(self, glyph: str, *, move: int | None = None) -> None:
+        """Append an annotation glyph (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``) to
+        ``move`` (default: the last move); a later glyph replaces an earlier one.
+
+        Raises:
+            ValueError: an unknown glyph, or ``move`` is not a move played so far.
+            RecordingError: the recorder is closed, or the write failed.
+        """
+        if glyph not in GLYPHS:
+            raise ValueError(f"glyph {glyph!r}: use one of {' '.join(GLYPHS)}")
+        self._check_open()
+        self._check_synced()
+        k = self._move_index(move)
+        self._append(self._line({"glyph": glyph, "move": k}))
+        self._notes.append(("glyph", k, glyph))
+
+    def recording(self) -> Recording:
+        """The game so far as a :class:`Recording`: the head, every move, annotations
+        merged into ``meta`` (``comments``, ``comments_before``, ``glyphs``) and
+        ``result`` once the game is over.  Export it with ``.dump(path)`` (JSON form)."""
+        head = self._head
+        rec = Recording(
+            rules=head.rules,
+            players=head.players,
+            deal=head.deal,
+            start=head.start,
+            moves=list(self.game.history),
+            meta=_Annotations(self._notes).apply(self._head_meta),
+            file=str(self.path),
+        )
+        if self.game.finished:
+            rec.result = rec.result_json(self.game)
+        return rec
+
+    # ------------------------------------------------------------------ closing
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._fd is None
+
+    def close(self) -> None:
+        """Release the journal (the game object stays usable).  Closing twice is harmless."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
+
+    def __enter__(self) -> Recorder:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else f"{len(self.game.history)} moves"
+        return f"<Recorder {str(self.path)!r}: {state}>"
+
+    # ------------------------------------------------------------------ internals
+
+    def _check_open(self) -> None:
+        if self._fd is None:
+            raise RecordingError("the recorder is closed: Recorder.open() continues the journal", file=str(self.path))
+
+    def _check_synced(self) -> None:
+        if len(self.game.history) != self._written:
+            raise RecordingError(
+                f"the game has {len(self.game.history)} moves but the journal {self._written}: "
+                "moves were played on recorder.game directly; call recorder.sync() to write them",
+                file=str(self.path),
+            )
+
+    def _move_index(self, move: int | None) -> int:
+        n = len(self.game.history)
+        k = n - 1 if move is None else move
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n:
+            raise ValueError(f"move {k!r} is not one of the {n} moves played (0-based)")
+        return k
+
+    def _line(self, obj: dict[str, Any]) -> bytes:
+        return (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
+
+    def _append(self, data: bytes) -> None:
+        """Write ``data`` at the end and ``fsync``; on any failure cut the journal back."""
+        assert self._fd is not None
+        if self._size + len(data) > MAX_BYTES:
+            raise RecordingError(
+                f"the journal would grow past {MAX_BYTES} bytes, the limit for reading it back", file=str(self.path)
+            )
+        fd, before = self._fd, self._size
+        try:
+            os.lseek(fd, before, os.SEEK_SET)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            if self.fsync:
+                os.fsync(fd)
+        except BaseException as exc:
+            self._cut(before)
+            if isinstance(exc, OSError):
+                raise RecordingError(
+                    f"cannot write the journal: {exc.strerror or exc}; nothing was recorded", file=str(self.path)
+                ) from exc
+            raise
+        self._size = before + len(data)
+
+    def _cut(self, size: int) -> None:
+        assert self._fd is not None
+        with contextlib.suppress(OSError):  # else a later open() reports the torn line
+            os.ftruncate(self._fd, size)
+        self._size = size
+
+
+def _lock(fd: int, path: Path) -> None:
+    if fcntl is None:  # pragma: no cover
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError as exc:
+        raise RecordingError("another recorder has this journal open", file=str(path)) from exc
+
+
+def _fsync_dir(path: Path) -> None:
+    """Make the new file's directory entry durable too (POSIX)."""
+    try:
+        dfd = os.open(path.parent if str(path.parent) else ".", os.O_RDONLY)
+    except OSError:  # pragma: no cover - e.g. Windows
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(dfd)
+
+
+def record_bot_game(
+    path: str | Path,
+    rules: Rules | str = "podkidnoy",
+    players: Sequence[str] | int = 2,
+    *,
+    seed: int | None = None,
+    bot: Bot | None = None,
+    max_moves: int | None = None,
+    meta: Mapping[str, Any] | None = None,
+    on_move: Callable[[int, Move], None] | None = None,
+    overwrite: bool = False,
+    fsync: bool = True,
+) -> Recording:
+    """Record a game between bots to a journal, move by move; returns its recording.
+
+    With the same ``seed`` (deck and ``RandomBot(seed)``) the moves are those of
+    ``durak-nb play`` (:func:`durak_nb.cli.record_bot_game`).
+
+    Args:
+        path, rules, players, seed, meta, overwrite, fsync: as :meth:`Recorder.create`.
+        bot: the player of every seat (default ``RandomBot(seed)``).
+        max_moves: stop after this many moves (the game is left unfinished).
+        on_move: called with (index, move) after each move is in the journal.
+
+    Raises:
+        RulesError, SetupError, RecordingError: as :meth:`Recorder.create`.
+    """
+    chooser = bot if bot is not None else RandomBot(seed)
+    with Recorder.create(path, rules, players, seed=seed, meta=meta, overwrite=overwrite, fsync=fsync) as rec:
+        while not rec.game.finished and (max_moves is None or len(rec.game.history) < max_moves):
+            rec.play(chooser.choose(rec.game))
+            if on_move is not None:
+                on_move(len(rec.game.history) - 1, rec.game.history[-1])
+        return rec.recording()
