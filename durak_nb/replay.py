@@ -1,11 +1,15 @@
-"""Replay a recording: the position before every move, the move, its events, in words.
+"""Replay a recording: positions before and after every move, events, player views.
 
 A :class:`Replay` walks a :class:`~durak_nb.record.Recording` once, through the
 recording's own :meth:`~durak_nb.record.Recording.steps` (so the engine decides every
 rule), and keeps for every index ``k`` in ``0..len(replay)``: the immutable
 :class:`~durak_nb.engine.Position` before move ``k`` (index ``len(replay)`` is the final
-position), the seats that may act then, and, for ``k < len(replay)``, move ``k``, the
-events it caused and the move in words.
+position) and what every player knows of the others' hands then (:meth:`Replay.view`);
+for ``k < len(replay)``, move ``k`` and the events it caused.  Every
+:data:`SNAPSHOT_EVERY` moves it keeps a copy of the live game, so that
+:meth:`Replay.game` (the live :class:`~durak_nb.engine.Game` at any index) replays at
+most ``SNAPSHOT_EVERY - 1`` moves; who may act, who may throw in and the room left
+(R11–R13) are asked of that game when first wanted, then kept.
 
 >>> from durak_nb.cards import deck
 >>> from durak_nb.record import Recording
@@ -21,6 +25,8 @@ events it caused and the move in words.
 3
 >>> replay.position(1).table
 ((Card('6S'), None),)
+>>> replay.after(0) is replay.position(1)
+True
 >>> replay.whose_turn(1)
 (0, 1)
 >>> print(replay.explain(1))
@@ -29,38 +35,225 @@ Boris covers 6S with 7S — a higher ♠ beats it (побить, R6); every atta
 Anna passes; bito: 6S 7S to the discard (R15); Boris is out (R24); game over: Anna is the durak
 >>> replay.result.describe(replay.players)
 'Anna is the durak'
+>>> replay.view(1, "Boris").hidden
+(1, 0)
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from .engine import Action, Bito, Event, Game, Move, Position, Result, Took
+from .cards import Card, Suit
+from .engine import Action, Bito, Drew, Event, Game, GameOver, LeadPassed, Move, Out, Position, Redealt, Result, Took
 from .record.json_form import Recording
 
-__all__ = ["Replay"]
+__all__ = ["SNAPSHOT_EVERY", "PlayerView", "Replay", "Step"]
+
+#: A copy of the live game is kept before every ``SNAPSHOT_EVERY``-th move.
+SNAPSHOT_EVERY = 16
+
+#: What every player knows of each seat's hand (public knowledge): sorted cards per seat.
+_Known = tuple[tuple[Card, ...], ...]
+
+_LAID = (Action.ATTACK, Action.THROW, Action.DEFEND, Action.TRANSFER)
+
+
+class Step(NamedTuple):
+    """One move with the positions around it (:meth:`Replay.steps`).
+
+    Attributes:
+        k: the move's 0-based index.
+        before: the position before the move.
+        move: the move.
+        events: what the move caused (take, bito, draws, out, game over), in order.
+        after: the position after the move.
+    """
+
+    k: int
+    before: Position
+    move: Move
+    events: tuple[Event, ...]
+    after: Position
 
 
 @dataclass(frozen=True)
-class _State:
-    """What the replay keeps about the game before one move (engine answers only)."""
+class _Info:
+    """Engine answers about the game before one move (asked when first wanted)."""
 
-    position: Position
     actors: tuple[int, ...]  #: seats with a legal move (Game.actors)
     throwers: tuple[int, ...]  #: seats allowed to throw in (Game.throwers, R11)
     room: int  #: how many more attack cards may be added now (Game.room, R13)
 
 
-def _state(game: Game) -> _State:
-    return _State(game.position(), tuple(game.actors()), tuple(game.throwers()), game.room())
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may know at one moment of the game.
+
+    Public: the table, the trump suit and the turned-up trump card (R3), the sizes of
+    the talon and of the discard (face down, R15), every hand's size, the roles and
+    the bout.  Of the other players' hands only the cards that were *seen* are known,
+    until they are played again:
+
+    * cards picked up at a take (R14): they lay face up on the table;
+    * a trump shown for a transfer (проездной, R20): it stays in the hand;
+    * the lowest trump shown by the first attacker of a dealt game (R4; again after a
+      redeal, R5), when the engine chose the attacker by it;
+    * the turned-up trump, held by whoever drew the talon's last card (R3, R16).
+
+    Everything else is hidden: :attr:`hidden` counts it, seat by seat.
+
+    Attributes:
+        player: the viewer's seat.
+        players: seat names, clockwise.
+        hand: the viewer's own cards, sorted.
+        table: (attack, defence or ``None``) pairs, in the order laid.
+        trump: the trump suit.
+        trump_card: the turned-up card (public even after it is drawn), or ``None``.
+        talon_size: cards left in the talon.
+        discard_size: cards in the discard.
+        hand_sizes: each seat's number of cards.
+        known: for each seat, the cards the viewer knows it holds, sorted (the
+            viewer's own seat: the whole hand).
+        attacker, defender, bout, taking, out_order, result: as in
+            :class:`~durak_nb.engine.Position`.
+    """
+
+    player: int
+    players: tuple[str, ...]
+    hand: tuple[Card, ...]
+    table: tuple[tuple[Card, Card | None], ...]
+    trump: Suit
+    trump_card: Card | None
+    talon_size: int
+    discard_size: int
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    attacker: int | None
+    defender: int | None
+    bout: int
+    taking: bool
+    out_order: tuple[int, ...]
+    result: Result | None
+
+    @property
+    def hidden(self) -> tuple[int, ...]:
+        """For each seat, how many of its cards the viewer does not know (0 for the viewer)."""
+        return tuple(n - len(k) for n, k in zip(self.hand_sizes, self.known, strict=True))
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data (names and card codes); other hands as
+        ``{"known": [...], "hidden": n}``."""
+        names = self.players
+        return {
+            "player": names[self.player],
+            "hand": [c.code for c in self.hand],
+            "others": {
+                names[s]: {"known": [c.code for c in self.known[s]], "hidden": self.hidden[s]}
+                for s in range(len(names))
+                if s != self.player
+            },
+            "table": [[a.code, None if d is None else d.code] for a, d in self.table],
+            "trump": self.trump.code,
+            "trump_card": None if self.trump_card is None else self.trump_card.code,
+            "talon": self.talon_size,
+            "discard": self.discard_size,
+            "attacker": None if self.attacker is None else names[self.attacker],
+            "defender": None if self.defender is None else names[self.defender],
+            "bout": self.bout,
+        }
+
+
+def _r4_shown(pos: Position) -> tuple[Card, ...]:
+    """R4: the first attacker, chosen by the engine as the holder of the lowest trump,
+    showed it: the lowest trump of the attacker's hand (none held: left of the dealer,
+    nothing shown)."""
+    if pos.attacker is None:
+        return ()
+    trumps = [c for c in pos.hands[pos.attacker] if c.suit == pos.trump]
+    return (min(trumps, key=lambda c: c.rank),) if trumps else ()
+
+
+def _start_known(recording: Recording, start: Position) -> _Known:
+    """Public knowledge before the first move: R4's shown trump in a dealt game whose
+    first attacker the engine found by the lowest trump (not named in the deal)."""
+    known: list[tuple[Card, ...]] = [() for _ in start.players]
+    if recording.deal is not None and recording.deal.attacker is None and start.attacker is not None:
+        known[start.attacker] = _r4_shown(start)
+    return tuple(known)
+
+
+def _next_known(known: _Known, move: Move, events: tuple[Event, ...], after: Position) -> _Known:
+    """Public knowledge after ``move``: a played card leaves the hand (and what is known
+    of it); a shown trump (R20), the cards picked up at a take (R14) and the turned-up
+    trump drawn last (R3, R16) become known; a redeal (R5) forgets everything but the
+    new R4 trump.  Returns ``known`` itself when nothing changed."""
+    out: list[tuple[Card, ...]] | None = None
+    p = move.player
+    if move.action in _LAID and move.cards:
+        if move.action is Action.TRANSFER and move.show:  # R20: shown, kept in hand
+            out = list(known)
+            out[p] = tuple(sorted({*out[p], *move.cards}))
+        elif any(c in known[p] for c in move.cards):
+            out = list(known)
+            out[p] = tuple(c for c in out[p] if c not in move.cards)
+    for e in events:
+        if isinstance(e, Took):  # R14: the table was face up
+            out = list(out or known)
+            out[e.player] = tuple(sorted({*out[e.player], *e.cards}))
+        elif isinstance(e, Drew) and after.trump_card is not None and after.trump_card in e.cards:  # R3, R16
+            out = list(out or known)
+            out[e.player] = tuple(sorted({*out[e.player], after.trump_card}))
+        elif isinstance(e, Redealt):  # R5: new hands; R4 again
+            out = [() for _ in known]
+            if after.attacker is not None:
+                out[after.attacker] = _r4_shown(after)
+    return known if out is None else tuple(out)
+
+
+def _position(game: Game, prev: Position, passes: dict[frozenset[int], frozenset[int]]) -> Position:
+    """``game.position()``, with every part that equals ``prev``'s taken from ``prev``
+    (the same tuple objects) and each set of passed seats kept once in ``passes``, so
+    that consecutive positions share what did not change (memory).  Built from the
+    live game's public attributes in one go (``Game.position()`` then
+    ``dataclasses.replace`` would cost twice the time); the tests check that it equals
+    ``Game.position()`` at every index."""
+    hands = tuple(ph if (h := tuple(gh)) == ph else h for gh, ph in zip(game.hands, prev.hands, strict=True))
+    talon = tuple(game.talon)
+    table = tuple(zip(game.attack, game.defence, strict=True))
+    discard = tuple(game.discard)
+    out_order = tuple(game.out_order)
+    passed = frozenset(game.passed)
+    return Position(
+        players=prev.players,
+        hands=prev.hands if hands == prev.hands else hands,
+        talon=prev.talon if talon == prev.talon else talon,
+        trump=game.trump,
+        trump_card=game.trump_card,
+        table=prev.table if table == prev.table else table,
+        discard=prev.discard if discard == prev.discard else discard,
+        attacker=game.attacker,
+        first_attacker=game.first_attacker,
+        defender=game.defender,
+        bout=game.bout,
+        first_bito_done=game.first_bito_done,
+        taking=game.taking,
+        passed=passes.setdefault(passed, passed),
+        attacker_passed=game.attacker_passed,
+        out_order=prev.out_order if out_order == prev.out_order else out_order,
+        result=game.result,
+    )
 
 
 def _cards(n: int) -> str:
     return f"{n} more card" if n == 1 else f"{n} more cards"
+
+
+def _codes(cards: Iterable[Card]) -> str:
+    return " ".join(c.code for c in cards)
 
 
 class Replay:
@@ -68,28 +261,56 @@ class Replay:
 
     Args:
         recording: the :class:`~durak_nb.record.Recording` to replay.
+        snapshot_every: keep a copy of the live game every that many moves (bigger:
+            less memory, slower :meth:`game`).
 
     Raises:
         RecordingError: an illegal move (raised by the recording's ``steps()``, with
             the move index, the rule id and the position before it).
+        ValueError: ``snapshot_every`` below 1.
 
-    Index ``k`` runs over ``0..len(self)`` for positions and turns, over
+    Index ``k`` runs over ``0..len(self)`` for positions, views and turns, over
     ``0..len(self) - 1`` for moves, events and texts; a wrong index raises
     ``IndexError``.  Iterating yields ``(position before move k, move k)`` pairs.
     """
 
-    def __init__(self, recording: Recording) -> None:
+    def __init__(self, recording: Recording, *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        start = recording.new_game()
+        self._build(recording, start, recording.steps(), _start_known(recording, start.position()), snapshot_every)
+
+    def _build(
+        self,
+        recording: Recording,
+        start: Game,
+        steps: Iterable[tuple[Game, Move, list[Event]]],
+        known: _Known,
+        snapshot_every: int,
+    ) -> None:
+        """Walk ``steps`` (the live game after each move) from ``start`` (kept, never played on)."""
+        if snapshot_every < 1:
+            raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
         self.recording = recording
         self.players: tuple[str, ...] = tuple(recording.players)
+        self._every = snapshot_every
         self._moves: list[Move] = []
         self._events: list[tuple[Event, ...]] = []
-        self._states: list[_State] = [_state(recording.new_game())]
-        for game, move, events in recording.steps():
-            # the live game now stands after ``move``; store a snapshot of it
+        self._positions: list[Position] = [start.position()]
+        self._known: list[_Known] = [known]
+        self._snapshots: list[Game] = [start]
+        passes: dict[frozenset[int], frozenset[int]] = {}
+        for game, move, events in steps:
+            # the live game now stands after ``move``
+            ev = tuple(events)
+            after = _position(game, self._positions[-1], passes)
             self._moves.append(move)
-            self._events.append(tuple(events))
-            self._states.append(_state(game))
-        self._words = [self._in_words(k) for k in range(len(self._moves))]
+            self._events.append(ev)
+            self._positions.append(after)
+            known = _next_known(known, move, ev, after)
+            self._known.append(known)
+            if len(self._moves) % snapshot_every == 0:
+                self._snapshots.append(game.copy())
+        self._infos: list[_Info | None] = [None] * len(self._positions)
+        self._words: list[str | None] = [None] * len(self._moves)
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:
@@ -110,12 +331,18 @@ class Replay:
     def __iter__(self) -> Iterator[tuple[Position, Move]]:
         """``(position before move k, move k)`` for every move, in order."""
         for k, move in enumerate(self._moves):
-            yield self._states[k].position, move
+            yield self._positions[k], move
 
-    def _state_at(self, k: int) -> _State:
+    def steps(self, start: int = 0, stop: int | None = None) -> Iterator[Step]:
+        """:class:`Step` ``(k, before, move, events, after)`` for moves ``start..stop-1``."""
+        n = len(self._moves)
+        for k in range(max(start, 0), n if stop is None else min(stop, n)):
+            yield Step(k, self._positions[k], self._moves[k], self._events[k], self._positions[k + 1])
+
+    def _pos_index(self, k: int) -> int:
         if not 0 <= k <= len(self._moves):
             raise IndexError(f"position index {k} is not in 0..{len(self._moves)}")
-        return self._states[k]
+        return k
 
     def _move_index(self, k: int) -> int:
         if not 0 <= k < len(self._moves):
@@ -128,12 +355,28 @@ class Replay:
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
         """
-        return self._state_at(k).position
+        return self._positions[self._pos_index(k)]
+
+    def before(self, k: int) -> Position:
+        """The position before move ``k`` (the same object as ``position(k)``).
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self) - 1``.
+        """
+        return self._positions[self._move_index(k)]
+
+    def after(self, k: int) -> Position:
+        """The position after move ``k`` (the same object as ``position(k + 1)``).
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self) - 1``.
+        """
+        return self._positions[self._move_index(k) + 1]
 
     @property
     def final(self) -> Position:
         """The position after the last move."""
-        return self._states[-1].position
+        return self._positions[-1]
 
     @property
     def result(self) -> Result | None:
@@ -156,6 +399,43 @@ class Replay:
         """
         return self._events[self._move_index(k)]
 
+    def game(self, k: int) -> Game:
+        """A fresh live :class:`Game` standing before move ``k`` (a copy of the nearest
+        kept game, with the moves after it replayed), e.g. to ask for its legal moves
+        or why a move would be illegal.  Yours to play on.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self)``.
+        """
+        self._pos_index(k)
+        i = k // self._every
+        g = self._snapshots[i].copy()
+        for move in self._moves[i * self._every : k]:
+            g.play(move)
+        return g
+
+    def _info(self, k: int) -> _Info:
+        info = self._infos[self._pos_index(k)]
+        if info is None:
+            self._fill_infos(k, k + 1)
+            info = self._infos[k]
+            assert info is not None
+        return info
+
+    def _fill_infos(self, start: int, stop: int) -> None:
+        """Ask the engine who may act etc. at every index ``start..stop-1`` not yet
+        known, walking one live game forward."""
+        g: Game | None = None
+        for k in range(start, stop):
+            if self._infos[k] is not None:
+                g = None
+                continue
+            if g is None:
+                g = self.game(k)
+            self._infos[k] = _Info(tuple(g.actors()), tuple(g.throwers()), g.room())
+            if k < len(self._moves):
+                g.play(self._moves[k])
+
     def whose_turn(self, k: int) -> tuple[int, ...]:
         """The seats that may act before move ``k``: those with at least one legal
         move (R9–R14: during a bout the defender and the throwers act concurrently).
@@ -164,7 +444,7 @@ class Replay:
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
         """
-        return self._state_at(k).actors
+        return self._info(k).actors
 
     def throwers(self, k: int) -> tuple[int, ...]:
         """The seats allowed to throw in before move ``k`` (R11, R22), as the engine
@@ -173,7 +453,7 @@ class Replay:
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
         """
-        return self._state_at(k).throwers
+        return self._info(k).throwers
 
     def room(self, k: int) -> int:
         """How many more attack cards may be added before move ``k`` (R13a–c).
@@ -181,7 +461,7 @@ class Replay:
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
         """
-        return self._state_at(k).room
+        return self._info(k).room
 
     def comment(self, k: int) -> str | None:
         """The annotation of move ``k`` in ``meta.comments`` (keyed by the 0-based
@@ -192,18 +472,57 @@ class Replay:
         value = comments.get(str(k))
         return None if value is None else str(value)
 
-    def game(self, k: int) -> Game:
-        """A fresh live :class:`Game` standing before move ``k`` (replayed from the
-        start), e.g. to ask for its legal moves or why a move would be illegal.
+    # ------------------------------------------------------------------ a player's view
+
+    def view(self, k: int, player: int | str) -> PlayerView:
+        """What ``player`` (a seat or a name) may know before move ``k``: own hand,
+        table, trump card, talon and discard sizes, hand sizes, and the other players'
+        cards seen taken (R14), shown (R4, R20) or drawn face up (the turned-up trump,
+        R3, R16); see :class:`PlayerView`.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self)``.
+            KeyError: ``player`` is not a seat or a name of this game.
+        """
+        pos = self._positions[self._pos_index(k)]
+        seat = self._seat(player)
+        known = self._known[k]
+        return PlayerView(
+            player=seat,
+            players=self.players,
+            hand=pos.hands[seat],
+            table=pos.table,
+            trump=pos.trump,
+            trump_card=pos.trump_card,
+            talon_size=len(pos.talon),
+            discard_size=len(pos.discard),
+            hand_sizes=tuple(len(h) for h in pos.hands),
+            known=tuple(pos.hands[s] if s == seat else known[s] for s in range(len(pos.hands))),
+            attacker=pos.attacker,
+            defender=pos.defender,
+            bout=pos.bout,
+            taking=pos.taking,
+            out_order=pos.out_order,
+            result=pos.result,
+        )
+
+    def known(self, k: int) -> tuple[tuple[Card, ...], ...]:
+        """The cards every player knows each seat holds before move ``k`` (public
+        knowledge: taken R14, shown R4/R20, the turned-up trump drawn R3/R16), sorted.
 
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
         """
-        self._state_at(k)
-        g = self.recording.new_game()
-        for move in self._moves[:k]:
-            g.play(move)
-        return g
+        return self._known[self._pos_index(k)]
+
+    def _seat(self, player: int | str) -> int:
+        if isinstance(player, str):
+            if player not in self.players:
+                raise KeyError(f"{player!r} is not a player of this game")
+            return self.players.index(player)
+        if isinstance(player, bool) or not 0 <= player < len(self.players):
+            raise KeyError(f"seat {player!r} is not in 0..{len(self.players) - 1}")
+        return player
 
     # ------------------------------------------------------------------ words
 
@@ -213,12 +532,12 @@ class Replay:
         Raises:
             IndexError: ``k`` not in ``0..len(self) - 1``.
         """
-        return self._words[self._move_index(k)]
-
-    def _in_words(self, k: int) -> str:
-        parts = [self._moves[k].describe(self.players)]
-        parts += [e.describe(self.players) for e in self._events[k]]
-        return "; ".join(parts)
+        text = self._words[self._move_index(k)]
+        if text is None:
+            parts = [self._moves[k].describe(self.players)]
+            parts += [e.describe(self.players) for e in self._events[k]]
+            text = self._words[k] = "; ".join(parts)
+        return text
 
     def explain(self, k: int, *, with_events: bool = True) -> str:
         """Move ``k`` in words with the rules behind it, then (``with_events``) what
@@ -231,18 +550,17 @@ class Replay:
             IndexError: ``k`` not in ``0..len(self) - 1``.
         """
         move = self.move(k)
-        before, after = self._states[k], self._states[k + 1]
         events = self._events[k]
         names = self.players
         ended = any(isinstance(e, Took | Bito) for e in events)
-        text = move.describe(names) + " — " + self._gloss(move, before, after, ended)
+        text = move.describe(names) + " — " + self._gloss(k, move, ended)
         if events and with_events:
             text += "; then " + "; ".join(e.describe(names) for e in events)
         return text
 
-    def _gloss(self, move: Move, before: _State, after: _State, ended: bool) -> str:
+    def _gloss(self, k: int, move: Move, ended: bool) -> str:
         names = self.players
-        pos, nxt = before.position, after.position
+        pos, nxt = self._positions[k], self._positions[k + 1]
         act = move.action
         if act is Action.ATTACK:
             d = names[pos.defender] if pos.defender is not None else "?"
@@ -251,10 +569,10 @@ class Replay:
             verb = "given" if pos.taking else "thrown in"
             if ended:
                 room = ""
-            elif after.room == 0:
+            elif self.room(k + 1) == 0:
                 room = f": no more cards may be {verb} (R13)"
             else:
-                room = f": {_cards(after.room)} may still be {verb} (R13)"
+                room = f": {_cards(self.room(k + 1))} may still be {verb} (R13)"
             if pos.taking:
                 return "вдогонку, a throw-in after take (R14)" + room
             return "a throw-in of a rank already on the table (подкинуть, R11)" + room
@@ -271,17 +589,17 @@ class Replay:
         if act is Action.TAKE:
             if ended:
                 return "взять, take (R14)"
-            who = ", ".join(names[s] for s in after.throwers) or "nobody"
-            if after.room == 0:
+            who = ", ".join(names[s] for s in self.throwers(k + 1)) or "nobody"
+            if self.room(k + 1) == 0:
                 return f"взять, take (R14): no more cards may be given (R13); {who} may only pass (R12)"
-            return f"взять, take (R14): {who} may still give up to {_cards(after.room)} вдогонку (R13, R14)"
+            return f"взять, take (R14): {who} may still give up to {_cards(self.room(k + 1))} вдогонку (R13, R14)"
         if act is Action.PASS:
             if not pos.table:
                 return "no pair to lead: the lead passes on (R9)"
             if ended:
                 return "nothing more: every thrower has passed, so the bout ends (R12)"
             if move.player == pos.attacker and not pos.attacker_passed:
-                others = [s for s in before.throwers if s != move.player]
+                others = [s for s in self.throwers(k) if s != move.player]
                 if others:
                     return "nothing more from the attacker for now; the other throwers may now act (R12)"
             return "nothing (more) for now (R12)"
@@ -300,21 +618,72 @@ class Replay:
             return "the trump six beats the trump ace (R7)"
         return f"a trump ({pos.trump.symbol}) beats any other suit (козырь, R6)"
 
+    # ------------------------------------------------------------------ tables
+
     def rows(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
         """Moves ``start..stop-1`` as plain rows (e.g. for ``pandas.DataFrame``):
         ``{"k", "bout", "player", "action", "cards", "explained"}``."""
+        stop = len(self) if stop is None else min(stop, len(self))
+        self._fill_infos(max(start, 0), stop + 1)
         out: list[dict[str, Any]] = []
-        for k in range(start, len(self) if stop is None else min(stop, len(self))):
+        for k in range(start, stop):
             m = self._moves[k]
             out.append(
                 {
                     "k": k,
-                    "bout": self._states[k].position.bout,
+                    "bout": self._positions[k].bout,
                     "player": self.players[m.player],
                     "action": m.action.value,
-                    "cards": " ".join(c.code for c in m.cards)
-                    + (f" on {m.target.code}" if m.target is not None else ""),
+                    "cards": _codes(m.cards) + (f" on {m.target.code}" if m.target is not None else ""),
                     "explained": self.explain(k),
+                }
+            )
+        return out
+
+    def events_table(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+        """Moves ``start..stop-1`` with the events each caused beside them, one row per
+        move (e.g. for ``pandas.DataFrame``):
+
+        ``k``, ``bout`` (the bout the move belongs to), ``player``, ``move`` (in words);
+        ``took`` (``"Boris: 6S 7S"``, R14), ``bito`` (the cards discarded, R15),
+        ``drew`` (the draws in order, ``"Anna: 9C TH; Boris: 6H"``, R16), ``out``
+        (players out, in order, R24), ``lead_passed`` (R9), ``redeal`` (R5), ``result``
+        (the game over text, R22/R25–R27); each ``""`` when the move caused none.
+        """
+        names = self.players
+        out: list[dict[str, Any]] = []
+        for k in range(max(start, 0), len(self) if stop is None else min(stop, len(self))):
+            took = bito = lead = redeal = result = ""
+            drew: list[str] = []
+            gone: list[str] = []
+            for e in self._events[k]:
+                if isinstance(e, Took):
+                    took = f"{names[e.player]}: {_codes(e.cards)}"
+                elif isinstance(e, Bito):
+                    bito = _codes(e.cards)
+                elif isinstance(e, Drew):
+                    drew.append(f"{names[e.player]}: {_codes(e.cards)}")
+                elif isinstance(e, Out):
+                    gone.append(names[e.player])
+                elif isinstance(e, LeadPassed):
+                    lead = f"{names[e.player]} to {names[e.to]}"
+                elif isinstance(e, Redealt):
+                    redeal = names[e.player]
+                elif isinstance(e, GameOver):
+                    result = e.result.describe(names)
+            out.append(
+                {
+                    "k": k,
+                    "bout": self._positions[k].bout,
+                    "player": names[self._moves[k].player],
+                    "move": self._moves[k].describe(names),
+                    "took": took,
+                    "bito": bito,
+                    "drew": "; ".join(drew),
+                    "out": ", ".join(gone),
+                    "lead_passed": lead,
+                    "redeal": redeal,
+                    "result": result,
                 }
             )
         return out
