@@ -113,7 +113,7 @@ def report(path: Path, every: int, seeks: int, loads: int) -> None:
     replay = Replay(replay.recording, snapshot_every=every)
     cpu, wall = time_seeks(replay, seeks, seed=1)
     held, peak = memory(path, every)
-    print(f"snapshot_every = {every}  ({len(replay._snapshots)} live games kept)")
+    print(f"snapshot_every = {every}  ({len(replay) // every + 1} live games kept)")
     print(
         f"  load (Replay.load), best / median of {loads}: CPU {_ms(min(t['cpu']))} / {_ms(statistics.median(t['cpu']))}"
         f"   wall {_ms(min(t['wall']))} / {_ms(statistics.median(t['wall']))}"

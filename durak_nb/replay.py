@@ -291,13 +291,13 @@ class Replay:
             raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
         self.recording = recording
         self.players: tuple[str, ...] = tuple(recording.players)
-        self._every = snapshot_every
+        self.snapshot_every = snapshot_every
         self._moves: list[Move] = []
         self._events: list[tuple[Event, ...]] = []
         self._positions: list[Position] = [start.position()]
         self._known: list[_Known] = [known]
         self._snapshots: list[Game] = [start]
-        passes: dict[frozenset[int], frozenset[int]] = {}
+        passes = {self._positions[0].passed: self._positions[0].passed}
         for game, move, events in steps:
             # the live game now stands after ``move``
             ev = tuple(events)
@@ -408,9 +408,9 @@ class Replay:
             IndexError: ``k`` not in ``0..len(self)``.
         """
         self._pos_index(k)
-        i = k // self._every
+        i = k // self.snapshot_every
         g = self._snapshots[i].copy()
-        for move in self._moves[i * self._every : k]:
+        for move in self._moves[i * self.snapshot_every : k]:
             g.play(move)
         return g
 
