@@ -2,7 +2,7 @@
 JSON Lines journal that a crash cannot corrupt, and that a later session continues.
 
 Rule ids: the deals follow R3/R4 (the journal stores the deck), refusals name their
-rule (R9, R10, R12, R13b), R5 redeals record their new deck, R25 results.
+rule (R2, R6, R9, R10, R11), R5 redeals record their new deck, R25 results.
 """
 
 from __future__ import annotations
@@ -212,14 +212,18 @@ def test_reopen_continues_the_same_game(tmp_path: Path, preset: str, names: list
     assert part.read_bytes() == whole.read_bytes()
 
 
-def test_reopen_of_a_finished_game_refuses_moves_but_takes_comments(tmp_path: Path) -> None:
+def test_reopen_of_a_finished_game_refuses_moves_but_takes_comments_R25(tmp_path: Path) -> None:
     path = tmp_path / "g.durak.jsonl"
     done = record_bot_game(path, "podkidnoy", NAMES2, seed=2)
+    assert done.result == {"durak": "Anna"}
     with Recorder.open(path) as rec:
         assert rec.game.finished
-        assert rec.recording().result == done.result
-        with pytest.raises(IllegalMove):
+        assert rec.recording().result == {"durak": "Anna"}
+        size = path.stat().st_size
+        with pytest.raises(IllegalMove) as err:
             rec.play(Move.pass_(0))
+        assert str(err.value.refusal) == "[R25] the game is over: no more moves"
+        assert path.stat().st_size == size
         rec.comment("well played")
     assert read_journal(path).recording.meta["comments"] == {str(len(done.moves) - 1): "well played"}
 
@@ -700,3 +704,31 @@ def test_a_journal_never_grows_past_what_can_be_read_back(tmp_path: Path, monkey
     monkeypatch.setattr(recorder, "MAX_BYTES", size + 10)
     with pytest.raises(RecordingError, match=f"the journal has {size + 32} bytes; the limit is {size + 10}"):
         read_journal(path)
+
+
+def test_strict_json_lines(tmp_path: Path) -> None:
+    """A journal line is strict JSON: a member named twice, NaN, or an escaped lone
+    surrogate is an error naming the line, never silently read; the writer refuses
+    what it could not read back."""
+    path, data, _ = journal_of(tmp_path)
+    rows = data.split(b"\n")
+    cases = [
+        (b'{"player": "Boris", "player": "Anna", "action": "pass"}', "the member 'player' appears twice in one object"),
+        (b'{"comment": NaN, "move": 0}', "NaN is not a JSON number"),
+        (b'{"comment": "\\ud800", "move": 0}', "a lone surrogate is not Unicode text"),
+    ]
+    for row, message in cases:
+        path.write_bytes(b"\n".join([*rows[:3], row, *rows[3:]]))
+        with pytest.raises(RecordingError) as err:
+            read_journal(path)
+        assert str(err.value) == f"{path}:4:1: error: bad JSON: {message}"
+    path.write_bytes(data)
+    with Recorder.open(path) as rec:
+        with pytest.raises(ValueError, match="lone surrogate"):
+            rec.comment("\ud800")
+        assert path.read_bytes() == data
+    with pytest.raises(RecordingError, match="'meta' must be plain JSON data: Out of range float values"):
+        Recorder.create(tmp_path / "n.durak.jsonl", "podkidnoy", NAMES2, seed=1, meta={"x": float("nan")})
+    with pytest.raises(RecordingError, match="'meta' must be plain JSON data: 'utf-8' codec can't encode"):
+        Recorder.create(tmp_path / "n.durak.jsonl", "podkidnoy", NAMES2, seed=1, meta={"x": "\udc80"})
+    assert not (tmp_path / "n.durak.jsonl").exists()

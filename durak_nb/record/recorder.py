@@ -172,10 +172,26 @@ def _check_meta(meta: object, file: str, line: int) -> dict[str, Any]:
         ):
             raise RecordingError(f"meta.{key} must map move indices to text", file=file, line=line)
     try:
-        json.dumps(meta, ensure_ascii=False)
-    except (TypeError, ValueError) as exc:
+        json.dumps(meta, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError) as exc:  # UnicodeEncodeError (a lone surrogate) is a ValueError
         raise RecordingError(f"'meta' must be plain JSON data: {exc}", file=file, line=line) from exc
     return meta
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object that names no member twice (``json.loads`` would keep the last)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the member {key!r} appears twice in one object")
+            seen.add(key)
+    return out
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _annotation(obj: dict[str, Any], moves: int, file: str, line: int) -> tuple[str, int, str]:
@@ -247,11 +263,17 @@ def _parse(data: bytes, file: str) -> Journal:
         if not text.strip():
             continue
         try:
-            obj = json.loads(text)
+            obj = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+            if "\\u" in text:  # an escaped lone surrogate is not Unicode text (nor exportable)
+                json.dumps(obj, ensure_ascii=False).encode("utf-8")
         except json.JSONDecodeError as exc:
             raise RecordingError(f"bad JSON: {exc.msg}", file=file, line=line, column=exc.colno) from exc
         except RecursionError as exc:
             raise RecordingError("bad JSON: nested too deeply", file=file, line=line) from exc
+        except UnicodeEncodeError as exc:
+            raise RecordingError("bad JSON: a lone surrogate is not Unicode text", file=file, line=line) from exc
+        except ValueError as exc:
+            raise RecordingError(f"bad JSON: {exc}", file=file, line=line) from exc
         if not isinstance(obj, dict):
             raise RecordingError("every line of a journal is one JSON object", file=file, line=line)
         if head is None:
@@ -594,11 +616,16 @@ class Recorder:
 
         Raises:
             TypeError: ``text`` is not a string.
-            ValueError: ``move`` is not a move played so far.
+            ValueError: ``move`` is not a move played so far, or ``text`` is not
+                Unicode text (a lone surrogate).
             RecordingError: the recorder is closed, or the write failed.
         """
         if not isinstance(text, str):
             raise TypeError(f"a comment is text, not {type(text).__name__}")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError("a comment with a lone surrogate is not Unicode text") from exc
         self._check_open()
         self._check_synced()
         n = len(self.game.history)
