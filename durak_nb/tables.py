@@ -8,8 +8,9 @@ the events each move caused and the game's :class:`~durak_nb.engine.Result`; not
 decides a rule again.  pandas is imported here only, never by the engine core.
 
 Files are read through :func:`load_recordings`, which picks a reader by the file's
-suffix (``.json``: the ``durak-nb/1`` JSON form; ``.durak``: the text notation, once
-:mod:`durak_nb.record.notation` provides a reader); :func:`register_loader` adds more.
+suffix (``.json``: the ``durak-nb/1`` JSON form; ``.durak.jsonl``: a recorder journal;
+``.durak``: the text notation, once :mod:`durak_nb.record.notation` provides a reader);
+:func:`register_loader` adds more.
 
 >>> from durak_nb.record import Recording
 >>> doc = {"format": "durak-nb/1", "rules": "podkidnoy", "players": ["Anna", "Boris"],
@@ -264,7 +265,7 @@ def _rule_key(rule: str) -> tuple[int, str]:
     return int(digits or 0), rule
 
 
-def _cover_rule(move: Move, before: Position, rules: Rules) -> str:
+def _cover_rule(move: Move, rules: Rules) -> str:
     """R6, R7 or R8: the clause of the beating rules this (legal, engine-checked)
     cover used; the same reading as :meth:`Replay.explain`."""
     cover, target = move.cards[0], move.target
@@ -287,17 +288,17 @@ def move_rules(move: Move, before: Position, events: Sequence[Event], after: Pos
 
     The move's own rules:
 
-    ========== ==========================================================================
-    attack     R9; R13 too when more than one card is led (the limits bind a multi-card lead)
-    throw      R11 R12 R13; R14 too after take (вдогонку)
-    defend     R6 (a higher card of the suit, or a trump), R7 (the trump six over the
-               trump ace) or R8 (japanese: a spade beaten by a higher spade)
-    transfer   R17; R20 too for a shown trump; R21 too when it goes back to the attacker
-    take       R14
-    pass       R12 during a bout (R14 too after take); R9 with an empty table (english:
-               the lead passes)
-    redeal     R5
-    ========== ==========================================================================
+    - attack: R9; R13 too when more than one card is led (the limits bind a
+      multi-card lead);
+    - throw: R11 R12 R13; R14 too after take (вдогонку);
+    - defend: R6 (a higher card of the suit, or a trump), R7 (the trump six over the
+      trump ace) or R8 (japanese: a spade beaten by a higher spade);
+    - transfer: R17; R20 too for a shown trump; R21 too when it goes back to the
+      bout's attacker (two players left);
+    - take: R14;
+    - pass: R12 during a bout (R14 too after take); R9 with an empty table (english:
+      the lead passes);
+    - redeal: R5.
 
     The events' rules: a pick-up R14, bito R15, draws R16, a player out R24, the lead
     passed R9, a redeal R5, the next attack after a bout that did not end the game
@@ -315,7 +316,7 @@ def move_rules(move: Move, before: Position, events: Sequence[Event], after: Pos
         if before.taking:
             ids.add("R14")
     elif act is Action.DEFEND:
-        ids.add(_cover_rule(move, before, rules))
+        ids.add(_cover_rule(move, rules))
     elif act is Action.TRANSFER:
         ids.add("R17")
         if move.show:

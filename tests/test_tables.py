@@ -22,7 +22,7 @@ from conftest import RECORDINGS
 from durak_nb import tables
 from durak_nb.cards import deck
 from durak_nb.engine import Action
-from durak_nb.record import Recording, RecordingError
+from durak_nb.record import Recording, RecordingError, validate_file
 from durak_nb.replay import Replay
 from durak_nb.tables import games_frame, load_recording, moves_frame, readable
 
@@ -558,10 +558,12 @@ def test_tables_broken_files_become_error_rows_R12_R25(tmp_path: Path) -> None:
         f"{tmp_path / 'a-bad.json'}:1:2: error: bad JSON: Expecting property name enclosed in double quotes",
         f"{tmp_path / 'b-illegal.json'}:74:3: error: [R12] move 2 (Vera throws in 7D): "
         "Anna has the first right: Vera waits until Anna passes",
-        f"{tmp_path / 'c-wrong-result.json'}:1:1: error: [R25] the written result disagrees with the replay: "
-        "the game is not finished",
+        validate_file(tmp_path / "c-wrong-result.json").describe(),  # the place of the 'result' member
         None,
     ]
+    assert str(g.loc[2, "error"]).endswith(
+        " error: [R25] the written result disagrees with the replay: the game is not finished"
+    )
     # unreadable: only the file is known; an illegal move: the header is known, not the replay
     assert g.loc[0, ["game", "preset", "players", "finished", "moves"]].isna().all()
     assert values(g.loc[1, ["game", "preset", "players", "names", "first_attacker"]]) == [
