@@ -1,0 +1,771 @@
+"""graphviz views: game trees, bout diagrams and the variation tree of a recording.
+
+Every function returns a :class:`Diagram`, a ``graphviz.Digraph`` that also keeps
+what it drew as plain data (:attr:`Diagram.nodes_info`, :attr:`Diagram.edges_info`:
+kinds and label texts, for tests and for anyone who wants the tree without a
+picture).  The engine decides everything (legal moves, events, results); nothing
+here re-decides a rule.  The engine never imports this module (nor ``graphviz``).
+
+* :func:`game_tree`: positions as nodes, legal moves as edges, bounded by a depth and
+  a node budget (the children that do not fit are folded into one ``+N more`` node),
+  draws from the talon as chance nodes (diamonds, R16), results on terminal nodes
+  (R22, R24–R27), a recorded line highlighted.
+* :func:`bout_diagram`: one bout of a recording: who attacked, transferred (R17) and
+  threw in (R11; after take «вдогонку», R14), which card covered which (R10), where
+  the cards went (discard R15, or the defender's hand R14) and who drew what in which
+  order (R16).
+* :func:`variation_tree`: the main line and the variations of an annotated recording
+  (``durak_nb.record.tree``), with glyphs and comments.
+
+**Text is text.**  Every label is built by :func:`dot_label`: backslashes are doubled
+(so ``\\N``, ``\\l`` and friends stay literal), line breaks become DOT line breaks,
+characters DOT cannot hold become U+FFFD, and the result is marked with
+``graphviz.nohtml`` so that graphviz's own quoting escapes the quotes and never turns
+a ``<...>`` text (say, a player named ``<img src=x onerror=...>``) into an HTML-like
+label.  No label here is ever an HTML-like label; the style callbacks' values are
+marked the same way.
+
+**Without ``dot``.**  Showing a diagram in Jupyter (``_repr_mimebundle_``) returns
+``image/svg+xml`` when graphviz's ``dot`` program runs, and otherwise the DOT source
+as ``text/plain`` followed by a one-line hint (:data:`HINT`), never a traceback.
+:func:`show` wraps any ``graphviz`` graph the same way.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import graphviz
+
+from ..cards import Card
+from ..engine import Action, Bito, Drew, Event, Game, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
+from ..record.json_form import Recording
+from ..record.tree import GameNode, GameTree
+from ..replay import Replay
+from ..rules import Rules
+
+__all__ = [
+    "HINT",
+    "Diagram",
+    "EdgeInfo",
+    "GraphView",
+    "NodeInfo",
+    "bout_diagram",
+    "dot_label",
+    "dot_text",
+    "game_tree",
+    "mimebundle",
+    "position_label",
+    "show",
+    "variation_tree",
+]
+
+#: The one line shown under the DOT source when the ``dot`` program is missing.
+HINT = (
+    "# graphviz's `dot` program was not found, so this is the DOT source: install Graphviz "
+    "(apt-get install graphviz, brew install graphviz or conda install graphviz) to see the picture."
+)
+
+_NOT_DOT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+HIGHLIGHT = "#1565c0"
+RED = "#c62828"
+BLACK = "#111111"
+GOLD = "#d4a017"
+
+
+# ----------------------------------------------------------------------------- text
+
+
+def dot_text(text: object) -> str:
+    """``text`` as a piece of a DOT label that shows exactly as typed.
+
+    Backslashes are doubled (DOT reads ``\\\\`` as one backslash, so a typed ``\\N``
+    or ``\\l`` stays literal), CR/LF line breaks become DOT's ``\\n``, and characters
+    that cannot be in a DOT file become U+FFFD.  Quotes are left to graphviz's own
+    quoting (which escapes every quote once backslashes are doubled).
+
+    >>> print(dot_text('a\\\\b "c"\\nd'))
+    a\\\\b "c"\\nd
+    """
+    s = _NOT_DOT.sub("\ufffd", str(text)).replace("\r\n", "\n").replace("\r", "\n")
+    return s.replace("\\", "\\\\").replace("\n", "\\n")
+
+
+def dot_label(*lines: object) -> str:
+    """A DOT label of ``lines`` (each shown as typed, one under another), marked with
+    ``graphviz.nohtml`` so that it can never become an HTML-like label.
+
+    >>> g = graphviz.Digraph()
+    >>> g.node("n0", label=dot_label("<img src=x onerror=alert(1)>"))
+    >>> print(g.source.splitlines()[1].strip())
+    n0 [label="<img src=x onerror=alert(1)>"]
+    """
+    label: str = graphviz.nohtml("\\n".join(dot_text(line) for line in lines))
+    return label  # a graphviz.quoting.NoHtml: str() of it would lose the mark
+
+
+def _safe_attrs(attrs: Mapping[str, object]) -> dict[str, str]:
+    """Attribute values from callbacks: strings, never HTML-like labels."""
+    return {str(k): graphviz.nohtml(str(v)) for k, v in attrs.items()}
+
+
+# ----------------------------------------------------------------------------- rendering
+
+
+def mimebundle(
+    graph: Any, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None
+) -> dict[str, str]:
+    """What Jupyter shows for ``graph`` (any ``graphviz`` graph).
+
+    Returns:
+        ``{"image/svg+xml": svg}`` when ``dot`` runs; otherwise ``{"text/plain":
+        DOT source + "\\n" + HINT}`` (``dot`` missing) or the source and ``dot``'s
+        first error line (``dot`` failed).  ``include``/``exclude`` filter the
+        result by MIME type like IPython's own.
+
+    Never raises for a missing or failing ``dot``.
+    """
+    try:
+        out = {"image/svg+xml": str(graph.pipe(format="svg", encoding="utf-8"))}
+    except graphviz.ExecutableNotFound:
+        out = {"text/plain": f"{graph.source}\n{HINT}"}
+    except graphviz.CalledProcessError as exc:
+        stderr = exc.stderr.decode("utf-8", "replace") if isinstance(exc.stderr, bytes) else str(exc.stderr or "")
+        first = stderr.strip().splitlines()[0] if stderr.strip() else f"exit status {exc.returncode}"
+        out = {"text/plain": f"{graph.source}\n# dot failed: {first}"}
+    if include is not None:
+        wanted = set(include)
+        out = {k: v for k, v in out.items() if k in wanted}
+    if exclude is not None:
+        unwanted = set(exclude)
+        out = {k: v for k, v in out.items() if k not in unwanted}
+    return out
+
+
+class GraphView:
+    """Any ``graphviz`` graph, shown in Jupyter as SVG, or as its DOT source and
+    :data:`HINT` when ``dot`` is missing (:func:`mimebundle`).
+
+    Args:
+        graph: a ``graphviz.Graph`` or ``graphviz.Digraph``.
+    """
+
+    def __init__(self, graph: Any) -> None:
+        self.graph = graph
+
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None, **_: Any
+    ) -> dict[str, str]:
+        return mimebundle(self.graph, include, exclude)
+
+    def __str__(self) -> str:
+        return str(self.graph.source)
+
+
+def show(graph: Any) -> GraphView:
+    """Wrap ``graph`` so that Jupyter shows it without a traceback even without
+    ``dot`` (see :class:`GraphView`)."""
+    return GraphView(graph)
+
+
+# ----------------------------------------------------------------------------- the diagram
+
+
+@dataclass(frozen=True)
+class NodeInfo:
+    """One node as drawn: its DOT name, kind and label text (as typed, unescaped).
+
+    Kinds: ``position``, ``terminal``, ``chance``, ``more`` (game trees); ``player``,
+    ``card``, ``shown``, ``talon``, ``discard`` (bout diagrams); ``start``, ``move``
+    (variation trees).
+    """
+
+    name: str
+    kind: str
+    label: str
+
+
+@dataclass(frozen=True)
+class EdgeInfo:
+    """One edge as drawn: tail and head DOT names, the label text, highlighted or not."""
+
+    tail: str
+    head: str
+    label: str
+    highlighted: bool = False
+
+
+class Diagram(graphviz.Digraph):  # type: ignore[misc]
+    """A ``graphviz.Digraph`` that remembers what it drew and never shows a traceback.
+
+    Attributes:
+        nodes_info: the nodes by DOT name, in the order added.
+        edges_info: the edges, in the order added.
+        caption: the graph's label as plain text (empty if none).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.nodes_info: dict[str, NodeInfo] = {}
+        self.edges_info: list[EdgeInfo] = []
+        self.caption = ""
+
+    def add_node(self, name: str, kind: str, lines: Sequence[object], graph: Any = None, **attrs: str) -> str:
+        """Add node ``name`` labelled with ``lines`` (plain text) to this diagram (or to
+        ``graph``, a subgraph being built) and remember it; returns ``name``."""
+        target = self if graph is None else graph
+        target.node(name, label=dot_label(*lines), **attrs)
+        self.nodes_info[name] = NodeInfo(name, kind, "\n".join(str(x) for x in lines))
+        return name
+
+    def add_edge(
+        self,
+        tail: str,
+        head: str,
+        label: str = "",
+        *,
+        highlighted: bool = False,
+        attrs: Mapping[str, str] | None = None,
+        **more: str,
+    ) -> None:
+        """Add an edge labelled ``label`` (plain text; line breaks kept) with DOT
+        attributes ``attrs`` and ``more``, and remember it."""
+        attrs = {**(attrs or {}), **more}
+        if label:
+            attrs["label"] = dot_label(*label.split("\n"))
+        self.edge(tail, head, **attrs)
+        self.edges_info.append(EdgeInfo(tail, head, label, highlighted))
+
+    def kinds(self) -> dict[str, int]:
+        """How many nodes of each kind, e.g. ``{"position": 5, "more": 1}``."""
+        out: dict[str, int] = {}
+        for info in self.nodes_info.values():
+            out[info.kind] = out.get(info.kind, 0) + 1
+        return out
+
+    def _repr_mimebundle_(
+        self, include: Iterable[str] | None = None, exclude: Iterable[str] | None = None, **_: Any
+    ) -> dict[str, str]:
+        return mimebundle(self, include, exclude)
+
+
+# ----------------------------------------------------------------------------- game tree
+
+
+def _pair(attack: Card, cover: Card | None) -> str:
+    return attack.code + "/" + ("–" if cover is None else cover.code)
+
+
+def position_label(position: Position) -> str:
+    """The default label of a game-tree node (plain text, several lines): the result
+    of a finished game (R22, R25–R27); else the bout, who attacks whom (and whether
+    the defender takes, R14), the table as attack/cover pairs, the talon and hand
+    sizes, and who has passed since the last card (R12).
+
+    >>> from durak_nb.engine import Game
+    >>> g = Game.from_position("podkidnoy", ["Anna", "Boris"], hands={"Anna": "7S", "Boris": "8S"},
+    ...     talon="", trump="D", attacker="Anna", first_bito_done=True, rest_to_discard=True)
+    >>> print(position_label(g.position()))
+    bout 1: Anna → Boris
+    table empty
+    talon 0 · hands 1/1
+    """
+    names = position.players
+    if position.result is not None:
+        return "game over\n" + position.result.describe(names)
+    head = f"bout {position.bout}"
+    if position.attacker is not None and position.defender is not None:
+        head += f": {names[position.attacker]} → {names[position.defender]}"
+        if position.taking:
+            head += " (takes)"
+    table = " ".join(_pair(a, d) for a, d in position.table) or "table empty"
+    sizes = "/".join(str(len(h)) for h in position.hands)
+    text = f"{head}\n{table}\ntalon {len(position.talon)} · hands {sizes}"
+    if position.passed:
+        text += "\npassed: " + ", ".join(names[s] for s in sorted(position.passed))
+    return text
+
+
+def _start_game(start: Game | Position, rules: Rules | str | None) -> Game | Position:
+    """A copy of the game to explore, or a finished Position (drawn as one node)."""
+    if isinstance(start, Game):
+        return start.copy()
+    if not isinstance(start, Position):
+        raise TypeError(f"game_tree needs a Game or a Position, not {type(start).__name__}")
+    if start.result is not None:
+        return start
+    if rules is None:
+        raise ValueError("a Position carries no rules: pass rules=... (e.g. replay.recording.rules)")
+    if start.table or start.attacker is None:
+        raise ValueError(
+            "a game tree from a Position starts at a bout start (an empty table); "
+            "for a position inside a bout pass the live Game (e.g. Replay.game(k))"
+        )
+    return Game.from_position(
+        rules,
+        start.players,
+        hands=list(start.hands),
+        talon=start.talon,
+        trump=start.trump,
+        attacker=start.attacker,
+        discard=start.discard,
+        first_bito_done=start.first_bito_done,
+        bout=start.bout,
+        out=start.out_order,
+    )
+
+
+def _same_move(a: Move, b: Move) -> bool:
+    """Equal moves; a listed redeal (``deck=None``) matches a recorded one (R5)."""
+    if a.action is Action.REDEAL and b.action is Action.REDEAL:
+        return a.player == b.player
+    return a == b
+
+
+def _chance_lines(events: Sequence[Event], names: Sequence[str], reveal: bool) -> list[str] | None:
+    """The label of the chance node a move's events call for, or ``None``."""
+    if any(isinstance(e, Redealt) for e in events):
+        return ["redeal: a new shuffle (R5)"]
+    draws = [e for e in events if isinstance(e, Drew)]
+    if not draws:
+        return None
+    total = sum(len(d.cards) for d in draws)
+    if reveal:
+        return ["draw (R16)"] + [
+            f"{j}. {names[d.player]} {' '.join(c.code for c in d.cards)}" for j, d in enumerate(draws, 1)
+        ]
+    return [f"draw {total} card{'s' if total != 1 else ''} (R16)"] + [
+        f"{j}. {names[d.player]} {len(d.cards)}" for j, d in enumerate(draws, 1)
+    ]
+
+
+def game_tree(
+    start: Game | Position,
+    *,
+    rules: Rules | str | None = None,
+    depth: int = 2,
+    max_nodes: int = 60,
+    highlight: Sequence[Move] | None = None,
+    reveal_draws: bool = True,
+    node_label: Callable[[Position], str] | None = None,
+    edge_label: Callable[[Move], str] | None = None,
+    node_style: Callable[[Position], Mapping[str, object]] | None = None,
+    edge_style: Callable[[Move], Mapping[str, object]] | None = None,
+    rankdir: str = "LR",
+) -> Diagram:
+    """The game tree from a position: positions as nodes, legal moves as edges.
+
+    The tree is built breadth first; each node's children follow the engine's
+    :meth:`~durak_nb.engine.Game.legal_moves` order (the highlighted move first).
+
+    Args:
+        start: a live :class:`~durak_nb.engine.Game` (copied, never changed), or a
+            :class:`~durak_nb.engine.Position` at a bout start (empty table) with
+            ``rules``; a finished Position is one terminal node.  From a Position the
+            engine starts afresh, so R27's repetition count starts there.
+        rules: the rules, needed with a Position.
+        depth: how many moves deep (edges from the start) to expand.
+        max_nodes: at most this many position nodes (the start included); a node's
+            children that do not fit are folded into one ``+N more`` node (N = how
+            many).  The highlighted line is always drawn, even past the budget.
+            Chance and ``+N more`` nodes are not counted.
+        highlight: a recorded line from ``start`` (e.g. ``replay.moves[k:]``), drawn
+            with bold blue edges; a redeal matches a listed redeal of the same player.
+        reveal_draws: a bout that ends with a talon is followed by a chance node
+            (diamond) for the refill (R16), showing who drew which cards in order;
+            ``False`` (the viewer does not know the talon) shows only how many each
+            draws.  The subtree below follows the engine's actual talon.
+        node_label: text of a position node (default :func:`position_label`).
+        edge_label: text of a move edge (default ``move.describe(players)``).
+        node_style: extra DOT attributes of a position node (override the defaults).
+        edge_style: extra DOT attributes of a move edge (override the defaults and the
+            highlight).
+        rankdir: the graph's direction (``"LR"`` or ``"TB"``).
+
+    Raises:
+        ValueError: ``depth`` < 0 or ``max_nodes`` < 1; a Position inside a bout or
+            without ``rules``; a highlighted move that is not legal where it stands
+            (the message names its index and the rule that forbids it).
+        TypeError: ``start`` is neither a Game nor a Position.
+    """
+    if depth < 0:
+        raise ValueError(f"depth must be 0 or more, not {depth!r}")
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be at least 1, not {max_nodes!r}")
+    line = list(highlight or ())
+    root_state = _start_game(start, rules)
+    names = root_state.players
+    label_of = node_label or position_label
+    words = edge_label or (lambda m: m.describe(names))
+    d = Diagram(name="game_tree", graph_attr={"rankdir": rankdir, "nodesep": "0.25", "ranksep": "0.5"})
+    d.attr("node", fontname="DejaVu Sans", fontsize="10")
+    d.attr("edge", fontname="DejaVu Sans", fontsize="9")
+    counter = [0, 0, 0]
+
+    def position_node(pos: Position, *, on_line: bool, cut: bool = False, root: bool = False) -> str:
+        name = f"p{counter[0]}"
+        counter[0] += 1
+        kind = "terminal" if pos.result is not None else "position"
+        attrs = {"shape": "box", "style": "rounded"}
+        if kind == "terminal":
+            attrs.update(style="rounded,filled,bold", fillcolor="#fff3c4")
+        elif cut:
+            attrs.update(style="rounded,dashed")
+        if root:
+            attrs["penwidth"] = "2"
+        if on_line:
+            attrs["color"] = HIGHLIGHT
+        if node_style is not None:
+            attrs.update(_safe_attrs(node_style(pos)))
+        return d.add_node(name, kind, label_of(pos).split("\n"), **attrs)
+
+    def chance_node(lines: list[str], on_line: bool) -> str:
+        name = f"c{counter[1]}"
+        counter[1] += 1
+        attrs = {"shape": "diamond", "style": "filled", "fillcolor": "#e3f2fd", "fontsize": "9"}
+        if on_line:
+            attrs["color"] = HIGHLIGHT
+        return d.add_node(name, "chance", lines, **attrs)
+
+    def move_edge(tail: str, head: str, move: Move | None, on_line: bool) -> None:
+        attrs: dict[str, str] = {}
+        if on_line:
+            attrs.update(color=HIGHLIGHT, fontcolor=HIGHLIGHT, penwidth="2.5", style="bold")
+        if move is not None and edge_style is not None:
+            attrs.update(_safe_attrs(edge_style(move)))
+        d.add_edge(tail, head, words(move) if move is not None else "", highlighted=on_line, attrs=attrs)
+
+    if isinstance(root_state, Position):  # a finished game: one terminal node
+        position_node(root_state, on_line=False, root=True)
+        return d
+    queue: deque[tuple[str, Game, int, bool]] = deque()
+    root_pos = root_state.position()
+    has_moves = root_state.result is None and bool(root_state.legal_moves())
+    queue.append(
+        (
+            position_node(root_pos, on_line=bool(line), cut=depth == 0 and has_moves, root=True),
+            root_state,
+            0,
+            bool(line),
+        )
+    )
+    drawn = 1
+    while queue:
+        parent, game, level, on_line = queue.popleft()
+        if game.result is not None or level >= depth:
+            continue
+        moves = game.legal_moves()
+        recorded = line[level] if on_line and level < len(line) else None
+        if recorded is not None:
+            found = next((m for m in moves if _same_move(m, recorded)), None)
+            if found is None:
+                why = game.why_illegal(recorded)
+                raise ValueError(
+                    f"highlight[{level}] ({recorded.describe(names)}) is not legal here"
+                    + (f": {why}" if why is not None else "")
+                )
+            moves = [found] + [m for m in moves if m is not found]
+        shown = 0
+        for i, move in enumerate(moves):
+            hl = recorded is not None and i == 0
+            if not hl and drawn >= max_nodes:
+                break
+            child = game.copy()
+            events = child.play(recorded if hl and recorded is not None else move)
+            drawn += 1
+            shown += 1
+            pos = child.position()
+            cut = level + 1 >= depth and child.result is None
+            node = position_node(pos, on_line=hl, cut=cut)
+            chance = _chance_lines(events, names, reveal_draws)
+            if chance is not None:
+                c = chance_node(chance, hl)
+                move_edge(parent, c, move, hl)
+                move_edge(c, node, None, hl)
+            else:
+                move_edge(parent, node, move, hl)
+            queue.append((node, child, level + 1, hl))
+        rest = len(moves) - shown
+        if rest:
+            name = f"m{counter[2]}"
+            counter[2] += 1
+            d.add_node(name, "more", [f"+{rest} more"], shape="plaintext", fontcolor="#666666")
+            d.add_edge(parent, name, style="dashed", color="#999999")
+    return d
+
+
+# ----------------------------------------------------------------------------- bout diagram
+
+
+def _card_attrs(card: Card, trump: Any) -> dict[str, str]:
+    attrs = {
+        "shape": "box",
+        "style": "rounded,filled",
+        "fillcolor": "white",
+        "fontcolor": RED if card.suit.is_red else BLACK,
+        "fontsize": "14",
+        "width": "0.45",
+        "height": "0.6",
+        "fixedsize": "true",
+    }
+    if card.suit == trump:
+        attrs.update(color=GOLD, penwidth="2.5")
+    return attrs
+
+
+def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") -> Diagram:
+    """One bout of a recording as a diagram.
+
+    Nodes: the players who acted or drew, one node per card laid (in a ``table``
+    cluster; trumps with a gold border; a card shown for проездной, R20, is a dashed
+    node of its own, since it stays in hand), the talon and the discard.  Edges, with
+    the actions numbered in order (passes are not drawn; R12):
+
+    * player → card: ``"1. attacks Boris"`` (R9), ``"2. transfers to Vera (R17)"``,
+      ``"2. shows to Vera (R20)"``, ``"7. throws in"`` (R11), ``"7. throws in
+      вдогонку (R14)"`` after take, ``"4. covers"`` (R10);
+    * cover card → attack card: ``"beats"`` (R6);
+    * where the cards went: table → discard ``"bito: 10 cards (R15)"``, or table →
+      defender ``"5. takes: picks up 4 cards (R14)"`` (the number is the take's);
+    * talon → player: ``"draw 1: 7D JS"``, ``"draw 2: QS"`` … in R16 order.
+
+    Args:
+        source: a :class:`~durak_nb.replay.Replay` or a recording (replayed here).
+        bout: the bout number (``Position.bout``: 1 for the first bout of a game).
+        rankdir: the graph's direction.
+
+    Raises:
+        ValueError: the recording has no move in bout ``bout`` (the message lists the
+            bouts it has).
+        RecordingError: an illegal move in the recording.
+    """
+    replay = source if isinstance(source, Replay) else Replay(source)
+    names = replay.players
+    ks = [k for k in range(len(replay)) if replay.position(k).bout == bout]
+    for k in list(ks):  # R5: a redeal starts bout 1 afresh; keep what follows the last one
+        if any(isinstance(e, Redealt) for e in replay.events(k)):
+            ks = [j for j in ks if j > k]
+    if not ks:
+        bouts = sorted({replay.position(k).bout for k in range(len(replay))})
+        have = f"{bouts[0]}..{bouts[-1]}" if bouts else "none"
+        raise ValueError(f"bout {bout} has no move in this recording (its bouts: {have})")
+    first = replay.position(ks[0])
+    trump = first.trump
+    d = Diagram(
+        name=f"bout_{bout}",
+        graph_attr={"rankdir": rankdir, "compound": "true", "labelloc": "t", "nodesep": "0.3"},
+    )
+    d.attr("graph", fontname="DejaVu Sans")
+    d.attr("node", fontname="DejaVu Sans", fontsize="11")
+    d.attr("edge", fontname="DejaVu Sans", fontsize="10")
+    title = [f"Bout {bout}"]
+    if first.attacker is not None and first.defender is not None:
+        title[0] += f": {names[first.attacker]} attacks {names[first.defender]}"
+    table = graphviz.Digraph(name="cluster_table", graph_attr={"label": "table", "style": "rounded,dashed"})
+    players: set[int] = set()
+    steps: list[tuple[str, str, str, dict[str, str]]] = []  # edges, added after the nodes
+    card_nodes: list[str] = []
+    ending: tuple[str, str, dict[str, str]] | None = None  # (head, label, attrs) of the cards' way out
+    draws: list[tuple[int, tuple[Card, ...]]] = []
+    out: list[int] = []
+    take_step: int | None = None
+    result_text: str | None = None
+    step = 0
+
+    def player(seat: int) -> str:
+        players.add(seat)
+        return f"s{seat}"
+
+    def card(c: Card, *, shown: bool = False) -> str:
+        name = f"k{c.code}" + ("_shown" if shown else "")
+        if name not in d.nodes_info:
+            attrs = _card_attrs(c, trump)
+            if shown:
+                attrs["style"] = "rounded,dashed"
+                d.add_node(name, "shown", [c.pretty, "shown"], graph=table, **attrs)
+            else:
+                d.add_node(name, "card", [c.pretty], graph=table, **attrs)
+            card_nodes.append(name)
+        return name
+
+    for k in ks:
+        move = replay.move(k)
+        pos = replay.position(k)
+        after = replay.position(k + 1)
+        p = move.player
+        act = move.action
+        if act is Action.PASS:
+            for e in replay.events(k):
+                if isinstance(e, LeadPassed):  # R9 (english): the lead passes on
+                    step += 1
+                    steps.append((player(e.player), player(e.to), f"{step}. passes the lead (R9)", {"style": "dashed"}))
+        elif act is Action.REDEAL:
+            continue
+        else:
+            step += 1
+            if act is Action.ATTACK:
+                target = names[pos.defender] if pos.defender is not None else "?"
+                for c in move.cards:
+                    steps.append((player(p), card(c), f"{step}. attacks {target}", {}))
+            elif act is Action.THROW:
+                late = pos.taking
+                text = f"{step}. throws in вдогонку (R14)" if late else f"{step}. throws in"
+                attrs = {"color": "#e65100", "fontcolor": "#e65100"} if late else {}
+                for c in move.cards:
+                    steps.append((player(p), card(c), text, attrs))
+            elif act is Action.TRANSFER:
+                target = names[after.defender] if after.defender is not None else "?"
+                if move.show:
+                    steps.append(
+                        (
+                            player(p),
+                            card(move.cards[0], shown=True),
+                            f"{step}. shows to {target} (R20)",
+                            {"style": "dashed"},
+                        )
+                    )
+                else:
+                    for c in move.cards:
+                        steps.append((player(p), card(c), f"{step}. transfers to {target} (R17)", {}))
+            elif act is Action.DEFEND:
+                assert move.target is not None
+                cover = card(move.cards[0])
+                steps.append((player(p), cover, f"{step}. covers", {}))
+                steps.append((cover, card(move.target), "beats", {"style": "bold"}))
+            elif act is Action.TAKE:
+                take_step = step
+                player(p)
+        for e in replay.events(k):
+            if isinstance(e, Bito):
+                ending = ("discard", f"bito: {len(e.cards)} cards (R15)", {})
+            elif isinstance(e, Took):
+                number = f"{take_step}. " if take_step is not None else ""
+                ending = (player(e.player), f"{number}takes: picks up {len(e.cards)} cards (R14)", {"color": RED})
+            elif isinstance(e, Drew):
+                draws.append((e.player, e.cards))
+            elif isinstance(e, Out):
+                out.append(e.player)
+            elif isinstance(e, GameOver):
+                result_text = e.result.describe(names)
+    for seat, _cards in draws:
+        player(seat)
+    for seat in out:
+        player(seat)
+    # nodes: players in seat order, the table cluster, the talon and the discard
+    for seat in sorted(players):
+        lines = [names[seat]] + (["out (R24)"] if seat in out else [])
+        d.add_node(f"s{seat}", "player", lines, shape="box", style="rounded,filled", fillcolor="#eef5ec")
+    if card_nodes:
+        d.subgraph(table)
+    if ending is not None and ending[0] == "discard":
+        d.add_node("discard", "discard", ["discard"], shape="folder", style="filled", fillcolor="#dddddd")
+    if draws:
+        talon_left = len(first.talon)
+        d.add_node("talon", "talon", ["talon", f"{talon_left} cards"], shape="box3d")
+    for tail, head, text, attrs in steps:
+        d.add_edge(tail, head, text, attrs=attrs)
+    if ending is not None and card_nodes:
+        head, text, attrs = ending
+        d.add_edge(card_nodes[0], head, text, ltail="cluster_table", penwidth="2", attrs=attrs)
+    for j, (seat, cards) in enumerate(draws, 1):
+        d.add_edge("talon", f"s{seat}", f"draw {j}: {' '.join(c.code for c in cards)}", color="#2e7d32")
+    if result_text is not None:
+        title.append("game over: " + result_text)
+    d.attr(label=dot_label(*title))
+    d.caption = "\n".join(title)
+    return d
+
+
+# ----------------------------------------------------------------------------- variation tree
+
+_GLYPH_COLORS = {"!": "#2e7d32", "!!": "#1b5e20", "?": RED, "??": "#8e0000", "!?": "#1565c0", "?!": "#e65100"}
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """A comment as lines of at most ``width`` characters (its own line breaks kept)."""
+    out: list[str] = []
+    for para in text.splitlines() or [""]:
+        out.extend(textwrap.wrap(para, width) or [""])
+    return out
+
+
+def variation_tree(source: Recording | GameTree, *, wrap: int = 40, rankdir: str = "TB") -> Diagram:
+    """The main line and the variations of an annotated recording, as a tree.
+
+    One node per move (``"3. Boris covers 7S with 9S ?!"``: the move's number in the
+    game, the move in words and its glyph), with its comments: the one before the
+    move in quotes above, the one after below, wrapped at ``wrap`` characters.
+    Main-line edges are bold, variation edges dashed; a node with a glyph is outlined
+    in the glyph's colour (``!``/``!!`` green, ``?``/``??`` red, ``!?`` blue, ``?!``
+    orange).  The start node names the variant, the players and the title, and holds a
+    game-level comment.  Built with an explicit stack (no recursion), so any nesting
+    depth works.  Moves are not replayed: the tree shows what the recording says.
+
+    Args:
+        source: a recording (its ``meta`` annotations, docs/notation.md) or a
+            :class:`~durak_nb.record.tree.GameTree`.
+        wrap: the width at which comments are wrapped.
+        rankdir: the graph's direction.
+
+    Raises:
+        ValueError: ``wrap`` < 10.
+    """
+    if wrap < 10:
+        raise ValueError(f"wrap must be at least 10, not {wrap!r}")
+    tree = source if isinstance(source, GameTree) else GameTree.from_recording(source)
+    rec = tree.recording
+    names = rec.players
+    d = Diagram(name="variations", graph_attr={"rankdir": rankdir, "nodesep": "0.3"})
+    d.attr("node", fontname="DejaVu Sans", fontsize="10", shape="box", style="rounded")
+    d.attr("edge", fontname="DejaVu Sans")
+    start = [f"{rec.rules.preset}: {', '.join(names)}"]
+    title = tree.meta.get("title")
+    if title is not None:
+        start += _wrap(str(title), wrap)
+    if tree.root.comment_before is not None:
+        start += _wrap(f"“{tree.root.comment_before}”", wrap)
+    d.add_node("v", "start", start, style="rounded,filled", fillcolor="#eef5ec")
+    ids: dict[int, str] = {id(tree.root): "v"}
+    numbers: dict[int, int] = {id(tree.root): 0}
+    stack: list[GameNode] = list(reversed(tree.root.variations))
+    count = 0
+    while stack:
+        node = stack.pop()
+        assert node.move is not None and node.parent is not None
+        count += 1
+        name = f"v{count}"
+        ids[id(node)] = name
+        number = numbers[id(node.parent)] + 1
+        numbers[id(node)] = number
+        lines: list[str] = []
+        if node.comment_before is not None:
+            lines += _wrap(f"“{node.comment_before}”", wrap)
+        head = f"{number}. {node.move.describe(names)}"
+        if node.glyph is not None:
+            head += f" {node.glyph}"
+        lines.append(head)
+        if node.comment_after is not None:
+            lines += _wrap(node.comment_after, wrap)
+        main = node.is_mainline()
+        attrs: dict[str, str] = {}
+        if node.glyph is not None:
+            attrs.update(color=_GLYPH_COLORS[node.glyph], penwidth="2")
+        if main:
+            attrs["style"] = "rounded,bold"
+        d.add_node(name, "move", lines, **attrs)
+        variation = node.starts_variation()
+        d.add_edge(
+            ids[id(node.parent)],
+            name,
+            "variation" if variation else "",
+            highlighted=main,
+            attrs={"style": "dashed", "color": "#777777", "fontcolor": "#777777"} if not main else {"penwidth": "2"},
+        )
+        stack.extend(reversed(node.variations))
+    return d

@@ -1,0 +1,450 @@
+"""durak_nb.views.trees: exact game trees (legal moves R9–R14 as edges, "+N more"
+folding, chance nodes for the refill R16, results R24/R25 on terminal nodes, the
+highlighted line), bout diagrams of two lesson recordings (R10, R11, R14–R17), the
+variation tree, escaping of every recorded text, and showing without ``dot``."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import graphviz
+import pytest
+from conftest import RECORDINGS
+from test_replay import podkidnoy_doc, renamed
+
+from durak_nb.engine import Game, Move
+from durak_nb.record import Recording
+from durak_nb.record.tree import GameTree
+from durak_nb.replay import Replay
+from durak_nb.views.trees import (
+    HINT,
+    Diagram,
+    EdgeInfo,
+    GraphView,
+    bout_diagram,
+    dot_label,
+    dot_text,
+    game_tree,
+    mimebundle,
+    position_label,
+    show,
+    variation_tree,
+)
+
+NS = "{http://www.w3.org/2000/svg}"
+EVIL = "<img src=x onerror=\"alert(1)\"> & 'Q'\nline2 \\N \\l"
+EVIL_LINES = ["<img src=x onerror=\"alert(1)\"> & 'Q'", "line2 \\N \\l"]
+HAS_DOT = shutil.which("dot") is not None
+
+
+def small(**kw: Any) -> Game:
+    """Anna 7S 7H AD against Boris 8S 9C, diamonds trump, talon empty, after the first bito."""
+    return Game.from_position(
+        "podkidnoy",
+        kw.pop("names", ["Anna", "Boris"]),
+        hands=kw.pop("hands", ["7S 7H AD", "8S 9C"]),
+        talon=kw.pop("talon", ""),
+        trump=kw.pop("trump", "D"),
+        attacker=0,
+        first_bito_done=True,
+        rest_to_discard=True,
+    )
+
+
+def edges(d: Diagram) -> list[tuple[str, str, str]]:
+    return [(e.tail, e.head, e.label) for e in d.edges_info]
+
+
+def labels(d: Diagram) -> dict[str, str]:
+    return {n.name: n.label for n in d.nodes_info.values()}
+
+
+def svg_texts(d: Any) -> list[str]:
+    root = ET.fromstring(d.pipe(format="svg", encoding="utf-8"))
+    return [t.text or "" for t in root.iter(NS + "text")]
+
+
+# ----------------------------------------------------------------------------- game tree
+
+
+def test_game_tree_depth_1_the_leads_r9() -> None:
+    d = game_tree(small(), depth=1)
+    assert d.kinds() == {"position": 5}
+    assert edges(d) == [
+        ("p0", "p1", "Anna attacks 7S"),
+        ("p0", "p2", "Anna attacks 7H"),
+        ("p0", "p3", "Anna attacks 7S 7H"),
+        ("p0", "p4", "Anna attacks AD"),
+    ]
+    assert labels(d)["p0"] == "bout 1: Anna → Boris\ntable empty\ntalon 0 · hands 3/2"
+    assert labels(d)["p3"] == "bout 1: Anna → Boris\n7S/– 7H/–\ntalon 0 · hands 1/2"
+
+
+def test_game_tree_depth_2_defence_throw_in_take_pass_r10_r11_r12_r13b_r14() -> None:
+    d = game_tree(small(), depth=2)
+    assert d.kinds() == {"position": 17}
+    assert len(d.edges_info) == 16
+    assert edges(d)[4:] == [
+        ("p1", "p5", "Boris covers 7S with 8S"),
+        ("p1", "p6", "Boris takes"),
+        ("p1", "p7", "Anna throws in 7H"),  # R13b: Boris holds 2, one uncovered: room for 1
+        ("p1", "p8", "Anna passes"),
+        ("p2", "p9", "Boris takes"),  # nothing of Boris's beats 7H (R6)
+        ("p2", "p10", "Anna throws in 7S"),
+        ("p2", "p11", "Anna passes"),
+        ("p3", "p12", "Boris covers 7S with 8S"),
+        ("p3", "p13", "Boris takes"),
+        ("p3", "p14", "Anna passes"),  # R13b: two uncovered against two cards: no room
+        ("p4", "p15", "Boris takes"),
+        ("p4", "p16", "Anna passes"),
+    ]
+    assert labels(d)["p8"] == "bout 1: Anna → Boris\n7S/–\ntalon 0 · hands 2/2\npassed: Anna"
+    assert labels(d)["p6"] == "bout 1: Anna → Boris (takes)\n7S/–\ntalon 0 · hands 2/2"
+
+
+def test_game_tree_from_a_position_needs_rules_and_a_bout_start() -> None:
+    g = small()
+    from_position = game_tree(g.position(), rules="podkidnoy", depth=2)
+    assert edges(from_position) == edges(game_tree(g, depth=2))
+    with pytest.raises(ValueError, match="a Position carries no rules"):
+        game_tree(g.position())
+    g.play(Move.attack(0, "7S"))
+    with pytest.raises(ValueError, match="starts at a bout start"):
+        game_tree(g.position(), rules="podkidnoy")
+    assert len(game_tree(g, depth=1).edges_info) == 4  # a live game inside a bout is fine
+    assert len(g.history) == 1  # and is never changed
+
+
+def test_budget_folds_the_rest_into_more_nodes() -> None:
+    d = game_tree(small(), depth=2, max_nodes=3)
+    assert d.kinds() == {"position": 3, "more": 3}
+    assert edges(d) == [
+        ("p0", "p1", "Anna attacks 7S"),
+        ("p0", "p2", "Anna attacks 7H"),
+        ("p0", "m0", ""),
+        ("p1", "m1", ""),
+        ("p2", "m2", ""),
+    ]
+    assert [labels(d)[m] for m in ("m0", "m1", "m2")] == ["+2 more", "+4 more", "+3 more"]
+    assert game_tree(small(), depth=2, max_nodes=17).kinds() == {"position": 17}
+    assert game_tree(small(), depth=2, max_nodes=16).kinds() == {"position": 16, "more": 1}
+
+
+def test_highlighted_line_r10() -> None:
+    line = [Move.attack(0, "7S 7H"), Move.defend(1, "8S", "7S"), Move.pass_(0)]
+    d = game_tree(small(), depth=2, highlight=line)
+    assert [(e.tail, e.head, e.label) for e in d.edges_info if e.highlighted] == [
+        ("p0", "p1", "Anna attacks 7S 7H"),
+        ("p1", "p5", "Boris covers 7S with 8S"),
+    ]
+    assert sum(e.highlighted for e in d.edges_info) == 2
+    assert 'p0 -> p1 [label="Anna attacks 7S 7H" color="#1565c0"' in d.source
+    # the recorded line is drawn even past the budget
+    tight = game_tree(small(), depth=2, max_nodes=1, highlight=line)
+    assert edges(tight) == [
+        ("p0", "p1", "Anna attacks 7S 7H"),
+        ("p0", "m0", ""),
+        ("p1", "p2", "Boris covers 7S with 8S"),
+        ("p1", "m1", ""),
+    ]
+    assert [labels(tight)["m0"], labels(tight)["m1"]] == ["+3 more", "+2 more"]
+
+
+def test_highlight_that_is_not_legal_is_refused_r9() -> None:
+    with pytest.raises(ValueError, match=re.escape("highlight[0] (Boris attacks 8S) is not legal here: [R9]")):
+        game_tree(small(), highlight=[Move.attack(1, "8S")])
+
+
+def test_chance_nodes_for_the_refill_r16_and_results_r24_r25() -> None:
+    g = small(hands=["6S", "7S 8H"], talon="9C TD")  # Anna has one card: the bout ends at once
+    d = game_tree(g, depth=3)
+    assert d.kinds() == {"position": 7, "chance": 2}
+    assert edges(d) == [
+        ("p0", "p1", "Anna attacks 6S"),
+        ("p1", "c0", "Boris covers 6S with 7S"),  # bito (R15): Anna has no card to throw in
+        ("c0", "p2", ""),
+        ("p1", "c1", "Boris takes"),  # the take ends the bout at once too (R14)
+        ("c1", "p3", ""),
+        ("p2", "p4", "Boris attacks 8H"),  # R23: after bito the defender leads
+        ("p3", "p5", "Anna attacks 9C"),  # R23: after take the player left of the defender
+        ("p3", "p6", "Anna attacks TD"),
+    ]
+    assert labels(d)["p2"] == "bout 2: Boris → Anna\ntable empty\ntalon 0 · hands 2/1"
+    assert labels(d)["c0"] == "draw (R16)\n1. Anna 9C TD"
+    assert labels(d)["c1"] == "draw (R16)\n1. Anna 9C TD"
+    hidden = game_tree(g, depth=2, reveal_draws=False)
+    assert labels(hidden)["c0"] == "draw 2 cards (R16)\n1. Anna 2"
+    assert hidden.nodes_info["c0"].kind == "chance"
+    assert 'c0 [label="draw 2 cards (R16)\\n1. Anna 2" fillcolor="#e3f2fd" fontsize=9 shape=diamond style=filled]' in (
+        hidden.source
+    )
+    end = game_tree(small(hands=["7S", "8S"]), depth=2)
+    assert {n.label for n in end.nodes_info.values() if n.kind == "terminal"} == {
+        "game over\ndraw (R25)",  # both out in the same bout (R25)
+        "game over\nBoris is the durak",  # Boris took: Anna is out (R24)
+    }
+
+
+def test_finished_position_is_one_terminal_node_r25() -> None:
+    rec = Recording.load(RECORDINGS / "draw.json")
+    d = game_tree(rec.replay().position())
+    assert d.kinds() == {"terminal": 1}
+    assert labels(d) == {"p0": "game over\ndraw (R25)"}
+
+
+def test_style_callbacks_override_and_are_never_html() -> None:
+    d = game_tree(
+        small(),
+        depth=1,
+        node_label=lambda p: f"{len(p.table)} on the table",
+        edge_label=lambda m: m.action.value,
+        node_style=lambda p: {"fillcolor": "<b>x</b>", "style": "filled"},
+        edge_style=lambda m: {"color": "red" if m.cards[0].code == "AD" else "black"},
+    )
+    assert edges(d)[3] == ("p0", "p4", "attack")
+    assert labels(d)["p3"] == "2 on the table"
+    assert 'p4 [label="1 on the table" fillcolor="<b>x</b>" shape=box style=filled]' in d.source
+    assert "p0 -> p4 [label=attack color=red]" in d.source
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="depth must be 0 or more"):
+        game_tree(small(), depth=-1)
+    with pytest.raises(ValueError, match="max_nodes must be at least 1"):
+        game_tree(small(), max_nodes=0)
+    with pytest.raises(TypeError, match="needs a Game or a Position"):
+        game_tree("podkidnoy")  # type: ignore[arg-type]
+    assert game_tree(small(), depth=0).kinds() == {"position": 1}
+
+
+# ----------------------------------------------------------------------------- bout diagrams
+
+
+def test_bout_diagram_transfer_twice_r10_r11_r15_r16_r17() -> None:
+    d = bout_diagram(Replay.load(RECORDINGS / "transfer-twice.json"), 3)
+    assert d.caption == "Bout 3: Anna attacks Boris"
+    assert edges(d) == [
+        ("s0", "k8S", "1. attacks Boris"),
+        ("s1", "k8H", "2. transfers to Vera (R17)"),
+        ("s2", "k8D", "3. transfers to Gleb (R17)"),
+        ("s3", "k9S", "4. covers"),
+        ("k9S", "k8S", "beats"),
+        ("s3", "kTH", "5. covers"),
+        ("kTH", "k8H", "beats"),
+        ("s3", "kQD", "6. covers"),
+        ("kQD", "k8D", "beats"),
+        ("s0", "k9H", "7. throws in"),
+        ("s3", "kJH", "8. covers"),
+        ("kJH", "k9H", "beats"),
+        ("k8S", "discard", "bito: 8 cards (R15)"),
+        ("talon", "s0", "draw 1: 7D JS"),  # R16: the bout's first attacker first
+        ("talon", "s1", "draw 2: QS"),
+        ("talon", "s2", "draw 3: 7C"),
+        ("talon", "s3", "draw 4: KC AH QH AC"),  # the defender last
+    ]
+    assert d.kinds() == {"card": 8, "player": 4, "discard": 1, "talon": 1}
+    assert labels(d)["kTH"] == "10♥"
+    assert labels(d)["talon"] == "talon\n10 cards"
+    assert "subgraph cluster_table {" in d.source
+    assert 'k8S -> discard [label="bito: 8 cards (R15)" ltail=cluster_table penwidth=2]' in d.source
+
+
+def test_bout_diagram_short_talon_r11_r12_r16() -> None:
+    rec = Recording.load(RECORDINGS / "drawing-order-short-talon.json")
+    d = bout_diagram(rec, 9)
+    assert d.caption == "Bout 9: Anna attacks Boris"
+    assert edges(d) == [
+        ("s0", "k7S", "1. attacks Boris"),
+        ("s0", "k7C", "1. attacks Boris"),
+        ("s1", "k9S", "2. covers"),
+        ("k9S", "k7S", "beats"),
+        ("s1", "kTC", "3. covers"),
+        ("kTC", "k7C", "beats"),
+        ("s2", "k9D", "4. throws in"),
+        ("s1", "kJD", "5. covers"),
+        ("kJD", "k9D", "beats"),
+        ("k7S", "discard", "bito: 6 cards (R15)"),
+        ("talon", "s0", "draw 1: 9C QD"),
+        ("talon", "s2", "draw 2: 6H"),  # the turned-up trump, drawn last (R3); Gleb full, Boris none
+    ]
+    assert [n for n, info in d.nodes_info.items() if info.kind == "player"] == ["s0", "s1", "s2"]
+    assert labels(d)["talon"] == "talon\n3 cards"
+
+
+def test_bout_diagram_take_and_vdogonku_r14() -> None:
+    replay = Replay(Recording.from_json(podkidnoy_doc()))
+    d = bout_diagram(replay, 1)
+    assert edges(d) == [
+        ("s0", "k6S", "1. attacks Boris"),
+        ("s1", "k7S", "2. covers"),
+        ("k7S", "k6S", "beats"),
+        ("s0", "k6C", "3. throws in"),
+        ("s0", "k6D", "5. throws in вдогонку (R14)"),
+        ("k6S", "s1", "4. takes: picks up 4 cards (R14)"),
+        ("talon", "s0", "draw 1: 9C TH"),
+    ]
+    assert 'color="#e65100"' in d.source  # вдогонку in orange
+    last = bout_diagram(replay, 3)
+    assert last.caption == "Bout 3: Boris attacks Anna\ngame over: Boris is the durak"
+    assert labels(last)["s0"] == "Anna\nout (R24)"
+    with pytest.raises(ValueError, match=re.escape("bout 7 has no move in this recording (its bouts: 1..3)")):
+        bout_diagram(replay, 7)
+
+
+def test_bout_diagram_shown_trump_transfer_r20() -> None:
+    d = bout_diagram(Replay.load(RECORDINGS / "show-trump-transfer.json"), 4)
+    assert edges(d)[:4] == [
+        ("s0", "k9S", "1. attacks Boris"),
+        ("s1", "k9H_shown", "2. shows to Anna (R20)"),  # kept in hand
+        ("s0", "k9D", "3. transfers to Boris (R17)"),  # R21: with two players, back to the attacker
+        ("s1", "k9H", "4. transfers to Anna (R17)"),  # transferred onto again: must lay it (R20)
+    ]
+    assert labels(d)["k9H_shown"] == "9♥\nshown"
+    assert d.nodes_info["k9H_shown"].kind == "shown"
+    assert edges(d)[-2:] == [("talon", "s1", "draw 1: 7S"), ("talon", "s0", "draw 2: 8C KS QC 6D TS")]
+
+
+# ----------------------------------------------------------------------------- variation tree
+
+
+def annotated_doc() -> dict[str, Any]:
+    doc = podkidnoy_doc()
+    doc["meta"] = {
+        "title": "Two lines",
+        "comments_before": {"0": "A game comment."},
+        "comments": {"1": "Covering the six with the seven."},
+        "glyphs": {"1": "?!"},
+        "variations": {
+            "1": [
+                {
+                    "moves": [{"player": "Boris", "action": "take"}, {"player": "Anna", "action": "pass"}],
+                    "comments": {"0": "Keep the seven."},
+                    "glyphs": {"0": "!"},
+                }
+            ]
+        },
+    }
+    return doc
+
+
+def test_variation_tree_glyphs_and_comments() -> None:
+    d = variation_tree(Recording.from_json(annotated_doc()))
+    assert d.kinds() == {"start": 1, "move": 16}
+    assert labels(d)["v"] == "podkidnoy: Anna, Boris\nTwo lines"
+    assert labels(d)["v1"] == "“A game comment.”\n1. Anna attacks 6S"
+    assert labels(d)["v2"] == "2. Boris covers 6S with 7S ?!\nCovering the six with the seven."
+    assert labels(d)["v3"] == "3. Anna throws in 6C"
+    assert labels(d)["v15"] == "2. Boris takes !\nKeep the seven."
+    assert labels(d)["v16"] == "3. Anna passes"
+    assert edges(d)[:3] == [("v", "v1", ""), ("v1", "v2", ""), ("v2", "v3", "")]
+    assert edges(d)[-2:] == [("v1", "v15", "variation"), ("v15", "v16", "")]
+    assert [e.highlighted for e in d.edges_info] == [True] * 14 + [False, False]  # the main line
+    assert 'v2 [label="2. Boris covers 6S with 7S ?!\\nCovering the six with the seven." color="#e65100"' in d.source
+    # a GameTree works too, and a deep nesting is walked without recursion
+    tree = GameTree.from_recording(Recording.from_json(podkidnoy_doc()))
+    node = tree.root
+    for _ in range(3000):
+        node = node.add_variation(Move.pass_(0))
+    assert variation_tree(tree).kinds() == {"start": 1, "move": 3014}
+
+
+def test_variation_tree_wraps_long_comments() -> None:
+    doc = annotated_doc()
+    doc["meta"]["comments"]["1"] = "word " * 20
+    d = variation_tree(Recording.from_json(doc), wrap=30)
+    assert labels(d)["v2"].split("\n")[1:] == [
+        "word word word word word word",
+        "word word word word word word",
+        "word word word word word word",
+        "word word",
+    ]
+    with pytest.raises(ValueError, match="wrap must be at least 10"):
+        variation_tree(Recording.from_json(doc), wrap=5)
+
+
+# ----------------------------------------------------------------------------- text is text
+
+
+def test_dot_text_keeps_what_was_typed() -> None:
+    assert dot_text('a\\N "b"\r\nc\x00') == 'a\\\\N "b"\\nc\ufffd'
+    g = graphviz.Digraph()
+    g.node("n", label=dot_label(EVIL))
+    assert g.source.splitlines()[1] == '\tn [label="<img src=x onerror=\\"alert(1)\\"> & \'Q\'\\nline2 \\\\N \\\\l"]'
+
+
+def _evil_views() -> list[Diagram]:
+    doc = renamed(json.loads((RECORDINGS / "transfer-twice.json").read_text()), {"Anna": EVIL})
+    doc["meta"]["title"] = EVIL
+    doc["meta"]["comments"]["1"] = EVIL
+    doc["meta"]["comments_before"] = {"0": EVIL}
+    rec = Recording.from_json(doc)
+    replay = Replay(rec)
+    return [
+        game_tree(replay.game(0), depth=1),
+        bout_diagram(replay, 3),
+        variation_tree(rec),
+    ]
+
+
+def test_no_html_label_in_any_view() -> None:
+    for d in _evil_views():
+        assert "label=<" not in d.source and "=<" not in d.source
+        assert "<img src=x onerror=\\\"alert(1)\\\"> & 'Q'\\nline2 \\\\N \\\\l" in d.source
+
+
+@pytest.mark.skipif(not HAS_DOT, reason="graphviz's dot program is not installed")
+def test_names_and_comments_render_as_typed() -> None:
+    for d in _evil_views():
+        shown = svg_texts(d)
+        for line in EVIL_LINES:
+            assert any(line in t for t in shown), (d.name, line)
+        assert not any(t.startswith("<img") and "line2" in t for t in shown)
+
+
+# ----------------------------------------------------------------------------- without dot
+
+
+@pytest.mark.skipif(not HAS_DOT, reason="graphviz's dot program is not installed")
+def test_with_dot_the_picture() -> None:
+    d = game_tree(small(), depth=1)
+    bundle = d._repr_mimebundle_()
+    assert list(bundle) == ["image/svg+xml"]
+    assert ET.fromstring(bundle["image/svg+xml"]).tag == NS + "svg"
+    assert d._repr_mimebundle_(exclude=["image/svg+xml"]) == {}
+
+
+def test_without_dot_the_source_and_a_hint(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # an empty directory: no dot
+    d = game_tree(small(), depth=1)
+    assert d._repr_mimebundle_() == {"text/plain": d.source + "\n" + HINT}
+    assert HINT.count("\n") == 0 and "apt-get install graphviz" in HINT
+    plain = graphviz.Digraph()
+    plain.edge("a", "b")
+    view = show(plain)
+    assert isinstance(view, GraphView)
+    assert view._repr_mimebundle_() == {"text/plain": plain.source + "\n" + HINT}
+    assert str(view) == plain.source
+    # through IPython's own display machinery: no traceback, the text shows
+    from IPython.core.formatters import DisplayFormatter
+
+    data, _meta = DisplayFormatter().format(d)
+    assert data["text/plain"] == d.source + "\n" + HINT
+
+
+def test_failing_dot_shows_its_first_error_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(*_a: Any, **_k: Any) -> str:
+        raise graphviz.CalledProcessError(1, ["dot"], stderr=b"Error: syntax error in line 3\nmore\n")
+
+    g = graphviz.Digraph()
+    monkeypatch.setattr(g, "pipe", fail)
+    assert mimebundle(g) == {"text/plain": g.source + "\n# dot failed: Error: syntax error in line 3"}
+
+
+def test_position_label() -> None:
+    assert position_label(small().position()) == "bout 1: Anna → Boris\ntable empty\ntalon 0 · hands 3/2"
+    assert game_tree(small(), depth=1).edges_info[0] == EdgeInfo("p0", "p1", "Anna attacks 7S", False)
