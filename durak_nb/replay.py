@@ -42,16 +42,33 @@ Anna passes; bito: 6S 7S to the discard (R15); Boris is out (R24); game over: An
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from .cards import Card, Suit
-from .engine import Action, Bito, Drew, Event, Game, GameOver, LeadPassed, Move, Out, Position, Redealt, Result, Took
-from .record.json_form import Recording
+from .engine import (
+    Action,
+    Bito,
+    Drew,
+    Event,
+    Game,
+    GameOver,
+    IllegalMove,
+    LeadPassed,
+    Move,
+    Out,
+    Position,
+    Redealt,
+    Result,
+    Took,
+)
+from .record.json_form import Recording, RecordingError
+from .record.tree import ANNOTATION_KEYS, GLYPHS, GameNode, GameTree, move_from_json
 
-__all__ = ["SNAPSHOT_EVERY", "PlayerView", "Replay", "Step"]
+__all__ = ["SNAPSHOT_EVERY", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
 
 #: A copy of the live game is kept before every ``SNAPSHOT_EVERY``-th move.
 SNAPSHOT_EVERY = 16
@@ -78,6 +95,62 @@ class Step(NamedTuple):
     move: Move
     events: tuple[Event, ...]
     after: Position
+
+
+#: A line's path from the main line: ``((k, i), ...)``, each step "line ``i`` of those
+#: branching before move ``k`` of the line before" (``i = 0``: that line's own continuation).
+LinePath = tuple[tuple[int, int], ...]
+
+
+def path_text(path: LinePath) -> str:
+    """A line path in words: ``'main line'``, or ``'12.1 > 3.2'`` for side line 2 before
+    move 3 of side line 1 before move 12 of the main line (moves 0-based, lines 1-based;
+    ``.0`` is a line's own continuation)."""
+    return " > ".join(f"{k}.{i}" for k, i in path) if path else "main line"
+
+
+@dataclass(frozen=True)
+class Variation:
+    """One of the lines that branch before move ``k`` (:meth:`Replay.variations`).
+
+    Attributes:
+        k: the move of the current line that the line replaces (it starts from the
+            position before move ``k``).
+        index: 0 for the current line's own continuation (the main line is the first),
+            1, 2, … for the side lines in their recorded order.
+        moves: the line's moves.
+        path: the line's path from the main line (:func:`path_text`).
+    """
+
+    k: int
+    index: int
+    moves: tuple[Move, ...]
+    path: LinePath
+
+    @property
+    def name(self) -> str:
+        """The path in words, e.g. ``'12.1'``."""
+        return path_text(self.path)
+
+    def describe(self, names: Sequence[str]) -> str:
+        """``'12.1: Anna takes … (3 moves)'``."""
+        first = self.moves[0].describe(names) if self.moves else "no moves"
+        more = f" … ({len(self.moves)} moves)" if len(self.moves) > 1 else ""
+        return f"{self.name}: {first}{more}"
+
+
+class VariationError(RecordingError):
+    """An illegal move in a side line (a :class:`RecordingError` whose ``move`` is the
+    index in the line), or a ``meta.variations`` member that is not of the documented form.
+
+    Attributes:
+        path: the line's path from the main line (:func:`path_text`); ``()`` for a
+            malformed ``meta.variations``.
+    """
+
+    def __init__(self, message: str, *, path: LinePath, **where: Any) -> None:
+        self.path = path
+        super().__init__(message, **where)
 
 
 @dataclass(frozen=True)
@@ -256,27 +329,129 @@ def _codes(cards: Iterable[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
+def _play_in_line(game: Game, move: Move, j: int, path: LinePath, rec: Recording) -> list[Event]:
+    """Play move ``j`` of the side line ``path`` on ``game``.
+
+    Raises:
+        VariationError: the move is illegal there.
+    """
+    try:
+        return game.play(move)
+    except IllegalMove as exc:
+        raise VariationError(
+            f"variation {path_text(path)}, move {j} ({move.describe(rec.players)}): {exc.refusal.message}",
+            path=path,
+            file=rec.file,
+            move=j,
+            rule=exc.refusal.rule,
+            state=game.position(),
+        ) from exc
+
+
+def _line_steps(
+    game: Game, moves: Iterable[Move], path: LinePath, rec: Recording
+) -> Iterator[tuple[Game, Move, list[Event]]]:
+    """Like ``Recording.steps()`` for a side line: the live game after each move."""
+    for j, move in enumerate(moves):
+        events = _play_in_line(game, move, j, path, rec)
+        yield game, move, events
+
+
+def _variations_problem(value: object, count: int, players: tuple[str, ...]) -> str:
+    """What is wrong with a ``meta.variations`` member that the game tree did not take
+    (the form of docs/notation.md), with the place, e.g.
+    ``'["3"][0].moves[1]: unknown action 'jump''``.  Walks with an explicit stack."""
+    todo: list[tuple[str, str, object, int, bool]] = [("variations", "", value, count, True)]
+    while todo:
+        key, where, value, count, root = todo.pop()
+        if not isinstance(value, dict) or not value:
+            return f"{where or 'it'}: {key} must be a non-empty object keyed by move index"
+        for k, item in value.items():
+            at = f"{where}[{k!r}]" if where else f"[{k!r}]"
+            if not isinstance(k, str) or not re.fullmatch(r"0|[1-9][0-9]*", k):
+                return f"{at}: a key is a move index: 0, 1, 2, …"
+            if int(k) >= count:
+                return f"{at}: the line has {count} moves"
+            if key == "variations" and not root and k == "0":
+                return f"{at}: a line's first move has no variations (they are variations of the line before)"
+            if key in ("comments", "comments_before") and not isinstance(item, str):
+                return f"{at}: a comment is text"
+            if key == "glyphs" and item not in GLYPHS:
+                return f"{at}: a glyph is one of {' '.join(GLYPHS)}"
+            if key != "variations":
+                continue
+            if not isinstance(item, list) or not item:
+                return f"{at}: a non-empty list of lines"
+            for n, line in enumerate(item):
+                here = f"{at}[{n}]"
+                if not isinstance(line, dict) or not isinstance(line.get("moves"), list) or not line["moves"]:
+                    return f"{here}: a line is an object with a non-empty 'moves' list"
+                extra = sorted(set(line) - {"moves", *ANNOTATION_KEYS})
+                if extra:
+                    return f"{here}: unknown member {extra[0]!r}"
+                for m, obj in enumerate(line["moves"]):
+                    try:
+                        move_from_json(obj, players)
+                    except ValueError as exc:
+                        return f"{here}.moves[{m}]: {exc}"
+                for sub in ANNOTATION_KEYS:
+                    if sub in line:
+                        todo.append((sub, f"{here}.{sub}", line[sub], len(line["moves"]), False))
+    return "not of the documented form (docs/notation.md)"
+
+
 class Replay:
-    """A recording replayed once, with every position kept.
+    """A recording replayed once, with every position kept; or one line of its variations.
 
     Args:
         recording: the :class:`~durak_nb.record.Recording` to replay.
         snapshot_every: keep a copy of the live game every that many moves (bigger:
             less memory, slower :meth:`game`).
+        variations: take the side lines of ``meta.variations`` (docs/notation.md):
+            each is checked against the engine from its branching position now, and
+            :meth:`enter` steps into it.  ``False``: the main line only.
 
     Raises:
-        RecordingError: an illegal move (raised by the recording's ``steps()``, with
-            the move index, the rule id and the position before it).
+        RecordingError: an illegal move of the main line (raised by the recording's
+            ``steps()``, with the move index, the rule id and the position before it).
+        VariationError: an illegal move in a side line (its path, the move's index in
+            the line, the rule id, the position before it), or a ``meta.variations``
+            that is not of the documented form.
         ValueError: ``snapshot_every`` below 1.
 
     Index ``k`` runs over ``0..len(self)`` for positions, views and turns, over
     ``0..len(self) - 1`` for moves, events and texts; a wrong index raises
     ``IndexError``.  Iterating yields ``(position before move k, move k)`` pairs.
+
+    A side line is a :class:`Replay` too (:meth:`enter`): its index 0 is the position
+    where it branches off; :attr:`parent` (or :meth:`exit`) leads back.
+
+    Attributes:
+        recording: the recording (of the whole game, for a side line too).
+        players: seat names.
+        snapshot_every: as given.
+        parent: the line this one branches from (``None`` for the main line).
+        branch: ``(k, i)``: this line is ``parent.variations(k)[i]`` (``None`` for the main line).
+        path: the line's path from the main line (``()`` for the main line, :func:`path_text`).
     """
 
-    def __init__(self, recording: Recording, *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(self, recording: Recording, *, snapshot_every: int = SNAPSHOT_EVERY, variations: bool = True) -> None:
         start = recording.new_game()
         self._build(recording, start, recording.steps(), _start_known(recording, start.position()), snapshot_every)
+        self._line_init(None, None, None, variations)
+        if variations and "variations" in recording.meta:
+            self._check_side_lines()
+
+    def _line_init(
+        self, parent: Replay | None, branch: tuple[int, int] | None, nodes: list[GameNode] | None, side_lines: bool
+    ) -> None:
+        self.parent = parent
+        self.branch = branch
+        self.path: LinePath = () if parent is None or branch is None else (*parent.path, branch)
+        self._tree: GameTree | None = None
+        self._nodes = nodes
+        self._lines: dict[tuple[int, int], Replay] = {}
+        self._side_lines = side_lines
 
     def _build(
         self,
@@ -463,14 +638,147 @@ class Replay:
         """
         return self._info(k).room
 
-    def comment(self, k: int) -> str | None:
-        """The annotation of move ``k`` in ``meta.comments`` (keyed by the 0-based
-        index as a string), as plain text, or ``None``.  Never interpreted."""
-        comments = self.recording.meta.get("comments")
-        if not isinstance(comments, dict):
+    # ------------------------------------------------------------------ annotations
+
+    def _node(self, k: int) -> GameNode | None:
+        """The tree node of move ``k`` of this line, or ``None`` (no such move, or a
+        recording without annotations: then no tree is built)."""
+        if not 0 <= k < len(self._moves):
             return None
-        value = comments.get(str(k))
-        return None if value is None else str(value)
+        if not any(key in self.root.recording.meta for key in ANNOTATION_KEYS):
+            return None
+        return self._line_nodes()[k]
+
+    def comment(self, k: int) -> str | None:
+        """The comment after move ``k`` of this line (``meta.comments``, or the line's
+        ``comments``), as plain text, or ``None``.  Never interpreted."""
+        node = self._node(k)
+        return None if node is None else node.comment_after
+
+    def comment_before(self, k: int) -> str | None:
+        """The comment before move ``k`` of this line (``comments_before``), or ``None``."""
+        node = self._node(k)
+        return None if node is None else node.comment_before
+
+    def glyph(self, k: int) -> str | None:
+        """The annotation glyph of move ``k`` of this line (one of ``! ? !! ?? !? ?!``), or ``None``."""
+        node = self._node(k)
+        return None if node is None else node.glyph
+
+    # ------------------------------------------------------------------ variations
+
+    @property
+    def tree(self) -> GameTree:
+        """The :class:`~durak_nb.record.tree.GameTree` of the whole recording (made
+        when first wanted; shared by every line)."""
+        root = self.root
+        if root._tree is None:
+            root._tree = GameTree.from_recording(root.recording)
+        return root._tree
+
+    @property
+    def root(self) -> Replay:
+        """The main line's replay."""
+        line = self
+        while line.parent is not None:
+            line = line.parent
+        return line
+
+    @property
+    def name(self) -> str:
+        """This line's path in words: ``'main line'`` or e.g. ``'12.1 > 3.2'``."""
+        return path_text(self.path)
+
+    def _line_nodes(self) -> list[GameNode]:
+        """The tree nodes of this line's moves, in order."""
+        if self._nodes is None:
+            if self.parent is None or self.branch is None:
+                self._nodes = self.tree.mainline()
+            else:  # a line's own continuation from move k
+                self._nodes = self.parent._line_nodes()[self.branch[0] :]
+        return self._nodes
+
+    def _has_side_lines(self) -> bool:
+        return self._side_lines and "variations" in self.root.recording.meta
+
+    def variations(self, k: int) -> list[Variation]:
+        """The lines that branch before move ``k`` (each replaces move ``k`` and starts
+        from :meth:`position` ``(k)``): first this line's own continuation (the main
+        line is the first), then the side lines recorded there, in order.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self) - 1``.
+        """
+        self._move_index(k)
+        out = [Variation(k, 0, tuple(self._moves[k:]), (*self.path, (k, 0)))]
+        if self._has_side_lines():
+            for i, alt in enumerate(self._line_nodes()[k].siblings(), 1):
+                moves = tuple(n.move for n in (alt, *alt.mainline()) if n.move is not None)
+                out.append(Variation(k, i, moves, (*self.path, (k, i))))
+        return out
+
+    def enter(self, k: int, i: int = 1) -> Replay:
+        """Step into line ``i`` of :meth:`variations` ``(k)``: a :class:`Replay` of that
+        line whose position 0 is this line's position ``k`` (``i = 0``: the rest of this
+        line from move ``k``).  The same object every time; :meth:`exit` leads back.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self) - 1``, or no line ``i`` there.
+        """
+        lines = self.variations(k)
+        if not 0 <= i < len(lines):
+            raise IndexError(f"line index {i} is not in 0..{len(lines) - 1} (lines before move {k})")
+        sub = self._lines.get((k, i))
+        if sub is None:
+            nodes = None
+            if i > 0:
+                alt = self._line_nodes()[k].siblings()[i - 1]
+                nodes = [alt, *alt.mainline()]
+            start = self.game(k)
+            sub = Replay.__new__(Replay)
+            path = (*self.path, (k, i))
+            steps = _line_steps(start.copy(), lines[i].moves, path, self.recording)
+            sub._build(self.recording, start, steps, self._known[k], self.snapshot_every)
+            sub._line_init(self, (k, i), nodes, self._side_lines)
+            self._lines[(k, i)] = sub
+        return sub
+
+    def exit(self) -> Replay:
+        """The line this one branches from (:attr:`parent`).
+
+        Raises:
+            ValueError: this is the main line.
+        """
+        if self.parent is None:
+            raise ValueError("the main line does not branch from another line")
+        return self.parent
+
+    def _check_side_lines(self) -> None:
+        """Play every side line of ``meta.variations`` from its branching position
+        (an explicit stack: no recursion however deep the nesting).
+
+        Raises:
+            VariationError: a malformed ``meta.variations``, or an illegal move (the
+                first in reading order: a line, then the lines branching from it).
+        """
+        rec = self.recording
+        if "variations" in self.tree.meta:  # the tree did not take it: not the documented form
+            problem = _variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
+            raise VariationError(f"meta.variations: {problem}", path=(), file=rec.file)
+        todo: list[tuple[Game, list[GameNode], LinePath]] = []
+        for k, node in enumerate(self._line_nodes()):
+            for i, alt in enumerate(node.siblings(), 1):
+                todo.append((self.game(k), [alt, *alt.mainline()], ((k, i),)))
+        todo.reverse()
+        while todo:
+            game, nodes, path = todo.pop()
+            branches: list[tuple[Game, list[GameNode], LinePath]] = []
+            for j, node in enumerate(nodes):
+                for i, alt in enumerate(node.siblings(), 1):
+                    branches.append((game.copy(), [alt, *alt.mainline()], (*path, (j, i))))
+                assert node.move is not None
+                _play_in_line(game, node.move, j, path, rec)
+            todo.extend(reversed(branches))
 
     # ------------------------------------------------------------------ a player's view
 
@@ -692,7 +1000,9 @@ class Replay:
 
     def __repr__(self) -> str:
         state = self.result.describe(self.players) if self.result is not None else "not finished"
-        return f"<Replay {self.recording.rules.preset} {', '.join(self.players)}: {len(self)} moves, {state}>"
+        line = f" variation {self.name}," if self.path else ""
+        moves = f"{len(self)} move" if len(self) == 1 else f"{len(self)} moves"
+        return f"<Replay {self.recording.rules.preset} {', '.join(self.players)}:{line} {moves}, {state}>"
 
     def _repr_html_(self) -> str:
         """A short summary for Jupyter; every recorded text is HTML-escaped."""
