@@ -14,6 +14,7 @@ durak_nb.record.json_form.RecordingError: <string>:3:11: error: [R1] deal.deck: 
 
 from __future__ import annotations
 
+import bisect
 import json
 import json.scanner
 from collections.abc import Iterator, Mapping, Sequence
@@ -57,6 +58,12 @@ class RecordingError(ValueError):
         rule: the rule id (e.g. ``'R13b'``), or ``None`` for a pure format error.
         message: what is wrong, in words.
         state: the position before the offending move (illegal moves only).
+        legal: the legal moves at that point, as the notation writes them (empty when
+            unknown); the notation reader also names them in ``message``.
+        branch: where the move lies when it is in a variation: (move index, variation
+            number from 1) steps from the main line, so ``((5, 2),)`` is the second
+            variation of main-line move 5 and ``move`` counts within it; empty for the
+            main line.
     """
 
     def __init__(
@@ -69,9 +76,13 @@ class RecordingError(ValueError):
         move: int | None = None,
         rule: str | None = None,
         state: Position | None = None,
+        legal: Sequence[str] = (),
+        branch: Sequence[tuple[int, int]] = (),
     ) -> None:
         self.file, self.line, self.column = file, line, column
         self.move, self.rule, self.message, self.state = move, rule, message, state
+        self.legal: tuple[str, ...] = tuple(legal)
+        self.branch: tuple[tuple[int, int], ...] = tuple(branch)
         super().__init__(self.format())
 
     def format(self) -> str:
@@ -134,6 +145,7 @@ class Recording:
         meta: free text and annotations, kept as data, never interpreted.
         file: where it was read from (for error places).
         move_places: (line, column) of each move in the file, when read from text.
+        result_place: (line, column) of the ``result`` member, for its error place.
 
     Two recordings are equal when they hold the same game, meta included; where they
     were read from (``file``, ``move_places``) is not compared, so a game read from
@@ -149,6 +161,7 @@ class Recording:
     meta: dict[str, Any] = field(default_factory=dict)
     file: str = field(default="<string>", compare=False)
     move_places: list[tuple[int, int]] = field(default_factory=list, compare=False)
+    result_place: tuple[int, int] = field(default=(1, 1), compare=False)
 
     # -------------------------------------------------------------- reading
 
@@ -188,12 +201,23 @@ class Recording:
         if len(text) > MAX_BYTES:
             raise RecordingError(f"the document has {len(text)} characters; the limit is {MAX_BYTES}", file=file)
         try:
-            doc = json.loads(text)
+            doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        except _StrictJSONError as exc:
+            line, col = _line_col(text, exc.where(text))
+            raise RecordingError(f"bad JSON: {exc}", file=file, line=line, column=col) from exc
         except json.JSONDecodeError as exc:
             raise RecordingError(f"bad JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from exc
         except RecursionError as exc:
             raise RecordingError("bad JSON: nested too deeply", file=file) from exc
         places = _places(text)
+        try:
+            json.dumps(doc, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise RecordingError(
+                f"the document holds {exc.object[exc.start : exc.end]!r}, a lone surrogate, "
+                "which is not valid Unicode text",
+                file=file,
+            ) from exc
         return cls.from_json(doc, file=file, places=places)
 
     @classmethod
@@ -283,9 +307,19 @@ class Recording:
             dealer = seat_of(d["dealer"], "deal.dealer", "R3") if "dealer" in d else len(players) - 1
             if "deck" not in d:
                 raise fail("deal.deck is missing: the whole deck, top card first", "deal", "R3")
+            deck_cards = cards_of(d["deck"], "deal.deck")
+            complete = len(set(deck_cards)) == len(deck_cards) == rules.deck_size  # else R1 speaks first
+            nothing_turned_up = not rules.japanese and len(deck_cards) <= len(players) * rules.hand_size
+            if complete and nothing_turned_up and d.get("trump") is None:
+                raise fail(
+                    "deal.trump is required: after the deal no card is left to turn up, so the trump "
+                    "suit was chosen at random and must be recorded",
+                    "deal",
+                    "R3",
+                )
             deal = Deal(
                 dealer=dealer,
-                deck=cards_of(d["deck"], "deal.deck"),
+                deck=deck_cards,
                 trump=suit_of(d["trump"], "deal.trump") if d.get("trump") is not None else None,
                 attacker=seat_of(d["attacker"], "deal.attacker", "R4") if d.get("attacker") is not None else None,
             )
@@ -396,6 +430,7 @@ class Recording:
             meta=meta,
             file=file,
             move_places=move_places,
+            result_place=_place_of(where, "result"),
         )
         try:
             rec.new_game()
@@ -487,7 +522,7 @@ class Recording:
             return
         want = self.result
         got = game.result
-        line, col = (1, 1)
+        line, col = self.result_place
         problems = []
         if got is None:
             problems.append("the game is not finished")
@@ -611,6 +646,36 @@ def _pretty(value: object, depth: int) -> str:
     return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
 
 
+class _StrictJSONError(ValueError):
+    """A duplicate member name or a NaN/Infinity constant: JSON that Python accepts
+    but that is ambiguous or not standard (RFC 8259)."""
+
+    def __init__(self, message: str, needle: str) -> None:
+        super().__init__(message)
+        self.needle = needle
+
+    def where(self, text: str) -> int:
+        return max(text.find(self.needle), 0)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _StrictJSONError(f"the member {key!r} appears twice in one object", json.dumps(key))
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise _StrictJSONError(f"{name} is not a JSON number", name)
+
+
+def _line_col(text: str, i: int) -> tuple[int, int]:
+    line = text.count("\n", 0, i) + 1
+    return line, i - (text.rfind("\n", 0, i) + 1) + 1
+
+
 def _split_rule(text: str) -> tuple[str | None, str]:
     if text.startswith("[") and "] " in text:
         rule, msg = text[1:].split("] ", 1)
@@ -634,9 +699,15 @@ def _places(text: str) -> dict[str, tuple[int, int]]:
     scan = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
     ws = " \t\r\n"
 
+    starts = [0]  # offset of each line's first character, for (line, column) by bisection
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+
     def lc(i: int) -> tuple[int, int]:
-        line = text.count("\n", 0, i) + 1
-        return line, i - (text.rfind("\n", 0, i) + 1) + 1
+        line = bisect.bisect_right(starts, i)
+        return line, i - starts[line - 1] + 1
 
     i = 0
     n = len(text)
@@ -713,6 +784,10 @@ class ValidationReport:
         assert self.error is not None
         e = self.error
         out: dict[str, Any] = {"ok": False, "move": e.move, "rule": e.rule, "message": e.message}
+        if e.branch:  # a move in a variation (the notation): where it lies
+            out["branch"] = [list(step) for step in e.branch]
+        if e.legal:
+            out["legal"] = list(e.legal)
         if e.move is not None and e.state is not None:
             out["state"] = e.state.to_json()
         return out
