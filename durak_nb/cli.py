@@ -4,6 +4,8 @@
 - ``durak-nb play --preset P --players N --seed S [--option k=v ...] -o FILE``: a game
   between random bots, recorded in the ``durak-nb/1`` JSON form.
 - ``durak-nb replay FILE``: print a recording move by move with what each move caused.
+- ``durak-nb convert IN OUT``: between the notation (``.durak``) and the JSON form
+  (``.json``), by suffix, without loss; a match (several games) is a JSON array.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from .bots import RandomBot, play_out
 from .engine import Game, SetupError
-from .record import Recording, RecordingError, validate_file
+from .record import Recording, RecordingError, notation
 from .record.json_form import Deal
 from .rules import Rules, RulesError
 
@@ -62,6 +64,10 @@ def _parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="print a recording move by move")
     r.add_argument("file", metavar="FILE")
+
+    c = sub.add_parser("convert", help="convert between the notation (.durak) and the JSON form (.json)")
+    c.add_argument("input", metavar="IN", help="a .durak or .json file")
+    c.add_argument("output", metavar="OUT", help="a .durak or .json file (a match becomes a JSON array)")
     return p
 
 
@@ -69,14 +75,14 @@ def _validate(files: Sequence[str], as_json: bool) -> int:
     status = 0
     answers = []
     for f in files:
-        report = validate_file(f)
-        if not report.ok:
-            status = 1
-        if as_json:
-            answers.append(report.to_json())
-        else:
-            stream = sys.stdout if report.ok else sys.stderr
-            print(report.describe(), file=stream)
+        for report in notation.validate_path(f):  # .json or .durak; a match: one report per game
+            if not report.ok:
+                status = 1
+            if as_json:
+                answers.append(report.to_json())
+            else:
+                stream = sys.stdout if report.ok else sys.stderr
+                print(report.describe(), file=stream)
     if as_json:
         for a in answers:
             print(json.dumps(a, ensure_ascii=False))
@@ -152,6 +158,30 @@ def _replay(path: str) -> int:
     return 0
 
 
+def _convert(src: str, dst: str) -> int:
+    """Read ``src`` strictly and write ``dst`` in the form its suffix names."""
+    suffixes = (notation.SUFFIX, ".json")
+    for path in (src, dst):
+        if not path.endswith(suffixes):
+            print(f"durak-nb convert: error: {path}: the file name ends in .durak or .json", file=sys.stderr)
+            return 2
+    try:
+        games = notation.load_games(src)
+        if dst.endswith(notation.SUFFIX):
+            notation.dump(games, dst)
+        else:
+            with open(dst, "w", encoding="utf-8") as out:
+                out.write(notation.json_text(games))
+    except RecordingError as exc:
+        print(exc.format(), file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"durak-nb convert: error: {dst}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    print(f"{dst}: {len(games)} game{'s' if len(games) != 1 else ''}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -161,6 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _play(args)
     if args.command == "replay":
         return _replay(args.file)
+    if args.command == "convert":
+        return _convert(args.input, args.output)
     return 2  # pragma: no cover - argparse requires a command
 
 
