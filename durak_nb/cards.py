@@ -56,6 +56,12 @@ class Suit(IntEnum):
         """The one-letter code, e.g. ``'H'``."""
         return self.name
 
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
     @property
     def symbol(self) -> str:
         """The suit symbol, e.g. ``'♥'``."""
@@ -108,6 +114,12 @@ class Rank(IntEnum):
     def code(self) -> str:
         """The one-character code: ``2``–``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
         return RANK_CODES[self - 2]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __format__(self, spec: str) -> str:
+        return format(self.code, spec)
 
 
 RANK_CODES = "23456789TJQKA"
@@ -234,13 +246,20 @@ def parse_card(text: str) -> Card:
     return Card.parse(text)
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Read cards from ``'7S KH, 10D'`` or ``['7S', 'KH']``.
 
     Raises:
         CardError: one of the codes is not a card.
     """
-    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    parts: list[str | Card]
+    if isinstance(text, str):
+        parts = list(text.replace(",", " ").split())
+    else:
+        try:
+            parts = list(text)
+        except TypeError as exc:
+            raise CardError(f"[R1] cards are codes such as '7S KH' or a list of them, not {text!r}") from exc
     return [Card.parse(p) for p in parts]
 
 

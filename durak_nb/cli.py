@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 from collections.abc import Sequence
@@ -128,12 +129,20 @@ def _command(preset: str, players: int, seed: int, options: dict[str, Any]) -> s
 
 
 def _play(args: argparse.Namespace) -> int:
+    options = dict(args.option)
+    if "preset" in options:
+        print("durak-nb play: error: choose the preset with --preset, not --option preset=...", file=sys.stderr)
+        return 2
     try:
-        rec = record_bot_game(args.preset, args.players, args.seed, dict(args.option))
+        rec = record_bot_game(args.preset, args.players, args.seed, options)
     except (RulesError, SetupError) as exc:
         print(f"durak-nb play: error: {exc}", file=sys.stderr)
         return 2
-    rec.dump(args.output)
+    try:
+        rec.dump(args.output)
+    except OSError as exc:
+        print(f"durak-nb play: error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     game = rec.replay()
     assert game.result is not None
     print(f"{args.output}: {len(rec.moves)} moves, {game.result.describe(rec.players)}")
@@ -185,14 +194,19 @@ def _convert(src: str, dst: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
-    if args.command == "validate":
-        return _validate(args.files, args.json)
-    if args.command == "play":
-        return _play(args)
-    if args.command == "replay":
-        return _replay(args.file)
-    if args.command == "convert":
-        return _convert(args.input, args.output)
+    try:
+        if args.command == "validate":
+            return _validate(args.files, args.json)
+        if args.command == "play":
+            return _play(args)
+        if args.command == "replay":
+            return _replay(args.file)
+        if args.command == "convert":
+            return _convert(args.input, args.output)
+    except BrokenPipeError:  # e.g. `durak-nb replay FILE | head`: the reader left; say nothing more
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return 2  # pragma: no cover - argparse requires a command
 
 

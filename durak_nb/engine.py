@@ -87,9 +87,16 @@ _VERBS = {
 def _cards_arg(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
     if isinstance(cards, Card):
         return (cards,)
-    if isinstance(cards, str):
-        return tuple(parse_cards(cards))
-    return tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
+    return tuple(parse_cards(cards))
+
+
+def _seat_arg(player: int, where: str) -> int:
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise TypeError(
+            f"{where}: the player is a seat number (0 for the first player), not {player!r}; "
+            "with names, use game.seat('Anna') or the game's own methods, e.g. game.attack('Anna', '7S')"
+        )
+    return player
 
 
 class Move(NamedTuple):
@@ -121,32 +128,32 @@ class Move(NamedTuple):
     @classmethod
     def attack(cls, player: int, cards: str | Iterable[str | Card]) -> Move:
         """Lead ``cards`` (R9)."""
-        return cls(player, Action.ATTACK, _sorted(_cards_arg(cards)))
+        return cls(_seat_arg(player, "Move.attack"), Action.ATTACK, _sorted(_cards_arg(cards)))
 
     @classmethod
     def throw(cls, player: int, cards: str | Iterable[str | Card]) -> Move:
         """Throw in ``cards`` (R11, R14)."""
-        return cls(player, Action.THROW, _sorted(_cards_arg(cards)))
+        return cls(_seat_arg(player, "Move.throw"), Action.THROW, _sorted(_cards_arg(cards)))
 
     @classmethod
     def transfer(cls, player: int, cards: str | Iterable[str | Card], show: bool = False) -> Move:
         """Transfer with ``cards`` (R17), or by showing one trump (R20) with ``show``."""
-        return cls(player, Action.TRANSFER, _sorted(_cards_arg(cards)), None, show)
+        return cls(_seat_arg(player, "Move.transfer"), Action.TRANSFER, _sorted(_cards_arg(cards)), None, show)
 
     @classmethod
     def defend(cls, player: int, card: str | Card, target: str | Card) -> Move:
         """Cover ``target`` with ``card`` (R10)."""
-        return cls(player, Action.DEFEND, (Card.parse(card),), Card.parse(target))
+        return cls(_seat_arg(player, "Move.defend"), Action.DEFEND, (Card.parse(card),), Card.parse(target))
 
     @classmethod
     def take(cls, player: int) -> Move:
         """Declare take (R14)."""
-        return cls(player, Action.TAKE)
+        return cls(_seat_arg(player, "Move.take"), Action.TAKE)
 
     @classmethod
     def pass_(cls, player: int) -> Move:
         """Pass (R12), or pass the lead in english durak (R9)."""
-        return cls(player, Action.PASS)
+        return cls(_seat_arg(player, "Move.pass_"), Action.PASS)
 
     @classmethod
     def redeal(cls, player: int, new_deck: Iterable[str | Card] | None = None) -> Move:
@@ -155,7 +162,7 @@ class Move(NamedTuple):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         """The move in words, e.g. ``'Boris covers 7S with 9S'``."""
-        who = names[self.player] if names is not None else f"P{self.player}"
+        who = names[self.player] if names is not None else f"P{self.player + 1}"
         verb = _VERBS[self.action]
         if self.action is Action.DEFEND and self.target is not None:
             return f"{who} covers {self.target} with {self.cards[0]}"
@@ -602,7 +609,7 @@ class Game:
     def from_position(
         cls,
         rules: Rules | str,
-        players: Sequence[str],
+        players: Sequence[str] | int,
         *,
         hands: Mapping[str, str | Iterable[str | Card]] | Sequence[str | Iterable[str | Card]],
         talon: str | Iterable[str | Card],
@@ -618,7 +625,7 @@ class Game:
 
         Args:
             rules: a :class:`Rules` or a preset name.
-            players: seat names clockwise.
+            players: seat names clockwise, or a count (names ``P1``, ``P2`` …).
             hands: each player's cards, by name (a dict) or by seat.
             talon: top card first; its last card is the turned-up trump (R3), which
                 must then be of the ``trump`` suit (not checked in japanese).
@@ -637,7 +644,7 @@ class Game:
                 player; an attacker without cards; a trump that disagrees.
         """
         r = Rules.make(rules) if isinstance(rules, str) else rules
-        game = cls(r, players)
+        game = cls(r, [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else players)
         try:
             if isinstance(hands, Mapping):
                 unknown = [k for k in hands if k not in game.players]
@@ -714,7 +721,7 @@ class Game:
         if missing:
             raise SetupError(
                 f"[R1] {where}: {_count(len(missing))} of the {self.rules.deck_size}-card deck "
-                f"are missing: {' '.join(c.code for c in missing)}"
+                f"{'is' if len(missing) == 1 else 'are'} missing: {' '.join(c.code for c in missing)}"
             )
 
     def _deal_cards(self, cards: list[Card], trump: Suit | None) -> None:
@@ -1026,10 +1033,26 @@ class Game:
             return Refusal("R1", "cards must be Card values")
         a, d = self.attacker, self.defender
         assert a is not None and d is not None
+        low = lowest_rank(r.deck_size)
+        alien = [c for c in cards if c.rank < low]
+        if alien:
+            return Refusal("R1", f"{alien[0]} is not in a {r.deck_size}-card deck")
         hand = self.hands[p]
         missing = [c for c in cards if c not in hand]
         if len(set(cards)) != len(cards):
             return Refusal("R1", f"{who} names the same card twice")
+        # "does not hold" is said only once the move is this player's to make, so the
+        # refusal names the rule a learner needs first (whose turn, then which cards)
+        not_held = Refusal(
+            "R10"
+            if act is Action.DEFEND
+            else "R9"
+            if act is Action.ATTACK
+            else "R17"
+            if act is Action.TRANSFER
+            else "R11",
+            f"{who} does not hold {' '.join(c.code for c in missing)}",
+        )
         if act is Action.REDEAL:
             if not r.redeal_five_of_suit:
                 return Refusal("R5", "redeals are not played (option redeal_five_of_suit is off)")
@@ -1043,11 +1066,6 @@ class Game:
                 except SetupError as exc:
                     return Refusal("R5", str(exc).split("] ", 1)[-1])
             return None
-        if (act is not Action.TRANSFER or not move.show) and missing and act not in (Action.TAKE, Action.PASS):
-            return Refusal(
-                "R10" if act is Action.DEFEND else "R9" if act is Action.ATTACK else "R11",
-                f"{who} does not hold {' '.join(c.code for c in missing)}",
-            )
         if not self.attack:  # the lead
             if act is Action.PASS and r.lead_style == "pair" and p == a:
                 if self.lead_passes >= self._holders():
@@ -1062,6 +1080,8 @@ class Game:
                 return Refusal("R9", f"the table is empty: {names[a]} must lead first")
             if p != a:
                 return Refusal("R9", f"it is {names[a]}'s lead, not {who}'s")
+            if missing:
+                return not_held
             if not cards:
                 return Refusal("R9", "a lead needs at least one card")
             if len({c >> 2 for c in cards}) > 1:
@@ -1083,6 +1103,8 @@ class Game:
                 return Refusal("R10", f"only the defender {names[d]} may {act.value}")
             if self.taking:
                 return Refusal("R14", f"{who} has declared take and may only wait for throw-ins")
+            if missing and act is not Action.TAKE and not move.show:
+                return not_held
             uncovered = [x for x, y in zip(self.attack, self.defence, strict=True) if y is None]
             if act is Action.TAKE:
                 return None if uncovered else Refusal("R15", "every card is covered: there is nothing to take")
@@ -1161,6 +1183,8 @@ class Game:
             return Refusal("R12", f"{names[a]} has the first right: {who} waits until {names[a]} passes")
         if act is Action.PASS:
             return None
+        if missing:
+            return not_held
         if not cards:
             return Refusal("R11", "a throw-in needs at least one card")
         ranks = {c >> 2 for c in self.attack} | {c >> 2 for c in self.defence if c is not None}

@@ -179,10 +179,15 @@ class Rules:
         if teams is not None:
             if not isinstance(teams, Sequence) or isinstance(teams, str):
                 raise RulesError("[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]")
-            try:
-                options["teams"] = tuple(tuple(int(s) for s in group) for group in teams)
-            except (TypeError, ValueError) as exc:
-                raise RulesError("[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]") from exc
+            ok = all(
+                isinstance(group, Sequence)
+                and not isinstance(group, str)
+                and all(isinstance(seat, int) and not isinstance(seat, bool) for seat in group)
+                for group in teams
+            )
+            if not ok:
+                raise RulesError("[R22] option teams: a list of seat groups of whole numbers, e.g. [[0, 2], [1, 3]]")
+            options["teams"] = tuple(tuple(group) for group in teams)
         return cls(preset=preset, **options)
 
     @classmethod
@@ -271,7 +276,7 @@ class Rules:
         most = self.deck_size // self.hand_size
         if not 2 <= count <= most:
             raise RulesError(
-                f"[R2] {count} players: with {self.deck_size} cards and hands of "
+                f"[R2] {count} player{'' if count == 1 else 's'}: with {self.deck_size} cards and hands of "
                 f"{self.hand_size} the game takes 2 to {most} players"
             )
         if self.teams is not None:
@@ -309,5 +314,5 @@ class Rules:
             raise bad("first_bout_limit", f"5 or 6, not {self.first_bout_limit}")
         if self.repetition_draw < 0 or self.repetition_draw == 1:
             raise bad("repetition_draw", f"0 (off) or 2 and more, not {self.repetition_draw}")
-        if self.teams is not None and (len(self.teams) < 2 or any(len(g) == 0 for g in self.teams)):
-            raise bad("teams", "at least two non-empty seat groups")
+        if self.teams is not None and (len(self.teams) < 2 or any(len(g) < 2 for g in self.teams)):
+            raise bad("teams", "at least two teams of at least two partners each (2 vs 2, 3 vs 3)")

@@ -141,7 +141,7 @@ def test_R1_a_deal_needs_exactly_the_deck() -> None:
     order = [c.code for c in deck(36)]
     with pytest.raises(SetupError) as exc:
         Game.deal("podkidnoy", ["Anna", "Boris"], deck_order=order[:-1])
-    assert str(exc.value) == "[R1] deal.deck: 1 card of the 36-card deck are missing: AC"
+    assert str(exc.value) == "[R1] deal.deck: 1 card of the 36-card deck is missing: AC"
     with pytest.raises(SetupError) as exc:
         Game.deal("podkidnoy", ["Anna", "Boris"], deck_order=[*order[:-1], "AS"])
     assert str(exc.value) == "[R1] deal.deck: AS appears twice"

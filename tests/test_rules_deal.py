@@ -68,7 +68,7 @@ def test_R2_players_from_two_to_deck_size_over_hand_size(preset: str, deck_size:
         with pytest.raises(SetupError) as exc:
             Game.deal(rules, count, seed=7)
         assert str(exc.value) == (
-            f"[R2] {count} players: with {deck_size} cards and hands of {rules.hand_size} "
+            f"[R2] {count} player{'' if count == 1 else 's'}: with {deck_size} cards and hands of {rules.hand_size} "
             f"the game takes 2 to {most} players"
         )
 
@@ -284,7 +284,7 @@ def test_R5_redeal_deck_must_be_the_whole_deck() -> None:
     g = Game.deal(r, ["Anna", "Boris"], deck_order=FIVE_OF_A_SUIT)
     refusal = g.why_illegal(Move.redeal(0, full_deck("")[:-1]))
     assert refusal is not None
-    assert str(refusal) == "[R5] redeal.deck: 1 card of the 36-card deck are missing: AC"
+    assert str(refusal) == "[R5] redeal.deck: 1 card of the 36-card deck is missing: AC"
 
 
 def test_R5_option_value_is_checked() -> None:

@@ -60,11 +60,17 @@ def test_R22_partners_sit_alternately() -> None:
         str(exc.value) == "[R22] option teams: partners sit alternately, but seats 0 and 1 are partners and neighbours"
     )
     with pytest.raises(SetupError) as exc:
-        Game.deal(Rules.make("podkidnoy", teams=[[0, 2], [1]]), NAMES, seed=1)
-    assert str(exc.value) == "[R22] option teams: every seat 0..3 must be in exactly one team, got [[0, 2], [1]]"
+        Game.deal(Rules.make("podkidnoy", teams=[[0, 2], [1, 4]]), NAMES, seed=1)
+    assert str(exc.value) == "[R22] option teams: every seat 0..3 must be in exactly one team, got [[0, 2], [1, 4]]"
     with pytest.raises(RulesError) as bad:
         Rules.make("podkidnoy", teams=[[0, 1, 2, 3]])
-    assert str(bad.value) == "[R22] option teams: at least two non-empty seat groups"
+    assert str(bad.value) == "[R22] option teams: at least two teams of at least two partners each (2 vs 2, 3 vs 3)"
+    with pytest.raises(RulesError) as bad:
+        Rules.make("podkidnoy", teams=[[0], [1], [2]])
+    assert str(bad.value) == "[R22] option teams: at least two teams of at least two partners each (2 vs 2, 3 vs 3)"
+    with pytest.raises(RulesError) as bad:
+        Rules.make("podkidnoy", teams=[[0, 2.5], [1, 3]])
+    assert str(bad.value) == "[R22] option teams: a list of seat groups of whole numbers, e.g. [[0, 2], [1, 3]]"
     with pytest.raises(RulesError) as bad:
         Rules.make("podkidnoy", teams="AC BD")
     assert str(bad.value) == "[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]"

@@ -134,7 +134,7 @@ def test_R17_transfer_needs_cards_of_the_attack_rank() -> None:
     g = setup("perevodnoy", ABC, ROUND, "Anna")
     g.play(Move.attack(0, "7S"))
     assert refusal(g, Move.transfer(1, "8H")) == "[R17] a transfer must use cards of the attack rank 7"
-    assert refusal(g, Move.transfer(1, "7C")) == "[R11] Boris does not hold 7C"
+    assert refusal(g, Move.transfer(1, "7C")) == "[R17] Boris does not hold 7C"
 
 
 def test_R17_no_transfers_outside_perevodnoy() -> None:
