@@ -1,15 +1,22 @@
-"""Replay a recording: positions before and after every move, events, player views.
+"""Replay a recording: positions before and after every move, events, player views, variations.
 
 A :class:`Replay` walks a :class:`~durak_nb.record.Recording` once, through the
 recording's own :meth:`~durak_nb.record.Recording.steps` (so the engine decides every
 rule), and keeps for every index ``k`` in ``0..len(replay)``: the immutable
 :class:`~durak_nb.engine.Position` before move ``k`` (index ``len(replay)`` is the final
-position) and what every player knows of the others' hands then (:meth:`Replay.view`);
-for ``k < len(replay)``, move ``k`` and the events it caused.  Every
-:data:`SNAPSHOT_EVERY` moves it keeps a copy of the live game, so that
-:meth:`Replay.game` (the live :class:`~durak_nb.engine.Game` at any index) replays at
-most ``SNAPSHOT_EVERY - 1`` moves; who may act, who may throw in and the room left
-(R11–R13) are asked of that game when first wanted, then kept.
+position; consecutive positions share the parts that did not change) and what every
+player knows of the others' hands then (:meth:`Replay.view`); for ``k < len(replay)``,
+move ``k`` and the events it caused.  Every :data:`SNAPSHOT_EVERY` moves it keeps a copy
+of the live game, so that :meth:`Replay.game` (the live :class:`~durak_nb.engine.Game`
+at any index) replays at most ``SNAPSHOT_EVERY - 1`` moves; who may act, who may throw
+in and the room left (R11–R13) are asked of that game when first wanted, then kept.
+
+Variations (``meta.variations``, docs/notation.md) are read through the
+:class:`~durak_nb.record.tree.GameTree`: :meth:`Replay.variations` lists the lines
+branching before a move (the line's own continuation first), :meth:`Replay.enter`
+steps into one (a :class:`Replay` whose index 0 is the branching position) and
+:meth:`Replay.exit` steps back.  Every side line is checked against the engine when
+the replay is made.
 
 >>> from durak_nb.cards import deck
 >>> from durak_nb.record import Recording
@@ -735,7 +742,7 @@ class Replay:
                 alt = self._line_nodes()[k].siblings()[i - 1]
                 nodes = [alt, *alt.mainline()]
             start = self.game(k)
-            sub = Replay.__new__(Replay)
+            sub = type(self).__new__(type(self))
             path = (*self.path, (k, i))
             steps = _line_steps(start.copy(), lines[i].moves, path, self.recording)
             sub._build(self.recording, start, steps, self._known[k], self.snapshot_every)
