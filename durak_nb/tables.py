@@ -122,15 +122,21 @@ GAME_COLUMNS: tuple[str, ...] = (
 #: object holding one in its ``recording`` attribute (a recorder journal).
 Loader = Callable[[Path], object]
 
-_LOADERS: dict[str, Loader] = {".json": Recording.load}
-#: Suffixes whose reader lives in a module of the kit that may be absent, looked up on
-#: first use: suffix -> (module, names of a ``path -> Loader answer`` function, tried in order).
+#: Readers given to :func:`register_loader`, by suffix (they come first).
+_LOADERS: dict[str, Loader] = {}
+#: Readers of modules of the kit that may be absent, looked up on first use: suffix ->
+#: (module, names of a ``path -> Loader answer`` function, tried in order).  The
+#: notation's ``load_games`` is the kit's one reader that dispatches on the suffix
+#: (``.durak``, and ``.json`` including a JSON array of games: a match).
 _OPTIONAL: dict[str, tuple[str, tuple[str, ...]]] = {
-    ".durak": ("durak_nb.record.notation", ("load", "load_file", "read_file")),
+    ".json": ("durak_nb.record.notation", ("load_games",)),
+    ".durak": ("durak_nb.record.notation", ("load_games",)),
     ".durak.jsonl": ("durak_nb.record.recorder", ("read_journal",)),
 }
-#: Optional suffixes found without a reader in this process (not looked up again).
-_UNAVAILABLE: set[str] = set()
+#: The fallback when an optional module is absent: the JSON form alone.
+_BUILTIN: dict[str, Loader] = {".json": Recording.load}
+#: Optional readers once looked up in this process (``None``: not available).
+_RESOLVED: dict[str, Loader | None] = {}
 
 
 def register_loader(suffix: str, loader: Loader) -> None:
@@ -138,7 +144,8 @@ def register_loader(suffix: str, loader: Loader) -> None:
 
     Args:
         suffix: the end of the file name, with its dot; the longest suffix that a name
-            ends with wins (``'.durak.jsonl'`` before ``'.jsonl'``).
+            ends with wins (``'.durak.jsonl'`` before ``'.jsonl'``); a registered
+            reader comes before the kit's own for the same suffix.
         loader: a function ``Path -> Recording`` (or a sequence of recordings, for a
             file holding a match; or an object with a ``recording`` attribute); it
             raises an exception for a bad file.
@@ -152,8 +159,8 @@ def register_loader(suffix: str, loader: Loader) -> None:
 
 
 def _resolve_optional(suffix: str) -> Loader | None:
-    if suffix in _UNAVAILABLE:
-        return None
+    if suffix in _RESOLVED:
+        return _RESOLVED[suffix]
     module_name, names = _OPTIONAL[suffix]
     try:
         module = importlib.import_module(module_name)
@@ -161,23 +168,25 @@ def _resolve_optional(suffix: str) -> Loader | None:
         if exc.name != module_name:
             raise
         module = None
+    found: Loader | None = None
     for name in names:
         func = getattr(module, name, None)
         if callable(func):
-            loader: Loader = func
-            _LOADERS[suffix] = loader
-            return loader
-    _UNAVAILABLE.add(suffix)
-    return None
+            found = func
+            break
+    _RESOLVED[suffix] = found
+    return found
 
 
 def _loader_for(path: Path) -> Loader | None:
     name = path.name.lower()
-    for suffix in sorted(set(_LOADERS) | set(_OPTIONAL), key=len, reverse=True):
+    for suffix in sorted(set(_LOADERS) | set(_OPTIONAL) | set(_BUILTIN), key=len, reverse=True):
         if name.endswith(suffix):
             if suffix in _LOADERS:
                 return _LOADERS[suffix]
-            loader = _resolve_optional(suffix)
+            loader = _resolve_optional(suffix) if suffix in _OPTIONAL else None
+            if loader is None:
+                loader = _BUILTIN.get(suffix)
             if loader is not None:
                 return loader
     return None
@@ -204,11 +213,12 @@ def load_recordings(path: str | Path) -> list[Recording]:
     """Every game in the file at ``path``, read by the reader for its suffix.
 
     Args:
-        path: a ``.json`` file (the ``durak-nb/1`` JSON form), a ``.durak`` file (the
-            text notation, once :mod:`durak_nb.record.notation` provides ``load``,
-            ``load_file`` or ``read_file``), a ``.durak.jsonl`` recorder journal (read
-            with :func:`durak_nb.record.recorder.read_journal`, when present) or a file
-            of a suffix given to :func:`register_loader`.
+        path: a ``.json`` file (the ``durak-nb/1`` JSON form, or a JSON array of such
+            documents: a match), a ``.durak`` file (the text notation), both read with
+            :func:`durak_nb.record.notation.load_games` (without that module, JSON
+            documents alone, with :meth:`Recording.load`); a ``.durak.jsonl`` recorder
+            journal (:func:`durak_nb.record.recorder.read_journal`); or a file of a
+            suffix given to :func:`register_loader`.
 
     Returns:
         The recordings, in file order (one for a single game, several for a match).
@@ -220,7 +230,8 @@ def load_recordings(path: str | Path) -> list[Recording]:
     p = Path(path)
     loader = _loader_for(p)
     if loader is None:
-        known = ", ".join(sorted(s for s in set(_LOADERS) | set(_OPTIONAL) if _loader_for(Path("x" + s))))
+        suffixes = set(_LOADERS) | set(_OPTIONAL) | set(_BUILTIN)
+        known = ", ".join(sorted(s for s in suffixes if _loader_for(Path("x" + s))))
         raise RecordingError(f"no reader for this kind of file (readable: {known})", file=str(p))
     return _as_recordings(loader(p), p)
 

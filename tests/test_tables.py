@@ -510,6 +510,17 @@ def test_tables_games_frame_counts_agree_with_the_json_moves() -> None:
         ), row["file"]
 
 
+def test_tables_notation_twins_give_the_same_rows_as_the_json_files() -> None:
+    """Every ``.durak`` copy of a JSON recording summarises to the same row."""
+    twins = [p for p in sorted(RECORDINGS.glob("*.json")) if p.with_suffix(".durak").exists()]
+    if not twins or not readable(twins[0].with_suffix(".durak")):
+        pytest.skip("no notation copies, or no reader for them")
+    a = games_frame(twins).drop(columns=["file"])
+    b = games_frame([p.with_suffix(".durak") for p in twins]).drop(columns=["file"])
+    pd.testing.assert_frame_equal(a, b)
+    assert b["ok"].all()
+
+
 def test_tables_games_frame_dtypes() -> None:
     g = games_frame([SEED000, POD2])
     assert list(g.columns) == list(tables.GAME_COLUMNS)
@@ -675,20 +686,46 @@ def test_tables_reads_a_recorder_journal_R14(tmp_path: Path) -> None:
 
 
 def test_tables_durak_notation_files_read_once_the_reader_exists(tmp_path: Path) -> None:
-    """``.durak`` files are read by durak_nb.record.notation when it provides a reader;
-    until then such a file, given by name, is an error row and a folder leaves it out."""
-    text = tmp_path / "lesson.durak"
-    text.write_text("[Event lesson]\n", encoding="utf-8")
+    """``.durak`` files are read by durak_nb.record.notation's ``load_games`` when it
+    exists; without it such a file, given by name, is an error row and a folder leaves
+    it out."""
+    lesson = tmp_path / "lesson.durak"
+    shutil.copy(RECORDINGS / "seed000-vdogonku.durak", lesson)
     try:
         notation: object = importlib.import_module("durak_nb.record.notation")
     except ModuleNotFoundError:
         notation = None
-    has_reader = notation is not None and any(
-        callable(getattr(notation, n, None)) for n in ("load", "load_file", "read_file")
-    )
-    assert readable(text) is has_reader
-    if not has_reader:
+    has_reader = callable(getattr(notation, "load_games", None))
+    assert readable(lesson) is has_reader
+    if has_reader:  # the text notation reads as its JSON twin
+        pd.testing.assert_frame_equal(moves_frame(lesson), moves_frame(SEED000))
+        g = games_frame(tmp_path)
+        assert values(g.loc[0, ["ok", "game", "title", "bouts", "moves", "takes", "throw_ins"]]) == [
+            True,
+            0,
+            "Seed 000: throw-ins after take (вдогонку)",
+            1,
+            7,
+            1,
+            2,
+        ]
+    else:
         assert len(games_frame(tmp_path)) == 0
-        row = games_frame([text])
+        row = games_frame([lesson])
         assert values(row.loc[0, ["ok", "game"]]) == [False, None]
-        assert str(row.loc[0, "error"]).startswith(f"{text}:1:1: error: no reader for this kind of file")
+        assert str(row.loc[0, "error"]).startswith(f"{lesson}:1:1: error: no reader for this kind of file")
+
+
+def test_tables_a_match_file_gives_a_row_per_game_R4() -> None:
+    """The 4-player match of recordings/ (three games; the durak deals the next, R4)."""
+    match = RECORDINGS / "match-4p-podkidnoy.durak"
+    if not readable(match):
+        pytest.skip("no reader for the notation")
+    g = games_frame([match])
+    assert list(rows(g, ["game", "ok", "players", "durak", "first_attacker"]).values()) == [
+        (0, True, 4, "Boris", "Gleb"),
+        (1, True, 4, "Vera", "Vera"),  # Boris, the durak, dealt: Vera, left of him, attacks
+        (2, True, 4, "Gleb", "Gleb"),  # Vera dealt: Gleb attacks
+    ]
+    with pytest.raises(RecordingError, match="holds 3 games"):
+        moves_frame(match)
