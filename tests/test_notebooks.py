@@ -128,7 +128,10 @@ def test_widget_steps_in_place(widget: ReplayerWidget) -> None:
     parts = [widget.table, widget.trump, widget.stock, widget.turn, widget.move, widget.events, widget.result]
     hands = list(widget.hands)
     assert widget.table.value == '<b>Table</b> (стол): <span class="dnb-none">empty</span>'
-    assert widget.move.value == '<b>Start</b> (0 of 14 moves)<div class="dnb-none">next: Anna attacks 6S</div>'
+    assert (
+        widget.move.value
+        == '<b>Start</b> (0 of 14 moves played)<div class="dnb-none">next, move 0: Anna attacks 6S</div>'
+    )
 
     widget.slider.value = 6  # after the take (R14) and the draw (R16)
 
@@ -139,8 +142,8 @@ def test_widget_steps_in_place(widget: ReplayerWidget) -> None:
     assert all(a is b for a, b in zip(widget.hands, hands, strict=True))
     assert widget.table.value == '<b>Table</b> (стол): <span class="dnb-none">empty</span>'
     assert widget.move.value == (
-        "<b>Move 6 of 14</b>: Anna passes — nothing more: every thrower has passed, so the bout ends (R12)"
-        '<div class="dnb-none">next: Anna attacks 9S 9C</div>'
+        "<b>Move 5</b> (6 of 14 played): Anna passes — nothing more: every thrower has passed, so the bout ends (R12)"
+        '<div class="dnb-none">next, move 6: Anna attacks 9S 9C</div>'
     )
     assert widget.events.value == (
         '<ul class="dnb-events"><li>Boris picks up 6S 7S 6C 6D (R14)</li><li>Anna draws 9C TH (R16)</li></ul>'
@@ -172,8 +175,9 @@ def test_widget_buttons_step_the_slider(widget: ReplayerWidget) -> None:
     widget.forward.click()
     assert (widget.slider.value, widget.index) == (2, 2)
     assert widget.move.value == (
-        "<b>Move 2 of 14</b>: Boris covers 6S with 7S — a higher ♠ beats it (побить, R6); every attack card is covered"
-        '<div class="dnb-none">next: Anna throws in 6C</div>'
+        "<b>Move 1</b> (2 of 14 played): Boris covers 6S with 7S — a higher ♠ beats it (побить, R6); "
+        "every attack card is covered"
+        '<div class="dnb-none">next, move 2: Anna throws in 6C</div>'
     )
     widget.back.click()
     assert widget.slider.value == 1

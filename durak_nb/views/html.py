@@ -192,11 +192,15 @@ def move_html(k: int, total: int, last: str | None, following: str | None, comme
         following: move ``k`` in words (``None`` at the end).
         comment: the recording's annotation of move ``k - 1`` (plain text).
     """
-    head = f"<b>Start</b> (0 of {total} moves)" if last is None else f"<b>Move {k} of {total}</b>: {esc(last)}"
+    # moves are numbered from 0 everywhere (CLI, tables, errors, meta): frame k follows move k - 1
+    if last is None:
+        head = f"<b>Start</b> (0 of {total} moves played)"
+    else:
+        head = f"<b>Move {k - 1}</b> ({k} of {total} played): {esc(last)}"
     if comment:
         head += f'<div class="dnb-comment">{esc(comment)}</div>'
     if following is not None:
-        head += f'<div class="dnb-none">next: {esc(following)}</div>'
+        head += f'<div class="dnb-none">next, move {k}: {esc(following)}</div>'
     return head
 
 
