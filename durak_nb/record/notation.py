@@ -598,7 +598,7 @@ class _Reader:
             if h.name == "Hand":
                 hands.append(h)
                 continue
-            if h.name in seen and (h.name in STANDARD_HEADERS or h.name[0].isupper()):
+            if h.name in seen and h.name != "Meta" and (h.name in STANDARD_HEADERS or h.name[0].isupper()):
                 raise src.error(f"the header {h.name} is given twice", h.start)
             seen[h.name] = h
             key: str | None = None
@@ -692,6 +692,7 @@ class _Reader:
         if is_deal == is_start:
             at = headers[0].start
             if is_deal:
+                at = min(seen[n].start for n in _DEAL_HEADERS if n in seen)
                 raise src.error(
                     "a game has either a deal ([Seed n] or [Deck ...]) or a set-up position ([Hand ...], [Talon ...]),"
                     " not both",
@@ -1208,7 +1209,10 @@ class _Reader:
             nxt = _lex(src, act.end)
             if not (nxt.kind == "word" and _is_card(nxt.value)):
                 raise src.error(
-                    f"show: the trump shown follows, e.g. {who} show 7H", nxt.start, move=k, branch=line.branch
+                    f"show: the trump shown follows, e.g. {who} show 7H",
+                    act.start if nxt.kind in ("eof", "next") else nxt.start,
+                    move=k,
+                    branch=line.branch,
                 )
             return Move(p, Action.TRANSFER, (Card.parse(nxt.value),), None, True), nxt.end
         if act.kind == "word" and act.value == "redeal":
@@ -1230,7 +1234,7 @@ class _Reader:
                 if not (tgt.kind == "word" and _is_card(tgt.value)):
                     raise src.error(
                         f"{act.value}/: the card covered follows the slash, e.g. {who} 9S/7S",
-                        tgt.start,
+                        nxt.start if tgt.kind in ("eof", "next") else tgt.start,
                         move=k,
                         branch=line.branch,
                     )
