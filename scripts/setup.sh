@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 want_browser=0
 [ "${1:-}" = "--browser" ] && want_browser=1
 need=()
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+python3 -c "import venv, ensurepip" >/dev/null 2>&1 || need+=(python3-venv)
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
 if [ "$want_browser" = 1 ] && ! command -v chromium >/dev/null 2>&1; then need+=(chromium); fi
 if [ "${#need[@]}" -gt 0 ]; then
