@@ -458,6 +458,8 @@ class Game:
         talon: top card first; the last card is the turned-up trump.
         trump: the trump suit.
         trump_card: the turned-up trump card, or ``None``.
+        attack_cards: the attack cards on the table, in the order laid (live list).
+        defence_cards: the card covering each attack card, or ``None`` (live list).
         discard, table, attacker, defender, bout, first_bito_done, taking, passed,
         attacker_passed, out_order, result: as in :class:`Position`.
         history: the moves played, in order (redeal moves carry their deck).
@@ -474,14 +476,14 @@ class Game:
         "_legal_cache",
         "_seen",
         "_team",
-        "attack",
+        "attack_cards",
         "attacker",
         "attacker_passed",
         "bout",
         "dealer",
         "dealt_hands",
         "deck_order",
-        "defence",
+        "defence_cards",
         "defender",
         "discard",
         "first_attacker",
@@ -526,8 +528,8 @@ class Game:
         self.trump = Suit.D
         self.trump_card: Card | None = None
         self.discard: list[Card] = []
-        self.attack: list[Card] = []
-        self.defence: list[Card | None] = []
+        self.attack_cards: list[Card] = []
+        self.defence_cards: list[Card | None] = []
         self.attacker: int | None = None
         self.first_attacker: int | None = None
         self.defender: int | None = None
@@ -789,7 +791,7 @@ class Game:
     @property
     def table(self) -> list[tuple[Card, Card | None]]:
         """The table as (attack, defence or ``None``) pairs, in the order laid."""
-        return list(zip(self.attack, self.defence, strict=True))
+        return list(zip(self.attack_cards, self.defence_cards, strict=True))
 
     def beats(self, cover: Card | str, attack: Card | str) -> bool:
         """Whether ``cover`` beats ``attack`` in this game (R6–R8)."""
@@ -839,8 +841,8 @@ class Game:
         attack cards, and never more than the defender's hand less the uncovered cards."""
         if self.defender is None:
             return 0
-        uncovered = self.defence.count(None)
-        return min(self.limit() - len(self.attack), len(self.hands[self.defender]) - uncovered)
+        uncovered = self.defence_cards.count(None)
+        return min(self.limit() - len(self.attack_cards), len(self.hands[self.defender]) - uncovered)
 
     def actors(self) -> list[int]:
         """Seats that have at least one legal move now, in seat order."""
@@ -878,7 +880,7 @@ class Game:
             for s in range(self.n):
                 if self._may_redeal(s):
                     out.append(Move(s, Action.REDEAL))
-        attack = self.attack
+        attack = self.attack_cards
         if not attack:  # the lead (R9)
             hand = hands[a]
             cap = min(self.limit(), len(hands[d]))
@@ -893,7 +895,7 @@ class Game:
                 return out
             out.extend(self._lead_moves(a, hand, min(2, cap)))  # prostoy; english once all passed
             return out
-        defence = self.defence
+        defence = self.defence_cards
         uncovered = defence.count(None)
         # during a bout: the defender (R10, R17, R20, R14)
         if not self.taking:
@@ -984,9 +986,9 @@ class Game:
         target = self._transfer_target(d)
         if target is None:
             return []
-        rank = self.attack[0] >> 2
+        rank = self.attack_cards[0] >> 2
         tsize = len(self.hands[target])
-        total = len(self.attack)
+        total = len(self.attack_cards)
         cands = [c for c in self.hands[d] if c >> 2 == rank]
         out: list[Move] = []
         most = min(self.limit() - total, tsize - total)  # R18: R13a/c and R13b for the next defender
@@ -1066,7 +1068,7 @@ class Game:
                 except SetupError as exc:
                     return Refusal("R5", str(exc).split("] ", 1)[-1])
             return None
-        if not self.attack:  # the lead
+        if not self.attack_cards:  # the lead
             if act is Action.PASS and r.lead_style == "pair" and p == a:
                 if self.lead_passes >= self._holders():
                     return Refusal("R9", "every player has passed the lead: now a single card must be led")
@@ -1105,14 +1107,14 @@ class Game:
                 return Refusal("R14", f"{who} has declared take and may only wait for throw-ins")
             if missing and act is not Action.TAKE and not move.show:
                 return not_held
-            uncovered = [x for x, y in zip(self.attack, self.defence, strict=True) if y is None]
+            uncovered = [x for x, y in zip(self.attack_cards, self.defence_cards, strict=True) if y is None]
             if act is Action.TAKE:
                 return None if uncovered else Refusal("R15", "every card is covered: there is nothing to take")
             if act is Action.DEFEND:
                 t = move.target
                 if len(cards) != 1 or t is None:
                     return Refusal("R10", "a defence covers exactly one attack card with one card")
-                if t not in self.attack:
+                if t not in self.attack_cards:
                     return Refusal("R10", f"{t} is not an attack card on the table")
                 if t not in uncovered:
                     return Refusal("R10", f"{t} is already covered")
@@ -1130,17 +1132,17 @@ class Game:
                 return Refusal("R17", f"no transfers in {r.preset}: transfers are played in perevodnoy")
             if self.bout == 1 and not r.transfer_first_bout:
                 return Refusal("R19", "no transfer in the first bout of the game")
-            if len(uncovered) != len(self.attack):
+            if len(uncovered) != len(self.attack_cards):
                 return Refusal("R18", "no transfer once an attack card is covered")
             if not cards:
                 return Refusal("R17", "a transfer lays one or more cards of the attack rank")
-            rank = self.attack[0] >> 2
+            rank = self.attack_cards[0] >> 2
             if any(c >> 2 != rank for c in cards):
-                return Refusal("R17", f"a transfer must use cards of the attack rank {self.attack[0].rank.code}")
+                return Refusal("R17", f"a transfer must use cards of the attack rank {self.attack_cards[0].rank.code}")
             target = self._transfer_target(d)
             if target is None:
                 return Refusal("R17", "no player to the left holds cards to take the transfer")
-            total = len(self.attack) + (0 if move.show else len(cards))
+            total = len(self.attack_cards) + (0 if move.show else len(cards))
             tsize = len(self.hands[target])
             if move.show:
                 if not r.show_trump_transfer:
@@ -1187,7 +1189,7 @@ class Game:
             return not_held
         if not cards:
             return Refusal("R11", "a throw-in needs at least one card")
-        ranks = {c >> 2 for c in self.attack} | {c >> 2 for c in self.defence if c is not None}
+        ranks = {c >> 2 for c in self.attack_cards} | {c >> 2 for c in self.defence_cards if c is not None}
         bad = [c for c in cards if c >> 2 not in ranks]
         if bad:
             return Refusal("R11", f"{bad[0]}: only ranks already on the table may be thrown in")
@@ -1196,7 +1198,7 @@ class Game:
     def _limit_refusal(self, k: int, *, lead: bool) -> Refusal | None:
         d = self.defender
         assert d is not None
-        total = len(self.attack) + k
+        total = len(self.attack_cards) + k
         limit = self.limit()
         if total > limit:
             if limit < self.rules.bout_limit:
@@ -1205,13 +1207,13 @@ class Game:
                     f"before the first bito a bout holds at most {limit} attack cards while the defender defends",
                 )
             return Refusal("R13a", f"a bout holds at most {limit} attack cards")
-        uncovered = self.defence.count(None) + k
+        uncovered = self.defence_cards.count(None) + k
         dsize = len(self.hands[d])
         if uncovered > dsize:
             return Refusal(
                 "R13b",
                 f"{self.players[d]} holds {_count(dsize)}; no more than that may lie uncovered before them"
-                + ("" if lead else _follow(dsize - self.defence.count(None))),
+                + ("" if lead else _follow(dsize - self.defence_cards.count(None))),
             )
         return None
 
@@ -1250,7 +1252,7 @@ class Game:
         # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
         # throw-in after take (the thrower laid their last card)
         if act is _PASS:
-            if not self.attack:  # R9 english: pass the lead to the left
+            if not self.attack_cards:  # R9 english: pass the lead to the left
                 self.lead_passes += 1
                 new_attacker = self._next_with_cards(p)
                 events.append(LeadPassed(p, new_attacker))
@@ -1264,24 +1266,24 @@ class Game:
             self._settle(events)
         elif act is _DEFEND:
             hand.remove(cards[0])
-            defence = self.defence
-            defence[self.attack.index(target)] = cards[0]  # type: ignore[arg-type]
+            defence = self.defence_cards
+            defence[self.attack_cards.index(target)] = cards[0]  # type: ignore[arg-type]
             self.passed = set()
             if None not in defence:
                 self._settle(events)
         elif act is _THROW:
             for c in cards:
                 hand.remove(c)
-            self.attack.extend(cards)
-            self.defence.extend([None] * len(cards))
+            self.attack_cards.extend(cards)
+            self.defence_cards.extend([None] * len(cards))
             self.passed = set()
             if self.taking:
                 self._settle(events)
         elif act is _ATTACK:
             for c in cards:
                 hand.remove(c)
-            self.attack.extend(cards)
-            self.defence.extend([None] * len(cards))
+            self.attack_cards.extend(cards)
+            self.defence_cards.extend([None] * len(cards))
             self._lead = cards
             self.lead_passes = 0
             self.passed = set()
@@ -1295,8 +1297,8 @@ class Game:
             else:
                 for c in cards:
                     hand.remove(c)
-                self.attack.extend(cards)
-                self.defence.extend([None] * len(cards))
+                self.attack_cards.extend(cards)
+                self.defence_cards.extend([None] * len(cards))
             new_defender = self._transfer_target(p)
             assert new_defender is not None
             self.attacker = p  # R17: the transferring player becomes the attacker for R12
@@ -1307,7 +1309,7 @@ class Game:
 
     def _settle(self, events: list[Event]) -> None:
         """End the bout if R14 (take) or R15 (bito) says so."""
-        if not self.attack:
+        if not self.attack_cards:
             return
         passed = self.passed
         for s in self.throwers():
@@ -1315,14 +1317,14 @@ class Game:
                 return
         if self.taking:
             self._end_bout(events, took=True)
-        elif None not in self.defence:
+        elif None not in self.defence_cards:
             self._end_bout(events, took=False)
 
     def _end_bout(self, events: list[Event], *, took: bool) -> None:
         d, first = self.defender, self.first_attacker
         assert d is not None and first is not None
         table: list[Card] = []
-        for x, y in zip(self.attack, self.defence, strict=True):
+        for x, y in zip(self.attack_cards, self.defence_cards, strict=True):
             table.append(x)
             if y is not None:
                 table.append(y)
@@ -1336,7 +1338,7 @@ class Game:
             self.discard.extend(cards)
             self.first_bito_done = True
             events.append(Bito(cards))
-        self.attack, self.defence = [], []
+        self.attack_cards, self.defence_cards = [], []
         # R16: draw, the bout's first attacker first, clockwise, the defender last
         size = self.rules.hand_size
         order = [(first + i) % self.n for i in range(self.n)]
@@ -1489,7 +1491,7 @@ class Game:
         """R5: the same dealer deals the new shuffle; the first attacker is found again."""
         if self.dealer is None:
             self.dealer = self.n - 1
-        self.attack, self.defence = [], []
+        self.attack_cards, self.defence_cards = [], []
         self.bout = 1
         self.first_bito_done = False
         self.out_order = []
@@ -1502,6 +1504,37 @@ class Game:
         self._deal_cards(cards, self.trump if nothing_left else None)
         self._start_first_bout(None)
 
+    # ------------------------------------------------------------------ by name
+
+    def attack(self, player: int | str, cards: str | Iterable[str | Card]) -> list[Event]:
+        """Lead ``cards`` as ``player`` (seat or name), e.g. ``game.attack("Anna", "7S 7H")`` (R9).
+
+        Raises:
+            KeyError: no such player.
+            IllegalMove: as :meth:`play`.
+        """
+        return self.play(Move.attack(self.seat(player), cards))
+
+    def throw(self, player: int | str, cards: str | Iterable[str | Card]) -> list[Event]:
+        """Throw in ``cards`` as ``player`` (R11–R14). Raises as :meth:`attack`."""
+        return self.play(Move.throw(self.seat(player), cards))
+
+    def defend(self, player: int | str, card: str | Card, target: str | Card) -> list[Event]:
+        """Cover ``target`` with ``card`` as ``player`` (R10). Raises as :meth:`attack`."""
+        return self.play(Move.defend(self.seat(player), card, target))
+
+    def transfer(self, player: int | str, cards: str | Iterable[str | Card], show: bool = False) -> list[Event]:
+        """Transfer with ``cards`` (R17), or by showing one trump (R20). Raises as :meth:`attack`."""
+        return self.play(Move.transfer(self.seat(player), cards, show))
+
+    def take(self, player: int | str) -> list[Event]:
+        """Declare take as ``player`` (R14). Raises as :meth:`attack`."""
+        return self.play(Move.take(self.seat(player)))
+
+    def pass_(self, player: int | str) -> list[Event]:
+        """Pass as ``player`` (R12; the lead in english durak, R9). Raises as :meth:`attack`."""
+        return self.play(Move.pass_(self.seat(player)))
+
     # ------------------------------------------------------------------ snapshots
 
     def position(self) -> Position:
@@ -1512,7 +1545,7 @@ class Game:
             talon=tuple(self.talon),
             trump=self.trump,
             trump_card=self.trump_card,
-            table=tuple(zip(self.attack, self.defence, strict=True)),
+            table=tuple(zip(self.attack_cards, self.defence_cards, strict=True)),
             discard=tuple(self.discard),
             attacker=self.attacker,
             first_attacker=self.first_attacker,
@@ -1534,8 +1567,8 @@ class Game:
         g.hands = [list(h) for h in self.hands]
         g.talon = list(self.talon)
         g.discard = list(self.discard)
-        g.attack = list(self.attack)
-        g.defence = list(self.defence)
+        g.attack_cards = list(self.attack_cards)
+        g.defence_cards = list(self.defence_cards)
         g.passed = set(self.passed)
         g.shown = set(self.shown)
         g.out_order = list(self.out_order)
@@ -1551,7 +1584,7 @@ class Game:
         """Every card in every place (hands, talon, table, discard): each card of the
         deck exactly once, an invariant the tests check after every move."""
         out = [c for h in self.hands for c in h]
-        out += self.talon + self.attack + [c for c in self.defence if c is not None] + self.discard
+        out += self.talon + self.attack_cards + [c for c in self.defence_cards if c is not None] + self.discard
         return out
 
     def __repr__(self) -> str:

@@ -303,7 +303,7 @@ def _position(game: Game, prev: Position, passes: dict[frozenset[int], frozenset
     ``Game.position()`` at every index."""
     hands = tuple(ph if (h := tuple(gh)) == ph else h for gh, ph in zip(game.hands, prev.hands, strict=True))
     talon = tuple(game.talon)
-    table = tuple(zip(game.attack, game.defence, strict=True))
+    table = tuple(zip(game.attack_cards, game.defence_cards, strict=True))
     discard = tuple(game.discard)
     out_order = tuple(game.out_order)
     passed = frozenset(game.passed)

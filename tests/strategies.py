@@ -140,7 +140,7 @@ def candidate_moves(game: Game) -> Iterator[Move]:
     shown-trump transfer with every card; a cover of every attack card on the table
     (and of one card that is not there) with every card; take, pass and redeal; and
     every listed move of several cards, also grown by one more card of the hand."""
-    attack_cards = list(game.attack)
+    attack_cards = list(game.attack_cards)
     off_table = next((c for c in deck(game.rules.deck_size) if c not in attack_cards), None)
     for p in range(game.n):
         hand = game.hands[p]

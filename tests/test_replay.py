@@ -288,7 +288,7 @@ def test_explain_vdogonku_room_comes_from_engine_r13c_r14(pod: Replay) -> None:
     but Boris holds 4 cards with 2 uncovered, so R13b leaves 2 more: the number in the
     text is Game.room() after the move."""
     g = pod.game(5)
-    assert (g.limit(), len(g.attack), len(g.hands[1]), g.room()) == (6, 3, 4, 2)
+    assert (g.limit(), len(g.attack_cards), len(g.hands[1]), g.room()) == (6, 3, 4, 2)
     assert "2 more cards may still be given (R13)" in pod.explain(4)
 
 
