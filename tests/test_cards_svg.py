@@ -372,3 +372,36 @@ def test_engine_imports_no_view() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_pictures_in_a_real_kernel() -> None:
+    """In a kernel, importing the views makes cards and positions show as SVG and
+    recordings as HTML; a diagram shows as SVG, and as DOT source + hint without dot."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell("from durak_nb.cards import Card\nCard.parse('TH')"),  # no views yet: text only
+        nbformat.v4.new_code_cell(
+            "import os\nfrom IPython.display import display\nimport durak_nb.views\n"
+            "from durak_nb.record import Recording\nfrom durak_nb.views.trees import game_tree\n"
+            f"rec = Recording.load({str(RECORDINGS / 'draw.json')!r})\n"
+            "d = game_tree(rec.new_game(), depth=1)\n"
+            "display(Card.parse('TH'), rec.replay().position(), rec, d)\n"
+            "os.environ['PATH'] = '/nonexistent'\ndisplay(d)"
+        ),
+    ]
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(RECORDINGS)}}).execute()
+    data = [nb.cells[0].outputs[0]["data"]] + [o["data"] for o in nb.cells[1].outputs]
+    assert sorted(data[0]) == ["text/plain"]
+    assert data[0]["text/plain"] == "Card('TH')"
+    assert sorted(data[1]) == ["image/svg+xml", "text/plain"]
+    assert cards_in(parse(data[1]["image/svg+xml"])) == ["TH"]
+    assert sorted(data[2]) == ["image/svg+xml", "text/plain"]
+    assert next(t for t, _ in texts(parse(data[2]["image/svg+xml"]))) == "Game over: draw (R25)"
+    assert data[3]["text/html"].startswith('<div class="dnb-recording"><div>podkidnoy')
+    assert sorted(data[4]) == ["image/svg+xml", "text/plain"]
+    assert sorted(data[5]) == ["text/plain"]
+    assert data[5]["text/plain"].startswith("digraph game_tree {")
+    assert data[5]["text/plain"].endswith("to see the picture.")
