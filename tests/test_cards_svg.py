@@ -26,6 +26,8 @@ from durak_nb.views.cards_svg import (
     esc,
     hand_svg,
     position_svg,
+    seat_svg,
+    svg_frame,
     table_svg,
     talon_svg,
 )
@@ -279,6 +281,27 @@ def test_position_from_one_players_view(transfer: Replay) -> None:
     assert backs(root) == 5 + 5 + 4 + 3 + 2  # the other hands, talon, discard
     with pytest.raises(ValueError, match=r"perspective 4 is not a seat 0\.\.3"):
         position_svg(pos, perspective=4)
+
+
+def test_frame_parts_for_a_widget(transfer: Replay) -> None:
+    pos = transfer.position(5)
+    f = svg_frame(pos, perspective=3, actors=transfer.whose_turn(5))
+    assert f.headline == "Bout 3: Vera attacks Gleb · may act: Vera, Gleb"
+    assert [(cards_in(parse(h)), backs(parse(h))) for h in f.hands] == [
+        ([], 5),
+        ([], 5),
+        ([], 5),
+        (["6S", "8C", "JH", "QD"], 0),
+    ]
+    assert next(t for t, _ in texts(parse(f.hands[2]))) == "Vera (5 cards) — attacker"
+    assert cards_in(parse(f.table)) == ["8S", "9S", "8H", "TH", "8D"]
+    assert cards_in(parse(f.talon)) == ["9C"]
+    assert [t for t, _ in texts(parse(f.discard))] == ["2 cards"]
+    assert seat_svg(pos, 3) == f.hands[3]
+    with pytest.raises(ValueError, match=r"seat 4 is not a seat 0\.\.3"):
+        seat_svg(pos, 4)
+    with pytest.raises(ValueError, match=r"perspective -1 is not a seat"):
+        svg_frame(pos, perspective=-1)
 
 
 def test_position_game_over_r25() -> None:

@@ -30,6 +30,7 @@ import html
 import math
 import re
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from ..cards import Card, Rank, Suit
 from ..engine import Position
@@ -38,11 +39,14 @@ __all__ = [
     "BLACK",
     "GOLD",
     "RED",
+    "SvgFrame",
     "card_svg",
     "discard_svg",
     "esc",
     "hand_svg",
     "position_svg",
+    "seat_svg",
+    "svg_frame",
     "table_svg",
     "talon_svg",
 ]
@@ -425,6 +429,14 @@ def _roles(position: Position, seat: int) -> list[str]:
     return roles
 
 
+def _caption(position: Position, seat: int) -> str:
+    """``'Anna (5 cards) — attacker'``: name, number of cards, roles."""
+    hand = position.hands[seat]
+    roles = _roles(position, seat)
+    count = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
+    return f"{position.players[seat]} ({count})" + (" — " + ", ".join(roles) if roles else "")
+
+
 def _headline(position: Position, actors: Sequence[int] | None) -> str:
     names = position.players
     r = position.result
@@ -473,11 +485,9 @@ def position_svg(
     parts = [_text(margin, 20, headline, size=14, fill="#111", bold=True, anchor="start")]
     y = 32.0
     widest = 0.0
-    for seat, name in enumerate(position.players):
+    for seat in range(n):
         hand = position.hands[seat]
-        roles = _roles(position, seat)
-        count = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
-        caption = f"{name} ({count})" + (" — " + ", ".join(roles) if roles else "")
+        caption = _caption(position, seat)
         parts.append(
             f'<g class="dnb-seat" data-seat="{seat}">'
             + _text(margin, y + 13, caption, size=13, fill="#111", anchor="start")
@@ -506,3 +516,74 @@ def position_svg(
     total_h = y + name_h + max(th, h + 40) + 20
     background = f'<rect width="{_n(total_w)}" height="{_n(total_h)}" rx="6" fill="#eef5ec"/>'
     return _doc(total_w, total_h, background + "".join(parts), label=headline)
+
+
+def seat_svg(position: Position, seat: int, *, face_up: bool = True, width: float = 44) -> str:
+    """One player's place: the caption (name, number of cards, role: attacker,
+    defender, takes, out, durak) above the hand, face up or face down.
+
+    Raises:
+        ValueError: ``seat`` is not a seat, or ``width`` is not positive.
+    """
+    _check_width(width)
+    n = len(position.players)
+    if not 0 <= seat < n:
+        raise ValueError(f"seat {seat!r} is not a seat 0..{n - 1}")
+    hand = position.hands[seat]
+    caption = _caption(position, seat)
+    step = width * 0.6
+    body = _text(2, 13, caption, size=13, fill="#111", anchor="start")
+    if hand:
+        body += _row(hand, 2, 18, width, trump=position.trump, face_up=face_up, step=step)
+    else:
+        body += _empty(2, 18, width, "—")
+    total_w = max(width + step * max(len(hand) - 1, 0) + 4, 7.5 * len(caption) + 4)
+    return _doc(total_w, 18 + width * _RATIO + 4, body, label=caption)
+
+
+class SvgFrame(NamedTuple):
+    """The SVG parts of one position, for a widget that updates values in place.
+
+    Attributes:
+        headline: plain text (escape it before putting it into HTML): the bout, who
+            attacks whom, who may act, or the result.
+        hands: one :func:`seat_svg` per seat.
+        table: :func:`table_svg`.
+        talon: :func:`talon_svg` (the turned-up trump under the stack, R3).
+        discard: :func:`discard_svg` (face down, R15).
+    """
+
+    headline: str
+    hands: tuple[str, ...]
+    table: str
+    talon: str
+    discard: str
+
+
+def svg_frame(
+    position: Position,
+    *,
+    perspective: int | None = None,
+    actors: Sequence[int] | None = None,
+    width: float = 44,
+) -> SvgFrame:
+    """Every SVG part of ``position``: the hands (face up for ``perspective``, or all
+    with ``None``), the table, the talon and the discard, and the headline text.
+
+    Raises:
+        ValueError: ``perspective`` is not a seat, or ``width`` is not positive.
+    """
+    _check_width(width)
+    n = len(position.players)
+    if perspective is not None and not 0 <= perspective < n:
+        raise ValueError(f"perspective {perspective!r} is not a seat 0..{n - 1}")
+    talon_card = position.trump_card if position.talon else None
+    return SvgFrame(
+        headline=_headline(position, actors),
+        hands=tuple(
+            seat_svg(position, s, face_up=perspective is None or perspective == s, width=width) for s in range(n)
+        ),
+        table=table_svg(position.table, trump=position.trump, width=width),
+        talon=talon_svg(len(position.talon), talon_card, trump=position.trump, width=width),
+        discard=discard_svg(len(position.discard), width=width),
+    )
