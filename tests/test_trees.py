@@ -17,6 +17,7 @@ import pytest
 from conftest import RECORDINGS
 from test_replay import podkidnoy_doc, renamed
 
+from durak_nb.cards import Card
 from durak_nb.engine import Game, Move
 from durak_nb.record import Recording
 from durak_nb.record.tree import GameTree
@@ -307,6 +308,37 @@ def test_bout_diagram_shown_trump_transfer_r20() -> None:
     assert labels(d)["k9H_shown"] == "9♥\nshown"
     assert d.nodes_info["k9H_shown"].kind == "shown"
     assert edges(d)[-2:] == [("talon", "s1", "draw 1: 7S"), ("talon", "s0", "draw 2: 8C KS QC 6D TS")]
+
+
+def test_bout_diagram_lead_passed_english_r9() -> None:
+    d = bout_diagram(Replay.load(RECORDINGS / "english-4p.json"), 2)
+    assert d.caption == "Bout 2: Anna attacks Boris"
+    assert edges(d) == [
+        ("s2", "s3", "1. passes the lead (R9)"),
+        ("s3", "s0", "2. passes the lead (R9)"),
+        ("s0", "k7D", "3. attacks Boris"),
+        ("s0", "k7C", "3. attacks Boris"),
+        ("k7D", "s1", "4. takes: picks up 2 cards (R14)"),
+        ("talon", "s0", "draw 1: TH AH"),
+    ]
+
+
+def test_every_bout_of_every_recording_has_its_cards() -> None:
+    """Each bout diagram has one card node per card laid in the bout (R10, R11, R17)."""
+    for path in sorted(RECORDINGS.glob("*.json")):
+        replay = Replay.load(path)
+        for bout in sorted({replay.position(k).bout for k in range(len(replay))}):
+            d = bout_diagram(replay, bout)
+            laid = {
+                c.code
+                for k in range(len(replay))
+                if replay.position(k).bout == bout and not replay.move(k).show
+                for c in replay.move(k).cards
+                if replay.move(k).action.value in ("attack", "throw", "transfer", "defend")
+            }
+            assert {n.label for n in d.nodes_info.values() if n.kind == "card"} == {
+                Card.parse(c).pretty for c in laid
+            }, (path.name, bout)
 
 
 # ----------------------------------------------------------------------------- variation tree

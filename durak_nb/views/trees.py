@@ -564,9 +564,11 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
     d.attr("graph", fontname="DejaVu Sans")
     d.attr("node", fontname="DejaVu Sans", fontsize="11")
     d.attr("edge", fontname="DejaVu Sans", fontsize="10")
+    # the caption names who led and at whom (in english durak, after the lead passed, R9)
+    lead = next((replay.position(k) for k in ks if replay.move(k).action is Action.ATTACK), first)
     title = [f"Bout {bout}"]
-    if first.attacker is not None and first.defender is not None:
-        title[0] += f": {names[first.attacker]} attacks {names[first.defender]}"
+    if lead.attacker is not None and lead.defender is not None:
+        title[0] += f": {names[lead.attacker]} attacks {names[lead.defender]}"
     table = graphviz.Digraph(name="cluster_table", graph_attr={"label": "table", "style": "rounded,dashed"})
     players: set[int] = set()
     steps: list[tuple[str, str, str, dict[str, str]]] = []  # edges, added after the nodes
