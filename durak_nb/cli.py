@@ -151,16 +151,18 @@ def _play(args: argparse.Namespace) -> int:
 
 def _replay(path: str) -> int:
     try:
-        rec = Recording.load(path)
-        game = rec.new_game()
-        names = rec.players
-        print(f"{rec.rules.preset}: {', '.join(names)}; trump {game.trump.symbol}")
-        for k, (after, move, events) in enumerate(rec.steps()):
-            print(f"{k:4d}  {move.describe(names)}")
-            for e in events:
-                print(f"        {e.describe(names)}")
-            game = after
-        rec.check_result(game)
+        games = notation.load_games(path)  # .durak or .json, one game or a match
+        for number, rec in enumerate(games, 1):
+            game = rec.new_game()
+            names = rec.players
+            title = f"game {number} of {len(games)}: " if len(games) > 1 else ""
+            print(f"{title}{rec.rules.preset}: {', '.join(names)}; trump {game.trump.symbol}")
+            for k, (after, move, events) in enumerate(rec.steps()):
+                print(f"{k:4d}  {move.describe(names)}")
+                for e in events:
+                    print(f"        {e.describe(names)}")
+                game = after
+            rec.check_result(game)
     except RecordingError as exc:
         print(exc.format(), file=sys.stderr)
         return 1
