@@ -377,7 +377,7 @@ def _variations_problem(value: object, count: int, players: tuple[str, ...]) -> 
             at = f"{where}[{k!r}]" if where else f"[{k!r}]"
             if not isinstance(k, str) or not re.fullmatch(r"0|[1-9][0-9]*", k):
                 return f"{at}: a key is a move index: 0, 1, 2, …"
-            if int(k) >= count:
+            if len(k) > 9 or int(k) >= count:
                 return f"{at}: the line has {count} moves"
             if key == "variations" and not root and k == "0":
                 return f"{at}: a line's first move has no variations (they are variations of the line before)"
@@ -393,7 +393,7 @@ def _variations_problem(value: object, count: int, players: tuple[str, ...]) -> 
                 here = f"{at}[{n}]"
                 if not isinstance(line, dict) or not isinstance(line.get("moves"), list) or not line["moves"]:
                     return f"{here}: a line is an object with a non-empty 'moves' list"
-                extra = sorted(set(line) - {"moves", *ANNOTATION_KEYS})
+                extra = [key for key in line if key != "moves" and key not in ANNOTATION_KEYS]
                 if extra:
                     return f"{here}: unknown member {extra[0]!r}"
                 for m, obj in enumerate(line["moves"]):

@@ -16,6 +16,8 @@ import sys
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from durak_nb.cards import Card, parse_cards
 from durak_nb.cli import record_bot_game
@@ -271,6 +273,71 @@ def test_malformed_variations_are_refused(change: Any, problem: str) -> None:
         Replay(annotated(meta))
     assert (info.value.message, info.value.path, info.value.move) == (f"meta.variations: {problem}", (), None)
     assert len(Replay(annotated(meta), variations=False)) == 5
+
+
+_KEYS = ["0", "1", "2", "3", "4", "9", "01", "1" * 12, "moves", "comments", "comments_before", "glyphs", "variations"]
+_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.sampled_from(["!", "?!", "!!!", "Anna", "8D", "take", ""]),
+    st.sampled_from(
+        [
+            mv("Anna", "take"),
+            mv("Boris", "pass"),
+            mv("Anna", "defend", "AH", "8D"),
+            mv("Anna", "attack", "TC"),
+            mv("Anna", "attack", "9S"),
+            mv("Vera", "pass"),
+            {"player": "Boris", "action": "jump"},
+            {"player": "Anna", "action": "attack", "cards": "8D"},
+        ]
+    ),
+)
+_MOVES = st.sampled_from(
+    [mv("Anna", "take"), mv("Boris", "pass"), mv("Anna", "defend", "AH", "8D"), mv("Anna", "attack", "6D")]
+)
+_LINES = st.recursive(
+    st.fixed_dictionaries({"moves": st.lists(_MOVES, min_size=1, max_size=3)}),
+    lambda inner: st.fixed_dictionaries(
+        {
+            "moves": st.lists(_MOVES, min_size=2, max_size=3),
+            "variations": st.fixed_dictionaries({"1": st.lists(inner, min_size=1, max_size=2)}),
+        }
+    ),
+    max_leaves=4,
+)
+_JUNK = st.recursive(
+    _LEAVES,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(_KEYS), inner, max_size=4)),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(junk=st.one_of(_JUNK, _LINES), where=st.sampled_from(["top", "line", "nested"]))
+def test_any_variations_member_replays_or_raises_a_recording_error(junk: Any, where: str) -> None:
+    """Whatever ``meta.variations`` holds, Replay either replays (and every line can be
+    entered) or raises a RecordingError (VariationError): never another exception."""
+    meta = annotated_meta()
+    if where == "top":
+        meta["variations"] = junk
+    elif where == "line":
+        meta["variations"]["1"][0] = junk
+    else:
+        meta["variations"]["1"][1]["variations"] = junk
+    try:
+        r = Replay(annotated(meta))
+    except VariationError as exc:
+        assert isinstance(exc, RecordingError)
+        assert exc.message
+        return
+    todo = [r]
+    while todo:
+        line = todo.pop()
+        for k in range(len(line)):
+            for v in line.variations(k)[1:]:
+                todo.append(line.enter(k, v.index))
 
 
 def test_a_loaded_file_names_itself_in_the_error(tmp_path: Any) -> None:
