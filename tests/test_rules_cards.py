@@ -7,47 +7,10 @@ with exact card lists, legal-move sets and refusal texts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
+from rulekit import codes, legal, setup
 
 from durak_nb import Action, Card, CardError, Game, Move, Rules, RulesError, SetupError, Suit, beats, deck, parse_cards
-
-
-def setup(
-    rules: Rules | str,
-    names: list[str],
-    hands: dict[str, str],
-    attacker: str,
-    *,
-    talon: str = "",
-    trump: str = "D",
-    first_bito_done: bool = True,
-    bout: int = 2,
-) -> Game:
-    """A small set-up position; every card not named goes to the discard."""
-    return Game.from_position(
-        rules,
-        names,
-        hands=hands,
-        talon=talon,
-        trump=trump,
-        attacker=attacker,
-        first_bito_done=first_bito_done,
-        bout=bout,
-        rest_to_discard=True,
-    )
-
-
-def legal(g: Game, player: int | str | None = None) -> list[str]:
-    """The legal moves in words, sorted."""
-    return sorted(m.describe(g.players) for m in g.legal_moves(player))
-
-
-def codes(cards: Iterable[Card]) -> list[str]:
-    """Card codes of an iterable of cards."""
-    return [c.code for c in cards]
-
 
 # ----------------------------------------------------------------------------- R1
 

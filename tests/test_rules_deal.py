@@ -6,9 +6,8 @@ Deals use explicit deck orders (top card first), so every hand, talon and trump 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
+from rulekit import codes, hands, legal
 
 from durak_nb import Card, Game, Move, Redealt, Rules, RulesError, SetupError, Suit, deck
 
@@ -34,21 +33,6 @@ def setup(
     return Game.from_position(
         rules, names, hands=hands, talon=talon, trump=trump, attacker=attacker, bout=bout, rest_to_discard=True
     )
-
-
-def legal(g: Game, player: int | str | None = None) -> list[str]:
-    """The legal moves in words, sorted."""
-    return sorted(m.describe(g.players) for m in g.legal_moves(player))
-
-
-def hands(g: Game) -> dict[str, str]:
-    """Each player's hand as a string of codes."""
-    return {g.players[i]: " ".join(c.code for c in h) for i, h in enumerate(g.hands)}
-
-
-def codes(cards: Iterable[Card]) -> list[str]:
-    """Card codes of an iterable of cards."""
-    return [c.code for c in cards]
 
 
 # ----------------------------------------------------------------------------- R2

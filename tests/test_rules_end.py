@@ -6,44 +6,9 @@ R24 (out order), R25 (durak, draw, option ``draw_allowed``), R26 (epaulettes, op
 from __future__ import annotations
 
 import pytest
+from rulekit import hands, legal, setup
 
 from durak_nb import Bito, Card, Drew, Game, GameOver, Move, Out, Result, Rules, RulesError, Took
-
-
-def setup(
-    rules: Rules | str,
-    names: list[str],
-    hands: dict[str, str],
-    attacker: str,
-    *,
-    talon: str = "",
-    trump: str = "D",
-    out: tuple[str, ...] = (),
-) -> Game:
-    """A small set-up position after the first bito (bout 2); every card not named goes
-    to the discard."""
-    return Game.from_position(
-        rules,
-        names,
-        hands=hands,
-        talon=talon,
-        trump=trump,
-        attacker=attacker,
-        first_bito_done=True,
-        bout=2,
-        out=out,
-        rest_to_discard=True,
-    )
-
-
-def legal(g: Game, player: int | str | None = None) -> list[str]:
-    """The legal moves in words, sorted."""
-    return sorted(m.describe(g.players) for m in g.legal_moves(player))
-
-
-def hands(g: Game) -> dict[str, str]:
-    """Each player's hand as a string of codes."""
-    return {g.players[i]: " ".join(c.code for c in h) for i, h in enumerate(g.hands)}
 
 
 def c(code: str) -> Card:

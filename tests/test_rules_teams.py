@@ -7,47 +7,9 @@ the team that still holds cards when the other has shed all of its cards loses.
 from __future__ import annotations
 
 import pytest
+from rulekit import legal, refusal, setup
 
 from durak_nb import Bito, Card, Game, GameOver, Move, Out, Result, Rules, RulesError, SetupError
-
-
-def setup(
-    rules: Rules | str,
-    names: list[str],
-    hands: dict[str, str],
-    attacker: str,
-    *,
-    talon: str = "",
-    trump: str = "D",
-    out: tuple[str, ...] = (),
-) -> Game:
-    """A small set-up position after the first bito (bout 2); every card not named goes
-    to the discard."""
-    return Game.from_position(
-        rules,
-        names,
-        hands=hands,
-        talon=talon,
-        trump=trump,
-        attacker=attacker,
-        first_bito_done=True,
-        bout=2,
-        out=out,
-        rest_to_discard=True,
-    )
-
-
-def legal(g: Game, player: int | str | None = None) -> list[str]:
-    """The legal moves in words, sorted."""
-    return sorted(m.describe(g.players) for m in g.legal_moves(player))
-
-
-def refusal(g: Game, move: Move) -> str:
-    """The refusal of ``move`` as ``[rule] message`` (the move must be illegal)."""
-    r = g.why_illegal(move)
-    assert r is not None, f"{move} is legal"
-    return str(r)
-
 
 NAMES = ["Anna", "Boris", "Cid", "Dana"]  # teams: Anna + Cid against Boris + Dana
 TEAMS = Rules.make("podkidnoy", teams=[[0, 2], [1, 3]])

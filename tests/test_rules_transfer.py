@@ -6,58 +6,9 @@ transfer, проездной, option ``show_trump_transfer``) and R21 (two playe
 
 from __future__ import annotations
 
-from durak_nb import Card, Drew, Game, Move, Rules, Took
+from rulekit import hands, legal, refusal, setup, table
 
-
-def setup(
-    rules: Rules | str,
-    names: list[str],
-    hands: dict[str, str],
-    attacker: str,
-    *,
-    talon: str = "",
-    trump: str = "D",
-    first_bito_done: bool = True,
-    bout: int = 2,
-    out: tuple[str, ...] = (),
-) -> Game:
-    """A small set-up position (bout 2 unless told: R19); every card not named goes to
-    the discard."""
-    return Game.from_position(
-        rules,
-        names,
-        hands=hands,
-        talon=talon,
-        trump=trump,
-        attacker=attacker,
-        first_bito_done=first_bito_done,
-        bout=bout,
-        out=out,
-        rest_to_discard=True,
-    )
-
-
-def legal(g: Game, player: int | str | None = None) -> list[str]:
-    """The legal moves in words, sorted."""
-    return sorted(m.describe(g.players) for m in g.legal_moves(player))
-
-
-def hands(g: Game) -> dict[str, str]:
-    """Each player's hand as a string of codes."""
-    return {g.players[i]: " ".join(c.code for c in h) for i, h in enumerate(g.hands)}
-
-
-def table(g: Game) -> list[tuple[str, str | None]]:
-    """The table as (attack, defence) code pairs."""
-    return [(a.code, None if d is None else d.code) for a, d in g.table]
-
-
-def refusal(g: Game, move: Move) -> str:
-    """The refusal of ``move`` as ``[rule] message`` (the move must be illegal)."""
-    r = g.why_illegal(move)
-    assert r is not None, f"{move} is legal"
-    return str(r)
-
+from durak_nb import Card, Drew, Move, Rules, Took
 
 ABC = ["Anna", "Boris", "Cid"]
 ROUND = {"Anna": "7S 8S 9S TS", "Boris": "7H 8H 9H TH", "Cid": "7C 8C 9C TC"}
