@@ -1,0 +1,170 @@
+"""The bots (durak_nb/bots.py): every choice is one of the engine's legal moves.
+
+``LowestCardBot`` plays the lowest card that works (non-trumps first): exact choices
+in set-up positions for the lead (R9), the defence (R6, R10), transfers (R17, R20),
+take (R14), throw-ins (R11, вдогонку R14) and passes (R12; the lead in english, R9).
+``choose(game, player)`` picks a move of that seat only (the play widget asks so).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from durak_nb.bots import LowestCardBot, RandomBot, play_out
+from durak_nb.engine import Game, Move
+from durak_nb.record import Recording
+from durak_nb.record.json_form import Deal, validate_recording
+from durak_nb.rules import Rules
+
+NAMES2 = ["Anna", "Boris"]
+NAMES3 = ["Anna", "Boris", "Vera"]
+
+
+def lesson(rules: str | Rules, names: list[str], hands: dict[str, str], attacker: str, **kw: Any) -> Game:
+    """A small set-up position: the rest of the deck is in the discard, no talon."""
+    return Game.from_position(
+        rules, names, hands=hands, talon="", trump="D", attacker=attacker, rest_to_discard=True, **kw
+    )
+
+
+def test_R9_lowest_card_bot_leads_every_non_trump_card_of_its_lowest_rank() -> None:
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 6H 6D 9C AD", "Boris": "7S 8S 9S TS JS QS"}, "Anna")
+    assert LowestCardBot().choose(g) == Move.attack(0, "6S 6H")
+
+
+def test_R13c_lowest_card_bot_leads_within_the_first_bout_limit() -> None:
+    """Before the first bito and with a defender of 1 card, a lead is 1 card (R13b)."""
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 6H 6C", "Boris": "7S"}, "Anna")
+    assert LowestCardBot().choose(g) == Move.attack(0, "6S")
+
+
+def test_R9_lowest_card_bot_prefers_a_pair_without_trumps_in_english() -> None:
+    g = lesson("english", NAMES2, {"Anna": "6S 6D 9H 9C", "Boris": "7S 8S 9S TS JS"}, "Anna")
+    assert LowestCardBot().choose(g) == Move.attack(0, "9H 9C")
+
+
+def test_R9_lowest_card_bot_passes_the_lead_without_a_pair_in_english() -> None:
+    g = lesson("english", NAMES2, {"Anna": "6S 7H 9C", "Boris": "7S 8S 9S TS JS"}, "Anna")
+    assert LowestCardBot().choose(g) == Move.pass_(0)
+
+
+def test_R6_lowest_card_bot_covers_with_the_lowest_card_that_beats() -> None:
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 6H", "Boris": "6D 7S 9S 7H"}, "Anna", first_bito_done=True)
+    g.attack("Anna", "6S 6H")
+    bot = LowestCardBot()
+    assert bot.choose(g) == Move.defend(1, "7S", "6S")
+    g.play(bot.choose(g))
+    assert bot.choose(g) == Move.defend(1, "7H", "6H")
+
+
+def test_R14_lowest_card_bot_takes_when_it_cannot_cover_everything() -> None:
+    """6C cannot be beaten (no club, no trump): it takes at once instead of covering 6S."""
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 6C", "Boris": "7S 8H"}, "Anna", first_bito_done=True)
+    g.attack("Anna", "6S 6C")
+    assert LowestCardBot().choose(g) == Move.take(1)
+
+
+def test_R17_lowest_card_bot_transfers_when_it_cannot_cover() -> None:
+    g = lesson("perevodnoy", NAMES3, {"Anna": "6S", "Boris": "6H 8C", "Vera": "7S 8S"}, "Anna", bout=2)
+    g.attack("Anna", "6S")
+    assert LowestCardBot().choose(g) == Move.transfer(1, "6H")
+
+
+def test_R20_lowest_card_bot_transfers_by_showing_a_trump_first() -> None:
+    rules = Rules.make("perevodnoy", show_trump_transfer=True)
+    g = lesson(rules, NAMES3, {"Anna": "6S", "Boris": "6H 6D 8C", "Vera": "7S 8S"}, "Anna", bout=2)
+    g.attack("Anna", "6S")
+    assert LowestCardBot().choose(g) == Move.transfer(1, "6D", show=True)
+
+
+def test_R11_lowest_card_bot_throws_its_lowest_non_trump_then_passes() -> None:
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 7S 7H 9C", "Boris": "8S 9S TS JS QS"}, "Anna", first_bito_done=True)
+    g.attack("Anna", "6S")
+    g.defend("Boris", "8S", "6S")
+    assert g.legal_moves(0) == [Move.pass_(0)]  # nothing of rank 6 or 8 left
+    assert LowestCardBot().choose(g, 0) == Move.pass_(0)
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 7S 7H 7C", "Boris": "7D 9S TS JS QS"}, "Anna", first_bito_done=True)
+    g.attack("Anna", "6S")
+    g.defend("Boris", "7D", "6S")
+    assert LowestCardBot().choose(g, 0) == Move.throw(0, "7S")
+
+
+def test_R6_lowest_card_bot_never_throws_a_trump_and_passes() -> None:
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 7D", "Boris": "7S 9S"}, "Anna", first_bito_done=True)
+    g.attack("Anna", "6S")
+    g.defend("Boris", "7S", "6S")
+    assert g.legal_moves(0) == [Move.throw(0, "7D"), Move.pass_(0)]
+    assert LowestCardBot().choose(g, 0) == Move.pass_(0)
+
+
+def test_R14_lowest_card_bot_throws_in_after_take() -> None:
+    """вдогонку: after take the bot still gives its lowest non-trump of a rank on the table."""
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 6H 6C AS", "Boris": "7H 8C 9C"}, "Anna", first_bito_done=True)
+    g.attack("Anna", "6S")
+    g.take("Boris")
+    bot = LowestCardBot()
+    assert bot.choose(g) == Move.throw(0, "6H")
+    play_out(g, bot)
+    assert [m.describe(g.players) for m in g.history] == [
+        "Anna attacks 6S",
+        "Boris takes",
+        "Anna throws in 6H",
+        "Anna throws in 6C",
+        "Anna passes",
+        "Anna attacks AS",
+        "Boris takes",
+    ]
+
+
+def test_R10_choose_for_a_player_picks_only_that_players_moves() -> None:
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 8H 8C", "Boris": "8S 9H TS JS"}, "Anna", first_bito_done=True)
+    g.attack("Anna", "6S")
+    g.defend("Boris", "8S", "6S")
+    g.throw("Anna", "8H")
+    assert g.actors() == [0, 1]
+    assert LowestCardBot().choose(g) == Move.defend(1, "9H", "8H")  # the defender first
+    assert LowestCardBot().choose(g, 0) == Move.throw(0, "8C")
+    rng = RandomBot(seed=1)
+    assert {rng.choose(g, 0) for _ in range(40)} == {Move.throw(0, "8C"), Move.pass_(0)}
+    assert {rng.choose(g, 1) for _ in range(40)} == {Move.defend(1, "9H", "8H"), Move.take(1)}
+
+
+def test_R25_choose_refuses_when_there_is_no_move() -> None:
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S", "Boris": "8S 9S"}, "Anna", first_bito_done=True)
+    with pytest.raises(ValueError, match="no legal move to choose for Boris"):
+        LowestCardBot().choose(g, 1)
+    g.attack("Anna", "6S")
+    g.defend("Boris", "8S", "6S")  # Anna is out (R24), Boris the durak (R25)
+    assert g.finished
+    for bot in (LowestCardBot(), RandomBot(1)):
+        with pytest.raises(ValueError, match="the game is over"):
+            bot.choose(g)
+
+
+def test_random_bot_without_a_player_is_unchanged() -> None:
+    """Without ``player`` RandomBot draws from every legal move, as before (the CLI and
+    the recorder's bot games depend on it)."""
+    a, b = Game.deal("podkidnoy", NAMES2, seed=11), Game.deal("podkidnoy", NAMES2, seed=11)
+    play_out(a, RandomBot(11))
+    rng = RandomBot(11)
+    while not b.finished:
+        b.play(rng.rng.choice(b.legal_moves()))
+    assert a.history == b.history
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy", "prostoy", "english", "japanese"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_R27_lowest_card_bot_games_end_and_replay(preset: str, players: int) -> None:
+    """Every game of the bot ends (R25, or R27 when it passes pairs back and forth in
+    english durak) and its recording replays to the same result."""
+    for seed in range(6):
+        g = Game.deal(preset, players, seed=seed)
+        moves = play_out(g, LowestCardBot())
+        assert g.result is not None and g.result.rule in ("R25", "R27")
+        assert g.dealer is not None
+        rec = Recording(rules=g.rules, players=g.players, deal=Deal(dealer=g.dealer, deck=g.deck_order), moves=moves)
+        report = validate_recording(rec)
+        assert report.ok and report.game is not None
+        assert report.game.result == g.result
