@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 import json
 import json.scanner
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -209,6 +210,10 @@ class Recording:
             raise RecordingError(f"bad JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from exc
         except RecursionError as exc:
             raise RecordingError("bad JSON: nested too deeply", file=file) from exc
+        except ValueError as exc:  # e.g. a number of more than 4300 digits (int conversion limit)
+            long_number = re.search(r"[0-9]{4301,}", text)
+            line, col = _line_col(text, long_number.start() if long_number else 0)
+            raise RecordingError(f"bad JSON: {exc}", file=file, line=line, column=col) from exc
         places = _places(text)
         try:
             json.dumps(doc, ensure_ascii=False).encode("utf-8")

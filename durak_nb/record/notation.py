@@ -78,6 +78,7 @@ from .json_form import (
 from .tree import ANNOTATION_KEYS, GLYPHS, GameNode, GameTree
 
 __all__ = [
+    "MAX_BOUT",
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_GAMES",
@@ -111,6 +112,7 @@ MAX_DEPTH = 100  #: variations nested in variations
 MAX_NAME = 200  #: characters in a player name
 MAX_HEADERS = 200  #: headers of one game
 MAX_HEADER_CHARS = 65_536  #: characters in one header line
+MAX_BOUT = 999_999_999  #: a bout number (``[Bout n]``, ``n.``)
 #: Width of the canonical writer's move lines.
 WIDTH = 100
 _INDENT = "    "
@@ -371,7 +373,7 @@ def _lex(src: _Src, i: int) -> _Tok:
         dots = k - j
         if dots not in (1, 3):
             raise src.error(f"{text[i:k]!r}: a bout number is written '{word}.' (or '{word}...' within a bout)", i)
-        if len(word) > 9:
+        if len(word) > 12:  # the start's bout (at most MAX_BOUT) plus the bouts played
             raise src.error(f"{word}: no game has that many bouts", i)
         return _Tok("number", (int(word), dots), i, k)
     return _Tok("word", word, i, j)
@@ -783,6 +785,8 @@ class _Reader:
                     raise src.error("[FirstBito yes] or [FirstBito no]", fb.value_start, rule="R13c")
                 first_bito = word in ("yes", "true")
             bout = self._whole(seen["Bout"], "Bout", lowest=1) if "Bout" in seen else 1
+            if bout > MAX_BOUT:
+                raise src.error(f"[Bout n]: at most {MAX_BOUT}", seen["Bout"].value_start, rule="R19")
             hands_t = tuple(h if h is not None else () for h in held)
             discard: tuple[Card, ...] = ()
             if "Discard" in seen:
@@ -1670,7 +1674,7 @@ def _header(name: str, value: str) -> str:
 
 def _json_value(value: Any, file: str) -> str:
     try:
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
         raise RecordingError(f"a meta value cannot be written as JSON: {exc}", file=file) from exc
 
@@ -1756,6 +1760,8 @@ def _write_game(rec: Recording) -> str:
         out.append(_header("Attacker", quote_name(names[s.attacker])))
         if s.first_bito_done:
             out.append(_header("FirstBito", "yes"))
+        if s.bout > MAX_BOUT:
+            raise RecordingError(f"start.bout {s.bout}: the notation's bout numbers go up to {MAX_BOUT}", file=file)
         if s.bout != 1:
             out.append(_header("Bout", str(s.bout)))
     for line in out:
