@@ -1,0 +1,600 @@
+"""The play widget (durak_nb/views/play.py): a game against bots in a notebook.
+
+The engine decides: the clickable cards are exactly the cards of the human's legal
+moves (R10), refusals are the engine's (R6, R10, R17, R25), a take is followed by
+throw-ins after take and passes (вдогонку, R14, R12), transfers (R17) and shown-trump
+transfers (R20) are offered in perevodnoy; every move is in the journal as played, the
+replay ends in the same position, and a whole game against bots ends and validates.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from durak_nb.bots import LowestCardBot, RandomBot
+from durak_nb.cards import Card, deck
+from durak_nb.engine import Action, Game, Move, Refusal
+from durak_nb.record import Recording, move_to_json
+from durak_nb.record.json_form import validate_file
+from durak_nb.record.recorder import read_journal
+from durak_nb.replay import Replay
+from durak_nb.rules import Rules
+from durak_nb.views.play import PlayWidget
+from durak_nb.views.replayer import ReplayerWidget
+
+NAMES2 = ["Anna", "Boris"]
+NAMES3 = ["Anna", "Boris", "Vera"]
+R6_TEXT = "a card is beaten by a higher card of its suit or by a trump (♦)"
+
+
+def lesson(rules: str | Rules, names: list[str], hands: dict[str, str], attacker: str, **kw: Any) -> Game:
+    """A set-up position (Game.from_position): the rest of the deck in the discard."""
+    return Game.from_position(
+        rules, names, hands=hands, talon="", trump="D", attacker=attacker, rest_to_discard=True, **kw
+    )
+
+
+def take_lesson(tmp_path: Path) -> PlayWidget:
+    """Anna (you) defends against Boris (LowestCardBot), who leads 6S 6C at once."""
+    g = lesson(
+        "podkidnoy",
+        NAMES2,
+        {"Anna": "6H 7S 9S JD QC AH", "Boris": "6S 6C 7C 7H KS AS"},
+        "Boris",
+        first_bito_done=True,
+    )
+    return PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "take.durak.jsonl")
+
+
+def shown(b: widgets.Widget) -> bool:
+    return b.layout.display != "none"
+
+
+def hand_buttons(w: PlayWidget) -> list[tuple[str, bool]]:
+    """(description, disabled) of the visible card buttons."""
+    return [(b.description, b.disabled) for b in w.card_buttons if shown(b)]
+
+
+def journal_moves(path: Path) -> list[dict[str, Any]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines[1:]]
+
+
+def all_widgets(w: widgets.Widget) -> list[widgets.Widget]:
+    out = [w]
+    for child in getattr(w, "children", ()):
+        out += all_widgets(child)
+    return out
+
+
+# ----------------------------------------------------------------------------- clickable cards
+
+
+def test_R10_clickable_cards_are_exactly_the_legal_ones(tmp_path: Path) -> None:
+    w = take_lesson(tmp_path)
+    assert w.message == "Boris attacks 6S 6C"
+    legal = w.game.legal_moves(0)
+    assert sorted(map(repr, legal)) == sorted(
+        map(
+            repr,
+            [
+                Move.defend(0, "7S", "6S"),
+                Move.defend(0, "9S", "6S"),
+                Move.defend(0, "JD", "6S"),
+                Move.defend(0, "JD", "6C"),
+                Move.defend(0, "QC", "6C"),
+                Move.take(0),
+            ],
+        )
+    )
+    assert w.clickable == ["7S", "9S", "JD", "QC"]
+    assert hand_buttons(w) == [
+        ("6♥", True),
+        ("7♠", False),
+        ("9♠", False),
+        ("J♦", False),
+        ("Q♣", False),
+        ("A♥", True),
+    ]
+    red, black = "#c62828", "#111111"
+    assert [b.style.text_color for b in w.card_buttons[:6]] == [red, black, black, red, black, red]
+    assert w.card_buttons[3].tooltip == "J♦ (trump)"
+    # the attack cards to cover, and the actions the engine allows
+    assert w.targets == ["6S", "6C"]
+    assert [(b.description, b.disabled) for b in w.target_buttons if shown(b)] == [("6♠", False), ("6♣", False)]
+    assert (w.lead_button.description, w.lead_button.disabled) == ("Throw in", True)
+    assert (w.take_button.disabled, w.pass_button.disabled) == (False, True)
+    assert [shown(b) for b in (w.transfer_button, w.show_button, w.redeal_button)] == [False, False, False]
+    assert w.status.value == (
+        '<div class="dnb-said">Boris attacks 6S 6C</div><div class="dnb-prompt">Your move: cover, take</div>'
+    )
+    # a selected card offers only the targets it may cover
+    assert w.click_card("7S") is False
+    assert w.selected == [Card.parse("7S")]
+    assert w.targets == ["6S"]
+    assert [(b.description, b.disabled) for b in w.target_buttons if shown(b)] == [("6♠", False), ("6♣", True)]
+    assert w.status.value == (
+        '<div class="dnb-said">Boris attacks 6S 6C</div><div class="dnb-none">selected 7S: cover 6S</div>'
+        '<div class="dnb-prompt">Your move: cover, take</div>'
+    )
+    assert w.click_card("7S") is False  # unselected again
+    assert (w.selected, w.targets) == ([], ["6S", "6C"])
+    w.close()
+
+
+def test_R10_the_clickable_cards_follow_the_legal_moves_as_the_game_goes(tmp_path: Path) -> None:
+    """After every move of a whole bot game, the enabled card buttons are exactly the
+    cards of the human's legal moves."""
+    w = PlayWidget("perevodnoy", NAMES3, seed=4, journal=tmp_path / "g.durak.jsonl")
+    me = RandomBot(4)
+    steps = 0
+    while not w.game.finished:
+        usable = {c for m in w.game.legal_moves(0) for c in m.cards}
+        hand = w.game.hands[0]
+        assert hand_buttons(w) == [(c.pretty, c not in usable) for c in hand]
+        assert w.clickable == [c.code for c in hand if c in usable]
+        assert play_as(w, me.choose(w.game, 0)) is True
+        steps += 1
+    assert hand_buttons(w) == [(c.pretty, True) for c in w.game.hands[0]]
+    assert steps > 10
+
+
+# ----------------------------------------------------------------------------- refusals
+
+
+def test_R6_a_card_that_cannot_cover_the_chosen_target_is_refused(tmp_path: Path) -> None:
+    w = take_lesson(tmp_path)
+    assert w.click_target("6S") is False  # choose the attack card first …
+    assert w.target == Card.parse("6S")
+    assert [b.style.button_color for b in w.target_buttons[:2]] == ["#90caf9", "#ffffff"]
+    # … the cards able to cover it are shown in green, the rest stay as they are
+    assert [b.style.button_color for b in w.card_buttons[:6]] == [
+        "#ffffff",
+        "#c8e6c9",
+        "#c8e6c9",
+        "#c8e6c9",
+        "#ffffff",
+        "#ffffff",
+    ]
+    assert w.click_card("QC") is False  # … QC covers 6C, but not 6S
+    assert w.refusal == Refusal("R6", "QC does not beat 6S: " + R6_TEXT)
+    assert w.message == "[R6] QC does not beat 6S: " + R6_TEXT
+    assert w.status.value == (
+        '<div class="dnb-refusal">Refused [R6] QC does not beat 6S: ' + R6_TEXT + "</div>"
+        '<div class="dnb-prompt">Your move: cover, take</div>'
+    )
+    assert (w.target, w.selected) == (None, [])
+    # the other order: the card first, then the target
+    assert w.click_card("QC") is False
+    assert w.click_target("6S") is False
+    assert w.message == "[R6] QC does not beat 6S: " + R6_TEXT
+    # nothing was played or written
+    assert [m.describe(NAMES2) for m in w.game.history] == ["Boris attacks 6S 6C"]
+    assert journal_moves(w.journal) == [{"player": "Boris", "action": "attack", "cards": ["6S", "6C"]}]
+    w.close()
+
+
+def test_R10_cards_with_no_legal_move_are_refused_with_the_engines_reason(tmp_path: Path) -> None:
+    w = take_lesson(tmp_path)
+    assert w.click_card("AH") is False  # a disabled button; through the API the engine says why
+    assert w.message == "[R6] AH does not beat 6S: " + R6_TEXT
+    assert w.selected == []
+    assert w.click_card("KS") is False
+    assert w.message == "[R10] Anna does not hold KS"
+    assert w.click_card("XX") is False
+    assert w.refusal is not None and w.refusal.rule == "R1"
+    assert w.click_card("7S") is False
+    assert w.click_card("9S") is False
+    assert w.click_target("6S") is False  # two cards for one target
+    assert w.message == "[R10] a defence covers exactly one attack card with one card"
+    assert w.play("7S") is False
+    assert w.message == "[R11] the defender cannot throw in or pass; they cover, transfer or take"
+    assert w.pass_() is False
+    assert w.message == "[R11] the defender cannot throw in or pass; they cover, transfer or take"
+    assert w.transfer("6H") is False
+    assert w.message == "[R17] no transfers in podkidnoy: transfers are played in perevodnoy"
+    assert len(w.game.history) == 1
+    w.close()
+
+
+def test_R9_a_lead_of_two_ranks_is_refused_then_a_pair_is_led(tmp_path: Path) -> None:
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 6H 7C", "Boris": "8S 9S TS JS"}, "Anna", first_bito_done=True)
+    w = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "lead.durak.jsonl")
+    assert w.message == ""
+    assert (w.lead_button.description, w.lead_button.disabled) == ("Lead", False)
+    assert (w.pass_button.description, w.pass_button.disabled) == ("Pass the lead", True)
+    assert w.clickable == ["6S", "6H", "7C"]
+    for code in ("6S", "7C"):
+        w.click_card(code)
+    assert w.status.value.endswith(
+        '<div class="dnb-none">selected 6S 7C</div><div class="dnb-prompt">Your move: lead</div>'
+    )
+    assert w.play() is False
+    assert w.message == "[R9] a lead is one or more cards of one rank"
+    w.click_card("6S")
+    w.click_card("6H")
+    assert w.play() is True
+    assert w.message == "Anna attacks 6S 6H; Boris takes"  # 6H cannot be beaten: no heart, no trump (R6)
+    assert w.legal == [Move.pass_(0)]  # no six left to give after take (R14)
+    w.close()
+
+
+# ----------------------------------------------------------------------------- take and throw-ins
+
+
+def test_R14_take_then_bots_throw_in_after_take_and_pass(tmp_path: Path) -> None:
+    w = take_lesson(tmp_path)
+    pool = list(w.card_buttons)
+    assert len(pool) == 6
+    assert w.click_card("7S") is False
+    assert w.click_target("6S") is True
+    assert w.message == "Anna covers 6S with 7S"  # Boris waits: Anna still defends
+    assert w.take() is True
+    assert w.message == (
+        "Anna takes; Boris throws in 7H; Boris throws in 7C; Boris passes; "
+        "Anna picks up 6S 7S 6C 7H 7C (R14); Boris attacks KS"
+    )
+    assert [c.code for c in w.game.hands[0]] == ["6S", "6H", "6C", "7S", "7H", "7C", "9S", "JD", "QC", "AH"]
+    assert [c.code for c in w.game.hands[1]] == ["AS"]
+    # the pool grew to ten buttons; the first six are the same widgets
+    assert len(w.card_buttons) == 10 and w.card_buttons[:6] == pool
+    assert hand_buttons(w) == [
+        ("6♠", True),
+        ("6♥", True),
+        ("6♣", True),
+        ("7♠", True),
+        ("7♥", True),
+        ("7♣", True),
+        ("9♠", True),
+        ("J♦", False),
+        ("Q♣", True),
+        ("A♥", True),
+    ]
+    assert w.narration == [
+        "Boris attacks 6S 6C",
+        "Anna covers 6S with 7S",
+        "Anna takes",
+        "Boris throws in 7H",
+        "Boris throws in 7C",
+        "Boris passes",
+        "Anna picks up 6S 7S 6C 7H 7C (R14)",
+        "Boris attacks KS",
+    ]
+    assert w.headline.value == (
+        "<b>Bout 2</b> · attacker <b>Boris</b> · defender <b>Anna</b> · throwers: Boris · may act: <b>Anna, Boris</b>"
+    )
+    w.close()
+
+
+def test_R12_auto_pass_passes_for_you_when_pass_is_your_only_move(tmp_path: Path) -> None:
+    g = lesson("podkidnoy", NAMES3, {"Anna": "9H", "Boris": "6S 9C", "Vera": "7S 8C"}, "Boris", first_bito_done=True)
+    plain = PlayWidget("podkidnoy", NAMES3, start=g, journal=tmp_path / "a.durak.jsonl")
+    assert plain.message == "Boris attacks 6S; Vera covers 6S with 7S; Boris passes"
+    assert [m for m in plain.legal] == [Move.pass_(0)]
+    assert (plain.pass_button.description, plain.pass_button.disabled) == ("Pass", False)
+    assert plain.status.value.endswith('<div class="dnb-prompt">Your move: pass</div>')
+    plain.close()
+    auto = PlayWidget("podkidnoy", NAMES3, start=g, journal=tmp_path / "b.durak.jsonl", auto_pass=True)
+    assert auto.message == (
+        "Boris attacks 6S; Vera covers 6S with 7S; Boris passes; Anna passes (auto); "
+        "bito: 6S 7S to the discard (R15); Vera attacks 8C"
+    )
+    assert auto.legal == [Move.take(0)]  # 9H cannot beat 8C: taking is not automatic
+    assert [m.describe(NAMES3) for m in auto.game.history][3] == "Anna passes"  # recorded as a plain pass
+    auto.close()
+
+
+# ----------------------------------------------------------------------------- transfers
+
+
+def test_R17_transfer_in_perevodnoy(tmp_path: Path) -> None:
+    g = lesson(
+        "perevodnoy",
+        NAMES3,
+        {"Anna": "7H 8H 9D", "Boris": "8S TS JD QH", "Vera": "7S 9C KC"},
+        "Vera",
+        first_bito_done=True,
+        bout=2,
+    )
+    w = PlayWidget("perevodnoy", NAMES3, start=g, journal=tmp_path / "t.durak.jsonl")
+    assert w.message == "Vera attacks 7S"
+    assert w.clickable == ["7H", "9D"]
+    assert (shown(w.transfer_button), w.transfer_button.disabled) == (True, False)
+    assert shown(w.show_button) is False  # show_trump_transfer is off (R20)
+    assert w.click_card("7H") is False
+    assert w.status.value.endswith(
+        '<div class="dnb-none">selected 7H: transfer</div>'
+        '<div class="dnb-prompt">Your move: cover, transfer, take</div>'
+    )
+    assert w.transfer() is True
+    assert w.message == "Anna transfers 7H; Boris covers 7S with 8S; Boris covers 7H with QH"
+    pos = w.game.position()
+    assert (pos.attacker, pos.defender) == (0, 1)  # Anna is the bout's attacker now (R17)
+    assert pos.table == ((Card.parse("7S"), Card.parse("8S")), (Card.parse("7H"), Card.parse("QH")))
+    assert [c.code for c in pos.hands[0]] == ["8H", "9D"]
+    assert w.clickable == ["8H"]  # a throw-in of rank 8 (R11)
+    assert (w.lead_button.description, w.lead_button.disabled, w.pass_button.disabled) == ("Throw in", False, False)
+    assert w.transfer("8H") is False
+    assert w.message == "[R10] only the defender Boris may transfer"
+    w.close()
+
+
+def test_R18_a_transfer_needs_the_attack_rank_and_room_for_the_next_defender(tmp_path: Path) -> None:
+    g = lesson("perevodnoy", NAMES2, {"Anna": "7H 8H 9D", "Boris": "7S 9C"}, "Boris", first_bito_done=True, bout=2)
+    w = PlayWidget("perevodnoy", NAMES2, start=g, journal=tmp_path / "t.durak.jsonl")
+    assert w.message == "Boris attacks 7S"
+    # Boris holds 1 card after his lead: a transfer would give him 2 (R18 with R13b, R21)
+    assert w.transfer_button.disabled is True
+    assert w.clickable == ["9D"]
+    assert w.transfer("7H") is False
+    assert (
+        w.message == "[R18] Boris holds 1 card and would face 2: no one may be given more cards than they hold (R13b)"
+    )
+    assert w.transfer("8H") is False
+    assert w.message == "[R17] a transfer must use cards of the attack rank 7"
+    assert w.transfer() is False  # nothing selected
+    assert w.message == "[R17] a transfer lays one or more cards of the attack rank"
+    assert len(w.game.history) == 1
+    w.close()
+
+
+def test_R20_shown_trump_transfer_in_perevodnoy(tmp_path: Path) -> None:
+    rules = Rules.make("perevodnoy", show_trump_transfer=True)
+    g = lesson(
+        rules,
+        NAMES3,
+        {"Anna": "7H 7D 9H", "Boris": "8S TS JD QH", "Vera": "7S 9C KC"},
+        "Vera",
+        first_bito_done=True,
+        bout=2,
+    )
+    w = PlayWidget(rules, NAMES3, start=g, journal=tmp_path / "s.durak.jsonl")
+    assert w.message == "Vera attacks 7S"
+    assert (shown(w.show_button), w.show_button.disabled) == (True, False)
+    assert w.transfer(show=True) is True  # the trump of the attack rank the engine offers
+    assert w.game.history[-2] == Move.transfer(0, "7D", show=True)
+    assert w.message == "Anna transfers by showing 7D; Boris covers 7S with 8S"
+    assert [c.code for c in w.game.hands[0]] == ["7H", "7D", "9H"]  # the shown trump stays in hand
+    assert w.show_button.disabled is True
+    w.close()
+
+
+# ----------------------------------------------------------------------------- the journal and the replay
+
+
+def test_R14_the_journal_holds_exactly_the_moves_played(tmp_path: Path) -> None:
+    w = take_lesson(tmp_path)
+    w.click_target("6S")
+    w.click_card("QC")  # refused (R6): not written
+    w.click_card("7S")
+    w.click_target("6S")
+    w.take()
+    expected = [
+        {"player": "Boris", "action": "attack", "cards": ["6S", "6C"]},
+        {"player": "Anna", "action": "defend", "card": "7S", "target": "6S"},
+        {"player": "Anna", "action": "take"},
+        {"player": "Boris", "action": "throw", "cards": ["7H"]},
+        {"player": "Boris", "action": "throw", "cards": ["7C"]},
+        {"player": "Boris", "action": "pass"},
+        {"player": "Boris", "action": "attack", "cards": ["KS"]},
+    ]
+    assert journal_moves(w.journal) == expected
+    assert [move_to_json(m, NAMES2) for m in w.game.history] == expected
+    head = json.loads(w.journal.read_text(encoding="utf-8").splitlines()[0])
+    assert head["start"]["hands"] == {
+        "Anna": ["6H", "7S", "9S", "JD", "QC", "AH"],
+        "Boris": ["6S", "6C", "7H", "7C", "KS", "AS"],
+    }
+    assert (head["start"]["attacker"], head["start"]["first_bito_done"]) == ("Boris", True)
+    j = read_journal(w.journal)
+    assert j.recording == w.recording()
+    assert j.game.position() == w.game.position()
+    w.close()
+
+
+def test_R25_the_replay_of_the_recording_reproduces_the_final_position(tmp_path: Path) -> None:
+    w = take_lesson(tmp_path)
+    w.click_card("7S")
+    w.click_target("6S")
+    w.take()
+    replay = w.replay()
+    assert isinstance(replay, Replay)
+    assert len(replay) == 7
+    assert replay.final == w.game.position()
+    viewer = w.show_replay()
+    assert isinstance(viewer, ReplayerWidget)
+    assert w.replay_box.children == (viewer,)
+    assert viewer.index == 7
+    # play on to the end: the replay follows the live game
+    assert w.click_card("JD") is False and w.click_target("KS") is True
+    assert w.message == "Anna covers KS with JD; Boris passes; bito: KS JD to the discard (R15)"
+    assert w.click_card("6S") is False and w.play() is True
+    assert w.message == "Anna attacks 6S; Boris covers 6S with AS"
+    assert w.pass_() is True
+    assert w.message == (
+        "Anna passes; bito: 6S AS to the discard (R15); Boris is out (R24); game over: Anna is the durak"
+    )
+    final = w.replay().final
+    assert final == w.game.position()
+    assert final.result is not None and final.result.describe(NAMES2) == "Anna is the durak"
+    assert [c.code for c in final.hands[0]] == ["6H", "6C", "7S", "7H", "7C", "9S", "QC", "AH"]
+    assert len(w.replay()) == 12
+    assert w.recorder.closed  # the finished journal is released
+    w.close()
+
+
+def test_R25_a_full_game_against_bots_finishes_and_its_recording_validates(tmp_path: Path) -> None:
+    path = tmp_path / "full.durak.jsonl"
+    w = PlayWidget("podkidnoy", NAMES3, seed=2, journal=path, bot=RandomBot(2))
+    me = LowestCardBot()
+    human_moves = 0
+    while not w.game.finished:
+        assert play_as(w, me.choose(w.game, 0)) is True
+        human_moves += 1
+    result = w.game.result
+    assert result is not None
+    assert (len(w.game.history), human_moves) == (148, 45)
+    assert result.out_order == (0, 2)  # Anna out first, then Vera (R24)
+    assert result.describe(NAMES3) == "Boris is the durak"
+    assert w.status.value.endswith('<div class="dnb-prompt">Game over: Boris is the durak</div>')
+    rec = w.recording()
+    assert rec.result == {"durak": "Boris"}
+    out = tmp_path / "full.json"
+    rec.dump(out)
+    report = validate_file(out)
+    assert report.ok and report.game is not None
+    assert report.game.position() == w.game.position()
+    assert read_journal(path).recording == rec
+    # every button is off once the game is over
+    assert [b.disabled for b in (w.lead_button, w.take_button, w.pass_button)] == [True, True, True]
+    assert w.click_card("AS") is False
+    assert w.message == "[R25] the game is over: no more moves"
+
+
+# ----------------------------------------------------------------------------- starting points
+
+
+def test_R4_start_from_a_recording_and_resume_after_closing(tmp_path: Path) -> None:
+    doc = {
+        "format": "durak-nb/1",
+        "rules": "podkidnoy",
+        "players": NAMES2,
+        "start": {
+            "hands": {"Anna": ["6H", "7S", "9S", "JD", "QC", "AH"], "Boris": ["6S", "6C", "7C", "7H", "KS", "AS"]},
+            "talon": [],
+            "trump": "D",
+            "discard": [c.code for c in deck(36) if c.code not in "6H 7S 9S JD QC AH 6S 6C 7C 7H KS AS"],
+            "attacker": "Boris",
+            "first_bito_done": True,
+        },
+        "moves": [
+            {"player": "Boris", "action": "attack", "cards": ["6S", "6C"]},
+            {"player": "Anna", "action": "defend", "card": "7S", "target": "6S"},
+        ],
+    }
+    path = tmp_path / "on.durak.jsonl"
+    w = PlayWidget.from_recording(Recording.from_json(doc), journal=path)
+    assert w.message == ""  # Anna (you) still defends: no bot moves first
+    assert w.clickable == ["JD", "QC"]
+    assert journal_moves(path) == doc["moves"]
+    w.close()
+    again = PlayWidget.resume(path)
+    assert again.game.position() == w.game.position()
+    assert again.click_card("QC") is False and again.click_target("6C") is True
+    assert again.message == "Anna covers 6C with QC; Boris throws in 7H"
+    assert len(journal_moves(path)) == 4
+    again.close()
+
+
+def test_R2_a_human_seat_that_is_not_a_player_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="human: 'Zoe' is not a player: Anna, Boris"):
+        PlayWidget("podkidnoy", NAMES2, human="Zoe", seed=1, journal=tmp_path / "x.durak.jsonl")
+    # the journal was released: it can be replaced
+    w = PlayWidget("podkidnoy", NAMES2, human="Boris", seed=1, journal=tmp_path / "x.durak.jsonl", overwrite=True)
+    assert w.human == 1
+    w.close()
+
+
+def test_R4_a_game_with_moves_is_no_start(tmp_path: Path) -> None:
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S", "Boris": "8S 9S"}, "Anna", first_bito_done=True)
+    g.attack("Anna", "6S")
+    with pytest.raises(ValueError, match="no move played"):
+        PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "x.durak.jsonl")
+
+
+# ----------------------------------------------------------------------------- the frame
+
+
+def test_R16_the_frame_updates_in_place(tmp_path: Path) -> None:
+    """Moves change values, never the widgets; the card row grows only when the hand
+    is larger than ever before (here: 7 cards after the first take, R14)."""
+    w = PlayWidget("podkidnoy", NAMES2, seed=3, journal=tmp_path / "f.durak.jsonl")
+    me = LowestCardBot()
+    before = all_widgets(w)
+    play_as(w, me.choose(w.game, 0))
+    assert w.message == "Anna takes; Boris passes; Anna picks up 8C (R14); Boris draws 8D (R16); Boris attacks 8D"
+    assert (len(w.game.hands[0]), len(w.card_buttons)) == (7, 7)
+    grown = all_widgets(w)
+    assert len(grown) == len(before) + 1
+    assert [x for x in grown if not any(x is y for y in before)] == [w.card_buttons[6]]
+    sizes = []
+    for _ in range(11):
+        play_as(w, me.choose(w.game, 0))
+        sizes.append(len(w.game.hands[0]))
+        now = all_widgets(w)
+        assert len(now) == len(grown) and all(a is b for a, b in zip(now, grown, strict=True))
+        assert hand_buttons(w) == [(c.pretty, c.code not in w.clickable) for c in w.game.hands[0]]
+    assert sizes == [6, 5, 6, 6, 5, 4, 6, 5, 4, 6, 5]
+    w.close()
+
+
+def test_R2_names_and_texts_are_escaped(tmp_path: Path) -> None:
+    evil = ['<img src=x onerror="alert(1)">', 'Bo & "ris"\n<script>']
+    w = PlayWidget("podkidnoy", evil, seed=1, journal=tmp_path / "e.durak.jsonl", meta={"title": "<b>x</b>"})
+    me = LowestCardBot()
+    for _ in range(4):
+        if w.game.finished:
+            break
+        play_as(w, me.choose(w.game, 0))
+    assert w.click_card(w.game.hands[1][0]) is False  # Boris's card: the refusal names the player
+    assert w.message == '[R10] <img src=x onerror="alert(1)"> does not hold 6H'
+    html_values = [x.value for x in all_widgets(w) if isinstance(x, widgets.HTML)]
+    joined = "\n".join(html_values)
+    assert "<img" not in joined and "<script" not in joined and "<b>x</b>" not in joined
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in joined
+    assert "Bo &amp; &quot;ris&quot;\n&lt;script&gt;" in joined
+    assert "&lt;b&gt;x&lt;/b&gt;" in w.header.value
+    assert w.status.value.startswith(
+        '<div class="dnb-refusal">Refused [R10] &lt;img src=x onerror=&quot;alert(1)&quot;&gt; does not hold 6H</div>'
+    )
+    w.close()
+
+
+def test_R12_bots_move_one_at_a_time_with_the_delay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a delay, each bot move after yours is drawn after a pause (no wall clock:
+    the pauses are counted)."""
+    pauses: list[float] = []
+    monkeypatch.setattr("durak_nb.views.play.time.sleep", pauses.append)
+    g = lesson(
+        "podkidnoy",
+        NAMES2,
+        {"Anna": "6H 7S 9S JD QC AH", "Boris": "6S 6C 7C 7H KS AS"},
+        "Boris",
+        first_bito_done=True,
+    )
+    w = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "d.durak.jsonl", delay=0.4)
+    assert pauses == []  # before the widget is shown, the bots move at once
+    w.click_card("7S")
+    w.click_target("6S")
+    w.take()
+    assert pauses == [0.4, 0.4, 0.4, 0.4]  # 7H, 7C, pass, the next lead
+    w.close()
+
+
+def play_as(w: PlayWidget, move: Move) -> bool:
+    """Make the human's ``move`` through the widget's clicks and buttons."""
+    a = move.action
+    if a is Action.DEFEND:
+        assert move.target is not None
+        assert w.click_card(move.cards[0]) is False
+        return w.click_target(move.target)
+    if a in (Action.ATTACK, Action.THROW):
+        for c in move.cards:
+            assert w.click_card(c) is False
+        return w.play()
+    if a is Action.TRANSFER:
+        if move.show:
+            return w.transfer(show=True)
+        for c in move.cards:
+            w.click_card(c)
+        return w.transfer()
+    if a is Action.TAKE:
+        return w.take()
+    if a is Action.PASS:
+        return w.pass_()
+    return w.redeal()
