@@ -859,3 +859,44 @@ def test_cli_convert_refuses_an_illegal_json_recording(tmp_path: Path) -> None:
     out = run("convert", str(src), str(tmp_path / "bad.durak"))
     assert out.returncode == 1
     assert out.stderr.startswith(f"{src}:1:1: error: [R6] move 1 (Anna 8S/7D): 8S does not beat 7D")
+
+
+# ----------------------------------------------------------------------------- the documentation
+
+
+def doc_blocks(kind: str) -> list[str]:
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    return [block.split("\n```", 1)[0] for block in text.split(f"```{kind}\n")[1:]]
+
+
+@pytest.mark.parametrize("n", range(len(doc_blocks("durak"))))
+def test_every_example_in_the_documentation_reads_and_replays(n: int) -> None:
+    """docs/notation.md's examples read strictly, and their results agree (R25)."""
+    games = read_games(doc_blocks("durak")[n] + "\n")
+    for rec in games:
+        assert notation.validate_recording(rec).ok
+    assert read_games(write(games)) == games
+
+
+def test_the_documented_error_message_is_the_readers() -> None:
+    """The R12 example of docs/notation.md, word for word (R12)."""
+    (shown,) = [b for b in doc_blocks("text") if b.startswith("lesson.durak:")]
+    e = error(lesson("5. Anna 7S Vera +7C"))
+    assert e.format() == shown
+
+
+def test_documented_examples_first_lesson_and_match() -> None:
+    """The lesson ends with Anna the durak (R25); the match's game 2 is dealt by Boris,
+    game 1's durak, and led by Anna, to his left (R4)."""
+    lesson_doc, game, annotated, match = doc_blocks("durak")
+    assert read(lesson_doc + "\n").replay().result is not None
+    one, two = read_games(match + "\n")
+    assert two.deal is not None and (two.deal.dealer, two.deal.attacker) == (1, 0)
+    assert read(game + "\n").moves == one.moves
+    assert len(read(annotated + "\n").meta["variations"]["1"]) == 1
+
+
+def test_recordings_readme_names_every_notation_only_file() -> None:
+    readme = (RECORDINGS / "README.md").read_text(encoding="utf-8")
+    for name in ("annotated-transfer-or-cover.durak", "match-4p-podkidnoy.durak"):
+        assert sum(1 for line in readme.splitlines() if f"`{name}`" in line) == 1, name
