@@ -790,8 +790,7 @@ def test_a_result_of_any_shape_round_trips() -> None:
         rec.result = result
         back = read(write(rec), file="x")
         assert back.result == result and list(back.result) == list(result)
-    rec.result = {"durak": "Anna", "epaulettes": True}
-    assert "[Result durak Anna epaulettes]" in write(rec)
+    assert "[Result durak Boris epaulettes]" in write(Recording.load(RECORDINGS / "epaulettes.json"))  # R26
 
 
 def test_the_writer_refuses_an_illegal_variation_r6() -> None:
@@ -900,3 +899,14 @@ def test_recordings_readme_names_every_notation_only_file() -> None:
     readme = (RECORDINGS / "README.md").read_text(encoding="utf-8")
     for name in ("annotated-transfer-or-cover.durak", "match-4p-podkidnoy.durak"):
         assert sum(1 for line in readme.splitlines() if f"`{name}`" in line) == 1, name
+
+
+def test_the_writer_refuses_a_result_that_disagrees_r25() -> None:
+    rec = Recording.load(RECORDINGS / "podkidnoy-2p.json")
+    rec.result = {"durak": "Boris"}
+    with pytest.raises(RecordingError) as info:
+        write(rec)
+    assert (info.value.rule, info.value.message) == (
+        "R25",
+        "the written result disagrees with the replay: durak is 'Anna', not 'Boris'",
+    )

@@ -1577,14 +1577,15 @@ class _WFrame:
     start_before: bool = False  # nodes[i] begins a bout
 
 
-def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> list[_Piece]:
-    """The movetext pieces, walking the tree with an explicit stack."""
+def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[_Piece], Game]:
+    """The movetext pieces, walking the tree with an explicit stack, and the game at
+    the end of the main line."""
     pieces: list[_Piece] = []
     game = tree.recording.new_game()
     root = tree.root
     if not root.variations and root.comment_before is not None:
         pieces.append(_Piece(_comment(root.comment_before), brk="line"))
-        return pieces
+        return pieces, game
     total = 0
     stack = [_WFrame(root.mainline(), game, 0, True, False, ())]
     while stack:
@@ -1665,7 +1666,7 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> list[_Piece
         f.at_start = any(isinstance(e, _BOUT_EVENTS) for e in events)
         f.cont = False
         f.i += 1
-    return pieces
+    return pieces, game
 
 
 def _header(name: str, value: str) -> str:
@@ -1772,7 +1773,9 @@ def _write_game(rec: Recording) -> str:
             )
     if len(out) > MAX_HEADERS:
         raise RecordingError(f"{len(out)} headers; the limit is {MAX_HEADERS}", file=file)
-    moves = _layout(_write_moves(tree, names, file))
+    pieces, final = _write_moves(tree, names, file)
+    rec.check_result(final)  # the reader checks it too (R25)
+    moves = _layout(pieces)
     text = "\n".join(out) + "\n"
     if moves:
         text += "\n" + "\n".join(moves) + "\n"
@@ -1808,8 +1811,9 @@ def write(games: Recording | Sequence[Recording]) -> str:
     is listed in docs/notation.md ("The canonical form").
 
     Raises:
-        RecordingError: an illegal move (its rule id), a bound passed (moves, nesting
-            depth, header size), or a ``meta`` value that is not JSON data.
+        RecordingError: an illegal move (its rule id), a written result that disagrees
+            with the replay (R25), a bound passed (moves, nesting depth, header size),
+            or a ``meta`` value that is not JSON data.
     """
     recs = [games] if isinstance(games, Recording) else list(games)
     if not recs:
@@ -1820,7 +1824,14 @@ def write(games: Recording | Sequence[Recording]) -> str:
         for name in rec.players:
             if not name.strip() or len(name) > MAX_NAME:
                 raise RecordingError(f"a player's name has 1 to {MAX_NAME} characters", file=rec.file, rule="R2")
-    return "\n".join(_write_game(rec) for rec in recs)
+    out = []
+    for rec in recs:
+        try:
+            out.append(_write_game(rec))
+        except SetupError as exc:
+            rule, msg = _split_rule(str(exc))
+            raise RecordingError(msg, file=rec.file, rule=rule) from exc
+    return "\n".join(out)
 
 
 def dump(games: Recording | Sequence[Recording], path: str | Path) -> None:
