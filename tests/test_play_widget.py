@@ -598,3 +598,38 @@ def play_as(w: PlayWidget, move: Move) -> bool:
     if a is Action.PASS:
         return w.pass_()
     return w.redeal()
+
+
+def test_R14_the_play_notebook_shows_the_lesson() -> None:
+    """notebooks/02_play.ipynb runs headless (no cell waits for a click) and shows the
+    lesson's refusal (R6), the take with throw-ins after take (R14) and the journal."""
+    from test_notebooks import errors, executed
+
+    nb = executed("02_play.ipynb")
+    assert errors(nb) == []
+    # the stream text of each code cell (a cell's output may come in several chunks)
+    texts = [
+        "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream")
+        for cell in nb.cells
+        if cell.cell_type == "code"
+    ]
+    assert texts[1].splitlines()[:3] == [
+        "Boris attacks 6S 6C",
+        "clickable cards: ['7S', '9S', 'JD', 'QC']",
+        "attack cards you may cover: ['6S', '6C']",
+    ]
+    assert texts[2] == "[R6] QC does not beat 6S: " + R6_TEXT + "\n"
+    assert texts[3] == (
+        "Anna takes; Boris throws in 7H; Boris throws in 7C; Boris passes; "
+        "Anna picks up 6S 7S 6C 7H 7C (R14); Boris attacks KS\n"
+        "your hand: 6S 6H 6C 7S 7H 7C 9S JD QC AH\n"
+    )
+    assert texts[4].splitlines()[0] == "7 moves in game.durak.jsonl"
+    assert texts[4].splitlines()[-1] == "True"
+    views = [
+        o
+        for cell in nb.cells
+        for o in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
+    assert len(views) == 2

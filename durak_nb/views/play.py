@@ -608,7 +608,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             return
         while len(self.card_buttons) < n:
             i = len(self.card_buttons)
-            b = widgets.Button(layout=widgets.Layout(width="3.6em", height="2.6em", display="none"))
+            b = widgets.Button(
+                layout=widgets.Layout(width="4.4em", height="2.6em", border="1px solid #999", display="none")
+            )
             b.style.font_weight = "bold"
             b.style.font_size = "15px"
             b.on_click(lambda _b, i=i: self._on_card(i))
@@ -617,7 +619,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.cards_row.children = tuple(self.card_buttons)
 
     def _new_target_button(self, i: int) -> widgets.Button:
-        b = widgets.Button(layout=widgets.Layout(width="3.6em", display="none"))
+        b = widgets.Button(layout=widgets.Layout(width="4.4em", border="1px solid #999", display="none"))
         b.style.font_weight = "bold"
         b.on_click(lambda _b: self._on_target(i))
         self._target_cards.append(None)
@@ -661,7 +663,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.headline.value = turn_html(pos, g.actors(), g.throwers())
         for s, view in enumerate(self.seat_views):
             view.value = seat_svg(pos, s, face_up=self.open_hands or s == h, width=w)
-        self.table_view.value = table_svg(pos.table, trump=pos.trump, width=w)
+        self.table_view.value = "<b>Table</b> (стол)<br>" + table_svg(pos.table, trump=pos.trump, width=w)
         talon_card = pos.trump_card if pos.talon else None
         self.talon_view.value = talon_svg(len(pos.talon), talon_card, trump=pos.trump, width=w)
         self.discard_view.value = discard_svg(len(pos.discard), width=w)
