@@ -495,8 +495,14 @@ class PredictDraw(Exercise):
         super().__init__(prompt, texts, picture)
 
     def _text(self, draws: Sequence[tuple[int, tuple[Card, ...]]]) -> str:
+        merged: list[tuple[int, tuple[Card, ...]]] = []
+        for s, cards in draws:  # one player's cards in a row are one draw
+            if merged and merged[-1][0] == s:
+                merged[-1] = (s, merged[-1][1] + cards)
+            else:
+                merged.append((s, cards))
         names = self.game.players
-        return draw_text([(names[s], " ".join(c.code for c in cards)) for s, cards in draws])
+        return draw_text([(names[s], " ".join(c.code for c in cards)) for s, cards in merged])
 
     def _judge(self, i: int) -> tuple[bool, str]:
         size = self.game.rules.hand_size

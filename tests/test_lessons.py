@@ -1,0 +1,739 @@
+"""The course against the engine: every rule claim of the lessons, every exercise.
+
+How drift is prevented:
+
+* every sentence a lesson marks with ``✔`` is a :class:`durak_nb.lessons.Claim`; here its
+  engine answer is compared with the value pinned in :data:`PINNED` (exact values, written
+  out), and the notebook's ``✔`` lines must be exactly the registered claims of that
+  lesson, in order (``test_notebook_claims_are_the_registered_claims``);
+* every exercise widget a lesson notebook builds is found by running the notebook's code
+  in this process, and answered right and wrong with its exact feedback text;
+* the lesson positions built in ``durak_nb/lessons.py`` are the positions of the
+  ``recordings/`` the notebooks replay.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import nbformat
+import pytest
+from conftest import NOTEBOOKS, RECORDINGS
+
+from durak_nb import RULE_TEXTS, Drew, Game, IllegalMove, Move, Rules, lessons
+from durak_nb.lessons import CLAIMS, LESSONS
+from durak_nb.record import Recording
+from durak_nb.views.exercises import (
+    CanBeat,
+    ChooseLegalMove,
+    Exercise,
+    PredictDraw,
+    PredictOutcome,
+    SpotIllegalThrowIn,
+    feedback_html,
+)
+
+# ----------------------------------------------------------------------------- the claims
+
+#: Every claim's engine answer, written out: the values the lessons' sentences state.
+PINNED: dict[str, Any] = {
+    # lesson 1 (R1, R3, R4, R6-R8)
+    "deck_36_ranks": (9, "6", "A", 4),
+    "short_and_long_decks": ("9", "2"),
+    "talon_after_deal": (6, 6, 24, True),
+    "first_attacker_example": ("H", "TH", "AH", "Boris"),
+    "same_suit_beats": (True, False),
+    "trump_beats_ace_of_spades": True,
+    "trump_only_by_higher_trump": (False, True),
+    "beaters_of_six_of_spades": (17, 8, 9),
+    "trump_ace": ([], ["6H"]),
+    "japanese_spades": (True, False),
+    # lesson 2 (R9-R12, R15)
+    "leads_in_bout_example": 7,
+    "lead_of_two_ranks": "[R9] a lead is one or more cards of one rank",
+    "vera_waits": "[R12] Anna has the first right: Vera waits until Anna passes",
+    "boris_defences": [
+        "Boris covers 7S with 6H",
+        "Boris covers 7S with 8S",
+        "Boris covers 7S with 9S",
+        "Boris covers 7C with 6H",
+        "Boris covers 7C with TC",
+        "Boris takes",
+    ],
+    "anna_throw_ins": ["Anna throws in 9D"],
+    "vera_throw_ins": ["Vera throws in 7D", "Vera throws in 9C", "Vera throws in 7D 9C"],
+    "pass_until_next_card": (
+        "[R12] Anna has passed; they may act again once another card is laid",
+        ["Anna throws in 9D", "Anna passes"],
+    ),
+    "bout_bito": "7S 9S 7C TC 9C 6H",
+    # lesson 3 (R13, R14)
+    "room_after_take": 2,
+    "third_card_refused": (
+        "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow"
+    ),
+    "boris_picks_up": ("Boris", "7S 7H 7D"),
+    "first_bout_limit": (
+        5,
+        "[R13c] before the first bito a bout holds at most 5 attack cards while the defender defends",
+    ),
+    "sixth_card_after_take": (1, "Boris", 7),
+    "seventh_card_refused": (0, "[R13a] a bout holds at most 6 attack cards"),
+    "lead_against_two_cards": (
+        ["Anna attacks 8S 8H", "Anna attacks 8S 8D", "Anna attacks 8H 8D"],
+        "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
+    ),
+    # lesson 4 (R3, R16, R23)
+    "short_talon_draws": [("Anna", "9C QD"), ("Vera", "6H")],
+    "short_talon_hands": (6, 3, 0),
+    "next_after_bito": "Boris",
+    "full_refill": ([("Anna", "8D TD"), ("Vera", "8H"), ("Boris", "QH 6C KS")], ["AH"]),
+    "next_after_take": "Vera",
+    # lesson 5 (R16-R21)
+    "first_transfer": ("Boris", "Vera", 2),
+    "second_transfer": ("Vera", "Gleb", 3, 6),
+    "no_transfer_after_cover": "[R18] no transfer once an attack card is covered",
+    "transfer_draw_order": ["Anna", "Boris", "Vera", "Gleb"],
+    "transfer_too_many": (
+        "[R18] Vera holds 2 cards and would face 3: no one may be given more cards than they hold (R13b)"
+    ),
+    "no_transfer_first_bout": "[R19] no transfer in the first bout of the game",
+    "transfer_goes_back": "Anna",
+    "shown_trump_kept": (True, 1),
+    "show_only_once": "[R20] Boris already transferred by showing a trump this bout: now lay the card",
+    # lesson 6 (R24-R27)
+    "vera_goes_out": ["Vera"],
+    "the_draw": (True, None, "R25", ["Vera", "Anna", "Boris"]),
+    "no_draws_allowed": (False, "Boris"),
+    "durak_with_epaulettes": ("Boris", True, "Boris is the durak with epaulettes (R26)"),
+    "no_cards_but_talon": ([], 6),
+    "repetition_draw": (6, 12, "draw by repetition (R27)"),
+    "two_sixes_win": ("Boris", True, "R26"),
+    # lesson 7 (variants and options)
+    "prostoy_lead": (5, "[R9] in simple durak the lead is one card or a pair"),
+    "prostoy_no_throw_ins": "[R11] no throw-ins in prostoy durak: the bout ends when the lead is beaten or taken",
+    "english_pass_the_lead": (["Anna passes"], ("Anna", "Boris")),
+    "japanese_refusal": (
+        "[R8] 6D does not beat 7S: a card is beaten by a higher card of its suit or by a trump (♦); "
+        "spades only by higher spades"
+    ),
+    "teams_throwers": (["Anna", "Vera"], "[R22] Gleb is Boris's partner and may not throw in on them"),
+    "neighbours_only": (
+        ["Anna", "Vera"],
+        ["Anna", "Vera", "Gleb", "Dana", "Egor"],
+        "[R11] only the defender's neighbours may throw in with more than 4 players",
+    ),
+    "trump_six_over_ace": (
+        "[R6] 6H does not beat AH: a card is beaten by a higher card of its suit or by a trump (♥)",
+        None,
+    ),
+    "most_players": (4, 6, 8),
+    # lesson 8 (the recordings)
+    "recordings_all_legal": True,
+    "bouts_end_in_bito_or_take": True,
+}
+
+_RULE_ID = re.compile(r"R([1-9]|1[0-9]|2[0-7])[abc]?")
+
+
+def test_every_claim_is_pinned() -> None:
+    assert sorted(CLAIMS) == sorted(PINNED)
+
+
+@pytest.mark.parametrize("key", list(PINNED))
+def test_claim_engine_answer_is_the_stated_value(key: str) -> None:
+    """The engine answers every claim with the value its sentence states (rule ids in
+    ``CLAIMS[key].rules``)."""
+    claim = CLAIMS[key]
+    assert claim.answer() == PINNED[key]
+    assert claim.expected == PINNED[key]
+    assert claim.check() is True
+
+
+def test_claims_cite_rule_ids_of_rules_md() -> None:
+    bad = {k: c.rules for k, c in CLAIMS.items() if not all(_RULE_ID.fullmatch(r) for r in c.rules)}
+    assert bad == {}
+    assert all(r.rstrip("abc") in RULE_TEXTS for c in CLAIMS.values() for r in c.rules)
+
+
+def test_every_rule_a_lesson_teaches_is_checked_by_one_of_its_claims() -> None:
+    missing = {}
+    for item in LESSONS:
+        if item.number == 9:  # lesson 9 teaches R16 with its exercise on your own game
+            continue
+        cited = {r.rstrip("abc") for c in lessons.claims_of(item.number) for r in c.rules}
+        left = [r for r in item.rules if r not in cited]
+        if left:
+            missing[item.number] = left
+    assert missing == {}
+
+
+# A few claims spelled out with their rule ids, as the lessons state them.
+
+
+def test_R13b_R14_seed000_after_a_take_only_two_more_cards_may_follow() -> None:
+    assert lessons.room_after_take() == 2
+    g = lessons.seed000_after(2)
+    assert sorted(m.describe(g.players) for m in g.legal_moves()) == [
+        "Anna passes",
+        "Anna throws in 7C",
+        "Anna throws in 7H",
+        "Anna throws in 7H 7C",
+    ]
+
+
+def test_R7_the_trump_six_beats_the_ace_only_with_the_option() -> None:
+    assert lessons.trump_ace() == ([], ["6H"])
+    assert lessons.trump_six_over_ace()[1] is None
+
+
+def test_R16_draw_order_lists() -> None:
+    assert lessons.short_talon_draws() == [("Anna", "9C QD"), ("Vera", "6H")]
+    assert lessons.full_refill()[0] == [("Anna", "8D TD"), ("Vera", "8H"), ("Boris", "QH 6C KS")]
+    assert lessons.transfer_draw_order() == ["Anna", "Boris", "Vera", "Gleb"]
+
+
+def test_claim_rows_show_the_engine_answers() -> None:
+    assert lessons.claim_rows(4)[2] == {
+        "rules": "R23",
+        "claim": "After bito the defender attacks next: Boris leads the next bout.",
+        "engine": "Boris",
+        "agrees": True,
+    }
+    assert [len(lessons.claims_of(i.number)) for i in LESSONS] == [10, 8, 7, 5, 9, 7, 8, 2, 0]
+
+
+# ----------------------------------------------------------------------------- the notebooks
+
+LESSON_FILES = {item.number: NOTEBOOKS / item.notebook for item in LESSONS}
+
+
+def markdown(path: Path) -> str:
+    nb = nbformat.read(path, as_version=4)
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def claim_lines(text: str) -> list[str]:
+    """The ``✔`` lines of a markdown text (a list or quote marker before it is allowed)."""
+    out = []
+    for line in text.splitlines():
+        bare = re.sub(r"^\s*(?:[-*>]\s*)*", "", line)
+        if bare.startswith("✔"):
+            out.append(bare)
+    return out
+
+
+@pytest.mark.parametrize("number", sorted(LESSON_FILES))
+def test_notebook_claims_are_the_registered_claims(number: int) -> None:
+    """A lesson's ``✔`` lines are exactly its claims, each once: a sentence edited in the
+    notebook or in lessons.py alone, or a new ``✔`` sentence without an engine answer, fails."""
+    lines = claim_lines(markdown(LESSON_FILES[number]))
+    assert sorted(lines) == sorted("✔ " + c.text for c in lessons.claims_of(number))
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_only_lessons_make_claims(path: Path) -> None:
+    if path in LESSON_FILES.values():
+        return
+    assert claim_lines(markdown(path)) == []
+
+
+@pytest.mark.parametrize("number", sorted(LESSON_FILES))
+def test_lesson_names_its_terms_in_russian_and_ukrainian(number: int) -> None:
+    text = markdown(LESSON_FILES[number])
+    assert [t for t in lessons.lesson(number).terms if lessons.term(t) not in text] == []
+
+
+def test_the_index_opens_first_and_links_every_lesson() -> None:
+    names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+    assert names[0] == "00_index.ipynb"
+    text = markdown(NOTEBOOKS / "00_index.ipynb")
+    for item in LESSONS:
+        assert (NOTEBOOKS / item.notebook).is_file()
+        assert f"]({item.notebook})" in text
+    assert "](00_replay.ipynb)" in text
+    assert [item.number for item in LESSONS] == list(range(1, 10))
+
+
+# ----------------------------------------------------------------------------- the exercises
+
+_NAMESPACES: dict[str, dict[str, Any]] = {}
+
+
+def run_in_process(name: str) -> dict[str, Any]:
+    """Run a notebook's code cells in this process (cwd ``notebooks/``, as JupyterLab
+    runs them) and return its namespace, once per test session."""
+    if name not in _NAMESPACES:
+        nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+        ns: dict[str, Any] = {"__name__": "__lesson__"}
+        here = os.getcwd()
+        os.chdir(NOTEBOOKS)
+        try:
+            for cell in nb.cells:
+                if cell.cell_type == "code":
+                    exec(compile(cell.source, name, "exec"), ns)
+        finally:
+            os.chdir(here)
+        _NAMESPACES[name] = ns
+    return _NAMESPACES[name]
+
+
+def exercises_of(name: str) -> dict[str, Exercise]:
+    return {k: v for k, v in run_in_process(name).items() if isinstance(v, Exercise)}
+
+
+R16_LINE = (
+    "R16: the bout's first attacker draws first, then the others clockwise, the defender last; "
+    "each draws up to 6 at once, and the turned-up trump is the last card drawn."
+)
+R6_LINE = "R6: A higher card of the suit, or a trump, beats a card (побить)."
+R11_LINE = "R11: Throw-ins: cards of ranks already on the table (подкинуть)."
+R13_LINE = "R13: Limits: six cards, never more than the defender holds, five before the first bito."
+
+#: notebook -> exercise variable -> (options, right answers, {answer: exact feedback})
+EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int, str]]]] = {
+    "01_cards_trump_beating.ipynb": {
+        "can_beat_1": (
+            ("Yes, it beats it", "No, it does not"),
+            (0,),
+            {
+                0: "✔ Right: 7H beats AS: a trump beats any card of another suit (R6).",
+                1: "✘ It does: 7H beats AS: a trump beats any card of another suit (R6).",
+            },
+        ),
+        "can_beat_2": (
+            ("Yes, it beats it", "No, it does not"),
+            (1,),
+            {
+                0: "✘ It does not: the engine refuses it: [R6] AS does not beat 6H: a card is beaten by a higher "
+                "card of its suit or by a trump (♥).",
+                1: "✔ Right: the engine refuses it: [R6] AS does not beat 6H: a card is beaten by a higher card of "
+                "its suit or by a trump (♥).",
+            },
+        ),
+        "can_beat_3": (
+            ("Yes, it beats it", "No, it does not"),
+            (0,),
+            {
+                0: "✔ Right: 6H beats AH: the trump six beats the trump ace with the option «trump six beats the "
+                "ace» (R7).",
+                1: "✘ It does: 6H beats AH: the trump six beats the trump ace with the option «trump six beats the "
+                "ace» (R7).",
+            },
+        ),
+        "can_beat_4": (
+            ("Yes, it beats it", "No, it does not"),
+            (1,),
+            {
+                0: "✘ It does not: the engine refuses it: [R8] 6D does not beat 7S: a card is beaten by a higher "
+                "card of its suit or by a trump (♦); spades only by higher spades.",
+                1: "✔ Right: the engine refuses it: [R8] 6D does not beat 7S: a card is beaten by a higher card of "
+                "its suit or by a trump (♦); spades only by higher spades.",
+            },
+        ),
+    },
+    "02_a_bout.ipynb": {
+        "choose_cover": (
+            ("Boris covers 7C with 8S", "Boris covers 7S with 9S", "Boris covers 7C with QD", "Boris throws in 9S"),
+            (1,),
+            {
+                0: "✘ Not legal: “Boris covers 7C with 8S”. The engine refuses it: [R6] 8S does not beat 7C: a card "
+                "is beaten by a higher card of its suit or by a trump (♥). " + R6_LINE,
+                1: "✔ Right: “Boris covers 7S with 9S” is legal. " + R6_LINE,
+                3: "✘ Not legal: “Boris throws in 9S”. The engine refuses it: [R11] the defender cannot throw in or "
+                "pass; they cover, transfer or take. " + R11_LINE,
+            },
+        ),
+        "spot_throw_in": (
+            ("Vera throws in 7D", "Vera throws in 9C", "Vera throws in JS", "Vera throws in 7D 9C"),
+            (2,),
+            {
+                0: "✘ “Vera throws in 7D” is legal: the engine accepts it. Look at the ranks on the table (R11), who "
+                "may throw in now (R12) and how many more cards may follow: 4 (R13).",
+                2: "✔ Right: the engine refuses “Vera throws in JS”: [R11] JS: only ranks already on the table may "
+                "be thrown in. " + R11_LINE,
+            },
+        ),
+    },
+    "03_limits.ipynb": {
+        "spot_limit": (
+            ("Anna throws in 8H", "Anna throws in 8H 8D", "Anna throws in 8D"),
+            (1,),
+            {
+                0: "✘ “Anna throws in 8H” is legal: the engine accepts it. Look at the ranks on the table (R11), who "
+                "may throw in now (R12) and how many more cards may follow: 1 (R13).",
+                1: "✔ Right: the engine refuses “Anna throws in 8H 8D”: [R13b] Boris holds 2 cards; no more than "
+                "that may lie uncovered before them, so only 1 more may follow. " + R13_LINE,
+            },
+        ),
+        "choose_first_bout": (
+            ("Vera throws in 7D", "Vera throws in 8S", "Vera passes", "Vera takes"),
+            (2,),
+            {
+                0: "✘ Not legal: “Vera throws in 7D”. The engine refuses it: [R13c] before the first bito a bout "
+                "holds at most 5 attack cards while the defender defends. " + R13_LINE,
+                2: "✔ Right: “Vera passes” is legal. R12: The attacker throws first; a pass lasts until the next card.",
+                3: "✘ Not legal: “Vera takes”. The engine refuses it: [R10] only the defender Boris may take. "
+                "R10: The defender beats, transfers or takes (отбивающийся).",
+            },
+        ),
+    },
+    "04_drawing_order.ipynb": {
+        "predict_short_talon": (
+            (
+                "Anna draws 9C QD, then Boris draws 6H",
+                "Boris draws 9C QD 6H",
+                "Anna draws 9C QD, then Vera draws 6H",
+                "Anna draws 6H QD, then Vera draws 9C",
+                "Anna draws 9C, then Vera draws QD, then Boris draws 6H",
+            ),
+            (2,),
+            {
+                1: "✘ Not so: the defender draws last, not first (R16). The engine's refill: Anna draws 9C QD, then "
+                "Vera draws 6H. " + R16_LINE,
+                2: "✔ Right: Anna draws 9C QD, then Vera draws 6H. " + R16_LINE,
+                3: "✘ Not so: the turned-up trump is the last card drawn, not the first (R3, R16). The engine's "
+                "refill: Anna draws 9C QD, then Vera draws 6H. " + R16_LINE,
+            },
+        ),
+        "predict_full_refill": (
+            (
+                "Anna draws 8D TD, then Boris draws 8H QH 6C, then Vera draws KS",
+                "Boris draws 8D TD 8H, then Anna draws QH 6C, then Vera draws KS",
+                "Anna draws 8D TD, then Vera draws 8H, then Boris draws QH 6C KS",
+                "Anna draws AH KS, then Vera draws 6C, then Boris draws QH 8H TD",
+                "Anna draws 8D, then Vera draws TD, then Boris draws 8H, then Anna draws QH, then Boris draws 6C KS",
+            ),
+            (2,),
+            {
+                0: "✘ Not so: the defender waits until everyone else has drawn (R16). The engine's refill: Anna draws "
+                "8D TD, then Vera draws 8H, then Boris draws QH 6C KS. " + R16_LINE,
+                2: "✔ Right: Anna draws 8D TD, then Vera draws 8H, then Boris draws QH 6C KS. " + R16_LINE,
+                4: "✘ Not so: each player draws all the cards they need at once (R16). The engine's refill: Anna "
+                "draws 8D TD, then Vera draws 8H, then Boris draws QH 6C KS. " + R16_LINE,
+            },
+        ),
+    },
+    "05_perevodnoy.ipynb": {
+        "choose_transfer": (
+            ("Gleb transfers 8C", "Gleb transfers 9S", "Gleb covers 8S with 6S", "Gleb transfers by showing 8C"),
+            (0,),
+            {
+                0: "✔ Right: “Gleb transfers 8C” is legal. R17: Transfer: add cards of the attack rank, pass the "
+                "bout on (перевод).",
+                1: "✘ Not legal: “Gleb transfers 9S”. The engine refuses it: [R17] a transfer must use cards of the "
+                "attack rank 8. R17: Transfer: add cards of the attack rank, pass the bout on (перевод).",
+                3: "✘ Not legal: “Gleb transfers by showing 8C”. The engine refuses it: [R20] shown-trump transfers "
+                "(проездной) are off in these rules. R20: Shown-trump transfer, once per bout (проездной).",
+            },
+        ),
+    },
+    "06_the_end.ipynb": {
+        "predict_end": (
+            ("Anna is the durak", "Boris is the durak", "Nobody: a draw"),
+            (2,),
+            {
+                1: "✘ No: the engine says: draw (R25). R25: The last player with cards is the durak (дурак); going "
+                "out together is a draw (ничья).",
+                2: "✔ Right: draw (R25). R25: The last player with cards is the durak (дурак); going out together is "
+                "a draw (ничья).",
+            },
+        ),
+    },
+    "07_variants.ipynb": {
+        "choose_english": (
+            ("Anna attacks 6S", "Anna passes", "Anna attacks 8H", "Anna attacks 6S 8H"),
+            (1,),
+            {
+                0: "✘ Not legal: “Anna attacks 6S”. The engine refuses it: [R9] in english durak the lead is a pair; "
+                "with no pair, pass the lead. R9: The lead: one or more cards of one rank (заход).",
+                1: "✔ Right: “Anna passes” is legal. R9: The lead: one or more cards of one rank (заход).",
+            },
+        ),
+        "can_beat_japanese": (
+            ("Yes, it beats it", "No, it does not"),
+            (1,),
+            {
+                0: "✘ It does not: the engine refuses it: [R8] AD does not beat 6S: a card is beaten by a higher "
+                "card of its suit or by a trump (♦); spades only by higher spades.",
+                1: "✔ Right: the engine refuses it: [R8] AD does not beat 6S: a card is beaten by a higher card of "
+                "its suit or by a trump (♦); spades only by higher spades.",
+            },
+        ),
+    },
+    "08_analysing_games.ipynb": {
+        "choose_from_data": (
+            ("Boris covers QD with QS", "Boris throws in 6C", "Boris covers QD with 7C", "Boris throws in QS"),
+            (3,),
+            {
+                0: "✘ Not legal: “Boris covers QD with QS”. The engine refuses it: [R10] only the defender Anna may "
+                "defend. R10: The defender beats, transfers or takes (отбивающийся).",
+                1: "✘ Not legal: “Boris throws in 6C”. The engine refuses it: [R11] 6C: only ranks already on the "
+                "table may be thrown in. " + R11_LINE,
+                3: "✔ Right: “Boris throws in QS” is legal. " + R11_LINE,
+            },
+        ),
+    },
+}
+
+
+def test_every_lesson_has_an_exercise() -> None:
+    found = {item.notebook: sorted(exercises_of(item.notebook)) for item in LESSONS}
+    assert {k: v for k, v in found.items() if not v} == {}
+    assert {k: v for k, v in found.items() if k in EXERCISES} == {k: sorted(v) for k, v in EXERCISES.items()}
+
+
+@pytest.mark.parametrize(
+    ("notebook", "name"), [(nb, name) for nb, table in EXERCISES.items() for name in table], ids=lambda x: str(x)
+)
+def test_notebook_exercise_answered_right_and_wrong(notebook: str, name: str) -> None:
+    ex = exercises_of(notebook)[name]
+    options, right, feedback = EXERCISES[notebook][name]
+    assert ex.options == options
+    assert ex.right_answers == right
+    assert any(i not in right for i in feedback) and any(i in right for i in feedback)
+    for i, text in feedback.items():
+        assert ex.answer(i) is (i in right)
+        assert (ex.chosen, ex.correct, ex.feedback) == (i, i in right, text)
+        assert ex.feedback_widget.value == feedback_html(i in right, text)
+
+
+def test_R16_lesson_9_predict_the_draw_of_your_own_game() -> None:
+    """The game is recorded by bots in the notebook, so the expected texts come from the
+    engine's Drew events of that game."""
+    ns = run_in_process("09_record_and_share.ipynb")
+    ex = ns["predict_my_draw"]
+    assert isinstance(ex, PredictDraw)
+    game, move = lessons.first_refill(ns["recording"])
+    events = game.copy().play(move)
+    answer = lessons.draw_text(lessons.draws_of(events, game.players))
+    assert ex.right_answers == (ex.options.index(answer),)
+    assert ex.answer(ex.options.index(answer)) is True
+    assert ex.feedback == f"✔ Right: {answer}. {R16_LINE}"
+    wrong = next(i for i in range(len(ex.options)) if i not in ex.right_answers)
+    assert ex.answer(wrong) is False
+    reasons = [
+        "the defender draws last, not first (R16)",
+        "the defender waits until everyone else has drawn (R16)",
+        "each player draws all the cards they need at once (R16)",
+        "the turned-up trump is the last card drawn, not the first (R3, R16)",
+    ]
+    assert ex.feedback in [f"✘ Not so: {why}. The engine's refill: {answer}. {R16_LINE}" for why in reasons]
+    assert ns["game"].finished and ns["again"] == ns["annotated"]
+
+
+# ----------------------------------------------------------------------------- the widgets
+
+
+def test_exercise_buttons_answer_and_update_the_same_widgets_by_value() -> None:
+    ex = CanBeat("9C", "7S", "H")
+    parts = (ex.prompt_widget, ex.feedback_widget, *ex.buttons)
+    assert ex.feedback_widget.value == "" and (ex.chosen, ex.correct, ex.feedback) == (None, None, "")
+    ex.buttons[1].click()
+    assert (ex.chosen, ex.correct) == (1, True)
+    assert [b.button_style for b in ex.buttons] == ["", "success"]
+    ex.buttons[0].click()
+    assert (ex.chosen, ex.correct) == (0, False)
+    assert [b.button_style for b in ex.buttons] == ["danger", ""]
+    assert ex.feedback == (
+        "✘ It does not: the engine refuses it: [R6] 9C does not beat 7S: a card is beaten by a higher card of its suit "
+        "or by a trump (♥)."
+    )
+    assert (ex.prompt_widget, ex.feedback_widget, *ex.buttons) == parts
+    assert [c for c in ex.children[1].children] == list(ex.buttons)
+    assert ex.buttons[0]._dom_classes == ("dnb-option", "dnb-option-0")
+    assert ex._dom_classes == ("dnb-exercise",)
+
+
+def test_exercise_answer_out_of_range() -> None:
+    ex = CanBeat("9C", "7S", "H")
+    for bad in (2, -1, True, "0"):
+        with pytest.raises(IndexError):
+            ex.answer(bad)  # type: ignore[arg-type]
+    assert ex.chosen is None
+
+
+def test_R6_can_beat_prompt_and_same_card() -> None:
+    ex = CanBeat("7H", "AS", "H")
+    assert ex.prompt == "Can 7♥ beat A♠? Trump: ♥."
+    assert ex.beats is True
+    assert CanBeat("8S", "7S", "D", rules="japanese").answer(0) is True
+    with pytest.raises(ValueError, match="cannot cover itself"):
+        CanBeat("7H", "7H", "H")
+
+
+def test_names_and_texts_are_escaped() -> None:
+    g = Game.from_position(
+        "podkidnoy",
+        ["<b>Anna</b>", "Boris & co"],
+        hands={"<b>Anna</b>": "7S 8S", "Boris & co": "9D JC"},
+        talon="",
+        trump="H",
+        attacker="<b>Anna</b>",
+        first_bito_done=True,
+        rest_to_discard=True,
+    )
+    ex = ChooseLegalMove(g, "<b>Anna</b>", options=[Move.attack(0, "7S"), Move.attack(0, "7S 8S")])
+    assert "<b>Anna</b>" not in ex.prompt_widget.value
+    assert "&lt;b&gt;Anna&lt;/b&gt; make now?" in ex.prompt_widget.value
+    ex.answer(1)
+    assert ex.feedback == (
+        "✘ Not legal: “<b>Anna</b> attacks 7S 8S”. The engine refuses it: [R9] a lead is one or more cards of one "
+        "rank. R9: The lead: one or more cards of one rank (заход)."
+    )
+    assert ex.feedback_widget.value == (
+        '<div class="dnb-wrong">✘ Not legal: “&lt;b&gt;Anna&lt;/b&gt; attacks 7S 8S”. The engine refuses it: '
+        "[R9] a lead is one or more cards of one rank. R9: The lead: one or more cards of one rank (заход).</div>"
+    )
+    assert feedback_html(True, "a\n<i>") == '<div class="dnb-right">a<br>&lt;i&gt;</div>'
+    assert CanBeat("7H", "AS", "H", prompt="<script>").prompt_widget.value.count("&lt;script&gt;") == 1
+
+
+def test_choose_legal_move_automatic_options_are_one_legal_and_illegal_ones() -> None:
+    ex = ChooseLegalMove(lessons.seed000_after(2), "Anna", seed=3)
+    assert ex.options == ("Anna throws in KS", "Anna covers 7S with KS", "Anna takes", "Anna throws in 7C")
+    assert ex.right_answers == (3,)
+    assert ex.prompt == "Which of these moves may Anna make now?"
+    assert ChooseLegalMove(lessons.seed000_after(2)).prompt == "Which of these moves is legal now?"
+
+
+def test_choose_legal_move_refuses_options_without_a_legal_move() -> None:
+    with pytest.raises(ValueError, match="none of the options is legal"):
+        ChooseLegalMove(lessons.bout_after(1), "Boris", options=[Move.throw(1, "9S"), Move.defend(1, "8S", "7C")])
+    with pytest.raises(ValueError, match="no legal move for Boris"):
+        ChooseLegalMove(lessons.bout_example(), "Boris")
+    with pytest.raises(ValueError, match="at least two options"):
+        ChooseLegalMove(lessons.bout_after(1), "Boris", options=[Move.take(1)])
+
+
+def test_exercises_copy_the_game() -> None:
+    g = lessons.bout_after(1)
+    ex = ChooseLegalMove(g, "Boris", options=lessons.bout_exercise_options())
+    g.play(Move.take(1))
+    assert ex.answer(1) is True
+
+
+def test_R11_R12_spot_illegal_throw_in_needs_throws_and_an_illegal_one() -> None:
+    g = lessons.bout_after(1)
+    ex = SpotIllegalThrowIn(g, [Move.throw(0, "9D"), Move.throw(2, "7D")])
+    assert ex.right_answers == (0, 1)  # 9D: no nine on the table yet (R11); Vera waits for Anna (R12)
+    assert ex.answer(1) is True
+    assert ex.feedback == (
+        "✔ Right: the engine refuses “Vera throws in 7D”: [R12] Anna has the first right: Vera waits until Anna "
+        "passes. R12: The attacker throws first; a pass lasts until the next card."
+    )
+    with pytest.raises(ValueError, match="must be a throw-in"):
+        SpotIllegalThrowIn(g, [Move.take(1), Move.throw(2, "7D")])
+    with pytest.raises(ValueError, match="nothing to spot"):
+        SpotIllegalThrowIn(lessons.bout_after(4), [Move.throw(2, "7D"), Move.throw(2, "9C")])
+
+
+def test_R16_predict_draw_needs_a_bout_end_with_a_refill() -> None:
+    with pytest.raises(ValueError, match="4 legal moves: give the move that ends the bout"):
+        PredictDraw(lessons.bout_after(7))
+    with pytest.raises(ValueError, match="does not end the bout"):
+        PredictDraw(lessons.bout_after(7), Move.throw(2, "7D"))
+    with pytest.raises(ValueError, match="the talon is empty: nobody draws"):
+        PredictDraw(lessons.seed000_after(6))
+    with pytest.raises(IllegalMove):
+        PredictDraw(lessons.bout_after(7), Move.pass_(1))
+    ex = PredictDraw(lessons.drawing_before_end(), seed=1)
+    assert ex.prompt == "Gleb passes, and the bout ends. Who draws which cards, in which order?"
+    assert sorted(ex.options) == sorted(EXERCISES["04_drawing_order.ipynb"]["predict_short_talon"][0])
+
+
+def test_R25_R26_predict_outcome() -> None:
+    g = lessons.epaulettes_example()
+    lessons.play_moves(g, lessons.EPAULETTE_MOVES[:3])
+    ex = PredictOutcome(g, lessons.EPAULETTE_MOVES[3:], prompt="Who loses?")
+    assert ex.options == ("Anna is the durak", "Boris is the durak", "Nobody: a draw")
+    assert ex.answer(0) is False
+    assert ex.feedback == (
+        "✘ No: the engine says: Boris is the durak with epaulettes (R26). R25: The last player with cards is the "
+        "durak (дурак); going out together is a draw (ничья)."
+    )
+    assert ex.answer(1) is True
+    with pytest.raises(ValueError, match="do not end the game"):
+        PredictOutcome(lessons.epaulettes_example(), lessons.EPAULETTE_MOVES[:3])
+    with pytest.raises(ValueError, match="team game"):
+        PredictOutcome(lessons.teams_example(), [Move.attack(0, "7H")])
+
+
+# ----------------------------------------------------------------------------- positions = recordings
+
+
+@pytest.mark.parametrize(
+    ("file", "start", "moves"),
+    [
+        ("seed000-vdogonku.json", lessons.seed000_example, lessons.SEED000_MOVES),
+        ("first-bout-limit.json", lessons.first_bout_example, lessons.FIRST_BOUT_MOVES),
+        ("drawing-order-short-talon.json", lessons.drawing_example, lessons.DRAWING_MOVES),
+        ("transfer-twice.json", lessons.transfer_example, lessons.TRANSFER_MOVES),
+        ("show-trump-transfer.json", lessons.show_trump_example, lessons.SHOW_MOVES),
+        ("draw.json", lessons.draw_example, lessons.DRAW_MOVES),
+        ("epaulettes.json", lessons.epaulettes_example, lessons.EPAULETTE_MOVES),
+    ],
+    ids=lambda x: x if isinstance(x, str) else "",
+)
+def test_lesson_positions_are_the_recordings(file: str, start: Any, moves: tuple[Move, ...]) -> None:
+    """The replayer shows the recording; the claims ask the position built in lessons.py:
+    both are the same game."""
+    rec = Recording.load(RECORDINGS / file)
+    game = start()
+    assert game.rules == rec.rules and game.players == rec.players
+    assert game.position() == rec.new_game().position()
+    assert tuple(rec.moves) == moves
+    lessons.play_moves(game, moves)
+    assert game.position() == rec.replay().position()
+
+
+def test_recordings_made_by_the_lessons_replay() -> None:
+    bout = lessons.bout_recording()
+    assert bout.replay().position() == lessons.bout_after(len(lessons.BOUT_MOVES)).position()
+    assert bout.meta["comments"]["3"] == (
+        "Anna, the attacker, had the first right (R12); now that she has passed, Vera may throw in."
+    )
+    rep = lessons.repetition_recording()
+    assert len(rep.moves) == 48
+    assert rep.replay().result is not None and rep.replay().result.rule == "R27"  # type: ignore[union-attr]
+    assert lessons.draw_recording().replay().result.draw is True  # type: ignore[union-attr]
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def test_terms_and_lessons_lookup() -> None:
+    assert lessons.term("take") == "take — принять (ru) / прийняти (uk)"
+    assert lessons.term("transfer") == "transfer — перевод (ru) / переведення (uk)"
+    with pytest.raises(KeyError):
+        lessons.term("chess")
+    assert lessons.lesson(3).notebook == "03_limits.ipynb"
+    with pytest.raises(KeyError, match="no lesson 10"):
+        lessons.lesson(10)
+    assert lessons.rule_text("R13b") == RULE_TEXTS["R13"]
+    assert all(t in lessons.TERMS for item in LESSONS for t in item.terms)
+
+
+def test_recording_of_needs_a_fresh_game() -> None:
+    g = lessons.bout_after(1)
+    with pytest.raises(ValueError, match="before its first move"):
+        lessons.recording_of(g, [])
+
+
+def test_R16_first_refill_of_a_recording() -> None:
+    game, move = lessons.first_refill(Recording.load(RECORDINGS / "drawing-order-short-talon.json"))
+    assert move == Move.pass_(3)
+    assert lessons.draws_of(game.copy().play(move), game.players) == [("Anna", "9C QD"), ("Vera", "6H")]
+    with pytest.raises(ValueError, match="no bout of this recording ends with a draw"):
+        lessons.first_refill(Recording.load(RECORDINGS / "seed000-vdogonku.json"))
+    assert lessons.draw_text([]) == "nobody draws"
+    assert next(e for e in game.copy().play(move) if isinstance(e, Drew)).player == 0
+
+
+def test_exercises_are_ipywidgets_vboxes() -> None:
+    assert issubclass(Exercise, widgets.VBox)
+    assert isinstance(CanBeat("7H", "AS", "H", rules=Rules.make("podkidnoy")), widgets.VBox)
