@@ -910,3 +910,20 @@ def test_the_writer_refuses_a_result_that_disagrees_r25() -> None:
         "R25",
         "the written result disagrees with the replay: durak is 'Anna', not 'Boris'",
     )
+
+
+def test_json_header_values_are_nested_at_most_100_deep() -> None:
+    ok = "[x " + "[" * 100 + "]" * 100 + "]\n[Players Anna Boris]\n[Seed 1]\n"
+    (rec,) = read_games(ok)
+    assert (
+        write(rec)
+        == "[x " + "[" * 100 + "]" * 100 + "]\n[Seed 1]\n[Players Anna Boris]\n[Rules podkidnoy]\n[Dealer Boris]\n"
+    )
+    e = error(ok.replace("[" * 100, "[" * 900).replace("]" * 100, "]" * 900))
+    assert (e.line, e.column, e.message) == (1, 4, "meta 'x': a JSON value nested more than 100 deep")
+    deep: list[Any] = []
+    for _ in range(150):
+        deep = [deep]
+    rec.meta = {"x": deep}
+    with pytest.raises(RecordingError, match="a meta value nested more than 100 deep cannot be written"):
+        write(rec)

@@ -84,6 +84,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_HEADERS",
     "MAX_HEADER_CHARS",
+    "MAX_JSON_DEPTH",
     "MAX_MOVES",
     "MAX_NAME",
     "SUFFIX",
@@ -113,6 +114,7 @@ MAX_NAME = 200  #: characters in a player name
 MAX_HEADERS = 200  #: headers of one game
 MAX_HEADER_CHARS = 65_536  #: characters in one header line
 MAX_BOUT = 999_999_999  #: a bout number (``[Bout n]``, ``n.``)
+MAX_JSON_DEPTH = 100  #: arrays and objects nested in a JSON header value
 #: Width of the canonical writer's move lines.
 WIDTH = 100
 _INDENT = "    "
@@ -423,6 +425,28 @@ def _header_tokens(src: _Src, h: _Header) -> list[tuple[str, int, bool]]:
             i = j
 
 
+def _json_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (strings skipped), by a scan."""
+    depth = most = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif c in "]}":
+            depth -= 1
+    return most
+
+
 def _strict_json(src: _Src, text: str, at: int, what: str) -> Any:
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -435,6 +459,8 @@ def _strict_json(src: _Src, text: str, at: int, what: str) -> Any:
     def constant(name: str) -> Any:
         raise ValueError(f"{name} is not a JSON number")
 
+    if _json_depth(text) > MAX_JSON_DEPTH:
+        raise src.error(f"{what}: a JSON value nested more than {MAX_JSON_DEPTH} deep", at)
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
     except json.JSONDecodeError as exc:
@@ -1471,12 +1497,19 @@ def check_match(games: Sequence[Recording]) -> None:
 
 
 def json_text(games: Recording | Sequence[Recording]) -> str:
-    """The canonical JSON text: one document, or an array of them for a match."""
-    if isinstance(games, Recording):
-        return games.dumps()
-    if len(games) == 1:
-        return games[0].dumps()
-    return _pretty([g.to_json() for g in games], 0) + "\n"
+    """The canonical JSON text: one document, or an array of them for a match.
+
+    Raises:
+        RecordingError: ``meta`` nested too deeply for the JSON writer.
+    """
+    try:
+        if isinstance(games, Recording):
+            return games.dumps()
+        if len(games) == 1:
+            return games[0].dumps()
+        return _pretty([g.to_json() for g in games], 0) + "\n"
+    except RecursionError as exc:
+        raise RecordingError("the document is nested too deeply to be written as JSON") from exc
 
 
 def validate_path(path: str | Path) -> list[ValidationReport]:
@@ -1675,9 +1708,12 @@ def _header(name: str, value: str) -> str:
 
 def _json_value(value: Any, file: str) -> str:
     try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
         raise RecordingError(f"a meta value cannot be written as JSON: {exc}", file=file) from exc
+    if _json_depth(text) > MAX_JSON_DEPTH:
+        raise RecordingError(f"a meta value nested more than {MAX_JSON_DEPTH} deep cannot be written", file=file)
+    return text
 
 
 def _seed_matches(rec: Recording, seed: object) -> bool:
