@@ -368,8 +368,21 @@ def test_canonical_layout_of_bouts_comments_and_variations() -> None:
             "'7X' is not a card: a rank 2-9, T (or 10), J, Q, K, A, then a suit S, H, D, C (or ♠ ♥ ♦ ♣);"
             " legal moves: Anna 7S, Anna 7H, Anna 7S 7H, Anna 9D, Anna QC",
         ),
-        ("Anna 7S", 0, 1, None, "bout 5 begins here: write '5.' before its first move"),
-        ("4. Anna 7S", 0, 1, None, "this is bout 5, not 4"),
+        (
+            "Anna 7S",
+            0,
+            1,
+            None,
+            "bout 5 begins here: write '5.' before its first move;"
+            " legal moves: Anna 7S, Anna 7H, Anna 7S 7H, Anna 9D, Anna QC",
+        ),
+        (
+            "4. Anna 7S",
+            0,
+            1,
+            None,
+            "this is bout 5, not 4; legal moves: Anna 7S, Anna 7H, Anna 7S 7H, Anna 9D, Anna QC",
+        ),
         (
             "5. Anna 7S 5. Boris 9S/7S",
             0,
@@ -383,7 +396,7 @@ def test_canonical_layout_of_bouts_comments_and_variations() -> None:
             0,
             49,
             None,
-            "bout 6 begins here: write '6.' before its first move",
+            "bout 6 begins here: write '6.' before its first move; legal moves: Boris 8S, Boris JD, Boris KH",
         ),
         ("5. Anna 7S {c} !", 0, 16, None, "the glyph ! goes right after the move it marks, e.g. 'Anna 7S!'"),
         ("5. Anna 7S!!!", 0, 11, None, "'!!!' is not a glyph: use one of ! ? !! ?? !? ?!"),

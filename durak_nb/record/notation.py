@@ -1143,14 +1143,18 @@ class _Reader:
                     game=game,
                 )
             if n != game.bout:
-                raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch)
+                raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch, game=game)
         else:
             if line.at_start:
                 raise src.error(
-                    f"bout {game.bout} begins here: write '{game.bout}.'", tok.start, move=k, branch=line.branch
+                    f"bout {game.bout} begins here: write '{game.bout}.'",
+                    tok.start,
+                    move=k,
+                    branch=line.branch,
+                    game=game,
                 )
             if n != game.bout:
-                raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch)
+                raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch, game=game)
         line.number = (n, dots, tok.start)
 
     def _variation(self, line: _Line, at: int) -> _Line:
@@ -1299,6 +1303,7 @@ class _Reader:
                 at,
                 move=k,
                 branch=line.branch,
+                game=game,
             )
         refusal = game.why_illegal(move)
         if refusal is not None:
