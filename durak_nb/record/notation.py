@@ -214,6 +214,11 @@ def _where(k: int, branch: Sequence[tuple[int, int]]) -> str:
     return text
 
 
+def _short(text: str, most: int = 40) -> str:
+    """``text`` quoted for a message, cut after ``most`` characters."""
+    return repr(text if len(text) <= most else text[:most] + "…")
+
+
 def _legal_list(game: Game) -> list[str]:
     out: list[str] = []
     for m in game.legal_moves():
@@ -345,7 +350,7 @@ def _lex(src: _Src, i: int) -> _Tok:
             j += 1
         g = text[i:j]
         if g not in GLYPHS:
-            raise src.error(f"{g!r} is not a glyph: use one of {' '.join(GLYPHS)}", i)
+            raise src.error(f"{_short(g)} is not a glyph: use one of {' '.join(GLYPHS)}", i)
         return _Tok("glyph", g, i, j)
     if c == '"':
         j = i + 1
@@ -570,7 +575,6 @@ class _Reader:
         src = self.src
         text = src.text
         headers: list[_Header] = []
-        first = i
         while i < len(text) and text[i] == "[":
             end = text.find("\n", i)
             end = len(text) if end < 0 else end
@@ -591,7 +595,7 @@ class _Reader:
                 "a game begins with its headers, e.g. [Players Anna Boris]",
                 i,
             )
-        rec, meta, places, game_no = self._setup(headers, number, first)
+        rec, meta, places, game_no = self._setup(headers, number)
         return self._moves(i, rec, meta, places, game_no)
 
     def _header_line(self, i: int, end: int) -> _Header:
@@ -612,9 +616,7 @@ class _Reader:
         lead = len(rest) - len(rest.lstrip())
         return _Header(name, value, i, i + m.end() + lead)
 
-    def _setup(
-        self, headers: list[_Header], number: int, first: int
-    ) -> tuple[Recording, dict[str, Any], dict[str, int], int]:
+    def _setup(self, headers: list[_Header], number: int) -> tuple[Recording, dict[str, Any], dict[str, int], int]:
         """Rules, players, deal or start, result and meta from the headers."""
         src = self.src
         seen: dict[str, _Header] = {}
@@ -670,7 +672,7 @@ class _Reader:
         def seat(tok: str, at: int, quoted: bool, rule: str) -> int:
             name = self._name(tok, at, quoted)
             if name not in seats:
-                raise src.error(f"{name!r} is not a player: the players are {', '.join(names)}", at, rule=rule)
+                raise src.error(f"{_short(name)} is not a player: the players are {', '.join(names)}", at, rule=rule)
             return seats[name]
 
         # rules and teams
@@ -683,21 +685,23 @@ class _Reader:
                 raise src.error(f"[Rules preset option=value ...]: the preset first ({', '.join(PRESETS)})", rh.start)
             preset = toks[0][0]
             if preset not in PRESETS:
-                raise src.error(f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}", toks[0][1])
+                raise src.error(f"unknown preset {_short(preset)}: use one of {', '.join(PRESETS)}", toks[0][1])
             for tok, at, _q in toks[1:]:
                 if "=" not in tok:
-                    raise src.error(f"{tok!r}: write an option as name=value, e.g. first_bout_limit=6", at)
+                    raise src.error(f"{_short(tok)}: write an option as name=value, e.g. first_bout_limit=6", at)
                 oname, raw = tok.split("=", 1)
                 if oname == "teams":
                     raise src.error("write the teams in a [Teams ...] header, e.g. [Teams Anna Vera | Boris Gleb]", at)
                 if oname not in OPTION_NAMES:
-                    raise src.error(f"unknown option {oname!r}: the options are {', '.join(OPTION_NAMES)}", at)
+                    raise src.error(f"unknown option {_short(oname)}: the options are {', '.join(OPTION_NAMES)}", at)
                 if oname in options:
                     raise src.error(f"the option {oname} is given twice", at)
                 try:
                     options[oname] = json.loads(raw)
-                except ValueError as exc:
-                    raise src.error(f"option {oname}: {raw!r} is not a value (a number, true or false)", at) from exc
+                except (ValueError, RecursionError) as exc:
+                    raise src.error(
+                        f"option {oname}: {_short(raw)} is not a value (a number, true or false)", at
+                    ) from exc
         th = seen.get("Teams")
         if th is not None:
             groups: list[list[int]] = [[]]
@@ -918,8 +922,8 @@ class _Reader:
         src = self.src
         if not quoted and not (_BARE.fullmatch(tok) and tok not in KEYWORDS and not _is_card(tok)):
             raise src.error(
-                f"{tok!r}: a name that is not a plain word (or looks like a card or a keyword) goes in quotes:"
-                f" {json.dumps(tok, ensure_ascii=False)}",
+                f"{_short(tok)}: a name that is not a plain word (or looks like a card or a keyword) goes in quotes:"
+                f" {_short(json.dumps(tok, ensure_ascii=False), 60)[1:-1]}",
                 at,
                 rule="R2",
             )
@@ -940,7 +944,7 @@ class _Reader:
         if not re.fullmatch(r"-?[0-9]{1,40}", word) or (lowest is not None and int(word) < lowest):
             bound = f" from {lowest}" if lowest is not None else ""
             raise self.src.error(
-                f"[{what} n]: a whole number{bound}, not {word!r}",
+                f"[{what} n]: a whole number{bound}, not {_short(word)}",
                 h.value_start,
                 rule="R19" if what == "Bout" else None,
             )
@@ -951,7 +955,7 @@ class _Reader:
             return Suit.parse(h.raw.strip())
         except CardError as exc:
             raise self.src.error(
-                f"[Trump X]: a suit S, H, D or C (or ♠ ♥ ♦ ♣), not {h.raw.strip()!r}", h.value_start, rule="R3"
+                f"[Trump X]: a suit S, H, D or C (or ♠ ♥ ♦ ♣), not {_short(h.raw.strip())}", h.value_start, rule="R3"
             ) from exc
 
     def _cards(self, h: _Header, rules: Rules, skip: int = 0) -> list[Card]:
@@ -1214,7 +1218,7 @@ class _Reader:
             elif tok.kind == "word" and _looks_like_card(name):
                 msg = f"{name!r} is not a card: a rank 2-9, T (or 10), J, Q, K, A, then a suit S, H, D, C (or ♠ ♥ ♦ ♣)"
             else:
-                msg = f"{name!r} is not a player: the players are {', '.join(names)}"
+                msg = f"{_short(name)} is not a player: the players are {', '.join(names)}"
             raise src.error(msg, tok.start, move=k, branch=line.branch, game=game)
         if tok.kind == "word" and quote_name(name) != name:
             raise src.error(f"write the name in quotes: {quote_name(name)}", tok.start)
