@@ -21,27 +21,43 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..cards import Card, Suit
-from ..engine import Position
+from ..cards import Card, Suit, deck
+from ..engine import Action, Drew, Event, Move, Position
 from ..replay import Replay
+from .cards_svg import discard_svg, hand_svg, table_svg, talon_svg
 
 __all__ = [
     "STYLE",
     "Frame",
+    "ReplayerFrames",
+    "caption_div",
     "card_html",
+    "cards_div",
     "cards_html",
+    "cards_part_html",
     "esc",
     "events_html",
+    "events_part_html",
     "frame",
+    "frame_label",
     "hand_html",
+    "hand_order",
     "header_html",
     "move_html",
+    "options_html",
+    "replayer_frames",
     "result_html",
+    "seat_caption_html",
+    "seat_html",
     "stock_html",
+    "stock_part_html",
+    "story_html",
     "suit_html",
     "table_html",
+    "table_part_html",
     "trump_html",
     "turn_html",
+    "turn_part_html",
 ]
 
 RED = "#c62828"
@@ -59,7 +75,18 @@ STYLE = (
     ".dnb-pairs{border-collapse:collapse}"
     ".dnb-pairs td{padding:1px 3px;text-align:center;vertical-align:top}"
     ".dnb-events{margin:2px 0;padding-left:1.4em}"
-    ".dnb-comment{color:#2e5d2e;font-style:italic}"
+    ".dnb-comment{color:#2e5d2e;font-style:italic;white-space:pre-line}"
+    ".dnb-caption{font:14px/1.4 sans-serif;margin:2px 0}"
+    ".dnb-seat{margin:2px 0 6px;padding:2px 6px;border-left:4px solid transparent}"
+    ".dnb-seat.dnb-acting{border-left-color:#2e7d32;background:#f1f8f1}"
+    ".dnb-acting-mark{color:#2e7d32;font-weight:600}"
+    ".dnb-seat svg,.dnb-table svg,.dnb-stock svg{vertical-align:top;margin-right:6px}"
+    ".dnb-table{margin:4px 0;padding:4px 6px;background:#eef5ec;border-radius:6px}"
+    ".dnb-piles{display:flex;gap:12px}"
+    ".dnb-turn,.dnb-story{font:14px/1.45 sans-serif}"
+    ".dnb-options{margin:2px 0;padding-left:1.4em}"
+    ".dnb-events-head{font:600 14px/1.4 sans-serif;margin-top:4px}"
+    ".dnb-story .dnb-card,.dnb-turn .dnb-card{min-width:1.8em;font-size:13px}"
     "</style>"
 )
 
@@ -275,4 +302,448 @@ def frame(replay: Replay, k: int) -> Frame:
         move=move_html(k, n, last, following, comment),
         events=events_html(events),
         result=result_html(pos),
+    )
+
+
+# ----------------------------------------------------------------------------- the replayer's parts
+#
+# The replayer widget shows every frame of a replay from parts: one HTML string per seat,
+# the table, the talon and discard, whose turn and what they may do, the move in words, the
+# events and the result.  The functions below make those parts from the engine's answers
+# (positions, legal moves, events); :func:`replayer_frames` makes every part of every frame.
+
+#: suits in the order a hand is held: black, red, black, red (the trump suit goes last)
+_SUIT_ORDER = {Suit.S: 0, Suit.H: 1, Suit.C: 2, Suit.D: 3}
+
+#: the words and rule ids of each kind of move, for "what they may do"
+_OPTION_WORDS = {
+    Action.ATTACK: ("lead", "R9"),
+    Action.THROW: ("throw in", "R11"),
+    Action.DEFEND: ("cover", "R6, R10"),
+    Action.TRANSFER: ("transfer", "R17"),
+    Action.TAKE: ("take", "R14"),
+    Action.PASS: ("pass", "R12"),
+    Action.REDEAL: ("claim a redeal", "R5"),
+}
+
+
+#: stand-ins for cards drawn face down: nothing of a hidden card reaches the page
+_PLACEHOLDERS = tuple(deck(52))
+
+
+def hand_order(cards: Iterable[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """The cards as a player holds them: by suit (♠ ♥ ♣ ♦, the trump suit last), each
+    suit from low to high.
+
+    >>> from durak_nb.cards import parse_cards
+    >>> hand_order(parse_cards("7H AS 6D 9S 6H"), Suit.H)
+    (Card('9S'), Card('AS'), Card('6D'), Card('6H'), Card('7H'))
+    """
+    return tuple(sorted(cards, key=lambda c: (c.suit == trump, _SUIT_ORDER[c.suit], c.rank)))
+
+
+def _count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def seat_caption_html(position: Position, seat: int, *, acting: bool = False, known: int | None = None) -> str:
+    """A seat's caption: the escaped name, the number of cards, the roles now
+    (attacker R9, defender R10, takes R14, out R24, durak R25) and, with ``acting``, a
+    mark that this player may act now.  ``known``: how many of the cards the others know
+    (taken R14, shown R4/R20, the turned-up trump drawn R3/R16), shown when not 0.
+
+    >>> from durak_nb.engine import Game
+    >>> g = Game.from_position("podkidnoy", ["Anna", "<b>"], hands={"Anna": "7S", "<b>": "8D 9D"},
+    ...     talon="", trump="D", attacker="Anna", rest_to_discard=True)
+    >>> seat_caption_html(g.position(), 1, known=1)
+    '<b>&lt;b&gt;</b> · 2 cards (1 known to all) · <span class="dnb-role">defender</span>'
+    """
+    text = f"<b>{esc(position.players[seat])}</b> · {_count(len(position.hands[seat]))}"
+    if known:
+        text += f" ({known} known to all)"
+    roles = _roles(position, seat)
+    if roles:
+        text += f' · <span class="dnb-role">{", ".join(roles)}</span>'
+    if acting:
+        text += ' · <span class="dnb-acting-mark">▶ may act now</span>'
+    return text
+
+
+def cards_part_html(up: Sequence[Card], down: int, trump: Suit | None, *, width: float = 44) -> str:
+    """Cards face up (SVG, :func:`~.cards_svg.hand_svg`) followed by ``down`` cards face
+    down; an outline captioned ``no cards`` when there are none.
+
+    Raises:
+        ValueError: ``down`` is negative or ``width`` is not positive.
+    """
+    if down < 0:
+        raise ValueError(f"a number of cards face down is 0 or more, not {down}")
+    if not up and not down:
+        return hand_svg((), width=width)
+    out = hand_svg(up, trump=trump, width=width) if up else ""
+    if down:
+        out += hand_svg(_PLACEHOLDERS[:down], face_up=False, width=width)
+    return out
+
+
+def caption_div(caption: str, *, seat: int, acting: bool = False) -> str:
+    """A seat's caption (:func:`seat_caption_html`) in a ``div.dnb-caption`` with
+    ``data-seat`` (and the class ``dnb-acting`` when the player may act now)."""
+    cls = "dnb-caption dnb-acting" if acting else "dnb-caption"
+    return f'<div class="{cls}" data-seat="{seat}">{caption}</div>'
+
+
+def cards_div(cards: str, *, seat: int) -> str:
+    """A seat's cards (:func:`cards_part_html`) in a ``div.dnb-cards`` with ``data-seat``."""
+    return f'<div class="dnb-cards" data-seat="{seat}">{cards}</div>'
+
+
+def seat_html(caption: str, cards: str, *, seat: int, acting: bool = False) -> str:
+    """One seat: :func:`caption_div` above :func:`cards_div`."""
+    return caption_div(caption, seat=seat, acting=acting) + cards_div(cards, seat=seat)
+
+
+def table_part_html(position: Position, room: int | None = None, *, width: float = 44) -> str:
+    """The table (стол) as attack/defence pairs, the covering card lying across the card it
+    beats (:func:`~.cards_svg.table_svg`), with a caption: how many attack cards, how many
+    covered and, with ``room``, how many more may still be added (R13)."""
+    n = len(position.table)
+    covered = sum(1 for _a, d in position.table if d is not None)
+    caption = "<b>Table</b> (стол)"
+    if n:
+        caption += f" · {n} attack, {covered} covered"
+        if room is not None and position.result is None:
+            caption += " · no more cards may be added (R13)" if room <= 0 else f" · room for {room} more (R13)"
+    svg = table_svg(position.table, trump=position.trump, width=width)
+    return f'<div class="dnb-table"><div class="dnb-caption">{caption}</div>{svg}</div>'
+
+
+def stock_part_html(position: Position, *, width: float = 44) -> str:
+    """The talon (талон) with the turned-up trump under it (R3, R16) and the discard
+    (отбой, face down, R15), side by side, with the trump suit in words."""
+    trump = f"<b>Trump</b> (козырь): {suit_html(position.trump)}"
+    if position.trump_card is not None:
+        if position.talon:
+            trump += f" · turned up {card_html(position.trump_card)} under the talon (R3)"
+        else:
+            trump += f" · the turned-up {card_html(position.trump_card)} was drawn as the talon's last card (R3, R16)"
+    talon_card = position.trump_card if position.talon else None
+    talon = talon_svg(len(position.talon), talon_card, trump=position.trump, width=width)
+    discard = discard_svg(len(position.discard), width=width)
+    return (
+        f'<div class="dnb-stock"><div class="dnb-caption">{trump}</div>'
+        f'<div class="dnb-piles"><div class="dnb-pile"><div class="dnb-caption"><b>Talon</b> (талон)</div>{talon}</div>'
+        f'<div class="dnb-pile"><div class="dnb-caption"><b>Discard</b> (отбой)</div>{discard}</div></div></div>'
+    )
+
+
+def _alternatives(cards: Iterable[Card]) -> str:
+    cs = list(dict.fromkeys(cards))
+    if len(cs) <= 1:
+        return "".join(card_html(c) for c in cs)
+    return ", ".join(card_html(c) for c in cs[:-1]) + " or " + card_html(cs[-1])
+
+
+def options_html(moves: Iterable[Move], trump: Suit | None) -> str:
+    """What one player may do, from the engine's legal moves: ``lead 6♠, 7♥ or 9♣
+    (R9)``, ``cover 9♠ with J♠ or 7♥ (R6, R10)``, ``transfer with 9♦ (R17)``, ``take
+    (R14)``, ``pass (R12)``; several cards at once are mentioned, not listed."""
+    by: dict[Action, list[Move]] = {}
+    for m in moves:
+        by.setdefault(m.action, []).append(m)
+    parts = []
+    for action in (
+        Action.REDEAL,
+        Action.ATTACK,
+        Action.DEFEND,
+        Action.THROW,
+        Action.TRANSFER,
+        Action.TAKE,
+        Action.PASS,
+    ):
+        ms = by.get(action)
+        if not ms:
+            continue
+        word, rules = _OPTION_WORDS[action]
+        if action is Action.DEFEND:
+            targets: dict[Card, list[Card]] = {}
+            for m in ms:
+                assert m.target is not None
+                targets.setdefault(m.target, []).append(m.cards[0])
+            for target, covers in targets.items():
+                parts.append(f"{word} {card_html(target)} with {_alternatives(hand_order(covers, trump))} ({rules})")
+            continue
+        if action is Action.TRANSFER:
+            shown = [m.cards[0] for m in ms if m.show]
+            laid = [m for m in ms if not m.show]
+            if laid:
+                singles = hand_order((m.cards[0] for m in laid if len(m.cards) == 1), trump)
+                more = " (also several at once)" if any(len(m.cards) > 1 for m in laid) else ""
+                parts.append(f"{word} with {_alternatives(singles)}{more} ({rules})")
+            if shown:
+                parts.append(f"transfer by showing {_alternatives(shown)} (проездной, R20)")
+            continue
+        if action in (Action.ATTACK, Action.THROW):
+            singles = hand_order((m.cards[0] for m in ms if len(m.cards) == 1), trump)
+            several = any(len(m.cards) > 1 for m in ms)
+            if singles:
+                more = " (also several of one rank at once)" if several else ""
+                parts.append(f"{word} {_alternatives(singles)}{more} ({rules})")
+            else:  # english durak: pairs only (R9)
+                pairs = ", ".join(" ".join(card_html(c) for c in m.cards) for m in ms)
+                parts.append(f"{word} a pair: {pairs} ({rules})")
+            continue
+        parts.append(f"{word} ({rules})")
+    return "; ".join(parts)
+
+
+def turn_part_html(
+    position: Position,
+    legal: Mapping[int, Sequence[Move]],
+    *,
+    throwers: Sequence[int] = (),
+    viewer: int | None = None,
+) -> str:
+    """Whose move it is and what they may do: the bout, who attacks whom (R9, R10), who
+    takes (R14), the throwers (R11); then each player who may act with their legal moves
+    (:func:`options_html`).  From one player's view (``viewer``) only the viewer's own
+    moves are listed: the others' depend on cards the viewer cannot see.
+
+    Args:
+        position: the position.
+        legal: the legal moves of each seat that may act now (from the engine).
+        throwers: the seats allowed to throw in (``Replay.throwers``).
+        viewer: the seat whose view this is, or ``None`` (every hand open).
+    """
+    names = position.players
+    if position.result is not None:
+        return '<div class="dnb-turn"><b>Game over</b></div>'
+    head = f"<b>Bout {position.bout}</b>"
+    if position.attacker is not None and position.defender is not None:
+        head += f" · {esc(names[position.attacker])} attacks {esc(names[position.defender])}"
+        if position.taking:
+            head += f" · {esc(names[position.defender])} takes (R14)"
+    if throwers and position.table:
+        head += f" · may throw in: {_names(position, throwers)} (R11)"
+    actors = sorted(s for s in legal if legal[s])
+    items = []
+    for s in actors:
+        if viewer is None or viewer == s:
+            items.append(f"<li><b>{esc(names[s])}</b> may {options_html(legal[s], position.trump)}</li>")
+    others = [s for s in actors if viewer is not None and s != viewer]
+    if others:
+        also = "also may act now" if viewer in actors else "may act now"
+        items.append(f"<li>{also}: {_names(position, others)}</li>")
+    if not actors:
+        items.append("<li>nobody may act</li>")
+    return f'<div class="dnb-turn">{head}<ul class="dnb-options">{"".join(items)}</ul></div>'
+
+
+def events_part_html(
+    k: int, events: Sequence[Event], players: Sequence[str], *, viewer: int | None = None, trump_card: Card | None
+) -> str:
+    """What move ``k`` caused, in order: a take (R14), bito (R15), the refill from the
+    talon in its order (R16: the bout's first attacker first, the defender last), players
+    going out (R24), the end (R25–R27).  From one player's view (``viewer``) the cards
+    another player draws are counted, not named, except the turned-up trump (R3).
+
+    Args:
+        k: the move's index.
+        events: its events (``Replay.events(k)``).
+        players: the seat names.
+        viewer: the seat whose view this is, or ``None`` (every hand open).
+        trump_card: the turned-up card, if any (public even when drawn).
+    """
+    if not events:
+        return ""
+    items = []
+    draws = 0
+    for e in events:
+        if isinstance(e, Drew):
+            draws += 1
+            if draws == 1:
+                items.append("<li>refill from the talon (R16): the bout's first attacker first, the defender last</li>")
+            if viewer is None or viewer == e.player:
+                text = e.describe(players)
+            else:
+                text = f"{players[e.player]} draws {_count(len(e.cards))}"
+                if trump_card is not None and trump_card in e.cards:
+                    text += f", the last the turned-up {trump_card.code} (R3, R16)"
+                else:
+                    text += " (R16)"
+            items.append(f'<li class="dnb-draw">{draws}. {esc(text)}</li>')
+        else:
+            items.append(f"<li>{esc(e.describe(players))}</li>")
+    return f'<div class="dnb-events-head">What move {k} caused:</div><ul class="dnb-events">{"".join(items)}</ul>'
+
+
+def story_html(replay: Replay, k: int) -> str:
+    """Frame ``k`` in words: move ``k - 1`` explained with its rule ids
+    (``Replay.explain``), its glyph and comment, the comment before move ``k`` and move
+    ``k`` in words (:func:`move_html`).
+
+    Raises:
+        IndexError: ``k`` not in ``0..len(replay)``.
+    """
+    n = len(replay)
+    replay.position(k)  # the bounds check
+    last = replay.explain(k - 1, with_events=False) if k > 0 else None
+    glyph = replay.glyph(k - 1) if k > 0 else None
+    if last is not None and glyph:
+        last += f" {glyph}"
+    following = replay.move(k).describe(replay.players) if k < n else None
+    out = move_html(k, n, last, following, replay.comment(k - 1) if k > 0 else None)
+    before = replay.comment_before(k) if k < n else None
+    if before:
+        out += f'<div class="dnb-comment">before move {k}: {esc(before)}</div>'
+    return out
+
+
+def frame_label(replay: Replay, k: int) -> str:
+    """Frame ``k`` in the replayer's go-to list, plain text: ``'Bout 3 · 17/300 · Anna
+    covers 9S with JS'`` (move ``k - 1``, the move that led here), ``'Bout 1 · start'``;
+    a frame where a new bout begins is marked ``'▶ Bout 4 begins …'``.
+
+    Raises:
+        IndexError: ``k`` not in ``0..len(replay)``.
+    """
+    pos = replay.position(k)
+    n = len(replay)
+    if k == 0:
+        return f"▶ Bout {pos.bout} begins · start (0/{n})"
+    last = replay.move(k - 1).describe(replay.players)
+    if pos.result is not None:
+        return f"Game over · {k}/{n} · after {last}"
+    if not pos.table and replay.position(k - 1).bout != pos.bout:
+        return f"▶ Bout {pos.bout} begins · {k}/{n} · after {last}"
+    return f"Bout {pos.bout} · {k}/{n} · after {last}"
+
+
+class ReplayerFrames(NamedTuple):
+    """Every part of every frame of a replay, as HTML (index ``k``: the position before
+    move ``k``, ``0..len(replay)``); what the replayer widget shows.
+
+    Attributes:
+        views: the names of the views, plain text: ``'all hands open'``, then
+            ``"Anna's view"`` … one per seat.
+        captions: ``captions[seat][k]``: the seat's caption (name, cards, roles, may
+            act: :func:`caption_div`).
+        open_cards: ``open_cards[seat][k]``: the seat's hand face up (:func:`cards_div`).
+        public_cards: ``public_cards[seat][k]``: the hand as the other players see it
+            (the cards they know face up, the rest face down).
+        table, stock, story, result: ``[k]``: the table (attack/defence pairs), the
+            talon with the turned-up trump and the discard, the move in words with its
+            rule ids, the result.
+        turn: ``turn[view][k]``: whose move it is and what they may do.
+        events: ``events[view][k]``: what the move that led to frame ``k`` caused.
+        labels: ``[k]``: the go-to list's labels (plain text).
+        acting: ``[k]``: the seats that may act.
+    """
+
+    views: tuple[str, ...]
+    captions: tuple[tuple[str, ...], ...]
+    open_cards: tuple[tuple[str, ...], ...]
+    public_cards: tuple[tuple[str, ...], ...]
+    table: tuple[str, ...]
+    stock: tuple[str, ...]
+    story: tuple[str, ...]
+    result: tuple[str, ...]
+    turn: tuple[tuple[str, ...], ...]
+    events: tuple[tuple[str, ...], ...]
+    labels: tuple[str, ...]
+    acting: tuple[tuple[int, ...], ...]
+
+    def cards(self, view: int, seat: int, k: int) -> str:
+        """The cards view ``view`` (0: every hand open; ``s + 1``: seat ``s``'s view)
+        shows of ``seat`` at frame ``k``."""
+        return self.open_cards[seat][k] if view in (0, seat + 1) else self.public_cards[seat][k]
+
+    def seat(self, view: int, seat: int, k: int) -> str:
+        """The caption and the cards view ``view`` shows of ``seat`` at frame ``k``."""
+        return self.captions[seat][k] + self.cards(view, seat, k)
+
+
+def replayer_frames(replay: Replay, *, width: float = 44) -> ReplayerFrames:
+    """Every part of every frame of ``replay`` (:class:`ReplayerFrames`).
+
+    One live game walks the replay once to ask the engine for each frame's legal moves;
+    equal SVG pictures are made once (a hand that did not change is the same string).
+    Every recorded text is escaped.
+
+    Raises:
+        ValueError: ``width`` is not positive.
+    """
+    n = len(replay)
+    seats = range(len(replay.players))
+    names = replay.players
+    svg_cache: dict[tuple[int, tuple[Card, ...], int, Suit], str] = {}
+    table_cache: dict[tuple[tuple[tuple[Card, Card | None], ...], int | None], str] = {}
+    stock_cache: dict[tuple[int, int, Card | None], str] = {}
+    trump = replay.position(0).trump
+
+    def cards(seat: int, up: tuple[Card, ...], down: int) -> str:
+        key = (seat, up, down, trump)
+        out = svg_cache.get(key)
+        if out is None:
+            out = svg_cache[key] = cards_div(cards_part_html(up, down, trump, width=width), seat=seat)
+        return out
+
+    captions: list[list[str]] = [[] for _ in seats]
+    open_cards: list[list[str]] = [[] for _ in seats]
+    public_cards: list[list[str]] = [[] for _ in seats]
+    views = 1 + len(names)
+    turn: list[list[str]] = [[] for _ in range(views)]
+    events: list[list[str]] = [[] for _ in range(views)]
+    table, stock, story, result, labels = [], [], [], [], []
+    acting_all: list[tuple[int, ...]] = []
+    game = replay.game(0)
+    for k in range(n + 1):
+        pos = replay.position(k)
+        trump = pos.trump  # a redeal (R5) may change it
+        legal: dict[int, list[Move]] = {}
+        for m in game.legal_moves():
+            legal.setdefault(m.player, []).append(m)
+        acting = tuple(sorted(legal))
+        acting_all.append(acting)
+        known = replay.known(k)
+        for s in seats:
+            hand = pos.hands[s]
+            caption = seat_caption_html(pos, s, acting=s in legal, known=len(known[s]))
+            captions[s].append(caption_div(caption, seat=s, acting=s in legal))
+            open_cards[s].append(cards(s, hand_order(hand, trump), 0))
+            seen = hand_order(known[s], trump)
+            public_cards[s].append(cards(s, seen, len(hand) - len(seen)))
+        room = replay.room(k) if pos.table else None
+        tkey = (pos.table, room)
+        if tkey not in table_cache:
+            table_cache[tkey] = table_part_html(pos, room, width=width)
+        table.append(table_cache[tkey])
+        skey = (len(pos.talon), len(pos.discard), pos.trump_card)
+        if skey not in stock_cache:
+            stock_cache[skey] = stock_part_html(pos, width=width)
+        stock.append(stock_cache[skey])
+        story.append(story_html(replay, k))
+        result.append(result_html(pos))
+        labels.append(frame_label(replay, k))
+        throwers = replay.throwers(k)
+        evs = replay.events(k - 1) if k > 0 else ()
+        for v in range(views):
+            viewer = None if v == 0 else v - 1
+            turn[v].append(turn_part_html(pos, legal, throwers=throwers, viewer=viewer))
+            events[v].append(events_part_html(k - 1, evs, names, viewer=viewer, trump_card=pos.trump_card))
+        if k < n:
+            game.play(replay.move(k))
+    return ReplayerFrames(
+        views=("all hands open", *(f"{name}'s view" for name in names)),
+        captions=tuple(tuple(x) for x in captions),
+        open_cards=tuple(tuple(x) for x in open_cards),
+        public_cards=tuple(tuple(x) for x in public_cards),
+        table=tuple(table),
+        stock=tuple(stock),
+        story=tuple(story),
+        result=tuple(result),
+        turn=tuple(tuple(x) for x in turn),
+        events=tuple(tuple(x) for x in events),
+        labels=tuple(labels),
+        acting=tuple(acting_all),
     )
