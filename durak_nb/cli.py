@@ -6,6 +6,9 @@
 - ``durak-nb replay FILE``: print a recording move by move with what each move caused.
 - ``durak-nb convert IN OUT``: between the notation (``.durak``) and the JSON form
   (``.json``), by suffix, without loss; a match (several games) is a JSON array.
+- ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME]``: a replay
+  as one self-contained HTML page that plays with no kernel and no network
+  (:func:`durak_nb.views.export.export_html`).
 """
 
 from __future__ import annotations
@@ -69,6 +72,13 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("convert", help="convert between the notation (.durak) and the JSON form (.json)")
     c.add_argument("input", metavar="IN", help="a .durak or .json file")
     c.add_argument("output", metavar="OUT", help="a .durak or .json file (a match becomes a JSON array)")
+
+    e = sub.add_parser("export", help="write a replay as a self-contained HTML page (no kernel, no network)")
+    e.add_argument("file", metavar="FILE", help="a .json or .durak recording")
+    e.add_argument("-o", "--output", required=True, metavar="PAGE.html", help="the page to write")
+    e.add_argument("--game", type=int, default=1, metavar="N", help="which game of a match (1, 2, …; default 1)")
+    e.add_argument("--title", help="the page's title (default: the recording's title, or variant and players)")
+    e.add_argument("--view", metavar="NAME", help="the view shown first: a player's name (default: all hands open)")
     return p
 
 
@@ -193,6 +203,39 @@ def _convert(src: str, dst: str) -> int:
     return 0
 
 
+def _export(args: argparse.Namespace) -> int:
+    """Read ``args.file`` strictly and write game ``args.game`` as a page."""
+    from .views.export import ExportError, export_html  # ipywidgets only for this command
+
+    try:
+        games = notation.load_games(args.file)
+        if not 1 <= args.game <= len(games):
+            print(
+                f"durak-nb export: error: {args.file} holds {len(games)} game(s): --game 1..{len(games)}",
+                file=sys.stderr,
+            )
+            return 2
+        rec = games[args.game - 1]
+        if args.view is not None and args.view not in rec.players:
+            print(
+                f"durak-nb export: error: --view {args.view!r} is not a player: {', '.join(rec.players)}",
+                file=sys.stderr,
+            )
+            return 2
+        page = export_html(rec, args.output, title=args.title, perspective=args.view)
+    except RecordingError as exc:
+        print(exc.format(), file=sys.stderr)
+        return 1
+    except ExportError as exc:
+        print(f"durak-nb export: error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"durak-nb export: error: {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    print(f"{page}: {page.stat().st_size} bytes, {len(rec.moves)} moves; open it in a browser (no kernel needed)")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -205,6 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay(args.file)
         if args.command == "convert":
             return _convert(args.input, args.output)
+        if args.command == "export":
+            return _export(args)
     except BrokenPipeError:  # e.g. `durak-nb replay FILE | head`: the reader left; say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
