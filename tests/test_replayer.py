@@ -371,3 +371,41 @@ def test_a_300_move_4_player_game_stays_bounded() -> None:
     html = w.html_widgets()
     assert len(html) < 2500  # 301 frames × 26 parts would be 7,826
     assert sum(len(h.value) for h in html) < 3_500_000
+
+
+def test_cards_hands_positions_recordings_and_replays_show_themselves_r1_r3(pod: Replay) -> None:
+    """With the views' formatters (durak_nb.views.display.register): a card and a
+    position as SVG, a hand (HandView) as SVG and HTML, a recording and a replay as HTML
+    with the final position; every recorded text escaped."""
+    from IPython.core.formatters import DisplayFormatter
+
+    from durak_nb.views.display import HandView, register
+
+    class Shell:
+        display_formatter = DisplayFormatter()
+
+    shell = Shell()
+    assert register(shell) is True
+    fmt = shell.display_formatter.format
+    card, _ = fmt(Card.parse("TH"))
+    assert face_up(card["image/svg+xml"]) == ["TH"]
+    assert card["image/svg+xml"].startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    hand, _ = fmt(HandView(parse_cards("7S 7H"), trump=Card.parse("7H").suit))
+    assert sorted(hand) == ["image/svg+xml", "text/html", "text/plain"]
+    assert hand["image/svg+xml"].count("data-card=") == 2 and hand["image/svg+xml"].count('class="dnb-trump"') == 1
+    pos, _ = fmt(pod.position(6))
+    assert pos["image/svg+xml"].count("data-card=") == 4 + 8  # both hands open; the talon is empty
+    rec, _ = fmt(pod.recording)
+    assert rec["text/html"].startswith('<div class="dnb-recording"><div>podkidnoy · Anna, Boris · 14 moves')
+    rep, _ = fmt(pod)
+    assert rep["text/plain"] == "<Replay podkidnoy Anna, Boris: 14 moves, Boris is the durak>"
+    assert rep["text/html"].startswith(
+        '<div class="dnb-replay"><div>podkidnoy · Anna, Boris · 14 moves · Boris is the durak</div><div><svg '
+    )
+    assert rep["text/html"].endswith(
+        "<div><code>ReplayerWidget(replay)</code> steps through it move by move</div></div>"
+    )
+    evil = evil_widget().replay
+    html, _ = fmt(evil)
+    assert EVIL not in html["text/html"] and EVIL_ESC in html["text/html"]
+    assert NL not in html["text/html"]

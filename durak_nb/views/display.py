@@ -10,7 +10,9 @@ adds display formatters to the running IPython kernel, if there is one:
 * :class:`~durak_nb.engine.Position` → ``image/svg+xml`` (every hand open, the table,
   trump, talon, discard and whose turn, :func:`.cards_svg.position_svg`);
 * :class:`~durak_nb.record.Recording` → ``text/html`` (a summary and the final
-  position, :class:`RecordingView`).
+  position, :class:`RecordingView`);
+* :class:`~durak_nb.replay.Replay` → ``text/html`` (the same from the replay's own final
+  position, and how to step through it: :class:`~.replayer.ReplayerWidget`).
 
 Outside a kernel :func:`register` does nothing and returns ``False``.  In a notebook
 that has not imported the views yet, ``import durak_nb.views`` (or the IPython
@@ -35,6 +37,7 @@ from typing import Any
 from ..cards import Card, Suit
 from ..engine import Game, Position
 from ..record.json_form import Recording
+from ..replay import Replay
 from .cards_svg import card_svg, esc, hand_svg, position_svg
 
 __all__ = ["HandView", "PositionView", "RecordingView", "load_ipython_extension", "register"]
@@ -166,6 +169,21 @@ def _recording_html(recording: Recording) -> str:
     return RecordingView(recording)._repr_html_()
 
 
+def _replay_html(replay: Replay) -> str:
+    """A replay's summary (variant, players, moves, result), its final position and a hint."""
+    rec = replay.recording
+    n = len(replay)
+    parts = [rec.rules.preset, ", ".join(replay.players)]
+    if replay.path:
+        parts.append(f"variation {replay.name}")
+    parts.append("1 move" if n == 1 else f"{n} moves")
+    parts.append(replay.result.describe(replay.players) if replay.result is not None else "not finished")
+    return (
+        f'<div class="dnb-replay"><div>{esc(" · ".join(parts))}</div><div>{position_svg(replay.final)}</div>'
+        "<div><code>ReplayerWidget(replay)</code> steps through it move by move</div></div>"
+    )
+
+
 def register(ipython: Any = None) -> bool:
     """Teach IPython to draw cards and positions as SVG and recordings as HTML.
 
@@ -187,6 +205,7 @@ def register(ipython: Any = None) -> bool:
     formatters["image/svg+xml"].for_type(Card, _card_svg)
     formatters["image/svg+xml"].for_type(Position, _position_svg)
     formatters["text/html"].for_type(Recording, _recording_html)
+    formatters["text/html"].for_type(Replay, _replay_html)
     return True
 
 
