@@ -410,6 +410,7 @@ def test_R25_the_replay_of_the_recording_reproduces_the_final_position(tmp_path:
     assert isinstance(viewer, ReplayerWidget)
     assert w.replay_box.children == (viewer,)
     assert viewer.index == 7
+    assert viewer.perspective.index == 1  # Anna's own view while the game goes on
     # play on to the end: the replay follows the live game
     assert w.click_card("JD") is False and w.click_target("KS") is True
     assert w.message == "Anna covers KS with JD; Boris passes; bito: KS JD to the discard (R15)"
@@ -424,8 +425,13 @@ def test_R25_the_replay_of_the_recording_reproduces_the_final_position(tmp_path:
     assert final.result is not None and final.result.describe(NAMES2) == "Anna is the durak"
     assert [c.code for c in final.hands[0]] == ["6H", "6C", "7S", "7H", "7C", "9S", "QC", "AH"]
     assert len(w.replay()) == 12
-    assert w.recorder.closed  # the finished journal is released
+    assert w.show_replay().perspective.index == 0  # the game is over: every hand open
+    # the journal stays open for comments after the game, until the widget is closed
+    w.recorder.comment("Boris had kept AS for the end")
+    assert read_journal(w.journal).recording.meta == {"comments": {"11": "Boris had kept AS for the end"}}
+    assert w.recorder.closed is False
     w.close()
+    assert w.recorder.closed is True
 
 
 def test_R25_a_full_game_against_bots_finishes_and_its_recording_validates(tmp_path: Path) -> None:
@@ -573,6 +579,49 @@ def test_R12_bots_move_one_at_a_time_with_the_delay(tmp_path: Path, monkeypatch:
     w.click_target("6S")
     w.take()
     assert pauses == [0.4, 0.4, 0.4, 0.4]  # 7H, 7C, pass, the next lead
+    w.close()
+
+
+def test_R24_no_pauses_once_you_are_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pauses: list[float] = []
+    monkeypatch.setattr("durak_nb.views.play.time.sleep", pauses.append)
+    g = lesson(
+        "podkidnoy", NAMES3, {"Anna": "6S", "Boris": "7S 8H 9C", "Vera": "6H 8S TC"}, "Anna", first_bito_done=True
+    )
+    w = PlayWidget("podkidnoy", NAMES3, start=g, journal=tmp_path / "o.durak.jsonl", delay=0.5)
+    assert w.play("6S") is True
+    assert w.narration == [
+        "Anna attacks 6S",
+        "Boris covers 6S with 7S",
+        "Vera throws in 6H",
+        "Boris covers 6H with 8H",
+        "Vera throws in 8S",
+        "Boris takes",
+        "Vera passes",
+        "Boris picks up 6S 7S 6H 8H 8S (R14)",
+        "Anna is out (R24)",
+        "Vera attacks TC",
+        "Boris takes",
+        "Boris picks up TC (R14)",
+        "Vera is out (R24)",
+        "game over: Boris is the durak",
+    ]
+    assert pauses == [0.5] * 6  # before the six bot moves played while Anna was still in
+
+
+def test_R5_redeal_is_offered_and_recorded_with_its_deck(tmp_path: Path) -> None:
+    rules = Rules.make("podkidnoy", redeal_five_of_suit=True)
+    w = PlayWidget(rules, NAMES2, seed=62, journal=tmp_path / "r.durak.jsonl")
+    assert [c.code for c in w.game.hands[0]] == ["7D", "8D", "9D", "JD", "KD", "KC"]  # five diamonds
+    assert (shown(w.redeal_button), w.redeal_button.disabled) == (True, False)
+    assert w.status.value == '<div class="dnb-prompt">Your move: claim a redeal, lead</div>'
+    assert w.redeal() is True
+    assert w.message == "Anna claims a redeal; Anna shows five of a suit: the cards are dealt again (R5)"
+    redeal = journal_moves(w.journal)[0]
+    assert (redeal["player"], redeal["action"], len(redeal["deck"])) == ("Anna", "redeal", 36)
+    assert [c.code for c in w.game.hands[0]] == ["9D", "TH", "JS", "QS", "QD", "KS"]
+    assert w.redeal_button.disabled is True  # nobody was dealt five of a suit this time
+    assert read_journal(w.journal).game.position() == w.game.position()
     w.close()
 
 

@@ -132,7 +132,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             (e.g. :meth:`Game.from_position`), a :class:`Start`, or the INTERCHANGE.md
             ``start`` object.
         delay: seconds to wait before each bot move, redrawing after each, so that
-            their moves are seen one at a time (``0``: the bots answer at once).
+            their moves are seen one at a time (``0``: the bots answer at once; once
+            you are out, R24, the bots finish the game at once).
         open_hands: show the bots' hands face up (a lesson); by default face down.
         auto_pass: pass for you when passing is your only legal move (R12 allows tools
             to generate such passes).
@@ -378,14 +379,18 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         return Replay(self.recording())
 
     def show_replay(self) -> ReplayerWidget:
-        """Show the game so far in a replayer below the table (at its last position)."""
+        """Show the game so far in a replayer below the table, at its last position:
+        from your view while the game goes on (the bots' cards face down unless
+        ``open_hands``), with every hand open once it is over."""
         replay = self.replay()
-        viewer = ReplayerWidget(replay, start=len(replay))
+        secret = not (self.game.finished or self.open_hands)
+        viewer = ReplayerWidget(replay, start=len(replay), perspective=self.human if secret else None)
         self.replay_box.children = (viewer,)
         return viewer
 
     def close(self) -> None:
-        """Release the journal and close the widgets."""
+        """Release the journal and close the widgets.  Until then the journal stays
+        open, also after the game, for :meth:`Recorder.comment` and :meth:`Recorder.glyph`."""
         recorder = self.__dict__.get("recorder")  # absent when the constructor failed early
         if recorder is not None:
             recorder.close()
@@ -557,8 +562,6 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         names = self.game.players
         said = [self.game.history[-1].describe(names) + note] + [e.describe(names) for e in events]
         self.narration.extend(said)
-        if self.game.finished:
-            self.recorder.close()  # the journal is complete: release it
         return said
 
     def _run_bots(self, *, show: bool) -> list[str]:
@@ -595,7 +598,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             else:
                 first = a if a is not None else 0
                 seat = min(movers, key=lambda s: (s - first) % g.n)
-            if show and self.delay > 0:
+            if show and self.delay > 0 and h not in g.out_order:  # once you are out, the rest goes at once
                 self.message = "; ".join(said)
                 self.draw()
                 time.sleep(self.delay)
