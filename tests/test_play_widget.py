@@ -19,7 +19,7 @@ import pytest
 from durak_nb.bots import LowestCardBot, RandomBot
 from durak_nb.cards import Card, deck
 from durak_nb.engine import Action, Game, Move, Refusal
-from durak_nb.record import Recording, move_to_json
+from durak_nb.record import Recording, RecordingError, move_to_json
 from durak_nb.record.json_form import validate_file
 from durak_nb.record.recorder import read_journal
 from durak_nb.replay import Replay
@@ -504,6 +504,25 @@ def test_R2_a_human_seat_that_is_not_a_player_is_refused(tmp_path: Path) -> None
     w = PlayWidget("podkidnoy", NAMES2, human="Boris", seed=1, journal=tmp_path / "x.durak.jsonl", overwrite=True)
     assert w.human == 1
     w.close()
+
+
+def test_R2_an_existing_journal_is_never_replaced_without_overwrite(tmp_path: Path) -> None:
+    path = tmp_path / "g.durak.jsonl"
+    w = PlayWidget("podkidnoy", NAMES2, seed=1, journal=path)
+    before = path.read_bytes()
+    with pytest.raises(RecordingError) as exists:
+        PlayWidget("podkidnoy", NAMES2, seed=2, journal=path)
+    assert exists.value.message == (
+        "the journal exists already: PlayWidget.resume(path) continues its game, overwrite=True starts a new one"
+    )
+    with pytest.raises(RecordingError) as held:
+        PlayWidget("podkidnoy", NAMES2, seed=2, journal=path, overwrite=True)
+    assert held.value.message == "another recorder has this journal open"
+    assert path.read_bytes() == before
+    w.close()
+    again = PlayWidget("podkidnoy", NAMES2, seed=2, journal=path, overwrite=True)
+    assert read_journal(path).recording == again.recording()
+    again.close()
 
 
 def test_R4_a_game_with_moves_is_no_start(tmp_path: Path) -> None:

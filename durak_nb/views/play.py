@@ -63,7 +63,7 @@ import ipywidgets as widgets
 from ..bots import Bot, LowestCardBot
 from ..cards import Card, CardError, parse_cards
 from ..engine import Action, Game, Move, Refusal
-from ..record.json_form import Recording, Start
+from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
 from ..rules import Rules
@@ -147,7 +147,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     Raises:
         ValueError: an unknown ``human`` seat, or a ``start`` game with moves played.
-        RulesError, SetupError, RecordingError: as :meth:`Recorder.create`.
+        RecordingError: the journal exists (without ``overwrite``), or is still held
+            by another widget (close it first), or as :meth:`Recorder.create`.
+        RulesError, SetupError: as :meth:`Recorder.create`.
 
     Attributes:
         recorder: the :class:`Recorder` writing the journal.
@@ -190,6 +192,12 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             path = Path(journal) if journal is not None else _temp_journal()
             if isinstance(start, Game):
                 start = _start_of(start)
+            if path.exists() and not overwrite:  # e.g. a notebook cell run again
+                raise RecordingError(
+                    "the journal exists already: PlayWidget.resume(path) continues its game, "
+                    "overwrite=True starts a new one",
+                    file=str(path),
+                )
             if start is not None:
                 recorder = Recorder.create(
                     path, rules, players, start=start, meta=meta, overwrite=overwrite, fsync=fsync
