@@ -121,7 +121,8 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
             button.on_click(lambda _b, i=i: self.answer(i))
         self.feedback_widget = widgets.HTML("")
         self.feedback_widget.add_class("dnb-feedback")
-        super().__init__([self.prompt_widget, widgets.VBox(list(self.buttons)), self.feedback_widget])
+        options_box = widgets.VBox(list(self.buttons), layout=widgets.Layout(align_items="flex-start"))
+        super().__init__([self.prompt_widget, options_box, self.feedback_widget])
         self.add_class("dnb-exercise")
 
     @property
