@@ -2,9 +2,10 @@
 
 Two kinds of files:
 
-- hand-made lessons: a ``start`` position plus moves written the way a teacher says
-  them ("Anna attacks 7S", "Boris covers 7S with 9S", "Boris takes"), each played
-  through the engine, so an illegal step stops the script;
+- hand-made lessons: a ``start`` position (or, for the lessons about the deal, a
+  ``deal`` of a whole deck) plus moves written the way a teacher says them ("Anna
+  attacks 7S", "Boris covers 7S with 9S", "Boris takes"), each played through the
+  engine, so an illegal step stops the script;
 - bot games: ``durak-nb play`` games between random bots (the same function the
   command line uses), with a ``meta`` that says what they show and how they were made.
 
@@ -22,17 +23,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from durak_nb.cards import parse_cards
+from durak_nb.cards import deck, parse_cards
 from durak_nb.cli import record_bot_game
 from durak_nb.engine import Game, Move
 from durak_nb.record import Recording
-from durak_nb.record.json_form import Start
+from durak_nb.record.json_form import Deal, Start
 from durak_nb.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +49,8 @@ def parse_move(game: Game, text: str) -> Move:
 
     ``"Anna attacks 7S 7H"``, ``"Vera throws 9D"``, ``"Boris covers 7S with 9S"``,
     ``"Boris transfers 8H"``, ``"Boris shows 9H"`` (a shown-trump transfer, R20),
-    ``"Boris takes"``, ``"Anna passes"``.
+    ``"Boris takes"``, ``"Anna passes"``, ``"Boris redeals 7S KH …"`` (R5, the new deck
+    top first).
 
     Raises:
         ValueError: words this notation does not know.
@@ -70,6 +73,8 @@ def parse_move(game: Game, text: str) -> Move:
         return Move.take(seat)
     if verb == "passes" and not rest:
         return Move.pass_(seat)
+    if verb == "redeals" and rest:
+        return Move.redeal(seat, parse_cards(" ".join(rest)))
     raise ValueError(f"cannot read the move {text!r}")
 
 
@@ -144,23 +149,108 @@ class Lesson:
             "ends": self.ends,
         }
         rec = Recording(rules=self.rules, players=names, start=start, meta=meta)
-        game = rec.new_game()
-        comments: dict[str, str] = {}
-        for k, (text, comment) in enumerate(self.moves):
-            game.play(parse_move(game, text))
-            rec.moves.append(game.history[-1])
-            if comment:
-                comments[str(k)] = comment
-        meta["comments"] = comments
-        meta.update(self.extra_meta)
-        if game.result is not None:
-            rec.result = rec.result_json(game)
-        return rec
+        return play_lesson_moves(rec, self.moves, self.extra_meta)
+
+
+def play_lesson_moves(rec: Recording, moves: list[tuple[str, str]], extra_meta: dict[str, Any]) -> Recording:
+    """Play ``moves`` (in words, with comments) from the start of ``rec``; fill in its
+    moves, ``meta.comments`` (then ``extra_meta``) and, if the game ends, its result.
+
+    Raises:
+        durak_nb.engine.IllegalMove: a move the rules forbid.
+        ValueError, KeyError: as :func:`parse_move`.
+    """
+    game = rec.new_game()
+    comments: dict[str, str] = {}
+    for k, (text, comment) in enumerate(moves):
+        game.play(parse_move(game, text))
+        rec.moves.append(game.history[-1])
+        if comment:
+            comments[str(k)] = comment
+    rec.meta["comments"] = comments
+    rec.meta.update(extra_meta)
+    if game.result is not None:
+        rec.result = rec.result_json(game)
+    return rec
+
+
+def dealt_deck(players: Sequence[str], dealer: str, hands: dict[str, str], turned_up: str, seed: int) -> str:
+    """The whole 36-card deck, top card first, that deals ``hands`` (R3).
+
+    The cards go one at a time, clockwise, from the player left of ``dealer``; then
+    comes ``turned_up`` (the trump card, R3); the cards left over follow in the order of
+    ``random.Random(seed).shuffle`` (they become the talon, the turned-up card last).
+
+    Raises:
+        ValueError: hands of different sizes, or a card named twice.
+    """
+    n = len(players)
+    order = [players[(players.index(dealer) + 1 + i) % n] for i in range(n)]
+    held = [parse_cards(hands[name]) for name in order]
+    if len({len(h) for h in held}) != 1:
+        raise ValueError("every hand must hold the same number of cards")
+    top = [held[i % n][i // n] for i in range(n * len(held[0]))] + parse_cards(turned_up)
+    if len(set(top)) != len(top):
+        raise ValueError("a card is named twice")
+    rest = [c for c in deck(36) if c not in set(top)]
+    random.Random(seed).shuffle(rest)
+    return " ".join(c.code for c in top + rest)
+
+
+@dataclass
+class DealtLesson:
+    """A lesson that starts from a deal (R3, R4) instead of a set-up position.
+
+    Attributes:
+        file: the file name in ``recordings/``.
+        rules: the rules.
+        players: names, clockwise.
+        dealer: who deals (the first card goes to the player on the dealer's left).
+        deck: the whole deck, top card first (see :func:`dealt_deck`).
+        moves: (move in words, comment or ``""``) in the order played.
+        title, description, rules_shown, ends: the ``meta`` members.
+    """
+
+    file: str
+    rules: Rules
+    players: tuple[str, ...]
+    dealer: str
+    deck: str
+    moves: list[tuple[str, str]]
+    title: str
+    description: str
+    rules_shown: list[str]
+    ends: str
+    extra_meta: dict[str, Any] = field(default_factory=dict)
+
+    def recording(self) -> Recording:
+        """Deal, play the lesson through the engine and return it as a :class:`Recording`.
+
+        Raises:
+            durak_nb.engine.SetupError: a deck that is not the whole deck (R1).
+            durak_nb.engine.IllegalMove: a move the rules forbid.
+        """
+        meta: dict[str, Any] = {
+            "title": self.title,
+            "description": self.description,
+            "rules_shown": list(self.rules_shown),
+            "ends": self.ends,
+        }
+        deal = Deal(dealer=self.players.index(self.dealer), deck=tuple(parse_cards(self.deck)))
+        rec = Recording(rules=self.rules, players=self.players, deal=deal, meta=meta)
+        return play_lesson_moves(rec, self.moves, self.extra_meta)
 
 
 PODKIDNOY = Rules.make("podkidnoy")
 PEREVODNOY = Rules.make("perevodnoy")
 PEREVODNOY_SHOW = Rules.make("perevodnoy", show_trump_transfer=True)
+PODKIDNOY_SIX_ACE = Rules.make("podkidnoy", trump_six_beats_ace=True)
+PODKIDNOY_TWO_SIXES = Rules.make("podkidnoy", two_sixes_win=True)
+PODKIDNOY_NEIGHBOURS = Rules.make("podkidnoy", neighbours_only_over_4=True)
+PODKIDNOY_TEAMS = Rules.make("podkidnoy", teams=[[0, 2], [1, 3]])
+JAPANESE = Rules.make("japanese")
+ENGLISH = Rules.make("english")
+PROSTOY = Rules.make("prostoy")
 
 LESSONS: list[Lesson] = [
     Lesson(
@@ -476,6 +566,600 @@ LESSONS: list[Lesson] = [
         rules_shown=["R4", "R11", "R12", "R13a", "R13c", "R14", "R16", "R23"],
         ends="ends where the lesson's point is made: Boris has picked up after the sixth card; the game goes on.",
     ),
+    Lesson(
+        file="trump-six-beats-ace.json",
+        rules=PODKIDNOY_SIX_ACE,
+        players=("Anna", "Boris"),
+        hands={"Anna": "AH 6D KS", "Boris": "6H 9D 7C 8S"},
+        talon="",
+        trump="H",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=14,
+        moves=[
+            (
+                "Anna attacks AH",
+                "Anna leads the ace of trumps, the highest card of the deck: under the usual rules nothing beats it "
+                "(R6).",
+            ),
+            (
+                "Boris covers AH with 6H",
+                "With the option trump_six_beats_ace (seed 000) the trump six beats the trump ace (R7). Without the "
+                "option this cover is refused: a trump is beaten only by a higher trump (R6), and Boris, who holds "
+                "no other trump, would have to take.",
+            ),
+            ("Anna throws 6D", "A six now lies on the table, so Anna may throw in 6D (R11)."),
+            ("Boris covers 6D with 9D", "A plain six is beaten as usual, by a higher card of its suit (R6)."),
+            ("Anna passes", "Bito (R15). Boris, who beat the attack, leads next (R23)."),
+        ],
+        title="The trump six beats the trump ace",
+        description=(
+            "Option trump_six_beats_ace (seed 000, RULES.md R7), podkidnoy, two players, hearts trump, the talon "
+            "empty. Anna leads the trump ace AH, which under the usual rules no card can beat: a trump is beaten "
+            "only by a higher trump (R6). With the option on, the trump six 6H beats the trump ace, and only the "
+            "ace: it still loses to every other trump. Boris covers AH with 6H; without the option that cover "
+            "would be refused and Boris would have to take. Anna throws in 6D, a rank on the table (R11), "
+            "Boris beats it with 9D and the bout ends in bito (R15)."
+        ),
+        rules_shown=["R6", "R7", "R11", "R15", "R23"],
+        ends="ends where the lesson's point is made: the trump ace was beaten by the six and the bout ended in bito.",
+    ),
+    Lesson(
+        file="japanese-spades.json",
+        rules=JAPANESE,
+        players=("Anna", "Boris"),
+        hands={"Anna": "9S 9C QH 6S 8H", "Boris": "6D QS AD 7D KH"},
+        talon="",
+        trump="D",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=11,
+        moves=[
+            ("Anna attacks 9S 9C", "In Japanese durak diamonds are always trump; no card is turned up (R8)."),
+            ("Boris covers 9C with 6D", "Any diamond beats a club: a trump beats every other suit... but one (R6)."),
+            (
+                "Boris covers 9S with QS",
+                "Spades are the exception: a spade is beaten only by a higher spade, never by a trump (R8). Boris's "
+                "ace of diamonds could not beat 9S; the queen of spades can.",
+            ),
+            ("Anna throws QH", "Queens are on the table now (R11)."),
+            ("Boris covers QH with KH", "A heart is beaten by a higher heart, as usual (R6)."),
+            ("Anna throws 6S", "A six is on the table (6D), so Anna throws in the six of spades."),
+            (
+                "Boris takes",
+                "Boris holds no spade, and his trumps 7D and AD cannot beat a spade (R8): he must take (R14).",
+            ),
+            (
+                "Anna passes",
+                "Anna has nothing more to add: Boris picks up every card on the table (R14), and Anna, left of "
+                "Boris, leads next (R23).",
+            ),
+        ],
+        title="Japanese durak: a spade no trump can beat",
+        description=(
+            "Japanese durak (японский дурак, RULES.md R8): diamonds are always trump, and spades are beaten only by "
+            "higher spades, never by a trump. Two players, the talon empty. Anna leads 9S and 9C. Boris beats the "
+            "club with his smallest diamond (R6) but must cover the spade with a higher spade, QS: none of his "
+            "diamonds may touch it. Anna throws in QH, which Boris beats with KH, and then 6S (R11): Boris has no "
+            "spade left, his trumps 7D and AD do not beat a spade, so he must take (R14). After Anna's pass he "
+            "picks up everything and Anna leads again (R23)."
+        ),
+        rules_shown=["R6", "R8", "R11", "R14", "R23"],
+        ends="ends where the lesson's point is made: Boris has picked up the cards; the game goes on.",
+    ),
+    Lesson(
+        file="english-pass-the-lead.json",
+        rules=ENGLISH,
+        players=("Anna", "Boris", "Vera"),
+        hands={"Anna": "7H 9S KD", "Boris": "8S 8C JH TD", "Vera": "QS"},
+        talon="",
+        trump="C",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=16,
+        moves=[
+            (
+                "Anna passes",
+                "Anna holds no pair (7H 9S KD). In English durak the lead is a pair, so she passes the lead to "
+                "the left (R9).",
+            ),
+            (
+                "Boris passes",
+                "Boris holds a pair of eights, but Vera, whom he would attack, holds a single card: a pair may not "
+                "be led at her (R9, R13b). Boris passes the lead on as well.",
+            ),
+            (
+                "Vera passes",
+                "Vera, with one card, has no pair either. Now every player holding cards has passed the lead in "
+                "a row (R9).",
+            ),
+            (
+                "Anna attacks 7H",
+                "So the lead is back with Anna, and now a single card may be led: the game always goes on (R9).",
+            ),
+            (
+                "Boris covers 7H with JH",
+                "There are no throw-ins in English durak (R11): the lead is beaten and the bout ends in bito "
+                "(R15). Boris leads next (R23), and since Vera still holds one card he must pass again.",
+            ),
+        ],
+        title="English durak: passing the lead",
+        description=(
+            "English durak (английский дурак, RULES.md R9): the lead is a pair only. An attacker who cannot lead a "
+            "pair, because he holds none or because the defender holds fewer than two cards, passes the lead to "
+            "the left with 'pass'. Three players, the talon empty, clubs trump. Anna has no pair and passes; Boris "
+            "has a pair of eights but Vera holds one card (R13b), so he passes; Vera has no pair and passes. Once "
+            "every player holding cards has passed in a row, a single card may be led: Anna leads 7H, Boris beats "
+            "it with JH, and with no throw-ins (R11) the bout ends in bito (R15); Boris leads next (R23)."
+        ),
+        rules_shown=["R9", "R11", "R13b", "R15", "R23"],
+        ends="ends where the lesson's point is made: a single card was led after three passes and beaten.",
+    ),
+    Lesson(
+        file="prostoy-pair-lead.json",
+        rules=PROSTOY,
+        players=("Anna", "Boris", "Vera"),
+        hands={"Anna": "9S 9H 9D 6C KC", "Boris": "TS QH 7D AC JD", "Vera": "9C 8C 8H JC KH"},
+        talon="7C TD AS",
+        trump="S",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=7,
+        moves=[
+            (
+                "Anna attacks 9S 9H",
+                "In simple durak the lead is one card or a pair (R9): Anna may not lead all three nines.",
+            ),
+            (
+                "Boris covers 9S with TS",
+                "Vera holds 9C, but simple durak has no throw-ins (R11): only Boris acts.",
+            ),
+            (
+                "Boris covers 9H with QH",
+                "The lead is beaten, and the bout ends at once: bito (R15). Refill to five (R16): Anna first, "
+                "Boris, the defender, last. Boris leads next (R23).",
+            ),
+            ("Boris attacks 7D", "Boris leads at Vera, who holds no diamond and no trump."),
+            (
+                "Vera takes",
+                "Vera takes, and since nobody may add cards (R11) she picks up 7D at once (R14). Anna, left of "
+                "Vera, leads next (R23).",
+            ),
+        ],
+        title="Simple durak: a pair led, no throw-ins",
+        description=(
+            "Simple durak (простой дурак), three players, five cards each, spades trump (RULES.md R9, R11). The "
+            "lead is one card or a pair: Anna holds three nines and leads two of them. Vera holds a nine too, but "
+            "there are no throw-ins in simple durak, so only the defender acts and the bout ends as soon as the "
+            "lead is beaten (bito, R15) or taken (R14). Boris covers both nines, everyone refills to five in "
+            "order (R16), and Boris leads 7D at Vera, who cannot beat it: she takes and picks it up at once. The "
+            "next attacker follows R23."
+        ),
+        rules_shown=["R9", "R11", "R14", "R15", "R16", "R23"],
+        ends="ends where the lesson's point is made: one bout ended in bito, the next in a take; the game goes on.",
+    ),
+    Lesson(
+        file="throw-in-order.json",
+        rules=PODKIDNOY,
+        players=("Anna", "Boris", "Vera", "Gleb"),
+        hands={
+            "Anna": "7S 7H JC 6D KC",
+            "Boris": "9S JD TH 8C QC AD",
+            "Vera": "7C 9D 6H",
+            "Gleb": "6S KS AS 6C",
+        },
+        talon="",
+        trump="H",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=18,
+        moves=[
+            (
+                "Anna attacks 7S",
+                "Anna leads at Boris. Vera holds 7C, but she may not throw it yet: the attacker has the first "
+                "right (R12).",
+            ),
+            ("Anna throws 7H", "Anna uses her right at once and adds 7H (R11, R12)."),
+            ("Boris covers 7S with 9S", ""),
+            ("Boris covers 7H with TH", ""),
+            (
+                "Anna passes",
+                "Anna has nothing more for now. Only after the attacker's pass may the others throw (R12).",
+            ),
+            ("Vera throws 9D", "A nine is on the table (R11)."),
+            (
+                "Boris covers 9D with JD",
+                "A new card on the table: every thrower may throw again, Anna too, although she passed (R12).",
+            ),
+            ("Anna throws JC", "The jack Boris just laid lets Anna throw in her JC."),
+            ("Boris covers JC with QC", ""),
+            ("Gleb passes", "Gleb holds nothing of a rank on the table: his only move is to pass (R12)."),
+            ("Vera throws 7C", "Vera adds her seven; Gleb's pass no longer counts (R12)."),
+            ("Boris covers 7C with 8C", ""),
+            ("Gleb passes", "Every thrower must pass again after the new card."),
+            ("Vera passes", ""),
+            (
+                "Anna passes",
+                "All three throwers have passed since the last card and everything is covered: bito (R15). "
+                "Boris leads next (R23).",
+            ),
+        ],
+        title="Throw-in order: the attacker first, then everyone",
+        description=(
+            "The order of throw-ins (RULES.md R12) in podkidnoy with four players, hearts trump, the talon empty. "
+            "The attacker Anna has the first right: Vera's 7C must wait, and Anna adds 7H herself. Only when Anna "
+            "passes may Vera and Gleb throw in (R11). Vera throws 9D; Boris covers it with JD, a new card on the "
+            "table, so every thrower may throw again, Anna too, and she throws in JC. A pass means 'nothing from "
+            "me now': Gleb passes, but Vera then throws 7C, so Gleb must pass again. When every thrower has passed "
+            "since the last card and all is covered, the bout ends in bito (R15) and Boris leads (R23)."
+        ),
+        rules_shown=["R11", "R12", "R15", "R23"],
+        ends="ends where the lesson's point is made: the bout ended in bito after every thrower passed.",
+    ),
+    Lesson(
+        file="transfer-back-two-players.json",
+        rules=PEREVODNOY,
+        players=("Anna", "Boris"),
+        hands={"Anna": "7S 7D 9H QC KD AH", "Boris": "7H 6S JH TD 6D 9D"},
+        talon="8S TS 9C JS 6C",
+        trump="C",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=6,
+        moves=[
+            ("Anna attacks 7S", "Anna leads the seven of spades at Boris."),
+            (
+                "Boris transfers 7H",
+                "Boris lays a seven beside it (перевод, R17). The next player to his left is Anna: with two players "
+                "a transfer goes back to the attacker (R21). Boris is now the attacker for R12.",
+            ),
+            (
+                "Anna transfers 7D",
+                "Anna holds a seven too and sends the three sevens back to Boris, who holds five cards (R18, R21).",
+            ),
+            ("Boris covers 7H with JH", ""),
+            ("Boris covers 7D with TD", ""),
+            (
+                "Boris takes",
+                "Boris has no spade above 7S and no club: he takes (R14). Once a card is covered, he could no "
+                "longer transfer anyway (R18).",
+            ),
+            (
+                "Anna passes",
+                "Anna transferred last, so she is the attacker (R17); she has nothing to add. Boris picks up all "
+                "five cards (R14). Refill (R16): Anna, who led the bout, draws first. Anna leads again (R23).",
+            ),
+        ],
+        title="Perevodnoy with two: the transfer comes back",
+        description=(
+            "Transfer (перевод, RULES.md R17) with two players, perevodnoy durak, clubs trump. The next player to "
+            "the left of the defender is the attacker himself, so a transfer goes back to him (R21). Anna leads "
+            "7S; Boris transfers with 7H, so Anna must now defend two sevens; Anna transfers back with 7D, and "
+            "Boris faces three (he holds five, so R18 allows it). Boris covers two but cannot beat the spade and "
+            "takes (R14); Anna, who transferred last, is the attacker with the first right (R12), passes, and "
+            "Boris picks up. The refill (R16) and the next attacker (R23) follow."
+        ),
+        rules_shown=["R12", "R14", "R16", "R17", "R18", "R21", "R23"],
+        ends="ends where the lesson's point is made: Boris has picked up the transferred sevens; the game goes on.",
+    ),
+    Lesson(
+        file="teams-partner-takes-over.json",
+        rules=PODKIDNOY_TEAMS,
+        players=("Anna", "Boris", "Vera", "Gleb"),
+        hands={"Anna": "8C 9H KS 6H", "Boris": "TC QD", "Vera": "8D 7S JH", "Gleb": "8S AS 9C QH"},
+        talon="",
+        trump="D",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=22,
+        moves=[
+            ("Anna attacks 8C", "Anna leads at Boris, her left neighbour and an opponent (R22)."),
+            ("Boris covers 8C with TC", ""),
+            (
+                "Anna passes",
+                "Now Vera, Anna's partner, may throw in (R12). Gleb holds 8S, but Boris is his partner, and "
+                "partners never throw in on each other (R22): Gleb is no thrower in this bout.",
+            ),
+            ("Vera throws 8D", ""),
+            ("Boris covers 8D with QD", "Boris beats the last card with his last card."),
+            ("Vera passes", ""),
+            (
+                "Anna passes",
+                "Bito (R15). The talon is empty, so Boris is out (R24). He went out by defending, so the next "
+                "attack passes to his partner Gleb (R22), not to Vera, the next player clockwise (R23). Gleb "
+                "attacks Anna, the next opponent to his left.",
+            ),
+        ],
+        title="Teams: the partner takes over the attack",
+        description=(
+            "A team game (пара на пару, option teams, RULES.md R22): Anna and Vera against Boris and Gleb, partners "
+            "sitting alternately, the talon empty, diamonds trump. Anna leads at Boris; after her pass her partner "
+            "Vera may throw in (R12), but Gleb, Boris's partner, may not: partners never throw in on each other. "
+            "Boris covers with his last two cards, the bout ends in bito (R15) and Boris is out (R24). A player who "
+            "goes out by defending hands the next attack to the next partner clockwise: Gleb attacks, not Vera as "
+            "R23 would give without teams."
+        ),
+        rules_shown=["R12", "R15", "R22", "R23", "R24"],
+        ends="ends where the lesson's point is made: Boris is out and his partner Gleb attacks next.",
+    ),
+    Lesson(
+        file="out-order-three-players.json",
+        rules=PODKIDNOY,
+        players=("Anna", "Boris", "Vera"),
+        hands={"Anna": "9H 9D", "Boris": "JH QD 8C TS 6H", "Vera": "KC"},
+        talon="7S",
+        trump="S",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=27,
+        moves=[
+            ("Anna attacks 9H 9D", "Anna leads her last two cards. One card, the turned-up trump 7S, is left."),
+            ("Boris covers 9H with JH", ""),
+            ("Boris covers 9D with QD", ""),
+            (
+                "Vera passes",
+                "Bito (R15). Anna has no cards, but the talon still has one: she draws it (R16) and stays in the "
+                "game (R24). Boris leads next (R23).",
+            ),
+            ("Boris attacks 8C", "The talon is empty now."),
+            ("Vera covers 8C with KC", "Vera beats with her last card."),
+            ("Boris passes", ""),
+            (
+                "Anna passes",
+                "Bito. Vera has no cards and the talon is empty: she is out, the first (R24). She cannot lead, "
+                "so the next player with cards, Anna, does (R23).",
+            ),
+            (
+                "Anna attacks 7S",
+                "Anna leads her last card at Boris.",
+            ),
+            (
+                "Boris covers 7S with TS",
+                "Bito, and Anna is out, the second (R24). Boris is the last player holding cards: the durak (R25).",
+            ),
+        ],
+        title="Going out in order; the last holder is the durak",
+        description=(
+            "The end of a game of three (RULES.md R24, R25), podkidnoy, spades trump, one card left in the talon. "
+            "Anna leads her last two cards; after the bito (R15) she has none, but the talon still holds the "
+            "turned-up trump, so she draws it (R16) and plays on: a player is out only once the talon is empty "
+            "(R24). Then Vera beats Boris's lead with her last card and is out first; the next attack goes to the "
+            "next player holding cards (R23). Anna leads her last card, Boris beats it and Anna is out second. "
+            "Boris, the last player holding cards, is the durak (дурак, R25); the finishing order is Vera, Anna."
+        ),
+        rules_shown=["R15", "R16", "R23", "R24", "R25"],
+        ends="plays to the end: Vera and Anna go out, Boris is the durak.",
+    ),
+    Lesson(
+        file="two-sixes-win.json",
+        rules=PODKIDNOY_TWO_SIXES,
+        players=("Anna", "Boris", "Vera"),
+        hands={"Anna": "6S 6C JD", "Boris": "9H KC 7S", "Vera": "8D"},
+        talon="",
+        trump="H",
+        attacker="Vera",
+        first_bito_done=True,
+        bout=31,
+        moves=[
+            ("Vera attacks 8D", "Vera leads her last card at Anna."),
+            ("Anna covers 8D with JD", "Anna now holds exactly two sixes, 6S and 6C, and nothing else."),
+            (
+                "Boris passes",
+                "Bito (R15), and Vera is out (R24). Two players are left, and Anna holds exactly two sixes: with "
+                "the option two_sixes_win (R26, seed 000) she wins at once and Boris is the durak. Without the "
+                "option the game would go on, Anna leading the two sixes at Boris (R23).",
+            ),
+        ],
+        title="Two sixes win",
+        description=(
+            "Option two_sixes_win (seed 000, RULES.md R26): with two players left, one holding exactly two sixes "
+            "and nothing else, that player wins. Three players, the talon empty, hearts trump. Vera leads her last "
+            "card, Anna beats it with JD and is left holding 6S and 6C. After the bito (R15) Vera is out (R24), "
+            "two players remain, and Anna's two sixes win the game at once: Boris is the durak, and the engine "
+            "records it with epaulettes (погоны), as if the two sixes had been led at him (R25, R26)."
+        ),
+        rules_shown=["R15", "R23", "R24", "R25", "R26"],
+        ends="plays to the end: Anna's two sixes win, Boris is the durak.",
+    ),
+    Lesson(
+        file="repetition-draw.json",
+        rules=ENGLISH,
+        players=("Anna", "Boris"),
+        hands={"Anna": "7H 9S", "Boris": "AS AC 8H TS"},
+        talon="",
+        trump="D",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=40,
+        moves=[
+            ("Anna passes", "Anna holds no pair and passes the lead (R9). This position occurs for the first time."),
+            ("Boris attacks AS AC", "No diamond is left in any hand: nobody can beat the two aces (R6)."),
+            ("Anna takes", "Boris, left of Anna, leads next (R23)."),
+            ("Boris passes", "Boris has no pair left and passes the lead back (R9)."),
+            ("Anna attacks AS AC", "Anna leads the same two aces back at Boris."),
+            (
+                "Boris takes",
+                "Every hand is as at the start and Anna is to lead: the same position for the second time (R27).",
+            ),
+            ("Anna passes", ""),
+            ("Boris attacks AS AC", ""),
+            ("Anna takes", ""),
+            ("Boris passes", ""),
+            ("Anna attacks AS AC", ""),
+            (
+                "Boris takes",
+                "The same position for the third time: the game ends in a draw by repetition (R27).",
+            ),
+        ],
+        title="A draw by repetition",
+        description=(
+            "Repetition (RULES.md R27, option repetition_draw, default 3): the seeds are silent, yet in English "
+            "durak two players can pass the same unbeatable pair back and forth forever. Two players, the talon "
+            "empty, diamonds trump and no diamond in any hand. Anna has no pair and passes the lead (R9); Boris "
+            "leads two aces, Anna cannot beat them and takes (R14); Boris, now without a pair, passes; Anna leads "
+            "the aces back and Boris takes. After six moves every hand is as at the start, Anna to lead. When the "
+            "same position occurs for the third time the game ends in a draw (R25, R27)."
+        ),
+        rules_shown=["R6", "R9", "R14", "R23", "R25", "R27"],
+        ends="plays to the end: a draw by repetition.",
+    ),
+    Lesson(
+        file="neighbours-only-five-players.json",
+        rules=PODKIDNOY_NEIGHBOURS,
+        players=("Anna", "Boris", "Vera", "Gleb", "Dasha"),
+        hands={
+            "Anna": "8C 6D 9H JC 7H 9D",
+            "Boris": "TC QD 6S 7S KH AC",
+            "Vera": "TD 9S JS 6C 7D KS",
+            "Gleb": "8D AD 9C JH KC 6H",
+            "Dasha": "8S TH QC 7C AS KD",
+        },
+        talon="JD QH 8H",
+        trump="H",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=5,
+        moves=[
+            ("Anna attacks 8C", "Anna leads at Boris. His neighbours are Anna, on his right, and Vera, on his left."),
+            ("Boris covers 8C with TC", ""),
+            (
+                "Anna passes",
+                "After the attacker's pass the other throwers may add cards (R12), but with the option "
+                "neighbours_only_over_4 and five players in the game only the defender's two neighbours throw in "
+                "(R11): Gleb's 8D and Dasha's 8S and TH stay in their hands.",
+            ),
+            ("Vera throws TD", "Vera, Boris's left neighbour, throws in a ten (R11)."),
+            ("Boris covers TD with QD", ""),
+            ("Vera passes", ""),
+            (
+                "Anna passes",
+                "The two neighbours have passed: bito (R15); Gleb and Dasha are not asked. Refill (R16): Anna "
+                "first, then Vera; Gleb and Dasha hold six; Boris, the defender, draws the last card. Boris leads "
+                "next (R23).",
+            ),
+        ],
+        title="Five players: only the neighbours throw in",
+        description=(
+            "Option neighbours_only_over_4 (seed 000, RULES.md R11): with more than four players in the game, only "
+            "the defender's two neighbours may throw in. Podkidnoy, five players, hearts trump. Anna leads 8C at "
+            "Boris, who covers it. After Anna's pass (R12) Vera, Boris's other neighbour, throws in TD; Gleb and "
+            "Dasha hold eights and a ten but are not throwers, so their cards are refused and the bout ends "
+            "without their passes: bito (R15), the refill in order (R16), and Boris leads next (R23)."
+        ),
+        rules_shown=["R11", "R12", "R15", "R16", "R23"],
+        ends="ends where the lesson's point is made: the bout ended in bito after the neighbours passed.",
+    ),
+]
+
+PODKIDNOY_REDEAL = Rules.make("podkidnoy", redeal_five_of_suit=True)
+_THREE = ("Anna", "Boris", "Vera")
+
+DEALT_LESSONS: list[DealtLesson] = [
+    DealtLesson(
+        file="redeal-five-of-a-suit.json",
+        rules=PODKIDNOY_REDEAL,
+        players=_THREE,
+        dealer="Vera",
+        deck=dealt_deck(
+            _THREE,
+            "Vera",
+            {"Anna": "6S 7D 9C TD QH KC", "Boris": "7H 9H JH KH AH 6C", "Vera": "7S 8D JC QS AD 6D"},
+            "8S",
+            seed=5,
+        ),
+        moves=[
+            (
+                "Anna attacks 7D",
+                "Spades are trump (8S is turned up). Anna holds the lowest trump, 6S, so she leads first (R4).",
+            ),
+            (
+                "Boris redeals "
+                + dealt_deck(
+                    _THREE,
+                    "Vera",
+                    {"Anna": "6H 8D TH JC KD AS", "Boris": "7S 9D QC JS 6D AH", "Vera": "7C 8H 9S QD KS JD"},
+                    "9C",
+                    seed=6,
+                ),
+                "Boris was dealt five hearts. Before the first bout ends he may claim a redeal (R5): Anna's lead is "
+                "void, every card goes back, and the same dealer, Vera, deals a new shuffle (the deck is recorded "
+                "with the move).",
+            ),
+            (
+                "Vera attacks 8H",
+                "The new deal turns up 9C: clubs are trump. Vera holds the lowest trump, 7C, and leads first (R4).",
+            ),
+            ("Anna covers 8H with TH", ""),
+            ("Vera passes", ""),
+            (
+                "Boris passes",
+                "Bito (R15): the first bout is over, and from now on nobody may claim a redeal (R5). Refill (R16) "
+                "and Anna leads next (R23).",
+            ),
+        ],
+        title="A redeal: five cards of one suit",
+        description=(
+            "Option redeal_five_of_suit (seed 004, RULES.md R5): a player dealt five or more cards of one suit may "
+            "claim a redeal before the first bout ends, and the same dealer deals a new shuffle. Podkidnoy, three "
+            "players, Vera deals (R3). Spades are trump and Anna, with the lowest trump, leads (R4). Boris holds "
+            "five hearts and claims a redeal instead of defending. Vera deals again; clubs are trump now, and the "
+            "first attacker is found anew: Vera holds the lowest trump and leads (R4). The first bout ends in "
+            "bito (R15), after which a redeal is no longer possible."
+        ),
+        rules_shown=["R3", "R4", "R5", "R15", "R16", "R23"],
+        ends="ends where the lesson's point is made: the new deal's first bout ended in bito; the game goes on.",
+    ),
+    DealtLesson(
+        file="no-transfer-first-bout.json",
+        rules=PEREVODNOY,
+        players=_THREE,
+        dealer="Vera",
+        deck=dealt_deck(
+            _THREE,
+            "Vera",
+            {"Anna": "6C 8S 9H JD QS KH", "Boris": "8H TS AH 7D 9C JS", "Vera": "9D 7S QH KD AS 6H"},
+            "TC",
+            seed=7,
+        ),
+        moves=[
+            ("Anna attacks 8S", "Clubs are trump; Anna holds the lowest trump 6C and leads first (R4)."),
+            (
+                "Boris covers 8S with TS",
+                "Boris holds 8H and could transfer later in the game, but not now: no transfer in the first bout "
+                "(первый кон переводить нельзя, R19). He beats the eight instead.",
+            ),
+            ("Anna passes", ""),
+            ("Vera passes", "Bito (R15), the refill (R16), and Boris leads next (R23)."),
+            ("Boris attacks 7D", "The second bout: transfers are allowed now."),
+            (
+                "Vera transfers 7S",
+                "Vera lays her seven beside it (перевод, R17): both sevens go on to Anna, the next player to the "
+                "left, and Vera becomes the attacker for R12.",
+            ),
+            ("Anna covers 7D with JD", "Anna could pass the sevens on again with 7C; she covers instead (R10)."),
+            ("Anna covers 7S with QS", ""),
+            ("Vera passes", "Vera transferred last, so she is the attacker with the first right (R12)."),
+            ("Boris throws 7H", "After Vera's pass Boris may throw in a seven (R11)."),
+            ("Anna covers 7H with 9H", ""),
+            ("Vera passes", ""),
+            (
+                "Boris passes",
+                "Bito (R15). Refill (R16): Boris, who led the bout, draws first, then Vera, and Anna, the last "
+                "defender, last. Anna leads next (R23).",
+            ),
+        ],
+        title="No transfer in the first bout",
+        description=(
+            "Perevodnoy durak (переводной дурак), three players, a real deal (R3): clubs trump, Anna holds the lowest "
+            "trump and leads first (R4). In the first bout of the game no transfer is allowed (seed 000: «первый "
+            "кон переводить нельзя», RULES.md R19, unless option transfer_first_bout is on): Boris holds the eight "
+            "of hearts but must beat Anna's 8S or take. After the bito (R15) and the refill (R16) Boris leads 7D at "
+            "Vera (R23), and in this second bout Vera transfers with 7S to Anna (R17), who covers both and the "
+            "seven Boris throws in (R11, R12)."
+        ),
+        rules_shown=["R3", "R4", "R11", "R12", "R15", "R16", "R17", "R19", "R23"],
+        ends="ends where the lesson's point is made: the second bout, with its transfer, ended in bito.",
+    ),
 ]
 
 
@@ -705,6 +1389,8 @@ def all_recordings() -> dict[str, Callable[[], Recording]]:
         out[game.file] = game.recording
     for lesson in LESSONS:
         out[lesson.file] = lesson.recording
+    for dealt in DEALT_LESSONS:
+        out[dealt.file] = dealt.recording
     return out
 
 
