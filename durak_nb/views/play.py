@@ -432,7 +432,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.draw()
             return False
         if c.code not in self.clickable:
-            return self._refuse(self._why_card(c))
+            refusal = self._why_card(c)
+            if refusal is not None:
+                return self._refuse(refusal)
         self.selected.append(c)
         self._note = self._hint()
         self.draw()
@@ -515,9 +517,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self._refuse(Refusal("R1", str(exc).split("] ", 1)[-1]))
             return None
 
-    def _why_card(self, c: Card) -> Refusal:
-        """The engine's reason why card ``c`` can take part in no move now: the
-        refusal of the move a click on it would mean."""
+    def _why_card(self, c: Card) -> Refusal | None:
+        """The engine's reason why card ``c`` takes part in no legal move now: the
+        refusal of the move a click on it would mean (a lead, a cover of the first
+        uncovered card, or a throw-in); ``None`` if the engine allows that move."""
         g, h = self.game, self.human
         uncovered = [a for a, d in g.table if d is None]
         if not g.attack_cards:
@@ -526,10 +529,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             move = Move.defend(h, c, uncovered[0])
         else:
             move = Move.throw(h, (c,))
-        refusal = g.why_illegal(move)
-        if refusal is None:  # legal alone but in no listed move: cannot happen, said plainly all the same
-            refusal = Refusal("R12", f"{c.code} cannot be played now")
-        return refusal
+        return g.why_illegal(move)
 
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
