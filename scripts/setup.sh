@@ -20,7 +20,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv"
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c "import durak_nb, pytest, hypothesis" >/dev/null 2>&1 \
+if ! .venv/bin/python -c "import durak_nb, pytest, hypothesis, playwright" >/dev/null 2>&1 \
    || [ pyproject.toml -nt .venv/.installed ]; then
   echo "setup: installing durak-nb and its dependencies into .venv"
   .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "is ignored" || true

@@ -3,7 +3,7 @@
 # every notebook executed headless, recordings validated, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --browser
 export PATH="$PWD/.venv/bin:$PATH"
 echo "== ruff check";        ruff check durak_nb tests benchmarks
 echo "== ruff format --check"; ruff format --check durak_nb tests benchmarks

@@ -1,0 +1,425 @@
+"""The replayer in a real browser: JupyterLab running notebooks/00_replay.ipynb, and an
+exported page with no kernel and no network (Debian's Chromium driven by Playwright).
+
+Recipe: ../shared/howto/browser-and-graphviz.md — ``/usr/bin/chromium`` through
+Playwright's ``executable_path`` (never ``playwright install``), JupyterLab on a free
+loopback port with ``--allow-root``, no token, the announcements pop-up disabled.
+
+JupyterLab serves a temporary folder holding a copy of the notebook (and a link to
+``recordings/``), with its own config, runtime and settings folders, so that nothing
+it saves (autosave is off as well) can touch the repository.  The server is stopped
+by its own PID, and the test waits until the port is free again.
+
+What is asserted, at each of three steps with the replayer's own step control:
+the cards of every hand (``data-card`` of the face-up card pictures, in the order
+shown, with the number of backs) and the table's attack/cover pairs equal the
+engine's :class:`~durak_nb.engine.Position` at that index (R10: each covering card
+with the card it beats).  Screenshots go to ``artifacts/`` (git-ignored).
+
+Without Chromium or Playwright these tests skip, except with ``CI=true``, where they fail
+with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import NOTEBOOKS, RECORDINGS, ROOT
+from test_views_html import AMP, EVIL
+
+from durak_nb.record import Recording
+from durak_nb.replay import Replay
+from durak_nb.views.export import export_html
+from durak_nb.views.html import hand_order
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = ROOT / "artifacts"
+JUPYTER = Path(sys.executable).parent / "jupyter"
+RECORDING = RECORDINGS / "podkidnoy-2p.json"
+
+#: every seat's cards as shown: [seat, face-up card codes in order, number of backs]
+SEATS_JS = """els => els.filter(e => e.offsetParent !== null).map(e => [
+    Number(e.dataset.seat),
+    Array.from(e.querySelectorAll('svg[data-card]')).map(c => c.dataset.card),
+    e.querySelectorAll('svg.dnb-back').length])"""
+#: the table's pairs: [attack code, cover code or null]
+TABLE_JS = """el => Array.from(el.querySelectorAll('svg.dnb-attack')).map(a => {
+    const c = a.nextElementSibling;
+    return [a.dataset.card, c && c.classList.contains('dnb-cover') ? c.dataset.card : null]; })"""
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing: install Debian's chromium (bash scripts/setup.sh --browser)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing: pip install -e '.[test]' (never `playwright install`)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def chromium_ready() -> None:
+    reason = _missing()
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot run: {reason}", pytrace=False)
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_ready: None) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        ctx = p.chromium.launch_persistent_context(
+            profile,
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _port_open(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.2)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture(scope="module")
+def lab(chromium_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab serving a copy of notebooks/00_replay.ipynb; yields its base URL."""
+    top = tmp_path_factory.mktemp("lab")
+    (top / "notebooks").mkdir()
+    shutil.copy(NOTEBOOKS / "00_replay.ipynb", top / "notebooks" / "00_replay.ipynb")
+    (top / "recordings").symlink_to(RECORDINGS, target_is_directory=True)
+    config, runtime = top / "config", top / "runtime"
+    settings = config / "lab" / "user-settings" / "@jupyterlab" / "docmanager-extension"
+    settings.mkdir(parents=True)
+    (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(config),
+        "JUPYTER_RUNTIME_DIR": str(runtime),
+        "JUPYTERLAB_SETTINGS_DIR": str(config / "lab" / "user-settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(config / "lab" / "workspaces"),
+    }
+    # the news pop-up covers screenshots: what `jupyter labextension disable --level=user
+    # @jupyterlab/apputils-extension:announcements` writes, written here (the command takes ~7 s)
+    (config / "labconfig").mkdir()
+    (config / "labconfig" / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
+    )
+    port = _free_port()
+    log = (top / "lab.log").open("w")
+    command = [str(JUPYTER), "lab", "--no-browser", "--ip", "127.0.0.1", "--port", str(port)]
+    command += ["--ServerApp.token=", "--ServerApp.password=", "--ServerApp.port_retries=0"]
+    command += [f"--ServerApp.root_dir={top}"]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=top)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"jupyter lab stopped (exit {proc.returncode}): {(top / 'lab.log').read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(base + "/api/status", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"jupyter lab did not answer in 60 s: {(top / 'lab.log').read_text()[-2000:]}")
+                time.sleep(0.25)
+        yield base
+    finally:
+        proc.send_signal(signal.SIGTERM)  # by its own PID
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+        deadline = time.monotonic() + 20
+        while _port_open(port) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not _port_open(port), f"port {port} still open after the server stopped"
+
+
+@pytest.fixture(scope="module")
+def replay() -> Replay:
+    return Replay(Recording.load(RECORDING))
+
+
+def expected_seats(replay: Replay, k: int, view: int = 0) -> list[list[Any]]:
+    """What view ``view`` must show of each seat at frame ``k``: from the engine."""
+    pos = replay.position(k)
+    out: list[list[Any]] = []
+    for s, hand in enumerate(pos.hands):
+        if view in (0, s + 1):
+            out.append([s, [c.code for c in hand_order(hand, pos.trump)], 0])
+        else:
+            known = hand_order(replay.known(k)[s], pos.trump)
+            out.append([s, [c.code for c in known], len(hand) - len(known)])
+    return out
+
+
+def expected_table(replay: Replay, k: int) -> list[list[str | None]]:
+    return [[a.code, None if d is None else d.code] for a, d in replay.position(k).table]
+
+
+def shot(page: Any, name: str, selector: str | None = None) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    if selector is None:
+        page.screenshot(path=str(path), full_page=True)
+    else:
+        page.locator(selector).first.screenshot(path=str(path))
+    return path
+
+
+def seats_shown(page: Any) -> list[list[Any]]:
+    return sorted(page.locator(".dnb-replayer .dnb-cards[data-seat]").evaluate_all(SEATS_JS))
+
+
+def table_shown(page: Any) -> list[list[str | None]]:
+    return list(page.locator(".dnb-replayer .dnb-table").first.evaluate(TABLE_JS))
+
+
+def wait_frame(page: Any, k: int) -> None:
+    """Until the replayer's number box shows ``k``."""
+    page.wait_for_function(
+        "k => { const i = document.querySelector('.dnb-replayer .widget-text input'); return i && i.value == k; }",
+        arg=str(k),
+        timeout=15000,
+    )
+    page.wait_for_timeout(150)  # the Stacks switch in the same task; let the page paint
+
+
+# ----------------------------------------------------------------------------- JupyterLab
+
+
+def kernel_idle(base: str) -> None:
+    """Until the server's one session has a kernel that is idle (started and answering)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(base + "/api/sessions", timeout=5) as r:
+            sessions = json.load(r)
+        if sessions and all(s["kernel"]["execution_state"] == "idle" for s in sessions):
+            return
+        time.sleep(0.3)
+    pytest.fail(f"the notebook's kernel did not become idle in 60 s: {sessions}")
+
+
+def run_all(page: Any) -> None:
+    """Run > Run All Cells, until the replayer shows.  A click that comes while the page
+    is still connecting to the kernel can be lost (the cells stay unexecuted, ``[ ]``):
+    then it is given again, up to three times."""
+    for _attempt in range(3):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_selector(".dnb-replayer .dnb-cards", timeout=30000)
+            return
+        except Exception:
+            if page.locator(".jp-InputPrompt", has_text="[*]").count():  # still running: wait longer
+                page.wait_for_selector(".dnb-replayer .dnb-cards", timeout=60000)
+                return
+    raise AssertionError("Run All Cells did not show the replayer after three tries")
+
+
+def test_lab_runs_the_notebook_and_steps_three_moves_r10(browser: Any, lab: str, replay: Replay) -> None:
+    """Run All in JupyterLab, click the replayer's ▶ step button three times: the hands and
+    the table (attack/cover pairs, R10) are exactly the engine's position 3."""
+    page = browser.new_page()
+    try:
+        page.goto(lab + "/lab/tree/notebooks/00_replay.ipynb?reset")
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator", timeout=60000)
+        page.wait_for_timeout(1000)
+        dialog = page.locator(".jp-Dialog button.jp-mod-accept")
+        if dialog.count():  # "Select Kernel": take the notebook's own (python3)
+            dialog.first.click()
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60000)
+        kernel_idle(lab)
+        run_all(page)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90000)
+        text = page.inner_text(".jp-Notebook")
+        assert not any(s in text for s in ("Loading widget", "Error displaying widget", "odel not found", "Traceback"))
+        assert seats_shown(page) == expected_seats(replay, 0)
+        forward = page.locator(".dnb-replayer button", has_text="▶").first
+        forward.scroll_into_view_if_needed()
+        for k in (1, 2, 3):
+            forward.click()
+            wait_frame(page, k)
+            assert (seats_shown(page), table_shown(page)) == (expected_seats(replay, k), expected_table(replay, k))
+            if k == 2:  # the lead covered (R10): a pair on the table
+                assert expected_table(replay, 2) == [["TH", "AH"]]
+                shot(page, "lab-replayer-frame2.png", ".dnb-replayer")
+        assert seats_shown(page) == expected_seats(replay, 3)
+        assert table_shown(page) == expected_table(replay, 3)
+        assert page.locator(".dnb-replayer .widget-slider .widget-readout").first.inner_text() == "3"
+        story = page.locator(".dnb-replayer .widget-html-content", has_text="(3 of 134 played)").first.inner_text()
+        assert story.startswith(f"Move 2 (3 of 134 played): {replay.explain(2, with_events=False)}")
+        shot(page, "lab-replayer-frame3.png", ".dnb-replayer")
+        shot(page, "lab-notebook.png")
+    except BaseException:
+        shot(page, "lab-failure.png")  # what the page showed when it went wrong
+        raise
+    finally:
+        page.close()
+
+
+# ----------------------------------------------------------------------------- the exported page
+
+
+@pytest.fixture(scope="module")
+def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return export_html(Recording.load(RECORDING), tmp_path_factory.mktemp("export") / "podkidnoy-2p.html")
+
+
+def open_offline(browser: Any, path: Path) -> tuple[Any, list[str]]:
+    """Open ``path`` with every request that is not the file itself refused and noted."""
+    page = browser.new_page()
+    asked: list[str] = []
+    own = path.resolve().as_uri()
+
+    def route(r: Any) -> None:
+        if r.request.url == own:
+            r.continue_()
+        else:
+            asked.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.goto(own)
+    page.wait_for_selector(".dnb-replayer .dnb-cards", timeout=30000)
+    return page, asked
+
+
+def step_up(page: Any) -> None:
+    """Click the upper arrow of the replayer's number box, as a learner would."""
+    box = page.locator(".dnb-replayer .widget-text input[type=number]").first
+    size = box.bounding_box()
+    assert size is not None
+    box.click(position={"x": size["width"] - 7, "y": size["height"] / 4})
+
+
+def test_export_page_steps_three_moves_without_kernel_r10(browser: Any, page_file: Path, replay: Replay) -> None:
+    """The exported page, opened from file:// with no kernel and every network request
+    refused: three clicks on the number box's up arrow show exactly the engine's
+    position 3; the page asked for nothing."""
+    page, asked = open_offline(browser, page_file)
+    try:
+        assert seats_shown(page) == expected_seats(replay, 0)
+        assert table_shown(page) == []
+        for k in (1, 2, 3):
+            step_up(page)
+            wait_frame(page, k)
+            assert (seats_shown(page), table_shown(page)) == (expected_seats(replay, k), expected_table(replay, k))
+            if k == 2:
+                shot(page, "export-frame2.png")
+        assert seats_shown(page) == expected_seats(replay, 3)
+        assert table_shown(page) == expected_table(replay, 3)
+        assert page.locator(".dnb-replayer .widget-slider .widget-readout").first.inner_text() == "3"
+        story = page.locator(".dnb-replayer .widget-html-content", has_text="(3 of 134 played)").first.inner_text()
+        assert story.startswith(f"Move 2 (3 of 134 played): {replay.explain(2, with_events=False)}")
+        shot(page, "export-frame3.png")
+        assert asked == []
+    finally:
+        page.close()
+
+
+def test_export_page_views_goto_and_play_r14_r16(browser: Any, page_file: Path, replay: Replay) -> None:
+    """Offline: the go-to list jumps to a frame; Boris's view shows Anna's hand face down
+    except the cards Boris saw her take (R14); Play runs on by itself."""
+    page, asked = open_offline(browser, page_file)
+    try:
+        # jump to the frame after the first take (R14): the taker's cards are public
+        k = next(k for k in range(1, len(replay) + 1) if replay.known(k)[0] or replay.known(k)[1])
+        page.locator(".dnb-replayer select").first.select_option(index=k)
+        wait_frame(page, k)
+        assert seats_shown(page) == expected_seats(replay, k)
+        page.locator(".dnb-replayer select").nth(1).select_option(index=2)  # Boris's view
+        page.wait_for_timeout(300)
+        assert seats_shown(page) == expected_seats(replay, k, view=2)
+        assert table_shown(page) == expected_table(replay, k)
+        shot(page, "export-boris-view.png")
+        page.locator(".dnb-replayer .widget-play button").first.click()  # play
+        page.wait_for_function(
+            "k => Number(document.querySelector('.dnb-replayer .widget-text input').value) >= k",
+            arg=k + 2,
+            timeout=15000,
+        )
+        page.locator(".dnb-replayer .widget-play button").first.click()  # pause
+        page.wait_for_timeout(300)
+        k2 = int(page.locator(".dnb-replayer .widget-text input").first.input_value())
+        assert seats_shown(page) == expected_seats(replay, k2, view=2)
+        assert asked == []
+    finally:
+        page.close()
+
+
+def test_export_page_names_are_text_and_run_nothing(browser: Any, tmp_path: Path) -> None:
+    """Names `<img src=x onerror=alert(1)>` and `A&B "q"` with a newline in a comment:
+    no dialog opens, no element is made from them, and the text shows as typed."""
+    from test_views_html import evil_replay
+
+    path = export_html(evil_replay(), tmp_path / "evil.html", title=EVIL)
+    page, asked = open_offline(browser, path)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    try:
+        page.locator(".dnb-replayer select").nth(1).select_option(index=1)
+        page.wait_for_timeout(300)
+        step_up(page)
+        wait_frame(page, 1)
+        assert page.title() == EVIL
+        assert page.evaluate("document.querySelectorAll('img, iframe, object, embed').length") == 0
+        body = page.inner_text("body")
+        assert EVIL in body and AMP in body
+        assert page.locator(".dnb-replayer select").nth(1).input_value().replace("\xa0", " ") == f"{EVIL}'s view"
+        labels = page.locator(".dnb-replayer select").nth(1).evaluate("s => Array.from(s.options).map(o => o.text)")
+        labels = [t.replace("\xa0", " ") for t in labels]  # the widget shows spaces as no-break spaces
+        assert labels == ["all hands open", f"{EVIL}'s view", f"{AMP}'s view"]
+        page.wait_for_timeout(300)
+        shot(page, "export-evil-names.png")
+        assert dialogs == []
+        assert asked == []
+    finally:
+        page.close()
