@@ -955,8 +955,8 @@ LESSONS: list[Lesson] = [
             "Option two_sixes_win (seed 000, RULES.md R26): with two players left, one holding exactly two sixes "
             "and nothing else, that player wins. Three players, the talon empty, hearts trump. Vera leads her last "
             "card, Anna beats it with JD and is left holding 6S and 6C. After the bito (R15) Vera is out (R24), "
-            "two players remain, and Anna's two sixes win the game at once: Boris is the durak, and the engine "
-            "records it with epaulettes (погоны), as if the two sixes had been led at him (R25, R26)."
+            "two players remain, and Anna's two sixes win the game at once: Boris is the durak (R25). Seed 000 says "
+            "the winner 'hung epaulettes' on him (повесил погоны), so the result records epaulettes (R26)."
         ),
         rules_shown=["R15", "R23", "R24", "R25", "R26"],
         ends="plays to the end: Anna's two sixes win, Boris is the durak.",
