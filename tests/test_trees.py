@@ -324,15 +324,20 @@ def test_bout_diagram_lead_passed_english_r9() -> None:
 
 
 def test_every_bout_of_every_recording_has_its_cards() -> None:
-    """Each bout diagram has one card node per card laid in the bout (R10, R11, R17)."""
+    """Each bout diagram has one card node per card laid in the bout (R10, R11, R17);
+    after a redeal (R5) bout 1 is the new deal's."""
     for path in sorted(RECORDINGS.glob("*.json")):
         replay = Replay.load(path)
         for bout in sorted({replay.position(k).bout for k in range(len(replay))}):
             d = bout_diagram(replay, bout)
+            ks = [k for k in range(len(replay)) if replay.position(k).bout == bout]
+            redeals = [k for k in ks if replay.move(k).action.value == "redeal"]
+            if redeals:  # R5: a redeal starts bout 1 afresh; the diagram shows what follows the last one
+                ks = [k for k in ks if k > redeals[-1]]
             laid = {
                 c.code
-                for k in range(len(replay))
-                if replay.position(k).bout == bout and not replay.move(k).show
+                for k in ks
+                if not replay.move(k).show
                 for c in replay.move(k).cards
                 if replay.move(k).action.value in ("attack", "throw", "transfer", "defend")
             }
