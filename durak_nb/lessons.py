@@ -98,6 +98,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "neighbours only": ("подкидывают только соседи", "підкидають лише сусіди"),
     "trump six beats the ace": ("козырная шестёрка бьёт туза", "козирна шістка б'є туза"),
     "from under the durak": ("из-под дурака", "з-під дурня"),
+    "redeal": ("пересдача", "перездача"),
 }
 
 
@@ -139,8 +140,8 @@ LESSONS: tuple[Lesson, ...] = (
         1,
         "01_cards_trump_beating.ipynb",
         "Cards, trump and beating",
-        ("R1", "R3", "R4", "R6", "R7", "R8"),
-        ("deck", "rank", "suit", "trump", "deal", "talon", "lowest trump", "beat"),
+        ("R1", "R3", "R4", "R5", "R6", "R7", "R8"),
+        ("deck", "rank", "suit", "trump", "deal", "talon", "lowest trump", "redeal", "beat"),
     ),
     Lesson(
         2,
@@ -424,6 +425,31 @@ def first_attacker_example() -> tuple[str, str, str, str]:
     low = [min((c for c in h if c.suit == g.trump), default=None) for h in g.hands]
     assert g.attacker is not None and low[0] is not None and low[1] is not None
     return g.trump.code, low[1].code, low[0].code, g.players[g.attacker]
+
+
+def redeal_recording() -> Recording:
+    """Lesson 1: ``recordings/redeal-five-of-a-suit.json`` (R5, R4)."""
+    return Recording.load(RECORDINGS / "redeal-five-of-a-suit.json")
+
+
+@_claim(
+    1,
+    "With the redeal option, Boris, dealt five hearts, may claim a redeal before the first bout ends; "
+    "the new deal turns up a club, and Vera, holding the lowest trump 7C, leads.",
+    (["Boris claims a redeal"], "C", "7C", "Vera"),
+    "R4",
+    "R5",
+)
+def redeal_five_of_a_suit() -> tuple[list[str], str, str, str]:
+    """Who may claim a redeal at the start of ``redeal-five-of-a-suit.json``, and the new
+    deal's trump, lowest trump and first attacker after Boris's redeal (R4, R5)."""
+    rec = redeal_recording()
+    g = rec.new_game()
+    claims = [m.describe(g.players) for m in g.legal_moves() if m.action is Action.REDEAL]
+    play_moves(g, rec.moves[:2])  # Anna's lead, Boris's redeal
+    assert g.attacker is not None
+    low = min(c for c in g.hands[g.attacker] if c.suit == g.trump)
+    return claims, g.trump.code, low.code, g.players[g.attacker]
 
 
 @_claim(
