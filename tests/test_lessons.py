@@ -5,11 +5,13 @@ How drift is prevented:
 * every sentence a lesson marks with ``✔`` is a :class:`durak_nb.lessons.Claim`; here its
   engine answer is compared with the value pinned in :data:`PINNED` (exact values, written
   out), and the notebook's ``✔`` lines must be exactly the registered claims of that
-  lesson, in order (``test_notebook_claims_are_the_registered_claims``);
+  lesson, each once (``test_notebook_claims_are_the_registered_claims``);
 * every exercise widget a lesson notebook builds is found by running the notebook's code
   in this process, and answered right and wrong with its exact feedback text;
 * the lesson positions built in ``durak_nb/lessons.py`` are the positions of the
-  ``recordings/`` the notebooks replay.
+  ``recordings/`` the notebooks replay;
+* lesson 1's first exercise is answered by clicking in JupyterLab, in Debian's Chromium
+  driven by Playwright (marked ``browser``; skipped without them unless ``CI=true``).
 """
 
 from __future__ import annotations
