@@ -1093,7 +1093,15 @@ class Game:
                 return Refusal("R9", "in simple durak the lead is one card or a pair")
             if style == "pair":
                 if self.lead_passes < self._holders() and len(cards) != 2:
-                    return Refusal("R9", "in english durak the lead is a pair; with no pair, pass the lead")
+                    can_pair = min(self.limit(), len(self.hands[d])) >= 2 and any(
+                        len(m.cards) == 2 for m in self._lead_moves(a, hand, 2)
+                    )
+                    return Refusal(
+                        "R9",
+                        f"in english durak the lead is a pair: {who} holds one and must lead it"
+                        if can_pair
+                        else "in english durak the lead is a pair; with no pair, pass the lead",
+                    )
                 if len(cards) > 2:
                     return Refusal("R9", "in english durak the lead is a pair, or a single card once all passed")
             return self._limit_refusal(len(cards), lead=True)

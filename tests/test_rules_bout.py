@@ -91,9 +91,11 @@ def test_R9_prostoy_lead_is_one_card_or_a_pair() -> None:
 def test_R9_english_lead_is_a_pair_only() -> None:
     g = setup("english", ABC, {"Anna": "7S 7H 7C 9S", "Boris": "8S 8H 9H TH", "Cid": "6C TC JC"}, "Anna")
     assert legal(g) == ["Anna attacks 7H 7C", "Anna attacks 7S 7C", "Anna attacks 7S 7H"]
-    assert refusal(g, Move.attack(0, "9S")) == "[R9] in english durak the lead is a pair; with no pair, pass the lead"
+    assert (
+        refusal(g, Move.attack(0, "9S")) == "[R9] in english durak the lead is a pair: Anna holds one and must lead it"
+    )
     assert refusal(g, Move.attack(0, "7S 7H 7C")) == (
-        "[R9] in english durak the lead is a pair; with no pair, pass the lead"
+        "[R9] in english durak the lead is a pair: Anna holds one and must lead it"
     )
     assert refusal(g, Move.pass_(0)) == "[R9] Anna holds a pair and must lead it"
 
