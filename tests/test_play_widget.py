@@ -669,11 +669,11 @@ def play_as(w: PlayWidget, move: Move) -> bool:
 
 
 def test_R14_the_play_notebook_shows_the_lesson() -> None:
-    """notebooks/02_play.ipynb runs headless (no cell waits for a click) and shows the
+    """notebooks/10_play_against_bots.ipynb runs headless (no cell waits for a click) and shows the
     lesson's refusal (R6), the take with throw-ins after take (R14) and the journal."""
     from test_notebooks import errors, executed
 
-    nb = executed("02_play.ipynb")
+    nb = executed("10_play_against_bots.ipynb")
     assert errors(nb) == []
     # the stream text of each code cell (a cell's output may come in several chunks)
     texts = [
