@@ -72,6 +72,7 @@ from .engine import (
     Result,
     Took,
 )
+from .record import notation
 from .record.json_form import Recording, RecordingError
 from .record.tree import ANNOTATION_KEYS, GLYPHS, GameNode, GameTree, move_from_json
 
@@ -495,14 +496,23 @@ class Replay:
         self._words: list[str | None] = [None] * len(self._moves)
 
     @classmethod
-    def load(cls, path: str | Path) -> Replay:
-        """Read a ``durak-nb/1`` JSON file and replay it.
+    def load(cls, path: str | Path, game: int = 0) -> Replay:
+        """Read a recording and replay it: the notation (``.durak``) or the JSON form
+        (``.json``: a document, or an array of them, a match), by suffix.
+
+        Args:
+            path: the file.
+            game: which game of a match (0-based); 0 for a file of one game.
 
         Raises:
             RecordingError: the file cannot be read, is not a valid document, or
                 holds an illegal move.
+            IndexError: the file has no game number ``game``.
         """
-        return cls(Recording.load(path))
+        games = notation.load_games(path)
+        if not 0 <= game < len(games):
+            raise IndexError(f"{path} holds {len(games)} game(s); there is no game {game}")
+        return cls(games[game])
 
     # ------------------------------------------------------------------ access
 
