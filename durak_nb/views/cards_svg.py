@@ -45,6 +45,7 @@ __all__ = [
     "esc",
     "hand_svg",
     "position_svg",
+    "seat_roles",
     "seat_svg",
     "svg_frame",
     "table_svg",
@@ -412,7 +413,9 @@ def discard_svg(size: int, *, width: float = 60) -> str:
     return _doc(w, width * _RATIO + 30, body, label=f"discard: {size} cards")
 
 
-def _roles(position: Position, seat: int) -> list[str]:
+def seat_roles(position: Position, seat: int) -> list[str]:
+    """What ``seat`` is now, in words: durak / losing team (once the game is over),
+    attacker, defender (``defender, takes`` after take, R14), ``out #n`` (R24)."""
     roles = []
     r = position.result
     if r is not None:
@@ -432,7 +435,7 @@ def _roles(position: Position, seat: int) -> list[str]:
 def _caption(position: Position, seat: int) -> str:
     """``'Anna (5 cards) — attacker'``: name, number of cards, roles."""
     hand = position.hands[seat]
-    roles = _roles(position, seat)
+    roles = seat_roles(position, seat)
     count = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
     return f"{position.players[seat]} ({count})" + (" — " + ", ".join(roles) if roles else "")
 

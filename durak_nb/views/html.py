@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from ..cards import Card, Suit, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..replay import Replay
-from .cards_svg import discard_svg, hand_svg, table_svg, talon_svg
+from .cards_svg import discard_svg, hand_svg, seat_roles, table_svg, talon_svg
 
 __all__ = [
     "STYLE",
@@ -116,22 +116,6 @@ def cards_html(cards: Iterable[Card]) -> str:
     return out or NONE
 
 
-def _roles(position: Position, seat: int) -> list[str]:
-    roles = []
-    if position.result is not None:
-        if position.result.durak == seat:
-            roles.append("durak")
-        if position.result.losing_team is not None and seat in position.result.losing_team:
-            roles.append("losing team")
-    if position.attacker == seat:
-        roles.append("attacker")
-    if position.defender == seat:
-        roles.append("defender, takes" if position.taking else "defender")
-    if seat in position.out_order:
-        roles.append(f"out #{position.out_order.index(seat) + 1}")
-    return roles
-
-
 def hand_html(position: Position, seat: int) -> str:
     """One player's hand: the escaped name, their role now, the number of cards and
     the cards.
@@ -144,7 +128,7 @@ def hand_html(position: Position, seat: int) -> str:
 <span class="dnb-card" style="color:#c62828">8♦</span></div>'
     """
     hand = position.hands[seat]
-    roles = _roles(position, seat)
+    roles = seat_roles(position, seat)
     role = f' <span class="dnb-role">{", ".join(roles)}</span>' if roles else ""
     count = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
     return f'<div class="dnb-hand"><b>{esc(position.players[seat])}</b>{role} ({count}): {cards_html(hand)}</div>'
@@ -361,7 +345,7 @@ def seat_caption_html(position: Position, seat: int, *, acting: bool = False, kn
     text = f"<b>{esc(position.players[seat])}</b> · {_count(len(position.hands[seat]))}"
     if known:
         text += f" ({known} known to all)"
-    roles = _roles(position, seat)
+    roles = seat_roles(position, seat)
     if roles:
         text += f' · <span class="dnb-role">{", ".join(roles)}</span>'
     if acting:
