@@ -175,18 +175,7 @@ class Recording:
                 INTERCHANGE.md (``move`` is ``None``); the message names the place.
         """
         p = Path(path)
-        try:
-            size = p.stat().st_size
-            if size > MAX_BYTES:
-                raise RecordingError(f"the file has {size} bytes; the limit is {MAX_BYTES}", file=str(p))
-            raw = p.read_bytes()
-        except OSError as exc:
-            raise RecordingError(f"cannot read the file: {exc.strerror or exc}", file=str(p)) from exc
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise RecordingError(f"the file is not UTF-8 text (byte {exc.start})", file=str(p)) from exc
-        return cls.from_json_text(text, file=str(p))
+        return cls.from_json_text(read_text(p, encoding="utf-8-sig"), file=str(p))
 
     @classmethod
     def from_json_text(cls, text: str, *, file: str = "<string>") -> Recording:
@@ -649,6 +638,26 @@ def _pretty(value: object, depth: int) -> str:
         return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
     items = [pad + _pretty(x, depth + 1) for x in value]
     return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
+
+
+def read_text(path: Path, *, encoding: str = "utf-8") -> str:
+    """The text of a recording file, within the documented size bound.
+
+    Raises:
+        RecordingError: the file cannot be read, has more than :data:`MAX_BYTES`
+            bytes, or is not UTF-8 text (the message names the first bad byte).
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise RecordingError(f"the file has {size} bytes; the limit is {MAX_BYTES}", file=str(path))
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RecordingError(f"cannot read the file: {exc.strerror or exc}", file=str(path)) from exc
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise RecordingError(f"the file is not UTF-8 text (byte {exc.start})", file=str(path)) from exc
 
 
 class _StrictJSONError(ValueError):

@@ -72,6 +72,7 @@ from .json_form import (
     Start,
     ValidationReport,
     _pretty,
+    read_text,
     validate_file,
     validate_recording,
 )
@@ -1396,17 +1397,7 @@ def read(text: str, *, file: str = "<string>") -> Recording:
 
 
 def _read_text(path: Path) -> str:
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise RecordingError(f"the file has {size} bytes; the limit is {MAX_BYTES}", file=str(path))
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RecordingError(f"cannot read the file: {exc.strerror or exc}", file=str(path)) from exc
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordingError(f"the file is not UTF-8 text (byte {exc.start})", file=str(path)) from exc
+    return read_text(path)
 
 
 def load(path: str | Path, *, strict: bool = True) -> Reading:
