@@ -1,14 +1,10 @@
 """The replayer in a real browser: JupyterLab running notebooks/00_replay.ipynb, and an
 exported page with no kernel and no network (Debian's Chromium driven by Playwright).
 
-Recipe: ../shared/howto/browser-and-graphviz.md — ``/usr/bin/chromium`` through
-Playwright's ``executable_path`` (never ``playwright install``), JupyterLab on a free
-loopback port with ``--allow-root``, no token, the announcements pop-up disabled.
-
-JupyterLab serves a temporary folder holding a copy of the notebook (and a link to
-``recordings/``), with its own config, runtime and settings folders, so that nothing
-it saves (autosave is off as well) can touch the repository.  The server is stopped
-by its own PID, and the test waits until the port is free again.
+The plumbing (Chromium through Playwright, JupyterLab in a temporary folder with its own
+config, runtime and settings folders, autosave off, stopped by its own PID; waiting for
+the kernel, Run All with retries) is in tests/browserkit.py, shared with the lesson test.
+JupyterLab serves a copy of the notebook and a link to ``recordings/``.
 
 What is asserted, at each of three steps with the replayer's own step control:
 the cards of every hand (``data-card`` of the face-up card pictures, in the order
@@ -22,22 +18,13 @@ with the reason.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NOTEBOOKS, RECORDINGS, ROOT
+from browserkit import chromium, jupyter_lab, open_notebook, require_browser, run_all, shot
+from conftest import NOTEBOOKS, RECORDINGS
 from test_views_html import AMP, EVIL
 
 from durak_nb.record import Recording
@@ -47,19 +34,6 @@ from durak_nb.views.html import hand_order
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ARTIFACTS = ROOT / "artifacts"
-JUPYTER = Path(sys.executable).parent / "jupyter"
 RECORDING = RECORDINGS / "podkidnoy-2p.json"
 
 #: every seat's cards as shown: [seat, face-up card codes in order, number of backs]
@@ -73,113 +47,22 @@ TABLE_JS = """el => Array.from(el.querySelectorAll('svg.dnb-attack')).map(a => {
     return [a.dataset.card, c && c.classList.contains('dnb-cover') ? c.dataset.card : null]; })"""
 
 
-def _missing() -> str | None:
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is missing: install Debian's chromium (bash scripts/setup.sh --browser)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is missing: pip install -e '.[test]' (never `playwright install`)"
-    return None
-
-
 @pytest.fixture(scope="module")
 def chromium_ready() -> None:
-    reason = _missing()
-    if reason is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot run: {reason}", pytrace=False)
-        pytest.skip(reason)
+    require_browser()
 
 
 @pytest.fixture(scope="module")
 def browser(chromium_ready: None) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        ctx = p.chromium.launch_persistent_context(
-            profile,
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=ARGS,
-            viewport={"width": 1280, "height": 900},
-        )
-        try:
-            yield ctx
-        finally:
-            ctx.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _port_open(port: int) -> bool:
-    with socket.socket() as s:
-        s.settimeout(0.2)
-        return s.connect_ex(("127.0.0.1", port)) == 0
+    with chromium() as ctx:
+        yield ctx
 
 
 @pytest.fixture(scope="module")
 def lab(chromium_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """JupyterLab serving a copy of notebooks/00_replay.ipynb; yields its base URL."""
-    top = tmp_path_factory.mktemp("lab")
-    (top / "notebooks").mkdir()
-    shutil.copy(NOTEBOOKS / "00_replay.ipynb", top / "notebooks" / "00_replay.ipynb")
-    (top / "recordings").symlink_to(RECORDINGS, target_is_directory=True)
-    config, runtime = top / "config", top / "runtime"
-    settings = config / "lab" / "user-settings" / "@jupyterlab" / "docmanager-extension"
-    settings.mkdir(parents=True)
-    (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_DIR": str(config),
-        "JUPYTER_RUNTIME_DIR": str(runtime),
-        "JUPYTERLAB_SETTINGS_DIR": str(config / "lab" / "user-settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(config / "lab" / "workspaces"),
-    }
-    # the news pop-up covers screenshots: what `jupyter labextension disable --level=user
-    # @jupyterlab/apputils-extension:announcements` writes, written here (the command takes ~7 s)
-    (config / "labconfig").mkdir()
-    (config / "labconfig" / "page_config.json").write_text(
-        json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
-    )
-    port = _free_port()
-    log = (top / "lab.log").open("w")
-    command = [str(JUPYTER), "lab", "--no-browser", "--ip", "127.0.0.1", "--port", str(port)]
-    command += ["--ServerApp.token=", "--ServerApp.password=", "--ServerApp.port_retries=0"]
-    command += [f"--ServerApp.root_dir={top}"]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=top)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"jupyter lab stopped (exit {proc.returncode}): {(top / 'lab.log').read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(base + "/api/status", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"jupyter lab did not answer in 60 s: {(top / 'lab.log').read_text()[-2000:]}")
-                time.sleep(0.25)
+    with jupyter_lab(tmp_path_factory.mktemp("lab"), [NOTEBOOKS / "00_replay.ipynb"], recordings=RECORDINGS) as base:
         yield base
-    finally:
-        proc.send_signal(signal.SIGTERM)  # by its own PID
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
-        deadline = time.monotonic() + 20
-        while _port_open(port) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert not _port_open(port), f"port {port} still open after the server stopped"
 
 
 @pytest.fixture(scope="module")
@@ -204,16 +87,6 @@ def expected_table(replay: Replay, k: int) -> list[list[str | None]]:
     return [[a.code, None if d is None else d.code] for a, d in replay.position(k).table]
 
 
-def shot(page: Any, name: str, selector: str | None = None) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / name
-    if selector is None:
-        page.screenshot(path=str(path), full_page=True)
-    else:
-        page.locator(selector).first.screenshot(path=str(path))
-    return path
-
-
 def seats_shown(page: Any) -> list[list[Any]]:
     return sorted(page.locator(".dnb-replayer .dnb-cards[data-seat]").evaluate_all(SEATS_JS))
 
@@ -235,49 +108,13 @@ def wait_frame(page: Any, k: int) -> None:
 # ----------------------------------------------------------------------------- JupyterLab
 
 
-def kernel_idle(base: str) -> None:
-    """Until the server's one session has a kernel that is idle (started and answering)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with urllib.request.urlopen(base + "/api/sessions", timeout=5) as r:
-            sessions = json.load(r)
-        if sessions and all(s["kernel"]["execution_state"] == "idle" for s in sessions):
-            return
-        time.sleep(0.3)
-    pytest.fail(f"the notebook's kernel did not become idle in 60 s: {sessions}")
-
-
-def run_all(page: Any) -> None:
-    """Run > Run All Cells, until the replayer shows.  A click that comes while the page
-    is still connecting to the kernel can be lost (the cells stay unexecuted, ``[ ]``):
-    then it is given again, up to three times."""
-    for _attempt in range(3):
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-        try:
-            page.wait_for_selector(".dnb-replayer .dnb-cards", timeout=30000)
-            return
-        except Exception:
-            if page.locator(".jp-InputPrompt", has_text="[*]").count():  # still running: wait longer
-                page.wait_for_selector(".dnb-replayer .dnb-cards", timeout=60000)
-                return
-    raise AssertionError("Run All Cells did not show the replayer after three tries")
-
-
 def test_lab_runs_the_notebook_and_steps_three_moves_r10(browser: Any, lab: str, replay: Replay) -> None:
     """Run All in JupyterLab, click the replayer's ▶ step button three times: the hands and
     the table (attack/cover pairs, R10) are exactly the engine's position 3."""
     page = browser.new_page()
     try:
-        page.goto(lab + "/lab/tree/notebooks/00_replay.ipynb?reset")
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator", timeout=60000)
-        page.wait_for_timeout(1000)
-        dialog = page.locator(".jp-Dialog button.jp-mod-accept")
-        if dialog.count():  # "Select Kernel": take the notebook's own (python3)
-            dialog.first.click()
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60000)
-        kernel_idle(lab)
-        run_all(page)
+        open_notebook(page, lab, "notebooks/00_replay.ipynb")
+        run_all(page, ".dnb-replayer .dnb-cards")
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90000)
         text = page.inner_text(".jp-Notebook")
         assert not any(s in text for s in ("Loading widget", "Error displaying widget", "odel not found", "Traceback"))

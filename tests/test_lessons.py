@@ -16,17 +16,8 @@ How drift is prevented:
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,7 +25,8 @@ from typing import Any
 import ipywidgets as widgets
 import nbformat
 import pytest
-from conftest import NOTEBOOKS, RECORDINGS, ROOT
+from browserkit import chromium, jupyter_lab, open_notebook, require_browser, run_all, shot
+from conftest import NOTEBOOKS, RECORDINGS
 
 from durak_nb import RULE_TEXTS, Drew, Game, IllegalMove, Move, Rules, lessons
 from durak_nb.lessons import CLAIMS, LESSONS
@@ -754,135 +746,39 @@ def test_exercises_are_ipywidgets_vboxes() -> None:
 
 # ----------------------------------------------------------------------------- in a real browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-BROWSER_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _browser_missing() -> str | None:
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is missing: install Debian's chromium (bash scripts/setup.sh --browser)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is missing: pip install -e '.[test]' (never `playwright install`)"
-    return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
 
 @pytest.fixture(scope="module")
 def lesson_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """JupyterLab on a free loopback port serving a copy of lesson 1 (its own config,
-    runtime and settings folders, autosave off); stopped by its own PID."""
-    reason = _browser_missing()
-    if reason is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot run: {reason}", pytrace=False)
-        pytest.skip(reason)
-    top = tmp_path_factory.mktemp("lesson-lab")
-    (top / "notebooks").mkdir()
-    shutil.copy(LESSON_FILES[1], top / "notebooks" / LESSON_FILES[1].name)
-    config = top / "config"
-    settings = config / "lab" / "user-settings" / "@jupyterlab" / "docmanager-extension"
-    settings.mkdir(parents=True)
-    (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_DIR": str(config),
-        "JUPYTER_RUNTIME_DIR": str(top / "runtime"),
-        "JUPYTERLAB_SETTINGS_DIR": str(config / "lab" / "user-settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(config / "lab" / "workspaces"),
-    }
-    jupyter = Path(sys.executable).parent / "jupyter"
-    disable = [str(jupyter), "labextension", "disable", "@jupyterlab/apputils-extension:announcements"]
-    subprocess.run(disable, env=env, check=True, capture_output=True)
-    port = _free_port()
-    command = [str(jupyter), "lab", "--no-browser", "--ip", "127.0.0.1", "--port", str(port)]
-    command += ["--ServerApp.token=", "--ServerApp.password=", "--ServerApp.port_retries=0"]
-    command += [f"--ServerApp.root_dir={top}"] + (["--allow-root"] if os.geteuid() == 0 else [])
-    log = (top / "lab.log").open("w")
-    proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=top)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"jupyter lab stopped (exit {proc.returncode}): {(top / 'lab.log').read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(base + "/api/status", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"jupyter lab did not answer in 60 s: {(top / 'lab.log').read_text()[-2000:]}")
-                time.sleep(0.25)
+    """JupyterLab serving a copy of lesson 1 (tests/browserkit.py: its own config, runtime
+    and settings folders, autosave off, stopped by its own PID); yields its base URL."""
+    require_browser()
+    with jupyter_lab(tmp_path_factory.mktemp("lesson-lab"), [LESSON_FILES[1]]) as base:
         yield base
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
 
 
 @pytest.mark.browser
 def test_R6_lesson_1_exercise_answered_in_the_browser(lesson_lab: str) -> None:
     """Run All in JupyterLab on lesson 1, click the first exercise's buttons as a learner
     would: the feedback shown is the engine's, wrong then right (R6)."""
-    from playwright.sync_api import sync_playwright
-
     wrong = EXERCISES["01_cards_trump_beating.ipynb"]["can_beat_1"][2][1]
     right = EXERCISES["01_cards_trump_beating.ipynb"]["can_beat_1"][2][0]
-    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        ctx = p.chromium.launch_persistent_context(
-            profile,
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=BROWSER_ARGS,
-            viewport={"width": 1280, "height": 900},
-        )
-        try:
-            page = ctx.new_page()
-            page.goto(f"{lesson_lab}/lab/tree/notebooks/{LESSON_FILES[1].name}?reset")
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator", timeout=60000)
-            page.wait_for_timeout(1000)
-            dialog = page.locator(".jp-Dialog button.jp-mod-accept")
-            if dialog.count():  # "Select Kernel": the notebook's own (python3)
-                dialog.first.click()
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60000)
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-            page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-            page.wait_for_selector(".dnb-exercise .dnb-option-1", timeout=90000)
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90000)
-            text = page.inner_text(".jp-Notebook")
-            assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
-            assert page.locator(".dnb-exercise").count() == 4
-            first = page.locator(".dnb-exercise").first
-            assert first.locator(".dnb-prompt").inner_text() == "Can 7♥ beat A♠? Trump: ♥."
-            feedback = first.locator(".dnb-feedback")
-            first.locator(".dnb-option-1").scroll_into_view_if_needed()
-            first.locator(".dnb-option-1").click()
-            page.wait_for_function("el => el.innerText.startsWith('✘')", arg=feedback.element_handle(), timeout=15000)
-            assert feedback.inner_text() == wrong
-            assert "mod-danger" in (first.locator(".dnb-option-1").get_attribute("class") or "")
-            first.locator(".dnb-option-0").click()
-            page.wait_for_function("el => el.innerText.startsWith('✔')", arg=feedback.element_handle(), timeout=15000)
-            assert feedback.inner_text() == right
-            (ROOT / "artifacts").mkdir(exist_ok=True)
-            first.screenshot(path=str(ROOT / "artifacts" / "lesson-01-exercise.png"))
-        finally:
-            ctx.close()
+    with chromium() as ctx:
+        page = ctx.new_page()
+        open_notebook(page, lesson_lab, f"notebooks/{LESSON_FILES[1].name}")
+        run_all(page, ".dnb-exercise .dnb-option-1")
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90000)
+        text = page.inner_text(".jp-Notebook")
+        assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
+        assert page.locator(".dnb-exercise").count() == 4
+        first = page.locator(".dnb-exercise").first
+        assert first.locator(".dnb-prompt").inner_text() == "Can 7♥ beat A♠? Trump: ♥."
+        feedback = first.locator(".dnb-feedback")
+        first.locator(".dnb-option-1").scroll_into_view_if_needed()
+        first.locator(".dnb-option-1").click()
+        page.wait_for_function("el => el.innerText.startsWith('✘')", arg=feedback.element_handle(), timeout=15000)
+        assert feedback.inner_text() == wrong
+        assert "mod-danger" in (first.locator(".dnb-option-1").get_attribute("class") or "")
+        first.locator(".dnb-option-0").click()
+        page.wait_for_function("el => el.innerText.startsWith('✔')", arg=feedback.element_handle(), timeout=15000)
+        assert feedback.inner_text() == right
+        shot(page, "lesson-01-exercise.png", ".dnb-exercise")

@@ -1,0 +1,247 @@
+"""Plumbing shared by the browser tests (tests/test_browser.py, tests/test_lessons.py):
+Debian's Chromium driven by Playwright, and JupyterLab serving a temporary folder.
+
+Recipe: ../shared/howto/browser-and-graphviz.md — ``/usr/bin/chromium`` through
+Playwright's ``executable_path`` (never ``playwright install``), a persistent context
+(Playwright refuses ``--user-data-dir``), JupyterLab on a free loopback port with
+``--allow-root`` when run as root, no token, the announcements pop-up disabled.
+
+JupyterLab gets its own config, runtime and settings folders inside the served folder,
+with autosave off, so that nothing it saves can touch the repository; it is stopped by
+its own PID, and the port must be free again afterwards.
+
+Without Chromium or Playwright, :func:`require_browser` skips the test, except with
+``CI=true``, where it fails with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+JUPYTER = Path(sys.executable).parent / "jupyter"
+ARTIFACTS = ROOT / "artifacts"
+
+
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here (Chromium or Playwright missing), or None."""
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing: install Debian's chromium (bash scripts/setup.sh --browser)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing: pip install -e '.[test]' (never `playwright install`)"
+    return None
+
+
+def require_browser() -> None:
+    """Skip the calling test or fixture when :func:`browser_missing` gives a reason.
+
+    Raises:
+        pytest.fail.Exception: with ``CI=true`` instead of skipping.
+        pytest.skip.Exception: otherwise, when Chromium or Playwright is missing.
+    """
+    reason = browser_missing()
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot run: {reason}", pytrace=False)
+        pytest.skip(reason)
+
+
+def free_port() -> int:
+    """A loopback port that is free now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def port_open(port: int) -> bool:
+    """Whether something answers on the loopback ``port``."""
+    with socket.socket() as s:
+        s.settimeout(0.2)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium launched by Playwright with a persistent context in a temporary
+    profile folder (1280×900); yields the context and closes it afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        ctx = p.chromium.launch_persistent_context(
+            profile,
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+@contextmanager
+def jupyter_lab(top: Path, notebooks: Iterable[Path], *, recordings: Path | None = None) -> Iterator[str]:
+    """JupyterLab serving ``top`` (an empty temporary folder) on a free loopback port; yields its base URL.
+
+    Args:
+        top: the folder served; the notebooks are copied into ``top/notebooks``, and the
+            server's config, runtime and settings folders (autosave off, announcements
+            disabled) and its log ``lab.log`` are made in it.
+        notebooks: the notebook files to copy.
+        recordings: if given, linked as ``top/recordings`` (the notebooks read ``../recordings``).
+
+    Raises:
+        pytest.fail.Exception: when the server stops or does not answer in 60 s (with the
+            end of its log).
+        AssertionError: when the port is still open 20 s after the server was stopped.
+    """
+    (top / "notebooks").mkdir()
+    for path in notebooks:
+        shutil.copy(path, top / "notebooks" / path.name)
+    if recordings is not None:
+        (top / "recordings").symlink_to(recordings, target_is_directory=True)
+    config, runtime = top / "config", top / "runtime"
+    settings = config / "lab" / "user-settings" / "@jupyterlab" / "docmanager-extension"
+    settings.mkdir(parents=True)
+    (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(config),
+        "JUPYTER_RUNTIME_DIR": str(runtime),
+        "JUPYTERLAB_SETTINGS_DIR": str(config / "lab" / "user-settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(config / "lab" / "workspaces"),
+    }
+    # the news pop-up covers screenshots: what `jupyter labextension disable --level=user
+    # @jupyterlab/apputils-extension:announcements` writes, written here (the command takes ~7 s)
+    (config / "labconfig").mkdir()
+    (config / "labconfig" / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
+    )
+    port = free_port()
+    log = (top / "lab.log").open("w")
+    command = [str(JUPYTER), "lab", "--no-browser", "--ip", "127.0.0.1", "--port", str(port)]
+    command += ["--ServerApp.token=", "--ServerApp.password=", "--ServerApp.port_retries=0"]
+    command += [f"--ServerApp.root_dir={top}"]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=top)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"jupyter lab stopped (exit {proc.returncode}): {(top / 'lab.log').read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(base + "/api/status", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"jupyter lab did not answer in 60 s: {(top / 'lab.log').read_text()[-2000:]}")
+                time.sleep(0.25)
+        yield base
+    finally:
+        proc.send_signal(signal.SIGTERM)  # by its own PID
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+        deadline = time.monotonic() + 20
+        while port_open(port) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not port_open(port), f"port {port} still open after the server stopped"
+
+
+def kernel_idle(base: str) -> None:
+    """Until the server's sessions all have a kernel that is idle (started and answering).
+
+    Raises:
+        pytest.fail.Exception: when that does not happen in 60 s.
+    """
+    sessions: list[Any] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(base + "/api/sessions", timeout=5) as r:
+            sessions = json.load(r)
+        if sessions and all(s["kernel"]["execution_state"] == "idle" for s in sessions):
+            return
+        time.sleep(0.3)
+    pytest.fail(f"the notebook's kernel did not become idle in 60 s: {sessions}")
+
+
+def open_notebook(page: Any, base: str, path: str) -> None:
+    """Open ``path`` (relative to the served folder) in JupyterLab with a fresh workspace,
+    accept the "Select Kernel" dialog if it comes (the notebook's own kernel), and wait
+    until the page shows the kernel idle and the server reports it idle (:func:`kernel_idle`)."""
+    page.goto(f"{base}/lab/tree/{path}?reset")
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator", timeout=60000)
+    page.wait_for_timeout(1000)
+    dialog = page.locator(".jp-Dialog button.jp-mod-accept")
+    if dialog.count():  # "Select Kernel": take the notebook's own (python3)
+        dialog.first.click()
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60000)
+    kernel_idle(base)
+
+
+def run_all(page: Any, ready: str) -> None:
+    """Run > Run All Cells, until the selector ``ready`` shows.  A click that comes while
+    the page is still connecting to the kernel can be lost (the cells stay unexecuted,
+    ``[ ]``): then it is given again, up to three times.  While cells still run (``[*]``)
+    it waits 60 s more instead.
+
+    Raises:
+        AssertionError: when ``ready`` did not show after three tries.
+    """
+    for _attempt in range(3):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_selector(ready, timeout=30000)
+            return
+        except Exception:
+            if page.locator(".jp-InputPrompt", has_text="[*]").count():  # still running: wait longer
+                page.wait_for_selector(ready, timeout=60000)
+                return
+    raise AssertionError(f"Run All Cells did not show {ready!r} after three tries")
+
+
+def shot(page: Any, name: str, selector: str | None = None) -> Path:
+    """Screenshot of the whole page, or of the first element matching ``selector``, to
+    ``artifacts/name`` (git-ignored); returns its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    if selector is None:
+        page.screenshot(path=str(path), full_page=True)
+    else:
+        page.locator(selector).first.screenshot(path=str(path))
+    return path
