@@ -695,7 +695,7 @@ class Game:
             return game
         if not game.hands[seat]:
             raise SetupError(f"[R4] the attacker {game.players[seat]} holds no cards")
-        if game._next_defender(seat) is None:
+        if game._next_opponent(seat) is None:
             raise SetupError(f"[R22] no opponent of {game.players[seat]} holds cards to defend")
         game._begin_bout(seat, check_end=True)
         return game
@@ -890,7 +890,7 @@ class Game:
                 return out
             if style == "pair" and self.lead_passes < self._holders():
                 # R9 english: pairs only; none (or defender < 2 cards): pass the lead
-                pairs = [m for m in self._lead_moves(a, hand, 2) if len(m.cards) == 2] if cap >= 2 else []
+                pairs = self._pair_leads(a, d)
                 out.extend(pairs if pairs else [Move(a, Action.PASS)])
                 return out
             out.extend(self._lead_moves(a, hand, min(2, cap)))  # prostoy; english once all passed
@@ -968,22 +968,29 @@ class Game:
             i = j
         return out
 
-    def _transfer_target(self, d: int) -> int | None:
-        """R17/R21/R22: the next player to the left of ``d`` holding cards (in teams:
-        the next such opponent), or ``None``."""
+    def _pair_leads(self, a: int, d: int) -> list[Move]:
+        """R9 (english) with R13a/b: the pairs ``a`` may lead at ``d`` (none when the
+        limit or the defender's hand is below two)."""
+        if min(self.limit(), len(self.hands[d])) < 2:
+            return []
+        return [m for m in self._lead_moves(a, self.hands[a], 2) if len(m.cards) == 2]
+
+    def _next_opponent(self, s: int) -> int | None:
+        """The next player to the left of ``s`` holding cards who is not ``s``'s partner
+        (R22), or ``None``: whom ``s`` attacks (R23), or to whom ``s`` transfers
+        (R17, R21: with two players, back to the attacker)."""
         team = self._team
-        s = d
-        for _ in range(self.n - 1):
-            s = (s + 1) % self.n
-            if self.hands[s] and team[s] != team[d]:
-                return s
+        for i in range(1, self.n):
+            t = (s + i) % self.n
+            if self.hands[t] and team[t] != team[s]:
+                return t
         return None
 
     def _transfer_moves(self, d: int) -> list[Move]:
         r = self.rules
         if self.bout == 1 and not r.transfer_first_bout:  # R19
             return []
-        target = self._transfer_target(d)
+        target = self._next_opponent(d)
         if target is None:
             return []
         rank = self.attack_cards[0] >> 2
@@ -1072,10 +1079,7 @@ class Game:
             if act is Action.PASS and r.lead_style == "pair" and p == a:
                 if self.lead_passes >= self._holders():
                     return Refusal("R9", "every player has passed the lead: now a single card must be led")
-                # R9 with R13a/b: a pair cannot be led past the limit or the defender's hand
-                if min(self.limit(), len(self.hands[d])) >= 2 and any(
-                    len(m.cards) == 2 for m in self._lead_moves(a, hand, 2)
-                ):
+                if self._pair_leads(a, d):
                     return Refusal("R9", f"{who} holds a pair and must lead it")
                 return None
             if act is not Action.ATTACK:
@@ -1093,13 +1097,10 @@ class Game:
                 return Refusal("R9", "in simple durak the lead is one card or a pair")
             if style == "pair":
                 if self.lead_passes < self._holders() and len(cards) != 2:
-                    can_pair = min(self.limit(), len(self.hands[d])) >= 2 and any(
-                        len(m.cards) == 2 for m in self._lead_moves(a, hand, 2)
-                    )
                     return Refusal(
                         "R9",
                         f"in english durak the lead is a pair: {who} holds one and must lead it"
-                        if can_pair
+                        if self._pair_leads(a, d)
                         else "in english durak the lead is a pair; with no pair, pass the lead",
                     )
                 if len(cards) > 2:
@@ -1147,7 +1148,7 @@ class Game:
             rank = self.attack_cards[0] >> 2
             if any(c >> 2 != rank for c in cards):
                 return Refusal("R17", f"a transfer must use cards of the attack rank {self.attack_cards[0].rank.code}")
-            target = self._transfer_target(d)
+            target = self._next_opponent(d)
             if target is None:
                 return Refusal("R17", "no player to the left holds cards to take the transfer")
             total = len(self.attack_cards) + (0 if move.show else len(cards))
@@ -1307,7 +1308,7 @@ class Game:
                     hand.remove(c)
                 self.attack_cards.extend(cards)
                 self.defence_cards.extend([None] * len(cards))
-            new_defender = self._transfer_target(p)
+            new_defender = self._next_opponent(p)
             assert new_defender is not None
             self.attacker = p  # R17: the transferring player becomes the attacker for R12
             self.defender = new_defender
@@ -1455,18 +1456,10 @@ class Game:
                     return t
         return self._next_with_cards(s)
 
-    def _next_defender(self, a: int) -> int | None:
-        team = self._team
-        for i in range(1, self.n):
-            t = (a + i) % self.n
-            if self.hands[t] and team[t] != team[a]:
-                return t
-        return None
-
     def _begin_bout(self, attacker: int, *, check_end: bool, keep_lead_passes: bool = False) -> None:
         if check_end and self._check_end([], last_defender=None):
             return
-        defender = self._next_defender(attacker)
+        defender = self._next_opponent(attacker)
         if defender is None:  # only one side holds cards: the end (reached with talon empty)
             self._check_end([], last_defender=None)
             return
