@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
+from .errors import DurakError
+
 __all__ = [
     "RANK_CODES",
     "SUIT_CODES",
@@ -26,16 +28,17 @@ __all__ = [
     "CardError",
     "Rank",
     "Suit",
+    "beat_clause",
     "deck",
     "parse_card",
     "parse_cards",
 ]
 
 
-class CardError(ValueError):
+class CardError(DurakError):
     """A card code that cannot be read (R1).
 
-    The message names the offending text and the accepted forms.
+    ``rule`` is ``'R1'``; the message names the offending text and the accepted forms.
     """
 
 
@@ -82,7 +85,7 @@ class Suit(IntEnum):
         t = text.strip()
         if t in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[t]
-        raise CardError(f"[R1] {text!r} is not a suit: use one of S H D C or ♠ ♥ ♦ ♣")
+        raise CardError("R1", f"{text!r} is not a suit: use one of S H D C or ♠ ♥ ♦ ♣")
 
 
 _SUIT_BY_TEXT: dict[str, Suit] = {}
@@ -147,7 +150,7 @@ class Card(int):
             CardError: rank or suit out of range.
         """
         if not (2 <= int(rank) <= 14 and 0 <= int(suit) <= 3):
-            raise CardError(f"[R1] no card has rank {rank!r} and suit {suit!r}")
+            raise CardError("R1", f"no card has rank {rank!r} and suit {suit!r}")
         return _CARDS[int(rank) * 4 + int(suit)]
 
     @classmethod
@@ -161,7 +164,7 @@ class Card(int):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"[R1] a card code must be a string, not {text!r}")
+            raise CardError("R1", f"a card code must be a string, not {text!r}")
         found = _CARD_BY_TEXT.get(text)
         if found is not None:
             return found
@@ -175,8 +178,9 @@ class Card(int):
                 found = Card.of(RANK_CODES.index(rank_text) + 2, _SUIT_BY_TEXT[suit_text.upper()])
         if found is None:
             raise CardError(
-                f"[R1] {text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
-                "then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'"
+                "R1",
+                f"{text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
+                "then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'",
             )
         return found
 
@@ -259,7 +263,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         try:
             parts = list(text)
         except TypeError as exc:
-            raise CardError(f"[R1] cards are codes such as '7S KH' or a list of them, not {text!r}") from exc
+            raise CardError("R1", f"cards are codes such as '7S KH' or a list of them, not {text!r}") from exc
     return [Card.parse(p) for p in parts]
 
 
@@ -319,3 +323,43 @@ def beats(
     if trump is not None and c_suit == trump:
         return not (japanese and a_suit == Suit.S)
     return False
+
+
+def beat_clause(
+    cover: Card,
+    attack: Card,
+    trump: Suit | None,
+    *,
+    trump_six_beats_ace: bool = False,
+    japanese: bool = False,
+) -> str | None:
+    """Which clause of the beating rules lets ``cover`` beat ``attack``: the one home of
+    that fact, asked by the engine's refusals, the replay's words, the tables and the
+    exercises.
+
+    Args:
+        cover, attack, trump, trump_six_beats_ace, japanese: as for :func:`beats`.
+
+    Returns:
+        ``'R8'`` for a higher spade over a spade in japanese durak (spades only by higher
+        spades); ``'R7'`` for the trump six over the trump ace (the option); ``'R6'`` for
+        a higher card of the suit or a trump over another suit; ``None`` when ``cover``
+        does not beat ``attack``.
+
+    >>> beat_clause(Card.parse("9S"), Card.parse("7S"), Suit.H)
+    'R6'
+    >>> beat_clause(Card.parse("9S"), Card.parse("7S"), Suit.H, japanese=True)
+    'R8'
+    >>> beat_clause(Card.parse("6H"), Card.parse("AH"), Suit.H, trump_six_beats_ace=True)
+    'R7'
+    >>> beat_clause(Card.parse("6D"), Card.parse("AS"), Suit.D, japanese=True) is None
+    True
+    """
+    if not beats(cover, attack, trump, trump_six_beats_ace=trump_six_beats_ace, japanese=japanese):
+        return None
+    c_suit, a_suit = int(cover) & 3, int(attack) & 3
+    if c_suit == a_suit:
+        if int(cover) >> 2 < int(attack) >> 2:
+            return "R7"
+        return "R8" if japanese and a_suit == Suit.S else "R6"
+    return "R6"

@@ -25,9 +25,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
-from .cards import Card, CardError, Suit, beats, deck, lowest_rank, parse_cards
+from .cards import Card, CardError, Suit, beat_clause, beats, deck, lowest_rank, parse_cards
+from .errors import DurakError
 from .rules import Rules, RulesError
 
 __all__ = [
@@ -46,15 +47,17 @@ __all__ = [
     "Refusal",
     "Result",
     "SetupError",
+    "Start",
     "Took",
 ]
 
 
-class SetupError(ValueError):
+class SetupError(DurakError):
     """A deal or set-up position that is not a legal start (R1–R4, R22).
 
-    The message starts with the rule id: a card twice or missing, a wrong number of
-    players, a trump that disagrees with the turned-up card, an unknown player.
+    ``rule`` names the rule broken: a card twice or missing (R1), a wrong number of
+    players (R2), a trump that disagrees with the turned-up card (R3), an unknown
+    player.
     """
 
 
@@ -224,7 +227,7 @@ class Refusal:
         return f"[{self.rule}] {self.message}"
 
 
-class IllegalMove(ValueError):
+class IllegalMove(DurakError):
     """Raised by :meth:`Game.play` for a move the rules forbid.
 
     Attributes:
@@ -233,14 +236,12 @@ class IllegalMove(ValueError):
     """
 
     def __init__(self, refusal: Refusal, move: Move) -> None:
-        super().__init__(str(refusal))
+        super().__init__(refusal.rule, refusal.message)
         self.refusal = refusal
         self.move = move
 
-    @property
-    def rule(self) -> str:
-        """The rule id, e.g. ``'R12'``."""
-        return self.refusal.rule
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.refusal, self.move))
 
 
 # ----------------------------------------------------------------------------- events
@@ -248,7 +249,13 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True)
 class Event:
-    """Something a move caused besides itself (base class)."""
+    """Something a move caused besides itself (base class).
+
+    Every event type names the rule that makes it happen in :attr:`rule` (a class
+    attribute): views and tables ask the event, they do not re-decide it.
+    """
+
+    rule: ClassVar[str] = ""
 
     def describe(self, names: Sequence[str]) -> str:  # pragma: no cover - overridden
         """The event in words."""
@@ -258,6 +265,8 @@ class Event:
 @dataclass(frozen=True)
 class Took(Event):
     """R14: the defender picked up every card on the table."""
+
+    rule: ClassVar[str] = "R14"
 
     player: int
     cards: tuple[Card, ...]
@@ -270,6 +279,8 @@ class Took(Event):
 class Bito(Event):
     """R15: every attack card covered, every thrower passed; cards to the discard."""
 
+    rule: ClassVar[str] = "R15"
+
     cards: tuple[Card, ...]
 
     def describe(self, names: Sequence[str]) -> str:
@@ -279,6 +290,8 @@ class Bito(Event):
 @dataclass(frozen=True)
 class Drew(Event):
     """R16: ``player`` drew ``cards`` from the talon (top first)."""
+
+    rule: ClassVar[str] = "R16"
 
     player: int
     cards: tuple[Card, ...]
@@ -291,6 +304,8 @@ class Drew(Event):
 class Out(Event):
     """R24: ``player`` has no cards with the talon empty and is out."""
 
+    rule: ClassVar[str] = "R24"
+
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
@@ -300,6 +315,8 @@ class Out(Event):
 @dataclass(frozen=True)
 class LeadPassed(Event):
     """R9 (english durak): the lead passes from ``player`` to ``to``."""
+
+    rule: ClassVar[str] = "R9"
 
     player: int
     to: int
@@ -311,6 +328,8 @@ class LeadPassed(Event):
 @dataclass(frozen=True)
 class Redealt(Event):
     """R5: the cards were dealt again."""
+
+    rule: ClassVar[str] = "R5"
 
     player: int
 
@@ -358,8 +377,41 @@ class GameOver(Event):
 
     result: Result
 
+    @property
+    def rule(self) -> str:  # type: ignore[override]
+        """The rule that ended the game (R22, R25, R26 or R27): the result's."""
+        return self.result.rule
+
     def describe(self, names: Sequence[str]) -> str:
         return "game over: " + self.result.describe(names)
+
+
+@dataclass(frozen=True)
+class Start:
+    """A set-up position at a bout start: the attacker is about to lead (INTERCHANGE.md
+    ``start``). The one start type: the JSON form, the notation, lessons, the play
+    widget and the game trees all build a game from it with :meth:`Game.from_start`, and
+    :meth:`Game.start` / :meth:`Position.start` give it back.
+
+    Attributes:
+        hands: each seat's cards (tuple per seat, clockwise).
+        talon: top card first; its last card is the turned-up trump (R3).
+        trump: the trump suit.
+        attacker: seat of the player about to lead (R4, R9).
+        discard: cards already discarded (R15).
+        first_bito_done: a bout already ended in bito (R13c).
+        bout: the number of the coming bout, from 1 (R19).
+        out: seats already out, in the order they went out (R24).
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    trump: Suit
+    attacker: int
+    discard: tuple[Card, ...] = ()
+    first_bito_done: bool = False
+    bout: int = 1
+    out: tuple[int, ...] = ()
 
 
 # ----------------------------------------------------------------------------- position
@@ -407,6 +459,29 @@ class Position:
     attacker_passed: bool
     out_order: tuple[int, ...]
     result: Result | None
+
+    def start(self) -> Start:
+        """This position as a :class:`Start` (a bout start: empty table, attacker to lead).
+
+        Raises:
+            SetupError: the position is inside a bout or the game is over (R9: a start
+                position has the attacker about to lead).
+        """
+        if self.table or self.attacker is None or self.result is not None:
+            raise SetupError(
+                "R9",
+                "a start position is a bout start (an empty table, the attacker to lead), not a position inside a bout",
+            )
+        return Start(
+            hands=self.hands,
+            talon=self.talon,
+            trump=self.trump,
+            attacker=self.attacker,
+            discard=self.discard,
+            first_bito_done=self.first_bito_done,
+            bout=self.bout,
+            out=self.out_order,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The STATE object of INTERCHANGE.md (names and card codes)."""
@@ -513,13 +588,13 @@ class Game:
         """
         names = tuple(players)
         if len(set(names)) != len(names):
-            raise SetupError("[R2] player names must be unique")
+            raise SetupError("R2", "player names must be unique")
         if any(not isinstance(p, str) or not p for p in names):
-            raise SetupError("[R2] every player needs a non-empty name")
+            raise SetupError("R2", "every player needs a non-empty name")
         try:
             rules.check_players(len(names))
         except RulesError as exc:
-            raise SetupError(str(exc)) from exc
+            raise SetupError(exc.rule, exc.message) from exc
         self.rules = rules
         self.players = names
         self.n = len(names)
@@ -651,17 +726,17 @@ class Game:
             if isinstance(hands, Mapping):
                 unknown = [k for k in hands if k not in game.players]
                 if unknown:
-                    raise SetupError(f"[R2] start.hands names {unknown[0]!r}, who is not a player")
+                    raise SetupError("R2", f"start.hands names {unknown[0]!r}, who is not a player")
                 hand_list = [_cards_arg(hands.get(name, ())) for name in game.players]
             else:
                 if len(hands) != game.n:
-                    raise SetupError(f"[R2] start.hands has {len(hands)} hands for {game.n} players")
+                    raise SetupError("R2", f"start.hands has {len(hands)} hands for {game.n} players")
                 hand_list = [_cards_arg(h) for h in hands]
             talon_cards = list(_cards_arg(talon))
             discard_cards = list(_cards_arg(discard))
             trump_suit = Suit.parse(trump) if isinstance(trump, str) else Suit(trump)
         except CardError as exc:
-            raise SetupError(str(exc)) from exc
+            raise SetupError(exc.rule, exc.message) from exc
         placed = [c for h in hand_list for c in h] + talon_cards + discard_cards
         if rest_to_discard:
             named = set(placed)
@@ -669,10 +744,10 @@ class Game:
             placed = [c for h in hand_list for c in h] + talon_cards + discard_cards
         game._check_cards(placed, "start")
         if r.japanese and trump_suit != Suit.D:
-            raise SetupError("[R8] in japanese durak diamonds are always trump: trump must be 'D'")
+            raise SetupError("R8", "in japanese durak diamonds are always trump: trump must be 'D'")
         if talon_cards and not r.japanese and talon_cards[-1].suit != trump_suit:
             raise SetupError(
-                f"[R3] the talon's last card {talon_cards[-1]} is the turned-up trump, but trump is {trump_suit.code}"
+                "R3", f"the talon's last card {talon_cards[-1]} is the turned-up trump, but trump is {trump_suit.code}"
             )
         game.hands = [sorted(h) for h in hand_list]
         game.talon = talon_cards
@@ -681,32 +756,71 @@ class Game:
         game.trump_card = talon_cards[-1] if talon_cards and not r.japanese else None
         game.first_bito_done = bool(first_bito_done)
         if not isinstance(bout, int) or bout < 1:
-            raise SetupError(f"[R19] start.bout must be a whole number from 1, not {bout!r}")
+            raise SetupError("R19", f"start.bout must be a whole number from 1, not {bout!r}")
         game.bout = bout
         game.dealt_hands = [list(h) for h in game.hands]
         game._make_beaters()
         for who in out:
             seat = game._seat(who, "out", "R24")
             if game.hands[seat] or game.talon:
-                raise SetupError(f"[R24] {game.players[seat]} cannot be out: they hold cards or the talon is not empty")
+                raise SetupError(
+                    "R24", f"{game.players[seat]} cannot be out: they hold cards or the talon is not empty"
+                )
             game.out_order.append(seat)
         seat = game._seat(attacker, "attacker", "R4")
         if game._check_end([], last_defender=None):
             return game
         if not game.hands[seat]:
-            raise SetupError(f"[R4] the attacker {game.players[seat]} holds no cards")
+            raise SetupError("R4", f"the attacker {game.players[seat]} holds no cards")
         if game._next_opponent(seat) is None:
-            raise SetupError(f"[R22] no opponent of {game.players[seat]} holds cards to defend")
+            raise SetupError("R22", f"no opponent of {game.players[seat]} holds cards to defend")
         game._begin_bout(seat, check_end=True)
         return game
+
+    @classmethod
+    def from_start(
+        cls, rules: Rules | str, players: Sequence[str], start: Start, *, rest_to_discard: bool = False
+    ) -> Game:
+        """The game at a :class:`Start` position (the one Start → Game mapping).
+
+        Args:
+            rules: a :class:`Rules` or a preset name.
+            players: seat names clockwise.
+            start: the set-up position.
+            rest_to_discard: as for :meth:`from_position`.
+
+        Raises:
+            SetupError: as for :meth:`from_position` (R1–R4, R8, R19, R22, R24).
+        """
+        return cls.from_position(
+            rules,
+            players,
+            hands=list(start.hands),
+            talon=start.talon,
+            trump=start.trump,
+            attacker=start.attacker,
+            discard=start.discard,
+            first_bito_done=start.first_bito_done,
+            bout=start.bout,
+            out=start.out,
+            rest_to_discard=rest_to_discard,
+        )
+
+    def start(self) -> Start:
+        """The game now as a :class:`Start` (only at a bout start; see :meth:`Position.start`).
+
+        Raises:
+            SetupError: the game is inside a bout or over.
+        """
+        return self.position().start()
 
     def _seat(self, who: int | str, what: str, rule: str) -> int:
         if isinstance(who, str):
             if who not in self.players:
-                raise SetupError(f"[{rule}] {what} {who!r} is not a player")
+                raise SetupError(rule, f"{what} {who!r} is not a player")
             return self.players.index(who)
         if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < self.n:
-            raise SetupError(f"[{rule}] {what} {who!r} is not a seat 0..{self.n - 1}")
+            raise SetupError(rule, f"{what} {who!r} is not a seat 0..{self.n - 1}")
         return who
 
     def _check_cards(self, cards: list[Card], where: str) -> None:
@@ -715,15 +829,16 @@ class Game:
         seen: set[Card] = set()
         for c in cards:
             if c.rank < low:
-                raise SetupError(f"[R1] {where}: {c} is not in a {self.rules.deck_size}-card deck")
+                raise SetupError("R1", f"{where}: {c} is not in a {self.rules.deck_size}-card deck")
             if c in seen:
-                raise SetupError(f"[R1] {where}: {c} appears twice")
+                raise SetupError("R1", f"{where}: {c} appears twice")
             seen.add(c)
         missing = [c for c in full if c not in seen]
         if missing:
             raise SetupError(
-                f"[R1] {where}: {_count(len(missing))} of the {self.rules.deck_size}-card deck "
-                f"{'is' if len(missing) == 1 else 'are'} missing: {' '.join(c.code for c in missing)}"
+                "R1",
+                f"{where}: {_count(len(missing))} of the {self.rules.deck_size}-card deck "
+                f"{'is' if len(missing) == 1 else 'are'} missing: {' '.join(c.code for c in missing)}",
             )
 
     def _deal_cards(self, cards: list[Card], trump: Suit | None) -> None:
@@ -739,11 +854,11 @@ class Game:
         rest = cards[n * h :]
         if r.japanese:  # R8: diamonds are trump; nothing is turned up
             if trump is not None and trump != Suit.D:
-                raise SetupError("[R8] in japanese durak diamonds are always trump")
+                raise SetupError("R8", "in japanese durak diamonds are always trump")
             self.trump, self.trump_card, self.talon = Suit.D, None, rest
         elif rest:
             if trump is not None and trump != rest[0].suit:
-                raise SetupError(f"[R3] the trump is the turned-up card {rest[0]}; leave 'trump' out of the deal")
+                raise SetupError("R3", f"the trump is the turned-up card {rest[0]}; leave 'trump' out of the deal")
             self.trump, self.trump_card, self.talon = rest[0].suit, rest[0], rest[1:] + rest[:1]
         else:  # R3: no card left to turn up: the trump is chosen at random and recorded
             self.trump = trump if trump is not None else Suit(self.rng.randrange(4))
@@ -796,6 +911,19 @@ class Game:
     def beats(self, cover: Card | str, attack: Card | str) -> bool:
         """Whether ``cover`` beats ``attack`` in this game (R6–R8)."""
         return Card.parse(cover) in self._beaters.get(Card.parse(attack), frozenset())
+
+    def beat_clause(self, cover: Card | str, attack: Card | str) -> str | None:
+        """Which beating rule lets ``cover`` beat ``attack`` in this game: ``'R6'``,
+        ``'R7'`` or ``'R8'``, or ``None`` when it does not beat (see
+        :func:`durak_nb.cards.beat_clause`)."""
+        r = self.rules
+        return beat_clause(
+            Card.parse(cover),
+            Card.parse(attack),
+            self.trump,
+            trump_six_beats_ace=r.trump_six_beats_ace,
+            japanese=r.japanese,
+        )
 
     def seat(self, who: int | str) -> int:
         """The seat of a player given by name or seat.

@@ -18,13 +18,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import DurakError
+
 __all__ = ["OPTION_NAMES", "PRESETS", "RULE_TEXTS", "Rules", "RulesError"]
 
 
-class RulesError(ValueError):
+class RulesError(DurakError):
     """An unknown preset or option, or an option value out of range.
 
-    The message starts with the rule id the option belongs to and names the option.
+    ``rule`` is the rule id the option belongs to (``None`` for an unknown preset or
+    option name); the message names the option.
     """
 
 
@@ -150,7 +153,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
-            raise RulesError(f"unknown preset {self.preset!r}: use one of {', '.join(PRESETS)}")
+            raise RulesError(None, f"unknown preset {self.preset!r}: use one of {', '.join(PRESETS)}")
         _hand, throw_ins, transfers, lead_style, japanese = PRESETS[self.preset]
         object.__setattr__(self, "throw_ins", throw_ins)
         object.__setattr__(self, "transfers", transfers)
@@ -171,14 +174,14 @@ class Rules:
         """
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
-            raise RulesError(f"unknown option {unknown[0]!r}: the options are {', '.join(OPTION_NAMES)}")
+            raise RulesError(None, f"unknown option {unknown[0]!r}: the options are {', '.join(OPTION_NAMES)}")
         if preset not in PRESETS:
-            raise RulesError(f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}")
+            raise RulesError(None, f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}")
         options.setdefault("hand_size", PRESETS[preset][0])
         teams = options.get("teams")
         if teams is not None:
             if not isinstance(teams, Sequence) or isinstance(teams, str):
-                raise RulesError("[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]")
+                raise RulesError("R22", "option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]")
             ok = all(
                 isinstance(group, Sequence)
                 and not isinstance(group, str)
@@ -186,7 +189,7 @@ class Rules:
                 for group in teams
             )
             if not ok:
-                raise RulesError("[R22] option teams: a list of seat groups of whole numbers, e.g. [[0, 2], [1, 3]]")
+                raise RulesError("R22", "option teams: a list of seat groups of whole numbers, e.g. [[0, 2], [1, 3]]")
             options["teams"] = tuple(tuple(group) for group in teams)
         return cls(preset=preset, **options)
 
@@ -204,23 +207,23 @@ class Rules:
         if isinstance(value, str):
             return cls.make(value)
         if not isinstance(value, Mapping):
-            raise RulesError("rules: a preset name or an object with 'preset' and options")
+            raise RulesError(None, "rules: a preset name or an object with 'preset' and options")
         opts = dict(value)
         preset = opts.pop("preset", "podkidnoy")
         if not isinstance(preset, str):
-            raise RulesError("rules.preset: a preset name")
+            raise RulesError(None, "rules.preset: a preset name")
         teams = opts.get("teams")
         if teams is not None and players is not None and isinstance(teams, list):
             seats = {name: i for i, name in enumerate(players)}
             groups = []
             for group in teams:
                 if not isinstance(group, list):
-                    raise RulesError("[R22] option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]")
+                    raise RulesError("R22", "option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]")
                 row = []
                 for member in group:
                     if isinstance(member, str):
                         if member not in seats:
-                            raise RulesError(f"[R22] option teams: {member!r} is not a player")
+                            raise RulesError("R22", f"option teams: {member!r} is not a player")
                         row.append(seats[member])
                     else:
                         row.append(member)
@@ -276,26 +279,29 @@ class Rules:
         most = self.deck_size // self.hand_size
         if not 2 <= count <= most:
             raise RulesError(
-                f"[R2] {count} player{'' if count == 1 else 's'}: with {self.deck_size} cards and hands of "
-                f"{self.hand_size} the game takes 2 to {most} players"
+                "R2",
+                f"{count} player{'' if count == 1 else 's'}: with {self.deck_size} cards and hands of "
+                f"{self.hand_size} the game takes 2 to {most} players",
             )
         if self.teams is not None:
             seats = sorted(s for g in self.teams for s in g)
             if seats != list(range(count)):
                 raise RulesError(
-                    f"[R22] option teams: every seat 0..{count - 1} must be in exactly one team, "
-                    f"got {[list(g) for g in self.teams]}"
+                    "R22",
+                    f"option teams: every seat 0..{count - 1} must be in exactly one team, "
+                    f"got {[list(g) for g in self.teams]}",
                 )
             for s in range(count):
                 if self.team_of(s) == self.team_of((s + 1) % count):
                     raise RulesError(
-                        f"[R22] option teams: partners sit alternately, but seats {s} and "
-                        f"{(s + 1) % count} are partners and neighbours"
+                        "R22",
+                        f"option teams: partners sit alternately, but seats {s} and "
+                        f"{(s + 1) % count} are partners and neighbours",
                     )
 
     def _check(self) -> None:
         def bad(name: str, why: str) -> RulesError:
-            return RulesError(f"[{_OPTION_RULE[name]}] option {name}: {why}")
+            return RulesError(_OPTION_RULE[name], f"option {name}: {why}")
 
         for name in OPTION_NAMES:
             value = getattr(self, name)

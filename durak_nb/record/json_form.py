@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card, CardError, Suit, lowest_rank
-from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError
+from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
+from ..errors import DurakError
 from ..rules import Rules, RulesError
 
 __all__ = [
@@ -49,7 +50,7 @@ _MOVE_KEYS = {"player", "action", "cards", "card", "target", "show", "deck"}
 _TOP_KEYS = {"format", "rules", "players", "deal", "start", "moves", "result", "meta"}
 
 
-class RecordingError(ValueError):
+class RecordingError(DurakError):
     """A recording that cannot be read or replayed.
 
     Attributes:
@@ -80,16 +81,28 @@ class RecordingError(ValueError):
         legal: Sequence[str] = (),
         branch: Sequence[tuple[int, int]] = (),
     ) -> None:
+        super().__init__(rule, message)
         self.file, self.line, self.column = file, line, column
-        self.move, self.rule, self.message, self.state = move, rule, message, state
+        self.move, self.state = move, state
         self.legal: tuple[str, ...] = tuple(legal)
         self.branch: tuple[tuple[int, int], ...] = tuple(branch)
-        super().__init__(self.format())
+        self.args = (self.format(),)
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        keep = {k: getattr(self, k) for k in ("file", "line", "column", "move", "rule", "state", "legal", "branch")}
+        return (_recording_error, (self.message, keep))
 
     def format(self) -> str:
         """``FILE:LINE:COL: error: [RULE] message`` (INTERCHANGE.md)."""
         tag = f"[{self.rule}] " if self.rule else ""
         return f"{self.file}:{self.line}:{self.column}: error: {tag}{self.message}"
+
+
+def _recording_error(message: str, keep: dict[str, Any]) -> RecordingError:
+    return RecordingError(message, **keep)
 
 
 @dataclass(frozen=True)
@@ -107,29 +120,6 @@ class Deal:
     deck: tuple[Card, ...]
     trump: Suit | None = None
     attacker: int | None = None
-
-
-@dataclass(frozen=True)
-class Start:
-    """The ``start`` member: a set-up position (attacker about to lead).
-
-    Attributes:
-        hands: each seat's cards.
-        talon: top first; the last card is the turned-up trump.
-        trump: the trump suit.
-        discard: cards already discarded.
-        attacker: seat of the first attacker.
-        first_bito_done: R13c.
-        bout: the number of the coming bout.
-    """
-
-    hands: tuple[tuple[Card, ...], ...]
-    talon: tuple[Card, ...]
-    trump: Suit
-    attacker: int
-    discard: tuple[Card, ...] = ()
-    first_bito_done: bool = False
-    bout: int = 1
 
 
 @dataclass
@@ -283,7 +273,7 @@ class Recording:
         def suit_of(value: object, path: str) -> Suit:
             try:
                 if not isinstance(value, str):
-                    raise CardError("not a string")
+                    raise CardError("R3", "not a string")
                 return Suit.parse(value)
             except CardError as exc:
                 raise fail(f"{path}: a suit S, H, D or C, not {value!r}", path, "R3") from exc
@@ -452,18 +442,7 @@ class Recording:
                 attacker=d.attacker,
             )
         assert self.start is not None
-        s = self.start
-        return Game.from_position(
-            self.rules,
-            self.players,
-            hands=list(s.hands),
-            talon=s.talon,
-            trump=s.trump,
-            attacker=s.attacker,
-            discard=s.discard,
-            first_bito_done=s.first_bito_done,
-            bout=s.bout,
-        )
+        return Game.from_start(self.rules, self.players, self.start)
 
     def steps(self) -> Iterator[tuple[Game, Move, list[Event]]]:
         """Replay the moves: yields (the live game after the move, the move, its events).

@@ -507,7 +507,7 @@ def move_from_json(obj: object, players: Sequence[str]) -> Move:
 
 def _codes(value: object) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise CardError("a list of card codes")
+        raise CardError("R1", "a list of card codes")
     return tuple(Card.parse(c) for c in value)
 
 
