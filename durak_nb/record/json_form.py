@@ -354,8 +354,12 @@ class Recording:
         fits in :data:`WIDTH` columns, and a list of plain values (a deck, a hand) always
         is; so each move, each hand and each comment gets its own line.  UTF-8
         characters are kept; the text ends with a newline.
+
+        Raises:
+            RecordingError: ``meta`` holds what JSON cannot carry (a non-finite number,
+                a lone surrogate, a value that is not JSON data) or nests too deeply.
         """
-        return _pretty(self.to_json(), 0) + "\n"
+        return json_document(self.to_json(), self.file)
 
     def dump(self, path: str | Path) -> None:
         """Write :meth:`dumps` to ``path`` (UTF-8), atomically (:func:`write_atomic`).

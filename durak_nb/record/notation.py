@@ -1069,6 +1069,8 @@ class _Reader:
                         game=line.game,
                     )
         except RecordingError as exc:
+            if exc.move is not None and exc.state is None:  # a syntax error inside a move
+                exc.state = stack[-1].game.position()
             if self.strict:
                 raise
             problem = exc
@@ -1649,25 +1651,19 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[
         g = f.game
         refusal = g.why_illegal(move)
         if refusal is not None:
+            places = tree.recording.move_places
+            line, col = places[f.i] if f.depth == 0 and f.i < len(places) else (1, 1)
             raise RecordingError(
                 f"{_where(f.i, f.branch)} ({format_move(move, names)}): {refusal.message}",
                 file=file,
+                line=line,
+                column=col,
                 move=f.i,
                 rule=refusal.rule,
                 state=g.position(),
+                branch=f.branch,
             )
-        main = f.depth == 0
-        if node.comment_before is not None:
-            own_line = "line" if main and f.at_start else ""
-            pieces.append(_Piece(_comment(node.comment_before), brk=own_line, brk_after=own_line))
-        if f.at_start:
-            number = f"{g.bout}."
-        elif f.cont:
-            number = f"{g.bout}..."
-        else:
-            number = ""
-        text = format_move(move, names) + (node.glyph or "")
-        pieces.append(_Piece(f"{number} {text}" if number else text, brk="line" if main and f.at_start else ""))
+        _write_move(pieces, f, node, format_move(move, names) + (node.glyph or ""))
         if node.comment_after is not None:
             pieces.append(_Piece(_comment(node.comment_after)))
         alts = node.siblings()
@@ -1681,6 +1677,35 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[
         f.cont = False
         f.i += 1
     return pieces, game
+
+
+def _write_move(pieces: list[_Piece], f: _WFrame, node: GameNode, text: str) -> None:
+    """The pieces of one move: its comment before, its bout number, the move and glyph.
+
+    A comment before a move that directly follows another move with no comment after
+    it would read back as that move's comment after, so it goes after the move's bout
+    number (``2. {...} Boris TS``, ``2... {...} Boris 9S/7S``, docs/notation.md).
+    """
+    g = f.game
+    main = f.depth == 0
+    start_line = "line" if main and f.at_start else ""
+    prev = f.nodes[f.i - 1] if f.i > 0 else None
+    glued = node.comment_before is not None and prev is not None and prev.comment_after is None and not f.cont
+    if f.at_start:
+        number = f"{g.bout}."
+    elif f.cont or glued:
+        number = f"{g.bout}..."
+    else:
+        number = ""
+    if glued:
+        assert node.comment_before is not None
+        pieces.append(_Piece(number, brk=start_line))
+        pieces.append(_Piece(_comment(node.comment_before)))
+        pieces.append(_Piece(text))
+        return
+    if node.comment_before is not None:
+        pieces.append(_Piece(_comment(node.comment_before), brk=start_line, brk_after=start_line))
+    pieces.append(_Piece(f"{number} {text}" if number else text, brk=start_line))
 
 
 def _header(name: str, value: str) -> str:
