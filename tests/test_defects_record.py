@@ -69,9 +69,7 @@ def test_defect_1_the_json_reader_refuses_lone_surrogates_from_escapes() -> None
         Recording.from_json_text(text)
     line, col = next((n, t.index('"bad') + 1) for n, t in enumerate(text.splitlines(), 1) if "\\udc00" in t)
     assert (info.value.line, info.value.column) == (line, col)
-    assert info.value.message == (
-        "bad JSON: the text holds U+DC00, a lone surrogate, which is not valid Unicode text"
-    )
+    assert info.value.message == ("bad JSON: the text holds U+DC00, a lone surrogate, which is not valid Unicode text")
     # a pair of surrogates escaped is one character, and fine
     ok = Recording.from_json_text(json.dumps(doc(meta={"comments": {"0": "\ud83d\ude00"}})))
     assert ok.meta == {"comments": {"0": "\U0001f600"}}
@@ -105,7 +103,7 @@ def test_defect_2_1e400_in_a_header_is_refused_with_its_place() -> None:
 @pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "-1e999"])
 def test_defect_2_non_finite_numbers_are_refused_in_both_forms(value: str) -> None:
     text = json.dumps(doc(meta={"x": 1})).replace('"x": 1', f'"x": {value}')
-    with pytest.raises(RecordingError, match="bad JSON: .* (is not a JSON number|is not a finite number)"):
+    with pytest.raises(RecordingError, match=r"bad JSON: .* (is not a JSON number|is not a finite number)"):
         Recording.from_json_text(text)
     durak = repro("comment-before-bout.durak").read_text(encoding="utf-8")
     with pytest.raises(RecordingError) as info:
@@ -305,7 +303,7 @@ def _nested(depth: int) -> Recording:
 
 
 def test_defect_9_variations_nested_past_the_bound_are_refused_by_the_json_reader() -> None:
-    with pytest.raises(RecordingError, match="meta.variations: variations nested more than 100 deep"):
+    with pytest.raises(RecordingError, match=r"meta\.variations: variations nested more than 100 deep"):
         Recording.from_json_text(json.dumps(_nested(notation.MAX_DEPTH + 1).to_json()))
     rec = Recording.from_json_text(json.dumps(_nested(notation.MAX_DEPTH).to_json()))
     assert notation.read(notation.write(rec)) == rec

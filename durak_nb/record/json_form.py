@@ -103,6 +103,14 @@ class RecordingError(DurakError):
         keep = {k: getattr(self, k) for k in ("file", "line", "column", "move", "rule", "state", "legal", "branch")}
         return (_recording_error, (self.message, keep))
 
+    def naming(self, file: str | Path) -> RecordingError:
+        """This error, or the same error naming ``file`` when it names none (``<string>``):
+        a writer's error names the file being written."""
+        if self.file != "<string>":
+            return self
+        keep = {k: getattr(self, k) for k in ("line", "column", "move", "rule", "state", "legal", "branch")}
+        return RecordingError(self.message, file=str(file), **keep)
+
     def format(self) -> str:
         """``FILE:LINE:COL: error: [RULE] message`` (INTERCHANGE.md)."""
         tag = f"[{self.rule}] " if self.rule else ""
