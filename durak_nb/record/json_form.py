@@ -33,14 +33,24 @@ from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, vari
 
 __all__ = [
     "FORMAT",
+    "MAX_BOUT",
     "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_JSON_DEPTH",
     "MAX_MOVES",
+    "MAX_NAME",
     "Deal",
     "Recording",
     "RecordingError",
     "Start",
     "ValidationReport",
+    "json_document",
+    "move_to_json",
+    "read_bytes",
+    "read_text",
     "validate_file",
+    "validate_recording",
+    "write_atomic",
 ]
 
 FORMAT = "durak-nb/1"

@@ -226,23 +226,7 @@ def lex(src: Source, i: int) -> Token:
         return Token("eof", None, n, n)
     c = text[i]
     if c == "{":
-        j = i + 1
-        parts: list[str] = []
-        while True:
-            k = j
-            while k < n and text[k] not in "}\\":
-                k += 1
-            if k >= n:
-                raise src.error("this comment is not closed: a '}' is missing", i)
-            parts.append(text[j:k])
-            if text[k] == "}":
-                return Token("comment", "".join(parts), i, k + 1)
-            if k + 1 < n and text[k + 1] in "\\}":  # the escapes \\ and \}
-                parts.append(text[k + 1])
-                j = k + 2
-            else:
-                parts.append("\\")
-                j = k + 1
+        return _comment(src, i)
     if c == "}":
         raise src.error("'}' without '{'", i)
     if c == "(":
@@ -276,6 +260,36 @@ def lex(src: Source, i: int) -> Token:
         raise src.error("'[' inside the moves: headers start a game, each on a line of its own", i)
     if c in "].":
         raise src.error(f"unexpected {c!r}", i)
+    return _word(src, i)
+
+
+def _comment(src: Source, i: int) -> Token:
+    """The comment ``{...}`` opening at ``i``: its text with the escapes ``\\\\`` and ``\\}`` undone."""
+    text = src.text
+    n = len(text)
+    j = i + 1
+    parts: list[str] = []
+    while True:
+        k = j
+        while k < n and text[k] not in "}\\":
+            k += 1
+        if k >= n:
+            raise src.error("this comment is not closed: a '}' is missing", i)
+        parts.append(text[j:k])
+        if text[k] == "}":
+            return Token("comment", "".join(parts), i, k + 1)
+        if k + 1 < n and text[k + 1] in "\\}":  # the escapes \\ and \}
+            parts.append(text[k + 1])
+            j = k + 2
+        else:
+            parts.append("\\")
+            j = k + 1
+
+
+def _word(src: Source, i: int) -> Token:
+    """The word at ``i`` (a name, a card, a keyword), or a bout number ``12.`` / ``12...``."""
+    text = src.text
+    n = len(text)
     j = i
     while j < n and not text[j].isspace() and text[j] not in _DELIMS:
         j += 1

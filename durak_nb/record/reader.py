@@ -197,225 +197,24 @@ class _Reader:
         return Header(name, value, i, i + m.end() + lead)
 
     def _setup(self, headers: list[Header], number: int) -> tuple[Recording, dict[str, Any], dict[str, int], int]:
-        """Rules, players, deal or start, result and meta from the headers."""
+        """Rules, players, deal or start, result and meta from the headers: one check
+        per header (``_players``, ``_rules``, ``_deal``, ``_start``, ``_result``, ...)."""
         src = self.src
-        seen: dict[str, Header] = {}
-        hands: list[Header] = []
-        meta: dict[str, Any] = {}
-        meta_at: dict[str, int] = {}
-        free: set[str] = set()
-        for h in headers:
-            if h.name == "Hand":
-                hands.append(h)
-                continue
-            if h.name in seen and h.name != "Meta" and (h.name in STANDARD_HEADERS or h.name[0].isupper()):
-                raise src.error(f"the header {h.name} is given twice", h.start)
-            seen[h.name] = h
-            key: str | None = None
-            value: Any = None
-            if h.name == "Event":
-                key, value = "event", self._text_value(h)
-            elif h.name == "Seed":
-                key, value = "seed", self._whole(h, "Seed", lowest=None)
-            elif h.name == "Meta":
-                key, rest_at = self._meta_key(h)
-                value = header_json(src, h.raw[rest_at:], h.value_start + rest_at, f"meta {key!r}")
-            elif h.name in STANDARD_HEADERS:
-                continue
-            elif h.name[0].isupper():  # a header of its own: kept in meta["headers"]
-                if "headers" in meta and "headers" not in free:
-                    raise src.error("meta 'headers' is given twice", h.start)
-                free.add("headers")
-                meta.setdefault("headers", {})[h.name] = self._text_value(h)
-                meta_at.setdefault("headers", h.start)
-                continue
-            else:
-                key, value = h.name, header_json(src, h.raw, h.value_start, f"meta {h.name!r}")
-            if key in meta:
-                raise src.error(f"meta {key!r} is given twice", h.start)
-            meta[key] = value
-            meta_at[key] = h.start
-        if "Players" not in seen:
-            hint = " (a blank line ends a game's headers)" if number > 1 or headers[0].start > 0 else ""
-            raise src.error(f"game {number} has no [Players ...] header{hint}", headers[0].start)
-        ph = seen["Players"]
-        names: list[str] = []
-        for tok, at, quoted in header_tokens(src, ph):
-            names.append(self._name(tok, at, quoted))
-        if len(names) < 2:
-            raise src.error("[Players ...] names at least two players, in seat order", ph.value_start, rule="R2")
-        if len(set(names)) != len(names):
-            dup = next(n for n in names if names.count(n) > 1)
-            raise src.error(f"the player {dup!r} is named twice", ph.value_start, rule="R2")
-        seats = {name: s for s, name in enumerate(names)}
-
-        def seat(tok: str, at: int, quoted: bool, rule: str) -> int:
-            name = self._name(tok, at, quoted)
-            if name not in seats:
-                raise src.error(f"{short(name)} is not a player: the players are {', '.join(names)}", at, rule=rule)
-            return seats[name]
-
-        # rules and teams
-        options: dict[str, Any] = {}
-        preset = "podkidnoy"
-        rh = seen.get("Rules")
-        if rh is not None:
-            toks = header_tokens(src, rh)
-            if not toks or "=" in toks[0][0]:
-                raise src.error(f"[Rules preset option=value ...]: the preset first ({', '.join(PRESETS)})", rh.start)
-            preset = toks[0][0]
-            if preset not in PRESETS:
-                raise src.error(f"unknown preset {short(preset)}: use one of {', '.join(PRESETS)}", toks[0][1])
-            for tok, at, _q in toks[1:]:
-                if "=" not in tok:
-                    raise src.error(f"{short(tok)}: write an option as name=value, e.g. first_bout_limit=6", at)
-                oname, raw = tok.split("=", 1)
-                if oname == "teams":
-                    raise src.error("write the teams in a [Teams ...] header, e.g. [Teams Anna Vera | Boris Gleb]", at)
-                if oname not in OPTION_NAMES:
-                    raise src.error(f"unknown option {short(oname)}: the options are {', '.join(OPTION_NAMES)}", at)
-                if oname in options:
-                    raise src.error(f"the option {oname} is given twice", at)
-                try:
-                    options[oname] = jsonio.decode(raw, max_depth=1)
-                except jsonio.JSONProblem as exc:
-                    raise src.error(
-                        f"option {oname}: {short(raw)} is not a value (a number, true or false)", at
-                    ) from exc
-        th = seen.get("Teams")
-        if th is not None:
-            groups: list[list[int]] = [[]]
-            for tok, at, quoted in header_tokens(src, th):
-                if tok == "|" and not quoted:
-                    groups.append([])
-                else:
-                    groups[-1].append(seat(tok, at, quoted, "R22"))
-            options["teams"] = groups
-        try:
-            rules = Rules.make(preset, **options)
-            rules.check_players(len(names))
-        except RulesError as exc:
-            at = (th if th is not None and exc.rule == "R22" else rh or ph).start
-            raise src.error(exc.message, at, rule=exc.rule) from exc
-        # deal or start
-        is_deal = any(n in seen for n in DEAL_HEADERS)
-        is_start = bool(hands) or any(n in seen for n in START_HEADERS)
-        if is_deal == is_start:
-            at = headers[0].start
-            if is_deal:
-                at = min(seen[n].start for n in DEAL_HEADERS if n in seen)
-                raise src.error(
-                    "a game has either a deal ([Seed n] or [Deck ...]) or a set-up position ([Hand ...], [Talon ...]),"
-                    " not both",
-                    at,
-                )
-            raise src.error(
-                f"game {number} has no deal: give [Seed n] or [Deck ...] (a deal), or [Hand name cards] for "
-                "each player with [Talon ...], [Trump X], [Attacker name] (a set-up position)",
-                at,
-            )
-        places: dict[str, int] = {"players": ph.start}
+        seen, hands, meta, meta_at = self._sort_headers(headers)
+        names = self._players(seen, headers, number)
+        rules = self._rules(seen, names)
+        is_deal = self._is_deal(seen, hands, headers, number)
+        trump = self._suit(seen["Trump"]) if "Trump" in seen else None
+        attacker = self._one_player(seen, "Attacker", names, "R4")
+        places: dict[str, int] = {"players": seen["Players"].start}
         deal: Deal | None = None
         start: Start | None = None
-        trump: Suit | None = None
-        if "Trump" in seen:
-            trump = self._suit(seen["Trump"])
-        attacker = None
-        if "Attacker" in seen:
-            toks = header_tokens(src, seen["Attacker"])
-            if len(toks) != 1:
-                raise src.error("[Attacker name]: one player", seen["Attacker"].value_start, rule="R4")
-            attacker = seat(*toks[0], "R4")
         if is_deal:
-            for bad in ("Hand", "Talon", "Discard", "FirstBito", "Bout"):
-                if bad in seen:
-                    raise src.error(f"[{bad} ...] belongs to a set-up position, not to a deal", seen[bad].start)
-            dealer = None
-            if "Dealer" in seen:
-                toks = header_tokens(src, seen["Dealer"])
-                if len(toks) != 1:
-                    raise src.error("[Dealer name]: one player", seen["Dealer"].value_start, rule="R3")
-                dealer = seat(*toks[0], "R3")
-            dealer, attacker = self._match_rule(number, names, dealer, attacker, seen)
-            if dealer is None:
-                dealer = len(names) - 1
-            if "Seed" in seen and "Deck" in seen:
-                raise src.error("a deal is given by [Seed n] or by [Deck ...], not both", seen["Deck"].start)
-            where = seen.get("Deck") or seen.get("Seed")
-            if where is None:
-                raise src.error(
-                    "a deal needs the cards: [Seed n] (a shuffle) or [Deck ...] (top card first)",
-                    seen["Dealer"].start,
-                    rule="R3",
-                )
-            if "Seed" in seen:
-                seed = meta["seed"]
-                cards = list(deck(rules.deck_size))
-                rng = random.Random(seed)
-                rng.shuffle(cards)
-                no_card = len(cards) <= len(names) * rules.hand_size
-                if trump is None and no_card and not rules.japanese:
-                    trump = Suit(rng.randrange(4))  # R3, as Game.deal(seed=...) chooses it
-                order = tuple(cards)
-            else:
-                order = tuple(self._cards(seen["Deck"], rules))
-                no_card = len(order) <= len(names) * rules.hand_size
-                if trump is None and no_card and not rules.japanese:
-                    raise src.error(
-                        "no card is left to turn up after the deal: name the trump suit with [Trump X]",
-                        where.start,
-                        rule="R3",
-                    )
-            deal = Deal(dealer=dealer, deck=order, trump=trump, attacker=attacker)
-            places["deal"] = where.start
+            deal = self._deal(seen, names, rules, trump, attacker, meta, number)
+            places["deal"] = (seen.get("Deck") or seen["Seed"]).start
         else:
-            for bad in ("Dealer", "Seed", "Deck"):
-                if bad in seen:
-                    raise src.error(f"[{bad} ...] belongs to a deal, not to a set-up position", seen[bad].start)
-            if trump is None:
-                raise src.error("a set-up position names the trump suit: [Trump X]", headers[0].start, rule="R3")
-            if attacker is None:
-                raise src.error("a set-up position names who leads: [Attacker name]", headers[0].start, rule="R4")
-            held: list[tuple[Card, ...] | None] = [None] * len(names)
-            for h in hands:
-                toks = header_tokens(src, h)
-                if not toks:
-                    raise src.error("[Hand name cards]: the player, then the cards (or -)", h.value_start)
-                s = seat(*toks[0], "R2")
-                if held[s] is not None:
-                    raise src.error(f"{names[s]}'s hand is given twice", h.start)
-                held[s] = tuple(self._cards(h, rules, skip=1))
-            talon = tuple(self._cards(seen["Talon"], rules)) if "Talon" in seen else ()
-            first_bito = False
-            if "FirstBito" in seen:
-                fb = seen["FirstBito"]
-                word = fb.raw.strip().lower()
-                if word not in ("yes", "no", "true", "false"):
-                    raise src.error("[FirstBito yes] or [FirstBito no]", fb.value_start, rule="R13c")
-                first_bito = word in ("yes", "true")
-            bout = self._whole(seen["Bout"], "Bout", lowest=1) if "Bout" in seen else 1
-            if bout > MAX_BOUT:
-                raise src.error(f"[Bout n]: at most {MAX_BOUT}", seen["Bout"].value_start, rule="R19")
-            hands_t = tuple(h if h is not None else () for h in held)
-            discard: tuple[Card, ...] = ()
-            if "Discard" in seen:
-                dh = seen["Discard"]
-                if dh.raw.strip() == "rest":
-                    used = {c for h in hands_t for c in h} | set(talon)
-                    discard = tuple(c for c in deck(rules.deck_size) if c not in used)
-                else:
-                    discard = tuple(self._cards(dh, rules))
-            start = Start(
-                hands=hands_t,
-                talon=talon,
-                trump=trump,
-                attacker=attacker,
-                discard=discard,
-                first_bito_done=first_bito,
-                bout=bout,
-            )
+            start = self._start(seen, hands, headers, names, rules, trump, attacker)
             places["deal"] = (hands[0] if hands else seen.get("Talon") or headers[0]).start
-        # result
         result: dict[str, Any] | None = None
         if "Result" in seen:
             result = self._result(seen["Result"], names)
@@ -438,6 +237,266 @@ class _Reader:
             raise src.error(msg, places["deal"], rule=exc.rule) from exc
         places.update({f"meta:{k}": v for k, v in meta_at.items()})
         return rec, meta, places, number
+
+    def _sort_headers(
+        self, headers: list[Header]
+    ) -> tuple[dict[str, Header], list[Header], dict[str, Any], dict[str, int]]:
+        """The standard headers by name, the ``Hand`` headers, and ``meta`` (with the
+        place of each member) from the others; a header given twice is refused."""
+        src = self.src
+        seen: dict[str, Header] = {}
+        hands: list[Header] = []
+        meta: dict[str, Any] = {}
+        meta_at: dict[str, int] = {}
+        free = False  # meta["headers"] holds headers of their own
+        for h in headers:
+            if h.name == "Hand":
+                hands.append(h)
+                continue
+            if h.name in seen and h.name != "Meta" and (h.name in STANDARD_HEADERS or h.name[0].isupper()):
+                raise src.error(f"the header {h.name} is given twice", h.start)
+            seen[h.name] = h
+            if h.name in STANDARD_HEADERS and h.name not in ("Event", "Seed", "Meta"):
+                continue
+            if h.name[0].isupper() and h.name not in STANDARD_HEADERS:  # a header of its own: meta["headers"]
+                if "headers" in meta and not free:
+                    raise src.error("meta 'headers' is given twice", h.start)
+                free = True
+                meta.setdefault("headers", {})[h.name] = self._text_value(h)
+                meta_at.setdefault("headers", h.start)
+                continue
+            key, value = self._meta_member(h)
+            if key in meta:
+                raise src.error(f"meta {key!r} is given twice", h.start)
+            meta[key] = value
+            meta_at[key] = h.start
+        return seen, hands, meta, meta_at
+
+    def _meta_member(self, h: Header) -> tuple[str, Any]:
+        """The ``meta`` member of an ``Event``, ``Seed``, ``Meta`` or lower-case header."""
+        if h.name == "Event":
+            return "event", self._text_value(h)
+        if h.name == "Seed":
+            return "seed", self._whole(h, "Seed", lowest=None)
+        if h.name == "Meta":
+            key, rest_at = self._meta_key(h)
+            return key, header_json(self.src, h.raw[rest_at:], h.value_start + rest_at, f"meta {key!r}")
+        return h.name, header_json(self.src, h.raw, h.value_start, f"meta {h.name!r}")
+
+    def _players(self, seen: dict[str, Header], headers: list[Header], number: int) -> list[str]:
+        """``[Players ...]``: at least two names, each once (R2)."""
+        src = self.src
+        if "Players" not in seen:
+            hint = " (a blank line ends a game's headers)" if number > 1 or headers[0].start > 0 else ""
+            raise src.error(f"game {number} has no [Players ...] header{hint}", headers[0].start)
+        ph = seen["Players"]
+        names = [self._name(tok, at, quoted) for tok, at, quoted in header_tokens(src, ph)]
+        if len(names) < 2:
+            raise src.error("[Players ...] names at least two players, in seat order", ph.value_start, rule="R2")
+        if len(set(names)) != len(names):
+            dup = next(n for n in names if names.count(n) > 1)
+            raise src.error(f"the player {dup!r} is named twice", ph.value_start, rule="R2")
+        return names
+
+    def _seat(self, tok: str, at: int, quoted: bool, names: list[str], rule: str) -> int:
+        """The seat of the player named by a header token."""
+        name = self._name(tok, at, quoted)
+        if name not in names:
+            raise self.src.error(f"{short(name)} is not a player: the players are {', '.join(names)}", at, rule=rule)
+        return names.index(name)
+
+    def _one_player(self, seen: dict[str, Header], header: str, names: list[str], rule: str) -> int | None:
+        """The seat named by ``[Attacker name]`` or ``[Dealer name]``, if given."""
+        if header not in seen:
+            return None
+        toks = header_tokens(self.src, seen[header])
+        if len(toks) != 1:
+            raise self.src.error(f"[{header} name]: one player", seen[header].value_start, rule=rule)
+        return self._seat(*toks[0], names, rule)
+
+    def _options(self, rh: Header) -> tuple[str, dict[str, Any]]:
+        """``[Rules preset option=value ...]``: the preset and the options."""
+        src = self.src
+        toks = header_tokens(src, rh)
+        if not toks or "=" in toks[0][0]:
+            raise src.error(f"[Rules preset option=value ...]: the preset first ({', '.join(PRESETS)})", rh.start)
+        preset = toks[0][0]
+        if preset not in PRESETS:
+            raise src.error(f"unknown preset {short(preset)}: use one of {', '.join(PRESETS)}", toks[0][1])
+        options: dict[str, Any] = {}
+        for tok, at, _q in toks[1:]:
+            if "=" not in tok:
+                raise src.error(f"{short(tok)}: write an option as name=value, e.g. first_bout_limit=6", at)
+            oname, raw = tok.split("=", 1)
+            if oname == "teams":
+                raise src.error("write the teams in a [Teams ...] header, e.g. [Teams Anna Vera | Boris Gleb]", at)
+            if oname not in OPTION_NAMES:
+                raise src.error(f"unknown option {short(oname)}: the options are {', '.join(OPTION_NAMES)}", at)
+            if oname in options:
+                raise src.error(f"the option {oname} is given twice", at)
+            try:
+                options[oname] = jsonio.decode(raw, max_depth=1)
+            except jsonio.JSONProblem as exc:
+                raise src.error(f"option {oname}: {short(raw)} is not a value (a number, true or false)", at) from exc
+        return preset, options
+
+    def _rules(self, seen: dict[str, Header], names: list[str]) -> Rules:
+        """``[Rules ...]`` and ``[Teams ...]`` (R22), checked against the players (R2)."""
+        rh = seen.get("Rules")
+        preset, options = self._options(rh) if rh is not None else ("podkidnoy", {})
+        th = seen.get("Teams")
+        if th is not None:
+            groups: list[list[int]] = [[]]
+            for tok, at, quoted in header_tokens(self.src, th):
+                if tok == "|" and not quoted:
+                    groups.append([])
+                else:
+                    groups[-1].append(self._seat(tok, at, quoted, names, "R22"))
+            options["teams"] = groups
+        try:
+            rules = Rules.make(preset, **options)
+            rules.check_players(len(names))
+        except RulesError as exc:
+            at = (th if th is not None and exc.rule == "R22" else rh or seen["Players"]).start
+            raise self.src.error(exc.message, at, rule=exc.rule) from exc
+        return rules
+
+    def _is_deal(self, seen: dict[str, Header], hands: list[Header], headers: list[Header], number: int) -> bool:
+        """Whether the game is dealt (``Seed``/``Deck``) rather than set up (``Hand``...):
+        exactly one of the two."""
+        src = self.src
+        is_deal = any(n in seen for n in DEAL_HEADERS)
+        is_start = bool(hands) or any(n in seen for n in START_HEADERS)
+        if is_deal and is_start:
+            at = min(seen[n].start for n in DEAL_HEADERS if n in seen)
+            raise src.error(
+                "a game has either a deal ([Seed n] or [Deck ...]) or a set-up position ([Hand ...], [Talon ...]),"
+                " not both",
+                at,
+            )
+        if not is_deal and not is_start:
+            raise src.error(
+                f"game {number} has no deal: give [Seed n] or [Deck ...] (a deal), or [Hand name cards] for "
+                "each player with [Talon ...], [Trump X], [Attacker name] (a set-up position)",
+                headers[0].start,
+            )
+        return is_deal
+
+    def _deal(
+        self,
+        seen: dict[str, Header],
+        names: list[str],
+        rules: Rules,
+        trump: Suit | None,
+        attacker: int | None,
+        meta: dict[str, Any],
+        number: int,
+    ) -> Deal:
+        """``[Dealer]``, ``[Seed]`` or ``[Deck]``, ``[Trump]``, ``[Attacker]`` (R3, R4)."""
+        src = self.src
+        for bad in START_HEADERS:
+            if bad in seen:
+                raise src.error(f"[{bad} ...] belongs to a set-up position, not to a deal", seen[bad].start)
+        dealer = self._one_player(seen, "Dealer", names, "R3")
+        dealer, attacker = self._match_rule(number, names, dealer, attacker, seen)
+        if dealer is None:
+            dealer = len(names) - 1
+        if "Seed" in seen and "Deck" in seen:
+            raise src.error("a deal is given by [Seed n] or by [Deck ...], not both", seen["Deck"].start)
+        where = seen.get("Deck") or seen.get("Seed")
+        if where is None:
+            raise src.error(
+                "a deal needs the cards: [Seed n] (a shuffle) or [Deck ...] (top card first)",
+                seen["Dealer"].start,
+                rule="R3",
+            )
+        no_card_room = len(names) * rules.hand_size
+        if "Seed" in seen:
+            cards = list(deck(rules.deck_size))
+            rng = random.Random(meta["seed"])
+            rng.shuffle(cards)
+            if trump is None and len(cards) <= no_card_room and not rules.japanese:
+                trump = Suit(rng.randrange(4))  # R3, as Game.deal(seed=...) chooses it
+            order = tuple(cards)
+        else:
+            order = tuple(self._cards(seen["Deck"], rules))
+            if trump is None and len(order) <= no_card_room and not rules.japanese:
+                raise src.error(
+                    "no card is left to turn up after the deal: name the trump suit with [Trump X]",
+                    where.start,
+                    rule="R3",
+                )
+        return Deal(dealer=dealer, deck=order, trump=trump, attacker=attacker)
+
+    def _start(
+        self,
+        seen: dict[str, Header],
+        hands: list[Header],
+        headers: list[Header],
+        names: list[str],
+        rules: Rules,
+        trump: Suit | None,
+        attacker: int | None,
+    ) -> Start:
+        """``[Hand]`` for each player, ``[Talon]``, ``[Trump]``, ``[Discard]``,
+        ``[Attacker]``, ``[FirstBito]``, ``[Bout]`` (R1, R3, R4, R13c, R19)."""
+        src = self.src
+        for bad in DEAL_HEADERS:
+            if bad in seen:
+                raise src.error(f"[{bad} ...] belongs to a deal, not to a set-up position", seen[bad].start)
+        if trump is None:
+            raise src.error("a set-up position names the trump suit: [Trump X]", headers[0].start, rule="R3")
+        if attacker is None:
+            raise src.error("a set-up position names who leads: [Attacker name]", headers[0].start, rule="R4")
+        held: list[tuple[Card, ...] | None] = [None] * len(names)
+        for h in hands:
+            toks = header_tokens(src, h)
+            if not toks:
+                raise src.error("[Hand name cards]: the player, then the cards (or -)", h.value_start)
+            s = self._seat(*toks[0], names, "R2")
+            if held[s] is not None:
+                raise src.error(f"{names[s]}'s hand is given twice", h.start)
+            held[s] = tuple(self._cards(h, rules, skip=1))
+        hands_t = tuple(h if h is not None else () for h in held)
+        talon = tuple(self._cards(seen["Talon"], rules)) if "Talon" in seen else ()
+        return Start(
+            hands=hands_t,
+            talon=talon,
+            trump=trump,
+            attacker=attacker,
+            discard=self._discard(seen.get("Discard"), rules, hands_t, talon),
+            first_bito_done=self._first_bito(seen.get("FirstBito")),
+            bout=self._bout(seen.get("Bout")),
+        )
+
+    def _discard(
+        self, dh: Header | None, rules: Rules, hands: tuple[tuple[Card, ...], ...], talon: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        """``[Discard cards]``, or ``[Discard rest]``: every card in no hand and not in the talon."""
+        if dh is None:
+            return ()
+        if dh.raw.strip() == "rest":
+            used = {c for h in hands for c in h} | set(talon)
+            return tuple(c for c in deck(rules.deck_size) if c not in used)
+        return tuple(self._cards(dh, rules))
+
+    def _first_bito(self, fb: Header | None) -> bool:
+        """``[FirstBito yes]`` or ``[FirstBito no]`` (R13c)."""
+        if fb is None:
+            return False
+        word = fb.raw.strip().lower()
+        if word not in ("yes", "no", "true", "false"):
+            raise self.src.error("[FirstBito yes] or [FirstBito no]", fb.value_start, rule="R13c")
+        return word in ("yes", "true")
+
+    def _bout(self, bh: Header | None) -> int:
+        """``[Bout n]``: 1 to :data:`MAX_BOUT` (R19)."""
+        if bh is None:
+            return 1
+        bout = self._whole(bh, "Bout", lowest=1)
+        if bout > MAX_BOUT:
+            raise self.src.error(f"[Bout n]: at most {MAX_BOUT}", bh.value_start, rule="R19")
+        return bout
 
     def _match_rule(
         self,
@@ -613,49 +672,14 @@ class _Reader:
                     end = tok.start
                     break
                 if tok.kind == "comment":
-                    if line.after_ok and line.nodes[-1].comment_after is None:
-                        line.nodes[-1].comment_after = tok.value
-                    elif line.pending is not None:
-                        raise src.error(
-                            "a move has one comment before it: join the two comments into one",
-                            tok.start,
-                            move=k,
-                            branch=line.branch,
-                        )
-                    else:
-                        line.pending = (tok.value, tok.start)
-                    line.after_ok = line.glyph_ok = False
+                    self._comment(line, tok, k)
                 elif tok.kind == "glyph":
-                    if not line.glyph_ok:
-                        raise src.error(
-                            f"the glyph {tok.value} goes right after the move it marks, e.g. 'Anna 7S{tok.value}'",
-                            tok.start,
-                        )
-                    line.nodes[-1].glyph = tok.value
-                    line.glyph_ok = False
+                    self._glyph(line, tok)
                 elif tok.kind == "number":
                     self._number(line, tok, k)
                     line.after_ok = line.glyph_ok = False
-                elif tok.kind == "open":
-                    if not line.nodes:
-                        raise src.error(
-                            "a variation '( ... )' follows the move it replaces; there is none before it",
-                            tok.start,
-                            move=k,
-                            branch=line.branch,
-                        )
-                    if len(stack) > MAX_DEPTH:
-                        raise src.error(f"variations nested more than {MAX_DEPTH} deep", tok.start)
-                    stack.append(self._variation(line, tok.start))
-                    line.after_ok = line.glyph_ok = False
-                elif tok.kind == "close":
-                    if len(stack) == 1:
-                        raise src.error("')' without '('", tok.start)
-                    if not line.nodes:
-                        raise src.error("an empty variation: '( ... )' holds at least one move", line.open_at)
-                    self._end_line(line, root, tok.start, is_main=False)
-                    stack.pop()
-                    stack[-1].after_ok = stack[-1].glyph_ok = False
+                elif tok.kind in ("open", "close"):
+                    self._parenthesis(stack, root, tok, k)
                 elif tok.kind in ("word", "quoted"):
                     total += 1
                     if total > MAX_MOVES:
@@ -708,6 +732,57 @@ class _Reader:
             raise problem
         self.reading.games.append(out)
         return end
+
+    def _comment(self, line: _Line, tok: Token, k: int) -> None:
+        """A comment: after the move just read, or pending before the next one."""
+        if line.after_ok and line.nodes[-1].comment_after is None:
+            line.nodes[-1].comment_after = tok.value
+        elif line.pending is not None:
+            raise self.src.error(
+                "a move has one comment before it: join the two comments into one",
+                tok.start,
+                move=k,
+                branch=line.branch,
+            )
+        else:
+            line.pending = (tok.value, tok.start)
+        line.after_ok = line.glyph_ok = False
+
+    def _glyph(self, line: _Line, tok: Token) -> None:
+        """A glyph, right after the move it marks."""
+        if not line.glyph_ok:
+            raise self.src.error(
+                f"the glyph {tok.value} goes right after the move it marks, e.g. 'Anna 7S{tok.value}'",
+                tok.start,
+            )
+        line.nodes[-1].glyph = tok.value
+        line.glyph_ok = False
+
+    def _parenthesis(self, stack: list[_Line], root: GameNode, tok: Token, k: int) -> None:
+        """``(`` opens a variation of the move before it (at most :data:`MAX_DEPTH` deep);
+        ``)`` closes the innermost one."""
+        src = self.src
+        line = stack[-1]
+        if tok.kind == "open":
+            if not line.nodes:
+                raise src.error(
+                    "a variation '( ... )' follows the move it replaces; there is none before it",
+                    tok.start,
+                    move=k,
+                    branch=line.branch,
+                )
+            if len(stack) > MAX_DEPTH:
+                raise src.error(f"variations nested more than {MAX_DEPTH} deep", tok.start)
+            stack.append(self._variation(line, tok.start))
+            line.after_ok = line.glyph_ok = False
+            return
+        if len(stack) == 1:
+            raise src.error("')' without '('", tok.start)
+        if not line.nodes:
+            raise src.error("an empty variation: '( ... )' holds at least one move", line.open_at)
+        self._end_line(line, root, tok.start, is_main=False)
+        stack.pop()
+        stack[-1].after_ok = stack[-1].glyph_ok = False
 
     def _number(self, line: _Line, tok: Token, k: int) -> None:
         src = self.src
