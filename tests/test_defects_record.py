@@ -1,6 +1,6 @@
 """The defects of the recording readers and writers found by the hostile trial (issue 8,
-section 4), each with the reproducer of ../shared/repro/ where there is one.  Every test
-here failed before its fix."""
+section 4), each with its reproducer (copied from the trial's ../shared/repro/ into
+tests/repro/).  Every test here failed before its fix."""
 
 from __future__ import annotations
 
@@ -15,9 +15,7 @@ import pytest
 from durak_nb.record import Recording, RecordingError, move_to_json, notation
 from durak_nb.record.json_form import ValidationReport
 
-REPRO = Path(__file__).resolve().parents[2] / "shared" / "repro"
-if not REPRO.is_dir():  # the worktrees live beside ../shared
-    REPRO = Path("/work/shared/repro")
+REPRO = Path(__file__).resolve().parent / "repro"
 
 
 def repro(name: str) -> Path:
