@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from durak_nb.bots import RandomBot, play_out
 from durak_nb.cards import Card, parse_cards
-from durak_nb.cli import record_bot_game as cli_bot_game
 from durak_nb.engine import Action, Bito, Drew, Game, IllegalMove, Move, Redealt
 from durak_nb.record import Deal, Recording, RecordingError, move_to_json
 from durak_nb.record.recorder import (
@@ -32,9 +31,9 @@ from durak_nb.record.recorder import (
     Recorder,
     TornLine,
     read_journal,
-    record_bot_game,
 )
 from durak_nb.rules import Rules
+from durak_nb.selfplay import record_bot_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDINGS = sorted((ROOT / "recordings").glob("*.json"))
@@ -123,8 +122,8 @@ def test_recording_exports_the_json_form_and_result_R25(tmp_path: Path) -> None:
     """A finished journal exports as the JSON form with its result (R25); the moves
     are exactly the moves of ``durak-nb play`` with the same seed."""
     path = tmp_path / "g.durak.jsonl"
-    rec = record_bot_game(path, "perevodnoy", NAMES3, seed=3)
-    cli = cli_bot_game("perevodnoy", 3, 3, {})
+    rec = record_bot_game("perevodnoy", NAMES3, path=path, seed=3)
+    cli = record_bot_game("perevodnoy", 3, 3, {})
     assert rec.moves == cli.moves
     assert rec.deal == cli.deal
     assert rec.result == cli.result == {"durak": "Anna"}
@@ -196,9 +195,9 @@ def test_reopen_continues_the_same_game(tmp_path: Path, preset: str, names: list
     ref = reference(preset, names, seed)
     assert len(ref.history) > cut
     whole = tmp_path / "whole.durak.jsonl"
-    record_bot_game(whole, preset, names, seed=seed)
+    record_bot_game(preset, names, path=whole, seed=seed)
     part = tmp_path / "part.durak.jsonl"
-    record_bot_game(part, preset, names, seed=seed, max_moves=cut)
+    record_bot_game(preset, names, path=part, seed=seed, max_moves=cut)
     at_cut = Game.deal(preset, names, seed=seed)
     for m in ref.history[:cut]:
         at_cut.play(m)
@@ -214,7 +213,7 @@ def test_reopen_continues_the_same_game(tmp_path: Path, preset: str, names: list
 
 def test_reopen_of_a_finished_game_refuses_moves_but_takes_comments_R25(tmp_path: Path) -> None:
     path = tmp_path / "g.durak.jsonl"
-    done = record_bot_game(path, "podkidnoy", NAMES2, seed=2)
+    done = record_bot_game("podkidnoy", NAMES2, path=path, seed=2)
     assert done.result == {"durak": "Anna"}
     with Recorder.open(path) as rec:
         assert rec.game.finished
@@ -233,7 +232,7 @@ def test_reopen_of_a_finished_game_refuses_moves_but_takes_comments_R25(tmp_path
 
 def journal_of(tmp_path: Path, moves: int = 6, seed: int = 1) -> tuple[Path, bytes, list[Move]]:
     path = tmp_path / "g.durak.jsonl"
-    rec = record_bot_game(path, "podkidnoy", NAMES2, seed=seed, max_moves=moves)
+    rec = record_bot_game("podkidnoy", NAMES2, path=path, seed=seed, max_moves=moves)
     return path, path.read_bytes(), rec.moves
 
 
@@ -646,7 +645,7 @@ def test_cut_anywhere_in_the_last_line_recovers_the_complete_lines(seed: int, mo
     before it and reports the rest as torn, byte for byte; open() continues there."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "g.durak.jsonl"
-        rec = record_bot_game(path, "podkidnoy", NAMES2, seed=seed, max_moves=moves, fsync=False)
+        rec = record_bot_game("podkidnoy", NAMES2, path=path, seed=seed, max_moves=moves, fsync=False)
         if last != "move" and rec.moves:
             with Recorder.open(path, fsync=False) as r:
                 r.comment("Хороший ход — R17 ✓") if last == "comment" else r.glyph("?!")
