@@ -84,8 +84,9 @@ def _problem(exc: RecordingError, file: str) -> str:
 
 def _write_whole(path: str, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` whole or not at all: into a new file in the
-    same folder, ``fsync``-ed, then renamed over ``path``; an existing file keeps its
-    permissions, and is untouched when anything fails (defect 3).
+    same folder, ``fsync``-ed, then renamed over ``path`` (or over the file a symbolic
+    link ``path`` points to); an existing file keeps its permissions, and is untouched
+    when anything fails (defect 3).
 
     Raises:
         RecordingError: ``text`` is not Unicode text (a lone surrogate).
@@ -95,7 +96,7 @@ def _write_whole(path: str, text: str) -> None:
         data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise RecordingError(f"the text holds {exc.object[exc.start : exc.end]!r}, which is not valid Unicode") from exc
-    target = Path(path)
+    target = Path(os.path.realpath(path))  # through a symbolic link, as open() writes
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:

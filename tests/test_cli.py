@@ -112,3 +112,15 @@ def test_shown_keeps_text_and_escapes_controls() -> None:
     assert shown("a\tb\x00c\x7fd\x85e\u200bf\u202eg\ud800") == "a\\tb\\x00c\\x7fd\\x85e\\u200bf\\u202eg\\ud800"
     text = json.dumps({"n": "a\x9b\u2028"}, ensure_ascii=False)
     assert json.loads(shown(text, json_string=True)) == {"n": "a\x9b\u2028"}
+
+
+def test_convert_writes_through_a_symbolic_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    real = tmp_path / "real.durak"
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.durak"
+    link.symlink_to(real)
+    assert main(["convert", str(ROOT / "recordings" / "draw.json"), str(link)]) == 0
+    assert capsys.readouterr().out == f"{link}: 1 game\n"
+    assert link.is_symlink()
+    assert real.read_bytes() == (ROOT / "recordings" / "draw.durak").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.durak", "real.durak"]

@@ -705,6 +705,30 @@ def test_a_journal_never_grows_past_what_can_be_read_back(tmp_path: Path, monkey
         read_journal(path)
 
 
+def test_a_journal_never_holds_more_moves_than_can_be_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """json_form.MAX_MOVES bounds the journal's moves as it bounds the reader's: the
+    move past it is refused, nothing is written, the game is unchanged."""
+    import durak_nb.record.recorder as recorder
+
+    monkeypatch.setattr(recorder, "MAX_MOVES", 2)
+    path = tmp_path / "g.durak.jsonl"
+    with Recorder.create(path, "podkidnoy", NAMES2, seed=1) as rec:
+        rec.play(Move.attack(1, "8D"))
+        rec.play(Move.defend(0, "AD", "8D"))
+        size = path.stat().st_size
+        with pytest.raises(RecordingError) as err:
+            rec.play(Move.pass_(1))
+        assert (
+            str(err.value) == f"{path}:1:1: error: the journal would hold 3 moves; 2 is the limit for reading it back"
+        )
+        rec.game.play(Move.pass_(1))
+        with pytest.raises(RecordingError, match="the journal would hold 3 moves"):
+            rec.sync()
+        assert path.stat().st_size == size
+
+
 def test_strict_json_lines(tmp_path: Path) -> None:
     """A journal line is strict JSON: a member named twice, NaN, or an escaped lone
     surrogate is an error naming the line, never silently read; the writer refuses

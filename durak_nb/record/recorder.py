@@ -57,7 +57,7 @@ from typing import Any
 from ..cards import Card, Suit
 from ..engine import Action, Event, Game, IllegalMove, Move
 from ..rules import Rules
-from .json_form import FORMAT, MAX_BYTES, Deal, Recording, RecordingError, Start, move_to_json
+from .json_form import FORMAT, MAX_BYTES, MAX_MOVES, Deal, Recording, RecordingError, Start, move_to_json
 
 try:  # POSIX: one recorder per journal at a time
     import fcntl
@@ -561,7 +561,9 @@ class Recorder:
             IllegalMove: the engine refuses the move (its ``refusal`` names the rule);
                 nothing is written and the game is unchanged.
             RecordingError: the recorder is closed, the game was changed outside the
-                recorder (see :meth:`sync`), the journal was changed on disk by
+                recorder (see :meth:`sync`), the move would pass the journal's bound
+                (:data:`~durak_nb.record.json_form.MAX_MOVES` moves, as many as can
+                be read back), the journal was changed on disk by
                 someone else (see below), or the write failed (the journal is cut back
                 and the game unchanged, its random generator included).
 
@@ -579,6 +581,7 @@ class Recorder:
         refusal = game.why_illegal(move)
         if refusal is not None:
             raise IllegalMove(refusal, move)
+        self._check_bound(len(game.history) + 1)
         recorded, shuffled = move, None
         if move.action is Action.REDEAL and move.deck is None:
             trial = game.copy()  # draw the shuffle on a copy, so nothing changes before the write
@@ -605,7 +608,8 @@ class Recorder:
 
         Raises:
             RecordingError: the recorder is closed, the game's history no longer
-                starts with the journal's moves, or the write failed.
+                starts with the journal's moves, more moves than
+                :data:`~durak_nb.record.json_form.MAX_MOVES`, or the write failed.
         """
         self._check_open()
         history = self.game.history
@@ -615,6 +619,7 @@ class Recorder:
                 file=str(self.path),
             )
         new = history[self._written :]
+        self._check_bound(len(history))
         if new:
             self._append(b"".join(self._line(move_to_json(m, self.game.players)) for m in new))
             self._written = len(history)
@@ -720,6 +725,13 @@ class Recorder:
             raise RecordingError(
                 f"the game has {len(self.game.history)} moves but the journal {self._written}: "
                 "moves were played on recorder.game directly; call recorder.sync() to write them",
+                file=str(self.path),
+            )
+
+    def _check_bound(self, moves: int) -> None:
+        if moves > MAX_MOVES:
+            raise RecordingError(
+                f"the journal would hold {moves} moves; {MAX_MOVES} is the limit for reading it back",
                 file=str(self.path),
             )
 
