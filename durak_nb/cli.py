@@ -72,6 +72,12 @@ def _usage(command: str, text: str) -> int:
     return 2
 
 
+def _cannot_write(command: str, path: str, exc: OSError) -> int:
+    """``durak-nb COMMAND: error: PATH: why`` on stderr; the exit status 1."""
+    _say(f"durak-nb {command}: error: {path}: {exc.strerror or exc}", error=True)
+    return 1
+
+
 def _problem(exc: RecordingError, file: str) -> str:
     """The error's ``FILE:LINE:COL: error: [RULE] message`` line (INTERCHANGE.md), from
     its fields; an error raised on text (``<string>``) names ``file``, where the text came from."""
@@ -248,8 +254,7 @@ def _convert(src: str, dst: str) -> int:
         _say(_problem(exc, src), error=True)
         return 1
     except OSError as exc:
-        _say(f"durak-nb convert: error: {dst}: {exc.strerror or exc}", error=True)
-        return 1
+        return _cannot_write("convert", dst, exc)
     _say(f"{dst}: {len(games)} game{'s' if len(games) != 1 else ''}")
     return 0
 
@@ -297,8 +302,7 @@ def _export(args: argparse.Namespace) -> int:
         _say(f"durak-nb export: error: {exc}", error=True)
         return 1
     except OSError as exc:
-        _say(f"durak-nb export: error: {args.output}: {exc.strerror or exc}", error=True)
-        return 1
+        return _cannot_write("export", args.output, exc)
     _say(f"{page}: {page.stat().st_size} bytes, {len(rec.moves)} moves; open it in a browser (no kernel needed)")
     return 0
 

@@ -7,6 +7,7 @@ rule (R2, R6, R9, R10, R11), R5 redeals record their new deck, R25 results.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -14,7 +15,10 @@ import subprocess
 import sys
 import tempfile
 import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import pytest
 from hypothesis import given, settings
@@ -485,6 +489,48 @@ for _ in sys.stdin:  # one line from the parent allows one more move
 """
 
 
+@contextlib.contextmanager
+def killed_child(code: str, *args: str) -> Iterator[Child]:
+    """A process running ``code`` that has printed ``ready``; SIGKILL-ed when the
+    block ends (killed and reaped in any case)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        assert child.stdout.readline() == "ready\n"
+        yield Child(child, child.stdin, child.stdout)
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:  # pragma: no cover - only if an assertion failed above
+            child.kill()
+            child.wait()
+        child.stdin.close()
+        child.stdout.close()
+
+
+@dataclass
+class Child:
+    """A recording child process and its pipes."""
+
+    process: subprocess.Popen[str]
+    stdin: IO[str]
+    stdout: IO[str]
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.returncode
+
+
+def allow_moves(child: Child, first: int, count: int) -> None:
+    """Let the child play ``count`` moves, each reported by its index once written."""
+    for k in range(first, first + count):
+        child.stdin.write("\n")
+        child.stdin.flush()
+        assert child.stdout.readline() == f"{k}\n"
+
+
 @pytest.mark.parametrize("reported", [0, 9, 31])
 def test_sigkill_mid_game_loses_no_reported_move(tmp_path: Path, reported: int) -> None:
     """THE KILL TEST: a separate process records a bot game, printing each move's index
@@ -496,30 +542,10 @@ def test_sigkill_mid_game_loses_no_reported_move(tmp_path: Path, reported: int) 
     ref = reference("perevodnoy", NAMES3, seed)
     assert len(ref.history) > reported + extra  # the kill lands mid-game
     path = tmp_path / "killed.durak.jsonl"
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(path), str(seed)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert child.stdin is not None and child.stdout is not None
-    try:
-        assert child.stdout.readline() == "ready\n"
-        for k in range(reported):
-            child.stdin.write("\n")
-            child.stdin.flush()
-            assert child.stdout.readline() == f"{k}\n"
+    with killed_child(CHILD, str(path), str(seed)) as child:
+        allow_moves(child, 0, reported)
         child.stdin.write("\n" * extra)
         child.stdin.flush()
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
-    finally:
-        if child.poll() is None:  # pragma: no cover - only if an assertion failed above
-            child.kill()
-            child.wait()
-        child.stdin.close()
-        child.stdout.close()
     assert child.returncode == -signal.SIGKILL
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -567,20 +593,8 @@ def test_sigkill_in_the_middle_of_a_line_R25(tmp_path: Path) -> None:
     bytes (a prefix of the move's line) as torn, recovers every reported move (3 or a
     few more), and the game goes on from there to the end (R25)."""
     path = tmp_path / "torn.durak.jsonl"
-    child = subprocess.Popen(
-        [sys.executable, "-c", SLOW_CHILD, str(path), "1"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert child.stdin is not None and child.stdout is not None
-    try:
-        assert child.stdout.readline() == "ready\n"
-        for k in range(3):
-            child.stdin.write("\n")
-            child.stdin.flush()
-            assert child.stdout.readline() == f"{k}\n"
+    with killed_child(SLOW_CHILD, str(path), "1") as child:
+        allow_moves(child, 0, 3)
         committed = path.read_bytes()
         reported = 3
         torn_seen = False
@@ -597,14 +611,6 @@ def test_sigkill_in_the_middle_of_a_line_R25(tmp_path: Path) -> None:
                     assert child.stdout.readline() == f"{reported}\n"
                     committed, reported = data, reported + 1
                     break
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
-    finally:
-        if child.poll() is None:  # pragma: no cover - only if an assertion failed above
-            child.kill()
-            child.wait()
-        child.stdin.close()
-        child.stdout.close()
     assert child.returncode == -signal.SIGKILL
     data = path.read_bytes()
     game = Game.deal("podkidnoy", NAMES2, seed=1)
