@@ -47,6 +47,7 @@ import contextlib
 import copy
 import json
 import os
+import sys
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -59,10 +60,8 @@ from ..engine import Action, Event, Game, IllegalMove, Move
 from ..rules import Rules
 from .json_form import FORMAT, MAX_BYTES, MAX_MOVES, Deal, Recording, RecordingError, Start, move_to_json
 
-try:  # POSIX: one recorder per journal at a time
+if sys.platform != "win32":  # POSIX: one recorder per journal at a time (Windows has no flock)
     import fcntl
-except ImportError:  # pragma: no cover - Windows has no flock
-    fcntl = None  # type: ignore[assignment]
 
 __all__ = [
     "GLYPHS",
@@ -832,7 +831,7 @@ def _read_at(fd: int, offset: int, size: int) -> bytes:
 
 
 def _lock(fd: int, path: Path) -> None:
-    if fcntl is None:  # pragma: no cover
+    if sys.platform == "win32":  # pragma: no cover
         return
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
