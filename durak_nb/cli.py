@@ -131,6 +131,8 @@ def _option(text: str) -> tuple[str, Any]:
         value: Any = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
+    except RecursionError:
+        raise argparse.ArgumentTypeError(f"{name.strip()!r}: the value is nested too deeply") from None
     return name.strip(), value
 
 
