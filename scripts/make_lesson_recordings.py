@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from durak_nb.cards import deck, parse_cards
-from durak_nb.cli import record_bot_game
 from durak_nb.engine import Game, Move
 from durak_nb.record import Recording
 from durak_nb.record.json_form import Deal, Start
 from durak_nb.rules import Rules
+from durak_nb.selfplay import record_bot_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDINGS = ROOT / "recordings"
