@@ -29,9 +29,12 @@ from browserkit import chromium, jupyter_lab, open_notebook, require_browser, ru
 from conftest import NOTEBOOKS, RECORDINGS
 
 from durak_nb import RULE_TEXTS, Drew, Game, IllegalMove, Move, Rules, lessons
+from durak_nb.cards import Card, Suit
 from durak_nb.lessons import CLAIMS, LESSONS
 from durak_nb.record import Recording
+from durak_nb.views.cards_svg import card_svg
 from durak_nb.views.exercises import (
+    EXERCISE_STYLE,
     CanBeat,
     ChooseLegalMove,
     Exercise,
@@ -739,9 +742,30 @@ def test_R16_first_refill_of_a_recording() -> None:
     assert next(e for e in game.copy().play(move) if isinstance(e, Drew)).player == 0
 
 
-def test_exercises_are_ipywidgets_vboxes() -> None:
-    assert issubclass(Exercise, widgets.VBox)
-    assert isinstance(CanBeat("7H", "AS", "H", rules=Rules.make("podkidnoy")), widgets.VBox)
+def test_exercise_widget_shows_the_prompt_the_cards_the_options_and_the_feedback() -> None:
+    """The widget a lesson shows: a VBox of the prompt (style, escaped text, the two cards
+    drawn), one button per option and the feedback line, with their exact texts (R6)."""
+    ex = CanBeat("7H", "AS", "H", rules=Rules.make("podkidnoy"))
+    assert isinstance(ex, widgets.VBox)
+    prompt, box, feedback = ex.children
+    assert (prompt, feedback) == (ex.prompt_widget, ex.feedback_widget)
+    assert prompt.value == (
+        EXERCISE_STYLE
+        + '<div class="dnb-prompt">Can 7♥ beat A♠? Trump: ♥.</div>'
+        + card_svg(Card.parse("AS"), trump=Suit.H)
+        + " "
+        + card_svg(Card.parse("7H"), trump=Suit.H)
+    )
+    assert [(b.description, b.tooltip, b.button_style) for b in box.children] == [
+        ("Yes, it beats it", "Yes, it beats it", ""),
+        ("No, it does not", "No, it does not", ""),
+    ]
+    assert (feedback.value, feedback._dom_classes) == ("", ("dnb-feedback",))
+    box.children[0].click()
+    assert feedback.value == (
+        '<div class="dnb-right">✔ Right: 7H beats AS: a trump beats any card of another suit (R6).</div>'
+    )
+    assert [b.button_style for b in box.children] == ["success", ""]
 
 
 # ----------------------------------------------------------------------------- in a real browser
