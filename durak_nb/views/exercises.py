@@ -37,7 +37,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit
 from ..engine import Action, Bito, Drew, Game, GameOver, Move, Took
-from ..lessons import draw_text, rule_text
+from ..lessons.helpers import draw_text, rule_text
 from ..rules import Rules
 from .cards_svg import card_svg, esc, position_svg
 
