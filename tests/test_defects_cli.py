@@ -56,7 +56,9 @@ def test_defect12_create_refuses_a_name_that_is_not_unicode(tmp_path: Path) -> N
     path = tmp_path / "n.durak.jsonl"
     with pytest.raises(RecordingError) as err:
         Recorder.create(path, "podkidnoy", ["Anna", "Boris\ud800"], seed=1)
-    assert err.value.message == "'\\ud800' is not Unicode text (a lone surrogate): the journal could not be read back"
+    assert err.value.message == (
+        "the text holds U+D800, a lone surrogate, which is not valid Unicode text: the journal could not be read back"
+    )
     assert not path.exists()
 
 
@@ -151,6 +153,28 @@ def test_defect13_a_rewrite_in_place_or_a_replaced_file_is_refused(tmp_path: Pat
         assert str(err.value) == moved
         assert not path.exists()
         assert rec.game.history == [Move.attack(1, "8D")]
+
+
+# ---------------------------------------------------------------------- 6 (journals): bounded reads
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX devices and FIFOs")
+def test_defect6_a_journal_that_is_a_device_or_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    """read_journal and Recorder.open read a journal through the one bounded reader
+    (json_form.read_bytes): /dev/zero is not read without end, a FIFO does not hang."""
+    zero = tmp_path / "zero.durak.jsonl"
+    zero.symlink_to("/dev/zero")
+    fifo = tmp_path / "fifo.durak.jsonl"
+    os.mkfifo(fifo)
+    for path in (zero, fifo):
+        with pytest.raises(RecordingError) as err:
+            read_journal(path)
+        assert str(err.value) == (
+            f"{path}:1:1: error: cannot read the journal: it is not a regular file (a device, a pipe or a socket)"
+        )
+        with pytest.raises(RecordingError) as err:
+            Recorder.open(path)
+        assert str(err.value) == f"{path}:1:1: error: cannot open the journal: it is not a regular file"
 
 
 # ---------------------------------------------------------------------- 14: a failed write during a redeal
