@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 from conftest import RECORDINGS, ROOT
 
-import durak_nb.cli
 from durak_nb.cli import main
 from durak_nb.engine import Action, Move
 from durak_nb.record import Deal, Recording, RecordingError
@@ -430,9 +429,9 @@ def test_defect3_a_failed_write_keeps_the_old_output_and_leaves_no_part(
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(durak_nb.cli.os, "replace", full)
+        patch.setattr(os, "replace", full)
         assert main(["convert", str(RECORDINGS / "draw.json"), str(keep)]) == 1
-    assert capsys.readouterr().err == f"durak-nb convert: error: {keep}: No space left on device\n"
+    assert capsys.readouterr().err == f"{keep}:1:1: error: cannot write the file: No space left on device\n"
     assert keep.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.durak"]
     assert main(["convert", str(RECORDINGS / "draw.json"), str(keep)]) == 0
