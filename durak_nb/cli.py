@@ -215,16 +215,20 @@ def _convert(src: str, dst: str) -> int:
     return 0
 
 
-def _not_text(value: str | None) -> bool:
-    """Whether a command-line argument holds bytes that are not UTF-8 (Python keeps
-    them as lone surrogates, which no page or file can hold)."""
+def _not_text(value: str | None) -> str | None:
+    """``None`` when a command-line argument is text; else the argument as the bytes
+    given (``b'\\xff'``): bytes that are not UTF-8, which Python keeps as lone
+    surrogates, and which no page or file can hold (defect 10)."""
     if value is None:
-        return False
+        return None
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return True
-    return False
+        try:
+            return repr(value.encode("utf-8", "surrogateescape"))  # the bytes of the command line
+        except UnicodeEncodeError:
+            return repr(value)
+    return None
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -233,8 +237,9 @@ def _export(args: argparse.Namespace) -> int:
     from .views.export import ExportError, export_html  # ipywidgets only for this command
 
     for option, value in (("--title", args.title), ("--view", args.view)):
-        if _not_text(value):
-            return _usage("export", f"{option} {value!r} is not text: it holds bytes that are not UTF-8")
+        given = _not_text(value)
+        if given is not None:
+            return _usage("export", f"{option} is not UTF-8 text: {given}")
     reports = notation.validate_path(args.file)
     if reports[0].recording is None:  # the file could not be read
         _say(reports[0].describe(), error=True)

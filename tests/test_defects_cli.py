@@ -357,16 +357,14 @@ def test_defect10_export_refuses_a_title_that_is_not_utf8(tmp_path: Path) -> Non
     page = tmp_path / "t.html"
     out = run("export", str(RECORDINGS / "podkidnoy-2p.json"), "-o", str(page), "--title", b"\xff")
     assert (out.returncode, out.stdout) == (2, "")
-    assert out.stderr == "durak-nb export: error: --title '\\udcff' is not text: it holds bytes that are not UTF-8\n"
+    assert out.stderr == "durak-nb export: error: --title is not UTF-8 text: b'\\xff'\n"
     assert not page.exists()
 
 
 def test_defect10_in_process_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     page = tmp_path / "t.html"
     assert main(["export", str(RECORDINGS / "podkidnoy-2p.json"), "-o", str(page), "--view", "\ud800"]) == 2
-    assert capsys.readouterr().err == (
-        "durak-nb export: error: --view '\\ud800' is not text: it holds bytes that are not UTF-8\n"
-    )
+    assert capsys.readouterr().err == ("durak-nb export: error: --view is not UTF-8 text: '\\ud800'\n")
     assert not page.exists()
 
 
