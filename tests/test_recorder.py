@@ -771,3 +771,17 @@ def test_strict_json_lines(tmp_path: Path) -> None:
     with pytest.raises(RecordingError, match=surrogate):
         Recorder.create(tmp_path / "n.durak.jsonl", "podkidnoy", NAMES2, seed=1, meta={"x": "\udc80"})
     assert not (tmp_path / "n.durak.jsonl").exists()
+
+
+def test_a_change_of_working_folder_does_not_stop_the_recorder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The journal checked before each write (issue 8, defect 13) is the file created,
+    also when it was named relative to a working folder that changes."""
+    monkeypatch.chdir(tmp_path)
+    with Recorder.create("g.durak.jsonl", "podkidnoy", NAMES2, seed=1) as rec:
+        rec.play(Move.attack(1, "8D"))
+        monkeypatch.chdir("/")
+        rec.play(Move.defend(0, "AD", "8D"))
+    assert read_journal(tmp_path / "g.durak.jsonl").recording.moves == [
+        Move.attack(1, "8D"),
+        Move.defend(0, "AD", "8D"),
+    ]

@@ -321,6 +321,7 @@ class Recorder:
         :data:`_TAIL`), as this recorder knows them: before each write the file is
         checked against them (see :meth:`play`)."""
         self.path = path
+        self._absolute = os.path.abspath(path)  # the file checked before each write, wherever the cwd goes
         self.game = game
         self.torn = torn
         self.fsync = fsync
@@ -702,7 +703,7 @@ class Recorder:
         (defect 13: an outside append would be written over)."""
         held = os.fstat(fd)
         try:
-            named = os.stat(self.path)
+            named = os.stat(self._absolute)
         except OSError:
             named = None
         if named is None or (named.st_ino, named.st_dev) != (held.st_ino, held.st_dev):
