@@ -9,8 +9,9 @@ import nbformat
 import pytest
 import test_notebooks as notebook_tests
 
-from durak_nb.rules import Rules
-from durak_nb.views.exercises import CanBeat
+from durak_nb.engine import Game, Move
+from durak_nb.rules import RULE_TEXTS, Rules
+from durak_nb.views.exercises import CanBeat, ChooseLegalMove
 
 
 def test_issue8_s1_R8_japanese_spade_over_spade_is_called_R8_not_R6() -> None:
@@ -58,3 +59,39 @@ def test_issue8_s2_a_lesson_run_and_saved_does_not_fail_the_outputs_check(tmp_pa
     assert notebook_tests.committed_notebook(path).cells[0].outputs != []
     with pytest.raises(AssertionError):
         notebook_tests.test_notebook_is_committed_without_outputs(path)
+
+
+def test_issue8_s1_R8_R7_a_right_cover_names_the_engines_clause() -> None:
+    """Issue 8 §1: ChooseLegalMove called every legal cover R6; it names the clause
+    Game.beat_clause gives (R8 for a spade over a spade in japanese durak, R7 for the
+    trump six over the trump ace)."""
+    g = Game.from_position(
+        "japanese",
+        ["Anna", "Boris"],
+        hands={"Anna": "7S", "Boris": "8S 6D"},
+        talon="",
+        trump="D",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=3,
+        rest_to_discard=True,
+    )
+    g.play(Move.attack(0, "7S"))
+    ex = ChooseLegalMove(g, "Boris", options=[Move.defend(1, "8S", "7S"), Move.defend(1, "6D", "7S")])
+    assert ex.answer(0) is True
+    assert ex.feedback == ("✔ Right: “Boris covers 7S with 8S” is legal. R8: " + RULE_TEXTS["R8"])
+    six = Game.from_position(
+        Rules.make("podkidnoy", trump_six_beats_ace=True),
+        ["Anna", "Boris"],
+        hands={"Anna": "AH", "Boris": "6H 7C"},
+        talon="",
+        trump="H",
+        attacker="Anna",
+        first_bito_done=True,
+        bout=3,
+        rest_to_discard=True,
+    )
+    six.play(Move.attack(0, "AH"))
+    ex = ChooseLegalMove(six, "Boris", options=[Move.defend(1, "6H", "AH"), Move.defend(1, "7C", "AH")])
+    assert ex.answer(0) is True
+    assert ex.feedback == "✔ Right: “Boris covers AH with 6H” is legal. R7: " + RULE_TEXTS["R7"]
