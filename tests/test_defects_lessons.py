@@ -61,37 +61,30 @@ def test_issue8_s2_a_lesson_run_and_saved_does_not_fail_the_outputs_check(tmp_pa
         notebook_tests.test_notebook_is_committed_without_outputs(path)
 
 
+def _cover_exercise(rules: str | Rules, trump: str, lead: str, covers: tuple[str, str]) -> ChooseLegalMove:
+    """Anna has led ``lead`` at Boris, who holds ``covers``; the options: each cover."""
+    game = Game.from_position(
+        rules,
+        ["Anna", "Boris"],
+        hands={"Anna": lead, "Boris": " ".join(covers)},
+        talon="",
+        trump=trump,
+        attacker="Anna",
+        first_bito_done=True,
+        bout=3,
+        rest_to_discard=True,
+    )
+    game.play(Move.attack(0, lead))
+    return ChooseLegalMove(game, "Boris", options=[Move.defend(1, c, lead) for c in covers])
+
+
 def test_issue8_s1_R8_R7_a_right_cover_names_the_engines_clause() -> None:
     """Issue 8 §1: ChooseLegalMove called every legal cover R6; it names the clause
     Game.beat_clause gives (R8 for a spade over a spade in japanese durak, R7 for the
     trump six over the trump ace)."""
-    g = Game.from_position(
-        "japanese",
-        ["Anna", "Boris"],
-        hands={"Anna": "7S", "Boris": "8S 6D"},
-        talon="",
-        trump="D",
-        attacker="Anna",
-        first_bito_done=True,
-        bout=3,
-        rest_to_discard=True,
-    )
-    g.play(Move.attack(0, "7S"))
-    ex = ChooseLegalMove(g, "Boris", options=[Move.defend(1, "8S", "7S"), Move.defend(1, "6D", "7S")])
+    ex = _cover_exercise("japanese", "D", "7S", ("8S", "6D"))
     assert ex.answer(0) is True
-    assert ex.feedback == ("✔ Right: “Boris covers 7S with 8S” is legal. R8: " + RULE_TEXTS["R8"])
-    six = Game.from_position(
-        Rules.make("podkidnoy", trump_six_beats_ace=True),
-        ["Anna", "Boris"],
-        hands={"Anna": "AH", "Boris": "6H 7C"},
-        talon="",
-        trump="H",
-        attacker="Anna",
-        first_bito_done=True,
-        bout=3,
-        rest_to_discard=True,
-    )
-    six.play(Move.attack(0, "AH"))
-    ex = ChooseLegalMove(six, "Boris", options=[Move.defend(1, "6H", "AH"), Move.defend(1, "7C", "AH")])
+    assert ex.feedback == "✔ Right: “Boris covers 7S with 8S” is legal. R8: " + RULE_TEXTS["R8"]
+    ex = _cover_exercise(Rules.make("podkidnoy", trump_six_beats_ace=True), "H", "AH", ("6H", "7C"))
     assert ex.answer(0) is True
     assert ex.feedback == "✔ Right: “Boris covers AH with 6H” is legal. R7: " + RULE_TEXTS["R7"]
