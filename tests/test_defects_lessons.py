@@ -9,9 +9,13 @@ import nbformat
 import pytest
 import test_notebooks as notebook_tests
 
-from durak_nb.engine import Game, Move
+from durak_nb.cards import CardError
+from durak_nb.engine import Game, Move, Refusal
 from durak_nb.rules import RULE_TEXTS, Rules
 from durak_nb.views.exercises import CanBeat, ChooseLegalMove
+from durak_nb.views.play import PlayWidget
+
+CARD_FORMS = "write a rank (2-9, T or 10, J, Q, K, A) then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'"
 
 
 def test_issue8_s1_R8_japanese_spade_over_spade_is_called_R8_not_R6() -> None:
@@ -88,3 +92,29 @@ def test_issue8_s1_R8_R7_a_right_cover_names_the_engines_clause() -> None:
     ex = _cover_exercise(Rules.make("podkidnoy", trump_six_beats_ace=True), "H", "AH", ("6H", "7C"))
     assert ex.answer(0) is True
     assert ex.feedback == "✔ Right: “Boris covers AH with 6H” is legal. R7: " + RULE_TEXTS["R7"]
+
+
+def test_issue8_s1_R1_the_play_widget_takes_a_bad_card_code_from_the_errors_fields(tmp_path: Path) -> None:
+    """Issue 8 §1: the play widget parsed the rule id back out of a CardError's text
+    (``str(exc).split("] ")``); it now reads ``exc.rule`` and ``exc.message`` (R1).  The
+    learner sees the same refusal."""
+    g = Game.from_position(
+        "podkidnoy",
+        ["Anna", "Boris"],
+        hands={"Anna": "7S 9D", "Boris": "6S 8H"},
+        talon="",
+        trump="D",
+        attacker="Boris",
+        first_bito_done=True,
+        rest_to_discard=True,
+    )
+    w = PlayWidget("podkidnoy", ["Anna", "Boris"], start=g, journal=tmp_path / "bad.durak.jsonl")
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(CardError, "__str__", lambda self: "no rule id in this text")
+            for click, code in ((w.click_card, "ZZ"), (w.click_target, "1X"), (w.play, "QQ")):
+                assert click(code) is False
+                assert w.refusal == Refusal("R1", f"{code!r} is not a card: {CARD_FORMS}")
+                assert w.message == f"[R1] {code!r} is not a card: {CARD_FORMS}"
+    finally:
+        w.close()
