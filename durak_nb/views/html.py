@@ -45,6 +45,7 @@ __all__ = [
     "header_html",
     "move_html",
     "options_html",
+    "replay_summary_html",
     "replayer_frames",
     "result_html",
     "seat_caption_html",
@@ -249,6 +250,22 @@ def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) ->
     if description is not None:
         text += f'<details class="dnb-none"><summary>about this recording</summary>{esc(description)}</details>'
     return text
+
+
+def replay_summary_html(replay: Replay) -> str:
+    """A short summary of ``replay`` (variant, players, moves, the result and the final
+    hands): what Jupyter shows for a :class:`~durak_nb.replay.Replay`
+    (``Replay._repr_html_``).  Every recorded text is escaped."""
+    state = replay.result.describe(replay.players) if replay.result is not None else "not finished"
+    final = replay.final
+    hands = "".join(
+        f"<li>{esc(name)}: {esc(' '.join(c.pretty for c in final.hands[s])) or '—'}</li>"
+        for s, name in enumerate(replay.players)
+    )
+    return (
+        f"<div class='dnb-replay'><b>{esc(replay.recording.rules.preset)}</b>: {esc(', '.join(replay.players))}; "
+        f"{len(replay)} moves; {esc(state)}<br>final hands:<ul>{hands}</ul></div>"
+    )
 
 
 class Frame(NamedTuple):

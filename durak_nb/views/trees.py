@@ -43,7 +43,8 @@ from typing import Any
 import graphviz
 
 from ..cards import Card
-from ..engine import Action, Bito, Drew, Event, Game, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
+from ..engine import Action, Event, Game, Move, Position
+from ..explain import caused
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay
@@ -307,18 +308,7 @@ def _start_game(start: Game | Position, rules: Rules | str | None) -> Game | Pos
             "a game tree from a Position starts at a bout start (an empty table); "
             "for a position inside a bout pass the live Game (e.g. Replay.game(k))"
         )
-    return Game.from_position(
-        rules,
-        start.players,
-        hands=list(start.hands),
-        talon=start.talon,
-        trump=start.trump,
-        attacker=start.attacker,
-        discard=start.discard,
-        first_bito_done=start.first_bito_done,
-        bout=start.bout,
-        out=start.out_order,
-    )
+    return Game.from_start(rules, start.players, start.start())
 
 
 def _same_move(a: Move, b: Move) -> bool:
@@ -330,9 +320,10 @@ def _same_move(a: Move, b: Move) -> bool:
 
 def _chance_lines(events: Sequence[Event], names: Sequence[str], reveal: bool) -> list[str] | None:
     """The label of the chance node a move's events call for, or ``None``."""
-    if any(isinstance(e, Redealt) for e in events):
+    c = caused(events)
+    if c.redealt is not None:
         return ["redeal: a new shuffle (R5)"]
-    draws = [e for e in events if isinstance(e, Drew)]
+    draws = c.drew
     if not draws:
         return None
     total = sum(len(d.cards) for d in draws)
@@ -549,7 +540,7 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
     names = replay.players
     ks = [k for k in range(len(replay)) if replay.position(k).bout == bout]
     for k in list(ks):  # R5: a redeal starts bout 1 afresh; keep what follows the last one
-        if any(isinstance(e, Redealt) for e in replay.events(k)):
+        if caused(replay.events(k)).redealt is not None:
             ks = [j for j in ks if j > k]
     if not ks:
         bouts = sorted({replay.position(k).bout for k in range(len(replay))})
@@ -603,10 +594,9 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
         p = move.player
         act = move.action
         if act is Action.PASS:
-            for e in replay.events(k):
-                if isinstance(e, LeadPassed):  # R9 (english): the lead passes on
-                    step += 1
-                    steps.append((player(e.player), player(e.to), f"{step}. passes the lead (R9)", {"style": "dashed"}))
+            for e in caused(replay.events(k)).lead_passed:  # R9 (english): the lead passes on
+                step += 1
+                steps.append((player(e.player), player(e.to), f"{step}. passes the lead (R9)", {"style": "dashed"}))
         elif act is Action.REDEAL:
             continue
         else:
@@ -643,18 +633,20 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
             elif act is Action.TAKE:
                 take_step = step
                 player(p)
-        for e in replay.events(k):
-            if isinstance(e, Bito):
-                ending = ("discard", f"bito: {len(e.cards)} cards (R15)", {})
-            elif isinstance(e, Took):
-                number = f"{take_step}. " if take_step is not None else ""
-                ending = (player(e.player), f"{number}takes: picks up {len(e.cards)} cards (R14)", {"color": RED})
-            elif isinstance(e, Drew):
-                draws.append((e.player, e.cards))
-            elif isinstance(e, Out):
-                out.append(e.player)
-            elif isinstance(e, GameOver):
-                result_text = e.result.describe(names)
+        got = caused(replay.events(k))
+        if got.bito is not None:
+            ending = ("discard", f"bito: {len(got.bito.cards)} cards (R15)", {})
+        if got.took is not None:
+            number = f"{take_step}. " if take_step is not None else ""
+            ending = (
+                player(got.took.player),
+                f"{number}takes: picks up {len(got.took.cards)} cards (R14)",
+                {"color": RED},
+            )
+        draws += [(d.player, d.cards) for d in got.drew]
+        out += [o.player for o in got.out]
+        if got.game_over is not None:
+            result_text = got.game_over.result.describe(names)
     for seat, _cards in draws:
         player(seat)
     for seat in out:
