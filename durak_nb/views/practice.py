@@ -28,12 +28,12 @@ class per button; a frame changes values and classes, never the widgets.
 
 >>> from durak_nb import lessons
 >>> s = PracticeState(lessons.replay("lessons/bout.json").game(0), learner="Anna")
->>> s.click_card("7S"); s.lay()
-True
+>>> s.click_card("7S"), s.lay()
+(False, True)
 >>> s.log
-['Anna attacks 7♠', 'Boris covers 7♠ with 9♠']
->>> s.click_card("9D"); s.lay()
-False
+['Anna attacks 7♠', 'Boris covers 7♠ with 8♠']
+>>> s.click_card("9D"), s.lay()
+(False, False)
 >>> s.message
 '[R11] 9D: only ranks already on the table may be thrown in'
 """
@@ -436,6 +436,7 @@ _CSS = (
     ".dnb-practice .dnb-log{margin:2px 0;padding-left:2.6em;color:#333;font:13px/1.35 sans-serif}"
     ".dnb-practice .dnb-board{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}"
     ".dnb-practice .dnb-turn{font:14px/1.45 sans-serif}"
+    ".dnb-practice .dnb-task{font:600 15px/1.45 sans-serif;color:#1f4e8c;margin-bottom:2px}"
     "</style>"
 )
 
@@ -455,6 +456,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         position, learner, bots, seed, stop, rules, players: as :class:`PracticeState`.
         open_hands: show the bots' hands face up (by default face down).
         card_width: the width of a card of your hand, in pixels.
+        task: what the learner is asked to do, shown above the table.
 
     Raises:
         as :class:`PracticeState`.
@@ -479,7 +481,9 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         players: Sequence[str] | None = None,
         open_hands: bool = False,
         card_width: float = 60,
+        task: str = "",
     ) -> None:
+        self.task = task
         self.state = PracticeState(
             position, learner=learner, bots=bots, seed=seed, stop=stop, rules=rules, players=players
         )
@@ -554,6 +558,24 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         self.add_class("dnb-practice")
         self.add_class(self.scope)
         self.draw()
+
+    @classmethod
+    def lesson(cls, number: int, index: int = 0, **options: Any) -> PracticeBout:
+        """The practice bout ``index`` of lesson ``number``
+        (:data:`durak_nb.lessons.practice.PRACTICE`): its position, seat, stop and task.
+
+        Args:
+            number: the lesson (1..7).
+            index: which of the lesson's practice bouts (0: the main one).
+            options: ``bots``, ``seed``, ``open_hands``, ``card_width``.
+
+        Raises:
+            KeyError: the lesson has no practice bout; IndexError: no bout ``index``.
+        """
+        from ..lessons.practice import practice_of
+
+        p = practice_of(number)[index]
+        return cls(p.game(), learner=p.learner, stop=p.stop, task=p.task, **options)
 
     # ------------------------------------------------------------------ the learner's clicks
 
@@ -666,7 +688,8 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
                 f'<div class="dnb-seat"><div class="dnb-caption">{caption}</div>{cards_div(cards, seat=seat)}</div>'
             )
         stock = stock_part_html(pos, width=small)
-        head = f'<div class="dnb-turn">{turn_html(pos, g.actors(), g.throwers())}</div>'
+        head = f'<div class="dnb-task">{esc(self.task)}</div>' if self.task else ""
+        head += f'<div class="dnb-turn">{turn_html(pos, g.actors(), g.throwers())}</div>'
         self.board.value = head + '<div class="dnb-board">' + "".join(seats) + stock + "</div>"
         n = len(pos.table)
         covered = sum(1 for _a, d in pos.table if d is not None)
