@@ -406,9 +406,9 @@ def test_widget_click_card_and_lead_through_the_buttons() -> None:
         "Pass",
     ]
     assert "Anna attacks 7♠; Boris covers 7♠ with 8♠" in w.status.value
-    assert '<ol class="dnb-log" start="1"><li>Anna attacks 7♠</li><li>Boris covers 7♠ with 8♠</li></ol>' == (
+    assert (
         w.log_view.value
-    )
+    ) == '<ol class="dnb-log" start="1"><li>Anna attacks 7♠</li><li>Boris covers 7♠ with 8♠</li></ol>'
     # the same widgets, updated in place
     assert w.hand_buttons == hand_buttons and w.table_buttons == table_buttons
     w.close()
