@@ -421,12 +421,14 @@ _SCOPES = itertools.count(1)
 #: the practice's own styles: card buttons whose faces are background pictures
 _CSS = (
     "<style>"
-    ".dnb-practice .dnb-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:4px;min-height:{h}px}"
+    ".dnb-practice .dnb-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:4px;min-height:{h}px;"
+    "padding-top:12px;overflow:visible}"
+    ".dnb-practice .dnb-pc.jupyter-button:focus:not(.dnb-sel){box-shadow:none;outline:1px dotted #888}"
     ".dnb-practice .dnb-pc.jupyter-button{width:{w}px;height:{h}px;padding:0;margin:0 2px;border:none;"
     "border-radius:6px;background-color:transparent;background-repeat:no-repeat;background-position:center;"
     "background-size:contain;color:transparent;box-shadow:none;transition:transform .1s}"
     ".dnb-practice .dnb-pc.jupyter-button:hover{box-shadow:0 0 0 2px #90caf9}"
-    ".dnb-practice .dnb-pc.dnb-sel{transform:translateY(-10px);box-shadow:0 0 0 3px #1e88e5}"
+    ".dnb-practice .dnb-pc.jupyter-button.dnb-sel{transform:translateY(-10px);box-shadow:0 0 0 3px #1e88e5}"
     ".dnb-practice .dnb-pt.jupyter-button{width:{tw}px;height:{th}px}"
     ".dnb-practice .dnb-off{display:none !important}"
     ".dnb-practice .dnb-refusal{color:#b00020;font-weight:600}"
