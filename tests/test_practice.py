@@ -414,6 +414,22 @@ def test_widget_click_card_and_lead_through_the_buttons() -> None:
     w.close()
 
 
+def test_widget_models_are_few_and_made_once() -> None:
+    """One model per button and HTML, shared layouts and styles: 37 models for lesson 2's
+    bout (6 cards, 6 table places, 7 actions), and none more while it is played."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = len(_instances)
+    w = PracticeBout.lesson(2)
+    made = len(_instances) - before
+    w.click_card("7S")
+    w.lay()
+    w.pass_()
+    w.restart()
+    assert (made, len(_instances) - before) == (37, 37)
+    w.close()
+
+
 def test_widget_refusal_hint_and_start_again() -> None:
     w = PracticeBout(lessons.replay(BOUT).game(1), learner="Boris")
     w.click_card("TC")

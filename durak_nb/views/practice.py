@@ -46,6 +46,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..bots import Bot, LowestCardBot, RandomBot
 from ..cards import Card, CardError
@@ -502,7 +503,8 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         self._css = STYLE + css
         self._shared_style = widgets.ButtonStyle()
         self._html_layout = widgets.Layout()
-        html = [widgets.HTML(layout=self._html_layout) for _ in range(6)]
+        style = HTMLStyle()
+        html = [widgets.HTML(layout=self._html_layout, style=style) for _ in range(6)]
         self.faces, self.board, self.table_caption, self.seat_caption, self.status, self.log_view = html
         self.hand_buttons: list[Any] = []
         self.table_buttons: list[Any] = []
