@@ -181,14 +181,6 @@ def _share(pos: Position, prev: Position, passes: dict[frozenset[int], frozenset
 _PARTS = tuple(f.name for f in dataclasses.fields(Position) if str(f.type).startswith(("tuple", "frozenset")))
 
 
-def _cards(n: int) -> str:
-    return f"{n} more card" if n == 1 else f"{n} more cards"
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(c.code for c in cards)
-
-
 def _play_in_line(game: Game, move: Move, j: int, path: LinePath, rec: Recording) -> list[Event]:
     """Play move ``j`` of the side line ``path`` on ``game``.
 

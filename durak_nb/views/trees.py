@@ -19,7 +19,9 @@ here re-decides a rule.  The engine never imports this module (nor ``graphviz``)
 
 **Text is text.**  Every label is built by :func:`dot_label`: backslashes are doubled
 (so ``\\N``, ``\\l`` and friends stay literal), line breaks become DOT line breaks,
-characters DOT cannot hold become U+FFFD, and the result is marked with
+an ``&`` starting an entity reference becomes ``&amp;`` (graphviz decodes ``&amp;``,
+``&#10;`` … in labels: a name ``Tom &amp; Jerry`` shows as typed), characters DOT cannot
+hold become U+FFFD, and the result is marked with
 ``graphviz.nohtml`` so that graphviz's own quoting escapes the quotes and never turns
 a ``<...>`` text (say, a player named ``<img src=x onerror=...>``) into an HTML-like
 label.  No label here is ever an HTML-like label; the style callbacks' values are
@@ -49,6 +51,7 @@ from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay
 from ..rules import Rules
+from .bounds import MAX_TREE_MOVES, MAX_TREE_NODES, check_moves
 
 __all__ = [
     "HINT",
@@ -72,6 +75,8 @@ HINT = (
     "(apt-get install graphviz, brew install graphviz or conda install graphviz) to see the picture."
 )
 
+#: an ``&`` that graphviz would read as the start of an entity reference (``&amp;``, ``&#10;``, ``&#x41;``)
+_ENTITY = re.compile(r"&(?=(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);)")
 _NOT_DOT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 HIGHLIGHT = "#1565c0"
@@ -87,14 +92,19 @@ def dot_text(text: object) -> str:
     """``text`` as a piece of a DOT label that shows exactly as typed.
 
     Backslashes are doubled (DOT reads ``\\\\`` as one backslash, so a typed ``\\N``
-    or ``\\l`` stays literal), CR/LF line breaks become DOT's ``\\n``, and characters
-    that cannot be in a DOT file become U+FFFD.  Quotes are left to graphviz's own
-    quoting (which escapes every quote once backslashes are doubled).
+    or ``\\l`` stays literal), CR/LF line breaks become DOT's ``\\n``, an ``&`` that
+    starts an entity reference (``&amp;``, ``&#10;``, ``&#x41;``: graphviz decodes them
+    in every label) becomes ``&amp;`` so that the reference shows as typed (defect 11),
+    and characters that cannot be in a DOT file become U+FFFD.  Quotes are left to
+    graphviz's own quoting (which escapes every quote once backslashes are doubled).
 
     >>> print(dot_text('a\\\\b "c"\\nd'))
     a\\\\b "c"\\nd
+    >>> print(dot_text("Tom &amp; Jerry & co"))
+    Tom &amp;amp; Jerry & co
     """
     s = _NOT_DOT.sub("\ufffd", str(text)).replace("\r\n", "\n").replace("\r", "\n")
+    s = _ENTITY.sub("&amp;", s)
     return s.replace("\\", "\\\\").replace("\n", "\\n")
 
 
@@ -379,7 +389,12 @@ def game_tree(
             highlight).
         rankdir: the graph's direction (``"LR"`` or ``"TB"``).
 
+    The work is bounded: at most ``max_nodes`` positions, plus the highlighted line
+    (at most ``depth``), plus one chance and one ``+N more`` node per drawn position;
+    ``max_nodes`` and ``depth`` are each at most :data:`~.bounds.MAX_TREE_NODES` (5,000).
+
     Raises:
+        ViewBoundError: ``max_nodes`` or ``depth`` above :data:`~.bounds.MAX_TREE_NODES`.
         ValueError: ``depth`` < 0 or ``max_nodes`` < 1; a Position inside a bout or
             without ``rules``; a highlighted move that is not legal where it stands
             (the message names its index and the rule that forbids it).
@@ -389,6 +404,8 @@ def game_tree(
         raise ValueError(f"depth must be 0 or more, not {depth!r}")
     if max_nodes < 1:
         raise ValueError(f"max_nodes must be at least 1, not {max_nodes!r}")
+    check_moves("the game tree", max_nodes, MAX_TREE_NODES, what="positions", name="MAX_TREE_NODES", has="asked for")
+    check_moves("the game tree", depth, MAX_TREE_NODES, what="moves deep", name="MAX_TREE_NODES", has="asked for")
     line = list(highlight or ())
     root_state = _start_game(start, rules)
     names = root_state.players
@@ -539,9 +556,9 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
     replay = source if isinstance(source, Replay) else Replay(source)
     names = replay.players
     ks = [k for k in range(len(replay)) if replay.position(k).bout == bout]
-    for k in list(ks):  # R5: a redeal starts bout 1 afresh; keep what follows the last one
-        if caused(replay.events(k)).redealt is not None:
-            ks = [j for j in ks if j > k]
+    redeals = [k for k in ks if caused(replay.events(k)).redealt is not None]
+    if redeals:  # R5: a redeal starts bout 1 afresh; keep what follows the last one
+        ks = [j for j in ks if j > redeals[-1]]
     if not ks:
         bouts = sorted({replay.position(k).bout for k in range(len(replay))})
         have = f"{bouts[0]}..{bouts[-1]}" if bouts else "none"
@@ -689,7 +706,20 @@ def _wrap(text: str, width: int) -> list[str]:
     return out
 
 
-def variation_tree(source: Recording | GameTree, *, wrap: int = 40, rankdir: str = "TB") -> Diagram:
+def _tree_size(tree: GameTree) -> int:
+    """The number of moves in ``tree`` (an explicit stack: any nesting depth)."""
+    count = 0
+    stack: list[GameNode] = list(tree.root.variations)
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(node.variations)
+    return count
+
+
+def variation_tree(
+    source: Recording | GameTree, *, wrap: int = 40, rankdir: str = "TB", max_moves: int = MAX_TREE_MOVES
+) -> Diagram:
     """The main line and the variations of an annotated recording, as a tree.
 
     One node per move (``"3. Boris covers 7S with 9S ?!"``: the move's number in the
@@ -706,13 +736,20 @@ def variation_tree(source: Recording | GameTree, *, wrap: int = 40, rankdir: str
             :class:`~durak_nb.record.tree.GameTree`.
         wrap: the width at which comments are wrapped.
         rankdir: the graph's direction.
+        max_moves: the most moves drawn, the main line and the variations together
+            (:data:`~.bounds.MAX_TREE_MOVES`, 5,000); the work is linear in them.
 
     Raises:
+        ViewBoundError: more than ``max_moves`` moves (the main line is counted
+            before the tree is read).
         ValueError: ``wrap`` < 10.
     """
     if wrap < 10:
         raise ValueError(f"wrap must be at least 10, not {wrap!r}")
+    if isinstance(source, Recording):
+        check_moves("the variation tree", len(source.moves), max_moves)
     tree = source if isinstance(source, GameTree) else GameTree.from_recording(source)
+    check_moves("the variation tree", _tree_size(tree), max_moves)
     rec = tree.recording
     names = rec.players
     d = Diagram(name="variations", graph_attr={"rankdir": rankdir, "nodesep": "0.3"})
