@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 import pytest
 from conftest import RECORDINGS
+from test_replay import shared_recording
 
 from durak_nb import tables
 from durak_nb.cards import deck
@@ -244,7 +245,9 @@ def test_tables_podkidnoy_2p_rows_R6_R9_R13_R14_R15_R16_R24_R25() -> None:
 def test_tables_counts_agree_with_the_json_moves() -> None:
     """takes, transfers, throw-ins and every other action, counted by the frame and
     straight from the file, for every JSON recording."""
-    for path in sorted(RECORDINGS.glob("*.json")):
+    paths = sorted(RECORDINGS.glob("*.json"))
+    assert len(paths) >= 20, "the shared JSON recordings are missing"
+    for path in paths:
         df = moves_frame(path)
         counts = json_action_counts(path)
         got = {a: int(n) for a, n in df["action"].value_counts().items() if n}
@@ -513,8 +516,8 @@ def test_tables_games_frame_counts_agree_with_the_json_moves() -> None:
 def test_tables_notation_twins_give_the_same_rows_as_the_json_files() -> None:
     """Every ``.durak`` copy of a JSON recording summarises to the same row."""
     twins = [p for p in sorted(RECORDINGS.glob("*.json")) if p.with_suffix(".durak").exists()]
-    if not twins or not readable(twins[0].with_suffix(".durak")):
-        pytest.skip("no notation copies, or no reader for them")
+    assert len(twins) >= 20, "the recordings' .durak copies are missing"
+    assert readable(twins[0].with_suffix(".durak"))
     a = games_frame(twins).drop(columns=["file"])
     b = games_frame([p.with_suffix(".durak") for p in twins]).drop(columns=["file"])
     pd.testing.assert_frame_equal(a, b)
@@ -667,7 +670,6 @@ def test_tables_move_rules_lists_each_rule_once_sorted() -> None:
 
 def test_tables_reads_a_recorder_journal_R14(tmp_path: Path) -> None:
     """A ``.durak.jsonl`` journal (head line, then one move a line) reads like its JSON twin."""
-    pytest.importorskip("durak_nb.record.recorder")
     doc = json.loads(SEED000.read_text(encoding="utf-8"))
     head = {k: doc[k] for k in ("format", "rules", "players", "start")}
     journal = tmp_path / "live.durak.jsonl"
@@ -718,9 +720,8 @@ def test_tables_durak_notation_files_read_once_the_reader_exists(tmp_path: Path)
 
 def test_tables_a_match_file_gives_a_row_per_game_R4() -> None:
     """The 4-player match of recordings/ (three games; the durak deals the next, R4)."""
-    match = RECORDINGS / "match-4p-podkidnoy.durak"
-    if not readable(match):
-        pytest.skip("no reader for the notation")
+    match = shared_recording("match-4p-podkidnoy.durak")
+    assert readable(match)
     g = games_frame([match])
     assert list(rows(g, ["game", "ok", "players", "durak", "first_attacker"]).values()) == [
         (0, True, 4, "Boris", "Gleb"),
