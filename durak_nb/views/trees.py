@@ -46,7 +46,7 @@ import graphviz
 
 from ..cards import Card
 from ..engine import Action, Event, Game, Move, Position
-from ..explain import caused
+from ..explain import Caused, caused
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay
@@ -577,120 +577,128 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
     title = [f"Bout {bout}"]
     if lead.attacker is not None and lead.defender is not None:
         title[0] += f": {names[lead.attacker]} attacks {names[lead.defender]}"
-    table = graphviz.Digraph(name="cluster_table", graph_attr={"label": "table", "style": "rounded,dashed"})
-    players: set[int] = set()
-    steps: list[tuple[str, str, str, dict[str, str]]] = []  # edges, added after the nodes
-    card_nodes: list[str] = []
-    ending: tuple[str, str, dict[str, str]] | None = None  # (head, label, attrs) of the cards' way out
-    draws: list[tuple[int, tuple[Card, ...]]] = []
-    out: list[int] = []
-    take_step: int | None = None
-    result_text: str | None = None
-    step = 0
-
-    def player(seat: int) -> str:
-        players.add(seat)
-        return f"s{seat}"
-
-    def card(c: Card, *, shown: bool = False) -> str:
-        name = f"k{c.code}" + ("_shown" if shown else "")
-        if name not in d.nodes_info:
-            attrs = _card_attrs(c, trump)
-            if shown:
-                attrs["style"] = "rounded,dashed"
-                d.add_node(name, "shown", [c.pretty, "shown"], graph=table, **attrs)
-            else:
-                d.add_node(name, "card", [c.pretty], graph=table, **attrs)
-            card_nodes.append(name)
-        return name
-
+    drawing = _BoutDrawing(d, names, trump)
     for k in ks:
-        move = replay.move(k)
-        pos = replay.position(k)
-        after = replay.position(k + 1)
-        p = move.player
-        act = move.action
-        if act is Action.PASS:
-            for e in caused(replay.events(k)).lead_passed:  # R9 (english): the lead passes on
-                step += 1
-                steps.append((player(e.player), player(e.to), f"{step}. passes the lead (R9)", {"style": "dashed"}))
-        elif act is Action.REDEAL:
-            continue
-        else:
-            step += 1
-            if act is Action.ATTACK:
-                target = names[pos.defender] if pos.defender is not None else "?"
-                for c in move.cards:
-                    steps.append((player(p), card(c), f"{step}. attacks {target}", {}))
-            elif act is Action.THROW:
-                late = pos.taking
-                text = f"{step}. throws in вдогонку (R14)" if late else f"{step}. throws in"
-                attrs = {"color": "#e65100", "fontcolor": "#e65100"} if late else {}
-                for c in move.cards:
-                    steps.append((player(p), card(c), text, attrs))
-            elif act is Action.TRANSFER:
-                target = names[after.defender] if after.defender is not None else "?"
-                if move.show:
-                    steps.append(
-                        (
-                            player(p),
-                            card(move.cards[0], shown=True),
-                            f"{step}. shows to {target} (R20)",
-                            {"style": "dashed"},
-                        )
-                    )
-                else:
-                    for c in move.cards:
-                        steps.append((player(p), card(c), f"{step}. transfers to {target} (R17)", {}))
-            elif act is Action.DEFEND:
-                assert move.target is not None
-                cover = card(move.cards[0])
-                steps.append((player(p), cover, f"{step}. covers", {}))
-                steps.append((cover, card(move.target), "beats", {"style": "bold"}))
-            elif act is Action.TAKE:
-                take_step = step
-                player(p)
-        got = caused(replay.events(k))
-        if got.bito is not None:
-            ending = ("discard", f"bito: {len(got.bito.cards)} cards (R15)", {})
-        if got.took is not None:
-            number = f"{take_step}. " if take_step is not None else ""
-            ending = (
-                player(got.took.player),
-                f"{number}takes: picks up {len(got.took.cards)} cards (R14)",
-                {"color": RED},
-            )
-        draws += [(d.player, d.cards) for d in got.drew]
-        out += [o.player for o in got.out]
-        if got.game_over is not None:
-            result_text = got.game_over.result.describe(names)
-    for seat, _cards in draws:
-        player(seat)
-    for seat in out:
-        player(seat)
-    # nodes: players in seat order, the table cluster, the talon and the discard
-    for seat in sorted(players):
-        lines = [names[seat]] + (["out (R24)"] if seat in out else [])
-        d.add_node(f"s{seat}", "player", lines, shape="box", style="rounded,filled", fillcolor="#eef5ec")
-    if card_nodes:
-        d.subgraph(table)
-    if ending is not None and ending[0] == "discard":
-        d.add_node("discard", "discard", ["discard"], shape="folder", style="filled", fillcolor="#dddddd")
-    if draws:
-        talon_left = len(first.talon)
-        d.add_node("talon", "talon", ["talon", f"{talon_left} cards"], shape="box3d")
-    for tail, head, text, attrs in steps:
-        d.add_edge(tail, head, text, attrs=attrs)
-    if ending is not None and card_nodes:
-        head, text, attrs = ending
-        d.add_edge(card_nodes[0], head, text, ltail="cluster_table", penwidth="2", attrs=attrs)
-    for j, (seat, cards) in enumerate(draws, 1):
-        d.add_edge("talon", f"s{seat}", f"draw {j}: {' '.join(c.code for c in cards)}", color="#2e7d32")
-    if result_text is not None:
-        title.append("game over: " + result_text)
+        drawing.move(replay.move(k), replay.position(k), replay.position(k + 1), caused(replay.events(k)))
+    drawing.finish(len(first.talon))
+    if drawing.result_text is not None:
+        title.append("game over: " + drawing.result_text)
     d.attr(label=dot_label(*title))
     d.caption = "\n".join(title)
     return d
+
+
+class _BoutDrawing:
+    """The nodes and edges of one bout, gathered move by move (:func:`bout_diagram`)."""
+
+    def __init__(self, d: Diagram, names: Sequence[str], trump: Any) -> None:
+        self.d, self.names, self.trump = d, names, trump
+        self.table = graphviz.Digraph(name="cluster_table", graph_attr={"label": "table", "style": "rounded,dashed"})
+        self.players: set[int] = set()
+        self.steps: list[tuple[str, str, str, dict[str, str]]] = []  # edges, added after the nodes
+        self.card_nodes: list[str] = []
+        self.ending: tuple[str, str, dict[str, str]] | None = None  # (head, label, attrs) of the cards' way out
+        self.draws: list[tuple[int, tuple[Card, ...]]] = []
+        self.out: list[int] = []
+        self.take_step: int | None = None
+        self.result_text: str | None = None
+        self.step = 0
+
+    def player(self, seat: int) -> str:
+        self.players.add(seat)
+        return f"s{seat}"
+
+    def card(self, c: Card, *, shown: bool = False) -> str:
+        name = f"k{c.code}" + ("_shown" if shown else "")
+        if name not in self.d.nodes_info:
+            attrs = _card_attrs(c, self.trump)
+            if shown:
+                attrs["style"] = "rounded,dashed"
+                self.d.add_node(name, "shown", [c.pretty, "shown"], graph=self.table, **attrs)
+            else:
+                self.d.add_node(name, "card", [c.pretty], graph=self.table, **attrs)
+            self.card_nodes.append(name)
+        return name
+
+    def _seat_name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None else "?"
+
+    def _lay(self, move: Move, pos: Position, after: Position) -> None:
+        """The edges of a move that lays, shows or takes (numbered ``self.step``)."""
+        p, act, step = move.player, move.action, self.step
+        if act is Action.ATTACK:
+            for c in move.cards:
+                self.steps.append(
+                    (self.player(p), self.card(c), f"{step}. attacks {self._seat_name(pos.defender)}", {})
+                )
+        elif act is Action.THROW:
+            late = pos.taking
+            text = f"{step}. throws in вдогонку (R14)" if late else f"{step}. throws in"
+            attrs = {"color": "#e65100", "fontcolor": "#e65100"} if late else {}
+            for c in move.cards:
+                self.steps.append((self.player(p), self.card(c), text, attrs))
+        elif act is Action.TRANSFER:
+            target = self._seat_name(after.defender)
+            if move.show:
+                shown = self.card(move.cards[0], shown=True)
+                self.steps.append((self.player(p), shown, f"{step}. shows to {target} (R20)", {"style": "dashed"}))
+            else:
+                for c in move.cards:
+                    self.steps.append((self.player(p), self.card(c), f"{step}. transfers to {target} (R17)", {}))
+        elif act is Action.DEFEND:
+            assert move.target is not None
+            cover = self.card(move.cards[0])
+            self.steps.append((self.player(p), cover, f"{step}. covers", {}))
+            self.steps.append((cover, self.card(move.target), "beats", {"style": "bold"}))
+        elif act is Action.TAKE:
+            self.take_step = step
+            self.player(p)
+
+    def move(self, move: Move, pos: Position, after: Position, got: Caused) -> None:
+        """Draw one move of the bout and what it caused (passes are not drawn, R12)."""
+        if move.action is Action.PASS:
+            for e in got.lead_passed:  # R9 (english): the lead passes on
+                self.step += 1
+                edge = (self.player(e.player), self.player(e.to), f"{self.step}. passes the lead (R9)")
+                self.steps.append((*edge, {"style": "dashed"}))
+        elif move.action is not Action.REDEAL:
+            self.step += 1
+            self._lay(move, pos, after)
+        if got.bito is not None:
+            self.ending = ("discard", f"bito: {len(got.bito.cards)} cards (R15)", {})
+        if got.took is not None:
+            number = f"{self.take_step}. " if self.take_step is not None else ""
+            text = f"{number}takes: picks up {len(got.took.cards)} cards (R14)"
+            self.ending = (self.player(got.took.player), text, {"color": RED})
+        self.draws += [(e.player, e.cards) for e in got.drew]
+        self.out += [e.player for e in got.out]
+        if got.game_over is not None:
+            self.result_text = got.game_over.result.describe(self.names)
+
+    def finish(self, talon_left: int) -> None:
+        """Add the nodes (players in seat order, the table cluster, the talon and the
+        discard), then the edges."""
+        d = self.d
+        for seat, _cards in self.draws:
+            self.player(seat)
+        for seat in self.out:
+            self.player(seat)
+        for seat in sorted(self.players):
+            lines = [self.names[seat]] + (["out (R24)"] if seat in self.out else [])
+            d.add_node(f"s{seat}", "player", lines, shape="box", style="rounded,filled", fillcolor="#eef5ec")
+        if self.card_nodes:
+            d.subgraph(self.table)
+        if self.ending is not None and self.ending[0] == "discard":
+            d.add_node("discard", "discard", ["discard"], shape="folder", style="filled", fillcolor="#dddddd")
+        if self.draws:
+            d.add_node("talon", "talon", ["talon", f"{talon_left} cards"], shape="box3d")
+        for tail, head, text, attrs in self.steps:
+            d.add_edge(tail, head, text, attrs=attrs)
+        if self.ending is not None and self.card_nodes:
+            head, text, attrs = self.ending
+            d.add_edge(self.card_nodes[0], head, text, ltail="cluster_table", penwidth="2", attrs=attrs)
+        for j, (seat, cards) in enumerate(self.draws, 1):
+            d.add_edge("talon", f"s{seat}", f"draw {j}: {' '.join(c.code for c in cards)}", color="#2e7d32")
 
 
 # ----------------------------------------------------------------------------- variation tree
