@@ -94,26 +94,18 @@ def _esc(text: object) -> str:
 
 
 def _start_of(game: Game) -> Start:
-    """The ``start`` of a game at its beginning (no move played): the set-up position.
+    """The ``start`` of a game at its beginning (no move played): the set-up position
+    (:meth:`Game.start`, the one Game → Start mapping).
 
     Raises:
-        ValueError: moves were played, or players are already out (R24; a ``start``
-            has no place for them).
+        ValueError: moves were played, or players are already out (R24; a journal's
+            ``start`` has no place for them).
     """
     if game.history or game.attack_cards or game.result is not None:
         raise ValueError("start from a game at its beginning (no move played): give a Recording to continue a game")
     if game.out_order:
         raise ValueError("a start position holds no players who are out (R24)")
-    assert game.attacker is not None
-    return Start(
-        hands=tuple(tuple(h) for h in game.hands),
-        talon=tuple(game.talon),
-        trump=game.trump,
-        attacker=game.attacker,
-        discard=tuple(game.discard),
-        first_bito_done=game.first_bito_done,
-        bout=game.bout,
-    )
+    return game.start()
 
 
 class PlayWidget(widgets.VBox):  # type: ignore[misc]
