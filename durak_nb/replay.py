@@ -49,7 +49,6 @@ Anna passes; bito: 6S 7S to the discard (R15); Boris is out (R24); game over: An
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,7 +60,7 @@ from .explain import explain_move
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import notation
 from .record.json_form import Recording, RecordingError
-from .record.tree import ANNOTATION_KEYS, GLYPHS, GameNode, GameTree, move_from_json
+from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_problem
 from .rules import Rules
 
 __all__ = ["SNAPSHOT_EVERY", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
@@ -207,49 +206,6 @@ def _line_steps(
     for j, move in enumerate(moves):
         events = _play_in_line(game, move, j, path, rec)
         yield game, move, events
-
-
-def _variations_problem(value: object, count: int, players: tuple[str, ...]) -> str:
-    """What is wrong with a ``meta.variations`` member that the game tree did not take
-    (the form of docs/notation.md), with the place, e.g.
-    ``'["3"][0].moves[1]: unknown action 'jump''``.  Walks with an explicit stack."""
-    todo: list[tuple[str, str, object, int, bool]] = [("variations", "", value, count, True)]
-    while todo:
-        key, where, value, count, root = todo.pop()
-        if not isinstance(value, dict) or not value:
-            return f"{where or 'it'}: {key} must be a non-empty object keyed by move index"
-        for k, item in value.items():
-            at = f"{where}[{k!r}]" if where else f"[{k!r}]"
-            if not isinstance(k, str) or not re.fullmatch(r"0|[1-9][0-9]*", k):
-                return f"{at}: a key is a move index: 0, 1, 2, …"
-            if len(k) > 9 or int(k) >= count:
-                return f"{at}: the line has {count} moves"
-            if key == "variations" and not root and k == "0":
-                return f"{at}: a line's first move has no variations (they are variations of the line before)"
-            if key in ("comments", "comments_before") and not isinstance(item, str):
-                return f"{at}: a comment is text"
-            if key == "glyphs" and item not in GLYPHS:
-                return f"{at}: a glyph is one of {' '.join(GLYPHS)}"
-            if key != "variations":
-                continue
-            if not isinstance(item, list) or not item:
-                return f"{at}: a non-empty list of lines"
-            for n, line in enumerate(item):
-                here = f"{at}[{n}]"
-                if not isinstance(line, dict) or not isinstance(line.get("moves"), list) or not line["moves"]:
-                    return f"{here}: a line is an object with a non-empty 'moves' list"
-                extra = [key for key in line if key != "moves" and key not in ANNOTATION_KEYS]
-                if extra:
-                    return f"{here}: unknown member {extra[0]!r}"
-                for m, obj in enumerate(line["moves"]):
-                    try:
-                        move_from_json(obj, players)
-                    except ValueError as exc:
-                        return f"{here}.moves[{m}]: {exc}"
-                for sub in ANNOTATION_KEYS:
-                    if sub in line:
-                        todo.append((sub, f"{here}.{sub}", line[sub], len(line["moves"]), False))
-    return "not of the documented form (docs/notation.md)"
 
 
 class Replay:
@@ -629,7 +585,8 @@ class Replay:
         """
         rec = self.recording
         if "variations" in self.tree.meta:  # the tree did not take it: not the documented form
-            problem = _variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
+            problem = variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
+            problem = problem or "not of the documented form (docs/notation.md)"
             raise VariationError(f"meta.variations: {problem}", path=(), file=rec.file)
         todo: list[tuple[Game, list[GameNode], LinePath]] = []
         for k, node in enumerate(self._line_nodes()):
