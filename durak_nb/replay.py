@@ -18,6 +18,13 @@ steps into one (a :class:`Replay` whose index 0 is the branching position) and
 :meth:`Replay.exit` steps back.  Every side line is checked against the engine when
 the replay is made.
 
+The module is the navigation: positions, moves, events, live games and variations.
+What a player may know is :mod:`durak_nb.knowledge` (:class:`PlayerView` is
+re-exported here); the move in words and its rule ids, :mod:`durak_nb.explain`
+(:meth:`Replay.explain`); the rows of :meth:`Replay.rows` and
+:meth:`Replay.events_table`, :mod:`durak_nb.tables`; the HTML summary,
+:mod:`durak_nb.views.html`.
+
 >>> from durak_nb.cards import deck
 >>> from durak_nb.record import Recording
 >>> doc = {"format": "durak-nb/1", "rules": "podkidnoy", "players": ["Anna", "Boris"],

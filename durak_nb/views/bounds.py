@@ -12,7 +12,9 @@ Every view does work linear in what it shows, and what it shows is bounded:
   ``max_nodes`` itself at most :data:`MAX_TREE_NODES`;
 * a bout diagram (:func:`.trees.bout_diagram`) draws one bout, whose size the rules
   bound; the fragments of :mod:`.html` and :mod:`.cards_svg` draw one position;
-* the tables (:mod:`durak_nb.tables`) make one row per move or per game, in one pass.
+* the tables (:mod:`durak_nb.tables`) make one row per move or per game, in one pass;
+  a game holds at most :data:`~durak_nb.record.json_form.MAX_MOVES` moves (100,000: the
+  readers' bound), so a table has at most that many rows per game.
 
 Past a bound the view raises :class:`ViewBoundError` (a
 :class:`~durak_nb.errors.DurakError`) before doing the work, naming the bound and the

@@ -678,6 +678,7 @@ def replayer_frames(replay: Replay, *, width: float = 44, max_moves: int = MAX_R
         ValueError: ``width`` is not positive.
     """
     check_moves("the replayer", len(replay), max_moves)
+    replay.prefetch(0, len(replay) + 1)  # who may act, throwers, room: one walk, not a game copied per frame
     n = len(replay)
     seats = range(len(replay.players))
     names = replay.players
