@@ -137,25 +137,32 @@ class Caused(NamedTuple):
 
 
 def caused(events: Iterable[Event]) -> Caused:
-    """The events of one move sorted by kind (the one walk over the event types that
-    the tables, the bout diagrams and the replay's event table share)."""
-    by: dict[type, list[Event]] = {}
+    """The events of one move sorted by kind: the one walk over the event types that
+    the tables (:func:`durak_nb.tables.event_rows`) and the bout diagrams
+    (:func:`durak_nb.views.trees.bout_diagram`) share."""
+    took: Took | None = None
+    bito: Bito | None = None
+    redealt: Redealt | None = None
+    over: GameOver | None = None
+    drew: list[Drew] = []
+    out: list[Out] = []
+    passed: list[LeadPassed] = []
     for e in events:
-        by.setdefault(type(e), []).append(e)
-
-    def last(t: type) -> Event | None:
-        got = by.get(t)
-        return got[-1] if got else None
-
-    return Caused(
-        took=last(Took),  # type: ignore[arg-type]
-        bito=last(Bito),  # type: ignore[arg-type]
-        drew=tuple(by.get(Drew, ())),  # type: ignore[arg-type]
-        out=tuple(by.get(Out, ())),  # type: ignore[arg-type]
-        lead_passed=tuple(by.get(LeadPassed, ())),  # type: ignore[arg-type]
-        redealt=last(Redealt),  # type: ignore[arg-type]
-        game_over=last(GameOver),  # type: ignore[arg-type]
-    )
+        if isinstance(e, Drew):
+            drew.append(e)
+        elif isinstance(e, Out):
+            out.append(e)
+        elif isinstance(e, LeadPassed):
+            passed.append(e)
+        elif isinstance(e, Took):
+            took = e
+        elif isinstance(e, Bito):
+            bito = e
+        elif isinstance(e, Redealt):
+            redealt = e
+        elif isinstance(e, GameOver):
+            over = e
+    return Caused(took, bito, tuple(drew), tuple(out), tuple(passed), redealt, over)
 
 
 def _rule_key(rule: str) -> tuple[int, str]:
