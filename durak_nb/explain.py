@@ -10,23 +10,16 @@ every fact used here: which beating clause a cover uses is asked of
 (:attr:`durak_nb.engine.Event.rule`), who may still throw in and the room left of the
 replay (``Game.throwers()``, ``Game.room()``, R11–R13).
 
->>> from durak_nb.cards import deck
->>> from durak_nb.record import Recording
->>> from durak_nb.replay import Replay
->>> doc = {"format": "durak-nb/1", "rules": "podkidnoy", "players": ["Anna", "Boris"],
-...        "start": {"hands": {"Anna": ["6S", "AH"], "Boris": ["7S"]}, "talon": [], "trump": "H",
-...                  "discard": [c.code for c in deck(36) if c.code not in ("6S", "7S", "AH")],
-...                  "attacker": "Anna", "first_bito_done": True},
-...        "moves": [{"player": "Anna", "action": "attack", "cards": ["6S"]},
-...                  {"player": "Boris", "action": "defend", "card": "7S", "target": "6S"},
-...                  {"player": "Anna", "action": "pass"}]}
->>> r = Replay(Recording.from_json(doc))
->>> reading(r.move(1), r.position(1), r.position(2), r.recording.rules)
+>>> from durak_nb.engine import Game, Move
+>>> g = Game.from_position("podkidnoy", ["Anna", "Boris"], hands={"Anna": "6S AH", "Boris": "7S"},
+...     talon="", trump="H", attacker="Anna", first_bito_done=True, rest_to_discard=True)
+>>> _ = g.attack("Anna", "6S")
+>>> before, cover = g.position(), Move.defend(1, "7S", "6S")
+>>> events = g.play(cover)
+>>> reading(cover, before, g.position(), g.rules)
 Reading(kind='cover', clause='R6', back=False)
->>> move_rules(r.move(2), r.position(2), r.events(2), r.position(3), r.recording.rules)
-('R12', 'R15', 'R24', 'R25')
->>> print(explain_move(r, 0))
-Anna attacks 6S — the lead (заход, R9); Boris defends (R10)
+>>> move_rules(cover, before, events, g.position(), g.rules)
+('R6',)
 """
 
 from __future__ import annotations

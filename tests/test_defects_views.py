@@ -234,3 +234,16 @@ def test_defect_10_the_page_is_written_whole_or_not_at_all(tmp_path: Path, monke
     umask = os.umask(0)
     os.umask(umask)
     assert page.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_defect_10_a_page_through_a_symbolic_link_replaces_the_file_it_points_to(tmp_path: Path) -> None:
+    """Not a defect of its own: the atomic write keeps what the plain write did."""
+    rec = Recording.from_json(podkidnoy_doc())
+    real = tmp_path / "real.html"
+    real.write_text("the old page", encoding="utf-8")
+    link = tmp_path / "link.html"
+    link.symlink_to(real)
+    assert export_html(rec, link, title="via a link") == link
+    assert link.is_symlink()
+    assert "<title>via a link</title>" in real.read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.html", "real.html"]

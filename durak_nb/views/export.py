@@ -243,7 +243,8 @@ def export_html(
         replay_or_recording: a :class:`~durak_nb.replay.Replay`, or a
             :class:`~durak_nb.record.Recording` (replayed here).
         path: the page to write (UTF-8).  It is written whole or not at all: the page
-            goes to a temporary file beside it, which then replaces ``path``.
+            goes to a temporary file beside it, which then replaces ``path`` (or the
+            file a symbolic link ``path`` points to).
         title: the page's title (plain text); default: the recording's ``meta.title``,
             else the variant and the players.
         interval: milliseconds per move while playing.
@@ -270,7 +271,7 @@ def export_html(
     text = page_html(replay, title=title, interval=interval, perspective=perspective, max_moves=max_moves)
     data = text.encode("utf-8")  # before the file is touched (every text was checked)
     out = Path(path)
-    _write_atomically(out, data)
+    _write_atomically(Path(os.path.realpath(out)), data)  # through a symbolic link, as a plain write would
     return out
 
 
