@@ -31,7 +31,7 @@ from .cards import beat_clause
 from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
 from .rules import Rules
 
-__all__ = ["Caused", "Reading", "Replayed", "caused", "ends_bout", "explain_move", "move_rules", "reading"]
+__all__ = ["Caused", "Reading", "Replayed", "caused", "ends_bout", "explain_move", "gloss", "move_rules", "reading"]
 
 
 class Reading(NamedTuple):
