@@ -14,19 +14,16 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
-import stat
 import sys
-import tempfile
 import unicodedata
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from .engine import SetupError
 from .record import RecordingError, ValidationReport, notation
+from .record.json_form import write_atomic
 from .rules import RulesError
 from .selfplay import record_bot_game
 
@@ -72,12 +69,6 @@ def _usage(command: str, text: str) -> int:
     return 2
 
 
-def _cannot_write(command: str, path: str, exc: OSError) -> int:
-    """``durak-nb COMMAND: error: PATH: why`` on stderr; the exit status 1."""
-    _say(f"durak-nb {command}: error: {path}: {exc.strerror or exc}", error=True)
-    return 1
-
-
 def _problem(exc: RecordingError, file: str) -> str:
     """The error's ``FILE:LINE:COL: error: [RULE] message`` line (INTERCHANGE.md), from
     its fields; an error raised on text (``<string>``) names ``file``, where the text came from."""
@@ -88,41 +79,6 @@ def _problem(exc: RecordingError, file: str) -> str:
     return exc.format()
 
 
-def _write_whole(path: str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all: into a new file in the
-    same folder, ``fsync``-ed, then renamed over ``path`` (or over the file a symbolic
-    link ``path`` points to); an existing file keeps its permissions, and is untouched
-    when anything fails (defect 3).
-
-    Raises:
-        RecordingError: ``text`` is not Unicode text (a lone surrogate).
-        OSError: the folder cannot be written.
-    """
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise RecordingError(f"the text holds {exc.object[exc.start : exc.end]!r}, which is not valid Unicode") from exc
-    target = Path(os.path.realpath(path))  # through a symbolic link, as open() writes
-    try:
-        mode = stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
 def _option(text: str) -> tuple[str, Any]:
     if "=" not in text:
         raise argparse.ArgumentTypeError(f"{text!r}: write an option as name=value, e.g. first_bout_limit=6")
@@ -131,6 +87,8 @@ def _option(text: str) -> tuple[str, Any]:
         value: Any = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
+    except RecursionError:
+        raise argparse.ArgumentTypeError(f"{name.strip()!r}: the value is nested too deeply") from None
     return name.strip(), value
 
 
@@ -197,9 +155,9 @@ def _play(args: argparse.Namespace) -> int:
     except (RulesError, SetupError) as exc:
         return _usage("play", str(exc))
     try:
-        _write_whole(args.output, rec.dumps())
-    except OSError as exc:
-        return _usage("play", f"cannot write {args.output}: {exc.strerror or exc}")
+        rec.dump(args.output)  # whole or not at all (json_form.write_atomic)
+    except RecordingError as exc:
+        return _usage("play", f"{exc.file}: {exc.message}")
     game = rec.replay()
     assert game.result is not None
     _say(f"{args.output}: {len(rec.moves)} moves, {game.result.describe(rec.players)}")
@@ -247,28 +205,30 @@ def _convert(src: str, dst: str) -> int:
     if reports is None:
         return 1
     games = [r.recording for r in reports if r.recording is not None]
-    try:
+    try:  # a problem of the games names src; one of writing names dst
         text = notation.write(games) if dst.endswith(notation.SUFFIX) else notation.json_text(games)
-        _write_whole(dst, text)
+        write_atomic(dst, text)  # whole or not at all: an existing dst is never truncated
     except RecordingError as exc:
         _say(_problem(exc, src), error=True)
         return 1
-    except OSError as exc:
-        return _cannot_write("convert", dst, exc)
     _say(f"{dst}: {len(games)} game{'s' if len(games) != 1 else ''}")
     return 0
 
 
-def _not_text(value: str | None) -> bool:
-    """Whether a command-line argument holds bytes that are not UTF-8 (Python keeps
-    them as lone surrogates, which no page or file can hold)."""
+def _not_text(value: str | None) -> str | None:
+    """``None`` when a command-line argument is text; else the argument as the bytes
+    given (``b'\\xff'``): bytes that are not UTF-8, which Python keeps as lone
+    surrogates, and which no page or file can hold (defect 10)."""
     if value is None:
-        return False
+        return None
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return True
-    return False
+        try:
+            return repr(value.encode("utf-8", "surrogateescape"))  # the bytes of the command line
+        except UnicodeEncodeError:
+            return repr(value)
+    return None
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -277,8 +237,9 @@ def _export(args: argparse.Namespace) -> int:
     from .views.export import ExportError, export_html  # ipywidgets only for this command
 
     for option, value in (("--title", args.title), ("--view", args.view)):
-        if _not_text(value):
-            return _usage("export", f"{option} {value!r} is not text: it holds bytes that are not UTF-8")
+        given = _not_text(value)
+        if given is not None:
+            return _usage("export", f"{option} is not UTF-8 text: {given}")
     reports = notation.validate_path(args.file)
     if reports[0].recording is None:  # the file could not be read
         _say(reports[0].describe(), error=True)
@@ -302,7 +263,8 @@ def _export(args: argparse.Namespace) -> int:
         _say(f"durak-nb export: error: {exc}", error=True)
         return 1
     except OSError as exc:
-        return _cannot_write("export", args.output, exc)
+        _say(f"durak-nb export: error: {args.output}: {exc.strerror or exc}", error=True)
+        return 1
     _say(f"{page}: {page.stat().st_size} bytes, {len(rec.moves)} moves; open it in a browser (no kernel needed)")
     return 0
 

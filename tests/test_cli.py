@@ -124,3 +124,11 @@ def test_convert_writes_through_a_symbolic_link(tmp_path: Path, capsys: pytest.C
     assert link.is_symlink()
     assert real.read_bytes() == (ROOT / "recordings" / "draw.durak").read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.durak", "real.durak"]
+
+
+def test_play_refuses_an_option_nested_too_deeply(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["play", "--option", "x=" + "[" * 50_000, "-o", str(tmp_path / "g.json")])
+    assert done.value.code == 2
+    assert capsys.readouterr().err.endswith("error: argument --option: 'x': the value is nested too deeply\n")
+    assert list(tmp_path.iterdir()) == []

@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 from conftest import RECORDINGS, ROOT
 
-import durak_nb.cli
 from durak_nb.cli import main
 from durak_nb.engine import Action, Move
 from durak_nb.record import Deal, Recording, RecordingError
@@ -56,7 +55,9 @@ def test_defect12_create_refuses_a_name_that_is_not_unicode(tmp_path: Path) -> N
     path = tmp_path / "n.durak.jsonl"
     with pytest.raises(RecordingError) as err:
         Recorder.create(path, "podkidnoy", ["Anna", "Boris\ud800"], seed=1)
-    assert err.value.message == "'\\ud800' is not Unicode text (a lone surrogate): the journal could not be read back"
+    assert err.value.message == (
+        "the text holds U+D800, a lone surrogate, which is not valid Unicode text: the journal could not be read back"
+    )
     assert not path.exists()
 
 
@@ -151,6 +152,28 @@ def test_defect13_a_rewrite_in_place_or_a_replaced_file_is_refused(tmp_path: Pat
         assert str(err.value) == moved
         assert not path.exists()
         assert rec.game.history == [Move.attack(1, "8D")]
+
+
+# ---------------------------------------------------------------------- 6 (journals): bounded reads
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX devices and FIFOs")
+def test_defect6_a_journal_that_is_a_device_or_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    """read_journal and Recorder.open read a journal through the one bounded reader
+    (json_form.read_bytes): /dev/zero is not read without end, a FIFO does not hang."""
+    zero = tmp_path / "zero.durak.jsonl"
+    zero.symlink_to("/dev/zero")
+    fifo = tmp_path / "fifo.durak.jsonl"
+    os.mkfifo(fifo)
+    for path in (zero, fifo):
+        with pytest.raises(RecordingError) as err:
+            read_journal(path)
+        assert str(err.value) == (
+            f"{path}:1:1: error: cannot read the journal: it is not a regular file (a device, a pipe or a socket)"
+        )
+        with pytest.raises(RecordingError) as err:
+            Recorder.open(path)
+        assert str(err.value) == f"{path}:1:1: error: cannot open the journal: it is not a regular file"
 
 
 # ---------------------------------------------------------------------- 14: a failed write during a redeal
@@ -334,16 +357,14 @@ def test_defect10_export_refuses_a_title_that_is_not_utf8(tmp_path: Path) -> Non
     page = tmp_path / "t.html"
     out = run("export", str(RECORDINGS / "podkidnoy-2p.json"), "-o", str(page), "--title", b"\xff")
     assert (out.returncode, out.stdout) == (2, "")
-    assert out.stderr == "durak-nb export: error: --title '\\udcff' is not text: it holds bytes that are not UTF-8\n"
+    assert out.stderr == "durak-nb export: error: --title is not UTF-8 text: b'\\xff'\n"
     assert not page.exists()
 
 
 def test_defect10_in_process_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     page = tmp_path / "t.html"
     assert main(["export", str(RECORDINGS / "podkidnoy-2p.json"), "-o", str(page), "--view", "\ud800"]) == 2
-    assert capsys.readouterr().err == (
-        "durak-nb export: error: --view '\\ud800' is not text: it holds bytes that are not UTF-8\n"
-    )
+    assert capsys.readouterr().err == ("durak-nb export: error: --view is not UTF-8 text: '\\ud800'\n")
     assert not page.exists()
 
 
@@ -406,9 +427,9 @@ def test_defect3_a_failed_write_keeps_the_old_output_and_leaves_no_part(
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(durak_nb.cli.os, "replace", full)
+        patch.setattr(os, "replace", full)
         assert main(["convert", str(RECORDINGS / "draw.json"), str(keep)]) == 1
-    assert capsys.readouterr().err == f"durak-nb convert: error: {keep}: No space left on device\n"
+    assert capsys.readouterr().err == f"{keep}:1:1: error: cannot write the file: No space left on device\n"
     assert keep.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.durak"]
     assert main(["convert", str(RECORDINGS / "draw.json"), str(keep)]) == 0

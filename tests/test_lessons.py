@@ -682,7 +682,7 @@ def test_lesson_positions_are_package_data_behind_the_recordings_link() -> None:
     """The recordings live in the package (an installed wheel has them); the checkout's
     ``recordings/`` is a link to them, so its paths keep working."""
     assert RECORDINGS.resolve() == lessons.RECORDINGS.resolve()
-    assert lessons.RECORDINGS.parent == Path(lessons.__file__).resolve().parent.parent
+    assert lessons.RECORDINGS.resolve().parent == Path(lessons.__file__).resolve().parent.parent
     assert RECORDINGS.is_symlink() and RECORDINGS.resolve() == (RECORDINGS.parent / "durak_nb" / "recordings")
     assert lessons.LESSON_RECORDINGS == lessons.RECORDINGS / "lessons"
 

@@ -707,7 +707,7 @@ def test_a_journal_never_grows_past_what_can_be_read_back(tmp_path: Path, monkey
         assert path.stat().st_size == size
         rec.comment("short")
     monkeypatch.setattr(recorder, "MAX_BYTES", size + 10)
-    with pytest.raises(RecordingError, match=f"the journal has {size + 32} bytes; the limit is {size + 10}"):
+    with pytest.raises(RecordingError, match=f"the journal is larger than the limit of {size + 10} bytes"):
         read_journal(path)
 
 
@@ -741,16 +741,25 @@ def test_strict_json_lines(tmp_path: Path) -> None:
     what it could not read back."""
     path, data, _ = journal_of(tmp_path)
     rows = data.split(b"\n")
-    cases = [
-        (b'{"player": "Boris", "player": "Anna", "action": "pass"}', "the member 'player' appears twice in one object"),
-        (b'{"comment": NaN, "move": 0}', "NaN is not a JSON number"),
-        (b'{"comment": "\\ud800", "move": 0}', "a lone surrogate is not Unicode text"),
+    cases = [  # the kit's one strict decoder (record.jsonio), at the column of the problem
+        (
+            b'{"player": "Boris", "player": "Anna", "action": "pass"}',
+            21,
+            "the member 'player' appears twice in one object",
+        ),
+        (b'{"comment": NaN, "move": 0}', 13, "NaN is not a JSON number"),
+        (b'{"comment": 1e400, "move": 0}', 13, "1e400 is not a finite number"),
+        (
+            b'{"comment": "\\ud800", "move": 0}',
+            13,
+            "the text holds U+D800, a lone surrogate, which is not valid Unicode text",
+        ),
     ]
-    for row, message in cases:
+    for row, column, message in cases:
         path.write_bytes(b"\n".join([*rows[:3], row, *rows[3:]]))
         with pytest.raises(RecordingError) as err:
             read_journal(path)
-        assert str(err.value) == f"{path}:4:1: error: bad JSON: {message}"
+        assert str(err.value) == f"{path}:4:{column}: error: bad JSON: {message}"
     path.write_bytes(data)
     with Recorder.open(path) as rec:
         with pytest.raises(ValueError, match="lone surrogate"):
@@ -758,6 +767,21 @@ def test_strict_json_lines(tmp_path: Path) -> None:
         assert path.read_bytes() == data
     with pytest.raises(RecordingError, match="'meta' must be plain JSON data: Out of range float values"):
         Recorder.create(tmp_path / "n.durak.jsonl", "podkidnoy", NAMES2, seed=1, meta={"x": float("nan")})
-    with pytest.raises(RecordingError, match="'meta' must be plain JSON data: 'utf-8' codec can't encode"):
+    surrogate = "'meta' must be plain JSON data: the text holds U\\+DC80, a lone surrogate"
+    with pytest.raises(RecordingError, match=surrogate):
         Recorder.create(tmp_path / "n.durak.jsonl", "podkidnoy", NAMES2, seed=1, meta={"x": "\udc80"})
     assert not (tmp_path / "n.durak.jsonl").exists()
+
+
+def test_a_change_of_working_folder_does_not_stop_the_recorder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The journal checked before each write (issue 8, defect 13) is the file created,
+    also when it was named relative to a working folder that changes."""
+    monkeypatch.chdir(tmp_path)
+    with Recorder.create("g.durak.jsonl", "podkidnoy", NAMES2, seed=1) as rec:
+        rec.play(Move.attack(1, "8D"))
+        monkeypatch.chdir("/")
+        rec.play(Move.defend(0, "AD", "8D"))
+    assert read_journal(tmp_path / "g.durak.jsonl").recording.moves == [
+        Move.attack(1, "8D"),
+        Move.defend(0, "AD", "8D"),
+    ]

@@ -218,7 +218,17 @@ _F = TypeVar("_F", bound=Callable[[], Any])
 
 
 def claim(number: int, text: str, expected: Any, *rules: str) -> Callable[[_F], _F]:
-    """Register the decorated function as the engine's answer to a claim of lesson ``number``."""
+    """Register the decorated function as the engine's answer to a claim of lesson ``number``.
+
+    Args:
+        number: the lesson (1..9).
+        text: the sentence exactly as the notebook shows it after ``✔``.
+        expected: the value the sentence states, in the function's terms.
+        rules: the rule ids it illustrates (``'R13b'``).
+
+    Raises:
+        ValueError: (when decorating) a function of that name is registered already.
+    """
 
     def register(fn: _F) -> _F:
         if fn.__name__ in CLAIMS:  # pragma: no cover - a programming error

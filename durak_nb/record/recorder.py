@@ -45,8 +45,8 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import os
+import stat
 import sys
 import warnings
 from collections.abc import Mapping, Sequence
@@ -58,7 +58,9 @@ from typing import Any
 from ..cards import Card, Suit
 from ..engine import Action, Event, Game, IllegalMove, Move
 from ..rules import Rules
-from .json_form import FORMAT, MAX_BYTES, MAX_MOVES, Deal, Recording, RecordingError, Start, move_to_json
+from . import jsonio
+from .annotations import move_to_json
+from .json_form import FORMAT, MAX_BYTES, MAX_MOVES, Deal, Recording, RecordingError, Start, read_bytes
 
 if sys.platform != "win32":  # POSIX: one recorder per journal at a time (Windows has no flock)
     import fcntl
@@ -173,26 +175,10 @@ def _check_meta(meta: object, file: str, line: int) -> dict[str, Any]:
         ):
             raise RecordingError(f"meta.{key} must map move indices to text", file=file, line=line)
     try:
-        json.dumps(meta, ensure_ascii=False, allow_nan=False).encode("utf-8")
-    except (TypeError, ValueError) as exc:  # UnicodeEncodeError (a lone surrogate) is a ValueError
+        jsonio.encode(meta, max_depth=jsonio.MAX_NESTING - 1)  # the head line holds it one deeper
+    except ValueError as exc:  # what the journal's reader would refuse (jsonio.decode)
         raise RecordingError(f"'meta' must be plain JSON data: {exc}", file=file, line=line) from exc
     return meta
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object that names no member twice (``json.loads`` would keep the last)."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"the member {key!r} appears twice in one object")
-            seen.add(key)
-    return out
-
-
-def _constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _annotation(obj: dict[str, Any], moves: int, file: str, line: int) -> tuple[str, int, str]:
@@ -223,20 +209,6 @@ def _annotation(obj: dict[str, Any], moves: int, file: str, line: int) -> tuple[
     return kind, k, text
 
 
-def _read_all(fd: int, file: str) -> bytes:
-    """The whole file (``OSError`` when it cannot be read)."""
-    size = os.fstat(fd).st_size
-    if size > MAX_BYTES:
-        raise RecordingError(f"the journal has {size} bytes; the limit is {MAX_BYTES}", file=file)
-    os.lseek(fd, 0, os.SEEK_SET)
-    chunks: list[bytes] = []
-    while True:
-        chunk = os.read(fd, 1 << 20)
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
-
-
 def _parse(data: bytes, file: str) -> Journal:
     """Read journal bytes: split at newlines, drop a torn tail, replay.
 
@@ -245,7 +217,7 @@ def _parse(data: bytes, file: str) -> Journal:
             or no complete head line.
     """
     if len(data) > MAX_BYTES:
-        raise RecordingError(f"the journal has {len(data)} bytes; the limit is {MAX_BYTES}", file=file)
+        raise RecordingError(f"the journal is larger than the limit of {MAX_BYTES} bytes", file=file)
     parts = data.split(b"\n")
     tail = parts.pop()  # the bytes after the last newline: b"" in a clean journal
     size = len(data) - len(tail)
@@ -263,18 +235,10 @@ def _parse(data: bytes, file: str) -> Journal:
             raise RecordingError(f"not UTF-8 text (byte {exc.start + 1} of the line)", file=file, line=line) from exc
         if not text.strip():
             continue
-        try:
-            obj = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
-            if "\\u" in text:  # an escaped lone surrogate is not Unicode text (nor exportable)
-                json.dumps(obj, ensure_ascii=False).encode("utf-8")
-        except json.JSONDecodeError as exc:
-            raise RecordingError(f"bad JSON: {exc.msg}", file=file, line=line, column=exc.colno) from exc
-        except RecursionError as exc:
-            raise RecordingError("bad JSON: nested too deeply", file=file, line=line) from exc
-        except UnicodeEncodeError as exc:
-            raise RecordingError("bad JSON: a lone surrogate is not Unicode text", file=file, line=line) from exc
-        except ValueError as exc:
-            raise RecordingError(f"bad JSON: {exc}", file=file, line=line) from exc
+        try:  # the kit's one strict decoder: no member twice, no NaN or 1e400, no lone surrogate
+            obj = jsonio.decode(text)
+        except jsonio.JSONProblem as exc:
+            raise RecordingError(f"bad JSON: {exc.message}", file=file, line=line, column=exc.index + 1) from None
         if not isinstance(obj, dict):
             raise RecordingError("every line of a journal is one JSON object", file=file, line=line)
         if head is None:
@@ -316,17 +280,7 @@ def read_journal(path: str | Path) -> Journal:
             move index and rule id given, e.g. ``[R12]``), or the head line is missing.
     """
     p = Path(path)
-    try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise RecordingError(f"cannot read the journal: {exc.strerror or exc}", file=str(p)) from exc
-    try:
-        data = _read_all(fd, str(p))
-    except OSError as exc:
-        raise RecordingError(f"cannot read the journal: {exc.strerror or exc}", file=str(p)) from exc
-    finally:
-        os.close(fd)
-    return _parse(data, str(p))
+    return _parse(read_bytes(p, limit=MAX_BYTES, what="journal"), str(p))
 
 
 class Recorder:
@@ -367,6 +321,7 @@ class Recorder:
         :data:`_TAIL`), as this recorder knows them: before each write the file is
         checked against them (see :meth:`play`)."""
         self.path = path
+        self._absolute = os.path.abspath(path)  # the file checked before each write, wherever the cwd goes
         self.game = game
         self.torn = torn
         self.fsync = fsync
@@ -513,16 +468,15 @@ class Recorder:
                 recorder, or cannot be opened for writing.
         """
         p = Path(path)
-        try:
-            fd = os.open(p, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        try:  # without blocking: a FIFO would wait for a writer
+            fd = os.open(p, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         except OSError as exc:
             raise RecordingError(f"cannot open the journal: {exc.strerror or exc}", file=str(p)) from exc
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise RecordingError("cannot open the journal: it is not a regular file", file=str(p))
             _lock(fd, p)
-            try:
-                data = _read_all(fd, str(p))
-            except OSError as exc:
-                raise RecordingError(f"cannot read the journal: {exc}", file=str(p)) from exc
+            data = read_bytes(p, limit=MAX_BYTES, what="journal")  # bounded (defect 6)
             j = _parse(data, str(p))
             if j.torn is not None:
                 warnings.warn(JournalWarning(j.torn.describe(str(p))), stacklevel=2)
@@ -749,7 +703,7 @@ class Recorder:
         (defect 13: an outside append would be written over)."""
         held = os.fstat(fd)
         try:
-            named = os.stat(self.path)
+            named = os.stat(self._absolute)
         except OSError:
             named = None
         if named is None or (named.st_ino, named.st_dev) != (held.st_ino, held.st_dev):
@@ -810,16 +764,11 @@ def _encode(obj: dict[str, Any], file: str, line: int) -> bytes:
     Raises:
         RecordingError: text that is not Unicode (a lone surrogate), e.g. in a name.
     """
-    text = json.dumps(obj, ensure_ascii=False) + "\n"
     try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        bad = exc.object[exc.start : exc.end]
-        raise RecordingError(
-            f"{bad!r} is not Unicode text (a lone surrogate): the journal could not be read back",
-            file=file,
-            line=max(line, 1),
-        ) from exc
+        text = jsonio.encode(obj)  # refuses what jsonio.decode, the reader, would refuse
+    except ValueError as exc:
+        raise RecordingError(f"{exc}: the journal could not be read back", file=file, line=max(line, 1)) from None
+    return (text + "\n").encode("utf-8")
 
 
 def _read_at(fd: int, offset: int, size: int) -> bytes:

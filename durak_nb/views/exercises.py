@@ -59,7 +59,8 @@ EXERCISE_STYLE = (
     "</style>"
 )
 
-#: The rule a legal move of each kind follows, for the feedback on a right answer.
+#: The rule a legal move of each kind follows, for the feedback on a right answer (a
+#: cover names the clause the engine's :meth:`Game.beat_clause` gives: R6, R7 or R8).
 _ACTION_RULE = {
     Action.ATTACK: "R9",
     Action.THROW: "R11",
@@ -348,6 +349,8 @@ class ChooseLegalMove(Exercise):
             rule = "R20" if move.show else _ACTION_RULE[move.action]
             if move.action is Action.PASS and not self.game.attack_cards:
                 rule = "R9"  # english durak: passing the lead
+            if move.action is Action.DEFEND and move.target is not None:
+                rule = self.game.beat_clause(move.cards[0], move.target) or rule  # R6, R7 or R8: the engine's
             return True, f"✔ Right: “{text}” is legal. {_rule_line(rule)}"
         return False, f"✘ Not legal: “{text}”. The engine refuses it: {refusal}. {_rule_line(refusal.rule)}"
 

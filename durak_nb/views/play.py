@@ -51,7 +51,6 @@ hand is larger than ever before.  Player names and every text from a move go thr
 
 from __future__ import annotations
 
-import html
 import tempfile
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -68,7 +67,7 @@ from ..record.recorder import Recorder
 from ..replay import Replay
 from ..rules import Rules
 from .cards_svg import RED, discard_svg, seat_svg, table_svg, talon_svg
-from .html import STYLE, header_html, turn_html
+from .html import STYLE, esc, header_html, turn_html
 from .replayer import ReplayerWidget
 
 __all__ = ["PlayWidget"]
@@ -89,8 +88,10 @@ _STYLE = STYLE + (
 )
 
 
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
+def _card_refusal(exc: CardError) -> Refusal:
+    """A card code that cannot be read, as the engine's refusal (R1): the error's own
+    rule and message, never parsed back out of its text."""
+    return Refusal(exc.rule or "R1", exc.message)
 
 
 def _start_of(game: Game) -> Start:
@@ -412,7 +413,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         try:
             c = Card.parse(card)
         except CardError as exc:
-            return self._refuse(Refusal("R1", str(exc).split("] ", 1)[-1]))
+            return self._refuse(_card_refusal(exc))
         h = self.human
         if self.target is not None:
             target, self.target = self.target, None
@@ -443,7 +444,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         try:
             t = Card.parse(target)
         except CardError as exc:
-            return self._refuse(Refusal("R1", str(exc).split("] ", 1)[-1]))
+            return self._refuse(_card_refusal(exc))
         if self.selected:
             cards, self.selected = tuple(self.selected), []
             return self._human(Move(self.human, Action.DEFEND, cards, t))
@@ -506,7 +507,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         try:
             return tuple(parse_cards(cards))
         except CardError as exc:
-            self._refuse(Refusal("R1", str(exc).split("] ", 1)[-1]))
+            self._refuse(_card_refusal(exc))
             return None
 
     def _why_card(self, c: Card) -> Refusal | None:
@@ -730,17 +731,17 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
         parts = []
         if self.refusal is not None:
-            parts.append(f'<div class="dnb-refusal">Refused {_esc(self.refusal)}</div>')
+            parts.append(f'<div class="dnb-refusal">Refused {esc(self.refusal)}</div>')
         elif self.message:
-            parts.append(f'<div class="dnb-said">{_esc(self.message)}</div>')
+            parts.append(f'<div class="dnb-said">{esc(self.message)}</div>')
         if self._note:
-            parts.append(f'<div class="dnb-none">{_esc(self._note)}</div>')
-        parts.append(f'<div class="dnb-prompt">{_esc(self._prompt())}</div>')
+            parts.append(f'<div class="dnb-none">{esc(self._note)}</div>')
+        parts.append(f'<div class="dnb-prompt">{esc(self._prompt())}</div>')
         self.status.value = "".join(parts)
         recent = self.narration[-LOG_LINES:]
         self.log_view.value = (
             f'<ol class="dnb-log" start="{len(self.narration) - len(recent) + 1}">'
-            + "".join(f"<li>{_esc(t)}</li>" for t in recent)
+            + "".join(f"<li>{esc(t)}</li>" for t in recent)
             + "</ol>"
             if recent
             else ""
