@@ -247,3 +247,25 @@ def test_defect_10_a_page_through_a_symbolic_link_replaces_the_file_it_points_to
     assert link.is_symlink()
     assert "<title>via a link</title>" in real.read_text(encoding="utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.html", "real.html"]
+
+
+def test_defect_7_the_replayer_walks_the_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Linear within the bound: the frames ask the engine in one walk (a fixed number
+    of live games copied, not one per frame as before)."""
+    from durak_nb.engine import Game
+
+    copies = 0
+    real_copy = Game.copy
+
+    def counting_copy(self: Game) -> Game:
+        nonlocal copies
+        copies += 1
+        return real_copy(self)
+
+    for n in (60, 240):
+        replay = Replay(loop_recording(n))
+        copies = 0
+        monkeypatch.setattr(Game, "copy", counting_copy)
+        replayer_frames(replay)
+        monkeypatch.undo()
+        assert copies == 2, n  # the game(0) the frames walk, and the prefetch's walk
