@@ -234,6 +234,9 @@ def test_defect_10_the_page_is_written_whole_or_not_at_all(tmp_path: Path, monke
     umask = os.umask(0)
     os.umask(umask)
     assert page.stat().st_mode & 0o777 == 0o666 & ~umask
+    page.chmod(0o640)
+    export_html(rec, page, title="again")
+    assert page.stat().st_mode & 0o777 == 0o640
 
 
 def test_defect_10_a_page_through_a_symbolic_link_replaces_the_file_it_points_to(tmp_path: Path) -> None:

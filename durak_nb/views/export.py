@@ -42,6 +42,7 @@ import contextlib
 import hashlib
 import io
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -278,7 +279,9 @@ def export_html(
 def _write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to a temporary file in ``path``'s folder, then rename it over
     ``path`` (``os.replace``): a reader sees the old file or the whole new one, never
-    a part.
+    a part.  (:func:`durak_nb.record.json_form.write_atomic` does the same for
+    recordings but raises :class:`RecordingError`; a page keeps the ``OSError`` that
+    ``export_html`` has always raised for a write that fails.)
 
     Raises:
         OSError: the folder cannot be written (the temporary file is removed).
@@ -287,9 +290,12 @@ def _write_atomically(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as a newly created file would be (mkstemp makes it 0600)
+        if path.exists():  # keep the page's permissions, as writing into it would
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        else:  # as a newly created file would be (mkstemp makes it 0600)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
