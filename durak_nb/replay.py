@@ -8,8 +8,10 @@ position; consecutive positions share the parts that did not change) and what ev
 player knows of the others' hands then (:meth:`Replay.view`); for ``k < len(replay)``,
 move ``k`` and the events it caused.  Every :data:`SNAPSHOT_EVERY` moves it keeps a copy
 of the live game, so that :meth:`Replay.game` (the live :class:`~durak_nb.engine.Game`
-at any index) replays at most ``SNAPSHOT_EVERY - 1`` moves; who may act, who may throw
-in and the room left (R11–R13) are asked of that game when first wanted, then kept.
+at any index) replays at most ``SNAPSHOT_EVERY - 1`` moves (in a game longer than
+``THIN_AFTER * SNAPSHOT_EVERY`` = 1,024 moves the copies thin out, :data:`THIN_AFTER`,
+so that building stays linear in the length); who may act, who may throw in and the
+room left (R11–R13) are asked of that game when first wanted, then kept.
 
 Variations (``meta.variations``, docs/notation.md) are read through the
 :class:`~durak_nb.record.tree.GameTree`: :meth:`Replay.variations` lists the lines
@@ -55,6 +57,7 @@ Anna passes; bito: 6S 7S to the discard (R15); Boris is out (R24); game over: An
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -70,10 +73,17 @@ from .record.json_form import Recording, RecordingError
 from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_problem
 from .rules import Rules
 
-__all__ = ["SNAPSHOT_EVERY", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
+__all__ = ["SNAPSHOT_EVERY", "THIN_AFTER", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
 
 #: A copy of the live game is kept before every ``SNAPSHOT_EVERY``-th move.
 SNAPSHOT_EVERY = 16
+#: Past ``THIN_AFTER * snapshot_every`` moves the kept games thin out: the next is kept
+#: ``k // THIN_AFTER`` moves after the one at ``k``.  A copy costs time and memory in
+#: the moves played (the game's history, R27's positions seen), so copies every 16
+#: moves of a 100,000-move game would cost time and memory quadratic in its length
+#: (16 s and gigabytes); thinned, about ``THIN_AFTER`` copies per doubling of the length,
+#: linear in it, and :meth:`Replay.game` replays at most ``k // THIN_AFTER`` moves.
+THIN_AFTER = 64
 
 
 class Step(NamedTuple):
@@ -221,7 +231,8 @@ class Replay:
     Args:
         recording: the :class:`~durak_nb.record.Recording` to replay.
         snapshot_every: keep a copy of the live game every that many moves (bigger:
-            less memory, slower :meth:`game`).
+            less memory, slower :meth:`game`); past ``THIN_AFTER * snapshot_every``
+            moves, one every ``k // THIN_AFTER`` moves (:data:`THIN_AFTER`).
         variations: take the side lines of ``meta.variations`` (docs/notation.md):
             each is checked against the engine from its branching position now, and
             :meth:`enter` steps into it.  ``False``: the main line only.
@@ -287,6 +298,8 @@ class Replay:
         self._positions: list[Position] = [start.position()]
         self._known: list[Known] = [known]
         self._snapshots: list[Game] = [start]
+        self._snapshot_at: list[int] = [0]  #: the index each kept game stands at, ascending
+        due = snapshot_every
         passes = {self._positions[0].passed: self._positions[0].passed}
         for game, move, events in steps:
             # the live game now stands after ``move``
@@ -297,8 +310,10 @@ class Replay:
             self._positions.append(after)
             known = next_known(known, move, ev, after)
             self._known.append(known)
-            if len(self._moves) % snapshot_every == 0:
+            if len(self._moves) == due:
                 self._snapshots.append(game.copy())
+                self._snapshot_at.append(due)
+                due += max(snapshot_every, due // THIN_AFTER)
         self._infos: list[_Info | None] = [None] * len(self._positions)
         self._words: list[str | None] = [None] * len(self._moves)
 
@@ -412,9 +427,9 @@ class Replay:
             IndexError: ``k`` not in ``0..len(self)``.
         """
         self._pos_index(k)
-        i = k // self.snapshot_every
+        i = bisect.bisect_right(self._snapshot_at, k) - 1
         g = self._snapshots[i].copy()
-        for move in self._moves[i * self.snapshot_every : k]:
+        for move in self._moves[self._snapshot_at[i] : k]:
             g.play(move)
         return g
 

@@ -272,3 +272,34 @@ def test_defect_7_the_replayer_walks_the_game_once(monkeypatch: pytest.MonkeyPat
         replayer_frames(replay)
         monkeypatch.undo()
         assert copies == 2, n  # the game(0) the frames walk, and the prefetch's walk
+
+
+def test_defect_7_a_long_replay_keeps_fewer_live_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replay (under every view) keeps a live game every 16 moves up to 1,024 moves,
+    then thinner (THIN_AFTER): each copy costs the moves played, so copies every 16
+    moves cost time and memory quadratic in a long game (16 s and gigabytes for the
+    trial's 99,996 moves; 4.5 s and 177 MB now).  Seeks stay exact."""
+    from durak_nb.engine import Game
+    from durak_nb.replay import THIN_AFTER
+
+    assert THIN_AFTER == 64
+    copies = 0
+    real_copy = Game.copy
+
+    def counting_copy(self: Game) -> Game:
+        nonlocal copies
+        copies += 1
+        return real_copy(self)
+
+    rec = loop_recording(4_000)
+    monkeypatch.setattr(Game, "copy", counting_copy)
+    replay = Replay(rec)
+    monkeypatch.undo()
+    assert copies == 153  # 63 up to move 1,024 (as before), then 90 more: not 250
+    assert len(Replay(loop_recording(1_000))) == 1_000
+    game = rec.new_game()
+    for k, move in enumerate(rec.moves):
+        if k in (0, 1_023, 1_024, 1_105, 2_222, 3_984):
+            assert replay.game(k).position() == game.position() == replay.position(k)
+        game.play(move)
+    assert replay.game(4_000).position() == game.position()
