@@ -26,7 +26,7 @@ from durak_nb.cards import deck
 from durak_nb.errors import DurakError
 from durak_nb.record import Recording
 from durak_nb.replay import Replay
-from durak_nb.views import bounds, export
+from durak_nb.views import bounds
 from durak_nb.views.bounds import MAX_REPLAYER_MOVES, MAX_TREE_NODES, ViewBoundError
 from durak_nb.views.export import ExportError, export_html, page_html
 from durak_nb.views.html import replayer_frames
@@ -223,7 +223,7 @@ def test_defect_10_the_page_is_written_whole_or_not_at_all(tmp_path: Path, monke
     def fail(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(export.os, "replace", fail)
+    monkeypatch.setattr(os, "replace", fail)  # the os module export.py writes with
     with pytest.raises(OSError, match="No space left"):
         export_html(rec, page)
     assert page.read_text(encoding="utf-8") == "the old page"
@@ -252,26 +252,41 @@ def test_defect_10_a_page_through_a_symbolic_link_replaces_the_file_it_points_to
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.html", "real.html"]
 
 
+class CopyCounter:
+    """Counts ``Game.copy`` calls while patched in (a live game copied costs the moves played)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from durak_nb.engine import Game
+
+        self.count = 0
+        real_copy = Game.copy
+
+        def counting_copy(game: Game) -> Game:
+            self.count += 1
+            return real_copy(game)
+
+        self._monkeypatch = monkeypatch
+        self._copy = counting_copy
+
+    def __enter__(self) -> CopyCounter:
+        from durak_nb.engine import Game
+
+        self.count = 0
+        self._monkeypatch.setattr(Game, "copy", self._copy)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._monkeypatch.undo()
+
+
 def test_defect_7_the_replayer_walks_the_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Linear within the bound: the frames ask the engine in one walk (a fixed number
     of live games copied, not one per frame as before)."""
-    from durak_nb.engine import Game
-
-    copies = 0
-    real_copy = Game.copy
-
-    def counting_copy(self: Game) -> Game:
-        nonlocal copies
-        copies += 1
-        return real_copy(self)
-
     for n in (60, 240):
         replay = Replay(loop_recording(n))
-        copies = 0
-        monkeypatch.setattr(Game, "copy", counting_copy)
-        replayer_frames(replay)
-        monkeypatch.undo()
-        assert copies == 2, n  # the game(0) the frames walk, and the prefetch's walk
+        with CopyCounter(monkeypatch) as copies:
+            replayer_frames(replay)
+        assert copies.count == 2, n  # the game(0) the frames walk, and the prefetch's walk
 
 
 def test_defect_7_a_long_replay_keeps_fewer_live_games(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -279,23 +294,13 @@ def test_defect_7_a_long_replay_keeps_fewer_live_games(monkeypatch: pytest.Monke
     then thinner (THIN_AFTER): each copy costs the moves played, so copies every 16
     moves cost time and memory quadratic in a long game (16 s and gigabytes for the
     trial's 99,996 moves; 4.5 s and 177 MB now).  Seeks stay exact."""
-    from durak_nb.engine import Game
     from durak_nb.replay import THIN_AFTER
 
     assert THIN_AFTER == 64
-    copies = 0
-    real_copy = Game.copy
-
-    def counting_copy(self: Game) -> Game:
-        nonlocal copies
-        copies += 1
-        return real_copy(self)
-
     rec = loop_recording(4_000)
-    monkeypatch.setattr(Game, "copy", counting_copy)
-    replay = Replay(rec)
-    monkeypatch.undo()
-    assert copies == 153  # 63 up to move 1,024 (as before), then 90 more: not 250
+    with CopyCounter(monkeypatch) as copies:
+        replay = Replay(rec)
+    assert copies.count == 153  # 63 up to move 1,024 (as before), then 90 more: not 250
     assert len(Replay(loop_recording(1_000))) == 1_000
     game = rec.new_game()
     for k, move in enumerate(rec.moves):
