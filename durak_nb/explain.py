@@ -10,23 +10,16 @@ every fact used here: which beating clause a cover uses is asked of
 (:attr:`durak_nb.engine.Event.rule`), who may still throw in and the room left of the
 replay (``Game.throwers()``, ``Game.room()``, R11–R13).
 
->>> from durak_nb.cards import deck
->>> from durak_nb.record import Recording
->>> from durak_nb.replay import Replay
->>> doc = {"format": "durak-nb/1", "rules": "podkidnoy", "players": ["Anna", "Boris"],
-...        "start": {"hands": {"Anna": ["6S", "AH"], "Boris": ["7S"]}, "talon": [], "trump": "H",
-...                  "discard": [c.code for c in deck(36) if c.code not in ("6S", "7S", "AH")],
-...                  "attacker": "Anna", "first_bito_done": True},
-...        "moves": [{"player": "Anna", "action": "attack", "cards": ["6S"]},
-...                  {"player": "Boris", "action": "defend", "card": "7S", "target": "6S"},
-...                  {"player": "Anna", "action": "pass"}]}
->>> r = Replay(Recording.from_json(doc))
->>> reading(r.move(1), r.position(1), r.position(2), r.recording.rules)
+>>> from durak_nb.engine import Game, Move
+>>> g = Game.from_position("podkidnoy", ["Anna", "Boris"], hands={"Anna": "6S AH", "Boris": "7S"},
+...     talon="", trump="H", attacker="Anna", first_bito_done=True, rest_to_discard=True)
+>>> _ = g.attack("Anna", "6S")
+>>> before, cover = g.position(), Move.defend(1, "7S", "6S")
+>>> events = g.play(cover)
+>>> reading(cover, before, g.position(), g.rules)
 Reading(kind='cover', clause='R6', back=False)
->>> move_rules(r.move(2), r.position(2), r.events(2), r.position(3), r.recording.rules)
-('R12', 'R15', 'R24', 'R25')
->>> print(explain_move(r, 0))
-Anna attacks 6S — the lead (заход, R9); Boris defends (R10)
+>>> move_rules(cover, before, events, g.position(), g.rules)
+('R6',)
 """
 
 from __future__ import annotations
@@ -47,6 +40,7 @@ __all__ = [
     "ends_bout",
     "event_words",
     "explain_move",
+    "gloss",
     "move_rules",
     "move_words",
     "reading",
@@ -149,25 +143,32 @@ class Caused(NamedTuple):
 
 
 def caused(events: Iterable[Event]) -> Caused:
-    """The events of one move sorted by kind (the one walk over the event types that
-    the tables, the bout diagrams and the replay's event table share)."""
-    by: dict[type, list[Event]] = {}
+    """The events of one move sorted by kind: the one walk over the event types that
+    the tables (:func:`durak_nb.tables.event_rows`) and the bout diagrams
+    (:func:`durak_nb.views.trees.bout_diagram`) share."""
+    took: Took | None = None
+    bito: Bito | None = None
+    redealt: Redealt | None = None
+    over: GameOver | None = None
+    drew: list[Drew] = []
+    out: list[Out] = []
+    passed: list[LeadPassed] = []
     for e in events:
-        by.setdefault(type(e), []).append(e)
-
-    def last(t: type) -> Event | None:
-        got = by.get(t)
-        return got[-1] if got else None
-
-    return Caused(
-        took=last(Took),  # type: ignore[arg-type]
-        bito=last(Bito),  # type: ignore[arg-type]
-        drew=tuple(by.get(Drew, ())),  # type: ignore[arg-type]
-        out=tuple(by.get(Out, ())),  # type: ignore[arg-type]
-        lead_passed=tuple(by.get(LeadPassed, ())),  # type: ignore[arg-type]
-        redealt=last(Redealt),  # type: ignore[arg-type]
-        game_over=last(GameOver),  # type: ignore[arg-type]
-    )
+        if isinstance(e, Drew):
+            drew.append(e)
+        elif isinstance(e, Out):
+            out.append(e)
+        elif isinstance(e, LeadPassed):
+            passed.append(e)
+        elif isinstance(e, Took):
+            took = e
+        elif isinstance(e, Bito):
+            bito = e
+        elif isinstance(e, Redealt):
+            redealt = e
+        elif isinstance(e, GameOver):
+            over = e
+    return Caused(took, bito, tuple(drew), tuple(out), tuple(passed), redealt, over)
 
 
 def _rule_key(rule: str) -> tuple[int, str]:
