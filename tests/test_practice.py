@@ -466,9 +466,11 @@ def test_widget_for_a_lesson_shows_its_task() -> None:
 ACTIONS = ("card", "table", "lay", "transfer", "show", "take", "pass", "hint")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    which=st.sampled_from([(BOUT, 0, "Anna"), (BOUT, 1, "Boris"), (SEED000, 1, "Boris"), (TRANSFER, 1, "Boris")]),
+    which=st.sampled_from(
+        [(SEED000, 1, "Boris")] + [(p.recording, p.move, p.learner) for ps in PRACTICE.values() for p in ps]
+    ),
     clicks=st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(0, 11)), max_size=25),
 )
 def test_a_refusal_changes_nothing_and_every_card_stays_once(which: tuple[str, int, str], clicks: list[Any]) -> None:
