@@ -775,6 +775,7 @@ class Game:
         if game._next_opponent(seat) is None:
             raise SetupError("R22", f"no opponent of {game.players[seat]} holds cards to defend")
         game._begin_bout(seat, check_end=True)
+        game._note_position()  # R27: the set-up position is the first occurrence
         return game
 
     @classmethod
@@ -879,6 +880,7 @@ class Game:
             assert self.dealer is not None
             attacker = best[1] if best is not None else (self.dealer + 1) % self.n
         self._begin_bout(attacker, check_end=False)
+        self._note_position()  # R27: the dealt position is the first occurrence
 
     def _make_beaters(self) -> None:
         r = self.rules
@@ -1396,11 +1398,11 @@ class Game:
                 self._begin_bout(new_attacker, check_end=False, keep_lead_passes=True)
                 if self.result is not None:
                     events.append(GameOver(self.result))
-                return events
-            self.passed.add(p)
-            if p == self.attacker:
-                self.attacker_passed = True
-            self._settle(events)
+            else:
+                self.passed.add(p)
+                if p == self.attacker:
+                    self.attacker_passed = True
+                self._settle(events)
         elif act is _DEFEND:
             hand.remove(cards[0])
             defence = self.defence_cards
@@ -1442,6 +1444,9 @@ class Game:
             self.defender = new_defender
             self.attacker_passed = False
             self.passed = set()
+        drawn = self._note_position()  # R27: positions are compared after every move
+        if drawn is not None:
+            events.append(GameOver(drawn))
         return events
 
     def _settle(self, events: list[Event]) -> None:
@@ -1467,6 +1472,7 @@ class Game:
                 table.append(y)
         cards = tuple(table)
         self._last_lead_on[d] = self._lead
+        talon_before, out_before = len(self.talon), len(self.out_order)
         if took:  # R14
             self.hands[d].extend(cards)
             self.hands[d].sort()
@@ -1497,6 +1503,10 @@ class Game:
                 if not self.hands[s] and s not in self.out_order:
                     self.out_order.append(s)
                     events.append(Out(s))
+        if not took or self.bout == 1 or len(self.talon) != talon_before or len(self.out_order) != out_before:
+            # R27: the talon only shrinks, the discard, the first bito, the players out and
+            # the bout number only grow, so no position counted before can occur again
+            self._seen = {}
         self.bout += 1
         if self._check_end(events, last_defender=d):
             return
@@ -1601,20 +1611,64 @@ class Game:
         if not keep_lead_passes:
             self.lead_passes = 0
         self._legal_cache = None
+
+    def _position_key(self) -> tuple[object, ...]:
+        """R27: what "the same position" compares, as one hashable value.
+
+        The hands (kept sorted), the table pairs in the order laid, the roles (attacker,
+        defender, first attacker) and who may act next (taking, the passed set, the
+        attacker's pass, the lead passes of english durak, the players who showed a
+        trump this bout, R20). The rest of a position is the same for every key in
+        :attr:`_seen`, which is emptied whenever it changes (see :meth:`_end_bout`): the
+        talon (it only shrinks), the discard and the first bito (they only grow), the
+        players out (R24) and whether this is the first bout (R5, R19). The bout number
+        beyond the first and the game's history are not compared.
+        """
+        shown = self.shown
+        return (
+            tuple(map(tuple, self.hands)),
+            tuple(self.attack_cards),
+            tuple(self.defence_cards),
+            self.attacker,
+            self.defender,
+            self.first_attacker,
+            self.taking,
+            frozenset(self.passed),
+            self.attacker_passed,
+            self.lead_passes,
+            frozenset(shown) if shown else None,
+        )
+
+    def _bout_ends_in_progress(self) -> bool:
+        """R27's shortcut: True when this bout surely ends with a card leaving the talon
+        or reaching the discard, so that no position of it can ever occur again and
+        none needs counting. That is so inside a bout with the talon not empty when a
+        player who is not the defender holds fewer than ``hand_size`` cards (hands only
+        shrink until the bout ends, and after a take that player draws, R16); with
+        transfers the defender may change (R17), so two such players are needed."""
+        if not self.talon or not self.attack_cards:
+            return False
+        size = self.rules.hand_size
+        if not self.rules.transfers:
+            d = self.defender
+            return any(len(h) < size and s != d for s, h in enumerate(self.hands))
+        return sum(1 for h in self.hands if len(h) < size) >= 2
+
+    def _note_position(self) -> Result | None:
+        """R27: count the position now; its ``repetition_draw``-th occurrence ends the
+        game in a draw, which is returned (and set as :attr:`result`). Called after
+        every move and for the position a game starts from."""
         n = self.rules.repetition_draw
-        if n:  # R27: the same position for the n-th time ends the game in a draw
-            key = (
-                tuple(tuple(h) for h in self.hands),  # hands are kept sorted
-                len(self.talon),
-                len(self.discard),
-                attacker,
-                self.first_bito_done,
-                self.lead_passes,
-            )
-            seen = self._seen.get(key, 0) + 1
-            self._seen[key] = seen
-            if seen >= n:
-                self._finish(Result(None, True, False, tuple(self.out_order), None, "R27"), [])
+        if not n or self.result is not None or self._bout_ends_in_progress():
+            return None
+        key = self._position_key()
+        seen = self._seen.get(key, 0) + 1
+        self._seen[key] = seen
+        if seen < n:
+            return None
+        result = Result(None, True, False, tuple(self.out_order), None, "R27")
+        self._finish(result, [])
+        return result
 
     def _redeal(self, cards: list[Card]) -> None:
         """R5: the same dealer deals the new shuffle; the first attacker is found again."""

@@ -12,6 +12,7 @@ reproducible; set ``DURAK_HYPOTHESIS=thorough`` for a longer, randomized hunt.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -22,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from strategies import MOVE_CAP, NAMES, Mix, candidate_moves, mixes, move_key, play_random, random_game, recording_of
 
 from durak_nb.cards import Card, Suit, deck
-from durak_nb.engine import Action, Game, IllegalMove, Move, Position
+from durak_nb.engine import Action, Game, GameOver, IllegalMove, Move, Position
 from durak_nb.record.json_form import Recording
 from durak_nb.rules import Rules
 
@@ -186,6 +187,43 @@ def test_r22_r25_r27_every_game_ends_with_a_coherent_result(mix: Mix) -> None:
     assert played < MOVE_CAP
     assert len(game.history) == played
     check_result(game)
+
+
+def repetition_key(game: Game) -> tuple[object, ...]:
+    """R27's "same position", worked out independently of the engine's own key: every
+    field of :class:`Position` (the bout only as first or later, R5/R19), plus the lead
+    passes of english durak (R9) and the players who showed a trump this bout (R20)."""
+    pos = game.position()
+    return (dataclasses.replace(pos, bout=min(pos.bout, 2)), game.lead_passes, frozenset(game.shown))
+
+
+@examples(200)
+@given(mixes())
+def test_r27_the_game_ends_at_the_first_move_whose_position_occurs_the_nth_time(mix: Mix) -> None:
+    """R27: positions are compared after every move (and the starting one counts): the
+    game is drawn by the move that makes some position occur for the
+    ``repetition_draw``-th time, inside a bout as at a bout start, and not before. A
+    twin game without R27 plays the same moves and counts the positions itself."""
+    game = random_game(mix)
+    twin = Game.deal(mix.rules.replace(repetition_draw=0), mix.players, seed=mix.seed)
+    n = mix.rules.repetition_draw
+    counts = {repetition_key(twin): 1}
+    rng = random.Random(mix.seed)
+    while not game.finished:
+        events = game.play(rng.choice(game.legal_moves()))
+        move = game.history[-1]  # a redeal carries its shuffled deck (R5)
+        twin_events = twin.play(move)
+        if move.action is Action.REDEAL:
+            counts = {}
+        key = repetition_key(twin)
+        counts[key] = counts.get(key, 0) + 1
+        if game.result is not None and game.result.rule == "R27":
+            assert counts[key] == n and twin.result is None
+            assert events == [*twin_events, GameOver(game.result)]
+            assert game.table == twin.table and game.hands == twin.hands
+        else:
+            assert counts[key] < n
+            assert events == twin_events and game.result == twin.result
 
 
 @examples(150)

@@ -6,9 +6,10 @@ R24 (out order), R25 (durak, draw, option ``draw_allowed``), R26 (epaulettes, op
 from __future__ import annotations
 
 import pytest
-from rulekit import hands, legal, setup
+from rulekit import hands, legal, setup, table
 
 from durak_nb import Bito, Card, Drew, Game, GameOver, Move, Out, Result, Rules, RulesError, Took
+from durak_nb.cards import deck
 
 
 def c(code: str) -> Card:
@@ -287,3 +288,82 @@ def test_R27_option_value_is_checked() -> None:
         Rules.make("podkidnoy", repetition_draw=1)
     assert str(exc.value) == "[R27] option repetition_draw: 0 (off) or 2 and more, not 1"
     assert Rules.make("podkidnoy").repetition_draw == 3
+
+
+#: english durak: Boris leads two unbeatable aces, Anna takes them and, holding no pair,
+#: Boris passes the lead; Anna leads them back, Boris takes, Anna passes (R9, R14).
+ENGLISH_CYCLE = [
+    Move.attack(1, "AS AC"),
+    Move.take(0),
+    Move.pass_(1),
+    Move.attack(0, "AS AC"),
+    Move.take(1),
+    Move.pass_(0),
+]
+
+
+def test_R27_a_repetition_inside_a_bout_ends_the_game_there() -> None:
+    """R27: positions are compared after every move. The set-up position (Boris to lead,
+    no lead passed yet) never comes back: after a cycle Boris leads with the lead passed
+    to him once (R9). The first position that comes back is the one after Boris's lead
+    (a lead resets the lead passes): the third time it occurs, with the aces still on the
+    table, the game is drawn at once, not after Anna's take."""
+    g = setup("english", AB, {"Anna": "7H 9S", "Boris": "8H TS AS AC"}, "Boris")
+    start = hands(g)
+    played = []
+    for k, move in enumerate((ENGLISH_CYCLE * 3)[:13]):
+        assert g.legal_moves() == [move], k  # every move is forced
+        played.append(g.play(move))
+    assert played[0] == [] and played[6] == []  # the first and the second occurrence
+    result = Result(None, True, False, (), None, "R27")
+    assert played[12] == [GameOver(result)]
+    assert g.result == result
+    assert table(g) == [("AS", None), ("AC", None)]
+    assert hands(g) == {"Anna": "7H 9S", "Boris": "8H TS"} and start == {"Anna": "7H 9S", "Boris": "8H TS AS AC"}
+    assert (g.attacker, g.defender, g.taking) == (None, None, False)
+    assert g.legal_moves() == []
+    assert sorted(g.all_cards()) == sorted(deck(36))  # the aces stay on the table
+
+
+def test_R27_the_same_table_from_another_thrower_is_the_same_position() -> None:
+    """R27 compares the table, not who laid its cards: at first Boris throws AH in on
+    Cid's lead of AS (R11, R12); five bouts later Cid leads AS AH himself. After Anna's
+    take both positions are the same (hands, table, roles, passes), so with
+    ``repetition_draw`` 2 the game is drawn at Anna's second take, before the throwers
+    pass."""
+    r = Rules.make("podkidnoy", repetition_draw=2)
+    g = setup(r, ABC, {"Anna": "KH TC", "Boris": "QC AH KS JH", "Cid": "AS JC TH"}, "Cid")
+    for move in [Move.attack(2, "AS"), Move.pass_(2), Move.throw(1, "AH"), Move.pass_(1), Move.pass_(2)]:
+        assert g.play(move) == []
+    assert g.play(Move.take(0)) == []
+    seen = (hands(g), table(g), g.attacker, g.defender, g.taking, set(g.passed), g.attacker_passed)
+    assert seen == (
+        {"Anna": "TC KH", "Boris": "JH QC KS", "Cid": "TH JC"},
+        [("AS", None), ("AH", None)],
+        2,
+        0,
+        True,
+        set(),
+        True,
+    )
+    assert g.play(Move.pass_(1)) == []
+    assert g.play(Move.pass_(2)) == [Took(0, (c("AS"), c("AH")))]
+    # five bouts of lead, take, the attacker's pass and the other thrower's pass
+    for attacker, defender, other, led in [
+        (1, 2, 0, "QC"),
+        (0, 1, 2, "AS AH"),
+        (2, 0, 1, "QC"),
+        (1, 2, 0, "AS AH"),
+        (0, 1, 2, "QC"),
+    ]:
+        assert (g.attacker, g.defender) == (attacker, defender)
+        assert g.play(Move.attack(attacker, led)) == []
+        assert g.play(Move.take(defender)) == []
+        assert g.play(Move.pass_(attacker)) == []
+        assert [type(e) for e in g.play(Move.pass_(other))] == [Took]
+    assert g.play(Move.attack(2, "AS AH")) == []
+    assert g.play(Move.pass_(2)) == []
+    result = Result(None, True, False, (), None, "R27")
+    assert g.play(Move.take(0)) == [GameOver(result)]
+    assert (hands(g), table(g)) == seen[:2]
+    assert g.result == result and g.legal_moves() == []

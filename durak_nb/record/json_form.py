@@ -517,7 +517,7 @@ def write_atomic(path: str | Path, text: str) -> None:
     if bad >= 0:
         raise RecordingError(f"the text holds {text[bad]!r}, a lone surrogate, which is not valid Unicode", file=name)
     data = text.encode("utf-8")
-    target = Path(path)
+    target = Path(os.path.realpath(path))  # through a symbolic link, as open() writes
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
