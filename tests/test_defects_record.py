@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from durak_nb.record import Recording, RecordingError, move_to_json, notation
+from durak_nb.record import Recording, RecordingError, io, move_to_json, notation
 from durak_nb.record.json_form import ValidationReport
 
 REPRO = Path(__file__).resolve().parent / "repro"
@@ -325,3 +325,52 @@ def test_defect_9_an_illegal_move_through_convert_is_reported_at_its_place(tmp_p
         only_report(path).error.rule,  # type: ignore[union-attr]
     )
     assert info.value.rule is not None
+
+
+def test_defect_9_io_dump_never_writes_an_illegal_game_to_json(tmp_path: Path) -> None:
+    """``convert a.json b.json`` wrote an illegal game with exit 0: io.dump checks first."""
+    bad = doc()
+    bad["moves"][2] = {"player": "Anna", "action": "take"}
+    src = tmp_path / "illegal.json"
+    src.write_text(json.dumps(bad, indent=2), encoding="utf-8")
+    (rec,) = io.load_games(src)
+    out = tmp_path / "out.json"
+    out.write_text("precious\n", encoding="utf-8")
+    with pytest.raises(RecordingError) as info:
+        io.dump(rec, out)
+    want = only_report(src).error
+    assert want is not None
+    assert (info.value.file, info.value.line, info.value.move, info.value.rule) == (str(src), want.line, 2, want.rule)
+    assert out.read_text(encoding="utf-8") == "precious\n"
+    rec.result = {"durak": "Anna"}
+    rec.moves = rec.moves[:2]
+    with pytest.raises(RecordingError) as info:
+        io.dump(rec, out)
+    assert info.value.rule == "R25"
+
+
+def test_io_loads_dumps_and_validates_by_suffix(tmp_path: Path) -> None:
+    rec = io.load(repro("comment-before-bout.json"))
+    assert rec == io.load(repro("comment-before-bout.durak"))
+    for name in ("a.json", "a.durak"):
+        io.dump(rec, tmp_path / name)
+        assert io.load(tmp_path / name) == rec
+        assert [r.ok for r in io.validate_path(tmp_path / name)] == [True]
+    assert (tmp_path / "a.json").read_text(encoding="utf-8") == rec.dumps()
+    assert (tmp_path / "a.durak").read_text(encoding="utf-8") == notation.write(rec)
+    games = io.load_games(repro("match-depth100.durak"))
+    io.dump(games, tmp_path / "m.json")
+    assert io.load_games(tmp_path / "m.json") == games
+    with pytest.raises(RecordingError, match="holds 2 games"):
+        io.load(tmp_path / "m.json")
+    seen: list[Path] = []
+
+    def reader(path: Path) -> Recording:
+        seen.append(path)
+        return rec
+
+    io.register_loader(".test-only", reader)
+    assert io.load(tmp_path / "x.test-only") == rec and seen == [tmp_path / "x.test-only"]
+    assert ".test-only" in io.suffixes() and io.loader_for("X.TEST-ONLY") is reader
+    with pytest.raises(ValueError, match="starts with a dot"):
+        io.register_loader("pgn", reader)

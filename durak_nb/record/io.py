@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -43,6 +42,7 @@ from .json_form import (
 )
 from .lexer import MAX_GAMES, SUFFIX, Source
 from .reader import parse
+from .recorder import read_journal
 from .writer import write
 
 __all__ = [
@@ -90,9 +90,7 @@ def _read_notation_file(path: Path) -> list[Recording]:
 
 
 def _read_journal_file(path: Path) -> object:
-    # the recorder lives beside this module; it is imported only when a journal is read
-    recorder = importlib.import_module("durak_nb.record.recorder")
-    return recorder.read_journal(path)
+    return read_journal(path)
 
 
 _BUILTIN: dict[str, Loader] = {
