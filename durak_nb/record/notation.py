@@ -82,7 +82,7 @@ from .lexer import (
     format_move,
     quote_name,
 )
-from .reader import Reading, load, parse, read, read_games
+from .reader import GameBuilder, Reading, Visitor, load, parse, read, read_games
 from .writer import WIDTH, dump, write
 
 __all__ = [
@@ -99,10 +99,12 @@ __all__ = [
     "STANDARD_HEADERS",
     "SUFFIX",
     "WIDTH",
+    "GameBuilder",
     "Reading",
     "Recording",
     "RecordingError",
     "ValidationReport",
+    "Visitor",
     "check_match",
     "dump",
     "format_move",

@@ -1,8 +1,19 @@
 """The notation's reader (docs/notation.md): text in, :class:`Reading` out.
 
-The reader walks the tokens of :mod:`~durak_nb.record.lexer` once, checks every move
-against the engine and builds the game tree of :mod:`~durak_nb.record.tree`; headers
-are read one check per header.  Nothing recurses on the nesting depth.
+The reader walks the tokens of :mod:`~durak_nb.record.lexer` once, checks every token
+and every move (the engine decides legality) and reports what it reads to a
+:class:`Visitor`, as python-chess's PGN reader does; the default visitor,
+:class:`GameBuilder`, builds the game tree of :mod:`~durak_nb.record.tree`.  Headers are
+read one check per header.  Nothing recurses on the nesting depth.
+
+>>> class Count(GameBuilder):
+...     moves = 0
+...     def visit_move(self, parent, move, comment_before):
+...         Count.moves += 1
+...         return super().visit_move(parent, move, comment_before)
+>>> text = "[Players Anna Boris]\\n[Seed 1]\\n\\n1. Boris 8D (1. Boris JD) Anna AD/8D"
+>>> [len(g.moves) for g in parse(text, visitor=Count).games], Count.moves
+([2], 3)
 """
 
 from __future__ import annotations
@@ -10,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,19 +91,108 @@ class Reading:
         return not self.problems
 
 
+class Visitor:
+    """What the reader reports as it reads one game, in reading order, as python-chess's
+    ``pgn.BaseVisitor`` does: the reader checks every token and every move (the engine
+    decides legality, R1-R27), the visitor only builds.  :class:`GameBuilder`, the
+    default, builds the game tree (:mod:`~durak_nb.record.tree`) and its recording.
+
+    Handles are whatever the visitor returns for a move (hashable), handed back for the
+    annotations of that move and as the parent of the moves after it; :attr:`root` is
+    the handle before the first move.
+    """
+
+    root: object = None
+
+    def begin_game(self, rec: Recording) -> None:
+        """A game begins: ``rec`` holds its headers (rules, players, deal or start,
+        result, the headers' ``meta``), no moves yet."""
+
+    def visit_move(self, parent: object, move: Move, comment_before: str | None) -> object:
+        """A legal move after ``parent`` (the first one after a handle is its main
+        continuation, every later one a variation replacing it); returns its handle."""
+        return None
+
+    def visit_comment_after(self, handle: object, text: str) -> None:
+        """The comment after the move of ``handle``."""
+
+    def visit_glyph(self, handle: object, glyph: str) -> None:
+        """The glyph of the move of ``handle`` (one of :data:`~durak_nb.record.tree.GLYPHS`)."""
+
+    def visit_game_comment(self, text: str) -> None:
+        """The comment of a game without moves."""
+
+    def has(self, key: str) -> bool:
+        """Whether the moves gave the annotation ``key`` (``'comments'``, ``'glyphs'`` ...)."""
+        return False
+
+    def end_game(self, meta: dict[str, Any]) -> Recording:
+        """The game read: ``meta`` holds the headers' members; returns the recording."""
+        raise NotImplementedError
+
+
+class GameBuilder(Visitor):
+    """The default :class:`Visitor`: builds a :class:`~durak_nb.record.tree.GameTree`
+    and returns its recording (main line in ``moves``, annotations in ``meta``)."""
+
+    def __init__(self) -> None:
+        self.root: GameNode = GameNode()
+        self.rec: Recording | None = None
+
+    def begin_game(self, rec: Recording) -> None:
+        self.root = GameNode()
+        self.rec = rec
+
+    def visit_move(self, parent: object, move: Move, comment_before: str | None) -> GameNode:
+        assert isinstance(parent, GameNode)
+        return parent.add_variation(move, comment_before=comment_before)
+
+    def visit_comment_after(self, handle: object, text: str) -> None:
+        assert isinstance(handle, GameNode)
+        handle.comment_after = text
+
+    def visit_glyph(self, handle: object, glyph: str) -> None:
+        assert isinstance(handle, GameNode)
+        handle.glyph = glyph
+
+    def visit_game_comment(self, text: str) -> None:
+        self.root.comment_before = text
+
+    def has(self, key: str) -> bool:
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            if key == "comments" and node.comment_after is not None:
+                return True
+            if key == "comments_before" and node.comment_before is not None:
+                return True
+            if key == "glyphs" and node.glyph is not None:
+                return True
+            if key == "variations" and len(node.variations) > 1:
+                return True
+            stack.extend(node.variations)
+        return False
+
+    def end_game(self, meta: dict[str, Any]) -> Recording:
+        assert self.rec is not None
+        return GameTree(self.rec, self.root, meta).to_recording()
+
+
 @dataclass
 class _Line:
     """A line of play being read: the main line or a variation."""
 
     game: Game
     start_game: Game  # a copy of the game before the line's first move (never played on)
-    branch_node: GameNode  # the node after which this line's first move goes
+    branch_node: object  # the handle after which this line's first move goes
     at_start: bool  # the next move begins a bout
     branch: tuple[tuple[int, int], ...] = ()
     owner_branch: tuple[tuple[int, int], ...] = ()
     owner_index: int = 0
     open_at: int = 0
-    nodes: list[GameNode] = field(default_factory=list)
+    nodes: list[object] = field(default_factory=list)  # the visitor's handles of the moves
+    parents: list[object] = field(default_factory=list)  # the handle before each move
+    has_after: bool = False  # the last move has its comment after
     moves: list[Move] = field(default_factory=list)
     starts: list[bool] = field(default_factory=list)
     base: Game | None = None  # a checkpoint: the game after ``base_index`` moves
@@ -116,7 +217,10 @@ class _Line:
 
 
 class _Reader:
-    def __init__(self, text: str, file: str, strict: bool) -> None:
+    def __init__(self, text: str, file: str, strict: bool, visitor: Callable[[], Visitor] = GameBuilder) -> None:
+        self.visitor_of = visitor
+        self.visitor: Visitor = GameBuilder()
+        self.children: dict[object, int] = {}  # moves after each handle, to number variations
         self.src = Source(text, file)
         self.strict = strict
         self.reading = Reading()
@@ -651,7 +755,10 @@ class _Reader:
 
     def _moves(self, i: int, rec: Recording, meta: dict[str, Any], places: dict[str, int], number: int) -> int:
         src = self.src
-        root = GameNode()
+        self.visitor = visitor = self.visitor_of()
+        visitor.begin_game(rec)
+        self.children = {}
+        root = visitor.root
         game = rec.new_game()
         main = _Line(game=game, start_game=game.copy(), branch_node=root, at_start=True)
         stack: list[_Line] = [main]
@@ -668,7 +775,7 @@ class _Reader:
                 if tok.kind in ("eof", "next"):
                     if len(stack) > 1:
                         raise src.error("this variation is not closed: a ')' is missing", line.open_at)
-                    self._end_line(line, root, tok.start, is_main=True)
+                    self._end_line(line, tok.start, is_main=True)
                     end = tok.start
                     break
                 if tok.kind == "comment":
@@ -679,7 +786,7 @@ class _Reader:
                     self._number(line, tok, k)
                     line.after_ok = line.glyph_ok = False
                 elif tok.kind in ("open", "close"):
-                    self._parenthesis(stack, root, tok, k)
+                    self._parenthesis(stack, tok, k)
                 elif tok.kind in ("word", "quoted"):
                     total += 1
                     if total > MAX_MOVES:
@@ -705,7 +812,7 @@ class _Reader:
             problem = exc
         # the recording: headers' meta first, then the annotations of the tree
         for key in ANNOTATION_KEYS:
-            if key in meta and _tree_has(root, key):
+            if key in meta and visitor.has(key):
                 err = src.error(
                     f"meta {key!r} is given in a header and in the moves: keep one", places.get(f"meta:{key}", 0)
                 )
@@ -713,8 +820,7 @@ class _Reader:
                     raise err
                 problem = problem or err
                 meta.pop(key)
-        tree = GameTree(rec, root, meta)
-        out = tree.to_recording()
+        out = visitor.end_game(meta)
         out.move_places = move_places
         out.file = src.file
         final = main.game
@@ -735,8 +841,9 @@ class _Reader:
 
     def _comment(self, line: _Line, tok: Token, k: int) -> None:
         """A comment: after the move just read, or pending before the next one."""
-        if line.after_ok and line.nodes[-1].comment_after is None:
-            line.nodes[-1].comment_after = tok.value
+        if line.after_ok and not line.has_after:
+            self.visitor.visit_comment_after(line.nodes[-1], tok.value)
+            line.has_after = True
         elif line.pending is not None:
             raise self.src.error(
                 "a move has one comment before it: join the two comments into one",
@@ -755,10 +862,10 @@ class _Reader:
                 f"the glyph {tok.value} goes right after the move it marks, e.g. 'Anna 7S{tok.value}'",
                 tok.start,
             )
-        line.nodes[-1].glyph = tok.value
+        self.visitor.visit_glyph(line.nodes[-1], tok.value)
         line.glyph_ok = False
 
-    def _parenthesis(self, stack: list[_Line], root: GameNode, tok: Token, k: int) -> None:
+    def _parenthesis(self, stack: list[_Line], tok: Token, k: int) -> None:
         """``(`` opens a variation of the move before it (at most :data:`MAX_DEPTH` deep);
         ``)`` closes the innermost one."""
         src = self.src
@@ -780,7 +887,7 @@ class _Reader:
             raise src.error("')' without '('", tok.start)
         if not line.nodes:
             raise src.error("an empty variation: '( ... )' holds at least one move", line.open_at)
-        self._end_line(line, root, tok.start, is_main=False)
+        self._end_line(line, tok.start, is_main=False)
         stack.pop()
         stack[-1].after_ok = stack[-1].glyph_ok = False
 
@@ -819,14 +926,12 @@ class _Reader:
 
     def _variation(self, line: _Line, at: int) -> _Line:
         j = len(line.nodes) - 1
-        x = line.nodes[j]
-        branch_node = x.parent
-        assert branch_node is not None
+        branch_node = line.parents[j]
         if j == 0 and line.branch:  # replaces a variation's first move: one more alternative there
             owner_branch, owner_index = line.owner_branch, line.owner_index
         else:
             owner_branch, owner_index = line.branch, j
-        vnum = len(branch_node.variations)
+        vnum = self.children[branch_node]  # the main continuation is 0, variations from 1
         game = line.game_before(j)
         return _Line(
             game=game,
@@ -839,7 +944,7 @@ class _Reader:
             open_at=at,
         )
 
-    def _end_line(self, line: _Line, root: GameNode, at: int, *, is_main: bool) -> None:
+    def _end_line(self, line: _Line, at: int, *, is_main: bool) -> None:
         src = self.src
         if line.number is not None:
             raise src.error("a bout number with no move after it", line.number[2], move=len(line.moves))
@@ -847,18 +952,18 @@ class _Reader:
             text, where = line.pending
             if not line.nodes:
                 if is_main:
-                    root.comment_before = text
+                    self.visitor.visit_game_comment(text)
                     return
                 raise src.error("an empty variation", where)  # pragma: no cover - caught before
-            last = line.nodes[-1]
-            if last.comment_after is not None:
+            if line.has_after:
                 raise src.error(
                     "the last move already has its comment after it: join the two comments into one",
                     where,
                     move=len(line.moves) - 1,
                     branch=line.branch,
                 )
-            last.comment_after = text
+            self.visitor.visit_comment_after(line.nodes[-1], text)
+            line.has_after = True
 
     def _move(self, line: _Line, tok: Token, k: int) -> tuple[Move, int]:
         """Read one move starting with the player's name ``tok``; returns it and the index after it."""
@@ -977,11 +1082,12 @@ class _Reader:
             )
         events = game.play(move)
         parent = line.nodes[-1] if line.nodes else line.branch_node
-        node = parent.add_variation(move)
-        if line.pending is not None:
-            node.comment_before = line.pending[0]
-            line.pending = None
+        node = self.visitor.visit_move(parent, move, None if line.pending is None else line.pending[0])
+        self.children[parent] = self.children.get(parent, 0) + 1
+        line.pending = None
         line.nodes.append(node)
+        line.parents.append(parent)
+        line.has_after = False
         line.moves.append(move)
         line.starts.append(line.at_start)
         line.at_start = any(isinstance(e, BOUT_EVENTS) for e in events)
@@ -989,23 +1095,9 @@ class _Reader:
         line.number = None
 
 
-def _tree_has(root: GameNode, key: str) -> bool:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if key == "comments" and node.comment_after is not None:
-            return True
-        if key == "comments_before" and node.comment_before is not None:
-            return True
-        if key == "glyphs" and node.glyph is not None:
-            return True
-        if key == "variations" and len(node.variations) > 1:
-            return True
-        stack.extend(node.variations)
-    return False
-
-
-def parse(text: str, *, file: str = "<string>", strict: bool = True) -> Reading:
+def parse(
+    text: str, *, file: str = "<string>", strict: bool = True, visitor: Callable[[], Visitor] = GameBuilder
+) -> Reading:
     """Read every game of a notation text.
 
     Args:
@@ -1014,6 +1106,7 @@ def parse(text: str, *, file: str = "<string>", strict: bool = True) -> Reading:
         strict: stop at the first problem with an exception (default); ``False``
             keeps every move before the first problem and reports it in
             :attr:`Reading.problems`.
+        visitor: makes the :class:`Visitor` of each game (default :class:`GameBuilder`).
 
     Raises:
         RecordingError: (strict mode) the first problem: a syntax error, a bound
@@ -1034,7 +1127,7 @@ def parse(text: str, *, file: str = "<string>", strict: bool = True) -> Reading:
         if strict:
             raise err
         return Reading([], [err])
-    return _Reader(text, file, strict).run()
+    return _Reader(text, file, strict, visitor).run()
 
 
 def read_games(text: str, *, file: str = "<string>") -> list[Recording]:
