@@ -286,7 +286,7 @@ def dump(games: Recording | Sequence[Recording], path: str | Path) -> None:
     Raises:
         RecordingError: a game that the readers would refuse (its move, rule and, for a
             game read from a file, the place there), what the form cannot hold, or the
-            file cannot be written; an error that names no file of its own names
+            file cannot be written; an error with no place of its own names
             ``path``.  ``path`` is left as it was.
     """
     recs = [games] if isinstance(games, Recording) else list(games)

@@ -114,9 +114,11 @@ class RecordingError(DurakError):
         return (_recording_error, (self.message, keep))
 
     def naming(self, file: str | Path) -> RecordingError:
-        """This error, or the same error naming ``file`` when it names none (``<string>``):
-        a writer's error names the file being written."""
-        if self.file != "<string>":
+        """This error, or the same error naming ``file`` when it has no place of its own
+        (no file, or no line, column and move in it): a writer's error about the whole
+        document names the file being written."""
+        placed = self.move is not None or (self.line, self.column) != (1, 1)
+        if self.file != "<string>" and placed:
             return self
         keep = {k: getattr(self, k) for k in ("line", "column", "move", "rule", "state", "legal", "branch")}
         return RecordingError(self.message, file=str(file), **keep)
@@ -385,7 +387,11 @@ class Recording:
         Raises:
             RecordingError: as :meth:`dumps`, or the file cannot be written.
         """
-        write_atomic(path, self.dumps())
+        try:
+            text = self.dumps()
+        except RecordingError as exc:
+            raise exc.naming(path) from None
+        write_atomic(path, text)
 
     def result_json(self, game: Game) -> dict[str, Any]:
         """The result of a replayed game in the ``result`` member's form."""

@@ -401,7 +401,7 @@ def dump(games: Recording | Sequence[Recording], path: str | Path) -> None:
     truncated when writing fails.
 
     Raises:
-        RecordingError: as :func:`write` (an error that names no file of its own names
+        RecordingError: as :func:`write` (an error with no place of its own names
             ``path``), text that is not valid Unicode, or the file cannot be written.
     """
     try:
