@@ -374,3 +374,15 @@ def test_io_loads_dumps_and_validates_by_suffix(tmp_path: Path) -> None:
     assert ".test-only" in io.suffixes() and io.loader_for("X.TEST-ONLY") is reader
     with pytest.raises(ValueError, match="starts with a dot"):
         io.register_loader("pgn", reader)
+
+
+def test_defect_9_the_moves_bound_counts_the_variations_in_both_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    from durak_nb.record import json_form
+
+    monkeypatch.setattr(json_form, "MAX_MOVES", 6)
+    rec = io.load(repro("comment-before-bout.json"))  # 5 moves
+    rec.meta = {"variations": {"4": [{"moves": [{"player": "Anna", "action": "take"}]}]}}
+    assert Recording.from_json_text(json.dumps(rec.to_json())) == rec
+    rec.meta["variations"]["4"][0]["moves"].append({"player": "Anna", "action": "take"})
+    with pytest.raises(RecordingError, match=r"more than 6 moves in one game, counting every variation"):
+        Recording.from_json_text(json.dumps(rec.to_json()))

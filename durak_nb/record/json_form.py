@@ -29,7 +29,7 @@ from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, 
 from ..errors import DurakError
 from ..rules import Rules, RulesError
 from . import jsonio
-from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth
+from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth, variation_moves
 
 __all__ = [
     "FORMAT",
@@ -868,6 +868,10 @@ class _DocReader:
             if key in ANNOTATION_KEYS and annotation_problem(key, value, count, self.players) is None:
                 if key == "variations" and variation_depth(value) > MAX_DEPTH:
                     raise self.fail(f"meta.variations: variations nested more than {MAX_DEPTH} deep", "meta")
+                if key == "variations" and count + variation_moves(value) > MAX_MOVES:
+                    raise self.fail(
+                        f"more than {MAX_MOVES} moves in one game, counting every variation (meta.variations)", "meta"
+                    )
             elif jsonio.depth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
                 raise self.fail(f"meta {key!r}: a JSON value nested more than {MAX_JSON_DEPTH} deep", "meta")
         return meta
