@@ -997,7 +997,7 @@ class Game:
         return [m for m in moves if m.player == seat]
 
     def _generate(self) -> list[Move]:
-        # The hot path of every bot and benchmark: R9-R20 as in _why(), which the
+        # The hot path of every bot and benchmark: R9-R20 as in the _why_*() checks, which the
         # property tests hold it to, with room() and throwers() inlined.
         if self.result is not None:
             return []
@@ -1041,32 +1041,38 @@ class Game:
                 out.extend(self._transfer_moves(d))
             if uncovered:
                 out.append(_new(Move, (d, _TAKE, (), None, False, None)))
-        # throwers (R11-R14)
         throwers = self.throwers()
         if throwers:
-            passed = self.passed
-            others_may = self.attacker_passed or a not in throwers
-            limit = r.bout_limit if (self.first_bito_done or self.taking) else self._first_limit
-            room = min(limit - len(attack), len(hands[d]) - uncovered)  # R13a/c, R13b
-            ranks = 0  # a bit per rank on the table
-            if room > 0:
-                for c in attack:
-                    ranks |= 1 << (c >> 2)
-                for y in defence:
-                    if y is not None:
-                        ranks |= 1 << (y >> 2)
-            for s in throwers:
-                if s in passed or (s != a and not others_may):
-                    continue
-                if room > 0:
-                    cands = [c for c in hands[s] if ranks >> (c >> 2) & 1]
-                    for c in cands:
-                        out.append(_new(Move, (s, _THROW, (c,), None, False, None)))
-                    for k in range(2, min(room, len(cands)) + 1):
-                        for combo in combinations(cands, k):
-                            out.append(_new(Move, (s, _THROW, combo, None, False, None)))
-                out.append(_new(Move, (s, _PASS, (), None, False, None)))
+            self._thrower_moves(out, throwers, uncovered)
         return out
+
+    def _thrower_moves(self, out: list[Move], throwers: list[int], uncovered: int) -> None:
+        """Append the throw-ins and passes of ``throwers`` (R11–R14) to ``out``."""
+        a, d = self.attacker, self.defender
+        assert d is not None
+        attack, defence, hands = self.attack_cards, self.defence_cards, self.hands
+        passed = self.passed
+        others_may = self.attacker_passed or a not in throwers
+        limit = self.rules.bout_limit if (self.first_bito_done or self.taking) else self._first_limit
+        room = min(limit - len(attack), len(hands[d]) - uncovered)  # R13a/c, R13b
+        ranks = 0  # a bit per rank on the table
+        if room > 0:
+            for c in attack:
+                ranks |= 1 << (c >> 2)
+            for y in defence:
+                if y is not None:
+                    ranks |= 1 << (y >> 2)
+        for s in throwers:
+            if s in passed or (s != a and not others_may):
+                continue
+            if room > 0:
+                cands = [c for c in hands[s] if ranks >> (c >> 2) & 1]
+                for c in cands:
+                    out.append(_new(Move, (s, _THROW, (c,), None, False, None)))
+                for k in range(2, min(room, len(cands)) + 1):
+                    for combo in combinations(cands, k):
+                        out.append(_new(Move, (s, _THROW, combo, None, False, None)))
+            out.append(_new(Move, (s, _PASS, (), None, False, None)))
 
     def _may_redeal(self, seat: int) -> bool:
         counts = [0, 0, 0, 0]
@@ -1156,155 +1162,234 @@ class Game:
         return self.why_illegal(move) is None
 
     def _why(self, move: Move) -> Refusal | None:
-        r = self.rules
-        names = self.players
+        """The refusal of ``move``, or ``None``: the checks common to every action (the
+        game goes on, the seat, the action, the cards: R25, R2, R1), then one check per
+        action, in the order of the bout protocol."""
         if self.result is not None:
             return Refusal("R25", "the game is over: no more moves")
         p = move.player
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n:
             return Refusal("R2", f"there is no seat {p!r}")
-        who = names[p]
         act = move.action
         if not isinstance(act, Action):
             return Refusal("R1", f"unknown action {act!r}")
+        refusal = self._why_cards(move)
+        if refusal is not None:
+            return refusal
+        if act is Action.REDEAL:
+            return self._why_redeal(move)
+        if not self.attack_cards:
+            return self._why_lead(move)
+        if act is Action.ATTACK:
+            return Refusal("R9", "the bout is already led: add cards with a throw-in")
+        if act in (Action.DEFEND, Action.TAKE, Action.TRANSFER):
+            refusal = self._why_defender(move)
+            if refusal is not None:
+                return refusal
+            if act is Action.TAKE:
+                return self._why_take()
+            if act is Action.DEFEND:
+                return self._why_defend(move)
+            return self._why_transfer(move)
+        return self._why_thrower(move)
+
+    def _why_cards(self, move: Move) -> Refusal | None:
+        """R1: the move's cards are cards of this deck, each named once."""
         cards = move.cards
         if any(not isinstance(c, Card) for c in cards):
             return Refusal("R1", "cards must be Card values")
-        a, d = self.attacker, self.defender
-        assert a is not None and d is not None
-        low = lowest_rank(r.deck_size)
+        low = lowest_rank(self.rules.deck_size)
         alien = [c for c in cards if c.rank < low]
         if alien:
-            return Refusal("R1", f"{alien[0]} is not in a {r.deck_size}-card deck")
-        hand = self.hands[p]
-        missing = [c for c in cards if c not in hand]
+            return Refusal("R1", f"{alien[0]} is not in a {self.rules.deck_size}-card deck")
         if len(set(cards)) != len(cards):
-            return Refusal("R1", f"{who} names the same card twice")
-        # "does not hold" is said only once the move is this player's to make, so the
-        # refusal names the rule a learner needs first (whose turn, then which cards)
-        not_held = Refusal(
+            return Refusal("R1", f"{self.players[move.player]} names the same card twice")
+        return None
+
+    def _not_held(self, move: Move) -> Refusal | None:
+        """The cards of ``move`` its player does not hold, as a refusal under the rule of
+        the action (R9 lead, R10 defence, R17 transfer, R11 throw-in), or ``None``. Asked
+        only once the move is this player's to make, so that the refusal names the rule
+        a learner needs first (whose turn, then which cards)."""
+        hand = self.hands[move.player]
+        missing = [c for c in move.cards if c not in hand]
+        if not missing:
+            return None
+        act = move.action
+        rule = (
             "R10"
             if act is Action.DEFEND
             else "R9"
             if act is Action.ATTACK
             else "R17"
             if act is Action.TRANSFER
-            else "R11",
-            f"{who} does not hold {' '.join(c.code for c in missing)}",
+            else "R11"
         )
-        if act is Action.REDEAL:
-            if not r.redeal_five_of_suit:
-                return Refusal("R5", "redeals are not played (option redeal_five_of_suit is off)")
-            if self.bout > 1:
-                return Refusal("R5", "a redeal may only be claimed before the first bout ends")
-            if not self._may_redeal(p):
-                return Refusal("R5", f"{who} was not dealt five or more cards of one suit")
-            if move.deck is not None:
-                try:
-                    self._check_cards(list(move.deck), "redeal.deck")
-                except SetupError as exc:
-                    return Refusal("R5", str(exc).split("] ", 1)[-1])
+        return Refusal(rule, f"{self.players[move.player]} does not hold {' '.join(c.code for c in missing)}")
+
+    def _why_redeal(self, move: Move) -> Refusal | None:
+        """R5: a redeal claim (option on, first bout, five of a suit dealt, a whole deck)."""
+        if not self.rules.redeal_five_of_suit:
+            return Refusal("R5", "redeals are not played (option redeal_five_of_suit is off)")
+        if self.bout > 1:
+            return Refusal("R5", "a redeal may only be claimed before the first bout ends")
+        if not self._may_redeal(move.player):
+            return Refusal("R5", f"{self.players[move.player]} was not dealt five or more cards of one suit")
+        if move.deck is not None:
+            try:
+                self._check_cards(list(move.deck), "redeal.deck")
+            except SetupError as exc:
+                return Refusal("R5", exc.message)
+        return None
+
+    def _why_lead(self, move: Move) -> Refusal | None:
+        """R9 (with R13): the move on an empty table, a lead or an english lead pass."""
+        r = self.rules
+        names = self.players
+        p, act, cards = move.player, move.action, move.cards
+        a, d = self.attacker, self.defender
+        assert a is not None and d is not None
+        who = names[p]
+        if act is Action.PASS and r.lead_style == "pair" and p == a:
+            if self.lead_passes >= self._holders():
+                return Refusal("R9", "every player has passed the lead: now a single card must be led")
+            if self._pair_leads(a, d):
+                return Refusal("R9", f"{who} holds a pair and must lead it")
             return None
-        if not self.attack_cards:  # the lead
-            if act is Action.PASS and r.lead_style == "pair" and p == a:
-                if self.lead_passes >= self._holders():
-                    return Refusal("R9", "every player has passed the lead: now a single card must be led")
-                if self._pair_leads(a, d):
-                    return Refusal("R9", f"{who} holds a pair and must lead it")
-                return None
-            if act is not Action.ATTACK:
-                return Refusal("R9", f"the table is empty: {names[a]} must lead first")
-            if p != a:
-                return Refusal("R9", f"it is {names[a]}'s lead, not {who}'s")
-            if missing:
-                return not_held
-            if not cards:
-                return Refusal("R9", "a lead needs at least one card")
-            if len({c >> 2 for c in cards}) > 1:
-                return Refusal("R9", "a lead is one or more cards of one rank")
-            style = r.lead_style
-            if style == "single_or_pair" and len(cards) > 2:
-                return Refusal("R9", "in simple durak the lead is one card or a pair")
-            if style == "pair":
-                if self.lead_passes < self._holders() and len(cards) != 2:
-                    return Refusal(
-                        "R9",
-                        f"in english durak the lead is a pair: {who} holds one and must lead it"
-                        if self._pair_leads(a, d)
-                        else "in english durak the lead is a pair; with no pair, pass the lead",
-                    )
-                if len(cards) > 2:
-                    return Refusal("R9", "in english durak the lead is a pair, or a single card once all passed")
-            return self._limit_refusal(len(cards), lead=True)
-        # a bout is under way
-        if act is Action.ATTACK:
-            return Refusal("R9", "the bout is already led: add cards with a throw-in")
-        if act in (Action.DEFEND, Action.TAKE, Action.TRANSFER):
-            if p != d:
-                return Refusal("R10", f"only the defender {names[d]} may {act.value}")
-            if self.taking:
-                return Refusal("R14", f"{who} has declared take and may only wait for throw-ins")
-            if missing and act is not Action.TAKE and not move.show:
-                return not_held
-            uncovered = [x for x, y in zip(self.attack_cards, self.defence_cards, strict=True) if y is None]
-            if act is Action.TAKE:
-                return None if uncovered else Refusal("R15", "every card is covered: there is nothing to take")
-            if act is Action.DEFEND:
-                t = move.target
-                if len(cards) != 1 or t is None:
-                    return Refusal("R10", "a defence covers exactly one attack card with one card")
-                if t not in self.attack_cards:
-                    return Refusal("R10", f"{t} is not an attack card on the table")
-                if t not in uncovered:
-                    return Refusal("R10", f"{t} is already covered")
-                if cards[0] not in self._beaters[t]:
-                    rule = "R8" if r.japanese and t.suit == Suit.S and cards[0].suit == self.trump else "R6"
-                    spades = "; spades only by higher spades" + (" (R8)" if rule == "R6" else "")
-                    return Refusal(
-                        rule,
-                        f"{cards[0]} does not beat {t}: a card is beaten by a higher card of its suit "
-                        f"or by a trump ({self.trump.symbol})" + (spades if r.japanese else ""),
-                    )
-                return None
-            # transfer
-            if not r.transfers:
-                return Refusal("R17", f"no transfers in {r.preset}: transfers are played in perevodnoy")
-            if self.bout == 1 and not r.transfer_first_bout:
-                return Refusal("R19", "no transfer in the first bout of the game")
-            if len(uncovered) != len(self.attack_cards):
-                return Refusal("R18", "no transfer once an attack card is covered")
-            if not cards:
-                return Refusal("R17", "a transfer lays one or more cards of the attack rank")
-            rank = self.attack_cards[0] >> 2
-            if any(c >> 2 != rank for c in cards):
-                return Refusal("R17", f"a transfer must use cards of the attack rank {self.attack_cards[0].rank.code}")
-            target = self._next_opponent(d)
-            if target is None:
-                return Refusal("R17", "no player to the left holds cards to take the transfer")
-            total = len(self.attack_cards) + (0 if move.show else len(cards))
-            tsize = len(self.hands[target])
-            if move.show:
-                if not r.show_trump_transfer:
-                    return Refusal("R20", "shown-trump transfers (проездной) are off in these rules")
-                if len(cards) != 1 or cards[0].suit != self.trump:
-                    return Refusal("R20", "a shown-trump transfer shows exactly one trump of the attack rank")
-                if cards[0] not in hand:
-                    return Refusal("R20", f"{who} does not hold {cards[0]}")
-                if d in self.shown:
-                    return Refusal("R20", f"{who} already transferred by showing a trump this bout: now lay the card")
-            if total > tsize:
+        if act is not Action.ATTACK:
+            return Refusal("R9", f"the table is empty: {names[a]} must lead first")
+        if p != a:
+            return Refusal("R9", f"it is {names[a]}'s lead, not {who}'s")
+        not_held = self._not_held(move)
+        if not_held is not None:
+            return not_held
+        if not cards:
+            return Refusal("R9", "a lead needs at least one card")
+        if len({c >> 2 for c in cards}) > 1:
+            return Refusal("R9", "a lead is one or more cards of one rank")
+        style = r.lead_style
+        if style == "single_or_pair" and len(cards) > 2:
+            return Refusal("R9", "in simple durak the lead is one card or a pair")
+        if style == "pair":
+            if self.lead_passes < self._holders() and len(cards) != 2:
                 return Refusal(
-                    "R18",
-                    f"{names[target]} holds {_count(tsize)} and would face {total}: "
-                    "no one may be given more cards than they hold (R13b)",
+                    "R9",
+                    f"in english durak the lead is a pair: {who} holds one and must lead it"
+                    if self._pair_leads(a, d)
+                    else "in english durak the lead is a pair; with no pair, pass the lead",
                 )
-            if total > self.limit():
-                return Refusal(
-                    "R18",
-                    f"a transfer to {total} cards passes the limit of {self.limit()} (R13a/R13c)",
-                )
+            if len(cards) > 2:
+                return Refusal("R9", "in english durak the lead is a pair, or a single card once all passed")
+        return self._limit_refusal(len(cards), lead=True)
+
+    def _why_defender(self, move: Move) -> Refusal | None:
+        """R10, R14: a defence, take or transfer is the defender's, before take, with
+        cards the defender holds (a shown trump is checked by R20)."""
+        d = self.defender
+        assert d is not None
+        if move.player != d:
+            return Refusal("R10", f"only the defender {self.players[d]} may {move.action.value}")
+        if self.taking:
+            return Refusal("R14", f"{self.players[d]} has declared take and may only wait for throw-ins")
+        if move.action is not Action.TAKE and not move.show:
+            return self._not_held(move)
+        return None
+
+    def _uncovered(self) -> list[Card]:
+        """The attack cards on the table not yet covered, in the order laid."""
+        return [x for x, y in zip(self.attack_cards, self.defence_cards, strict=True) if y is None]
+
+    def _why_take(self) -> Refusal | None:
+        """R14, R15: take needs an uncovered card."""
+        if self._uncovered():
             return None
-        # throw or pass by a thrower (R11, R12)
+        return Refusal("R15", "every card is covered: there is nothing to take")
+
+    def _why_defend(self, move: Move) -> Refusal | None:
+        """R10 with R6–R8: one card covers one uncovered attack card it beats. Which
+        beating rule forbids a cover is asked of :meth:`beat_clause`: R8 when the cover
+        would beat but for japanese durak's spades, else R6."""
+        cards, t = move.cards, move.target
+        if len(cards) != 1 or t is None:
+            return Refusal("R10", "a defence covers exactly one attack card with one card")
+        if t not in self.attack_cards:
+            return Refusal("R10", f"{t} is not an attack card on the table")
+        if t not in self._uncovered():
+            return Refusal("R10", f"{t} is already covered")
+        cover = cards[0]
+        if cover in self._beaters[t]:
+            return None
+        r = self.rules
+        spades_only = (
+            r.japanese and beat_clause(cover, t, self.trump, trump_six_beats_ace=r.trump_six_beats_ace) is not None
+        )
+        rule = "R8" if spades_only else "R6"
+        spades = "; spades only by higher spades" + (" (R8)" if rule == "R6" else "")
+        return Refusal(
+            rule,
+            f"{cover} does not beat {t}: a card is beaten by a higher card of its suit "
+            f"or by a trump ({self.trump.symbol})" + (spades if r.japanese else ""),
+        )
+
+    def _why_transfer(self, move: Move) -> Refusal | None:
+        """R17–R20 (with R13): a transfer, laid or shown."""
+        r = self.rules
+        cards = move.cards
+        if not r.transfers:
+            return Refusal("R17", f"no transfers in {r.preset}: transfers are played in perevodnoy")
+        if self.bout == 1 and not r.transfer_first_bout:
+            return Refusal("R19", "no transfer in the first bout of the game")
+        if len(self._uncovered()) != len(self.attack_cards):
+            return Refusal("R18", "no transfer once an attack card is covered")
+        if not cards:
+            return Refusal("R17", "a transfer lays one or more cards of the attack rank")
+        rank = self.attack_cards[0] >> 2
+        if any(c >> 2 != rank for c in cards):
+            return Refusal("R17", f"a transfer must use cards of the attack rank {self.attack_cards[0].rank.code}")
+        d = self.defender
+        assert d is not None
+        target = self._next_opponent(d)
+        if target is None:
+            return Refusal("R17", "no player to the left holds cards to take the transfer")
+        if move.show:
+            refusal = self._why_show(move)
+            if refusal is not None:
+                return refusal
+        total = len(self.attack_cards) + (0 if move.show else len(cards))
+        tsize = len(self.hands[target])
+        if total > tsize:
+            return Refusal(
+                "R18",
+                f"{self.players[target]} holds {_count(tsize)} and would face {total}: "
+                "no one may be given more cards than they hold (R13b)",
+            )
+        if total > self.limit():
+            return Refusal("R18", f"a transfer to {total} cards passes the limit of {self.limit()} (R13a/R13c)")
+        return None
+
+    def _why_show(self, move: Move) -> Refusal | None:
+        """R20: a shown-trump transfer (проездной) shows one held trump, once per bout."""
+        cards = move.cards
+        who = self.players[move.player]
+        if not self.rules.show_trump_transfer:
+            return Refusal("R20", "shown-trump transfers (проездной) are off in these rules")
+        if len(cards) != 1 or cards[0].suit != self.trump:
+            return Refusal("R20", "a shown-trump transfer shows exactly one trump of the attack rank")
+        if cards[0] not in self.hands[move.player]:
+            return Refusal("R20", f"{who} does not hold {cards[0]}")
+        if move.player in self.shown:
+            return Refusal("R20", f"{who} already transferred by showing a trump this bout: now lay the card")
+        return None
+
+    def _why_thrower(self, move: Move) -> Refusal | None:
+        """R11, R12, R22: a throw-in or pass is a thrower's, in their turn; then
+        :meth:`_why_throw` checks the cards."""
+        r = self.rules
+        names = self.players
+        p, act = move.player, move.action
+        a, d = self.attacker, self.defender
+        assert a is not None and d is not None
+        who = names[p]
         if act not in (Action.THROW, Action.PASS):
             return Refusal("R1", f"unknown action {act!r}")
         if p == d:
@@ -1313,7 +1398,7 @@ class Game:
             return Refusal("R11", f"no throw-ins in {r.preset} durak: the bout ends when the lead is beaten or taken")
         throwers = self.throwers()
         if p not in throwers:
-            if not hand:
+            if not self.hands[p]:
                 return Refusal("R11", f"{who} holds no cards")
             if self._team[p] == self._team[d]:
                 return Refusal("R22", f"{who} is {names[d]}'s partner and may not throw in on them")
@@ -1324,8 +1409,14 @@ class Game:
             return Refusal("R12", f"{names[a]} has the first right: {who} waits until {names[a]} passes")
         if act is Action.PASS:
             return None
-        if missing:
+        return self._why_throw(move)
+
+    def _why_throw(self, move: Move) -> Refusal | None:
+        """R11, R13: a throw-in lays held cards of ranks on the table, within the limits."""
+        not_held = self._not_held(move)
+        if not_held is not None:
             return not_held
+        cards = move.cards
         if not cards:
             return Refusal("R11", "a throw-in needs at least one card")
         ranks = {c >> 2 for c in self.attack_cards} | {c >> 2 for c in self.defence_cards if c is not None}
