@@ -42,6 +42,7 @@ __all__ = [
     "LeadPassed",
     "Move",
     "Out",
+    "PlayerError",
     "Position",
     "Redealt",
     "Refusal",
@@ -59,6 +60,61 @@ class SetupError(DurakError):
     players (R2), a trump that disagrees with the turned-up card (R3), an unknown
     player.
     """
+
+
+class PlayerError(DurakError, KeyError):
+    """A player named or seated who is not in this game (R2: the seats are 0..n-1).
+
+    Both a :class:`~durak_nb.errors.DurakError` (``rule`` ``'R2'``, ``message``) and,
+    as before, a :class:`KeyError`, so ``except KeyError`` still catches it.
+    ``str(error)`` is ``"[R2] message"``; ``args[0]`` is the bare message, as a
+    KeyError's argument.
+    """
+
+    def __init__(self, rule: str | None, message: str) -> None:
+        super().__init__(rule, message)
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.message}" if self.rule else self.message
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut to 60 characters, for messages about a misused argument."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _rules_arg(rules: object, where: str) -> Rules:
+    """``rules`` as a :class:`Rules`: a Rules, or a preset name read by :meth:`Rules.make`.
+
+    Raises:
+        TypeError: neither.
+        RulesError: an unknown preset name.
+    """
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.make(rules)
+    raise TypeError(f"{where}: rules must be a Rules or a preset name such as 'podkidnoy', not {_shown(rules)}")
+
+
+def _players_arg(players: object, where: str) -> list[str]:
+    """Seat names from a list of names or a count (``P1``, ``P2`` …).
+
+    Raises:
+        TypeError: a string (one name is not a list of names), or neither a count nor
+            an iterable.
+    """
+    if isinstance(players, bool):
+        raise TypeError(f"{where}: players must be a list of names or a count, not {_shown(players)}")
+    if isinstance(players, int):
+        return [f"P{i + 1}" for i in range(players)]
+    if isinstance(players, str):
+        raise TypeError(f"{where}: players must be a list of names, not the string {_shown(players)}")
+    if not isinstance(players, Iterable):
+        raise TypeError(f"{where}: players must be a list of names or a count, not {_shown(players)}")
+    return list(players)
 
 
 class Action(StrEnum):
@@ -161,11 +217,27 @@ class Move(NamedTuple):
     @classmethod
     def redeal(cls, player: int, new_deck: Iterable[str | Card] | None = None) -> Move:
         """Claim a redeal (R5); ``new_deck`` top card first, or ``None`` to shuffle."""
-        return cls(player, Action.REDEAL, (), None, False, None if new_deck is None else _cards_arg(new_deck))
+        seat = _seat_arg(player, "Move.redeal")
+        return cls(seat, Action.REDEAL, (), None, False, None if new_deck is None else _cards_arg(new_deck))
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        """The move in words, e.g. ``'Boris covers 7S with 9S'``."""
-        who = names[self.player] if names is not None else f"P{self.player + 1}"
+        """The move in words, e.g. ``'Boris covers 7S with 9S'``.
+
+        Args:
+            names: the seat names (``P1``, ``P2`` … without them).
+
+        Raises:
+            PlayerError: ``names`` has no name for the mover's seat (R2).
+        """
+        p = self.player
+        if names is None:
+            who = f"P{p + 1}" if isinstance(p, int) else str(p)
+        elif isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(names):
+            who = names[p]
+        else:
+            raise PlayerError("R2", f"Move.describe: no name for seat {_shown(p)} among {len(names)} names")
+        if not self._well_formed():
+            return f"{who} {self.action} {self.cards!r}"
         verb = _VERBS[self.action]
         if self.action is Action.DEFEND and self.target is not None:
             return f"{who} covers {self.target} with {self.cards[0]}"
@@ -175,10 +247,27 @@ class Move(NamedTuple):
             return f"{who} {verb} {' '.join(c.code for c in self.cards)}"
         return f"{who} {verb}"
 
+    def _well_formed(self) -> bool:
+        """The fields have the types the class methods give them (a Move built by hand
+        may not: then repr and describe show the raw fields)."""
+        cards, target, new_deck = self.cards, self.target, self.deck
+        return (
+            isinstance(self.action, Action)
+            and isinstance(cards, tuple)
+            and all(isinstance(c, Card) for c in cards)
+            and (target is None or isinstance(target, Card))
+            and (new_deck is None or (isinstance(new_deck, tuple) and all(isinstance(c, Card) for c in new_deck)))
+            and (self.action is not Action.DEFEND or len(cards) == 1)
+            and (not self.show or len(cards) == 1)
+        )
+
     def __str__(self) -> str:
         return self.describe()
 
     def __repr__(self) -> str:
+        if not self._well_formed():
+            fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+            return f"Move({fields})"
         codes = " ".join(c.code for c in self.cards)
         a = self.action
         if a is Action.DEFEND:
@@ -585,12 +674,14 @@ class Game:
 
         Raises:
             SetupError: player names not unique, or a number of players R2/R22 forbid.
+            TypeError: ``rules`` or ``players`` of the wrong type.
         """
-        names = tuple(players)
-        if len(set(names)) != len(names):
-            raise SetupError("R2", "player names must be unique")
+        rules = _rules_arg(rules, "Game")
+        names = tuple(_players_arg(players, "Game"))
         if any(not isinstance(p, str) or not p for p in names):
             raise SetupError("R2", "every player needs a non-empty name")
+        if len(set(names)) != len(names):
+            raise SetupError("R2", "player names must be unique")
         try:
             rules.check_players(len(names))
         except RulesError as exc:
@@ -662,21 +753,21 @@ class Game:
         Raises:
             SetupError: a deck that is not exactly this game's deck, a trump given
                 where a card is turned up, an unknown dealer or attacker.
+            CardError: a card code in ``deck_order`` that is not a card (R1).
             RulesError: bad rules.
+            TypeError: ``rules``, ``players`` or ``seed`` of the wrong type (a string is
+                not a list of players).
         """
-        r = Rules.make(rules) if isinstance(rules, str) else rules
-        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        game = cls(r, names)
+        r = _rules_arg(rules, "Game.deal")
+        game = cls(r, _players_arg(players, "Game.deal"))
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"Game.deal: seed must be a whole number or None, not {_shown(seed)}")
         game.rng = random.Random(seed)
         if deck_order is None:
             cards = list(deck(r.deck_size))
             game.rng.shuffle(cards)
         else:
-            cards = (
-                list(parse_cards(deck_order))
-                if isinstance(deck_order, str)
-                else [Card.parse(c) if isinstance(c, str) else c for c in deck_order]
-            )
+            cards = parse_cards(deck_order)
         game.dealer = game._seat(dealer, "dealer", "R3") if dealer is not None else game.n - 1
         game._deal_cards(cards, None if trump is None else Suit.parse(trump) if isinstance(trump, str) else trump)
         game._start_first_bout(None if attacker is None else game._seat(attacker, "attacker", "R4"))
@@ -720,8 +811,8 @@ class Game:
             SetupError: a card twice, missing, or not of this deck (R1); an unknown
                 player; an attacker without cards; a trump that disagrees.
         """
-        r = Rules.make(rules) if isinstance(rules, str) else rules
-        game = cls(r, [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else players)
+        r = _rules_arg(rules, "Game.from_position")
+        game = cls(r, _players_arg(players, "Game.from_position"))
         try:
             if isinstance(hands, Mapping):
                 unknown = [k for k in hands if k not in game.players]
@@ -931,14 +1022,17 @@ class Game:
         """The seat of a player given by name or seat.
 
         Raises:
-            KeyError: no such player.
+            PlayerError: no such player or seat (R2; a :class:`KeyError` too).
+            TypeError: ``who`` is neither a name nor a seat number.
         """
         if isinstance(who, str):
             if who not in self.players:
-                raise KeyError(f"{who!r} is not a player: {', '.join(self.players)}")
+                raise PlayerError("R2", f"{who!r} is not a player: {', '.join(self.players)}")
             return self.players.index(who)
+        if isinstance(who, bool) or not isinstance(who, int):
+            raise TypeError(f"player: a player's name or a seat number 0..{self.n - 1}, not {_shown(who)}")
         if not 0 <= who < self.n:
-            raise KeyError(f"no seat {who}")
+            raise PlayerError("R2", f"no seat {who}: the seats are 0..{self.n - 1}")
         return who
 
     def throwers(self) -> list[int]:
@@ -1151,7 +1245,12 @@ class Game:
 
         The checks follow the bout protocol in order, so the refusal names the first
         rule the move breaks, in words a learner understands.
+
+        Raises:
+            TypeError: ``move`` is not a :class:`Move`.
         """
+        if not isinstance(move, Move):
+            raise TypeError(f"why_illegal: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
         try:
             return self._why(move)
         except CardError as exc:
@@ -1455,7 +1554,10 @@ class Game:
         Raises:
             IllegalMove: the move breaks a rule; the game is unchanged and the
                 exception's ``refusal`` names the rule (e.g. ``[R12] …``).
+            TypeError: ``move`` is not a :class:`Move`.
         """
+        if type(move) is not Move and not isinstance(move, Move):
+            raise TypeError(f"play: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
         cache = self._legal_cache
         if cache is None or move not in cache:
             refusal = self.why_illegal(move)
