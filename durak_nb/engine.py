@@ -21,6 +21,7 @@ may act now, :meth:`Game.why_illegal` explains a refusal with its rule id, and
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -502,11 +503,112 @@ class Start:
     bout: int = 1
     out: tuple[int, ...] = ()
 
+    def code(self) -> str:
+        """This start as a one-line position code (like chess's FEN): eight fields
+        separated by spaces.
+
+        1. the hands, seat by seat, separated by ``/``: card codes written together
+           (``7S7HAD``), ``-`` for an empty hand;
+        2. the talon, top card first (its last card the turned-up trump, R3), ``-`` if empty;
+        3. the trump suit, ``S H D C``;
+        4. the attacker's seat (0-based);
+        5. the discard in the order discarded, ``-`` if empty (on input to
+           :meth:`Game.from_code`, ``*`` puts every card not named there);
+        6. the number of the coming bout (R19);
+        7. ``+`` if a bout has ended in bito (R13c), else ``-``;
+        8. the seats already out, in order, separated by commas, ``-`` for none (R24).
+
+        >>> Start(hands=(tuple(parse_cards("7S 7H AD")), tuple(parse_cards("8S 9C"))),
+        ...       talon=(), trump=Suit.D, attacker=0, bout=4, first_bito_done=True).code()
+        '7S7HAD/8S9C - D 0 - 4 + -'
+        """
+        return " ".join(
+            [
+                "/".join(_cards_code(h) for h in self.hands),
+                _cards_code(self.talon),
+                self.trump.code,
+                str(self.attacker),
+                _cards_code(self.discard),
+                str(self.bout),
+                "+" if self.first_bito_done else "-",
+                ",".join(str(s) for s in self.out) or "-",
+            ]
+        )
+
+    @classmethod
+    def from_code(cls, code: str) -> Start:
+        """The start written by :meth:`code` (every field explicit; ``*`` for the
+        discard is read by :meth:`Game.from_code`).
+
+        Raises:
+            SetupError: not a position code (the message names the field), or a card
+                code that is not a card (R1). Whether the position is a legal start is
+                checked by :meth:`Game.from_start`.
+        """
+        if not isinstance(code, str):
+            raise TypeError(f"Start.from_code: a position code is a string, not {_shown(code)}")
+        if len(code) > _CODE_MAX:
+            raise SetupError(None, f"position code: longer than {_CODE_MAX} characters")
+        fields = code.split()
+        if len(fields) != 8:
+            raise SetupError(
+                None,
+                f"position code: 8 fields separated by spaces ({' '.join(_CODE_FIELDS)}), not {len(fields)}",
+            )
+        hands, talon, trump, attacker, discard, bout, bito, out = fields
+        try:
+            suit = Suit.parse(trump)
+        except CardError as exc:
+            raise SetupError("R1", f"position code: trump: {exc.message}") from exc
+        if bito not in ("+", "-"):
+            raise SetupError(None, f"position code: bito is + or -, not {bito!r}")
+        return cls(
+            hands=tuple(_code_cards(h, f"hand {i + 1}") for i, h in enumerate(hands.split("/"))),
+            talon=_code_cards(talon, "talon"),
+            trump=suit,
+            attacker=_code_number(attacker, "attacker"),
+            discard=_code_cards(discard, "discard"),
+            first_bito_done=bito == "+",
+            bout=_code_number(bout, "bout"),
+            out=() if out == "-" else tuple(_code_number(x, "out") for x in out.split(",")),
+        )
+
+
+#: The fields of a position code (:meth:`Start.code`).
+_CODE_FIELDS = ("hands", "talon", "trump", "attacker", "discard", "bout", "bito", "out")
+#: The longest position code read: 52 cards of two characters, separators, numbers.
+_CODE_MAX = 400
+_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def _cards_code(cards: Iterable[Card]) -> str:
+    """Card codes written together, ``-`` for none (a field of a position code)."""
+    return "".join(c.code for c in cards) or "-"
+
+
+def _code_cards(text: str, field: str) -> tuple[Card, ...]:
+    """The cards of one field of a position code (R1)."""
+    if text == "-":
+        return ()
+    if len(text) % 2:
+        raise SetupError(None, f"position code: {field} {text!r} is not card codes of two characters written together")
+    try:
+        return tuple(Card.parse(text[i : i + 2]) for i in range(0, len(text), 2))
+    except CardError as exc:
+        raise SetupError("R1", f"position code: {field}: {exc.message}") from exc
+
+
+def _code_number(text: str, field: str) -> int:
+    """A whole number field of a position code (at most nine digits)."""
+    if not _NUMBER.fullmatch(text):
+        raise SetupError(None, f"position code: {field} is a whole number, not {text!r}")
+    return int(text)
+
 
 # ----------------------------------------------------------------------------- position
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Position:
     """An immutable snapshot of a game, for replays, views and tables.
 
@@ -570,6 +672,29 @@ class Position:
             first_bito_done=self.first_bito_done,
             bout=self.bout,
             out=self.out_order,
+        )
+
+    def code(self) -> str:
+        """The one-line position code of this bout start (see :meth:`Start.code`).
+
+        Raises:
+            SetupError: the position is inside a bout or the game is over.
+        """
+        return self.start().code()
+
+    def __repr__(self) -> str:
+        names = self.players
+        if self.result is not None:
+            state = "over: " + self.result.describe(names)
+        elif self.attacker is not None and self.defender is not None:
+            state = f"bout {self.bout}, {names[self.attacker]} attacks {names[self.defender]}"
+        else:  # pragma: no cover - a position is either over or has both roles
+            state = f"bout {self.bout}"
+        hands = ", ".join(f"{names[i]} {_cards_code(h)}" for i, h in enumerate(self.hands))
+        table = " ".join(f"{a.code}:{'-' if d is None else d.code}" for a, d in self.table) or "-"
+        return (
+            f"<Position {state}; hands {hands}; table {table}; talon {len(self.talon)}; "
+            f"discard {len(self.discard)}; trump {self.trump.code}>"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -897,6 +1022,31 @@ class Game:
             out=start.out,
             rest_to_discard=rest_to_discard,
         )
+
+    @classmethod
+    def from_code(cls, rules: Rules | str, players: Sequence[str] | int, code: str) -> Game:
+        """The game at a position code (:meth:`Start.code`), e.g. for lessons and tests:
+
+        >>> g = Game.from_code("podkidnoy", ["Anna", "Boris"], "7S7HAD/8S9C - D 0 * 2 + -")
+        >>> g.position()
+        <Position bout 2, Anna attacks Boris; hands Anna 7S7HAD, Boris 8S9C; table -; talon 0; discard 31; trump D>
+        >>> g.position().code() == "7S7HAD/8S9C - D 0 " + "".join(c.code for c in g.discard) + " 2 + -"
+        True
+
+        A discard of ``*`` puts every card not named in the discard (as
+        ``rest_to_discard`` does); otherwise every card must be placed.
+
+        Raises:
+            SetupError: not a position code, or not a legal start (as :meth:`from_start`).
+        """
+        if not isinstance(code, str):
+            raise TypeError(f"Game.from_code: a position code is a string, not {_shown(code)}")
+        fields = code.split()
+        rest = len(fields) == 8 and fields[4] == "*"
+        if rest:
+            fields[4] = "-"
+        start = Start.from_code(" ".join(fields))
+        return cls.from_start(rules, _players_arg(players, "Game.from_code"), start, rest_to_discard=rest)
 
     def start(self) -> Start:
         """The game now as a :class:`Start` (only at a bout start; see :meth:`Position.start`).
