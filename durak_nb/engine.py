@@ -1419,7 +1419,7 @@ class Game:
         p = move.player
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n:
             return Refusal("R2", f"there is no seat {p!r}")
-        act = move.action
+        act: object = move.action  # a Move built by hand may hold anything
         if not isinstance(act, Action):
             return Refusal("R1", f"unknown action {act!r}")
         refusal = self._why_cards(move)
