@@ -1988,21 +1988,29 @@ class Game:
         none needs counting. That is so inside a bout with the talon not empty when a
         player who is not the defender holds fewer than ``hand_size`` cards (hands only
         shrink until the bout ends, and after a take that player draws, R16); with
-        transfers the defender may change (R17), so two such players are needed."""
-        if not self.talon or not self.attack_cards:
-            return False
+        transfers the defender may change (R17), so two such players are needed. Asked
+        only with the talon not empty and cards on the table."""
         size = self.rules.hand_size
-        if not self.rules.transfers:
-            d = self.defender
-            return any(len(h) < size and s != d for s, h in enumerate(self.hands))
-        return sum(1 for h in self.hands if len(h) < size) >= 2
+        # without transfers the defender cannot change: one short player besides them is enough
+        d = -1 if self.rules.transfers or self.defender is None else self.defender
+        short = 0
+        for s, h in enumerate(self.hands):
+            if len(h) < size:
+                if s != d and d >= 0:
+                    return True
+                short += 1
+                if short > 1:
+                    return True
+        return False
 
     def _note_position(self) -> Result | None:
         """R27: count the position now; its ``repetition_draw``-th occurrence ends the
         game in a draw, which is returned (and set as :attr:`result`). Called after
         every move and for the position a game starts from."""
         n = self.rules.repetition_draw
-        if not n or self.result is not None or self._bout_ends_in_progress():
+        if not n or self.result is not None:
+            return None
+        if self.talon and self.attack_cards and self._bout_ends_in_progress():
             return None
         key = self._position_key()
         seen = self._seen.get(key, 0) + 1
