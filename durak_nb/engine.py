@@ -1987,12 +1987,15 @@ class Game:
         or reaching the discard, so that no position of it can ever occur again and
         none needs counting. That is so inside a bout with the talon not empty when a
         player who is not the defender holds fewer than ``hand_size`` cards (hands only
-        shrink until the bout ends, and after a take that player draws, R16); with
-        transfers the defender may change (R17), so two such players are needed. Asked
+        shrink until the bout ends, and after a take that player draws, R16); while a
+        transfer may still change the defender (R17), two such players are needed. Asked
         only with the talon not empty and cards on the table."""
         size = self.rules.hand_size
-        # without transfers the defender cannot change: one short player besides them is enough
-        d = -1 if self.rules.transfers or self.defender is None else self.defender
+        # the defender is fixed without transfers, after take and once a card is covered
+        # (R18): then one short player besides them is enough
+        defence = self.defence_cards
+        fixed = not self.rules.transfers or self.taking or defence.count(None) != len(defence)
+        d = self.defender if fixed and self.defender is not None else -1
         short = 0
         for s, h in enumerate(self.hands):
             if len(h) < size:
