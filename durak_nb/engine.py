@@ -759,6 +759,7 @@ class Game:
 
     __slots__ = (
         "_beaters",
+        "_first_bout_differs",
         "_first_limit",
         "_last_lead_on",
         "_lead",
@@ -844,6 +845,9 @@ class Game:
         self._last_lead_on: dict[int, tuple[Card, ...]] = {}
         self._legal_cache: list[Move] | None = None
         self._first_limit = min(rules.first_bout_limit, rules.bout_limit)  # R13c
+        # R27: a position of the first bout differs from a later one only where the
+        # first bout has moves of its own: a redeal (R5), or no transfer (R19)
+        self._first_bout_differs = rules.redeal_five_of_suit or (rules.transfers and not rules.transfer_first_bout)
         # R22: a team index per seat; without teams every seat is its own side
         self._team: list[int] = [t if (t := rules.team_of(s)) is not None else s for s in range(self.n)]
 
@@ -1846,7 +1850,12 @@ class Game:
                 if not self.hands[s] and s not in self.out_order:
                     self.out_order.append(s)
                     events.append(Out(s))
-        if not took or self.bout == 1 or len(self.talon) != talon_before or len(self.out_order) != out_before:
+        if (
+            not took
+            or (self.bout == 1 and self._first_bout_differs)
+            or len(self.talon) != talon_before
+            or len(self.out_order) != out_before
+        ):
             # R27: the talon only shrinks, the discard, the first bito, the players out and
             # the bout number only grow, so no position counted before can occur again
             self._seen = {}
@@ -1964,8 +1973,9 @@ class Game:
         trump this bout, R20). The rest of a position is the same for every key in
         :attr:`_seen`, which is emptied whenever it changes (see :meth:`_end_bout`): the
         talon (it only shrinks), the discard and the first bito (they only grow), the
-        players out (R24) and whether this is the first bout (R5, R19). The bout number
-        beyond the first and the game's history are not compared.
+        players out (R24) and, where the first bout has moves of its own (R5, R19),
+        whether this is the first bout. The bout number otherwise and the game's
+        history are not compared.
         """
         shown = self.shown
         return (

@@ -191,10 +191,14 @@ def test_r22_r25_r27_every_game_ends_with_a_coherent_result(mix: Mix) -> None:
 
 def repetition_key(game: Game) -> tuple[object, ...]:
     """R27's "same position", worked out independently of the engine's own key: every
-    field of :class:`Position` (the bout only as first or later, R5/R19), plus the lead
-    passes of english durak (R9) and the players who showed a trump this bout (R20)."""
+    field of :class:`Position` (the bout only as first or later, and that only where the
+    first bout has moves of its own: R5, R19), plus the lead passes of english durak (R9)
+    and the players who showed a trump this bout (R20)."""
     pos = game.position()
-    return (dataclasses.replace(pos, bout=min(pos.bout, 2)), game.lead_passes, frozenset(game.shown))
+    r = game.rules
+    first_differs = r.redeal_five_of_suit or (r.transfers and not r.transfer_first_bout)
+    bout = min(pos.bout, 2) if first_differs else 0
+    return (dataclasses.replace(pos, bout=bout), game.lead_passes, frozenset(game.shown))
 
 
 @examples(200)
