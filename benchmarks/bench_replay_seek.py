@@ -32,9 +32,9 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from durak_nb.cli import record_bot_game
 from durak_nb.record import Recording
 from durak_nb.replay import SNAPSHOT_EVERY, Replay
+from durak_nb.selfplay import record_bot_game
 
 PRESET, PLAYERS, SEED, MOVES = "perevodnoy", 6, 98, 300
 

@@ -41,9 +41,9 @@ from pathlib import Path
 import ipywidgets as widgets
 from ipywidgets.embed import dependency_state
 
-from durak_nb.cli import record_bot_game
 from durak_nb.record import Recording
 from durak_nb.replay import Replay
+from durak_nb.selfplay import record_bot_game
 from durak_nb.views.cards_svg import svg_frame
 from durak_nb.views.export import export_html
 from durak_nb.views.html import frame, replayer_frames

@@ -4,6 +4,8 @@ The engine core (:mod:`durak_nb.cards`, :mod:`durak_nb.rules`, :mod:`durak_nb.en
 implements every rule of RULES.md (R1–R27); recordings, replays and views build on it.
 """
 
+from importlib import metadata as _metadata
+
 from .cards import Card, CardError, Rank, Suit, beats, deck, parse_card, parse_cards
 from .engine import (
     Action,
@@ -21,11 +23,16 @@ from .engine import (
     Refusal,
     Result,
     SetupError,
+    Start,
     Took,
 )
+from .errors import DurakError
 from .rules import PRESETS, RULE_TEXTS, Rules, RulesError
 
-__version__ = "0.1.0"
+try:  # the version has one home: the package metadata (pyproject.toml)
+    __version__ = _metadata.version("durak-nb")
+except _metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree without install
+    __version__ = "0+unknown"
 
 __all__ = [
     "PRESETS",
@@ -35,6 +42,7 @@ __all__ = [
     "Card",
     "CardError",
     "Drew",
+    "DurakError",
     "Event",
     "Game",
     "GameOver",
@@ -50,6 +58,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SetupError",
+    "Start",
     "Suit",
     "Took",
     "beats",

@@ -16,21 +16,67 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shlex
 import sys
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import RandomBot, play_out
-from .engine import Game, SetupError
-from .record import Recording, RecordingError, notation
-from .record.json_form import Deal
-from .rules import Rules, RulesError
+from .engine import SetupError
+from .record import RecordingError, ValidationReport, notation
+from .record.json_form import write_atomic
+from .rules import RulesError
+from .selfplay import record_bot_game
 
-__all__ = ["main"]
+__all__ = ["main", "shown"]
 
-#: Default names for bot games, in seat order.
-NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya")
+#: Unicode categories never printed as they are (defect 15): controls (ESC, CR, LF,
+#: TAB, DEL, C1), format characters (bidi overrides, zero widths), lone surrogates,
+#: line and paragraph separators.
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def shown(text: str, *, json_string: bool = False) -> str:
+    r"""``text`` as the command line prints it: every control or format character
+    escaped, so that nothing a user wrote (names, comments, titles, file names) can
+    forge a line of output or drive the terminal; other text (Cyrillic, ♠) stays.
+
+    The escapes are Python's (``\x1b``, ``\r``, ``\u202e``), or with ``json_string``
+    JSON's (``\u001b``), for output whose strings are JSON.  A backslash itself is
+    printed as it is.
+
+    >>> print(shown("Vera\rOVERWRITTEN \x1b[2J Жора ♠"), shown("a\x9bb\u2028", json_string=True))
+    Vera\rOVERWRITTEN \x1b[2J Жора ♠ a\u009bb\u2028
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) not in _HIDDEN:
+            out.append(ch)
+        else:
+            out.append(json.dumps(ch)[1:-1] if json_string else repr(ch)[1:-1])
+    return "".join(out)
+
+
+def _say(text: str, *, error: bool = False) -> None:
+    """Print one line (to stderr for an ``error``), shown safely (:func:`shown`)."""
+    print(shown(text), file=sys.stderr if error else sys.stdout)
+
+
+def _usage(command: str, text: str) -> int:
+    """``durak-nb COMMAND: error: TEXT`` on stderr; the exit status 2 (a bad request)."""
+    _say(f"durak-nb {command}: error: {text}", error=True)
+    return 2
+
+
+def _problem(exc: RecordingError, file: str) -> str:
+    """The error's ``FILE:LINE:COL: error: [RULE] message`` line (INTERCHANGE.md), from
+    its fields; an error raised on text (``<string>``) names ``file``, where the text came from."""
+    if exc.file == "<string>":
+        exc = RecordingError(
+            exc.message, file=file, line=exc.line, column=exc.column, move=exc.move, rule=exc.rule, branch=exc.branch
+        )
+    return exc.format()
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -41,6 +87,8 @@ def _option(text: str) -> tuple[str, Any]:
         value: Any = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
+    except RecursionError:
+        raise argparse.ArgumentTypeError(f"{name.strip()!r}: the value is nested too deeply") from None
     return name.strip(), value
 
 
@@ -92,70 +140,27 @@ def _validate(files: Sequence[str], as_json: bool) -> int:
             if as_json:
                 answers.append(report.to_json())
             else:
-                stream = sys.stdout if report.ok else sys.stderr
-                print(report.describe(), file=stream)
-    if as_json:
-        for a in answers:
-            print(json.dumps(a, ensure_ascii=False))
+                _say(report.describe(), error=not report.ok)
+    for a in answers:
+        print(shown(json.dumps(a, ensure_ascii=False), json_string=True))
     return status
-
-
-def record_bot_game(preset: str, players: int, seed: int, options: dict[str, Any]) -> Recording:
-    """A complete game between :class:`RandomBot` players, as a :class:`Recording`.
-
-    The deck is shuffled with ``random.Random(seed)``; the bots use the same seed.
-
-    Raises:
-        RulesError: unknown preset or option, bad value, or a player count R2 forbids.
-    """
-    rules = Rules.make(preset, **options)
-    rules.check_players(players)
-    names = list(NAMES[:players]) if players <= len(NAMES) else [f"P{i + 1}" for i in range(players)]
-    game = Game.deal(rules, names, seed=seed)
-    start = game.copy()
-    play_out(game, RandomBot(seed))
-    rec = Recording(
-        rules=rules,
-        players=tuple(names),
-        deal=Deal(
-            dealer=game.dealer if game.dealer is not None else players - 1,
-            deck=start.deck_order,
-            trump=start.trump if start.trump_card is None and not rules.japanese else None,
-        ),
-        moves=list(game.history),
-        meta={"event": _command(preset, players, seed, options), "bots": "random"},
-    )
-    rec.result = rec.result_json(game)
-    return rec
-
-
-def _command(preset: str, players: int, seed: int, options: dict[str, Any]) -> str:
-    """The ``durak-nb play`` command that makes this game again."""
-    words = ["durak-nb", "play", "--preset", preset, "--players", str(players), "--seed", str(seed)]
-    for name, value in options.items():
-        text = json.dumps(value, separators=(",", ":")) if not isinstance(value, str) else value
-        words += ["--option", shlex.quote(f"{name}={text}")]
-    return " ".join(words)
 
 
 def _play(args: argparse.Namespace) -> int:
     options = dict(args.option)
     if "preset" in options:
-        print("durak-nb play: error: choose the preset with --preset, not --option preset=...", file=sys.stderr)
-        return 2
+        return _usage("play", "choose the preset with --preset, not --option preset=...")
     try:
         rec = record_bot_game(args.preset, args.players, args.seed, options)
     except (RulesError, SetupError) as exc:
-        print(f"durak-nb play: error: {exc}", file=sys.stderr)
-        return 2
+        return _usage("play", str(exc))
     try:
-        rec.dump(args.output)
-    except OSError as exc:
-        print(f"durak-nb play: error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        rec.dump(args.output)  # whole or not at all (json_form.write_atomic)
+    except RecordingError as exc:
+        return _usage("play", f"{exc.file}: {exc.message}")
     game = rec.replay()
     assert game.result is not None
-    print(f"{args.output}: {len(rec.moves)} moves, {game.result.describe(rec.players)}")
+    _say(f"{args.output}: {len(rec.moves)} moves, {game.result.describe(rec.players)}")
     return 0
 
 
@@ -166,73 +171,101 @@ def _replay(path: str) -> int:
             game = rec.new_game()
             names = rec.players
             title = f"game {number} of {len(games)}: " if len(games) > 1 else ""
-            print(f"{title}{rec.rules.preset}: {', '.join(names)}; trump {game.trump.symbol}")
+            _say(f"{title}{rec.rules.preset}: {', '.join(names)}; trump {game.trump.symbol}")
             for k, (after, move, events) in enumerate(rec.steps()):
-                print(f"{k:4d}  {move.describe(names)}")
+                _say(f"{k:4d}  {move.describe(names)}")
                 for e in events:
-                    print(f"        {e.describe(names)}")
+                    _say(f"        {e.describe(names)}")
                 game = after
             rec.check_result(game)
     except RecordingError as exc:
-        print(exc.format(), file=sys.stderr)
+        _say(_problem(exc, path), error=True)
         return 1
     return 0
+
+
+def _checked(path: str) -> list[ValidationReport] | None:
+    """The games of ``path`` checked as ``durak-nb validate`` checks them (the same
+    reports), or ``None`` after printing the reports of the games that are not legal."""
+    reports = notation.validate_path(path)
+    bad = [r for r in reports if not r.ok]
+    for report in bad:
+        _say(report.describe(), error=True)
+    return None if bad else reports
 
 
 def _convert(src: str, dst: str) -> int:
-    """Read ``src`` strictly and write ``dst`` in the form its suffix names."""
+    """Read ``src`` strictly, check it as ``validate`` does, and write ``dst`` (whole
+    or not at all) in the form its suffix names."""
     suffixes = (notation.SUFFIX, ".json")
     for path in (src, dst):
         if not path.endswith(suffixes):
-            print(f"durak-nb convert: error: {path}: the file name ends in .durak or .json", file=sys.stderr)
-            return 2
-    try:
-        games = notation.load_games(src)
-        if dst.endswith(notation.SUFFIX):
-            notation.dump(games, dst)
-        else:
-            with open(dst, "w", encoding="utf-8") as out:
-                out.write(notation.json_text(games))
+            return _usage("convert", f"{path}: the file name ends in .durak or .json")
+    reports = _checked(src)
+    if reports is None:
+        return 1
+    games = [r.recording for r in reports if r.recording is not None]
+    try:  # a problem of the games names src; one of writing names dst
+        text = notation.write(games) if dst.endswith(notation.SUFFIX) else notation.json_text(games)
+        write_atomic(dst, text)  # whole or not at all: an existing dst is never truncated
     except RecordingError as exc:
-        print(exc.format(), file=sys.stderr)
+        _say(_problem(exc, src), error=True)
         return 1
-    except OSError as exc:
-        print(f"durak-nb convert: error: {dst}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    print(f"{dst}: {len(games)} game{'s' if len(games) != 1 else ''}")
+    _say(f"{dst}: {len(games)} game{'s' if len(games) != 1 else ''}")
     return 0
 
 
+def _not_text(value: str | None) -> str | None:
+    """``None`` when a command-line argument is text; else the argument as the bytes
+    given (``b'\\xff'``): bytes that are not UTF-8, which Python keeps as lone
+    surrogates, and which no page or file can hold (defect 10)."""
+    if value is None:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            return repr(value.encode("utf-8", "surrogateescape"))  # the bytes of the command line
+        except UnicodeEncodeError:
+            return repr(value)
+    return None
+
+
 def _export(args: argparse.Namespace) -> int:
-    """Read ``args.file`` strictly and write game ``args.game`` as a page."""
+    """Read ``args.file`` strictly, check it as ``validate`` does (R25 results
+    included), and write game ``args.game`` as a page."""
     from .views.export import ExportError, export_html  # ipywidgets only for this command
 
+    for option, value in (("--title", args.title), ("--view", args.view)):
+        given = _not_text(value)
+        if given is not None:
+            return _usage("export", f"{option} is not UTF-8 text: {given}")
+    reports = notation.validate_path(args.file)
+    if reports[0].recording is None:  # the file could not be read
+        _say(reports[0].describe(), error=True)
+        return 1
+    if not 1 <= args.game <= len(reports):
+        return _usage("export", f"{args.file} holds {len(reports)} game(s): --game 1..{len(reports)}")
+    report = reports[args.game - 1]
+    rec = report.recording
+    assert rec is not None
+    if not report.ok:
+        _say(report.describe(), error=True)
+        return 1
+    if args.view is not None and args.view not in rec.players:
+        return _usage("export", f"--view {args.view!r} is not a player: {', '.join(rec.players)}")
     try:
-        games = notation.load_games(args.file)
-        if not 1 <= args.game <= len(games):
-            print(
-                f"durak-nb export: error: {args.file} holds {len(games)} game(s): --game 1..{len(games)}",
-                file=sys.stderr,
-            )
-            return 2
-        rec = games[args.game - 1]
-        if args.view is not None and args.view not in rec.players:
-            print(
-                f"durak-nb export: error: --view {args.view!r} is not a player: {', '.join(rec.players)}",
-                file=sys.stderr,
-            )
-            return 2
         page = export_html(rec, args.output, title=args.title, perspective=args.view)
     except RecordingError as exc:
-        print(exc.format(), file=sys.stderr)
+        _say(_problem(exc, args.file), error=True)
         return 1
     except ExportError as exc:
-        print(f"durak-nb export: error: {exc}", file=sys.stderr)
+        _say(f"durak-nb export: error: {exc}", error=True)
         return 1
     except OSError as exc:
-        print(f"durak-nb export: error: {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        _say(f"durak-nb export: error: {args.output}: {exc.strerror or exc}", error=True)
         return 1
-    print(f"{page}: {page.stat().st_size} bytes, {len(rec.moves)} moves; open it in a browser (no kernel needed)")
+    _say(f"{page}: {page.stat().st_size} bytes, {len(rec.moves)} moves; open it in a browser (no kernel needed)")
     return 0
 
 

@@ -8,8 +8,10 @@ position; consecutive positions share the parts that did not change) and what ev
 player knows of the others' hands then (:meth:`Replay.view`); for ``k < len(replay)``,
 move ``k`` and the events it caused.  Every :data:`SNAPSHOT_EVERY` moves it keeps a copy
 of the live game, so that :meth:`Replay.game` (the live :class:`~durak_nb.engine.Game`
-at any index) replays at most ``SNAPSHOT_EVERY - 1`` moves; who may act, who may throw
-in and the room left (R11–R13) are asked of that game when first wanted, then kept.
+at any index) replays at most ``SNAPSHOT_EVERY - 1`` moves (in a game longer than
+``THIN_AFTER * SNAPSHOT_EVERY`` = 1,024 moves the copies thin out, :data:`THIN_AFTER`,
+so that building stays linear in the length); who may act, who may throw in and the
+room left (R11–R13) are asked of that game when first wanted, then kept.
 
 Variations (``meta.variations``, docs/notation.md) are read through the
 :class:`~durak_nb.record.tree.GameTree`: :meth:`Replay.variations` lists the lines
@@ -17,6 +19,13 @@ branching before a move (the line's own continuation first), :meth:`Replay.enter
 steps into one (a :class:`Replay` whose index 0 is the branching position) and
 :meth:`Replay.exit` steps back.  Every side line is checked against the engine when
 the replay is made.
+
+The module is the navigation: positions, moves, events, live games and variations.
+What a player may know is :mod:`durak_nb.knowledge` (:class:`PlayerView` is
+re-exported here); the move in words and its rule ids, :mod:`durak_nb.explain`
+(:meth:`Replay.explain`); the rows of :meth:`Replay.rows` and
+:meth:`Replay.events_table`, :mod:`durak_nb.tables`; the HTML summary,
+:mod:`durak_nb.views.html`.
 
 >>> from durak_nb.cards import deck
 >>> from durak_nb.record import Recording
@@ -48,43 +57,33 @@ Anna passes; bito: 6S 7S to the discard (R15); Boris is out (R24); game over: An
 
 from __future__ import annotations
 
-import html
-import re
+import bisect
+import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .cards import Card, Suit
-from .engine import (
-    Action,
-    Bito,
-    Drew,
-    Event,
-    Game,
-    GameOver,
-    IllegalMove,
-    LeadPassed,
-    Move,
-    Out,
-    Position,
-    Redealt,
-    Result,
-    Took,
-)
+from .cards import Card
+from .engine import Event, Game, IllegalMove, Move, Position, Result
+from .explain import explain_move
+from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import notation
 from .record.json_form import Recording, RecordingError
-from .record.tree import ANNOTATION_KEYS, GLYPHS, GameNode, GameTree, move_from_json
+from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_problem
+from .rules import Rules
 
-__all__ = ["SNAPSHOT_EVERY", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
+__all__ = ["SNAPSHOT_EVERY", "THIN_AFTER", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
 
 #: A copy of the live game is kept before every ``SNAPSHOT_EVERY``-th move.
 SNAPSHOT_EVERY = 16
-
-#: What every player knows of each seat's hand (public knowledge): sorted cards per seat.
-_Known = tuple[tuple[Card, ...], ...]
-
-_LAID = (Action.ATTACK, Action.THROW, Action.DEFEND, Action.TRANSFER)
+#: Past ``THIN_AFTER * snapshot_every`` moves the kept games thin out: the next is kept
+#: ``k // THIN_AFTER`` moves after the one at ``k``.  A copy costs time and memory in
+#: the moves played (the game's history, R27's positions seen), so copies every 16
+#: moves of a 100,000-move game would cost time and memory quadratic in its length
+#: (16 s and gigabytes); thinned, about ``THIN_AFTER`` copies per doubling of the length,
+#: linear in it, and :meth:`Replay.game` replays at most ``k // THIN_AFTER`` moves.
+THIN_AFTER = 64
 
 
 class Step(NamedTuple):
@@ -170,171 +169,32 @@ class _Info:
     room: int  #: how many more attack cards may be added now (Game.room, R13)
 
 
-@dataclass(frozen=True)
-class PlayerView:
-    """What one player may know at one moment of the game.
-
-    Public: the table, the trump suit and the turned-up trump card (R3), the sizes of
-    the talon and of the discard (face down, R15), every hand's size, the roles and
-    the bout.  Of the other players' hands only the cards that were *seen* are known,
-    until they are played again:
-
-    * cards picked up at a take (R14): they lay face up on the table;
-    * a trump shown for a transfer (проездной, R20): it stays in the hand;
-    * the lowest trump shown by the first attacker of a dealt game (R4; again after a
-      redeal, R5), when the engine chose the attacker by it;
-    * the turned-up trump, held by whoever drew the talon's last card (R3, R16).
-
-    Everything else is hidden: :attr:`hidden` counts it, seat by seat.
-
-    Attributes:
-        player: the viewer's seat.
-        players: seat names, clockwise.
-        hand: the viewer's own cards, sorted.
-        table: (attack, defence or ``None``) pairs, in the order laid.
-        trump: the trump suit.
-        trump_card: the turned-up card (public even after it is drawn), or ``None``.
-        talon_size: cards left in the talon.
-        discard_size: cards in the discard.
-        hand_sizes: each seat's number of cards.
-        known: for each seat, the cards the viewer knows it holds, sorted (the
-            viewer's own seat: the whole hand).
-        attacker, defender, bout, taking, out_order, result: as in
-            :class:`~durak_nb.engine.Position`.
-    """
-
-    player: int
-    players: tuple[str, ...]
-    hand: tuple[Card, ...]
-    table: tuple[tuple[Card, Card | None], ...]
-    trump: Suit
-    trump_card: Card | None
-    talon_size: int
-    discard_size: int
-    hand_sizes: tuple[int, ...]
-    known: tuple[tuple[Card, ...], ...]
-    attacker: int | None
-    defender: int | None
-    bout: int
-    taking: bool
-    out_order: tuple[int, ...]
-    result: Result | None
-
-    @property
-    def hidden(self) -> tuple[int, ...]:
-        """For each seat, how many of its cards the viewer does not know (0 for the viewer)."""
-        return tuple(n - len(k) for n, k in zip(self.hand_sizes, self.known, strict=True))
-
-    def to_json(self) -> dict[str, Any]:
-        """The view as JSON-ready data (names and card codes); other hands as
-        ``{"known": [...], "hidden": n}``."""
-        names = self.players
-        return {
-            "player": names[self.player],
-            "hand": [c.code for c in self.hand],
-            "others": {
-                names[s]: {"known": [c.code for c in self.known[s]], "hidden": self.hidden[s]}
-                for s in range(len(names))
-                if s != self.player
-            },
-            "table": [[a.code, None if d is None else d.code] for a, d in self.table],
-            "trump": self.trump.code,
-            "trump_card": None if self.trump_card is None else self.trump_card.code,
-            "talon": self.talon_size,
-            "discard": self.discard_size,
-            "attacker": None if self.attacker is None else names[self.attacker],
-            "defender": None if self.defender is None else names[self.defender],
-            "bout": self.bout,
-        }
+def _share(pos: Position, prev: Position, passes: dict[frozenset[int], frozenset[int]]) -> Position:
+    """``pos`` (the engine's ``Game.position()`` after a move, new and not yet shown to
+    anyone), with every part that equals ``prev``'s taken from ``prev`` (the same tuple
+    objects: a hand that did not change is one tuple) and each set of passed seats kept
+    once in ``passes``, so that consecutive positions share what did not change
+    (memory).  Knows no field list of :class:`~durak_nb.engine.Position`: every tuple
+    or frozenset field (:data:`_PARTS`) is shared alike."""
+    for f in _PARTS:
+        new, old = getattr(pos, f), getattr(prev, f)
+        if new is old:
+            continue
+        if new == old:
+            shared = old
+        elif isinstance(new, frozenset):
+            shared = passes.setdefault(new, new)
+        elif f == "hands":  # one tuple per seat: share the hands that did not change
+            shared = tuple(oh if nh == oh else nh for nh, oh in zip(new, old, strict=True))
+        else:
+            continue
+        object.__setattr__(pos, f, shared)  # pos is new: sharing equal parts changes no value
+    return pos
 
 
-def _r4_shown(pos: Position) -> tuple[Card, ...]:
-    """R4: the first attacker, chosen by the engine as the holder of the lowest trump,
-    showed it: the lowest trump of the attacker's hand (none held: left of the dealer,
-    nothing shown)."""
-    if pos.attacker is None:
-        return ()
-    trumps = [c for c in pos.hands[pos.attacker] if c.suit == pos.trump]
-    return (min(trumps, key=lambda c: c.rank),) if trumps else ()
-
-
-def _start_known(recording: Recording, start: Position) -> _Known:
-    """Public knowledge before the first move: R4's shown trump in a dealt game whose
-    first attacker the engine found by the lowest trump (not named in the deal)."""
-    known: list[tuple[Card, ...]] = [() for _ in start.players]
-    if recording.deal is not None and recording.deal.attacker is None and start.attacker is not None:
-        known[start.attacker] = _r4_shown(start)
-    return tuple(known)
-
-
-def _next_known(known: _Known, move: Move, events: tuple[Event, ...], after: Position) -> _Known:
-    """Public knowledge after ``move``: a played card leaves the hand (and what is known
-    of it); a shown trump (R20), the cards picked up at a take (R14) and the turned-up
-    trump drawn last (R3, R16) become known; a redeal (R5) forgets everything but the
-    new R4 trump.  Returns ``known`` itself when nothing changed."""
-    out: list[tuple[Card, ...]] | None = None
-    p = move.player
-    if move.action in _LAID and move.cards:
-        if move.action is Action.TRANSFER and move.show:  # R20: shown, kept in hand
-            out = list(known)
-            out[p] = tuple(sorted({*out[p], *move.cards}))
-        elif any(c in known[p] for c in move.cards):
-            out = list(known)
-            out[p] = tuple(c for c in out[p] if c not in move.cards)
-    for e in events:
-        if isinstance(e, Took):  # R14: the table was face up
-            out = list(out or known)
-            out[e.player] = tuple(sorted({*out[e.player], *e.cards}))
-        elif isinstance(e, Drew) and after.trump_card is not None and after.trump_card in e.cards:  # R3, R16
-            out = list(out or known)
-            out[e.player] = tuple(sorted({*out[e.player], after.trump_card}))
-        elif isinstance(e, Redealt):  # R5: new hands; R4 again
-            out = [() for _ in known]
-            if after.attacker is not None:
-                out[after.attacker] = _r4_shown(after)
-    return known if out is None else tuple(out)
-
-
-def _position(game: Game, prev: Position, passes: dict[frozenset[int], frozenset[int]]) -> Position:
-    """``game.position()``, with every part that equals ``prev``'s taken from ``prev``
-    (the same tuple objects) and each set of passed seats kept once in ``passes``, so
-    that consecutive positions share what did not change (memory).  Built from the
-    live game's public attributes in one go (``Game.position()`` then
-    ``dataclasses.replace`` would cost twice the time); the tests check that it equals
-    ``Game.position()`` at every index."""
-    hands = tuple(ph if (h := tuple(gh)) == ph else h for gh, ph in zip(game.hands, prev.hands, strict=True))
-    talon = tuple(game.talon)
-    table = tuple(zip(game.attack_cards, game.defence_cards, strict=True))
-    discard = tuple(game.discard)
-    out_order = tuple(game.out_order)
-    passed = frozenset(game.passed)
-    return Position(
-        players=prev.players,
-        hands=prev.hands if hands == prev.hands else hands,
-        talon=prev.talon if talon == prev.talon else talon,
-        trump=game.trump,
-        trump_card=game.trump_card,
-        table=prev.table if table == prev.table else table,
-        discard=prev.discard if discard == prev.discard else discard,
-        attacker=game.attacker,
-        first_attacker=game.first_attacker,
-        defender=game.defender,
-        bout=game.bout,
-        first_bito_done=game.first_bito_done,
-        taking=game.taking,
-        passed=passes.setdefault(passed, passed),
-        attacker_passed=game.attacker_passed,
-        out_order=prev.out_order if out_order == prev.out_order else out_order,
-        result=game.result,
-    )
-
-
-def _cards(n: int) -> str:
-    return f"{n} more card" if n == 1 else f"{n} more cards"
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(c.code for c in cards)
+#: the fields of :class:`~durak_nb.engine.Position` holding tuples or sets (the parts
+#: consecutive positions share), as the dataclass declares them
+_PARTS = tuple(f.name for f in dataclasses.fields(Position) if str(f.type).startswith(("tuple", "frozenset")))
 
 
 def _play_in_line(game: Game, move: Move, j: int, path: LinePath, rec: Recording) -> list[Event]:
@@ -365,56 +225,14 @@ def _line_steps(
         yield game, move, events
 
 
-def _variations_problem(value: object, count: int, players: tuple[str, ...]) -> str:
-    """What is wrong with a ``meta.variations`` member that the game tree did not take
-    (the form of docs/notation.md), with the place, e.g.
-    ``'["3"][0].moves[1]: unknown action 'jump''``.  Walks with an explicit stack."""
-    todo: list[tuple[str, str, object, int, bool]] = [("variations", "", value, count, True)]
-    while todo:
-        key, where, value, count, root = todo.pop()
-        if not isinstance(value, dict) or not value:
-            return f"{where or 'it'}: {key} must be a non-empty object keyed by move index"
-        for k, item in value.items():
-            at = f"{where}[{k!r}]" if where else f"[{k!r}]"
-            if not isinstance(k, str) or not re.fullmatch(r"0|[1-9][0-9]*", k):
-                return f"{at}: a key is a move index: 0, 1, 2, …"
-            if len(k) > 9 or int(k) >= count:
-                return f"{at}: the line has {count} moves"
-            if key == "variations" and not root and k == "0":
-                return f"{at}: a line's first move has no variations (they are variations of the line before)"
-            if key in ("comments", "comments_before") and not isinstance(item, str):
-                return f"{at}: a comment is text"
-            if key == "glyphs" and item not in GLYPHS:
-                return f"{at}: a glyph is one of {' '.join(GLYPHS)}"
-            if key != "variations":
-                continue
-            if not isinstance(item, list) or not item:
-                return f"{at}: a non-empty list of lines"
-            for n, line in enumerate(item):
-                here = f"{at}[{n}]"
-                if not isinstance(line, dict) or not isinstance(line.get("moves"), list) or not line["moves"]:
-                    return f"{here}: a line is an object with a non-empty 'moves' list"
-                extra = [key for key in line if key != "moves" and key not in ANNOTATION_KEYS]
-                if extra:
-                    return f"{here}: unknown member {extra[0]!r}"
-                for m, obj in enumerate(line["moves"]):
-                    try:
-                        move_from_json(obj, players)
-                    except ValueError as exc:
-                        return f"{here}.moves[{m}]: {exc}"
-                for sub in ANNOTATION_KEYS:
-                    if sub in line:
-                        todo.append((sub, f"{here}.{sub}", line[sub], len(line["moves"]), False))
-    return "not of the documented form (docs/notation.md)"
-
-
 class Replay:
     """A recording replayed once, with every position kept; or one line of its variations.
 
     Args:
         recording: the :class:`~durak_nb.record.Recording` to replay.
         snapshot_every: keep a copy of the live game every that many moves (bigger:
-            less memory, slower :meth:`game`).
+            less memory, slower :meth:`game`); past ``THIN_AFTER * snapshot_every``
+            moves, one every ``k // THIN_AFTER`` moves (:data:`THIN_AFTER`).
         variations: take the side lines of ``meta.variations`` (docs/notation.md):
             each is checked against the engine from its branching position now, and
             :meth:`enter` steps into it.  ``False``: the main line only.
@@ -445,7 +263,7 @@ class Replay:
 
     def __init__(self, recording: Recording, *, snapshot_every: int = SNAPSHOT_EVERY, variations: bool = True) -> None:
         start = recording.new_game()
-        self._build(recording, start, recording.steps(), _start_known(recording, start.position()), snapshot_every)
+        self._build(recording, start, recording.steps(), start_known(recording, start.position()), snapshot_every)
         self._line_init(None, None, None, variations)
         if variations and "variations" in recording.meta:
             self._check_side_lines()
@@ -466,7 +284,7 @@ class Replay:
         recording: Recording,
         start: Game,
         steps: Iterable[tuple[Game, Move, list[Event]]],
-        known: _Known,
+        known: Known,
         snapshot_every: int,
     ) -> None:
         """Walk ``steps`` (the live game after each move) from ``start`` (kept, never played on)."""
@@ -478,20 +296,24 @@ class Replay:
         self._moves: list[Move] = []
         self._events: list[tuple[Event, ...]] = []
         self._positions: list[Position] = [start.position()]
-        self._known: list[_Known] = [known]
+        self._known: list[Known] = [known]
         self._snapshots: list[Game] = [start]
+        self._snapshot_at: list[int] = [0]  #: the index each kept game stands at, ascending
+        due = snapshot_every
         passes = {self._positions[0].passed: self._positions[0].passed}
         for game, move, events in steps:
             # the live game now stands after ``move``
             ev = tuple(events)
-            after = _position(game, self._positions[-1], passes)
+            after = _share(game.position(), self._positions[-1], passes)
             self._moves.append(move)
             self._events.append(ev)
             self._positions.append(after)
-            known = _next_known(known, move, ev, after)
+            known = next_known(known, move, ev, after)
             self._known.append(known)
-            if len(self._moves) % snapshot_every == 0:
+            if len(self._moves) == due:
                 self._snapshots.append(game.copy())
+                self._snapshot_at.append(due)
+                due += max(snapshot_every, due // THIN_AFTER)
         self._infos: list[_Info | None] = [None] * len(self._positions)
         self._words: list[str | None] = [None] * len(self._moves)
 
@@ -566,6 +388,11 @@ class Replay:
         return self._positions[self._move_index(k) + 1]
 
     @property
+    def rules(self) -> Rules:
+        """The game's rules (the recording's)."""
+        return self.recording.rules
+
+    @property
     def final(self) -> Position:
         """The position after the last move."""
         return self._positions[-1]
@@ -600,9 +427,9 @@ class Replay:
             IndexError: ``k`` not in ``0..len(self)``.
         """
         self._pos_index(k)
-        i = k // self.snapshot_every
+        i = bisect.bisect_right(self._snapshot_at, k) - 1
         g = self._snapshots[i].copy()
-        for move in self._moves[i * self.snapshot_every : k]:
+        for move in self._moves[self._snapshot_at[i] : k]:
             g.play(move)
         return g
 
@@ -780,7 +607,8 @@ class Replay:
         """
         rec = self.recording
         if "variations" in self.tree.meta:  # the tree did not take it: not the documented form
-            problem = _variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
+            problem = variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
+            problem = problem or "not of the documented form (docs/notation.md)"
             raise VariationError(f"meta.variations: {problem}", path=(), file=rec.file)
         todo: list[tuple[Game, list[GameNode], LinePath]] = []
         for k, node in enumerate(self._line_nodes()):
@@ -810,26 +638,7 @@ class Replay:
             KeyError: ``player`` is not a seat or a name of this game.
         """
         pos = self._positions[self._pos_index(k)]
-        seat = self._seat(player)
-        known = self._known[k]
-        return PlayerView(
-            player=seat,
-            players=self.players,
-            hand=pos.hands[seat],
-            table=pos.table,
-            trump=pos.trump,
-            trump_card=pos.trump_card,
-            talon_size=len(pos.talon),
-            discard_size=len(pos.discard),
-            hand_sizes=tuple(len(h) for h in pos.hands),
-            known=tuple(pos.hands[s] if s == seat else known[s] for s in range(len(pos.hands))),
-            attacker=pos.attacker,
-            defender=pos.defender,
-            bout=pos.bout,
-            taking=pos.taking,
-            out_order=pos.out_order,
-            result=pos.result,
-        )
+        return player_view(pos, self._seat(player), self._known[k])
 
     def known(self, k: int) -> tuple[tuple[Card, ...], ...]:
         """The cards every player knows each seat holds before move ``k`` (public
@@ -874,144 +683,32 @@ class Replay:
         Raises:
             IndexError: ``k`` not in ``0..len(self) - 1``.
         """
-        move = self.move(k)
-        events = self._events[k]
-        names = self.players
-        ended = any(isinstance(e, Took | Bito) for e in events)
-        text = move.describe(names) + " — " + self._gloss(k, move, ended)
-        if events and with_events:
-            text += "; then " + "; ".join(e.describe(names) for e in events)
-        return text
-
-    def _gloss(self, k: int, move: Move, ended: bool) -> str:
-        names = self.players
-        pos, nxt = self._positions[k], self._positions[k + 1]
-        act = move.action
-        if act is Action.ATTACK:
-            d = names[pos.defender] if pos.defender is not None else "?"
-            return f"the lead (заход, R9); {d} defends (R10)"
-        if act is Action.THROW:
-            verb = "given" if pos.taking else "thrown in"
-            if ended:
-                room = ""
-            elif self.room(k + 1) == 0:
-                room = f": no more cards may be {verb} (R13)"
-            else:
-                room = f": {_cards(self.room(k + 1))} may still be {verb} (R13)"
-            if pos.taking:
-                return "вдогонку, a throw-in after take (R14)" + room
-            return "a throw-in of a rank already on the table (подкинуть, R11)" + room
-        if act is Action.TRANSFER:
-            d = names[nxt.defender] if nxt.defender is not None else "?"
-            back = " (back to the attacker, R21)" if nxt.defender == pos.attacker else ""
-            if move.show:
-                return f"проездной, a transfer by showing the trump (R20): {d} now defends{back}"
-            return f"перевод, a transfer (R17): {d} now defends{back}"
-        if act is Action.DEFEND:
-            return self._defence_gloss(move, pos) + (
-                "; every attack card is covered" if all(dc is not None for _a, dc in nxt.table) and nxt.table else ""
-            )
-        if act is Action.TAKE:
-            if ended:
-                return "взять, take (R14)"
-            who = ", ".join(names[s] for s in self.throwers(k + 1)) or "nobody"
-            if self.room(k + 1) == 0:
-                return f"взять, take (R14): no more cards may be given (R13); {who} may only pass (R12)"
-            return f"взять, take (R14): {who} may still give up to {_cards(self.room(k + 1))} вдогонку (R13, R14)"
-        if act is Action.PASS:
-            if not pos.table:
-                return "no pair to lead: the lead passes on (R9)"
-            if ended:
-                return "nothing more: every thrower has passed, so the bout ends (R12)"
-            if move.player == pos.attacker and not pos.attacker_passed:
-                others = [s for s in self.throwers(k) if s != move.player]
-                if others:
-                    return "nothing more from the attacker for now; the other throwers may now act (R12)"
-            return "nothing (more) for now (R12)"
-        if act is Action.REDEAL:
-            return "five or more cards of one suit: the cards are dealt again (пересдача, R5)"
-        return act.value  # pragma: no cover - every action is handled above
-
-    def _defence_gloss(self, move: Move, pos: Position) -> str:
-        cover, target = move.cards[0], move.target
-        assert target is not None
-        if cover.suit == target.suit:
-            if cover.rank > target.rank:
-                if self.recording.rules.japanese and target.suit.code == "S":
-                    return "a higher ♠ beats it: spades only by higher spades (R8)"
-                return f"a higher {cover.suit.symbol} beats it (побить, R6)"
-            return "the trump six beats the trump ace (R7)"
-        return f"a trump ({pos.trump.symbol}) beats any other suit (козырь, R6)"
+        self._move_index(k)
+        return explain_move(self, k, with_events=with_events)
 
     # ------------------------------------------------------------------ tables
 
     def rows(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
         """Moves ``start..stop-1`` as plain rows (e.g. for ``pandas.DataFrame``):
-        ``{"k", "bout", "player", "action", "cards", "explained"}``."""
-        stop = len(self) if stop is None else min(stop, len(self))
-        self._fill_infos(max(start, 0), stop + 1)
-        out: list[dict[str, Any]] = []
-        for k in range(start, stop):
-            m = self._moves[k]
-            out.append(
-                {
-                    "k": k,
-                    "bout": self._positions[k].bout,
-                    "player": self.players[m.player],
-                    "action": m.action.value,
-                    "cards": _codes(m.cards) + (f" on {m.target.code}" if m.target is not None else ""),
-                    "explained": self.explain(k),
-                }
-            )
-        return out
+        ``{"k", "bout", "player", "action", "cards", "explained"}``
+        (:func:`durak_nb.tables.replay_rows`)."""
+        from .tables import replay_rows  # tables sit above the replay (and import pandas)
+
+        return replay_rows(self, start, stop)
 
     def events_table(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
         """Moves ``start..stop-1`` with the events each caused beside them, one row per
-        move (e.g. for ``pandas.DataFrame``):
+        move (:func:`durak_nb.tables.event_rows`, whose text lists the columns)."""
+        from .tables import event_rows  # tables sit above the replay (and import pandas)
 
-        ``k``, ``bout`` (the bout the move belongs to), ``player``, ``move`` (in words);
-        ``took`` (``"Boris: 6S 7S"``, R14), ``bito`` (the cards discarded, R15),
-        ``drew`` (the draws in order, ``"Anna: 9C TH; Boris: 6H"``, R16), ``out``
-        (players out, in order, R24), ``lead_passed`` (R9), ``redeal`` (R5), ``result``
-        (the game over text, R22/R25–R27); each ``""`` when the move caused none.
-        """
-        names = self.players
-        out: list[dict[str, Any]] = []
-        for k in range(max(start, 0), len(self) if stop is None else min(stop, len(self))):
-            took = bito = lead = redeal = result = ""
-            drew: list[str] = []
-            gone: list[str] = []
-            for e in self._events[k]:
-                if isinstance(e, Took):
-                    took = f"{names[e.player]}: {_codes(e.cards)}"
-                elif isinstance(e, Bito):
-                    bito = _codes(e.cards)
-                elif isinstance(e, Drew):
-                    drew.append(f"{names[e.player]}: {_codes(e.cards)}")
-                elif isinstance(e, Out):
-                    gone.append(names[e.player])
-                elif isinstance(e, LeadPassed):
-                    lead = f"{names[e.player]} to {names[e.to]}"
-                elif isinstance(e, Redealt):
-                    redeal = names[e.player]
-                elif isinstance(e, GameOver):
-                    result = e.result.describe(names)
-            out.append(
-                {
-                    "k": k,
-                    "bout": self._positions[k].bout,
-                    "player": names[self._moves[k].player],
-                    "move": self._moves[k].describe(names),
-                    "took": took,
-                    "bito": bito,
-                    "drew": "; ".join(drew),
-                    "out": ", ".join(gone),
-                    "lead_passed": lead,
-                    "redeal": redeal,
-                    "result": result,
-                }
-            )
-        return out
+        return event_rows(self, start, stop)
+
+    def prefetch(self, start: int, stop: int) -> None:
+        """Ask the engine once, walking one live game, who may act, who may throw in and
+        the room left at every index ``start..stop-1`` (what :meth:`whose_turn`,
+        :meth:`throwers` and :meth:`room` answer), so that reading many indices in a
+        row replays no move twice."""
+        self._fill_infos(max(start, 0), min(stop, len(self._positions)))
 
     # ------------------------------------------------------------------ display
 
@@ -1022,15 +719,8 @@ class Replay:
         return f"<Replay {self.recording.rules.preset} {', '.join(self.players)}:{line} {moves}, {state}>"
 
     def _repr_html_(self) -> str:
-        """A short summary for Jupyter; every recorded text is HTML-escaped."""
-        e = html.escape
-        state = self.result.describe(self.players) if self.result is not None else "not finished"
-        final = self.final
-        hands = "".join(
-            f"<li>{e(name)}: {e(' '.join(c.pretty for c in final.hands[s])) or '—'}</li>"
-            for s, name in enumerate(self.players)
-        )
-        return (
-            f"<div class='dnb-replay'><b>{e(self.recording.rules.preset)}</b>: {e(', '.join(self.players))}; "
-            f"{len(self)} moves; {e(state)}<br>final hands:<ul>{hands}</ul></div>"
-        )
+        """A short summary for Jupyter (:func:`durak_nb.views.html.replay_summary_html`);
+        every recorded text is HTML-escaped."""
+        from .views.html import replay_summary_html  # the views sit above the replay
+
+        return replay_summary_html(self)

@@ -44,7 +44,9 @@ from typing import Any
 
 import pandas as pd
 
-from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
+from .cards import Card
+from .engine import Action, Event, Move, Position
+from .explain import caused, move_rules
 from .record.json_form import Recording, RecordingError
 from .replay import Replay
 from .rules import Rules
@@ -55,6 +57,7 @@ __all__ = [
     "MOVE_COLUMNS",
     "PROGRESS_THRESHOLD",
     "ROLES",
+    "event_rows",
     "games_frame",
     "load_recording",
     "load_recordings",
@@ -62,6 +65,7 @@ __all__ = [
     "moves_frame",
     "readable",
     "register_loader",
+    "replay_rows",
 ]
 
 #: The categories of the ``role`` column, in this order.
@@ -271,105 +275,6 @@ def _steps(source: Recording | Replay) -> Iterator[_Step]:
         before = after
 
 
-def _rule_key(rule: str) -> tuple[int, str]:
-    digits = "".join(ch for ch in rule[1:] if ch.isdigit())
-    return int(digits or 0), rule
-
-
-def _cover_rule(move: Move, rules: Rules) -> str:
-    """R6, R7 or R8: the clause of the beating rules this (legal, engine-checked)
-    cover used; the same reading as :meth:`Replay.explain`."""
-    cover, target = move.cards[0], move.target
-    assert target is not None
-    if cover.suit == target.suit:
-        if cover.rank > target.rank:
-            return "R8" if rules.japanese and target.suit.code == "S" else "R6"
-        return "R7"  # a lower card of the suit beats it: only the trump six over the trump ace
-    return "R6"  # a trump over another suit
-
-
-def move_rules(move: Move, before: Position, events: Sequence[Event], after: Position, rules: Rules) -> tuple[str, ...]:
-    """The rule ids behind one played move and the events it caused, sorted by number.
-
-    Args:
-        move: the move (legal: the engine played it).
-        before: the position before the move; ``after``: the position after it.
-        events: the events the move caused (:meth:`Game.play`'s answer).
-        rules: the game's rules.
-
-    The move's own rules:
-
-    - attack: R9; R13 too when more than one card is led (the limits bind a
-      multi-card lead);
-    - throw: R11 R12 R13; R14 too after take (вдогонку);
-    - defend: R6 (a higher card of the suit, or a trump), R7 (the trump six over the
-      trump ace) or R8 (japanese: a spade beaten by a higher spade);
-    - transfer: R17; R20 too for a shown trump; R21 too when it goes back to the
-      bout's attacker (two players left);
-    - take: R14;
-    - pass: R12 during a bout (R14 too after take); R9 with an empty table (english:
-      the lead passes);
-    - redeal: R5.
-
-    The events' rules: a pick-up R14, bito R15, draws R16, a player out R24, the lead
-    passed R9, a redeal R5, the next attack after a bout that did not end the game
-    R23, the end of the game its :attr:`Result.rule` (R22, R25, R26 or R27) and R26
-    for epaulettes.
-    """
-    ids: set[str] = set()
-    act = move.action
-    if act is Action.ATTACK:
-        ids.add("R9")
-        if len(move.cards) > 1:
-            ids.add("R13")
-    elif act is Action.THROW:
-        ids |= {"R11", "R12", "R13"}
-        if before.taking:
-            ids.add("R14")
-    elif act is Action.DEFEND:
-        ids.add(_cover_rule(move, rules))
-    elif act is Action.TRANSFER:
-        ids.add("R17")
-        if move.show:
-            ids.add("R20")
-        if after.defender is not None and after.defender == before.attacker:
-            ids.add("R21")
-    elif act is Action.TAKE:
-        ids.add("R14")
-    elif act is Action.PASS:
-        if before.table:
-            ids.add("R12")
-            if before.taking:
-                ids.add("R14")
-        else:
-            ids.add("R9")
-    elif act is Action.REDEAL:
-        ids.add("R5")
-    ended_bout = False
-    for e in events:
-        if isinstance(e, Took):
-            ids.add("R14")
-            ended_bout = True
-        elif isinstance(e, Bito):
-            ids.add("R15")
-            ended_bout = True
-        elif isinstance(e, Drew):
-            ids.add("R16")
-        elif isinstance(e, Out):
-            ids.add("R24")
-        elif isinstance(e, LeadPassed):
-            ids.add("R9")
-        elif isinstance(e, Redealt):
-            ids.add("R5")
-        elif isinstance(e, GameOver):
-            ids.add(e.result.rule)
-            if e.result.epaulettes:
-                ids.add("R26")
-    if ended_bout and after.result is None:
-        ids.add("R23")
-    return tuple(sorted(ids, key=_rule_key))
-
-
 def _role(seat: int, before: Position) -> str:
     if seat == before.attacker:
         return "attacker"
@@ -478,6 +383,69 @@ def moves_frame(recording_or_replay: Recording | Replay | str | Path) -> pd.Data
             for s, hc in enumerate(hand_cols):
                 columns[hc] = pd.Series(per_seat[s], index=index, dtype="int64")
     return pd.DataFrame(columns, index=index)
+
+
+def _codes(cards: Iterable[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def replay_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+    """Moves ``start..stop-1`` of ``replay`` as plain rows (e.g. for ``pandas.DataFrame``;
+    :meth:`Replay.rows <durak_nb.replay.Replay.rows>`): ``{"k", "bout", "player",
+    "action", "cards", "explained"}``, ``cards`` the codes laid (``"7S on 6S"`` for a
+    cover), ``explained`` the move in words with its rule ids
+    (:func:`durak_nb.explain.explain_move`)."""
+    stop = len(replay) if stop is None else min(stop, len(replay))
+    replay.prefetch(max(start, 0), stop + 1)
+    names = replay.players
+    out: list[dict[str, Any]] = []
+    for k in range(start, stop):
+        m = replay.move(k)
+        out.append(
+            {
+                "k": k,
+                "bout": replay.position(k).bout,
+                "player": names[m.player],
+                "action": m.action.value,
+                "cards": _codes(m.cards) + (f" on {m.target.code}" if m.target is not None else ""),
+                "explained": replay.explain(k),
+            }
+        )
+    return out
+
+
+def event_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+    """Moves ``start..stop-1`` of ``replay`` with the events each caused beside them,
+    one row per move (e.g. for ``pandas.DataFrame``; :meth:`Replay.events_table
+    <durak_nb.replay.Replay.events_table>`):
+
+    ``k``, ``bout`` (the bout the move belongs to), ``player``, ``move`` (in words);
+    ``took`` (``"Boris: 6S 7S"``, R14), ``bito`` (the cards discarded, R15),
+    ``drew`` (the draws in order, ``"Anna: 9C TH; Boris: 6H"``, R16), ``out``
+    (players out, in order, R24), ``lead_passed`` (R9), ``redeal`` (R5), ``result``
+    (the game over text, R22/R25–R27); each ``""`` when the move caused none.
+    """
+    names = replay.players
+    out: list[dict[str, Any]] = []
+    for k in range(max(start, 0), len(replay) if stop is None else min(stop, len(replay))):
+        c = caused(replay.events(k))
+        lead = c.lead_passed[-1] if c.lead_passed else None
+        out.append(
+            {
+                "k": k,
+                "bout": replay.position(k).bout,
+                "player": names[replay.move(k).player],
+                "move": replay.move(k).describe(names),
+                "took": "" if c.took is None else f"{names[c.took.player]}: {_codes(c.took.cards)}",
+                "bito": "" if c.bito is None else _codes(c.bito.cards),
+                "drew": "; ".join(f"{names[d.player]}: {_codes(d.cards)}" for d in c.drew),
+                "out": ", ".join(names[o.player] for o in c.out),
+                "lead_passed": "" if lead is None else f"{names[lead.player]} to {names[lead.to]}",
+                "redeal": "" if c.redealt is None else names[c.redealt.player],
+                "result": "" if c.game_over is None else c.game_over.result.describe(names),
+            }
+        )
+    return out
 
 
 # ----------------------------------------------------------------------------- many games

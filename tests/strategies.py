@@ -110,7 +110,7 @@ def play_random(
 
 def recording_of(start: Game, game: Game, meta: dict[str, Any] | None = None) -> Recording:
     """The ``durak-nb/1`` recording of ``game``, dealt as ``start`` (a copy taken before
-    the first move), built as ``durak_nb.cli.record_bot_game`` builds it."""
+    the first move), built as ``durak_nb.selfplay.record_bot_game`` builds it."""
     rules = game.rules
     assert start.dealer is not None
     rec = Recording(

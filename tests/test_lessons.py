@@ -8,8 +8,8 @@ How drift is prevented:
   lesson, each once (``test_notebook_claims_are_the_registered_claims``);
 * every exercise widget a lesson notebook builds is found by running the notebook's code
   in this process, and answered right and wrong with its exact feedback text;
-* the lesson positions built in ``durak_nb/lessons.py`` are the positions of the
-  ``recordings/`` the notebooks replay;
+* the lesson positions are the recordings (package data, ``recordings/`` links to them):
+  each validates and is canonical, and each file a lesson names exists;
 * lesson 1's first exercise is answered by clicking in JupyterLab, in Debian's Chromium
   driven by Playwright (marked ``browser``; skipped without them unless ``CI=true``).
 """
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,12 +28,15 @@ import ipywidgets as widgets
 import nbformat
 import pytest
 from browserkit import chromium, jupyter_lab, open_notebook, require_browser, run_all, shot
-from conftest import NOTEBOOKS, RECORDINGS
+from conftest import NOTEBOOKS, RECORDINGS, ROOT
 
 from durak_nb import RULE_TEXTS, Drew, Game, IllegalMove, Move, Rules, lessons
-from durak_nb.lessons import CLAIMS, LESSONS
-from durak_nb.record import Recording
+from durak_nb.cards import Card, Suit
+from durak_nb.lessons import CLAIMS, LESSON_RECORDINGS, LESSONS
+from durak_nb.record import Recording, validate_file
+from durak_nb.views.cards_svg import card_svg
 from durak_nb.views.exercises import (
+    EXERCISE_STYLE,
     CanBeat,
     ChooseLegalMove,
     Exercise,
@@ -182,7 +187,7 @@ def test_every_rule_a_lesson_teaches_is_checked_by_one_of_its_claims() -> None:
 
 def test_R13b_R14_seed000_after_a_take_only_two_more_cards_may_follow() -> None:
     assert lessons.room_after_take() == 2
-    g = lessons.seed000_after(2)
+    g = lessons.seed000().game(2)
     assert sorted(m.describe(g.players) for m in g.legal_moves()) == [
         "Anna passes",
         "Anna throws in 7C",
@@ -599,31 +604,31 @@ def test_names_and_texts_are_escaped() -> None:
 
 
 def test_choose_legal_move_automatic_options_are_one_legal_and_illegal_ones() -> None:
-    ex = ChooseLegalMove(lessons.seed000_after(2), "Anna", seed=3)
+    ex = ChooseLegalMove(lessons.seed000().game(2), "Anna", seed=3)
     assert ex.options == ("Anna throws in KS", "Anna covers 7S with KS", "Anna takes", "Anna throws in 7C")
     assert ex.right_answers == (3,)
     assert ex.prompt == "Which of these moves may Anna make now?"
-    assert ChooseLegalMove(lessons.seed000_after(2)).prompt == "Which of these moves is legal now?"
+    assert ChooseLegalMove(lessons.seed000().game(2)).prompt == "Which of these moves is legal now?"
 
 
 def test_choose_legal_move_refuses_options_without_a_legal_move() -> None:
     with pytest.raises(ValueError, match="none of the options is legal"):
-        ChooseLegalMove(lessons.bout_after(1), "Boris", options=[Move.throw(1, "9S"), Move.defend(1, "8S", "7C")])
+        ChooseLegalMove(lessons.bout().game(1), "Boris", options=[Move.throw(1, "9S"), Move.defend(1, "8S", "7C")])
     with pytest.raises(ValueError, match="no legal move for Boris"):
-        ChooseLegalMove(lessons.bout_example(), "Boris")
+        ChooseLegalMove(lessons.bout().game(0), "Boris")
     with pytest.raises(ValueError, match="at least two options"):
-        ChooseLegalMove(lessons.bout_after(1), "Boris", options=[Move.take(1)])
+        ChooseLegalMove(lessons.bout().game(1), "Boris", options=[Move.take(1)])
 
 
 def test_exercises_copy_the_game() -> None:
-    g = lessons.bout_after(1)
+    g = lessons.bout().game(1)
     ex = ChooseLegalMove(g, "Boris", options=lessons.bout_exercise_options())
     g.play(Move.take(1))
     assert ex.answer(1) is True
 
 
 def test_R11_R12_spot_illegal_throw_in_needs_throws_and_an_illegal_one() -> None:
-    g = lessons.bout_after(1)
+    g = lessons.bout().game(1)
     ex = SpotIllegalThrowIn(g, [Move.throw(0, "9D"), Move.throw(2, "7D")])
     assert ex.right_answers == (0, 1)  # 9D: no nine on the table yet (R11); Vera waits for Anna (R12)
     assert ex.answer(1) is True
@@ -634,27 +639,27 @@ def test_R11_R12_spot_illegal_throw_in_needs_throws_and_an_illegal_one() -> None
     with pytest.raises(ValueError, match="must be a throw-in"):
         SpotIllegalThrowIn(g, [Move.take(1), Move.throw(2, "7D")])
     with pytest.raises(ValueError, match="nothing to spot"):
-        SpotIllegalThrowIn(lessons.bout_after(4), [Move.throw(2, "7D"), Move.throw(2, "9C")])
+        SpotIllegalThrowIn(lessons.bout().game(4), [Move.throw(2, "7D"), Move.throw(2, "9C")])
 
 
 def test_R16_predict_draw_needs_a_bout_end_with_a_refill() -> None:
     with pytest.raises(ValueError, match="4 legal moves: give the move that ends the bout"):
-        PredictDraw(lessons.bout_after(7))
+        PredictDraw(lessons.bout().game(7))
     with pytest.raises(ValueError, match="does not end the bout"):
-        PredictDraw(lessons.bout_after(7), Move.throw(2, "7D"))
+        PredictDraw(lessons.bout().game(7), Move.throw(2, "7D"))
     with pytest.raises(ValueError, match="the talon is empty: nobody draws"):
-        PredictDraw(lessons.seed000_after(6))
+        PredictDraw(lessons.seed000().game(6))
     with pytest.raises(IllegalMove):
-        PredictDraw(lessons.bout_after(7), Move.pass_(1))
-    ex = PredictDraw(lessons.drawing_before_end(), seed=1)
+        PredictDraw(lessons.bout().game(7), Move.pass_(1))
+    ex = PredictDraw(lessons.drawing().game(8), seed=1)
     assert ex.prompt == "Gleb passes, and the bout ends. Who draws which cards, in which order?"
     assert sorted(ex.options) == sorted(EXERCISES["04_drawing_order.ipynb"]["predict_short_talon"][0])
 
 
 def test_R25_R26_predict_outcome() -> None:
-    g = lessons.epaulettes_example()
-    lessons.play_moves(g, lessons.EPAULETTE_MOVES[:3])
-    ex = PredictOutcome(g, lessons.EPAULETTE_MOVES[3:], prompt="Who loses?")
+    rep = lessons.epaulettes()
+    moves = rep.recording.moves
+    ex = PredictOutcome(rep.game(3), moves[3:], prompt="Who loses?")
     assert ex.options == ("Anna is the durak", "Boris is the durak", "Nobody: a draw")
     assert ex.answer(0) is False
     assert ex.feedback == (
@@ -663,49 +668,82 @@ def test_R25_R26_predict_outcome() -> None:
     )
     assert ex.answer(1) is True
     with pytest.raises(ValueError, match="do not end the game"):
-        PredictOutcome(lessons.epaulettes_example(), lessons.EPAULETTE_MOVES[:3])
+        PredictOutcome(rep.game(0), moves[:3])
     with pytest.raises(ValueError, match="team game"):
-        PredictOutcome(lessons.teams_example(), [Move.attack(0, "7H")])
+        PredictOutcome(lessons.replay(lessons.TEAMS).game(0), [Move.attack(0, "7H")])
 
 
 # ----------------------------------------------------------------------------- positions = recordings
 
-
-@pytest.mark.parametrize(
-    ("file", "start", "moves"),
-    [
-        ("seed000-vdogonku.json", lessons.seed000_example, lessons.SEED000_MOVES),
-        ("first-bout-limit.json", lessons.first_bout_example, lessons.FIRST_BOUT_MOVES),
-        ("drawing-order-short-talon.json", lessons.drawing_example, lessons.DRAWING_MOVES),
-        ("transfer-twice.json", lessons.transfer_example, lessons.TRANSFER_MOVES),
-        ("show-trump-transfer.json", lessons.show_trump_example, lessons.SHOW_MOVES),
-        ("draw.json", lessons.draw_example, lessons.DRAW_MOVES),
-        ("epaulettes.json", lessons.epaulettes_example, lessons.EPAULETTE_MOVES),
-    ],
-    ids=lambda x: x if isinstance(x, str) else "",
-)
-def test_lesson_positions_are_the_recordings(file: str, start: Any, moves: tuple[Move, ...]) -> None:
-    """The replayer shows the recording; the claims ask the position built in lessons.py:
-    both are the same game."""
-    rec = Recording.load(RECORDINGS / file)
-    game = start()
-    assert game.rules == rec.rules and game.players == rec.players
-    assert game.position() == rec.new_game().position()
-    assert tuple(rec.moves) == moves
-    lessons.play_moves(game, moves)
-    assert game.position() == rec.replay().position()
+LESSON_FILES_ON_DISK = sorted(LESSON_RECORDINGS.glob("*.json"))
 
 
-def test_recordings_made_by_the_lessons_replay() -> None:
-    bout = lessons.bout_recording()
-    assert bout.replay().position() == lessons.bout_after(len(lessons.BOUT_MOVES)).position()
+def test_lesson_positions_are_package_data_behind_the_recordings_link() -> None:
+    """The recordings live in the package (an installed wheel has them); the checkout's
+    ``recordings/`` is a link to them, so its paths keep working."""
+    assert RECORDINGS.resolve() == lessons.RECORDINGS.resolve()
+    assert lessons.RECORDINGS.resolve().parent == Path(lessons.__file__).resolve().parent.parent
+    assert RECORDINGS.is_symlink() and RECORDINGS.resolve() == (RECORDINGS.parent / "durak_nb" / "recordings")
+    assert lessons.LESSON_RECORDINGS == lessons.RECORDINGS / "lessons"
+
+
+def test_every_recording_a_lesson_names_exists_and_the_lessons_folder_holds_no_other() -> None:
+    named = {v for k, v in vars(lessons).items() if k.isupper() and isinstance(v, str) and v.endswith(".json")}
+    assert all((lessons.RECORDINGS / name).is_file() for name in named), named
+    assert {f"lessons/{p.name}" for p in LESSON_FILES_ON_DISK} <= named
+    assert len(LESSON_FILES_ON_DISK) == 14
+
+
+@pytest.mark.parametrize("path", LESSON_FILES_ON_DISK, ids=lambda p: p.name)
+def test_lesson_recording_validates_and_is_canonical(path: Path) -> None:
+    """Every lesson position validates (each move legal, R1-R27, the written result the
+    replay's, R25-R27), has a title, and is in the canonical JSON form (edited as a file)."""
+    report = validate_file(path)
+    assert report.ok, report.error
+    rec = Recording.load(path)
+    assert rec.dumps() == path.read_text(encoding="utf-8")
+    assert isinstance(rec.meta["title"], str) and rec.meta["title"].startswith("Lesson ")
+    assert set(rec.meta.get("comments", {})) <= {str(k) for k in range(len(rec.moves))}
+
+
+def test_make_lesson_recordings_check_passes_on_the_lessons_folder() -> None:
+    """scripts/make_lesson_recordings.py --check --dir recordings/lessons: canonical files,
+    results as replayed."""
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "make_lesson_recordings.py"),
+            "--check",
+            "--dir",
+            str(LESSON_RECORDINGS),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [f"{p}: ok" for p in LESSON_FILES_ON_DISK]
+
+
+def test_recordings_the_lessons_replay() -> None:
+    bout = lessons.recording(lessons.BOUT)
+    assert bout.replay().position() == lessons.bout().game(len(lessons.bout())).position()
     assert bout.meta["comments"]["3"] == (
         "Anna, the attacker, had the first right (R12); now that she has passed, Vera may throw in."
     )
-    rep = lessons.repetition_recording()
+    rep = lessons.recording(lessons.REPETITION)
     assert len(rep.moves) == 48
     assert rep.replay().result is not None and rep.replay().result.rule == "R27"  # type: ignore[union-attr]
-    assert lessons.draw_recording().replay().result.draw is True  # type: ignore[union-attr]
+    assert lessons.draw().recording.replay().result.draw is True  # type: ignore[union-attr]
+
+
+def test_R25_variant_plays_a_recording_under_other_options() -> None:
+    g = lessons.variant(lessons.DRAW, 6, draw_allowed=False)
+    assert g.rules == Rules.make("podkidnoy", draw_allowed=False)
+    assert g.result is not None and (g.result.draw, g.result.durak) == (False, 1)
+    with pytest.raises(ValueError, match="starts from a deal"):
+        lessons.variant(lessons.REDEAL)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -724,7 +762,7 @@ def test_terms_and_lessons_lookup() -> None:
 
 
 def test_recording_of_needs_a_fresh_game() -> None:
-    g = lessons.bout_after(1)
+    g = lessons.bout().game(1)
     with pytest.raises(ValueError, match="before its first move"):
         lessons.recording_of(g, [])
 
@@ -739,9 +777,30 @@ def test_R16_first_refill_of_a_recording() -> None:
     assert next(e for e in game.copy().play(move) if isinstance(e, Drew)).player == 0
 
 
-def test_exercises_are_ipywidgets_vboxes() -> None:
-    assert issubclass(Exercise, widgets.VBox)
-    assert isinstance(CanBeat("7H", "AS", "H", rules=Rules.make("podkidnoy")), widgets.VBox)
+def test_exercise_widget_shows_the_prompt_the_cards_the_options_and_the_feedback() -> None:
+    """The widget a lesson shows: a VBox of the prompt (style, escaped text, the two cards
+    drawn), one button per option and the feedback line, with their exact texts (R6)."""
+    ex = CanBeat("7H", "AS", "H", rules=Rules.make("podkidnoy"))
+    assert isinstance(ex, widgets.VBox)
+    prompt, box, feedback = ex.children
+    assert (prompt, feedback) == (ex.prompt_widget, ex.feedback_widget)
+    assert prompt.value == (
+        EXERCISE_STYLE
+        + '<div class="dnb-prompt">Can 7♥ beat A♠? Trump: ♥.</div>'
+        + card_svg(Card.parse("AS"), trump=Suit.H)
+        + " "
+        + card_svg(Card.parse("7H"), trump=Suit.H)
+    )
+    assert [(b.description, b.tooltip, b.button_style) for b in box.children] == [
+        ("Yes, it beats it", "Yes, it beats it", ""),
+        ("No, it does not", "No, it does not", ""),
+    ]
+    assert (feedback.value, feedback._dom_classes) == ("", ("dnb-feedback",))
+    box.children[0].click()
+    assert feedback.value == (
+        '<div class="dnb-right">✔ Right: 7H beats AS: a trump beats any card of another suit (R6).</div>'
+    )
+    assert [b.button_style for b in box.children] == ["success", ""]
 
 
 # ----------------------------------------------------------------------------- in a real browser

@@ -870,7 +870,9 @@ def test_cli_convert_refuses_an_illegal_json_recording(tmp_path: Path) -> None:
     src.write_text(json.dumps(doc), encoding="utf-8")
     out = run("convert", str(src), str(tmp_path / "bad.durak"))
     assert out.returncode == 1
-    assert out.stderr.startswith(f"{src}:1:1: error: [R6] move 1 (Anna 8S/7D): 8S does not beat 7D")
+    # defect 9: the same answer as validate, at the move's place in the file (was 1:1)
+    assert out.stderr.startswith(f"{src}:1:519: error: [R6] move 1 (Anna covers 7D with 8S): 8S does not beat 7D")
+    assert out.stderr == run("validate", str(src)).stderr
 
 
 # ----------------------------------------------------------------------------- the documentation

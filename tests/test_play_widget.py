@@ -39,8 +39,9 @@ def lesson(rules: str | Rules, names: list[str], hands: dict[str, str], attacker
     )
 
 
-def take_lesson(tmp_path: Path) -> PlayWidget:
-    """Anna (you) defends against Boris (LowestCardBot), who leads 6S 6C at once."""
+def take_lesson(tmp_path: Path, name: str = "take", **options: Any) -> PlayWidget:
+    """Anna (you) defends against Boris (LowestCardBot), who leads 6S 6C at once;
+    ``options`` go to :class:`PlayWidget` (e.g. ``delay``)."""
     g = lesson(
         "podkidnoy",
         NAMES2,
@@ -48,7 +49,7 @@ def take_lesson(tmp_path: Path) -> PlayWidget:
         "Boris",
         first_bito_done=True,
     )
-    return PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "take.durak.jsonl")
+    return PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / f"{name}.durak.jsonl", **options)
 
 
 def shown(b: widgets.Widget) -> bool:
@@ -585,14 +586,7 @@ def test_R12_bots_move_one_at_a_time_with_the_delay(tmp_path: Path, monkeypatch:
     the pauses are counted)."""
     pauses: list[float] = []
     monkeypatch.setattr("durak_nb.views.play.time.sleep", pauses.append)
-    g = lesson(
-        "podkidnoy",
-        NAMES2,
-        {"Anna": "6H 7S 9S JD QC AH", "Boris": "6S 6C 7C 7H KS AS"},
-        "Boris",
-        first_bito_done=True,
-    )
-    w = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "d.durak.jsonl", delay=0.4)
+    w = take_lesson(tmp_path, "d", delay=0.4)
     assert pauses == []  # before the widget is shown, the bots move at once
     w.click_card("7S")
     w.click_target("6S")

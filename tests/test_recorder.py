@@ -7,6 +7,7 @@ rule (R2, R6, R9, R10, R11), R5 redeals record their new deck, R25 results.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -14,7 +15,10 @@ import subprocess
 import sys
 import tempfile
 import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +26,6 @@ from hypothesis import strategies as st
 
 from durak_nb.bots import RandomBot, play_out
 from durak_nb.cards import Card, parse_cards
-from durak_nb.cli import record_bot_game as cli_bot_game
 from durak_nb.engine import Action, Bito, Drew, Game, IllegalMove, Move, Redealt
 from durak_nb.record import Deal, Recording, RecordingError, move_to_json
 from durak_nb.record.recorder import (
@@ -32,9 +35,9 @@ from durak_nb.record.recorder import (
     Recorder,
     TornLine,
     read_journal,
-    record_bot_game,
 )
 from durak_nb.rules import Rules
+from durak_nb.selfplay import record_bot_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDINGS = sorted((ROOT / "recordings").glob("*.json"))
@@ -123,8 +126,8 @@ def test_recording_exports_the_json_form_and_result_R25(tmp_path: Path) -> None:
     """A finished journal exports as the JSON form with its result (R25); the moves
     are exactly the moves of ``durak-nb play`` with the same seed."""
     path = tmp_path / "g.durak.jsonl"
-    rec = record_bot_game(path, "perevodnoy", NAMES3, seed=3)
-    cli = cli_bot_game("perevodnoy", 3, 3, {})
+    rec = record_bot_game("perevodnoy", NAMES3, path=path, seed=3)
+    cli = record_bot_game("perevodnoy", 3, 3, {})
     assert rec.moves == cli.moves
     assert rec.deal == cli.deal
     assert rec.result == cli.result == {"durak": "Anna"}
@@ -196,9 +199,9 @@ def test_reopen_continues_the_same_game(tmp_path: Path, preset: str, names: list
     ref = reference(preset, names, seed)
     assert len(ref.history) > cut
     whole = tmp_path / "whole.durak.jsonl"
-    record_bot_game(whole, preset, names, seed=seed)
+    record_bot_game(preset, names, path=whole, seed=seed)
     part = tmp_path / "part.durak.jsonl"
-    record_bot_game(part, preset, names, seed=seed, max_moves=cut)
+    record_bot_game(preset, names, path=part, seed=seed, max_moves=cut)
     at_cut = Game.deal(preset, names, seed=seed)
     for m in ref.history[:cut]:
         at_cut.play(m)
@@ -214,7 +217,7 @@ def test_reopen_continues_the_same_game(tmp_path: Path, preset: str, names: list
 
 def test_reopen_of_a_finished_game_refuses_moves_but_takes_comments_R25(tmp_path: Path) -> None:
     path = tmp_path / "g.durak.jsonl"
-    done = record_bot_game(path, "podkidnoy", NAMES2, seed=2)
+    done = record_bot_game("podkidnoy", NAMES2, path=path, seed=2)
     assert done.result == {"durak": "Anna"}
     with Recorder.open(path) as rec:
         assert rec.game.finished
@@ -233,7 +236,7 @@ def test_reopen_of_a_finished_game_refuses_moves_but_takes_comments_R25(tmp_path
 
 def journal_of(tmp_path: Path, moves: int = 6, seed: int = 1) -> tuple[Path, bytes, list[Move]]:
     path = tmp_path / "g.durak.jsonl"
-    rec = record_bot_game(path, "podkidnoy", NAMES2, seed=seed, max_moves=moves)
+    rec = record_bot_game("podkidnoy", NAMES2, path=path, seed=seed, max_moves=moves)
     return path, path.read_bytes(), rec.moves
 
 
@@ -486,6 +489,48 @@ for _ in sys.stdin:  # one line from the parent allows one more move
 """
 
 
+@contextlib.contextmanager
+def killed_child(code: str, *args: str) -> Iterator[Child]:
+    """A process running ``code`` that has printed ``ready``; SIGKILL-ed when the
+    block ends (killed and reaped in any case)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        assert child.stdout.readline() == "ready\n"
+        yield Child(child, child.stdin, child.stdout)
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:  # pragma: no cover - only if an assertion failed above
+            child.kill()
+            child.wait()
+        child.stdin.close()
+        child.stdout.close()
+
+
+@dataclass
+class Child:
+    """A recording child process and its pipes."""
+
+    process: subprocess.Popen[str]
+    stdin: IO[str]
+    stdout: IO[str]
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.returncode
+
+
+def allow_moves(child: Child, first: int, count: int) -> None:
+    """Let the child play ``count`` moves, each reported by its index once written."""
+    for k in range(first, first + count):
+        child.stdin.write("\n")
+        child.stdin.flush()
+        assert child.stdout.readline() == f"{k}\n"
+
+
 @pytest.mark.parametrize("reported", [0, 9, 31])
 def test_sigkill_mid_game_loses_no_reported_move(tmp_path: Path, reported: int) -> None:
     """THE KILL TEST: a separate process records a bot game, printing each move's index
@@ -497,30 +542,10 @@ def test_sigkill_mid_game_loses_no_reported_move(tmp_path: Path, reported: int) 
     ref = reference("perevodnoy", NAMES3, seed)
     assert len(ref.history) > reported + extra  # the kill lands mid-game
     path = tmp_path / "killed.durak.jsonl"
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(path), str(seed)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert child.stdin is not None and child.stdout is not None
-    try:
-        assert child.stdout.readline() == "ready\n"
-        for k in range(reported):
-            child.stdin.write("\n")
-            child.stdin.flush()
-            assert child.stdout.readline() == f"{k}\n"
+    with killed_child(CHILD, str(path), str(seed)) as child:
+        allow_moves(child, 0, reported)
         child.stdin.write("\n" * extra)
         child.stdin.flush()
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
-    finally:
-        if child.poll() is None:  # pragma: no cover - only if an assertion failed above
-            child.kill()
-            child.wait()
-        child.stdin.close()
-        child.stdout.close()
     assert child.returncode == -signal.SIGKILL
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -568,20 +593,8 @@ def test_sigkill_in_the_middle_of_a_line_R25(tmp_path: Path) -> None:
     bytes (a prefix of the move's line) as torn, recovers every reported move (3 or a
     few more), and the game goes on from there to the end (R25)."""
     path = tmp_path / "torn.durak.jsonl"
-    child = subprocess.Popen(
-        [sys.executable, "-c", SLOW_CHILD, str(path), "1"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert child.stdin is not None and child.stdout is not None
-    try:
-        assert child.stdout.readline() == "ready\n"
-        for k in range(3):
-            child.stdin.write("\n")
-            child.stdin.flush()
-            assert child.stdout.readline() == f"{k}\n"
+    with killed_child(SLOW_CHILD, str(path), "1") as child:
+        allow_moves(child, 0, 3)
         committed = path.read_bytes()
         reported = 3
         torn_seen = False
@@ -598,14 +611,6 @@ def test_sigkill_in_the_middle_of_a_line_R25(tmp_path: Path) -> None:
                     assert child.stdout.readline() == f"{reported}\n"
                     committed, reported = data, reported + 1
                     break
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
-    finally:
-        if child.poll() is None:  # pragma: no cover - only if an assertion failed above
-            child.kill()
-            child.wait()
-        child.stdin.close()
-        child.stdout.close()
     assert child.returncode == -signal.SIGKILL
     data = path.read_bytes()
     game = Game.deal("podkidnoy", NAMES2, seed=1)
@@ -646,7 +651,7 @@ def test_cut_anywhere_in_the_last_line_recovers_the_complete_lines(seed: int, mo
     before it and reports the rest as torn, byte for byte; open() continues there."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "g.durak.jsonl"
-        rec = record_bot_game(path, "podkidnoy", NAMES2, seed=seed, max_moves=moves, fsync=False)
+        rec = record_bot_game("podkidnoy", NAMES2, path=path, seed=seed, max_moves=moves, fsync=False)
         if last != "move" and rec.moves:
             with Recorder.open(path, fsync=False) as r:
                 r.comment("Хороший ход — R17 ✓") if last == "comment" else r.glyph("?!")
@@ -702,8 +707,32 @@ def test_a_journal_never_grows_past_what_can_be_read_back(tmp_path: Path, monkey
         assert path.stat().st_size == size
         rec.comment("short")
     monkeypatch.setattr(recorder, "MAX_BYTES", size + 10)
-    with pytest.raises(RecordingError, match=f"the journal has {size + 32} bytes; the limit is {size + 10}"):
+    with pytest.raises(RecordingError, match=f"the journal is larger than the limit of {size + 10} bytes"):
         read_journal(path)
+
+
+def test_a_journal_never_holds_more_moves_than_can_be_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """json_form.MAX_MOVES bounds the journal's moves as it bounds the reader's: the
+    move past it is refused, nothing is written, the game is unchanged."""
+    import durak_nb.record.recorder as recorder
+
+    monkeypatch.setattr(recorder, "MAX_MOVES", 2)
+    path = tmp_path / "g.durak.jsonl"
+    with Recorder.create(path, "podkidnoy", NAMES2, seed=1) as rec:
+        rec.play(Move.attack(1, "8D"))
+        rec.play(Move.defend(0, "AD", "8D"))
+        size = path.stat().st_size
+        with pytest.raises(RecordingError) as err:
+            rec.play(Move.pass_(1))
+        assert (
+            str(err.value) == f"{path}:1:1: error: the journal would hold 3 moves; 2 is the limit for reading it back"
+        )
+        rec.game.play(Move.pass_(1))
+        with pytest.raises(RecordingError, match="the journal would hold 3 moves"):
+            rec.sync()
+        assert path.stat().st_size == size
 
 
 def test_strict_json_lines(tmp_path: Path) -> None:
@@ -712,16 +741,25 @@ def test_strict_json_lines(tmp_path: Path) -> None:
     what it could not read back."""
     path, data, _ = journal_of(tmp_path)
     rows = data.split(b"\n")
-    cases = [
-        (b'{"player": "Boris", "player": "Anna", "action": "pass"}', "the member 'player' appears twice in one object"),
-        (b'{"comment": NaN, "move": 0}', "NaN is not a JSON number"),
-        (b'{"comment": "\\ud800", "move": 0}', "a lone surrogate is not Unicode text"),
+    cases = [  # the kit's one strict decoder (record.jsonio), at the column of the problem
+        (
+            b'{"player": "Boris", "player": "Anna", "action": "pass"}',
+            21,
+            "the member 'player' appears twice in one object",
+        ),
+        (b'{"comment": NaN, "move": 0}', 13, "NaN is not a JSON number"),
+        (b'{"comment": 1e400, "move": 0}', 13, "1e400 is not a finite number"),
+        (
+            b'{"comment": "\\ud800", "move": 0}',
+            13,
+            "the text holds U+D800, a lone surrogate, which is not valid Unicode text",
+        ),
     ]
-    for row, message in cases:
+    for row, column, message in cases:
         path.write_bytes(b"\n".join([*rows[:3], row, *rows[3:]]))
         with pytest.raises(RecordingError) as err:
             read_journal(path)
-        assert str(err.value) == f"{path}:4:1: error: bad JSON: {message}"
+        assert str(err.value) == f"{path}:4:{column}: error: bad JSON: {message}"
     path.write_bytes(data)
     with Recorder.open(path) as rec:
         with pytest.raises(ValueError, match="lone surrogate"):
@@ -729,6 +767,21 @@ def test_strict_json_lines(tmp_path: Path) -> None:
         assert path.read_bytes() == data
     with pytest.raises(RecordingError, match="'meta' must be plain JSON data: Out of range float values"):
         Recorder.create(tmp_path / "n.durak.jsonl", "podkidnoy", NAMES2, seed=1, meta={"x": float("nan")})
-    with pytest.raises(RecordingError, match="'meta' must be plain JSON data: 'utf-8' codec can't encode"):
+    surrogate = "'meta' must be plain JSON data: the text holds U\\+DC80, a lone surrogate"
+    with pytest.raises(RecordingError, match=surrogate):
         Recorder.create(tmp_path / "n.durak.jsonl", "podkidnoy", NAMES2, seed=1, meta={"x": "\udc80"})
     assert not (tmp_path / "n.durak.jsonl").exists()
+
+
+def test_a_change_of_working_folder_does_not_stop_the_recorder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The journal checked before each write (issue 8, defect 13) is the file created,
+    also when it was named relative to a working folder that changes."""
+    monkeypatch.chdir(tmp_path)
+    with Recorder.create("g.durak.jsonl", "podkidnoy", NAMES2, seed=1) as rec:
+        rec.play(Move.attack(1, "8D"))
+        monkeypatch.chdir("/")
+        rec.play(Move.defend(0, "AD", "8D"))
+    assert read_journal(tmp_path / "g.durak.jsonl").recording.moves == [
+        Move.attack(1, "8D"),
+        Move.defend(0, "AD", "8D"),
+    ]

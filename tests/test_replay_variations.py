@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from durak_nb.cards import Card, parse_cards
-from durak_nb.cli import record_bot_game
 from durak_nb.engine import Bito, Drew, Game, Move, Took
 from durak_nb.record import Deal, Recording, RecordingError, move_to_json
 from durak_nb.replay import Replay, Variation, VariationError, path_text
+from durak_nb.selfplay import record_bot_game
 
 
 def cards(text: str) -> tuple[Card, ...]:

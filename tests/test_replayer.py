@@ -15,9 +15,9 @@ from test_replay import perevodnoy_doc, podkidnoy_doc, renamed
 from test_views_html import AMP, AMP_ESC, EVIL, EVIL_ESC
 
 from durak_nb.cards import Card, parse_cards
-from durak_nb.cli import record_bot_game
 from durak_nb.record import Recording
 from durak_nb.replay import Replay
+from durak_nb.selfplay import record_bot_game
 from durak_nb.views import ReplayerWidget
 from durak_nb.views.html import hand_order, replayer_frames
 

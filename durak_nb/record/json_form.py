@@ -14,10 +14,11 @@ durak_nb.record.json_form.RecordingError: <string>:3:11: error: [R1] deal.deck: 
 
 from __future__ import annotations
 
-import bisect
+import contextlib
 import json
-import json.scanner
-import re
+import os
+import stat
+import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,8 @@ from ..cards import Card, CardError, Suit, lowest_rank
 from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
 from ..errors import DurakError
 from ..rules import Rules, RulesError
+from . import jsonio
+from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth
 
 __all__ = [
     "FORMAT",
@@ -41,13 +44,18 @@ __all__ = [
 ]
 
 FORMAT = "durak-nb/1"
-#: Documented bounds: a larger document is refused with a clear error.
-MAX_BYTES = 16 * 1024 * 1024
-MAX_MOVES = 100_000
-MAX_NAME = 200
+#: Documented bounds (docs/notation.md, "Bounds"), the same for the JSON form and the
+#: notation: a larger document is refused with a clear error.
+MAX_BYTES = 16 * 1024 * 1024  #: bytes in a file (characters in a text)
+MAX_MOVES = 100_000  #: moves in one game (the notation counts every variation)
+MAX_NAME = 200  #: characters in a player name
+MAX_DEPTH = 100  #: variations nested in variations
+MAX_JSON_DEPTH = 100  #: arrays and objects nested in a ``meta`` value (a notation header)
+MAX_BOUT = 999_999_999  #: a bout number (``start.bout``, ``[Bout n]``)
 
 _MOVE_KEYS = {"player", "action", "cards", "card", "target", "show", "deck"}
 _TOP_KEYS = {"format", "rules", "players", "deal", "start", "moves", "result", "meta"}
+_RESULT_KEYS = {"durak", "draw", "epaulettes", "out_order", "losing_team"}
 
 
 class RecordingError(DurakError):
@@ -169,7 +177,7 @@ class Recording:
 
     @classmethod
     def from_json_text(cls, text: str, *, file: str = "<string>") -> Recording:
-        """Read a document from JSON text.
+        """Read a document from JSON text (the strict decoder of :mod:`~durak_nb.record.jsonio`).
 
         Args:
             text: the JSON text.
@@ -181,28 +189,11 @@ class Recording:
         if len(text) > MAX_BYTES:
             raise RecordingError(f"the document has {len(text)} characters; the limit is {MAX_BYTES}", file=file)
         try:
-            doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-        except _StrictJSONError as exc:
-            line, col = _line_col(text, exc.where(text))
-            raise RecordingError(f"bad JSON: {exc}", file=file, line=line, column=col) from exc
-        except json.JSONDecodeError as exc:
-            raise RecordingError(f"bad JSON: {exc.msg}", file=file, line=exc.lineno, column=exc.colno) from exc
-        except RecursionError as exc:
-            raise RecordingError("bad JSON: nested too deeply", file=file) from exc
-        except ValueError as exc:  # e.g. a number of more than 4300 digits (int conversion limit)
-            long_number = re.search(r"[0-9]{4301,}", text)
-            line, col = _line_col(text, long_number.start() if long_number else 0)
-            raise RecordingError(f"bad JSON: {exc}", file=file, line=line, column=col) from exc
-        places = _places(text)
-        try:
-            json.dumps(doc, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise RecordingError(
-                f"the document holds {exc.object[exc.start : exc.end]!r}, a lone surrogate, "
-                "which is not valid Unicode text",
-                file=file,
-            ) from exc
-        return cls.from_json(doc, file=file, places=places)
+            doc = jsonio.decode(text)
+        except jsonio.JSONProblem as exc:
+            line, col = jsonio.line_col(text, exc.index)
+            raise RecordingError(f"bad JSON: {exc.message}", file=file, line=line, column=col) from None
+        return cls.from_json(doc, file=file, places=jsonio.member_places(text))
 
     @classmethod
     def from_json(
@@ -217,211 +208,12 @@ class Recording:
         ``places`` maps JSON paths (``'moves[3]'``, ``'start'``) to (line, column).
 
         Raises:
-            RecordingError: a document that breaks INTERCHANGE.md (``move`` is ``None``).
+            RecordingError: a document that breaks INTERCHANGE.md (``move`` is ``None``),
+                or whose ``meta`` passes a documented bound (variations nested more than
+                :data:`MAX_DEPTH` deep, another member nested more than
+                :data:`MAX_JSON_DEPTH` deep): what the notation could not write is not read.
         """
-        where = dict(places or {})
-
-        def fail(msg: str, path: str = "", rule: str | None = None) -> RecordingError:
-            line, col = _place_of(where, path)
-            return RecordingError(msg, file=file, line=line, column=col, rule=rule)
-
-        if not isinstance(doc, dict):
-            raise fail("a recording is a JSON object")
-        unknown = sorted(set(doc) - _TOP_KEYS)
-        if unknown:
-            raise fail(f"unknown member {unknown[0]!r}: the members are {', '.join(sorted(_TOP_KEYS))}", unknown[0])
-        if doc.get("format") != FORMAT:
-            raise fail(f"'format' must be {FORMAT!r}, not {doc.get('format')!r}", "format")
-        players = doc.get("players")
-        if (
-            not isinstance(players, list)
-            or not players
-            or not all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players)
-        ):
-            raise fail(f"'players' must be a list of non-empty names (at most {MAX_NAME} characters)", "players", "R2")
-        if len(set(players)) != len(players):
-            raise fail("'players' must be unique names", "players", "R2")
-        if "rules" not in doc:
-            raise fail("'rules' is missing: a preset name or an object", "")
-        try:
-            rules = Rules.from_json(doc["rules"], players)
-            rules.check_players(len(players))
-        except RulesError as exc:
-            rule, msg = _split_rule(str(exc))
-            raise fail(msg, "rules", rule) from exc
-        seats = {name: i for i, name in enumerate(players)}
-
-        def seat_of(value: object, path: str, rule: str) -> int:
-            if not isinstance(value, str) or value not in seats:
-                raise fail(f"{path}: {value!r} is not a player", path, rule)
-            return seats[value]
-
-        def cards_of(value: object, path: str) -> tuple[Card, ...]:
-            if not isinstance(value, list):
-                raise fail(f"{path}: a list of card codes", path, "R1")
-            out = []
-            for i, code in enumerate(value):
-                try:
-                    c = Card.parse(code)
-                except CardError as exc:
-                    raise fail(f"{path}[{i}]: {_split_rule(str(exc))[1]}", path, "R1") from exc
-                if c.rank < lowest_rank(rules.deck_size):
-                    raise fail(f"{path}[{i}]: {c} is not in a {rules.deck_size}-card deck", path, "R1")
-                out.append(c)
-            return tuple(out)
-
-        def suit_of(value: object, path: str) -> Suit:
-            try:
-                if not isinstance(value, str):
-                    raise CardError("R3", "not a string")
-                return Suit.parse(value)
-            except CardError as exc:
-                raise fail(f"{path}: a suit S, H, D or C, not {value!r}", path, "R3") from exc
-
-        deal = start = None
-        if ("deal" in doc) == ("start" in doc):
-            raise fail("exactly one of 'deal' and 'start' is required", "")
-        if "deal" in doc:
-            d = doc["deal"]
-            if not isinstance(d, dict):
-                raise fail("'deal' must be an object", "deal")
-            bad = sorted(set(d) - {"dealer", "deck", "trump", "attacker"})
-            if bad:
-                raise fail(f"deal: unknown member {bad[0]!r}", "deal")
-            dealer = seat_of(d["dealer"], "deal.dealer", "R3") if "dealer" in d else len(players) - 1
-            if "deck" not in d:
-                raise fail("deal.deck is missing: the whole deck, top card first", "deal", "R3")
-            deck_cards = cards_of(d["deck"], "deal.deck")
-            complete = len(set(deck_cards)) == len(deck_cards) == rules.deck_size  # else R1 speaks first
-            nothing_turned_up = not rules.japanese and len(deck_cards) <= len(players) * rules.hand_size
-            if complete and nothing_turned_up and d.get("trump") is None:
-                raise fail(
-                    "deal.trump is required: after the deal no card is left to turn up, so the trump "
-                    "suit was chosen at random and must be recorded",
-                    "deal",
-                    "R3",
-                )
-            deal = Deal(
-                dealer=dealer,
-                deck=deck_cards,
-                trump=suit_of(d["trump"], "deal.trump") if d.get("trump") is not None else None,
-                attacker=seat_of(d["attacker"], "deal.attacker", "R4") if d.get("attacker") is not None else None,
-            )
-        else:
-            s = doc["start"]
-            if not isinstance(s, dict):
-                raise fail("'start' must be an object", "start")
-            bad = sorted(set(s) - {"hands", "talon", "trump", "discard", "attacker", "first_bito_done", "bout"})
-            if bad:
-                raise fail(f"start: unknown member {bad[0]!r}", "start")
-            for need in ("hands", "talon", "trump", "attacker"):
-                if need not in s:
-                    raise fail(f"start.{need} is missing", "start")
-            hands = s["hands"]
-            if not isinstance(hands, dict):
-                raise fail("start.hands: an object of player name -> cards", "start")
-            for name in hands:
-                seat_of(name, "start.hands", "R2")
-            fbd = s.get("first_bito_done", False)
-            if not isinstance(fbd, bool):
-                raise fail("start.first_bito_done: true or false", "start", "R13c")
-            bout = s.get("bout", 1)
-            if isinstance(bout, bool) or not isinstance(bout, int) or bout < 1:
-                raise fail("start.bout: a whole number from 1", "start", "R19")
-            start = Start(
-                hands=tuple(cards_of(hands.get(name, []), f"start.hands.{name}") for name in players),
-                talon=cards_of(s["talon"], "start.talon"),
-                trump=suit_of(s["trump"], "start.trump"),
-                attacker=seat_of(s["attacker"], "start.attacker", "R4"),
-                discard=cards_of(s.get("discard", []), "start.discard"),
-                first_bito_done=fbd,
-                bout=bout,
-            )
-        raw_moves = doc.get("moves", [])
-        if not isinstance(raw_moves, list):
-            raise fail("'moves' must be a list", "moves")
-        if len(raw_moves) > MAX_MOVES:
-            raise fail(f"{len(raw_moves)} moves; the limit is {MAX_MOVES}", "moves")
-        moves: list[Move] = []
-        move_places: list[tuple[int, int]] = []
-        for k, m in enumerate(raw_moves):
-            path = f"moves[{k}]"
-            move_places.append(_place_of(where, path))
-            if not isinstance(m, dict):
-                raise fail(f"{path}: a move is an object", path)
-            bad = sorted(set(m) - _MOVE_KEYS)
-            if bad:
-                raise fail(f"{path}: unknown member {bad[0]!r}", path)
-            p = seat_of(m.get("player"), f"{path}.player", "R2")
-            try:
-                action = Action(str(m.get("action")))
-            except ValueError as exc:
-                raise fail(
-                    f"{path}: action {m.get('action')!r}: use one of {', '.join(a.value for a in Action)}", path
-                ) from exc
-            show = m.get("show", False)
-            if not isinstance(show, bool):
-                raise fail(f"{path}.show: true or false", path, "R20")
-            if action in (Action.ATTACK, Action.THROW, Action.TRANSFER):
-                if set(m) - {"player", "action", "cards", "show"} or (show and action is not Action.TRANSFER):
-                    raise fail(
-                        f"{path}: {action.value} takes 'cards'" + (" and 'show'" if action is Action.TRANSFER else ""),
-                        path,
-                    )
-                cards = cards_of(m.get("cards"), f"{path}.cards")
-                moves.append(Move(p, action, cards, None, show))
-            elif action is Action.DEFEND:
-                if set(m) - {"player", "action", "card", "target"} or "card" not in m or "target" not in m:
-                    raise fail(f"{path}: defend takes 'card' and 'target'", path)
-                card = cards_of([m["card"]], f"{path}.card")[0]
-                target = cards_of([m["target"]], f"{path}.target")[0]
-                moves.append(Move(p, action, (card,), target))
-            elif action is Action.REDEAL:
-                if set(m) - {"player", "action", "deck"} or "deck" not in m:
-                    raise fail(f"{path}: redeal takes 'deck', the new shuffle", path, "R5")
-                moves.append(Move(p, action, (), None, False, cards_of(m["deck"], f"{path}.deck")))
-            else:
-                if set(m) - {"player", "action"}:
-                    raise fail(f"{path}: {action.value} takes no cards", path)
-                moves.append(Move(p, action))
-        result = doc.get("result")
-        if result is not None and (
-            not isinstance(result, dict)
-            or set(result)
-            - {
-                "durak",
-                "draw",
-                "epaulettes",
-                "out_order",
-                "losing_team",
-            }
-        ):
-            raise fail(
-                '\'result\': an object such as {"durak": "Boris"} or {"durak": null, "draw": true}',
-                "result",
-                "R25",
-            )
-        meta = doc.get("meta", {})
-        if not isinstance(meta, dict):
-            raise fail("'meta' must be an object", "meta")
-        rec = cls(
-            rules=rules,
-            players=tuple(players),
-            deal=deal,
-            start=start,
-            moves=moves,
-            result=result,
-            meta=meta,
-            file=file,
-            move_places=move_places,
-            result_place=_place_of(where, "result"),
-        )
-        try:
-            rec.new_game()
-        except SetupError as exc:
-            rule, msg = _split_rule(str(exc))
-            raise fail(msg, "deal" if deal else "start", rule) from exc
-        return rec
+        return _DocReader(file, dict(places or {})).read(doc)
 
     # -------------------------------------------------------------- replaying
 
@@ -566,8 +358,12 @@ class Recording:
         return _pretty(self.to_json(), 0) + "\n"
 
     def dump(self, path: str | Path) -> None:
-        """Write :meth:`dumps` to ``path`` (UTF-8)."""
-        Path(path).write_text(self.dumps(), encoding="utf-8")
+        """Write :meth:`dumps` to ``path`` (UTF-8), atomically (:func:`write_atomic`).
+
+        Raises:
+            RecordingError: as :meth:`dumps`, or the file cannot be written.
+        """
+        write_atomic(path, self.dumps())
 
     def result_json(self, game: Game) -> dict[str, Any]:
         """The result of a replayed game in the ``result`` member's form."""
@@ -584,28 +380,37 @@ class Recording:
         return out
 
 
-def move_to_json(move: Move, names: Sequence[str]) -> dict[str, Any]:
-    """One move as a JSON object (INTERCHANGE.md ``moves``)."""
-    out: dict[str, Any] = {"player": names[move.player], "action": move.action.value}
-    a = move.action
-    if a is Action.DEFEND:
-        out["card"] = move.cards[0].code
-        out["target"] = move.target.code if move.target is not None else None
-    elif a in (Action.ATTACK, Action.THROW, Action.TRANSFER):
-        out["cards"] = [c.code for c in move.cards]
-        if move.show:
-            out["show"] = True
-    elif a is Action.REDEAL:
-        out["deck"] = [c.code for c in move.deck or ()]
-    return out
-
-
 #: Width of the canonical JSON writer (:meth:`Recording.dumps`).
 WIDTH = 100
 
 
+def json_document(value: object, file: str = "<string>") -> str:
+    """The canonical JSON text of a document (or an array of them, a match), refusing
+    what the strict reader would refuse, so that everything written reads back.
+
+    Raises:
+        RecordingError: a non-finite number, a lone surrogate, a value that is not JSON
+            data, or nesting deeper than :data:`jsonio.MAX_NESTING`.
+    """
+    if jsonio.depth(value, jsonio.MAX_NESTING) > jsonio.MAX_NESTING:
+        raise RecordingError(
+            f"the document nests arrays and objects more than {jsonio.MAX_NESTING} deep: it cannot be written",
+            file=file,
+        )
+    try:
+        text = _pretty(value, 0) + "\n"
+    except (ValueError, TypeError) as exc:
+        raise RecordingError(f"the document cannot be written as JSON: {exc}", file=file) from None
+    bad = jsonio.lone_surrogate(text)
+    if bad >= 0:
+        raise RecordingError(
+            f"the document holds {text[bad]!r}, a lone surrogate, which is not valid Unicode text", file=file
+        )
+    return text
+
+
 def _pretty(value: object, depth: int) -> str:
-    flat = json.dumps(value, ensure_ascii=False)
+    flat = json.dumps(value, ensure_ascii=False, allow_nan=False)
     if not isinstance(value, dict | list) or not value:
         return flat
     plain_list = isinstance(value, list) and not any(isinstance(x, dict | list) for x in value)
@@ -619,61 +424,102 @@ def _pretty(value: object, depth: int) -> str:
     return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
 
 
-def read_text(path: Path, *, encoding: str = "utf-8") -> str:
-    """The text of a recording file, within the documented size bound.
+def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") -> bytes:
+    """The bytes of a recording file (JSON document, notation, journal), read within
+    the documented size bound: at most ``limit`` + 1 bytes are ever read, so a device
+    such as ``/dev/zero`` or a file growing while read cannot exhaust memory.  The file
+    is opened without blocking and must be a regular file (a FIFO would wait forever).
+    This is the one function that reads every recording file.
+
+    Args:
+        path: the file.
+        limit: the most bytes accepted (default :data:`MAX_BYTES`).
+        what: the word used in the messages (``'file'``, ``'journal'``).
 
     Raises:
-        RecordingError: the file cannot be read, has more than :data:`MAX_BYTES`
-            bytes, or is not UTF-8 text (the message names the first bad byte).
+        RecordingError: the file cannot be opened or read, is not a regular file, or
+            has more than ``limit`` bytes; ``file`` names it.
     """
+    name = str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise RecordingError(f"the file has {size} bytes; the limit is {MAX_BYTES}", file=str(path))
-        raw = path.read_bytes()
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise RecordingError(f"cannot read the file: {exc.strerror or exc}", file=str(path)) from exc
+        raise RecordingError(f"cannot read the {what}: {exc.strerror or exc}", file=name) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file (a device, a pipe or a socket)"
+            raise RecordingError(f"cannot read the {what}: it is {kind}", file=name)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise RecordingError(f"cannot read the {what}: {exc.strerror or exc}", file=name) from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise RecordingError(f"the {what} is larger than the limit of {limit} bytes", file=name)
+    return b"".join(chunks)
+
+
+def read_text(path: str | Path, *, encoding: str = "utf-8") -> str:
+    """The text of a recording file, within the documented size bound (:func:`read_bytes`).
+
+    Raises:
+        RecordingError: as :func:`read_bytes`, or the file is not UTF-8 text (the
+            message names the first bad byte).
+    """
+    raw = read_bytes(path)
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as exc:
         raise RecordingError(f"the file is not UTF-8 text (byte {exc.start})", file=str(path)) from exc
 
 
-class _StrictJSONError(ValueError):
-    """A duplicate member name or a NaN/Infinity constant: JSON that Python accepts
-    but that is ambiguous or not standard (RFC 8259)."""
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically: into a temporary file in the same
+    folder, then :func:`os.replace`, so that an existing file is never left truncated or
+    half written when writing fails.
 
-    def __init__(self, message: str, needle: str) -> None:
-        super().__init__(message)
-        self.needle = needle
+    Raises:
+        RecordingError: the text is not valid Unicode (a lone surrogate), or the file
+            cannot be written; ``file`` names ``path``.
+    """
+    name = str(path)
+    bad = jsonio.lone_surrogate(text)
+    if bad >= 0:
+        raise RecordingError(f"the text holds {text[bad]!r}, a lone surrogate, which is not valid Unicode", file=name)
+    data = text.encode("utf-8")
+    target = Path(os.path.realpath(path))  # through a symbolic link, as open() writes
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        if target.exists():
+            with contextlib.suppress(OSError):
+                os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))
+        else:
+            os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as exc:
+        raise RecordingError(f"cannot write the file: {exc.strerror or exc}", file=name) from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
-    def where(self, text: str) -> int:
-        return max(text.find(self.needle), 0)
 
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _StrictJSONError(f"the member {key!r} appears twice in one object", json.dumps(key))
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise _StrictJSONError(f"{name} is not a JSON number", name)
-
-
-def _line_col(text: str, i: int) -> tuple[int, int]:
-    line = text.count("\n", 0, i) + 1
-    return line, i - (text.rfind("\n", 0, i) + 1) + 1
-
-
-def _split_rule(text: str) -> tuple[str | None, str]:
-    if text.startswith("[") and "] " in text:
-        rule, msg = text[1:].split("] ", 1)
-        return rule, msg
-    return None, text
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _place_of(where: Mapping[str, tuple[int, int]], path: str) -> tuple[int, int]:
@@ -683,61 +529,6 @@ def _place_of(where: Mapping[str, tuple[int, int]], path: str) -> tuple[int, int
         cut = max(path.rfind("."), path.rfind("["))
         path = path[:cut] if cut > 0 else ""
     return where.get("", (1, 1))
-
-
-def _places(text: str) -> dict[str, tuple[int, int]]:
-    """(line, column) of the top-level members and of each move object, found with
-    the standard library's own JSON scanner (the text is already known to parse)."""
-    out: dict[str, tuple[int, int]] = {}
-    scan = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
-    ws = " \t\r\n"
-
-    starts = [0]  # offset of each line's first character, for (line, column) by bisection
-    at = text.find("\n")
-    while at >= 0:
-        starts.append(at + 1)
-        at = text.find("\n", at + 1)
-
-    def lc(i: int) -> tuple[int, int]:
-        line = bisect.bisect_right(starts, i)
-        return line, i - starts[line - 1] + 1
-
-    i = 0
-    n = len(text)
-    while i < n and text[i] in ws + "\ufeff":
-        i += 1
-    if i >= n or text[i] != "{":
-        return out
-    out[""] = lc(i)
-    i += 1
-    try:
-        while True:
-            while i < n and text[i] in ws + ",":
-                i += 1
-            if i >= n or text[i] == "}":
-                break
-            key, i = scan(text, i)
-            while text[i] in ws + ":":
-                i += 1
-            if isinstance(key, str):
-                out[key] = lc(i)
-            if key == "moves" and text[i] == "[":
-                i += 1
-                k = 0
-                while True:
-                    while text[i] in ws + ",":
-                        i += 1
-                    if text[i] == "]":
-                        i += 1
-                        break
-                    out[f"moves[{k}]"] = lc(i)
-                    _, i = scan(text, i)
-                    k += 1
-            else:
-                _, i = scan(text, i)
-    except (StopIteration, IndexError, RecursionError, ValueError):
-        pass
-    return out
 
 
 @dataclass(frozen=True)
@@ -816,3 +607,239 @@ def validate_file(path: str | Path) -> ValidationReport:
     except RecordingError as exc:
         return ValidationReport(str(path), False, exc, None, None)
     return validate_recording(rec)
+
+
+# ----------------------------------------------------------------------------- reading a document
+
+
+class _DocReader:
+    """Reads one decoded ``durak-nb/1`` document into a :class:`Recording`: one method
+    per member, each error at the member's place."""
+
+    def __init__(self, file: str, where: dict[str, tuple[int, int]]) -> None:
+        self.file = file
+        self.where = where
+        self.players: list[str] = []
+        self.seats: dict[str, int] = {}
+        self.rules: Rules | None = None
+
+    def fail(self, msg: str, path: str = "", rule: str | None = None) -> RecordingError:
+        line, col = _place_of(self.where, path)
+        return RecordingError(msg, file=self.file, line=line, column=col, rule=rule)
+
+    def read(self, doc: object) -> Recording:
+        if not isinstance(doc, dict):
+            raise self.fail("a recording is a JSON object")
+        unknown = sorted(set(doc) - _TOP_KEYS)
+        if unknown:
+            names = ", ".join(sorted(_TOP_KEYS))
+            raise self.fail(f"unknown member {unknown[0]!r}: the members are {names}", unknown[0])
+        if doc.get("format") != FORMAT:
+            raise self.fail(f"'format' must be {FORMAT!r}, not {doc.get('format')!r}", "format")
+        rules = self._rules(doc)
+        deal = start = None
+        if ("deal" in doc) == ("start" in doc):
+            raise self.fail("exactly one of 'deal' and 'start' is required", "")
+        if "deal" in doc:
+            deal = self._deal(doc["deal"], rules)
+        else:
+            start = self._start(doc["start"])
+        moves, move_places = self._moves(doc.get("moves", []))
+        result = doc.get("result")
+        if result is not None and (not isinstance(result, dict) or set(result) - _RESULT_KEYS):
+            raise self.fail(
+                '\'result\': an object such as {"durak": "Boris"} or {"durak": null, "draw": true}',
+                "result",
+                "R25",
+            )
+        meta = self._meta(doc.get("meta", {}), len(moves))
+        rec = Recording(
+            rules=rules,
+            players=tuple(self.players),
+            deal=deal,
+            start=start,
+            moves=moves,
+            result=result,
+            meta=meta,
+            file=self.file,
+            move_places=move_places,
+            result_place=_place_of(self.where, "result"),
+        )
+        try:
+            rec.new_game()
+        except SetupError as exc:
+            raise self.fail(exc.message, "deal" if deal else "start", exc.rule) from exc
+        return rec
+
+    # ------------------------------------------------------------------ members
+
+    def _rules(self, doc: dict[str, Any]) -> Rules:
+        players = doc.get("players")
+        if (
+            not isinstance(players, list)
+            or not players
+            or not all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players)
+        ):
+            raise self.fail(
+                f"'players' must be a list of non-empty names (at most {MAX_NAME} characters)", "players", "R2"
+            )
+        if len(set(players)) != len(players):
+            raise self.fail("'players' must be unique names", "players", "R2")
+        self.players = players
+        self.seats = {name: i for i, name in enumerate(players)}
+        if "rules" not in doc:
+            raise self.fail("'rules' is missing: a preset name or an object", "")
+        try:
+            rules = Rules.from_json(doc["rules"], players)
+            rules.check_players(len(players))
+        except RulesError as exc:
+            raise self.fail(exc.message, "rules", exc.rule) from exc
+        self.rules = rules
+        return rules
+
+    def seat_of(self, value: object, path: str, rule: str) -> int:
+        if not isinstance(value, str) or value not in self.seats:
+            raise self.fail(f"{path}: {value!r} is not a player", path, rule)
+        return self.seats[value]
+
+    def cards_of(self, value: object, path: str) -> tuple[Card, ...]:
+        assert self.rules is not None
+        size = self.rules.deck_size
+        if not isinstance(value, list):
+            raise self.fail(f"{path}: a list of card codes", path, "R1")
+        out = []
+        for i, code in enumerate(value):
+            try:
+                c = Card.parse(code)
+            except CardError as exc:
+                raise self.fail(f"{path}[{i}]: {exc.message}", path, "R1") from exc
+            if c.rank < lowest_rank(size):
+                raise self.fail(f"{path}[{i}]: {c} is not in a {size}-card deck", path, "R1")
+            out.append(c)
+        return tuple(out)
+
+    def suit_of(self, value: object, path: str) -> Suit:
+        try:
+            if not isinstance(value, str):
+                raise CardError("R3", "not a string")
+            return Suit.parse(value)
+        except CardError as exc:
+            raise self.fail(f"{path}: a suit S, H, D or C, not {value!r}", path, "R3") from exc
+
+    def _deal(self, d: object, rules: Rules) -> Deal:
+        if not isinstance(d, dict):
+            raise self.fail("'deal' must be an object", "deal")
+        bad = sorted(set(d) - {"dealer", "deck", "trump", "attacker"})
+        if bad:
+            raise self.fail(f"deal: unknown member {bad[0]!r}", "deal")
+        dealer = self.seat_of(d["dealer"], "deal.dealer", "R3") if "dealer" in d else len(self.players) - 1
+        if "deck" not in d:
+            raise self.fail("deal.deck is missing: the whole deck, top card first", "deal", "R3")
+        deck_cards = self.cards_of(d["deck"], "deal.deck")
+        complete = len(set(deck_cards)) == len(deck_cards) == rules.deck_size  # else R1 speaks first
+        nothing_turned_up = not rules.japanese and len(deck_cards) <= len(self.players) * rules.hand_size
+        if complete and nothing_turned_up and d.get("trump") is None:
+            raise self.fail(
+                "deal.trump is required: after the deal no card is left to turn up, so the trump "
+                "suit was chosen at random and must be recorded",
+                "deal",
+                "R3",
+            )
+        return Deal(
+            dealer=dealer,
+            deck=deck_cards,
+            trump=self.suit_of(d["trump"], "deal.trump") if d.get("trump") is not None else None,
+            attacker=self.seat_of(d["attacker"], "deal.attacker", "R4") if d.get("attacker") is not None else None,
+        )
+
+    def _start(self, s: object) -> Start:
+        if not isinstance(s, dict):
+            raise self.fail("'start' must be an object", "start")
+        bad = sorted(set(s) - {"hands", "talon", "trump", "discard", "attacker", "first_bito_done", "bout"})
+        if bad:
+            raise self.fail(f"start: unknown member {bad[0]!r}", "start")
+        for need in ("hands", "talon", "trump", "attacker"):
+            if need not in s:
+                raise self.fail(f"start.{need} is missing", "start")
+        hands = s["hands"]
+        if not isinstance(hands, dict):
+            raise self.fail("start.hands: an object of player name -> cards", "start")
+        for name in hands:
+            self.seat_of(name, "start.hands", "R2")
+        fbd = s.get("first_bito_done", False)
+        if not isinstance(fbd, bool):
+            raise self.fail("start.first_bito_done: true or false", "start", "R13c")
+        bout = s.get("bout", 1)
+        if isinstance(bout, bool) or not isinstance(bout, int) or not 1 <= bout <= MAX_BOUT:
+            raise self.fail(f"start.bout: a whole number from 1 to {MAX_BOUT}", "start", "R19")
+        return Start(
+            hands=tuple(self.cards_of(hands.get(name, []), f"start.hands.{name}") for name in self.players),
+            talon=self.cards_of(s["talon"], "start.talon"),
+            trump=self.suit_of(s["trump"], "start.trump"),
+            attacker=self.seat_of(s["attacker"], "start.attacker", "R4"),
+            discard=self.cards_of(s.get("discard", []), "start.discard"),
+            first_bito_done=fbd,
+            bout=bout,
+        )
+
+    def _moves(self, raw_moves: object) -> tuple[list[Move], list[tuple[int, int]]]:
+        if not isinstance(raw_moves, list):
+            raise self.fail("'moves' must be a list", "moves")
+        if len(raw_moves) > MAX_MOVES:
+            raise self.fail(f"{len(raw_moves)} moves; the limit is {MAX_MOVES}", "moves")
+        moves: list[Move] = []
+        move_places: list[tuple[int, int]] = []
+        for k, m in enumerate(raw_moves):
+            path = f"moves[{k}]"
+            move_places.append(_place_of(self.where, path))
+            moves.append(self._move(m, path))
+        return moves, move_places
+
+    def _move(self, m: object, path: str) -> Move:
+        if not isinstance(m, dict):
+            raise self.fail(f"{path}: a move is an object", path)
+        bad = sorted(set(m) - _MOVE_KEYS)
+        if bad:
+            raise self.fail(f"{path}: unknown member {bad[0]!r}", path)
+        p = self.seat_of(m.get("player"), f"{path}.player", "R2")
+        try:
+            action = Action(str(m.get("action")))
+        except ValueError as exc:
+            raise self.fail(
+                f"{path}: action {m.get('action')!r}: use one of {', '.join(a.value for a in Action)}", path
+            ) from exc
+        show = m.get("show", False)
+        if not isinstance(show, bool):
+            raise self.fail(f"{path}.show: true or false", path, "R20")
+        if action in (Action.ATTACK, Action.THROW, Action.TRANSFER):
+            if set(m) - {"player", "action", "cards", "show"} or (show and action is not Action.TRANSFER):
+                raise self.fail(
+                    f"{path}: {action.value} takes 'cards'" + (" and 'show'" if action is Action.TRANSFER else ""),
+                    path,
+                )
+            return Move(p, action, self.cards_of(m.get("cards"), f"{path}.cards"), None, show)
+        if action is Action.DEFEND:
+            if set(m) - {"player", "action", "card", "target"} or "card" not in m or "target" not in m:
+                raise self.fail(f"{path}: defend takes 'card' and 'target'", path)
+            card = self.cards_of([m["card"]], f"{path}.card")[0]
+            target = self.cards_of([m["target"]], f"{path}.target")[0]
+            return Move(p, action, (card,), target)
+        if action is Action.REDEAL:
+            if set(m) - {"player", "action", "deck"} or "deck" not in m:
+                raise self.fail(f"{path}: redeal takes 'deck', the new shuffle", path, "R5")
+            return Move(p, action, (), None, False, self.cards_of(m["deck"], f"{path}.deck"))
+        if set(m) - {"player", "action"}:
+            raise self.fail(f"{path}: {action.value} takes no cards", path)
+        return Move(p, action)
+
+    def _meta(self, meta: object, count: int) -> dict[str, Any]:
+        """``meta`` within the notation's bounds (docs/notation.md, "Bounds")."""
+        if not isinstance(meta, dict):
+            raise self.fail("'meta' must be an object", "meta")
+        for key, value in meta.items():
+            if key in ANNOTATION_KEYS and annotation_problem(key, value, count, self.players) is None:
+                if key == "variations" and variation_depth(value) > MAX_DEPTH:
+                    raise self.fail(f"meta.variations: variations nested more than {MAX_DEPTH} deep", "meta")
+            elif jsonio.depth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+                raise self.fail(f"meta {key!r}: a JSON value nested more than {MAX_JSON_DEPTH} deep", "meta")
+        return meta

@@ -64,17 +64,24 @@ from typing import Any
 from ..cards import Card, CardError, Suit, deck
 from ..engine import Action, Bito, Game, Move, Redealt, SetupError, Took
 from ..rules import OPTION_NAMES, PRESETS, Rules, RulesError
+from . import jsonio
 from .json_form import (
+    MAX_BOUT,
     MAX_BYTES,
+    MAX_DEPTH,
+    MAX_JSON_DEPTH,
+    MAX_MOVES,
+    MAX_NAME,
     Deal,
     Recording,
     RecordingError,
     Start,
     ValidationReport,
-    _pretty,
+    json_document,
     read_text,
     validate_file,
     validate_recording,
+    write_atomic,
 )
 from .tree import ANNOTATION_KEYS, GLYPHS, GameNode, GameTree
 
@@ -108,14 +115,12 @@ __all__ = [
 #: The file suffix of the notation.
 SUFFIX = ".durak"
 #: Documented bounds (docs/notation.md): larger input is refused with a clear error.
+#: MAX_BYTES, MAX_MOVES (counting every variation), MAX_DEPTH (variations nested in
+#: variations), MAX_NAME, MAX_BOUT and MAX_JSON_DEPTH (a JSON header value) are the JSON
+#: form's (json_form), so that both forms accept the same games.
 MAX_GAMES = 1000  #: games in one file
-MAX_MOVES = 100_000  #: moves in one game, counting every variation
-MAX_DEPTH = 100  #: variations nested in variations
-MAX_NAME = 200  #: characters in a player name
 MAX_HEADERS = 200  #: headers of one game
 MAX_HEADER_CHARS = 65_536  #: characters in one header line
-MAX_BOUT = 999_999_999  #: a bout number (``[Bout n]``, ``n.``)
-MAX_JSON_DEPTH = 100  #: arrays and objects nested in a JSON header value
 #: Width of the canonical writer's move lines.
 WIDTH = 100
 _INDENT = "    "
@@ -284,13 +289,6 @@ class _Src:
         )
 
 
-def _split_rule(text: str) -> tuple[str | None, str]:
-    if text.startswith("[") and "] " in text:
-        rule, msg = text[1:].split("] ", 1)
-        return rule, msg
-    return None, text
-
-
 # ----------------------------------------------------------------------------- tokens
 
 
@@ -359,11 +357,7 @@ def _lex(src: _Src, i: int) -> _Tok:
             j += 2 if text[j] == "\\" else 1
         if j >= n or text[j] != '"':
             raise src.error("this quoted name is not closed on its line: a '\"' is missing", i)
-        try:
-            value = json.loads(text[i : j + 1])
-        except ValueError as exc:
-            raise src.error(f"bad quoted name: {exc}", i) from exc
-        return _Tok("quoted", value, i, j + 1)
+        return _Tok("quoted", _quoted(src, text[i : j + 1], i, "quoted name"), i, j + 1)
     if c == "[":
         if text[src.starts[src.lc(i)[0] - 1] : i].strip() == "":
             return _Tok("next", None, i, i)
@@ -415,11 +409,7 @@ def _header_tokens(src: _Src, h: _Header) -> list[tuple[str, int, bool]]:
                 j += 2 if text[j] == "\\" else 1
             if j >= n:
                 raise src.error("this quoted text is not closed: a '\"' is missing", h.value_start + i)
-            try:
-                value = json.loads(text[i : j + 1])
-            except ValueError as exc:
-                raise src.error(f"bad quoted text: {exc}", h.value_start + i) from exc
-            out.append((value, h.value_start + i, True))
+            out.append((_quoted(src, text[i : j + 1], h.value_start + i, "quoted text"), h.value_start + i, True))
             i = j + 1
         else:
             j = i
@@ -431,50 +421,34 @@ def _header_tokens(src: _Src, h: _Header) -> list[tuple[str, int, bool]]:
             i = j
 
 
-def _json_depth(text: str) -> int:
-    """How deeply arrays and objects nest in JSON ``text`` (strings skipped), by a scan."""
-    depth = most = 0
-    in_string = escaped = False
-    for c in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif c == "\\":
-                escaped = True
-            elif c == '"':
-                in_string = False
-        elif c == '"':
-            in_string = True
-        elif c in "[{":
-            depth += 1
-            most = max(most, depth)
-        elif c in "]}":
-            depth -= 1
-    return most
-
-
 def _strict_json(src: _Src, text: str, at: int, what: str) -> Any:
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in items:
-            if k in out:
-                raise ValueError(f"the member {k!r} appears twice in one object")
-            out[k] = v
-        return out
+    """The JSON value ``text`` of a header (starting at index ``at`` of the file), by the
+    one strict decoder (:func:`~durak_nb.record.jsonio.decode`), nested at most
+    :data:`MAX_JSON_DEPTH` deep.
 
-    def constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a JSON number")
-
-    if _json_depth(text) > MAX_JSON_DEPTH:
-        raise src.error(f"{what}: a JSON value nested more than {MAX_JSON_DEPTH} deep", at)
+    Raises:
+        RecordingError: bad or refused JSON, at its place in the file.
+    """
     try:
-        return json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
-    except json.JSONDecodeError as exc:
-        raise src.error(f"{what}: bad JSON value: {exc.msg}", at + exc.pos) from exc
-    except RecursionError as exc:
-        raise src.error(f"{what}: the JSON value is nested too deeply", at) from exc
-    except ValueError as exc:
-        raise src.error(f"{what}: bad JSON value: {exc}", at) from exc
+        return jsonio.decode(text, max_depth=MAX_JSON_DEPTH)
+    except jsonio.JSONProblem as exc:
+        if exc.too_deep:
+            raise src.error(f"{what}: a JSON value nested more than {MAX_JSON_DEPTH} deep", at) from None
+        raise src.error(f"{what}: bad JSON value: {exc.message}", at + exc.index) from None
+
+
+def _quoted(src: _Src, text: str, at: int, what: str) -> str:
+    """The quoted string ``text`` (JSON string syntax) found at index ``at`` of the file.
+
+    Raises:
+        RecordingError: bad JSON string syntax or a lone surrogate (not Unicode text).
+    """
+    try:
+        value = jsonio.decode(text)
+    except jsonio.JSONProblem as exc:
+        raise src.error(f"bad {what}: {exc.message}", at + exc.index) from None
+    assert isinstance(value, str)
+    return value
 
 
 # ----------------------------------------------------------------------------- reading
@@ -698,8 +672,8 @@ class _Reader:
                 if oname in options:
                     raise src.error(f"the option {oname} is given twice", at)
                 try:
-                    options[oname] = json.loads(raw)
-                except (ValueError, RecursionError) as exc:
+                    options[oname] = jsonio.decode(raw, max_depth=1)
+                except jsonio.JSONProblem as exc:
                     raise src.error(
                         f"option {oname}: {_short(raw)} is not a value (a number, true or false)", at
                     ) from exc
@@ -716,9 +690,8 @@ class _Reader:
             rules = Rules.make(preset, **options)
             rules.check_players(len(names))
         except RulesError as exc:
-            rule, msg = _split_rule(str(exc))
-            at = (th if th is not None and rule == "R22" else rh or ph).start
-            raise src.error(msg, at, rule=rule) from exc
+            at = (th if th is not None and exc.rule == "R22" else rh or ph).start
+            raise src.error(exc.message, at, rule=exc.rule) from exc
         # deal or start
         is_deal = any(n in seen for n in _DEAL_HEADERS)
         is_start = bool(hands) or any(n in seen for n in _START_HEADERS)
@@ -854,10 +827,10 @@ class _Reader:
         try:
             rec.new_game()
         except SetupError as exc:
-            rule, msg = _split_rule(str(exc))
-            if rule == "R1" and start is not None and "missing" in msg and "Discard" not in seen:
+            msg = exc.message
+            if exc.rule == "R1" and start is not None and "missing" in msg and "Discard" not in seen:
                 msg += " (write [Discard rest] to put every card not named into the discard)"
-            raise src.error(msg, places["deal"], rule=rule) from exc
+            raise src.error(msg, places["deal"], rule=exc.rule) from exc
         places.update({f"meta:{k}": v for k, v in meta_at.items()})
         return rec, meta, places, number
 
@@ -912,9 +885,9 @@ class _Reader:
         if not h.raw.startswith('"'):
             raise self.src.error('[Meta "key" value]: the key in quotes, then a JSON value', h.value_start)
         try:
-            key, end = json.JSONDecoder().raw_decode(h.raw)
-        except ValueError as exc:
-            raise self.src.error(f"[Meta ...]: bad quoted key: {exc}", h.value_start) from exc
+            key, end = jsonio.scan(h.raw, 0)
+        except jsonio.JSONProblem as exc:
+            raise self.src.error(f"[Meta ...]: bad quoted key: {exc.message}", h.value_start + exc.index) from None
         if not isinstance(key, str):  # pragma: no cover - a quoted JSON value is a string
             raise self.src.error('[Meta "key" value]: the key in quotes', h.value_start)
         return key, end
@@ -968,7 +941,7 @@ class _Reader:
             try:
                 out.append(Card.parse(tok))
             except CardError as exc:
-                raise self.src.error(_split_rule(str(exc))[1], at, rule="R1") from exc
+                raise self.src.error(exc.message, at, rule="R1") from exc
         if not out and h.name != "Hand":
             raise self.src.error(f"[{h.name} ...]: card codes, or - for none", h.value_start, rule="R1")
         return out
@@ -1367,8 +1340,15 @@ def parse(text: str, *, file: str = "<string>", strict: bool = True) -> Reading:
             a match; the error names file, line, column and move, and lists the legal
             moves where a move was expected.
     """
+    err = None
+    bad = jsonio.lone_surrogate(text)
     if len(text) > MAX_BYTES:
         err = RecordingError(f"the text has {len(text)} characters; the limit is {MAX_BYTES}", file=file)
+    elif bad >= 0:
+        err = _Src(text, file).error(
+            f"the text holds U+{ord(text[bad]):04X}, a lone surrogate, which is not valid Unicode text", bad
+        )
+    if err is not None:
         if strict:
             raise err
         return Reading([], [err])
@@ -1439,7 +1419,10 @@ def load_games(path: str | Path) -> list[Recording]:
 def _json_array(text: str, file: str) -> list[Recording]:
     src = _Src(text, file)
     start = text.index("[")
-    value = _strict_json(src, text[start:], start, "a match")
+    try:
+        value = jsonio.decode(text[start:])
+    except jsonio.JSONProblem as exc:
+        raise src.error(f"a match: bad JSON value: {exc.message}", start + exc.index) from None
     if not isinstance(value, list) or not value:
         raise src.error("a match is a JSON array of durak-nb/1 documents", start)
     if len(value) > MAX_GAMES:
@@ -1500,16 +1483,14 @@ def json_text(games: Recording | Sequence[Recording]) -> str:
     """The canonical JSON text: one document, or an array of them for a match.
 
     Raises:
-        RecordingError: ``meta`` nested too deeply for the JSON writer.
+        RecordingError: ``meta`` holds what the strict reader refuses (a non-finite
+            number, a lone surrogate, nesting past the bound), so it cannot be written.
     """
-    try:
-        if isinstance(games, Recording):
-            return games.dumps()
-        if len(games) == 1:
-            return games[0].dumps()
-        return _pretty([g.to_json() for g in games], 0) + "\n"
-    except RecursionError as exc:
-        raise RecordingError("the document is nested too deeply to be written as JSON") from exc
+    if isinstance(games, Recording):
+        return games.dumps()
+    if len(games) == 1:
+        return games[0].dumps()
+    return json_document([g.to_json() for g in games], games[0].file if games else "<string>")
 
 
 def validate_path(path: str | Path) -> list[ValidationReport]:
@@ -1707,13 +1688,12 @@ def _header(name: str, value: str) -> str:
 
 
 def _json_value(value: Any, file: str) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise RecordingError(f"a meta value cannot be written as JSON: {exc}", file=file) from exc
-    if _json_depth(text) > MAX_JSON_DEPTH:
+    if jsonio.depth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
         raise RecordingError(f"a meta value nested more than {MAX_JSON_DEPTH} deep cannot be written", file=file)
-    return text
+    try:
+        return jsonio.encode(value)
+    except ValueError as exc:
+        raise RecordingError(f"a meta value cannot be written as JSON: {exc}", file=file) from None
 
 
 def _seed_matches(rec: Recording, seed: object) -> bool:
@@ -1865,20 +1845,45 @@ def write(games: Recording | Sequence[Recording]) -> str:
         try:
             out.append(_write_game(rec))
         except SetupError as exc:
-            rule, msg = _split_rule(str(exc))
-            raise RecordingError(msg, file=rec.file, rule=rule) from exc
-    return "\n".join(out)
+            raise RecordingError(exc.message, file=rec.file, rule=exc.rule) from exc
+    text = "\n".join(out)
+    bad = jsonio.lone_surrogate(text)
+    if bad >= 0:  # a name or a comment: what the reader refuses is not written (defect 1)
+        raise RecordingError(
+            f"the text holds U+{ord(text[bad]):04X}, a lone surrogate, which is not valid Unicode text",
+            file=recs[0].file,
+        )
+    return text
 
 
 def dump(games: Recording | Sequence[Recording], path: str | Path) -> None:
-    """Write :func:`write`'s text to ``path`` (UTF-8).
+    """Write :func:`write`'s text to ``path`` (UTF-8), atomically
+    (:func:`~durak_nb.record.json_form.write_atomic`): an existing file is never left
+    truncated when writing fails.
 
     Raises:
-        RecordingError: as :func:`write`, or text that is not valid Unicode.
+        RecordingError: as :func:`write` (an error that names no file of its own names
+            ``path``), text that is not valid Unicode, or the file cannot be written.
     """
-    text = write(games)
     try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise RecordingError(f"the text holds {exc.object[exc.start : exc.end]!r}, which is not valid Unicode") from exc
-    Path(path).write_bytes(data)
+        text = write(games)
+    except RecordingError as exc:
+        raise _naming(exc, path) from None
+    write_atomic(path, text)
+
+
+def _naming(exc: RecordingError, path: str | Path) -> RecordingError:
+    """``exc``, or the same error naming ``path`` when it names no file (``<string>``)."""
+    if exc.file != "<string>":
+        return exc
+    return RecordingError(
+        exc.message,
+        file=str(path),
+        line=exc.line,
+        column=exc.column,
+        move=exc.move,
+        rule=exc.rule,
+        state=exc.state,
+        legal=exc.legal,
+        branch=exc.branch,
+    )

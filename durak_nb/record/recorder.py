@@ -45,25 +45,25 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import os
+import stat
+import sys
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from ..bots import Bot, RandomBot
 from ..cards import Card, Suit
 from ..engine import Action, Event, Game, IllegalMove, Move
 from ..rules import Rules
-from .json_form import FORMAT, MAX_BYTES, Deal, Recording, RecordingError, Start, move_to_json
+from . import jsonio
+from .annotations import move_to_json
+from .json_form import FORMAT, MAX_BYTES, MAX_MOVES, Deal, Recording, RecordingError, Start, read_bytes
 
-try:  # POSIX: one recorder per journal at a time
+if sys.platform != "win32":  # POSIX: one recorder per journal at a time (Windows has no flock)
     import fcntl
-except ImportError:  # pragma: no cover - Windows has no flock
-    fcntl = None  # type: ignore[assignment]
 
 __all__ = [
     "GLYPHS",
@@ -71,12 +71,15 @@ __all__ = [
     "JournalWarning",
     "Recorder",
     "TornLine",
+    "deal_of",
     "read_journal",
-    "record_bot_game",
 ]
 
 #: The annotation glyphs a move may carry (docs/notation.md, ``meta.glyphs``).
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+
+#: How many of its last bytes the recorder compares before each write (defect 13).
+_TAIL = 64
 
 _HEAD_KEYS = {"format", "rules", "players", "deal", "start", "meta"}
 _ANNOTATION_KEYS = ("comments", "comments_before", "glyphs")
@@ -172,26 +175,10 @@ def _check_meta(meta: object, file: str, line: int) -> dict[str, Any]:
         ):
             raise RecordingError(f"meta.{key} must map move indices to text", file=file, line=line)
     try:
-        json.dumps(meta, ensure_ascii=False, allow_nan=False).encode("utf-8")
-    except (TypeError, ValueError) as exc:  # UnicodeEncodeError (a lone surrogate) is a ValueError
+        jsonio.encode(meta, max_depth=jsonio.MAX_NESTING - 1)  # the head line holds it one deeper
+    except ValueError as exc:  # what the journal's reader would refuse (jsonio.decode)
         raise RecordingError(f"'meta' must be plain JSON data: {exc}", file=file, line=line) from exc
     return meta
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object that names no member twice (``json.loads`` would keep the last)."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"the member {key!r} appears twice in one object")
-            seen.add(key)
-    return out
-
-
-def _constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _annotation(obj: dict[str, Any], moves: int, file: str, line: int) -> tuple[str, int, str]:
@@ -222,20 +209,6 @@ def _annotation(obj: dict[str, Any], moves: int, file: str, line: int) -> tuple[
     return kind, k, text
 
 
-def _read_all(fd: int, file: str) -> bytes:
-    """The whole file (``OSError`` when it cannot be read)."""
-    size = os.fstat(fd).st_size
-    if size > MAX_BYTES:
-        raise RecordingError(f"the journal has {size} bytes; the limit is {MAX_BYTES}", file=file)
-    os.lseek(fd, 0, os.SEEK_SET)
-    chunks: list[bytes] = []
-    while True:
-        chunk = os.read(fd, 1 << 20)
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
-
-
 def _parse(data: bytes, file: str) -> Journal:
     """Read journal bytes: split at newlines, drop a torn tail, replay.
 
@@ -244,7 +217,7 @@ def _parse(data: bytes, file: str) -> Journal:
             or no complete head line.
     """
     if len(data) > MAX_BYTES:
-        raise RecordingError(f"the journal has {len(data)} bytes; the limit is {MAX_BYTES}", file=file)
+        raise RecordingError(f"the journal is larger than the limit of {MAX_BYTES} bytes", file=file)
     parts = data.split(b"\n")
     tail = parts.pop()  # the bytes after the last newline: b"" in a clean journal
     size = len(data) - len(tail)
@@ -262,18 +235,10 @@ def _parse(data: bytes, file: str) -> Journal:
             raise RecordingError(f"not UTF-8 text (byte {exc.start + 1} of the line)", file=file, line=line) from exc
         if not text.strip():
             continue
-        try:
-            obj = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
-            if "\\u" in text:  # an escaped lone surrogate is not Unicode text (nor exportable)
-                json.dumps(obj, ensure_ascii=False).encode("utf-8")
-        except json.JSONDecodeError as exc:
-            raise RecordingError(f"bad JSON: {exc.msg}", file=file, line=line, column=exc.colno) from exc
-        except RecursionError as exc:
-            raise RecordingError("bad JSON: nested too deeply", file=file, line=line) from exc
-        except UnicodeEncodeError as exc:
-            raise RecordingError("bad JSON: a lone surrogate is not Unicode text", file=file, line=line) from exc
-        except ValueError as exc:
-            raise RecordingError(f"bad JSON: {exc}", file=file, line=line) from exc
+        try:  # the kit's one strict decoder: no member twice, no NaN or 1e400, no lone surrogate
+            obj = jsonio.decode(text)
+        except jsonio.JSONProblem as exc:
+            raise RecordingError(f"bad JSON: {exc.message}", file=file, line=line, column=exc.index + 1) from None
         if not isinstance(obj, dict):
             raise RecordingError("every line of a journal is one JSON object", file=file, line=line)
         if head is None:
@@ -315,17 +280,7 @@ def read_journal(path: str | Path) -> Journal:
             move index and rule id given, e.g. ``[R12]``), or the head line is missing.
     """
     p = Path(path)
-    try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise RecordingError(f"cannot read the journal: {exc.strerror or exc}", file=str(p)) from exc
-    try:
-        data = _read_all(fd, str(p))
-    except OSError as exc:
-        raise RecordingError(f"cannot read the journal: {exc.strerror or exc}", file=str(p)) from exc
-    finally:
-        os.close(fd)
-    return _parse(data, str(p))
+    return _parse(read_bytes(p, limit=MAX_BYTES, what="journal"), str(p))
 
 
 class Recorder:
@@ -358,14 +313,21 @@ class Recorder:
         annotations: list[tuple[str, int, str]] | None = None,
         torn: TornLine | None = None,
         fsync: bool = True,
+        tail: bytes = b"",
     ) -> None:
-        """Low level: use :meth:`create`, :meth:`from_recording` or :meth:`open`."""
+        """Low level: use :meth:`create`, :meth:`from_recording` or :meth:`open`.
+
+        ``size`` is the journal's length and ``tail`` its last bytes (up to
+        :data:`_TAIL`), as this recorder knows them: before each write the file is
+        checked against them (see :meth:`play`)."""
         self.path = path
+        self._absolute = os.path.abspath(path)  # the file checked before each write, wherever the cwd goes
         self.game = game
         self.torn = torn
         self.fsync = fsync
         self._fd: int | None = fd
         self._size = size
+        self._tail = tail[-_TAIL:]
         self._head = recording
         self._head_meta = head_meta
         self._notes: list[tuple[str, int, str]] = list(annotations or [])
@@ -432,18 +394,7 @@ class Recorder:
             game = rec.new_game()
         else:
             game = Game.deal(r, names, seed=seed, deck_order=deck_order, dealer=dealer, trump=trump, attacker=attacker)
-            assert game.dealer is not None
-            rec = Recording(
-                rules=r,
-                players=tuple(names),
-                deal=Deal(
-                    dealer=game.dealer,
-                    deck=game.deck_order,
-                    trump=game.trump if game.trump_card is None and not r.japanese else None,
-                    attacker=None if attacker is None else game.seat(attacker),
-                ),
-                file=file,
-            )
+            rec = Recording(rules=r, players=tuple(names), deal=deal_of(game, attacker=attacker), file=file)
             # the head must replay to this very game (else a reopened journal would differ)
             assert rec.new_game().position() == game.position()
         rec.meta = head_meta
@@ -478,7 +429,10 @@ class Recorder:
         del doc["moves"]
         doc["meta"] = head.meta
         lines = [doc] + [move_to_json(m, head.players) for m in game.history]
-        data = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines).encode("utf-8")
+        data = b"".join(_encode(x, str(path), n) for n, x in enumerate(lines, 1))
+        # R2 and every other check of the journal's reader, before anything is written:
+        # a journal this recorder starts can always be read back and reopened (defect 12)
+        _parse(data, str(path))
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0) | (0 if overwrite else os.O_EXCL)
         try:
             fd = os.open(path, flags, 0o644)
@@ -514,16 +468,15 @@ class Recorder:
                 recorder, or cannot be opened for writing.
         """
         p = Path(path)
-        try:
-            fd = os.open(p, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        try:  # without blocking: a FIFO would wait for a writer
+            fd = os.open(p, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         except OSError as exc:
             raise RecordingError(f"cannot open the journal: {exc.strerror or exc}", file=str(p)) from exc
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise RecordingError("cannot open the journal: it is not a regular file", file=str(p))
             _lock(fd, p)
-            try:
-                data = _read_all(fd, str(p))
-            except OSError as exc:
-                raise RecordingError(f"cannot read the journal: {exc}", file=str(p)) from exc
+            data = read_bytes(p, limit=MAX_BYTES, what="journal")  # bounded (defect 6)
             j = _parse(data, str(p))
             if j.torn is not None:
                 warnings.warn(JournalWarning(j.torn.describe(str(p))), stacklevel=2)
@@ -545,6 +498,7 @@ class Recorder:
             annotations=j.annotations,
             torn=j.torn,
             fsync=fsync,
+            tail=data[: j.size][-_TAIL:],
         )
 
     # ------------------------------------------------------------------ recording
@@ -560,8 +514,19 @@ class Recorder:
             IllegalMove: the engine refuses the move (its ``refusal`` names the rule);
                 nothing is written and the game is unchanged.
             RecordingError: the recorder is closed, the game was changed outside the
-                recorder (see :meth:`sync`), or the write failed (the journal is cut
-                back and the game unchanged).
+                recorder (see :meth:`sync`), the move would pass the journal's bound
+                (:data:`~durak_nb.record.json_form.MAX_MOVES` moves, as many as can
+                be read back), the journal was changed on disk by
+                someone else (see below), or the write failed (the journal is cut back
+                and the game unchanged, its random generator included).
+
+        Before every line it writes (moves, comments, glyphs), the recorder checks
+        that the journal is still the file it holds, as long as it left it, ending in
+        the bytes it wrote last.  A journal that another program appended to,
+        rewrote, replaced or deleted is never written over: the line is refused with
+        a :class:`RecordingError` naming the file, nothing on disk is cut, and the
+        game stays as it was; :meth:`close` and :meth:`open` read the journal again
+        (and refuse it when what was added is not a journal line).
         """
         self._check_open()
         game = self.game
@@ -569,19 +534,22 @@ class Recorder:
         refusal = game.why_illegal(move)
         if refusal is not None:
             raise IllegalMove(refusal, move)
-        recorded = move
+        self._check_bound(len(game.history) + 1)
+        recorded, shuffled = move, None
         if move.action is Action.REDEAL and move.deck is None:
             trial = game.copy()  # draw the shuffle on a copy, so nothing changes before the write
             trial.play(move)
-            recorded = trial.history[-1]
-            game.rng.setstate(trial.rng.getstate())
-        before = self._size
-        self._append(self._line(move_to_json(recorded, game.players)))
+            recorded, shuffled = trial.history[-1], trial.rng.getstate()
+        before, tail, rng = self._size, self._tail, game.rng.getstate()
+        self._append(self._line(move_to_json(recorded, game.players)))  # fails: the game is as it was
+        if shuffled is not None:  # the shuffle is drawn only once the move is in the journal (R5)
+            game.rng.setstate(shuffled)
         try:
             events = game.play(recorded)
         except BaseException:
             if len(game.history) == self._written:  # not played after all: unwrite it
-                self._cut(before)
+                self._cut(before, tail)
+                game.rng.setstate(rng)
             raise
         self._written = len(game.history)
         return events
@@ -593,7 +561,8 @@ class Recorder:
 
         Raises:
             RecordingError: the recorder is closed, the game's history no longer
-                starts with the journal's moves, or the write failed.
+                starts with the journal's moves, more moves than
+                :data:`~durak_nb.record.json_form.MAX_MOVES`, or the write failed.
         """
         self._check_open()
         history = self.game.history
@@ -603,6 +572,7 @@ class Recorder:
                 file=str(self.path),
             )
         new = history[self._written :]
+        self._check_bound(len(history))
         if new:
             self._append(b"".join(self._line(move_to_json(m, self.game.players)) for m in new))
             self._written = len(history)
@@ -711,6 +681,13 @@ class Recorder:
                 file=str(self.path),
             )
 
+    def _check_bound(self, moves: int) -> None:
+        if moves > MAX_MOVES:
+            raise RecordingError(
+                f"the journal would hold {moves} moves; {MAX_MOVES} is the limit for reading it back",
+                file=str(self.path),
+            )
+
     def _move_index(self, move: int | None) -> int:
         n = len(self.game.history)
         k = n - 1 if move is None else move
@@ -719,7 +696,30 @@ class Recorder:
         return k
 
     def _line(self, obj: dict[str, Any]) -> bytes:
-        return (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
+        return _encode(obj, str(self.path), 0)
+
+    def _check_unchanged(self, fd: int) -> None:
+        """Refuse to write when the journal on disk is not as this recorder left it
+        (defect 13: an outside append would be written over)."""
+        held = os.fstat(fd)
+        try:
+            named = os.stat(self._absolute)
+        except OSError:
+            named = None
+        if named is None or (named.st_ino, named.st_dev) != (held.st_ino, held.st_dev):
+            raise RecordingError(
+                "the journal was moved, replaced or deleted while this recorder held it; nothing was "
+                "written: open the journal again with Recorder.open()",
+                file=str(self.path),
+            )
+        n = len(self._tail)
+        if held.st_size != self._size or _read_at(fd, self._size - n, n) != self._tail:
+            raise RecordingError(
+                f"the journal was changed by another program while this recorder held it (it has "
+                f"{held.st_size} bytes, this recorder wrote {self._size}); nothing was written or cut: "
+                "close this recorder and continue with Recorder.open(), which reads what was added",
+                file=str(self.path),
+            )
 
     def _append(self, data: bytes) -> None:
         """Write ``data`` at the end and ``fsync``; on any failure cut the journal back."""
@@ -728,7 +728,11 @@ class Recorder:
             raise RecordingError(
                 f"the journal would grow past {MAX_BYTES} bytes, the limit for reading it back", file=str(self.path)
             )
-        fd, before = self._fd, self._size
+        fd, before, tail = self._fd, self._size, self._tail
+        try:
+            self._check_unchanged(fd)
+        except OSError as exc:
+            raise RecordingError(f"cannot check the journal: {exc.strerror or exc}", file=str(self.path)) from exc
         try:
             os.lseek(fd, before, os.SEEK_SET)
             view = memoryview(data)
@@ -737,23 +741,46 @@ class Recorder:
             if self.fsync:
                 os.fsync(fd)
         except BaseException as exc:
-            self._cut(before)
+            self._cut(before, tail)
             if isinstance(exc, OSError):
                 raise RecordingError(
                     f"cannot write the journal: {exc.strerror or exc}; nothing was recorded", file=str(self.path)
                 ) from exc
             raise
         self._size = before + len(data)
+        self._tail = (tail + data)[-_TAIL:]
 
-    def _cut(self, size: int) -> None:
+    def _cut(self, size: int, tail: bytes) -> None:
+        """Cut the journal back to ``size`` bytes, ending in ``tail``."""
         assert self._fd is not None
         with contextlib.suppress(OSError):  # else a later open() reports the torn line
             os.ftruncate(self._fd, size)
-        self._size = size
+        self._size, self._tail = size, tail
+
+
+def _encode(obj: dict[str, Any], file: str, line: int) -> bytes:
+    """One journal line: compact JSON as the reader reads it, UTF-8, with its newline.
+
+    Raises:
+        RecordingError: text that is not Unicode (a lone surrogate), e.g. in a name.
+    """
+    try:
+        text = jsonio.encode(obj)  # refuses what jsonio.decode, the reader, would refuse
+    except ValueError as exc:
+        raise RecordingError(f"{exc}: the journal could not be read back", file=file, line=max(line, 1)) from None
+    return (text + "\n").encode("utf-8")
+
+
+def _read_at(fd: int, offset: int, size: int) -> bytes:
+    """``size`` bytes of the file at ``offset`` (the recorder seeks before each write)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, size, offset)
+    os.lseek(fd, offset, os.SEEK_SET)  # pragma: no cover - Windows
+    return os.read(fd, size)  # pragma: no cover
 
 
 def _lock(fd: int, path: Path) -> None:
-    if fcntl is None:  # pragma: no cover
+    if sys.platform == "win32":  # pragma: no cover
         return
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -775,37 +802,17 @@ def _fsync_dir(path: Path) -> None:
         os.close(dfd)
 
 
-def record_bot_game(
-    path: str | Path,
-    rules: Rules | str = "podkidnoy",
-    players: Sequence[str] | int = 2,
-    *,
-    seed: int | None = None,
-    bot: Bot | None = None,
-    max_moves: int | None = None,
-    meta: Mapping[str, Any] | None = None,
-    on_move: Callable[[int, Move], None] | None = None,
-    overwrite: bool = False,
-    fsync: bool = True,
-) -> Recording:
-    """Record a game between bots to a journal, move by move; returns its recording.
+def deal_of(game: Game, *, attacker: int | str | None = None) -> Deal:
+    """The ``deal`` member that deals ``game`` again (R3, R4): its dealer and deck,
+    the trump only when no card was turned up (R3; never in japanese durak, R8),
+    and ``attacker`` (a seat or name) only when the deal chose the first attacker.
 
-    With the same ``seed`` (deck and ``RandomBot(seed)``) the moves are those of
-    ``durak-nb play`` (:func:`durak_nb.cli.record_bot_game`).
-
-    Args:
-        path, rules, players, seed, meta, overwrite, fsync: as :meth:`Recorder.create`.
-        bot: the player of every seat (default ``RandomBot(seed)``).
-        max_moves: stop after this many moves (the game is left unfinished).
-        on_move: called with (index, move) after each move is in the journal.
-
-    Raises:
-        RulesError, SetupError, RecordingError: as :meth:`Recorder.create`.
+    ``game`` must be fresh from :meth:`Game.deal` (its :attr:`Game.deck_order`).
     """
-    chooser = bot if bot is not None else RandomBot(seed)
-    with Recorder.create(path, rules, players, seed=seed, meta=meta, overwrite=overwrite, fsync=fsync) as rec:
-        while not rec.game.finished and (max_moves is None or len(rec.game.history) < max_moves):
-            rec.play(chooser.choose(rec.game))
-            if on_move is not None:
-                on_move(len(rec.game.history) - 1, rec.game.history[-1])
-        return rec.recording()
+    assert game.dealer is not None
+    return Deal(
+        dealer=game.dealer,
+        deck=game.deck_order,
+        trump=game.trump if game.trump_card is None and not game.rules.japanese else None,
+        attacker=None if attacker is None else game.seat(attacker),
+    )

@@ -46,24 +46,49 @@ True
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, CardError
-from ..engine import Action, Game, IllegalMove, Move
-from .json_form import Recording, RecordingError, move_to_json
+from ..engine import Game, IllegalMove, Move
+from .annotations import (
+    ANNOTATION_KEYS,
+    GLYPHS,
+    annotation_problem,
+    move_from_json,
+    move_to_json,
+    variations_problem,
+)
+from .json_form import Recording, RecordingError
 
-__all__ = ["ANNOTATION_KEYS", "GLYPHS", "GameNode", "GameTree", "move_from_json"]
+__all__ = [
+    "ANNOTATION_KEYS",
+    "GLYPHS",
+    "GameNode",
+    "GameTree",
+    "annotation_problem",
+    "check_annotations",
+    "move_from_json",
+    "variations_problem",
+]
 
-#: The annotation glyphs, as in PGN: good, mistake, brilliant, blunder, interesting, dubious.
-GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 
-#: The ``meta`` members (and LINE members) that the tree takes in, in the order written.
-ANNOTATION_KEYS = ("comments", "comments_before", "glyphs", "variations")
+def check_annotations(meta: Mapping[str, Any], moves_count: int, players: Sequence[str]) -> dict[str, str]:
+    """The annotation members of ``meta`` (a main line of ``moves_count`` moves) that
+    the tree does not take in, each with what is wrong and where
+    (:func:`~durak_nb.record.annotations.annotation_problem`); empty when every one
+    present has the documented form.
 
-_INDEX = re.compile(r"0|[1-9][0-9]{0,8}")
+    >>> check_annotations({"glyphs": {"0": "!!!"}, "event": "x"}, 1, ["Anna", "Boris"])
+    {'glyphs': "['0']: a glyph is one of ! ? !! ?? !? ?!"}
+    """
+    out: dict[str, str] = {}
+    for key in ANNOTATION_KEYS:
+        if key in meta:
+            problem = annotation_problem(key, meta[key], moves_count, players)
+            if problem is not None:
+                out[key] = problem
+    return out
 
 
 class GameNode:
@@ -304,7 +329,7 @@ class GameTree:
         taken: dict[str, Any] = {}
         moves_count = len(rec.moves)
         for key in ANNOTATION_KEYS:
-            if key in free and _well_formed(key, free[key], moves_count, rec.players, root=True):
+            if key in free and annotation_problem(key, free[key], moves_count, rec.players) is None:
                 taken[key] = free.pop(key)
         tree = cls(rec, GameNode(), free)
         tree._key_order = list(rec.meta)
@@ -464,94 +489,3 @@ class GameTree:
                     state=game.position(),
                 ) from exc
         return game
-
-
-# ----------------------------------------------------------------------------- moves in meta
-
-
-def move_from_json(obj: object, players: Sequence[str]) -> Move:
-    """A move object of the JSON form (INTERCHANGE.md ``moves``) as a :class:`Move`,
-    read exactly: ``move_to_json(move_from_json(m, names), names) == m``.
-
-    The move is not checked against any game.
-
-    Raises:
-        ValueError: not a move object of that exact form.
-    """
-    if not isinstance(obj, dict):
-        raise ValueError("a move is an object")
-    player = obj.get("player")
-    if not isinstance(player, str) or player not in players:
-        raise ValueError(f"{player!r} is not a player")
-    raw = obj.get("action")
-    if not isinstance(raw, str) or raw not in {a.value for a in Action}:
-        raise ValueError(f"unknown action {raw!r}")
-    action = Action(raw)
-    seat = list(players).index(player)
-    try:
-        if action in (Action.ATTACK, Action.THROW, Action.TRANSFER):
-            move = Move(seat, action, _codes(obj.get("cards")), None, obj.get("show") is True)
-        elif action is Action.DEFEND:
-            card, target = _codes([obj.get("card"), obj.get("target")])
-            move = Move(seat, action, (card,), target)
-        elif action is Action.REDEAL:
-            move = Move(seat, action, (), None, False, _codes(obj.get("deck")))
-        else:
-            move = Move(seat, action)
-    except CardError as exc:
-        raise ValueError(str(exc)) from exc
-    if move_to_json(move, players) != obj:
-        raise ValueError("the move object has members its action does not take")
-    return move
-
-
-def _codes(value: object) -> tuple[Card, ...]:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise CardError("R1", "a list of card codes")
-    return tuple(Card.parse(c) for c in value)
-
-
-def _well_formed(key: str, value: object, count: int, players: Sequence[str], *, root: bool) -> bool:
-    """Whether the annotation member ``key`` of a line of ``count`` moves has exactly
-    the documented form (so that the tree can take it in and give it back unchanged).
-    Variations are checked with an explicit stack, never by recursion."""
-    todo: list[tuple[str, object, int, bool]] = [(key, value, count, root)]
-    while todo:
-        key, value, count, root = todo.pop()
-        if not isinstance(value, dict) or not value:
-            return False
-        for k, item in value.items():
-            if not isinstance(k, str) or not _INDEX.fullmatch(k):
-                return False
-            i = int(k)
-            in_range = i < count or (key == "comments_before" and root and count == 0 and i == 0)
-            # a variation replacing a variation's first move is one more alternative at the
-            # same branch point (a sibling in the tree), so it cannot nest there
-            if not in_range or (key == "variations" and not root and i == 0):
-                return False
-            if key in ("comments", "comments_before"):
-                if not isinstance(item, str):
-                    return False
-            elif key == "glyphs":
-                if item not in GLYPHS:
-                    return False
-            else:
-                if not isinstance(item, list) or not item:
-                    return False
-                for line in item:
-                    if not isinstance(line, dict) or "moves" not in line:
-                        return False
-                    if set(line) - {"moves", *ANNOTATION_KEYS}:
-                        return False
-                    moves = line["moves"]
-                    if not isinstance(moves, list) or not moves:
-                        return False
-                    for m in moves:
-                        try:
-                            move_from_json(m, players)
-                        except ValueError:
-                            return False
-                    for sub in ANNOTATION_KEYS:
-                        if sub in line:
-                            todo.append((sub, line[sub], len(moves), False))
-    return True

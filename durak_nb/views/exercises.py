@@ -37,7 +37,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit
 from ..engine import Action, Bito, Drew, Game, GameOver, Move, Took
-from ..lessons import draw_text, rule_text
+from ..lessons.helpers import draw_text, rule_text
 from ..rules import Rules
 from .cards_svg import card_svg, esc, position_svg
 
@@ -59,7 +59,8 @@ EXERCISE_STYLE = (
     "</style>"
 )
 
-#: The rule a legal move of each kind follows, for the feedback on a right answer.
+#: The rule a legal move of each kind follows, for the feedback on a right answer (a
+#: cover names the clause the engine's :meth:`Game.beat_clause` gives: R6, R7 or R8).
 _ACTION_RULE = {
     Action.ATTACK: "R9",
     Action.THROW: "R11",
@@ -153,12 +154,21 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
 # ----------------------------------------------------------------------------- lesson 1
 
 
-def _beat_reason(cover: Card, target: Card, trump: Suit) -> str:
-    """Why ``cover`` beats ``target``, once the engine has said that it does."""
-    if cover.suit == target.suit:
-        if cover.rank > target.rank:
-            return "a higher card of the same suit beats it (R6)"
-        return "the trump six beats the trump ace with the option «trump six beats the ace» (R7)"
+#: Why a cover beats its card, by the clause the engine names (:meth:`Game.beat_clause`).
+_BEAT_REASONS = {
+    "R7": "the trump six beats the trump ace with the option «trump six beats the ace» (R7)",
+    "R8": "in Japanese durak a spade is beaten only by a higher spade (R8)",
+}
+
+
+def _beat_reason(game: Game, cover: Card, target: Card) -> str:
+    """Why ``cover`` beats ``target`` in ``game``, in the words of the clause the engine
+    names (R6, R7, R8); asked only once the engine has said that it beats."""
+    clause = game.beat_clause(cover, target)
+    if clause in _BEAT_REASONS:
+        return _BEAT_REASONS[clause]
+    if cover.suit == target.suit:  # R6's first half: a higher card of the suit
+        return "a higher card of the same suit beats it (R6)"
     return "a trump beats any card of another suit (R6)"
 
 
@@ -226,7 +236,7 @@ class CanBeat(Exercise):
         right = said_yes == self.beats
         c, t = self.card.code, self.target.code
         if self.beats:
-            reason = _beat_reason(self.card, self.target, self.game.trump)
+            reason = _beat_reason(self.game, self.card, self.target)
             return right, f"{'✔ Right' if right else '✘ It does'}: {c} beats {t}: {reason}."
         return right, f"{'✔ Right' if right else '✘ It does not'}: the engine refuses it: {self.refusal}."
 
@@ -339,6 +349,8 @@ class ChooseLegalMove(Exercise):
             rule = "R20" if move.show else _ACTION_RULE[move.action]
             if move.action is Action.PASS and not self.game.attack_cards:
                 rule = "R9"  # english durak: passing the lead
+            if move.action is Action.DEFEND and move.target is not None:
+                rule = self.game.beat_clause(move.cards[0], move.target) or rule  # R6, R7 or R8: the engine's
             return True, f"✔ Right: “{text}” is legal. {_rule_line(rule)}"
         return False, f"✘ Not legal: “{text}”. The engine refuses it: {refusal}. {_rule_line(refusal.rule)}"
 

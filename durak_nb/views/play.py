@@ -51,7 +51,6 @@ hand is larger than ever before.  Player names and every text from a move go thr
 
 from __future__ import annotations
 
-import html
 import tempfile
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -68,10 +67,10 @@ from ..record.recorder import Recorder
 from ..replay import Replay
 from ..rules import Rules
 from .cards_svg import RED, discard_svg, seat_svg, table_svg, talon_svg
-from .html import STYLE, header_html, turn_html
+from .html import STYLE, esc, header_html, turn_html
 from .replayer import ReplayerWidget
 
-__all__ = ["PlayWidget"]
+__all__ = ["PlayWidget", "bot_seat", "prompt_text"]
 
 #: colours of the card buttons: plain, trump (R3), selected, able to cover the chosen target
 _PLAIN, _TRUMP, _SELECTED, _COVERS = "#ffffff", "#fff3c4", "#90caf9", "#c8e6c9"
@@ -89,31 +88,25 @@ _STYLE = STYLE + (
 )
 
 
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
+def _card_refusal(exc: CardError) -> Refusal:
+    """A card code that cannot be read, as the engine's refusal (R1): the error's own
+    rule and message, never parsed back out of its text."""
+    return Refusal(exc.rule or "R1", exc.message)
 
 
 def _start_of(game: Game) -> Start:
-    """The ``start`` of a game at its beginning (no move played): the set-up position.
+    """The ``start`` of a game at its beginning (no move played): the set-up position
+    (:meth:`Game.start`, the one Game → Start mapping).
 
     Raises:
-        ValueError: moves were played, or players are already out (R24; a ``start``
-            has no place for them).
+        ValueError: moves were played, or players are already out (R24; a journal's
+            ``start`` has no place for them).
     """
     if game.history or game.attack_cards or game.result is not None:
         raise ValueError("start from a game at its beginning (no move played): give a Recording to continue a game")
     if game.out_order:
         raise ValueError("a start position holds no players who are out (R24)")
-    assert game.attacker is not None
-    return Start(
-        hands=tuple(tuple(h) for h in game.hands),
-        talon=tuple(game.talon),
-        trump=game.trump,
-        attacker=game.attacker,
-        discard=tuple(game.discard),
-        first_bito_done=game.first_bito_done,
-        bout=game.bout,
-    )
+    return game.start()
 
 
 class PlayWidget(widgets.VBox):  # type: ignore[misc]
@@ -420,7 +413,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         try:
             c = Card.parse(card)
         except CardError as exc:
-            return self._refuse(Refusal("R1", str(exc).split("] ", 1)[-1]))
+            return self._refuse(_card_refusal(exc))
         h = self.human
         if self.target is not None:
             target, self.target = self.target, None
@@ -451,7 +444,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         try:
             t = Card.parse(target)
         except CardError as exc:
-            return self._refuse(Refusal("R1", str(exc).split("] ", 1)[-1]))
+            return self._refuse(_card_refusal(exc))
         if self.selected:
             cards, self.selected = tuple(self.selected), []
             return self._human(Move(self.human, Action.DEFEND, cards, t))
@@ -514,7 +507,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         try:
             return tuple(parse_cards(cards))
         except CardError as exc:
-            self._refuse(Refusal("R1", str(exc).split("] ", 1)[-1]))
+            self._refuse(_card_refusal(exc))
             return None
 
     def _why_card(self, c: Card) -> Refusal | None:
@@ -573,39 +566,18 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         return said
 
     def _run_bots(self, *, show: bool) -> list[str]:
-        """Let the bots move until you have a move or the game is over.
-
-        Turn-taking among players who may act at once (R10–R12) is the widget's
-        choice, not a rule: a bot defender answers first; otherwise you are waited
-        for whenever you have a move (a redeal claim aside, R5); otherwise the bot
-        defender, else the attacker, else the first bot clockwise from the attacker.
-        """
+        """Let the bots move until you have a move or the game is over (whose turn it is:
+        :func:`bot_seat`)."""
         said: list[str] = []
         g, h = self.game, self.human
         while not g.finished:
-            moves = g.legal_moves()
-            movers = sorted({m.player for m in moves if m.action is not Action.REDEAL}) or sorted(
-                {m.player for m in moves}
-            )
-            if not movers:  # pragma: no cover - the engine always has a move while the game goes on
+            seat = bot_seat(g, h)
+            if seat is None:  # you are waited for
+                mine = g.legal_moves(h)
+                if self.auto_pass and len(mine) == 1 and mine[0].action is Action.PASS:
+                    said += self._play(mine[0], " (auto)")
+                    continue
                 break
-            d, a = g.defender, g.attacker
-            if h in movers:
-                if d is not None and d != h and d in movers:
-                    seat = d
-                else:
-                    mine = [m for m in moves if m.player == h]
-                    if self.auto_pass and len(mine) == 1 and mine[0].action is Action.PASS:
-                        said += self._play(mine[0], " (auto)")
-                        continue
-                    break
-            elif d is not None and d in movers:
-                seat = d
-            elif a is not None and a in movers:
-                seat = a
-            else:
-                first = a if a is not None else 0
-                seat = min(movers, key=lambda s: (s - first) % g.n)
             if show and self.delay > 0 and h not in g.out_order:  # once you are out, the rest goes at once
                 self.message = "; ".join(said)
                 self.draw()
@@ -647,23 +619,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.click_target(c)
 
     def _prompt(self) -> str:
-        g = self.game
-        names = g.players
-        if g.result is not None:
-            return "Game over: " + g.result.describe(names)
-        words = {
-            Action.ATTACK: "lead",
-            Action.THROW: "throw in",
-            Action.DEFEND: "cover",
-            Action.TRANSFER: "transfer",
-            Action.TAKE: "take",
-            Action.PASS: "pass the lead" if not g.attack_cards else "pass",
-            Action.REDEAL: "claim a redeal",
-        }
-        kinds = list(dict.fromkeys(words[m.action] for m in self.legal))
-        if not kinds:
-            return "Waiting for " + ", ".join(names[s] for s in g.actors())
-        return "Your move: " + ", ".join(kinds)
+        return prompt_text(self.game, self.legal)
 
     def draw(self) -> None:
         """Show the game now by setting the values of the existing widgets."""
@@ -738,21 +694,80 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
         parts = []
         if self.refusal is not None:
-            parts.append(f'<div class="dnb-refusal">Refused {_esc(self.refusal)}</div>')
+            parts.append(f'<div class="dnb-refusal">Refused {esc(self.refusal)}</div>')
         elif self.message:
-            parts.append(f'<div class="dnb-said">{_esc(self.message)}</div>')
+            parts.append(f'<div class="dnb-said">{esc(self.message)}</div>')
         if self._note:
-            parts.append(f'<div class="dnb-none">{_esc(self._note)}</div>')
-        parts.append(f'<div class="dnb-prompt">{_esc(self._prompt())}</div>')
+            parts.append(f'<div class="dnb-none">{esc(self._note)}</div>')
+        parts.append(f'<div class="dnb-prompt">{esc(self._prompt())}</div>')
         self.status.value = "".join(parts)
         recent = self.narration[-LOG_LINES:]
         self.log_view.value = (
             f'<ol class="dnb-log" start="{len(self.narration) - len(recent) + 1}">'
-            + "".join(f"<li>{_esc(t)}</li>" for t in recent)
+            + "".join(f"<li>{esc(t)}</li>" for t in recent)
             + "</ol>"
             if recent
             else ""
         )
+
+
+def bot_seat(game: Game, human: int) -> int | None:
+    """Whose bot moves next when ``human`` plays one seat and bots play the others.
+
+    Turn-taking among players who may act at once (R10–R12) is the widgets' choice,
+    not a rule: a bot defender answers first; otherwise ``human`` is waited for
+    whenever they have a move (a redeal claim aside, R5); otherwise the bot defender,
+    else the attacker, else the first bot clockwise from the attacker.
+
+    Args:
+        game: the game (its legal moves are asked, nothing is played).
+        human: the seat played by a person.
+
+    Returns:
+        the seat whose bot moves now, or ``None``: ``human`` is waited for, or nobody
+        may move (the game is over).
+    """
+    if game.finished:
+        return None
+    moves = game.legal_moves()
+    movers = sorted({m.player for m in moves if m.action is not Action.REDEAL}) or sorted({m.player for m in moves})
+    if not movers:  # pragma: no cover - the engine always has a move while the game goes on
+        return None
+    d, a = game.defender, game.attacker
+    if human in movers:
+        return d if d is not None and d != human and d in movers else None
+    if d is not None and d in movers:
+        return d
+    if a is not None and a in movers:
+        return a
+    first = a if a is not None else 0
+    return min(movers, key=lambda s: (s - first) % game.n)
+
+
+def prompt_text(game: Game, legal: Sequence[Move]) -> str:
+    """What a person playing one seat is asked to do: ``'Your move: throw in, pass'``
+    (the kinds of their ``legal`` moves), whom they wait for, or the result.
+
+    Args:
+        game: the game.
+        legal: that person's legal moves now (``game.legal_moves(seat)``).
+    """
+    names = game.players
+    if game.result is not None:
+        return "Game over: " + game.result.describe(names)
+    words = {
+        Action.ATTACK: "lead",
+        Action.THROW: "throw in",
+        Action.DEFEND: "cover",
+        Action.TRANSFER: "transfer",
+        Action.TAKE: "take",
+        Action.PASS: "pass the lead" if not game.attack_cards else "pass",
+        Action.REDEAL: "claim a redeal",
+    }
+    kinds = list(dict.fromkeys(words[m.action] for m in legal))
+    if not kinds:
+        return "Waiting for " + ", ".join(names[s] for s in game.actors())
+    return "Your move: " + ", ".join(kinds)
 
 
 def _temp_journal() -> Path:

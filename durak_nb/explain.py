@@ -1,0 +1,418 @@
+"""The move in words for a learner, and the rule ids behind it.
+
+One reading of a played move (:func:`reading`: what kind of move it is in the rules'
+terms, e.g. a throw-in after take, a transfer back to the attacker, a cover by R7)
+serves both the rule ids of a move (:func:`move_rules`, the ``rules`` column of
+:func:`durak_nb.tables.moves_frame`) and the learner's words
+(:func:`explain_move`, :meth:`durak_nb.replay.Replay.explain`).  The engine decides
+every fact used here: which beating clause a cover uses is asked of
+:func:`durak_nb.cards.beat_clause`, the rule of each event of the event itself
+(:attr:`durak_nb.engine.Event.rule`), who may still throw in and the room left of the
+replay (``Game.throwers()``, ``Game.room()``, R11–R13).
+
+>>> from durak_nb.engine import Game, Move
+>>> g = Game.from_position("podkidnoy", ["Anna", "Boris"], hands={"Anna": "6S AH", "Boris": "7S"},
+...     talon="", trump="H", attacker="Anna", first_bito_done=True, rest_to_discard=True)
+>>> _ = g.attack("Anna", "6S")
+>>> before, cover = g.position(), Move.defend(1, "7S", "6S")
+>>> events = g.play(cover)
+>>> reading(cover, before, g.position(), g.rules)
+Reading(kind='cover', clause='R6', back=False)
+>>> move_rules(cover, before, events, g.position(), g.rules)
+('R6',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple, Protocol
+
+from .cards import Card, beat_clause
+from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
+from .rules import Rules
+
+__all__ = [
+    "Caused",
+    "Reading",
+    "Replayed",
+    "cards_words",
+    "caused",
+    "ends_bout",
+    "event_words",
+    "explain_move",
+    "gloss",
+    "move_rules",
+    "move_words",
+    "reading",
+]
+
+
+class Reading(NamedTuple):
+    """What a played move is in the rules' terms (:func:`reading`).
+
+    Attributes:
+        kind: ``'lead'`` (R9), ``'throw-in'`` (R11), ``'throw-in after take'``
+            (вдогонку, R14), ``'transfer'`` (R17), ``'shown transfer'`` (R20),
+            ``'cover'`` (R10 with ``clause``), ``'take'`` (R14), ``'pass'`` (R12),
+            ``'pass after take'`` (R12, R14), ``'lead passes'`` (english, an empty
+            table, R9), ``'redeal'`` (R5).
+        clause: for a cover, the beating clause it used (``'R6'``, ``'R7'`` or
+            ``'R8'``, :func:`durak_nb.cards.beat_clause`), else ``None``.
+        back: for a transfer, it goes back to the bout's attacker (two players
+            left, R21).
+    """
+
+    kind: str
+    clause: str | None = None
+    back: bool = False
+
+
+#: the move's own rule ids, by :attr:`Reading.kind`
+_KIND_RULES: dict[str, tuple[str, ...]] = {
+    "lead": ("R9",),
+    "throw-in": ("R11", "R12", "R13"),
+    "throw-in after take": ("R11", "R12", "R13", "R14"),
+    "transfer": ("R17",),
+    "shown transfer": ("R17", "R20"),
+    "cover": (),
+    "take": ("R14",),
+    "pass": ("R12",),
+    "pass after take": ("R12", "R14"),
+    "lead passes": ("R9",),
+    "redeal": ("R5",),
+}
+
+
+def reading(move: Move, before: Position, after: Position, rules: Rules) -> Reading:
+    """What the (legal, engine-played) ``move`` is, between ``before`` and ``after``.
+
+    Args:
+        move: the move.
+        before: the position before it; ``after``: the position after it.
+        rules: the game's rules (the beating options R7, R8).
+    """
+    act = move.action
+    if act is Action.ATTACK:
+        return Reading("lead")
+    if act is Action.THROW:
+        return Reading("throw-in after take" if before.taking else "throw-in")
+    if act is Action.DEFEND:
+        assert move.target is not None
+        clause = beat_clause(
+            move.cards[0],
+            move.target,
+            before.trump,
+            trump_six_beats_ace=rules.trump_six_beats_ace,
+            japanese=rules.japanese,
+        )
+        return Reading("cover", clause=clause)
+    if act is Action.TRANSFER:
+        back = after.defender is not None and after.defender == before.attacker
+        return Reading("shown transfer" if move.show else "transfer", back=back)
+    if act is Action.TAKE:
+        return Reading("take")
+    if act is Action.PASS:
+        if not before.table:
+            return Reading("lead passes")
+        return Reading("pass after take" if before.taking else "pass")
+    return Reading("redeal")
+
+
+def ends_bout(events: Iterable[Event]) -> bool:
+    """Whether the events end the bout: a take picked up (R14) or bito (R15)."""
+    return any(isinstance(e, Took | Bito) for e in events)
+
+
+class Caused(NamedTuple):
+    """A move's events sorted by kind (:func:`caused`), each in the order caused.
+
+    Attributes:
+        took: the pick-up (R14), or ``None``; ``bito``: the bito (R15), or ``None``.
+        drew: the draws, in R16 order; ``out``: players going out (R24).
+        lead_passed: the lead passed on (R9, english); ``redealt``: a redeal (R5).
+        game_over: the end of the game, or ``None``.
+    """
+
+    took: Took | None
+    bito: Bito | None
+    drew: tuple[Drew, ...]
+    out: tuple[Out, ...]
+    lead_passed: tuple[LeadPassed, ...]
+    redealt: Redealt | None
+    game_over: GameOver | None
+
+
+def caused(events: Iterable[Event]) -> Caused:
+    """The events of one move sorted by kind: the one walk over the event types that
+    the tables (:func:`durak_nb.tables.event_rows`) and the bout diagrams
+    (:func:`durak_nb.views.trees.bout_diagram`) share."""
+    took: Took | None = None
+    bito: Bito | None = None
+    redealt: Redealt | None = None
+    over: GameOver | None = None
+    drew: list[Drew] = []
+    out: list[Out] = []
+    passed: list[LeadPassed] = []
+    for e in events:
+        if isinstance(e, Drew):
+            drew.append(e)
+        elif isinstance(e, Out):
+            out.append(e)
+        elif isinstance(e, LeadPassed):
+            passed.append(e)
+        elif isinstance(e, Took):
+            took = e
+        elif isinstance(e, Bito):
+            bito = e
+        elif isinstance(e, Redealt):
+            redealt = e
+        elif isinstance(e, GameOver):
+            over = e
+    return Caused(took, bito, tuple(drew), tuple(out), tuple(passed), redealt, over)
+
+
+def _rule_key(rule: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in rule[1:] if ch.isdigit())
+    return int(digits or 0), rule
+
+
+def move_rules(move: Move, before: Position, events: Sequence[Event], after: Position, rules: Rules) -> tuple[str, ...]:
+    """The rule ids behind one played move and the events it caused, sorted by number.
+
+    Args:
+        move: the move (legal: the engine played it).
+        before: the position before the move; ``after``: the position after it.
+        events: the events the move caused (:meth:`Game.play`'s answer).
+        rules: the game's rules.
+
+    The move's own rules (:func:`reading`):
+
+    - attack: R9; R13 too when more than one card is led (the limits bind a
+      multi-card lead);
+    - throw: R11 R12 R13; R14 too after take (вдогонку);
+    - defend: R6 (a higher card of the suit, or a trump), R7 (the trump six over the
+      trump ace) or R8 (japanese: a spade beaten by a higher spade);
+    - transfer: R17; R20 too for a shown trump; R21 too when it goes back to the
+      bout's attacker (two players left);
+    - take: R14;
+    - pass: R12 during a bout (R14 too after take); R9 with an empty table (english:
+      the lead passes);
+    - redeal: R5.
+
+    The events' rules (each event's :attr:`~durak_nb.engine.Event.rule`): a pick-up
+    R14, bito R15, draws R16, a player out R24, the lead passed R9, a redeal R5, the
+    end of the game its :attr:`Result.rule` (R22, R25, R26 or R27), and R26 for
+    epaulettes; R23 for the next attack after a bout that did not end the game.
+    """
+    read = reading(move, before, after, rules)
+    ids = set(_KIND_RULES[read.kind])
+    if read.kind == "lead" and len(move.cards) > 1:
+        ids.add("R13")
+    if read.clause is not None:
+        ids.add(read.clause)
+    if read.back:
+        ids.add("R21")
+    for e in events:
+        ids.add(e.rule)
+        if isinstance(e, GameOver) and e.result.epaulettes:
+            ids.add("R26")
+    if ends_bout(events) and after.result is None:
+        ids.add("R23")
+    return tuple(sorted(ids, key=_rule_key))
+
+
+# ----------------------------------------------------------------------------- words
+
+
+class Replayed(Protocol):
+    """What :func:`explain_move` reads of a replay (:class:`durak_nb.replay.Replay` has it)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    def move(self, k: int) -> Move: ...
+
+    def events(self, k: int) -> tuple[Event, ...]: ...
+
+    def position(self, k: int) -> Position: ...
+
+    def throwers(self, k: int) -> tuple[int, ...]: ...
+
+    def room(self, k: int) -> int: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+
+def _cards(n: int) -> str:
+    return f"{n} more card" if n == 1 else f"{n} more cards"
+
+
+def _cover_words(move: Move, read: Reading, trump_symbol: str) -> str:
+    cover = move.cards[0]
+    if read.clause == "R8":
+        return "a higher ♠ beats it: spades only by higher spades (R8)"
+    if read.clause == "R7":
+        return "the trump six beats the trump ace (R7)"
+    assert move.target is not None
+    if cover.suit == move.target.suit:
+        return f"a higher {cover.suit.symbol} beats it (побить, R6)"
+    return f"a trump ({trump_symbol}) beats any other suit (козырь, R6)"
+
+
+def _throw_words(replay: Replayed, k: int, read: Reading, ended: bool) -> str:
+    late = read.kind == "throw-in after take"
+    verb = "given" if late else "thrown in"
+    if ended:
+        room = ""
+    elif replay.room(k + 1) == 0:
+        room = f": no more cards may be {verb} (R13)"
+    else:
+        room = f": {_cards(replay.room(k + 1))} may still be {verb} (R13)"
+    if late:
+        return "вдогонку, a throw-in after take (R14)" + room
+    return "a throw-in of a rank already on the table (подкинуть, R11)" + room
+
+
+def _take_words(replay: Replayed, k: int, ended: bool) -> str:
+    if ended:
+        return "взять, take (R14)"
+    names = replay.players
+    who = ", ".join(names[s] for s in replay.throwers(k + 1)) or "nobody"
+    if replay.room(k + 1) == 0:
+        return f"взять, take (R14): no more cards may be given (R13); {who} may only pass (R12)"
+    return f"взять, take (R14): {who} may still give up to {_cards(replay.room(k + 1))} вдогонку (R13, R14)"
+
+
+def _pass_words(replay: Replayed, k: int, move: Move, pos: Position, read: Reading, ended: bool) -> str:
+    if read.kind == "lead passes":
+        return "no pair to lead: the lead passes on (R9)"
+    if ended:
+        return "nothing more: every thrower has passed, so the bout ends (R12)"
+    attacker_first = move.player == pos.attacker and not pos.attacker_passed
+    if attacker_first and any(s != move.player for s in replay.throwers(k)):
+        return "nothing more from the attacker for now; the other throwers may now act (R12)"
+    return "nothing (more) for now (R12)"
+
+
+def gloss(replay: Replayed, k: int) -> str:
+    """The rules behind move ``k`` of ``replay``, in words (what follows the dash of
+    :func:`explain_move`).  Every number comes from the engine (e.g. ``Game.room()``
+    for how many more cards may still be given, R13).
+
+    Raises:
+        IndexError: ``k`` not a move index of ``replay``.
+    """
+    move = replay.move(k)
+    names = replay.players
+    pos, nxt = replay.position(k), replay.position(k + 1)
+    read = reading(move, pos, nxt, replay.rules)
+    ended = ends_bout(replay.events(k))
+    kind = read.kind
+    if kind == "lead":
+        d = names[pos.defender] if pos.defender is not None else "?"
+        return f"the lead (заход, R9); {d} defends (R10)"
+    if kind.startswith("throw-in"):
+        return _throw_words(replay, k, read, ended)
+    if kind.endswith("transfer"):
+        d = names[nxt.defender] if nxt.defender is not None else "?"
+        back = " (back to the attacker, R21)" if read.back else ""
+        if move.show:
+            return f"проездной, a transfer by showing the trump (R20): {d} now defends{back}"
+        return f"перевод, a transfer (R17): {d} now defends{back}"
+    if kind == "cover":
+        covered = bool(nxt.table) and all(dc is not None for _a, dc in nxt.table)
+        return _cover_words(move, read, pos.trump.symbol) + ("; every attack card is covered" if covered else "")
+    if kind == "take":
+        return _take_words(replay, k, ended)
+    if kind == "redeal":
+        return "five or more cards of one suit: the cards are dealt again (пересдача, R5)"
+    return _pass_words(replay, k, move, pos, read, ended)
+
+
+def explain_move(replay: Replayed, k: int, *, with_events: bool = True) -> str:
+    """Move ``k`` of ``replay`` in words with the rules behind it (:func:`gloss`), then
+    (``with_events``) what it caused.
+
+    Raises:
+        IndexError: ``k`` not a move index of ``replay``.
+    """
+    move = replay.move(k)
+    events = replay.events(k)
+    names = replay.players
+    text = move.describe(names) + " — " + gloss(replay, k)
+    if events and with_events:
+        text += "; then " + "; ".join(e.describe(names) for e in events)
+    return text
+
+
+# ----------------------------------------------------------------------------- cards as a person reads them
+
+
+def cards_words(cards: Iterable[Card]) -> str:
+    """Cards as a person reads them (rank and suit symbol, :attr:`Card.pretty`), space-separated.
+
+    >>> from durak_nb.cards import parse_cards
+    >>> cards_words(parse_cards("TH 7S"))
+    '10♥ 7♠'
+    """
+    return " ".join(c.pretty for c in cards)
+
+
+#: a played move in words, one whole sentence per kind of move (``who``, ``cards``)
+_MOVE_WORDS: dict[Action, str] = {
+    Action.ATTACK: "{who} attacks {cards}",
+    Action.THROW: "{who} throws in {cards}",
+    Action.TRANSFER: "{who} transfers {cards}",
+    Action.TAKE: "{who} takes",
+    Action.PASS: "{who} passes",
+    Action.REDEAL: "{who} claims a redeal",
+}
+
+
+def move_words(move: Move, names: Sequence[str]) -> str:
+    """A move in words with cards as a person reads them (10♥): what
+    :meth:`Move.describe <durak_nb.engine.Move.describe>` says with card codes.
+
+    Args:
+        move: the move (legal or not; nothing is checked).
+        names: the players' names by seat.
+
+    Raises:
+        IndexError: ``move.player`` is not a seat of ``names``.
+
+    >>> from durak_nb.engine import Move
+    >>> move_words(Move.defend(1, "9S", "7S"), ["Anna", "Boris"])
+    'Boris covers 7♠ with 9♠'
+    >>> move_words(Move.attack(0, "TH TS"), ["Anna", "Boris"])
+    'Anna attacks 10♠ 10♥'
+    """
+    who = names[move.player]
+    if move.action is Action.DEFEND and move.target is not None and move.cards:
+        return f"{who} covers {move.target.pretty} with {move.cards[0].pretty}"
+    if move.action is Action.TRANSFER and move.show and move.cards:
+        return f"{who} transfers by showing {move.cards[0].pretty}"
+    return _MOVE_WORDS[move.action].format(who=who, cards=cards_words(move.cards))
+
+
+def event_words(event: Event, names: Sequence[str]) -> str:
+    """What a move caused, in words with cards as a person reads them (10♥) and the
+    event's rule id: what :meth:`Event.describe <durak_nb.engine.Event.describe>` says
+    with card codes.
+
+    Args:
+        event: the event (:class:`Took` R14, :class:`Bito` R15, :class:`Drew` R16,
+            :class:`Out` R24, :class:`LeadPassed` R9, :class:`Redealt` R5, :class:`GameOver`).
+        names: the players' names by seat.
+
+    >>> from durak_nb.cards import parse_cards
+    >>> event_words(Bito(tuple(parse_cards("7S 9S"))), ["Anna", "Boris"])
+    'bito: 7♠ 9♠ to the discard (R15)'
+    """
+    if isinstance(event, Took):
+        return f"{names[event.player]} picks up {cards_words(event.cards)} (R14)"
+    if isinstance(event, Bito):
+        return f"bito: {cards_words(event.cards)} to the discard (R15)"
+    if isinstance(event, Drew):
+        return f"{names[event.player]} draws {cards_words(event.cards)} (R16)"
+    return event.describe(names)  # no cards in the others' words

@@ -1,0 +1,254 @@
+"""The course's frame: the lessons, their claims, and the Russian and Ukrainian terms.
+
+* :data:`LESSONS` lists the notebooks of the course (:class:`Lesson`).
+* Every sentence a lesson states about the rules is a :class:`Claim` in :data:`CLAIMS`,
+  registered by the lesson's module (``lesson1`` … ``lesson8``) with :func:`claim`.
+* :data:`TERMS` gives the Russian and Ukrainian words beside each English term
+  (:func:`term`).
+
+>>> term("take")
+'take — принять (ru) / прийняти (uk)'
+>>> lesson(3).notebook
+'03_limits.ipynb'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+__all__ = ["CLAIMS", "LESSONS", "TERMS", "Claim", "Lesson", "claim", "claim_rows", "claims_of", "lesson", "term"]
+
+# ----------------------------------------------------------------------------- terms
+
+#: English term -> (Russian, Ukrainian).  Ukrainian words follow the Ukrainian seed texts
+#: (002, 004) where they name the thing, else common usage.
+TERMS: dict[str, tuple[str, str]] = {
+    "durak": ("дурак", "дурень"),
+    "podkidnoy": ("подкидной", "підкидний"),
+    "perevodnoy": ("переводной", "переказний"),
+    "trump": ("козырь", "козир"),
+    "suit": ("масть", "масть"),
+    "rank": ("достоинство", "ранг"),
+    "deck": ("колода", "колода"),
+    "deal": ("сдача", "роздача"),
+    "talon": ("талон", "колода на столі"),
+    "lowest trump": ("младший козырь", "молодший козир"),
+    "beat": ("побить", "побити"),
+    "attacker": ("ходящий", "той, хто ходить"),
+    "defender": ("отбивающийся", "той, хто відбивається"),
+    "lead": ("заход", "хід"),
+    "throw-in": ("подкинуть", "підкинути"),
+    "take": ("принять", "прийняти"),
+    "throw-in after take": ("вдогонку", "навздогін"),
+    "bito": ("бито", "біто"),
+    "discard": ("отбой", "відбій"),
+    "first bito": ("первый отбой", "перший відбій"),
+    "draw": ("добор", "добір"),
+    "transfer": ("перевод", "переведення"),
+    "shown-trump transfer": ("проездной", "проїзний"),
+    "going out": ("выйти из игры", "вибути з гри"),
+    "a draw": ("ничья", "нічия"),
+    "epaulettes": ("погоны", "погони"),
+    "repetition": ("повторение позиции", "повторення позиції"),
+    "teams": ("пара на пару", "два на два"),
+    "simple durak": ("простой дурак", "простий дурень"),
+    "english durak": ("английский дурак", "англійський дурень"),
+    "japanese durak": ("японский дурак", "японський дурень"),
+    "neighbours only": ("подкидывают только соседи", "підкидають лише сусіди"),
+    "trump six beats the ace": ("козырная шестёрка бьёт туза", "козирна шістка б'є туза"),
+    "from under the durak": ("из-под дурака", "з-під дурня"),
+    "redeal": ("пересдача", "перездача"),
+}
+
+
+def term(name: str) -> str:
+    """``name`` with its Russian and Ukrainian words: ``'take — принять (ru) / прийняти (uk)'``.
+
+    Raises:
+        KeyError: ``name`` is not in :data:`TERMS`.
+    """
+    ru, uk = TERMS[name]
+    return f"{name} — {ru} (ru) / {uk} (uk)"
+
+
+# ----------------------------------------------------------------------------- lessons
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One notebook of the course.
+
+    Attributes:
+        number: 1..9.
+        notebook: the file name in ``notebooks/``.
+        title: the lesson's title.
+        rules: the rule ids of RULES.md it teaches.
+        terms: the :data:`TERMS` keys its text names (with :func:`term`'s wording).
+    """
+
+    number: int
+    notebook: str
+    title: str
+    rules: tuple[str, ...]
+    terms: tuple[str, ...]
+
+
+#: The lessons in order (the index notebook lists them).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        1,
+        "01_cards_trump_beating.ipynb",
+        "Cards, trump and beating",
+        ("R1", "R3", "R4", "R5", "R6", "R7", "R8"),
+        ("deck", "rank", "suit", "trump", "deal", "talon", "lowest trump", "redeal", "beat"),
+    ),
+    Lesson(
+        2,
+        "02_a_bout.ipynb",
+        "A bout of podkidnoy: leading, covering, throwing in",
+        ("R9", "R10", "R11", "R12", "R15"),
+        ("podkidnoy", "attacker", "defender", "lead", "beat", "throw-in", "take", "bito", "discard"),
+    ),
+    Lesson(
+        3,
+        "03_limits.ipynb",
+        "The limits: six cards, five in the first bout, never more than the defender holds",
+        ("R13", "R14"),
+        ("first bito", "take", "throw-in after take"),
+    ),
+    Lesson(
+        4,
+        "04_drawing_order.ipynb",
+        "Drawing after a bout, and who attacks next",
+        ("R3", "R16", "R23"),
+        ("draw", "talon", "trump"),
+    ),
+    Lesson(
+        5,
+        "05_perevodnoy.ipynb",
+        "Perevodnoy: the transfer",
+        ("R17", "R18", "R19", "R20", "R21"),
+        ("perevodnoy", "transfer", "shown-trump transfer"),
+    ),
+    Lesson(
+        6,
+        "06_the_end.ipynb",
+        "The end: going out, the durak, draws, epaulettes, repetition",
+        ("R24", "R25", "R26", "R27"),
+        ("going out", "durak", "a draw", "epaulettes", "repetition"),
+    ),
+    Lesson(
+        7,
+        "07_variants.ipynb",
+        "Variants: prostoy, english, japanese, teams and the options",
+        ("R1", "R2", "R7", "R8", "R9", "R11", "R22"),
+        (
+            "simple durak",
+            "english durak",
+            "japanese durak",
+            "teams",
+            "neighbours only",
+            "trump six beats the ace",
+        ),
+    ),
+    Lesson(
+        8,
+        "08_analysing_games.ipynb",
+        "Analysing games with pandas",
+        ("R14", "R15"),
+        ("take", "transfer"),
+    ),
+    Lesson(
+        9,
+        "09_record_and_share.ipynb",
+        "Record, annotate and share your own game",
+        ("R16",),
+        ("draw",),
+    ),
+)
+
+
+def lesson(number: int) -> Lesson:
+    """The :class:`Lesson` numbered ``number``.
+
+    Raises:
+        KeyError: no such lesson.
+    """
+    for item in LESSONS:
+        if item.number == number:
+            return item
+    raise KeyError(f"no lesson {number}: the lessons are 1..{len(LESSONS)}")
+
+
+# ----------------------------------------------------------------------------- claims
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A sentence a lesson states about the rules, with the engine's answer.
+
+    Attributes:
+        key: the name of the function that asks the engine.
+        lesson: the lesson's number.
+        text: the sentence exactly as the notebook shows it (after ``✔``).
+        rules: the rule ids it illustrates.
+        expected: the value the sentence states (in the function's terms).
+        answer: asks the engine; returns a plain value (numbers, card codes, names,
+            refusal texts).
+    """
+
+    key: str
+    lesson: int
+    text: str
+    rules: tuple[str, ...]
+    expected: Any
+    answer: Callable[[], Any]
+
+    def check(self) -> bool:
+        """Whether the engine's answer is the value the text states."""
+        return bool(self.answer() == self.expected)
+
+
+#: Every claim, by key, in the order the lessons make them.
+CLAIMS: dict[str, Claim] = {}
+
+_F = TypeVar("_F", bound=Callable[[], Any])
+
+
+def claim(number: int, text: str, expected: Any, *rules: str) -> Callable[[_F], _F]:
+    """Register the decorated function as the engine's answer to a claim of lesson ``number``.
+
+    Args:
+        number: the lesson (1..9).
+        text: the sentence exactly as the notebook shows it after ``✔``.
+        expected: the value the sentence states, in the function's terms.
+        rules: the rule ids it illustrates (``'R13b'``).
+
+    Raises:
+        ValueError: (when decorating) a function of that name is registered already.
+    """
+
+    def register(fn: _F) -> _F:
+        if fn.__name__ in CLAIMS:  # pragma: no cover - a programming error
+            raise ValueError(f"claim {fn.__name__} registered twice")
+        CLAIMS[fn.__name__] = Claim(fn.__name__, number, text, tuple(rules), expected, fn)
+        return fn
+
+    return register
+
+
+def claims_of(number: int) -> list[Claim]:
+    """The claims of lesson ``number``, in the order the lesson makes them."""
+    return [c for c in CLAIMS.values() if c.lesson == number]
+
+
+def claim_rows(number: int) -> list[dict[str, Any]]:
+    """The claims of lesson ``number`` with the engine's answers, as rows for a table
+    (``pandas.DataFrame(claim_rows(3))``): ``rules``, ``claim``, ``engine``, ``agrees``."""
+    rows = []
+    for c in claims_of(number):
+        got = c.answer()
+        rows.append({"rules": " ".join(c.rules), "claim": c.text, "engine": got, "agrees": got == c.expected})
+    return rows

@@ -1,0 +1,174 @@
+"""What the lessons and the exercise widgets share: where the recordings are, positions
+read from them, and the engine's answers in words.
+
+The lesson positions are recordings shipped inside the package (``durak_nb/recordings``,
+the ``recordings/`` of a source checkout): the games of ``recordings/*.json`` and the
+small positions of ``recordings/lessons/*.json`` that only the lessons use.  A lesson
+asks for the position before move ``k`` of a recording with
+``replay(name).game(k)`` (:meth:`durak_nb.replay.Replay.game`), so a position is
+written once, in its file.
+
+>>> replay("seed000-vdogonku.json").game(2).room()
+2
+>>> draw_text([("Anna", "9C QD"), ("Vera", "6H")])
+'Anna draws 9C QD, then Vera draws 6H'
+>>> rule_text("R13b") == rule_text("R13")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card
+from ..engine import Drew, Event, Game, GameOver, IllegalMove, Move
+from ..record.json_form import Recording
+from ..replay import Replay
+from ..rules import RULE_TEXTS
+
+__all__ = [
+    "LESSON_RECORDINGS",
+    "RECORDINGS",
+    "draw_text",
+    "draws_of",
+    "first_refill",
+    "play_moves",
+    "recording",
+    "recording_of",
+    "refusal_text",
+    "replay",
+    "rule_text",
+    "variant",
+]
+
+#: The recordings shipped with the package (``recordings/`` in a source checkout is a
+#: link to it): games in JSON and in the notation, ``README.md`` describing each.
+#: Installed packages are plain folders (a wheel is unpacked), so this is a real path.
+RECORDINGS = Path(str(files("durak_nb") / "recordings"))
+
+#: The positions only the lessons use (``recordings/lessons/*.json``).
+LESSON_RECORDINGS = RECORDINGS / "lessons"
+
+
+def recording(name: str) -> Recording:
+    """The recording ``recordings/<name>`` (``'draw.json'``, ``'lessons/bout.json'``),
+    read afresh (yours to change).
+
+    Raises:
+        RecordingError: the file is missing, unreadable or not a valid recording.
+    """
+    return Recording.load(RECORDINGS / name)
+
+
+def replay(name: str) -> Replay:
+    """The :class:`~durak_nb.replay.Replay` of ``recordings/<name>``: ``.game(k)`` is
+    a fresh :class:`Game` before move ``k``, ``.move(k)`` the move ``k``.
+
+    Raises:
+        RecordingError: as :func:`recording`, or an illegal move in the file.
+    """
+    return Replay(recording(name))
+
+
+def variant(name: str, count: int = 0, **options: Any) -> Game:
+    """The start of ``recordings/<name>`` played under its rules changed by
+    ``options`` (e.g. ``draw_allowed=False``), with its first ``count`` moves played.
+
+    Raises:
+        RulesError: an unknown option or a bad value.
+        IllegalMove: one of those moves is illegal under the changed rules.
+        ValueError: the recording starts from a deal, not a ``start`` position.
+    """
+    rec = recording(name)
+    if rec.start is None:
+        raise ValueError(f"{name} starts from a deal, not a start position")
+    game = Game.from_start(rec.rules.replace(**options), rec.players, rec.start)
+    play_moves(game, rec.moves[:count])
+    return game
+
+
+def play_moves(game: Game, moves: Iterable[Move]) -> list[Event]:
+    """Play ``moves`` on ``game``; returns the events of the last move.
+
+    Raises:
+        IllegalMove: a move the engine refuses (the game keeps the moves before it).
+    """
+    events: list[Event] = []
+    for move in moves:
+        events = game.play(move)
+    return events
+
+
+def refusal_text(game: Game, move: Move) -> str | None:
+    """The engine's refusal of ``move`` as ``'[R12] …'``, or ``None`` if it is legal."""
+    refusal = game.why_illegal(move)
+    return None if refusal is None else str(refusal)
+
+
+def draws_of(events: Iterable[Event], names: Sequence[str]) -> list[tuple[str, str]]:
+    """The :class:`~durak_nb.engine.Drew` events in order, as ``(name, 'card codes')`` (R16)."""
+    return [(names[e.player], codes(e.cards)) for e in events if isinstance(e, Drew)]
+
+
+def draw_text(draws: Sequence[tuple[str, str]]) -> str:
+    """A refill in words: ``'Anna draws 9C QD, then Vera draws 6H'`` (``'nobody draws'``)."""
+    if not draws:
+        return "nobody draws"
+    return ", then ".join(f"{name} draws {cards}" for name, cards in draws)
+
+
+def rule_text(rule: str) -> str:
+    """The short text of ``rule`` (``'R13b'`` reads R13's), from :data:`~durak_nb.rules.RULE_TEXTS`.
+
+    Raises:
+        KeyError: not a rule id of RULES.md.
+    """
+    return RULE_TEXTS[rule.rstrip("abc")]
+
+
+def recording_of(game: Game, moves: Sequence[Move], meta: dict[str, Any] | None = None) -> Recording:
+    """A :class:`Recording` of a set-up ``game`` (before any move, :meth:`Game.start`)
+    and ``moves``, e.g. to save a position of your own for the replayer.
+
+    Raises:
+        ValueError: ``game`` has moves already.
+        SetupError: the game is not at a bout start (R9).
+        RecordingError: (when replayed) a move the engine refuses.
+    """
+    if game.history:
+        raise ValueError("recording_of needs the game before its first move")
+    return Recording(game.rules, game.players, start=game.start(), moves=list(moves), meta=dict(meta or {}))
+
+
+def first_refill(recording: Recording) -> tuple[Game, Move]:
+    """The game just before the first bout of ``recording`` that ends with a refill, and
+    the move that ends it (for a "predict the draw" exercise, R16).
+
+    Raises:
+        ValueError: no bout of the recording ends with a draw from the talon.
+        RecordingError: an illegal move in the recording.
+    """
+    game = recording.new_game()
+    for move in recording.moves:
+        trial = game.copy()
+        try:
+            events = trial.play(move)
+        except IllegalMove:
+            break
+        if any(isinstance(e, Drew) for e in events) and not any(isinstance(e, GameOver) for e in events):
+            return game, move
+        game = trial
+    raise ValueError("no bout of this recording ends with a draw from the talon (R16)")
+
+
+def names(game: Game, seats: Iterable[int]) -> list[str]:
+    """The names of ``seats``."""
+    return [game.players[s] for s in seats]
+
+
+def codes(cards: Iterable[Card]) -> str:
+    """Card codes, space-separated: ``'7S 9S'``."""
+    return " ".join(c.code for c in cards)

@@ -1,0 +1,198 @@
+"""The one schema of a recording's annotations and move objects (docs/notation.md,
+"The JSON form"): which ``meta`` members the game tree takes in, and why not.
+
+``meta.comments``, ``meta.comments_before``, ``meta.glyphs`` and ``meta.variations``
+have an exact form; :func:`annotation_problem` says what is wrong with one, with the
+place inside it (``"['3'][0].moves[1]: unknown action 'jump'"``), or ``None`` when the
+member has that form.  The game tree (:mod:`durak_nb.record.tree`), the JSON reader's
+bounds and the replay of variations all ask it, so they cannot disagree.
+
+>>> annotation_problem("glyphs", {"0": "!"}, 1, ["Anna", "Boris"]) is None
+True
+>>> annotation_problem("comments_before", {"0": "The game's comment."}, 0, ["Anna", "Boris"]) is None
+True
+>>> annotation_problem("variations", {"3": []}, 5, ["Anna", "Boris"])
+"['3']: a non-empty list of lines"
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import Card, CardError
+from ..engine import Action, Move
+
+__all__ = [
+    "ANNOTATION_KEYS",
+    "GLYPHS",
+    "annotation_problem",
+    "move_from_json",
+    "move_to_json",
+    "variation_depth",
+    "variations_problem",
+]
+
+#: The annotation glyphs, as in PGN: good, mistake, brilliant, blunder, interesting, dubious.
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+
+#: The ``meta`` members (and LINE members) that the tree takes in, in the order written.
+ANNOTATION_KEYS = ("comments", "comments_before", "glyphs", "variations")
+
+_INDEX = re.compile(r"0|[1-9][0-9]*")
+
+
+def move_to_json(move: Move, names: Sequence[str]) -> dict[str, Any]:
+    """One move as a JSON object (INTERCHANGE.md ``moves``)."""
+    out: dict[str, Any] = {"player": names[move.player], "action": move.action.value}
+    a = move.action
+    if a is Action.DEFEND:
+        out["card"] = move.cards[0].code
+        out["target"] = move.target.code if move.target is not None else None
+    elif a in (Action.ATTACK, Action.THROW, Action.TRANSFER):
+        out["cards"] = [c.code for c in move.cards]
+        if move.show:
+            out["show"] = True
+    elif a is Action.REDEAL:
+        out["deck"] = [c.code for c in move.deck or ()]
+    return out
+
+
+def move_from_json(obj: object, players: Sequence[str]) -> Move:
+    """A move object of the JSON form (INTERCHANGE.md ``moves``) as a :class:`Move`,
+    read exactly: ``move_to_json(move_from_json(m, names), names) == m``.
+
+    The move is not checked against any game.
+
+    Raises:
+        ValueError: not a move object of that exact form.
+    """
+    if not isinstance(obj, dict):
+        raise ValueError("a move is an object")
+    player = obj.get("player")
+    if not isinstance(player, str) or player not in players:
+        raise ValueError(f"{player!r} is not a player")
+    raw = obj.get("action")
+    if not isinstance(raw, str) or raw not in {a.value for a in Action}:
+        raise ValueError(f"unknown action {raw!r}")
+    action = Action(raw)
+    seat = list(players).index(player)
+    try:
+        if action in (Action.ATTACK, Action.THROW, Action.TRANSFER):
+            move = Move(seat, action, _codes(obj.get("cards")), None, obj.get("show") is True)
+        elif action is Action.DEFEND:
+            card, target = _codes([obj.get("card"), obj.get("target")])
+            move = Move(seat, action, (card,), target)
+        elif action is Action.REDEAL:
+            move = Move(seat, action, (), None, False, _codes(obj.get("deck")))
+        else:
+            move = Move(seat, action)
+    except CardError as exc:
+        raise ValueError(str(exc)) from exc
+    if move_to_json(move, players) != obj:
+        raise ValueError("the move object has members its action does not take")
+    return move
+
+
+def _codes(value: object) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise CardError("R1", "a list of card codes")
+    return tuple(Card.parse(c) for c in value)
+
+
+def _entry_problem(key: str, k: object, item: object, count: int, root: bool, at: str) -> str | None:
+    """What is wrong with one entry ``k: item`` of the member ``key`` of a line of ``count`` moves."""
+    if not isinstance(k, str) or not _INDEX.fullmatch(k):
+        return f"{at}: a key is a move index: 0, 1, 2, …"
+    in_range = len(k) <= 9 and int(k) < count
+    if not in_range and not (key == "comments_before" and root and count == 0 and k == "0"):
+        return f"{at}: the line has {count} moves"
+    # a variation replacing a variation's first move is one more alternative at the
+    # same branch point (a sibling in the tree), so it cannot nest there
+    if key == "variations" and not root and k == "0":
+        return f"{at}: a line's first move has no variations (they are variations of the line before)"
+    if key in ("comments", "comments_before") and not isinstance(item, str):
+        return f"{at}: a comment is text"
+    if key == "glyphs" and item not in GLYPHS:
+        return f"{at}: a glyph is one of {' '.join(GLYPHS)}"
+    if key == "variations" and (not isinstance(item, list) or not item):
+        return f"{at}: a non-empty list of lines"
+    return None
+
+
+def _line_problem(line: object, players: Sequence[str], here: str) -> str | None:
+    """What is wrong with one LINE object of a variation, apart from its annotations."""
+    if not isinstance(line, dict) or not isinstance(line.get("moves"), list) or not line["moves"]:
+        return f"{here}: a line is an object with a non-empty 'moves' list"
+    extra = [key for key in line if key != "moves" and key not in ANNOTATION_KEYS]
+    if extra:
+        return f"{here}: unknown member {extra[0]!r}"
+    for m, obj in enumerate(line["moves"]):
+        try:
+            move_from_json(obj, players)
+        except ValueError as exc:
+            return f"{here}.moves[{m}]: {exc}"
+    return None
+
+
+def annotation_problem(key: str, value: object, count: int, players: Sequence[str], *, root: bool = True) -> str | None:
+    """What is wrong with the annotation member ``key`` (one of :data:`ANNOTATION_KEYS`)
+    of a line of ``count`` moves, with the place inside it, or ``None`` when it has
+    exactly the documented form (so that the tree takes it in and gives it back
+    unchanged).  ``root``: the member belongs to the main line (where
+    ``comments_before["0"]`` is also the comment of a game without moves).
+
+    Variations are checked with an explicit stack, never by recursion.
+
+    Args:
+        key: ``'comments'``, ``'comments_before'``, ``'glyphs'`` or ``'variations'``.
+        value: the member's value.
+        count: the number of moves of the line it annotates.
+        players: the seat names (move objects name their player).
+    """
+    todo: list[tuple[str, str, object, int, bool]] = [(key, "", value, count, root)]
+    while todo:
+        key, where, value, count, root = todo.pop()
+        if not isinstance(value, dict) or not value:
+            return f"{where or 'it'}: {key} must be a non-empty object keyed by move index"
+        for k, item in value.items():
+            at = f"{where}[{k!r}]" if where else f"[{k!r}]"
+            problem = _entry_problem(key, k, item, count, root, at)
+            if problem is not None:
+                return problem
+            if key != "variations":
+                continue
+            assert isinstance(item, list)
+            for n, line in enumerate(item):
+                here = f"{at}[{n}]"
+                problem = _line_problem(line, players, here)
+                if problem is not None:
+                    return problem
+                assert isinstance(line, dict)
+                for sub in ANNOTATION_KEYS:
+                    if sub in line:
+                        todo.append((sub, f"{here}.{sub}", line[sub], len(line["moves"]), False))
+    return None
+
+
+def variations_problem(value: object, count: int, players: Sequence[str]) -> str | None:
+    """:func:`annotation_problem` of a main line's ``meta.variations`` (``count`` moves)."""
+    return annotation_problem("variations", value, count, players)
+
+
+def variation_depth(value: object) -> int:
+    """How deeply the lines of a well-formed ``variations`` member nest (1: variations
+    of the main line only), walked with an explicit stack."""
+    most = 0
+    todo: list[tuple[object, int]] = [(value, 1)]
+    while todo:
+        member, d = todo.pop()
+        if not isinstance(member, dict):
+            continue
+        most = max(most, d)
+        for lines in member.values():
+            for line in lines if isinstance(lines, list) else ():
+                if isinstance(line, dict) and "variations" in line:
+                    todo.append((line["variations"], d + 1))
+    return most

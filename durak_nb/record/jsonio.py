@@ -1,0 +1,390 @@
+"""The one strict JSON decoder and encoder of the kit's readers and writers.
+
+Every JSON text the kit reads (a ``durak-nb/1`` document, a match, a JSON value in a
+notation header, a quoted name) goes through :func:`decode`, which is stricter than the
+standard library where RFC 8259 leaves room or Python is lenient:
+
+- a member name given twice in one object is refused (the standard library keeps the last);
+- ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``) are refused;
+- a lone surrogate (``"\\ud800"``) is refused: it is not Unicode text, and nothing
+  downstream could write or print it;
+- arrays and objects nest at most ``max_depth`` deep (default :data:`MAX_NESTING`);
+- a whole number of more than 4300 digits is refused (Python's conversion limit).
+
+Each refusal is a :class:`JSONProblem` with the index of the offending character, so
+that every reader names the place (:func:`line_col`).  Nothing recurses on the Python
+stack in proportion to the nesting depth: valid text is decoded by the standard
+library's C scanner after a bounded check, and any problem is located by an iterative
+scan.
+
+>>> decode('{"a": [1, 2.5, "x"]}')
+{'a': [1, 2.5, 'x']}
+>>> decode('{"a": 1, "a": 2}')
+Traceback (most recent call last):
+...
+durak_nb.record.jsonio.JSONProblem: the member 'a' appears twice in one object (at index 9)
+>>> decode('[1e400]')
+Traceback (most recent call last):
+...
+durak_nb.record.jsonio.JSONProblem: 1e400 is not a finite number (at index 1)
+>>> decode_or_none('"\\\\ud800"') is None
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import json.decoder
+import json.scanner
+import math
+import re
+from collections.abc import Callable
+from typing import Any
+
+__all__ = [
+    "MAX_NESTING",
+    "JSONProblem",
+    "decode",
+    "decode_or_none",
+    "depth",
+    "encode",
+    "line_col",
+    "lone_surrogate",
+    "member_places",
+    "scan",
+]
+
+#: Arrays and objects nested in one JSON file (a document or a match): enough for
+#: variations nested the notation's 100 deep (three levels each) inside ``meta``.
+MAX_NESTING = 400
+
+_LONE = re.compile("[\ud800-\udfff]")
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+_WS = json.decoder.WHITESPACE.match
+_NUMBER = json.scanner.NUMBER_RE.match
+_scanstring: Callable[[str, int, bool], tuple[str, int]] = json.decoder.scanstring
+
+
+class JSONProblem(ValueError):
+    """JSON text that is refused, with the index of the offending character.
+
+    Attributes:
+        message: what is wrong, in words (without the index).
+        index: 0-based index into the text given to the decoder.
+        too_deep: the problem is the nesting bound (the caller may name the value's start).
+    """
+
+    def __init__(self, message: str, index: int, *, too_deep: bool = False) -> None:
+        super().__init__(f"{message} (at index {index})")
+        self.message = message
+        self.index = index
+        self.too_deep = too_deep
+
+
+def lone_surrogate(text: str) -> int:
+    """The index of the first lone surrogate code point in ``text`` (a str that cannot be
+    encoded as UTF-8), or -1 when there is none.
+
+    >>> lone_surrogate("ok"), lone_surrogate("a\\ud800")
+    (-1, 1)
+    """
+    m = _LONE.search(text)
+    return -1 if m is None else m.start()
+
+
+def _surrogate_message(s: str) -> str:
+    i = lone_surrogate(s)
+    return f"the text holds U+{ord(s[i]):04X}, a lone surrogate, which is not valid Unicode text"
+
+
+def line_col(text: str, index: int) -> tuple[int, int]:
+    """1-based (line, column) of ``index`` in ``text``.
+
+    >>> line_col("ab\\ncd", 4)
+    (2, 2)
+    """
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+# ----------------------------------------------------------------------------- decoding
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a member given twice")
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        raise ValueError(f"{literal} is not a finite number")
+    return value
+
+
+_FAST = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant, parse_float=_finite)
+
+
+def depth(value: object, most: int | None = None) -> int:
+    """How deeply arrays and objects nest in the decoded ``value`` (0 for a scalar),
+    walked with an explicit stack; stops early once past ``most``.
+
+    >>> depth([1, {"a": []}]), depth("x")
+    (3, 0)
+    """
+    best = 0
+    todo: list[tuple[object, int]] = [(value, 0)]
+    while todo:
+        item, d = todo.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        d += 1
+        if d > best:
+            best = d
+            if most is not None and best > most:
+                return best
+        todo.extend((c, d) for c in children if isinstance(c, dict | list))
+    return best
+
+
+def decode(text: str, *, max_depth: int = MAX_NESTING) -> Any:
+    """The JSON value of the whole ``text`` (leading and trailing white space allowed).
+
+    Args:
+        text: the JSON text.
+        max_depth: arrays and objects nested at most this deep.
+
+    Raises:
+        JSONProblem: bad JSON or one of the refusals of this module, at its index.
+    """
+    try:
+        value = _FAST.decode(text)
+    except json.JSONDecodeError as exc:
+        raise JSONProblem(exc.msg, exc.pos) from None
+    except (ValueError, RecursionError):
+        value, end = scan(text, _WS(text, 0).end(), max_depth=max_depth)
+        _trailing(text, end)
+        return value  # the C scanner ran out of stack on text within the bound
+    if _ESCAPED_SURROGATE.search(text) or _LONE.search(text) or depth(value, max_depth) > max_depth:
+        value, end = scan(text, _WS(text, 0).end(), max_depth=max_depth)
+        _trailing(text, end)
+    return value
+
+
+def _trailing(text: str, end: int) -> None:
+    end = _WS(text, end).end()
+    if end != len(text):
+        raise JSONProblem("Extra data", end)
+
+
+def decode_or_none(text: str) -> Any:
+    """:func:`decode`, or ``None`` when the text is refused (for doctests and probes)."""
+    try:
+        return decode(text)
+    except JSONProblem:
+        return None
+
+
+def scan(text: str, i: int, *, max_depth: int = MAX_NESTING) -> tuple[Any, int]:
+    """Decode the one JSON value starting at index ``i`` (no white space before it);
+    returns the value and the index just after it.  Iterative: the depth costs no stack.
+
+    Raises:
+        JSONProblem: as :func:`decode`.
+    """
+    return _Scanner(text, max_depth).run(i)
+
+
+class _Scanner:
+    """An explicit-stack JSON scanner that knows where it is."""
+
+    def __init__(self, text: str, max_depth: int) -> None:
+        self.text = text
+        self.max_depth = max_depth
+        # each open container: [value, key waiting for its value or None, start index]
+        self.stack: list[list[Any]] = []
+
+    def run(self, i: int) -> tuple[Any, int]:
+        text = self.text
+        while True:
+            value, i, opened = self._value(i)
+            if opened:
+                i = _WS(text, i).end()
+                if text[i : i + 1] in ("]", "}"):
+                    value, i = self._close(i)
+                elif isinstance(self.stack[-1][0], dict):
+                    i = self._key(i)
+                    continue
+                else:
+                    continue
+            # a value is complete: put it into its container, close what ends here
+            while True:
+                if not self.stack:
+                    return value, i
+                self._put(value, i)
+                i = _WS(text, i).end()
+                c = text[i : i + 1]
+                if c == ",":
+                    i = _WS(text, i + 1).end()
+                    if isinstance(self.stack[-1][0], dict):
+                        i = self._key(i)
+                    break
+                if c in ("]", "}"):
+                    value, i = self._close(i)
+                    continue
+                raise JSONProblem("Expecting ',' delimiter", i)
+
+    def _value(self, i: int) -> tuple[Any, int, bool]:
+        """A scalar, or an opened container (``opened``)."""
+        text = self.text
+        c = text[i : i + 1]
+        if c in ("[", "{"):
+            if len(self.stack) >= self.max_depth:
+                raise JSONProblem(f"arrays and objects nested more than {self.max_depth} deep", i, too_deep=True)
+            self.stack.append([[] if c == "[" else {}, None, i])
+            return None, i + 1, True
+        if c == '"':
+            return (*self._string(i), False)
+        m = _NUMBER(text, i)
+        if m is not None:
+            integer, frac, exp = m.groups()
+            literal = integer + (frac or "") + (exp or "")
+            try:
+                number: Any = _finite(literal) if frac or exp else int(integer)
+            except ValueError as exc:
+                raise JSONProblem(str(exc), i) from None
+            return number, m.end(), False
+        for word, value in (("null", None), ("true", True), ("false", False)):
+            if text.startswith(word, i):
+                return value, i + len(word), False
+        for word in ("NaN", "Infinity", "-Infinity"):
+            if text.startswith(word, i):
+                raise JSONProblem(f"{word} is not a JSON number", i)
+        raise JSONProblem("Expecting value", i)
+
+    def _string(self, i: int) -> tuple[str, int]:
+        try:
+            s, end = _scanstring(self.text, i + 1, True)
+        except json.JSONDecodeError as exc:
+            raise JSONProblem(exc.msg, exc.pos) from None
+        if _LONE.search(s):
+            raise JSONProblem(_surrogate_message(s), i)
+        return s, end
+
+    def _key(self, i: int) -> int:
+        text = self.text
+        if text[i : i + 1] != '"':
+            raise JSONProblem("Expecting property name enclosed in double quotes", i)
+        key, end = self._string(i)
+        if key in self.stack[-1][0]:
+            raise JSONProblem(f"the member {key!r} appears twice in one object", i)
+        end = _WS(text, end).end()
+        if text[end : end + 1] != ":":
+            raise JSONProblem("Expecting ':' delimiter", end)
+        self.stack[-1][1] = key
+        return _WS(text, end + 1).end()
+
+    def _put(self, value: Any, i: int) -> None:
+        top = self.stack[-1]
+        if isinstance(top[0], dict):
+            top[0][top[1]] = value
+        else:
+            top[0].append(value)
+
+    def _close(self, i: int) -> tuple[Any, int]:
+        container, _key, _start = self.stack[-1]
+        want = "}" if isinstance(container, dict) else "]"
+        if self.text[i] != want:
+            raise JSONProblem(f"Expecting '{want}'", i)
+        self.stack.pop()
+        return container, i + 1
+
+
+# ----------------------------------------------------------------------------- places
+
+
+def member_places(text: str) -> dict[str, tuple[int, int]]:
+    """(line, column) of the top-level members of the JSON object ``text`` (key ``''``
+    for the object itself) and of each element of its ``moves`` array (``'moves[3]'``),
+    found with the standard library's own scanner (the text is known to decode)."""
+    out: dict[str, tuple[int, int]] = {}
+    scanner = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+
+    def lc(i: int) -> tuple[int, int]:
+        line = bisect.bisect_right(starts, i)
+        return line, i - starts[line - 1] + 1
+
+    i = _WS(text, 1 if text.startswith("\ufeff") else 0).end()
+    if text[i : i + 1] != "{":
+        return out
+    out[""] = lc(i)
+    i += 1
+    ws = " \t\r\n"
+    try:
+        while True:
+            while i < len(text) and text[i] in ws + ",":
+                i += 1
+            if i >= len(text) or text[i] == "}":
+                break
+            key, i = scanner(text, i)
+            while text[i] in ws + ":":
+                i += 1
+            if isinstance(key, str):
+                out[key] = lc(i)
+            if key == "moves" and text[i] == "[":
+                i += 1
+                k = 0
+                while True:
+                    while text[i] in ws + ",":
+                        i += 1
+                    if text[i] == "]":
+                        i += 1
+                        break
+                    out[f"moves[{k}]"] = lc(i)
+                    _, i = scanner(text, i)
+                    k += 1
+            else:
+                _, i = scanner(text, i)
+    except (StopIteration, IndexError, RecursionError, ValueError):
+        pass
+    return out
+
+
+# ----------------------------------------------------------------------------- encoding
+
+
+def encode(value: object, *, max_depth: int | None = None) -> str:
+    """``value`` as compact JSON text on one line (UTF-8 characters kept), refusing what
+    :func:`decode` would refuse, so that everything written reads back.
+
+    Raises:
+        ValueError: not JSON data (a non-string key, a set, ...), a non-finite number,
+            a lone surrogate, or nested deeper than ``max_depth`` (when given).
+    """
+    if max_depth is not None and depth(value, max_depth) > max_depth:
+        raise ValueError(f"nested more than {max_depth} deep")
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except RecursionError:
+        raise ValueError("nested too deeply to be written as JSON") from None
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
+    if _LONE.search(text):
+        raise ValueError(_surrogate_message(text))
+    return text

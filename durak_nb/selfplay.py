@@ -1,0 +1,149 @@
+"""Games between bots, recorded: the one home of ``durak-nb play``'s game.
+
+:func:`record_bot_game` deals a game (R3, R4), lets a bot play every seat until the
+game ends (R25, R27) and returns it as a :class:`~durak_nb.record.Recording`; given
+``path``, it also writes the game move by move to a crash-safe journal
+(:class:`~durak_nb.record.recorder.Recorder`).  Both ways play the same moves for the
+same seed, the moves of ``durak-nb play --seed S``.
+
+>>> rec = record_bot_game("podkidnoy", 2, 7)
+>>> rec.players, rec.result, rec.meta["event"]
+(('Anna', 'Boris'), {'durak': 'Boris'}, 'durak-nb play --preset podkidnoy --players 2 --seed 7')
+>>> len(rec.moves) == len(rec.replay().history)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .bots import MAX_MOVES, Bot, RandomBot
+from .engine import Game, Move
+from .record import Recording
+from .record.recorder import Recorder, deal_of
+from .rules import Rules
+
+__all__ = ["NAMES", "play_command", "record_bot_game", "seat_names"]
+
+#: Default names for bot games, in seat order.
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya")
+
+
+def seat_names(players: Sequence[str] | int) -> list[str]:
+    """The players' names: ``players`` itself, or for a count the first of
+    :data:`NAMES` (``P1``, ``P2`` … past eight players).
+
+    >>> seat_names(3), seat_names(["Ann", "Bob"])
+    (['Anna', 'Boris', 'Vera'], ['Ann', 'Bob'])
+    """
+    if isinstance(players, int):
+        return list(NAMES[:players]) if players <= len(NAMES) else [f"P{i + 1}" for i in range(players)]
+    return list(players)
+
+
+def play_command(preset: str, players: int, seed: int, options: Mapping[str, Any] | None = None) -> str:
+    """The ``durak-nb play`` command that makes this bot game again (``meta.event``).
+
+    >>> play_command("podkidnoy", 4, 3, {"teams": [[0, 2], [1, 3]]})
+    "durak-nb play --preset podkidnoy --players 4 --seed 3 --option 'teams=[[0,2],[1,3]]'"
+    """
+    words = ["durak-nb", "play", "--preset", preset, "--players", str(players), "--seed", str(seed)]
+    for name, value in (options or {}).items():
+        text = json.dumps(value, separators=(",", ":")) if not isinstance(value, str) else value
+        words += ["--option", shlex.quote(f"{name}={text}")]
+    return " ".join(words)
+
+
+def _rules(rules: Rules | str, options: Mapping[str, Any] | None) -> tuple[Rules, dict[str, Any]]:
+    """The rules and the options that differ from their preset (for the command)."""
+    if isinstance(rules, str):
+        opts = dict(options or {})
+        return Rules.make(rules, **opts), opts
+    r = rules.replace(**options) if options else rules
+    shown = r.to_json()
+    return r, ({} if isinstance(shown, str) else {k: v for k, v in shown.items() if k != "preset"})
+
+
+def record_bot_game(
+    rules: Rules | str = "podkidnoy",
+    players: Sequence[str] | int = 2,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    *,
+    bot: Bot | None = None,
+    path: str | Path | None = None,
+    max_moves: int | None = None,
+    meta: Mapping[str, Any] | None = None,
+    on_move: Callable[[int, Move], None] | None = None,
+    overwrite: bool = False,
+    fsync: bool = True,
+) -> Recording:
+    """A game between bots, dealt with ``random.Random(seed)`` (R3), as a :class:`Recording`.
+
+    Args:
+        rules: a preset name or a :class:`Rules`.
+        players: names in clockwise seat order, or a count (names from :data:`NAMES`).
+        seed: the seed of the shuffle and of the default bot (``None``: a fresh shuffle).
+        options: rule options on top of ``rules`` (RULES.md names, e.g. ``first_bout_limit``).
+        bot: the player of every seat (default ``RandomBot(seed)``, as ``durak-nb play``).
+        path: also write the game, move by move, to this journal
+            (:meth:`Recorder.create`; ``overwrite`` and ``fsync`` as there).
+        max_moves: stop after this many moves (the game is left unfinished).
+        meta: the recording's ``meta``; default: for a game ``durak-nb play`` makes
+            again (random bots, a seed, the default names) its command in ``event``
+            and ``"bots": "random"`` (a game cut short by ``max_moves`` is the
+            beginning of that game), else nothing.
+        on_move: called with (index, move) after each move is played (and written).
+
+    Returns:
+        The recording, with ``result`` when the game is over (R25).
+
+    Raises:
+        RulesError: unknown preset or option, a bad value, or a player count R2 forbids.
+        SetupError: the deal breaks R1–R4 or R22.
+        RecordingError: as :meth:`Recorder.create` (with ``path``), or a failed write.
+        RuntimeError: no end after :data:`durak_nb.bots.MAX_MOVES` moves (R27 off).
+    """
+    r, opts = _rules(rules, options)
+    names = seat_names(players)
+    r.check_players(len(names))
+    if meta is None:  # the command that makes it again, when there is one
+        again = bot is None and names == seat_names(len(names))
+        meta = (
+            {"event": play_command(r.preset, len(names), seed, opts), "bots": "random"}
+            if again and seed is not None
+            else {}
+        )
+    chooser = bot if bot is not None else RandomBot(seed)
+    if path is not None:
+        with Recorder.create(path, r, names, seed=seed, meta=meta, overwrite=overwrite, fsync=fsync) as recorder:
+            _play_out(recorder.game, recorder.play, chooser, max_moves, on_move)
+            return recorder.recording()
+    game = Game.deal(r, names, seed=seed)
+    rec = Recording(rules=r, players=tuple(names), deal=deal_of(game), meta=dict(meta))
+    _play_out(game, game.play, chooser, max_moves, on_move)
+    rec.moves = list(game.history)
+    if game.finished:
+        rec.result = rec.result_json(game)
+    return rec
+
+
+def _play_out(
+    game: Game,
+    play: Callable[[Move], object],
+    bot: Bot,
+    max_moves: int | None,
+    on_move: Callable[[int, Move], None] | None,
+) -> None:
+    """Let ``bot`` choose every move of ``game``, played with ``play``, until the end."""
+    bound = MAX_MOVES if max_moves is None else max_moves
+    while not game.finished and len(game.history) < bound:
+        play(bot.choose(game))
+        if on_move is not None:
+            on_move(len(game.history) - 1, game.history[-1])
+    if not game.finished and max_moves is None:
+        raise RuntimeError(f"no end after {MAX_MOVES} moves (is repetition_draw off? R27)")
