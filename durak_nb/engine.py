@@ -2057,7 +2057,8 @@ class Game:
         """Lead ``cards`` as ``player`` (seat or name), e.g. ``game.attack("Anna", "7S 7H")`` (R9).
 
         Raises:
-            KeyError: no such player.
+            PlayerError: no such player or seat (R2; a :class:`KeyError` too).
+            TypeError: ``player`` is neither a name nor a seat number.
             IllegalMove: as :meth:`play`.
         """
         return self.play(Move.attack(self.seat(player), cards))
