@@ -1232,6 +1232,9 @@ class Game:
         Throws and leads list every allowed combination of cards; a redeal (R5) is
         listed once per entitled player with ``deck=None``.
 
+        Raises:
+            PlayerError, TypeError: ``player`` is not a player of this game (as :meth:`seat`).
+
         >>> g = Game.deal("podkidnoy", ["A", "B"], seed=1)
         >>> {m.action.value for m in g.legal_moves()}
         {'attack'}
