@@ -544,6 +544,7 @@ class Start:
             SetupError: not a position code (the message names the field), or a card
                 code that is not a card (R1). Whether the position is a legal start is
                 checked by :meth:`Game.from_start`.
+            TypeError: ``code`` is not a string.
         """
         if not isinstance(code, str):
             raise TypeError(f"Start.from_code: a position code is a string, not {_shown(code)}")
@@ -1042,6 +1043,7 @@ class Game:
 
         Raises:
             SetupError: not a position code, or not a legal start (as :meth:`from_start`).
+            TypeError: ``code`` is not a string, or ``rules``/``players`` of the wrong type.
         """
         if not isinstance(code, str):
             raise TypeError(f"Game.from_code: a position code is a string, not {_shown(code)}")
