@@ -1,0 +1,956 @@
+"""Drills: exercises on fresh positions, one generator per rule kind (no widgets here).
+
+:func:`make` (``kind``, ``seed``) deals a game (or sets up an end game), plays it with
+legal moves until a moment of the wanted kind, and asks the engine the answer: the
+question is about a position no lesson text has just explained, and the same seed
+gives the same drill (a teacher gives the class one seed).  Every answer, every
+refusal and every number comes from the engine (:meth:`Game.why_illegal`,
+:meth:`Game.room`, the :class:`~durak_nb.engine.Drew` events of the move that ends a
+bout, the position after it, the :class:`~durak_nb.engine.Result`); nothing here
+decides a rule.  The wrong options are built from common mistakes and are judged by
+the engine too.
+
+Kinds (:data:`KINDS`), with the lesson each belongs to (:data:`KIND_LESSONS`):
+
+* ``legal_move`` — which of these moves is legal now? (R6–R13, R17–R19; lesson 2)
+* ``throw_in_room`` — how many more cards may follow? (R13a/b/c; lesson 3; a number)
+* ``draw_order`` — who draws which cards, in which order? (R16; lesson 4)
+* ``next_attacker`` — who attacks next, after bito or a take? (R23; lesson 4)
+* ``may_transfer`` — may the defender transfer with this card? (R17–R19; lesson 5)
+* ``how_it_ends`` — who is the durak, or is it a draw, with epaulettes? (R24–R26; lesson 6)
+
+>>> d = make("throw_in_room", 3)
+>>> d == make("throw_in_room", 3), d.numeric, d.rule[:3]
+(True, True, 'R13')
+>>> d.check(d.answer).right
+True
+>>> make("legal_move", 1).check(make("legal_move", 1).answer).text.startswith("✔ Right: ")
+True
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..bots import LowestCardBot
+from ..cards import Card, Suit, deck
+from ..engine import Action, Drew, Event, Game, GameOver, Move, Out, Position, Result, Start, Took
+from ..errors import DurakError
+from ..explain import ends_bout, move_rules
+from ..rules import Rules
+from .helpers import draw_text
+
+__all__ = [
+    "KINDS",
+    "KIND_LESSONS",
+    "MAX_TRIES",
+    "Drill",
+    "DrillError",
+    "Verdict",
+    "make",
+    "say",
+]
+
+#: The drill kinds, in the order of the course.
+KINDS = ("legal_move", "throw_in_room", "draw_order", "next_attacker", "may_transfer", "how_it_ends")
+
+#: The lesson (notebook number) each kind belongs to.
+KIND_LESSONS = {
+    "legal_move": 2,
+    "throw_in_room": 3,
+    "draw_order": 4,
+    "next_attacker": 4,
+    "may_transfer": 5,
+    "how_it_ends": 6,
+}
+
+#: The most candidate games (deals or set-up end games) one drill tries.
+MAX_TRIES = 200
+
+#: The most moves played in one candidate game (R27 ends every game well before).
+_MAX_MOVES = 600
+
+#: The names seats get, chosen per drill.
+_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor")
+
+
+class DrillError(DurakError):
+    """No drill of the kind was found within :data:`MAX_TRIES` candidate games, or an
+    unknown kind (``rule`` is ``None``: a bound or a name, not a rule)."""
+
+
+class Verdict(NamedTuple):
+    """The judgement of one answer (:meth:`Drill.check`).
+
+    Attributes:
+        right: the answer is the engine's.
+        text: the feedback, ``'✔ Right: …'`` or ``'✘ …'``, with the rule id.
+    """
+
+    right: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One exercise on one position: a frozen value.
+
+    Attributes:
+        kind: one of :data:`KINDS`.
+        seed: the seed it was made from (:func:`make`).
+        rules: the game's :class:`Rules`.
+        players: seat names, clockwise.
+        start: the bout start the position grows from (:class:`Start`).
+        moves: the moves played from ``start`` to the position asked about.
+        context: the rules and facts the learner needs beside the picture (the
+            variant, the trump, the talon's cards, a house rule), one or more sentences.
+        question: the question.
+        options: the options' texts; empty for a numeric answer.
+        answer: the index of the right option, or the number (numeric drills).
+        reason: why the answer is right, with the rule id (``'[R13b] Boris holds
+            2 cards, so only 1 more may follow.'``).
+        mistakes: per option, why it is wrong (``''`` for the right one); empty for
+            a numeric answer.
+        rule: the rule id the answer rests on, e.g. ``'R13b'``.
+        move: the move the question names: the next move, which ends the bout or
+            the game (``draw_order``, ``next_attacker``, ``how_it_ends``), or the
+            transfer asked about (``may_transfer``); else ``None``.
+        option_moves: the move of each option (``legal_move``); else empty.
+    """
+
+    kind: str
+    seed: int
+    rules: Rules
+    players: tuple[str, ...]
+    start: Start
+    moves: tuple[Move, ...]
+    context: str
+    question: str
+    options: tuple[str, ...]
+    answer: int
+    reason: str
+    mistakes: tuple[str, ...]
+    rule: str
+    move: Move | None = None
+    option_moves: tuple[Move, ...] = ()
+
+    @property
+    def numeric(self) -> bool:
+        """The answer is a number (typed), not one of :attr:`options`."""
+        return not self.options
+
+    def game(self) -> Game:
+        """A fresh :class:`Game` at the position asked about (``start`` plus ``moves``).
+
+        Raises:
+            SetupError, IllegalMove: never for a drill made by :func:`make`.
+        """
+        game = Game.from_start(self.rules, self.players, self.start)
+        for move in self.moves:
+            game.play(move)
+        return game
+
+    def position(self) -> Position:
+        """The position asked about (:meth:`game`'s)."""
+        return self.game().position()
+
+    def check(self, given: int) -> Verdict:
+        """Judge ``given``: an option's index, or the number for a numeric drill.
+
+        Returns:
+            the :class:`Verdict`; a wrong answer's text says why, with the rule id.
+
+        Raises:
+            IndexError: not an option's index (option drills).
+            TypeError: ``given`` is not a whole number.
+        """
+        if isinstance(given, bool) or not isinstance(given, int):
+            raise TypeError(f"an answer is a whole number, not {given!r}")
+        if self.numeric:
+            if given == self.answer:
+                return Verdict(True, f"✔ Right: {self.reason}")
+            return Verdict(False, f"✘ Not {given}: {self.reason}")
+        if not 0 <= given < len(self.options):
+            raise IndexError(f"option {given}: choose 0..{len(self.options) - 1}")
+        if given == self.answer:
+            return Verdict(True, f"✔ Right: {self.reason}")
+        return Verdict(False, f"✘ {self.mistakes[given]} {self.reason}")
+
+
+# ----------------------------------------------------------------------------- words
+
+_CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
+
+
+def say(text: str) -> str:
+    """``text`` of the engine (a move, a refusal, a result) with its card codes written
+    as a person reads them: ``'Boris covers 7S with TS'`` → ``'Boris covers 7♠ with 10♠'``
+    (:attr:`Card.pretty`).  Only whole two-character codes change.
+
+    >>> say("[R6] 9C does not beat 7H: a card is beaten by a higher card of its suit")
+    '[R6] 9♣ does not beat 7♥: a card is beaten by a higher card of its suit'
+    """
+    return _CODE.sub(lambda m: Card.parse(m.group(0)).pretty, text)
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _names(names: Sequence[str]) -> str:
+    """``'Anna'``, ``'Anna and Boris'``, ``'Anna, Boris and Vera'``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+_VARIANT_NAMES = {"podkidnoy": "Podkidnoy durak", "perevodnoy": "Perevodnoy durak (with transfers)"}
+
+
+def _context(game: Game) -> str:
+    """The variant and the trump, e.g. ``'Podkidnoy durak, 3 players. Trump: ♥.'``."""
+    name = _VARIANT_NAMES.get(game.rules.preset, game.rules.preset)
+    return f"{name}, {game.n} players. Trump: {game.trump.symbol}."
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+def _policy(game: Game, rng: random.Random, bot: LowestCardBot) -> Move:
+    """A natural but varied legal move: mostly the lowest card that works, sometimes a
+    random legal move (a random player, then a random kind of move, then a move)."""
+    if rng.random() < 0.65:
+        return bot.choose(game)
+    moves = game.legal_moves()
+    seat = rng.choice(sorted({m.player for m in moves}))
+    mine = [m for m in moves if m.player == seat]
+    action = rng.choice(sorted({m.action.value for m in mine}))
+    return rng.choice([m for m in mine if m.action.value == action])
+
+
+def _rebuild(rules: Rules, players: Sequence[str], start: Start, moves: Sequence[Move]) -> Game:
+    game = Game.from_start(rules, players, start)
+    for m in moves:
+        game.play(m)
+    return game
+
+
+class _Moment(NamedTuple):
+    """A position found by a walk: the game rebuilt from ``start`` and ``moves``, and
+    the move the players were about to make there."""
+
+    game: Game
+    start: Start
+    moves: tuple[Move, ...]
+    next_move: Move
+
+
+#: Build a drill's parts at a moment (or ``None``: not a moment of this kind after all).
+_Builder = Callable[[_Moment, random.Random], "_Parts | None"]
+
+
+class _Parts(NamedTuple):
+    """What a builder gives: :class:`Drill`'s fields from ``context`` on."""
+
+    context: str
+    question: str
+    options: tuple[str, ...]
+    answer: int
+    reason: str
+    mistakes: tuple[str, ...]
+    rule: str
+    move: Move | None = None
+    option_moves: tuple[Move, ...] = ()
+
+
+def _walk(
+    game: Game,
+    rng: random.Random,
+    wanted: Callable[[Game, Move], bool],
+    build: _Builder,
+    chance: float,
+) -> tuple[_Moment, _Parts] | None:
+    """Play ``game`` on with :func:`_policy`; at each moment ``wanted`` accepts (and a
+    coin with ``chance`` says yes), rebuild the position from its bout start and ask
+    ``build`` for the drill.  ``None`` when the game ends first."""
+    bot = LowestCardBot()
+    start, since = game.start(), 0
+    rules, players = game.rules, game.players
+    for _ in range(_MAX_MOVES):
+        if game.finished:
+            return None
+        if not game.attack_cards:  # a bout start (R9)
+            start, since = game.start(), len(game.history)
+        move = _policy(game, rng, bot)
+        if wanted(game, move) and rng.random() < chance:
+            moves = tuple(game.history[since:])
+            moment = _Moment(_rebuild(rules, players, start, moves), start, moves, move)
+            parts = build(moment, rng)
+            if parts is not None:
+                return moment, parts
+        game.play(move)
+    return None
+
+
+def _players(rng: random.Random, low: int, high: int) -> list[str]:
+    return rng.sample(_NAMES, rng.randint(low, high))
+
+
+def _deal(rng: random.Random, presets: Sequence[str], low: int, high: int) -> Game:
+    rules = Rules.make(rng.choice(presets))
+    return Game.deal(rules, _players(rng, low, high), seed=rng.randrange(2**31))
+
+
+def _shuffled(rng: random.Random, options: list[str], mistakes: list[str]) -> tuple[list[str], list[str], int]:
+    """Shuffle options (the first is the right one) with their mistakes; the right index."""
+    order = list(range(len(options)))
+    rng.shuffle(order)
+    return [options[i] for i in order], [mistakes[i] for i in order], order.index(0)
+
+
+def _planned(shares: Sequence[tuple[str, int]], plan: float) -> str:
+    """The name whose share of the total holds ``plan`` (0 <= plan < 1)."""
+    total = sum(w for _k, w in shares)
+    at = plan * total
+    for name, w in shares:
+        if at < w:
+            return name
+        at -= w
+    return shares[-1][0]
+
+
+# ----------------------------------------------------------------------------- legal_move
+
+
+#: The legal move a ``legal_move`` drill asks for, with the share of drills of each.
+_LEGAL_KINDS = (("defend", 3), ("throw", 3), ("attack", 2), ("transfer", 2))
+
+
+def _card_moves(game: Game) -> list[Move]:
+    """The card moves each player might try with the cards in hand (legal or not)."""
+    out: list[Move] = []
+    d = game.defender
+    uncovered = [a for a, c in game.table if c is None]
+    for s in range(game.n):
+        hand = game.hands[s]
+        if not game.attack_cards:
+            out += [Move.attack(s, [c]) for c in hand]
+            if s == game.attacker:
+                out += [Move.attack(s, [x, y]) for i, x in enumerate(hand) for y in hand[i + 1 :]]
+            continue
+        if s == d:
+            out += [Move.defend(s, c, t) for c in hand for t in uncovered]
+            if game.rules.transfers:
+                out += [Move.transfer(s, [c]) for c in hand]
+        else:
+            out += [Move.throw(s, [c]) for c in hand]
+    return out
+
+
+def _legal_words(game: Game, move: Move) -> tuple[str, str]:
+    """The reason of a ``legal_move`` drill and its rule: the move's own rule ids
+    (:func:`~durak_nb.explain.move_rules`, without those of the bout's end)."""
+    after = game.copy()
+    events = after.play(move)
+    ids = move_rules(move, game.position(), events, after.position(), game.rules)
+    own = [i for i in ids if i not in ("R15", "R16", "R23", "R24", "R25", "R26", "R27")] or list(ids)
+    return f"“{say(move.describe(game.players))}” is the legal move ({', '.join(own)}).", own[0]
+
+
+def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts | None:
+    game = moment.game
+    legal: list[Move] = []
+    refused: dict[str, list[tuple[Move, str]]] = {}
+    for m in _card_moves(game):
+        refusal = game.why_illegal(m)
+        if refusal is None:
+            legal.append(m)
+        else:
+            refused.setdefault(refusal.rule, []).append((m, str(refusal)))
+    right_ones = [m for m in legal if m.action.value == want]
+    if not right_ones or len(refused) < 2:
+        return None
+    right = rng.choice(right_ones)
+    rules = sorted(refused)
+    rng.shuffle(rules)
+    picked = [rng.choice(refused[rule]) for rule in rules[:3]]
+    names = game.players
+    rows = [(say(right.describe(names)), "", right)]
+    for m, why in picked:
+        text = say(m.describe(names))
+        rows.append((text, f"“{text}” is not legal: {say(why)}.", m))
+    order = list(range(len(rows)))
+    rng.shuffle(order)
+    shuffled = [rows[i] for i in order]
+    reason, rule = _legal_words(game, right)
+    return _Parts(
+        _context(game),
+        "Which of these moves is legal now?",
+        tuple(r[0] for r in shuffled),
+        order.index(0),
+        reason,
+        tuple(r[1] for r in shuffled),
+        rule,
+        option_moves=tuple(r[2] for r in shuffled),
+    )
+
+
+def _legal_move(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+    want = _planned(_LEGAL_KINDS, plan)
+    game = _deal(rng, ("perevodnoy",) if want == "transfer" else ("podkidnoy", "podkidnoy", "perevodnoy"), 2, 4)
+
+    def build(moment: _Moment, r: random.Random) -> _Parts | None:
+        return _build_legal_move(moment, r, want)
+
+    def wanted(g: Game, m: Move) -> bool:
+        return not g.attack_cards if want == "attack" else bool(g.attack_cards)
+
+    return _walk(game, rng, wanted, build, 0.3 if want == "attack" else 0.08)
+
+
+# ----------------------------------------------------------------------------- throw_in_room
+
+
+def _table_ranks(game: Game) -> set[int]:
+    return {int(c.rank) for a, d in game.table for c in (a, d) if c is not None}
+
+
+def _room_thrower(game: Game) -> tuple[int, list[Card]] | None:
+    """A thrower who may throw now and holds more cards of the table's ranks than
+    may follow, so that the limit, not the hand, decides (R11–R13)."""
+    if not game.attack_cards or game.defender is None:
+        return None
+    ranks = _table_ranks(game)
+    room = max(game.room(), 0)
+    for s in game.throwers():
+        if game.why_illegal(Move.pass_(s)) is not None:  # not this thrower's turn (R12)
+            continue
+        cards = [c for c in game.hands[s] if int(c.rank) in ranks]
+        if len(cards) > room:
+            return s, cards
+    return None
+
+
+#: Why so many more cards may follow, by the clause that binds and whether none may
+#: (the engine's refusal of one card more names the clause, R13a/b/c).
+_ROOM_TEXTS = {
+    ("R13a", True): "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, "
+    "so only {room} more may follow.",
+    ("R13a", False): "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, "
+    "so no more may follow.",
+    ("R13b", True): "[R13b] {name} holds {held} with {uncovered} still to cover, so only {room} more may follow.",
+    ("R13b", False): "[R13b] {name} holds {held} with {uncovered} still to cover, so no more may follow.",
+    ("R13b-covered", True): "[R13b] {name} holds {held} and has covered every attack card, "
+    "so only {room} more may follow.",
+    ("R13b-covered", False): "[R13b] {name} has covered every attack card and holds no cards, so no more may follow.",
+    ("R13c", True): "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
+    "defends; this one has {on_table}, so only {room} more may follow.",
+    ("R13c", False): "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
+    "defends; this one has {on_table}, so no more may follow.",
+}
+
+
+def _room_reason(game: Game, rule: str, room: int) -> str:
+    """The reason of a ``throw_in_room`` drill, with the engine's numbers."""
+    d = game.defender
+    assert d is not None
+    uncovered = game.defence_cards.count(None)
+    key = "R13b-covered" if rule == "R13b" and uncovered == 0 else rule
+    return _ROOM_TEXTS[key, room > 0].format(
+        name=game.players[d],
+        held=_count(len(game.hands[d])),
+        uncovered=uncovered,
+        on_table=len(game.attack_cards),
+        limit=game.limit(),
+        room=room,
+    )
+
+
+def _build_throw_in_room(moment: _Moment, rng: random.Random) -> _Parts | None:
+    game = moment.game
+    found = _room_thrower(game)
+    if found is None:
+        return None
+    seat, cards = found
+    room = max(game.room(), 0)
+    if room == 0 and rng.random() < 0.6:  # "none" is right often enough without all of these
+        return None
+    refusal = game.why_illegal(Move.throw(seat, cards[: room + 1]))
+    if refusal is None or not refusal.rule.startswith("R13"):
+        return None
+    d = game.defender
+    assert d is not None
+    names = game.players
+    bito = "A bout has already ended in bito." if game.first_bito_done else "No bout has ended in bito yet."
+    if game.taking:
+        question = f"{names[d]} has declared take. How many more cards may still be given to them in this bout?"
+    else:
+        question = f"{names[d]} defends. How many more cards may still be thrown in during this bout?"
+    return _Parts(
+        f"{_context(game)} {bito}", question, (), room, _room_reason(game, refusal.rule, room), (), refusal.rule
+    )
+
+
+def _throw_in_room(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+    game = _deal(rng, ("podkidnoy", "podkidnoy", "perevodnoy"), 2, 4)
+    return _walk(game, rng, lambda g, m: _room_thrower(g) is not None, _build_throw_in_room, 0.5)
+
+
+# ----------------------------------------------------------------------------- bout endings
+
+
+def _ending(game: Game, move: Move) -> tuple[Game, list[Event]] | None:
+    """The game after ``move`` and its events, when ``move`` ends the bout and not the
+    game (R14, R15)."""
+    if move.action not in (Action.PASS, Action.TAKE, Action.DEFEND, Action.THROW):
+        return None
+    after = game.copy()
+    events = after.play(move)
+    if not ends_bout(events) or after.finished:
+        return None
+    return after, events
+
+
+def _drew(events: Sequence[Event]) -> list[tuple[int, tuple[Card, ...]]]:
+    return [(e.player, e.cards) for e in events if isinstance(e, Drew)]
+
+
+def _draw_words(names: Sequence[str], draws: Sequence[tuple[int, tuple[Card, ...]]]) -> str:
+    merged: list[tuple[int, tuple[Card, ...]]] = []
+    for s, cards in draws:  # one player's cards in a row are one draw
+        if merged and merged[-1][0] == s:
+            merged[-1] = (s, merged[-1][1] + cards)
+        else:
+            merged.append((s, cards))
+    return draw_text([(names[s], _cards(cards)) for s, cards in merged])
+
+
+def _deal_out(
+    order: Sequence[int], need: dict[int, int], talon: Sequence[Card], *, one_at_a_time: bool = False
+) -> list[tuple[int, tuple[Card, ...]]]:
+    """A refill done in ``order`` (a mistake's order), for the wrong options."""
+    left = list(talon)
+    want = {s: need.get(s, 0) for s in order}
+    out: list[tuple[int, tuple[Card, ...]]] = []
+    if not one_at_a_time:
+        for s in order:
+            got, left = tuple(left[: want[s]]), left[want[s] :]
+            if got:
+                out.append((s, got))
+        return out
+    while left and any(want.values()):
+        for s in order:
+            if left and want[s]:
+                out.append((s, (left.pop(0),)))
+                want[s] -= 1
+    return out
+
+
+def _talon_words(talon: Sequence[Card], shown: int, trump_card: Card | None) -> str:
+    top = _cards(talon[:shown])
+    more = len(talon) - shown
+    if more > 0:
+        text = f"The talon, top card first: {top}, and {_count(more)} more."
+    else:
+        text = f"The talon, top card first: {top}."
+    if trump_card is not None and trump_card in talon:
+        text += f" Its last card is the turned-up trump {trump_card.pretty}."
+    return text
+
+
+def _build_draw_order(moment: _Moment, rng: random.Random) -> _Parts | None:
+    game, move = moment.game, moment.next_move
+    ended = _ending(game, move)
+    if ended is None:
+        return None
+    after, events = ended
+    draws = _drew(events)
+    if len({s for s, _c in draws}) < 2:
+        return None
+    names = game.players
+    n = game.n
+    first, d = game.first_attacker, game.defender
+    assert first is not None and d is not None
+    drawn = {s: sum(len(c) for t, c in draws if t == s) for s in range(n)}
+    before = {s: len(after.hands[s]) - drawn[s] for s in range(n)}
+    need = {s: max(0, game.rules.hand_size - before[s]) for s in range(n)}
+    clockwise = [(first + i) % n for i in range(n)]
+    r16 = [s for s in clockwise if s != d] + [d]
+    talon = list(game.talon)
+    right = _draw_words(names, draws)
+    wrong = [
+        ("[R16] The defender draws last, not first.", _deal_out([d, *r16[:-1]], need, talon)),
+        (
+            "[R16] The defender draws last, after every other player, wherever they sit.",
+            _deal_out(clockwise, need, talon),
+        ),
+        ("[R16] Each player draws all the cards they need at once.", _deal_out(r16, need, talon, one_at_a_time=True)),
+    ]
+    if game.attacker is not None and game.attacker != first:
+        a = game.attacker
+        order = [(a + i) % n for i in range(n) if (a + i) % n != d] + [d]
+        wrong.append((f"[R16] The player who led the bout draws first: {names[first]}.", _deal_out(order, need, talon)))
+    options, mistakes = [right], [""]
+    for why, alt in wrong:
+        text = _draw_words(names, alt)
+        if text not in options:
+            options.append(text)
+            mistakes.append(why)
+    if len(options) < 3:
+        return None
+    options, mistakes, answer = _shuffled(rng, options, mistakes)
+    used = sum(drawn.values())
+    context = f"{_context(game)} {_talon_words(talon, min(len(talon), used + 2), game.trump_card)}"
+    question = f"Next: {say(move.describe(names))}, and the bout ends. Who draws which cards, in which order?"
+    reason = (
+        f"[R16] {names[first]} led the bout and draws first, then the others clockwise, and {names[d]}, "
+        f"the defender, last; each draws up to {game.rules.hand_size} cards: {right}."
+    )
+    return _Parts(context, question, tuple(options), answer, reason, tuple(mistakes), "R16", move)
+
+
+def _may_end_bout(game: Game, move: Move) -> bool:
+    return (
+        bool(game.talon)
+        and move.action in (Action.PASS, Action.TAKE, Action.DEFEND)
+        and _ending(game, move) is not None
+    )
+
+
+def _draw_order(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+    game = _deal(rng, ("podkidnoy", "podkidnoy", "perevodnoy"), 3, 5)
+    return _walk(game, rng, _may_end_bout, _build_draw_order, 0.5)
+
+
+def _next_reason(game: Game, after: Game, took: bool) -> str:
+    names = game.players
+    d = game.defender
+    assert d is not None and after.attacker is not None
+    nxt = names[after.attacker]
+    if took:
+        left = (d + 1) % game.n
+        if left == after.attacker:
+            return f"[R23] After a take the player left of the defender attacks next: {nxt}."
+        return (
+            f"[R23] After a take the player left of the defender attacks next; {names[left]} has no cards, "
+            f"so the next player clockwise with cards, {nxt}, attacks."
+        )
+    if d == after.attacker:
+        return f"[R23] After bito the defender attacks next: {nxt}."
+    return (
+        f"[R23] After bito the defender attacks next; {names[d]} has no cards, "
+        f"so the next player clockwise with cards, {nxt}, attacks."
+    )
+
+
+def _build_next_attacker(moment: _Moment, rng: random.Random, want_take: bool) -> _Parts | None:
+    game, move = moment.game, moment.next_move
+    ended = _ending(game, move)
+    if ended is None:
+        return None
+    after, events = ended
+    took = any(isinstance(e, Took) for e in events)
+    if took != want_take:
+        return None
+    d = game.defender
+    assert d is not None and after.attacker is not None
+    names = game.players
+    seats = [s for s in range(game.n) if s not in game.out_order]
+    options = [names[s] for s in seats]
+    mistakes = []
+    for s in seats:
+        if s == after.attacker:
+            mistakes.append("")
+        elif not after.hands[s]:
+            mistakes.append(f"Not {names[s]}: {names[s]} has no cards.")
+        elif took and s == d:
+            mistakes.append(f"Not {names[s]}: {names[s]} picked up the cards and loses the next attack.")
+        else:
+            mistakes.append(f"Not {names[s]}.")
+    answer = seats.index(after.attacker)
+    question = f"Next: {say(move.describe(names))}, and the bout ends. Who attacks next?"
+    return _Parts(
+        _context(game),
+        question,
+        tuple(options),
+        answer,
+        _next_reason(game, after, took),
+        tuple(mistakes),
+        "R23",
+        move,
+    )
+
+
+def _next_attacker(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+    game = _deal(rng, ("podkidnoy", "podkidnoy", "perevodnoy"), 3, 5)
+    want_take = plan < 0.5
+
+    def build(moment: _Moment, r: random.Random) -> _Parts | None:
+        return _build_next_attacker(moment, r, want_take)
+
+    def wanted(g: Game, m: Move) -> bool:
+        return m.action in (Action.PASS, Action.TAKE, Action.DEFEND) and _ending(g, m) is not None
+
+    return _walk(game, rng, wanted, build, 0.4)
+
+
+# ----------------------------------------------------------------------------- may_transfer
+
+
+def _transfer_card(game: Game, rng: random.Random) -> Card | None:
+    """A card the defender might try to transfer with: mostly one of the attack rank."""
+    d = game.defender
+    if d is None or not game.attack_cards or game.taking:
+        return None
+    hand = game.hands[d]
+    rank = game.attack_cards[0].rank
+    same = [c for c in hand if c.rank == rank]
+    if same and rng.random() < 0.85:
+        return rng.choice(same)
+    if hand and rng.random() < 0.15:
+        return rng.choice(hand)
+    return None
+
+
+def _build_may_transfer(moment: _Moment, rng: random.Random, want_yes: bool) -> _Parts | None:
+    game = moment.game
+    card = _transfer_card(game, rng)
+    if card is None:
+        return None
+    d = game.defender
+    assert d is not None
+    move = Move.transfer(d, [card])
+    refusal = game.why_illegal(move)
+    if (refusal is None) != want_yes:
+        return None
+    names = game.players
+    who = names[d]
+    question = f"{who} defends. May {who} transfer with {card.pretty}?"
+    if refusal is None:
+        after = game.copy()
+        after.play(move)
+        assert after.defender is not None
+        reason = (
+            f"[R17] Yes: {who} may lay {card.pretty} beside the attack cards; then {names[after.defender]} "
+            f"defends against {_count(len(after.attack_cards))}."
+        )
+        rule = "R17"
+        return _Parts(_context(game), question, ("Yes", "No"), 0, reason, ("", "Not so."), rule, move)
+    reason = f"{who} may not transfer with {card.pretty}: {say(str(refusal))}."
+    return _Parts(_context(game), question, ("Yes", "No"), 1, reason, ("Not so.", ""), refusal.rule, move)
+
+
+def _may_transfer(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+    rules = Rules.make("perevodnoy")
+    game = Game.deal(rules, _players(rng, 2, 4), seed=rng.randrange(2**31))
+    want_yes = plan < 0.5
+
+    def build(moment: _Moment, r: random.Random) -> _Parts | None:
+        return _build_may_transfer(moment, r, want_yes)
+
+    def wanted(g: Game, m: Move) -> bool:
+        return bool(g.attack_cards) and not g.taking
+
+    return _walk(game, rng, wanted, build, 0.3)
+
+
+# ----------------------------------------------------------------------------- how_it_ends
+
+
+#: How an end game may end, with the share of drills asking about each.
+_ENDINGS = (("durak", 4), ("draw", 3), ("no draw", 1), ("epaulettes", 2))
+
+
+def _endgame(rng: random.Random, want: str) -> Game:
+    """A set-up end game: the talon empty, one to three cards per player, shaped so
+    that the wanted ending is likely: a pair of sixes for the attacker (R26), short
+    hands for a draw, draws off for "no draw" (R25)."""
+    preset = rng.choice(("podkidnoy", "podkidnoy", "perevodnoy"))
+    rules = Rules.make(preset, draw_allowed=want != "no draw")
+    two = want in ("draw", "no draw") and rng.random() < 0.7
+    names = _players(rng, 2, 2 if two else 3)
+    cards = list(deck(36))
+    rng.shuffle(cards)
+    trump = rng.choice(list(Suit))
+    attacker = rng.randrange(len(names))
+    hands: list[list[Card]] = [[] for _ in names]
+    if want == "epaulettes":
+        sixes = [c for c in cards if int(c.rank) == 6 and c.suit != trump][:2]
+        hands[attacker] += sixes
+        cards = [c for c in cards if c not in sixes]
+    most = 2 if want in ("draw", "no draw") else 3
+    for hand in hands:
+        for _ in range(rng.randint(1, most) - (len(hand) > 0)):
+            hand.append(cards.pop())
+    return Game.from_position(
+        rules,
+        names,
+        hands=hands,
+        talon="",
+        trump=trump,
+        attacker=attacker,
+        first_bito_done=True,
+        bout=rng.randint(8, 15),
+        rest_to_discard=True,
+    )
+
+
+def _end_reason(game: Game, move: Move, events: Sequence[Event]) -> tuple[str, str]:
+    """Why the game ends as the engine says (reason, rule id)."""
+    over = next(e for e in events if isinstance(e, GameOver))
+    result = over.result
+    names = game.players
+    went_out = [names[e.player] for e in events if isinstance(e, Out)]
+    if result.draw:
+        return f"[R25] {_names(went_out)} run out of cards in the same bout: the game is a draw.", "R25"
+    assert result.durak is not None
+    durak = names[result.durak]
+    if result.durak in [e.player for e in events if isinstance(e, Out)]:
+        return (
+            f"[R25] {_names(went_out)} run out of cards in the same bout; with draws off, the defender of that "
+            f"last bout loses: {durak} is the durak.",
+            "R25",
+        )
+    if result.epaulettes:
+        return (
+            f"[R26] {durak} is the last player holding cards, and the last bout against {durak} was led with "
+            f"two sixes: {durak} is the durak with epaulettes.",
+            "R26",
+        )
+    return f"[R25] {durak} is the last player holding cards: {durak} is the durak.", "R25"
+
+
+def _end_options(game: Game, durak: int | None, epaulettes: bool) -> tuple[list[str], list[str]]:
+    """The options (the right one first) and their mistakes."""
+    names = game.players
+    seats = [s for s in range(game.n) if s not in game.out_order]
+    d = game.defender
+    lead = [a for a, _c in game.table][:2]
+    right = (
+        "Nobody: the game is a draw"
+        if durak is None
+        else f"{names[durak]} is the durak, with epaulettes"
+        if epaulettes
+        else f"{names[durak]} is the durak"
+    )
+    options, mistakes = [right], [""]
+    for s in seats:
+        text = f"{names[s]} is the durak"
+        if text not in options:
+            options.append(text)
+            mistakes.append("Not so." if durak != s else "Not only that: look at the lead.")
+    if d is not None and len(lead) == 2 and lead[0].rank == lead[1].rank:
+        text = f"{names[d]} is the durak, with epaulettes"
+        if text not in options:
+            options.append(text)
+            mistakes.append("Not so.")
+    if "Nobody: the game is a draw" not in options:
+        options.append("Nobody: the game is a draw")
+        mistakes.append("Not so.")
+    return options, mistakes
+
+
+def _ending_kind(result: Result, events: Sequence[Event]) -> str:
+    """Which of :data:`_ENDINGS` the engine's ``result`` is."""
+    if result.draw:
+        return "draw"
+    if result.epaulettes:
+        return "epaulettes"
+    if result.durak in [e.player for e in events if isinstance(e, Out)]:
+        return "no draw"  # the last players ran out together; the defender lost (R25)
+    return "durak"
+
+
+def _build_how_it_ends(moment: _Moment, rng: random.Random, defenders: set[int], want: str) -> _Parts | None:
+    game, move = moment.game, moment.next_move
+    after = game.copy()
+    events = after.play(move)
+    result = after.result
+    if result is None or result.rule not in ("R25", "R26") or result.losing_team is not None:
+        return None
+    # the learner sees this bout only: the durak's last bout as defender must be this one
+    if result.durak is not None and result.durak != game.defender and result.durak in defenders:
+        return None
+    if _ending_kind(result, events) != want:
+        return None
+    reason, rule = _end_reason(game, move, events)
+    options, mistakes = _end_options(game, result.durak, result.epaulettes)
+    options, mistakes, answer = _shuffled(rng, options, mistakes)
+    names = game.players
+    context = _context(game) + " The talon is empty."
+    if not game.rules.draw_allowed:
+        context += (
+            " House rule: no draws. If the last players run out of cards in the same bout, "
+            "the defender of that bout loses (R25)."
+        )
+    question = f"Next: {say(move.describe(names))}. How does the game end?"
+    return _Parts(context, question, tuple(options), answer, reason, tuple(mistakes), rule, move)
+
+
+def _how_it_ends(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+    want = _planned(_ENDINGS, plan)
+    if want == "durak" and rng.random() < 0.5:
+        game = _deal(rng, ("podkidnoy", "perevodnoy"), 2, 4)
+    else:
+        game = _endgame(rng, want)
+    defenders: set[int] = set()
+
+    def wanted(g: Game, m: Move) -> bool:
+        trial = g.copy()
+        events = trial.play(m)
+        if ends_bout(events) and g.defender is not None and not trial.finished:
+            defenders.add(g.defender)
+        return trial.finished
+
+    def build(moment: _Moment, r: random.Random) -> _Parts | None:
+        return _build_how_it_ends(moment, r, defenders, want)
+
+    return _walk(game, rng, wanted, build, 1.0)
+
+
+# ----------------------------------------------------------------------------- make
+
+_GENERATORS: dict[str, Callable[[random.Random, float], tuple[_Moment, _Parts] | None]] = {
+    "legal_move": _legal_move,
+    "throw_in_room": _throw_in_room,
+    "draw_order": _draw_order,
+    "next_attacker": _next_attacker,
+    "may_transfer": _may_transfer,
+    "how_it_ends": _how_it_ends,
+}
+
+
+def make(kind: str, seed: int) -> Drill:
+    """A drill of ``kind`` made with ``random.Random`` seeded by ``kind`` and ``seed``:
+    the same kind and seed give the same drill.
+
+    Args:
+        kind: one of :data:`KINDS`.
+        seed: any whole number (a teacher gives the class one).
+
+    Raises:
+        DrillError: an unknown kind, or no position of the kind within
+            :data:`MAX_TRIES` candidate games (bounded work).
+    """
+    if kind not in _GENERATORS:
+        raise DrillError(None, f"unknown drill kind {kind!r}: use one of {', '.join(KINDS)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a drill's seed is a whole number, not {seed!r}")
+    rng = random.Random(f"durak-nb drill {kind} {seed}")
+    generate = _GENERATORS[kind]
+    plan = rng.random()  # what this drill asks about (e.g. bito or a take), fixed over the tries
+    for _ in range(MAX_TRIES):
+        found = generate(rng, plan)
+        if found is not None:
+            moment, parts = found
+            game = moment.game
+            return Drill(kind, seed, game.rules, game.players, moment.start, moment.moves, *parts)
+    raise DrillError(None, f"no {kind} drill found in {MAX_TRIES} candidate games with seed {seed}")
