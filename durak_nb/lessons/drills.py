@@ -381,7 +381,10 @@ def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts 
     right = rng.choice(right_ones)
     rules = sorted(refused)
     rng.shuffle(rules)
-    picked = [rng.choice(refused[rule]) for rule in rules[:3]]
+    picked = [rng.choice(refused[rule]) for rule in rules[:3]]  # different rules first
+    rest = [x for rule in sorted(refused) for x in refused[rule] if x not in picked]
+    while len(picked) < 3 and rest:
+        picked.append(rest.pop(rng.randrange(len(rest))))
     names = game.players
     rows = [(say(right.describe(names)), "", right)]
     for m, why in picked:
@@ -608,7 +611,8 @@ def _build_draw_order(moment: _Moment, rng: random.Random) -> _Parts | None:
         return None
     options, mistakes, answer = _shuffled(rng, options, mistakes)
     used = sum(drawn.values())
-    context = f"{_context(game)} {_talon_words(talon, min(len(talon), used + 2), game.trump_card)}"
+    led = f"{names[first]} led this bout."  # after a transfer the picture shows the last attacker (R17)
+    context = f"{_context(game)} {led} {_talon_words(talon, min(len(talon), used + 2), game.trump_card)}"
     question = f"Next: {say(move.describe(names))}, and the bout ends. Who draws which cards, in which order?"
     reason = (
         f"[R16] {names[first]} led the bout and draws first, then the others clockwise, and {names[d]}, "
