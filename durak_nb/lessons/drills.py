@@ -48,11 +48,13 @@ __all__ = [
     "KINDS",
     "KIND_LESSONS",
     "MAX_TRIES",
+    "TEXTS",
     "Drill",
     "DrillError",
     "Verdict",
     "make",
     "say",
+    "text",
 ]
 
 #: The drill kinds, in the order of the course.
@@ -139,6 +141,11 @@ class Drill:
     option_moves: tuple[Move, ...] = ()
 
     @property
+    def title(self) -> str:
+        """The kind's title, e.g. ``'How many more cards may follow?'``."""
+        return text(f"title {self.kind}")
+
+    @property
     def numeric(self) -> bool:
         """The answer is a number (typed), not one of :attr:`options`."""
         return not self.options
@@ -172,16 +179,122 @@ class Drill:
             raise TypeError(f"an answer is a whole number, not {given!r}")
         if self.numeric:
             if given == self.answer:
-                return Verdict(True, f"✔ Right: {self.reason}")
-            return Verdict(False, f"✘ Not {given}: {self.reason}")
+                return Verdict(True, text("right", reason=self.reason))
+            return Verdict(False, text("wrong number", given=given, reason=self.reason))
         if not 0 <= given < len(self.options):
             raise IndexError(f"option {given}: choose 0..{len(self.options) - 1}")
         if given == self.answer:
-            return Verdict(True, f"✔ Right: {self.reason}")
-        return Verdict(False, f"✘ {self.mistakes[given]} {self.reason}")
+            return Verdict(True, text("right", reason=self.reason))
+        return Verdict(False, text("wrong", mistake=self.mistakes[given], reason=self.reason))
 
 
 # ----------------------------------------------------------------------------- words
+
+#: Every sentence a learner reads, by key: whole sentences with named places, one
+#: home for each (:func:`text` fills them), so that a translation (issue 11) replaces
+#: each literal once.
+TEXTS: dict[str, str] = {
+    # the kinds' titles (KINDS), and a drill's heading (the widget's)
+    "title legal_move": "Which move is legal?",
+    "title throw_in_room": "How many more cards may follow?",
+    "title draw_order": "Who draws which cards?",
+    "title next_attacker": "Who attacks next?",
+    "title may_transfer": "May this card transfer?",
+    "title how_it_ends": "How does the game end?",
+    "heading": "{title} Drill {number}, seed {seed}.",
+    # verdicts (Drill.check)
+    "right": "✔ Right: {reason}",
+    "wrong": "✘ {mistake} {reason}",
+    "wrong number": "✘ Not {given}: {reason}",
+    "not so": "Not so.",
+    # words
+    "one card": "{n} card",
+    "cards": "{n} cards",
+    "two names": "{first} and {last}",
+    # the context
+    "podkidnoy": "Podkidnoy durak, {n} players. Trump: {trump}.",
+    "perevodnoy": "Perevodnoy durak (with transfers), {n} players. Trump: {trump}.",
+    "other variant": "{variant}, {n} players. Trump: {trump}.",
+    "bito done": "A bout has already ended in bito.",
+    "no bito yet": "No bout has ended in bito yet.",
+    "led": "{name} led this bout.",
+    "talon and more": "The talon, top card first: {cards}, and {more} more.",
+    "talon": "The talon, top card first: {cards}.",
+    "turned-up trump": "Its last card is the turned-up trump {card}.",
+    "talon empty": "The talon is empty.",
+    "no draws": "House rule: no draws. If the last players run out of cards in the same bout, "
+    "the defender of that bout loses (R25).",
+    # legal_move
+    "legal question": "Which of these moves is legal now?",
+    "legal reason": "“{move}” is the legal move ({rules}).",
+    "illegal": "“{move}” is not legal: {refusal}.",
+    # throw_in_room: the clause that binds, and whether any card may follow (R13a/b/c)
+    "room question": "{name} defends. How many more cards may still be thrown in during this bout?",
+    "room question after take": "{name} has declared take. How many more cards may still be given to them "
+    "in this bout?",
+    "R13a room": "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, "
+    "so only {room} more may follow.",
+    "R13a full": "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, so no more may follow.",
+    "R13b room": "[R13b] {name} holds {held} with {uncovered} still to cover, so only {room} more may follow.",
+    "R13b full": "[R13b] {name} holds {held} with {uncovered} still to cover, so no more may follow.",
+    "R13b-covered room": "[R13b] {name} holds {held} and has covered every attack card, "
+    "so only {room} more may follow.",
+    "R13b-covered full": "[R13b] {name} has covered every attack card and holds no cards, so no more may follow.",
+    "R13c room": "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
+    "defends; this one has {on_table}, so only {room} more may follow.",
+    "R13c full": "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
+    "defends; this one has {on_table}, so no more may follow.",
+    # draw_order (R16)
+    "draw question": "Next: {move}, and the bout ends. Who draws which cards, in which order?",
+    "draw reason": "[R16] {first} led the bout and draws first, then the others clockwise, and {defender}, "
+    "the defender, last; each draws up to {size} cards: {draws}.",
+    "defender first": "[R16] The defender draws last, not first.",
+    "seat order": "[R16] The defender draws last, after every other player, wherever they sit.",
+    "one at a time": "[R16] Each player draws all the cards they need at once.",
+    "last attacker first": "[R16] The player who led the bout draws first: {first}.",
+    # next_attacker (R23)
+    "next question": "Next: {move}, and the bout ends. Who attacks next?",
+    "after take": "[R23] After a take the player left of the defender attacks next: {next}.",
+    "after take, skip": "[R23] After a take the player left of the defender attacks next; {left} has no cards, "
+    "so the next player clockwise with cards, {next}, attacks.",
+    "after bito": "[R23] After bito the defender attacks next: {next}.",
+    "after bito, skip": "[R23] After bito the defender attacks next; {defender} has no cards, "
+    "so the next player clockwise with cards, {next}, attacks.",
+    "not this player": "Not {name}.",
+    "has no cards": "Not {name}: {name} has no cards.",
+    "took": "Not {name}: {name} picked up the cards and loses the next attack.",
+    # may_transfer (R17-R19)
+    "transfer question": "{name} defends. May {name} transfer with {card}?",
+    "yes": "Yes",
+    "no": "No",
+    "may transfer": "[R17] Yes: {name} may lay {card} beside the attack cards; then {next} defends against {cards}.",
+    "may not transfer": "{name} may not transfer with {card}: {refusal}.",
+    # how_it_ends (R24-R26)
+    "end question": "Next: {move}. How does the game end?",
+    "a draw": "Nobody: the game is a draw",
+    "durak": "{name} is the durak",
+    "durak with epaulettes": "{name} is the durak, with epaulettes",
+    "look at the lead": "Not only that: look at the lead.",
+    "a draw reason": "[R25] {names} run out of cards in the same bout: the game is a draw.",
+    "no draw reason": "[R25] {names} run out of cards in the same bout; with draws off, the defender of that "
+    "last bout loses: {name} is the durak.",
+    "epaulettes reason": "[R26] {name} is the last player holding cards, and the last bout against {name} was "
+    "led with two sixes: {name} is the durak with epaulettes.",
+    "durak reason": "[R25] {name} is the last player holding cards: {name} is the durak.",
+}
+
+
+def text(key: str, **values: object) -> str:
+    """The sentence :data:`TEXTS` ``[key]`` with ``values`` in its places.
+
+    >>> text("durak", name="Boris")
+    'Boris is the durak'
+
+    Raises:
+        KeyError: an unknown key, or a place without a value.
+    """
+    return TEXTS[key].format(**values)
+
 
 _CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 
@@ -202,23 +315,21 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return text("one card" if n == 1 else "cards", n=n)
 
 
 def _names(names: Sequence[str]) -> str:
     """``'Anna'``, ``'Anna and Boris'``, ``'Anna, Boris and Vera'``."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-_VARIANT_NAMES = {"podkidnoy": "Podkidnoy durak", "perevodnoy": "Perevodnoy durak (with transfers)"}
+    return text("two names", first=", ".join(names[:-1]), last=names[-1])
 
 
 def _context(game: Game) -> str:
     """The variant and the trump, e.g. ``'Podkidnoy durak, 3 players. Trump: ♥.'``."""
-    name = _VARIANT_NAMES.get(game.rules.preset, game.rules.preset)
-    return f"{name}, {game.n} players. Trump: {game.trump.symbol}."
+    preset = game.rules.preset
+    key = preset if preset in ("podkidnoy", "perevodnoy") else "other variant"
+    return text(key, variant=preset, n=game.n, trump=game.trump.symbol)
 
 
 # ----------------------------------------------------------------------------- playing
@@ -362,7 +473,7 @@ def _legal_words(game: Game, move: Move) -> tuple[str, str]:
     events = after.play(move)
     ids = move_rules(move, game.position(), events, after.position(), game.rules)
     own = [i for i in ids if i not in ("R15", "R16", "R23", "R24", "R25", "R26", "R27")] or list(ids)
-    return f"“{say(move.describe(game.players))}” is the legal move ({', '.join(own)}).", own[0]
+    return text("legal reason", move=say(move.describe(game.players)), rules=", ".join(own)), own[0]
 
 
 def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts | None:
@@ -388,15 +499,15 @@ def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts 
     names = game.players
     rows = [(say(right.describe(names)), "", right)]
     for m, why in picked:
-        text = say(m.describe(names))
-        rows.append((text, f"“{text}” is not legal: {say(why)}.", m))
+        words = say(m.describe(names))
+        rows.append((words, text("illegal", move=words, refusal=say(why)), m))
     order = list(range(len(rows)))
     rng.shuffle(order)
     shuffled = [rows[i] for i in order]
     reason, rule = _legal_words(game, right)
     return _Parts(
         _context(game),
-        "Which of these moves is legal now?",
+        text("legal question"),
         tuple(r[0] for r in shuffled),
         order.index(0),
         reason,
@@ -442,32 +553,14 @@ def _room_thrower(game: Game) -> tuple[int, list[Card]] | None:
     return None
 
 
-#: Why so many more cards may follow, by the clause that binds and whether none may
-#: (the engine's refusal of one card more names the clause, R13a/b/c).
-_ROOM_TEXTS = {
-    ("R13a", True): "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, "
-    "so only {room} more may follow.",
-    ("R13a", False): "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, "
-    "so no more may follow.",
-    ("R13b", True): "[R13b] {name} holds {held} with {uncovered} still to cover, so only {room} more may follow.",
-    ("R13b", False): "[R13b] {name} holds {held} with {uncovered} still to cover, so no more may follow.",
-    ("R13b-covered", True): "[R13b] {name} holds {held} and has covered every attack card, "
-    "so only {room} more may follow.",
-    ("R13b-covered", False): "[R13b] {name} has covered every attack card and holds no cards, so no more may follow.",
-    ("R13c", True): "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
-    "defends; this one has {on_table}, so only {room} more may follow.",
-    ("R13c", False): "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
-    "defends; this one has {on_table}, so no more may follow.",
-}
-
-
 def _room_reason(game: Game, rule: str, room: int) -> str:
     """The reason of a ``throw_in_room`` drill, with the engine's numbers."""
     d = game.defender
     assert d is not None
     uncovered = game.defence_cards.count(None)
     key = "R13b-covered" if rule == "R13b" and uncovered == 0 else rule
-    return _ROOM_TEXTS[key, room > 0].format(
+    return text(
+        f"{key} {'room' if room > 0 else 'full'}",
         name=game.players[d],
         held=_count(len(game.hands[d])),
         uncovered=uncovered,
@@ -492,14 +585,10 @@ def _build_throw_in_room(moment: _Moment, rng: random.Random) -> _Parts | None:
     d = game.defender
     assert d is not None
     names = game.players
-    bito = "A bout has already ended in bito." if game.first_bito_done else "No bout has ended in bito yet."
-    if game.taking:
-        question = f"{names[d]} has declared take. How many more cards may still be given to them in this bout?"
-    else:
-        question = f"{names[d]} defends. How many more cards may still be thrown in during this bout?"
-    return _Parts(
-        f"{_context(game)} {bito}", question, (), room, _room_reason(game, refusal.rule, room), (), refusal.rule
-    )
+    bito = text("bito done" if game.first_bito_done else "no bito yet")
+    question = text("room question after take" if game.taking else "room question", name=names[d])
+    context = f"{_context(game)} {bito}"
+    return _Parts(context, question, (), room, _room_reason(game, refusal.rule, room), (), refusal.rule)
 
 
 def _throw_in_room(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
@@ -560,13 +649,10 @@ def _deal_out(
 def _talon_words(talon: Sequence[Card], shown: int, trump_card: Card | None) -> str:
     top = _cards(talon[:shown])
     more = len(talon) - shown
-    if more > 0:
-        text = f"The talon, top card first: {top}, and {_count(more)} more."
-    else:
-        text = f"The talon, top card first: {top}."
+    words = text("talon and more", cards=top, more=_count(more)) if more > 0 else text("talon", cards=top)
     if trump_card is not None and trump_card in talon:
-        text += f" Its last card is the turned-up trump {trump_card.pretty}."
-    return text
+        words += " " + text("turned-up trump", card=trump_card.pretty)
+    return words
 
 
 def _build_draw_order(moment: _Moment, rng: random.Random) -> _Parts | None:
@@ -590,34 +676,28 @@ def _build_draw_order(moment: _Moment, rng: random.Random) -> _Parts | None:
     talon = list(game.talon)
     right = _draw_words(names, draws)
     wrong = [
-        ("[R16] The defender draws last, not first.", _deal_out([d, *r16[:-1]], need, talon)),
-        (
-            "[R16] The defender draws last, after every other player, wherever they sit.",
-            _deal_out(clockwise, need, talon),
-        ),
-        ("[R16] Each player draws all the cards they need at once.", _deal_out(r16, need, talon, one_at_a_time=True)),
+        (text("defender first"), _deal_out([d, *r16[:-1]], need, talon)),
+        (text("seat order"), _deal_out(clockwise, need, talon)),
+        (text("one at a time"), _deal_out(r16, need, talon, one_at_a_time=True)),
     ]
     if game.attacker is not None and game.attacker != first:
         a = game.attacker
         order = [(a + i) % n for i in range(n) if (a + i) % n != d] + [d]
-        wrong.append((f"[R16] The player who led the bout draws first: {names[first]}.", _deal_out(order, need, talon)))
+        wrong.append((text("last attacker first", first=names[first]), _deal_out(order, need, talon)))
     options, mistakes = [right], [""]
     for why, alt in wrong:
-        text = _draw_words(names, alt)
-        if text not in options:
-            options.append(text)
+        words = _draw_words(names, alt)
+        if words not in options:
+            options.append(words)
             mistakes.append(why)
     if len(options) < 3:
         return None
     options, mistakes, answer = _shuffled(rng, options, mistakes)
     used = sum(drawn.values())
-    led = f"{names[first]} led this bout."  # after a transfer the picture shows the last attacker (R17)
+    led = text("led", name=names[first])  # after a transfer the picture shows the last attacker (R17)
     context = f"{_context(game)} {led} {_talon_words(talon, min(len(talon), used + 2), game.trump_card)}"
-    question = f"Next: {say(move.describe(names))}, and the bout ends. Who draws which cards, in which order?"
-    reason = (
-        f"[R16] {names[first]} led the bout and draws first, then the others clockwise, and {names[d]}, "
-        f"the defender, last; each draws up to {game.rules.hand_size} cards: {right}."
-    )
+    question = text("draw question", move=say(move.describe(names)))
+    reason = text("draw reason", first=names[first], defender=names[d], size=game.rules.hand_size, draws=right)
     return _Parts(context, question, tuple(options), answer, reason, tuple(mistakes), "R16", move)
 
 
@@ -642,17 +722,11 @@ def _next_reason(game: Game, after: Game, took: bool) -> str:
     if took:
         left = (d + 1) % game.n
         if left == after.attacker:
-            return f"[R23] After a take the player left of the defender attacks next: {nxt}."
-        return (
-            f"[R23] After a take the player left of the defender attacks next; {names[left]} has no cards, "
-            f"so the next player clockwise with cards, {nxt}, attacks."
-        )
+            return text("after take", next=nxt)
+        return text("after take, skip", left=names[left], next=nxt)
     if d == after.attacker:
-        return f"[R23] After bito the defender attacks next: {nxt}."
-    return (
-        f"[R23] After bito the defender attacks next; {names[d]} has no cards, "
-        f"so the next player clockwise with cards, {nxt}, attacks."
-    )
+        return text("after bito", next=nxt)
+    return text("after bito, skip", defender=names[d], next=nxt)
 
 
 def _build_next_attacker(moment: _Moment, rng: random.Random, want_take: bool) -> _Parts | None:
@@ -674,13 +748,13 @@ def _build_next_attacker(moment: _Moment, rng: random.Random, want_take: bool) -
         if s == after.attacker:
             mistakes.append("")
         elif not after.hands[s]:
-            mistakes.append(f"Not {names[s]}: {names[s]} has no cards.")
+            mistakes.append(text("has no cards", name=names[s]))
         elif took and s == d:
-            mistakes.append(f"Not {names[s]}: {names[s]} picked up the cards and loses the next attack.")
+            mistakes.append(text("took", name=names[s]))
         else:
-            mistakes.append(f"Not {names[s]}.")
+            mistakes.append(text("not this player", name=names[s]))
     answer = seats.index(after.attacker)
-    question = f"Next: {say(move.describe(names))}, and the bout ends. Who attacks next?"
+    question = text("next question", move=say(move.describe(names)))
     return _Parts(
         _context(game),
         question,
@@ -737,19 +811,22 @@ def _build_may_transfer(moment: _Moment, rng: random.Random, want_yes: bool) -> 
         return None
     names = game.players
     who = names[d]
-    question = f"{who} defends. May {who} transfer with {card.pretty}?"
+    question = text("transfer question", name=who, card=card.pretty)
+    options = (text("yes"), text("no"))
     if refusal is None:
         after = game.copy()
         after.play(move)
         assert after.defender is not None
-        reason = (
-            f"[R17] Yes: {who} may lay {card.pretty} beside the attack cards; then {names[after.defender]} "
-            f"defends against {_count(len(after.attack_cards))}."
+        reason = text(
+            "may transfer",
+            name=who,
+            card=card.pretty,
+            next=names[after.defender],
+            cards=_count(len(after.attack_cards)),
         )
-        rule = "R17"
-        return _Parts(_context(game), question, ("Yes", "No"), 0, reason, ("", "Not so."), rule, move)
-    reason = f"{who} may not transfer with {card.pretty}: {say(str(refusal))}."
-    return _Parts(_context(game), question, ("Yes", "No"), 1, reason, ("Not so.", ""), refusal.rule, move)
+        return _Parts(_context(game), question, options, 0, reason, ("", text("not so")), "R17", move)
+    reason = text("may not transfer", name=who, card=card.pretty, refusal=say(str(refusal)))
+    return _Parts(_context(game), question, options, 1, reason, (text("not so"), ""), refusal.rule, move)
 
 
 def _may_transfer(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
@@ -807,29 +884,21 @@ def _endgame(rng: random.Random, want: str) -> Game:
     )
 
 
-def _end_reason(game: Game, move: Move, events: Sequence[Event]) -> tuple[str, str]:
+def _end_reason(game: Game, events: Sequence[Event]) -> tuple[str, str]:
     """Why the game ends as the engine says (reason, rule id)."""
-    over = next(e for e in events if isinstance(e, GameOver))
-    result = over.result
+    result = next(e for e in events if isinstance(e, GameOver)).result
     names = game.players
-    went_out = [names[e.player] for e in events if isinstance(e, Out)]
-    if result.draw:
-        return f"[R25] {_names(went_out)} run out of cards in the same bout: the game is a draw.", "R25"
+    went_out = _names([names[e.player] for e in events if isinstance(e, Out)])
+    kind = _ending_kind(result, events)
+    if kind == "draw":
+        return text("a draw reason", names=went_out), "R25"
     assert result.durak is not None
     durak = names[result.durak]
-    if result.durak in [e.player for e in events if isinstance(e, Out)]:
-        return (
-            f"[R25] {_names(went_out)} run out of cards in the same bout; with draws off, the defender of that "
-            f"last bout loses: {durak} is the durak.",
-            "R25",
-        )
-    if result.epaulettes:
-        return (
-            f"[R26] {durak} is the last player holding cards, and the last bout against {durak} was led with "
-            f"two sixes: {durak} is the durak with epaulettes.",
-            "R26",
-        )
-    return f"[R25] {durak} is the last player holding cards: {durak} is the durak.", "R25"
+    if kind == "no draw":
+        return text("no draw reason", names=went_out, name=durak), "R25"
+    if kind == "epaulettes":
+        return text("epaulettes reason", name=durak), "R26"
+    return text("durak reason", name=durak), "R25"
 
 
 def _end_options(game: Game, durak: int | None, epaulettes: bool) -> tuple[list[str], list[str]]:
@@ -838,27 +907,24 @@ def _end_options(game: Game, durak: int | None, epaulettes: bool) -> tuple[list[
     seats = [s for s in range(game.n) if s not in game.out_order]
     d = game.defender
     lead = [a for a, _c in game.table][:2]
-    right = (
-        "Nobody: the game is a draw"
-        if durak is None
-        else f"{names[durak]} is the durak, with epaulettes"
-        if epaulettes
-        else f"{names[durak]} is the durak"
-    )
+    if durak is None:
+        right = text("a draw")
+    else:
+        right = text("durak with epaulettes" if epaulettes else "durak", name=names[durak])
     options, mistakes = [right], [""]
     for s in seats:
-        text = f"{names[s]} is the durak"
-        if text not in options:
-            options.append(text)
-            mistakes.append("Not so." if durak != s else "Not only that: look at the lead.")
+        words = text("durak", name=names[s])
+        if words not in options:
+            options.append(words)
+            mistakes.append(text("look at the lead") if durak == s else text("not so"))
     if d is not None and len(lead) == 2 and lead[0].rank == lead[1].rank:
-        text = f"{names[d]} is the durak, with epaulettes"
-        if text not in options:
-            options.append(text)
-            mistakes.append("Not so.")
-    if "Nobody: the game is a draw" not in options:
-        options.append("Nobody: the game is a draw")
-        mistakes.append("Not so.")
+        words = text("durak with epaulettes", name=names[d])
+        if words not in options:
+            options.append(words)
+            mistakes.append(text("not so"))
+    if text("a draw") not in options:
+        options.append(text("a draw"))
+        mistakes.append(text("not so"))
     return options, mistakes
 
 
@@ -885,17 +951,14 @@ def _build_how_it_ends(moment: _Moment, rng: random.Random, defenders: set[int],
         return None
     if _ending_kind(result, events) != want:
         return None
-    reason, rule = _end_reason(game, move, events)
+    reason, rule = _end_reason(game, events)
     options, mistakes = _end_options(game, result.durak, result.epaulettes)
     options, mistakes, answer = _shuffled(rng, options, mistakes)
     names = game.players
-    context = _context(game) + " The talon is empty."
+    context = _context(game) + " " + text("talon empty")
     if not game.rules.draw_allowed:
-        context += (
-            " House rule: no draws. If the last players run out of cards in the same bout, "
-            "the defender of that bout loses (R25)."
-        )
-    question = f"Next: {say(move.describe(names))}. How does the game end?"
+        context += " " + text("no draws")
+    question = text("end question", move=say(move.describe(names)))
     return _Parts(context, question, tuple(options), answer, reason, tuple(mistakes), rule, move)
 
 

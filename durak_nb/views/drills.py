@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..lessons.drills import KINDS, Drill, DrillError, make
+from ..lessons.drills import KINDS, Drill, DrillError, make, text
 from .cards_svg import esc, position_svg
 from .exercises import EXERCISE_STYLE, feedback_html
 
@@ -40,6 +40,7 @@ _SKIPS = 5
 
 _STYLE = EXERCISE_STYLE + (
     "<style>"
+    ".dnb-drill-heading{margin:2px 0;font-weight:700;color:#1f4e8c}"
     ".dnb-drill-context{margin:2px 0;color:#333}"
     ".dnb-drill-score{margin:4px 8px;font-weight:600;color:#333}"
     "</style>"
@@ -187,8 +188,10 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
         d = self.drill
         game = d.game()
         picture = position_svg(game.position(), actors=game.actors(), width=self.card_width)
+        heading = text("heading", title=d.title, number=self.index + 1, seed=d.seed)
         self.board.value = (
             _STYLE
+            + f'<div class="dnb-drill-heading">{esc(heading)}</div>'
             + f'<div class="dnb-drill-context">{esc(d.context)}</div>'
             + f'<div class="dnb-prompt">{esc(d.question)}</div>'
             + picture
