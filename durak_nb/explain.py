@@ -10,23 +10,16 @@ every fact used here: which beating clause a cover uses is asked of
 (:attr:`durak_nb.engine.Event.rule`), who may still throw in and the room left of the
 replay (``Game.throwers()``, ``Game.room()``, R11–R13).
 
->>> from durak_nb.cards import deck
->>> from durak_nb.record import Recording
->>> from durak_nb.replay import Replay
->>> doc = {"format": "durak-nb/1", "rules": "podkidnoy", "players": ["Anna", "Boris"],
-...        "start": {"hands": {"Anna": ["6S", "AH"], "Boris": ["7S"]}, "talon": [], "trump": "H",
-...                  "discard": [c.code for c in deck(36) if c.code not in ("6S", "7S", "AH")],
-...                  "attacker": "Anna", "first_bito_done": True},
-...        "moves": [{"player": "Anna", "action": "attack", "cards": ["6S"]},
-...                  {"player": "Boris", "action": "defend", "card": "7S", "target": "6S"},
-...                  {"player": "Anna", "action": "pass"}]}
->>> r = Replay(Recording.from_json(doc))
->>> reading(r.move(1), r.position(1), r.position(2), r.recording.rules)
+>>> from durak_nb.engine import Game, Move
+>>> g = Game.from_position("podkidnoy", ["Anna", "Boris"], hands={"Anna": "6S AH", "Boris": "7S"},
+...     talon="", trump="H", attacker="Anna", first_bito_done=True, rest_to_discard=True)
+>>> _ = g.attack("Anna", "6S")
+>>> before, cover = g.position(), Move.defend(1, "7S", "6S")
+>>> events = g.play(cover)
+>>> reading(cover, before, g.position(), g.rules)
 Reading(kind='cover', clause='R6', back=False)
->>> move_rules(r.move(2), r.position(2), r.events(2), r.position(3), r.recording.rules)
-('R12', 'R15', 'R24', 'R25')
->>> print(explain_move(r, 0))
-Anna attacks 6S — the lead (заход, R9); Boris defends (R10)
+>>> move_rules(cover, before, events, g.position(), g.rules)
+('R6',)
 """
 
 from __future__ import annotations
@@ -34,11 +27,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
-from .cards import beat_clause
+from .cards import Card, beat_clause
 from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
 from .rules import Rules
 
-__all__ = ["Caused", "Reading", "Replayed", "caused", "ends_bout", "explain_move", "move_rules", "reading"]
+__all__ = [
+    "Caused",
+    "Reading",
+    "Replayed",
+    "cards_words",
+    "caused",
+    "ends_bout",
+    "event_words",
+    "explain_move",
+    "gloss",
+    "move_rules",
+    "move_words",
+    "reading",
+]
 
 
 class Reading(NamedTuple):
@@ -137,25 +143,32 @@ class Caused(NamedTuple):
 
 
 def caused(events: Iterable[Event]) -> Caused:
-    """The events of one move sorted by kind (the one walk over the event types that
-    the tables, the bout diagrams and the replay's event table share)."""
-    by: dict[type, list[Event]] = {}
+    """The events of one move sorted by kind: the one walk over the event types that
+    the tables (:func:`durak_nb.tables.event_rows`) and the bout diagrams
+    (:func:`durak_nb.views.trees.bout_diagram`) share."""
+    took: Took | None = None
+    bito: Bito | None = None
+    redealt: Redealt | None = None
+    over: GameOver | None = None
+    drew: list[Drew] = []
+    out: list[Out] = []
+    passed: list[LeadPassed] = []
     for e in events:
-        by.setdefault(type(e), []).append(e)
-
-    def last(t: type) -> Event | None:
-        got = by.get(t)
-        return got[-1] if got else None
-
-    return Caused(
-        took=last(Took),  # type: ignore[arg-type]
-        bito=last(Bito),  # type: ignore[arg-type]
-        drew=tuple(by.get(Drew, ())),  # type: ignore[arg-type]
-        out=tuple(by.get(Out, ())),  # type: ignore[arg-type]
-        lead_passed=tuple(by.get(LeadPassed, ())),  # type: ignore[arg-type]
-        redealt=last(Redealt),  # type: ignore[arg-type]
-        game_over=last(GameOver),  # type: ignore[arg-type]
-    )
+        if isinstance(e, Drew):
+            drew.append(e)
+        elif isinstance(e, Out):
+            out.append(e)
+        elif isinstance(e, LeadPassed):
+            passed.append(e)
+        elif isinstance(e, Took):
+            took = e
+        elif isinstance(e, Bito):
+            bito = e
+        elif isinstance(e, Redealt):
+            redealt = e
+        elif isinstance(e, GameOver):
+            over = e
+    return Caused(took, bito, tuple(drew), tuple(out), tuple(passed), redealt, over)
 
 
 def _rule_key(rule: str) -> tuple[int, str]:
@@ -331,3 +344,75 @@ def explain_move(replay: Replayed, k: int, *, with_events: bool = True) -> str:
     if events and with_events:
         text += "; then " + "; ".join(e.describe(names) for e in events)
     return text
+
+
+# ----------------------------------------------------------------------------- cards as a person reads them
+
+
+def cards_words(cards: Iterable[Card]) -> str:
+    """Cards as a person reads them (rank and suit symbol, :attr:`Card.pretty`), space-separated.
+
+    >>> from durak_nb.cards import parse_cards
+    >>> cards_words(parse_cards("TH 7S"))
+    '10♥ 7♠'
+    """
+    return " ".join(c.pretty for c in cards)
+
+
+#: a played move in words, one whole sentence per kind of move (``who``, ``cards``)
+_MOVE_WORDS: dict[Action, str] = {
+    Action.ATTACK: "{who} attacks {cards}",
+    Action.THROW: "{who} throws in {cards}",
+    Action.TRANSFER: "{who} transfers {cards}",
+    Action.TAKE: "{who} takes",
+    Action.PASS: "{who} passes",
+    Action.REDEAL: "{who} claims a redeal",
+}
+
+
+def move_words(move: Move, names: Sequence[str]) -> str:
+    """A move in words with cards as a person reads them (10♥): what
+    :meth:`Move.describe <durak_nb.engine.Move.describe>` says with card codes.
+
+    Args:
+        move: the move (legal or not; nothing is checked).
+        names: the players' names by seat.
+
+    Raises:
+        IndexError: ``move.player`` is not a seat of ``names``.
+
+    >>> from durak_nb.engine import Move
+    >>> move_words(Move.defend(1, "9S", "7S"), ["Anna", "Boris"])
+    'Boris covers 7♠ with 9♠'
+    >>> move_words(Move.attack(0, "TH TS"), ["Anna", "Boris"])
+    'Anna attacks 10♠ 10♥'
+    """
+    who = names[move.player]
+    if move.action is Action.DEFEND and move.target is not None and move.cards:
+        return f"{who} covers {move.target.pretty} with {move.cards[0].pretty}"
+    if move.action is Action.TRANSFER and move.show and move.cards:
+        return f"{who} transfers by showing {move.cards[0].pretty}"
+    return _MOVE_WORDS[move.action].format(who=who, cards=cards_words(move.cards))
+
+
+def event_words(event: Event, names: Sequence[str]) -> str:
+    """What a move caused, in words with cards as a person reads them (10♥) and the
+    event's rule id: what :meth:`Event.describe <durak_nb.engine.Event.describe>` says
+    with card codes.
+
+    Args:
+        event: the event (:class:`Took` R14, :class:`Bito` R15, :class:`Drew` R16,
+            :class:`Out` R24, :class:`LeadPassed` R9, :class:`Redealt` R5, :class:`GameOver`).
+        names: the players' names by seat.
+
+    >>> from durak_nb.cards import parse_cards
+    >>> event_words(Bito(tuple(parse_cards("7S 9S"))), ["Anna", "Boris"])
+    'bito: 7♠ 9♠ to the discard (R15)'
+    """
+    if isinstance(event, Took):
+        return f"{names[event.player]} picks up {cards_words(event.cards)} (R14)"
+    if isinstance(event, Bito):
+        return f"bito: {cards_words(event.cards)} to the discard (R15)"
+    if isinstance(event, Drew):
+        return f"{names[event.player]} draws {cards_words(event.cards)} (R16)"
+    return event.describe(names)  # no cards in the others' words

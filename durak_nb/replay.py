@@ -8,8 +8,10 @@ position; consecutive positions share the parts that did not change) and what ev
 player knows of the others' hands then (:meth:`Replay.view`); for ``k < len(replay)``,
 move ``k`` and the events it caused.  Every :data:`SNAPSHOT_EVERY` moves it keeps a copy
 of the live game, so that :meth:`Replay.game` (the live :class:`~durak_nb.engine.Game`
-at any index) replays at most ``SNAPSHOT_EVERY - 1`` moves; who may act, who may throw
-in and the room left (R11–R13) are asked of that game when first wanted, then kept.
+at any index) replays at most ``SNAPSHOT_EVERY - 1`` moves (in a game longer than
+``THIN_AFTER * SNAPSHOT_EVERY`` = 1,024 moves the copies thin out, :data:`THIN_AFTER`,
+so that building stays linear in the length); who may act, who may throw in and the
+room left (R11–R13) are asked of that game when first wanted, then kept.
 
 Variations (``meta.variations``, docs/notation.md) are read through the
 :class:`~durak_nb.record.tree.GameTree`: :meth:`Replay.variations` lists the lines
@@ -17,6 +19,13 @@ branching before a move (the line's own continuation first), :meth:`Replay.enter
 steps into one (a :class:`Replay` whose index 0 is the branching position) and
 :meth:`Replay.exit` steps back.  Every side line is checked against the engine when
 the replay is made.
+
+The module is the navigation: positions, moves, events, live games and variations.
+What a player may know is :mod:`durak_nb.knowledge` (:class:`PlayerView` is
+re-exported here); the move in words and its rule ids, :mod:`durak_nb.explain`
+(:meth:`Replay.explain`); the rows of :meth:`Replay.rows` and
+:meth:`Replay.events_table`, :mod:`durak_nb.tables`; the HTML summary,
+:mod:`durak_nb.views.html`.
 
 >>> from durak_nb.cards import deck
 >>> from durak_nb.record import Recording
@@ -48,8 +57,8 @@ Anna passes; bito: 6S 7S to the discard (R15); Boris is out (R24); game over: An
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,13 +70,20 @@ from .explain import explain_move
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import notation
 from .record.json_form import Recording, RecordingError
-from .record.tree import ANNOTATION_KEYS, GLYPHS, GameNode, GameTree, move_from_json
+from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_problem
 from .rules import Rules
 
-__all__ = ["SNAPSHOT_EVERY", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
+__all__ = ["SNAPSHOT_EVERY", "THIN_AFTER", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
 
 #: A copy of the live game is kept before every ``SNAPSHOT_EVERY``-th move.
 SNAPSHOT_EVERY = 16
+#: Past ``THIN_AFTER * snapshot_every`` moves the kept games thin out: the next is kept
+#: ``k // THIN_AFTER`` moves after the one at ``k``.  A copy costs time and memory in
+#: the moves played (the game's history, R27's positions seen), so copies every 16
+#: moves of a 100,000-move game would cost time and memory quadratic in its length
+#: (16 s and gigabytes); thinned, about ``THIN_AFTER`` copies per doubling of the length,
+#: linear in it, and :meth:`Replay.game` replays at most ``k // THIN_AFTER`` moves.
+THIN_AFTER = 64
 
 
 class Step(NamedTuple):
@@ -181,14 +197,6 @@ def _share(pos: Position, prev: Position, passes: dict[frozenset[int], frozenset
 _PARTS = tuple(f.name for f in dataclasses.fields(Position) if str(f.type).startswith(("tuple", "frozenset")))
 
 
-def _cards(n: int) -> str:
-    return f"{n} more card" if n == 1 else f"{n} more cards"
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(c.code for c in cards)
-
-
 def _play_in_line(game: Game, move: Move, j: int, path: LinePath, rec: Recording) -> list[Event]:
     """Play move ``j`` of the side line ``path`` on ``game``.
 
@@ -217,56 +225,14 @@ def _line_steps(
         yield game, move, events
 
 
-def _variations_problem(value: object, count: int, players: tuple[str, ...]) -> str:
-    """What is wrong with a ``meta.variations`` member that the game tree did not take
-    (the form of docs/notation.md), with the place, e.g.
-    ``'["3"][0].moves[1]: unknown action 'jump''``.  Walks with an explicit stack."""
-    todo: list[tuple[str, str, object, int, bool]] = [("variations", "", value, count, True)]
-    while todo:
-        key, where, value, count, root = todo.pop()
-        if not isinstance(value, dict) or not value:
-            return f"{where or 'it'}: {key} must be a non-empty object keyed by move index"
-        for k, item in value.items():
-            at = f"{where}[{k!r}]" if where else f"[{k!r}]"
-            if not isinstance(k, str) or not re.fullmatch(r"0|[1-9][0-9]*", k):
-                return f"{at}: a key is a move index: 0, 1, 2, …"
-            if len(k) > 9 or int(k) >= count:
-                return f"{at}: the line has {count} moves"
-            if key == "variations" and not root and k == "0":
-                return f"{at}: a line's first move has no variations (they are variations of the line before)"
-            if key in ("comments", "comments_before") and not isinstance(item, str):
-                return f"{at}: a comment is text"
-            if key == "glyphs" and item not in GLYPHS:
-                return f"{at}: a glyph is one of {' '.join(GLYPHS)}"
-            if key != "variations":
-                continue
-            if not isinstance(item, list) or not item:
-                return f"{at}: a non-empty list of lines"
-            for n, line in enumerate(item):
-                here = f"{at}[{n}]"
-                if not isinstance(line, dict) or not isinstance(line.get("moves"), list) or not line["moves"]:
-                    return f"{here}: a line is an object with a non-empty 'moves' list"
-                extra = [key for key in line if key != "moves" and key not in ANNOTATION_KEYS]
-                if extra:
-                    return f"{here}: unknown member {extra[0]!r}"
-                for m, obj in enumerate(line["moves"]):
-                    try:
-                        move_from_json(obj, players)
-                    except ValueError as exc:
-                        return f"{here}.moves[{m}]: {exc}"
-                for sub in ANNOTATION_KEYS:
-                    if sub in line:
-                        todo.append((sub, f"{here}.{sub}", line[sub], len(line["moves"]), False))
-    return "not of the documented form (docs/notation.md)"
-
-
 class Replay:
     """A recording replayed once, with every position kept; or one line of its variations.
 
     Args:
         recording: the :class:`~durak_nb.record.Recording` to replay.
         snapshot_every: keep a copy of the live game every that many moves (bigger:
-            less memory, slower :meth:`game`).
+            less memory, slower :meth:`game`); past ``THIN_AFTER * snapshot_every``
+            moves, one every ``k // THIN_AFTER`` moves (:data:`THIN_AFTER`).
         variations: take the side lines of ``meta.variations`` (docs/notation.md):
             each is checked against the engine from its branching position now, and
             :meth:`enter` steps into it.  ``False``: the main line only.
@@ -332,6 +298,8 @@ class Replay:
         self._positions: list[Position] = [start.position()]
         self._known: list[Known] = [known]
         self._snapshots: list[Game] = [start]
+        self._snapshot_at: list[int] = [0]  #: the index each kept game stands at, ascending
+        due = snapshot_every
         passes = {self._positions[0].passed: self._positions[0].passed}
         for game, move, events in steps:
             # the live game now stands after ``move``
@@ -342,8 +310,10 @@ class Replay:
             self._positions.append(after)
             known = next_known(known, move, ev, after)
             self._known.append(known)
-            if len(self._moves) % snapshot_every == 0:
+            if len(self._moves) == due:
                 self._snapshots.append(game.copy())
+                self._snapshot_at.append(due)
+                due += max(snapshot_every, due // THIN_AFTER)
         self._infos: list[_Info | None] = [None] * len(self._positions)
         self._words: list[str | None] = [None] * len(self._moves)
 
@@ -457,9 +427,9 @@ class Replay:
             IndexError: ``k`` not in ``0..len(self)``.
         """
         self._pos_index(k)
-        i = k // self.snapshot_every
+        i = bisect.bisect_right(self._snapshot_at, k) - 1
         g = self._snapshots[i].copy()
-        for move in self._moves[i * self.snapshot_every : k]:
+        for move in self._moves[self._snapshot_at[i] : k]:
             g.play(move)
         return g
 
@@ -637,7 +607,8 @@ class Replay:
         """
         rec = self.recording
         if "variations" in self.tree.meta:  # the tree did not take it: not the documented form
-            problem = _variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
+            problem = variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
+            problem = problem or "not of the documented form (docs/notation.md)"
             raise VariationError(f"meta.variations: {problem}", path=(), file=rec.file)
         todo: list[tuple[Game, list[GameNode], LinePath]] = []
         for k, node in enumerate(self._line_nodes()):

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import RECORDINGS
-from test_replay import perevodnoy_doc, podkidnoy_doc
+from test_replay import perevodnoy_doc, podkidnoy_doc, shared_recording
 
 from durak_nb.cards import Card, Suit, deck, parse_cards
 from durak_nb.engine import Move, Redealt, Took
@@ -183,9 +183,7 @@ def test_r4_nothing_shown_with_an_explicit_attacker_or_no_trump_or_a_set_up_posi
 def test_r4_shown_trump_in_the_shared_recording() -> None:
     """recordings/podkidnoy-2p.json: Boris holds TH, Anna AH (hearts, 7H turned up):
     Boris's TH is known until he leads it (move 0)."""
-    path = RECORDINGS / "podkidnoy-2p.json"
-    if not path.exists():
-        pytest.skip("recordings/podkidnoy-2p.json is not there yet")
+    path = shared_recording("podkidnoy-2p.json")
     r = Replay.load(path)
     assert r.known(0) == ((), cards("TH"))
     assert r.view(0, "Anna").hidden == (0, 5)
@@ -195,9 +193,7 @@ def test_r4_shown_trump_in_the_shared_recording() -> None:
 def test_shown_trump_laid_on_a_second_transfer_leaves_what_is_known_r20_r21() -> None:
     """recordings/show-trump-transfer.json: Boris shows 9H (R20) and keeps it; Anna
     transfers back (R21); transferred onto again in the same bout, Boris must lay 9H."""
-    path = RECORDINGS / "show-trump-transfer.json"
-    if not path.exists():
-        pytest.skip("recordings/show-trump-transfer.json is not there yet")
+    path = shared_recording("show-trump-transfer.json")
     r = Replay.load(path)
     assert [codes(r.known(k)[1]) for k in range(len(r) + 1)] == ["", "", "9H", "9H", "", "", "", "", ""]
     assert r.view(2, "Anna").hidden == (0, 5)
@@ -205,9 +201,7 @@ def test_shown_trump_laid_on_a_second_transfer_leaves_what_is_known_r20_r21() ->
 
 def test_r4_lowest_trump_in_japanese_and_english_recordings_r8_r9() -> None:
     """R4 with R8 (diamonds always trump, nothing turned up) and in English durak."""
-    japanese, english = RECORDINGS / "japanese-3p.json", RECORDINGS / "english-4p.json"
-    if not (japanese.exists() and english.exists()):
-        pytest.skip("the recordings are not there yet")
+    japanese, english = shared_recording("japanese-3p.json"), shared_recording("english-4p.json")
     j = Replay.load(japanese)
     assert (j.position(0).trump_card, j.known(0)) == (None, (cards("8D"), (), ()))
     e = Replay.load(english)
@@ -224,6 +218,12 @@ def test_view_seat_errors(pod: Replay) -> None:
 
 
 # ----------------------------------------------------------------------------- every recording
+
+
+def test_the_shared_json_recordings_are_there() -> None:
+    """The parametrized test below checks every JSON recording: with none, it would
+    pass without checking anything."""
+    assert len(JSON_FILES) >= 20, "the shared JSON recordings are missing"
 
 
 @pytest.mark.parametrize("path", JSON_FILES, ids=[p.name for p in JSON_FILES])

@@ -24,6 +24,14 @@ from durak_nb.record import Recording, RecordingError
 from durak_nb.replay import Replay
 
 
+def shared_recording(name: str) -> Path:
+    """The path of ``recordings/NAME``, which must exist: a test of a shared recording
+    fails when the file is missing (it never skips)."""
+    path = RECORDINGS / name
+    assert path.is_file(), f"recordings/{name} is missing"
+    return path
+
+
 def _doc(
     rules: Any, players: list[str], hands: dict[str, list[str]], talon: list[str], trump: str, **start: Any
 ) -> dict[str, Any]:
@@ -382,9 +390,7 @@ def test_repr_html_escapes_names() -> None:
 def test_podkidnoy_2p_recording_r4_first_bout() -> None:
     """The shared 2-player recording: R4, the lowest trump leads (Boris holds TH, Anna AH); the
     first bout ends in bito with the draws of R16."""
-    path = RECORDINGS / "podkidnoy-2p.json"
-    if not path.exists():
-        pytest.skip("recordings/podkidnoy-2p.json is not there yet")
+    path = shared_recording("podkidnoy-2p.json")
     r = Replay.load(path)
     start = r.position(0)
     assert (start.trump, start.trump_card, start.attacker, start.defender) == (

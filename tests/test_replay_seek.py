@@ -12,7 +12,7 @@ import random
 
 import pytest
 from conftest import RECORDINGS
-from test_replay import podkidnoy_doc
+from test_replay import podkidnoy_doc, shared_recording
 
 from durak_nb.cards import parse_cards
 from durak_nb.engine import Bito, Drew, Game, Move, Position, Result, Took
@@ -105,9 +105,7 @@ def test_events_table_beside_the_moves_r14_r15_r16_r24_r25(pod: Replay) -> None:
 
 def test_events_table_draws_in_order_r16() -> None:
     """recordings/podkidnoy-2p.json: after the first bito the attacker draws first (R16)."""
-    path = RECORDINGS / "podkidnoy-2p.json"
-    if not path.exists():
-        pytest.skip("recordings/podkidnoy-2p.json is not there yet")
+    path = shared_recording("podkidnoy-2p.json")
     row = Replay.load(path).events_table(2, 3)[0]
     assert (row["move"], row["bito"], row["drew"]) == ("Boris passes", "TH AH", "Boris: 6H; Anna: 8H")
 
@@ -181,7 +179,9 @@ def test_kept_positions_share_what_did_not_change(long_rec: Recording) -> None:
 
 def test_positions_equal_engine_positions_in_every_recording() -> None:
     """Every recording (R1-R27 games): each kept position is the engine's."""
-    for path in sorted(RECORDINGS.glob("*.json")):
+    paths = sorted(RECORDINGS.glob("*.json"))
+    assert len(paths) >= 20, "the shared JSON recordings are missing"
+    for path in paths:
         r = Replay.load(path)
         game = r.recording.new_game()
         want: list[Position] = [game.position()]

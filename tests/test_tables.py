@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 import pytest
 from conftest import RECORDINGS
+from test_replay import shared_recording
 
 from durak_nb import tables
 from durak_nb.cards import deck
@@ -244,7 +245,9 @@ def test_tables_podkidnoy_2p_rows_R6_R9_R13_R14_R15_R16_R24_R25() -> None:
 def test_tables_counts_agree_with_the_json_moves() -> None:
     """takes, transfers, throw-ins and every other action, counted by the frame and
     straight from the file, for every JSON recording."""
-    for path in sorted(RECORDINGS.glob("*.json")):
+    paths = sorted(RECORDINGS.glob("*.json"))
+    assert len(paths) >= 20, "the shared JSON recordings are missing"
+    for path in paths:
         df = moves_frame(path)
         counts = json_action_counts(path)
         got = {a: int(n) for a, n in df["action"].value_counts().items() if n}
@@ -370,7 +373,8 @@ def test_tables_R5_redeal_row() -> None:
 
 def test_tables_R27_repetition_ends_the_game_in_the_last_row(tmp_path: Path) -> None:
     """Three players pass two unbeatable aces round by taking (trump D); at the third
-    occurrence of the position the game is drawn (R27)."""
+    occurrence of the position the game is drawn (R27: positions compared after every
+    move, so the start position before the first move does not count: bout 13)."""
     cycle = [
         ("Anna", "Boris", "Cid", "AS"),
         ("Cid", "Anna", "Boris", "AH"),
@@ -380,7 +384,7 @@ def test_tables_R27_repetition_ends_the_game_in_the_last_row(tmp_path: Path) -> 
         ("Boris", "Cid", "Anna", "AH"),
     ]
     moves: list[dict[str, Any]] = []
-    for bout in range(12):
+    for bout in range(13):
         a, d, o, card = cycle[bout % 6]
         moves += [
             {"player": a, "action": "attack", "cards": [card]},
@@ -392,21 +396,21 @@ def test_tables_R27_repetition_ends_the_game_in_the_last_row(tmp_path: Path) -> 
         "podkidnoy", ["Anna", "Boris", "Cid"], {"Anna": "6C AS", "Boris": "7C", "Cid": "8C AH"}, "Anna", "D", moves
     )
     df = moves_frame(Recording.from_json(doc))
-    assert len(df) == 48
-    assert rows(df.loc[[46, 47]], ["bout", "player", "role", "action", "hands", "rules", "events"]) == {
-        46: (12, "Boris", "attacker", "pass", (2, 1, 1), "R12 R14", ""),
-        47: (
-            12,
-            "Anna",
+    assert len(df) == 52
+    assert rows(df.loc[[50, 51]], ["bout", "player", "role", "action", "hands", "rules", "events"]) == {
+        50: (13, "Anna", "attacker", "pass", (1, 1, 2), "R12 R14", ""),
+        51: (
+            13,
+            "Cid",
             "thrower",
             "pass",
-            (2, 1, 1),
+            (1, 1, 2),
             "R12 R14 R27",
-            "Cid picks up AH (R14); game over: draw by repetition (R27)",
+            "Boris picks up AS (R14); game over: draw by repetition (R27)",
         ),
     }
     games = games_frame([_write(doc, tmp_path / "cycle.json")])
-    assert values(games.loc[0, ["draw", "durak", "result_rule", "bouts", "takes"]]) == [True, None, "R27", 12, 12]
+    assert values(games.loc[0, ["draw", "durak", "result_rule", "bouts", "takes"]]) == [True, None, "R27", 13, 13]
 
 
 def test_tables_empty_recording_has_the_columns_and_no_rows() -> None:
@@ -513,8 +517,8 @@ def test_tables_games_frame_counts_agree_with_the_json_moves() -> None:
 def test_tables_notation_twins_give_the_same_rows_as_the_json_files() -> None:
     """Every ``.durak`` copy of a JSON recording summarises to the same row."""
     twins = [p for p in sorted(RECORDINGS.glob("*.json")) if p.with_suffix(".durak").exists()]
-    if not twins or not readable(twins[0].with_suffix(".durak")):
-        pytest.skip("no notation copies, or no reader for them")
+    assert len(twins) >= 20, "the recordings' .durak copies are missing"
+    assert readable(twins[0].with_suffix(".durak"))
     a = games_frame(twins).drop(columns=["file"])
     b = games_frame([p.with_suffix(".durak") for p in twins]).drop(columns=["file"])
     pd.testing.assert_frame_equal(a, b)
@@ -667,7 +671,6 @@ def test_tables_move_rules_lists_each_rule_once_sorted() -> None:
 
 def test_tables_reads_a_recorder_journal_R14(tmp_path: Path) -> None:
     """A ``.durak.jsonl`` journal (head line, then one move a line) reads like its JSON twin."""
-    pytest.importorskip("durak_nb.record.recorder")
     doc = json.loads(SEED000.read_text(encoding="utf-8"))
     head = {k: doc[k] for k in ("format", "rules", "players", "start")}
     journal = tmp_path / "live.durak.jsonl"
@@ -718,9 +721,8 @@ def test_tables_durak_notation_files_read_once_the_reader_exists(tmp_path: Path)
 
 def test_tables_a_match_file_gives_a_row_per_game_R4() -> None:
     """The 4-player match of recordings/ (three games; the durak deals the next, R4)."""
-    match = RECORDINGS / "match-4p-podkidnoy.durak"
-    if not readable(match):
-        pytest.skip("no reader for the notation")
+    match = shared_recording("match-4p-podkidnoy.durak")
+    assert readable(match)
     g = games_frame([match])
     assert list(rows(g, ["game", "ok", "players", "durak", "first_attacker"]).values()) == [
         (0, True, 4, "Boris", "Gleb"),

@@ -38,15 +38,21 @@ widget manager) and in the ``<title>`` (escaped here: ``embed_minimal_html`` doe
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
+import os
+import stat
+import tempfile
 from pathlib import Path
 
 import ipywidgets as widgets
 from ipywidgets.embed import dependency_state, embed_minimal_html
 
+from ..errors import DurakError
 from ..record.json_form import Recording
 from ..replay import Replay
+from .bounds import MAX_REPLAYER_MOVES, ViewBoundError, check_moves
 from .html import esc
 from .replayer import ReplayerWidget
 
@@ -84,8 +90,48 @@ or pick a bout in the go-to list.</div>
 """
 
 
-class ExportError(RuntimeError):
-    """The page cannot be made: the inline widget manager is missing or altered."""
+class ExportError(DurakError, RuntimeError):
+    """The page cannot be made: the inline widget manager is missing or altered, the
+    game has more moves than the page's bound (``max_moves``,
+    :data:`~.bounds.MAX_REPLAYER_MOVES`), or the title is not valid Unicode (a lone
+    surrogate cannot be written as UTF-8; the recorded texts reach the page inside
+    JSON, where they are escaped).
+
+    A :class:`~durak_nb.errors.DurakError` with no rule id (``rule`` is ``None``).
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(None, message)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.message,))
+
+
+def _check_text(what: str, text: str) -> None:
+    """Refuse text that cannot be written as UTF-8 (a lone surrogate, e.g. from
+    ``$'\\xff'`` decoded with ``surrogateescape``), naming the first bad character.
+
+    Raises:
+        ExportError: ``text`` holds a lone surrogate.
+    """
+    for i, ch in enumerate(text):
+        if "\ud800" <= ch <= "\udfff":
+            raise ExportError(
+                f"{what} is not valid text: character {i + 1} is a lone surrogate (U+{ord(ch):04X}), "
+                "which UTF-8 cannot hold; give the text as valid UTF-8"
+            )
+
+
+def _check_size(moves: int, max_moves: int) -> None:
+    """The page's bound on work (:data:`~.bounds.MAX_REPLAYER_MOVES`).
+
+    Raises:
+        ExportError: more than ``max_moves`` moves.
+    """
+    try:
+        check_moves("an exported page", moves, max_moves)
+    except ViewBoundError as exc:
+        raise ExportError(exc.message) from exc
 
 
 def _bundle() -> str:
@@ -124,23 +170,34 @@ def _tree(root: widgets.Widget) -> list[widgets.Widget]:
 
 
 def page_html(
-    replay: Replay, *, title: str | None = None, interval: int = 800, perspective: int | str | None = None
+    replay: Replay,
+    *,
+    title: str | None = None,
+    interval: int = 800,
+    perspective: int | str | None = None,
+    max_moves: int = MAX_REPLAYER_MOVES,
 ) -> str:
     """The exported page of ``replay`` as text (see :func:`export_html`).
 
     Raises:
-        ExportError: the inline widget manager is missing or altered.
+        ExportError: the inline widget manager is missing or altered, the replay has
+            more than ``max_moves`` moves, or ``title`` is not valid text.
         KeyError: ``perspective`` is not a seat or a name of the game.
     """
+    _check_size(len(replay), max_moves)
+    page_title = _title(replay, title)
+    _check_text("the title", page_title)
     code = _bundle()
-    widget = ReplayerWidget(replay, interval=interval, perspective=perspective, kernel_buttons=False)
+    widget = ReplayerWidget(
+        replay, interval=interval, perspective=perspective, kernel_buttons=False, max_moves=max_moves
+    )
     try:
         state = dependency_state([widget], drop_defaults=True)
         out = io.StringIO()
         embed_minimal_html(
             out,
             views=[widget],
-            title=esc(_title(replay, title)),
+            title=esc(page_title),
             template=_TEMPLATE,
             state=state,
             indent=None,
@@ -176,6 +233,7 @@ def export_html(
     title: str | None = None,
     interval: int = 800,
     perspective: int | str | None = None,
+    max_moves: int = MAX_REPLAYER_MOVES,
 ) -> Path:
     """Write ``replay_or_recording`` as a self-contained HTML page that replays the game
     with no kernel and no network: play/pause with speed, the slider, step one move
@@ -185,23 +243,61 @@ def export_html(
     Args:
         replay_or_recording: a :class:`~durak_nb.replay.Replay`, or a
             :class:`~durak_nb.record.Recording` (replayed here).
-        path: the page to write (UTF-8).
+        path: the page to write (UTF-8).  It is written whole or not at all: the page
+            goes to a temporary file beside it, which then replaces ``path`` (or the
+            file a symbolic link ``path`` points to).
         title: the page's title (plain text); default: the recording's ``meta.title``,
             else the variant and the players.
         interval: milliseconds per move while playing.
         perspective: the view shown first: ``None`` (every hand open), a seat or a name.
+        max_moves: the most moves a page holds (:data:`~.bounds.MAX_REPLAYER_MOVES`,
+            1,000): every frame is made in advance, in work linear in the moves.
 
     Returns:
         The path written.
 
     Raises:
         RecordingError: the recording holds an illegal move (with its index and rule id).
-        ExportError: the inline widget manager is missing or altered.
+        ExportError: the inline widget manager is missing or altered; the game has
+            more than ``max_moves`` moves (refused before it is replayed); the title
+            is not valid Unicode (a lone surrogate; nothing is written).
         KeyError: ``perspective`` is not a seat or a name of the game.
-        OSError: the page cannot be written.
+        OSError: the page cannot be written (an existing ``path`` is left as it was).
     """
-    replay = replay_or_recording if isinstance(replay_or_recording, Replay) else Replay(replay_or_recording)
-    text = page_html(replay, title=title, interval=interval, perspective=perspective)
+    if isinstance(replay_or_recording, Replay):
+        replay = replay_or_recording
+    else:
+        _check_size(len(replay_or_recording.moves), max_moves)
+        replay = Replay(replay_or_recording)
+    text = page_html(replay, title=title, interval=interval, perspective=perspective, max_moves=max_moves)
+    data = text.encode("utf-8")  # before the file is touched (every text was checked)
     out = Path(path)
-    out.write_text(text, encoding="utf-8")
+    _write_atomically(Path(os.path.realpath(out)), data)  # through a symbolic link, as a plain write would
     return out
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file in ``path``'s folder, then rename it over
+    ``path`` (``os.replace``): a reader sees the old file or the whole new one, never
+    a part.  (:func:`durak_nb.record.json_form.write_atomic` does the same for
+    recordings but raises :class:`RecordingError`; a page keeps the ``OSError`` that
+    ``export_html`` has always raised for a write that fails.)
+
+    Raises:
+        OSError: the folder cannot be written (the temporary file is removed).
+    """
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        if path.exists():  # keep the page's permissions, as writing into it would
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        else:  # as a newly created file would be (mkstemp makes it 0600)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from ..cards import Card, Suit, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..replay import Replay
+from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .cards_svg import discard_svg, hand_svg, seat_roles, table_svg, talon_svg
 
 __all__ = [
@@ -664,16 +665,20 @@ class ReplayerFrames(NamedTuple):
         return self.captions[seat][k] + self.cards(view, seat, k)
 
 
-def replayer_frames(replay: Replay, *, width: float = 44) -> ReplayerFrames:
+def replayer_frames(replay: Replay, *, width: float = 44, max_moves: int = MAX_REPLAYER_MOVES) -> ReplayerFrames:
     """Every part of every frame of ``replay`` (:class:`ReplayerFrames`).
 
     One live game walks the replay once to ask the engine for each frame's legal moves;
     equal SVG pictures are made once (a hand that did not change is the same string).
-    Every recorded text is escaped.
+    Every recorded text is escaped.  The work is linear in the number of moves, which
+    is at most ``max_moves`` (:data:`~.bounds.MAX_REPLAYER_MOVES`, 1,000).
 
     Raises:
+        ViewBoundError: the replay has more than ``max_moves`` moves (checked first).
         ValueError: ``width`` is not positive.
     """
+    check_moves("the replayer", len(replay), max_moves)
+    replay.prefetch(0, len(replay) + 1)  # who may act, throwers, room: one walk, not a game copied per frame
     n = len(replay)
     seats = range(len(replay.players))
     names = replay.players

@@ -80,6 +80,7 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..replay import Replay
+from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .html import STYLE, ReplayerFrames, header_html, replayer_frames
 
 __all__ = ["ReplayerWidget", "Shown"]
@@ -123,6 +124,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         width: one card's width in pixels.
         kernel_buttons: add the ◀ ▶ buttons, which need a running kernel (an export
             leaves them out; the number box's arrows step without one).
+        max_moves: the most moves shown (:data:`~.bounds.MAX_REPLAYER_MOVES`, 1,000):
+            every frame is made in advance, in work linear in the moves.
 
     Attributes:
         replay: the replay.
@@ -142,6 +145,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         links: every ``jslink``/``jsdlink``.
 
     Raises:
+        ViewBoundError: the replay has more than ``max_moves`` moves (checked first).
         IndexError: ``start`` not in ``0..len(replay)``.
         KeyError: ``perspective`` is not a seat or a name of the game.
         ValueError: ``width`` is not positive.
@@ -156,13 +160,15 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         perspective: int | str | None = None,
         width: float = 52,
         kernel_buttons: bool = True,
+        max_moves: int = MAX_REPLAYER_MOVES,
     ) -> None:
         n = len(replay)
+        check_moves("the replayer", n, max_moves)
         if not 0 <= start <= n:
             raise IndexError(f"start {start} is not in 0..{n}")
         view0 = 0 if perspective is None else replay._seat(perspective) + 1
         self.replay = replay
-        self.frames: ReplayerFrames = replayer_frames(replay, width=width)
+        self.frames: ReplayerFrames = replayer_frames(replay, width=width, max_moves=max_moves)
         f = self.frames
         self._cache: dict[str, widgets.HTML] = {}
         # one Layout and one style for every part: a widget each would triple the widgets

@@ -19,7 +19,9 @@ here re-decides a rule.  The engine never imports this module (nor ``graphviz``)
 
 **Text is text.**  Every label is built by :func:`dot_label`: backslashes are doubled
 (so ``\\N``, ``\\l`` and friends stay literal), line breaks become DOT line breaks,
-characters DOT cannot hold become U+FFFD, and the result is marked with
+an ``&`` starting an entity reference becomes ``&amp;`` (graphviz decodes ``&amp;``,
+``&#10;`` … in labels: a name ``Tom &amp; Jerry`` shows as typed), characters DOT cannot
+hold become U+FFFD, and the result is marked with
 ``graphviz.nohtml`` so that graphviz's own quoting escapes the quotes and never turns
 a ``<...>`` text (say, a player named ``<img src=x onerror=...>``) into an HTML-like
 label.  No label here is ever an HTML-like label; the style callbacks' values are
@@ -44,11 +46,12 @@ import graphviz
 
 from ..cards import Card
 from ..engine import Action, Event, Game, Move, Position
-from ..explain import caused
+from ..explain import Caused, caused
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay
 from ..rules import Rules
+from .bounds import MAX_TREE_MOVES, MAX_TREE_NODES, check_moves
 
 __all__ = [
     "HINT",
@@ -72,6 +75,8 @@ HINT = (
     "(apt-get install graphviz, brew install graphviz or conda install graphviz) to see the picture."
 )
 
+#: an ``&`` that graphviz would read as the start of an entity reference (``&amp;``, ``&#10;``, ``&#x41;``)
+_ENTITY = re.compile(r"&(?=(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);)")
 _NOT_DOT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 HIGHLIGHT = "#1565c0"
@@ -87,14 +92,19 @@ def dot_text(text: object) -> str:
     """``text`` as a piece of a DOT label that shows exactly as typed.
 
     Backslashes are doubled (DOT reads ``\\\\`` as one backslash, so a typed ``\\N``
-    or ``\\l`` stays literal), CR/LF line breaks become DOT's ``\\n``, and characters
-    that cannot be in a DOT file become U+FFFD.  Quotes are left to graphviz's own
-    quoting (which escapes every quote once backslashes are doubled).
+    or ``\\l`` stays literal), CR/LF line breaks become DOT's ``\\n``, an ``&`` that
+    starts an entity reference (``&amp;``, ``&#10;``, ``&#x41;``: graphviz decodes them
+    in every label) becomes ``&amp;`` so that the reference shows as typed (defect 11),
+    and characters that cannot be in a DOT file become U+FFFD.  Quotes are left to
+    graphviz's own quoting (which escapes every quote once backslashes are doubled).
 
     >>> print(dot_text('a\\\\b "c"\\nd'))
     a\\\\b "c"\\nd
+    >>> print(dot_text("Tom &amp; Jerry & co"))
+    Tom &amp;amp; Jerry & co
     """
     s = _NOT_DOT.sub("\ufffd", str(text)).replace("\r\n", "\n").replace("\r", "\n")
+    s = _ENTITY.sub("&amp;", s)
     return s.replace("\\", "\\\\").replace("\n", "\\n")
 
 
@@ -379,7 +389,12 @@ def game_tree(
             highlight).
         rankdir: the graph's direction (``"LR"`` or ``"TB"``).
 
+    The work is bounded: at most ``max_nodes`` positions, plus the highlighted line
+    (at most ``depth``), plus one chance and one ``+N more`` node per drawn position;
+    ``max_nodes`` and ``depth`` are each at most :data:`~.bounds.MAX_TREE_NODES` (5,000).
+
     Raises:
+        ViewBoundError: ``max_nodes`` or ``depth`` above :data:`~.bounds.MAX_TREE_NODES`.
         ValueError: ``depth`` < 0 or ``max_nodes`` < 1; a Position inside a bout or
             without ``rules``; a highlighted move that is not legal where it stands
             (the message names its index and the rule that forbids it).
@@ -389,6 +404,8 @@ def game_tree(
         raise ValueError(f"depth must be 0 or more, not {depth!r}")
     if max_nodes < 1:
         raise ValueError(f"max_nodes must be at least 1, not {max_nodes!r}")
+    check_moves("the game tree", max_nodes, MAX_TREE_NODES, what="positions", name="MAX_TREE_NODES", has="asked for")
+    check_moves("the game tree", depth, MAX_TREE_NODES, what="moves deep", name="MAX_TREE_NODES", has="asked for")
     line = list(highlight or ())
     root_state = _start_game(start, rules)
     names = root_state.players
@@ -539,9 +556,9 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
     replay = source if isinstance(source, Replay) else Replay(source)
     names = replay.players
     ks = [k for k in range(len(replay)) if replay.position(k).bout == bout]
-    for k in list(ks):  # R5: a redeal starts bout 1 afresh; keep what follows the last one
-        if caused(replay.events(k)).redealt is not None:
-            ks = [j for j in ks if j > k]
+    redeals = [k for k in ks if caused(replay.events(k)).redealt is not None]
+    if redeals:  # R5: a redeal starts bout 1 afresh; keep what follows the last one
+        ks = [j for j in ks if j > redeals[-1]]
     if not ks:
         bouts = sorted({replay.position(k).bout for k in range(len(replay))})
         have = f"{bouts[0]}..{bouts[-1]}" if bouts else "none"
@@ -560,120 +577,128 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
     title = [f"Bout {bout}"]
     if lead.attacker is not None and lead.defender is not None:
         title[0] += f": {names[lead.attacker]} attacks {names[lead.defender]}"
-    table = graphviz.Digraph(name="cluster_table", graph_attr={"label": "table", "style": "rounded,dashed"})
-    players: set[int] = set()
-    steps: list[tuple[str, str, str, dict[str, str]]] = []  # edges, added after the nodes
-    card_nodes: list[str] = []
-    ending: tuple[str, str, dict[str, str]] | None = None  # (head, label, attrs) of the cards' way out
-    draws: list[tuple[int, tuple[Card, ...]]] = []
-    out: list[int] = []
-    take_step: int | None = None
-    result_text: str | None = None
-    step = 0
-
-    def player(seat: int) -> str:
-        players.add(seat)
-        return f"s{seat}"
-
-    def card(c: Card, *, shown: bool = False) -> str:
-        name = f"k{c.code}" + ("_shown" if shown else "")
-        if name not in d.nodes_info:
-            attrs = _card_attrs(c, trump)
-            if shown:
-                attrs["style"] = "rounded,dashed"
-                d.add_node(name, "shown", [c.pretty, "shown"], graph=table, **attrs)
-            else:
-                d.add_node(name, "card", [c.pretty], graph=table, **attrs)
-            card_nodes.append(name)
-        return name
-
+    drawing = _BoutDrawing(d, names, trump)
     for k in ks:
-        move = replay.move(k)
-        pos = replay.position(k)
-        after = replay.position(k + 1)
-        p = move.player
-        act = move.action
-        if act is Action.PASS:
-            for e in caused(replay.events(k)).lead_passed:  # R9 (english): the lead passes on
-                step += 1
-                steps.append((player(e.player), player(e.to), f"{step}. passes the lead (R9)", {"style": "dashed"}))
-        elif act is Action.REDEAL:
-            continue
-        else:
-            step += 1
-            if act is Action.ATTACK:
-                target = names[pos.defender] if pos.defender is not None else "?"
-                for c in move.cards:
-                    steps.append((player(p), card(c), f"{step}. attacks {target}", {}))
-            elif act is Action.THROW:
-                late = pos.taking
-                text = f"{step}. throws in вдогонку (R14)" if late else f"{step}. throws in"
-                attrs = {"color": "#e65100", "fontcolor": "#e65100"} if late else {}
-                for c in move.cards:
-                    steps.append((player(p), card(c), text, attrs))
-            elif act is Action.TRANSFER:
-                target = names[after.defender] if after.defender is not None else "?"
-                if move.show:
-                    steps.append(
-                        (
-                            player(p),
-                            card(move.cards[0], shown=True),
-                            f"{step}. shows to {target} (R20)",
-                            {"style": "dashed"},
-                        )
-                    )
-                else:
-                    for c in move.cards:
-                        steps.append((player(p), card(c), f"{step}. transfers to {target} (R17)", {}))
-            elif act is Action.DEFEND:
-                assert move.target is not None
-                cover = card(move.cards[0])
-                steps.append((player(p), cover, f"{step}. covers", {}))
-                steps.append((cover, card(move.target), "beats", {"style": "bold"}))
-            elif act is Action.TAKE:
-                take_step = step
-                player(p)
-        got = caused(replay.events(k))
-        if got.bito is not None:
-            ending = ("discard", f"bito: {len(got.bito.cards)} cards (R15)", {})
-        if got.took is not None:
-            number = f"{take_step}. " if take_step is not None else ""
-            ending = (
-                player(got.took.player),
-                f"{number}takes: picks up {len(got.took.cards)} cards (R14)",
-                {"color": RED},
-            )
-        draws += [(d.player, d.cards) for d in got.drew]
-        out += [o.player for o in got.out]
-        if got.game_over is not None:
-            result_text = got.game_over.result.describe(names)
-    for seat, _cards in draws:
-        player(seat)
-    for seat in out:
-        player(seat)
-    # nodes: players in seat order, the table cluster, the talon and the discard
-    for seat in sorted(players):
-        lines = [names[seat]] + (["out (R24)"] if seat in out else [])
-        d.add_node(f"s{seat}", "player", lines, shape="box", style="rounded,filled", fillcolor="#eef5ec")
-    if card_nodes:
-        d.subgraph(table)
-    if ending is not None and ending[0] == "discard":
-        d.add_node("discard", "discard", ["discard"], shape="folder", style="filled", fillcolor="#dddddd")
-    if draws:
-        talon_left = len(first.talon)
-        d.add_node("talon", "talon", ["talon", f"{talon_left} cards"], shape="box3d")
-    for tail, head, text, attrs in steps:
-        d.add_edge(tail, head, text, attrs=attrs)
-    if ending is not None and card_nodes:
-        head, text, attrs = ending
-        d.add_edge(card_nodes[0], head, text, ltail="cluster_table", penwidth="2", attrs=attrs)
-    for j, (seat, cards) in enumerate(draws, 1):
-        d.add_edge("talon", f"s{seat}", f"draw {j}: {' '.join(c.code for c in cards)}", color="#2e7d32")
-    if result_text is not None:
-        title.append("game over: " + result_text)
+        drawing.move(replay.move(k), replay.position(k), replay.position(k + 1), caused(replay.events(k)))
+    drawing.finish(len(first.talon))
+    if drawing.result_text is not None:
+        title.append("game over: " + drawing.result_text)
     d.attr(label=dot_label(*title))
     d.caption = "\n".join(title)
     return d
+
+
+class _BoutDrawing:
+    """The nodes and edges of one bout, gathered move by move (:func:`bout_diagram`)."""
+
+    def __init__(self, d: Diagram, names: Sequence[str], trump: Any) -> None:
+        self.d, self.names, self.trump = d, names, trump
+        self.table = graphviz.Digraph(name="cluster_table", graph_attr={"label": "table", "style": "rounded,dashed"})
+        self.players: set[int] = set()
+        self.steps: list[tuple[str, str, str, dict[str, str]]] = []  # edges, added after the nodes
+        self.card_nodes: list[str] = []
+        self.ending: tuple[str, str, dict[str, str]] | None = None  # (head, label, attrs) of the cards' way out
+        self.draws: list[tuple[int, tuple[Card, ...]]] = []
+        self.out: list[int] = []
+        self.take_step: int | None = None
+        self.result_text: str | None = None
+        self.step = 0
+
+    def player(self, seat: int) -> str:
+        self.players.add(seat)
+        return f"s{seat}"
+
+    def card(self, c: Card, *, shown: bool = False) -> str:
+        name = f"k{c.code}" + ("_shown" if shown else "")
+        if name not in self.d.nodes_info:
+            attrs = _card_attrs(c, self.trump)
+            if shown:
+                attrs["style"] = "rounded,dashed"
+                self.d.add_node(name, "shown", [c.pretty, "shown"], graph=self.table, **attrs)
+            else:
+                self.d.add_node(name, "card", [c.pretty], graph=self.table, **attrs)
+            self.card_nodes.append(name)
+        return name
+
+    def _seat_name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None else "?"
+
+    def _lay(self, move: Move, pos: Position, after: Position) -> None:
+        """The edges of a move that lays, shows or takes (numbered ``self.step``)."""
+        p, act, step = move.player, move.action, self.step
+        if act is Action.ATTACK:
+            for c in move.cards:
+                self.steps.append(
+                    (self.player(p), self.card(c), f"{step}. attacks {self._seat_name(pos.defender)}", {})
+                )
+        elif act is Action.THROW:
+            late = pos.taking
+            text = f"{step}. throws in вдогонку (R14)" if late else f"{step}. throws in"
+            attrs = {"color": "#e65100", "fontcolor": "#e65100"} if late else {}
+            for c in move.cards:
+                self.steps.append((self.player(p), self.card(c), text, attrs))
+        elif act is Action.TRANSFER:
+            target = self._seat_name(after.defender)
+            if move.show:
+                shown = self.card(move.cards[0], shown=True)
+                self.steps.append((self.player(p), shown, f"{step}. shows to {target} (R20)", {"style": "dashed"}))
+            else:
+                for c in move.cards:
+                    self.steps.append((self.player(p), self.card(c), f"{step}. transfers to {target} (R17)", {}))
+        elif act is Action.DEFEND:
+            assert move.target is not None
+            cover = self.card(move.cards[0])
+            self.steps.append((self.player(p), cover, f"{step}. covers", {}))
+            self.steps.append((cover, self.card(move.target), "beats", {"style": "bold"}))
+        elif act is Action.TAKE:
+            self.take_step = step
+            self.player(p)
+
+    def move(self, move: Move, pos: Position, after: Position, got: Caused) -> None:
+        """Draw one move of the bout and what it caused (passes are not drawn, R12)."""
+        if move.action is Action.PASS:
+            for e in got.lead_passed:  # R9 (english): the lead passes on
+                self.step += 1
+                edge = (self.player(e.player), self.player(e.to), f"{self.step}. passes the lead (R9)")
+                self.steps.append((*edge, {"style": "dashed"}))
+        elif move.action is not Action.REDEAL:
+            self.step += 1
+            self._lay(move, pos, after)
+        if got.bito is not None:
+            self.ending = ("discard", f"bito: {len(got.bito.cards)} cards (R15)", {})
+        if got.took is not None:
+            number = f"{self.take_step}. " if self.take_step is not None else ""
+            text = f"{number}takes: picks up {len(got.took.cards)} cards (R14)"
+            self.ending = (self.player(got.took.player), text, {"color": RED})
+        self.draws += [(e.player, e.cards) for e in got.drew]
+        self.out += [e.player for e in got.out]
+        if got.game_over is not None:
+            self.result_text = got.game_over.result.describe(self.names)
+
+    def finish(self, talon_left: int) -> None:
+        """Add the nodes (players in seat order, the table cluster, the talon and the
+        discard), then the edges."""
+        d = self.d
+        for seat, _cards in self.draws:
+            self.player(seat)
+        for seat in self.out:
+            self.player(seat)
+        for seat in sorted(self.players):
+            lines = [self.names[seat]] + (["out (R24)"] if seat in self.out else [])
+            d.add_node(f"s{seat}", "player", lines, shape="box", style="rounded,filled", fillcolor="#eef5ec")
+        if self.card_nodes:
+            d.subgraph(self.table)
+        if self.ending is not None and self.ending[0] == "discard":
+            d.add_node("discard", "discard", ["discard"], shape="folder", style="filled", fillcolor="#dddddd")
+        if self.draws:
+            d.add_node("talon", "talon", ["talon", f"{talon_left} cards"], shape="box3d")
+        for tail, head, text, attrs in self.steps:
+            d.add_edge(tail, head, text, attrs=attrs)
+        if self.ending is not None and self.card_nodes:
+            head, text, attrs = self.ending
+            d.add_edge(self.card_nodes[0], head, text, ltail="cluster_table", penwidth="2", attrs=attrs)
+        for j, (seat, cards) in enumerate(self.draws, 1):
+            d.add_edge("talon", f"s{seat}", f"draw {j}: {' '.join(c.code for c in cards)}", color="#2e7d32")
 
 
 # ----------------------------------------------------------------------------- variation tree
@@ -689,7 +714,20 @@ def _wrap(text: str, width: int) -> list[str]:
     return out
 
 
-def variation_tree(source: Recording | GameTree, *, wrap: int = 40, rankdir: str = "TB") -> Diagram:
+def _tree_size(tree: GameTree) -> int:
+    """The number of moves in ``tree`` (an explicit stack: any nesting depth)."""
+    count = 0
+    stack: list[GameNode] = list(tree.root.variations)
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(node.variations)
+    return count
+
+
+def variation_tree(
+    source: Recording | GameTree, *, wrap: int = 40, rankdir: str = "TB", max_moves: int = MAX_TREE_MOVES
+) -> Diagram:
     """The main line and the variations of an annotated recording, as a tree.
 
     One node per move (``"3. Boris covers 7S with 9S ?!"``: the move's number in the
@@ -706,13 +744,20 @@ def variation_tree(source: Recording | GameTree, *, wrap: int = 40, rankdir: str
             :class:`~durak_nb.record.tree.GameTree`.
         wrap: the width at which comments are wrapped.
         rankdir: the graph's direction.
+        max_moves: the most moves drawn, the main line and the variations together
+            (:data:`~.bounds.MAX_TREE_MOVES`, 5,000); the work is linear in them.
 
     Raises:
+        ViewBoundError: more than ``max_moves`` moves (the main line is counted
+            before the tree is read).
         ValueError: ``wrap`` < 10.
     """
     if wrap < 10:
         raise ValueError(f"wrap must be at least 10, not {wrap!r}")
+    if isinstance(source, Recording):
+        check_moves("the variation tree", len(source.moves), max_moves)
     tree = source if isinstance(source, GameTree) else GameTree.from_recording(source)
+    check_moves("the variation tree", _tree_size(tree), max_moves)
     rec = tree.recording
     names = rec.players
     d = Diagram(name="variations", graph_attr={"rankdir": rankdir, "nodesep": "0.3"})
