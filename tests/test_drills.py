@@ -20,6 +20,7 @@ from ipywidgets.widgets import widget as widget_module
 
 from durak_nb.cards import Card
 from durak_nb.engine import Action, Bito, Drew, Game, Move, Took
+from durak_nb.explain import move_words
 from durak_nb.lessons import drills
 from durak_nb.lessons.drills import KIND_LESSONS, KINDS, Drill, DrillError, make, say
 from durak_nb.views.drills import DrillWidget
@@ -47,12 +48,28 @@ def pretty_draws(game: Game, events: list) -> str:
 # ----------------------------------------------------------------------------- the engine's answer, per kind
 
 
+def check_which_beats(d: Drill) -> None:
+    g = d.game()
+    target = g.attack_cards[0]
+    assert len(g.attack_cards) == 1 and g.defender == 1 and d.move is None
+    assert d.question.startswith(f"{g.players[0]} leads {target.pretty} at {g.players[1]}.")
+    assert [(m.action, m.player, m.target) for m in d.option_moves] == [(Action.DEFEND, 1, target)] * 4
+    assert d.options == tuple(m.cards[0].pretty for m in d.option_moves)
+    refusals = [g.why_illegal(m) for m in d.option_moves]
+    assert [r is None for r in refusals] == [i == d.answer for i in range(4)]
+    assert d.rule == g.beat_clause(d.option_moves[d.answer].cards[0], target)
+    for i, r in enumerate(refusals):
+        if r is not None:
+            assert d.mistakes[i] == say(str(r)) + "."
+    assert d.rules.japanese == (d.rule == "R8") and d.rules.trump_six_beats_ace == (d.rule == "R7")
+
+
 def check_legal_move(d: Drill) -> None:
     g = d.game()
     assert len(d.option_moves) == len(d.options) >= 3
     refusals = [g.why_illegal(m) for m in d.option_moves]
     assert [r is None for r in refusals] == [i == d.answer for i in range(len(d.options))]
-    assert d.options == tuple(say(m.describe(g.players)) for m in d.option_moves)
+    assert d.options == tuple(move_words(m, g.players) for m in d.option_moves)
     assert len({r.rule for r in refusals if r is not None}) >= 2  # mistakes of different rules
     for i, r in enumerate(refusals):
         if r is not None:
@@ -138,6 +155,7 @@ def check_how_it_ends(d: Drill) -> None:
 
 
 CHECKS = {
+    "which_beats": check_which_beats,
     "legal_move": check_legal_move,
     "throw_in_room": check_throw_in_room,
     "draw_order": check_draw_order,
@@ -150,6 +168,7 @@ CHECKS = {
 def test_every_kind_is_checked_and_has_a_lesson():
     assert set(CHECKS) == set(KINDS) == set(KIND_LESSONS)
     assert KIND_LESSONS == {
+        "which_beats": 1,
         "legal_move": 2,
         "throw_in_room": 3,
         "draw_order": 4,
@@ -197,6 +216,7 @@ def test_seeds_give_varied_positions(kind):
 
 
 def test_answers_vary_within_a_kind():
+    assert {make("which_beats", s).rule for s in range(30)} == {"R6", "R7", "R8"}
     assert {make("throw_in_room", s).answer for s in range(30)} >= {0, 1, 2, 3}
     assert {make("throw_in_room", s).rule for s in range(30)} == {"R13a", "R13b", "R13c"}
     assert {make("may_transfer", s).options[make("may_transfer", s).answer] for s in range(20)} == {"Yes", "No"}
@@ -221,6 +241,28 @@ def _ending_events(d: Drill) -> list:
 
 
 # ----------------------------------------------------------------------------- exact texts, one seed per kind
+
+
+def test_which_beats_texts():
+    d = make("which_beats", 1)
+    assert d.players == ("Egor", "Boris")
+    assert d.context == "Podkidnoy durak, 2 players. Trump: ♥."
+    assert d.question == "Egor leads 7♦ at Boris. Which of these cards of Boris's may cover it?"
+    assert (d.options, d.answer, d.rule) == (("7♠", "8♠", "10♥", "J♠"), 2, "R6")
+    assert d.check(0).text == (
+        "✘ [R6] 7♠ does not beat 7♦: a card is beaten by a higher card of its suit or by a trump (♥). "
+        "[R6] 10♥ is a trump, and a trump beats any card of another suit: it beats 7♦."
+    )
+    d = make("which_beats", 0)
+    assert d.context == (
+        "Japanese durak, 2 players. Trump: ♦, always (R8). "
+        "In japanese durak a spade is beaten only by a higher spade, never by a trump (R8)."
+    )
+    assert (d.options, d.answer, d.rule) == (("K♥", "A♠", "A♣", "7♦"), 1, "R8")
+    assert d.check(3).text == (
+        "✘ [R8] 7♦ does not beat 7♠: a card is beaten by a higher card of its suit or by a trump (♦); "
+        "spades only by higher spades. [R8] A spade is beaten only by a higher spade: A♠ beats 7♠."
+    )
 
 
 def test_legal_move_text():
@@ -338,7 +380,7 @@ def test_unknown_kind_and_bad_seed():
     with pytest.raises(DrillError) as info:
         make("nonsense", 1)
     assert str(info.value) == (
-        "unknown drill kind 'nonsense': use one of legal_move, throw_in_room, draw_order, next_attacker, "
+        "unknown drill kind 'nonsense': use one of which_beats, legal_move, throw_in_room, draw_order, next_attacker, "
         "may_transfer, how_it_ends"
     )
     with pytest.raises(TypeError):

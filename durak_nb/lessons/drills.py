@@ -12,6 +12,8 @@ the engine too.
 
 Kinds (:data:`KINDS`), with the lesson each belongs to (:data:`KIND_LESSONS`):
 
+* ``which_beats`` — which of these cards may cover the lead? (R6, and R7/R8 in their
+  variants; lesson 1)
 * ``legal_move`` — which of these moves is legal now? (R6–R13, R17–R19; lesson 2)
 * ``throw_in_room`` — how many more cards may follow? (R13a/b/c; lesson 3; a number)
 * ``draw_order`` — who draws which cards, in which order? (R16; lesson 4)
@@ -40,7 +42,7 @@ from ..bots import LowestCardBot
 from ..cards import Card, Suit, deck
 from ..engine import Action, Drew, Event, Game, GameOver, Move, Out, Position, Result, Start, Took
 from ..errors import DurakError
-from ..explain import ends_bout, move_rules
+from ..explain import cards_words, ends_bout, move_rules, move_words
 from ..rules import Rules
 from .helpers import draw_text
 
@@ -58,10 +60,11 @@ __all__ = [
 ]
 
 #: The drill kinds, in the order of the course.
-KINDS = ("legal_move", "throw_in_room", "draw_order", "next_attacker", "may_transfer", "how_it_ends")
+KINDS = ("which_beats", "legal_move", "throw_in_room", "draw_order", "next_attacker", "may_transfer", "how_it_ends")
 
 #: The lesson (notebook number) each kind belongs to.
 KIND_LESSONS = {
+    "which_beats": 1,
     "legal_move": 2,
     "throw_in_room": 3,
     "draw_order": 4,
@@ -121,7 +124,7 @@ class Drill:
         move: the move the question names: the next move, which ends the bout or
             the game (``draw_order``, ``next_attacker``, ``how_it_ends``), or the
             transfer asked about (``may_transfer``); else ``None``.
-        option_moves: the move of each option (``legal_move``); else empty.
+        option_moves: the move of each option (``which_beats``, ``legal_move``); else empty.
     """
 
     kind: str
@@ -195,6 +198,7 @@ class Drill:
 #: each literal once.
 TEXTS: dict[str, str] = {
     # the kinds' titles (KINDS), and a drill's heading (the widget's)
+    "title which_beats": "Which card beats it?",
     "title legal_move": "Which move is legal?",
     "title throw_in_room": "How many more cards may follow?",
     "title draw_order": "Who draws which cards?",
@@ -214,6 +218,9 @@ TEXTS: dict[str, str] = {
     # the context
     "podkidnoy": "Podkidnoy durak, {n} players. Trump: {trump}.",
     "perevodnoy": "Perevodnoy durak (with transfers), {n} players. Trump: {trump}.",
+    "japanese": "Japanese durak, {n} players. Trump: {trump}, always (R8).",
+    "option R7": "Option: the trump six beats the trump ace (R7).",
+    "rule R8": "In japanese durak a spade is beaten only by a higher spade, never by a trump (R8).",
     "other variant": "{variant}, {n} players. Trump: {trump}.",
     "bito done": "A bout has already ended in bito.",
     "no bito yet": "No bout has ended in bito yet.",
@@ -224,6 +231,13 @@ TEXTS: dict[str, str] = {
     "talon empty": "The talon is empty.",
     "no draws": "House rule: no draws. If the last players run out of cards in the same bout, "
     "the defender of that bout loses (R25).",
+    # which_beats (R6-R8)
+    "beats question": "{attacker} leads {target} at {defender}. Which of these cards of {defender}'s may cover it?",
+    "beats same suit": "[R6] {cover} is a higher card of the same suit: it beats {target}.",
+    "beats by trump": "[R6] {cover} is a trump, and a trump beats any card of another suit: it beats {target}.",
+    "beats R7": "[R7] With this option the trump six beats the trump ace: {cover} beats {target}.",
+    "beats R8": "[R8] A spade is beaten only by a higher spade: {cover} beats {target}.",
+    "refused": "{refusal}.",
     # legal_move
     "legal question": "Which of these moves is legal now?",
     "legal reason": "“{move}” is the legal move ({rules}).",
@@ -310,10 +324,6 @@ def say(text: str) -> str:
     return _CODE.sub(lambda m: Card.parse(m.group(0)).pretty, text)
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(c.pretty for c in cards)
-
-
 def _count(n: int) -> str:
     return text("one card" if n == 1 else "cards", n=n)
 
@@ -328,7 +338,7 @@ def _names(names: Sequence[str]) -> str:
 def _context(game: Game) -> str:
     """The variant and the trump, e.g. ``'Podkidnoy durak, 3 players. Trump: ♥.'``."""
     preset = game.rules.preset
-    key = preset if preset in ("podkidnoy", "perevodnoy") else "other variant"
+    key = preset if preset in ("podkidnoy", "perevodnoy", "japanese") else "other variant"
     return text(key, variant=preset, n=game.n, trump=game.trump.symbol)
 
 
@@ -438,6 +448,101 @@ def _planned(shares: Sequence[tuple[str, int]], plan: float) -> str:
     return shares[-1][0]
 
 
+# ----------------------------------------------------------------------------- which_beats
+
+#: The rules of a ``which_beats`` drill, with their shares: plain beating (R6), the
+#: option of the trump six (R7), japanese durak (R8).
+_BEAT_RULES = (("R6", 6), ("R7", 2), ("R8", 2))
+
+
+def _beat_position(rng: random.Random, clause: str) -> tuple[Game, Card, list[Card]]:
+    """A two-player position: the attacker is about to lead a card at a defender who
+    holds four cards, exactly one of which beats it (the engine says which)."""
+    names = _players(rng, 2, 2)
+    rules = Rules.make("japanese" if clause == "R8" else "podkidnoy", trump_six_beats_ace=clause == "R7")
+    trump = Suit.D if clause == "R8" else rng.choice(list(Suit))
+    cards = list(deck(36))
+    rng.shuffle(cards)
+    if clause == "R7":
+        target = Card.of(14, trump)
+    elif clause == "R8":
+        target = next(c for c in cards if c.suit == Suit.S and int(c.rank) < 14)
+    else:
+        target = cards[0]
+    rest = [c for c in cards if c != target]
+    options = rest[:4]
+    if clause == "R7":
+        options = [Card.of(6, trump), *[c for c in rest if c.suit != trump][:3]]
+    elif clause == "R8":
+        options = [c for c in rest if c.suit == trump][:1] + [c for c in rest if c.suit != trump][:3]
+    used = {target, *options}
+    others = [c for c in rest if c not in used]
+    talon = [c for c in others[2:7] if c.suit != trump or clause == "R8"]
+    if clause != "R8":
+        talon.append(next(c for c in others[7:] if c.suit == trump))
+    game = Game.from_position(
+        rules,
+        names,
+        hands=[[target, *others[:2]], options],
+        talon=talon,
+        trump=trump,
+        attacker=0,
+        first_bito_done=True,
+        bout=rng.randint(2, 9),
+        rest_to_discard=True,
+    )
+    return game, target, options
+
+
+def _beat_reason(game: Game, cover: Card, target: Card) -> tuple[str, str]:
+    """Why ``cover`` beats ``target``, by the clause the engine names (R6, R7, R8)."""
+    clause = game.beat_clause(cover, target)
+    assert clause is not None
+    if clause == "R6":
+        key = "beats same suit" if cover.suit == target.suit else "beats by trump"
+    else:
+        key = f"beats {clause}"
+    return text(key, cover=cover.pretty, target=target.pretty), clause
+
+
+def _which_beats(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+    clause = _planned(_BEAT_RULES, plan)
+    found = _beat_position(rng, clause)
+    game, target, cards = found
+    start = game.start()
+    lead = Move.attack(0, [target])
+    game.play(lead)
+    moves = [Move.defend(1, c, target) for c in cards]
+    refusals = [game.why_illegal(m) for m in moves]
+    if sum(r is None for r in refusals) != 1:
+        return None
+    order = list(range(4))
+    rng.shuffle(order)
+    names = game.players
+    right = next(i for i, r in enumerate(refusals) if r is None)
+    reason, rule = _beat_reason(game, cards[right], target)
+    if rule != clause:
+        return None
+    mistakes = ["" if r is None else text("refused", refusal=say(str(r))) for r in refusals]
+    context = _context(game)
+    if game.rules.trump_six_beats_ace:
+        context += " " + text("option R7")
+    if game.rules.japanese:
+        context += " " + text("rule R8")
+    parts = _Parts(
+        context,
+        text("beats question", attacker=names[0], target=target.pretty, defender=names[1]),
+        tuple(cards[i].pretty for i in order),
+        order.index(right),
+        reason,
+        tuple(mistakes[i] for i in order),
+        rule,
+        None,
+        tuple(moves[i] for i in order),
+    )
+    return _Moment(game, start, (lead,), lead), parts
+
+
 # ----------------------------------------------------------------------------- legal_move
 
 
@@ -473,7 +578,7 @@ def _legal_words(game: Game, move: Move) -> tuple[str, str]:
     events = after.play(move)
     ids = move_rules(move, game.position(), events, after.position(), game.rules)
     own = [i for i in ids if i not in ("R15", "R16", "R23", "R24", "R25", "R26", "R27")] or list(ids)
-    return text("legal reason", move=say(move.describe(game.players)), rules=", ".join(own)), own[0]
+    return text("legal reason", move=move_words(move, game.players), rules=", ".join(own)), own[0]
 
 
 def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts | None:
@@ -497,9 +602,9 @@ def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts 
     while len(picked) < 3 and rest:
         picked.append(rest.pop(rng.randrange(len(rest))))
     names = game.players
-    rows = [(say(right.describe(names)), "", right)]
+    rows = [(move_words(right, names), "", right)]
     for m, why in picked:
-        words = say(m.describe(names))
+        words = move_words(m, names)
         rows.append((words, text("illegal", move=words, refusal=say(why)), m))
     order = list(range(len(rows)))
     rng.shuffle(order)
@@ -622,7 +727,7 @@ def _draw_words(names: Sequence[str], draws: Sequence[tuple[int, tuple[Card, ...
             merged[-1] = (s, merged[-1][1] + cards)
         else:
             merged.append((s, cards))
-    return draw_text([(names[s], _cards(cards)) for s, cards in merged])
+    return draw_text([(names[s], cards_words(cards)) for s, cards in merged])
 
 
 def _deal_out(
@@ -647,7 +752,7 @@ def _deal_out(
 
 
 def _talon_words(talon: Sequence[Card], shown: int, trump_card: Card | None) -> str:
-    top = _cards(talon[:shown])
+    top = cards_words(talon[:shown])
     more = len(talon) - shown
     words = text("talon and more", cards=top, more=_count(more)) if more > 0 else text("talon", cards=top)
     if trump_card is not None and trump_card in talon:
@@ -696,7 +801,7 @@ def _build_draw_order(moment: _Moment, rng: random.Random) -> _Parts | None:
     used = sum(drawn.values())
     led = text("led", name=names[first])  # after a transfer the picture shows the last attacker (R17)
     context = f"{_context(game)} {led} {_talon_words(talon, min(len(talon), used + 2), game.trump_card)}"
-    question = text("draw question", move=say(move.describe(names)))
+    question = text("draw question", move=move_words(move, names))
     reason = text("draw reason", first=names[first], defender=names[d], size=game.rules.hand_size, draws=right)
     return _Parts(context, question, tuple(options), answer, reason, tuple(mistakes), "R16", move)
 
@@ -754,7 +859,7 @@ def _build_next_attacker(moment: _Moment, rng: random.Random, want_take: bool) -
         else:
             mistakes.append(text("not this player", name=names[s]))
     answer = seats.index(after.attacker)
-    question = text("next question", move=say(move.describe(names)))
+    question = text("next question", move=move_words(move, names))
     return _Parts(
         _context(game),
         question,
@@ -958,7 +1063,7 @@ def _build_how_it_ends(moment: _Moment, rng: random.Random, defenders: set[int],
     context = _context(game) + " " + text("talon empty")
     if not game.rules.draw_allowed:
         context += " " + text("no draws")
-    question = text("end question", move=say(move.describe(names)))
+    question = text("end question", move=move_words(move, names))
     return _Parts(context, question, tuple(options), answer, reason, tuple(mistakes), rule, move)
 
 
@@ -986,6 +1091,7 @@ def _how_it_ends(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | No
 # ----------------------------------------------------------------------------- make
 
 _GENERATORS: dict[str, Callable[[random.Random, float], tuple[_Moment, _Parts] | None]] = {
+    "which_beats": _which_beats,
     "legal_move": _legal_move,
     "throw_in_room": _throw_in_room,
     "draw_order": _draw_order,
