@@ -490,6 +490,26 @@ def test_widget_kinds_in_turn_and_seeds():
     assert seen == [("draw_order", 5), ("next_attacker", 5), ("draw_order", 6), ("next_attacker", 6)]
 
 
+def test_widget_of_a_lesson_and_of_every_kind():
+    w = DrillWidget.lesson(4, seed=3)
+    assert (w.kinds, w.drill) == (("draw_order", "next_attacker"), make("draw_order", 3))
+    assert "Who draws which cards? Drill 1, seed 3." in w.board.value
+    w.another()
+    assert w.drill == make("next_attacker", 3)
+    assert "Who attacks next? Drill 2, seed 3." in w.board.value
+    assert DrillWidget.lesson(1).kinds == ("which_beats",)
+    with pytest.raises(DrillError) as info:
+        DrillWidget.lesson(8)
+    assert str(info.value) == "lesson 8 has no drills; drills belong to lessons 1, 2, 3, 4, 5, 6"
+    every = DrillWidget(seed=1)
+    assert every.kinds == KINDS
+    kinds = []
+    for _ in KINDS:
+        kinds.append(every.drill.kind)
+        every.another()
+    assert tuple(kinds) == KINDS
+
+
 def test_widget_rerun_and_no_raw_repr():
     a = DrillWidget(["how_it_ends"], seed=13)
     b = DrillWidget(["how_it_ends"], seed=13)  # the cell run again: the same drill, a fresh widget

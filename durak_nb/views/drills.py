@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..lessons.drills import KINDS, Drill, DrillError, make, text
+from ..lessons.drills import KIND_LESSONS, KINDS, Drill, DrillError, make, text
 from .cards_svg import esc, position_svg
 from .exercises import EXERCISE_STYLE, feedback_html
 
@@ -57,8 +57,8 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
     """Drills of the given kinds, one after another, judged by the engine.
 
     Args:
-        kinds: one kind or several (:data:`~durak_nb.lessons.drills.KINDS`); drill
-            ``i`` is of kind ``kinds[i % len(kinds)]``.
+        kinds: one kind or several (:data:`~durak_nb.lessons.drills.KINDS`, the
+            default: all of them); drill ``i`` is of kind ``kinds[i % len(kinds)]``.
         seed: the seed of the first drill of each kind; "another one" moves on to the
             next kind, and to the next seed once every kind has had one, so a class
             given one seed sees the same drills in the same order.
@@ -80,7 +80,7 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
         DrillError: an unknown kind, or no drill for ``seed`` (nor the next seeds).
     """
 
-    def __init__(self, kinds: str | Sequence[str], seed: int = 0, *, card_width: float = 44) -> None:
+    def __init__(self, kinds: str | Sequence[str] = KINDS, seed: int = 0, *, card_width: float = 44) -> None:
         self.kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
         if not self.kinds:
             raise DrillError(None, f"a drill widget needs at least one kind: {', '.join(KINDS)}")
@@ -115,6 +115,22 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
         self.add_class("dnb-drill")
         self.drill = self._make(0)
         self._show()
+
+    @classmethod
+    def lesson(cls, number: int, seed: int = 0, *, card_width: float = 44) -> DrillWidget:
+        """The drills of lesson ``number`` (:data:`~durak_nb.lessons.drills.KIND_LESSONS`),
+        e.g. ``DrillWidget.lesson(4, seed=3)``: who draws which cards, then who attacks next.
+
+        Raises:
+            DrillError: the lesson has no drills.
+        """
+        kinds = [k for k in KINDS if KIND_LESSONS[k] == number]
+        if not kinds:
+            have = sorted(set(KIND_LESSONS.values()))
+            raise DrillError(
+                None, f"lesson {number!r} has no drills; drills belong to lessons {', '.join(map(str, have))}"
+            )
+        return cls(kinds, seed, card_width=card_width)
 
     # ------------------------------------------------------------------ the API
 
