@@ -481,6 +481,16 @@ def test_widget_updates_values_not_widgets():
         assert w.feedback == before
 
 
+def test_widget_models_are_few():
+    from ipywidgets.embed import dependency_state
+
+    w = DrillWidget(["throw_in_room"], seed=2)
+    assert len(dependency_state(w)) == 20  # boxes, three HTML, two buttons, the number box, shared styles
+    w = DrillWidget(["next_attacker"], seed=2)
+    assert len(w.drill.options) == 5
+    assert len(dependency_state(w)) == 25  # five option buttons more, sharing one layout and one style
+
+
 def test_widget_kinds_in_turn_and_seeds():
     w = DrillWidget(["draw_order", "next_attacker"], seed=5)
     seen = [(w.drill.kind, w.drill.seed)]

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..lessons.drills import KIND_LESSONS, KINDS, Drill, DrillError, make, text
 from .cards_svg import esc, position_svg
@@ -96,20 +97,24 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
         self.answered = 0
         self.feedback = ""
         self._counted = False
+        # shared layouts and styles: each is one widget model, whatever uses it
         self._shown = widgets.Layout(width="auto", max_width="100%")
         self._hidden = widgets.Layout(display="none")
-        self.board = widgets.HTML()
+        self._plain = widgets.Layout()
+        self._button_style = widgets.ButtonStyle()
+        self._html_style = HTMLStyle()
+        self.board = self._html()
         self.option_buttons: list[widgets.Button] = []
         self.options_box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
         self.number_box = widgets.BoundedIntText(value=0, min=0, max=36, layout=widgets.Layout(width="6em"))
-        self.check_button = widgets.Button(description="Check", tooltip="check the number", layout=self._shown)
+        self.check_button = self._button("Check", "check the number")
         self.check_button.on_click(lambda _b: self.answer(int(self.number_box.value)))
         self.number_row = widgets.HBox([self.number_box, self.check_button])
-        self.feedback_view = widgets.HTML()
+        self.feedback_view = self._html()
         self.feedback_view.add_class("dnb-feedback")
-        self.next_button = widgets.Button(description="Another one", tooltip="a new position", layout=self._shown)
+        self.next_button = self._button("Another one", "a new position")
         self.next_button.on_click(lambda _b: self.another())
-        self.score_view = widgets.HTML()
+        self.score_view = self._html()
         footer = widgets.HBox([self.next_button, self.score_view])
         super().__init__([self.board, self.options_box, self.number_row, self.feedback_view, footer])
         self.add_class("dnb-drill")
@@ -182,13 +187,19 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
                     raise
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def _html(self) -> widgets.HTML:
+        return widgets.HTML(layout=self._plain, style=self._html_style)
+
+    def _button(self, description: str, tooltip: str) -> widgets.Button:
+        return widgets.Button(description=description, tooltip=tooltip, layout=self._shown, style=self._button_style)
+
     def _score_html(self) -> str:
         return f'<div class="dnb-drill-score">{esc(self.score_text)}</div>'
 
     def _grow(self, n: int) -> None:
         while len(self.option_buttons) < n:
             i = len(self.option_buttons)
-            button = widgets.Button(layout=self._shown)
+            button = self._button("", "")
             button.add_class("dnb-option")
             button.add_class(f"dnb-option-{i}")
             button.on_click(lambda _b, i=i: self._click(i))
