@@ -314,9 +314,12 @@ _CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 
 
 def say(text: str) -> str:
-    """``text`` of the engine (a move, a refusal, a result) with its card codes written
-    as a person reads them: ``'Boris covers 7S with TS'`` → ``'Boris covers 7♠ with 10♠'``
-    (:attr:`Card.pretty`).  Only whole two-character codes change.
+    """``text`` of the engine (a refusal's message) with its card codes written as a
+    person reads them: ``'9C does not beat 7H'`` → ``'9♣ does not beat 7♥'``
+    (:attr:`Card.pretty`).  Only whole two-character codes change.  Moves and cards
+    have their own words (:func:`~durak_nb.explain.move_words`,
+    :func:`~durak_nb.explain.cards_words`); once the engine's refusals say 10♥
+    themselves, this changes nothing.
 
     >>> say("[R6] 9C does not beat 7H: a card is beaten by a higher card of its suit")
     '[R6] 9♣ does not beat 7♥: a card is beaten by a higher card of its suit'
