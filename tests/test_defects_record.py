@@ -386,3 +386,19 @@ def test_defect_9_the_moves_bound_counts_the_variations_in_both_forms(monkeypatc
     rec.meta["variations"]["4"][0]["moves"].append({"player": "Anna", "action": "take"})
     with pytest.raises(RecordingError, match=r"more than 6 moves in one game, counting every variation"):
         Recording.from_json_text(json.dumps(rec.to_json()))
+
+
+def test_defect_1_data_built_in_python_with_a_lone_surrogate_is_refused() -> None:
+    """Recording.from_json of Python data (no JSON text to decode) is held to the same rules."""
+    data = doc(players=["An\ud800na", "Boris"])
+    with pytest.raises(RecordingError, match="a name holds a lone surrogate") as info:
+        Recording.from_json(data)
+    assert info.value.rule == "R2"
+    for meta, problem in (
+        ({"x": "\udc00"}, "meta 'x': the text '\\udc00' holds a lone surrogate"),
+        ({"x": [float("inf")]}, "meta 'x': inf is not a finite number"),
+        ({"x": {1, 2}}, "meta 'x': a set is not JSON data"),
+    ):
+        with pytest.raises(RecordingError) as info:
+            Recording.from_json(doc(meta=meta))
+        assert info.value.message == problem

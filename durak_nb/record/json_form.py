@@ -713,6 +713,10 @@ class _DocReader:
             )
         if len(set(players)) != len(players):
             raise self.fail("'players' must be unique names", "players", "R2")
+        if any(jsonio.lone_surrogate(p) >= 0 for p in players):
+            raise self.fail(
+                "'players': a name holds a lone surrogate, which is not valid Unicode text", "players", "R2"
+            )
         self.players = players
         self.seats = {name: i for i, name in enumerate(players)}
         if "rules" not in doc:
@@ -865,6 +869,9 @@ class _DocReader:
         if not isinstance(meta, dict):
             raise self.fail("'meta' must be an object", "meta")
         for key, value in meta.items():
+            problem = jsonio.data_problem(value) if jsonio.lone_surrogate(key) < 0 else "a lone surrogate"
+            if problem is not None:  # data built in Python: what no JSON text can hold
+                raise self.fail(f"meta {key!r}: {problem}", "meta")
             if key in ANNOTATION_KEYS and annotation_problem(key, value, count, self.players) is None:
                 if key == "variations" and variation_depth(value) > MAX_DEPTH:
                     raise self.fail(f"meta.variations: variations nested more than {MAX_DEPTH} deep", "meta")
