@@ -402,3 +402,19 @@ def test_defect_1_data_built_in_python_with_a_lone_surrogate_is_refused() -> Non
         with pytest.raises(RecordingError) as info:
             Recording.from_json(doc(meta=meta))
         assert info.value.message == problem
+
+
+def test_defect_9_the_json_reader_holds_meta_to_the_header_bounds() -> None:
+    """What the writer cannot write as notation headers (a line past MAX_HEADER_CHARS,
+    more than MAX_HEADERS headers) the JSON reader refuses too, with the same words."""
+    ok = Recording.from_json_text(json.dumps(doc(meta={"event": "x" * 60_000})))
+    assert notation.read(notation.write(ok)) == ok
+    with pytest.raises(RecordingError) as info:
+        Recording.from_json_text(json.dumps(doc(meta={"event": "x" * 70_000})))
+    head = '[Event "' + "x" * 22  # the first 30 characters of the line
+    assert info.value.message == (
+        f"the header {head}... would have 70010 characters; the limit is 65536 (as notation headers)"
+    )
+    many = {f"k{i}": i for i in range(notation.MAX_HEADERS)}
+    with pytest.raises(RecordingError, match=r": error: 208 headers; the limit is 200 \(as notation headers\)$"):
+        Recording.from_json_text(json.dumps(doc(meta=many)))

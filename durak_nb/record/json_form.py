@@ -697,7 +697,23 @@ class _DocReader:
             rec.new_game()
         except SetupError as exc:
             raise self.fail(exc.message, "deal" if deal else "start", exc.rule) from exc
+        self._headers(rec, len(moves))
         return rec
+
+    def _headers(self, rec: Recording, count: int) -> None:
+        """The notation's header bounds (docs/notation.md): what the writer could not
+        write as headers (too many, a line too long) is not read either."""
+        from .writer import header_lines  # the writer's own headers; it imports this module
+
+        free = {
+            k: v
+            for k, v in rec.meta.items()
+            if not (k in ANNOTATION_KEYS and annotation_problem(k, v, count, self.players) is None)
+        }
+        try:
+            header_lines(rec, free)
+        except RecordingError as exc:
+            raise self.fail(f"{exc.message} (as notation headers)", "meta", exc.rule) from None
 
     # ------------------------------------------------------------------ members
 

@@ -252,13 +252,33 @@ def _seed_matches(rec: Recording, seed: object) -> bool:
 
 
 def _write_game(rec: Recording) -> str:
+    tree = GameTree.from_recording(rec)
+    out = header_lines(rec, tree.meta)
+    pieces, final = _write_moves(tree, rec.players, rec.file)
+    rec.check_result(final)  # the reader checks it too (R25)
+    moves = _layout(pieces)
+    text = "\n".join(out) + "\n"
+    if moves:
+        text += "\n" + "\n".join(moves) + "\n"
+    return text
+
+
+def header_lines(rec: Recording, meta: dict[str, Any]) -> list[str]:
+    """The header lines of ``rec``'s game in the canonical form, ``meta`` being its free
+    members (those the game tree does not take), within the notation's bounds.  The JSON
+    reader asks it too, so that every document it accepts can be written.
+
+    Raises:
+        RecordingError: more than :data:`MAX_HEADERS` headers, a line longer than
+            :data:`MAX_HEADER_CHARS`, a ``meta`` value that is not JSON data or nests
+            too deeply, or a bout past :data:`MAX_BOUT`.
+    """
     names = rec.players
     file = rec.file
-    tree = GameTree.from_recording(rec)
     out: list[str] = []
     # meta, in its order
     uses_seed = False
-    for key, value in tree.meta.items():
+    for key, value in meta.items():
         if key == "event" and isinstance(value, str):
             out.append(_header("Event", json.dumps(value, ensure_ascii=False)))
         elif (
@@ -328,13 +348,7 @@ def _write_game(rec: Recording) -> str:
             )
     if len(out) > MAX_HEADERS:
         raise RecordingError(f"{len(out)} headers; the limit is {MAX_HEADERS}", file=file)
-    pieces, final = _write_moves(tree, names, file)
-    rec.check_result(final)  # the reader checks it too (R25)
-    moves = _layout(pieces)
-    text = "\n".join(out) + "\n"
-    if moves:
-        text += "\n" + "\n".join(moves) + "\n"
-    return text
+    return out
 
 
 def _result_text(result: dict[str, Any], names: Sequence[str], file: str) -> str:
