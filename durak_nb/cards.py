@@ -29,6 +29,8 @@ __all__ = [
     "Rank",
     "Suit",
     "beat_clause",
+    "card_text",
+    "cards_text",
     "deck",
     "parse_card",
     "parse_cards",
@@ -243,6 +245,21 @@ for _r in Rank:
         for _rt in {_r.code, _r.code.lower()} | ({"10"} if _r == Rank.TEN else set()):
             for _st in (_s.name, _s.name.lower(), _s.symbol):
                 _CARD_BY_TEXT[_rt + _st] = _c
+
+
+def card_text(card: Card) -> str:
+    """How a person reads ``card``: rank then suit symbol, ``'10♥'``, ``'A♠'`` (codes
+    such as ``TH`` stay in files).
+
+    >>> card_text(Card.parse("TH")), card_text(Card.parse("QS"))
+    ('10♥', 'Q♠')
+    """
+    return card.pretty
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as a person reads them, separated by spaces: ``'10♥ A♠'``."""
+    return " ".join(card_text(c) for c in cards)
 
 
 def parse_card(text: str) -> Card:

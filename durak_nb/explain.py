@@ -27,11 +27,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
-from .cards import beat_clause
+from .cards import beat_clause, card_text, cards_text
 from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
 from .rules import Rules
 
-__all__ = ["Caused", "Reading", "Replayed", "caused", "ends_bout", "explain_move", "gloss", "move_rules", "reading"]
+__all__ = [
+    "Caused",
+    "Reading",
+    "Replayed",
+    "caused",
+    "ends_bout",
+    "event_words",
+    "explain_move",
+    "gloss",
+    "move_rules",
+    "move_words",
+    "reading",
+]
 
 
 class Reading(NamedTuple):
@@ -231,6 +243,50 @@ class Replayed(Protocol):
     def rules(self) -> Rules: ...
 
 
+def move_words(move: Move, names: Sequence[str]) -> str:
+    """The move as a person reads it, cards as ``10♥`` (:func:`~durak_nb.cards.card_text`):
+    ``'Boris covers 7♠ with 9♠'``, ``'Anna attacks 6♠ 6♥'`` (R9), ``'Anna transfers by
+    showing 7♦'`` (R20), ``'Boris takes'`` (R14).  ``Move.describe`` keeps the codes for
+    files and logs.
+
+    Args:
+        move: the move.
+        names: the seat names.
+    """
+    who = names[move.player]
+    if move.action is Action.DEFEND and move.target is not None:
+        return f"{who} covers {card_text(move.target)} with {card_text(move.cards[0])}"
+    if move.action is Action.TRANSFER and move.show:
+        return f"{who} transfers by showing {card_text(move.cards[0])}"
+    verb = _MOVE_VERBS[move.action]
+    return f"{who} {verb} {cards_text(move.cards)}" if move.cards else f"{who} {verb}"
+
+
+#: the verb of each kind of move in :func:`move_words` (one word per term: take = взять)
+_MOVE_VERBS = {
+    Action.ATTACK: "attacks",
+    Action.THROW: "throws in",
+    Action.TRANSFER: "transfers",
+    Action.DEFEND: "covers",
+    Action.TAKE: "takes",
+    Action.PASS: "passes",
+    Action.REDEAL: "claims a redeal",
+}
+
+
+def event_words(event: Event, names: Sequence[str]) -> str:
+    """What a move caused, as a person reads it, cards as ``10♥``: ``'Boris picks up
+    6♠ 7♠ (R14)'``, ``'bito: 6♠ 7♠ to the discard (R15)'``, ``'Anna draws 10♥ (R16)'``;
+    the other events as their own ``describe`` (they name no card)."""
+    if isinstance(event, Took):
+        return f"{names[event.player]} picks up {cards_text(event.cards)} (R14)"
+    if isinstance(event, Bito):
+        return f"bito: {cards_text(event.cards)} to the discard (R15)"
+    if isinstance(event, Drew):
+        return f"{names[event.player]} draws {cards_text(event.cards)} (R16)"
+    return event.describe(names)
+
+
 def _cards(n: int) -> str:
     return f"{n} more card" if n == 1 else f"{n} more cards"
 
@@ -327,7 +383,7 @@ def explain_move(replay: Replayed, k: int, *, with_events: bool = True) -> str:
     move = replay.move(k)
     events = replay.events(k)
     names = replay.players
-    text = move.describe(names) + " — " + gloss(replay, k)
+    text = move_words(move, names) + " — " + gloss(replay, k)
     if events and with_events:
-        text += "; then " + "; ".join(e.describe(names) for e in events)
+        text += "; then " + "; ".join(event_words(e, names) for e in events)
     return text

@@ -114,39 +114,60 @@ def _text(x: float, y: float, text: str, *, size: float, fill: str, bold: bool =
 
 
 def _face(card: Card, is_trump: bool) -> str:
-    """The inside of a face-up card in the 100 × 140 box."""
+    """The inside of a face-up card in the 100 × 140 box.
+
+    The index (rank over suit) is large (26 units: 12 px on a 48-px card) for a
+    projector; a trump card (R3) has a gold border and a gold band with ★ across its
+    top edge, which stays in sight when the card lies overlapped in a hand or covered
+    on the table."""
     color = _color(card)
     rank, sym = _rank_text(card), card.suit.symbol
     parts = [
         f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" '
         f'stroke="{GOLD if is_trump else "#444"}" stroke-width="{4 if is_trump else 1.5}"/>',
+    ]
+    if is_trump:
+        parts.append(
+            f'<g class="dnb-trump"><path d="M3.5 12V9.5a6 6 0 0 1 6-6h81a6 6 0 0 1 6 6V12z" fill="{GOLD}"/>'
+            f'<text x="84" y="11" font-size="10" fill="#fff" text-anchor="middle">★</text></g>'
+        )
+    size = 24 if rank == "10" else 28
+    parts += [
         '<g class="dnb-index">',
-        _text(13, 22, rank, size=18, fill=color, bold=True),
-        _text(13, 40, sym, size=16, fill=color),
+        _text(15, 37, rank, size=size, fill=color, bold=True),
+        _text(15, 60, sym, size=24, fill=color),
         '<g transform="rotate(180 50 70)">',
-        _text(13, 22, rank, size=18, fill=color, bold=True),
-        _text(13, 40, sym, size=16, fill=color),
+        _text(15, 37, rank, size=size, fill=color, bold=True),
+        _text(15, 60, sym, size=24, fill=color),
         "</g></g>",
     ]
     r = int(card.rank)
     parts.append('<g class="dnb-pips">')
     if r in _PIPS:
         for x, y in _PIPS[r]:
-            pip = _text(x, y + 7, sym, size=20, fill=color)
-            parts.append(pip if y <= 70 else f'<g transform="rotate(180 {x} {y})">{pip}</g>')
+            px = 50 + (x - 50) * 0.8
+            pip = _text(px, y + 7, sym, size=20, fill=color)
+            parts.append(pip if y <= 70 else f'<g transform="rotate(180 {_n(px)} {y})">{pip}</g>')
     elif r == Rank.ACE:
         parts.append(_text(50, 90, sym, size=60, fill=color))
-    else:  # J Q K: a framed letter and the suit
-        parts.append(f'<rect x="26" y="30" width="48" height="80" rx="4" fill="#fbf3e0" stroke="{color}"/>')
-        parts.append(_text(50, 76, rank, size=36, fill=color, bold=True))
-        parts.append(_text(50, 100, sym, size=20, fill=color))
+    else:  # J Q K
+        parts.append(_court(card, color))
     parts.append("</g>")
-    if is_trump:
-        parts.append(
-            f'<g class="dnb-trump"><circle cx="84" cy="16" r="11" fill="{GOLD}"/>'
-            f'<text x="84" y="21" font-size="14" fill="#fff" text-anchor="middle">★</text></g>'
-        )
     return "".join(parts)
+
+
+def _court(card: Card, color: str) -> str:
+    """A court card's middle (J, Q, K): a framed panel with the rank letter large and the
+    suit above and below, mirrored like a court card's two halves."""
+    rank, sym = _rank_text(card), card.suit.symbol
+    return (
+        f'<rect x="30" y="22" width="40" height="96" rx="4" fill="#fbf3e0" stroke="{color}" stroke-width="1.5"/>'
+        f'<path d="M30 70h40" stroke="{color}" stroke-width="1" stroke-dasharray="3 2"/>'
+        + _text(50, 62, rank, size=34, fill=color, bold=True)
+        + _text(50, 40, sym, size=16, fill=color)
+        + f'<g transform="rotate(180 50 70)">{_text(50, 62, rank, size=34, fill=color, bold=True)}'
+        + f"{_text(50, 40, sym, size=16, fill=color)}</g>"
+    )
 
 
 def _lattice() -> str:
@@ -244,8 +265,12 @@ def hand_svg(
     face_up: bool = True,
     fan: bool = False,
     width: float = 60,
+    max_width: float | None = None,
 ) -> str:
     """A hand of cards: in a row (overlapping by 40 %) or fanned (``fan=True``).
+
+    With ``max_width``, a row of many cards overlaps more (down to a sixth of a card
+    showing) so that the picture stays within ``max_width`` pixels.
 
     An empty hand is a dashed outline captioned ``no cards``.
 
@@ -267,6 +292,8 @@ def hand_svg(
     label = f"{len(cs)} cards face down" if not face_up else " ".join(c.pretty for c in cs)
     if not fan:
         step = width * 0.6
+        if max_width is not None and len(cs) > 1:
+            step = max(width / 6, min(step, (max_width - 4 - width) / (len(cs) - 1)))
         total = width + step * (len(cs) - 1)
         body = _row(cs, 2, 2, width, trump=trump, face_up=face_up, step=step)
         return _doc(total + 4, h + 4, body, label=label)
@@ -290,22 +317,32 @@ def hand_svg(
     return _doc(max(xs) - left + 2, max(ys) - top + 2, "".join(parts), label=label)
 
 
+#: a covering card lies across the card it beats: turned by this many degrees, and
+#: offset right and down by these fractions of a card's width (R10)
+COVER_TURN, COVER_DX, COVER_DY = 24.0, 0.42, 0.36
+
+
 def _table_body(pairs: Sequence[tuple[Card, Card | None]], x: float, y: float, width: float, trump: Suit | None) -> str:
-    step = width * 1.45
+    step = width * 1.5
+    h = width * _RATIO
     parts = []
     for i, (attack, cover) in enumerate(pairs):
         px = x + i * step
         parts.append(_card(attack, px, y, width, trump=trump, face_up=True, cls=" dnb-attack"))
         if cover is not None:
-            cx, cy = px + width * 0.3, y + width * 0.45
-            parts.append(_card(cover, cx, cy, width, trump=trump, face_up=True, cls=" dnb-cover"))
+            cx, cy = px + width * COVER_DX, y + width * COVER_DY
+            parts.append(
+                f'<g transform="rotate({_n(COVER_TURN)} {_n(cx + width / 2)} {_n(cy + h / 2)})">'
+                + _card(cover, cx, cy, width, trump=trump, face_up=True, cls=" dnb-cover")
+                + "</g>"
+            )
     return "".join(parts)
 
 
 def _table_size(n: int, width: float) -> tuple[float, float]:
     if n == 0:
         return width, width * _RATIO
-    return width * 1.45 * (n - 1) + width * 1.3, width * _RATIO + width * 0.45
+    return width * 1.5 * (n - 1) + width * 1.62, width * _RATIO + width * 0.62
 
 
 def table_svg(pairs: Iterable[tuple[Card, Card | None]], *, trump: Suit | None = None, width: float = 60) -> str:
