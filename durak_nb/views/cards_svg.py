@@ -40,6 +40,7 @@ __all__ = [
     "GOLD",
     "RED",
     "SvgFrame",
+    "card_defs",
     "card_svg",
     "discard_svg",
     "esc",
@@ -47,6 +48,7 @@ __all__ = [
     "position_svg",
     "seat_roles",
     "seat_svg",
+    "shared_faces",
     "svg_frame",
     "table_svg",
     "talon_svg",
@@ -627,3 +629,45 @@ def svg_frame(
         talon=talon_svg(len(position.talon), talon_card, trump=position.trump, width=width),
         discard=discard_svg(len(position.discard), width=width),
     )
+
+
+# ----------------------------------------------------------------------------- shared faces
+
+_FACE_IN_CARD = re.compile(r"</title>(.*?)</svg>", re.S)
+
+
+def _faces() -> dict[str, str]:
+    """Every face drawn by :func:`_card` (each card plain and as a trump, and the back)
+    by the id of its shared definition: ``dnb-f-TH``, ``dnb-f-TH-t``, ``dnb-back``."""
+    out = {"dnb-back": _BACK}
+    for suit in Suit:
+        for rank in Rank:
+            card = Card.of(rank, suit)
+            out[f"dnb-f-{card.code}"] = _face(card, False)
+            out[f"dnb-f-{card.code}-t"] = _face(card, True)
+    return out
+
+
+def card_defs() -> str:
+    """One hidden SVG holding every card face as a ``<g id>`` (:func:`shared_faces`
+    points to them), for a page that shows many cards: each card then costs a
+    ``<use>`` element, not its whole face.  Put it once in the page, before the cards."""
+    body = "".join(f'<g id="{i}">{face}</g>' for i, face in _faces().items())
+    return (
+        f'<svg xmlns="{SVG_NS}" width="0" height="0" style="position:absolute" aria-hidden="true" '
+        f'font-family="{FONT}"><defs>{body}</defs></svg>'
+    )
+
+
+def shared_faces(html_text: str) -> str:
+    """``html_text`` (pictures made by this module) with every card's face replaced by a
+    ``<use href="#dnb-f-TH">`` pointing to :func:`card_defs`; the card's ``<svg>``,
+    its ``data-card``, classes and ``<title>`` stay.  Text that holds no card face is
+    returned as it is."""
+    ids = _FACE_IDS
+    return _FACE_IN_CARD.sub(
+        lambda m: f'</title><use href="#{ids[m.group(1)]}"/></svg>' if m.group(1) in ids else m.group(0), html_text
+    )
+
+
+_FACE_IDS = {face: i for i, face in _faces().items()}

@@ -111,7 +111,8 @@ STYLE = (
     ".dnb-felt .dnb-stock{max-width:200px}.dnb-felt .dnb-stock .dnb-caption{font-size:13px}"
     ".dnb-felt .dnb-seat{margin:0;padding:0 4px;border-left:0}"
     ".dnb-text{flex:1 1 260px;max-width:440px;max-height:520px;overflow:auto}"
-    ".dnb-top .dnb-seat{max-width:200px}.dnb-cards{white-space:nowrap}.dnb-felt .dnb-caption{font-size:13px;line-height:1.3}"
+    ".dnb-top .dnb-seat{max-width:200px}.dnb-cards{white-space:nowrap}"
+    ".dnb-felt .dnb-caption{font-size:13px;line-height:1.3}"
     ".dnb-text .dnb-story,.dnb-text .dnb-turn{margin-bottom:4px}"
     "</style>"
 )
