@@ -95,9 +95,9 @@ def test_red_and_black_suits_r1(code: str, colour: str) -> None:
     [
         ("6S", ["♠"] * 6),
         ("9D", ["♦"] * 9),
-        ("JH", ["J", "♥"]),
-        ("QC", ["Q", "♣"]),
-        ("KS", ["K", "♠"]),
+        ("JH", []),  # court cards: the vendored picture, no text in the middle
+        ("QC", []),
+        ("KS", []),
         ("AD", ["♦"]),
         ("2C", ["♣"] * 2),
     ],
@@ -113,11 +113,14 @@ def test_trump_marker_only_on_trumps_r3() -> None:
     trump = parse(card_svg(Card.parse("6H"), trump=Suit.H))
     assert trump_badges(trump) == 1
     assert [t for t, _ in texts(trump)][-1] == "★"
-    assert trump.find(f"{NS}svg/{NS}rect").get("stroke") == GOLD  # type: ignore[union-attr]
+    # the plain face's grey border, then the gold border over it and the gold band across the top
+    assert [r.get("stroke") for r in trump.findall(f"{NS}svg/{NS}rect")] == ["#444", GOLD]
+    band = trump.find(f"{NS}svg/{NS}g[@class='dnb-trump']/{NS}path")
+    assert band is not None and band.get("fill") == GOLD and band.get("d", "").startswith("M3.5 12V9.5")
     assert trump.find(f"{NS}svg/{NS}title").text == "6♥ (trump)"  # type: ignore[union-attr]
     other = parse(card_svg(Card.parse("6S"), trump=Suit.H))
     assert trump_badges(other) == 0
-    assert other.find(f"{NS}svg/{NS}rect").get("stroke") == "#444"  # type: ignore[union-attr]
+    assert [r.get("stroke") for r in other.findall(f"{NS}svg/{NS}rect")] == ["#444"]
     assert trump_badges(parse(card_svg(Card.parse("6H")))) == 0  # no trump given: no marker
 
 
@@ -183,11 +186,14 @@ def test_table_pairs_cover_overlaps_offset_r10() -> None:
     placed = [(e.get("data-card"), e.get("class"), e.get("x"), e.get("y")) for e in svgs(root)[1:]]
     assert placed == [
         ("7S", "dnb-card dnb-attack", "2", "2"),
-        ("9S", "dnb-card dnb-cover", "20", "29"),  # 0.3 and 0.45 of a card across and down
-        ("7H", "dnb-card dnb-attack", "89", "2"),
-        ("8C", "dnb-card dnb-attack", "176", "2"),
-        ("6H", "dnb-card dnb-cover", "194", "29"),
+        ("9S", "dnb-card dnb-cover", "27.2", "23.6"),  # 0.42 and 0.36 of a card across and down
+        ("7H", "dnb-card dnb-attack", "92", "2"),
+        ("8C", "dnb-card dnb-attack", "182", "2"),
+        ("6H", "dnb-card dnb-cover", "207.2", "23.6"),
     ]
+    # each cover turned 24° about its own centre: laid across the card it beats
+    turns = [g.get("transform") for g in root.findall(f"{NS}g")]
+    assert turns == ["rotate(24 57.2 65.6)", "rotate(24 237.2 65.6)"]
     assert trump_badges(root) == 2  # 7H and 6H
     assert root.get("aria-label") == "7♠ covered by 9♠, 7♥, 8♣ covered by 6♥"
     assert texts(parse(table_svg([]))) == [("empty", "#777")]

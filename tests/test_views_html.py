@@ -154,7 +154,7 @@ def test_frame_at_index_5(pod: Replay) -> None:
     f = frame(pod, 5)
     assert isinstance(f, Frame)
     assert f.move == (
-        "<b>Move 4</b> (5 of 14 played): Anna throws in 6D — вдогонку, a throw-in after take (R14): "
+        "<b>Move 4</b> (5 of 14 played): Anna throws in 6♦ — вдогонку, a throw-in after take (R14): "
         '2 more cards may still be given (R13)<div class="dnb-comment">вдогонку: after the take</div>'
         '<div class="dnb-none">next, move 5: Anna passes</div>'
     )
@@ -164,7 +164,7 @@ def test_frame_at_index_5(pod: Replay) -> None:
     assert f.result == ""
     f6 = frame(pod, 6)
     assert f6.events == (
-        '<ul class="dnb-events"><li>Boris picks up 6S 7S 6C 6D (R14)</li><li>Anna draws 9C TH (R16)</li></ul>'
+        '<ul class="dnb-events"><li>Boris picks up 6♠ 7♠ 6♣ 6♦ (R14)</li><li>Anna draws 9♣ 10♥ (R16)</li></ul>'
     )
 
 
@@ -218,9 +218,9 @@ def test_names_and_meta_are_escaped_everywhere() -> None:
     f = frame(replay, 1)
     assert f.hands[0].startswith(f'<div class="dnb-hand"><b>{EVIL_ESC}</b> <span class="dnb-role">attacker</span>')
     assert f.move == (
-        f"<b>Move 0</b> (1 of 14 played): {EVIL_ESC} attacks 6S — the lead (заход, R9); {AMP_ESC} defends (R10)"
+        f"<b>Move 0</b> (1 of 14 played): {EVIL_ESC} attacks 6♠ — the lead (заход, R9); {AMP_ESC} defends (R10)"
         '<div class="dnb-comment">&lt;img src=y onerror=alert(2)&gt;</div>'
-        f'<div class="dnb-none">next, move 1: {AMP_ESC} covers 6S with 7S</div>'
+        f'<div class="dnb-none">next, move 1: {AMP_ESC} covers 6♠ with 7♠</div>'
     )
     assert frame(replay, 5).move.count("5 &lt; 6 &amp; 7 &gt; 2") == 1
     assert frame(replay, 14).result == f"<b>Result</b>: {AMP_ESC} is the durak · out in order: {EVIL_ESC}"

@@ -26,10 +26,13 @@ False
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import math
 import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import NamedTuple
 
 from ..cards import Card, Rank, Suit
@@ -63,6 +66,28 @@ SVG_NS = "http://www.w3.org/2000/svg"
 #: a card is drawn in a box of 100 × 140 units
 _W, _H = 100, 140
 _RATIO = _H / _W
+
+#: the court cards' faces (J, Q, K): Adrian Kennard's designs from the npm package
+#: ``@letele/playing-cards`` (CC0-1.0, static/court-faces-NOTICE.txt), made by
+#: ``scripts/vendor_card_faces.py``, which printed this sha256
+COURT_FACES = Path(__file__).resolve().parent / "static" / "court-faces.json"
+COURT_FACES_SHA256 = "b9f58eedd95dfc0471abef459f1189e0c8b4bd877c6e344f85066dfc5b09509b"
+
+
+def _court_faces() -> dict[str, str]:
+    """The vendored court faces by card code, checked against :data:`COURT_FACES_SHA256`;
+    empty (the court cards drawn by code) when the file is missing or altered."""
+    try:
+        data = COURT_FACES.read_bytes()
+    except OSError:
+        return {}
+    if hashlib.sha256(data).hexdigest() != COURT_FACES_SHA256:
+        return {}
+    faces: dict[str, str] = json.loads(data.decode("utf-8"))
+    return faces
+
+
+_COURTS = _court_faces()
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
@@ -116,23 +141,30 @@ def _text(x: float, y: float, text: str, *, size: float, fill: str, bold: bool =
 
 
 def _face(card: Card, is_trump: bool) -> str:
-    """The inside of a face-up card in the 100 × 140 box.
+    """The inside of a face-up card in the 100 × 140 box: the plain face and, for a
+    trump (R3), the gold border and band over it (:func:`_trump_overlay`)."""
+    return _plain_face(card) + (_trump_overlay() if is_trump else "")
 
-    The index (rank over suit) is large (26 units: 12 px on a 48-px card) for a
-    projector; a trump card (R3) has a gold border and a gold band with ★ across its
-    top edge, which stays in sight when the card lies overlapped in a hand or covered
-    on the table."""
+
+def _trump_overlay() -> str:
+    """A trump's marks: a gold border and a gold band with ★ across the top edge, which
+    stays in sight when the card lies overlapped in a hand or covered on the table."""
+    return (
+        f'<rect x="2.5" y="2.5" width="95" height="135" rx="7.5" fill="none" stroke="{GOLD}" stroke-width="4"/>'
+        + _trump_band()
+    )
+
+
+def _plain_face(card: Card) -> str:
+    """A card's face without trump marks.  The index (rank over suit) is large (28
+    units: 13 px on a 48-px card) for a projector; court cards wear the vendored faces
+    (:func:`_court_face`)."""
     color = _color(card)
     rank, sym = _rank_text(card), card.suit.symbol
-    parts = [
-        f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" '
-        f'stroke="{GOLD if is_trump else "#444"}" stroke-width="{4 if is_trump else 1.5}"/>',
-    ]
-    if is_trump:
-        parts.append(
-            f'<g class="dnb-trump"><path d="M3.5 12V9.5a6 6 0 0 1 6-6h81a6 6 0 0 1 6 6V12z" fill="{GOLD}"/>'
-            f'<text x="84" y="11" font-size="10" fill="#fff" text-anchor="middle">★</text></g>'
-        )
+    court = _COURTS.get(card.code)
+    if court is not None:
+        return _court_face(card, court)
+    parts = ['<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" stroke="#444" stroke-width="1.5"/>']
     size = 24 if rank == "10" else 28
     parts += [
         '<g class="dnb-index">',
@@ -156,6 +188,27 @@ def _face(card: Card, is_trump: bool) -> str:
         parts.append(_court(card, color))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _trump_band() -> str:
+    return (
+        f'<g class="dnb-trump"><path d="M3.5 12V9.5a6 6 0 0 1 6-6h81a6 6 0 0 1 6 6V12z" fill="{GOLD}"/>'
+        f'<text x="84" y="11" font-size="10" fill="#fff" text-anchor="middle">★</text></g>'
+    )
+
+
+def _court_face(card: Card, court: str) -> str:
+    """A court card: the vendored face (its border and picture) with our large index
+    over its small one in both corners."""
+    color, rank, sym = _color(card), _rank_text(card), card.suit.symbol
+    index = (
+        '<rect x="4" y="5" width="17.5" height="60" fill="#fff"/>'
+        + _text(12, 38, rank, size=22, fill=color, bold=True)
+        + _text(12, 59, sym, size=20, fill=color)
+    )
+    return (
+        f'<g class="dnb-court">{court}</g><g class="dnb-index">{index}<g transform="rotate(180 50 70)">{index}</g></g>'
+    )
 
 
 def _court(card: Card, color: str) -> str:
@@ -652,7 +705,11 @@ def card_defs() -> str:
     """One hidden SVG holding every card face as a ``<g id>`` (:func:`shared_faces`
     points to them), for a page that shows many cards: each card then costs a
     ``<use>`` element, not its whole face.  Put it once in the page, before the cards."""
-    body = "".join(f'<g id="{i}">{face}</g>' for i, face in _faces().items())
+    overlay = _trump_overlay()
+    body = "".join(
+        f'<g id="{i}"><use href="#{i[:-2]}"/>{overlay}</g>' if i.endswith("-t") else f'<g id="{i}">{face}</g>'
+        for i, face in _faces().items()
+    )
     return (
         f'<svg xmlns="{SVG_NS}" width="0" height="0" style="position:absolute" aria-hidden="true" '
         f'font-family="{FONT}"><defs>{body}</defs></svg>'

@@ -46,8 +46,8 @@ by the widget library.
 >>> w.slider.value = 1
 >>> w.shown().table.count('class="dnb-card dnb-attack"')
 1
->>> 'data-card="6S"' in w.board.value
-True
+>>> 'data-card="6S"' in w.board.value, '<use href="#dnb-f-6S"/>' in w.board.value
+(True, True)
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ import ipywidgets as widgets
 
 from ..replay import Replay
 from .bounds import MAX_REPLAYER_MOVES, check_moves
+from .cards_svg import card_defs, shared_faces
 from .html import (
     STYLE,
     FrameParts,
@@ -118,8 +119,10 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         goto: the go-to list, one entry per frame (its ``index`` is the frame).
         perspective: the view list: ``'all hands open'``, then each player's view.
         back, forward: the ◀ ▶ buttons.
-        header: the HTML header (style sheet, variant, players, title).
-        board: the one HTML widget showing the frame (:func:`.html.board_html`).
+        header: the HTML header: the style sheet, every card face once
+            (:func:`.cards_svg.card_defs`), variant, players, title.
+        board: the one HTML widget showing the frame (:func:`.html.board_html`), each
+            card a ``<use>`` of its face in the header (:func:`.cards_svg.shared_faces`).
         links: the ``jslink``-s (play ↔ slider, speed ↔ play's interval).
 
     Raises:
@@ -198,7 +201,11 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         )
         rec = replay.recording
         self.header = widgets.HTML(
-            STYLE + '<div class="dnb-story">' + header_html(rec.rules.preset, replay.players, rec.meta) + "</div>"
+            STYLE
+            + card_defs()
+            + '<div class="dnb-story">'
+            + header_html(rec.rules.preset, replay.players, rec.meta)
+            + "</div>"
         )
         self.board = widgets.HTML(self._board(start, view0))
         self.legend = widgets.HTML(LEGEND)
@@ -237,7 +244,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
     def _board(self, k: int, view: int) -> str:
         parts = self.parts(k)
-        return STYLE + board_html(len(self.replay.players), view, lambda name: frame_slot(parts, view, name))
+        players = len(self.replay.players)
+        return shared_faces(board_html(players, view, lambda name: frame_slot(parts, view, name)))
 
     def _redraw(self) -> None:
         now = (self.index, self.view)
