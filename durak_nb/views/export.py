@@ -34,7 +34,7 @@ the script early), in the list labels (set as text by the script) and in the
 >>> with tempfile.TemporaryDirectory() as d:
 ...     page = export_html(Recording.from_json(doc), pathlib.Path(d) / "game.html", title="A & B")
 ...     text = page.read_text(encoding="utf-8")
->>> "<title>A &amp; B</title>" in text, "<script src=" in text, len(text) < 200_000
+>>> "<title>A &amp; B</title>" in text, "<script src=" in text, len(text) < 600_000
 (True, False, True)
 """
 
