@@ -94,8 +94,10 @@ def test_page_is_self_contained(evil_page: str) -> None:
     ids = {a["id"] for _t, a in page.tags if "id" in a}
     assert hrefs and all(h is not None and h.startswith("#dnb-") and h[1:] in ids for h in hrefs)
     assert [t for t, _a in page.tags][:8] == ["html", "head", "meta", "meta", "meta", "title", "style", "style"]
-    assert "@import" not in evil_page and "<link" not in evil_page and "http" not in evil_page.replace(
-        "http://www.w3.org/2000/svg", ""
+    assert (
+        "@import" not in evil_page
+        and "<link" not in evil_page
+        and "http" not in evil_page.replace("http://www.w3.org/2000/svg", "")
     )
     ids_in_order = [a["id"] for t, a in page.tags if t in ("button", "input", "select") and "id" in a]
     assert ids_in_order == [

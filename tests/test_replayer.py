@@ -1,4 +1,5 @@
-"""ReplayerWidget: one board widget whose value the kernel sets to the frame (few models); exactly the engine's cards in every part of every frame and view; player views
+"""ReplayerWidget: one board widget whose value the kernel sets to the frame (few
+models); exactly the engine's cards in every part of every frame and view; player views
 that hide what the viewer cannot know (R4, R14, R16, R20); the move explained with its
 rule ids; every recorded text escaped."""
 
@@ -291,7 +292,7 @@ def test_board_is_a_card_table_viewer_at_the_bottom(widget: ReplayerWidget) -> N
     slots = re.findall(r'data-slot="([^"]+)"', board)
     assert slots == ["seat 0", "table", "stock", "seat 1", "story", "turn", "events", "result"]
     assert '<div class="dnb-bottom"><div class="dnb-seat dnb-me" data-slot="seat 1">' in board
-    assert board.count("<use href=") == board.count("data-card=") + board.count(" dnb-back\"") == 7 + 8
+    assert board.count("<use href=") == board.count("data-card=") + board.count(' dnb-back"') == 7 + 8
     assert 'id="dnb-f-6S"' in widget.header.value and 'id="dnb-f-6S-t"' in widget.header.value
     assert 'id="dnb-f-6S"' not in board
 

@@ -141,6 +141,7 @@ body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 {defs}
 <div class="dnb-export-note">A durak-nb replay: it plays in this page, no kernel needed.
 ◀ ▶ step one move (or the arrow keys), play runs the moves, the slider and the go-to list jump.</div>
+<div class="dnb-replayer">
 <div class="dnb-story">{header}</div>
 <div class="dnb-controls">
 <button id="dnb-back" title="one move back">◀</button>
@@ -154,6 +155,7 @@ body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 </div>
 <div id="dnb-board"></div>
 {legend}
+</div>
 <script type="application/json" id="dnb-data">{data}</script>
 <script>
 {script}</script>
