@@ -88,6 +88,7 @@ def frame_shown(page: Any, k: int, lab: bool) -> None:
 
 
 def test_lab_replayer_fits_1366x768_and_steps_r10(browser: Any, replay: Replay, tmp_path: Path) -> None:
+    (tmp_path / "lab").mkdir()
     with jupyter_lab(tmp_path / "lab", [notebook(tmp_path / "table.ipynb")]) as base:
         page = browser.new_page()
         page.set_viewport_size(VIEWPORT)

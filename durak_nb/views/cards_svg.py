@@ -691,8 +691,8 @@ _FACE_IN_CARD = re.compile(r"</title>(.*?)</svg>", re.S)
 
 def _faces() -> dict[str, str]:
     """Every face drawn by :func:`_card` (each card plain and as a trump, and the back)
-    by the id of its shared definition: ``dnb-f-TH``, ``dnb-f-TH-t``, ``dnb-back``."""
-    out = {"dnb-back": _BACK}
+    by the id of its shared definition: ``dnb-f-TH``, ``dnb-f-TH-t``, ``dnb-f-back``."""
+    out = {"dnb-f-back": _BACK}
     for suit in Suit:
         for rank in Rank:
             card = Card.of(rank, suit)
