@@ -71,7 +71,11 @@ def page_size(tree: Path) -> int:
     with tempfile.TemporaryDirectory() as d:
         env = {**os.environ, "PYTHONPATH": str(tree)}
         out = subprocess.run(
-            [sys.executable, "-c", EXPORT, str(Path(d) / "game.html")], env=env, capture_output=True, text=True
+            [sys.executable, "-c", EXPORT, str(Path(d) / "game.html")],
+            env=env,
+            cwd=tree,
+            capture_output=True,
+            text=True,
         )
         if out.returncode != 0:
             raise SystemExit(out.stderr)

@@ -418,7 +418,7 @@ def test_cards_hands_positions_recordings_and_replays_show_themselves_r1_r3(pod:
         '<div class="dnb-replay"><div>podkidnoy · Anna, Boris · 14 moves · Boris is the durak</div><div><svg '
     )
     assert rep["text/html"].endswith(
-        "<div><code>ReplayerWidget(replay)</code> steps through it move by move</div></div>"
+        "<div>The replayer steps through it move by move.</div></div>"
     )
     evil = evil_widget().replay
     html, _ = fmt(evil)
