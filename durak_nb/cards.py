@@ -30,7 +30,6 @@ __all__ = [
     "Suit",
     "beat_clause",
     "card_text",
-    "cards_text",
     "deck",
     "parse_card",
     "parse_cards",
@@ -255,11 +254,6 @@ def card_text(card: Card) -> str:
     ('10♥', 'Q♠')
     """
     return card.pretty
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards as a person reads them, separated by spaces: ``'10♥ A♠'``."""
-    return " ".join(card_text(c) for c in cards)
 
 
 def parse_card(text: str) -> Card:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
-from .cards import beat_clause, card_text, cards_text
+from .cards import Card, beat_clause
 from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
 from .rules import Rules
 
@@ -35,6 +35,7 @@ __all__ = [
     "Caused",
     "Reading",
     "Replayed",
+    "cards_words",
     "caused",
     "ends_bout",
     "event_words",
@@ -243,50 +244,6 @@ class Replayed(Protocol):
     def rules(self) -> Rules: ...
 
 
-def move_words(move: Move, names: Sequence[str]) -> str:
-    """The move as a person reads it, cards as ``10♥`` (:func:`~durak_nb.cards.card_text`):
-    ``'Boris covers 7♠ with 9♠'``, ``'Anna attacks 6♠ 6♥'`` (R9), ``'Anna transfers by
-    showing 7♦'`` (R20), ``'Boris takes'`` (R14).  ``Move.describe`` keeps the codes for
-    files and logs.
-
-    Args:
-        move: the move.
-        names: the seat names.
-    """
-    who = names[move.player]
-    if move.action is Action.DEFEND and move.target is not None:
-        return f"{who} covers {card_text(move.target)} with {card_text(move.cards[0])}"
-    if move.action is Action.TRANSFER and move.show:
-        return f"{who} transfers by showing {card_text(move.cards[0])}"
-    verb = _MOVE_VERBS[move.action]
-    return f"{who} {verb} {cards_text(move.cards)}" if move.cards else f"{who} {verb}"
-
-
-#: the verb of each kind of move in :func:`move_words` (one word per term: take = взять)
-_MOVE_VERBS = {
-    Action.ATTACK: "attacks",
-    Action.THROW: "throws in",
-    Action.TRANSFER: "transfers",
-    Action.DEFEND: "covers",
-    Action.TAKE: "takes",
-    Action.PASS: "passes",
-    Action.REDEAL: "claims a redeal",
-}
-
-
-def event_words(event: Event, names: Sequence[str]) -> str:
-    """What a move caused, as a person reads it, cards as ``10♥``: ``'Boris picks up
-    6♠ 7♠ (R14)'``, ``'bito: 6♠ 7♠ to the discard (R15)'``, ``'Anna draws 10♥ (R16)'``;
-    the other events as their own ``describe`` (they name no card)."""
-    if isinstance(event, Took):
-        return f"{names[event.player]} picks up {cards_text(event.cards)} (R14)"
-    if isinstance(event, Bito):
-        return f"bito: {cards_text(event.cards)} to the discard (R15)"
-    if isinstance(event, Drew):
-        return f"{names[event.player]} draws {cards_text(event.cards)} (R16)"
-    return event.describe(names)
-
-
 def _cards(n: int) -> str:
     return f"{n} more card" if n == 1 else f"{n} more cards"
 
@@ -387,3 +344,75 @@ def explain_move(replay: Replayed, k: int, *, with_events: bool = True) -> str:
     if events and with_events:
         text += "; then " + "; ".join(event_words(e, names) for e in events)
     return text
+
+
+# ----------------------------------------------------------------------------- cards as a person reads them
+
+
+def cards_words(cards: Iterable[Card]) -> str:
+    """Cards as a person reads them (rank and suit symbol, :attr:`Card.pretty`), space-separated.
+
+    >>> from durak_nb.cards import parse_cards
+    >>> cards_words(parse_cards("TH 7S"))
+    '10♥ 7♠'
+    """
+    return " ".join(c.pretty for c in cards)
+
+
+#: a played move in words, one whole sentence per kind of move (``who``, ``cards``)
+_MOVE_WORDS: dict[Action, str] = {
+    Action.ATTACK: "{who} attacks {cards}",
+    Action.THROW: "{who} throws in {cards}",
+    Action.TRANSFER: "{who} transfers {cards}",
+    Action.TAKE: "{who} takes",
+    Action.PASS: "{who} passes",
+    Action.REDEAL: "{who} claims a redeal",
+}
+
+
+def move_words(move: Move, names: Sequence[str]) -> str:
+    """A move in words with cards as a person reads them (10♥): what
+    :meth:`Move.describe <durak_nb.engine.Move.describe>` says with card codes.
+
+    Args:
+        move: the move (legal or not; nothing is checked).
+        names: the players' names by seat.
+
+    Raises:
+        IndexError: ``move.player`` is not a seat of ``names``.
+
+    >>> from durak_nb.engine import Move
+    >>> move_words(Move.defend(1, "9S", "7S"), ["Anna", "Boris"])
+    'Boris covers 7♠ with 9♠'
+    >>> move_words(Move.attack(0, "TH TS"), ["Anna", "Boris"])
+    'Anna attacks 10♠ 10♥'
+    """
+    who = names[move.player]
+    if move.action is Action.DEFEND and move.target is not None and move.cards:
+        return f"{who} covers {move.target.pretty} with {move.cards[0].pretty}"
+    if move.action is Action.TRANSFER and move.show and move.cards:
+        return f"{who} transfers by showing {move.cards[0].pretty}"
+    return _MOVE_WORDS[move.action].format(who=who, cards=cards_words(move.cards))
+
+
+def event_words(event: Event, names: Sequence[str]) -> str:
+    """What a move caused, in words with cards as a person reads them (10♥) and the
+    event's rule id: what :meth:`Event.describe <durak_nb.engine.Event.describe>` says
+    with card codes.
+
+    Args:
+        event: the event (:class:`Took` R14, :class:`Bito` R15, :class:`Drew` R16,
+            :class:`Out` R24, :class:`LeadPassed` R9, :class:`Redealt` R5, :class:`GameOver`).
+        names: the players' names by seat.
+
+    >>> from durak_nb.cards import parse_cards
+    >>> event_words(Bito(tuple(parse_cards("7S 9S"))), ["Anna", "Boris"])
+    'bito: 7♠ 9♠ to the discard (R15)'
+    """
+    if isinstance(event, Took):
+        return f"{names[event.player]} picks up {cards_words(event.cards)} (R14)"
+    if isinstance(event, Bito):
+        return f"bito: {cards_words(event.cards)} to the discard (R15)"
+    if isinstance(event, Drew):
+        return f"{names[event.player]} draws {cards_words(event.cards)} (R16)"
+    return event.describe(names)  # no cards in the others' words

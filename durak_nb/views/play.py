@@ -70,7 +70,7 @@ from .cards_svg import RED, discard_svg, seat_svg, table_svg, talon_svg
 from .html import STYLE, esc, header_html, turn_html
 from .replayer import ReplayerWidget
 
-__all__ = ["PlayWidget"]
+__all__ = ["PlayWidget", "bot_seat", "prompt_text"]
 
 #: colours of the card buttons: plain, trump (R3), selected, able to cover the chosen target
 _PLAIN, _TRUMP, _SELECTED, _COVERS = "#ffffff", "#fff3c4", "#90caf9", "#c8e6c9"
@@ -566,39 +566,18 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         return said
 
     def _run_bots(self, *, show: bool) -> list[str]:
-        """Let the bots move until you have a move or the game is over.
-
-        Turn-taking among players who may act at once (R10–R12) is the widget's
-        choice, not a rule: a bot defender answers first; otherwise you are waited
-        for whenever you have a move (a redeal claim aside, R5); otherwise the bot
-        defender, else the attacker, else the first bot clockwise from the attacker.
-        """
+        """Let the bots move until you have a move or the game is over (whose turn it is:
+        :func:`bot_seat`)."""
         said: list[str] = []
         g, h = self.game, self.human
         while not g.finished:
-            moves = g.legal_moves()
-            movers = sorted({m.player for m in moves if m.action is not Action.REDEAL}) or sorted(
-                {m.player for m in moves}
-            )
-            if not movers:  # pragma: no cover - the engine always has a move while the game goes on
+            seat = bot_seat(g, h)
+            if seat is None:  # you are waited for
+                mine = g.legal_moves(h)
+                if self.auto_pass and len(mine) == 1 and mine[0].action is Action.PASS:
+                    said += self._play(mine[0], " (auto)")
+                    continue
                 break
-            d, a = g.defender, g.attacker
-            if h in movers:
-                if d is not None and d != h and d in movers:
-                    seat = d
-                else:
-                    mine = [m for m in moves if m.player == h]
-                    if self.auto_pass and len(mine) == 1 and mine[0].action is Action.PASS:
-                        said += self._play(mine[0], " (auto)")
-                        continue
-                    break
-            elif d is not None and d in movers:
-                seat = d
-            elif a is not None and a in movers:
-                seat = a
-            else:
-                first = a if a is not None else 0
-                seat = min(movers, key=lambda s: (s - first) % g.n)
             if show and self.delay > 0 and h not in g.out_order:  # once you are out, the rest goes at once
                 self.message = "; ".join(said)
                 self.draw()
@@ -640,23 +619,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.click_target(c)
 
     def _prompt(self) -> str:
-        g = self.game
-        names = g.players
-        if g.result is not None:
-            return "Game over: " + g.result.describe(names)
-        words = {
-            Action.ATTACK: "lead",
-            Action.THROW: "throw in",
-            Action.DEFEND: "cover",
-            Action.TRANSFER: "transfer",
-            Action.TAKE: "take",
-            Action.PASS: "pass the lead" if not g.attack_cards else "pass",
-            Action.REDEAL: "claim a redeal",
-        }
-        kinds = list(dict.fromkeys(words[m.action] for m in self.legal))
-        if not kinds:
-            return "Waiting for " + ", ".join(names[s] for s in g.actors())
-        return "Your move: " + ", ".join(kinds)
+        return prompt_text(self.game, self.legal)
 
     def draw(self) -> None:
         """Show the game now by setting the values of the existing widgets."""
@@ -746,6 +709,65 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             if recent
             else ""
         )
+
+
+def bot_seat(game: Game, human: int) -> int | None:
+    """Whose bot moves next when ``human`` plays one seat and bots play the others.
+
+    Turn-taking among players who may act at once (R10–R12) is the widgets' choice,
+    not a rule: a bot defender answers first; otherwise ``human`` is waited for
+    whenever they have a move (a redeal claim aside, R5); otherwise the bot defender,
+    else the attacker, else the first bot clockwise from the attacker.
+
+    Args:
+        game: the game (its legal moves are asked, nothing is played).
+        human: the seat played by a person.
+
+    Returns:
+        the seat whose bot moves now, or ``None``: ``human`` is waited for, or nobody
+        may move (the game is over).
+    """
+    if game.finished:
+        return None
+    moves = game.legal_moves()
+    movers = sorted({m.player for m in moves if m.action is not Action.REDEAL}) or sorted({m.player for m in moves})
+    if not movers:  # pragma: no cover - the engine always has a move while the game goes on
+        return None
+    d, a = game.defender, game.attacker
+    if human in movers:
+        return d if d is not None and d != human and d in movers else None
+    if d is not None and d in movers:
+        return d
+    if a is not None and a in movers:
+        return a
+    first = a if a is not None else 0
+    return min(movers, key=lambda s: (s - first) % game.n)
+
+
+def prompt_text(game: Game, legal: Sequence[Move]) -> str:
+    """What a person playing one seat is asked to do: ``'Your move: throw in, pass'``
+    (the kinds of their ``legal`` moves), whom they wait for, or the result.
+
+    Args:
+        game: the game.
+        legal: that person's legal moves now (``game.legal_moves(seat)``).
+    """
+    names = game.players
+    if game.result is not None:
+        return "Game over: " + game.result.describe(names)
+    words = {
+        Action.ATTACK: "lead",
+        Action.THROW: "throw in",
+        Action.DEFEND: "cover",
+        Action.TRANSFER: "transfer",
+        Action.TAKE: "take",
+        Action.PASS: "pass the lead" if not game.attack_cards else "pass",
+        Action.REDEAL: "claim a redeal",
+    }
+    kinds = list(dict.fromkeys(words[m.action] for m in legal))
+    if not kinds:
+        return "Waiting for " + ", ".join(names[s] for s in game.actors())
+    return "Your move: " + ", ".join(kinds)
 
 
 def _temp_journal() -> Path:

@@ -1,0 +1,174 @@
+"""The bouts a learner plays in each lesson: which recording, which position, which seat.
+
+Each :class:`Practice` names a position of a lesson's recordings (the position before
+move ``move`` of ``recordings/<recording>``, :meth:`~durak_nb.replay.Replay.game`), the
+seat the learner plays, where the practice stops, and the task in one sentence.  The
+widget :class:`durak_nb.views.practice.PracticeBout` plays it
+(``PracticeBout.lesson(2)``); nothing here decides a rule.
+
+>>> [p.recording for p in practice_of(2)]
+['lessons/bout.json', 'lessons/bout.json']
+>>> practice_of(5)[0].game().legal_moves("Boris")[-1].describe(practice_of(5)[0].game().players)
+'Boris takes'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..engine import Game
+from .helpers import replay
+
+__all__ = ["PRACTICE", "Practice", "practice_of"]
+
+
+class Practice(NamedTuple):
+    """One practice bout of a lesson.
+
+    Attributes:
+        lesson: the lesson's number (1..7).
+        recording: the recording, relative to ``recordings/``.
+        move: the position before this move of the recording.
+        learner: the seat the learner plays (a name).
+        stop: ``"bout"`` or ``"game"`` (:data:`durak_nb.views.practice.STOPS`).
+        task: what the learner is asked to do, one sentence.
+    """
+
+    lesson: int
+    recording: str
+    move: int
+    learner: str
+    stop: str
+    task: str
+
+    def game(self) -> Game:
+        """A fresh game at the practice's position.
+
+        Raises:
+            RecordingError: the recording is missing or invalid.
+        """
+        return replay(self.recording).game(self.move)
+
+
+#: the practice bouts of each lesson, the first one the main one
+PRACTICE: dict[int, tuple[Practice, ...]] = {
+    1: (
+        Practice(
+            1,
+            "redeal-five-of-a-suit.json",
+            3,
+            "Anna",
+            "bout",
+            "Vera leads 8♥ against you: beat it with a higher heart or a trump (R6).",
+        ),
+    ),
+    2: (
+        Practice(
+            2,
+            "lessons/bout.json",
+            0,
+            "Anna",
+            "bout",
+            "You attack Boris: lead, throw in cards of the ranks on the table, pass when you are done (R9–R12).",
+        ),
+        Practice(
+            2,
+            "lessons/bout.json",
+            1,
+            "Boris",
+            "bout",
+            "Anna leads 7♠ 7♣ against you: cover every card, or take (R10).",
+        ),
+    ),
+    3: (
+        Practice(
+            3,
+            "seed000-vdogonku.json",
+            2,
+            "Anna",
+            "bout",
+            "Boris takes: give him more cards вдогонку, but no more than he can take (R13, R14).",
+        ),
+        Practice(
+            3,
+            "lessons/bout-limit.json",
+            2,
+            "Anna",
+            "bout",
+            "Throw in your eights: a bout holds at most six attack cards (R13).",
+        ),
+    ),
+    4: (
+        Practice(
+            4,
+            "drawing-order-short-talon.json",
+            0,
+            "Anna",
+            "bout",
+            "Play the bout to its end: who draws which cards, in which order (R16), and who attacks next (R23)?",
+        ),
+    ),
+    5: (
+        Practice(
+            5,
+            "transfer-twice.json",
+            1,
+            "Boris",
+            "bout",
+            "Anna leads 8♠ against you: transfer it to Vera with your 8♥, or cover, or take (R17).",
+        ),
+        Practice(
+            5,
+            "show-trump-transfer.json",
+            1,
+            "Boris",
+            "bout",
+            "Transfer by showing your trump 9♥ and keep it (проездной, R20, R21).",
+        ),
+    ),
+    6: (
+        Practice(
+            6,
+            "draw.json",
+            0,
+            "Anna",
+            "game",
+            "Play to the end of the game: who is out, who is the durak, or is it a draw (R24, R25)?",
+        ),
+        Practice(
+            6,
+            "epaulettes.json",
+            3,
+            "Anna",
+            "game",
+            "Lead your two sixes and go out: epaulettes for Boris (R26).",
+        ),
+    ),
+    7: (
+        Practice(
+            7,
+            "lessons/english-no-pair.json",
+            0,
+            "Anna",
+            "bout",
+            "English durak: you hold no pair, so pass the lead (R9).",
+        ),
+        Practice(
+            7,
+            "lessons/trump-six-over-ace.json",
+            1,
+            "Boris",
+            "bout",
+            "Anna leads the trump ace: with this option the trump six beats it (R7).",
+        ),
+    ),
+}
+
+
+def practice_of(lesson: int) -> tuple[Practice, ...]:
+    """The practice bouts of ``lesson`` (1..7), the main one first.
+
+    Raises:
+        KeyError: ``lesson`` has no practice bout.
+    """
+    return PRACTICE[lesson]
