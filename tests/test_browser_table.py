@@ -146,3 +146,35 @@ def test_export_page_steps_with_its_buttons_offline_r10(browser: Any, replay: Re
         assert asked == []
     finally:
         page.close()
+
+
+def test_a_saved_notebook_reopens_without_model_not_found(browser: Any, tmp_path: Path) -> None:
+    """With the widget state saved with the notebook (the setting scripts/lab.sh turns
+    on), a notebook run, saved and opened again in a new kernel shows its replayer as
+    saved, not "Error displaying widget: model not found"."""
+    top = tmp_path / "lab"
+    top.mkdir()
+    with jupyter_lab(top, [notebook(tmp_path / "saved.ipynb")]) as base:
+        plugin = top / "config" / "lab" / "user-settings" / "@jupyter-widgets" / "jupyterlab-manager"
+        plugin.mkdir(parents=True)
+        (plugin / "plugin.jupyterlab-settings").write_text(json.dumps({"saveState": True}))
+        page = browser.new_page()
+        page.set_viewport_size(VIEWPORT)
+        try:
+            open_notebook(page, base, "notebooks/saved.ipynb")
+            run_all(page, ".dnb-replayer .dnb-felt .dnb-cards")
+            page.keyboard.press("Control+s")
+            page.wait_for_timeout(2000)
+            saved = json.loads((top / "notebooks" / "saved.ipynb").read_text(encoding="utf-8"))
+            assert "application/vnd.jupyter.widget-state+json" in saved["metadata"]["widgets"]
+            page.reload()
+            page.wait_for_selector(".dnb-replayer .dnb-felt .dnb-cards", timeout=60000)
+            page.wait_for_timeout(1000)
+            text = page.inner_text(".jp-Notebook")
+            assert "Error displaying widget" not in text and "odel not found" not in text
+            shot(page, "table-lab-reopened.png")
+        except BaseException:
+            shot(page, "table-lab-reopen-failure.png")
+            raise
+        finally:
+            page.close()
