@@ -5,6 +5,7 @@ discard face down), escaping, display hooks, and that the engine imports no view
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -21,12 +22,14 @@ from durak_nb.views.cards_svg import (
     BLACK,
     GOLD,
     RED,
+    card_defs,
     card_svg,
     discard_svg,
     esc,
     hand_svg,
     position_svg,
     seat_svg,
+    shared_faces,
     svg_frame,
     table_svg,
     talon_svg,
@@ -434,3 +437,39 @@ def test_pictures_in_a_real_kernel() -> None:
     assert sorted(data[5]) == ["text/plain"]
     assert data[5]["text/plain"].startswith("digraph game_tree {")
     assert data[5]["text/plain"].endswith("to see the picture.")
+
+
+def test_court_cards_wear_the_vendored_cc0_faces_r1() -> None:
+    """J, Q, K of each suit: Adrian Kennard's faces from @letele/playing-cards (CC0-1.0),
+    checked by their sha256, with the licence notice beside them; our index over theirs."""
+    import hashlib
+
+    from durak_nb.views.cards_svg import COURT_FACES, COURT_FACES_SHA256
+
+    data = COURT_FACES.read_bytes()
+    assert hashlib.sha256(data).hexdigest() == COURT_FACES_SHA256
+    notice = (COURT_FACES.parent / "court-faces-NOTICE.txt").read_text(encoding="utf-8")
+    assert "@letele/playing-cards 0.1.0" in notice and "CC0 1.0 Universal" in notice
+    faces = json.loads(data)
+    assert sorted(faces) == sorted(r + s for r in "JQK" for s in "SHDC")
+    for code in faces:
+        svg = card_svg(Card.parse(code))
+        assert svg.count('class="dnb-court"') == 1 and f'id="dnb-{code}-' in svg
+        assert [t for t, _ in texts(parse(svg))] == [code[0], Card.parse(code).suit.symbol] * 2
+    assert 'class="dnb-court"' not in card_svg(Card.parse("TS")) + card_svg(Card.parse("AS"))
+
+
+def test_shared_faces_point_to_the_definitions_once_each() -> None:
+    """card_defs holds each face once (104 faces and the back; a trump face is the plain
+    face under the trump's marks); shared_faces swaps each card's face for a <use>."""
+    defs = card_defs()
+    ids = re.findall(r'<g id="(dnb-f-[^"]+)"', defs)
+    assert len(ids) == len(set(ids)) == 52 * 2 + 1
+    assert '<g id="dnb-f-TH-t"><use href="#dnb-f-TH"/>' in defs
+    hand = hand_svg(parse_cards("6S TH"), trump=Suit.H, width=40)
+    shared = shared_faces(hand)
+    assert re.findall(r'<use href="#([^"]+)"/>', shared) == ["dnb-f-6S", "dnb-f-TH-t"]
+    assert re.findall(r'data-card="(\w\w)"', shared) == ["6S", "TH"]
+    backs_only = shared_faces(hand_svg(parse_cards("6S"), face_up=False))
+    assert re.findall(r'<use href="#([^"]+)"/>', backs_only) == ["dnb-f-back"]
+    assert shared_faces("<b>no cards</b>") == "<b>no cards</b>"

@@ -417,9 +417,7 @@ def test_cards_hands_positions_recordings_and_replays_show_themselves_r1_r3(pod:
     assert rep["text/html"].startswith(
         '<div class="dnb-replay"><div>podkidnoy · Anna, Boris · 14 moves · Boris is the durak</div><div><svg '
     )
-    assert rep["text/html"].endswith(
-        "<div>The replayer steps through it move by move.</div></div>"
-    )
+    assert rep["text/html"].endswith("<div>The replayer steps through it move by move.</div></div>")
     evil = evil_widget().replay
     html, _ = fmt(evil)
     assert EVIL not in html["text/html"] and EVIL_ESC in html["text/html"]

@@ -15,6 +15,7 @@ from durak_nb.record import Recording
 from durak_nb.replay import Replay
 from durak_nb.views.html import (
     Frame,
+    board_html,
     card_html,
     cards_html,
     events_html,
@@ -23,6 +24,7 @@ from durak_nb.views.html import (
     header_html,
     move_html,
     result_html,
+    seat_places,
     stock_html,
     suit_html,
     table_html,
@@ -235,3 +237,30 @@ def test_engine_and_replay_never_import_views() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_seat_places_viewer_at_the_bottom_others_in_the_order_of_play_r9() -> None:
+    assert seat_places(2, 0) == ((1,), 0)
+    assert seat_places(2, 1) == ((1,), 0)
+    assert seat_places(2, 2) == ((0,), 1)
+    assert seat_places(3, 3) == ((0, 1), 2)
+    assert seat_places(4, 0) == ((1, 2, 3), 0)
+    assert seat_places(6, 4) == ((4, 5, 0, 1, 2), 3)
+
+
+def test_board_layout_slots_in_order() -> None:
+    """The felt (the others across the top, the table with the talon and discard, the
+    viewer at the bottom), then the text beside it; each slot filled by name."""
+    board = board_html(3, 2, lambda name: f"<i>{name}</i>")
+    assert board == (
+        '<div class="dnb-board" data-view="2"><div class="dnb-felt">'
+        '<div class="dnb-top"><div class="dnb-seat" data-slot="seat 2"><i>seat 2</i></div>'
+        '<div class="dnb-seat" data-slot="seat 0"><i>seat 0</i></div></div>'
+        '<div class="dnb-middle"><div class="dnb-table-slot" data-slot="table"><i>table</i></div>'
+        '<div class="dnb-stock-slot" data-slot="stock"><i>stock</i></div></div>'
+        '<div class="dnb-bottom"><div class="dnb-seat dnb-me" data-slot="seat 1"><i>seat 1</i></div></div></div>'
+        '<div class="dnb-text"><div class="dnb-story" data-slot="story"><i>story</i></div>'
+        '<div class="dnb-turn-slot" data-slot="turn"><i>turn</i></div>'
+        '<div class="dnb-events-slot" data-slot="events"><i>events</i></div>'
+        '<div class="dnb-result" data-slot="result"><i>result</i></div></div></div>'
+    )
