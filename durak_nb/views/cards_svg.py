@@ -1,17 +1,23 @@
 """Card faces, hands, the table, the talon and whole positions as SVG (pure functions).
 
 Every function returns one standalone SVG document as a string (``xmlns`` and
-``viewBox`` set, no scripts, no external resources, no ``id`` attributes, so several
-pictures can sit in one HTML page).  A card is drawn in a 100 × 140 box and scaled to
-``width``; composite pictures (a hand, the table, a position) nest one ``<svg>``
-element per card.
+``viewBox`` set, no scripts, no external resources; the only ``id`` attributes are
+inside the court cards' faces, prefixed ``dnb-<code>-`` and the same wherever that
+card is drawn, so several pictures can sit in one page).  A card is drawn in a
+100 × 140 box and scaled to ``width``; composite pictures (a hand, the table, a
+position) nest one ``<svg>`` element per card.  A page that shows many cards puts
+:func:`card_defs` in once and passes its pictures through :func:`shared_faces`: each
+card then is a ``<use>`` of its face.
 
-* Face up: the rank and the suit symbol in two corners, pips (2–10), a framed letter
-  (J, Q, K) or one large symbol (A) in the middle; red (``#c62828``) for hearts and
-  diamonds, black (``#111``) for spades and clubs (R1).
-* Trump (R3, R8): a gold border and a gold ``★`` badge (class ``dnb-trump``) on cards of
-  the trump suit.
+* Face up: a large rank and suit symbol in two corners (for a projector), pips (2–10),
+  one large symbol (A), and for J, Q, K Adrian Kennard's court faces (npm
+  ``@letele/playing-cards``, CC0-1.0: static/court-faces.json, made by
+  ``scripts/vendor_card_faces.py``); red (``#c62828``) for hearts and diamonds, black
+  (``#111``) for spades and clubs (R1).
+* Trump (R3, R8): a gold border and a gold band with ★ across the top edge (class
+  ``dnb-trump``), which shows on a card overlapped in a hand or covered on the table.
 * Face down: a blue back with a lattice; it carries no rank, suit or card code.
+* The table: each covering card turned 24° across the card it beats (R10).
 
 Every text that is not a fixed string of ours (player names, results) goes through
 :func:`esc`; cards carry only rank codes and suit symbols, escaped all the same.
