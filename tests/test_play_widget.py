@@ -10,6 +10,9 @@ replay ends in the same position, and a whole game against bots ends and validat
 from __future__ import annotations
 
 import json
+import re
+import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +28,7 @@ from durak_nb.record.recorder import read_journal
 from durak_nb.replay import Replay
 from durak_nb.rules import Rules
 from durak_nb.views.html import hand_order
-from durak_nb.views.play import PlayWidget
+from durak_nb.views.play import PlayWidget, discard_words, journal_words, log_html, table_words, talon_words
 from durak_nb.views.replayer import ReplayerWidget
 
 NAMES2 = ["Anna", "Boris"]
@@ -233,7 +236,8 @@ def test_R9_a_lead_of_two_ranks_is_refused_then_a_pair_is_led(tmp_path: Path) ->
     assert w.clickable == ["6S", "6H", "7C"]
     w.click_card("6S")
     assert w.status.value == (
-        '<div class="dnb-note">Selected: 6♠. Press “Lead” to lead 6♠.</div><div class="dnb-prompt">Your move: lead</div>'
+        '<div class="dnb-note">Selected: 6♠. Press “Lead” to lead 6♠.</div>'
+        '<div class="dnb-prompt">Your move: lead</div>'
     )
     w.click_card("7C")
     assert w.status.value == (
@@ -697,6 +701,179 @@ def test_R5_redeal_is_offered_and_recorded_with_its_deck(tmp_path: Path) -> None
     assert [c.code for c in w.game.hands[0]] == ["9D", "TH", "JS", "QS", "QD", "KS"]
     assert (shown(w.redeal_button), w.redeal_button.disabled) == (False, True)  # nobody has five of a suit now
     assert read_journal(w.journal).game.position() == w.game.position()
+    w.close()
+
+
+# ----------------------------------------------------------------------------- the card table
+
+
+def test_R3_R15_R13_the_talon_the_discard_and_the_table_in_words(tmp_path: Path) -> None:
+    """The talon says its size and the trump under it (R3, R16), the discard its size
+    (R15), the table its cards and the room left (R13)."""
+    dealt = Game.deal("podkidnoy", NAMES2, seed=1).position()
+    assert (talon_words(dealt), discard_words(dealt)) == ("talon: 24 cards, trump 7♥ under it", "discard: empty")
+    two = lesson("podkidnoy", NAMES2, {"Anna": "6H 7S", "Boris": "6S 6C"}, "Boris").position()
+    assert talon_words(two) == "talon: empty, trump ♦"
+    assert discard_words(two) == "discard: 32 cards"
+    last = Game.from_position(
+        "podkidnoy",
+        NAMES2,
+        hands={"Anna": "6H", "Boris": "6S"},
+        talon="9D",
+        trump="D",
+        attacker="Boris",
+        rest_to_discard=True,
+    ).position()
+    assert talon_words(last) == "talon: 1 card, the trump 9♦"  # the turned-up card is drawn last (R16)
+    japanese = Game.deal("japanese", NAMES2, seed=1).position()
+    assert talon_words(japanese) == "talon: 24 cards, trump ♦"  # no card is turned up (R8)
+    # the widget shows them above the pictures of the talon and the discard
+    w = take_lesson(tmp_path)
+    assert '<div class="dnb-caption">talon: empty, trump ♦</div><svg' in w.stock.value
+    assert '<div class="dnb-caption">discard: 24 cards</div><svg' in w.stock.value
+    assert '<div class="dnb-caption">table: 2 attack cards, 0 covered; room for 4 more (R13)</div>' in w.top.value
+    w.click_card("7S")
+    w.click_target("6S")
+    assert '<div class="dnb-caption">table: 2 attack cards, 1 covered; room for 4 more (R13)</div>' in w.top.value
+    w.close()
+    g = lesson("podkidnoy", NAMES2, {"Anna": "9H", "Boris": "6S 6C 9C"}, "Boris", first_bito_done=True)
+    full = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "full.durak.jsonl")
+    assert full.message == "Boris attacks 6♠"
+    assert table_words(full.game.position(), full.game.room()) == (
+        "table: 1 attack card, 0 covered; no more cards may be given (R13)"  # Anna holds one card
+    )
+    full.close()
+
+
+def test_the_seats_sit_around_the_table_clockwise_from_your_left(tmp_path: Path) -> None:
+    """The other seats across the top, clockwise from the viewer's left (the next seat
+    attacks to the left, R2); the viewer's seat at the bottom, as a caption over the hand."""
+    names = ["Anna", "Boris", "Vera", "Gleb"]
+    w = PlayWidget("podkidnoy", names, human="Vera", seed=5, journal=tmp_path / "four.durak.jsonl")
+    assert re.findall(r'class="dnb-seat[^"]*" data-seat="(\d)"', w.top.value) == ["3", "0", "1"]
+    assert w.seat_caption.value.startswith('<div class="dnb-caption')
+    assert "<b>Vera</b> · 6 cards" in w.seat_caption.value and w.seat_caption.value.endswith(" · <b>you</b></div>")
+    assert "Vera" not in w.top.value.split('<div class="dnb-seats">')[1]  # your hand is drawn once, as buttons
+    assert hand_buttons(w) == [c.pretty for c in hand_order(w.game.hands[2], w.game.trump)]
+    w.close()
+
+
+def test_widget_models_are_few_and_made_once(tmp_path: Path) -> None:
+    """One Layout, one button style and one HTML style shared by every widget: 34 models
+    for the take lesson (7 HTML, 6 card and 6 table buttons, 4 action buttons, 8 boxes;
+    103 before the card pictures were the buttons), none more while it is played, and
+    one per card when the hand grows past any size before (R14)."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = len(_instances)
+    w = take_lesson(tmp_path)
+    made = len(_instances) - before
+    kinds = Counter(type(x).__name__ for x in list(_instances.values())[before:])
+    assert made == 34
+    assert kinds == Counter(
+        Button=16, HTML=7, Box=3, HBox=2, VBox=2, Layout=1, ButtonStyle=1, HTMLStyle=1, PlayWidget=1
+    )
+    w.click_target("6S")
+    w.click_card("QC")  # refused (R6)
+    w.click_card("7S")
+    w.click_target("6S")
+    assert len(_instances) - before == 34
+    w.take()  # ten cards now: four more card buttons
+    assert (len(w.game.hands[0]), len(_instances) - before) == (10, 38)
+    w.close()
+
+
+def test_R9_R10_clicking_the_card_pictures_plays_the_moves(tmp_path: Path) -> None:
+    """A click on a card's picture (its button) selects it, *Lead* leads it (R9); a
+    click on an attack card's picture on the table, then on a card of the hand, covers
+    it (R10).  The faces are the buttons' backgrounds, from one style sheet."""
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 7C 9H", "Boris": "8S TC JC QH"}, "Anna", first_bito_done=True)
+    w = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "clicks.durak.jsonl")
+    assert hand_buttons(w) == ["6♠", "9♥", "7♣"]
+    face = f".{w.scope} .dnb-c-6S{{background-image:url(data:image/svg+xml;base64,"
+    assert face in w.faces.value
+    w.card_buttons[0].click()  # the picture of 6♠
+    assert w.selected == [Card.parse("6S")] and marked(w.card_buttons, "dnb-sel") == ["6♠"]
+    w.lead_button.click()
+    assert w.message == "Anna attacks 6♠; Boris covers 6♠ with 8♠"
+    assert w.game.table == [(Card.parse("6S"), Card.parse("8S"))]
+    assert table_buttons(w) == ["6♠ covered by 8♠"]
+    assert w.table_buttons[0]._dom_classes == ("dnb-pc", "dnb-pt", "dnb-t-6S-8S")
+    assert f".{w.scope} .dnb-t-6S-8S{{background-image:url(data:image/svg+xml;base64," in w.faces.value
+    assert face not in w.faces.value  # 6♠ left the hand: its face is no longer sent
+    assert hand_buttons(w) == ["9♥", "7♣"]
+    assert [c.code for c in w.game.hands[0]] == ["7C", "9H"]
+    w.pass_button.click()
+    assert w.message == "Anna passes; bito: 6♠ 8♠ to the discard (R15); Boris attacks 10♣"
+    # cover: the attack card's picture, then the card's
+    w.table_buttons[0].click()
+    assert w.target == Card.parse("TC")
+    assert marked(w.card_buttons, "dnb-ok") == []  # neither 9♥ nor 7♣ beats 10♣ (R6)
+    assert "Now click the card that covers 10♣." in w.status.value
+    w.take_button.click()
+    assert w.message == "Anna takes; Boris passes; Anna picks up 10♣ (R14); Boris attacks J♣"
+    assert hand_buttons(w) == ["9♥", "7♣", "10♣"]
+    w.close()
+    t = take_lesson(tmp_path, "cover")
+    t.table_buttons[1].click()  # 6♣
+    assert marked(t.card_buttons, "dnb-ok") == ["Q♣", "J♦"]
+    t.card_buttons[4].click()  # Q♣
+    assert t.message == "Anna covers 6♣ with Q♣"  # 6♠ is still to cover: Boris waits
+    assert t.game.table == [(Card.parse("6S"), None), (Card.parse("6C"), Card.parse("QC"))]
+    assert table_buttons(t) == ["6♠", "6♣ covered by Q♣"]
+    assert hand_buttons(t) == ["7♠", "9♠", "6♥", "A♥", "J♦"]
+    assert journal_moves(t.journal)[1:] == [{"player": "Anna", "action": "defend", "card": "QC", "target": "6C"}]
+    t.close()
+
+
+def test_the_journal_place_is_shown_to_the_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "mine.durak.jsonl"
+    w = PlayWidget("podkidnoy", NAMES2, seed=1, journal=path)
+    assert w.journal_view.value == f"This game is saved after every move in {path}."
+    w.close()
+    monkeypatch.chdir(tmp_path)
+    rel = PlayWidget("podkidnoy", NAMES2, seed=1, journal="rel.durak.jsonl")  # said as an absolute path
+    assert rel.journal_view.value == f"This game is saved after every move in {tmp_path / 'rel.durak.jsonl'}."
+    rel.close()
+    temp = PlayWidget("podkidnoy", NAMES2, seed=1)
+    where = str(temp.journal)
+    assert where.startswith(tempfile.gettempdir()) and where.endswith("/game.durak.jsonl")
+    assert temp.journal_view.value == (
+        f"This game is saved after every move in a temporary folder, in {where}. Copy the file to keep it."
+    )
+    temp.close()
+    again = PlayWidget.resume(where)  # still the temporary folder
+    assert again.journal_view.value == journal_words(Path(where), temporary=True)
+    again.close()
+
+
+def test_the_move_log_numbers_the_moves_in_a_column_of_their_own(tmp_path: Path) -> None:
+    """Each move has its number in the game, the events it caused none; the numbers
+    stand in a grid column as wide as the widest (``max-content``), so none is clipped."""
+    lines = ["Anna takes", "Boris throws in 7♥", "Anna picks up 6♠ 7♥ (R14)", "Boris attacks K♠"]
+    assert log_html(lines, [99, 100, None, 101], last=3) == (
+        '<div class="dnb-log-head">Moves</div><div class="dnb-log">'
+        '<span class="dnb-n">100</span><span>Boris throws in 7♥</span>'
+        '<span class="dnb-n"></span><span>Anna picks up 6♠ 7♥ (R14)</span>'
+        '<span class="dnb-n">101</span><span>Boris attacks K♠</span></div>'
+    )
+    assert log_html([], []) == ""
+    w = take_lesson(tmp_path)
+    assert ".dnb-play .dnb-log{display:grid;grid-template-columns:max-content 1fr;" in w.faces.value
+    w.click_card("7S")
+    w.click_target("6S")
+    w.take()
+    shown_lines = re.findall(r'<span class="dnb-n">(\d*)</span><span>([^<]*)</span>', w.log_view.value)
+    assert shown_lines == [
+        ("1", "Boris attacks 6♠ 6♣"),
+        ("2", "Anna covers 6♠ with 7♠"),
+        ("3", "Anna takes"),
+        ("4", "Boris throws in 7♥"),
+        ("5", "Boris throws in 7♣"),
+        ("6", "Boris passes"),
+        ("", "Anna picks up 6♠ 7♠ 6♣ 7♥ 7♣ (R14)"),
+        ("7", "Boris attacks K♠"),
+    ]
     w.close()
 
 
