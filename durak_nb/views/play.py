@@ -110,9 +110,10 @@ _DIM, _OK = "dnb-dim", "dnb-ok"
 _CSS = (
     ".dnb-play{display:flex;flex-flow:row wrap;gap:10px;align-items:flex-start}"
     ".dnb-play .dnb-faces{display:none}"
+    ".dnb-play .widget-html-content{line-height:1.4}"
     ".dnb-play .dnb-felt{flex:1 1 560px;max-width:780px;background:#cfe5cc;border:3px solid #7aa874;"
     "border-radius:18px;padding:6px 10px;gap:2px}"
-    ".dnb-play .dnb-side{flex:1 1 280px;max-width:440px;gap:4px}"
+    ".dnb-play .dnb-side{flex:1 1 280px;max-width:440px;gap:6px;align-items:flex-start}"
     ".dnb-play .dnb-replay{flex:1 1 100%}"
     ".dnb-play .dnb-head,.dnb-play .dnb-turn{font:13px/1.4 sans-serif}"
     ".dnb-play .dnb-seats{display:flex;flex-wrap:wrap;justify-content:space-around;gap:6px;margin:2px 0}"
@@ -126,7 +127,7 @@ _CSS = (
     ".dnb-play .dnb-pile .dnb-caption{font:12px/1.3 sans-serif;max-width:9em}"
     ".dnb-play .dnb-caption{font:14px/1.4 sans-serif;margin:1px 0}"
     ".dnb-play .dnb-caption.dnb-acting{background:#fff7d6;border-radius:4px}"
-    ".dnb-play .dnb-pc.jupyter-button.dnb-dim{filter:saturate(.35) brightness(.88)}"
+    ".dnb-play .dnb-pc.jupyter-button.dnb-dim{filter:saturate(.4) brightness(.8)}"
     ".dnb-play .dnb-pc.jupyter-button.dnb-ok{box-shadow:0 0 0 3px #43a047}"
     ".dnb-play .dnb-act.jupyter-button{width:auto;min-width:5.5em}"
     ".dnb-play .dnb-actions{gap:4px;flex-wrap:wrap}"
@@ -337,7 +338,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             ``seed``, ``journal``, ``start``, ``meta`` are taken from it); see
             :meth:`from_recording` and :meth:`resume`.
         card_width: the width of a card of your hand in pixels (the table's cards are
-            drawn at 0.85 of it, the others' at 0.6).
+            drawn at 0.85 of it, the others' at 0.6, the talon and the discard at 0.75).
 
     Raises:
         ValueError: an unknown ``human`` seat, a ``start`` game with moves played, or a
@@ -887,7 +888,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             f'<div class="dnb-seats">{"".join(seats)}</div>'
             f'<div class="dnb-caption">{esc(table_words(pos, g.room()))}</div>'
         )
-        small = self.card_width * 0.6
+        small = self.card_width * 0.75
         talon_card = pos.trump_card if pos.talon else None
         self.stock.value = (
             '<div class="dnb-stock">'
