@@ -18,6 +18,8 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from durak_nb.bots import LowestCardBot, RandomBot
 from durak_nb.cards import Card, deck
@@ -934,3 +936,51 @@ def test_R14_the_play_notebook_shows_the_lesson() -> None:
         if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
     ]
     assert len(views) == 2
+
+
+CLICKS = ("card", "table", "lead", "transfer", "show", "take", "pass", "clear")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 50),
+    rules=st.sampled_from(["podkidnoy", "perevodnoy", "english"]),
+    clicks=st.lists(st.tuples(st.sampled_from(CLICKS), st.integers(0, 11)), max_size=30),
+)
+def test_R10_whatever_is_clicked_the_pictures_show_the_game_and_the_journal_holds_it(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, rules: str, clicks: list[tuple[str, int]]
+) -> None:
+    """Clicks on the card pictures and the buttons, in any order: a refused one changes
+    nothing; after each, the hand's buttons are the hand as held, the table's buttons
+    the table's pairs, the journal holds exactly the moves played, and every card of the
+    deck is in one place."""
+    path = tmp_path_factory.mktemp("clicks") / "g.durak.jsonl"
+    w = PlayWidget(rules, NAMES3, seed=seed, journal=path, fsync=False)
+    deck_cards = sorted(w.game.all_cards())
+    for kind, i in clicks:
+        before = (w.game.position(), len(w.game.history))
+        if kind in ("card", "table"):
+            pool = [b for b in (w.card_buttons if kind == "card" else w.table_buttons) if shown(b)]
+            if pool:
+                pool[i % len(pool)].click()
+        elif kind == "clear":
+            w.clear()
+        else:
+            button = {
+                "lead": w.lead_button,
+                "transfer": w.transfer_button,
+                "show": w.show_button,
+                "take": w.take_button,
+                "pass": w.pass_button,
+            }[kind]
+            if button is not None and shown(button) and not button.disabled:
+                button.click()
+        if w.refusal is not None:
+            assert (w.game.position(), len(w.game.history)) == before
+        assert hand_buttons(w) == [c.pretty for c in hand_order(w.game.hands[0], w.game.trump)]
+        assert table_buttons(w) == [
+            a.pretty if d is None else f"{a.pretty} covered by {d.pretty}" for a, d in w.game.table
+        ]
+        assert journal_moves(path) == [move_to_json(m, NAMES3) for m in w.game.history]
+        assert sorted(w.game.all_cards()) == deck_cards
+    w.close()
