@@ -190,9 +190,9 @@ def test_R6_a_card_that_cannot_cover_the_chosen_target_is_refused(tmp_path: Path
     assert "Now click the card that covers 6♠." in w.status.value
     assert w.click_card("QC") is False  # … Q♣ covers 6♣, but not 6♠
     assert w.refusal == Refusal("R6", "QC does not beat 6S: " + R6_TEXT)
-    assert w.message == "[R6] QC does not beat 6S: " + R6_TEXT
+    assert w.message == "[R6] Q♣ does not beat 6♠: " + R6_TEXT  # the engine's sentence, its cards as 10♥
     assert w.status.value == (
-        '<div class="dnb-refusal">[R6] QC does not beat 6S: ' + R6_TEXT + "</div>"
+        '<div class="dnb-refusal">[R6] Q♣ does not beat 6♠: ' + R6_TEXT + "</div>"
         '<div class="dnb-prompt">Your move: cover, take</div>'
     )
     assert (w.target, w.selected) == (None, [])
@@ -200,7 +200,7 @@ def test_R6_a_card_that_cannot_cover_the_chosen_target_is_refused(tmp_path: Path
     # the other order: the card first, then the target
     assert w.click_card("QC") is False
     assert w.click_target("6S") is False
-    assert w.message == "[R6] QC does not beat 6S: " + R6_TEXT
+    assert w.message == "[R6] Q♣ does not beat 6♠: " + R6_TEXT
     # nothing was played or written
     assert [m.describe(NAMES2) for m in w.game.history] == ["Boris attacks 6S 6C"]
     assert journal_moves(w.journal) == [{"player": "Boris", "action": "attack", "cards": ["6S", "6C"]}]
@@ -210,10 +210,10 @@ def test_R6_a_card_that_cannot_cover_the_chosen_target_is_refused(tmp_path: Path
 def test_R10_cards_with_no_legal_move_are_refused_with_the_engines_reason(tmp_path: Path) -> None:
     w = take_lesson(tmp_path)
     assert w.click_card("AH") is False  # a disabled button; through the API the engine says why
-    assert w.message == "[R6] AH does not beat 6S: " + R6_TEXT
+    assert w.message == "[R6] A♥ does not beat 6♠: " + R6_TEXT
     assert w.selected == []
     assert w.click_card("KS") is False
-    assert w.message == "[R10] Anna does not hold KS"
+    assert w.message == "[R10] Anna does not hold K♠"  # a card of Boris: the engine names it as 10♥ here too
     assert w.click_card("XX") is False
     assert w.refusal is not None and w.refusal.rule == "R1"
     assert w.click_card("7S") is False
@@ -636,7 +636,7 @@ def test_R2_names_and_texts_are_escaped(tmp_path: Path) -> None:
             break
         play_as(w, me.choose(w.game, 0))
     assert w.click_card(w.game.hands[1][0]) is False  # Boris's card: the refusal names the player
-    assert w.message == '[R10] <img src=x onerror="alert(1)"> does not hold 6H'
+    assert w.message == '[R10] <img src=x onerror="alert(1)"> does not hold 6♥'
     html_values = [x.value for x in all_widgets(w) if isinstance(x, widgets.HTML)]
     joined = "\n".join(html_values)
     assert "<img" not in joined and "<script" not in joined and "<b>x</b>" not in joined
@@ -644,7 +644,7 @@ def test_R2_names_and_texts_are_escaped(tmp_path: Path) -> None:
     assert "Bo &amp; &quot;ris&quot;\n&lt;script&gt;" in joined
     assert "&lt;b&gt;x&lt;/b&gt;" in w.top.value
     assert w.status.value.startswith(
-        '<div class="dnb-refusal">[R10] &lt;img src=x onerror=&quot;alert(1)&quot;&gt; does not hold 6H</div>'
+        '<div class="dnb-refusal">[R10] &lt;img src=x onerror=&quot;alert(1)&quot;&gt; does not hold 6♥</div>'
     )
     w.close()
 
@@ -921,7 +921,7 @@ def test_R14_the_play_notebook_shows_the_lesson() -> None:
         "clickable cards: ['7S', '9S', 'QC', 'JD']",
         "attack cards you may cover: ['6S', '6C']",
     ]
-    assert texts[2] == "[R6] QC does not beat 6S: " + R6_TEXT + "\n"
+    assert texts[2] == "[R6] Q♣ does not beat 6♠: " + R6_TEXT + "\n"
     assert texts[3] == (
         "Anna takes; Boris throws in 7♥; Boris throws in 7♣; Boris passes; "
         "Anna picks up 6♠ 7♠ 6♣ 7♥ 7♣ (R14); Boris attacks K♠\n"

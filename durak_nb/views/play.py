@@ -5,7 +5,7 @@ your cards take part in a move (the others are shown dimmed), which attack cards
 selected card may cover and which of *Lead / Throw in*, *Transfer*, *Show trump*,
 *Take* and *Pass* are enabled; every move you make is checked with
 :meth:`~durak_nb.engine.Game.why_illegal`, and a refusal is shown with its rule id and
-the engine's sentence (``[R6] 7H does not beat 6S: …``).  No rule is decided here.
+the engine's sentence, its cards as 10♥ (``[R6] 7♥ does not beat 6♠: …``).  No rule is decided here.
 
 How to play (the same through the card pictures and buttons, or the methods):
 
@@ -75,6 +75,7 @@ from ..bots import Bot, LowestCardBot
 from ..cards import Card, CardError, parse_cards
 from ..engine import Action, Game, Move, Position, Refusal
 from ..explain import cards_words, event_words, move_words
+from ..lessons.drills import say
 from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
@@ -353,8 +354,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         bots: the bot of each other seat.
         selected: the cards you have selected, in the order clicked.
         target: the attack card you chose to cover before choosing a card, or ``None``.
-        message: the last refusal (``'[R6] …'``) or what happened since your last move.
-        refusal: the last :class:`~durak_nb.engine.Refusal`, ``None`` after a legal move.
+        message: the last refusal (``'[R6] Q♣ does not beat 6♠: …'``: the engine's rule id
+            and sentence, its card codes written as 10♥ by :func:`durak_nb.lessons.drills.say`)
+            or what happened since your last move.
+        refusal: the last :class:`~durak_nb.engine.Refusal` (as the engine gives it), ``None``
+            after a legal move.
         narration: every move and event so far, in words (cards as 10♥).
         card_buttons, table_buttons: the pools of card buttons (the cards of your hand
             as held, the table's pairs); a hidden one has the class ``dnb-off``.
@@ -775,7 +779,9 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
-        self.message = str(refusal)
+        # the engine's sentence with its cards as 10♥; an unreadable card (R1) keeps the codes it
+        # explains (what to type)
+        self.message = str(refusal) if refusal.rule == "R1" else say(str(refusal))
         self.selected, self.target, self._note = [], None, ""
         self.draw()
         return False
@@ -970,7 +976,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
     def _draw_status(self, legal: Sequence[Move]) -> None:
         parts = []
         if self.refusal is not None:
-            parts.append(f'<div class="dnb-refusal">{esc(self.refusal)}</div>')
+            parts.append(f'<div class="dnb-refusal">{esc(self.message)}</div>')
         elif self.message:
             parts.append(f'<div class="dnb-said">{esc(self.message)}</div>')
         if self._note:
