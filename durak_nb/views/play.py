@@ -75,7 +75,6 @@ from ..bots import Bot, LowestCardBot
 from ..cards import Card, CardError, parse_cards
 from ..engine import Action, Game, Move, Position, Refusal
 from ..explain import cards_words, event_words, move_words
-from ..lessons.drills import say
 from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
@@ -780,7 +779,9 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
         # the engine's sentence with its cards as 10♥; an unreadable card (R1) keeps the codes it
-        # explains (what to type)
+        # explains (what to type).  Imported here: the lessons package costs ~0.15 s to import
+        from ..lessons.drills import say
+
         self.message = str(refusal) if refusal.rule == "R1" else say(str(refusal))
         self.selected, self.target, self._note = [], None, ""
         self.draw()
