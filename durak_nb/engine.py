@@ -21,6 +21,7 @@ may act now, :meth:`Game.why_illegal` explains a refusal with its rule id, and
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -42,6 +43,7 @@ __all__ = [
     "LeadPassed",
     "Move",
     "Out",
+    "PlayerError",
     "Position",
     "Redealt",
     "Refusal",
@@ -59,6 +61,61 @@ class SetupError(DurakError):
     players (R2), a trump that disagrees with the turned-up card (R3), an unknown
     player.
     """
+
+
+class PlayerError(DurakError, KeyError):
+    """A player named or seated who is not in this game (R2: the seats are 0..n-1).
+
+    Both a :class:`~durak_nb.errors.DurakError` (``rule`` ``'R2'``, ``message``) and,
+    as before, a :class:`KeyError`, so ``except KeyError`` still catches it.
+    ``str(error)`` is ``"[R2] message"``; ``args[0]`` is the bare message, as a
+    KeyError's argument.
+    """
+
+    def __init__(self, rule: str | None, message: str) -> None:
+        super().__init__(rule, message)
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.message}" if self.rule else self.message
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut to 60 characters, for messages about a misused argument."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _rules_arg(rules: object, where: str) -> Rules:
+    """``rules`` as a :class:`Rules`: a Rules, or a preset name read by :meth:`Rules.make`.
+
+    Raises:
+        TypeError: neither.
+        RulesError: an unknown preset name.
+    """
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.make(rules)
+    raise TypeError(f"{where}: rules must be a Rules or a preset name such as 'podkidnoy', not {_shown(rules)}")
+
+
+def _players_arg(players: object, where: str) -> list[str]:
+    """Seat names from a list of names or a count (``P1``, ``P2`` …).
+
+    Raises:
+        TypeError: a string (one name is not a list of names), or neither a count nor
+            an iterable.
+    """
+    if isinstance(players, bool):
+        raise TypeError(f"{where}: players must be a list of names or a count, not {_shown(players)}")
+    if isinstance(players, int):
+        return [f"P{i + 1}" for i in range(players)]
+    if isinstance(players, str):
+        raise TypeError(f"{where}: players must be a list of names, not the string {_shown(players)}")
+    if not isinstance(players, Iterable):
+        raise TypeError(f"{where}: players must be a list of names or a count, not {_shown(players)}")
+    return list(players)
 
 
 class Action(StrEnum):
@@ -161,11 +218,27 @@ class Move(NamedTuple):
     @classmethod
     def redeal(cls, player: int, new_deck: Iterable[str | Card] | None = None) -> Move:
         """Claim a redeal (R5); ``new_deck`` top card first, or ``None`` to shuffle."""
-        return cls(player, Action.REDEAL, (), None, False, None if new_deck is None else _cards_arg(new_deck))
+        seat = _seat_arg(player, "Move.redeal")
+        return cls(seat, Action.REDEAL, (), None, False, None if new_deck is None else _cards_arg(new_deck))
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        """The move in words, e.g. ``'Boris covers 7S with 9S'``."""
-        who = names[self.player] if names is not None else f"P{self.player + 1}"
+        """The move in words, e.g. ``'Boris covers 7S with 9S'``.
+
+        Args:
+            names: the seat names (``P1``, ``P2`` … without them).
+
+        Raises:
+            PlayerError: ``names`` has no name for the mover's seat (R2).
+        """
+        p = self.player
+        if names is None:
+            who = f"P{p + 1}" if isinstance(p, int) else str(p)
+        elif isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(names):
+            who = names[p]
+        else:
+            raise PlayerError("R2", f"Move.describe: no name for seat {_shown(p)} among {len(names)} names")
+        if not self._well_formed():
+            return f"{who} {self.action} {self.cards!r}"
         verb = _VERBS[self.action]
         if self.action is Action.DEFEND and self.target is not None:
             return f"{who} covers {self.target} with {self.cards[0]}"
@@ -175,10 +248,27 @@ class Move(NamedTuple):
             return f"{who} {verb} {' '.join(c.code for c in self.cards)}"
         return f"{who} {verb}"
 
+    def _well_formed(self) -> bool:
+        """The fields have the types the class methods give them (a Move built by hand
+        may not: then repr and describe show the raw fields)."""
+        cards, target, new_deck = self.cards, self.target, self.deck
+        return (
+            isinstance(self.action, Action)
+            and isinstance(cards, tuple)
+            and all(isinstance(c, Card) for c in cards)
+            and (target is None or isinstance(target, Card))
+            and (new_deck is None or (isinstance(new_deck, tuple) and all(isinstance(c, Card) for c in new_deck)))
+            and (self.action is not Action.DEFEND or len(cards) == 1)
+            and (not self.show or len(cards) == 1)
+        )
+
     def __str__(self) -> str:
         return self.describe()
 
     def __repr__(self) -> str:
+        if not self._well_formed():
+            fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+            return f"Move({fields})"
         codes = " ".join(c.code for c in self.cards)
         a = self.action
         if a is Action.DEFEND:
@@ -413,11 +503,113 @@ class Start:
     bout: int = 1
     out: tuple[int, ...] = ()
 
+    def code(self) -> str:
+        """This start as a one-line position code (like chess's FEN): eight fields
+        separated by spaces.
+
+        1. the hands, seat by seat, separated by ``/``: card codes written together
+           (``7S7HAD``), ``-`` for an empty hand;
+        2. the talon, top card first (its last card the turned-up trump, R3), ``-`` if empty;
+        3. the trump suit, ``S H D C``;
+        4. the attacker's seat (0-based);
+        5. the discard in the order discarded, ``-`` if empty (on input to
+           :meth:`Game.from_code`, ``*`` puts every card not named there);
+        6. the number of the coming bout (R19);
+        7. ``+`` if a bout has ended in bito (R13c), else ``-``;
+        8. the seats already out, in order, separated by commas, ``-`` for none (R24).
+
+        >>> Start(hands=(tuple(parse_cards("7S 7H AD")), tuple(parse_cards("8S 9C"))),
+        ...       talon=(), trump=Suit.D, attacker=0, bout=4, first_bito_done=True).code()
+        '7S7HAD/8S9C - D 0 - 4 + -'
+        """
+        return " ".join(
+            [
+                "/".join(_cards_code(h) for h in self.hands),
+                _cards_code(self.talon),
+                self.trump.code,
+                str(self.attacker),
+                _cards_code(self.discard),
+                str(self.bout),
+                "+" if self.first_bito_done else "-",
+                ",".join(str(s) for s in self.out) or "-",
+            ]
+        )
+
+    @classmethod
+    def from_code(cls, code: str) -> Start:
+        """The start written by :meth:`code` (every field explicit; ``*`` for the
+        discard is read by :meth:`Game.from_code`).
+
+        Raises:
+            SetupError: not a position code (the message names the field), or a card
+                code that is not a card (R1). Whether the position is a legal start is
+                checked by :meth:`Game.from_start`.
+            TypeError: ``code`` is not a string.
+        """
+        if not isinstance(code, str):
+            raise TypeError(f"Start.from_code: a position code is a string, not {_shown(code)}")
+        if len(code) > _CODE_MAX:
+            raise SetupError(None, f"position code: longer than {_CODE_MAX} characters")
+        fields = code.split()
+        if len(fields) != 8:
+            raise SetupError(
+                None,
+                f"position code: 8 fields separated by spaces ({' '.join(_CODE_FIELDS)}), not {len(fields)}",
+            )
+        hands, talon, trump, attacker, discard, bout, bito, out = fields
+        try:
+            suit = Suit.parse(trump)
+        except CardError as exc:
+            raise SetupError("R1", f"position code: trump: {exc.message}") from exc
+        if bito not in ("+", "-"):
+            raise SetupError(None, f"position code: bito is + or -, not {bito!r}")
+        return cls(
+            hands=tuple(_code_cards(h, f"hand {i + 1}") for i, h in enumerate(hands.split("/"))),
+            talon=_code_cards(talon, "talon"),
+            trump=suit,
+            attacker=_code_number(attacker, "attacker"),
+            discard=_code_cards(discard, "discard"),
+            first_bito_done=bito == "+",
+            bout=_code_number(bout, "bout"),
+            out=() if out == "-" else tuple(_code_number(x, "out") for x in out.split(",")),
+        )
+
+
+#: The fields of a position code (:meth:`Start.code`).
+_CODE_FIELDS = ("hands", "talon", "trump", "attacker", "discard", "bout", "bito", "out")
+#: The longest position code read: 52 cards of two characters, separators, numbers.
+_CODE_MAX = 400
+_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def _cards_code(cards: Iterable[Card]) -> str:
+    """Card codes written together, ``-`` for none (a field of a position code)."""
+    return "".join(c.code for c in cards) or "-"
+
+
+def _code_cards(text: str, field: str) -> tuple[Card, ...]:
+    """The cards of one field of a position code (R1)."""
+    if text == "-":
+        return ()
+    if len(text) % 2:
+        raise SetupError(None, f"position code: {field} {text!r} is not card codes of two characters written together")
+    try:
+        return tuple(Card.parse(text[i : i + 2]) for i in range(0, len(text), 2))
+    except CardError as exc:
+        raise SetupError("R1", f"position code: {field}: {exc.message}") from exc
+
+
+def _code_number(text: str, field: str) -> int:
+    """A whole number field of a position code (at most nine digits)."""
+    if not _NUMBER.fullmatch(text):
+        raise SetupError(None, f"position code: {field} is a whole number, not {text!r}")
+    return int(text)
+
 
 # ----------------------------------------------------------------------------- position
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Position:
     """An immutable snapshot of a game, for replays, views and tables.
 
@@ -483,6 +675,29 @@ class Position:
             out=self.out_order,
         )
 
+    def code(self) -> str:
+        """The one-line position code of this bout start (see :meth:`Start.code`).
+
+        Raises:
+            SetupError: the position is inside a bout or the game is over.
+        """
+        return self.start().code()
+
+    def __repr__(self) -> str:
+        names = self.players
+        if self.result is not None:
+            state = "over: " + self.result.describe(names)
+        elif self.attacker is not None and self.defender is not None:
+            state = f"bout {self.bout}, {names[self.attacker]} attacks {names[self.defender]}"
+        else:  # pragma: no cover - a position is either over or has both roles
+            state = f"bout {self.bout}"
+        hands = ", ".join(f"{names[i]} {_cards_code(h)}" for i, h in enumerate(self.hands))
+        table = " ".join(f"{a.code}:{'-' if d is None else d.code}" for a, d in self.table) or "-"
+        return (
+            f"<Position {state}; hands {hands}; table {table}; talon {len(self.talon)}; "
+            f"discard {len(self.discard)}; trump {self.trump.code}>"
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The STATE object of INTERCHANGE.md (names and card codes)."""
         names = self.players
@@ -545,6 +760,7 @@ class Game:
 
     __slots__ = (
         "_beaters",
+        "_first_bout_differs",
         "_first_limit",
         "_last_lead_on",
         "_lead",
@@ -585,12 +801,14 @@ class Game:
 
         Raises:
             SetupError: player names not unique, or a number of players R2/R22 forbid.
+            TypeError: ``rules`` or ``players`` of the wrong type.
         """
-        names = tuple(players)
-        if len(set(names)) != len(names):
-            raise SetupError("R2", "player names must be unique")
+        rules = _rules_arg(rules, "Game")
+        names = tuple(_players_arg(players, "Game"))
         if any(not isinstance(p, str) or not p for p in names):
             raise SetupError("R2", "every player needs a non-empty name")
+        if len(set(names)) != len(names):
+            raise SetupError("R2", "player names must be unique")
         try:
             rules.check_players(len(names))
         except RulesError as exc:
@@ -628,6 +846,9 @@ class Game:
         self._last_lead_on: dict[int, tuple[Card, ...]] = {}
         self._legal_cache: list[Move] | None = None
         self._first_limit = min(rules.first_bout_limit, rules.bout_limit)  # R13c
+        # R27: a position of the first bout differs from a later one only where the
+        # first bout has moves of its own: a redeal (R5), or no transfer (R19)
+        self._first_bout_differs = rules.redeal_five_of_suit or (rules.transfers and not rules.transfer_first_bout)
         # R22: a team index per seat; without teams every seat is its own side
         self._team: list[int] = [t if (t := rules.team_of(s)) is not None else s for s in range(self.n)]
 
@@ -662,21 +883,21 @@ class Game:
         Raises:
             SetupError: a deck that is not exactly this game's deck, a trump given
                 where a card is turned up, an unknown dealer or attacker.
+            CardError: a card code in ``deck_order`` that is not a card (R1).
             RulesError: bad rules.
+            TypeError: ``rules``, ``players`` or ``seed`` of the wrong type (a string is
+                not a list of players).
         """
-        r = Rules.make(rules) if isinstance(rules, str) else rules
-        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        game = cls(r, names)
+        r = _rules_arg(rules, "Game.deal")
+        game = cls(r, _players_arg(players, "Game.deal"))
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"Game.deal: seed must be a whole number or None, not {_shown(seed)}")
         game.rng = random.Random(seed)
         if deck_order is None:
             cards = list(deck(r.deck_size))
             game.rng.shuffle(cards)
         else:
-            cards = (
-                list(parse_cards(deck_order))
-                if isinstance(deck_order, str)
-                else [Card.parse(c) if isinstance(c, str) else c for c in deck_order]
-            )
+            cards = parse_cards(deck_order)
         game.dealer = game._seat(dealer, "dealer", "R3") if dealer is not None else game.n - 1
         game._deal_cards(cards, None if trump is None else Suit.parse(trump) if isinstance(trump, str) else trump)
         game._start_first_bout(None if attacker is None else game._seat(attacker, "attacker", "R4"))
@@ -720,8 +941,8 @@ class Game:
             SetupError: a card twice, missing, or not of this deck (R1); an unknown
                 player; an attacker without cards; a trump that disagrees.
         """
-        r = Rules.make(rules) if isinstance(rules, str) else rules
-        game = cls(r, [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else players)
+        r = _rules_arg(rules, "Game.from_position")
+        game = cls(r, _players_arg(players, "Game.from_position"))
         try:
             if isinstance(hands, Mapping):
                 unknown = [k for k in hands if k not in game.players]
@@ -806,6 +1027,32 @@ class Game:
             out=start.out,
             rest_to_discard=rest_to_discard,
         )
+
+    @classmethod
+    def from_code(cls, rules: Rules | str, players: Sequence[str] | int, code: str) -> Game:
+        """The game at a position code (:meth:`Start.code`), e.g. for lessons and tests:
+
+        >>> g = Game.from_code("podkidnoy", ["Anna", "Boris"], "7S7HAD/8S9C - D 0 * 2 + -")
+        >>> g.position()
+        <Position bout 2, Anna attacks Boris; hands Anna 7S7HAD, Boris 8S9C; table -; talon 0; discard 31; trump D>
+        >>> g.position().code() == "7S7HAD/8S9C - D 0 " + "".join(c.code for c in g.discard) + " 2 + -"
+        True
+
+        A discard of ``*`` puts every card not named in the discard (as
+        ``rest_to_discard`` does); otherwise every card must be placed.
+
+        Raises:
+            SetupError: not a position code, or not a legal start (as :meth:`from_start`).
+            TypeError: ``code`` is not a string, or ``rules``/``players`` of the wrong type.
+        """
+        if not isinstance(code, str):
+            raise TypeError(f"Game.from_code: a position code is a string, not {_shown(code)}")
+        fields = code.split()
+        rest = len(fields) == 8 and fields[4] == "*"
+        if rest:
+            fields[4] = "-"
+        start = Start.from_code(" ".join(fields))
+        return cls.from_start(rules, _players_arg(players, "Game.from_code"), start, rest_to_discard=rest)
 
     def start(self) -> Start:
         """The game now as a :class:`Start` (only at a bout start; see :meth:`Position.start`).
@@ -931,14 +1178,17 @@ class Game:
         """The seat of a player given by name or seat.
 
         Raises:
-            KeyError: no such player.
+            PlayerError: no such player or seat (R2; a :class:`KeyError` too).
+            TypeError: ``who`` is neither a name nor a seat number.
         """
         if isinstance(who, str):
             if who not in self.players:
-                raise KeyError(f"{who!r} is not a player: {', '.join(self.players)}")
+                raise PlayerError("R2", f"{who!r} is not a player: {', '.join(self.players)}")
             return self.players.index(who)
+        if isinstance(who, bool) or not isinstance(who, int):
+            raise TypeError(f"player: a player's name or a seat number 0..{self.n - 1}, not {_shown(who)}")
         if not 0 <= who < self.n:
-            raise KeyError(f"no seat {who}")
+            raise PlayerError("R2", f"no seat {who}: the seats are 0..{self.n - 1}")
         return who
 
     def throwers(self) -> list[int]:
@@ -984,6 +1234,9 @@ class Game:
         Throws and leads list every allowed combination of cards; a redeal (R5) is
         listed once per entitled player with ``deck=None``.
 
+        Raises:
+            PlayerError, TypeError: ``player`` is not a player of this game (as :meth:`seat`).
+
         >>> g = Game.deal("podkidnoy", ["A", "B"], seed=1)
         >>> {m.action.value for m in g.legal_moves()}
         {'attack'}
@@ -997,7 +1250,7 @@ class Game:
         return [m for m in moves if m.player == seat]
 
     def _generate(self) -> list[Move]:
-        # The hot path of every bot and benchmark: R9-R20 as in _why(), which the
+        # The hot path of every bot and benchmark: R9-R20 as in the _why_*() checks, which the
         # property tests hold it to, with room() and throwers() inlined.
         if self.result is not None:
             return []
@@ -1041,32 +1294,38 @@ class Game:
                 out.extend(self._transfer_moves(d))
             if uncovered:
                 out.append(_new(Move, (d, _TAKE, (), None, False, None)))
-        # throwers (R11-R14)
         throwers = self.throwers()
         if throwers:
-            passed = self.passed
-            others_may = self.attacker_passed or a not in throwers
-            limit = r.bout_limit if (self.first_bito_done or self.taking) else self._first_limit
-            room = min(limit - len(attack), len(hands[d]) - uncovered)  # R13a/c, R13b
-            ranks = 0  # a bit per rank on the table
-            if room > 0:
-                for c in attack:
-                    ranks |= 1 << (c >> 2)
-                for y in defence:
-                    if y is not None:
-                        ranks |= 1 << (y >> 2)
-            for s in throwers:
-                if s in passed or (s != a and not others_may):
-                    continue
-                if room > 0:
-                    cands = [c for c in hands[s] if ranks >> (c >> 2) & 1]
-                    for c in cands:
-                        out.append(_new(Move, (s, _THROW, (c,), None, False, None)))
-                    for k in range(2, min(room, len(cands)) + 1):
-                        for combo in combinations(cands, k):
-                            out.append(_new(Move, (s, _THROW, combo, None, False, None)))
-                out.append(_new(Move, (s, _PASS, (), None, False, None)))
+            self._thrower_moves(out, throwers, uncovered)
         return out
+
+    def _thrower_moves(self, out: list[Move], throwers: list[int], uncovered: int) -> None:
+        """Append the throw-ins and passes of ``throwers`` (R11–R14) to ``out``."""
+        a, d = self.attacker, self.defender
+        assert d is not None
+        attack, defence, hands = self.attack_cards, self.defence_cards, self.hands
+        passed = self.passed
+        others_may = self.attacker_passed or a not in throwers
+        limit = self.rules.bout_limit if (self.first_bito_done or self.taking) else self._first_limit
+        room = min(limit - len(attack), len(hands[d]) - uncovered)  # R13a/c, R13b
+        ranks = 0  # a bit per rank on the table
+        if room > 0:
+            for c in attack:
+                ranks |= 1 << (c >> 2)
+            for y in defence:
+                if y is not None:
+                    ranks |= 1 << (y >> 2)
+        for s in throwers:
+            if s in passed or (s != a and not others_may):
+                continue
+            if room > 0:
+                cands = [c for c in hands[s] if ranks >> (c >> 2) & 1]
+                for c in cands:
+                    out.append(_new(Move, (s, _THROW, (c,), None, False, None)))
+                for k in range(2, min(room, len(cands)) + 1):
+                    for combo in combinations(cands, k):
+                        out.append(_new(Move, (s, _THROW, combo, None, False, None)))
+            out.append(_new(Move, (s, _PASS, (), None, False, None)))
 
     def _may_redeal(self, seat: int) -> bool:
         counts = [0, 0, 0, 0]
@@ -1145,7 +1404,12 @@ class Game:
 
         The checks follow the bout protocol in order, so the refusal names the first
         rule the move breaks, in words a learner understands.
+
+        Raises:
+            TypeError: ``move`` is not a :class:`Move`.
         """
+        if not isinstance(move, Move):
+            raise TypeError(f"why_illegal: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
         try:
             return self._why(move)
         except CardError as exc:
@@ -1156,155 +1420,234 @@ class Game:
         return self.why_illegal(move) is None
 
     def _why(self, move: Move) -> Refusal | None:
-        r = self.rules
-        names = self.players
+        """The refusal of ``move``, or ``None``: the checks common to every action (the
+        game goes on, the seat, the action, the cards: R25, R2, R1), then one check per
+        action, in the order of the bout protocol."""
         if self.result is not None:
             return Refusal("R25", "the game is over: no more moves")
         p = move.player
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n:
             return Refusal("R2", f"there is no seat {p!r}")
-        who = names[p]
-        act = move.action
+        act: object = move.action  # a Move built by hand may hold anything
         if not isinstance(act, Action):
             return Refusal("R1", f"unknown action {act!r}")
+        refusal = self._why_cards(move)
+        if refusal is not None:
+            return refusal
+        if act is Action.REDEAL:
+            return self._why_redeal(move)
+        if not self.attack_cards:
+            return self._why_lead(move)
+        if act is Action.ATTACK:
+            return Refusal("R9", "the bout is already led: add cards with a throw-in")
+        if act in (Action.DEFEND, Action.TAKE, Action.TRANSFER):
+            refusal = self._why_defender(move)
+            if refusal is not None:
+                return refusal
+            if act is Action.TAKE:
+                return self._why_take()
+            if act is Action.DEFEND:
+                return self._why_defend(move)
+            return self._why_transfer(move)
+        return self._why_thrower(move)
+
+    def _why_cards(self, move: Move) -> Refusal | None:
+        """R1: the move's cards are cards of this deck, each named once."""
         cards = move.cards
         if any(not isinstance(c, Card) for c in cards):
             return Refusal("R1", "cards must be Card values")
-        a, d = self.attacker, self.defender
-        assert a is not None and d is not None
-        low = lowest_rank(r.deck_size)
+        low = lowest_rank(self.rules.deck_size)
         alien = [c for c in cards if c.rank < low]
         if alien:
-            return Refusal("R1", f"{alien[0]} is not in a {r.deck_size}-card deck")
-        hand = self.hands[p]
-        missing = [c for c in cards if c not in hand]
+            return Refusal("R1", f"{alien[0]} is not in a {self.rules.deck_size}-card deck")
         if len(set(cards)) != len(cards):
-            return Refusal("R1", f"{who} names the same card twice")
-        # "does not hold" is said only once the move is this player's to make, so the
-        # refusal names the rule a learner needs first (whose turn, then which cards)
-        not_held = Refusal(
+            return Refusal("R1", f"{self.players[move.player]} names the same card twice")
+        return None
+
+    def _not_held(self, move: Move) -> Refusal | None:
+        """The cards of ``move`` its player does not hold, as a refusal under the rule of
+        the action (R9 lead, R10 defence, R17 transfer, R11 throw-in), or ``None``. Asked
+        only once the move is this player's to make, so that the refusal names the rule
+        a learner needs first (whose turn, then which cards)."""
+        hand = self.hands[move.player]
+        missing = [c for c in move.cards if c not in hand]
+        if not missing:
+            return None
+        act = move.action
+        rule = (
             "R10"
             if act is Action.DEFEND
             else "R9"
             if act is Action.ATTACK
             else "R17"
             if act is Action.TRANSFER
-            else "R11",
-            f"{who} does not hold {' '.join(c.code for c in missing)}",
+            else "R11"
         )
-        if act is Action.REDEAL:
-            if not r.redeal_five_of_suit:
-                return Refusal("R5", "redeals are not played (option redeal_five_of_suit is off)")
-            if self.bout > 1:
-                return Refusal("R5", "a redeal may only be claimed before the first bout ends")
-            if not self._may_redeal(p):
-                return Refusal("R5", f"{who} was not dealt five or more cards of one suit")
-            if move.deck is not None:
-                try:
-                    self._check_cards(list(move.deck), "redeal.deck")
-                except SetupError as exc:
-                    return Refusal("R5", str(exc).split("] ", 1)[-1])
+        return Refusal(rule, f"{self.players[move.player]} does not hold {' '.join(c.code for c in missing)}")
+
+    def _why_redeal(self, move: Move) -> Refusal | None:
+        """R5: a redeal claim (option on, first bout, five of a suit dealt, a whole deck)."""
+        if not self.rules.redeal_five_of_suit:
+            return Refusal("R5", "redeals are not played (option redeal_five_of_suit is off)")
+        if self.bout > 1:
+            return Refusal("R5", "a redeal may only be claimed before the first bout ends")
+        if not self._may_redeal(move.player):
+            return Refusal("R5", f"{self.players[move.player]} was not dealt five or more cards of one suit")
+        if move.deck is not None:
+            try:
+                self._check_cards(list(move.deck), "redeal.deck")
+            except SetupError as exc:
+                return Refusal("R5", exc.message)
+        return None
+
+    def _why_lead(self, move: Move) -> Refusal | None:
+        """R9 (with R13): the move on an empty table, a lead or an english lead pass."""
+        r = self.rules
+        names = self.players
+        p, act, cards = move.player, move.action, move.cards
+        a, d = self.attacker, self.defender
+        assert a is not None and d is not None
+        who = names[p]
+        if act is Action.PASS and r.lead_style == "pair" and p == a:
+            if self.lead_passes >= self._holders():
+                return Refusal("R9", "every player has passed the lead: now a single card must be led")
+            if self._pair_leads(a, d):
+                return Refusal("R9", f"{who} holds a pair and must lead it")
             return None
-        if not self.attack_cards:  # the lead
-            if act is Action.PASS and r.lead_style == "pair" and p == a:
-                if self.lead_passes >= self._holders():
-                    return Refusal("R9", "every player has passed the lead: now a single card must be led")
-                if self._pair_leads(a, d):
-                    return Refusal("R9", f"{who} holds a pair and must lead it")
-                return None
-            if act is not Action.ATTACK:
-                return Refusal("R9", f"the table is empty: {names[a]} must lead first")
-            if p != a:
-                return Refusal("R9", f"it is {names[a]}'s lead, not {who}'s")
-            if missing:
-                return not_held
-            if not cards:
-                return Refusal("R9", "a lead needs at least one card")
-            if len({c >> 2 for c in cards}) > 1:
-                return Refusal("R9", "a lead is one or more cards of one rank")
-            style = r.lead_style
-            if style == "single_or_pair" and len(cards) > 2:
-                return Refusal("R9", "in simple durak the lead is one card or a pair")
-            if style == "pair":
-                if self.lead_passes < self._holders() and len(cards) != 2:
-                    return Refusal(
-                        "R9",
-                        f"in english durak the lead is a pair: {who} holds one and must lead it"
-                        if self._pair_leads(a, d)
-                        else "in english durak the lead is a pair; with no pair, pass the lead",
-                    )
-                if len(cards) > 2:
-                    return Refusal("R9", "in english durak the lead is a pair, or a single card once all passed")
-            return self._limit_refusal(len(cards), lead=True)
-        # a bout is under way
-        if act is Action.ATTACK:
-            return Refusal("R9", "the bout is already led: add cards with a throw-in")
-        if act in (Action.DEFEND, Action.TAKE, Action.TRANSFER):
-            if p != d:
-                return Refusal("R10", f"only the defender {names[d]} may {act.value}")
-            if self.taking:
-                return Refusal("R14", f"{who} has declared take and may only wait for throw-ins")
-            if missing and act is not Action.TAKE and not move.show:
-                return not_held
-            uncovered = [x for x, y in zip(self.attack_cards, self.defence_cards, strict=True) if y is None]
-            if act is Action.TAKE:
-                return None if uncovered else Refusal("R15", "every card is covered: there is nothing to take")
-            if act is Action.DEFEND:
-                t = move.target
-                if len(cards) != 1 or t is None:
-                    return Refusal("R10", "a defence covers exactly one attack card with one card")
-                if t not in self.attack_cards:
-                    return Refusal("R10", f"{t} is not an attack card on the table")
-                if t not in uncovered:
-                    return Refusal("R10", f"{t} is already covered")
-                if cards[0] not in self._beaters[t]:
-                    rule = "R8" if r.japanese and t.suit == Suit.S and cards[0].suit == self.trump else "R6"
-                    spades = "; spades only by higher spades" + (" (R8)" if rule == "R6" else "")
-                    return Refusal(
-                        rule,
-                        f"{cards[0]} does not beat {t}: a card is beaten by a higher card of its suit "
-                        f"or by a trump ({self.trump.symbol})" + (spades if r.japanese else ""),
-                    )
-                return None
-            # transfer
-            if not r.transfers:
-                return Refusal("R17", f"no transfers in {r.preset}: transfers are played in perevodnoy")
-            if self.bout == 1 and not r.transfer_first_bout:
-                return Refusal("R19", "no transfer in the first bout of the game")
-            if len(uncovered) != len(self.attack_cards):
-                return Refusal("R18", "no transfer once an attack card is covered")
-            if not cards:
-                return Refusal("R17", "a transfer lays one or more cards of the attack rank")
-            rank = self.attack_cards[0] >> 2
-            if any(c >> 2 != rank for c in cards):
-                return Refusal("R17", f"a transfer must use cards of the attack rank {self.attack_cards[0].rank.code}")
-            target = self._next_opponent(d)
-            if target is None:
-                return Refusal("R17", "no player to the left holds cards to take the transfer")
-            total = len(self.attack_cards) + (0 if move.show else len(cards))
-            tsize = len(self.hands[target])
-            if move.show:
-                if not r.show_trump_transfer:
-                    return Refusal("R20", "shown-trump transfers (проездной) are off in these rules")
-                if len(cards) != 1 or cards[0].suit != self.trump:
-                    return Refusal("R20", "a shown-trump transfer shows exactly one trump of the attack rank")
-                if cards[0] not in hand:
-                    return Refusal("R20", f"{who} does not hold {cards[0]}")
-                if d in self.shown:
-                    return Refusal("R20", f"{who} already transferred by showing a trump this bout: now lay the card")
-            if total > tsize:
+        if act is not Action.ATTACK:
+            return Refusal("R9", f"the table is empty: {names[a]} must lead first")
+        if p != a:
+            return Refusal("R9", f"it is {names[a]}'s lead, not {who}'s")
+        not_held = self._not_held(move)
+        if not_held is not None:
+            return not_held
+        if not cards:
+            return Refusal("R9", "a lead needs at least one card")
+        if len({c >> 2 for c in cards}) > 1:
+            return Refusal("R9", "a lead is one or more cards of one rank")
+        style = r.lead_style
+        if style == "single_or_pair" and len(cards) > 2:
+            return Refusal("R9", "in simple durak the lead is one card or a pair")
+        if style == "pair":
+            if self.lead_passes < self._holders() and len(cards) != 2:
                 return Refusal(
-                    "R18",
-                    f"{names[target]} holds {_count(tsize)} and would face {total}: "
-                    "no one may be given more cards than they hold (R13b)",
+                    "R9",
+                    f"in english durak the lead is a pair: {who} holds one and must lead it"
+                    if self._pair_leads(a, d)
+                    else "in english durak the lead is a pair; with no pair, pass the lead",
                 )
-            if total > self.limit():
-                return Refusal(
-                    "R18",
-                    f"a transfer to {total} cards passes the limit of {self.limit()} (R13a/R13c)",
-                )
+            if len(cards) > 2:
+                return Refusal("R9", "in english durak the lead is a pair, or a single card once all passed")
+        return self._limit_refusal(len(cards), lead=True)
+
+    def _why_defender(self, move: Move) -> Refusal | None:
+        """R10, R14: a defence, take or transfer is the defender's, before take, with
+        cards the defender holds (a shown trump is checked by R20)."""
+        d = self.defender
+        assert d is not None
+        if move.player != d:
+            return Refusal("R10", f"only the defender {self.players[d]} may {move.action.value}")
+        if self.taking:
+            return Refusal("R14", f"{self.players[d]} has declared take and may only wait for throw-ins")
+        if move.action is not Action.TAKE and not move.show:
+            return self._not_held(move)
+        return None
+
+    def _uncovered(self) -> list[Card]:
+        """The attack cards on the table not yet covered, in the order laid."""
+        return [x for x, y in zip(self.attack_cards, self.defence_cards, strict=True) if y is None]
+
+    def _why_take(self) -> Refusal | None:
+        """R14, R15: take needs an uncovered card."""
+        if self._uncovered():
             return None
-        # throw or pass by a thrower (R11, R12)
+        return Refusal("R15", "every card is covered: there is nothing to take")
+
+    def _why_defend(self, move: Move) -> Refusal | None:
+        """R10 with R6–R8: one card covers one uncovered attack card it beats. Which
+        beating rule forbids a cover is asked of :meth:`beat_clause`: R8 when the cover
+        would beat but for japanese durak's spades, else R6."""
+        cards, t = move.cards, move.target
+        if len(cards) != 1 or t is None:
+            return Refusal("R10", "a defence covers exactly one attack card with one card")
+        if t not in self.attack_cards:
+            return Refusal("R10", f"{t} is not an attack card on the table")
+        if t not in self._uncovered():
+            return Refusal("R10", f"{t} is already covered")
+        cover = cards[0]
+        if cover in self._beaters[t]:
+            return None
+        r = self.rules
+        spades_only = (
+            r.japanese and beat_clause(cover, t, self.trump, trump_six_beats_ace=r.trump_six_beats_ace) is not None
+        )
+        rule = "R8" if spades_only else "R6"
+        spades = "; spades only by higher spades" + (" (R8)" if rule == "R6" else "")
+        return Refusal(
+            rule,
+            f"{cover} does not beat {t}: a card is beaten by a higher card of its suit "
+            f"or by a trump ({self.trump.symbol})" + (spades if r.japanese else ""),
+        )
+
+    def _why_transfer(self, move: Move) -> Refusal | None:
+        """R17–R20 (with R13): a transfer, laid or shown."""
+        r = self.rules
+        cards = move.cards
+        if not r.transfers:
+            return Refusal("R17", f"no transfers in {r.preset}: transfers are played in perevodnoy")
+        if self.bout == 1 and not r.transfer_first_bout:
+            return Refusal("R19", "no transfer in the first bout of the game")
+        if len(self._uncovered()) != len(self.attack_cards):
+            return Refusal("R18", "no transfer once an attack card is covered")
+        if not cards:
+            return Refusal("R17", "a transfer lays one or more cards of the attack rank")
+        rank = self.attack_cards[0] >> 2
+        if any(c >> 2 != rank for c in cards):
+            return Refusal("R17", f"a transfer must use cards of the attack rank {self.attack_cards[0].rank.code}")
+        d = self.defender
+        assert d is not None
+        target = self._next_opponent(d)
+        if target is None:
+            return Refusal("R17", "no player to the left holds cards to take the transfer")
+        if move.show:
+            refusal = self._why_show(move)
+            if refusal is not None:
+                return refusal
+        total = len(self.attack_cards) + (0 if move.show else len(cards))
+        tsize = len(self.hands[target])
+        if total > tsize:
+            return Refusal(
+                "R18",
+                f"{self.players[target]} holds {_count(tsize)} and would face {total}: "
+                "no one may be given more cards than they hold (R13b)",
+            )
+        if total > self.limit():
+            return Refusal("R18", f"a transfer to {total} cards passes the limit of {self.limit()} (R13a/R13c)")
+        return None
+
+    def _why_show(self, move: Move) -> Refusal | None:
+        """R20: a shown-trump transfer (проездной) shows one held trump, once per bout."""
+        cards = move.cards
+        who = self.players[move.player]
+        if not self.rules.show_trump_transfer:
+            return Refusal("R20", "shown-trump transfers (проездной) are off in these rules")
+        if len(cards) != 1 or cards[0].suit != self.trump:
+            return Refusal("R20", "a shown-trump transfer shows exactly one trump of the attack rank")
+        if cards[0] not in self.hands[move.player]:
+            return Refusal("R20", f"{who} does not hold {cards[0]}")
+        if move.player in self.shown:
+            return Refusal("R20", f"{who} already transferred by showing a trump this bout: now lay the card")
+        return None
+
+    def _why_thrower(self, move: Move) -> Refusal | None:
+        """R11, R12, R22: a throw-in or pass is a thrower's, in their turn; then
+        :meth:`_why_throw` checks the cards."""
+        r = self.rules
+        names = self.players
+        p, act = move.player, move.action
+        a, d = self.attacker, self.defender
+        assert a is not None and d is not None
+        who = names[p]
         if act not in (Action.THROW, Action.PASS):
             return Refusal("R1", f"unknown action {act!r}")
         if p == d:
@@ -1313,7 +1656,7 @@ class Game:
             return Refusal("R11", f"no throw-ins in {r.preset} durak: the bout ends when the lead is beaten or taken")
         throwers = self.throwers()
         if p not in throwers:
-            if not hand:
+            if not self.hands[p]:
                 return Refusal("R11", f"{who} holds no cards")
             if self._team[p] == self._team[d]:
                 return Refusal("R22", f"{who} is {names[d]}'s partner and may not throw in on them")
@@ -1324,8 +1667,14 @@ class Game:
             return Refusal("R12", f"{names[a]} has the first right: {who} waits until {names[a]} passes")
         if act is Action.PASS:
             return None
-        if missing:
+        return self._why_throw(move)
+
+    def _why_throw(self, move: Move) -> Refusal | None:
+        """R11, R13: a throw-in lays held cards of ranks on the table, within the limits."""
+        not_held = self._not_held(move)
+        if not_held is not None:
             return not_held
+        cards = move.cards
         if not cards:
             return Refusal("R11", "a throw-in needs at least one card")
         ranks = {c >> 2 for c in self.attack_cards} | {c >> 2 for c in self.defence_cards if c is not None}
@@ -1364,7 +1713,10 @@ class Game:
         Raises:
             IllegalMove: the move breaks a rule; the game is unchanged and the
                 exception's ``refusal`` names the rule (e.g. ``[R12] …``).
+            TypeError: ``move`` is not a :class:`Move`.
         """
+        if type(move) is not Move and not isinstance(move, Move):
+            raise TypeError(f"play: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
         cache = self._legal_cache
         if cache is None or move not in cache:
             refusal = self.why_illegal(move)
@@ -1503,7 +1855,12 @@ class Game:
                 if not self.hands[s] and s not in self.out_order:
                     self.out_order.append(s)
                     events.append(Out(s))
-        if not took or self.bout == 1 or len(self.talon) != talon_before or len(self.out_order) != out_before:
+        if (
+            not took
+            or (self.bout == 1 and self._first_bout_differs)
+            or len(self.talon) != talon_before
+            or len(self.out_order) != out_before
+        ):
             # R27: the talon only shrinks, the discard, the first bito, the players out and
             # the bout number only grow, so no position counted before can occur again
             self._seen = {}
@@ -1621,8 +1978,9 @@ class Game:
         trump this bout, R20). The rest of a position is the same for every key in
         :attr:`_seen`, which is emptied whenever it changes (see :meth:`_end_bout`): the
         talon (it only shrinks), the discard and the first bito (they only grow), the
-        players out (R24) and whether this is the first bout (R5, R19). The bout number
-        beyond the first and the game's history are not compared.
+        players out (R24) and, where the first bout has moves of its own (R5, R19),
+        whether this is the first bout. The bout number otherwise and the game's
+        history are not compared.
         """
         shown = self.shown
         return (
@@ -1644,22 +2002,33 @@ class Game:
         or reaching the discard, so that no position of it can ever occur again and
         none needs counting. That is so inside a bout with the talon not empty when a
         player who is not the defender holds fewer than ``hand_size`` cards (hands only
-        shrink until the bout ends, and after a take that player draws, R16); with
-        transfers the defender may change (R17), so two such players are needed."""
-        if not self.talon or not self.attack_cards:
-            return False
+        shrink until the bout ends, and after a take that player draws, R16); while a
+        transfer may still change the defender (R17), two such players are needed. Asked
+        only with the talon not empty and cards on the table."""
         size = self.rules.hand_size
-        if not self.rules.transfers:
-            d = self.defender
-            return any(len(h) < size and s != d for s, h in enumerate(self.hands))
-        return sum(1 for h in self.hands if len(h) < size) >= 2
+        # the defender is fixed without transfers, after take and once a card is covered
+        # (R18): then one short player besides them is enough
+        defence = self.defence_cards
+        fixed = not self.rules.transfers or self.taking or defence.count(None) != len(defence)
+        d = self.defender if fixed and self.defender is not None else -1
+        short = 0
+        for s, h in enumerate(self.hands):
+            if len(h) < size:
+                if s != d and d >= 0:
+                    return True
+                short += 1
+                if short > 1:
+                    return True
+        return False
 
     def _note_position(self) -> Result | None:
         """R27: count the position now; its ``repetition_draw``-th occurrence ends the
         game in a draw, which is returned (and set as :attr:`result`). Called after
         every move and for the position a game starts from."""
         n = self.rules.repetition_draw
-        if not n or self.result is not None or self._bout_ends_in_progress():
+        if not n or self.result is not None:
+            return None
+        if self.talon and self.attack_cards and self._bout_ends_in_progress():
             return None
         key = self._position_key()
         seen = self._seen.get(key, 0) + 1
@@ -1693,7 +2062,8 @@ class Game:
         """Lead ``cards`` as ``player`` (seat or name), e.g. ``game.attack("Anna", "7S 7H")`` (R9).
 
         Raises:
-            KeyError: no such player.
+            PlayerError: no such player or seat (R2; a :class:`KeyError` too).
+            TypeError: ``player`` is neither a name nor a seat number.
             IllegalMove: as :meth:`play`.
         """
         return self.play(Move.attack(self.seat(player), cards))

@@ -5,6 +5,8 @@
 (True, True, 6, 6)
 >>> Rules.make("english").hand_size
 5
+>>> r
+Rules.make('perevodnoy', first_bout_limit=6)
 >>> Rules.make("podkidnoy", bout_limit=7, deck_size=40)
 Traceback (most recent call last):
 ...
@@ -107,7 +109,7 @@ _OPTION_RULE = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Rules:
     """A preset plus options: everything the engine needs to know about the variant.
 
@@ -248,6 +250,15 @@ class Rules:
         if not out:
             return self.preset
         return {"preset": self.preset, **out}
+
+    def __repr__(self) -> str:
+        """The call that makes these rules, with the options that differ from the
+        preset's defaults: ``Rules.make('perevodnoy', first_bout_limit=6)``."""
+        default = Rules.make(self.preset)
+        changed = [
+            f"{name}={getattr(self, name)!r}" for name in OPTION_NAMES if getattr(self, name) != getattr(default, name)
+        ]
+        return f"Rules.make({', '.join([repr(self.preset), *changed])})"
 
     def options(self) -> dict[str, Any]:
         """Every option as a dict (name -> value)."""

@@ -40,7 +40,7 @@ class Mix:
 
     def __repr__(self) -> str:
         # the form a regression test copies: Rules.make(...) with the options that differ
-        return f"Mix(rules={self.rules.to_json()!r}, players={len(self.players)}, seed={self.seed})"
+        return f"Mix(rules={self.rules!r}, players={len(self.players)}, seed={self.seed})"
 
 
 @st.composite

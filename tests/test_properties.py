@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from strategies import MOVE_CAP, NAMES, Mix, candidate_moves, mixes, move_key, play_random, random_game, recording_of
 
 from durak_nb.cards import Card, Suit, deck
-from durak_nb.engine import Action, Game, GameOver, IllegalMove, Move, Position
+from durak_nb.engine import Action, Game, GameOver, IllegalMove, Move, Position, Start
 from durak_nb.record.json_form import Recording
 from durak_nb.rules import Rules
 
@@ -191,10 +191,14 @@ def test_r22_r25_r27_every_game_ends_with_a_coherent_result(mix: Mix) -> None:
 
 def repetition_key(game: Game) -> tuple[object, ...]:
     """R27's "same position", worked out independently of the engine's own key: every
-    field of :class:`Position` (the bout only as first or later, R5/R19), plus the lead
-    passes of english durak (R9) and the players who showed a trump this bout (R20)."""
+    field of :class:`Position` (the bout only as first or later, and that only where the
+    first bout has moves of its own: R5, R19), plus the lead passes of english durak (R9)
+    and the players who showed a trump this bout (R20)."""
     pos = game.position()
-    return (dataclasses.replace(pos, bout=min(pos.bout, 2)), game.lead_passes, frozenset(game.shown))
+    r = game.rules
+    first_differs = r.redeal_five_of_suit or (r.transfers and not r.transfer_first_bout)
+    bout = min(pos.bout, 2) if first_differs else 0
+    return (dataclasses.replace(pos, bout=bout), game.lead_passes, frozenset(game.shown))
 
 
 @examples(200)
@@ -276,6 +280,40 @@ def test_interchange_state_has_exactly_the_specified_keys(mix: Mix) -> None:
     check_state(game.position())
     play_random(game, random.Random(mix.seed), after=lambda g, _m: check_state(g.position()))
     assert game.position().attacker is None and game.position().defender is None
+
+
+@examples(300)
+@given(mixes(repetition=(0, 2, 3, 4)))
+def test_r1_r27_rules_repr_evaluates_to_the_same_rules(mix: Mix) -> None:
+    """repr(Rules) is Rules.make(preset, the options that differ): it evaluates back."""
+    text = repr(mix.rules)
+    assert text.startswith(f"Rules.make({mix.rules.preset!r}")
+    assert eval(text, {"Rules": Rules}) == mix.rules
+
+
+@examples(100)
+@given(mixes())
+def test_interchange_position_code_round_trips_at_every_bout_start(mix: Mix) -> None:
+    """Start.code / Game.from_code: at the deal and at every bout start of a random game
+    the code gives back the same Start, the same code, and (once the first bout is
+    over, outside english durak's lead passes, R5, R9) the same legal moves."""
+    game = random_game(mix)
+    rng = random.Random(mix.seed)
+    starts = 0
+    while True:
+        if not game.finished and not game.table:
+            start = game.start()
+            code = start.code()
+            assert Start.from_code(code) == start
+            again = Game.from_code(mix.rules, mix.players, code)
+            assert again.start() == start and again.position().code() == code
+            if game.lead_passes == 0 and game.bout > 1:
+                assert again.legal_moves() == game.legal_moves()
+            starts += 1
+        if game.finished:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    assert starts >= 1
 
 
 def test_rules_mix_covers_every_preset_and_teams() -> None:

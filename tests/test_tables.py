@@ -373,8 +373,9 @@ def test_tables_R5_redeal_row() -> None:
 
 def test_tables_R27_repetition_ends_the_game_in_the_last_row(tmp_path: Path) -> None:
     """Three players pass two unbeatable aces round by taking (trump D); at the third
-    occurrence of the position the game is drawn (R27: positions compared after every
-    move, so the start position before the first move does not count: bout 13)."""
+    occurrence of the position the game is drawn (R27: positions are compared after every
+    move and the start position counts, as in repetition-draw.json; the bout number is not
+    compared, so the start comes back at bouts 7 and 13 and the draw ends bout 12)."""
     cycle = [
         ("Anna", "Boris", "Cid", "AS"),
         ("Cid", "Anna", "Boris", "AH"),
@@ -384,7 +385,7 @@ def test_tables_R27_repetition_ends_the_game_in_the_last_row(tmp_path: Path) -> 
         ("Boris", "Cid", "Anna", "AH"),
     ]
     moves: list[dict[str, Any]] = []
-    for bout in range(13):
+    for bout in range(12):
         a, d, o, card = cycle[bout % 6]
         moves += [
             {"player": a, "action": "attack", "cards": [card]},
@@ -396,21 +397,21 @@ def test_tables_R27_repetition_ends_the_game_in_the_last_row(tmp_path: Path) -> 
         "podkidnoy", ["Anna", "Boris", "Cid"], {"Anna": "6C AS", "Boris": "7C", "Cid": "8C AH"}, "Anna", "D", moves
     )
     df = moves_frame(Recording.from_json(doc))
-    assert len(df) == 52
-    assert rows(df.loc[[50, 51]], ["bout", "player", "role", "action", "hands", "rules", "events"]) == {
-        50: (13, "Anna", "attacker", "pass", (1, 1, 2), "R12 R14", ""),
-        51: (
-            13,
-            "Cid",
+    assert len(df) == 48
+    assert rows(df.loc[[46, 47]], ["bout", "player", "role", "action", "hands", "rules", "events"]) == {
+        46: (12, "Boris", "attacker", "pass", (2, 1, 1), "R12 R14", ""),
+        47: (
+            12,
+            "Anna",
             "thrower",
             "pass",
-            (1, 1, 2),
+            (2, 1, 1),
             "R12 R14 R27",
-            "Boris picks up AS (R14); game over: draw by repetition (R27)",
+            "Cid picks up AH (R14); game over: draw by repetition (R27)",
         ),
     }
     games = games_frame([_write(doc, tmp_path / "cycle.json")])
-    assert values(games.loc[0, ["draw", "durak", "result_rule", "bouts", "takes"]]) == [True, None, "R27", 13, 13]
+    assert values(games.loc[0, ["draw", "durak", "result_rule", "bouts", "takes"]]) == [True, None, "R27", 12, 12]
 
 
 def test_tables_empty_recording_has_the_columns_and_no_rows() -> None:
