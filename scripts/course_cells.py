@@ -15,7 +15,7 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from durak_nb.lessons.show import pretty  # noqa: E402
+from durak_nb.lessons.show import pretty
 
 NB = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -133,7 +133,7 @@ rule id."""
 
 L1 = [
     0,
-    ("code", IMPORTS),
+    ("code", IMPORTS + "\nfrom durak_nb.views.drills import DrillWidget"),
     ("md", DECK_MD),
     ("code", "show.deck(36)"),
     5,
@@ -152,6 +152,12 @@ L1 = [
     ("code", 'can_beat_2 = CanBeat("KD", "6S", "H")\ncan_beat_2'),
     ("code", 'can_beat_3 = CanBeat("6H", "KS", "H")\ncan_beat_3'),
     ("code", 'can_beat_4 = CanBeat("7D", "8S", "D", rules="japanese")\ncan_beat_4'),
+    (
+        "md",
+        "More of them, fresh each time: which of these cards may cover the lead? **Another one** deals a new "
+        "question; the score counts your answers.",
+    ),
+    ("code", 'DrillWidget("which_beats", seed=1)'),
 ]
 
 L2_COVER_MD = None
@@ -342,6 +348,7 @@ def main() -> None:
     lesson("09_record_and_share.ipynb", L9, None)
     index()
     bots_notebook()
+    hide_only("00_replay.ipynb")
 
 
 L8_INTRO = """# Lesson 8 · Analysing games with pandas
@@ -518,6 +525,16 @@ everyone gets the same positions."""
     count.metadata["jupyter"] = {"outputs_hidden": True}
     cells = [md(intro), code("from durak_nb.lessons import show"), md(words), code("show.terms()"), head, count]
     finish(NB / "00_index.ipynb", cells, None)
+
+
+def hide_only(name: str) -> None:
+    """Hide the code cells of ``name`` and change nothing else (the tour, 00_replay)."""
+    p = NB / name
+    nb = nbformat.read(p, as_version=4)
+    for c in nb.cells:
+        if c.cell_type == "code":
+            hide(c)
+    nbformat.write(nb, p)
 
 
 def bots_notebook() -> None:

@@ -322,9 +322,11 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
             (1,),
             {
                 0: "✘ It does not: "
-                + "the engine refuses it: [R6] KD does not beat 6S: a card is beaten by a higher card of its suit or by a trump (♥).",
+                + "the engine refuses it: [R6] KD does not beat 6S: a card is beaten by a higher card of its "
+                "suit or by a trump (♥).",
                 1: "✔ Right: "
-                + "the engine refuses it: [R6] KD does not beat 6S: a card is beaten by a higher card of its suit or by a trump (♥).",
+                + "the engine refuses it: [R6] KD does not beat 6S: a card is beaten by a higher card of its "
+                "suit or by a trump (♥).",
             },
         ),
         "can_beat_3": (
@@ -340,9 +342,11 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
             (1,),
             {
                 0: "✘ It does not: "
-                + "the engine refuses it: [R8] 7D does not beat 8S: a card is beaten by a higher card of its suit or by a trump (♦); spades only by higher spades.",
+                + "the engine refuses it: [R8] 7D does not beat 8S: a card is beaten by a higher card of its "
+                "suit or by a trump (♦); spades only by higher spades.",
                 1: "✔ Right: "
-                + "the engine refuses it: [R8] 7D does not beat 8S: a card is beaten by a higher card of its suit or by a trump (♦); spades only by higher spades.",
+                + "the engine refuses it: [R8] 7D does not beat 8S: a card is beaten by a higher card of its "
+                "suit or by a trump (♦); spades only by higher spades.",
             },
         ),
     },
@@ -383,7 +387,7 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
 #: the practice bouts (``PracticeBout.lesson(n, i)``) and drill kinds (``DrillWidget(kind, …)``)
 #: each lesson's cells call, issue 9 §2
 PRACTICE_AND_DRILLS: dict[int, tuple[list[str], list[str]]] = {
-    1: (["PracticeBout.lesson(1)"], []),
+    1: (["PracticeBout.lesson(1)"], ["which_beats"]),
     2: (["PracticeBout.lesson(2)", "PracticeBout.lesson(2, 1)"], ["legal_move"]),
     3: (["PracticeBout.lesson(3)", "PracticeBout.lesson(3, 1)"], ["throw_in_room"]),
     4: (["PracticeBout.lesson(4)"], ["draw_order", "next_attacker"]),

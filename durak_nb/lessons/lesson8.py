@@ -5,6 +5,7 @@ every game in ``recordings/`` (R14, R15).
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -118,7 +119,11 @@ def variant_stats() -> pd.DataFrame:
 
 
 #: how :func:`variant_stats_table` writes each column (one decimal for means, two for rates)
-STATS_FORMAT = {"moves": "{:.1f}", "bouts": "{:.1f}", "takes per bout": "{:.2f}"}
+STATS_FORMAT: dict[Any, str | Callable[[object], str] | None] = {
+    "moves": "{:.1f}",
+    "bouts": "{:.1f}",
+    "takes per bout": "{:.2f}",
+}
 
 
 def variant_stats_table(bars: bool = False) -> Styler:

@@ -33,11 +33,11 @@ __all__ = [
     "bots_game",
     "fresh_folder",
     "journal_lines",
+    "notation_text",
     "page_words",
+    "read_back",
     "read_back_words",
     "result_words",
-    "notation_text",
-    "read_back",
     "variation_words",
     "with_variation",
 ]

@@ -9,7 +9,7 @@ fresh game, so a cell can run again, or out of order, without an error.
 
 >>> from durak_nb import lessons
 >>> str(legal_moves(lessons.bout().game(1), "Boris")).splitlines()[0]
-'Boris covers 7♠ with 8♠'
+'Boris covers 7♠ with 6♥'
 >>> str(refusal(lessons.bout().game(0), "Anna", "attack", "7S 9D"))
 'The engine refuses it: a lead is one or more cards of one rank (R9).'
 >>> pretty("[R8] 6D does not beat 7S")
@@ -26,9 +26,9 @@ from typing import Any
 from ..cards import Card, Suit, beats
 from ..cards import deck as _deck
 from ..engine import Event, Game, Move
+from ..explain import event_words, move_words
 from ..replay import Replay
 from ..views.display import HandView
-from ..explain import event_words, move_words
 from .course import CLAIMS, TERMS, claims_of
 
 __all__ = [
