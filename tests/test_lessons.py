@@ -805,6 +805,12 @@ def test_R6_lesson_1_exercise_answered_in_the_browser(lesson_lab: str) -> None:
         text = page.inner_text(".jp-Notebook")
         assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
         assert page.locator(".dnb-exercise").count() == 4
+        # issue 9 §1: no code is shown, only the collapsed placeholders of hidden inputs
+        assert page.locator(".jp-CodeCell .jp-InputArea-editor:visible").count() == 0
+        assert page.locator(".jp-CodeCell .jp-InputPlaceholder").count() >= 10
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.locator(".dnb-drill").first.scroll_into_view_if_needed()
+        shot(page, "lesson-01-1366x768.png")
         first = page.locator(".dnb-exercise").first
         assert first.locator(".dnb-prompt").inner_text() == "Can J♣ beat 9♣? Trump: ♥."
         feedback = first.locator(".dnb-feedback")
