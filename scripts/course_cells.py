@@ -439,7 +439,7 @@ a move and replaces it; the engine checks every move of a side line when the rep
 lines:"""
 
 L9 = [
-    0,
+    ("edit", 0, "A `Recorder` plays a game", "A recorder plays a game"),
     (
         "code",
         IMPORTS + "\nfrom durak_nb.lessons import lesson9\nfrom durak_nb.views.exercises import PredictDraw"
@@ -464,10 +464,10 @@ L9 = [
         'show.Sentences(lesson9.variation_words(annotated, k), f"The lines before move {k}:")',
     ),
     ("code", "ReplayerWidget(Replay(annotated))"),
-    16,
+    ("edit", 16, " the JSON form (`annotated.dump(...)`) carries", " the JSON form carries"),
     ("code", "show.Lines(lesson9.notation_text(annotated, folder))"),
     ("code", "again = lesson9.read_back(folder)\nshow.Sentences([lesson9.read_back_words(again == annotated)])"),
-    19,
+    ("edit", 19, "`export_html` writes the game", "The kit writes the game"),
     (
         "code",
         'page = export_html(annotated, folder / "my-game.html", title=lesson9.TITLE)\n'
