@@ -21,7 +21,7 @@ from conftest import RECORDINGS, ROOT
 from durak_nb.bots import RandomBot, play_out
 from durak_nb.cards import Card, Suit, deck, parse_cards
 from durak_nb.engine import Game, Move
-from durak_nb.record import Deal, Recording, RecordingError, move_to_json, notation
+from durak_nb.record import Deal, Recording, RecordingError, move_to_json, notation, reader
 from durak_nb.record.notation import format_move, parse, quote_name, read, read_games, write
 from durak_nb.record.tree import GameTree
 from durak_nb.rules import Rules
@@ -677,10 +677,10 @@ def test_bounds_on_size_moves_names_headers_and_games(monkeypatch: pytest.Monkey
     assert e.message == "more than 200 headers in one game" and e.line == 201
     e = error(HEAD + "[Note " + "x" * notation.MAX_HEADER_CHARS + "]\n")
     assert e.message == "this header has 65543 characters; the limit is 65536" and e.line == 13
-    monkeypatch.setattr(notation, "MAX_MOVES", 3)
+    monkeypatch.setattr(reader, "MAX_MOVES", 3)  # the reader's copy of the bound
     e = error(lesson("5. Anna 7S Boris 9S/7S Anna pass Vera pass"))
     assert (e.column, e.message) == (34, "more than 3 moves in one game")
-    monkeypatch.setattr(notation, "MAX_GAMES", 2)
+    monkeypatch.setattr(reader, "MAX_GAMES", 2)
     e = error("\n".join([lesson("5. Anna 7S")] * 3))
     assert (e.line, e.message) == (2 * (MOVES_LINE + 1) + 1, "more than 2 games in one file")
 
@@ -867,12 +867,14 @@ def test_cli_convert_refuses_an_illegal_json_recording(tmp_path: Path) -> None:
     doc = json.loads((RECORDINGS / "draw.json").read_text(encoding="utf-8"))
     doc["moves"][1] = {"player": "Anna", "action": "defend", "card": "8S", "target": "7D"}
     src = tmp_path / "bad.json"
-    src.write_text(json.dumps(doc), encoding="utf-8")
+    text = json.dumps(doc)
+    src.write_text(text, encoding="utf-8")
     out = run("convert", str(src), str(tmp_path / "bad.durak"))
     assert out.returncode == 1
     # defect 9: the same answer as validate, at the move's place in the file (was 1:1)
     assert out.stderr.startswith(f"{src}:1:519: error: [R6] move 1 (Anna covers 7D with 8S): 8S does not beat 7D")
     assert out.stderr == run("validate", str(src)).stderr
+    assert not (tmp_path / "bad.durak").exists()
 
 
 # ----------------------------------------------------------------------------- the documentation

@@ -31,6 +31,7 @@ __all__ = [
     "move_from_json",
     "move_to_json",
     "variation_depth",
+    "variation_moves",
     "variations_problem",
 ]
 
@@ -179,6 +180,24 @@ def annotation_problem(key: str, value: object, count: int, players: Sequence[st
 def variations_problem(value: object, count: int, players: Sequence[str]) -> str | None:
     """:func:`annotation_problem` of a main line's ``meta.variations`` (``count`` moves)."""
     return annotation_problem("variations", value, count, players)
+
+
+def variation_moves(value: object) -> int:
+    """How many moves the lines of a well-formed ``variations`` member hold, nested ones
+    included, counted with an explicit stack."""
+    total = 0
+    todo: list[object] = [value]
+    while todo:
+        member = todo.pop()
+        if not isinstance(member, dict):
+            continue
+        for lines in member.values():
+            for line in lines if isinstance(lines, list) else ():
+                if isinstance(line, dict):
+                    moves = line.get("moves")
+                    total += len(moves) if isinstance(moves, list) else 0
+                    todo.append(line.get("variations"))
+    return total
 
 
 def variation_depth(value: object) -> int:

@@ -29,18 +29,28 @@ from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, 
 from ..errors import DurakError
 from ..rules import Rules, RulesError
 from . import jsonio
-from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth
+from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth, variation_moves
 
 __all__ = [
     "FORMAT",
+    "MAX_BOUT",
     "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_JSON_DEPTH",
     "MAX_MOVES",
+    "MAX_NAME",
     "Deal",
     "Recording",
     "RecordingError",
     "Start",
     "ValidationReport",
+    "json_document",
+    "move_to_json",
+    "read_bytes",
+    "read_text",
     "validate_file",
+    "validate_recording",
+    "write_atomic",
 ]
 
 FORMAT = "durak-nb/1"
@@ -102,6 +112,16 @@ class RecordingError(DurakError):
     def __reduce__(self) -> tuple[object, ...]:
         keep = {k: getattr(self, k) for k in ("file", "line", "column", "move", "rule", "state", "legal", "branch")}
         return (_recording_error, (self.message, keep))
+
+    def naming(self, file: str | Path) -> RecordingError:
+        """This error, or the same error naming ``file`` when it has no place of its own
+        (no file, or no line, column and move in it): a writer's error about the whole
+        document names the file being written."""
+        placed = self.move is not None or (self.line, self.column) != (1, 1)
+        if self.file != "<string>" and placed:
+            return self
+        keep = {k: getattr(self, k) for k in ("line", "column", "move", "rule", "state", "legal", "branch")}
+        return RecordingError(self.message, file=str(file), **keep)
 
     def format(self) -> str:
         """``FILE:LINE:COL: error: [RULE] message`` (INTERCHANGE.md)."""
@@ -354,8 +374,12 @@ class Recording:
         fits in :data:`WIDTH` columns, and a list of plain values (a deck, a hand) always
         is; so each move, each hand and each comment gets its own line.  UTF-8
         characters are kept; the text ends with a newline.
+
+        Raises:
+            RecordingError: ``meta`` holds what JSON cannot carry (a non-finite number,
+                a lone surrogate, a value that is not JSON data) or nests too deeply.
         """
-        return _pretty(self.to_json(), 0) + "\n"
+        return json_document(self.to_json(), self.file)
 
     def dump(self, path: str | Path) -> None:
         """Write :meth:`dumps` to ``path`` (UTF-8), atomically (:func:`write_atomic`).
@@ -363,7 +387,11 @@ class Recording:
         Raises:
             RecordingError: as :meth:`dumps`, or the file cannot be written.
         """
-        write_atomic(path, self.dumps())
+        try:
+            text = self.dumps()
+        except RecordingError as exc:
+            raise exc.naming(path) from None
+        write_atomic(path, text)
 
     def result_json(self, game: Game) -> dict[str, Any]:
         """The result of a replayed game in the ``result`` member's form."""
@@ -669,7 +697,23 @@ class _DocReader:
             rec.new_game()
         except SetupError as exc:
             raise self.fail(exc.message, "deal" if deal else "start", exc.rule) from exc
+        self._headers(rec, len(moves))
         return rec
+
+    def _headers(self, rec: Recording, count: int) -> None:
+        """The notation's header bounds (docs/notation.md): what the writer could not
+        write as headers (too many, a line too long) is not read either."""
+        from .writer import header_lines  # the writer's own headers; it imports this module
+
+        free = {
+            k: v
+            for k, v in rec.meta.items()
+            if not (k in ANNOTATION_KEYS and annotation_problem(k, v, count, self.players) is None)
+        }
+        try:
+            header_lines(rec, free)
+        except RecordingError as exc:
+            raise self.fail(f"{exc.message} (as notation headers)", "meta", exc.rule) from None
 
     # ------------------------------------------------------------------ members
 
@@ -685,6 +729,10 @@ class _DocReader:
             )
         if len(set(players)) != len(players):
             raise self.fail("'players' must be unique names", "players", "R2")
+        if any(jsonio.lone_surrogate(p) >= 0 for p in players):
+            raise self.fail(
+                "'players': a name holds a lone surrogate, which is not valid Unicode text", "players", "R2"
+            )
         self.players = players
         self.seats = {name: i for i, name in enumerate(players)}
         if "rules" not in doc:
@@ -837,9 +885,16 @@ class _DocReader:
         if not isinstance(meta, dict):
             raise self.fail("'meta' must be an object", "meta")
         for key, value in meta.items():
+            problem = jsonio.data_problem(value) if jsonio.lone_surrogate(key) < 0 else "a lone surrogate"
+            if problem is not None:  # data built in Python: what no JSON text can hold
+                raise self.fail(f"meta {key!r}: {problem}", "meta")
             if key in ANNOTATION_KEYS and annotation_problem(key, value, count, self.players) is None:
                 if key == "variations" and variation_depth(value) > MAX_DEPTH:
                     raise self.fail(f"meta.variations: variations nested more than {MAX_DEPTH} deep", "meta")
+                if key == "variations" and count + variation_moves(value) > MAX_MOVES:
+                    raise self.fail(
+                        f"more than {MAX_MOVES} moves in one game, counting every variation (meta.variations)", "meta"
+                    )
             elif jsonio.depth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
                 raise self.fail(f"meta {key!r}: a JSON value nested more than {MAX_JSON_DEPTH} deep", "meta")
         return meta

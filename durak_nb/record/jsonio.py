@@ -45,6 +45,7 @@ from typing import Any
 __all__ = [
     "MAX_NESTING",
     "JSONProblem",
+    "data_problem",
     "decode",
     "decode_or_none",
     "depth",
@@ -61,9 +62,17 @@ MAX_NESTING = 400
 
 _LONE = re.compile("[\ud800-\udfff]")
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
-_WS = json.decoder.WHITESPACE.match
+_WHITE = re.compile(r"[ \t\n\r]*")  # RFC 8259 white space
+
+
+def _skip(text: str, i: int) -> int:
+    """The index of the first character at or after ``i`` that is not white space."""
+    m = _WHITE.match(text, i)
+    return i if m is None else m.end()
+
+
 _NUMBER = json.scanner.NUMBER_RE.match
-_scanstring: Callable[[str, int, bool], tuple[str, int]] = json.decoder.scanstring
+_scanstring: Callable[[str, int, bool], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
 
 
 class JSONProblem(ValueError):
@@ -158,6 +167,40 @@ def depth(value: object, most: int | None = None) -> int:
     return best
 
 
+def data_problem(value: object) -> str | None:
+    """What in the decoded ``value`` :func:`decode` would never give (so :func:`encode`
+    would refuse or the text could not be printed): a lone surrogate in a string or a
+    key, a non-finite number, a value that is not JSON data; ``None`` when there is
+    nothing.  Walked with an explicit stack; for data built in Python rather than read.
+
+    >>> data_problem({"a": [1, "x"]}), data_problem([float("nan")]), data_problem({"k": {1}})
+    (None, 'nan is not a finite number', 'a set is not JSON data')
+    >>> data_problem({chr(0xD800): 1}).endswith("holds a lone surrogate")
+    True
+    """
+    todo: list[object] = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if _LONE.search(item):
+                return f"the text {item[:40]!r} holds a lone surrogate"
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return f"{item!r} is not a finite number"
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                if not isinstance(k, str):
+                    return f"the key {k!r} is not text"
+                if _LONE.search(k):
+                    return f"the key {k[:40]!r} holds a lone surrogate"
+                todo.append(v)
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif item is not None and not isinstance(item, bool | int):
+            return f"a {type(item).__name__} is not JSON data"
+    return None
+
+
 def decode(text: str, *, max_depth: int = MAX_NESTING) -> Any:
     """The JSON value of the whole ``text`` (leading and trailing white space allowed).
 
@@ -173,17 +216,17 @@ def decode(text: str, *, max_depth: int = MAX_NESTING) -> Any:
     except json.JSONDecodeError as exc:
         raise JSONProblem(exc.msg, exc.pos) from None
     except (ValueError, RecursionError):
-        value, end = scan(text, _WS(text, 0).end(), max_depth=max_depth)
+        value, end = scan(text, _skip(text, 0), max_depth=max_depth)
         _trailing(text, end)
         return value  # the C scanner ran out of stack on text within the bound
     if _ESCAPED_SURROGATE.search(text) or _LONE.search(text) or depth(value, max_depth) > max_depth:
-        value, end = scan(text, _WS(text, 0).end(), max_depth=max_depth)
+        value, end = scan(text, _skip(text, 0), max_depth=max_depth)
         _trailing(text, end)
     return value
 
 
 def _trailing(text: str, end: int) -> None:
-    end = _WS(text, end).end()
+    end = _skip(text, end)
     if end != len(text):
         raise JSONProblem("Extra data", end)
 
@@ -220,7 +263,7 @@ class _Scanner:
         while True:
             value, i, opened = self._value(i)
             if opened:
-                i = _WS(text, i).end()
+                i = _skip(text, i)
                 if text[i : i + 1] in ("]", "}"):
                     value, i = self._close(i)
                 elif isinstance(self.stack[-1][0], dict):
@@ -233,10 +276,10 @@ class _Scanner:
                 if not self.stack:
                     return value, i
                 self._put(value, i)
-                i = _WS(text, i).end()
+                i = _skip(text, i)
                 c = text[i : i + 1]
                 if c == ",":
-                    i = _WS(text, i + 1).end()
+                    i = _skip(text, i + 1)
                     if isinstance(self.stack[-1][0], dict):
                         i = self._key(i)
                     break
@@ -289,11 +332,11 @@ class _Scanner:
         key, end = self._string(i)
         if key in self.stack[-1][0]:
             raise JSONProblem(f"the member {key!r} appears twice in one object", i)
-        end = _WS(text, end).end()
+        end = _skip(text, end)
         if text[end : end + 1] != ":":
             raise JSONProblem("Expecting ':' delimiter", end)
         self.stack[-1][1] = key
-        return _WS(text, end + 1).end()
+        return _skip(text, end + 1)
 
     def _put(self, value: Any, i: int) -> None:
         top = self.stack[-1]
@@ -330,7 +373,7 @@ def member_places(text: str) -> dict[str, tuple[int, int]]:
         line = bisect.bisect_right(starts, i)
         return line, i - starts[line - 1] + 1
 
-    i = _WS(text, 1 if text.startswith("\ufeff") else 0).end()
+    i = _skip(text, 1 if text.startswith("\ufeff") else 0)
     if text[i : i + 1] != "{":
         return out
     out[""] = lc(i)

@@ -1,0 +1,377 @@
+"""The notation's lexer: tokens of the movetext and values of headers, each with its
+place (docs/notation.md), and the spelling of names and moves shared by the reader and
+the writer.
+
+>>> src = Source("1. Anna 7S {lead}", "<string>")
+>>> [lex(src, i).kind for i in (0, 2, 7)]
+['number', 'word', 'word']
+>>> lex(src, 10).value
+'lead'
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, CardError
+from ..engine import Action, Bito, Game, Move, Redealt, Took
+from . import jsonio
+from .json_form import (
+    MAX_JSON_DEPTH,
+    RecordingError,
+)
+from .tree import GLYPHS
+
+#: The file suffix of the notation.
+SUFFIX = ".durak"
+#: Documented bounds (docs/notation.md): larger input is refused with a clear error.
+#: MAX_BYTES, MAX_MOVES (counting every variation), MAX_DEPTH (variations nested in
+#: variations), MAX_NAME, MAX_BOUT and MAX_JSON_DEPTH (a JSON header value) are the JSON
+#: form's (json_form), so that both forms accept the same games.
+MAX_GAMES = 1000  #: games in one file
+MAX_HEADERS = 200  #: headers of one game
+MAX_HEADER_CHARS = 65_536  #: characters in one header line
+
+KEYWORDS = ("take", "pass", "show", "redeal")
+#: Header names with a meaning of their own; any other capitalised header is kept
+#: in ``meta["headers"]``, a lower-case one is a ``meta`` member with a JSON value.
+STANDARD_HEADERS = (
+    "Players",
+    "Rules",
+    "Teams",
+    "Result",
+    "Dealer",
+    "Seed",
+    "Deck",
+    "Trump",
+    "Attacker",
+    "Hand",
+    "Talon",
+    "Discard",
+    "FirstBito",
+    "Bout",
+    "Event",
+    "Meta",
+)
+DEAL_HEADERS = ("Dealer", "Seed", "Deck")
+START_HEADERS = ("Hand", "Talon", "Discard", "FirstBito", "Bout")
+
+BARE_NAME = re.compile(r"[^\W\d_][\w'-]*")
+HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
+META_KEY = re.compile(r"[a-z][A-Za-z0-9_]{0,63}")
+_DELIMS = frozenset('{}()"[]+>/!?,.')
+BOUT_EVENTS = (Took, Bito, Redealt)
+
+
+# ----------------------------------------------------------------------------- names and moves
+
+
+def is_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except CardError:
+        return False
+    return True
+
+
+def looks_like_card(word: str) -> bool:
+    """A word meant as a card code but mistyped (``7X``, ``1H``, ``11S``)."""
+    return 2 <= len(word) <= 3 and word[0] in "123456789TJQKAtjqka" and not is_card(word)
+
+
+def quote_name(name: str) -> str:
+    """A player's name as written in the notation: bare when it is a word that is not
+    a card code nor a keyword, else in double quotes (JSON string syntax).
+
+    >>> quote_name("Anna"), quote_name("Vera Ivanovna"), quote_name("take"), quote_name("As")
+    ('Anna', '"Vera Ivanovna"', '"take"', '"As"')
+    """
+    if BARE_NAME.fullmatch(name) and name not in KEYWORDS and not is_card(name):
+        return name
+    return json.dumps(name, ensure_ascii=False)
+
+
+def format_move(move: Move, names: Sequence[str]) -> str:
+    """One move in the notation: ``Anna 7S 7H``, ``Anna +7D``, ``Boris 9S/7S``,
+    ``Boris >7H``, ``Boris show 7H``, ``Boris take``, ``Anna pass``, ``Anna redeal …``.
+
+    >>> format_move(Move.defend(1, "9S", "7S"), ["Anna", "Boris"])
+    'Boris 9S/7S'
+    """
+    who = quote_name(names[move.player])
+    codes = " ".join(c.code for c in move.cards)
+    a = move.action
+    if a is Action.ATTACK:
+        return f"{who} {codes}"
+    if a is Action.THROW:
+        return f"{who} +{codes}"
+    if a is Action.TRANSFER:
+        return f"{who} show {codes}" if move.show else f"{who} >{codes}"
+    if a is Action.DEFEND:
+        target = move.target.code if move.target is not None else "?"
+        return f"{who} {codes}/{target}"
+    if a is Action.REDEAL:
+        if move.deck is None:
+            return f"{who} redeal <the new deck, top card first>"
+        return f"{who} redeal {' '.join(c.code for c in move.deck)}"
+    return f"{who} {a.value}"
+
+
+# ----------------------------------------------------------------------------- errors
+
+
+def where_in_tree(k: int, branch: Sequence[tuple[int, int]]) -> str:
+    text = f"move {k}"
+    for at, v in reversed(branch):
+        text += f" in variation {v} of move {at}"
+    return text
+
+
+def short(text: str, most: int = 40) -> str:
+    """``text`` quoted for a message, cut after ``most`` characters."""
+    return repr(text if len(text) <= most else text[:most] + "…")
+
+
+def legal_list(game: Game) -> list[str]:
+    out: list[str] = []
+    for m in game.legal_moves():
+        t = format_move(m, game.players)
+        if t not in out:
+            out.append(t)
+    return out
+
+
+_LEGAL_SHOWN = 60
+
+
+def legal_text(legal: Sequence[str]) -> str:
+    if not legal:
+        return "; no move is legal here (the game is over)"
+    shown = ", ".join(legal[:_LEGAL_SHOWN])
+    more = f" and {len(legal) - _LEGAL_SHOWN} more" if len(legal) > _LEGAL_SHOWN else ""
+    return f"; legal moves: {shown}{more}"
+
+
+class Source:
+    """The text being read, with (line, column) of any index (1-based, in characters)."""
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text
+        self.file = file
+        self.starts = [0]
+        at = text.find("\n")
+        while at >= 0:
+            self.starts.append(at + 1)
+            at = text.find("\n", at + 1)
+
+    def lc(self, i: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, i)
+        return line, i - self.starts[line - 1] + 1
+
+    def error(
+        self,
+        message: str,
+        i: int,
+        *,
+        rule: str | None = None,
+        move: int | None = None,
+        branch: Sequence[tuple[int, int]] = (),
+        game: Game | None = None,
+    ) -> RecordingError:
+        line, col = self.lc(i)
+        legal: list[str] = []
+        if game is not None:
+            legal = legal_list(game)
+            message += legal_text(legal)
+        return RecordingError(
+            message,
+            file=self.file,
+            line=line,
+            column=col,
+            move=move,
+            rule=rule,
+            state=game.position() if game is not None and move is not None else None,
+            legal=legal,
+            branch=branch,
+        )
+
+
+# ----------------------------------------------------------------------------- tokens
+
+
+@dataclass
+class Token:
+    kind: str  # word, quoted, comment, open, close, number, glyph, plus, gt, slash, next, eof
+    value: Any
+    start: int
+    end: int
+
+
+def lex(src: Source, i: int) -> Token:
+    """The next movetext token at or after ``i``.
+
+    Raises:
+        RecordingError: an unclosed comment or quoted name, a stray character.
+    """
+    text = src.text
+    n = len(text)
+    while i < n and (text[i].isspace() or text[i] == ","):
+        i += 1
+    if i >= n:
+        return Token("eof", None, n, n)
+    c = text[i]
+    if c == "{":
+        return _comment(src, i)
+    if c == "}":
+        raise src.error("'}' without '{'", i)
+    if c == "(":
+        return Token("open", None, i, i + 1)
+    if c == ")":
+        return Token("close", None, i, i + 1)
+    if c == "+":
+        return Token("plus", None, i, i + 1)
+    if c == ">":
+        return Token("gt", None, i, i + 1)
+    if c == "/":
+        return Token("slash", None, i, i + 1)
+    if c in "!?":
+        j = i
+        while j < n and text[j] in "!?":
+            j += 1
+        g = text[i:j]
+        if g not in GLYPHS:
+            raise src.error(f"{short(g)} is not a glyph: use one of {' '.join(GLYPHS)}", i)
+        return Token("glyph", g, i, j)
+    if c == '"':
+        j = i + 1
+        while j < n and text[j] not in '"\n':
+            j += 2 if text[j] == "\\" else 1
+        if j >= n or text[j] != '"':
+            raise src.error("this quoted name is not closed on its line: a '\"' is missing", i)
+        return Token("quoted", quoted_string(src, text[i : j + 1], i, "quoted name"), i, j + 1)
+    if c == "[":
+        if text[src.starts[src.lc(i)[0] - 1] : i].strip() == "":
+            return Token("next", None, i, i)
+        raise src.error("'[' inside the moves: headers start a game, each on a line of its own", i)
+    if c in "].":
+        raise src.error(f"unexpected {c!r}", i)
+    return _word(src, i)
+
+
+def _comment(src: Source, i: int) -> Token:
+    """The comment ``{...}`` opening at ``i``: its text with the escapes ``\\\\`` and ``\\}`` undone."""
+    text = src.text
+    n = len(text)
+    j = i + 1
+    parts: list[str] = []
+    while True:
+        k = j
+        while k < n and text[k] not in "}\\":
+            k += 1
+        if k >= n:
+            raise src.error("this comment is not closed: a '}' is missing", i)
+        parts.append(text[j:k])
+        if text[k] == "}":
+            return Token("comment", "".join(parts), i, k + 1)
+        if k + 1 < n and text[k + 1] in "\\}":  # the escapes \\ and \}
+            parts.append(text[k + 1])
+            j = k + 2
+        else:
+            parts.append("\\")
+            j = k + 1
+
+
+def _word(src: Source, i: int) -> Token:
+    """The word at ``i`` (a name, a card, a keyword), or a bout number ``12.`` / ``12...``."""
+    text = src.text
+    n = len(text)
+    j = i
+    while j < n and not text[j].isspace() and text[j] not in _DELIMS:
+        j += 1
+    word = text[i:j]
+    if word.isascii() and word.isdigit() and j < n and text[j] == ".":
+        k = j
+        while k < n and text[k] == ".":
+            k += 1
+        dots = k - j
+        if dots not in (1, 3):
+            raise src.error(f"{text[i:k]!r}: a bout number is written '{word}.' (or '{word}...' within a bout)", i)
+        if len(word) > 12:  # the start's bout (at most MAX_BOUT) plus the bouts played
+            raise src.error(f"{word}: no game has that many bouts", i)
+        return Token("number", (int(word), dots), i, k)
+    return Token("word", word, i, j)
+
+
+# ----------------------------------------------------------------------------- headers
+
+
+@dataclass
+class Header:
+    name: str
+    raw: str  # the value text
+    start: int  # index of '['
+    value_start: int  # index of the value text
+
+
+def header_tokens(src: Source, h: Header) -> list[tuple[str, int, bool]]:
+    """The value of ``h`` as (token, index, quoted) triples: bare words and quoted strings;
+    commas separate like spaces."""
+    out: list[tuple[str, int, bool]] = []
+    text = h.raw
+    i, n = 0, len(text)
+    while True:
+        while i < n and (text[i].isspace() or text[i] == ","):
+            i += 1
+        if i >= n:
+            return out
+        if text[i] == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            if j >= n:
+                raise src.error("this quoted text is not closed: a '\"' is missing", h.value_start + i)
+            out.append((quoted_string(src, text[i : j + 1], h.value_start + i, "quoted text"), h.value_start + i, True))
+            i = j + 1
+        else:
+            j = i
+            while j < n and not text[j].isspace() and text[j] not in ',"':
+                j += 1
+            if j < n and text[j] == '"':
+                raise src.error("a quote inside a word: put spaces around quoted text", h.value_start + j)
+            out.append((text[i:j], h.value_start + i, False))
+            i = j
+
+
+def header_json(src: Source, text: str, at: int, what: str) -> Any:
+    """The JSON value ``text`` of a header (starting at index ``at`` of the file), by the
+    one strict decoder (:func:`~durak_nb.record.jsonio.decode`), nested at most
+    :data:`MAX_JSON_DEPTH` deep.
+
+    Raises:
+        RecordingError: bad or refused JSON, at its place in the file.
+    """
+    try:
+        return jsonio.decode(text, max_depth=MAX_JSON_DEPTH)
+    except jsonio.JSONProblem as exc:
+        if exc.too_deep:
+            raise src.error(f"{what}: a JSON value nested more than {MAX_JSON_DEPTH} deep", at) from None
+        raise src.error(f"{what}: bad JSON value: {exc.message}", at + exc.index) from None
+
+
+def quoted_string(src: Source, text: str, at: int, what: str) -> str:
+    """The quoted string ``text`` (JSON string syntax) found at index ``at`` of the file.
+
+    Raises:
+        RecordingError: bad JSON string syntax or a lone surrogate (not Unicode text).
+    """
+    try:
+        value = jsonio.decode(text)
+    except jsonio.JSONProblem as exc:
+        raise src.error(f"bad {what}: {exc.message}", at + exc.index) from None
+    assert isinstance(value, str)
+    return value

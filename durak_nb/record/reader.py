@@ -1,0 +1,1171 @@
+"""The notation's reader (docs/notation.md): text in, :class:`Reading` out.
+
+The reader walks the tokens of :mod:`~durak_nb.record.lexer` once, checks every token
+and every move (the engine decides legality) and reports what it reads to a
+:class:`Visitor`, as python-chess's PGN reader does; the default visitor,
+:class:`GameBuilder`, builds the game tree of :mod:`~durak_nb.record.tree`.  Headers are
+read one check per header.  Nothing recurses on the nesting depth.
+
+>>> class Count(GameBuilder):
+...     moves = 0
+...     def visit_move(self, parent, move, comment_before):
+...         Count.moves += 1
+...         return super().visit_move(parent, move, comment_before)
+>>> text = "[Players Anna Boris]\\n[Seed 1]\\n\\n1. Boris 8D (1. Boris JD) Anna AD/8D"
+>>> [len(g.moves) for g in parse(text, visitor=Count).games], Count.moves
+([2], 3)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card, CardError, Suit, deck
+from ..engine import Action, Game, Move, SetupError
+from ..rules import OPTION_NAMES, PRESETS, Rules, RulesError
+from . import jsonio
+from .json_form import (
+    MAX_BOUT,
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_MOVES,
+    MAX_NAME,
+    Deal,
+    Recording,
+    RecordingError,
+    Start,
+    read_text,
+)
+from .lexer import (
+    BARE_NAME,
+    BOUT_EVENTS,
+    DEAL_HEADERS,
+    HEADER_NAME,
+    KEYWORDS,
+    MAX_GAMES,
+    MAX_HEADER_CHARS,
+    MAX_HEADERS,
+    STANDARD_HEADERS,
+    START_HEADERS,
+    Header,
+    Source,
+    Token,
+    format_move,
+    header_json,
+    header_tokens,
+    is_card,
+    lex,
+    looks_like_card,
+    quote_name,
+    short,
+    where_in_tree,
+)
+from .tree import ANNOTATION_KEYS, GameNode, GameTree
+
+# ----------------------------------------------------------------------------- reading
+
+
+@dataclass
+class Reading:
+    """What :func:`parse` read.
+
+    Attributes:
+        games: the games read, in file order (a match when more than one).
+        problems: the problems found (at most one: reading stops at the first); empty
+            when the whole file was read.  In lenient mode the game in which the problem
+            arose keeps every move before it (and loses its written result).
+    """
+
+    games: list[Recording] = field(default_factory=list)
+    problems: list[RecordingError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """No problem was found."""
+        return not self.problems
+
+
+class Visitor:
+    """What the reader reports as it reads one game, in reading order, as python-chess's
+    ``pgn.BaseVisitor`` does: the reader checks every token and every move (the engine
+    decides legality, R1-R27), the visitor only builds.  :class:`GameBuilder`, the
+    default, builds the game tree (:mod:`~durak_nb.record.tree`) and its recording.
+
+    Handles are whatever the visitor returns for a move (hashable), handed back for the
+    annotations of that move and as the parent of the moves after it; :attr:`root` is
+    the handle before the first move.
+    """
+
+    root: object = None
+
+    def begin_game(self, rec: Recording) -> None:
+        """A game begins: ``rec`` holds its headers (rules, players, deal or start,
+        result, the headers' ``meta``), no moves yet."""
+
+    def visit_move(self, parent: object, move: Move, comment_before: str | None) -> object:
+        """A legal move after ``parent`` (the first one after a handle is its main
+        continuation, every later one a variation replacing it); returns its handle."""
+        return None
+
+    def visit_comment_after(self, handle: object, text: str) -> None:
+        """The comment after the move of ``handle``."""
+
+    def visit_glyph(self, handle: object, glyph: str) -> None:
+        """The glyph of the move of ``handle`` (one of :data:`~durak_nb.record.tree.GLYPHS`)."""
+
+    def visit_game_comment(self, text: str) -> None:
+        """The comment of a game without moves."""
+
+    def has(self, key: str) -> bool:
+        """Whether the moves gave the annotation ``key`` (``'comments'``, ``'glyphs'`` ...)."""
+        return False
+
+    def end_game(self, meta: dict[str, Any]) -> Recording:
+        """The game read: ``meta`` holds the headers' members; returns the recording."""
+        raise NotImplementedError
+
+
+class GameBuilder(Visitor):
+    """The default :class:`Visitor`: builds a :class:`~durak_nb.record.tree.GameTree`
+    and returns its recording (main line in ``moves``, annotations in ``meta``)."""
+
+    def __init__(self) -> None:
+        self.root: GameNode = GameNode()
+        self.rec: Recording | None = None
+
+    def begin_game(self, rec: Recording) -> None:
+        self.root = GameNode()
+        self.rec = rec
+
+    def visit_move(self, parent: object, move: Move, comment_before: str | None) -> GameNode:
+        assert isinstance(parent, GameNode)
+        return parent.add_variation(move, comment_before=comment_before)
+
+    def visit_comment_after(self, handle: object, text: str) -> None:
+        assert isinstance(handle, GameNode)
+        handle.comment_after = text
+
+    def visit_glyph(self, handle: object, glyph: str) -> None:
+        assert isinstance(handle, GameNode)
+        handle.glyph = glyph
+
+    def visit_game_comment(self, text: str) -> None:
+        self.root.comment_before = text
+
+    def has(self, key: str) -> bool:
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            if key == "comments" and node.comment_after is not None:
+                return True
+            if key == "comments_before" and node.comment_before is not None:
+                return True
+            if key == "glyphs" and node.glyph is not None:
+                return True
+            if key == "variations" and len(node.variations) > 1:
+                return True
+            stack.extend(node.variations)
+        return False
+
+    def end_game(self, meta: dict[str, Any]) -> Recording:
+        assert self.rec is not None
+        return GameTree(self.rec, self.root, meta).to_recording()
+
+
+@dataclass
+class _Line:
+    """A line of play being read: the main line or a variation."""
+
+    game: Game
+    start_game: Game  # a copy of the game before the line's first move (never played on)
+    branch_node: object  # the handle after which this line's first move goes
+    at_start: bool  # the next move begins a bout
+    branch: tuple[tuple[int, int], ...] = ()
+    owner_branch: tuple[tuple[int, int], ...] = ()
+    owner_index: int = 0
+    open_at: int = 0
+    nodes: list[object] = field(default_factory=list)  # the visitor's handles of the moves
+    parents: list[object] = field(default_factory=list)  # the handle before each move
+    has_after: bool = False  # the last move has its comment after
+    moves: list[Move] = field(default_factory=list)
+    starts: list[bool] = field(default_factory=list)
+    base: Game | None = None  # a checkpoint: the game after ``base_index`` moves
+    base_index: int = 0
+    pending: tuple[str, int] | None = None  # a comment waiting for the next move
+    after_ok: bool = False  # the next comment is the last move's comment after
+    glyph_ok: bool = False
+    number: tuple[int, int, int] | None = None  # (bout, dots, index) read before the next move
+
+    def game_before(self, j: int) -> Game:
+        """The game before this line's move ``j`` (a fresh object)."""
+        if self.base is None or self.base_index > j:
+            g = self.start_game.copy()
+            done = 0
+        else:
+            g = self.base.copy()
+            done = self.base_index
+        for m in self.moves[done:j]:
+            g.play(m)
+        self.base, self.base_index = g.copy(), j
+        return g
+
+
+class _Reader:
+    def __init__(self, text: str, file: str, strict: bool, visitor: Callable[[], Visitor] = GameBuilder) -> None:
+        self.visitor_of = visitor
+        self.visitor: Visitor = GameBuilder()
+        self.children: dict[object, int] = {}  # moves after each handle, to number variations
+        self.src = Source(text, file)
+        self.strict = strict
+        self.reading = Reading()
+
+    # ------------------------------------------------------------------ the file
+
+    def run(self) -> Reading:
+        text = self.src.text
+        i = 1 if text.startswith("\ufeff") else 0
+        games = self.reading.games
+        try:
+            while True:
+                i = self._skip_blank(i)
+                if i >= len(text):
+                    break
+                if len(games) >= MAX_GAMES:
+                    raise self.src.error(f"more than {MAX_GAMES} games in one file", i)
+                i = self._game(i, len(games) + 1)
+            if not games:
+                raise self.src.error("no game here: a game begins with its headers, e.g. [Players Anna Boris]", i)
+        except RecordingError as exc:
+            if self.strict:
+                raise
+            self.reading.problems.append(exc)
+        return self.reading
+
+    def _skip_blank(self, i: int) -> int:
+        text = self.src.text
+        while i < len(text) and text[i].isspace():
+            i += 1
+        return i
+
+    # ------------------------------------------------------------------ one game
+
+    def _game(self, i: int, number: int) -> int:
+        src = self.src
+        text = src.text
+        headers: list[Header] = []
+        while i < len(text) and text[i] == "[":
+            end = text.find("\n", i)
+            end = len(text) if end < 0 else end
+            if end - i > MAX_HEADER_CHARS:
+                raise src.error(f"this header has {end - i} characters; the limit is {MAX_HEADER_CHARS}", i)
+            if len(headers) >= MAX_HEADERS:
+                raise src.error(f"more than {MAX_HEADERS} headers in one game", i)
+            headers.append(self._header_line(i, end))
+            i = end + 1 if end < len(text) else end
+            # headers stand on consecutive lines; spaces before the next one are allowed
+            j = i
+            while j < len(text) and text[j] in " \t\r":
+                j += 1
+            if j < len(text) and text[j] == "[":
+                i = j
+        if not headers:
+            raise src.error(
+                "a game begins with its headers, e.g. [Players Anna Boris]",
+                i,
+            )
+        rec, meta, places, game_no = self._setup(headers, number)
+        return self._moves(i, rec, meta, places, game_no)
+
+    def _header_line(self, i: int, end: int) -> Header:
+        src = self.src
+        line = src.text[i:end].rstrip()
+        if not line.endswith("]") or len(line) < 3:
+            raise src.error("a header is written [Name value] on a line of its own, ending with ']'", i)
+        m = HEADER_NAME.match(line, 1)
+        if m is None:
+            raise src.error("a header name is a word of letters and digits, e.g. [Players Anna Boris]", i + 1)
+        name = m.group(0)
+        rest = line[m.end() : -1]
+        if rest and not rest[0].isspace():
+            raise src.error(f"a space goes between the header name {name!r} and its value", i + m.end())
+        value = rest.strip()
+        if not value:
+            raise src.error(f"the header {name} has no value", i)
+        lead = len(rest) - len(rest.lstrip())
+        return Header(name, value, i, i + m.end() + lead)
+
+    def _setup(self, headers: list[Header], number: int) -> tuple[Recording, dict[str, Any], dict[str, int], int]:
+        """Rules, players, deal or start, result and meta from the headers: one check
+        per header (``_players``, ``_rules``, ``_deal``, ``_start``, ``_result``, ...)."""
+        src = self.src
+        seen, hands, meta, meta_at = self._sort_headers(headers)
+        names = self._players(seen, headers, number)
+        rules = self._rules(seen, names)
+        is_deal = self._is_deal(seen, hands, headers, number)
+        trump = self._suit(seen["Trump"]) if "Trump" in seen else None
+        attacker = self._one_player(seen, "Attacker", names, "R4")
+        places: dict[str, int] = {"players": seen["Players"].start}
+        deal: Deal | None = None
+        start: Start | None = None
+        if is_deal:
+            deal = self._deal(seen, names, rules, trump, attacker, meta, number)
+            places["deal"] = (seen.get("Deck") or seen["Seed"]).start
+        else:
+            start = self._start(seen, hands, headers, names, rules, trump, attacker)
+            places["deal"] = (hands[0] if hands else seen.get("Talon") or headers[0]).start
+        result: dict[str, Any] | None = None
+        if "Result" in seen:
+            result = self._result(seen["Result"], names)
+            places["result"] = seen["Result"].start
+        rec = Recording(
+            rules=rules,
+            players=tuple(names),
+            deal=deal,
+            start=start,
+            result=result,
+            meta=meta,
+            file=src.file,
+        )
+        try:
+            rec.new_game()
+        except SetupError as exc:
+            msg = exc.message
+            if exc.rule == "R1" and start is not None and "missing" in msg and "Discard" not in seen:
+                msg += " (write [Discard rest] to put every card not named into the discard)"
+            raise src.error(msg, places["deal"], rule=exc.rule) from exc
+        places.update({f"meta:{k}": v for k, v in meta_at.items()})
+        return rec, meta, places, number
+
+    def _sort_headers(
+        self, headers: list[Header]
+    ) -> tuple[dict[str, Header], list[Header], dict[str, Any], dict[str, int]]:
+        """The standard headers by name, the ``Hand`` headers, and ``meta`` (with the
+        place of each member) from the others; a header given twice is refused."""
+        src = self.src
+        seen: dict[str, Header] = {}
+        hands: list[Header] = []
+        meta: dict[str, Any] = {}
+        meta_at: dict[str, int] = {}
+        free = False  # meta["headers"] holds headers of their own
+        for h in headers:
+            if h.name == "Hand":
+                hands.append(h)
+                continue
+            if h.name in seen and h.name != "Meta" and (h.name in STANDARD_HEADERS or h.name[0].isupper()):
+                raise src.error(f"the header {h.name} is given twice", h.start)
+            seen[h.name] = h
+            if h.name in STANDARD_HEADERS and h.name not in ("Event", "Seed", "Meta"):
+                continue
+            if h.name[0].isupper() and h.name not in STANDARD_HEADERS:  # a header of its own: meta["headers"]
+                if "headers" in meta and not free:
+                    raise src.error("meta 'headers' is given twice", h.start)
+                free = True
+                meta.setdefault("headers", {})[h.name] = self._text_value(h)
+                meta_at.setdefault("headers", h.start)
+                continue
+            key, value = self._meta_member(h)
+            if key in meta:
+                raise src.error(f"meta {key!r} is given twice", h.start)
+            meta[key] = value
+            meta_at[key] = h.start
+        return seen, hands, meta, meta_at
+
+    def _meta_member(self, h: Header) -> tuple[str, Any]:
+        """The ``meta`` member of an ``Event``, ``Seed``, ``Meta`` or lower-case header."""
+        if h.name == "Event":
+            return "event", self._text_value(h)
+        if h.name == "Seed":
+            return "seed", self._whole(h, "Seed", lowest=None)
+        if h.name == "Meta":
+            key, rest_at = self._meta_key(h)
+            return key, header_json(self.src, h.raw[rest_at:], h.value_start + rest_at, f"meta {key!r}")
+        return h.name, header_json(self.src, h.raw, h.value_start, f"meta {h.name!r}")
+
+    def _players(self, seen: dict[str, Header], headers: list[Header], number: int) -> list[str]:
+        """``[Players ...]``: at least two names, each once (R2)."""
+        src = self.src
+        if "Players" not in seen:
+            hint = " (a blank line ends a game's headers)" if number > 1 or headers[0].start > 0 else ""
+            raise src.error(f"game {number} has no [Players ...] header{hint}", headers[0].start)
+        ph = seen["Players"]
+        names = [self._name(tok, at, quoted) for tok, at, quoted in header_tokens(src, ph)]
+        if len(names) < 2:
+            raise src.error("[Players ...] names at least two players, in seat order", ph.value_start, rule="R2")
+        if len(set(names)) != len(names):
+            dup = next(n for n in names if names.count(n) > 1)
+            raise src.error(f"the player {dup!r} is named twice", ph.value_start, rule="R2")
+        return names
+
+    def _seat(self, tok: str, at: int, quoted: bool, names: list[str], rule: str) -> int:
+        """The seat of the player named by a header token."""
+        name = self._name(tok, at, quoted)
+        if name not in names:
+            raise self.src.error(f"{short(name)} is not a player: the players are {', '.join(names)}", at, rule=rule)
+        return names.index(name)
+
+    def _one_player(self, seen: dict[str, Header], header: str, names: list[str], rule: str) -> int | None:
+        """The seat named by ``[Attacker name]`` or ``[Dealer name]``, if given."""
+        if header not in seen:
+            return None
+        toks = header_tokens(self.src, seen[header])
+        if len(toks) != 1:
+            raise self.src.error(f"[{header} name]: one player", seen[header].value_start, rule=rule)
+        return self._seat(*toks[0], names, rule)
+
+    def _options(self, rh: Header) -> tuple[str, dict[str, Any]]:
+        """``[Rules preset option=value ...]``: the preset and the options."""
+        src = self.src
+        toks = header_tokens(src, rh)
+        if not toks or "=" in toks[0][0]:
+            raise src.error(f"[Rules preset option=value ...]: the preset first ({', '.join(PRESETS)})", rh.start)
+        preset = toks[0][0]
+        if preset not in PRESETS:
+            raise src.error(f"unknown preset {short(preset)}: use one of {', '.join(PRESETS)}", toks[0][1])
+        options: dict[str, Any] = {}
+        for tok, at, _q in toks[1:]:
+            if "=" not in tok:
+                raise src.error(f"{short(tok)}: write an option as name=value, e.g. first_bout_limit=6", at)
+            oname, raw = tok.split("=", 1)
+            if oname == "teams":
+                raise src.error("write the teams in a [Teams ...] header, e.g. [Teams Anna Vera | Boris Gleb]", at)
+            if oname not in OPTION_NAMES:
+                raise src.error(f"unknown option {short(oname)}: the options are {', '.join(OPTION_NAMES)}", at)
+            if oname in options:
+                raise src.error(f"the option {oname} is given twice", at)
+            try:
+                options[oname] = jsonio.decode(raw, max_depth=1)
+            except jsonio.JSONProblem as exc:
+                raise src.error(f"option {oname}: {short(raw)} is not a value (a number, true or false)", at) from exc
+        return preset, options
+
+    def _rules(self, seen: dict[str, Header], names: list[str]) -> Rules:
+        """``[Rules ...]`` and ``[Teams ...]`` (R22), checked against the players (R2)."""
+        rh = seen.get("Rules")
+        preset, options = self._options(rh) if rh is not None else ("podkidnoy", {})
+        th = seen.get("Teams")
+        if th is not None:
+            groups: list[list[int]] = [[]]
+            for tok, at, quoted in header_tokens(self.src, th):
+                if tok == "|" and not quoted:
+                    groups.append([])
+                else:
+                    groups[-1].append(self._seat(tok, at, quoted, names, "R22"))
+            options["teams"] = groups
+        try:
+            rules = Rules.make(preset, **options)
+            rules.check_players(len(names))
+        except RulesError as exc:
+            at = (th if th is not None and exc.rule == "R22" else rh or seen["Players"]).start
+            raise self.src.error(exc.message, at, rule=exc.rule) from exc
+        return rules
+
+    def _is_deal(self, seen: dict[str, Header], hands: list[Header], headers: list[Header], number: int) -> bool:
+        """Whether the game is dealt (``Seed``/``Deck``) rather than set up (``Hand``...):
+        exactly one of the two."""
+        src = self.src
+        is_deal = any(n in seen for n in DEAL_HEADERS)
+        is_start = bool(hands) or any(n in seen for n in START_HEADERS)
+        if is_deal and is_start:
+            at = min(seen[n].start for n in DEAL_HEADERS if n in seen)
+            raise src.error(
+                "a game has either a deal ([Seed n] or [Deck ...]) or a set-up position ([Hand ...], [Talon ...]),"
+                " not both",
+                at,
+            )
+        if not is_deal and not is_start:
+            raise src.error(
+                f"game {number} has no deal: give [Seed n] or [Deck ...] (a deal), or [Hand name cards] for "
+                "each player with [Talon ...], [Trump X], [Attacker name] (a set-up position)",
+                headers[0].start,
+            )
+        return is_deal
+
+    def _deal(
+        self,
+        seen: dict[str, Header],
+        names: list[str],
+        rules: Rules,
+        trump: Suit | None,
+        attacker: int | None,
+        meta: dict[str, Any],
+        number: int,
+    ) -> Deal:
+        """``[Dealer]``, ``[Seed]`` or ``[Deck]``, ``[Trump]``, ``[Attacker]`` (R3, R4)."""
+        src = self.src
+        for bad in START_HEADERS:
+            if bad in seen:
+                raise src.error(f"[{bad} ...] belongs to a set-up position, not to a deal", seen[bad].start)
+        dealer = self._one_player(seen, "Dealer", names, "R3")
+        dealer, attacker = self._match_rule(number, names, dealer, attacker, seen)
+        if dealer is None:
+            dealer = len(names) - 1
+        if "Seed" in seen and "Deck" in seen:
+            raise src.error("a deal is given by [Seed n] or by [Deck ...], not both", seen["Deck"].start)
+        where = seen.get("Deck") or seen.get("Seed")
+        if where is None:
+            raise src.error(
+                "a deal needs the cards: [Seed n] (a shuffle) or [Deck ...] (top card first)",
+                seen["Dealer"].start,
+                rule="R3",
+            )
+        no_card_room = len(names) * rules.hand_size
+        if "Seed" in seen:
+            cards = list(deck(rules.deck_size))
+            rng = random.Random(meta["seed"])
+            rng.shuffle(cards)
+            if trump is None and len(cards) <= no_card_room and not rules.japanese:
+                trump = Suit(rng.randrange(4))  # R3, as Game.deal(seed=...) chooses it
+            order = tuple(cards)
+        else:
+            order = tuple(self._cards(seen["Deck"], rules))
+            if trump is None and len(order) <= no_card_room and not rules.japanese:
+                raise src.error(
+                    "no card is left to turn up after the deal: name the trump suit with [Trump X]",
+                    where.start,
+                    rule="R3",
+                )
+        return Deal(dealer=dealer, deck=order, trump=trump, attacker=attacker)
+
+    def _start(
+        self,
+        seen: dict[str, Header],
+        hands: list[Header],
+        headers: list[Header],
+        names: list[str],
+        rules: Rules,
+        trump: Suit | None,
+        attacker: int | None,
+    ) -> Start:
+        """``[Hand]`` for each player, ``[Talon]``, ``[Trump]``, ``[Discard]``,
+        ``[Attacker]``, ``[FirstBito]``, ``[Bout]`` (R1, R3, R4, R13c, R19)."""
+        src = self.src
+        for bad in DEAL_HEADERS:
+            if bad in seen:
+                raise src.error(f"[{bad} ...] belongs to a deal, not to a set-up position", seen[bad].start)
+        if trump is None:
+            raise src.error("a set-up position names the trump suit: [Trump X]", headers[0].start, rule="R3")
+        if attacker is None:
+            raise src.error("a set-up position names who leads: [Attacker name]", headers[0].start, rule="R4")
+        held: list[tuple[Card, ...] | None] = [None] * len(names)
+        for h in hands:
+            toks = header_tokens(src, h)
+            if not toks:
+                raise src.error("[Hand name cards]: the player, then the cards (or -)", h.value_start)
+            s = self._seat(*toks[0], names, "R2")
+            if held[s] is not None:
+                raise src.error(f"{names[s]}'s hand is given twice", h.start)
+            held[s] = tuple(self._cards(h, rules, skip=1))
+        hands_t = tuple(h if h is not None else () for h in held)
+        talon = tuple(self._cards(seen["Talon"], rules)) if "Talon" in seen else ()
+        return Start(
+            hands=hands_t,
+            talon=talon,
+            trump=trump,
+            attacker=attacker,
+            discard=self._discard(seen.get("Discard"), rules, hands_t, talon),
+            first_bito_done=self._first_bito(seen.get("FirstBito")),
+            bout=self._bout(seen.get("Bout")),
+        )
+
+    def _discard(
+        self, dh: Header | None, rules: Rules, hands: tuple[tuple[Card, ...], ...], talon: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        """``[Discard cards]``, or ``[Discard rest]``: every card in no hand and not in the talon."""
+        if dh is None:
+            return ()
+        if dh.raw.strip() == "rest":
+            used = {c for h in hands for c in h} | set(talon)
+            return tuple(c for c in deck(rules.deck_size) if c not in used)
+        return tuple(self._cards(dh, rules))
+
+    def _first_bito(self, fb: Header | None) -> bool:
+        """``[FirstBito yes]`` or ``[FirstBito no]`` (R13c)."""
+        if fb is None:
+            return False
+        word = fb.raw.strip().lower()
+        if word not in ("yes", "no", "true", "false"):
+            raise self.src.error("[FirstBito yes] or [FirstBito no]", fb.value_start, rule="R13c")
+        return word in ("yes", "true")
+
+    def _bout(self, bh: Header | None) -> int:
+        """``[Bout n]``: 1 to :data:`MAX_BOUT` (R19)."""
+        if bh is None:
+            return 1
+        bout = self._whole(bh, "Bout", lowest=1)
+        if bout > MAX_BOUT:
+            raise self.src.error(f"[Bout n]: at most {MAX_BOUT}", bh.value_start, rule="R19")
+        return bout
+
+    def _match_rule(
+        self,
+        number: int,
+        names: list[str],
+        dealer: int | None,
+        attacker: int | None,
+        seen: dict[str, Header],
+    ) -> tuple[int | None, int | None]:
+        """R4 in a match: in game 2 on, the durak of the game before deals and the player
+        to the durak's left attacks first; checked when named, else filled in."""
+        if number < 2 or not self.reading.games:
+            return dealer, attacker
+        prev = self.reading.games[-1]
+        result = prev.replay().result
+        if result is None or result.durak is None:
+            return dealer, attacker  # a draw, a team game or an unfinished game: nothing to follow
+        durak = prev.players[result.durak]
+        src = self.src
+        if durak not in names:
+            if dealer is None or attacker is None:
+                raise src.error(
+                    f"game {number - 1}'s durak, {durak}, does not play game {number}: name [Dealer ...] and"
+                    " [Attacker ...]",
+                    seen["Players"].start,
+                    rule="R4",
+                )
+            return dealer, attacker
+        d = names.index(durak)
+        left = (d + 1) % len(names)
+        if dealer is not None and dealer != d:
+            raise src.error(
+                f"in a match the durak of the game before deals: {durak}, not {names[dealer]}",
+                seen["Dealer"].value_start,
+                rule="R4",
+            )
+        if attacker is not None and attacker != left:
+            raise src.error(
+                f"in a match the player to the left of the durak ({durak}) attacks first: {names[left]}, "
+                f"not {names[attacker]}",
+                seen["Attacker"].value_start,
+                rule="R4",
+            )
+        return d, left
+
+    # ------------------------------------------------------------------ header values
+
+    def _meta_key(self, h: Header) -> tuple[str, int]:
+        """The quoted key of ``[Meta "key" value]`` and the index of the value after it."""
+        if not h.raw.startswith('"'):
+            raise self.src.error('[Meta "key" value]: the key in quotes, then a JSON value', h.value_start)
+        try:
+            key, end = jsonio.scan(h.raw, 0)
+        except jsonio.JSONProblem as exc:
+            raise self.src.error(f"[Meta ...]: bad quoted key: {exc.message}", h.value_start + exc.index) from None
+        if not isinstance(key, str):  # pragma: no cover - a quoted JSON value is a string
+            raise self.src.error('[Meta "key" value]: the key in quotes', h.value_start)
+        return key, end
+
+    def _name(self, tok: str, at: int, quoted: bool) -> str:
+        src = self.src
+        if not quoted and not (BARE_NAME.fullmatch(tok) and tok not in KEYWORDS and not is_card(tok)):
+            raise src.error(
+                f"{short(tok)}: a name that is not a plain word (or looks like a card or a keyword) goes in quotes:"
+                f" {short(json.dumps(tok, ensure_ascii=False), 60)[1:-1]}",
+                at,
+                rule="R2",
+            )
+        if not tok.strip() or len(tok) > MAX_NAME:
+            raise src.error(f"a player's name has 1 to {MAX_NAME} characters", at, rule="R2")
+        return tok
+
+    def _text_value(self, h: Header) -> str:
+        toks = header_tokens(self.src, h)
+        if len(toks) == 1 and toks[0][2]:
+            return toks[0][0]
+        if any(q for _t, _a, q in toks):
+            raise self.src.error(f"[{h.name} ...]: one quoted text, or plain words", h.value_start)
+        return " ".join(t for t, _a, _q in toks)
+
+    def _whole(self, h: Header, what: str, lowest: int | None) -> int:
+        word = h.raw.strip()
+        if not re.fullmatch(r"-?[0-9]{1,40}", word) or (lowest is not None and int(word) < lowest):
+            bound = f" from {lowest}" if lowest is not None else ""
+            raise self.src.error(
+                f"[{what} n]: a whole number{bound}, not {short(word)}",
+                h.value_start,
+                rule="R19" if what == "Bout" else None,
+            )
+        return int(word)
+
+    def _suit(self, h: Header) -> Suit:
+        try:
+            return Suit.parse(h.raw.strip())
+        except CardError as exc:
+            raise self.src.error(
+                f"[Trump X]: a suit S, H, D or C (or ♠ ♥ ♦ ♣), not {short(h.raw.strip())}", h.value_start, rule="R3"
+            ) from exc
+
+    def _cards(self, h: Header, rules: Rules, skip: int = 0) -> list[Card]:
+        toks = header_tokens(self.src, h)[skip:]
+        if len(toks) == 1 and toks[0][0] == "-" and not toks[0][2]:
+            return []
+        out = []
+        for tok, at, _q in toks:
+            try:
+                out.append(Card.parse(tok))
+            except CardError as exc:
+                raise self.src.error(exc.message, at, rule="R1") from exc
+        if not out and h.name != "Hand":
+            raise self.src.error(f"[{h.name} ...]: card codes, or - for none", h.value_start, rule="R1")
+        return out
+
+    def _result(self, h: Header, names: list[str]) -> dict[str, Any]:
+        src = self.src
+        raw = h.raw.strip()
+        if raw.startswith("{"):
+            value = header_json(src, raw, h.value_start, "Result")
+            keys = {"durak", "draw", "epaulettes", "out_order", "losing_team"}
+            if not isinstance(value, dict) or set(value) - keys:
+                raise src.error(f"[Result {{...}}]: an object with members among {', '.join(sorted(keys))}", h.start)
+            return value
+        toks = header_tokens(src, h)
+        first = toks[0][0] if toks and not toks[0][2] else ""
+        if first == "draw" and len(toks) == 1:
+            return {"durak": None, "draw": True}
+        if first == "durak" and len(toks) in (2, 3):
+            who = self._name(*toks[1])
+            if who not in names:
+                raise src.error(f"{who!r} is not a player", toks[1][1], rule="R25")
+            if len(toks) == 3:
+                if toks[2][0] != "epaulettes" or toks[2][2]:
+                    raise src.error("[Result durak NAME epaulettes]", toks[2][1], rule="R26")
+                return {"durak": who, "epaulettes": True}
+            return {"durak": who}
+        if first == "losers" and len(toks) >= 2:
+            team = []
+            for tok, at, quoted in toks[1:]:
+                who = self._name(tok, at, quoted)
+                if who not in names:
+                    raise src.error(f"{who!r} is not a player", at, rule="R22")
+                team.append(who)
+            return {"durak": None, "losing_team": team}
+        raise src.error(
+            "[Result durak NAME], [Result durak NAME epaulettes], [Result draw], [Result losers NAME NAME] "
+            "or [Result {JSON object}]",
+            h.value_start,
+            rule="R25",
+        )
+
+    # ------------------------------------------------------------------ the moves
+
+    def _moves(self, i: int, rec: Recording, meta: dict[str, Any], places: dict[str, int], number: int) -> int:
+        src = self.src
+        self.visitor = visitor = self.visitor_of()
+        visitor.begin_game(rec)
+        self.children = {}
+        root = visitor.root
+        game = rec.new_game()
+        main = _Line(game=game, start_game=game.copy(), branch_node=root, at_start=True)
+        stack: list[_Line] = [main]
+        move_places: list[tuple[int, int]] = []
+        total = 0
+        problem: RecordingError | None = None
+        end = i
+        try:
+            while True:
+                tok = lex(src, i)
+                i = tok.end
+                line = stack[-1]
+                k = len(line.moves)
+                if tok.kind in ("eof", "next"):
+                    if len(stack) > 1:
+                        raise src.error("this variation is not closed: a ')' is missing", line.open_at)
+                    self._end_line(line, tok.start, is_main=True)
+                    end = tok.start
+                    break
+                if tok.kind == "comment":
+                    self._comment(line, tok, k)
+                elif tok.kind == "glyph":
+                    self._glyph(line, tok)
+                elif tok.kind == "number":
+                    self._number(line, tok, k)
+                    line.after_ok = line.glyph_ok = False
+                elif tok.kind in ("open", "close"):
+                    self._parenthesis(stack, tok, k)
+                elif tok.kind in ("word", "quoted"):
+                    total += 1
+                    if total > MAX_MOVES:
+                        raise src.error(f"more than {MAX_MOVES} moves in one game", tok.start)
+                    move, i = self._move(line, tok, k)
+                    self._play(line, move, tok.start, k)
+                    if len(stack) == 1:
+                        move_places.append(src.lc(tok.start))
+                else:
+                    what = {"plus": "'+'", "gt": "'>'", "slash": "'/'"}.get(tok.kind, tok.kind)
+                    raise src.error(
+                        f"unexpected {what}: a move begins with its player's name",
+                        tok.start,
+                        move=k,
+                        branch=line.branch,
+                        game=line.game,
+                    )
+        except RecordingError as exc:
+            if exc.move is not None and exc.state is None:  # a syntax error inside a move
+                exc.state = stack[-1].game.position()
+            if self.strict:
+                raise
+            problem = exc
+        # the recording: headers' meta first, then the annotations of the tree
+        for key in ANNOTATION_KEYS:
+            if key in meta and visitor.has(key):
+                err = src.error(
+                    f"meta {key!r} is given in a header and in the moves: keep one", places.get(f"meta:{key}", 0)
+                )
+                if self.strict:
+                    raise err
+                problem = problem or err
+                meta.pop(key)
+        out = visitor.end_game(meta)
+        out.move_places = move_places
+        out.file = src.file
+        final = main.game
+        if problem is None and out.result is not None:
+            try:
+                out.check_result(final)
+            except RecordingError as exc:
+                err = src.error(exc.message, places.get("result", 0), rule=exc.rule)
+                if self.strict:
+                    raise err from exc
+                problem = err
+        if problem is not None:
+            out.result = None
+            self.reading.games.append(out)
+            raise problem
+        self.reading.games.append(out)
+        return end
+
+    def _comment(self, line: _Line, tok: Token, k: int) -> None:
+        """A comment: after the move just read, or pending before the next one."""
+        if line.after_ok and not line.has_after:
+            self.visitor.visit_comment_after(line.nodes[-1], tok.value)
+            line.has_after = True
+        elif line.pending is not None:
+            raise self.src.error(
+                "a move has one comment before it: join the two comments into one",
+                tok.start,
+                move=k,
+                branch=line.branch,
+            )
+        else:
+            line.pending = (tok.value, tok.start)
+        line.after_ok = line.glyph_ok = False
+
+    def _glyph(self, line: _Line, tok: Token) -> None:
+        """A glyph, right after the move it marks."""
+        if not line.glyph_ok:
+            raise self.src.error(
+                f"the glyph {tok.value} goes right after the move it marks, e.g. 'Anna 7S{tok.value}'",
+                tok.start,
+            )
+        self.visitor.visit_glyph(line.nodes[-1], tok.value)
+        line.glyph_ok = False
+
+    def _parenthesis(self, stack: list[_Line], tok: Token, k: int) -> None:
+        """``(`` opens a variation of the move before it (at most :data:`MAX_DEPTH` deep);
+        ``)`` closes the innermost one."""
+        src = self.src
+        line = stack[-1]
+        if tok.kind == "open":
+            if not line.nodes:
+                raise src.error(
+                    "a variation '( ... )' follows the move it replaces; there is none before it",
+                    tok.start,
+                    move=k,
+                    branch=line.branch,
+                )
+            if len(stack) > MAX_DEPTH:
+                raise src.error(f"variations nested more than {MAX_DEPTH} deep", tok.start)
+            stack.append(self._variation(line, tok.start))
+            line.after_ok = line.glyph_ok = False
+            return
+        if len(stack) == 1:
+            raise src.error("')' without '('", tok.start)
+        if not line.nodes:
+            raise src.error("an empty variation: '( ... )' holds at least one move", line.open_at)
+        self._end_line(line, tok.start, is_main=False)
+        stack.pop()
+        stack[-1].after_ok = stack[-1].glyph_ok = False
+
+    def _number(self, line: _Line, tok: Token, k: int) -> None:
+        src = self.src
+        n, dots = tok.value
+        game = line.game
+        if line.number is not None:
+            raise src.error("two bout numbers in a row", tok.start, move=k, branch=line.branch)
+        if game.result is not None:
+            raise src.error("the game is over: no bout follows", tok.start, rule="R25", move=k, branch=line.branch)
+        if dots == 1:
+            if not line.at_start:
+                raise src.error(
+                    f"bout {game.bout} is not over here, so no new bout begins: write '{game.bout}...' to recall the"
+                    " bout within it",
+                    tok.start,
+                    move=k,
+                    branch=line.branch,
+                    game=game,
+                )
+            if n != game.bout:
+                raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch, game=game)
+        else:
+            if line.at_start:
+                raise src.error(
+                    f"bout {game.bout} begins here: write '{game.bout}.'",
+                    tok.start,
+                    move=k,
+                    branch=line.branch,
+                    game=game,
+                )
+            if n != game.bout:
+                raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch, game=game)
+        line.number = (n, dots, tok.start)
+
+    def _variation(self, line: _Line, at: int) -> _Line:
+        j = len(line.nodes) - 1
+        branch_node = line.parents[j]
+        if j == 0 and line.branch:  # replaces a variation's first move: one more alternative there
+            owner_branch, owner_index = line.owner_branch, line.owner_index
+        else:
+            owner_branch, owner_index = line.branch, j
+        vnum = self.children[branch_node]  # the main continuation is 0, variations from 1
+        game = line.game_before(j)
+        return _Line(
+            game=game,
+            start_game=game.copy(),
+            branch_node=branch_node,
+            at_start=line.starts[j],
+            branch=(*owner_branch, (owner_index, vnum)),
+            owner_branch=owner_branch,
+            owner_index=owner_index,
+            open_at=at,
+        )
+
+    def _end_line(self, line: _Line, at: int, *, is_main: bool) -> None:
+        src = self.src
+        if line.number is not None:
+            raise src.error("a bout number with no move after it", line.number[2], move=len(line.moves))
+        if line.pending is not None:
+            text, where = line.pending
+            if not line.nodes:
+                if is_main:
+                    self.visitor.visit_game_comment(text)
+                    return
+                raise src.error("an empty variation", where)  # pragma: no cover - caught before
+            if line.has_after:
+                raise src.error(
+                    "the last move already has its comment after it: join the two comments into one",
+                    where,
+                    move=len(line.moves) - 1,
+                    branch=line.branch,
+                )
+            self.visitor.visit_comment_after(line.nodes[-1], text)
+            line.has_after = True
+
+    def _move(self, line: _Line, tok: Token, k: int) -> tuple[Move, int]:
+        """Read one move starting with the player's name ``tok``; returns it and the index after it."""
+        src = self.src
+        game = line.game
+        names = game.players
+        name = tok.value
+        if name not in names:
+            if tok.kind == "word" and is_card(name):
+                msg = f"{name}: a move begins with its player's name ({', '.join(names)})"
+            elif tok.kind == "word" and name in KEYWORDS:
+                msg = f"{name}: whose move? write the player's name first, e.g. '{quote_name(names[0])} {name}'"
+            elif tok.kind == "word" and looks_like_card(name):
+                msg = f"{name!r} is not a card: a rank 2-9, T (or 10), J, Q, K, A, then a suit S, H, D, C (or ♠ ♥ ♦ ♣)"
+            else:
+                msg = f"{short(name)} is not a player: the players are {', '.join(names)}"
+            raise src.error(msg, tok.start, move=k, branch=line.branch, game=game)
+        if tok.kind == "word" and quote_name(name) != name:
+            raise src.error(f"write the name in quotes: {quote_name(name)}", tok.start)
+        p = names.index(name)
+        i = tok.end
+        act = lex(src, i)
+        who = quote_name(name)
+
+        def cards_from(i: int, first: Card | None = None) -> tuple[list[Card], int]:
+            out = [first] if first is not None else []
+            while True:
+                nxt = lex(src, i)
+                if nxt.kind == "word" and is_card(nxt.value):
+                    out.append(Card.parse(nxt.value))
+                    i = nxt.end
+                else:
+                    return out, i
+
+        def need_cards(cards: list[Card], at: int, what: str) -> None:
+            if not cards:
+                raise src.error(f"{what}: the cards follow, e.g. {who} {what}7S", at, move=k, branch=line.branch)
+
+        if act.kind == "word" and act.value in ("take", "pass"):
+            return Move(p, Action(act.value)), act.end
+        if act.kind == "word" and act.value == "show":
+            nxt = lex(src, act.end)
+            if not (nxt.kind == "word" and is_card(nxt.value)):
+                raise src.error(
+                    f"show: the trump shown follows, e.g. {who} show 7H",
+                    act.start if nxt.kind in ("eof", "next") else nxt.start,
+                    move=k,
+                    branch=line.branch,
+                )
+            return Move(p, Action.TRANSFER, (Card.parse(nxt.value),), None, True), nxt.end
+        if act.kind == "word" and act.value == "redeal":
+            cards, i = cards_from(act.end)
+            if not cards:
+                raise src.error(
+                    "redeal: the new deck follows, top card first", act.end, move=k, branch=line.branch, rule="R5"
+                )
+            return Move(p, Action.REDEAL, (), None, False, tuple(cards)), i
+        if act.kind in ("plus", "gt"):
+            cards, i = cards_from(act.end)
+            need_cards(cards, act.end, "+" if act.kind == "plus" else ">")
+            return Move(p, Action.THROW if act.kind == "plus" else Action.TRANSFER, tuple(cards)), i
+        if act.kind == "word" and is_card(act.value):
+            first = Card.parse(act.value)
+            nxt = lex(src, act.end)
+            if nxt.kind == "slash":
+                tgt = lex(src, nxt.end)
+                if not (tgt.kind == "word" and is_card(tgt.value)):
+                    raise src.error(
+                        f"{act.value}/: the card covered follows the slash, e.g. {who} 9S/7S",
+                        nxt.start if tgt.kind in ("eof", "next") else tgt.start,
+                        move=k,
+                        branch=line.branch,
+                    )
+                return Move(p, Action.DEFEND, (first,), Card.parse(tgt.value)), tgt.end
+            cards, i = cards_from(act.end, first)
+            return Move(p, Action.ATTACK, tuple(cards)), i
+        if act.kind == "word" and looks_like_card(act.value) and act.value not in names:
+            raise src.error(
+                f"{act.value!r} is not a card: a rank 2-9, T (or 10), J, Q, K, A, then a suit S, H, D, C (or ♠ ♥ ♦ ♣)",
+                act.start,
+                rule="R1",
+                move=k,
+                branch=line.branch,
+                game=game,
+            )
+        raise src.error(
+            f"what does {name} do? write cards to attack ({who} 7S), +cards to throw in ({who} +7S),"
+            f" card/target to cover ({who} 9S/7S), >cards to transfer, show card, take or pass",
+            act.start,
+            move=k,
+            branch=line.branch,
+            game=game,
+        )
+
+    def _play(self, line: _Line, move: Move, at: int, k: int) -> None:
+        src = self.src
+        game = line.game
+        names = game.players
+        if line.at_start and line.number is None and game.result is None:
+            raise src.error(
+                f"bout {game.bout} begins here: write '{game.bout}.' before its first move",
+                at,
+                move=k,
+                branch=line.branch,
+                game=game,
+            )
+        refusal = game.why_illegal(move)
+        if refusal is not None:
+            raise src.error(
+                f"{where_in_tree(k, line.branch)} ({format_move(move, names)}): {refusal.message}",
+                at,
+                rule=refusal.rule,
+                move=k,
+                branch=line.branch,
+                game=game,
+            )
+        events = game.play(move)
+        parent = line.nodes[-1] if line.nodes else line.branch_node
+        node = self.visitor.visit_move(parent, move, None if line.pending is None else line.pending[0])
+        self.children[parent] = self.children.get(parent, 0) + 1
+        line.pending = None
+        line.nodes.append(node)
+        line.parents.append(parent)
+        line.has_after = False
+        line.moves.append(move)
+        line.starts.append(line.at_start)
+        line.at_start = any(isinstance(e, BOUT_EVENTS) for e in events)
+        line.after_ok = line.glyph_ok = True
+        line.number = None
+
+
+def parse(
+    text: str, *, file: str = "<string>", strict: bool = True, visitor: Callable[[], Visitor] = GameBuilder
+) -> Reading:
+    """Read every game of a notation text.
+
+    Args:
+        text: the text (a file's content).
+        file: the name used in error places.
+        strict: stop at the first problem with an exception (default); ``False``
+            keeps every move before the first problem and reports it in
+            :attr:`Reading.problems`.
+        visitor: makes the :class:`Visitor` of each game (default :class:`GameBuilder`).
+
+    Raises:
+        RecordingError: (strict mode) the first problem: a syntax error, a bound
+            passed, a header that breaks the rules (R1-R4, R22), an illegal move (its
+            rule id), a written result that disagrees with the replay (R25), or R4 in
+            a match; the error names file, line, column and move, and lists the legal
+            moves where a move was expected.
+    """
+    err = None
+    bad = jsonio.lone_surrogate(text)
+    if len(text) > MAX_BYTES:
+        err = RecordingError(f"the text has {len(text)} characters; the limit is {MAX_BYTES}", file=file)
+    elif bad >= 0:
+        err = Source(text, file).error(
+            f"the text holds U+{ord(text[bad]):04X}, a lone surrogate, which is not valid Unicode text", bad
+        )
+    if err is not None:
+        if strict:
+            raise err
+        return Reading([], [err])
+    return _Reader(text, file, strict, visitor).run()
+
+
+def read_games(text: str, *, file: str = "<string>") -> list[Recording]:
+    """Every game of the text, read strictly (:func:`parse`).
+
+    Raises:
+        RecordingError: as :func:`parse`.
+    """
+    return parse(text, file=file).games
+
+
+def read(text: str, *, file: str = "<string>") -> Recording:
+    """The one game of the text, read strictly (:func:`parse`).
+
+    Raises:
+        RecordingError: as :func:`parse`, or the text holds a match (use :func:`read_games`).
+    """
+    games = read_games(text, file=file)
+    if len(games) != 1:
+        raise RecordingError(f"the text holds {len(games)} games (a match): read it with read_games", file=file)
+    return games[0]
+
+
+def _read_text(path: Path) -> str:
+    return read_text(path)
+
+
+def load(path: str | Path, *, strict: bool = True) -> Reading:
+    """Read a ``.durak`` file (:func:`parse`).
+
+    Raises:
+        RecordingError: unreadable file; in strict mode, as :func:`parse`.
+    """
+    p = Path(path)
+    try:
+        text = _read_text(p)
+    except RecordingError as exc:
+        if strict:
+            raise
+        return Reading([], [exc])
+    return parse(text, file=str(p), strict=strict)

@@ -1,0 +1,425 @@
+"""The notation's canonical writer (docs/notation.md, "The canonical form").
+
+It replays every line with the engine (bout numbers come from it), so it refuses what
+the reader would refuse: everything it writes reads back.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import deck
+from ..engine import Game, SetupError
+from . import jsonio
+from .json_form import (
+    MAX_BOUT,
+    MAX_DEPTH,
+    MAX_JSON_DEPTH,
+    MAX_MOVES,
+    MAX_NAME,
+    Recording,
+    RecordingError,
+    write_atomic,
+)
+from .lexer import (
+    BOUT_EVENTS,
+    HEADER_NAME,
+    MAX_GAMES,
+    MAX_HEADER_CHARS,
+    MAX_HEADERS,
+    META_KEY,
+    STANDARD_HEADERS,
+    format_move,
+    quote_name,
+    where_in_tree,
+)
+from .tree import GameNode, GameTree
+
+#: Width of the canonical writer's move lines.
+WIDTH = 100
+_INDENT = "    "
+
+# ----------------------------------------------------------------------------- writing
+
+
+@dataclass
+class _Piece:
+    """A unit of the movetext layout: a move, a comment, a parenthesis."""
+
+    text: str
+    glue_before: bool = False  # no space before it (a ')')
+    glue_after: bool = False  # no space after it (a '(')
+    brk: str = ""  # "line": it starts a new line; "indent": a new indented line
+    brk_after: str = ""  # the same, for the piece after it
+
+
+def _layout(pieces: list[_Piece]) -> list[str]:
+    """Lines of at most :data:`WIDTH` columns where the pieces allow (a long comment
+    stands alone on its line), continuation lines indented by four spaces."""
+    lines: list[str] = []
+    cur = ""
+    glue = False
+    pending = ""
+    for p in pieces:
+        brk = "line" if "line" in (p.brk, pending) else p.brk or pending
+        if brk and cur.strip():
+            lines.append(cur)
+            cur = _INDENT if brk == "indent" else ""
+        elif brk == "indent" and not cur:
+            cur = _INDENT
+        col = len(cur) - (cur.rfind("\n") + 1)
+        first_line = p.text.split("\n", 1)[0]
+        if not cur.strip() or glue or p.glue_before:
+            cur += p.text
+        elif col + 1 + len(first_line) > WIDTH:
+            lines.append(cur)
+            cur = _INDENT + p.text
+        else:
+            cur += " " + p.text
+        glue = p.glue_after
+        pending = p.brk_after
+    if cur.strip():
+        lines.append(cur)
+    return lines
+
+
+def _comment(text: str) -> str:
+    return "{" + text.replace("\\", "\\\\").replace("}", "\\}") + "}"
+
+
+@dataclass
+class _WFrame:
+    nodes: list[GameNode]
+    game: Game
+    depth: int
+    at_start: bool
+    cont: bool  # write 'N...' before the next move (a variation's start, or after a variation)
+    branch: tuple[tuple[int, int], ...]
+    i: int = 0
+    alts: list[GameNode] | None = None  # alternatives of nodes[i] still to write
+    before: Game | None = None  # the game before nodes[i]
+    start_before: bool = False  # nodes[i] begins a bout
+
+
+def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[_Piece], Game]:
+    """The movetext pieces, walking the tree with an explicit stack, and the game at
+    the end of the main line."""
+    pieces: list[_Piece] = []
+    game = tree.recording.new_game()
+    root = tree.root
+    if not root.variations and root.comment_before is not None:
+        pieces.append(_Piece(_comment(root.comment_before), brk="line"))
+        return pieces, game
+    total = 0
+    stack = [_WFrame(root.mainline(), game, 0, True, False, ())]
+    while stack:
+        f = stack[-1]
+        if f.alts is not None:
+            if f.alts:
+                alt = f.alts.pop(0)
+                assert f.before is not None and alt.parent is not None
+                if f.depth + 1 > MAX_DEPTH:
+                    raise RecordingError(
+                        f"variations nested more than {MAX_DEPTH} deep cannot be written", file=file, rule=None
+                    )
+                vnum = alt.parent.variations.index(alt)
+                pieces.append(_Piece("(", glue_after=True, brk="indent" if f.depth == 0 else ""))
+                stack.append(
+                    _WFrame(
+                        [alt, *alt.mainline()],
+                        f.before.copy(),
+                        f.depth + 1,
+                        f.start_before,
+                        True,
+                        (*f.branch, (f.i, vnum)),
+                    )
+                )
+                continue
+            # every alternative written: play the move and go on
+            node = f.nodes[f.i]
+            assert node.move is not None
+            events = f.game.play(node.move)
+            f.at_start = any(isinstance(e, BOUT_EVENTS) for e in events)
+            f.cont = True
+            f.alts = None
+            f.before = None
+            f.i += 1
+            continue
+        if f.i >= len(f.nodes):
+            stack.pop()
+            if f.depth > 0:
+                pieces.append(_Piece(")", glue_before=True, brk_after="indent" if f.depth == 1 else ""))
+            continue
+        node = f.nodes[f.i]
+        move = node.move
+        assert move is not None
+        total += 1
+        if total > MAX_MOVES:
+            raise RecordingError(f"more than {MAX_MOVES} moves in one game cannot be written", file=file)
+        g = f.game
+        refusal = g.why_illegal(move)
+        if refusal is not None:
+            places = tree.recording.move_places
+            line, col = places[f.i] if f.depth == 0 and f.i < len(places) else (1, 1)
+            raise RecordingError(
+                f"{where_in_tree(f.i, f.branch)} ({format_move(move, names)}): {refusal.message}",
+                file=file,
+                line=line,
+                column=col,
+                move=f.i,
+                rule=refusal.rule,
+                state=g.position(),
+                branch=f.branch,
+            )
+        _write_move(pieces, f, node, format_move(move, names) + (node.glyph or ""))
+        if node.comment_after is not None:
+            pieces.append(_Piece(_comment(node.comment_after)))
+        alts = node.siblings()
+        if alts:
+            f.before = g.copy()
+            f.start_before = f.at_start
+            f.alts = list(alts)
+            continue
+        events = g.play(move)
+        f.at_start = any(isinstance(e, BOUT_EVENTS) for e in events)
+        f.cont = False
+        f.i += 1
+    return pieces, game
+
+
+def _write_move(pieces: list[_Piece], f: _WFrame, node: GameNode, text: str) -> None:
+    """The pieces of one move: its comment before, its bout number, the move and glyph.
+
+    A comment before a move that directly follows another move with no comment after
+    it would read back as that move's comment after, so it goes after the move's bout
+    number (``2. {...} Boris TS``, ``2... {...} Boris 9S/7S``, docs/notation.md).
+    """
+    g = f.game
+    main = f.depth == 0
+    start_line = "line" if main and f.at_start else ""
+    prev = f.nodes[f.i - 1] if f.i > 0 else None
+    glued = node.comment_before is not None and prev is not None and prev.comment_after is None and not f.cont
+    if f.at_start:
+        number = f"{g.bout}."
+    elif f.cont or glued:
+        number = f"{g.bout}..."
+    else:
+        number = ""
+    if glued:
+        assert node.comment_before is not None
+        pieces.append(_Piece(number, brk=start_line))
+        pieces.append(_Piece(_comment(node.comment_before)))
+        pieces.append(_Piece(text))
+        return
+    if node.comment_before is not None:
+        pieces.append(_Piece(_comment(node.comment_before), brk=start_line, brk_after=start_line))
+    pieces.append(_Piece(f"{number} {text}" if number else text, brk=start_line))
+
+
+def _header(name: str, value: str) -> str:
+    return f"[{name} {value}]"
+
+
+def _json_value(value: Any, file: str) -> str:
+    if jsonio.depth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise RecordingError(f"a meta value nested more than {MAX_JSON_DEPTH} deep cannot be written", file=file)
+    try:
+        return jsonio.encode(value)
+    except ValueError as exc:
+        raise RecordingError(f"a meta value cannot be written as JSON: {exc}", file=file) from None
+
+
+def _seed_matches(rec: Recording, seed: object) -> bool:
+    """Whether ``[Seed seed]`` reads back as ``rec``'s deal (deck and trump)."""
+    d = rec.deal
+    if d is None or not isinstance(seed, int) or isinstance(seed, bool):
+        return False
+    if not re.fullmatch(r"-?[0-9]{1,40}", str(seed)):
+        return False
+    cards = list(deck(rec.rules.deck_size))
+    rng = random.Random(seed)
+    rng.shuffle(cards)
+    no_card = len(cards) <= len(rec.players) * rec.rules.hand_size
+    if d.trump is None and no_card and not rec.rules.japanese:
+        return False
+    return tuple(cards) == d.deck
+
+
+def _write_game(rec: Recording) -> str:
+    tree = GameTree.from_recording(rec)
+    out = header_lines(rec, tree.meta)
+    pieces, final = _write_moves(tree, rec.players, rec.file)
+    rec.check_result(final)  # the reader checks it too (R25)
+    moves = _layout(pieces)
+    text = "\n".join(out) + "\n"
+    if moves:
+        text += "\n" + "\n".join(moves) + "\n"
+    return text
+
+
+def header_lines(rec: Recording, meta: dict[str, Any]) -> list[str]:
+    """The header lines of ``rec``'s game in the canonical form, ``meta`` being its free
+    members (those the game tree does not take), within the notation's bounds.  The JSON
+    reader asks it too, so that every document it accepts can be written.
+
+    Raises:
+        RecordingError: more than :data:`MAX_HEADERS` headers, a line longer than
+            :data:`MAX_HEADER_CHARS`, a ``meta`` value that is not JSON data or nests
+            too deeply, or a bout past :data:`MAX_BOUT`.
+    """
+    names = rec.players
+    file = rec.file
+    out: list[str] = []
+    # meta, in its order
+    uses_seed = False
+    for key, value in meta.items():
+        if key == "event" and isinstance(value, str):
+            out.append(_header("Event", json.dumps(value, ensure_ascii=False)))
+        elif (
+            key == "headers"
+            and isinstance(value, dict)
+            and value
+            and all(
+                isinstance(k, str)
+                and HEADER_NAME.fullmatch(k)
+                and k[0].isupper()
+                and k not in STANDARD_HEADERS
+                and isinstance(v, str)
+                for k, v in value.items()
+            )
+        ):
+            out.extend(_header(k, json.dumps(v, ensure_ascii=False)) for k, v in value.items())
+        elif key == "seed" and _seed_matches(rec, value):
+            uses_seed = True
+            out.append(_header("Seed", str(value)))
+        elif META_KEY.fullmatch(key):
+            out.append(_header(key, _json_value(value, file)))
+        else:
+            out.append(_header("Meta", f"{json.dumps(key, ensure_ascii=False)} {_json_value(value, file)}"))
+    # the game
+    out.append(_header("Players", " ".join(quote_name(n) for n in names)))
+    rules_json = rec.rules.to_json(names)
+    words = [rec.rules.preset]
+    if isinstance(rules_json, dict):
+        words += [f"{k}={json.dumps(v)}" for k, v in rules_json.items() if k not in ("preset", "teams")]
+    out.append(_header("Rules", " ".join(words)))
+    if rec.rules.teams is not None:
+        out.append(_header("Teams", " | ".join(" ".join(quote_name(names[s]) for s in g) for g in rec.rules.teams)))
+    if rec.result is not None:
+        out.append(_header("Result", _result_text(rec.result, names, file)))
+    if rec.deal is not None:
+        d = rec.deal
+        out.append(_header("Dealer", quote_name(names[d.dealer])))
+        if not uses_seed:
+            out.append(_header("Deck", " ".join(c.code for c in d.deck)))
+        if d.trump is not None:
+            out.append(_header("Trump", d.trump.code))
+        if d.attacker is not None:
+            out.append(_header("Attacker", quote_name(names[d.attacker])))
+    else:
+        s = rec.start
+        assert s is not None
+        for seat, hand in enumerate(s.hands):
+            out.append(_header("Hand", f"{quote_name(names[seat])} {' '.join(c.code for c in hand) or '-'}"))
+        out.append(_header("Talon", " ".join(c.code for c in s.talon) or "-"))
+        out.append(_header("Trump", s.trump.code))
+        if s.discard:
+            used = {c for h in s.hands for c in h} | set(s.talon)
+            rest = tuple(c for c in deck(rec.rules.deck_size) if c not in used)
+            out.append(_header("Discard", "rest" if s.discard == rest else " ".join(c.code for c in s.discard)))
+        out.append(_header("Attacker", quote_name(names[s.attacker])))
+        if s.first_bito_done:
+            out.append(_header("FirstBito", "yes"))
+        if s.bout > MAX_BOUT:
+            raise RecordingError(f"start.bout {s.bout}: the notation's bout numbers go up to {MAX_BOUT}", file=file)
+        if s.bout != 1:
+            out.append(_header("Bout", str(s.bout)))
+    for line in out:
+        if len(line) > MAX_HEADER_CHARS:
+            raise RecordingError(
+                f"the header {line[:30]}... would have {len(line)} characters; the limit is {MAX_HEADER_CHARS}",
+                file=file,
+            )
+    if len(out) > MAX_HEADERS:
+        raise RecordingError(f"{len(out)} headers; the limit is {MAX_HEADERS}", file=file)
+    return out
+
+
+def _result_text(result: dict[str, Any], names: Sequence[str], file: str) -> str:
+    items = list(result.items())
+    durak = result.get("durak")
+    if isinstance(durak, str) and durak in names:
+        if items == [("durak", durak)]:
+            return f"durak {quote_name(durak)}"
+        if items == [("durak", durak), ("epaulettes", True)]:
+            return f"durak {quote_name(durak)} epaulettes"
+    if items == [("durak", None), ("draw", True)]:
+        return "draw"
+    team = result.get("losing_team")
+    if (
+        isinstance(team, list)
+        and team
+        and all(isinstance(t, str) and t in names for t in team)
+        and items == [("durak", None), ("losing_team", team)]
+    ):
+        return "losers " + " ".join(quote_name(t) for t in team)
+    return _json_value(result, file)
+
+
+def write(games: Recording | Sequence[Recording]) -> str:
+    """The canonical notation of one game, or of a match (several games, in order).
+
+    The writer replays every line (the bout numbers come from the engine), so an
+    illegal move, in the main line or in a variation, is refused.  What it normalises
+    is listed in docs/notation.md ("The canonical form").
+
+    Raises:
+        RecordingError: an illegal move (its rule id), a written result that disagrees
+            with the replay (R25), a bound passed (moves, nesting depth, header size),
+            or a ``meta`` value that is not JSON data.
+    """
+    recs = [games] if isinstance(games, Recording) else list(games)
+    if not recs:
+        raise RecordingError("nothing to write: no game")
+    if len(recs) > MAX_GAMES:
+        raise RecordingError(f"{len(recs)} games; the limit is {MAX_GAMES}")
+    for rec in recs:
+        for name in rec.players:
+            if not name.strip() or len(name) > MAX_NAME:
+                raise RecordingError(f"a player's name has 1 to {MAX_NAME} characters", file=rec.file, rule="R2")
+    out = []
+    for rec in recs:
+        try:
+            out.append(_write_game(rec))
+        except SetupError as exc:
+            raise RecordingError(exc.message, file=rec.file, rule=exc.rule) from exc
+    text = "\n".join(out)
+    bad = jsonio.lone_surrogate(text)
+    if bad >= 0:  # a name or a comment: what the reader refuses is not written (defect 1)
+        raise RecordingError(
+            f"the text holds U+{ord(text[bad]):04X}, a lone surrogate, which is not valid Unicode text",
+            file=recs[0].file,
+        )
+    return text
+
+
+def dump(games: Recording | Sequence[Recording], path: str | Path) -> None:
+    """Write :func:`write`'s text to ``path`` (UTF-8), atomically
+    (:func:`~durak_nb.record.json_form.write_atomic`): an existing file is never left
+    truncated when writing fails.
+
+    Raises:
+        RecordingError: as :func:`write` (an error with no place of its own names
+            ``path``), text that is not valid Unicode, or the file cannot be written.
+    """
+    try:
+        text = write(games)
+    except RecordingError as exc:
+        raise exc.naming(path) from None
+    write_atomic(path, text)
