@@ -727,7 +727,7 @@ def test_R25_variant_plays_a_recording_under_other_options() -> None:
 
 
 def test_terms_and_lessons_lookup() -> None:
-    assert lessons.term("take") == "take — принять (ru) / прийняти (uk)"
+    assert lessons.term("take") == "take — принять (ru) / взяти (uk)"
     assert lessons.term("transfer") == "transfer — перевод (ru) / переведення (uk)"
     with pytest.raises(KeyError):
         lessons.term("chess")
