@@ -43,8 +43,10 @@ __all__ = [
     "ending",
     "events",
     "legal_moves",
+    "moves",
     "pretty",
     "refusal",
+    "result",
     "room",
     "teachers",
     "terms",
@@ -139,6 +141,33 @@ def ending(replay: Replay, k: int) -> Sentences:
     lines = [move_words(move, replay.players)]
     lines += [event_words(e, replay.players) for e in replay.events(k)]
     return Sentences(lines)
+
+
+def moves(replay: Replay, ks: Iterable[int], title: str | None = None) -> Sentences:
+    """Moves ``ks`` of ``replay`` in words with the rules behind them
+    (:meth:`Replay.explain`), one sentence each: ``'Move 0: Boris attacks 10♥ — the lead
+    (заход, R9); Anna defends (R10)'``.
+
+    Raises:
+        IndexError: a move number not in ``0..len(replay) - 1``.
+    """
+    return Sentences((f"Move {k}: {replay.explain(k)}" for k in ks), title)
+
+
+def result(replay: Replay) -> Sentences:
+    """How the game of ``replay`` ended, as a sentence with its rule id (R22–R27):
+    ``'Game over: Anna is the durak (R25).'``.
+
+    Raises:
+        ValueError: the recording stops before the game is over.
+    """
+    got = replay.result
+    if got is None:
+        raise ValueError("the recording stops before the game is over")
+    text = got.describe(replay.players)
+    if "(R" in text:
+        return Sentences([f"Game over: {text}."])
+    return Sentences([f"Game over: {text} ({got.rule})."])
 
 
 def deck(size: int = 36, width: float = 34) -> HandView:
