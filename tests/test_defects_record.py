@@ -418,3 +418,85 @@ def test_defect_9_the_json_reader_holds_meta_to_the_header_bounds() -> None:
     many = {f"k{i}": i for i in range(notation.MAX_HEADERS)}
     with pytest.raises(RecordingError, match=r": error: 208 headers; the limit is 200 \(as notation headers\)$"):
         Recording.from_json_text(json.dumps(doc(meta=many)))
+
+
+# ----------------------------------------------------------------------------- defect 9: variations
+
+_LESSON = """[Players Anna Boris Vera]
+[Rules podkidnoy]
+[Hand Anna 7S 7H 9D QC]
+[Hand Boris 8S 9S JD KH]
+[Hand Vera 7C 8D KS AS]
+[Talon 6C AH 6D]
+[Trump D]
+[Discard rest]
+[Attacker Anna]
+[FirstBito yes]
+[Bout 5]
+
+5. Anna 7S Boris 9S/7S (Boris take {}) Anna pass
+"""
+_VARIATION_ERROR = "move 1 in variation 1 of move 1 (Vera +7C): Anna has the first right: Vera waits until Anna passes"
+
+
+def _illegal_variation(tmp_path: Path) -> Path:
+    """A JSON document whose main line is legal and whose variation of move 1 holds an
+    illegal throw-in (Vera before Anna passes: R12)."""
+    rec = notation.read(_LESSON.format("Anna +7H"))
+    rec.meta["variations"]["1"][0]["moves"][1] = {"player": "Vera", "action": "throw", "cards": ["7C"]}
+    path = tmp_path / "bad.json"
+    path.write_text(io.json_text(rec), encoding="utf-8")  # json_text writes what it is given
+    return path
+
+
+def test_defect_9_validate_of_json_checks_every_variation_as_convert_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from durak_nb.cli import main
+
+    path = _illegal_variation(tmp_path)
+    line = (
+        path.read_text(encoding="utf-8")
+        .splitlines()
+        .index('    {"player": "Boris", "action": "defend", "card": "9S", "target": "7S"},')
+    )
+    where = f"{path}:{line + 1}:5: error: [R12] {_VARIATION_ERROR}\n"  # at main-line move 1
+    e = refused(path)
+    assert (e.rule, e.move, e.branch, e.legal) == ("R12", 1, ((1, 1),), ("Anna +7H", "Anna pass"))
+    assert main(["validate", str(path)]) == 1
+    assert capsys.readouterr().err == where
+    assert main(["validate", "--json", str(path)]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    state = answer.pop("state")
+    assert answer == {
+        "ok": False,
+        "move": 1,
+        "rule": "R12",
+        "message": _VARIATION_ERROR,
+        "branch": [[1, 1]],
+        "legal": ["Anna +7H", "Anna pass"],
+    }
+    assert state["table"] == [["7S", None]] and state["hands"]["Boris"] == ["8S", "9S", "JD", "KH"]
+    for out in ("out.durak", "out.json"):  # convert gives the same answer, writes nothing
+        assert main(["convert", str(path), str(tmp_path / out)]) == 1
+        assert capsys.readouterr().err == where
+        assert not (tmp_path / out).exists()
+    with pytest.raises(RecordingError) as info:
+        io.dump(Recording.load(path), tmp_path / "again.json")
+    assert (info.value.rule, info.value.move, info.value.branch) == ("R12", 1, ((1, 1),))
+
+
+def test_defect_9_the_same_variation_in_the_notation_gives_the_same_answer(tmp_path: Path) -> None:
+    """The .durak twin is refused by its reader with the same move, rule, branch, legal
+    moves and state (its message adds the legal moves; its place is the move's own)."""
+    from_json = refused(_illegal_variation(tmp_path))
+    path = tmp_path / "bad.durak"
+    path.write_text(_LESSON.format("Vera +7C"), encoding="utf-8")
+    e = refused(path)
+    assert (e.line, e.column) == (13, 36)
+    assert e.message == _VARIATION_ERROR + "; legal moves: Anna +7H, Anna pass"
+    assert (e.rule, e.move, e.branch, e.legal) == (from_json.rule, from_json.move, from_json.branch, from_json.legal)
+    assert e.state == from_json.state
+    good = tmp_path / "good.json"
+    io.dump(notation.read(_LESSON.format("Anna +7H")), good)
+    assert [r.ok for r in io.validate_path(good)] == [True]
