@@ -108,19 +108,8 @@ def hand(game: Game, name: str) -> tuple[Card, ...]:
 
 def start_under(rec: Recording, rules: Rules) -> Game:
     """The start position of the lesson ``rec`` played under other ``rules``."""
-    s = rec.start
-    assert s is not None
-    return Game.from_position(
-        rules,
-        rec.players,
-        hands=list(s.hands),
-        talon=s.talon,
-        trump=s.trump,
-        attacker=s.attacker,
-        discard=s.discard,
-        first_bito_done=s.first_bito_done,
-        bout=s.bout,
-    )
+    assert rec.start is not None
+    return Game.from_start(rules, rec.players, rec.start)
 
 
 # ----------------------------------------------------------------------------- every file
