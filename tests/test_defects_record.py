@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_notation import MOVES_LINE, lesson, nested_variations
 
-from durak_nb.record import Recording, RecordingError, io, move_to_json, notation
+from durak_nb.record import Recording, RecordingError, io, notation
 from durak_nb.record.json_form import ValidationReport
 
 REPRO = Path(__file__).resolve().parent / "repro"
@@ -285,25 +286,10 @@ def test_defect_9_the_json_reader_refuses_what_the_notation_writer_refuses() -> 
     assert notation.read(notation.write(rec)) == rec
 
 
-def _nested(depth: int) -> Recording:
-    """A long game with variations nested ``depth`` deep: level d replaces the second
-    move of level d-1 and repeats the main line's moves (as test_notation's)."""
-    rec = Recording.load(Path(__file__).resolve().parents[1] / "recordings" / "perevodnoy-6p-52cards.json")
-    line: dict[str, Any] = {}
-    top = line
-    for d in range(depth):
-        line["moves"] = [move_to_json(m, rec.players) for m in rec.moves[d + 1 : d + 3]]
-        if d < depth - 1:
-            line["variations"] = {"1": [sub := {}]}
-            line = sub
-    rec.meta = {"variations": {"1": [top]}}
-    return rec
-
-
 def test_defect_9_variations_nested_past_the_bound_are_refused_by_the_json_reader() -> None:
     with pytest.raises(RecordingError, match=r"meta\.variations: variations nested more than 100 deep"):
-        Recording.from_json_text(json.dumps(_nested(notation.MAX_DEPTH + 1).to_json()))
-    rec = Recording.from_json_text(json.dumps(_nested(notation.MAX_DEPTH).to_json()))
+        Recording.from_json_text(json.dumps(nested_variations(notation.MAX_DEPTH + 1).to_json()))
+    rec = Recording.from_json_text(json.dumps(nested_variations(notation.MAX_DEPTH).to_json()))
     assert notation.read(notation.write(rec)) == rec
 
 
@@ -422,27 +408,14 @@ def test_defect_9_the_json_reader_holds_meta_to_the_header_bounds() -> None:
 
 # ----------------------------------------------------------------------------- defect 9: variations
 
-_LESSON = """[Players Anna Boris Vera]
-[Rules podkidnoy]
-[Hand Anna 7S 7H 9D QC]
-[Hand Boris 8S 9S JD KH]
-[Hand Vera 7C 8D KS AS]
-[Talon 6C AH 6D]
-[Trump D]
-[Discard rest]
-[Attacker Anna]
-[FirstBito yes]
-[Bout 5]
-
-5. Anna 7S Boris 9S/7S (Boris take {}) Anna pass
-"""
+_MOVES = "5. Anna 7S Boris 9S/7S (Boris take {}) Anna pass"
 _VARIATION_ERROR = "move 1 in variation 1 of move 1 (Vera +7C): Anna has the first right: Vera waits until Anna passes"
 
 
 def _illegal_variation(tmp_path: Path) -> Path:
     """A JSON document whose main line is legal and whose variation of move 1 holds an
     illegal throw-in (Vera before Anna passes: R12)."""
-    rec = notation.read(_LESSON.format("Anna +7H"))
+    rec = notation.read(lesson(_MOVES.format("Anna +7H")))
     rec.meta["variations"]["1"][0]["moves"][1] = {"player": "Vera", "action": "throw", "cards": ["7C"]}
     path = tmp_path / "bad.json"
     path.write_text(io.json_text(rec), encoding="utf-8")  # json_text writes what it is given
@@ -491,12 +464,12 @@ def test_defect_9_the_same_variation_in_the_notation_gives_the_same_answer(tmp_p
     moves and state (its message adds the legal moves; its place is the move's own)."""
     from_json = refused(_illegal_variation(tmp_path))
     path = tmp_path / "bad.durak"
-    path.write_text(_LESSON.format("Vera +7C"), encoding="utf-8")
+    path.write_text(lesson(_MOVES.format("Vera +7C")), encoding="utf-8")
     e = refused(path)
-    assert (e.line, e.column) == (13, 36)
+    assert (e.line, e.column) == (MOVES_LINE, 36)
     assert e.message == _VARIATION_ERROR + "; legal moves: Anna +7H, Anna pass"
     assert (e.rule, e.move, e.branch, e.legal) == (from_json.rule, from_json.move, from_json.branch, from_json.legal)
     assert e.state == from_json.state
     good = tmp_path / "good.json"
-    io.dump(notation.read(_LESSON.format("Anna +7H")), good)
+    io.dump(notation.read(lesson(_MOVES.format("Anna +7H"))), good)
     assert [r.ok for r in io.validate_path(good)] == [True]

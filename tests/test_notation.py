@@ -641,7 +641,7 @@ def test_deep_nesting_is_refused_at_the_bound_without_recursion() -> None:
     assert parse(text, strict=False).problems[0].message == "variations nested more than 100 deep"
 
 
-def _nested(depth: int) -> Recording:
+def nested_variations(depth: int) -> Recording:
     """The 6-player bot game with variations nested ``depth`` deep: level d replaces the
     second move of level d-1 and repeats the main line's moves."""
     rec = Recording.load(RECORDINGS / "perevodnoy-6p-52cards.json")
@@ -657,14 +657,14 @@ def _nested(depth: int) -> Recording:
 
 
 def test_variations_nested_to_the_bound_are_read_and_written() -> None:
-    rec = _nested(notation.MAX_DEPTH)
+    rec = nested_variations(notation.MAX_DEPTH)
     text = write(rec)
     assert text.count("(") == notation.MAX_DEPTH
     back = read(text)
     assert write(back) == text
     assert GameTree.from_recording(back).to_recording().meta.keys() == {"variations"}
     with pytest.raises(RecordingError, match="variations nested more than 100 deep cannot be written"):
-        write(_nested(notation.MAX_DEPTH + 1))
+        write(nested_variations(notation.MAX_DEPTH + 1))
 
 
 def test_bounds_on_size_moves_names_headers_and_games(monkeypatch: pytest.MonkeyPatch) -> None:
