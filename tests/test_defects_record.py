@@ -293,11 +293,17 @@ def test_defect_9_variations_nested_past_the_bound_are_refused_by_the_json_reade
     assert notation.read(notation.write(rec)) == rec
 
 
-def test_defect_9_an_illegal_move_through_convert_is_reported_at_its_place(tmp_path: Path) -> None:
+def _illegal_json(tmp_path: Path) -> Path:
+    """comment-before-bout.json with move 2 illegal (Anna, the attacker, takes)."""
     bad = doc()
     bad["moves"][2] = {"player": "Anna", "action": "take"}
     path = tmp_path / "illegal.json"
     path.write_text(json.dumps(bad, indent=2), encoding="utf-8")
+    return path
+
+
+def test_defect_9_an_illegal_move_through_convert_is_reported_at_its_place(tmp_path: Path) -> None:
+    path = _illegal_json(tmp_path)
     (rec,) = notation.load_games(path)
     with pytest.raises(RecordingError) as info:
         notation.write(rec)
@@ -315,10 +321,7 @@ def test_defect_9_an_illegal_move_through_convert_is_reported_at_its_place(tmp_p
 
 def test_defect_9_io_dump_never_writes_an_illegal_game_to_json(tmp_path: Path) -> None:
     """``convert a.json b.json`` wrote an illegal game with exit 0: io.dump checks first."""
-    bad = doc()
-    bad["moves"][2] = {"player": "Anna", "action": "take"}
-    src = tmp_path / "illegal.json"
-    src.write_text(json.dumps(bad, indent=2), encoding="utf-8")
+    src = _illegal_json(tmp_path)
     (rec,) = io.load_games(src)
     out = tmp_path / "out.json"
     out.write_text("precious\n", encoding="utf-8")
