@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import RECORDINGS, ROOT
+from test_recordings import run_script
 
 from durak_nb.bots import RandomBot, play_out
 from durak_nb.cards import Card, Suit, deck, parse_cards
@@ -119,13 +120,7 @@ def test_durak_file_replays_to_its_stated_result(path: Path) -> None:
 
 
 def test_make_notation_recordings_check_passes() -> None:
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "make_notation_recordings.py"), "--check"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    run = run_script("make_notation_recordings.py", "--check")
     assert run.returncode == 0, run.stdout + run.stderr
     assert len(run.stdout.splitlines()) == len(DURAK_FILES)
 
