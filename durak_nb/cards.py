@@ -29,6 +29,7 @@ __all__ = [
     "Rank",
     "Suit",
     "beat_clause",
+    "card_text",
     "deck",
     "parse_card",
     "parse_cards",
@@ -243,6 +244,16 @@ for _r in Rank:
         for _rt in {_r.code, _r.code.lower()} | ({"10"} if _r == Rank.TEN else set()):
             for _st in (_s.name, _s.name.lower(), _s.symbol):
                 _CARD_BY_TEXT[_rt + _st] = _c
+
+
+def card_text(card: Card) -> str:
+    """How a person reads ``card``: rank then suit symbol, ``'10♥'``, ``'A♠'`` (codes
+    such as ``TH`` stay in files).
+
+    >>> card_text(Card.parse("TH")), card_text(Card.parse("QS"))
+    ('10♥', 'Q♠')
+    """
+    return card.pretty
 
 
 def parse_card(text: str) -> Card:

@@ -340,9 +340,9 @@ def explain_move(replay: Replayed, k: int, *, with_events: bool = True) -> str:
     move = replay.move(k)
     events = replay.events(k)
     names = replay.players
-    text = move.describe(names) + " — " + gloss(replay, k)
+    text = move_words(move, names) + " — " + gloss(replay, k)
     if events and with_events:
-        text += "; then " + "; ".join(e.describe(names) for e in events)
+        text += "; then " + "; ".join(event_words(e, names) for e in events)
     return text
 
 

@@ -5,6 +5,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/.venv/bin:$PATH"
+# Save the widgets' state with the notebook (JupyterLab's "Save Widget State Automatically"),
+# so that a lesson saved after running and opened again shows its replayers and widgets as
+# they were, not "Error displaying widget: model not found": the setting goes into the
+# environment's overrides.json (merged with what is there).
+python - <<'PY'
+import json, pathlib, sys
+path = pathlib.Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+path.parent.mkdir(parents=True, exist_ok=True)
+data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+data.setdefault("@jupyter-widgets/jupyterlab-manager:plugin", {})["saveState"] = True
+path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+PY
 extra=()
 [ "$(id -u)" = 0 ] && extra+=(--allow-root)
 exec jupyter lab --notebook-dir=notebooks --LabApp.default_url=/lab/tree/00_index.ipynb "${extra[@]}" "$@"

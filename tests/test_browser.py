@@ -43,7 +43,7 @@ SEATS_JS = """els => els.filter(e => e.offsetParent !== null).map(e => [
     e.querySelectorAll('svg.dnb-back').length])"""
 #: the table's pairs: [attack code, cover code or null]
 TABLE_JS = """el => Array.from(el.querySelectorAll('svg.dnb-attack')).map(a => {
-    const c = a.nextElementSibling;
+    const n = a.nextElementSibling, c = n && n.tagName === 'g' ? n.firstElementChild : n;
     return [a.dataset.card, c && c.classList.contains('dnb-cover') ? c.dataset.card : null]; })"""
 
 
@@ -96,13 +96,20 @@ def table_shown(page: Any) -> list[list[str | None]]:
 
 
 def wait_frame(page: Any, k: int) -> None:
-    """Until the replayer's number box shows ``k``."""
+    """Until the replayer shows frame ``k``: the exported page's board says so
+    (``data-frame``); in JupyterLab the slider's readout shows ``k`` and the board the
+    kernel sent is the frame's (its story names ``k`` moves played)."""
     page.wait_for_function(
-        "k => { const i = document.querySelector('.dnb-replayer .widget-text input'); return i && i.value == k; }",
+        """k => { const b = document.getElementById('dnb-board');
+            if (b) { return b.getAttribute('data-frame') == k; }
+            const r = document.querySelector('.dnb-replayer .widget-readout');
+            const s = document.querySelector('.dnb-replayer [data-slot=story]');
+            return r && r.textContent == k && s && s.textContent.includes('(' + k + ' of ') ||
+                   r && r.textContent == k && k == 0; }""",
         arg=str(k),
         timeout=15000,
     )
-    page.wait_for_timeout(150)  # the Stacks switch in the same task; let the page paint
+    page.wait_for_timeout(150)  # let the page paint
 
 
 # ----------------------------------------------------------------------------- JupyterLab
@@ -119,7 +126,7 @@ def test_lab_runs_the_notebook_and_steps_three_moves_r10(browser: Any, lab: str,
         text = page.inner_text(".jp-Notebook")
         assert not any(s in text for s in ("Loading widget", "Error displaying widget", "odel not found", "Traceback"))
         assert seats_shown(page) == expected_seats(replay, 0)
-        forward = page.locator(".dnb-replayer button", has_text="▶").first
+        forward = page.locator('.dnb-replayer button[title="one move forward"]').first
         forward.scroll_into_view_if_needed()
         for k in (1, 2, 3):
             forward.click()
@@ -131,7 +138,7 @@ def test_lab_runs_the_notebook_and_steps_three_moves_r10(browser: Any, lab: str,
         assert seats_shown(page) == expected_seats(replay, 3)
         assert table_shown(page) == expected_table(replay, 3)
         assert page.locator(".dnb-replayer .widget-slider .widget-readout").first.inner_text() == "3"
-        story = page.locator(".dnb-replayer .widget-html-content", has_text="(3 of 134 played)").first.inner_text()
+        story = page.locator(".dnb-replayer [data-slot=story]").first.inner_text()
         assert story.startswith(f"Move 2 (3 of 134 played): {replay.explain(2, with_events=False)}")
         shot(page, "lab-replayer-frame3.png", ".dnb-replayer")
         shot(page, "lab-notebook.png")
@@ -170,16 +177,13 @@ def open_offline(browser: Any, path: Path) -> tuple[Any, list[str]]:
 
 
 def step_up(page: Any) -> None:
-    """Click the upper arrow of the replayer's number box, as a learner would."""
-    box = page.locator(".dnb-replayer .widget-text input[type=number]").first
-    size = box.bounding_box()
-    assert size is not None
-    box.click(position={"x": size["width"] - 7, "y": size["height"] / 4})
+    """Click the page's ▶ step button, as a learner would."""
+    page.click("#dnb-forward")
 
 
 def test_export_page_steps_three_moves_without_kernel_r10(browser: Any, page_file: Path, replay: Replay) -> None:
     """The exported page, opened from file:// with no kernel and every network request
-    refused: three clicks on the number box's up arrow show exactly the engine's
+    refused: three clicks on ▶ show exactly the engine's
     position 3; the page asked for nothing."""
     page, asked = open_offline(browser, page_file)
     try:
@@ -193,8 +197,8 @@ def test_export_page_steps_three_moves_without_kernel_r10(browser: Any, page_fil
                 shot(page, "export-frame2.png")
         assert seats_shown(page) == expected_seats(replay, 3)
         assert table_shown(page) == expected_table(replay, 3)
-        assert page.locator(".dnb-replayer .widget-slider .widget-readout").first.inner_text() == "3"
-        story = page.locator(".dnb-replayer .widget-html-content", has_text="(3 of 134 played)").first.inner_text()
+        assert page.input_value("#dnb-slider") == "3"
+        story = page.locator(".dnb-replayer [data-slot=story]").first.inner_text()
         assert story.startswith(f"Move 2 (3 of 134 played): {replay.explain(2, with_events=False)}")
         shot(page, "export-frame3.png")
         assert asked == []
@@ -209,23 +213,23 @@ def test_export_page_views_goto_and_play_r14_r16(browser: Any, page_file: Path, 
     try:
         # jump to the frame after the first take (R14): the taker's cards are public
         k = next(k for k in range(1, len(replay) + 1) if replay.known(k)[0] or replay.known(k)[1])
-        page.locator(".dnb-replayer select").first.select_option(index=k)
+        page.select_option("#dnb-goto", index=k)
         wait_frame(page, k)
         assert seats_shown(page) == expected_seats(replay, k)
-        page.locator(".dnb-replayer select").nth(1).select_option(index=2)  # Boris's view
+        page.select_option("#dnb-view", index=2)  # Boris's view
         page.wait_for_timeout(300)
         assert seats_shown(page) == expected_seats(replay, k, view=2)
         assert table_shown(page) == expected_table(replay, k)
         shot(page, "export-boris-view.png")
-        page.locator(".dnb-replayer .widget-play button").first.click()  # play
+        page.click("#dnb-play")  # play
         page.wait_for_function(
-            "k => Number(document.querySelector('.dnb-replayer .widget-text input').value) >= k",
+            "k => Number(document.getElementById('dnb-number').value) >= k",
             arg=k + 2,
             timeout=15000,
         )
-        page.locator(".dnb-replayer .widget-play button").first.click()  # pause
+        page.click("#dnb-play")  # pause
         page.wait_for_timeout(300)
-        k2 = int(page.locator(".dnb-replayer .widget-text input").first.input_value())
+        k2 = int(page.input_value("#dnb-number"))
         assert seats_shown(page) == expected_seats(replay, k2, view=2)
         assert asked == []
     finally:
@@ -242,7 +246,7 @@ def test_export_page_names_are_text_and_run_nothing(browser: Any, tmp_path: Path
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     try:
-        page.locator(".dnb-replayer select").nth(1).select_option(index=1)
+        page.select_option("#dnb-view", index=1)
         page.wait_for_timeout(300)
         step_up(page)
         wait_frame(page, 1)
@@ -250,9 +254,9 @@ def test_export_page_names_are_text_and_run_nothing(browser: Any, tmp_path: Path
         assert page.evaluate("document.querySelectorAll('img, iframe, object, embed').length") == 0
         body = page.inner_text("body")
         assert EVIL in body and AMP in body
-        assert page.locator(".dnb-replayer select").nth(1).input_value().replace("\xa0", " ") == f"{EVIL}'s view"
-        labels = page.locator(".dnb-replayer select").nth(1).evaluate("s => Array.from(s.options).map(o => o.text)")
-        labels = [t.replace("\xa0", " ") for t in labels]  # the widget shows spaces as no-break spaces
+        view = page.locator("#dnb-view")
+        assert view.evaluate("s => s.options[s.selectedIndex].text") == f"{EVIL}'s view"
+        labels = view.evaluate("s => Array.from(s.options).map(o => o.text)")
         assert labels == ["all hands open", f"{EVIL}'s view", f"{AMP}'s view"]
         page.wait_for_timeout(300)
         shot(page, "export-evil-names.png")

@@ -5,6 +5,7 @@ discard face down), escaping, display hooks, and that the engine imports no view
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -21,12 +22,14 @@ from durak_nb.views.cards_svg import (
     BLACK,
     GOLD,
     RED,
+    card_defs,
     card_svg,
     discard_svg,
     esc,
     hand_svg,
     position_svg,
     seat_svg,
+    shared_faces,
     svg_frame,
     table_svg,
     talon_svg,
@@ -95,9 +98,9 @@ def test_red_and_black_suits_r1(code: str, colour: str) -> None:
     [
         ("6S", ["♠"] * 6),
         ("9D", ["♦"] * 9),
-        ("JH", ["J", "♥"]),
-        ("QC", ["Q", "♣"]),
-        ("KS", ["K", "♠"]),
+        ("JH", []),  # court cards: the vendored picture, no text in the middle
+        ("QC", []),
+        ("KS", []),
         ("AD", ["♦"]),
         ("2C", ["♣"] * 2),
     ],
@@ -113,11 +116,14 @@ def test_trump_marker_only_on_trumps_r3() -> None:
     trump = parse(card_svg(Card.parse("6H"), trump=Suit.H))
     assert trump_badges(trump) == 1
     assert [t for t, _ in texts(trump)][-1] == "★"
-    assert trump.find(f"{NS}svg/{NS}rect").get("stroke") == GOLD  # type: ignore[union-attr]
+    # the plain face's grey border, then the gold border over it and the gold band across the top
+    assert [r.get("stroke") for r in trump.findall(f"{NS}svg/{NS}rect")] == ["#444", GOLD]
+    band = trump.find(f"{NS}svg/{NS}g[@class='dnb-trump']/{NS}path")
+    assert band is not None and band.get("fill") == GOLD and band.get("d", "").startswith("M3.5 12V9.5")
     assert trump.find(f"{NS}svg/{NS}title").text == "6♥ (trump)"  # type: ignore[union-attr]
     other = parse(card_svg(Card.parse("6S"), trump=Suit.H))
     assert trump_badges(other) == 0
-    assert other.find(f"{NS}svg/{NS}rect").get("stroke") == "#444"  # type: ignore[union-attr]
+    assert [r.get("stroke") for r in other.findall(f"{NS}svg/{NS}rect")] == ["#444"]
     assert trump_badges(parse(card_svg(Card.parse("6H")))) == 0  # no trump given: no marker
 
 
@@ -183,11 +189,14 @@ def test_table_pairs_cover_overlaps_offset_r10() -> None:
     placed = [(e.get("data-card"), e.get("class"), e.get("x"), e.get("y")) for e in svgs(root)[1:]]
     assert placed == [
         ("7S", "dnb-card dnb-attack", "2", "2"),
-        ("9S", "dnb-card dnb-cover", "20", "29"),  # 0.3 and 0.45 of a card across and down
-        ("7H", "dnb-card dnb-attack", "89", "2"),
-        ("8C", "dnb-card dnb-attack", "176", "2"),
-        ("6H", "dnb-card dnb-cover", "194", "29"),
+        ("9S", "dnb-card dnb-cover", "27.2", "23.6"),  # 0.42 and 0.36 of a card across and down
+        ("7H", "dnb-card dnb-attack", "92", "2"),
+        ("8C", "dnb-card dnb-attack", "182", "2"),
+        ("6H", "dnb-card dnb-cover", "207.2", "23.6"),
     ]
+    # each cover turned 24° about its own centre: laid across the card it beats
+    turns = [g.get("transform") for g in root.findall(f"{NS}g")]
+    assert turns == ["rotate(24 57.2 65.6)", "rotate(24 237.2 65.6)"]
     assert trump_badges(root) == 2  # 7H and 6H
     assert root.get("aria-label") == "7♠ covered by 9♠, 7♥, 8♣ covered by 6♥"
     assert texts(parse(table_svg([]))) == [("empty", "#777")]
@@ -428,3 +437,39 @@ def test_pictures_in_a_real_kernel() -> None:
     assert sorted(data[5]) == ["text/plain"]
     assert data[5]["text/plain"].startswith("digraph game_tree {")
     assert data[5]["text/plain"].endswith("to see the picture.")
+
+
+def test_court_cards_wear_the_vendored_cc0_faces_r1() -> None:
+    """J, Q, K of each suit: Adrian Kennard's faces from @letele/playing-cards (CC0-1.0),
+    checked by their sha256, with the licence notice beside them; our index over theirs."""
+    import hashlib
+
+    from durak_nb.views.cards_svg import COURT_FACES, COURT_FACES_SHA256
+
+    data = COURT_FACES.read_bytes()
+    assert hashlib.sha256(data).hexdigest() == COURT_FACES_SHA256
+    notice = (COURT_FACES.parent / "court-faces-NOTICE.txt").read_text(encoding="utf-8")
+    assert "@letele/playing-cards 0.1.0" in notice and "CC0 1.0 Universal" in notice
+    faces = json.loads(data)
+    assert sorted(faces) == sorted(r + s for r in "JQK" for s in "SHDC")
+    for code in faces:
+        svg = card_svg(Card.parse(code))
+        assert svg.count('class="dnb-court"') == 1 and f'id="dnb-{code}-' in svg
+        assert [t for t, _ in texts(parse(svg))] == [code[0], Card.parse(code).suit.symbol] * 2
+    assert 'class="dnb-court"' not in card_svg(Card.parse("TS")) + card_svg(Card.parse("AS"))
+
+
+def test_shared_faces_point_to_the_definitions_once_each() -> None:
+    """card_defs holds each face once (104 faces and the back; a trump face is the plain
+    face under the trump's marks); shared_faces swaps each card's face for a <use>."""
+    defs = card_defs()
+    ids = re.findall(r'<g id="(dnb-f-[^"]+)"', defs)
+    assert len(ids) == len(set(ids)) == 52 * 2 + 1
+    assert '<g id="dnb-f-TH-t"><use href="#dnb-f-TH"/>' in defs
+    hand = hand_svg(parse_cards("6S TH"), trump=Suit.H, width=40)
+    shared = shared_faces(hand)
+    assert re.findall(r'<use href="#([^"]+)"/>', shared) == ["dnb-f-6S", "dnb-f-TH-t"]
+    assert re.findall(r'data-card="(\w\w)"', shared) == ["6S", "TH"]
+    backs_only = shared_faces(hand_svg(parse_cards("6S"), face_up=False))
+    assert re.findall(r'<use href="#([^"]+)"/>', backs_only) == ["dnb-f-back"]
+    assert shared_faces("<b>no cards</b>") == "<b>no cards</b>"

@@ -7,7 +7,6 @@ The page in a real browser (playing with no kernel): tests/test_browser.py.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,8 +20,10 @@ from test_views_html import EVIL
 from durak_nb.cli import main
 from durak_nb.record import Recording
 from durak_nb.replay import Replay
-from durak_nb.views import export
-from durak_nb.views.export import BUNDLE, BUNDLE_SHA256, ExportError, export_html, page_html
+from durak_nb.selfplay import record_bot_game
+from durak_nb.views.cards_svg import shared_faces
+from durak_nb.views.export import PLAYER_JS, export_html, page_html
+from durak_nb.views.html import board_html, replayer_frames
 
 NL = 'Vera "V"\n& <i>co</i>'
 COMMENT = "<img src=y onerror=alert(2)>\nline 2 & </script><script>alert(3)</script>"
@@ -75,40 +76,53 @@ def evil_page() -> str:
     return page_html(Replay(evil_recording()))
 
 
-def widget_state(page: Page) -> dict[str, Any]:
-    (state,) = [t for a, t in page.scripts if a.get("type") == "application/vnd.jupyter.widget-state+json"]
-    out: dict[str, Any] = json.loads(state)
+def page_json(page: Page) -> dict[str, Any]:
+    (data,) = [t for a, t in page.scripts if a.get("type") == "application/json"]
+    out: dict[str, Any] = json.loads(data)
     return out
 
 
 def test_page_is_self_contained(evil_page: str) -> None:
-    """Three scripts (the inline widget manager, the widget state, the view) and nothing
-    that loads from elsewhere: no src, no href, no link, no import."""
+    """Two scripts (the frames as JSON, the player) and nothing that loads from
+    elsewhere: no src, no href but the <use> elements pointing into the page's own card
+    faces, no link, no import."""
     page = parse(evil_page)
-    assert [(a.get("type"), bool(t.strip())) for a, t in page.scripts] == [
-        (None, True),
-        ("application/vnd.jupyter.widget-state+json", True),
-        ("application/vnd.jupyter.widget-view+json", True),
+    assert [(a.get("type"), a.get("id")) for a, _t in page.scripts] == [("application/json", "dnb-data"), (None, None)]
+    assert page.scripts[1][1] == "\n" + PLAYER_JS
+    assert [t for t, a in page.tags if "src" in a] == []
+    hrefs = {a["href"] for t, a in page.tags if "href" in a}
+    ids = {a["id"] for _t, a in page.tags if "id" in a}
+    assert hrefs and all(h is not None and h.startswith("#dnb-") and h[1:] in ids for h in hrefs)
+    assert [t for t, _a in page.tags][:8] == ["html", "head", "meta", "meta", "meta", "title", "style", "style"]
+    assert (
+        "@import" not in evil_page
+        and "<link" not in evil_page
+        and "http" not in evil_page.replace("http://www.w3.org/2000/svg", "")
+    )
+    ids_in_order = [a["id"] for t, a in page.tags if t in ("button", "input", "select") and "id" in a]
+    assert ids_in_order == [
+        "dnb-back",
+        "dnb-play",
+        "dnb-forward",
+        "dnb-slider",
+        "dnb-number",
+        "dnb-view",
+        "dnb-goto",
+        "dnb-speed",
     ]
-    assert page.scripts[0][1].strip() == BUNDLE.read_text(encoding="utf-8").strip()
-    assert [t for t, a in page.tags if "src" in a or "href" in a] == []
-    assert [t for t, _a in page.tags] == ["html", "head", "meta", "meta", "meta", "title", "style", "body", "div"] + [
-        "script"
-    ] * 3
-    assert "@import" not in evil_page.split("<script>", 1)[0]
-    assert hashlib.sha256(BUNDLE.read_bytes()).hexdigest() == BUNDLE_SHA256
 
 
 def test_user_text_makes_no_element_and_shows_escaped(evil_page: str) -> None:
     """Names `<img src=x onerror=alert(1)>` and one with quotes, `&`, markup and a
     newline; a comment with `</script><script>`: outside the scripts the page has only our
-    own elements; inside the state every HTML value, parsed as the browser's innerHTML
-    would, makes no element from them and holds the text as typed."""
+    own elements; inside the data every part, parsed as the browser's innerHTML would,
+    makes no element from them and holds the text as typed."""
     page = parse(evil_page)
     assert page.tags[5] == ("title", {})
-    assert "".join(page.text).count("<b>t</b> & co") == 1  # the title, as text
-    state = widget_state(page)["state"]
-    values = [m["state"].get("value", "") for m in state.values() if m["model_name"] == "HTMLModel"]
+    assert "".join(page.text).count("<b>t</b> & co") == 2  # the <title> and the header, as text
+    assert [t for t, _a in page.tags if t in ("img", "i")] == []  # the names make no element
+    data = page_json(page)
+    values = data["parts"] + data["skeletons"]
     assert len(values) > 50
     made: set[str] = set()
     text = []
@@ -117,43 +131,43 @@ def test_user_text_makes_no_element_and_shows_escaped(evil_page: str) -> None:
         made.update(t for t, _a in p.tags)
         assert not any(k.startswith("on") for _t, a in p.tags for k in a)
         text.append("".join(p.text))
-    assert made <= {"b", "div", "span", "ul", "li", "style", "details", "summary", "svg"} | {
-        "rect",
-        "g",
-        "text",
-        "title",
-        "path",
-        "circle",
-    }
+    assert made <= {"b", "div", "span", "ul", "li", "details", "summary", "svg", "rect", "g", "text", "title", "use"}
     assert "i" not in made and "img" not in made and "script" not in made  # the names' <i>: text, as next
     joined = "\n".join(text)
-    assert joined.count(EVIL) > 50
-    assert joined.count(NL) > 50
+    assert joined.count(EVIL) > 20
+    assert joined.count(NL) > 20
     assert COMMENT in joined
-    assert "<script>alert('e')</script>" in joined
+    assert "<script>alert('e')</script>" in "".join(page.text)  # the header's event, as text
     assert all("<img" not in v and "<script" not in v and "</script" not in v for v in values)
-    labels = [
-        label
-        for m in state.values()
-        if m["model_name"] == "DropdownModel"
-        for label in m["state"].get("_options_labels", [])
-    ]
-    assert f"{EVIL}'s view" in labels and f"{NL}'s view" in labels
-    # inside the state script, the markup of user text cannot close the script
-    raw_state = evil_page.split('type="application/vnd.jupyter.widget-state+json">', 1)[1].split("</script>", 1)[0]
-    assert "</script" not in raw_state.lower() and "<script" not in raw_state.lower()
+    assert f"{EVIL}'s view" in data["views"] and f"{NL}'s view" in data["views"]
+    # inside the data script, the markup of user text cannot close the script
+    raw = evil_page.split('<script type="application/json" id="dnb-data">', 1)[1].split("</script>", 1)[0]
+    assert "</script" not in raw.lower() and "<script" not in raw.lower() and "<!--" not in raw
 
 
 def test_every_frame_is_in_the_page() -> None:
-    """The page holds every frame: each Stack with its 15 children, linked to the slider."""
+    """The page holds every frame of every part: frame k of a part is an index into the
+    distinct parts, and each index gives exactly the replayer's part (card faces as
+    <use>)."""
     replay = Replay(Recording.from_json(podkidnoy_doc()))
-    state = widget_state(parse(page_html(replay)))["state"]
-    stacks = [m for m in state.values() if m["model_name"] == "StackModel"]
-    assert sorted(len(m["state"]["children"]) for m in stacks) == [3] + [15] * 16
-    links = [m for m in state.values() if m["model_name"] in ("LinkModel", "DirectionalLinkModel")]
-    assert len(links) == 5 + 16
-    buttons = [m for m in state.values() if m["model_name"] == "ButtonModel"]
-    assert buttons == []  # the ◀ ▶ buttons need a kernel: not in a page
+    data = page_json(parse(page_html(replay)))
+    frames = replayer_frames(replay)
+    fields = data["fields"]
+    assert sorted(fields) == sorted(
+        [
+            *("caption 0", "caption 1", "open 0", "open 1", "public 0", "public 1"),
+            *("table", "stock", "story", "result", "turn 0", "turn 1", "turn 2", "events 0", "events 1", "events 2"),
+        ]
+    )
+    assert all(len(ix) == 15 for ix in fields.values())
+    parts = data["parts"]
+    assert len(parts) == len(set(parts))  # each distinct part once
+    assert [parts[i] for i in fields["table"]] == [shared_faces(t) for t in frames.table]
+    assert [parts[i] for i in fields["turn 2"]] == list(frames.turn[2])
+    assert [parts[i] for i in fields["open 1"]] == [shared_faces(c) for c in frames.open_cards[1]]
+    assert data["labels"] == list(frames.labels) and data["views"] == list(frames.views)
+    assert data["skeletons"] == [board_html(2, v, lambda _n: "") for v in range(3)]
+    assert (data["start"], data["view"]) == (0, 0)
 
 
 def test_export_html_writes_the_page(tmp_path: Path) -> None:
@@ -162,23 +176,17 @@ def test_export_html_writes_the_page(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert out == tmp_path / "p.html"
     assert "<title>Podkidnoy, 2 players, a full game</title>" in text
-    state = widget_state(parse(text))["state"]
-    views = [m for m in state.values() if m["model_name"] == "StackModel" and len(m["state"]["children"]) == 3]
-    assert [m["state"]["selected_index"] for m in views] == [2]
+    assert page_json(parse(text))["view"] == 2
     with pytest.raises(KeyError):
         export_html(rec, tmp_path / "q.html", perspective="Nobody")
     assert not (tmp_path / "q.html").exists()
 
 
-def test_a_missing_or_altered_bundle_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    rec = Recording.from_json(podkidnoy_doc())
-    monkeypatch.setattr(export, "BUNDLE", tmp_path / "none.js")
-    with pytest.raises(ExportError, match=r"python scripts/vendor_html_manager\.py"):
-        export_html(rec, tmp_path / "p.html")
-    (tmp_path / "bad.js").write_text("alert(1)")
-    monkeypatch.setattr(export, "BUNDLE", tmp_path / "bad.js")
-    with pytest.raises(ExportError, match="is not the recorded"):
-        export_html(rec, tmp_path / "p.html")
+def test_a_300_move_4_player_page_is_small() -> None:
+    """The benchmark's game: well under 1.5 MB (it was 6.3 MB with the widget manager)."""
+    rec = record_bot_game("podkidnoy", 4, 100, {})
+    size = len(page_html(Replay(rec)).encode("utf-8"))
+    assert size < 1_500_000
 
 
 # ----------------------------------------------------------------------------- the command

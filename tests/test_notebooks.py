@@ -121,7 +121,7 @@ def test_00_replay_outputs() -> None:
     joined = "\n".join(texts)
     assert "<Replay podkidnoy Anna, Boris: 134 moves, Anna is the durak>" in joined
     assert (
-        "move 51: Boris throws in QS — вдогонку, a throw-in after take (R14): 3 more cards may still be given (R13)"
+        "move 51: Boris throws in Q♠ — вдогонку, a throw-in after take (R14): 3 more cards may still be given (R13)"
     ) in joined
     assert "Anna is the durak\n" in joined
     widget_views = [

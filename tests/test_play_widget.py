@@ -10,11 +10,16 @@ replay ends in the same position, and a whole game against bots ends and validat
 from __future__ import annotations
 
 import json
+import re
+import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from durak_nb.bots import LowestCardBot, RandomBot
 from durak_nb.cards import Card, deck
@@ -24,7 +29,8 @@ from durak_nb.record.json_form import validate_file
 from durak_nb.record.recorder import read_journal
 from durak_nb.replay import Replay
 from durak_nb.rules import Rules
-from durak_nb.views.play import PlayWidget
+from durak_nb.views.html import hand_order
+from durak_nb.views.play import PlayWidget, discard_words, journal_words, log_html, table_words, talon_words
 from durak_nb.views.replayer import ReplayerWidget
 
 NAMES2 = ["Anna", "Boris"]
@@ -53,12 +59,33 @@ def take_lesson(tmp_path: Path, name: str = "take", **options: Any) -> PlayWidge
 
 
 def shown(b: widgets.Widget) -> bool:
-    return b.layout.display != "none"
+    """A button of a pool or an action button is hidden by the class ``dnb-off``."""
+    return "dnb-off" not in b._dom_classes
 
 
-def hand_buttons(w: PlayWidget) -> list[tuple[str, bool]]:
-    """(description, disabled) of the visible card buttons."""
-    return [(b.description, b.disabled) for b in w.card_buttons if shown(b)]
+def hand_buttons(w: PlayWidget) -> list[str]:
+    """The visible card buttons of your hand, as drawn (their descriptions)."""
+    return [b.description for b in w.card_buttons if shown(b)]
+
+
+def dimmed(w: PlayWidget) -> list[str]:
+    """The visible card buttons shown dimmed (the cards in no legal move now)."""
+    return [b.description for b in w.card_buttons if shown(b) and "dnb-dim" in b._dom_classes]
+
+
+def marked(buttons: list[Any], mark: str) -> list[str]:
+    """The visible buttons carrying the class ``mark``."""
+    return [b.description for b in buttons if shown(b) and mark in b._dom_classes]
+
+
+def table_buttons(w: PlayWidget) -> list[str]:
+    return [b.description for b in w.table_buttons if shown(b)]
+
+
+def actions(w: PlayWidget) -> list[tuple[str, bool]]:
+    """(label, enabled) of the visible action buttons, left to right."""
+    row = [w.lead_button, w.transfer_button, w.show_button, w.take_button, w.pass_button, w.redeal_button]
+    return [(b.description, not b.disabled) for b in row if b is not None and shown(b)]
 
 
 def journal_moves(path: Path) -> list[dict[str, Any]]:
@@ -78,7 +105,7 @@ def all_widgets(w: widgets.Widget) -> list[widgets.Widget]:
 
 def test_R10_clickable_cards_are_exactly_the_legal_ones(tmp_path: Path) -> None:
     w = take_lesson(tmp_path)
-    assert w.message == "Boris attacks 6S 6C"
+    assert w.message == "Boris attacks 6♠ 6♣"
     legal = w.game.legal_moves(0)
     assert sorted(map(repr, legal)) == sorted(
         map(
@@ -93,55 +120,60 @@ def test_R10_clickable_cards_are_exactly_the_legal_ones(tmp_path: Path) -> None:
             ],
         )
     )
-    assert w.clickable == ["7S", "9S", "JD", "QC"]
-    assert hand_buttons(w) == [
-        ("6♥", True),
-        ("7♠", False),
-        ("9♠", False),
-        ("J♦", False),
-        ("Q♣", False),
-        ("A♥", True),
-    ]
-    red, black = "#c62828", "#111111"
-    assert [b.style.text_color for b in w.card_buttons[:6]] == [red, black, black, red, black, red]
-    assert w.card_buttons[3].tooltip == "J♦ (trump)"
-    # the attack cards to cover, and the actions the engine allows
+    # the hand as held (by suit, the trump ♦ last), drawn once: the cards in no legal move dimmed
+    assert w.clickable == ["7S", "9S", "QC", "JD"]
+    assert hand_buttons(w) == ["7♠", "9♠", "6♥", "A♥", "Q♣", "J♦"]
+    assert dimmed(w) == ["6♥", "A♥"]
+    assert [b.disabled for b in w.card_buttons] == [False] * 6
+    assert [b._dom_classes for b in w.card_buttons[:2]] == [("dnb-pc", "dnb-c-7S"), ("dnb-pc", "dnb-c-9S")]
+    assert w.card_buttons[5].tooltip == "J♦ (trump)"
+    # the attack cards to cover are the table's card pictures; the defender's actions
     assert w.targets == ["6S", "6C"]
-    assert [(b.description, b.disabled) for b in w.target_buttons if shown(b)] == [("6♠", False), ("6♣", False)]
-    assert (w.lead_button.description, w.lead_button.disabled) == ("Throw in", True)
-    assert (w.take_button.disabled, w.pass_button.disabled) == (False, True)
-    assert [shown(b) for b in (w.transfer_button, w.show_button, w.redeal_button)] == [False, False, False]
+    assert table_buttons(w) == ["6♠", "6♣"]
+    assert [b._dom_classes for b in w.table_buttons[:3]] == [
+        ("dnb-pc", "dnb-pt", "dnb-t-6S"),
+        ("dnb-pc", "dnb-pt", "dnb-t-6C"),
+        ("dnb-pc", "dnb-pt", "dnb-off"),
+    ]
+    assert actions(w) == [("Take", True)]  # no Lead or Pass for the defender
+    assert (w.transfer_button, w.show_button, w.redeal_button) == (None, None, None)  # not in podkidnoy
     assert w.status.value == (
-        '<div class="dnb-said">Boris attacks 6S 6C</div><div class="dnb-prompt">Your move: cover, take</div>'
+        '<div class="dnb-said">Boris attacks 6♠ 6♣</div><div class="dnb-prompt">Your move: cover, take</div>'
     )
-    # a selected card offers only the targets it may cover
+    # a selected card is raised; the attack cards it may cover are ringed
     assert w.click_card("7S") is False
     assert w.selected == [Card.parse("7S")]
+    assert marked(w.card_buttons, "dnb-sel") == ["7♠"]
     assert w.targets == ["6S"]
-    assert [(b.description, b.disabled) for b in w.target_buttons if shown(b)] == [("6♠", False), ("6♣", True)]
+    assert marked(w.table_buttons, "dnb-ok") == ["6♠"]
     assert w.status.value == (
-        '<div class="dnb-said">Boris attacks 6S 6C</div><div class="dnb-none">selected 7S: cover 6S</div>'
+        '<div class="dnb-said">Boris attacks 6♠ 6♣</div>'
+        '<div class="dnb-note">Selected: 7♠. Click 6♠ on the table to cover it with 7♠.</div>'
         '<div class="dnb-prompt">Your move: cover, take</div>'
     )
     assert w.click_card("7S") is False  # unselected again
-    assert (w.selected, w.targets) == ([], ["6S", "6C"])
+    assert (w.selected, w.targets, marked(w.card_buttons, "dnb-sel")) == ([], ["6S", "6C"], [])
     w.close()
 
 
 def test_R10_the_clickable_cards_follow_the_legal_moves_as_the_game_goes(tmp_path: Path) -> None:
-    """After every move of a whole bot game, the enabled card buttons are exactly the
-    cards of the human's legal moves."""
+    """After every move of a whole bot game, the hand is drawn as held, and the dimmed
+    card buttons are exactly the cards in none of the human's legal moves."""
     w = PlayWidget("perevodnoy", NAMES3, seed=4, journal=tmp_path / "g.durak.jsonl")
     me = RandomBot(4)
     steps = 0
     while not w.game.finished:
         usable = {c for m in w.game.legal_moves(0) for c in m.cards}
-        hand = w.game.hands[0]
-        assert hand_buttons(w) == [(c.pretty, c not in usable) for c in hand]
-        assert w.clickable == [c.code for c in hand if c in usable]
+        held = hand_order(w.game.hands[0], w.game.trump)
+        assert hand_buttons(w) == [c.pretty for c in held]
+        assert dimmed(w) == [c.pretty for c in held if c not in usable]
+        assert w.clickable == [c.code for c in held if c in usable]
+        assert table_buttons(w) == [
+            a.pretty if d is None else f"{a.pretty} covered by {d.pretty}" for a, d in w.game.table
+        ]
         assert play_as(w, me.choose(w.game, 0)) is True
         steps += 1
-    assert hand_buttons(w) == [(c.pretty, True) for c in w.game.hands[0]]
+    assert [b.disabled for b in w.card_buttons if shown(b)] == [True] * len(w.game.hands[0])
     assert steps > 10
 
 
@@ -152,28 +184,23 @@ def test_R6_a_card_that_cannot_cover_the_chosen_target_is_refused(tmp_path: Path
     w = take_lesson(tmp_path)
     assert w.click_target("6S") is False  # choose the attack card first …
     assert w.target == Card.parse("6S")
-    assert [b.style.button_color for b in w.target_buttons[:2]] == ["#90caf9", "#ffffff"]
-    # … the cards able to cover it are shown in green, the rest stay as they are
-    assert [b.style.button_color for b in w.card_buttons[:6]] == [
-        "#ffffff",
-        "#c8e6c9",
-        "#c8e6c9",
-        "#c8e6c9",
-        "#ffffff",
-        "#ffffff",
-    ]
-    assert w.click_card("QC") is False  # … QC covers 6C, but not 6S
+    assert marked(w.table_buttons, "dnb-sel") == ["6♠"]
+    # … the cards able to cover it are ringed
+    assert marked(w.card_buttons, "dnb-ok") == ["7♠", "9♠", "J♦"]
+    assert "Now click the card that covers 6♠." in w.status.value
+    assert w.click_card("QC") is False  # … Q♣ covers 6♣, but not 6♠
     assert w.refusal == Refusal("R6", "QC does not beat 6S: " + R6_TEXT)
-    assert w.message == "[R6] QC does not beat 6S: " + R6_TEXT
+    assert w.message == "[R6] Q♣ does not beat 6♠: " + R6_TEXT  # the engine's sentence, its cards as 10♥
     assert w.status.value == (
-        '<div class="dnb-refusal">Refused [R6] QC does not beat 6S: ' + R6_TEXT + "</div>"
+        '<div class="dnb-refusal">[R6] Q♣ does not beat 6♠: ' + R6_TEXT + "</div>"
         '<div class="dnb-prompt">Your move: cover, take</div>'
     )
     assert (w.target, w.selected) == (None, [])
+    assert (marked(w.table_buttons, "dnb-sel"), marked(w.card_buttons, "dnb-ok")) == ([], [])
     # the other order: the card first, then the target
     assert w.click_card("QC") is False
     assert w.click_target("6S") is False
-    assert w.message == "[R6] QC does not beat 6S: " + R6_TEXT
+    assert w.message == "[R6] Q♣ does not beat 6♠: " + R6_TEXT
     # nothing was played or written
     assert [m.describe(NAMES2) for m in w.game.history] == ["Boris attacks 6S 6C"]
     assert journal_moves(w.journal) == [{"player": "Boris", "action": "attack", "cards": ["6S", "6C"]}]
@@ -183,10 +210,10 @@ def test_R6_a_card_that_cannot_cover_the_chosen_target_is_refused(tmp_path: Path
 def test_R10_cards_with_no_legal_move_are_refused_with_the_engines_reason(tmp_path: Path) -> None:
     w = take_lesson(tmp_path)
     assert w.click_card("AH") is False  # a disabled button; through the API the engine says why
-    assert w.message == "[R6] AH does not beat 6S: " + R6_TEXT
+    assert w.message == "[R6] A♥ does not beat 6♠: " + R6_TEXT
     assert w.selected == []
     assert w.click_card("KS") is False
-    assert w.message == "[R10] Anna does not hold KS"
+    assert w.message == "[R10] Anna does not hold K♠"  # a card of Boris: the engine names it as 10♥ here too
     assert w.click_card("XX") is False
     assert w.refusal is not None and w.refusal.rule == "R1"
     assert w.click_card("7S") is False
@@ -207,22 +234,56 @@ def test_R9_a_lead_of_two_ranks_is_refused_then_a_pair_is_led(tmp_path: Path) ->
     g = lesson("podkidnoy", NAMES2, {"Anna": "6S 6H 7C", "Boris": "8S 9S TS JS"}, "Anna", first_bito_done=True)
     w = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "lead.durak.jsonl")
     assert w.message == ""
-    assert (w.lead_button.description, w.lead_button.disabled) == ("Lead", False)
-    assert (w.pass_button.description, w.pass_button.disabled) == ("Pass the lead", True)
+    assert actions(w) == [("Lead", True)]  # no "Pass the lead" in podkidnoy (R9)
     assert w.clickable == ["6S", "6H", "7C"]
-    for code in ("6S", "7C"):
-        w.click_card(code)
-    assert w.status.value.endswith(
-        '<div class="dnb-none">selected 6S 7C</div><div class="dnb-prompt">Your move: lead</div>'
+    w.click_card("6S")
+    assert w.status.value == (
+        '<div class="dnb-note">Selected: 6♠. Press “Lead” to lead 6♠.</div>'
+        '<div class="dnb-prompt">Your move: lead</div>'
     )
+    w.click_card("7C")
+    assert w.status.value == (
+        '<div class="dnb-note">Selected: 6♠ 7♣.</div><div class="dnb-prompt">Your move: lead</div>'
+    )
+    assert marked(w.card_buttons, "dnb-sel") == ["6♠", "7♣"]
     assert w.play() is False
     assert w.message == "[R9] a lead is one or more cards of one rank"
     w.click_card("6S")
     w.click_card("6H")
+    assert "Press “Lead” to lead 6♠ 6♥." in w.status.value
     assert w.play() is True
-    assert w.message == "Anna attacks 6S 6H; Boris takes"  # 6H cannot be beaten: no heart, no trump (R6)
+    assert w.message == "Anna attacks 6♠ 6♥; Boris takes"  # 6♥ cannot be beaten: no heart, no trump (R6)
     assert w.legal == [Move.pass_(0)]  # no six left to give after take (R14)
+    assert actions(w) == [("Throw in", False), ("Pass", True)]
     w.close()
+
+
+def test_R9_pass_the_lead_only_in_english_durak(tmp_path: Path) -> None:
+    """On an empty table the attacker's buttons are *Lead* and, in english durak only,
+    *Pass the lead* (R9: with no pair to lead); podkidnoy shows no pass before the lead."""
+    hands = {"Anna": "6S 7H 8C 9D", "Boris": "TS JS QS KS"}
+    english = PlayWidget(
+        "english", NAMES2, start=lesson("english", NAMES2, hands, "Anna"), journal=tmp_path / "e.durak.jsonl"
+    )
+    assert english.legal == [Move.pass_(0)]  # no pair: the lead passes (R9)
+    assert actions(english) == [("Lead", False), ("Pass the lead", True)]
+    assert english.status.value == '<div class="dnb-prompt">Your move: pass the lead</div>'
+    english.pass_button.click()
+    assert english.message == (
+        "Anna passes; the lead passes from Anna to Boris (R9); Boris passes; the lead passes from Boris to Anna (R9)"
+    )
+    # every player has passed the lead: now a single card is led (R9)
+    assert actions(english) == [("Lead", True), ("Pass the lead", False)]
+    english.close()
+    podkidnoy = PlayWidget(
+        "podkidnoy", NAMES2, start=lesson("podkidnoy", NAMES2, hands, "Anna"), journal=tmp_path / "p.durak.jsonl"
+    )
+    assert actions(podkidnoy) == [("Lead", True)]
+    assert shown(podkidnoy.pass_button) is False
+    assert podkidnoy.click_card("6S") is False and podkidnoy.play() is True
+    assert podkidnoy.message == "Anna attacks 6♠; Boris covers 6♠ with 10♠"
+    assert actions(podkidnoy) == [("Throw in", False), ("Pass", True)]  # the pass after the lead (R12)
+    podkidnoy.close()
 
 
 # ----------------------------------------------------------------------------- take and throw-ins
@@ -234,58 +295,52 @@ def test_R14_take_then_bots_throw_in_after_take_and_pass(tmp_path: Path) -> None
     assert len(pool) == 6
     assert w.click_card("7S") is False
     assert w.click_target("6S") is True
-    assert w.message == "Anna covers 6S with 7S"  # Boris waits: Anna still defends
+    assert w.message == "Anna covers 6♠ with 7♠"  # Boris waits: Anna still defends
+    assert table_buttons(w) == ["6♠ covered by 7♠", "6♣"]
     assert w.take() is True
     assert w.message == (
-        "Anna takes; Boris throws in 7H; Boris throws in 7C; Boris passes; "
-        "Anna picks up 6S 7S 6C 7H 7C (R14); Boris attacks KS"
+        "Anna takes; Boris throws in 7♥; Boris throws in 7♣; Boris passes; "
+        "Anna picks up 6♠ 7♠ 6♣ 7♥ 7♣ (R14); Boris attacks K♠"
     )
     assert [c.code for c in w.game.hands[0]] == ["6S", "6H", "6C", "7S", "7H", "7C", "9S", "JD", "QC", "AH"]
     assert [c.code for c in w.game.hands[1]] == ["AS"]
     # the pool grew to ten buttons; the first six are the same widgets
     assert len(w.card_buttons) == 10 and w.card_buttons[:6] == pool
-    assert hand_buttons(w) == [
-        ("6♠", True),
-        ("6♥", True),
-        ("6♣", True),
-        ("7♠", True),
-        ("7♥", True),
-        ("7♣", True),
-        ("9♠", True),
-        ("J♦", False),
-        ("Q♣", True),
-        ("A♥", True),
-    ]
+    assert hand_buttons(w) == ["6♠", "7♠", "9♠", "6♥", "7♥", "A♥", "6♣", "7♣", "Q♣", "J♦"]
+    assert dimmed(w) == ["6♠", "7♠", "9♠", "6♥", "7♥", "A♥", "6♣", "7♣", "Q♣"]  # J♦ alone beats K♠ (R6)
+    assert w.hand_row._dom_classes == ("dnb-row", "dnb-tight")  # ten cards: drawn overlapped
+    assert table_buttons(w) == ["K♠"]
     assert w.narration == [
-        "Boris attacks 6S 6C",
-        "Anna covers 6S with 7S",
+        "Boris attacks 6♠ 6♣",
+        "Anna covers 6♠ with 7♠",
         "Anna takes",
-        "Boris throws in 7H",
-        "Boris throws in 7C",
+        "Boris throws in 7♥",
+        "Boris throws in 7♣",
         "Boris passes",
-        "Anna picks up 6S 7S 6C 7H 7C (R14)",
-        "Boris attacks KS",
+        "Anna picks up 6♠ 7♠ 6♣ 7♥ 7♣ (R14)",
+        "Boris attacks K♠",
     ]
-    assert w.headline.value == (
-        "<b>Bout 2</b> · attacker <b>Boris</b> · defender <b>Anna</b> · throwers: Boris · may act: <b>Anna, Boris</b>"
-    )
+    assert (
+        '<div class="dnb-turn"><b>Bout 2</b> · attacker <b>Boris</b> · defender <b>Anna</b> · throwers: Boris · '
+        "may act: <b>Anna, Boris</b></div>"
+    ) in w.top.value
     w.close()
 
 
 def test_R12_auto_pass_passes_for_you_when_pass_is_your_only_move(tmp_path: Path) -> None:
     g = lesson("podkidnoy", NAMES3, {"Anna": "9H", "Boris": "6S 9C", "Vera": "7S 8C"}, "Boris", first_bito_done=True)
     plain = PlayWidget("podkidnoy", NAMES3, start=g, journal=tmp_path / "a.durak.jsonl")
-    assert plain.message == "Boris attacks 6S; Vera covers 6S with 7S; Boris passes"
+    assert plain.message == "Boris attacks 6♠; Vera covers 6♠ with 7♠; Boris passes"
     assert [m for m in plain.legal] == [Move.pass_(0)]
-    assert (plain.pass_button.description, plain.pass_button.disabled) == ("Pass", False)
+    assert actions(plain) == [("Throw in", False), ("Pass", True)]
     assert plain.status.value.endswith('<div class="dnb-prompt">Your move: pass</div>')
     plain.close()
     auto = PlayWidget("podkidnoy", NAMES3, start=g, journal=tmp_path / "b.durak.jsonl", auto_pass=True)
     assert auto.message == (
-        "Boris attacks 6S; Vera covers 6S with 7S; Boris passes; Anna passes (auto); "
-        "bito: 6S 7S to the discard (R15); Vera attacks 8C"
+        "Boris attacks 6♠; Vera covers 6♠ with 7♠; Boris passes; Anna passes (auto); "
+        "bito: 6♠ 7♠ to the discard (R15); Vera attacks 8♣"
     )
-    assert auto.legal == [Move.take(0)]  # 9H cannot beat 8C: taking is not automatic
+    assert auto.legal == [Move.take(0)]  # 9♥ cannot beat 8♣: taking is not automatic
     assert [m.describe(NAMES3) for m in auto.game.history][3] == "Anna passes"  # recorded as a plain pass
     auto.close()
 
@@ -303,23 +358,25 @@ def test_R17_transfer_in_perevodnoy(tmp_path: Path) -> None:
         bout=2,
     )
     w = PlayWidget("perevodnoy", NAMES3, start=g, journal=tmp_path / "t.durak.jsonl")
-    assert w.message == "Vera attacks 7S"
+    assert w.message == "Vera attacks 7♠"
     assert w.clickable == ["7H", "9D"]
-    assert (shown(w.transfer_button), w.transfer_button.disabled) == (True, False)
-    assert shown(w.show_button) is False  # show_trump_transfer is off (R20)
+    assert actions(w) == [("Transfer", True), ("Take", True)]
+    assert w.show_button is None  # show_trump_transfer is off (R20)
     assert w.click_card("7H") is False
     assert w.status.value.endswith(
-        '<div class="dnb-none">selected 7H: transfer</div>'
+        '<div class="dnb-note">Selected: 7♥. Press “Transfer” to transfer with 7♥.</div>'
         '<div class="dnb-prompt">Your move: cover, transfer, take</div>'
     )
     assert w.transfer() is True
-    assert w.message == "Anna transfers 7H; Boris covers 7S with 8S; Boris covers 7H with QH"
+    assert w.message == "Anna transfers 7♥; Boris covers 7♠ with 8♠; Boris covers 7♥ with Q♥"
+    assert table_buttons(w) == ["7♠ covered by 8♠", "7♥ covered by Q♥"]
+    assert hand_buttons(w) == ["8♥", "9♦"]
     pos = w.game.position()
     assert (pos.attacker, pos.defender) == (0, 1)  # Anna is the bout's attacker now (R17)
     assert pos.table == ((Card.parse("7S"), Card.parse("8S")), (Card.parse("7H"), Card.parse("QH")))
     assert [c.code for c in pos.hands[0]] == ["8H", "9D"]
     assert w.clickable == ["8H"]  # a throw-in of rank 8 (R11)
-    assert (w.lead_button.description, w.lead_button.disabled, w.pass_button.disabled) == ("Throw in", False, False)
+    assert actions(w) == [("Throw in", True), ("Pass", True)]  # no Transfer for the attacker
     assert w.transfer("8H") is False
     assert w.message == "[R10] only the defender Boris may transfer"
     w.close()
@@ -328,9 +385,9 @@ def test_R17_transfer_in_perevodnoy(tmp_path: Path) -> None:
 def test_R18_a_transfer_needs_the_attack_rank_and_room_for_the_next_defender(tmp_path: Path) -> None:
     g = lesson("perevodnoy", NAMES2, {"Anna": "7H 8H 9D", "Boris": "7S 9C"}, "Boris", first_bito_done=True, bout=2)
     w = PlayWidget("perevodnoy", NAMES2, start=g, journal=tmp_path / "t.durak.jsonl")
-    assert w.message == "Boris attacks 7S"
+    assert w.message == "Boris attacks 7♠"
     # Boris holds 1 card after his lead: a transfer would give him 2 (R18 with R13b, R21)
-    assert w.transfer_button.disabled is True
+    assert actions(w) == [("Transfer", False), ("Take", True)]
     assert w.clickable == ["9D"]
     assert w.transfer("7H") is False
     assert (
@@ -355,13 +412,17 @@ def test_R20_shown_trump_transfer_in_perevodnoy(tmp_path: Path) -> None:
         bout=2,
     )
     w = PlayWidget(rules, NAMES3, start=g, journal=tmp_path / "s.durak.jsonl")
-    assert w.message == "Vera attacks 7S"
-    assert (shown(w.show_button), w.show_button.disabled) == (True, False)
+    assert w.message == "Vera attacks 7♠"
+    assert actions(w) == [("Transfer", True), ("Show trump", True), ("Take", True)]
+    w.click_card("7D")
+    assert "Press “Show trump” to transfer by showing 7♦." in w.status.value
+    w.clear()
     assert w.transfer(show=True) is True  # the trump of the attack rank the engine offers
     assert w.game.history[-2] == Move.transfer(0, "7D", show=True)
-    assert w.message == "Anna transfers by showing 7D; Boris covers 7S with 8S"
+    assert w.message == "Anna transfers by showing 7♦; Boris covers 7♠ with 8♠"
     assert [c.code for c in w.game.hands[0]] == ["7H", "7D", "9H"]  # the shown trump stays in hand
-    assert w.show_button.disabled is True
+    assert hand_buttons(w) == ["7♥", "9♥", "7♦"]
+    assert (shown(w.show_button), w.show_button.disabled) == (False, True)  # Anna attacks now
     w.close()
 
 
@@ -414,12 +475,12 @@ def test_R25_the_replay_of_the_recording_reproduces_the_final_position(tmp_path:
     assert viewer.perspective.index == 1  # Anna's own view while the game goes on
     # play on to the end: the replay follows the live game
     assert w.click_card("JD") is False and w.click_target("KS") is True
-    assert w.message == "Anna covers KS with JD; Boris passes; bito: KS JD to the discard (R15)"
+    assert w.message == "Anna covers K♠ with J♦; Boris passes; bito: K♠ J♦ to the discard (R15)"
     assert w.click_card("6S") is False and w.play() is True
-    assert w.message == "Anna attacks 6S; Boris covers 6S with AS"
+    assert w.message == "Anna attacks 6♠; Boris covers 6♠ with A♠"
     assert w.pass_() is True
     assert w.message == (
-        "Anna passes; bito: 6S AS to the discard (R15); Boris is out (R24); game over: Anna is the durak"
+        "Anna passes; bito: 6♠ A♠ to the discard (R15); Boris is out (R24); game over: Anna is the durak"
     )
     final = w.replay().final
     assert final == w.game.position()
@@ -487,14 +548,20 @@ def test_R4_start_from_a_recording_and_resume_after_closing(tmp_path: Path) -> N
     path = tmp_path / "on.durak.jsonl"
     w = PlayWidget.from_recording(Recording.from_json(doc), journal=path)
     assert w.message == ""  # Anna (you) still defends: no bot moves first
-    assert w.clickable == ["JD", "QC"]
+    assert w.clickable == ["QC", "JD"]
     assert journal_moves(path) == doc["moves"]
     w.close()
     again = PlayWidget.resume(path)
     assert again.game.position() == w.game.position()
     assert again.click_card("QC") is False and again.click_target("6C") is True
-    assert again.message == "Anna covers 6C with QC; Boris throws in 7H"
+    assert again.message == "Anna covers 6♣ with Q♣; Boris throws in 7♥"
     assert len(journal_moves(path)) == 4
+    # the log numbers the moves of the game: the recording's two moves came first
+    assert again.log_view.value == (
+        '<div class="dnb-log-head">Moves</div><div class="dnb-log">'
+        '<span class="dnb-n">3</span><span>Anna covers 6♣ with Q♣</span>'
+        '<span class="dnb-n">4</span><span>Boris throws in 7♥</span></div>'
+    )
     again.close()
 
 
@@ -543,18 +610,19 @@ def test_R16_the_frame_updates_in_place(tmp_path: Path) -> None:
     me = LowestCardBot()
     before = all_widgets(w)
     play_as(w, me.choose(w.game, 0))
-    assert w.message == "Anna takes; Boris passes; Anna picks up 8C (R14); Boris draws 8D (R16); Boris attacks 8D"
+    assert w.message == "Anna takes; Boris passes; Anna picks up 8♣ (R14); Boris draws 8♦ (R16); Boris attacks 8♦"
     assert (len(w.game.hands[0]), len(w.card_buttons)) == (7, 7)
     grown = all_widgets(w)
     assert len(grown) == len(before) + 1
-    assert [x for x in grown if not any(x is y for y in before)] == [w.card_buttons[6]]
+    assert [x for x in grown if not any(x is y for y in before)] == [w.hand_row.children[6]]
     sizes = []
     for _ in range(11):
         play_as(w, me.choose(w.game, 0))
         sizes.append(len(w.game.hands[0]))
         now = all_widgets(w)
         assert len(now) == len(grown) and all(a is b for a, b in zip(now, grown, strict=True))
-        assert hand_buttons(w) == [(c.pretty, c.code not in w.clickable) for c in w.game.hands[0]]
+        assert hand_buttons(w) == [c.pretty for c in w.hand]
+        assert dimmed(w) == [c.pretty for c in w.hand if c.code not in w.clickable]
     assert sizes == [6, 5, 6, 6, 5, 4, 6, 5, 4, 6, 5]
     w.close()
 
@@ -568,15 +636,15 @@ def test_R2_names_and_texts_are_escaped(tmp_path: Path) -> None:
             break
         play_as(w, me.choose(w.game, 0))
     assert w.click_card(w.game.hands[1][0]) is False  # Boris's card: the refusal names the player
-    assert w.message == '[R10] <img src=x onerror="alert(1)"> does not hold 6H'
+    assert w.message == '[R10] <img src=x onerror="alert(1)"> does not hold 6♥'
     html_values = [x.value for x in all_widgets(w) if isinstance(x, widgets.HTML)]
     joined = "\n".join(html_values)
     assert "<img" not in joined and "<script" not in joined and "<b>x</b>" not in joined
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in joined
     assert "Bo &amp; &quot;ris&quot;\n&lt;script&gt;" in joined
-    assert "&lt;b&gt;x&lt;/b&gt;" in w.header.value
+    assert "&lt;b&gt;x&lt;/b&gt;" in w.top.value
     assert w.status.value.startswith(
-        '<div class="dnb-refusal">Refused [R10] &lt;img src=x onerror=&quot;alert(1)&quot;&gt; does not hold 6H</div>'
+        '<div class="dnb-refusal">[R10] &lt;img src=x onerror=&quot;alert(1)&quot;&gt; does not hold 6♥</div>'
     )
     w.close()
 
@@ -604,18 +672,18 @@ def test_R24_no_pauses_once_you_are_out(tmp_path: Path, monkeypatch: pytest.Monk
     w = PlayWidget("podkidnoy", NAMES3, start=g, journal=tmp_path / "o.durak.jsonl", delay=0.5)
     assert w.play("6S") is True
     assert w.narration == [
-        "Anna attacks 6S",
-        "Boris covers 6S with 7S",
-        "Vera throws in 6H",
-        "Boris covers 6H with 8H",
-        "Vera throws in 8S",
+        "Anna attacks 6♠",
+        "Boris covers 6♠ with 7♠",
+        "Vera throws in 6♥",
+        "Boris covers 6♥ with 8♥",
+        "Vera throws in 8♠",
         "Boris takes",
         "Vera passes",
-        "Boris picks up 6S 7S 6H 8H 8S (R14)",
+        "Boris picks up 6♠ 7♠ 6♥ 8♥ 8♠ (R14)",
         "Anna is out (R24)",
-        "Vera attacks TC",
+        "Vera attacks 10♣",
         "Boris takes",
-        "Boris picks up TC (R14)",
+        "Boris picks up 10♣ (R14)",
         "Vera is out (R24)",
         "game over: Boris is the durak",
     ]
@@ -626,15 +694,188 @@ def test_R5_redeal_is_offered_and_recorded_with_its_deck(tmp_path: Path) -> None
     rules = Rules.make("podkidnoy", redeal_five_of_suit=True)
     w = PlayWidget(rules, NAMES2, seed=62, journal=tmp_path / "r.durak.jsonl")
     assert [c.code for c in w.game.hands[0]] == ["7D", "8D", "9D", "JD", "KD", "KC"]  # five diamonds
-    assert (shown(w.redeal_button), w.redeal_button.disabled) == (True, False)
+    assert actions(w) == [("Lead", True), ("Redeal", True)]
     assert w.status.value == '<div class="dnb-prompt">Your move: claim a redeal, lead</div>'
     assert w.redeal() is True
     assert w.message == "Anna claims a redeal; Anna shows five of a suit: the cards are dealt again (R5)"
     redeal = journal_moves(w.journal)[0]
     assert (redeal["player"], redeal["action"], len(redeal["deck"])) == ("Anna", "redeal", 36)
     assert [c.code for c in w.game.hands[0]] == ["9D", "TH", "JS", "QS", "QD", "KS"]
-    assert w.redeal_button.disabled is True  # nobody was dealt five of a suit this time
+    assert (shown(w.redeal_button), w.redeal_button.disabled) == (False, True)  # nobody has five of a suit now
     assert read_journal(w.journal).game.position() == w.game.position()
+    w.close()
+
+
+# ----------------------------------------------------------------------------- the card table
+
+
+def test_R3_R15_R13_the_talon_the_discard_and_the_table_in_words(tmp_path: Path) -> None:
+    """The talon says its size and the trump under it (R3, R16), the discard its size
+    (R15), the table its cards and the room left (R13)."""
+    dealt = Game.deal("podkidnoy", NAMES2, seed=1).position()
+    assert (talon_words(dealt), discard_words(dealt)) == ("talon: 24 cards, trump 7♥ under it", "discard: empty")
+    two = lesson("podkidnoy", NAMES2, {"Anna": "6H 7S", "Boris": "6S 6C"}, "Boris").position()
+    assert talon_words(two) == "talon: empty, trump ♦"
+    assert discard_words(two) == "discard: 32 cards"
+    last = Game.from_position(
+        "podkidnoy",
+        NAMES2,
+        hands={"Anna": "6H", "Boris": "6S"},
+        talon="9D",
+        trump="D",
+        attacker="Boris",
+        rest_to_discard=True,
+    ).position()
+    assert talon_words(last) == "talon: 1 card, the trump 9♦"  # the turned-up card is drawn last (R16)
+    japanese = Game.deal("japanese", NAMES2, seed=1).position()
+    assert talon_words(japanese) == "talon: 24 cards, trump ♦"  # no card is turned up (R8)
+    # the widget shows them above the pictures of the talon and the discard
+    w = take_lesson(tmp_path)
+    assert '<div class="dnb-caption">talon: empty, trump ♦</div><svg' in w.stock.value
+    assert '<div class="dnb-caption">discard: 24 cards</div><svg' in w.stock.value
+    assert '<div class="dnb-caption">table: 2 attack cards, 0 covered; room for 4 more (R13)</div>' in w.top.value
+    w.click_card("7S")
+    w.click_target("6S")
+    assert '<div class="dnb-caption">table: 2 attack cards, 1 covered; room for 4 more (R13)</div>' in w.top.value
+    w.close()
+    g = lesson("podkidnoy", NAMES2, {"Anna": "9H", "Boris": "6S 6C 9C"}, "Boris", first_bito_done=True)
+    full = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "full.durak.jsonl")
+    assert full.message == "Boris attacks 6♠"
+    assert table_words(full.game.position(), full.game.room()) == (
+        "table: 1 attack card, 0 covered; no more cards may be given (R13)"  # Anna holds one card
+    )
+    full.close()
+
+
+def test_the_seats_sit_around_the_table_clockwise_from_your_left(tmp_path: Path) -> None:
+    """The other seats across the top, clockwise from the viewer's left (the next seat
+    attacks to the left, R2); the viewer's seat at the bottom, as a caption over the hand."""
+    names = ["Anna", "Boris", "Vera", "Gleb"]
+    w = PlayWidget("podkidnoy", names, human="Vera", seed=5, journal=tmp_path / "four.durak.jsonl")
+    assert re.findall(r'class="dnb-seat[^"]*" data-seat="(\d)"', w.top.value) == ["3", "0", "1"]
+    assert w.seat_caption.value.startswith('<div class="dnb-caption')
+    assert "<b>Vera</b> · 6 cards" in w.seat_caption.value and w.seat_caption.value.endswith(" · <b>you</b></div>")
+    assert "Vera" not in w.top.value.split('<div class="dnb-seats">')[1]  # your hand is drawn once, as buttons
+    assert hand_buttons(w) == [c.pretty for c in hand_order(w.game.hands[2], w.game.trump)]
+    w.close()
+
+
+def test_widget_models_are_few_and_made_once(tmp_path: Path) -> None:
+    """One Layout, one button style and one HTML style shared by every widget: 34 models
+    for the take lesson (7 HTML, 6 card and 6 table buttons, 4 action buttons, 8 boxes;
+    103 before the card pictures were the buttons), none more while it is played, and
+    one per card when the hand grows past any size before (R14)."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = len(_instances)
+    w = take_lesson(tmp_path)
+    made = len(_instances) - before
+    kinds = Counter(type(x).__name__ for x in list(_instances.values())[before:])
+    assert made == 34
+    assert kinds == Counter(
+        Button=16, HTML=7, Box=3, HBox=2, VBox=2, Layout=1, ButtonStyle=1, HTMLStyle=1, PlayWidget=1
+    )
+    w.click_target("6S")
+    w.click_card("QC")  # refused (R6)
+    w.click_card("7S")
+    w.click_target("6S")
+    assert len(_instances) - before == 34
+    w.take()  # ten cards now: four more card buttons
+    assert (len(w.game.hands[0]), len(_instances) - before) == (10, 38)
+    w.close()
+
+
+def test_R9_R10_clicking_the_card_pictures_plays_the_moves(tmp_path: Path) -> None:
+    """A click on a card's picture (its button) selects it, *Lead* leads it (R9); a
+    click on an attack card's picture on the table, then on a card of the hand, covers
+    it (R10).  The faces are the buttons' backgrounds, from one style sheet."""
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 7C 9H", "Boris": "8S TC JC QH"}, "Anna", first_bito_done=True)
+    w = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "clicks.durak.jsonl")
+    assert hand_buttons(w) == ["6♠", "9♥", "7♣"]
+    face = f".{w.scope} .dnb-c-6S{{background-image:url(data:image/svg+xml;base64,"
+    assert face in w.faces.value
+    w.card_buttons[0].click()  # the picture of 6♠
+    assert w.selected == [Card.parse("6S")] and marked(w.card_buttons, "dnb-sel") == ["6♠"]
+    w.lead_button.click()
+    assert w.message == "Anna attacks 6♠; Boris covers 6♠ with 8♠"
+    assert w.game.table == [(Card.parse("6S"), Card.parse("8S"))]
+    assert table_buttons(w) == ["6♠ covered by 8♠"]
+    assert w.table_buttons[0]._dom_classes == ("dnb-pc", "dnb-pt", "dnb-t-6S-8S")
+    assert f".{w.scope} .dnb-t-6S-8S{{background-image:url(data:image/svg+xml;base64," in w.faces.value
+    assert face not in w.faces.value  # 6♠ left the hand: its face is no longer sent
+    assert hand_buttons(w) == ["9♥", "7♣"]
+    assert [c.code for c in w.game.hands[0]] == ["7C", "9H"]
+    w.pass_button.click()
+    assert w.message == "Anna passes; bito: 6♠ 8♠ to the discard (R15); Boris attacks 10♣"
+    # cover: the attack card's picture, then the card's
+    w.table_buttons[0].click()
+    assert w.target == Card.parse("TC")
+    assert marked(w.card_buttons, "dnb-ok") == []  # neither 9♥ nor 7♣ beats 10♣ (R6)
+    assert "Now click the card that covers 10♣." in w.status.value
+    w.take_button.click()
+    assert w.message == "Anna takes; Boris passes; Anna picks up 10♣ (R14); Boris attacks J♣"
+    assert hand_buttons(w) == ["9♥", "7♣", "10♣"]
+    w.close()
+    t = take_lesson(tmp_path, "cover")
+    t.table_buttons[1].click()  # 6♣
+    assert marked(t.card_buttons, "dnb-ok") == ["Q♣", "J♦"]
+    t.card_buttons[4].click()  # Q♣
+    assert t.message == "Anna covers 6♣ with Q♣"  # 6♠ is still to cover: Boris waits
+    assert t.game.table == [(Card.parse("6S"), None), (Card.parse("6C"), Card.parse("QC"))]
+    assert table_buttons(t) == ["6♠", "6♣ covered by Q♣"]
+    assert hand_buttons(t) == ["7♠", "9♠", "6♥", "A♥", "J♦"]
+    assert journal_moves(t.journal)[1:] == [{"player": "Anna", "action": "defend", "card": "QC", "target": "6C"}]
+    t.close()
+
+
+def test_the_journal_place_is_shown_to_the_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "mine.durak.jsonl"
+    w = PlayWidget("podkidnoy", NAMES2, seed=1, journal=path)
+    assert w.journal_view.value == f"This game is saved after every move in {path}."
+    w.close()
+    monkeypatch.chdir(tmp_path)
+    rel = PlayWidget("podkidnoy", NAMES2, seed=1, journal="rel.durak.jsonl")  # said as an absolute path
+    assert rel.journal_view.value == f"This game is saved after every move in {tmp_path / 'rel.durak.jsonl'}."
+    rel.close()
+    temp = PlayWidget("podkidnoy", NAMES2, seed=1)
+    where = str(temp.journal)
+    assert where.startswith(tempfile.gettempdir()) and where.endswith("/game.durak.jsonl")
+    assert temp.journal_view.value == (
+        f"This game is saved after every move in a temporary folder, in {where}. Copy the file to keep it."
+    )
+    temp.close()
+    again = PlayWidget.resume(where)  # still the temporary folder
+    assert again.journal_view.value == journal_words(Path(where), temporary=True)
+    again.close()
+
+
+def test_the_move_log_numbers_the_moves_in_a_column_of_their_own(tmp_path: Path) -> None:
+    """Each move has its number in the game, the events it caused none; the numbers
+    stand in a grid column as wide as the widest (``max-content``), so none is clipped."""
+    lines = ["Anna takes", "Boris throws in 7♥", "Anna picks up 6♠ 7♥ (R14)", "Boris attacks K♠"]
+    assert log_html(lines, [99, 100, None, 101], last=3) == (
+        '<div class="dnb-log-head">Moves</div><div class="dnb-log">'
+        '<span class="dnb-n">100</span><span>Boris throws in 7♥</span>'
+        '<span class="dnb-n"></span><span>Anna picks up 6♠ 7♥ (R14)</span>'
+        '<span class="dnb-n">101</span><span>Boris attacks K♠</span></div>'
+    )
+    assert log_html([], []) == ""
+    w = take_lesson(tmp_path)
+    assert ".dnb-play .dnb-log{display:grid;grid-template-columns:max-content 1fr;" in w.faces.value
+    w.click_card("7S")
+    w.click_target("6S")
+    w.take()
+    shown_lines = re.findall(r'<span class="dnb-n">(\d*)</span><span>([^<]*)</span>', w.log_view.value)
+    assert shown_lines == [
+        ("1", "Boris attacks 6♠ 6♣"),
+        ("2", "Anna covers 6♠ with 7♠"),
+        ("3", "Anna takes"),
+        ("4", "Boris throws in 7♥"),
+        ("5", "Boris throws in 7♣"),
+        ("6", "Boris passes"),
+        ("", "Anna picks up 6♠ 7♠ 6♣ 7♥ 7♣ (R14)"),
+        ("7", "Boris attacks K♠"),
+    ]
     w.close()
 
 
@@ -676,14 +917,14 @@ def test_R14_the_play_notebook_shows_the_lesson() -> None:
         if cell.cell_type == "code"
     ]
     assert texts[1].splitlines()[:3] == [
-        "Boris attacks 6S 6C",
-        "clickable cards: ['7S', '9S', 'JD', 'QC']",
+        "Boris attacks 6♠ 6♣",
+        "clickable cards: ['7S', '9S', 'QC', 'JD']",
         "attack cards you may cover: ['6S', '6C']",
     ]
-    assert texts[2] == "[R6] QC does not beat 6S: " + R6_TEXT + "\n"
+    assert texts[2] == "[R6] Q♣ does not beat 6♠: " + R6_TEXT + "\n"
     assert texts[3] == (
-        "Anna takes; Boris throws in 7H; Boris throws in 7C; Boris passes; "
-        "Anna picks up 6S 7S 6C 7H 7C (R14); Boris attacks KS\n"
+        "Anna takes; Boris throws in 7♥; Boris throws in 7♣; Boris passes; "
+        "Anna picks up 6♠ 7♠ 6♣ 7♥ 7♣ (R14); Boris attacks K♠\n"
         "your hand: 6S 6H 6C 7S 7H 7C 9S JD QC AH\n"
     )
     assert texts[4].splitlines()[0] == "7 moves in game.durak.jsonl"
@@ -695,3 +936,51 @@ def test_R14_the_play_notebook_shows_the_lesson() -> None:
         if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
     ]
     assert len(views) == 2
+
+
+CLICKS = ("card", "table", "lead", "transfer", "show", "take", "pass", "clear")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 50),
+    rules=st.sampled_from(["podkidnoy", "perevodnoy", "english"]),
+    clicks=st.lists(st.tuples(st.sampled_from(CLICKS), st.integers(0, 11)), max_size=30),
+)
+def test_R10_whatever_is_clicked_the_pictures_show_the_game_and_the_journal_holds_it(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, rules: str, clicks: list[tuple[str, int]]
+) -> None:
+    """Clicks on the card pictures and the buttons, in any order: a refused one changes
+    nothing; after each, the hand's buttons are the hand as held, the table's buttons
+    the table's pairs, the journal holds exactly the moves played, and every card of the
+    deck is in one place."""
+    path = tmp_path_factory.mktemp("clicks") / "g.durak.jsonl"
+    w = PlayWidget(rules, NAMES3, seed=seed, journal=path, fsync=False)
+    deck_cards = sorted(w.game.all_cards())
+    for kind, i in clicks:
+        before = (w.game.position(), len(w.game.history))
+        if kind in ("card", "table"):
+            pool = [b for b in (w.card_buttons if kind == "card" else w.table_buttons) if shown(b)]
+            if pool:
+                pool[i % len(pool)].click()
+        elif kind == "clear":
+            w.clear()
+        else:
+            button = {
+                "lead": w.lead_button,
+                "transfer": w.transfer_button,
+                "show": w.show_button,
+                "take": w.take_button,
+                "pass": w.pass_button,
+            }[kind]
+            if button is not None and shown(button) and not button.disabled:
+                button.click()
+        if w.refusal is not None:
+            assert (w.game.position(), len(w.game.history)) == before
+        assert hand_buttons(w) == [c.pretty for c in hand_order(w.game.hands[0], w.game.trump)]
+        assert table_buttons(w) == [
+            a.pretty if d is None else f"{a.pretty} covered by {d.pretty}" for a, d in w.game.table
+        ]
+        assert journal_moves(path) == [move_to_json(m, NAMES3) for m in w.game.history]
+        assert sorted(w.game.all_cards()) == deck_cards
+    w.close()

@@ -267,24 +267,24 @@ def test_words(pod: Replay) -> None:
 
 def test_explain_exact_texts_podkidnoy_r6_r11_r12_r13_r14(pod: Replay) -> None:
     assert [pod.explain(k) for k in range(len(pod))] == [
-        "Anna attacks 6S — the lead (заход, R9); Boris defends (R10)",
-        "Boris covers 6S with 7S — a higher ♠ beats it (побить, R6); every attack card is covered",
-        "Anna throws in 6C — a throw-in of a rank already on the table (подкинуть, R11): "
+        "Anna attacks 6♠ — the lead (заход, R9); Boris defends (R10)",
+        "Boris covers 6♠ with 7♠ — a higher ♠ beats it (побить, R6); every attack card is covered",
+        "Anna throws in 6♣ — a throw-in of a rank already on the table (подкинуть, R11): "
         "3 more cards may still be thrown in (R13)",
         "Boris takes — взять, take (R14): Anna may still give up to 3 more cards вдогонку (R13, R14)",
-        "Anna throws in 6D — вдогонку, a throw-in after take (R14): 2 more cards may still be given (R13)",
+        "Anna throws in 6♦ — вдогонку, a throw-in after take (R14): 2 more cards may still be given (R13)",
         "Anna passes — nothing more: every thrower has passed, so the bout ends (R12); "
-        "then Boris picks up 6S 7S 6C 6D (R14); Anna draws 9C TH (R16)",
-        "Anna attacks 9S 9C — the lead (заход, R9); Boris defends (R10)",
-        "Boris covers 9S with AS — a higher ♠ beats it (побить, R6)",
-        "Boris covers 9C with QC — a higher ♣ beats it (побить, R6); every attack card is covered",
+        "then Boris picks up 6♠ 7♠ 6♣ 6♦ (R14); Anna draws 9♣ 10♥ (R16)",
+        "Anna attacks 9♠ 9♣ — the lead (заход, R9); Boris defends (R10)",
+        "Boris covers 9♠ with A♠ — a higher ♠ beats it (побить, R6)",
+        "Boris covers 9♣ with Q♣ — a higher ♣ beats it (побить, R6); every attack card is covered",
         "Anna passes — nothing more: every thrower has passed, so the bout ends (R12); "
-        "then bito: 9S AS 9C QC to the discard (R15)",
-        "Boris attacks 6S 6D — the lead (заход, R9); Anna defends (R10)",
-        "Anna covers 6S with TH — a trump (♥) beats any other suit (козырь, R6)",
-        "Anna covers 6D with KH — a trump (♥) beats any other suit (козырь, R6); every attack card is covered",
+        "then bito: 9♠ A♠ 9♣ Q♣ to the discard (R15)",
+        "Boris attacks 6♠ 6♦ — the lead (заход, R9); Anna defends (R10)",
+        "Anna covers 6♠ with 10♥ — a trump (♥) beats any other suit (козырь, R6)",
+        "Anna covers 6♦ with K♥ — a trump (♥) beats any other suit (козырь, R6); every attack card is covered",
         "Boris passes — nothing more: every thrower has passed, so the bout ends (R12); "
-        "then bito: 6S TH 6D KH to the discard (R15); Anna is out (R24); game over: Boris is the durak",
+        "then bito: 6♠ 10♥ 6♦ K♥ to the discard (R15); Anna is out (R24); game over: Boris is the durak",
     ]
     assert pod.explain(5, with_events=False) == (
         "Anna passes — nothing more: every thrower has passed, so the bout ends (R12)"
@@ -302,12 +302,12 @@ def test_explain_vdogonku_room_comes_from_engine_r13c_r14(pod: Replay) -> None:
 
 def test_explain_transfers_r17_r20_take_without_room_r13b(per: Replay) -> None:
     assert [per.explain(k) for k in range(len(per))] == [
-        "Anna attacks 7C — the lead (заход, R9); Boris defends (R10)",
-        "Boris transfers 7H — перевод, a transfer (R17): Vera now defends",
-        "Vera transfers by showing 7S — проездной, a transfer by showing the trump (R20): Anna now defends",
+        "Anna attacks 7♣ — the lead (заход, R9); Boris defends (R10)",
+        "Boris transfers 7♥ — перевод, a transfer (R17): Vera now defends",
+        "Vera transfers by showing 7♠ — проездной, a transfer by showing the trump (R20): Anna now defends",
         "Anna takes — взять, take (R14): no more cards may be given (R13); Boris, Vera may only pass (R12)",
         "Vera passes — nothing more from the attacker for now; the other throwers may now act (R12)",
-        "Boris passes — nothing more: every thrower has passed, so the bout ends (R12); then Anna picks up 7C 7H (R14)",
+        "Boris passes — nothing more: every thrower has passed, so the bout ends (R12); then Anna picks up 7♣ 7♥ (R14)",
     ]
     assert [per.whose_turn(k) for k in range(len(per) + 1)] == [(0,), (0, 1), (1, 2), (0, 2), (2,), (1,), (1,)]
     assert hands(per, 3) == ["8C KD", "9D TD", "7S QC AD"]  # R20: the shown 7S stays in Vera's hand
@@ -329,7 +329,7 @@ def test_explain_transfer_back_r21() -> None:
     doc["moves"] = [_m("Anna", "attack", ["7C"]), _m("Boris", "transfer", ["7H"])]
     r = Replay(Recording.from_json(doc))
     assert (
-        r.explain(1) == "Boris transfers 7H — перевод, a transfer (R17): Anna now defends (back to the attacker, R21)"
+        r.explain(1) == "Boris transfers 7♥ — перевод, a transfer (R17): Anna now defends (back to the attacker, R21)"
     )
     assert r.whose_turn(2) == (0, 1)
     assert r.result is None
@@ -399,10 +399,10 @@ def test_podkidnoy_2p_recording_r4_first_bout() -> None:
         1,
         0,
     )
-    assert r.explain(0) == "Boris attacks TH — the lead (заход, R9); Anna defends (R10)"
+    assert r.explain(0) == "Boris attacks 10♥ — the lead (заход, R9); Anna defends (R10)"
     assert r.explain(2) == (
         "Boris passes — nothing more: every thrower has passed, so the bout ends (R12); "
-        "then bito: TH AH to the discard (R15); Boris draws 6H (R16); Anna draws 8H (R16)"
+        "then bito: 10♥ A♥ to the discard (R15); Boris draws 6♥ (R16); Anna draws 8♥ (R16)"
     )
     assert [codes(h) for h in r.position(0).hands] == ["6D 8C TC JC AH AD", "8D TH TD JD QC KD"]
     assert [codes(h) for h in r.position(3).hands] == ["6D 8H 8C TC JC AD", "6H 8D TD JD QC KD"]

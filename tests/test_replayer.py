@@ -1,5 +1,5 @@
-"""ReplayerWidget: every frame precomputed into Stacks that the browser switches through
-links; exactly the engine's cards in every part of every frame and view; player views
+"""ReplayerWidget: one board widget whose value the kernel sets to the frame (few
+models); exactly the engine's cards in every part of every frame and view; player views
 that hide what the viewer cannot know (R4, R14, R16, R20); the move explained with its
 rule ids; every recorded text escaped."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
-from ipywidgets.widgets.widget_link import DirectionalLink, Link
+from ipywidgets.widgets.widget_link import Link
 from test_replay import perevodnoy_doc, podkidnoy_doc, renamed
 from test_views_html import AMP, AMP_ESC, EVIL, EVIL_ESC
 
@@ -19,7 +19,8 @@ from durak_nb.record import Recording
 from durak_nb.replay import Replay
 from durak_nb.selfplay import record_bot_game
 from durak_nb.views import ReplayerWidget
-from durak_nb.views.html import hand_order, replayer_frames
+from durak_nb.views.cards_svg import shared_faces
+from durak_nb.views.html import board_html, frame_slot, hand_order, replayer_frames
 
 CARD = re.compile(r'class="dnb-card( dnb-attack| dnb-cover)?" data-card="(\w\w)"')
 
@@ -163,33 +164,33 @@ def test_caption_turn_and_options_from_the_engine_r6_r10_r11_r14(widget: Replaye
 
 def test_story_events_and_result_r12_r14_r15_r16_r24(widget: ReplayerWidget) -> None:
     assert widget.shown(0).story == (
-        '<b>Start</b> (0 of 14 moves played)<div class="dnb-none">next, move 0: Anna attacks 6S</div>'
+        '<b>Start</b> (0 of 14 moves played)<div class="dnb-none">next, move 0: Anna attacks 6♠</div>'
     )
     assert widget.shown(5).story == (
-        "<b>Move 4</b> (5 of 14 played): Anna throws in 6D — вдогонку, a throw-in after take (R14): "
+        "<b>Move 4</b> (5 of 14 played): Anna throws in 6♦ — вдогонку, a throw-in after take (R14): "
         '2 more cards may still be given (R13)<div class="dnb-comment">вдогонку: after the take</div>'
         '<div class="dnb-none">next, move 5: Anna passes</div>'
     )
     taken = (
         '<div class="dnb-events-head">What move 5 caused:</div><ul class="dnb-events">'
-        "<li>Boris picks up 6S 7S 6C 6D (R14)</li>"
+        "<li>Boris picks up 6♠ 7♠ 6♣ 6♦ (R14)</li>"
         "<li>refill from the talon (R16): the bout's first attacker first, the defender last</li>"
     )
-    assert widget.shown(6, 0).events == taken + '<li class="dnb-draw">1. Anna draws 9C TH (R16)</li></ul>'
+    assert widget.shown(6, 0).events == taken + '<li class="dnb-draw">1. Anna draws 9♣ 10♥ (R16)</li></ul>'
     assert widget.shown(6, 1).events == widget.shown(6, 0).events
     assert widget.shown(6, 2).events == (
-        taken + '<li class="dnb-draw">1. Anna draws 2 cards, the last the turned-up TH (R3, R16)</li></ul>'
+        taken + '<li class="dnb-draw">1. Anna draws 2 cards, the last the turned-up 10♥ (R3, R16)</li></ul>'
     )
     assert widget.shown(5).events == ""
     assert widget.shown(14).events == (
         '<div class="dnb-events-head">What move 13 caused:</div><ul class="dnb-events">'
-        "<li>bito: 6S TH 6D KH to the discard (R15)</li><li>Anna is out (R24)</li>"
+        "<li>bito: 6♠ 10♥ 6♦ K♥ to the discard (R15)</li><li>Anna is out (R24)</li>"
         "<li>game over: Boris is the durak</li></ul>"
     )
     assert widget.shown(14).result == "<b>Result</b>: Boris is the durak · out in order: Anna"
     assert widget.shown(13).result == ""
     assert (
-        'turned up <span class="dnb-card" style="color:#c62828">10♥</span> under the talon (R3)'
+        '<span class="dnb-card" style="color:#c62828">10♥</span> turned up under the talon (R3)'
         in widget.shown(0).stock
     )
     assert (
@@ -205,79 +206,95 @@ def test_story_events_and_result_r12_r14_r15_r16_r24(widget: ReplayerWidget) -> 
 def test_goto_list_marks_the_bouts(widget: ReplayerWidget) -> None:
     assert [label for label, _k in widget.goto.options] == [
         "▶ Bout 1 begins · start (0/14)",
-        "Bout 1 · 1/14 · after Anna attacks 6S",
-        "Bout 1 · 2/14 · after Boris covers 6S with 7S",
-        "Bout 1 · 3/14 · after Anna throws in 6C",
+        "Bout 1 · 1/14 · after Anna attacks 6♠",
+        "Bout 1 · 2/14 · after Boris covers 6♠ with 7♠",
+        "Bout 1 · 3/14 · after Anna throws in 6♣",
         "Bout 1 · 4/14 · after Boris takes",
-        "Bout 1 · 5/14 · after Anna throws in 6D",
+        "Bout 1 · 5/14 · after Anna throws in 6♦",
         "▶ Bout 2 begins · 6/14 · after Anna passes",
-        "Bout 2 · 7/14 · after Anna attacks 9S 9C",
-        "Bout 2 · 8/14 · after Boris covers 9S with AS",
-        "Bout 2 · 9/14 · after Boris covers 9C with QC",
+        "Bout 2 · 7/14 · after Anna attacks 9♠ 9♣",
+        "Bout 2 · 8/14 · after Boris covers 9♠ with A♠",
+        "Bout 2 · 9/14 · after Boris covers 9♣ with Q♣",
         "▶ Bout 3 begins · 10/14 · after Anna passes",
-        "Bout 3 · 11/14 · after Boris attacks 6S 6D",
-        "Bout 3 · 12/14 · after Anna covers 6S with TH",
-        "Bout 3 · 13/14 · after Anna covers 6D with KH",
+        "Bout 3 · 11/14 · after Boris attacks 6♠ 6♦",
+        "Bout 3 · 12/14 · after Anna covers 6♠ with 10♥",
+        "Bout 3 · 13/14 · after Anna covers 6♦ with K♥",
         "Game over · 14/14 · after Boris passes",
     ]
     assert [k for _label, k in widget.goto.options] == list(range(15))
     assert [label for label, _v in widget.perspective.options] == ["all hands open", "Anna's view", "Boris's view"]
 
 
-def test_frames_change_by_links_never_by_rebuilding(widget: ReplayerWidget) -> None:
-    """The browser switches frames: the slider is linked to Play, the number box, the
-    go-to list and every Stack; the views Stack to the view list.  Moving the slider in
-    the kernel changes no widget and no child."""
-    before = all_widgets(widget)
-    children = {name: st.children for name, st in widget.stacks.items()}
-    links = widget.links
-    assert [type(x) for x in links[:5]] == [Link, Link, Link, Link, DirectionalLink]
-    assert [(x.source, x.target) for x in links[:5]] == [
+def models(root: widgets.Widget) -> list[widgets.Widget]:
+    """``root`` and every widget model it refers to (children, layouts, styles), once each:
+    what a frontend must create to show it."""
+    seen: dict[int, widgets.Widget] = {}
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen[id(w)] = w
+        for name in w.keys:
+            value = getattr(w, name, None)
+            items = value if isinstance(value, list | tuple) else (value,)
+            todo.extend(v for v in items if isinstance(v, widgets.Widget))
+    return list(seen.values())
+
+
+def board_of(w: ReplayerWidget, k: int, view: int) -> str:
+    """The board the replayer must show at frame ``k`` in view ``view``."""
+    parts = w.parts(k)
+    return shared_faces(board_html(len(w.replay.players), view, lambda name: frame_slot(parts, view, name)))
+
+
+def test_one_board_widget_drawn_by_value_never_rebuilt(widget: ReplayerWidget) -> None:
+    """A dozen widgets: the controls, the header, ONE board whose value is the frame
+    (the kernel sets it when the slider, the go-to list or the view list changes); the
+    browser links only Play ↔ slider and the speed ↔ Play's interval."""
+    before = models(widget)
+    assert len(before) == 34
+    assert [type(x) for x in widget.links] == [Link, Link]
+    assert [(x.source, x.target) for x in widget.links] == [
         ((widget.play, "value"), (widget.slider, "value")),
-        ((widget.slider, "value"), (widget.stepper, "value")),
-        ((widget.goto, "index"), (widget.slider, "value")),
         ((widget.speed, "value"), (widget.play, "interval")),
-        ((widget.perspective, "index"), (widget.views, "selected_index")),
     ]
-    assert [(x.source, x.target) for x in links[5:]] == [
-        ((widget.slider, "value"), (st, "selected_index")) for st in widget.stacks.values()
+    controls = widget.children[1]
+    assert list(controls.children) == [
+        widget.back,
+        widget.play,
+        widget.forward,
+        widget.slider,
+        widget.perspective,
+        widget.goto,
+        widget.speed,
     ]
-    assert all(type(x) is DirectionalLink for x in links[5:])
-    assert sorted(widget.stacks) == sorted(
-        [
-            *("caption 0", "caption 1", "open 0", "open 1", "public 0", "public 1"),
-            *("table", "stock", "story", "result", "turn 0", "turn 1", "turn 2", "events 0", "events 1", "events 2"),
-        ]
-    )
+    assert list(widget.children) == [widget.header, controls, widget.board, widget.legend]
+    assert widget.board.value == board_of(widget, 0, 0)
     for k in (6, 14, 0, 9):
         widget.slider.value = k
-        assert widget.index == k
-        assert all(a is b for a, b in zip(all_widgets(widget), before, strict=True))
-        assert {name: st.children for name, st in widget.stacks.items()} == children
+        assert (widget.index, widget.goto.index) == (k, k)
+        assert widget.board.value == board_of(widget, k, 0)
+        assert {id(m) for m in models(widget)} == {id(m) for m in before}
+    widget.goto.index = 3
+    assert (widget.index, widget.board.value) == (3, board_of(widget, 3, 0))
+    widget.perspective.index = 2
+    assert widget.board.value == board_of(widget, 3, 2)
+    assert widget.board.value.startswith('<div class="dnb-board" data-view="2">')
     assert (widget.play.min, widget.play.max, widget.play.interval) == (0, 14, 500)
-    assert (widget.stepper.min, widget.stepper.max, widget.stepper.step) == (0, 14, 1)
-    assert len(widget.views.children) == 3
 
 
-def test_equal_parts_are_one_widget(widget: ReplayerWidget) -> None:
-    """Each Stack's child k holds frame k's part; equal parts are the same widget."""
-    f = widget.frames
-    parts: list[tuple[str, tuple[str, ...]]] = []
-    for s in range(2):
-        parts += [(f"caption {s}", f.captions[s]), (f"open {s}", f.open_cards[s]), (f"public {s}", f.public_cards[s])]
-    parts += [(name, getattr(f, name)) for name in ("table", "stock", "story", "result")]
-    for v in range(3):
-        parts += [(f"turn {v}", f.turn[v]), (f"events {v}", f.events[v])]
-    distinct = set()
-    for name, values in parts:
-        children = widget.stacks[name].children
-        assert [c.value for c in children] == list(values)
-        for a, b in zip(children, values, strict=True):
-            assert a is widget._html(b)
-        distinct.update(values)
-    assert len(widget.html_widgets()) == len(distinct)
-    layouts = {id(w.layout) for w in widget.html_widgets()}
-    assert len(layouts) == 1  # one shared Layout: not one model per part
+def test_board_is_a_card_table_viewer_at_the_bottom(widget: ReplayerWidget) -> None:
+    """Boris's view (view 2): Anna across the top, Boris at the bottom, the table and the
+    talon with the discard between them; beside it the story, the turn, the events and
+    the result; every card a <use> of the face in the header's definitions."""
+    board = board_of(widget, 1, 2)
+    slots = re.findall(r'data-slot="([^"]+)"', board)
+    assert slots == ["seat 0", "table", "stock", "seat 1", "story", "turn", "events", "result"]
+    assert '<div class="dnb-bottom"><div class="dnb-seat dnb-me" data-slot="seat 1">' in board
+    assert board.count("<use href=") == board.count("data-card=") + board.count(' dnb-back"') == 7 + 8
+    assert 'id="dnb-f-6S"' in widget.header.value and 'id="dnb-f-6S-t"' in widget.header.value
+    assert 'id="dnb-f-6S"' not in board
 
 
 def test_buttons_step_the_slider_and_clamp(widget: ReplayerWidget) -> None:
@@ -302,16 +319,10 @@ def test_buttons_step_the_slider_and_clamp(widget: ReplayerWidget) -> None:
         widget.shown(15)
 
 
-def test_kernel_free_build_has_no_buttons(pod: Replay) -> None:
-    w = ReplayerWidget(pod, kernel_buttons=False)
-    assert (w.back, w.forward) == (None, None)
-    assert not any(isinstance(x, widgets.Button) for x in all_widgets(w))
-
-
 def test_start_and_perspective_are_checked(pod: Replay) -> None:
     w = ReplayerWidget(pod, start=14, perspective=1)
-    assert (w.index, w.view, w.views.selected_index, w.goto.index, w.stepper.value) == (14, 2, 2, 14, 14)
-    assert {st.selected_index for st in w.stacks.values()} == {14}
+    assert (w.index, w.view, w.goto.index, w.perspective.value) == (14, 2, 14, 2)
+    assert w.board.value == board_of(w, 14, 2)
     with pytest.raises(IndexError):
         ReplayerWidget(pod, start=15)
     with pytest.raises(KeyError):
@@ -338,7 +349,9 @@ def test_names_and_comments_are_text_in_every_part() -> None:
     and markup in meta and comments: every part of every frame holds them escaped only;
     the list labels (shown as text by the widget library) hold them as typed."""
     w = evil_widget()
-    values = [h.value for h in w.html_widgets()] + [w.header.value]
+    f = w.frames
+    values = [w.header.value, w.board.value, *f.story, *f.turn[0], *f.turn[1], *f.events[0], *f.result]
+    values += [*f.captions[0], *f.captions[1], *f.table, *f.stock]
     joined = "\n".join(values)
     for raw in (EVIL, "<img", "<script", "<i>", "<b>t</b>", '"V"', "& <"):
         assert raw not in joined
@@ -349,7 +362,7 @@ def test_names_and_comments_are_text_in_every_part() -> None:
     assert "5 &lt; 6 &amp; 7 &gt; 2" in w.shown(5).story
     assert "&lt;b&gt;t&lt;/b&gt;" in w.header.value
     assert [label for label, _v in w.perspective.options] == ["all hands open", f"{EVIL}'s view", f"{NL}'s view"]
-    assert w.goto.options[1][0] == f"Bout 1 · 1/14 · after {EVIL} attacks 6S"
+    assert w.goto.options[1][0] == f"Bout 1 · 1/14 · after {EVIL} attacks 6♠"
 
 
 def test_escaping_of_the_amp_name_in_frames() -> None:
@@ -360,17 +373,19 @@ def test_escaping_of_the_amp_name_in_frames() -> None:
     assert sum(AMP_ESC in t for t in texts) > 20
 
 
-def test_a_300_move_4_player_game_stays_bounded() -> None:
-    """The 300-move 4-player game of the benchmark: equal parts shared, so the widgets
-    and the HTML they hold grow with the changes, not with frames × views × seats."""
+def test_a_300_move_4_player_game_stays_few_models() -> None:
+    """The 300-move 4-player game of the benchmark: the same 34 models as any game (the
+    design of Stacks made 2,049), and a board of a few kilobytes per frame."""
     rec = record_bot_game("podkidnoy", 4, 100, {})
     w = ReplayerWidget(Replay(rec))
     assert len(w.replay) == 300
-    assert len(w.stacks) == 4 * 3 + 4 + 5 * 2
-    assert all(len(st.children) == 301 for st in w.stacks.values())
-    html = w.html_widgets()
-    assert len(html) < 2500  # 301 frames × 26 parts would be 7,826
-    assert sum(len(h.value) for h in html) < 3_500_000
+    assert len(models(w)) == 34
+    assert len(w.goto.options) == 301
+    sizes = []
+    for k in range(0, 301, 50):
+        w.slider.value = k
+        sizes.append(len(w.board.value))
+    assert max(sizes) < 30_000
 
 
 def test_cards_hands_positions_recordings_and_replays_show_themselves_r1_r3(pod: Replay) -> None:
@@ -402,9 +417,7 @@ def test_cards_hands_positions_recordings_and_replays_show_themselves_r1_r3(pod:
     assert rep["text/html"].startswith(
         '<div class="dnb-replay"><div>podkidnoy · Anna, Boris · 14 moves · Boris is the durak</div><div><svg '
     )
-    assert rep["text/html"].endswith(
-        "<div><code>ReplayerWidget(replay)</code> steps through it move by move</div></div>"
-    )
+    assert rep["text/html"].endswith("<div>The replayer steps through it move by move.</div></div>")
     evil = evil_widget().replay
     html, _ = fmt(evil)
     assert EVIL not in html["text/html"] and EVIL_ESC in html["text/html"]

@@ -15,6 +15,7 @@ from durak_nb.record import Recording
 from durak_nb.replay import Replay
 from durak_nb.views.html import (
     Frame,
+    board_html,
     card_html,
     cards_html,
     events_html,
@@ -23,6 +24,7 @@ from durak_nb.views.html import (
     header_html,
     move_html,
     result_html,
+    seat_places,
     stock_html,
     suit_html,
     table_html,
@@ -154,7 +156,7 @@ def test_frame_at_index_5(pod: Replay) -> None:
     f = frame(pod, 5)
     assert isinstance(f, Frame)
     assert f.move == (
-        "<b>Move 4</b> (5 of 14 played): Anna throws in 6D — вдогонку, a throw-in after take (R14): "
+        "<b>Move 4</b> (5 of 14 played): Anna throws in 6♦ — вдогонку, a throw-in after take (R14): "
         '2 more cards may still be given (R13)<div class="dnb-comment">вдогонку: after the take</div>'
         '<div class="dnb-none">next, move 5: Anna passes</div>'
     )
@@ -164,7 +166,7 @@ def test_frame_at_index_5(pod: Replay) -> None:
     assert f.result == ""
     f6 = frame(pod, 6)
     assert f6.events == (
-        '<ul class="dnb-events"><li>Boris picks up 6S 7S 6C 6D (R14)</li><li>Anna draws 9C TH (R16)</li></ul>'
+        '<ul class="dnb-events"><li>Boris picks up 6♠ 7♠ 6♣ 6♦ (R14)</li><li>Anna draws 9♣ 10♥ (R16)</li></ul>'
     )
 
 
@@ -218,9 +220,9 @@ def test_names_and_meta_are_escaped_everywhere() -> None:
     f = frame(replay, 1)
     assert f.hands[0].startswith(f'<div class="dnb-hand"><b>{EVIL_ESC}</b> <span class="dnb-role">attacker</span>')
     assert f.move == (
-        f"<b>Move 0</b> (1 of 14 played): {EVIL_ESC} attacks 6S — the lead (заход, R9); {AMP_ESC} defends (R10)"
+        f"<b>Move 0</b> (1 of 14 played): {EVIL_ESC} attacks 6♠ — the lead (заход, R9); {AMP_ESC} defends (R10)"
         '<div class="dnb-comment">&lt;img src=y onerror=alert(2)&gt;</div>'
-        f'<div class="dnb-none">next, move 1: {AMP_ESC} covers 6S with 7S</div>'
+        f'<div class="dnb-none">next, move 1: {AMP_ESC} covers 6♠ with 7♠</div>'
     )
     assert frame(replay, 5).move.count("5 &lt; 6 &amp; 7 &gt; 2") == 1
     assert frame(replay, 14).result == f"<b>Result</b>: {AMP_ESC} is the durak · out in order: {EVIL_ESC}"
@@ -235,3 +237,30 @@ def test_engine_and_replay_never_import_views() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_seat_places_viewer_at_the_bottom_others_in_the_order_of_play_r9() -> None:
+    assert seat_places(2, 0) == ((1,), 0)
+    assert seat_places(2, 1) == ((1,), 0)
+    assert seat_places(2, 2) == ((0,), 1)
+    assert seat_places(3, 3) == ((0, 1), 2)
+    assert seat_places(4, 0) == ((1, 2, 3), 0)
+    assert seat_places(6, 4) == ((4, 5, 0, 1, 2), 3)
+
+
+def test_board_layout_slots_in_order() -> None:
+    """The felt (the others across the top, the table with the talon and discard, the
+    viewer at the bottom), then the text beside it; each slot filled by name."""
+    board = board_html(3, 2, lambda name: f"<i>{name}</i>")
+    assert board == (
+        '<div class="dnb-board" data-view="2"><div class="dnb-felt">'
+        '<div class="dnb-top"><div class="dnb-seat" data-slot="seat 2"><i>seat 2</i></div>'
+        '<div class="dnb-seat" data-slot="seat 0"><i>seat 0</i></div></div>'
+        '<div class="dnb-middle"><div class="dnb-table-slot" data-slot="table"><i>table</i></div>'
+        '<div class="dnb-stock-slot" data-slot="stock"><i>stock</i></div></div>'
+        '<div class="dnb-bottom"><div class="dnb-seat dnb-me" data-slot="seat 1"><i>seat 1</i></div></div></div>'
+        '<div class="dnb-text"><div class="dnb-story" data-slot="story"><i>story</i></div>'
+        '<div class="dnb-turn-slot" data-slot="turn"><i>turn</i></div>'
+        '<div class="dnb-events-slot" data-slot="events"><i>events</i></div>'
+        '<div class="dnb-result" data-slot="result"><i>result</i></div></div></div>'
+    )

@@ -1,17 +1,23 @@
 """Card faces, hands, the table, the talon and whole positions as SVG (pure functions).
 
 Every function returns one standalone SVG document as a string (``xmlns`` and
-``viewBox`` set, no scripts, no external resources, no ``id`` attributes, so several
-pictures can sit in one HTML page).  A card is drawn in a 100 × 140 box and scaled to
-``width``; composite pictures (a hand, the table, a position) nest one ``<svg>``
-element per card.
+``viewBox`` set, no scripts, no external resources; the only ``id`` attributes are
+inside the court cards' faces, prefixed ``dnb-<code>-`` and the same wherever that
+card is drawn, so several pictures can sit in one page).  A card is drawn in a
+100 × 140 box and scaled to ``width``; composite pictures (a hand, the table, a
+position) nest one ``<svg>`` element per card.  A page that shows many cards puts
+:func:`card_defs` in once and passes its pictures through :func:`shared_faces`: each
+card then is a ``<use>`` of its face.
 
-* Face up: the rank and the suit symbol in two corners, pips (2–10), a framed letter
-  (J, Q, K) or one large symbol (A) in the middle; red (``#c62828``) for hearts and
-  diamonds, black (``#111``) for spades and clubs (R1).
-* Trump (R3, R8): a gold border and a gold ``★`` badge (class ``dnb-trump``) on cards of
-  the trump suit.
+* Face up: a large rank and suit symbol in two corners (for a projector), pips (2–10),
+  one large symbol (A), and for J, Q, K Adrian Kennard's court faces (npm
+  ``@letele/playing-cards``, CC0-1.0: static/court-faces.json, made by
+  ``scripts/vendor_card_faces.py``); red (``#c62828``) for hearts and diamonds, black
+  (``#111``) for spades and clubs (R1).
+* Trump (R3, R8): a gold border and a gold band with ★ across the top edge (class
+  ``dnb-trump``), which shows on a card overlapped in a hand or covered on the table.
 * Face down: a blue back with a lattice; it carries no rank, suit or card code.
+* The table: each covering card turned 24° across the card it beats (R10).
 
 Every text that is not a fixed string of ours (player names, results) goes through
 :func:`esc`; cards carry only rank codes and suit symbols, escaped all the same.
@@ -26,10 +32,13 @@ False
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import math
 import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import NamedTuple
 
 from ..cards import Card, Rank, Suit
@@ -40,6 +49,7 @@ __all__ = [
     "GOLD",
     "RED",
     "SvgFrame",
+    "card_defs",
     "card_svg",
     "discard_svg",
     "esc",
@@ -47,6 +57,7 @@ __all__ = [
     "position_svg",
     "seat_roles",
     "seat_svg",
+    "shared_faces",
     "svg_frame",
     "table_svg",
     "talon_svg",
@@ -61,6 +72,28 @@ SVG_NS = "http://www.w3.org/2000/svg"
 #: a card is drawn in a box of 100 × 140 units
 _W, _H = 100, 140
 _RATIO = _H / _W
+
+#: the court cards' faces (J, Q, K): Adrian Kennard's designs from the npm package
+#: ``@letele/playing-cards`` (CC0-1.0, static/court-faces-NOTICE.txt), made by
+#: ``scripts/vendor_card_faces.py``, which printed this sha256
+COURT_FACES = Path(__file__).resolve().parent / "static" / "court-faces.json"
+COURT_FACES_SHA256 = "b9f58eedd95dfc0471abef459f1189e0c8b4bd877c6e344f85066dfc5b09509b"
+
+
+def _court_faces() -> dict[str, str]:
+    """The vendored court faces by card code, checked against :data:`COURT_FACES_SHA256`;
+    empty (the court cards drawn by code) when the file is missing or altered."""
+    try:
+        data = COURT_FACES.read_bytes()
+    except OSError:
+        return {}
+    if hashlib.sha256(data).hexdigest() != COURT_FACES_SHA256:
+        return {}
+    faces: dict[str, str] = json.loads(data.decode("utf-8"))
+    return faces
+
+
+_COURTS = _court_faces()
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
@@ -114,39 +147,88 @@ def _text(x: float, y: float, text: str, *, size: float, fill: str, bold: bool =
 
 
 def _face(card: Card, is_trump: bool) -> str:
-    """The inside of a face-up card in the 100 × 140 box."""
+    """The inside of a face-up card in the 100 × 140 box: the plain face and, for a
+    trump (R3), the gold border and band over it (:func:`_trump_overlay`)."""
+    return _plain_face(card) + (_trump_overlay() if is_trump else "")
+
+
+def _trump_overlay() -> str:
+    """A trump's marks: a gold border and a gold band with ★ across the top edge, which
+    stays in sight when the card lies overlapped in a hand or covered on the table."""
+    return (
+        f'<rect x="2.5" y="2.5" width="95" height="135" rx="7.5" fill="none" stroke="{GOLD}" stroke-width="4"/>'
+        + _trump_band()
+    )
+
+
+def _plain_face(card: Card) -> str:
+    """A card's face without trump marks.  The index (rank over suit) is large (28
+    units: 13 px on a 48-px card) for a projector; court cards wear the vendored faces
+    (:func:`_court_face`)."""
     color = _color(card)
     rank, sym = _rank_text(card), card.suit.symbol
-    parts = [
-        f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" '
-        f'stroke="{GOLD if is_trump else "#444"}" stroke-width="{4 if is_trump else 1.5}"/>',
+    court = _COURTS.get(card.code)
+    if court is not None:
+        return _court_face(card, court)
+    parts = ['<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" stroke="#444" stroke-width="1.5"/>']
+    size = 24 if rank == "10" else 28
+    parts += [
         '<g class="dnb-index">',
-        _text(13, 22, rank, size=18, fill=color, bold=True),
-        _text(13, 40, sym, size=16, fill=color),
+        _text(15, 37, rank, size=size, fill=color, bold=True),
+        _text(15, 60, sym, size=24, fill=color),
         '<g transform="rotate(180 50 70)">',
-        _text(13, 22, rank, size=18, fill=color, bold=True),
-        _text(13, 40, sym, size=16, fill=color),
+        _text(15, 37, rank, size=size, fill=color, bold=True),
+        _text(15, 60, sym, size=24, fill=color),
         "</g></g>",
     ]
     r = int(card.rank)
     parts.append('<g class="dnb-pips">')
     if r in _PIPS:
         for x, y in _PIPS[r]:
-            pip = _text(x, y + 7, sym, size=20, fill=color)
-            parts.append(pip if y <= 70 else f'<g transform="rotate(180 {x} {y})">{pip}</g>')
+            px = 50 + (x - 50) * 0.8
+            pip = _text(px, y + 7, sym, size=20, fill=color)
+            parts.append(pip if y <= 70 else f'<g transform="rotate(180 {_n(px)} {y})">{pip}</g>')
     elif r == Rank.ACE:
         parts.append(_text(50, 90, sym, size=60, fill=color))
-    else:  # J Q K: a framed letter and the suit
-        parts.append(f'<rect x="26" y="30" width="48" height="80" rx="4" fill="#fbf3e0" stroke="{color}"/>')
-        parts.append(_text(50, 76, rank, size=36, fill=color, bold=True))
-        parts.append(_text(50, 100, sym, size=20, fill=color))
+    else:  # J Q K
+        parts.append(_court(card, color))
     parts.append("</g>")
-    if is_trump:
-        parts.append(
-            f'<g class="dnb-trump"><circle cx="84" cy="16" r="11" fill="{GOLD}"/>'
-            f'<text x="84" y="21" font-size="14" fill="#fff" text-anchor="middle">★</text></g>'
-        )
     return "".join(parts)
+
+
+def _trump_band() -> str:
+    return (
+        f'<g class="dnb-trump"><path d="M3.5 12V9.5a6 6 0 0 1 6-6h81a6 6 0 0 1 6 6V12z" fill="{GOLD}"/>'
+        f'<text x="84" y="11" font-size="10" fill="#fff" text-anchor="middle">★</text></g>'
+    )
+
+
+def _court_face(card: Card, court: str) -> str:
+    """A court card: the vendored face (its border and picture) with our large index
+    over its small one in both corners."""
+    color, rank, sym = _color(card), _rank_text(card), card.suit.symbol
+    index = (
+        '<rect x="4" y="5" width="17.5" height="60" fill="#fff"/>'
+        + _text(12, 38, rank, size=22, fill=color, bold=True)
+        + _text(12, 59, sym, size=20, fill=color)
+    )
+    return (
+        f'<g class="dnb-court">{court}</g><g class="dnb-index">{index}<g transform="rotate(180 50 70)">{index}</g></g>'
+    )
+
+
+def _court(card: Card, color: str) -> str:
+    """A court card's middle (J, Q, K): a framed panel with the rank letter large and the
+    suit above and below, mirrored like a court card's two halves."""
+    rank, sym = _rank_text(card), card.suit.symbol
+    return (
+        f'<rect x="30" y="22" width="40" height="96" rx="4" fill="#fbf3e0" stroke="{color}" stroke-width="1.5"/>'
+        f'<path d="M30 70h40" stroke="{color}" stroke-width="1" stroke-dasharray="3 2"/>'
+        + _text(50, 62, rank, size=34, fill=color, bold=True)
+        + _text(50, 40, sym, size=16, fill=color)
+        + f'<g transform="rotate(180 50 70)">{_text(50, 62, rank, size=34, fill=color, bold=True)}'
+        + f"{_text(50, 40, sym, size=16, fill=color)}</g>"
+    )
 
 
 def _lattice() -> str:
@@ -244,8 +326,12 @@ def hand_svg(
     face_up: bool = True,
     fan: bool = False,
     width: float = 60,
+    max_width: float | None = None,
 ) -> str:
     """A hand of cards: in a row (overlapping by 40 %) or fanned (``fan=True``).
+
+    With ``max_width``, a row of many cards overlaps more (down to a sixth of a card
+    showing) so that the picture stays within ``max_width`` pixels.
 
     An empty hand is a dashed outline captioned ``no cards``.
 
@@ -267,6 +353,8 @@ def hand_svg(
     label = f"{len(cs)} cards face down" if not face_up else " ".join(c.pretty for c in cs)
     if not fan:
         step = width * 0.6
+        if max_width is not None and len(cs) > 1:
+            step = max(width / 6, min(step, (max_width - 4 - width) / (len(cs) - 1)))
         total = width + step * (len(cs) - 1)
         body = _row(cs, 2, 2, width, trump=trump, face_up=face_up, step=step)
         return _doc(total + 4, h + 4, body, label=label)
@@ -290,22 +378,32 @@ def hand_svg(
     return _doc(max(xs) - left + 2, max(ys) - top + 2, "".join(parts), label=label)
 
 
+#: a covering card lies across the card it beats: turned by this many degrees, and
+#: offset right and down by these fractions of a card's width (R10)
+COVER_TURN, COVER_DX, COVER_DY = 24.0, 0.42, 0.36
+
+
 def _table_body(pairs: Sequence[tuple[Card, Card | None]], x: float, y: float, width: float, trump: Suit | None) -> str:
-    step = width * 1.45
+    step = width * 1.5
+    h = width * _RATIO
     parts = []
     for i, (attack, cover) in enumerate(pairs):
         px = x + i * step
         parts.append(_card(attack, px, y, width, trump=trump, face_up=True, cls=" dnb-attack"))
         if cover is not None:
-            cx, cy = px + width * 0.3, y + width * 0.45
-            parts.append(_card(cover, cx, cy, width, trump=trump, face_up=True, cls=" dnb-cover"))
+            cx, cy = px + width * COVER_DX, y + width * COVER_DY
+            parts.append(
+                f'<g transform="rotate({_n(COVER_TURN)} {_n(cx + width / 2)} {_n(cy + h / 2)})">'
+                + _card(cover, cx, cy, width, trump=trump, face_up=True, cls=" dnb-cover")
+                + "</g>"
+            )
     return "".join(parts)
 
 
 def _table_size(n: int, width: float) -> tuple[float, float]:
     if n == 0:
         return width, width * _RATIO
-    return width * 1.45 * (n - 1) + width * 1.3, width * _RATIO + width * 0.45
+    return width * 1.5 * (n - 1) + width * 1.62, width * _RATIO + width * 0.62
 
 
 def table_svg(pairs: Iterable[tuple[Card, Card | None]], *, trump: Suit | None = None, width: float = 60) -> str:
@@ -590,3 +688,49 @@ def svg_frame(
         talon=talon_svg(len(position.talon), talon_card, trump=position.trump, width=width),
         discard=discard_svg(len(position.discard), width=width),
     )
+
+
+# ----------------------------------------------------------------------------- shared faces
+
+_FACE_IN_CARD = re.compile(r"</title>(.*?)</svg>", re.S)
+
+
+def _faces() -> dict[str, str]:
+    """Every face drawn by :func:`_card` (each card plain and as a trump, and the back)
+    by the id of its shared definition: ``dnb-f-TH``, ``dnb-f-TH-t``, ``dnb-f-back``."""
+    out = {"dnb-f-back": _BACK}
+    for suit in Suit:
+        for rank in Rank:
+            card = Card.of(rank, suit)
+            out[f"dnb-f-{card.code}"] = _face(card, False)
+            out[f"dnb-f-{card.code}-t"] = _face(card, True)
+    return out
+
+
+def card_defs() -> str:
+    """One hidden SVG holding every card face as a ``<g id>`` (:func:`shared_faces`
+    points to them), for a page that shows many cards: each card then costs a
+    ``<use>`` element, not its whole face.  Put it once in the page, before the cards."""
+    overlay = _trump_overlay()
+    body = "".join(
+        f'<g id="{i}"><use href="#{i[:-2]}"/>{overlay}</g>' if i.endswith("-t") else f'<g id="{i}">{face}</g>'
+        for i, face in _faces().items()
+    )
+    return (
+        f'<svg xmlns="{SVG_NS}" width="0" height="0" style="position:absolute" aria-hidden="true" '
+        f'font-family="{FONT}"><defs>{body}</defs></svg>'
+    )
+
+
+def shared_faces(html_text: str) -> str:
+    """``html_text`` (pictures made by this module) with every card's face replaced by a
+    ``<use href="#dnb-f-TH">`` pointing to :func:`card_defs`; the card's ``<svg>``,
+    its ``data-card``, classes and ``<title>`` stay.  Text that holds no card face is
+    returned as it is."""
+    ids = _FACE_IDS
+    return _FACE_IN_CARD.sub(
+        lambda m: f'</title><use href="#{ids[m.group(1)]}"/></svg>' if m.group(1) in ids else m.group(0), html_text
+    )
+
+
+_FACE_IDS = {face: i for i, face in _faces().items()}

@@ -180,7 +180,7 @@ def _replay_html(replay: Replay) -> str:
     parts.append(replay.result.describe(replay.players) if replay.result is not None else "not finished")
     return (
         f'<div class="dnb-replay"><div>{esc(" · ".join(parts))}</div><div>{position_svg(replay.final)}</div>'
-        "<div><code>ReplayerWidget(replay)</code> steps through it move by move</div></div>"
+        "<div>The replayer steps through it move by move.</div></div>"
     )
 
 

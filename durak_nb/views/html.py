@@ -18,19 +18,23 @@ Red suits (♥ ♦) are drawn in red:
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..cards import Card, Suit, deck
+from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
+from ..explain import event_words, move_words
 from ..replay import Replay
 from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .cards_svg import discard_svg, hand_svg, seat_roles, table_svg, talon_svg
 
 __all__ = [
     "STYLE",
+    "Caches",
     "Frame",
+    "FrameParts",
     "ReplayerFrames",
+    "board_html",
     "caption_div",
     "card_html",
     "cards_div",
@@ -41,16 +45,21 @@ __all__ = [
     "events_part_html",
     "frame",
     "frame_label",
+    "frame_parts",
+    "frame_slot",
     "hand_html",
     "hand_order",
+    "hand_width",
     "header_html",
     "move_html",
+    "new_caches",
     "options_html",
     "replay_summary_html",
     "replayer_frames",
     "result_html",
     "seat_caption_html",
     "seat_html",
+    "seat_places",
     "stock_html",
     "stock_part_html",
     "story_html",
@@ -60,6 +69,7 @@ __all__ = [
     "trump_html",
     "turn_html",
     "turn_part_html",
+    "view_names",
 ]
 
 RED = "#c62828"
@@ -89,6 +99,21 @@ STYLE = (
     ".dnb-options{margin:2px 0;padding-left:1.4em}"
     ".dnb-events-head{font:600 14px/1.4 sans-serif;margin-top:4px}"
     ".dnb-story .dnb-card,.dnb-turn .dnb-card{min-width:1.8em;font-size:13px}"
+    ".dnb-board{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start;font:14px/1.4 sans-serif}"
+    ".dnb-felt{flex:1 1 560px;max-width:640px;background:#cfe5cc;border:3px solid #7aa874;border-radius:18px;"
+    "padding:6px 10px;"
+    "display:flex;flex-direction:column;gap:4px}"
+    ".dnb-felt .dnb-caption.dnb-acting{background:#fff7d6;border-radius:4px}"
+    ".dnb-top{display:flex;justify-content:space-around;gap:8px;flex-wrap:wrap}"
+    ".dnb-bottom{display:flex;justify-content:center}"
+    ".dnb-middle{display:flex;justify-content:center;align-items:flex-start;gap:10px;min-height:120px}"
+    ".dnb-felt .dnb-table{background:#bcd9b7;margin:0}"
+    ".dnb-felt .dnb-stock{max-width:200px}.dnb-felt .dnb-stock .dnb-caption{font-size:13px}"
+    ".dnb-felt .dnb-seat{margin:0;padding:0 4px;border-left:0}"
+    ".dnb-text{flex:1 1 240px;max-width:440px;max-height:470px;overflow:auto}"
+    ".dnb-top .dnb-seat{max-width:200px}.dnb-cards{white-space:nowrap}"
+    ".dnb-felt .dnb-caption{font-size:13px;line-height:1.3}"
+    ".dnb-text .dnb-story,.dnb-text .dnb-turn{margin-bottom:4px}"
     "</style>"
 )
 
@@ -292,9 +317,9 @@ def frame(replay: Replay, k: int) -> Frame:
     pos = replay.position(k)
     n = len(replay)
     last = replay.explain(k - 1, with_events=False) if k > 0 else None
-    following = replay.move(k).describe(replay.players) if k < n else None
+    following = move_words(replay.move(k), replay.players) if k < n else None
     comment = replay.comment(k - 1) if k > 0 else None
-    events = [e.describe(replay.players) for e in replay.events(k - 1)] if k > 0 else []
+    events = [event_words(e, replay.players) for e in replay.events(k - 1)] if k > 0 else []
     return Frame(
         hands=tuple(hand_html(pos, s) for s in range(len(pos.players))),
         table=table_html(pos),
@@ -371,7 +396,9 @@ def seat_caption_html(position: Position, seat: int, *, acting: bool = False, kn
     return text
 
 
-def cards_part_html(up: Sequence[Card], down: int, trump: Suit | None, *, width: float = 44) -> str:
+def cards_part_html(
+    up: Sequence[Card], down: int, trump: Suit | None, *, width: float = 44, max_width: float | None = None
+) -> str:
     """Cards face up (SVG, :func:`~.cards_svg.hand_svg`) followed by ``down`` cards face
     down; an outline captioned ``no cards`` when there are none.
 
@@ -382,9 +409,12 @@ def cards_part_html(up: Sequence[Card], down: int, trump: Suit | None, *, width:
         raise ValueError(f"a number of cards face down is 0 or more, not {down}")
     if not up and not down:
         return hand_svg((), width=width)
-    out = hand_svg(up, trump=trump, width=width) if up else ""
+    total = len(up) + down
+    share = None if max_width is None else max_width / total
+    out = hand_svg(up, trump=trump, width=width, max_width=None if share is None else share * len(up)) if up else ""
     if down:
-        out += hand_svg(_PLACEHOLDERS[:down], face_up=False, width=width)
+        most = None if share is None else share * down
+        out += hand_svg(_PLACEHOLDERS[:down], face_up=False, width=width, max_width=most)
     return out
 
 
@@ -426,7 +456,7 @@ def stock_part_html(position: Position, *, width: float = 44) -> str:
     trump = f"<b>Trump</b> (козырь): {suit_html(position.trump)}"
     if position.trump_card is not None:
         if position.talon:
-            trump += f" · turned up {card_html(position.trump_card)} under the talon (R3)"
+            trump += f" · {card_html(position.trump_card)} turned up under the talon (R3)"
         else:
             trump += f" · the turned-up {card_html(position.trump_card)} was drawn as the talon's last card (R3, R16)"
     talon_card = position.trump_card if position.talon else None
@@ -566,16 +596,16 @@ def events_part_html(
             if draws == 1:
                 items.append("<li>refill from the talon (R16): the bout's first attacker first, the defender last</li>")
             if viewer is None or viewer == e.player:
-                text = e.describe(players)
+                text = event_words(e, players)
             else:
                 text = f"{players[e.player]} draws {_count(len(e.cards))}"
                 if trump_card is not None and trump_card in e.cards:
-                    text += f", the last the turned-up {trump_card.code} (R3, R16)"
+                    text += f", the last the turned-up {card_text(trump_card)} (R3, R16)"
                 else:
                     text += " (R16)"
             items.append(f'<li class="dnb-draw">{draws}. {esc(text)}</li>')
         else:
-            items.append(f"<li>{esc(e.describe(players))}</li>")
+            items.append(f"<li>{esc(event_words(e, players))}</li>")
     return f'<div class="dnb-events-head">What move {k} caused:</div><ul class="dnb-events">{"".join(items)}</ul>'
 
 
@@ -593,7 +623,7 @@ def story_html(replay: Replay, k: int) -> str:
     glyph = replay.glyph(k - 1) if k > 0 else None
     if last is not None and glyph:
         last += f" {glyph}"
-    following = replay.move(k).describe(replay.players) if k < n else None
+    following = move_words(replay.move(k), replay.players) if k < n else None
     out = move_html(k, n, last, following, replay.comment(k - 1) if k > 0 else None)
     before = replay.comment_before(k) if k < n else None
     if before:
@@ -603,7 +633,7 @@ def story_html(replay: Replay, k: int) -> str:
 
 def frame_label(replay: Replay, k: int) -> str:
     """Frame ``k`` in the replayer's go-to list, plain text: ``'Bout 3 · 17/300 · Anna
-    covers 9S with JS'`` (move ``k - 1``, the move that led here), ``'Bout 1 · start'``;
+    covers 9♠ with J♠'`` (move ``k - 1``, the move that led here), ``'Bout 1 · start'``;
     a frame where a new bout begins is marked ``'▶ Bout 4 begins …'``.
 
     Raises:
@@ -613,7 +643,7 @@ def frame_label(replay: Replay, k: int) -> str:
     n = len(replay)
     if k == 0:
         return f"▶ Bout {pos.bout} begins · start (0/{n})"
-    last = replay.move(k - 1).describe(replay.players)
+    last = move_words(replay.move(k - 1), replay.players)
     if pos.result is not None:
         return f"Game over · {k}/{n} · after {last}"
     if not pos.table and replay.position(k - 1).bout != pos.bout:
@@ -665,7 +695,121 @@ class ReplayerFrames(NamedTuple):
         return self.captions[seat][k] + self.cards(view, seat, k)
 
 
-def replayer_frames(replay: Replay, *, width: float = 44, max_moves: int = MAX_REPLAYER_MOVES) -> ReplayerFrames:
+def hand_width(players: int) -> float:
+    """The most pixels a seat's cards take in the table layout (:func:`board_html`):
+    the others sit side by side across the top, so the more players, the narrower
+    (a hand of many cards overlaps more, :func:`~.cards_svg.hand_svg`)."""
+    return {2: 520.0, 3: 300.0}.get(players, 180.0)
+
+
+class Caches(NamedTuple):
+    """The pictures already made for one replay's frames (:func:`new_caches`): a seat's
+    cards, the table, the talon and discard, by what they show."""
+
+    cards: dict[tuple[int, tuple[Card, ...], int, Suit], str]
+    table: dict[tuple[tuple[tuple[Card, Card | None], ...], int | None, Suit], str]
+    stock: dict[tuple[int, int, Card | None, Suit], str]
+
+
+def new_caches() -> Caches:
+    """Empty :class:`Caches`."""
+    return Caches({}, {}, {})
+
+
+class FrameParts(NamedTuple):
+    """Every part of one frame ``k`` (see :class:`ReplayerFrames` for each field; here
+    one value per seat or per view instead of one per frame)."""
+
+    captions: tuple[str, ...]
+    open_cards: tuple[str, ...]
+    public_cards: tuple[str, ...]
+    table: str
+    stock: str
+    story: str
+    result: str
+    turn: tuple[str, ...]
+    events: tuple[str, ...]
+    label: str
+    acting: tuple[int, ...]
+
+
+def frame_parts(
+    replay: Replay, k: int, legal_moves: Iterable[Move], *, width: float = 48, caches: Caches | None = None
+) -> FrameParts:
+    """Every part of frame ``k`` of ``replay``: the position before move ``k``.
+
+    Args:
+        replay: the replay.
+        k: the frame, ``0..len(replay)``.
+        legal_moves: the engine's legal moves at ``k`` (``replay.game(k).legal_moves()``).
+        width: one card's width in pixels.
+        caches: equal pictures made once (shared across the frames of one replay).
+
+    Raises:
+        IndexError: ``k`` not in ``0..len(replay)``.
+        ValueError: ``width`` is not positive.
+    """
+    c = new_caches() if caches is None else caches
+    pos = replay.position(k)
+    names = replay.players
+    seats = range(len(names))
+    trump = pos.trump  # a redeal (R5) may change it
+    most = hand_width(len(names))
+
+    def cards(seat: int, up: tuple[Card, ...], down: int) -> str:
+        key = (seat, up, down, trump)
+        out = c.cards.get(key)
+        if out is None:
+            out = c.cards[key] = cards_div(cards_part_html(up, down, trump, width=width, max_width=most), seat=seat)
+        return out
+
+    legal: dict[int, list[Move]] = {}
+    for m in legal_moves:
+        legal.setdefault(m.player, []).append(m)
+    known = replay.known(k)
+    captions, open_cards, public_cards = [], [], []
+    for s in seats:
+        hand = pos.hands[s]
+        caption = seat_caption_html(pos, s, acting=s in legal, known=len(known[s]))
+        captions.append(caption_div(caption, seat=s, acting=s in legal))
+        open_cards.append(cards(s, hand_order(hand, trump), 0))
+        seen = hand_order(known[s], trump)
+        public_cards.append(cards(s, seen, len(hand) - len(seen)))
+    room = replay.room(k) if pos.table else None
+    tkey = (pos.table, room, trump)
+    if tkey not in c.table:
+        c.table[tkey] = table_part_html(pos, room, width=width)
+    skey = (len(pos.talon), len(pos.discard), pos.trump_card, trump)
+    if skey not in c.stock:
+        c.stock[skey] = stock_part_html(pos, width=width)
+    throwers = replay.throwers(k)
+    evs = replay.events(k - 1) if k > 0 else ()
+    turn, events = [], []
+    for v in range(1 + len(names)):
+        viewer = None if v == 0 else v - 1
+        turn.append(turn_part_html(pos, legal, throwers=throwers, viewer=viewer))
+        events.append(events_part_html(k - 1, evs, names, viewer=viewer, trump_card=pos.trump_card))
+    return FrameParts(
+        captions=tuple(captions),
+        open_cards=tuple(open_cards),
+        public_cards=tuple(public_cards),
+        table=c.table[tkey],
+        stock=c.stock[skey],
+        story=story_html(replay, k),
+        result=result_html(pos),
+        turn=tuple(turn),
+        events=tuple(events),
+        label=frame_label(replay, k),
+        acting=tuple(sorted(legal)),
+    )
+
+
+def view_names(players: Sequence[str]) -> tuple[str, ...]:
+    """The replayer's views, plain text: ``'all hands open'``, then ``"Anna's view"`` …"""
+    return ("all hands open", *(f"{name}'s view" for name in players))
+
+
+def replayer_frames(replay: Replay, *, width: float = 48, max_moves: int = MAX_REPLAYER_MOVES) -> ReplayerFrames:
     """Every part of every frame of ``replay`` (:class:`ReplayerFrames`).
 
     One live game walks the replay once to ask the engine for each frame's legal moves;
@@ -680,76 +824,87 @@ def replayer_frames(replay: Replay, *, width: float = 44, max_moves: int = MAX_R
     check_moves("the replayer", len(replay), max_moves)
     replay.prefetch(0, len(replay) + 1)  # who may act, throwers, room: one walk, not a game copied per frame
     n = len(replay)
-    seats = range(len(replay.players))
-    names = replay.players
-    svg_cache: dict[tuple[int, tuple[Card, ...], int, Suit], str] = {}
-    table_cache: dict[tuple[tuple[tuple[Card, Card | None], ...], int | None], str] = {}
-    stock_cache: dict[tuple[int, int, Card | None], str] = {}
-    trump = replay.position(0).trump
-
-    def cards(seat: int, up: tuple[Card, ...], down: int) -> str:
-        key = (seat, up, down, trump)
-        out = svg_cache.get(key)
-        if out is None:
-            out = svg_cache[key] = cards_div(cards_part_html(up, down, trump, width=width), seat=seat)
-        return out
-
-    captions: list[list[str]] = [[] for _ in seats]
-    open_cards: list[list[str]] = [[] for _ in seats]
-    public_cards: list[list[str]] = [[] for _ in seats]
-    views = 1 + len(names)
-    turn: list[list[str]] = [[] for _ in range(views)]
-    events: list[list[str]] = [[] for _ in range(views)]
-    table, stock, story, result, labels = [], [], [], [], []
-    acting_all: list[tuple[int, ...]] = []
+    caches = new_caches()
     game = replay.game(0)
+    frames = []
     for k in range(n + 1):
-        pos = replay.position(k)
-        trump = pos.trump  # a redeal (R5) may change it
-        legal: dict[int, list[Move]] = {}
-        for m in game.legal_moves():
-            legal.setdefault(m.player, []).append(m)
-        acting = tuple(sorted(legal))
-        acting_all.append(acting)
-        known = replay.known(k)
-        for s in seats:
-            hand = pos.hands[s]
-            caption = seat_caption_html(pos, s, acting=s in legal, known=len(known[s]))
-            captions[s].append(caption_div(caption, seat=s, acting=s in legal))
-            open_cards[s].append(cards(s, hand_order(hand, trump), 0))
-            seen = hand_order(known[s], trump)
-            public_cards[s].append(cards(s, seen, len(hand) - len(seen)))
-        room = replay.room(k) if pos.table else None
-        tkey = (pos.table, room)
-        if tkey not in table_cache:
-            table_cache[tkey] = table_part_html(pos, room, width=width)
-        table.append(table_cache[tkey])
-        skey = (len(pos.talon), len(pos.discard), pos.trump_card)
-        if skey not in stock_cache:
-            stock_cache[skey] = stock_part_html(pos, width=width)
-        stock.append(stock_cache[skey])
-        story.append(story_html(replay, k))
-        result.append(result_html(pos))
-        labels.append(frame_label(replay, k))
-        throwers = replay.throwers(k)
-        evs = replay.events(k - 1) if k > 0 else ()
-        for v in range(views):
-            viewer = None if v == 0 else v - 1
-            turn[v].append(turn_part_html(pos, legal, throwers=throwers, viewer=viewer))
-            events[v].append(events_part_html(k - 1, evs, names, viewer=viewer, trump_card=pos.trump_card))
+        frames.append(frame_parts(replay, k, game.legal_moves(), width=width, caches=caches))
         if k < n:
             game.play(replay.move(k))
+    seats = range(len(replay.players))
+    views = range(1 + len(replay.players))
     return ReplayerFrames(
-        views=("all hands open", *(f"{name}'s view" for name in names)),
-        captions=tuple(tuple(x) for x in captions),
-        open_cards=tuple(tuple(x) for x in open_cards),
-        public_cards=tuple(tuple(x) for x in public_cards),
-        table=tuple(table),
-        stock=tuple(stock),
-        story=tuple(story),
-        result=tuple(result),
-        turn=tuple(tuple(x) for x in turn),
-        events=tuple(tuple(x) for x in events),
-        labels=tuple(labels),
-        acting=tuple(acting_all),
+        views=view_names(replay.players),
+        captions=tuple(tuple(f.captions[s] for f in frames) for s in seats),
+        open_cards=tuple(tuple(f.open_cards[s] for f in frames) for s in seats),
+        public_cards=tuple(tuple(f.public_cards[s] for f in frames) for s in seats),
+        table=tuple(f.table for f in frames),
+        stock=tuple(f.stock for f in frames),
+        story=tuple(f.story for f in frames),
+        result=tuple(f.result for f in frames),
+        turn=tuple(tuple(f.turn[v] for f in frames) for v in views),
+        events=tuple(tuple(f.events[v] for f in frames) for v in views),
+        labels=tuple(f.label for f in frames),
+        acting=tuple(f.acting for f in frames),
     )
+
+
+# ----------------------------------------------------------------------------- the table layout
+
+#: the parts of a frame shown the same in every view, besides the seats
+SHARED_SLOTS = ("table", "stock", "story", "result")
+#: the parts that differ by view
+VIEW_SLOTS = ("turn", "events")
+
+
+def seat_places(players: int, view: int) -> tuple[tuple[int, ...], int]:
+    """Where the seats sit in view ``view`` (0: every hand open, seen from seat 0; ``s +
+    1``: seat ``s``'s view): the others across the top, in the order of play from the
+    viewer's left (R9: play goes round the table), and the viewer at the bottom.
+
+    >>> seat_places(4, 2)
+    ((2, 3, 0), 1)
+    """
+    me = 0 if view == 0 else view - 1
+    return tuple((me + i) % players for i in range(1, players)), me
+
+
+def board_html(players: int, view: int, slot: Callable[[str], str]) -> str:
+    """One frame of the replayer laid out as a card table: the other players across the
+    top, the table (стол) in the middle with the talon (the turned-up trump under it, R3)
+    and the discard (R15) at its side, the viewer's seat at the bottom; beside the
+    table the move in words, whose turn and what may be done, the events, the result.
+
+    Args:
+        players: the number of seats.
+        view: the view (:func:`seat_places`).
+        slot: the HTML of each slot by name: ``'seat 2'`` (a seat's caption and cards
+            as this view shows them), ``'table'``, ``'stock'``, ``'story'``,
+            ``'turn'``, ``'events'``, ``'result'``.  Each slot's HTML goes into a
+            ``div`` with ``data-slot`` set to that name.
+    """
+
+    def div(name: str, cls: str) -> str:
+        return f'<div class="{cls}" data-slot="{name}">{slot(name)}</div>'
+
+    top, me = seat_places(players, view)
+    seats_top = "".join(div(f"seat {s}", "dnb-seat") for s in top)
+    return (
+        f'<div class="dnb-board" data-view="{view}"><div class="dnb-felt">'
+        f'<div class="dnb-top">{seats_top}</div>'
+        f'<div class="dnb-middle">{div("table", "dnb-table-slot")}{div("stock", "dnb-stock-slot")}</div>'
+        f'<div class="dnb-bottom">{div(f"seat {me}", "dnb-seat dnb-me")}</div></div>'
+        f'<div class="dnb-text">{div("story", "dnb-story")}{div("turn", "dnb-turn-slot")}'
+        f"{div('events', 'dnb-events-slot')}{div('result', 'dnb-result')}</div></div>"
+    )
+
+
+def frame_slot(parts: FrameParts, view: int, name: str) -> str:
+    """The HTML of slot ``name`` (:func:`board_html`) of one frame in view ``view``."""
+    if name.startswith("seat "):
+        s = int(name[5:])
+        cards = parts.open_cards[s] if view in (0, s + 1) else parts.public_cards[s]
+        return parts.captions[s] + cards
+    if name in VIEW_SLOTS:
+        return str(getattr(parts, name)[view])
+    return str(getattr(parts, name))

@@ -1,27 +1,37 @@
 """Play a game against bots in a notebook: :class:`PlayWidget`.
 
 The engine decides everything.  The widget asks ``game.legal_moves(human)`` which of
-your cards may be clicked, which attack cards a selected card may cover and whether
-*lead / throw in*, *transfer*, *show trump*, *take* and *pass* are enabled; every move
-you make is checked with :meth:`~durak_nb.engine.Game.why_illegal`, and a refusal is
-shown with its rule id and sentence (``[R6] 7H does not beat 6S: …``).  No rule is
-decided here.
+your cards take part in a move (the others are shown dimmed), which attack cards a
+selected card may cover and which of *Lead / Throw in*, *Transfer*, *Show trump*,
+*Take* and *Pass* are enabled; every move you make is checked with
+:meth:`~durak_nb.engine.Game.why_illegal`, and a refusal is shown with its rule id and
+the engine's sentence, its cards as 10♥ (``[R6] 7♥ does not beat 6♠: …``).  No rule is decided here.
 
-How to play (the same through the buttons or the methods):
+How to play (the same through the card pictures and buttons, or the methods):
 
-* **lead or throw in**: click one or more cards, then *Lead* / *Throw in*
+* **lead or throw in**: click one or more of your cards, then *Lead* / *Throw in*
   (:meth:`PlayWidget.click_card`, :meth:`PlayWidget.play`);
-* **cover**: click a card, then the attack card to cover (:meth:`PlayWidget.click_target`);
-  or first the attack card, then your card;
+* **cover**: click your card, then the attack card on the table
+  (:meth:`PlayWidget.click_target`); or first the attack card, then your card;
 * **transfer** (perevodnoy, R17): click the cards, then *Transfer*; *Show trump*
   transfers by showing the trump of the attack rank (проездной, R20,
   :meth:`PlayWidget.transfer` with ``show=True``);
-* **take** (R14) and **pass** (R12; in english durak also passing the lead, R9).
+* **take** (R14) and **pass** (R12); *Pass the lead* only in english durak, where a
+  player with no pair to lead passes the lead (R9).
+
+It looks like a card table: the other seats across the top (clockwise from your
+left), the table in the middle with each cover lying across its attack card, the
+talon with the turned-up trump under it and the discard at the side, each labelled in
+words (:func:`talon_words`, :func:`discard_words`), and your seat at the bottom: your
+hand is drawn once, as card buttons whose faces are the SVG pictures of
+:mod:`.cards_svg` (:mod:`.card_buttons`: a class per card and one style sheet).  Beside
+the table: what happened, what you may do, the numbered move log and where the game
+is saved (:func:`journal_words`).  Cards read as 10♥ (:mod:`durak_nb.explain`).
 
 The other seats are played by bots (:mod:`durak_nb.bots`), one move at a time, with
 an optional delay so that you see each move.  Several players may act at once in a
 bout (R10–R12); the widget lets a bot defender answer first, then waits for you
-whenever you have a move, and lets the bots move otherwise.
+whenever you have a move, and lets the bots move otherwise (:func:`bot_seat`).
 
 Every move is written by a :class:`~durak_nb.record.recorder.Recorder` to a journal
 (JSON Lines, ``fsync``-ed per move) as it is played: after a crash
@@ -29,62 +39,107 @@ Every move is written by a :class:`~durak_nb.record.recorder.Recorder` to a jour
 :meth:`PlayWidget.replay` give the game so far at once; the *Replay* button shows it
 in a :class:`~durak_nb.views.replayer.ReplayerWidget`.
 
-The frame is updated by setting values (HTML, button descriptions, ``disabled``,
-``layout.display``) of widgets built once; the row of card buttons only grows when a
-hand is larger than ever before.  Player names and every text from a move go through
-:func:`html.escape`.
+The widgets are built once and few (one ``Layout`` and one style per kind shared by
+all): a frame sets values and classes; the pools of card buttons only grow when a
+hand or the table is larger than ever before.  Player names and every text from a
+move go through :func:`html.escape`.
 
 >>> from durak_nb.engine import Game
 >>> g = Game.from_position("podkidnoy", ["Anna", "Boris"], hands={"Anna": "7S 9D", "Boris": "6S 8H"},
 ...     talon="", trump="D", attacker="Boris", first_bito_done=True, rest_to_discard=True)
 >>> w = PlayWidget("podkidnoy", ["Anna", "Boris"], start=g)   # Boris (a bot) leads 6S at once
 >>> w.message
-'Boris attacks 6S'
+'Boris attacks 6♠'
 >>> w.clickable
 ['7S', '9D']
->>> w.click_target("6S"), w.click_card("9D")    # choose 6S, cover it with a trump (R6)
+>>> w.click_target("6S"), w.click_card("9D")    # choose 6♠, cover it with a trump (R6)
 (False, True)
 >>> w.message
-'Anna covers 6S with 9D; Boris passes; bito: 6S 9D to the discard (R15)'
+'Anna covers 6♠ with 9♦; Boris passes; bito: 6♠ 9♦ to the discard (R15)'
 >>> w.close()
 """
 
 from __future__ import annotations
 
+import itertools
 import tempfile
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..bots import Bot, LowestCardBot
 from ..cards import Card, CardError, parse_cards
-from ..engine import Action, Game, Move, Refusal
+from ..engine import Action, Game, Move, Position, Refusal
+from ..explain import cards_words, event_words, move_words
 from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
 from ..rules import Rules
-from .cards_svg import RED, discard_svg, seat_svg, table_svg, talon_svg
-from .html import STYLE, esc, header_html, turn_html
+from .card_buttons import HIDDEN, SELECTED, button_css, card_class, face_rules, pair_class, set_classes
+from .cards_svg import discard_svg, seat_svg, talon_svg
+from .html import STYLE, esc, hand_order, header_html, seat_caption_html, turn_html
 from .replayer import ReplayerWidget
 
-__all__ = ["PlayWidget", "bot_seat", "prompt_text"]
+__all__ = [
+    "PlayWidget",
+    "bot_seat",
+    "discard_words",
+    "journal_words",
+    "log_html",
+    "prompt_text",
+    "table_words",
+    "talon_words",
+]
 
-#: colours of the card buttons: plain, trump (R3), selected, able to cover the chosen target
-_PLAIN, _TRUMP, _SELECTED, _COVERS = "#ffffff", "#fff3c4", "#90caf9", "#c8e6c9"
-_BLACK = "#111111"
-#: how many lines of the move log are shown
-LOG_LINES = 12
+#: how many lines of the move log are shown (the last ones; *Replay* shows the whole game)
+LOG_LINES = 10
+#: a hand of more cards than this is drawn overlapped, so that it stays on one or two rows
+TIGHT = 9
 
-_STYLE = STYLE + (
-    "<style>"
-    ".dnb-refusal{color:#b00020;font-weight:600}"
-    ".dnb-said{color:#222}"
-    ".dnb-prompt{color:#1f4e8c;font-weight:600}"
-    ".dnb-log{margin:2px 0;padding-left:1.4em;color:#333;font-size:90%}"
-    "</style>"
+_SCOPES = itertools.count(1)
+
+#: classes of the card buttons besides the face: dimmed (in no legal move now), able to
+#: cover the chosen attack card / to be covered by the selected card
+_DIM, _OK = "dnb-dim", "dnb-ok"
+
+#: the play widget's own styles (the card buttons' rules: :func:`.card_buttons.button_css`)
+_CSS = (
+    ".dnb-play{display:flex;flex-flow:row wrap;gap:10px;align-items:flex-start}"
+    ".dnb-play .dnb-faces{display:none}"
+    ".dnb-play .widget-html-content{line-height:1.4}"
+    ".dnb-play .dnb-felt{flex:1 1 560px;max-width:780px;background:#cfe5cc;border:3px solid #7aa874;"
+    "border-radius:18px;padding:6px 10px;gap:2px}"
+    ".dnb-play .dnb-side{flex:1 1 280px;max-width:440px;gap:6px;align-items:flex-start}"
+    ".dnb-play .dnb-replay{flex:1 1 100%}"
+    ".dnb-play .dnb-head,.dnb-play .dnb-turn{font:13px/1.4 sans-serif}"
+    ".dnb-play .dnb-seats{display:flex;flex-wrap:wrap;justify-content:space-around;gap:6px;margin:2px 0}"
+    ".dnb-play .dnb-seat{margin:0;padding:2px 4px;border-radius:6px;border-left:0}"
+    ".dnb-play .dnb-seat.dnb-acting{background:#fff7d6}"
+    ".dnb-play .dnb-seat svg,.dnb-play .dnb-stock svg{vertical-align:top}"
+    ".dnb-play .dnb-middle{gap:10px;align-items:flex-start;justify-content:space-between}"
+    ".dnb-play .dnb-tablerow{flex:1 1 auto;background:#bcd9b7;border-radius:8px;padding:4px 6px 4px;"
+    "min-height:100px}"
+    ".dnb-play .dnb-stock{display:flex;gap:8px}"
+    ".dnb-play .dnb-pile .dnb-caption{font:12px/1.3 sans-serif;max-width:9em}"
+    ".dnb-play .dnb-caption{font:14px/1.4 sans-serif;margin:1px 0}"
+    ".dnb-play .dnb-caption.dnb-acting{background:#fff7d6;border-radius:4px}"
+    ".dnb-play .dnb-pc.jupyter-button.dnb-dim{filter:saturate(.4) brightness(.8)}"
+    ".dnb-play .dnb-pc.jupyter-button.dnb-ok{box-shadow:0 0 0 3px #43a047}"
+    ".dnb-play .dnb-act.jupyter-button{width:auto;min-width:5.5em}"
+    ".dnb-play .dnb-actions{gap:4px;flex-wrap:wrap}"
+    ".dnb-play .dnb-status{font:15px/1.45 sans-serif}"
+    ".dnb-play .dnb-refusal{color:#b00020;font-weight:600}"
+    ".dnb-play .dnb-prompt{color:#1f4e8c;font-weight:600}"
+    ".dnb-play .dnb-note{color:#2e5d2e}"
+    ".dnb-play .dnb-log{display:grid;grid-template-columns:max-content 1fr;column-gap:.5em;"
+    "font:13px/1.35 sans-serif;color:#333}"
+    ".dnb-play .dnb-log .dnb-n{text-align:right;color:#666;font-variant-numeric:tabular-nums}"
+    ".dnb-play .dnb-log-head{font:600 13px/1.4 sans-serif;color:#333}"
+    ".dnb-play .dnb-journal{font:12px/1.4 sans-serif;color:#555;overflow-wrap:anywhere}"
 )
 
 
@@ -109,7 +164,152 @@ def _start_of(game: Game) -> Start:
     return game.start()
 
 
-class PlayWidget(widgets.VBox):  # type: ignore[misc]
+# ----------------------------------------------------------------------------- words
+
+
+def talon_words(position: Position) -> str:
+    """The talon (R3, R16) in words: ``'talon: 12 cards, trump 7♥ under it'``.
+
+    The turned-up trump lies under the talon and is drawn last (R16); in japanese durak
+    no card is turned up (R8); an empty talon still says the trump suit.
+
+    >>> from durak_nb.engine import Game
+    >>> talon_words(Game.deal("podkidnoy", ["Anna", "Boris"], seed=1).position())
+    'talon: 24 cards, trump 7♥ under it'
+    """
+    n, card, suit = len(position.talon), position.trump_card, position.trump.symbol
+    if n == 0:
+        return f"talon: empty, trump {suit}"
+    if card is None:
+        return f"talon: 1 card, trump {suit}" if n == 1 else f"talon: {n} cards, trump {suit}"
+    if n == 1:
+        return f"talon: 1 card, the trump {card.pretty}"
+    return f"talon: {n} cards, trump {card.pretty} under it"
+
+
+def discard_words(position: Position) -> str:
+    """The discard (отбой, R15) in words: ``'discard: 8 cards'``, ``'discard: empty'``."""
+    n = len(position.discard)
+    if n == 0:
+        return "discard: empty"
+    return "discard: 1 card" if n == 1 else f"discard: {n} cards"
+
+
+def table_words(position: Position, room: int) -> str:
+    """The table in words: how many attack cards, how many covered, and how many more
+    cards may still be given (``room``, ``Game.room()``, R13).
+
+    >>> from durak_nb.engine import Game
+    >>> table_words(Game.deal("podkidnoy", ["Anna", "Boris"], seed=1).position(), 5)
+    'table: empty'
+    """
+    n = len(position.table)
+    if n == 0:
+        return "table: empty"
+    covered = sum(1 for _a, d in position.table if d is not None)
+    if room <= 0:
+        if n == 1:
+            return f"table: 1 attack card, {covered} covered; no more cards may be given (R13)"
+        return f"table: {n} attack cards, {covered} covered; no more cards may be given (R13)"
+    if n == 1:
+        return f"table: 1 attack card, {covered} covered; room for {room} more (R13)"
+    return f"table: {n} attack cards, {covered} covered; room for {room} more (R13)"
+
+
+def journal_words(path: Path, *, temporary: bool = False) -> str:
+    """Where the game is saved, for the player: the journal's absolute path.
+
+    Args:
+        path: the journal file.
+        temporary: the journal is in a temporary folder (no ``journal=`` given).
+
+    >>> journal_words(Path("/home/anna/games/mine.durak.jsonl"))
+    'This game is saved after every move in /home/anna/games/mine.durak.jsonl.'
+    """
+    where = str(path.absolute())
+    if temporary:
+        return f"This game is saved after every move in a temporary folder, in {where}. Copy the file to keep it."
+    return f"This game is saved after every move in {where}."
+
+
+#: what the selected cards may do, one whole sentence per kind (``cards``, ``card``, ``target``)
+_OPTIONS: dict[str, str] = {
+    "cover": "Click {target} on the table to cover it with {card}.",
+    "lead": "Press “Lead” to lead {cards}.",
+    "throw": "Press “Throw in” to throw in {cards}.",
+    "transfer": "Press “Transfer” to transfer with {cards}.",
+    "show": "Press “Show trump” to transfer by showing {card}.",
+}
+
+
+def _option_words(move: Move) -> str:
+    key = {Action.DEFEND: "cover", Action.ATTACK: "lead", Action.THROW: "throw"}.get(move.action)
+    if key is None:
+        key = "show" if move.show else "transfer"
+    return _OPTIONS[key].format(
+        cards=cards_words(move.cards),
+        card=move.cards[0].pretty,
+        target=move.target.pretty if move.target is not None else "",
+    )
+
+
+def _selection_words(selected: Sequence[Card], legal: Sequence[Move]) -> str:
+    """The selected cards and what they may do (from the legal moves), in sentences."""
+    sel = set(selected)
+    options = []
+    for m in legal:
+        if m.action is Action.DEFEND and len(sel) == 1 and m.cards[0] in sel:
+            options.append(_option_words(m))
+        elif m.action in (Action.ATTACK, Action.THROW, Action.TRANSFER) and set(m.cards) == sel:
+            options.append(_option_words(Move(m.player, m.action, tuple(selected), m.target, m.show)))
+    head = f"Selected: {cards_words(selected)}."
+    return " ".join([head, *dict.fromkeys(options)])
+
+
+class _Shown(NamedTuple):
+    """Which action buttons show, their labels, and which are enabled (the engine's legal moves)."""
+
+    lay: bool
+    lay_label: str
+    transfer: bool
+    show: bool
+    take: bool
+    pass_: bool
+    pass_label: str
+    redeal: bool
+    enabled: frozenset[str]
+
+
+def _controls(game: Game, seat: int, legal: Sequence[Move]) -> _Shown:
+    """The action buttons of ``seat``: the defender's (transfer R17, show trump R20,
+    take R14) or the others' (lead R9 / throw in R11, pass R12); *Pass the lead* on an
+    empty table only in english durak (R9); *Redeal* while a claim is legal (R5)."""
+    r = game.rules
+    defending = game.defender == seat and not game.finished
+    empty = not game.attack_cards
+    enabled = set()
+    for m in legal:
+        a = m.action
+        if a in (Action.ATTACK, Action.THROW):
+            enabled.add("lay")
+        elif a is Action.TRANSFER:
+            enabled.add("show" if m.show else "transfer")
+        else:
+            enabled.add({Action.TAKE: "take", Action.PASS: "pass", Action.REDEAL: "redeal", Action.DEFEND: "cover"}[a])
+    return _Shown(
+        lay=not defending,
+        lay_label="Lead" if empty else "Throw in",
+        transfer=defending and r.transfers,
+        show=defending and r.show_trump_transfer,
+        take=defending,
+        pass_=not defending and (not empty or r.lead_style == "pair"),
+        pass_label="Pass the lead" if empty else "Pass",
+        redeal="redeal" in enabled,
+        enabled=frozenset(enabled),
+    )
+
+
+class PlayWidget(widgets.HBox):  # type: ignore[misc]
     """Play a game of durak against bots, recorded move by move.
 
     Args:
@@ -118,7 +318,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         human: your seat (or name); every other seat is a bot.
         seed: the shuffle (R3), as :meth:`Game.deal`; ``None``: a fresh random deal.
         journal: the journal file (``*.durak.jsonl``) the game is recorded to; ``None``
-            records to a new file in a temporary directory (:attr:`journal`).
+            records to a new file in a temporary directory (:attr:`journal`); where it
+            is, is shown under the move log (:func:`journal_words`).
         bot: the bot of every other seat, or a mapping from seat (or name) to bot;
             default :class:`~durak_nb.bots.LowestCardBot`.
         start: a set-up position instead of a deal: a :class:`Game` at its beginning
@@ -136,10 +337,12 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         recorder: an open :class:`Recorder` to play on (then ``rules``, ``players``,
             ``seed``, ``journal``, ``start``, ``meta`` are taken from it); see
             :meth:`from_recording` and :meth:`resume`.
-        card_width: the width of a drawn card in pixels.
+        card_width: the width of a card of your hand in pixels (the table's cards are
+            drawn at 0.85 of it, the others' at 0.6, the talon and the discard at 0.75).
 
     Raises:
-        ValueError: an unknown ``human`` seat, or a ``start`` game with moves played.
+        ValueError: an unknown ``human`` seat, a ``start`` game with moves played, or a
+            ``card_width`` that is not positive.
         RecordingError: the journal exists (without ``overwrite``), or is still held
             by another widget (close it first), or as :meth:`Recorder.create`.
         RulesError, SetupError: as :meth:`Recorder.create`.
@@ -150,15 +353,22 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         bots: the bot of each other seat.
         selected: the cards you have selected, in the order clicked.
         target: the attack card you chose to cover before choosing a card, or ``None``.
-        message: the last refusal (``'[R6] …'``) or what happened since your last move.
-        refusal: the last :class:`~durak_nb.engine.Refusal`, ``None`` after a legal move.
-        narration: every move and event so far, in words.
-        card_buttons, target_buttons: the pools of buttons (cards of your hand, attack
-            cards to cover).
-        lead_button, transfer_button, show_button, take_button, pass_button,
-        redeal_button, replay_button: the action buttons.
-        header, headline, seat_views, table_view, talon_view, discard_view, status,
-        log_view: the HTML widgets (``seat_views`` one per seat).
+        message: the last refusal (``'[R6] Q♣ does not beat 6♠: …'``: the engine's rule id
+            and sentence, its card codes written as 10♥ by :func:`durak_nb.lessons.drills.say`)
+            or what happened since your last move.
+        refusal: the last :class:`~durak_nb.engine.Refusal` (as the engine gives it), ``None``
+            after a legal move.
+        narration: every move and event so far, in words (cards as 10♥).
+        card_buttons, table_buttons: the pools of card buttons (the cards of your hand
+            as held, the table's pairs); a hidden one has the class ``dnb-off``.
+        lead_button, take_button, pass_button, replay_button: the action buttons;
+            transfer_button (perevodnoy, R17), show_button (R20), redeal_button (R5):
+            the same, or ``None`` when the rules have no such move.
+        faces, top, stock, seat_caption, status, log_view, journal_view: the HTML
+            widgets (the style sheet with the card faces; the header, whose turn, the
+            other seats and the table's words; the talon and the discard; your seat's
+            caption; what happened and what you may do; the move log; where the game is
+            saved).
         replay_box: holds the replayer after *Replay* is pressed.
     """
 
@@ -179,8 +389,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         fsync: bool = True,
         meta: Mapping[str, Any] | None = None,
         recorder: Recorder | None = None,
-        card_width: float = 44,
+        card_width: float = 56,
     ) -> None:
+        if card_width <= 0:
+            raise ValueError(f"card_width is a positive number of pixels, not {card_width!r}")
         if recorder is None:
             path = Path(journal) if journal is not None else _temp_journal()
             if isinstance(start, Game):
@@ -218,29 +430,66 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.message = ""
         self.refusal: Refusal | None = None
         self.narration: list[str] = []
-        self._note = ""  # a hint after selecting (not a move)
-        self._button_cards: list[Card | None] = []
-        self._target_cards: list[Card | None] = []
+        self._numbers: list[int | None] = []  # the move number of each narration line (None: an event)
+        self._note = ""  # a word on the selection (no move)
+        self.scope = f"dnb-pw{next(_SCOPES)}"
+        self._build(game)
+        said = self._run_bots(show=False)
+        self.message = "; ".join(said)
+        self.draw()
 
+    def _build(self, game: Game) -> None:
+        """Make the widgets, once: one Layout and one style per kind, shared by all."""
         r = game.rules
-        self.header = widgets.HTML(_STYLE + header_html(r.preset, names, recorder.recording().meta))
-        self.headline = widgets.HTML()
-        self.seat_views = tuple(widgets.HTML() for _ in names)
-        self.table_view = widgets.HTML()
-        self.talon_view = widgets.HTML()
-        self.discard_view = widgets.HTML()
-        self.status = widgets.HTML()
-        self.log_view = widgets.HTML()
-        self.target_buttons = [self._new_target_button(i) for i in range(min(r.bout_limit, r.deck_size))]
-        self.card_buttons: list[widgets.Button] = []
-        self.cards_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self._grow(max(r.hand_size, len(game.hands[self.human])))
+        w = self.card_width
+        self._css = (
+            STYLE
+            + "<style>"
+            + button_css(f".{self.scope}", width=w, table_width=self._table_width)
+            + f".{self.scope} .dnb-tight .dnb-pc.jupyter-button{{margin-right:-{round(w * 0.45)}px}}"
+            + _CSS
+            + "</style>"
+        )
+        self._layout = widgets.Layout()
+        self._button_style = widgets.ButtonStyle()
+        html_style = HTMLStyle()
 
-        def button(description: str, tooltip: str, action: Any, shown: bool = True) -> widgets.Button:
-            b = widgets.Button(description=description, tooltip=tooltip, layout=widgets.Layout(width="auto"))
+        def html(*classes: str) -> Any:
+            h = widgets.HTML(layout=self._layout, style=html_style)
+            for c in classes:
+                h.add_class(c)
+            return h
+
+        def box(kind: Any, children: Sequence[Any], *classes: str) -> Any:
+            b = kind(children, layout=self._layout)
+            for c in classes:
+                b.add_class(c)
+            return b
+
+        self._header = header_html(r.preset, game.players, self.recorder.recording().meta)
+        self.faces = html("dnb-faces")
+        self.top = html()
+        self.stock = html()
+        self.seat_caption = html()
+        self.status = html("dnb-status")
+        self.log_view = html()
+        self.journal_view = html("dnb-journal")
+        self.journal_view.value = esc(journal_words(self.journal, temporary=_is_temporary(self.journal)))
+        self.card_buttons: list[Any] = []
+        self.table_buttons: list[Any] = []
+        self._hand_cards: list[Card | None] = []
+        self._table_cards: list[Card | None] = []
+        self.hand_row = box(widgets.Box, (), "dnb-row")
+        self.table_row = box(widgets.Box, (), "dnb-row", "dnb-tablerow")
+        self._grow(self.card_buttons, self._hand_cards, self.hand_row, max(r.hand_size, len(game.hands[self.human])))
+        self._grow(self.table_buttons, self._table_cards, self.table_row, min(r.bout_limit, r.deck_size))
+
+        def button(description: str, tooltip: str, action: Any, needed: bool = True) -> Any:
+            if not needed:
+                return None
+            b = widgets.Button(description=description, tooltip=tooltip, layout=self._layout, style=self._button_style)
+            b.add_class("dnb-act")
             b.on_click(lambda _b: action())
-            if not shown:
-                b.layout.display = "none"
             return b
 
         self.lead_button = button("Lead", "lead or throw in the selected cards (R9, R11)", self.play)
@@ -259,42 +508,38 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             "Redeal", "five or more cards of one suit: claim a redeal (R5)", self.redeal, r.redeal_five_of_suit
         )
         self.replay_button = button("Replay", "replay the game so far", self.show_replay)
-        self.replay_box = widgets.VBox()
-        self.targets_row = widgets.HBox([widgets.HTML("cover:&nbsp;"), *self.target_buttons])
-        others = [self.seat_views[s] for s in range(game.n) if s != self.human]
-        board = widgets.HBox(
-            [
-                widgets.VBox([*others, self.table_view, self.targets_row]),
-                widgets.VBox([self.talon_view, self.discard_view]),
-            ]
-        )
-        actions = widgets.HBox(
-            [
+        self.replay_box = box(widgets.Box, (), "dnb-replay")
+        actions = [
+            b
+            for b in (
                 self.lead_button,
                 self.transfer_button,
                 self.show_button,
                 self.take_button,
                 self.pass_button,
                 self.redeal_button,
-                self.replay_button,
-            ]
-        )
-        super().__init__(
+            )
+            if b is not None
+        ]
+        felt = box(
+            widgets.VBox,
             [
-                self.header,
-                self.headline,
-                board,
-                self.seat_views[self.human],
-                self.cards_row,
-                actions,
-                self.status,
-                self.log_view,
-                self.replay_box,
-            ]
+                self.top,
+                box(widgets.HBox, [self.table_row, self.stock], "dnb-middle"),
+                self.seat_caption,
+                self.hand_row,
+                box(widgets.HBox, actions, "dnb-actions"),
+            ],
+            "dnb-felt",
         )
-        said = self._run_bots(show=False)
-        self.message = "; ".join(said)
-        self.draw()
+        side = box(widgets.VBox, [self.status, self.log_view, self.journal_view, self.replay_button], "dnb-side")
+        super().__init__([self.faces, felt, side, self.replay_box], layout=self._layout)
+        self.add_class("dnb-play")
+        self.add_class(self.scope)
+
+    @property
+    def _table_width(self) -> float:
+        return self.card_width * 0.85
 
     # ------------------------------------------------------------------ constructors
 
@@ -352,10 +597,16 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         return [] if self.game.finished else self.game.legal_moves(self.human)
 
     @property
+    def hand(self) -> tuple[Card, ...]:
+        """Your cards as held and shown: by suit, the trump suit last, low to high."""
+        return hand_order(self.game.hands[self.human], self.game.trump)
+
+    @property
     def clickable(self) -> list[str]:
-        """The codes of your cards that take part in a legal move now, in hand order."""
+        """The codes of your cards that take part in a legal move now, as held (the
+        other cards are shown dimmed; a click on one says why it cannot be played)."""
         usable = {c for m in self.legal for c in m.cards}
-        return [c.code for c in self.game.hands[self.human] if c in usable]
+        return [c.code for c in self.hand if c in usable]
 
     @property
     def targets(self) -> list[str]:
@@ -421,7 +672,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             return self._human(Move.defend(h, c, target))
         if c in self.selected:
             self.selected.remove(c)
-            self._note = ""
+            self._note = _selection_words(self.selected, self.legal) if self.selected else ""
             self.draw()
             return False
         if c.code not in self.clickable:
@@ -429,7 +680,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             if refusal is not None:
                 return self._refuse(refusal)
         self.selected.append(c)
-        self._note = self._hint()
+        self.refusal = None
+        self._note = _selection_words(self.selected, self.legal)
         self.draw()
         return False
 
@@ -449,7 +701,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             cards, self.selected = tuple(self.selected), []
             return self._human(Move(self.human, Action.DEFEND, cards, t))
         self.target = None if self.target == t else t
-        self._note = "" if self.target is None else f"cover {t.code}: click the card to cover it with"
+        self._note = "" if self.target is None else f"Now click the card that covers {t.pretty}."
         self.draw()
         return False
 
@@ -526,23 +778,14 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
-        self.message = str(refusal)
+        # the engine's sentence with its cards as 10♥; an unreadable card (R1) keeps the codes it
+        # explains (what to type).  Imported here: the lessons package costs ~0.15 s to import
+        from ..lessons.drills import say
+
+        self.message = str(refusal) if refusal.rule == "R1" else say(str(refusal))
         self.selected, self.target, self._note = [], None, ""
         self.draw()
         return False
-
-    def _hint(self) -> str:
-        """What the selected cards may do, from your legal moves."""
-        sel = set(self.selected)
-        kinds = []
-        for m in self.legal:
-            if m.action is Action.DEFEND and len(sel) == 1 and m.cards[0] in sel:
-                kinds.append(f"cover {m.target.code if m.target else ''}")
-            elif m.action in (Action.ATTACK, Action.THROW, Action.TRANSFER) and set(m.cards) == sel:
-                word = {Action.ATTACK: "lead", Action.THROW: "throw in", Action.TRANSFER: "transfer"}[m.action]
-                kinds.append(word + (" by showing it" if m.show else ""))
-        codes = " ".join(c.code for c in self.selected)
-        return f"selected {codes}" + (": " + ", ".join(dict.fromkeys(kinds)) if kinds else "")
 
     def _human(self, move: Move) -> bool:
         """Play your ``move`` if the engine allows it, then let the bots answer."""
@@ -557,12 +800,15 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.draw()
         return True
 
-    def _play(self, move: Move, note: str = "") -> list[str]:
-        """Record and play ``move``; returns it and its events in words."""
+    def _play(self, move: Move, *, auto: bool = False) -> list[str]:
+        """Record and play ``move``; returns it and its events in words (cards as 10♥)."""
         events = self.recorder.play(move)
-        names = self.game.players
-        said = [self.game.history[-1].describe(names) + note] + [e.describe(names) for e in events]
+        g = self.game
+        names = g.players
+        words = move_words(g.history[-1], names)
+        said = [f"{words} (auto)" if auto else words] + [event_words(e, names) for e in events]
         self.narration.extend(said)
+        self._numbers.extend([len(g.history)] + [None] * len(events))
         return said
 
     def _run_bots(self, *, show: bool) -> list[str]:
@@ -575,7 +821,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             if seat is None:  # you are waited for
                 mine = g.legal_moves(h)
                 if self.auto_pass and len(mine) == 1 and mine[0].action is Action.PASS:
-                    said += self._play(mine[0], " (auto)")
+                    said += self._play(mine[0], auto=True)
                     continue
                 break
             if show and self.delay > 0 and h not in g.out_order:  # once you are out, the rest goes at once
@@ -585,130 +831,182 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             said += self._play(self.bots[seat].choose(g, seat))
         return said
 
-    def _grow(self, n: int) -> None:
-        """Make the pool of card buttons at least ``n`` long (the row is rebuilt only then)."""
-        if n <= len(self.card_buttons):
+    def _grow(self, pool: list[Any], cards: list[Card | None], row: Any, n: int) -> None:
+        """Make a pool of card buttons at least ``n`` long (the row is rebuilt only then)."""
+        if n <= len(pool):
             return
-        while len(self.card_buttons) < n:
-            i = len(self.card_buttons)
-            b = widgets.Button(
-                layout=widgets.Layout(width="4.4em", height="2.6em", border="1px solid #999", display="none")
-            )
-            b.style.font_weight = "bold"
-            b.style.font_size = "15px"
-            b.on_click(lambda _b, i=i: self._on_card(i))
-            self.card_buttons.append(b)
-            self._button_cards.append(None)
-        self.cards_row.children = tuple(self.card_buttons)
+        table = pool is self.table_buttons
+        while len(pool) < n:
+            i = len(pool)
+            b = widgets.Button(layout=self._layout, style=self._button_style)
+            b.add_class("dnb-pc")
+            if table:
+                b.add_class("dnb-pt")
+                b.on_click(lambda _b, i=i: self._on_table(i))
+            else:
+                b.on_click(lambda _b, i=i: self._on_hand(i))
+            set_classes(b, (*b._dom_classes, HIDDEN))
+            pool.append(b)
+            cards.append(None)
+        row.children = tuple(pool)
 
-    def _new_target_button(self, i: int) -> widgets.Button:
-        b = widgets.Button(layout=widgets.Layout(width="4.4em", border="1px solid #999", display="none"))
-        b.style.font_weight = "bold"
-        b.on_click(lambda _b: self._on_target(i))
-        self._target_cards.append(None)
-        return b
-
-    def _on_card(self, i: int) -> None:
-        c = self._button_cards[i]
+    def _on_hand(self, i: int) -> None:
+        c = self._hand_cards[i]
         if c is not None:
             self.click_card(c)
 
-    def _on_target(self, i: int) -> None:
-        c = self._target_cards[i]
+    def _on_table(self, i: int) -> None:
+        c = self._table_cards[i]
         if c is not None:
             self.click_target(c)
 
-    def _prompt(self) -> str:
-        return prompt_text(self.game, self.legal)
+    # ------------------------------------------------------------------ drawing
 
     def draw(self) -> None:
-        """Show the game now by setting the values of the existing widgets."""
-        g, h = self.game, self.human
+        """Show the game now by setting the values and classes of the existing widgets."""
+        g = self.game
         pos = g.position()
         legal = self.legal
-        w = self.card_width
-        self.headline.value = turn_html(pos, g.actors(), g.throwers())
-        for s, view in enumerate(self.seat_views):
-            view.value = seat_svg(pos, s, face_up=self.open_hands or s == h, width=w)
-        self.table_view.value = "<b>Table</b> (стол)<br>" + table_svg(pos.table, trump=pos.trump, width=w)
-        talon_card = pos.trump_card if pos.talon else None
-        self.talon_view.value = talon_svg(len(pos.talon), talon_card, trump=pos.trump, width=w)
-        self.discard_view.value = discard_svg(len(pos.discard), width=w)
+        faces = self._css + face_rules(
+            self.scope, self.hand, pos.table, trump=pos.trump, width=self.card_width, table_width=self._table_width
+        )
+        if self.faces.value != faces:
+            self.faces.value = faces
+        self._draw_top(pos)
+        self._draw_hand(legal)
+        self._draw_table(pos, legal)
+        self._draw_controls(legal)
+        self._draw_status(legal)
 
-        # your hand: a pool of buttons whose description, colour and state change
-        hand = pos.hands[h]
-        self._grow(len(hand))
+    def _draw_top(self, pos: Position) -> None:
+        """The header, whose turn, the other seats (clockwise from your left), the
+        table's words, the stock (talon and discard), your seat's caption."""
+        g, h = self.game, self.human
+        actors = set(g.actors())
+        seats = []
+        for k in range(1, g.n):
+            s = (h + k) % g.n
+            cls = "dnb-seat dnb-acting" if s in actors else "dnb-seat"
+            svg = seat_svg(pos, s, face_up=self.open_hands, width=self.card_width * 0.6)
+            seats.append(f'<div class="{cls}" data-seat="{s}">{svg}</div>')
+        self.top.value = (
+            f'<div class="dnb-head">{self._header}</div>'
+            f'<div class="dnb-turn">{turn_html(pos, g.actors(), g.throwers())}</div>'
+            f'<div class="dnb-seats">{"".join(seats)}</div>'
+            f'<div class="dnb-caption">{esc(table_words(pos, g.room()))}</div>'
+        )
+        small = self.card_width * 0.75
+        talon_card = pos.trump_card if pos.talon else None
+        self.stock.value = (
+            '<div class="dnb-stock">'
+            f'<div class="dnb-pile"><div class="dnb-caption">{esc(talon_words(pos))}</div>'
+            f"{talon_svg(len(pos.talon), talon_card, trump=pos.trump, width=small)}</div>"
+            f'<div class="dnb-pile"><div class="dnb-caption">{esc(discard_words(pos))}</div>'
+            f"{discard_svg(len(pos.discard), width=small)}</div>"
+            "</div>"
+        )
+        acting = h in actors and not g.finished
+        cls = "dnb-caption dnb-acting" if acting else "dnb-caption"
+        self.seat_caption.value = f'<div class="{cls}">{seat_caption_html(pos, h, acting=acting)} · <b>you</b></div>'
+
+    def _draw_hand(self, legal: Sequence[Move]) -> None:
+        hand = self.hand
+        self._grow(self.card_buttons, self._hand_cards, self.hand_row, len(hand))
+        set_classes(self.hand_row, ("dnb-row", "dnb-tight") if len(hand) > TIGHT else ("dnb-row",))
         usable = {c for m in legal for c in m.cards}
         covers = {m.cards[0] for m in legal if m.action is Action.DEFEND and m.target == self.target}
+        trump = self.game.trump
         for i, b in enumerate(self.card_buttons):
-            if i < len(hand):
-                c = hand[i]
-                self._button_cards[i] = c
-                b.description = c.pretty
-                is_trump = c.suit == pos.trump
-                b.tooltip = c.pretty + (" (trump)" if is_trump else "")
-                b.disabled = c not in usable
-                b.style.text_color = RED if c.suit.is_red else _BLACK
-                b.style.button_color = (
-                    _SELECTED
-                    if c in self.selected
-                    else _COVERS
-                    if self.target is not None and c in covers
-                    else _TRUMP
-                    if is_trump
-                    else _PLAIN
-                )
-                b.layout.display = None
-            else:
-                self._button_cards[i] = None
-                b.layout.display = "none"
+            if i >= len(hand):
+                self._hand_cards[i] = None
+                set_classes(b, ("dnb-pc", HIDDEN))
+                continue
+            c = hand[i]
+            self._hand_cards[i] = c
+            b.description = c.pretty
+            b.tooltip = c.pretty + (" (trump)" if c.suit == trump else "")
+            b.disabled = not legal
+            marks = [card_class(c)]
+            if c in self.selected:
+                marks.append(SELECTED)
+            elif self.target is not None and c in covers:
+                marks.append(_OK)
+            elif c not in usable:
+                marks.append(_DIM)
+            set_classes(b, ("dnb-pc", *marks))
 
-        # the attack cards you may cover
-        defending = any(m.action is Action.DEFEND for m in legal)
-        uncovered = [a for a, d in pos.table if d is None] if defending else []
-        ok = set(self._targets())
-        for i, b in enumerate(self.target_buttons):
-            if i < len(uncovered):
-                c = uncovered[i]
-                self._target_cards[i] = c
-                b.description = c.pretty
-                b.tooltip = f"cover {c.pretty}"
-                b.disabled = c not in ok
-                b.style.text_color = RED if c.suit.is_red else _BLACK
-                b.style.button_color = _SELECTED if c == self.target else _PLAIN
-                b.layout.display = None
-            else:
-                self._target_cards[i] = None
-                b.layout.display = "none"
-        self.targets_row.layout.display = None if uncovered else "none"
+    def _draw_table(self, pos: Position, legal: Sequence[Move]) -> None:
+        table = pos.table
+        self._grow(self.table_buttons, self._table_cards, self.table_row, len(table))
+        ok = set(self._targets()) if self.selected else set()
+        for i, b in enumerate(self.table_buttons):
+            if i >= len(table):
+                self._table_cards[i] = None
+                set_classes(b, ("dnb-pc", "dnb-pt", HIDDEN))
+                continue
+            a, d = table[i]
+            self._table_cards[i] = a
+            b.description = a.pretty if d is None else f"{a.pretty} covered by {d.pretty}"
+            b.tooltip = f"cover {a.pretty}" if d is None else f"{a.pretty} covered by {d.pretty}"
+            b.disabled = not legal
+            marks = [pair_class(a, d)]
+            if a == self.target:
+                marks.append(SELECTED)
+            elif a in ok:
+                marks.append(_OK)
+            set_classes(b, ("dnb-pc", "dnb-pt", *marks))
 
-        actions = {m.action for m in legal}
-        self.lead_button.description = "Throw in" if pos.table else "Lead"
-        self.lead_button.disabled = not actions & {Action.ATTACK, Action.THROW}
-        self.transfer_button.disabled = not any(m.action is Action.TRANSFER and not m.show for m in legal)
-        self.show_button.disabled = not any(m.action is Action.TRANSFER and m.show for m in legal)
-        self.take_button.disabled = Action.TAKE not in actions
-        self.pass_button.description = "Pass" if pos.table else "Pass the lead"
-        self.pass_button.disabled = Action.PASS not in actions
-        self.redeal_button.disabled = Action.REDEAL not in actions
+    def _draw_controls(self, legal: Sequence[Move]) -> None:
+        c = _controls(self.game, self.human, legal)
+        self.lead_button.description = c.lay_label
+        self.pass_button.description = c.pass_label
+        buttons = {
+            "lay": (self.lead_button, c.lay),
+            "transfer": (self.transfer_button, c.transfer),
+            "show": (self.show_button, c.show),
+            "take": (self.take_button, c.take),
+            "pass": (self.pass_button, c.pass_),
+            "redeal": (self.redeal_button, c.redeal),
+        }
+        for key, (b, shown) in buttons.items():
+            if b is None:
+                continue
+            set_classes(b, ("dnb-act",) if shown else ("dnb-act", HIDDEN))
+            b.disabled = key not in c.enabled
 
+    def _draw_status(self, legal: Sequence[Move]) -> None:
         parts = []
         if self.refusal is not None:
-            parts.append(f'<div class="dnb-refusal">Refused {esc(self.refusal)}</div>')
+            parts.append(f'<div class="dnb-refusal">{esc(self.message)}</div>')
         elif self.message:
             parts.append(f'<div class="dnb-said">{esc(self.message)}</div>')
         if self._note:
-            parts.append(f'<div class="dnb-none">{esc(self._note)}</div>')
-        parts.append(f'<div class="dnb-prompt">{esc(self._prompt())}</div>')
+            parts.append(f'<div class="dnb-note">{esc(self._note)}</div>')
+        parts.append(f'<div class="dnb-prompt">{esc(prompt_text(self.game, legal))}</div>')
         self.status.value = "".join(parts)
-        recent = self.narration[-LOG_LINES:]
-        self.log_view.value = (
-            f'<ol class="dnb-log" start="{len(self.narration) - len(recent) + 1}">'
-            + "".join(f"<li>{esc(t)}</li>" for t in recent)
-            + "</ol>"
-            if recent
-            else ""
-        )
+        self.log_view.value = log_html(self.narration, self._numbers)
+
+
+def log_html(lines: Sequence[str], numbers: Sequence[int | None], *, last: int = LOG_LINES) -> str:
+    """The move log: the ``last`` lines, each move with its number in the game (1 for
+    the first move), the events it caused under it without one; the numbers stand in a
+    column of their own, as wide as the widest (never clipped).
+
+    Args:
+        lines: the moves and events in words.
+        numbers: the move number of each line, ``None`` for an event.
+
+    >>> log_html(["Boris takes", "Boris picks up 7♠ (R14)"], [10, None])
+    '<div class="dnb-log-head">Moves</div><div class="dnb-log"><span class="dnb-n">10</span><span>Boris takes</span>\
+<span class="dnb-n"></span><span>Boris picks up 7♠ (R14)</span></div>'
+    """
+    if not lines:
+        return ""
+    cells = "".join(
+        f'<span class="dnb-n">{"" if n is None else n}</span><span>{esc(t)}</span>'
+        for t, n in zip(lines[-last:], numbers[-last:], strict=True)
+    )
+    return f'<div class="dnb-log-head">Moves</div><div class="dnb-log">{cells}</div>'
 
 
 def bot_seat(game: Game, human: int) -> int | None:
@@ -770,8 +1068,18 @@ def prompt_text(game: Game, legal: Sequence[Move]) -> str:
     return "Your move: " + ", ".join(kinds)
 
 
+#: the prefix of the temporary folders that hold the journals of games given no ``journal=``
+_TEMP_PREFIX = "durak-nb-play-"
+
+
 def _temp_journal() -> Path:
-    return Path(tempfile.mkdtemp(prefix="durak-nb-play-")) / "game.durak.jsonl"
+    return Path(tempfile.mkdtemp(prefix=_TEMP_PREFIX)) / "game.durak.jsonl"
+
+
+def _is_temporary(path: Path) -> bool:
+    """Whether ``path`` is a journal in a folder made by :func:`_temp_journal`."""
+    folder = path.absolute().parent
+    return folder.parent == Path(tempfile.gettempdir()).absolute() and folder.name.startswith(_TEMP_PREFIX)
 
 
 def _bot_for(bot: Bot | Mapping[int | str, Bot] | None, seat: int, names: Sequence[str]) -> Bot:

@@ -40,7 +40,6 @@ class per button; a frame changes values and classes, never the widgets.
 
 from __future__ import annotations
 
-import base64
 import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
@@ -53,7 +52,7 @@ from ..cards import Card, CardError
 from ..engine import Action, Bito, Event, Game, GameOver, Move, Refusal, Start, Took
 from ..explain import cards_words, event_words, move_rules, move_words
 from ..rules import Rules
-from .cards_svg import card_svg, table_svg
+from .card_buttons import button_css, face_rules, pair_class, set_classes
 from .html import STYLE, cards_div, cards_part_html, esc, hand_order, seat_caption_html, stock_part_html, turn_html
 from .play import bot_seat, prompt_text
 
@@ -419,19 +418,8 @@ class PracticeState:
 
 _SCOPES = itertools.count(1)
 
-#: the practice's own styles: card buttons whose faces are background pictures
+#: the practice's own styles (the card buttons' rules come from :func:`.card_buttons.button_css`)
 _CSS = (
-    "<style>"
-    ".dnb-practice .dnb-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:4px;min-height:{h}px;"
-    "padding-top:12px;overflow:visible}"
-    ".dnb-practice .dnb-pc.jupyter-button:focus:not(.dnb-sel){box-shadow:none;outline:1px dotted #888}"
-    ".dnb-practice .dnb-pc.jupyter-button{width:{w}px;height:{h}px;padding:0;margin:0 2px;border:none;"
-    "border-radius:6px;background-color:transparent;background-repeat:no-repeat;background-position:center;"
-    "background-size:contain;color:transparent;box-shadow:none;transition:transform .1s}"
-    ".dnb-practice .dnb-pc.jupyter-button:hover{box-shadow:0 0 0 2px #90caf9}"
-    ".dnb-practice .dnb-pc.jupyter-button.dnb-sel{transform:translateY(-10px);box-shadow:0 0 0 3px #1e88e5}"
-    ".dnb-practice .dnb-pt.jupyter-button{width:{tw}px;height:{th}px}"
-    ".dnb-practice .dnb-off{display:none !important}"
     ".dnb-practice .dnb-refusal{color:#b00020;font-weight:600}"
     ".dnb-practice .dnb-prompt{color:#1f4e8c;font-weight:600}"
     ".dnb-practice .dnb-note{color:#2e5d2e}"
@@ -440,16 +428,7 @@ _CSS = (
     ".dnb-practice .dnb-board{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}"
     ".dnb-practice .dnb-turn{font:14px/1.45 sans-serif}"
     ".dnb-practice .dnb-task{font:600 15px/1.45 sans-serif;color:#1f4e8c;margin-bottom:2px}"
-    "</style>"
 )
-
-
-def _uri(svg: str) -> str:
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
-
-
-def _pair_class(attack: Card, cover: Card | None) -> str:
-    return f"dnb-t-{attack.code}" + ("" if cover is None else f"-{cover.code}")
 
 
 class PracticeBout(widgets.VBox):  # type: ignore[misc]
@@ -494,13 +473,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         self.card_width = float(card_width)
         self.scope = f"dnb-pb{next(_SCOPES)}"
         w = self.card_width
-        css = (
-            _CSS.replace("{w}", str(round(w)))
-            .replace("{h}", str(round(w * 1.4)))
-            .replace("{tw}", str(round(w * 1.3 + 4)))
-            .replace("{th}", str(round(w * 1.85 + 4)))
-        )
-        self._css = STYLE + css
+        self._css = STYLE + "<style>" + button_css(".dnb-practice", width=w) + _CSS + "</style>"
         self._shared_style = widgets.ButtonStyle()
         self._html_layout = widgets.Layout()
         style = HTMLStyle()
@@ -656,24 +629,12 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
 
     @staticmethod
     def _classes(button: Any, base: Sequence[str], extra: Sequence[str]) -> None:
-        classes = tuple(base) + tuple(extra)
-        if tuple(button._dom_classes) != classes:
-            button._dom_classes = classes
+        set_classes(button, tuple(base) + tuple(extra))
 
     def _face_rules(self) -> str:
         """The style rules of the faces of the cards shown now (your hand, the table's pairs)."""
-        s, w = self.state, self.card_width
-        g = s.game
-        trump = g.trump
-        rules = [
-            f".{self.scope} .dnb-c-{c.code}{{background-image:url({_uri(card_svg(c, trump=trump, width=w))})}}"
-            for c in s.hand
-        ]
-        rules += [
-            f".{self.scope} .{_pair_class(a, d)}{{background-image:url({_uri(table_svg([(a, d)], trump=trump, width=w))})}}"  # noqa: E501
-            for a, d in g.table
-        ]
-        return "<style>" + "".join(rules) + "</style>"
+        s = self.state
+        return face_rules(self.scope, s.hand, s.game.table, trump=s.game.trump, width=self.card_width)
 
     def _draw_board(self) -> None:
         s = self.state
@@ -729,7 +690,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
                 b.tooltip = f"cover {a.pretty}" if d is None else f"{a.pretty} covered by {d.pretty}"
                 b.disabled = not active
                 chosen = ("dnb-sel",) if s.target == a else ()
-                self._classes(b, ("dnb-pc", "dnb-pt", _pair_class(a, d)), chosen)
+                self._classes(b, ("dnb-pc", "dnb-pt", pair_class(a, d)), chosen)
             else:
                 self._table_cards[i] = None
                 self._classes(b, ("dnb-pc", "dnb-pt", "dnb-off"), ())

@@ -1,0 +1,126 @@
+"""Card buttons whose faces are pictures: the pieces :class:`~.practice.PracticeBout`
+and :class:`~.play.PlayWidget` share.
+
+A card of a hand, or a pair on the table, is one ``ipywidgets.Button``: its face is the
+SVG picture of :mod:`.cards_svg`, set as the button's CSS background by a class
+(``dnb-c-7S`` for a card, ``dnb-t-7S-8S`` for 7♠ covered by 8♠) and one style sheet in
+one HTML widget (:func:`face_rules`); its description (``7♠``, ``7♠ covered by 8♠``)
+is the text a screen reader and the tests read, drawn transparent.  A button is hidden
+by the class :data:`HIDDEN` and raised by :data:`SELECTED`, so that a frame changes
+only values and classes, never the widgets.
+
+>>> from durak_nb.cards import Card
+>>> card_class(Card.parse("TH")), pair_class(Card.parse("7S"), Card.parse("8S"))
+('dnb-c-TH', 'dnb-t-7S-8S')
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..cards import Card, Suit
+from .cards_svg import card_svg, table_svg
+
+__all__ = [
+    "HIDDEN",
+    "SELECTED",
+    "button_css",
+    "card_class",
+    "face_rules",
+    "pair_class",
+    "set_classes",
+    "svg_uri",
+]
+
+#: the class that hides a button of a pool (``display:none``)
+HIDDEN = "dnb-off"
+#: the class of a selected card (raised, ringed)
+SELECTED = "dnb-sel"
+
+
+def svg_uri(svg: str) -> str:
+    """An SVG document as a ``data:`` URI (base64), for a CSS ``background-image``."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
+
+
+def card_class(card: Card) -> str:
+    """The class whose background is ``card``'s face: ``'dnb-c-7S'``."""
+    return f"dnb-c-{card.code}"
+
+
+def pair_class(attack: Card, cover: Card | None) -> str:
+    """The class whose background is a pair on the table: ``'dnb-t-7S'`` (uncovered) or
+    ``'dnb-t-7S-8S'`` (7♠ covered by 8♠, R10)."""
+    return f"dnb-t-{attack.code}" + ("" if cover is None else f"-{cover.code}")
+
+
+def set_classes(widget: Any, classes: Sequence[str]) -> None:
+    """Give ``widget`` exactly ``classes`` (its ``_dom_classes``), sending nothing when
+    they are the same already."""
+    wanted = tuple(classes)
+    if tuple(widget._dom_classes) != wanted:
+        widget._dom_classes = wanted
+
+
+def button_css(root: str, *, width: float, table_width: float | None = None) -> str:
+    """The style rules (without ``<style>``) of card buttons inside ``root`` (a CSS
+    selector such as ``'.dnb-practice'``): ``.dnb-row`` (a row of cards), ``.dnb-pc`` (a
+    card of ``width`` pixels), ``.dnb-pt`` (a table pair, drawn at ``table_width``,
+    default ``width``), :data:`SELECTED` and :data:`HIDDEN`.
+
+    Raises:
+        ValueError: a width is not positive.
+    """
+    tw = width if table_width is None else table_width
+    if width <= 0 or tw <= 0:
+        raise ValueError(f"card widths are positive, not {width!r} and {tw!r}")
+    w, h = round(width), round(width * 1.4)
+    pw, ph = round(tw * 1.3 + 4), round(tw * 1.85 + 4)
+    return (
+        f"{root} .dnb-row{{display:flex;flex-wrap:wrap;align-items:flex-end;gap:4px;min-height:{h}px;"
+        "padding-top:12px;overflow:visible}"
+        f"{root} .dnb-pc.jupyter-button:focus:not(.{SELECTED}){{box-shadow:none;outline:1px dotted #888}}"
+        f"{root} .dnb-pc.jupyter-button{{width:{w}px;height:{h}px;padding:0;margin:0 2px;border:none;"
+        "border-radius:6px;background-color:transparent;background-repeat:no-repeat;background-position:center;"
+        "background-size:contain;color:transparent;box-shadow:none;transition:transform .1s}"
+        f"{root} .dnb-pc.jupyter-button:hover{{box-shadow:0 0 0 2px #90caf9}}"
+        f"{root} .dnb-pc.jupyter-button.{SELECTED}{{transform:translateY(-10px);box-shadow:0 0 0 3px #1e88e5}}"
+        f"{root} .dnb-pt.jupyter-button{{width:{pw}px;height:{ph}px}}"
+        f"{root} .{HIDDEN}{{display:none !important}}"
+    )
+
+
+def face_rules(
+    scope: str,
+    cards: Iterable[Card],
+    pairs: Iterable[tuple[Card, Card | None]],
+    *,
+    trump: Suit | None,
+    width: float,
+    table_width: float | None = None,
+) -> str:
+    """One ``<style>`` element with the faces of ``cards`` (:func:`card_class`, drawn
+    ``width`` pixels wide) and of the table's ``pairs`` (:func:`pair_class`, drawn at
+    ``table_width``, default ``width``), for the widget carrying the class ``scope``.
+
+    Args:
+        scope: the class of one widget (the rules apply inside it only).
+        cards: the cards whose buttons are shown (e.g. a hand).
+        pairs: (attack card, covering card or ``None``) pairs, as ``Position.table``.
+        trump: the trump suit (trump cards are marked, R3).
+
+    Raises:
+        ValueError: a width is not positive.
+    """
+    tw = width if table_width is None else table_width
+    rules = [
+        f".{scope} .{card_class(c)}{{background-image:url({svg_uri(card_svg(c, trump=trump, width=width))})}}"
+        for c in cards
+    ]
+    rules += [
+        f".{scope} .{pair_class(a, d)}{{background-image:url({svg_uri(table_svg([(a, d)], trump=trump, width=tw))})}}"
+        for a, d in pairs
+    ]
+    return "<style>" + "".join(rules) + "</style>"
