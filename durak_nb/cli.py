@@ -19,7 +19,7 @@ import os
 import sys
 import unicodedata
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .engine import SetupError
 from .record import RecordingError, ValidationReport, notation
@@ -92,8 +92,18 @@ def _option(text: str) -> tuple[str, Any]:
     return name.strip(), value
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser whose error lines are shown safely (:func:`shown`): an unknown
+    option or a bad value is quoted back with its control characters escaped (N12)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and ``PROG: error: MESSAGE`` (escaped) on stderr; exit 2."""
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{shown(self.prog)}: error: {shown(message)}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="durak-nb", description="Durak (дурак) recordings: validate, play, replay.")
+    p = _Parser(prog="durak-nb", description="Durak (дурак) recordings: validate, play, replay.")
     sub = p.add_subparsers(dest="command", required=True)
 
     v = sub.add_parser("validate", help="check that recordings are legal games")
@@ -194,6 +204,15 @@ def _checked(path: str) -> list[ValidationReport] | None:
     return None if bad else reports
 
 
+def _same_file(src: str, dst: str) -> bool:
+    """``dst`` names the file ``src`` names (the same inode, through links: N2); false
+    when either does not exist or cannot be looked at."""
+    try:
+        return os.path.samefile(src, dst)
+    except (OSError, ValueError):
+        return False
+
+
 def _convert(src: str, dst: str) -> int:
     """Read ``src`` strictly, check it as ``validate`` does, and write ``dst`` (whole
     or not at all) in the form its suffix names."""
@@ -201,6 +220,8 @@ def _convert(src: str, dst: str) -> int:
     for path in (src, dst):
         if not path.endswith(suffixes):
             return _usage("convert", f"{path}: the file name ends in .durak or .json")
+    if _same_file(src, dst):
+        return _usage("convert", f"{dst}: OUT is the input file IN; write to another file")
     reports = _checked(src)
     if reports is None:
         return 1
@@ -240,6 +261,8 @@ def _export(args: argparse.Namespace) -> int:
         given = _not_text(value)
         if given is not None:
             return _usage("export", f"{option} is not UTF-8 text: {given}")
+    if _same_file(args.file, args.output):
+        return _usage("export", f"{args.output}: the page would replace the recording FILE; write to another file")
     reports = notation.validate_path(args.file)
     if reports[0].recording is None:  # the file could not be read
         _say(reports[0].describe(), error=True)

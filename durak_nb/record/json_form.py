@@ -15,6 +15,7 @@ durak_nb.record.json_form.RecordingError: <string>:3:11: error: [R1] deal.deck: 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -48,6 +49,7 @@ __all__ = [
     "move_to_json",
     "read_bytes",
     "read_text",
+    "replace_atomically",
     "validate_file",
     "validate_recording",
     "write_atomic",
@@ -510,38 +512,65 @@ def read_text(path: str | Path, *, encoding: str = "utf-8") -> str:
 
 
 def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically: into a temporary file in the same
-    folder, then :func:`os.replace`, so that an existing file is never left truncated or
-    half written when writing fails.
+    """Write ``text`` (UTF-8) to ``path`` atomically (:func:`replace_atomically`): into a
+    temporary file in the same folder, then :func:`os.replace`, so that an existing file
+    is never left truncated or half written when writing fails.
 
     Raises:
-        RecordingError: the text is not valid Unicode (a lone surrogate), or the file
+        RecordingError: the text is not valid Unicode (a lone surrogate), ``path`` (or
+            the file a symbolic link ``path`` points to) exists and is not a regular file
+            (a directory, a device, a pipe or a socket: it is never replaced), or the file
             cannot be written; ``file`` names ``path``.
     """
     name = str(path)
     bad = jsonio.lone_surrogate(text)
     if bad >= 0:
         raise RecordingError(f"the text holds {text[bad]!r}, a lone surrogate, which is not valid Unicode", file=name)
-    data = text.encode("utf-8")
-    target = Path(os.path.realpath(path))  # through a symbolic link, as open() writes
-    tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        replace_atomically(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise RecordingError(f"cannot write the file: {exc.strerror or exc}", file=name) from None
+
+
+#: The ``strerror`` of the :class:`OSError` :func:`replace_atomically` raises for an
+#: output that exists and is not a regular file.
+NOT_REGULAR = "it is not a regular file (a directory, a device, a pipe or a socket)"
+
+
+def replace_atomically(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file in the folder of ``path`` (through a symbolic
+    link, as ``open()`` writes), then rename it over ``path`` (``os.replace``): a reader
+    sees the old file or the whole new one, never a part.  The one atomic writer of the
+    kit (recordings by :func:`write_atomic`, pages by
+    :func:`durak_nb.views.export.export_html`).  An existing file keeps its permissions;
+    a new one gets those ``open()`` would give it.
+
+    Raises:
+        OSError: ``path`` exists and is not a regular file (``strerror`` is
+            :data:`NOT_REGULAR`; a device, a FIFO or a directory is never replaced), or
+            the folder cannot be written (the temporary file is removed).
+    """
+    target = Path(os.path.realpath(path))  # through a symbolic link, as open() writes
+    try:
+        mode: int | None = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise OSError(errno.EEXIST, NOT_REGULAR, str(path))
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        if target.exists():
+        if mode is not None:
             with contextlib.suppress(OSError):
-                os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))
+                os.chmod(tmp, stat.S_IMODE(mode))
         else:
             os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
-        tmp = None
-    except OSError as exc:
-        raise RecordingError(f"cannot write the file: {exc.strerror or exc}", file=name) from None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _umask() -> int:
@@ -885,6 +914,8 @@ class _DocReader:
         if not isinstance(meta, dict):
             raise self.fail("'meta' must be an object", "meta")
         for key, value in meta.items():
+            if not isinstance(key, str):  # data built in Python (N10)
+                raise self.fail(f"meta: the key {key!r} is not text", "meta")
             problem = jsonio.data_problem(value) if jsonio.lone_surrogate(key) < 0 else "a lone surrogate"
             if problem is not None:  # data built in Python: what no JSON text can hold
                 raise self.fail(f"meta {key!r}: {problem}", "meta")

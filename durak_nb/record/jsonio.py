@@ -43,6 +43,7 @@ from collections.abc import Callable
 from typing import Any
 
 __all__ = [
+    "MAX_DATA_NODES",
     "MAX_NESTING",
     "JSONProblem",
     "data_problem",
@@ -167,37 +168,80 @@ def depth(value: object, most: int | None = None) -> int:
     return best
 
 
-def data_problem(value: object) -> str | None:
+#: The most values (strings, numbers, arrays, objects…; a list shared by two others
+#: counted twice, as its JSON text would hold it twice) :func:`data_problem` accepts:
+#: one per byte of the largest file (``json_form.MAX_BYTES``, 16 MiB), since every value
+#: takes at least one character of JSON text.
+MAX_DATA_NODES = 16 * 1024 * 1024
+
+
+def _scalar_problem(item: object) -> str | None:
+    if isinstance(item, str):
+        return f"the text {item[:40]!r} holds a lone surrogate" if _LONE.search(item) else None
+    if isinstance(item, float):
+        return None if math.isfinite(item) else f"{item!r} is not a finite number"
+    if item is not None and not isinstance(item, bool | int):
+        return f"a {type(item).__name__} is not JSON data"
+    return None
+
+
+def data_problem(value: object, *, max_nodes: int = MAX_DATA_NODES) -> str | None:
     """What in the decoded ``value`` :func:`decode` would never give (so :func:`encode`
     would refuse or the text could not be printed): a lone surrogate in a string or a
-    key, a non-finite number, a value that is not JSON data; ``None`` when there is
-    nothing.  Walked with an explicit stack; for data built in Python rather than read.
+    key, a non-finite number, a value that is not JSON data, an array or object that
+    holds itself (a cycle), more than ``max_nodes`` values once written out (arrays
+    shared many times over: ``x = [x, x]`` forty times); ``None`` when there is
+    nothing.  Walked with an explicit stack, each array and object once (one shared
+    twice is counted, not walked, again): work linear in the distinct values.  For
+    data built in Python rather than read.
 
     >>> data_problem({"a": [1, "x"]}), data_problem([float("nan")]), data_problem({"k": {1}})
     (None, 'nan is not a finite number', 'a set is not JSON data')
     >>> data_problem({chr(0xD800): 1}).endswith("holds a lone surrogate")
     True
+    >>> m = {}; m["m"] = m; data_problem(m)
+    'an object holds itself (a cycle), which no JSON text can hold'
+    >>> x = [1]; x = [x, x]; data_problem(x), data_problem(x, max_nodes=4)
+    (None, 'more than 4 values once written out (arrays shared many times over)')
     """
-    todo: list[object] = [value]
+    done: dict[int, int] = {}  # id of an array or object walked -> its values written out
+    inside: set[int] = set()  # the arrays and objects around the one walked
+    counts = [0]  # values written out, per array or object open on the stack
+    todo: list[tuple[object, bool]] = [(value, False)]
     while todo:
-        item = todo.pop()
-        if isinstance(item, str):
-            if _LONE.search(item):
-                return f"the text {item[:40]!r} holds a lone surrogate"
-        elif isinstance(item, float):
-            if not math.isfinite(item):
-                return f"{item!r} is not a finite number"
-        elif isinstance(item, dict):
+        item, leaving = todo.pop()
+        if leaving:
+            n = counts.pop()
+            if n > max_nodes:
+                return f"more than {max_nodes} values once written out (arrays shared many times over)"
+            done[id(item)] = n
+            inside.discard(id(item))
+            counts[-1] += n
+        elif not isinstance(item, dict | list):
+            problem = _scalar_problem(item)
+            if problem is not None:
+                return problem
+            counts[-1] += 1
+        elif id(item) in inside:
+            kind = "an object" if isinstance(item, dict) else "an array"
+            return f"{kind} holds itself (a cycle), which no JSON text can hold"
+        elif id(item) in done:
+            counts[-1] += done[id(item)]
+        else:
+            inside.add(id(item))
+            counts.append(1)
+            todo.append((item, True))
+            if isinstance(item, list):
+                todo.extend((v, False) for v in item)
+                continue
             for k, v in item.items():
                 if not isinstance(k, str):
                     return f"the key {k!r} is not text"
                 if _LONE.search(k):
                     return f"the key {k[:40]!r} holds a lone surrogate"
-                todo.append(v)
-        elif isinstance(item, list):
-            todo.extend(item)
-        elif item is not None and not isinstance(item, bool | int):
-            return f"a {type(item).__name__} is not JSON data"
+                todo.append((v, False))
+    if counts[0] > max_nodes:
+        return f"more than {max_nodes} values once written out (arrays shared many times over)"
     return None
 
 

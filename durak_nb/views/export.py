@@ -40,16 +40,12 @@ the script early), in the list labels (set as text by the script) and in the
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ..errors import DurakError
-from ..record.json_form import Recording
+from ..record.json_form import Recording, replace_atomically
 from ..replay import Replay
 from .bounds import MAX_REPLAYER_MOVES, ViewBoundError, check_moves
 from .cards_svg import card_defs, shared_faces
@@ -342,7 +338,9 @@ def export_html(
         ExportError: the game has more than ``max_moves`` moves (refused before it is replayed); the title
             is not valid Unicode (a lone surrogate; nothing is written).
         KeyError: ``perspective`` is not a seat or a name of the game.
-        OSError: the page cannot be written (an existing ``path`` is left as it was).
+        OSError: the page cannot be written (an existing ``path`` is left as it was),
+            or ``path`` exists and is not a regular file (a device, a FIFO, a directory:
+            ``strerror`` says so, :func:`~durak_nb.record.json_form.replace_atomically`).
     """
     if isinstance(replay_or_recording, Replay):
         replay = replay_or_recording
@@ -352,32 +350,5 @@ def export_html(
     text = page_html(replay, title=title, interval=interval, perspective=perspective, max_moves=max_moves)
     data = text.encode("utf-8")  # before the file is touched (every text was checked)
     out = Path(path)
-    _write_atomically(Path(os.path.realpath(out)), data)  # through a symbolic link, as a plain write would
+    replace_atomically(out, data)  # whole or not at all, through a symbolic link; never over a device or a FIFO
     return out
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file in ``path``'s folder, then rename it over
-    ``path`` (``os.replace``): a reader sees the old file or the whole new one, never
-    a part.  (:func:`durak_nb.record.json_form.write_atomic` does the same for
-    recordings but raises :class:`RecordingError`; a page keeps the ``OSError`` that
-    ``export_html`` has always raised for a write that fails.)
-
-    Raises:
-        OSError: the folder cannot be written (the temporary file is removed).
-    """
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        if path.exists():  # keep the page's permissions, as writing into it would
-            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
-        else:  # as a newly created file would be (mkstemp makes it 0600)
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
