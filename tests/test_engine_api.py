@@ -149,7 +149,7 @@ def test_R3_position_code_round_trip_and_rest_to_discard() -> None:
         (
             "7S/8S - D 0 - 2 + -",
             "[R1] start: 34 cards of the 36-card deck are missing: 6♠ 6♥ 6♦ 6♣ 7♥ 7♦ 7♣ 8♥ 8♦ 8♣ 9♠ 9♥ 9♦ 9♣ "
-            "TS TH TD TC JS JH JD JC QS QH QD QC KS KH KD KC AS AH AD AC",
+            "10♠ 10♥ 10♦ 10♣ J♠ J♥ J♦ J♣ Q♠ Q♥ Q♦ Q♣ K♠ K♥ K♦ K♣ A♠ A♥ A♦ A♣",
         ),
     ],
 )

@@ -154,13 +154,16 @@ def test_R6_defender_covers_with_higher_of_suit_or_any_trump() -> None:
 def test_R6_lower_card_other_suit_and_lower_trump_are_refused() -> None:
     g = setup("podkidnoy", ["Anna", "Boris"], {"Anna": "9S 9D", "Boris": "7S TS 6D JD AH"}, "Anna", trump="D")
     g.play(Move.attack(0, "9S 9D"))
-    for cover, target in [("7S", "9S"), ("AH", "9S"), ("6D", "9D"), ("TS", "9D")]:
+    for cover, target, words in [
+        ("7S", "9S", "7♠ does not beat 9♠"),
+        ("AH", "9S", "A♥ does not beat 9♠"),
+        ("6D", "9D", "6♦ does not beat 9♦"),
+        ("TS", "9D", "10♠ does not beat 9♦"),
+    ]:
         refusal = g.why_illegal(Move.defend(1, cover, target))
         assert refusal is not None
         assert refusal.rule == "R6"
-        assert refusal.message == (
-            f"{cover} does not beat {target}: a card is beaten by a higher card of its suit or by a trump (♦)"
-        )
+        assert refusal.message == (f"{words}: a card is beaten by a higher card of its suit or by a trump (♦)")
 
 
 # ----------------------------------------------------------------------------- R7
