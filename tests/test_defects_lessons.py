@@ -88,10 +88,10 @@ def test_issue8_s1_R8_R7_a_right_cover_names_the_engines_clause() -> None:
     trump six over the trump ace)."""
     ex = _cover_exercise("japanese", "D", "7S", ("8S", "6D"))
     assert ex.answer(0) is True
-    assert ex.feedback == "✔ Right: “Boris covers 7S with 8S” is legal. R8: " + RULE_TEXTS["R8"]
+    assert ex.feedback == "✔ Right: “Boris covers 7♠ with 8♠” is legal. R8: " + RULE_TEXTS["R8"]
     ex = _cover_exercise(Rules.make("podkidnoy", trump_six_beats_ace=True), "H", "AH", ("6H", "7C"))
     assert ex.answer(0) is True
-    assert ex.feedback == "✔ Right: “Boris covers AH with 6H” is legal. R7: " + RULE_TEXTS["R7"]
+    assert ex.feedback == "✔ Right: “Boris covers A♥ with 6♥” is legal. R7: " + RULE_TEXTS["R7"]
 
 
 def test_issue8_s1_R1_the_play_widget_takes_a_bad_card_code_from_the_errors_fields(tmp_path: Path) -> None:

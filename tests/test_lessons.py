@@ -67,18 +67,18 @@ PINNED: dict[str, Any] = {
     "lead_of_two_ranks": "[R9] a lead is one or more cards of one rank",
     "vera_waits": "[R12] Anna has the first right: Vera waits until Anna passes",
     "boris_defences": [
-        "Boris covers 7S with 6H",
-        "Boris covers 7S with 8S",
-        "Boris covers 7S with 9S",
-        "Boris covers 7C with 6H",
-        "Boris covers 7C with TC",
+        "Boris covers 7♠ with 6♥",
+        "Boris covers 7♠ with 8♠",
+        "Boris covers 7♠ with 9♠",
+        "Boris covers 7♣ with 6♥",
+        "Boris covers 7♣ with 10♣",
         "Boris takes",
     ],
-    "anna_throw_ins": ["Anna throws in 9D"],
-    "vera_throw_ins": ["Vera throws in 7D", "Vera throws in 9C", "Vera throws in 7D 9C"],
+    "anna_throw_ins": ["Anna throws in 9♦"],
+    "vera_throw_ins": ["Vera throws in 7♦", "Vera throws in 9♣", "Vera throws in 7♦ 9♣"],
     "pass_until_next_card": (
         "[R12] Anna has passed; they may act again once another card is laid",
-        ["Anna throws in 9D", "Anna passes"],
+        ["Anna throws in 9♦", "Anna passes"],
     ),
     "bout_bito": "7S 9S 7C TC 9C 6H",
     # lesson 3 (R13, R14)
@@ -94,7 +94,7 @@ PINNED: dict[str, Any] = {
     "sixth_card_after_take": (1, "Boris", 7),
     "seventh_card_refused": (0, "[R13a] a bout holds at most 6 attack cards"),
     "lead_against_two_cards": (
-        ["Anna attacks 8S 8H", "Anna attacks 8S 8D", "Anna attacks 8H 8D"],
+        ["Anna attacks 8♠ 8♥", "Anna attacks 8♠ 8♦", "Anna attacks 8♥ 8♦"],
         "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
     ),
     # lesson 4 (R3, R16, R23)
@@ -128,7 +128,7 @@ PINNED: dict[str, Any] = {
     "prostoy_no_throw_ins": "[R11] no throw-ins in prostoy durak: the bout ends when the lead is beaten or taken",
     "english_pass_the_lead": (["Anna passes"], ("Anna", "Boris")),
     "japanese_refusal": (
-        "[R8] 6D does not beat 7S: a card is beaten by a higher card of its suit or by a trump (♦); "
+        "[R8] 6♦ does not beat 7♠: a card is beaten by a higher card of its suit or by a trump (♦); "
         "spades only by higher spades"
     ),
     "teams_throwers": (["Anna", "Vera"], "[R22] Gleb is Boris's partner and may not throw in on them"),
@@ -138,7 +138,7 @@ PINNED: dict[str, Any] = {
         "[R11] only the defender's neighbours may throw in with more than 4 players",
     ),
     "trump_six_over_ace": (
-        "[R6] 6H does not beat AH: a card is beaten by a higher card of its suit or by a trump (♥)",
+        "[R6] 6♥ does not beat A♥: a card is beaten by a higher card of its suit or by a trump (♥)",
         None,
     ),
     "most_players": (4, 6, 8),
@@ -190,9 +190,9 @@ def test_R13b_R14_seed000_after_a_take_only_two_more_cards_may_follow() -> None:
     g = lessons.seed000().game(2)
     assert sorted(m.describe(g.players) for m in g.legal_moves()) == [
         "Anna passes",
-        "Anna throws in 7C",
-        "Anna throws in 7H",
-        "Anna throws in 7H 7C",
+        "Anna throws in 7♣",
+        "Anna throws in 7♥",
+        "Anna throws in 7♥ 7♣",
     ]
 
 
@@ -319,9 +319,9 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
             ("Yes, it beats it", "No, it does not"),
             (1,),
             {
-                0: "✘ It does not: the engine refuses it: [R6] AS does not beat 6H: a card is beaten by a higher "
+                0: "✘ It does not: the engine refuses it: [R6] A♠ does not beat 6♥: a card is beaten by a higher "
                 "card of its suit or by a trump (♥).",
-                1: "✔ Right: the engine refuses it: [R6] AS does not beat 6H: a card is beaten by a higher card of "
+                1: "✔ Right: the engine refuses it: [R6] A♠ does not beat 6♥: a card is beaten by a higher card of "
                 "its suit or by a trump (♥).",
             },
         ),
@@ -339,52 +339,52 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
             ("Yes, it beats it", "No, it does not"),
             (1,),
             {
-                0: "✘ It does not: the engine refuses it: [R8] 6D does not beat 7S: a card is beaten by a higher "
+                0: "✘ It does not: the engine refuses it: [R8] 6♦ does not beat 7♠: a card is beaten by a higher "
                 "card of its suit or by a trump (♦); spades only by higher spades.",
-                1: "✔ Right: the engine refuses it: [R8] 6D does not beat 7S: a card is beaten by a higher card of "
+                1: "✔ Right: the engine refuses it: [R8] 6♦ does not beat 7♠: a card is beaten by a higher card of "
                 "its suit or by a trump (♦); spades only by higher spades.",
             },
         ),
     },
     "02_a_bout.ipynb": {
         "choose_cover": (
-            ("Boris covers 7C with 8S", "Boris covers 7S with 9S", "Boris covers 7C with QD", "Boris throws in 9S"),
+            ("Boris covers 7♣ with 8♠", "Boris covers 7♠ with 9♠", "Boris covers 7♣ with Q♦", "Boris throws in 9♠"),
             (1,),
             {
-                0: "✘ Not legal: “Boris covers 7C with 8S”. The engine refuses it: [R6] 8S does not beat 7C: a card "
+                0: "✘ Not legal: “Boris covers 7♣ with 8♠”. The engine refuses it: [R6] 8♠ does not beat 7♣: a card "
                 "is beaten by a higher card of its suit or by a trump (♥). " + R6_LINE,
-                1: "✔ Right: “Boris covers 7S with 9S” is legal. " + R6_LINE,
-                3: "✘ Not legal: “Boris throws in 9S”. The engine refuses it: [R11] the defender cannot throw in or "
+                1: "✔ Right: “Boris covers 7♠ with 9♠” is legal. " + R6_LINE,
+                3: "✘ Not legal: “Boris throws in 9♠”. The engine refuses it: [R11] the defender cannot throw in or "
                 "pass; they cover, transfer or take. " + R11_LINE,
             },
         ),
         "spot_throw_in": (
-            ("Vera throws in 7D", "Vera throws in 9C", "Vera throws in JS", "Vera throws in 7D 9C"),
+            ("Vera throws in 7♦", "Vera throws in 9♣", "Vera throws in J♠", "Vera throws in 7♦ 9♣"),
             (2,),
             {
-                0: "✘ “Vera throws in 7D” is legal: the engine accepts it. Look at the ranks on the table (R11), who "
+                0: "✘ “Vera throws in 7♦” is legal: the engine accepts it. Look at the ranks on the table (R11), who "
                 "may throw in now (R12) and how many more cards may follow: 4 (R13).",
-                2: "✔ Right: the engine refuses “Vera throws in JS”: [R11] JS: only ranks already on the table may "
+                2: "✔ Right: the engine refuses “Vera throws in J♠”: [R11] J♠: only ranks already on the table may "
                 "be thrown in. " + R11_LINE,
             },
         ),
     },
     "03_limits.ipynb": {
         "spot_limit": (
-            ("Anna throws in 8H", "Anna throws in 8H 8D", "Anna throws in 8D"),
+            ("Anna throws in 8♥", "Anna throws in 8♥ 8♦", "Anna throws in 8♦"),
             (1,),
             {
-                0: "✘ “Anna throws in 8H” is legal: the engine accepts it. Look at the ranks on the table (R11), who "
+                0: "✘ “Anna throws in 8♥” is legal: the engine accepts it. Look at the ranks on the table (R11), who "
                 "may throw in now (R12) and how many more cards may follow: 1 (R13).",
-                1: "✔ Right: the engine refuses “Anna throws in 8H 8D”: [R13b] Boris holds 2 cards; no more than "
+                1: "✔ Right: the engine refuses “Anna throws in 8♥ 8♦”: [R13b] Boris holds 2 cards; no more than "
                 "that may lie uncovered before them, so only 1 more may follow. " + R13_LINE,
             },
         ),
         "choose_first_bout": (
-            ("Vera throws in 7D", "Vera throws in 8S", "Vera passes", "Vera takes"),
+            ("Vera throws in 7♦", "Vera throws in 8♠", "Vera passes", "Vera takes"),
             (2,),
             {
-                0: "✘ Not legal: “Vera throws in 7D”. The engine refuses it: [R13c] before the first bito a bout "
+                0: "✘ Not legal: “Vera throws in 7♦”. The engine refuses it: [R13c] before the first bito a bout "
                 "holds at most 5 attack cards while the defender defends. " + R13_LINE,
                 2: "✔ Right: “Vera passes” is legal. R12: The attacker throws first; a pass lasts until the next card.",
                 3: "✘ Not legal: “Vera takes”. The engine refuses it: [R10] only the defender Boris may take. "
@@ -395,49 +395,49 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
     "04_drawing_order.ipynb": {
         "predict_short_talon": (
             (
-                "Anna draws 9C QD, then Boris draws 6H",
-                "Boris draws 9C QD 6H",
-                "Anna draws 9C QD, then Vera draws 6H",
-                "Anna draws 6H QD, then Vera draws 9C",
-                "Anna draws 9C, then Vera draws QD, then Boris draws 6H",
+                "Anna draws 9♣ Q♦, then Boris draws 6♥",
+                "Boris draws 9♣ Q♦ 6♥",
+                "Anna draws 9♣ Q♦, then Vera draws 6♥",
+                "Anna draws 6♥ Q♦, then Vera draws 9♣",
+                "Anna draws 9♣, then Vera draws Q♦, then Boris draws 6♥",
             ),
             (2,),
             {
-                1: "✘ Not so: the defender draws last, not first (R16). The engine's refill: Anna draws 9C QD, then "
-                "Vera draws 6H. " + R16_LINE,
-                2: "✔ Right: Anna draws 9C QD, then Vera draws 6H. " + R16_LINE,
+                1: "✘ Not so: the defender draws last, not first (R16). The engine's refill: Anna draws 9♣ Q♦, then "
+                "Vera draws 6♥. " + R16_LINE,
+                2: "✔ Right: Anna draws 9♣ Q♦, then Vera draws 6♥. " + R16_LINE,
                 3: "✘ Not so: the turned-up trump is the last card drawn, not the first (R3, R16). The engine's "
-                "refill: Anna draws 9C QD, then Vera draws 6H. " + R16_LINE,
+                "refill: Anna draws 9♣ Q♦, then Vera draws 6♥. " + R16_LINE,
             },
         ),
         "predict_full_refill": (
             (
-                "Anna draws 8D TD, then Boris draws 8H QH 6C, then Vera draws KS",
-                "Boris draws 8D TD 8H, then Anna draws QH 6C, then Vera draws KS",
-                "Anna draws 8D TD, then Vera draws 8H, then Boris draws QH 6C KS",
-                "Anna draws AH KS, then Vera draws 6C, then Boris draws QH 8H TD",
-                "Anna draws 8D, then Vera draws TD, then Boris draws 8H, then Anna draws QH, then Boris draws 6C KS",
+                "Anna draws 8♦ 10♦, then Boris draws 8♥ Q♥ 6♣, then Vera draws K♠",
+                "Boris draws 8♦ 10♦ 8♥, then Anna draws Q♥ 6♣, then Vera draws K♠",
+                "Anna draws 8♦ 10♦, then Vera draws 8♥, then Boris draws Q♥ 6♣ K♠",
+                "Anna draws A♥ K♠, then Vera draws 6♣, then Boris draws Q♥ 8♥ 10♦",
+                "Anna draws 8♦, then Vera draws 10♦, then Boris draws 8♥, then Anna draws Q♥, then Boris draws 6♣ K♠",
             ),
             (2,),
             {
                 0: "✘ Not so: the defender waits until everyone else has drawn (R16). The engine's refill: Anna draws "
-                "8D TD, then Vera draws 8H, then Boris draws QH 6C KS. " + R16_LINE,
-                2: "✔ Right: Anna draws 8D TD, then Vera draws 8H, then Boris draws QH 6C KS. " + R16_LINE,
+                "8♦ 10♦, then Vera draws 8♥, then Boris draws Q♥ 6♣ K♠. " + R16_LINE,
+                2: "✔ Right: Anna draws 8♦ 10♦, then Vera draws 8♥, then Boris draws Q♥ 6♣ K♠. " + R16_LINE,
                 4: "✘ Not so: each player draws all the cards they need at once (R16). The engine's refill: Anna "
-                "draws 8D TD, then Vera draws 8H, then Boris draws QH 6C KS. " + R16_LINE,
+                "draws 8♦ 10♦, then Vera draws 8♥, then Boris draws Q♥ 6♣ K♠. " + R16_LINE,
             },
         ),
     },
     "05_perevodnoy.ipynb": {
         "choose_transfer": (
-            ("Gleb transfers 8C", "Gleb transfers 9S", "Gleb covers 8S with 6S", "Gleb transfers by showing 8C"),
+            ("Gleb transfers 8♣", "Gleb transfers 9♠", "Gleb covers 8♠ with 6♠", "Gleb transfers by showing 8♣"),
             (0,),
             {
-                0: "✔ Right: “Gleb transfers 8C” is legal. R17: Transfer: add cards of the attack rank, pass the "
+                0: "✔ Right: “Gleb transfers 8♣” is legal. R17: Transfer: add cards of the attack rank, pass the "
                 "bout on (перевод).",
-                1: "✘ Not legal: “Gleb transfers 9S”. The engine refuses it: [R17] a transfer must use cards of the "
+                1: "✘ Not legal: “Gleb transfers 9♠”. The engine refuses it: [R17] a transfer must use cards of the "
                 "attack rank 8. R17: Transfer: add cards of the attack rank, pass the bout on (перевод).",
-                3: "✘ Not legal: “Gleb transfers by showing 8C”. The engine refuses it: [R20] shown-trump transfers "
+                3: "✘ Not legal: “Gleb transfers by showing 8♣”. The engine refuses it: [R20] shown-trump transfers "
                 "(проездной) are off in these rules. R20: Shown-trump transfer, once per bout (проездной).",
             },
         ),
@@ -456,10 +456,10 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
     },
     "07_variants.ipynb": {
         "choose_english": (
-            ("Anna attacks 6S", "Anna passes", "Anna attacks 8H", "Anna attacks 6S 8H"),
+            ("Anna attacks 6♠", "Anna passes", "Anna attacks 8♥", "Anna attacks 6♠ 8♥"),
             (1,),
             {
-                0: "✘ Not legal: “Anna attacks 6S”. The engine refuses it: [R9] in english durak the lead is a pair; "
+                0: "✘ Not legal: “Anna attacks 6♠”. The engine refuses it: [R9] in english durak the lead is a pair; "
                 "with no pair, pass the lead. R9: The lead: one or more cards of one rank (заход).",
                 1: "✔ Right: “Anna passes” is legal. R9: The lead: one or more cards of one rank (заход).",
             },
@@ -468,23 +468,23 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
             ("Yes, it beats it", "No, it does not"),
             (1,),
             {
-                0: "✘ It does not: the engine refuses it: [R8] AD does not beat 6S: a card is beaten by a higher "
+                0: "✘ It does not: the engine refuses it: [R8] A♦ does not beat 6♠: a card is beaten by a higher "
                 "card of its suit or by a trump (♦); spades only by higher spades.",
-                1: "✔ Right: the engine refuses it: [R8] AD does not beat 6S: a card is beaten by a higher card of "
+                1: "✔ Right: the engine refuses it: [R8] A♦ does not beat 6♠: a card is beaten by a higher card of "
                 "its suit or by a trump (♦); spades only by higher spades.",
             },
         ),
     },
     "08_analysing_games.ipynb": {
         "choose_from_data": (
-            ("Boris covers QD with QS", "Boris throws in 6C", "Boris covers QD with 7C", "Boris throws in QS"),
+            ("Boris covers Q♦ with Q♠", "Boris throws in 6♣", "Boris covers Q♦ with 7♣", "Boris throws in Q♠"),
             (3,),
             {
-                0: "✘ Not legal: “Boris covers QD with QS”. The engine refuses it: [R10] only the defender Anna may "
+                0: "✘ Not legal: “Boris covers Q♦ with Q♠”. The engine refuses it: [R10] only the defender Anna may "
                 "defend. R10: The defender beats, transfers or takes (отбивающийся).",
-                1: "✘ Not legal: “Boris throws in 6C”. The engine refuses it: [R11] 6C: only ranks already on the "
+                1: "✘ Not legal: “Boris throws in 6♣”. The engine refuses it: [R11] 6♣: only ranks already on the "
                 "table may be thrown in. " + R11_LINE,
-                3: "✔ Right: “Boris throws in QS” is legal. " + R11_LINE,
+                3: "✔ Right: “Boris throws in Q♠” is legal. " + R11_LINE,
             },
         ),
     },
@@ -550,7 +550,7 @@ def test_exercise_buttons_answer_and_update_the_same_widgets_by_value() -> None:
     assert (ex.chosen, ex.correct) == (0, False)
     assert [b.button_style for b in ex.buttons] == ["danger", ""]
     assert ex.feedback == (
-        "✘ It does not: the engine refuses it: [R6] 9C does not beat 7S: a card is beaten by a higher card of its suit "
+        "✘ It does not: the engine refuses it: [R6] 9♣ does not beat 7♠: a card is beaten by a higher card of its suit "
         "or by a trump (♥)."
     )
     assert (ex.prompt_widget, ex.feedback_widget, *ex.buttons) == parts
@@ -592,11 +592,11 @@ def test_names_and_texts_are_escaped() -> None:
     assert "&lt;b&gt;Anna&lt;/b&gt; make now?" in ex.prompt_widget.value
     ex.answer(1)
     assert ex.feedback == (
-        "✘ Not legal: “<b>Anna</b> attacks 7S 8S”. The engine refuses it: [R9] a lead is one or more cards of one "
+        "✘ Not legal: “<b>Anna</b> attacks 7♠ 8♠”. The engine refuses it: [R9] a lead is one or more cards of one "
         "rank. R9: The lead: one or more cards of one rank (заход)."
     )
     assert ex.feedback_widget.value == (
-        '<div class="dnb-wrong">✘ Not legal: “&lt;b&gt;Anna&lt;/b&gt; attacks 7S 8S”. The engine refuses it: '
+        '<div class="dnb-wrong">✘ Not legal: “&lt;b&gt;Anna&lt;/b&gt; attacks 7♠ 8♠”. The engine refuses it: '
         "[R9] a lead is one or more cards of one rank. R9: The lead: one or more cards of one rank (заход).</div>"
     )
     assert feedback_html(True, "a\n<i>") == '<div class="dnb-right">a<br>&lt;i&gt;</div>'
@@ -605,7 +605,7 @@ def test_names_and_texts_are_escaped() -> None:
 
 def test_choose_legal_move_automatic_options_are_one_legal_and_illegal_ones() -> None:
     ex = ChooseLegalMove(lessons.seed000().game(2), "Anna", seed=3)
-    assert ex.options == ("Anna throws in KS", "Anna covers 7S with KS", "Anna takes", "Anna throws in 7C")
+    assert ex.options == ("Anna throws in K♠", "Anna covers 7♠ with K♠", "Anna takes", "Anna throws in 7♣")
     assert ex.right_answers == (3,)
     assert ex.prompt == "Which of these moves may Anna make now?"
     assert ChooseLegalMove(lessons.seed000().game(2)).prompt == "Which of these moves is legal now?"
@@ -633,7 +633,7 @@ def test_R11_R12_spot_illegal_throw_in_needs_throws_and_an_illegal_one() -> None
     assert ex.right_answers == (0, 1)  # 9D: no nine on the table yet (R11); Vera waits for Anna (R12)
     assert ex.answer(1) is True
     assert ex.feedback == (
-        "✔ Right: the engine refuses “Vera throws in 7D”: [R12] Anna has the first right: Vera waits until Anna "
+        "✔ Right: the engine refuses “Vera throws in 7♦”: [R12] Anna has the first right: Vera waits until Anna "
         "passes. R12: The attacker throws first; a pass lasts until the next card."
     )
     with pytest.raises(ValueError, match="must be a throw-in"):
