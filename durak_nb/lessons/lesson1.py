@@ -78,7 +78,7 @@ def redeal() -> Replay:
 @claim(
     1,
     "With the redeal option, Boris, dealt five hearts, may claim a redeal before the first bout ends; "
-    "the new deal turns up a club, and Vera, holding the lowest trump 7♣, leads.",
+    "the new deal turns up a club, and Vera, holding the lowest trump 7C, leads.",
     (["Boris claims a redeal"], "C", "7C", "Vera"),
     "R4",
     "R5",

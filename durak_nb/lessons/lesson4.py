@@ -32,7 +32,7 @@ def _refill() -> tuple[Game, list[Event]]:
 
 @claim(
     4,
-    "Anna, who led, draws first: 9♣ and Q♦; then Vera draws the turned-up trump 6♥, the last card of the talon.",
+    "Anna, who led, draws first: 9C and QD; then Vera draws the turned-up trump 6H, the last card of the talon.",
     [("Anna", "9C QD"), ("Vera", "6H")],
     "R3",
     "R16",
@@ -66,8 +66,8 @@ def next_after_bito() -> str:
 
 @claim(
     4,
-    "In lesson 2's bout Anna led, so she draws first (8♦ 10♦), then Vera (8♥), and Boris, the defender, last "
-    "(Q♥ 6♣ K♠); the turned-up trump A♥ stays at the bottom of the talon.",
+    "In lesson 2's bout Anna led, so she draws first (8D TD), then Vera (8H), and Boris, the defender, last "
+    "(QH 6C KS); the turned-up trump AH stays at the bottom of the talon.",
     ([("Anna", "8D TD"), ("Vera", "8H"), ("Boris", "QH 6C KS")], ["AH"]),
     "R16",
 )

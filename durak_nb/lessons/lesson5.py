@@ -23,7 +23,7 @@ def transfer() -> Replay:
 
 @claim(
     5,
-    "Boris transfers with 8♥: both eights go on to Vera, and Boris becomes the attacker.",
+    "Boris transfers with 8H: both eights go on to Vera, and Boris becomes the attacker.",
     ("Boris", "Vera", 2),
     "R17",
 )
@@ -36,7 +36,7 @@ def first_transfer() -> tuple[str, str, int]:
 
 @claim(
     5,
-    "Vera transfers again with 8♦: three eights go to Gleb, who holds six cards, so the transfer is allowed.",
+    "Vera transfers again with 8D: three eights go to Gleb, who holds six cards, so the transfer is allowed.",
     ("Vera", "Gleb", 3, 6),
     "R17",
     "R18",
