@@ -311,8 +311,8 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
             ("Yes, it beats it", "No, it does not"),
             (0,),
             {
-                0: "✔ Right: 7H beats AS: a trump beats any card of another suit (R6).",
-                1: "✘ It does: 7H beats AS: a trump beats any card of another suit (R6).",
+                0: "✔ Right: 7♥ beats A♠: a trump beats any card of another suit (R6).",
+                1: "✘ It does: 7♥ beats A♠: a trump beats any card of another suit (R6).",
             },
         ),
         "can_beat_2": (
@@ -329,9 +329,9 @@ EXERCISES: dict[str, dict[str, tuple[tuple[str, ...], tuple[int, ...], dict[int,
             ("Yes, it beats it", "No, it does not"),
             (0,),
             {
-                0: "✔ Right: 6H beats AH: the trump six beats the trump ace with the option «trump six beats the "
+                0: "✔ Right: 6♥ beats A♥: the trump six beats the trump ace with the option «trump six beats the "
                 "ace» (R7).",
-                1: "✘ It does: 6H beats AH: the trump six beats the trump ace with the option «trump six beats the "
+                1: "✘ It does: 6♥ beats A♥: the trump six beats the trump ace with the option «trump six beats the "
                 "ace» (R7).",
             },
         ),
@@ -798,7 +798,7 @@ def test_exercise_widget_shows_the_prompt_the_cards_the_options_and_the_feedback
     assert (feedback.value, feedback._dom_classes) == ("", ("dnb-feedback",))
     box.children[0].click()
     assert feedback.value == (
-        '<div class="dnb-right">✔ Right: 7H beats AS: a trump beats any card of another suit (R6).</div>'
+        '<div class="dnb-right">✔ Right: 7♥ beats A♠: a trump beats any card of another suit (R6).</div>'
     )
     assert [b.button_style for b in box.children] == ["success", ""]
 

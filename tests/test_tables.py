@@ -235,7 +235,7 @@ def test_tables_podkidnoy_2p_rows_R6_R9_R13_R14_R15_R16_R24_R25() -> None:
             26,
             1,
             "R6 R15 R24 R25",
-            "bito: 9S JS to the discard (R15); Boris is out (R24); game over: Anna is the durak",
+            "bito: 9♠ J♠ to the discard (R15); Boris is out (R24); game over: Anna is the durak",
         ),
     }
     assert (df.loc[133, "hand_Anna"], df.loc[133, "hand_Boris"]) == (9, 0)
@@ -311,7 +311,7 @@ def test_tables_R26_epaulettes_and_R22_team_result() -> None:
         5: ("Boris", "defender", "defend", "8C", "R6 R15 R24 R25 R26"),
     }
     assert ep.loc[5, "events"] == (
-        "bito: 6S 9S 6C 8C to the discard (R15); Anna is out (R24); game over: Boris is the durak with epaulettes (R26)"
+        "bito: 6♠ 9♠ 6♣ 8♣ to the discard (R15); Anna is out (R24); game over: Boris is the durak with epaulettes (R26)"
     )
     teams = moves_frame(RECORDINGS / "podkidnoy-teams-2v2.json")
     assert teams.loc[len(teams) - 1, "rules"] == "R14 R22 R24"
