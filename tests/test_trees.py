@@ -83,7 +83,7 @@ def test_game_tree_depth_1_the_leads_r9() -> None:
         ("p0", "p4", "Anna attacks A♦"),
     ]
     assert labels(d)["p0"] == "bout 1: Anna → Boris\ntable empty\ntalon 0 · hands 3/2"
-    assert labels(d)["p3"] == "bout 1: Anna → Boris\n7S/– 7H/–\ntalon 0 · hands 1/2"
+    assert labels(d)["p3"] == "bout 1: Anna → Boris\n7♠/– 7♥/–\ntalon 0 · hands 1/2"
 
 
 def test_game_tree_depth_2_defence_throw_in_take_pass_r10_r11_r12_r13b_r14() -> None:
@@ -104,8 +104,8 @@ def test_game_tree_depth_2_defence_throw_in_take_pass_r10_r11_r12_r13b_r14() -> 
         ("p4", "p15", "Boris takes"),
         ("p4", "p16", "Anna passes"),
     ]
-    assert labels(d)["p8"] == "bout 1: Anna → Boris\n7S/–\ntalon 0 · hands 2/2\npassed: Anna"
-    assert labels(d)["p6"] == "bout 1: Anna → Boris (takes)\n7S/–\ntalon 0 · hands 2/2"
+    assert labels(d)["p8"] == "bout 1: Anna → Boris\n7♠/–\ntalon 0 · hands 2/2\npassed: Anna"
+    assert labels(d)["p6"] == "bout 1: Anna → Boris (takes)\n7♠/–\ntalon 0 · hands 2/2"
 
 
 def test_game_tree_from_a_position_needs_rules_and_a_bout_start() -> None:
@@ -176,8 +176,8 @@ def test_chance_nodes_for_the_refill_r16_and_results_r24_r25() -> None:
         ("p3", "p6", "Anna attacks 10♦"),
     ]
     assert labels(d)["p2"] == "bout 2: Boris → Anna\ntable empty\ntalon 0 · hands 2/1"
-    assert labels(d)["c0"] == "draw (R16)\n1. Anna 9C TD"
-    assert labels(d)["c1"] == "draw (R16)\n1. Anna 9C TD"
+    assert labels(d)["c0"] == "draw (R16)\n1. Anna 9♣ 10♦"
+    assert labels(d)["c1"] == "draw (R16)\n1. Anna 9♣ 10♦"
     hidden = game_tree(g, depth=2, reveal_draws=False)
     assert labels(hidden)["c0"] == "draw 2 cards (R16)\n1. Anna 2"
     assert hidden.nodes_info["c0"].kind == "chance"
@@ -243,10 +243,10 @@ def test_bout_diagram_transfer_twice_r10_r11_r15_r16_r17() -> None:
         ("s3", "kJH", "8. covers"),
         ("kJH", "k9H", "beats"),
         ("k8S", "discard", "bito: 8 cards (R15)"),
-        ("talon", "s0", "draw 1: 7D JS"),  # R16: the bout's first attacker first
-        ("talon", "s1", "draw 2: QS"),
-        ("talon", "s2", "draw 3: 7C"),
-        ("talon", "s3", "draw 4: KC AH QH AC"),  # the defender last
+        ("talon", "s0", "draw 1: 7♦ J♠"),  # R16: the bout's first attacker first
+        ("talon", "s1", "draw 2: Q♠"),
+        ("talon", "s2", "draw 3: 7♣"),
+        ("talon", "s3", "draw 4: K♣ A♥ Q♥ A♣"),  # the defender last
     ]
     assert d.kinds() == {"card": 8, "player": 4, "discard": 1, "talon": 1}
     assert labels(d)["kTH"] == "10♥"
@@ -270,8 +270,8 @@ def test_bout_diagram_short_talon_r11_r12_r16() -> None:
         ("s1", "kJD", "5. covers"),
         ("kJD", "k9D", "beats"),
         ("k7S", "discard", "bito: 6 cards (R15)"),
-        ("talon", "s0", "draw 1: 9C QD"),
-        ("talon", "s2", "draw 2: 6H"),  # the turned-up trump, drawn last (R3); Gleb full, Boris none
+        ("talon", "s0", "draw 1: 9♣ Q♦"),
+        ("talon", "s2", "draw 2: 6♥"),  # the turned-up trump, drawn last (R3); Gleb full, Boris none
     ]
     assert [n for n, info in d.nodes_info.items() if info.kind == "player"] == ["s0", "s1", "s2"]
     assert labels(d)["talon"] == "talon\n3 cards"
@@ -287,7 +287,7 @@ def test_bout_diagram_take_and_vdogonku_r14() -> None:
         ("s0", "k6C", "3. throws in"),
         ("s0", "k6D", "5. throws in вдогонку (R14)"),
         ("k6S", "s1", "4. takes: picks up 4 cards (R14)"),
-        ("talon", "s0", "draw 1: 9C TH"),
+        ("talon", "s0", "draw 1: 9♣ 10♥"),
     ]
     assert 'color="#e65100"' in d.source  # вдогонку in orange
     last = bout_diagram(replay, 3)
@@ -307,7 +307,7 @@ def test_bout_diagram_shown_trump_transfer_r20() -> None:
     ]
     assert labels(d)["k9H_shown"] == "9♥\nshown"
     assert d.nodes_info["k9H_shown"].kind == "shown"
-    assert edges(d)[-2:] == [("talon", "s1", "draw 1: 7S"), ("talon", "s0", "draw 2: 8C KS QC 6D TS")]
+    assert edges(d)[-2:] == [("talon", "s1", "draw 1: 7♠"), ("talon", "s0", "draw 2: 8♣ K♠ Q♣ 6♦ 10♠")]
 
 
 def test_bout_diagram_lead_passed_english_r9() -> None:
@@ -319,7 +319,7 @@ def test_bout_diagram_lead_passed_english_r9() -> None:
         ("s0", "k7D", "3. attacks Boris"),
         ("s0", "k7C", "3. attacks Boris"),
         ("k7D", "s1", "4. takes: picks up 2 cards (R14)"),
-        ("talon", "s0", "draw 1: TH AH"),
+        ("talon", "s0", "draw 1: 10♥ A♥"),
     ]
 
 
