@@ -31,7 +31,7 @@ from browserkit import chromium, jupyter_lab, open_notebook, require_browser, ru
 from conftest import NOTEBOOKS, RECORDINGS, ROOT
 
 from durak_nb import RULE_TEXTS, Drew, Game, IllegalMove, Move, Rules, lessons
-from durak_nb.cards import Card, Suit
+from durak_nb.cards import Card, Suit, cards_text, parse_cards
 from durak_nb.lessons import CLAIMS, LESSON_RECORDINGS, LESSONS
 from durak_nb.record import Recording, validate_file
 from durak_nb.views.cards_svg import card_svg
@@ -520,7 +520,9 @@ def test_R16_lesson_9_predict_the_draw_of_your_own_game() -> None:
     assert isinstance(ex, PredictDraw)
     game, move = lessons.first_refill(ns["recording"])
     events = game.copy().play(move)
-    answer = lessons.draw_text(lessons.draws_of(events, game.players))
+    answer = lessons.draw_text(
+        [(name, cards_text(parse_cards(cards))) for name, cards in lessons.draws_of(events, game.players)]
+    )
     assert ex.right_answers == (ex.options.index(answer),)
     assert ex.answer(ex.options.index(answer)) is True
     assert ex.feedback == f"✔ Right: {answer}. {R16_LINE}"
