@@ -23,7 +23,7 @@ the engine's refusal with its rule id and the rule's text.
 >>> ex.answer(1)
 False
 >>> print(ex.feedback)
-✘ It does: 7H beats AS: a trump beats any card of another suit (R6).
+✘ It does: 7♥ beats A♠: a trump beats any card of another suit (R6).
 >>> ex.answer(0), ex.correct
 (True, True)
 """
