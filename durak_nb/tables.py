@@ -8,9 +8,9 @@ the events each move caused and the game's :class:`~durak_nb.engine.Result`; not
 decides a rule again.  pandas is imported here only, never by the engine core.
 
 Files are read through :func:`load_recordings`, which picks a reader by the file's
-suffix (``.json``: the ``durak-nb/1`` JSON form; ``.durak.jsonl``: a recorder journal;
-``.durak``: the text notation, once :mod:`durak_nb.record.notation` provides a reader);
-:func:`register_loader` adds more.
+suffix in :mod:`durak_nb.record.io`'s one registry (``.json``: the ``durak-nb/1`` JSON
+form or a match; ``.durak.jsonl``: a recorder journal; ``.durak``: the text notation);
+:func:`register_loader` (io's, re-exported) adds more.
 
 >>> from durak_nb.record import Recording
 >>> doc = {"format": "durak-nb/1", "rules": "podkidnoy", "players": ["Anna", "Boris"],
@@ -35,9 +35,8 @@ bito: 6♠ 7♠ to the discard (R15); Boris is out (R24); game over: Anna is the
 
 from __future__ import annotations
 
-import importlib
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,6 +46,7 @@ import pandas as pd
 from .cards import Card
 from .engine import Action, Event, Move, Position
 from .explain import caused, move_rules
+from .record import io
 from .record.json_form import Recording, RecordingError
 from .replay import Replay
 from .rules import Rules
@@ -122,122 +122,44 @@ GAME_COLUMNS: tuple[str, ...] = (
 
 # ----------------------------------------------------------------------------- reading files
 
-#: A reader: a path in; out one :class:`Recording`, a sequence of them (a match), or an
-#: object holding one in its ``recording`` attribute (a recorder journal).
-Loader = Callable[[Path], object]
+#: A reader (:data:`durak_nb.record.io.Loader`): a path in; out one :class:`Recording`,
+#: a sequence of them (a match), or an object holding one in its ``recording`` attribute.
+Loader = io.Loader
 
-#: Readers given to :func:`register_loader`, by suffix (they come first).
-_LOADERS: dict[str, Loader] = {}
-#: Readers of modules of the kit that may be absent, looked up on first use: suffix ->
-#: (module, names of a ``path -> Loader answer`` function, tried in order).  The
-#: notation's ``load_games`` is the kit's one reader that dispatches on the suffix
-#: (``.durak``, and ``.json`` including a JSON array of games: a match).
-_OPTIONAL: dict[str, tuple[str, tuple[str, ...]]] = {
-    ".json": ("durak_nb.record.notation", ("load_games",)),
-    ".durak": ("durak_nb.record.notation", ("load_games",)),
-    ".durak.jsonl": ("durak_nb.record.recorder", ("read_journal",)),
-}
-#: The fallback when an optional module is absent: the JSON form alone.
-_BUILTIN: dict[str, Loader] = {".json": Recording.load}
-#: Optional readers once looked up in this process (``None``: not available).
-_RESOLVED: dict[str, Loader | None] = {}
-
-
-def register_loader(suffix: str, loader: Loader) -> None:
-    """Read files whose name ends with ``suffix`` (e.g. ``'.pgn'``) with ``loader``.
-
-    Args:
-        suffix: the end of the file name, with its dot; the longest suffix that a name
-            ends with wins (``'.durak.jsonl'`` before ``'.jsonl'``); a registered
-            reader comes before the kit's own for the same suffix.
-        loader: a function ``Path -> Recording`` (or a sequence of recordings, for a
-            file holding a match; or an object with a ``recording`` attribute); it
-            raises an exception for a bad file.
-
-    Raises:
-        ValueError: ``suffix`` does not start with a dot.
-    """
-    if not suffix.startswith("."):
-        raise ValueError(f"a suffix starts with a dot: {suffix!r}")
-    _LOADERS[suffix.lower()] = loader
-
-
-def _resolve_optional(suffix: str) -> Loader | None:
-    if suffix in _RESOLVED:
-        return _RESOLVED[suffix]
-    module_name, names = _OPTIONAL[suffix]
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        module = None
-    found: Loader | None = None
-    for name in names:
-        func = getattr(module, name, None)
-        if callable(func):
-            found = func
-            break
-    _RESOLVED[suffix] = found
-    return found
-
-
-def _loader_for(path: Path) -> Loader | None:
-    name = path.name.lower()
-    for suffix in sorted(set(_LOADERS) | set(_OPTIONAL) | set(_BUILTIN), key=len, reverse=True):
-        if name.endswith(suffix):
-            if suffix in _LOADERS:
-                return _LOADERS[suffix]
-            loader = _resolve_optional(suffix) if suffix in _OPTIONAL else None
-            if loader is None:
-                loader = _BUILTIN.get(suffix)
-            if loader is not None:
-                return loader
-    return None
+#: :func:`durak_nb.record.io.register_loader`, re-exported: the one registry of readers
+#: by suffix, shared by these tables, the replayer, the command line and ``io.load_games``.
+register_loader = io.register_loader
 
 
 def readable(path: str | Path) -> bool:
-    """Whether :func:`load_recordings` has a reader for ``path``'s suffix (the file
-    itself is not opened)."""
-    return _loader_for(Path(path)) is not None
-
-
-def _as_recordings(got: object, path: Path) -> list[Recording]:
-    items = list(got) if isinstance(got, Sequence) else [got]
-    out: list[Recording] = []
-    for item in items:
-        rec = getattr(item, "recording", item)
-        if not isinstance(rec, Recording):
-            raise RecordingError(f"the reader gave {type(item).__name__}, not a recording", file=str(path))
-        out.append(rec)
-    return out
+    """Whether :func:`load_recordings` has a reader for ``path``'s suffix
+    (:func:`durak_nb.record.io.loader_for`; the file itself is not opened)."""
+    return io.loader_for(path) is not None
 
 
 def load_recordings(path: str | Path) -> list[Recording]:
-    """Every game in the file at ``path``, read by the reader for its suffix.
+    """Every game in the file at ``path``, read by the reader for its suffix
+    (:func:`durak_nb.record.io.load_games`).
 
     Args:
         path: a ``.json`` file (the ``durak-nb/1`` JSON form, or a JSON array of such
-            documents: a match), a ``.durak`` file (the text notation), both read with
-            :func:`durak_nb.record.notation.load_games` (without that module, JSON
-            documents alone, with :meth:`Recording.load`); a ``.durak.jsonl`` recorder
-            journal (:func:`durak_nb.record.recorder.read_journal`); or a file of a
-            suffix given to :func:`register_loader`.
+            documents: a match), a ``.durak`` file (the text notation), a
+            ``.durak.jsonl`` recorder journal, or a file of a suffix given to
+            :func:`register_loader`.
 
     Returns:
         The recordings, in file order (one for a single game, several for a match).
 
     Raises:
-        RecordingError: no reader for this suffix, or the reader's own error for a
-            file that cannot be read (the JSON reader raises :class:`RecordingError`).
+        RecordingError: no reader for this suffix (unlike ``io.load_games``, which
+            reads any other name as JSON), or the reader's own error for a file that
+            cannot be read.
     """
     p = Path(path)
-    loader = _loader_for(p)
-    if loader is None:
-        suffixes = set(_LOADERS) | set(_OPTIONAL) | set(_BUILTIN)
-        known = ", ".join(sorted(s for s in suffixes if _loader_for(Path("x" + s))))
+    if not readable(p):
+        known = ", ".join(io.suffixes())
         raise RecordingError(f"no reader for this kind of file (readable: {known})", file=str(p))
-    return _as_recordings(loader(p), p)
+    return io.load_games(p)
 
 
 def load_recording(path: str | Path) -> Recording:
@@ -575,8 +497,8 @@ def games_frame(
 
     Args:
         paths_or_folder: a folder (every file in it, not its subfolders, that
-            :func:`readable` accepts, sorted by name: ``.json`` and, once the notation
-            reader exists, ``.durak``), one file, or an iterable of file paths (read
+            :func:`readable` accepts, sorted by name: ``.json``, ``.durak``,
+            ``.durak.jsonl`` and registered suffixes), one file, or an iterable of file paths (read
             whatever their suffix; an unreadable one becomes an error row).
         progress: ``None`` shows a :mod:`tqdm.auto` progress bar when there are more
             than :data:`PROGRESS_THRESHOLD` files; ``True`` always; ``False`` never.

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_notation import MOVES_LINE, lesson, nested_variations
 
-from durak_nb.record import Recording, RecordingError, io, move_to_json, notation
+from durak_nb.record import Recording, RecordingError, io, notation
 from durak_nb.record.json_form import ValidationReport
 
 REPRO = Path(__file__).resolve().parent / "repro"
@@ -285,33 +286,24 @@ def test_defect_9_the_json_reader_refuses_what_the_notation_writer_refuses() -> 
     assert notation.read(notation.write(rec)) == rec
 
 
-def _nested(depth: int) -> Recording:
-    """A long game with variations nested ``depth`` deep: level d replaces the second
-    move of level d-1 and repeats the main line's moves (as test_notation's)."""
-    rec = Recording.load(Path(__file__).resolve().parents[1] / "recordings" / "perevodnoy-6p-52cards.json")
-    line: dict[str, Any] = {}
-    top = line
-    for d in range(depth):
-        line["moves"] = [move_to_json(m, rec.players) for m in rec.moves[d + 1 : d + 3]]
-        if d < depth - 1:
-            line["variations"] = {"1": [sub := {}]}
-            line = sub
-    rec.meta = {"variations": {"1": [top]}}
-    return rec
-
-
 def test_defect_9_variations_nested_past_the_bound_are_refused_by_the_json_reader() -> None:
     with pytest.raises(RecordingError, match=r"meta\.variations: variations nested more than 100 deep"):
-        Recording.from_json_text(json.dumps(_nested(notation.MAX_DEPTH + 1).to_json()))
-    rec = Recording.from_json_text(json.dumps(_nested(notation.MAX_DEPTH).to_json()))
+        Recording.from_json_text(json.dumps(nested_variations(notation.MAX_DEPTH + 1).to_json()))
+    rec = Recording.from_json_text(json.dumps(nested_variations(notation.MAX_DEPTH).to_json()))
     assert notation.read(notation.write(rec)) == rec
 
 
-def test_defect_9_an_illegal_move_through_convert_is_reported_at_its_place(tmp_path: Path) -> None:
+def _illegal_json(tmp_path: Path) -> Path:
+    """comment-before-bout.json with move 2 illegal (Anna, the attacker, takes)."""
     bad = doc()
     bad["moves"][2] = {"player": "Anna", "action": "take"}
     path = tmp_path / "illegal.json"
     path.write_text(json.dumps(bad, indent=2), encoding="utf-8")
+    return path
+
+
+def test_defect_9_an_illegal_move_through_convert_is_reported_at_its_place(tmp_path: Path) -> None:
+    path = _illegal_json(tmp_path)
     (rec,) = notation.load_games(path)
     with pytest.raises(RecordingError) as info:
         notation.write(rec)
@@ -329,10 +321,7 @@ def test_defect_9_an_illegal_move_through_convert_is_reported_at_its_place(tmp_p
 
 def test_defect_9_io_dump_never_writes_an_illegal_game_to_json(tmp_path: Path) -> None:
     """``convert a.json b.json`` wrote an illegal game with exit 0: io.dump checks first."""
-    bad = doc()
-    bad["moves"][2] = {"player": "Anna", "action": "take"}
-    src = tmp_path / "illegal.json"
-    src.write_text(json.dumps(bad, indent=2), encoding="utf-8")
+    src = _illegal_json(tmp_path)
     (rec,) = io.load_games(src)
     out = tmp_path / "out.json"
     out.write_text("precious\n", encoding="utf-8")
@@ -418,3 +407,72 @@ def test_defect_9_the_json_reader_holds_meta_to_the_header_bounds() -> None:
     many = {f"k{i}": i for i in range(notation.MAX_HEADERS)}
     with pytest.raises(RecordingError, match=r": error: 208 headers; the limit is 200 \(as notation headers\)$"):
         Recording.from_json_text(json.dumps(doc(meta=many)))
+
+
+# ----------------------------------------------------------------------------- defect 9: variations
+
+_MOVES = "5. Anna 7S Boris 9S/7S (Boris take {}) Anna pass"
+_VARIATION_ERROR = "move 1 in variation 1 of move 1 (Vera +7C): Anna has the first right: Vera waits until Anna passes"
+
+
+def _illegal_variation(tmp_path: Path) -> Path:
+    """A JSON document whose main line is legal and whose variation of move 1 holds an
+    illegal throw-in (Vera before Anna passes: R12)."""
+    rec = notation.read(lesson(_MOVES.format("Anna +7H")))
+    rec.meta["variations"]["1"][0]["moves"][1] = {"player": "Vera", "action": "throw", "cards": ["7C"]}
+    path = tmp_path / "bad.json"
+    path.write_text(io.json_text(rec), encoding="utf-8")  # json_text writes what it is given
+    return path
+
+
+def test_defect_9_validate_of_json_checks_every_variation_as_convert_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from durak_nb.cli import main
+
+    path = _illegal_variation(tmp_path)
+    line = (
+        path.read_text(encoding="utf-8")
+        .splitlines()
+        .index('    {"player": "Boris", "action": "defend", "card": "9S", "target": "7S"},')
+    )
+    where = f"{path}:{line + 1}:5: error: [R12] {_VARIATION_ERROR}\n"  # at main-line move 1
+    e = refused(path)
+    assert (e.rule, e.move, e.branch, e.legal) == ("R12", 1, ((1, 1),), ("Anna +7H", "Anna pass"))
+    assert main(["validate", str(path)]) == 1
+    assert capsys.readouterr().err == where
+    assert main(["validate", "--json", str(path)]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    state = answer.pop("state")
+    assert answer == {
+        "ok": False,
+        "move": 1,
+        "rule": "R12",
+        "message": _VARIATION_ERROR,
+        "branch": [[1, 1]],
+        "legal": ["Anna +7H", "Anna pass"],
+    }
+    assert state["table"] == [["7S", None]] and state["hands"]["Boris"] == ["8S", "9S", "JD", "KH"]
+    for out in ("out.durak", "out.json"):  # convert gives the same answer, writes nothing
+        assert main(["convert", str(path), str(tmp_path / out)]) == 1
+        assert capsys.readouterr().err == where
+        assert not (tmp_path / out).exists()
+    with pytest.raises(RecordingError) as info:
+        io.dump(Recording.load(path), tmp_path / "again.json")
+    assert (info.value.rule, info.value.move, info.value.branch) == ("R12", 1, ((1, 1),))
+
+
+def test_defect_9_the_same_variation_in_the_notation_gives_the_same_answer(tmp_path: Path) -> None:
+    """The .durak twin is refused by its reader with the same move, rule, branch, legal
+    moves and state (its message adds the legal moves; its place is the move's own)."""
+    from_json = refused(_illegal_variation(tmp_path))
+    path = tmp_path / "bad.durak"
+    path.write_text(lesson(_MOVES.format("Vera +7C")), encoding="utf-8")
+    e = refused(path)
+    assert (e.line, e.column) == (MOVES_LINE, 36)
+    assert e.message == _VARIATION_ERROR + "; legal moves: Anna +7H, Anna pass"
+    assert (e.rule, e.move, e.branch, e.legal) == (from_json.rule, from_json.move, from_json.branch, from_json.legal)
+    assert e.state == from_json.state
+    good = tmp_path / "good.json"
+    io.dump(notation.read(lesson(_MOVES.format("Anna +7H"))), good)
+    assert [r.ok for r in io.validate_path(good)] == [True]

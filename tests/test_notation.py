@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import RECORDINGS, ROOT
+from test_recordings import run_script
 
 from durak_nb.bots import RandomBot, play_out
 from durak_nb.cards import Card, Suit, deck, parse_cards
@@ -119,13 +120,7 @@ def test_durak_file_replays_to_its_stated_result(path: Path) -> None:
 
 
 def test_make_notation_recordings_check_passes() -> None:
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "make_notation_recordings.py"), "--check"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    run = run_script("make_notation_recordings.py", "--check")
     assert run.returncode == 0, run.stdout + run.stderr
     assert len(run.stdout.splitlines()) == len(DURAK_FILES)
 
@@ -641,7 +636,7 @@ def test_deep_nesting_is_refused_at_the_bound_without_recursion() -> None:
     assert parse(text, strict=False).problems[0].message == "variations nested more than 100 deep"
 
 
-def _nested(depth: int) -> Recording:
+def nested_variations(depth: int) -> Recording:
     """The 6-player bot game with variations nested ``depth`` deep: level d replaces the
     second move of level d-1 and repeats the main line's moves."""
     rec = Recording.load(RECORDINGS / "perevodnoy-6p-52cards.json")
@@ -657,14 +652,14 @@ def _nested(depth: int) -> Recording:
 
 
 def test_variations_nested_to_the_bound_are_read_and_written() -> None:
-    rec = _nested(notation.MAX_DEPTH)
+    rec = nested_variations(notation.MAX_DEPTH)
     text = write(rec)
     assert text.count("(") == notation.MAX_DEPTH
     back = read(text)
     assert write(back) == text
     assert GameTree.from_recording(back).to_recording().meta.keys() == {"variations"}
     with pytest.raises(RecordingError, match="variations nested more than 100 deep cannot be written"):
-        write(_nested(notation.MAX_DEPTH + 1))
+        write(nested_variations(notation.MAX_DEPTH + 1))
 
 
 def test_bounds_on_size_moves_names_headers_and_games(monkeypatch: pytest.MonkeyPatch) -> None:

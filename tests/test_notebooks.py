@@ -9,6 +9,7 @@ kernel spec whose command is ``python`` with ``sys.executable``, which
 
 from __future__ import annotations
 
+import copy
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,8 @@ import nbformat
 import pytest
 from conftest import NOTEBOOKS
 from nbclient import NotebookClient
+
+from durak_nb.lessons import LESSONS, claims_of
 
 NOTEBOOK_FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
 
@@ -95,13 +98,43 @@ def test_notebook_is_committed_without_outputs(path: Any) -> None:
     assert [(c.get("outputs"), c.get("execution_count")) for c in code] == [([], None)] * len(code)
 
 
+#: the notebooks a learner takes: the index and the lessons (issue 9 §1)
+COURSE = ["00_index.ipynb", *(item.notebook for item in LESSONS)]
+
 _EXECUTED: dict[str, nbformat.NotebookNode] = {}
+_RERUN: dict[str, list[str]] = {}
+
+
+def run_and_rerun(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[str]]:
+    """Run ``nb`` top to bottom, then every code cell once more in reverse order in the
+    same kernel (as a learner re-running cells out of order); returns the notebook as
+    the first run left it and the errors of the second."""
+    client = NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        allow_errors=True,
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
+    )
+    with client.setup_kernel():
+        for i, cell in enumerate(nb.cells):
+            client.execute_cell(cell, i)
+        first = copy.deepcopy(nb)
+        for i in reversed(range(len(nb.cells))):
+            if nb.cells[i].cell_type == "code":
+                client.execute_cell(nb.cells[i], i)
+    return first, errors(nb)
 
 
 def executed(name: str) -> nbformat.NotebookNode:
-    """The notebook ``name`` executed (once per test session)."""
+    """The notebook ``name`` executed (once per test session); the course's notebooks
+    are then re-run in reverse order (:func:`run_and_rerun`, errors in ``_RERUN``)."""
     if name not in _EXECUTED:
-        _EXECUTED[name] = run(nbformat.read(NOTEBOOKS / name, as_version=4))
+        nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+        if name in COURSE:
+            _EXECUTED[name], _RERUN[name] = run_and_rerun(nb)
+        else:
+            _EXECUTED[name] = run(nb)
     return _EXECUTED[name]
 
 
@@ -131,3 +164,75 @@ def test_00_replay_outputs() -> None:
         if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
     ]
     assert len(widget_views) == 1
+
+
+@pytest.mark.parametrize("name", COURSE)
+def test_course_cells_run_again_in_reverse_order_without_errors(name: str) -> None:
+    """Issue 9 §1: any cell can be run again, or out of order (no cell changes a game
+    another cell shows)."""
+    executed(name)
+    assert _RERUN[name] == []
+
+
+@pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=[p.name for p in NOTEBOOK_FILES])
+def test_code_is_hidden_from_the_learner(path: Path) -> None:
+    """Every code cell hides its source: ``jupyter.source_hidden`` (JupyterLab, Notebook 7,
+    JupyterLite) and the ``hide-input`` tag (nbconvert, Jupyter Book); Voila hides code anyway."""
+    nb = nbformat.read(path, as_version=4)
+    shown = [
+        i
+        for i, c in enumerate(nb.cells)
+        if c.cell_type == "code"
+        and not (
+            c.metadata.get("jupyter", {}).get("source_hidden") is True and "hide-input" in c.metadata.get("tags", [])
+        )
+    ]
+    assert shown == []
+
+
+#: output types a learner may see: rendered tables, pictures, widgets (never a bare repr)
+RICH = ("text/html", "image/svg+xml", "image/png", "application/vnd.jupyter.widget-view+json", "text/markdown")
+
+
+@pytest.mark.parametrize("name", COURSE)
+def test_no_output_is_a_raw_repr(name: str) -> None:
+    """Issue 9 §1: every output of a lesson is rich (HTML, a picture, a widget), and no
+    cell prints."""
+    nb = executed(name)
+    bare = []
+    for i, cell in enumerate(nb.cells):
+        for o in cell.get("outputs", []):
+            if o.get("output_type") == "stream" and o.get("name") == "stdout":
+                bare.append((i, o.get("text", "")[:60]))
+            elif o.get("output_type") in ("execute_result", "display_data") and not any(
+                k in o.get("data", {}) for k in RICH
+            ):
+                bare.append((i, o.get("data", {}).get("text/plain", "")[:60]))
+    assert bare == []
+
+
+@pytest.mark.parametrize("item", [i for i in LESSONS if claims_of(i.number)], ids=lambda i: i.notebook)
+def test_lesson_ends_with_a_collapsed_part_for_teachers(item: object) -> None:
+    """The ✔ check is at the end, under a collapsed "For teachers" heading (JupyterLab's
+    ``jp-MarkdownHeadingCollapsed``; the table's output hidden too)."""
+    nb = nbformat.read(NOTEBOOKS / item.notebook, as_version=4)  # type: ignore[attr-defined]
+    head, table = nb.cells[-2], nb.cells[-1]
+    assert head.cell_type == "markdown" and head.source.startswith("## For teachers\n")
+    assert head.metadata.get("jp-MarkdownHeadingCollapsed") is True
+    assert table.source == f"show.teachers({item.number})"  # type: ignore[attr-defined]
+    assert table.metadata["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert sum("For teachers" in c.source for c in nb.cells if c.cell_type == "markdown") == 1
+
+
+def test_index_is_a_landing_page() -> None:
+    """Per lesson: a link, what it teaches, how long it takes (issue 9 §1)."""
+    nb = nbformat.read(NOTEBOOKS / "00_index.ipynb", as_version=4)
+    text = nb.cells[0].source
+    for item in LESSONS:
+        assert f"| {item.number} | [{item.title}]({item.notebook}) | {item.teaches} | {item.minutes} min |" in text
+        assert item.teaches and 10 <= item.minutes <= 60
+
+
+def test_notebook_10_title_says_10() -> None:
+    nb = nbformat.read(NOTEBOOKS / "10_play_against_bots.ipynb", as_version=4)
+    assert nb.cells[0].source.startswith("# 10 · Playing against bots")

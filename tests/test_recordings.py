@@ -108,19 +108,8 @@ def hand(game: Game, name: str) -> tuple[Card, ...]:
 
 def start_under(rec: Recording, rules: Rules) -> Game:
     """The start position of the lesson ``rec`` played under other ``rules``."""
-    s = rec.start
-    assert s is not None
-    return Game.from_position(
-        rules,
-        rec.players,
-        hands=list(s.hands),
-        talon=s.talon,
-        trump=s.trump,
-        attacker=s.attacker,
-        discard=s.discard,
-        first_bito_done=s.first_bito_done,
-        bout=s.bout,
-    )
+    assert rec.start is not None
+    return Game.from_start(rules, rec.players, rec.start)
 
 
 # ----------------------------------------------------------------------------- every file
@@ -259,15 +248,16 @@ def test_cli_validate_json_is_ok_for_every_file() -> None:
     assert by_name["out-order-three-players.json"]["durak"] == "Boris"
 
 
+def run_script(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``scripts/NAME`` with ``args`` from the repository root (output captured)."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / name), *args], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+
+
 def test_make_lesson_recordings_script_reproduces_the_files() -> None:
     """scripts/make_lesson_recordings.py --check: the committed files are what the script makes."""
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "make_lesson_recordings.py"), "--check"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    run = run_script("make_lesson_recordings.py", "--check")
     assert run.returncode == 0, run.stderr
     assert len(run.stdout.splitlines()) == len(FILES)
 

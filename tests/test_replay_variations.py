@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_tree import mv
 
 from durak_nb.cards import Card, parse_cards
 from durak_nb.engine import Bito, Drew, Game, Move, Took
@@ -28,16 +29,6 @@ from durak_nb.selfplay import record_bot_game
 
 def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text)) if text else ()
-
-
-def mv(player: str, action: str, *rest: Any) -> dict[str, Any]:
-    """A move object of the JSON form."""
-    out: dict[str, Any] = {"player": player, "action": action}
-    if action == "defend":
-        out["card"], out["target"] = rest
-    elif rest:
-        out["cards"] = list(rest)
-    return out
 
 
 MAIN = [

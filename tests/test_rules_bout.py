@@ -446,16 +446,22 @@ def test_R13b_uncovered_cards_never_more_than_the_defender_holds() -> None:
     assert g.room() == 2
 
 
-def test_R13c_first_bout_holds_five_cards_while_defending() -> None:
-    g = setup(
-        "podkidnoy",
+def first_bout_sevens(rules: Rules | str, bout: int = 1) -> Game:
+    """Before the first bito (R13c), bout ``bout``: Anna (7S 7H 7C 7D 8S 8H) leads
+    against Boris (8C 9H 9C 9D TS JS), clubs trump (the R13c tests' position)."""
+    return setup(
+        rules,
         AB,
         {"Anna": "7S 7H 7C 7D 8S 8H", "Boris": "8C 9H 9C 9D TS JS"},
         "Anna",
         trump="C",
         first_bito_done=False,
-        bout=1,
+        bout=bout,
     )
+
+
+def test_R13c_first_bout_holds_five_cards_while_defending() -> None:
+    g = first_bout_sevens("podkidnoy")
     assert g.limit() == 5
     g.play(Move.attack(0, "7S 7H 7C 7D"))
     g.play(Move.defend(1, "8C", "7S"))
@@ -467,15 +473,7 @@ def test_R13c_first_bout_holds_five_cards_while_defending() -> None:
 
 def test_R13c_after_take_the_sixth_card_may_follow() -> None:
     # seed 000: "если игрок не отбивается то можно подкинуть «вдогонку» 6-ю карту"
-    g = setup(
-        "podkidnoy",
-        AB,
-        {"Anna": "7S 7H 7C 7D 8S 8H", "Boris": "8C 9H 9C 9D TS JS"},
-        "Anna",
-        trump="C",
-        first_bito_done=False,
-        bout=1,
-    )
+    g = first_bout_sevens("podkidnoy")
     g.play(Move.attack(0, "7S 7H 7C 7D"))
     g.play(Move.defend(1, "8C", "7S"))
     g.play(Move.take(1))
@@ -490,9 +488,7 @@ def test_R13c_after_take_the_sixth_card_may_follow() -> None:
 
 def test_R13c_first_bout_limit_option_six() -> None:
     r = Rules.make("podkidnoy", first_bout_limit=6)
-    g = setup(
-        r, AB, {"Anna": "7S 7H 7C 7D 8S 8H", "Boris": "8C 9H 9C 9D TS JS"}, "Anna", trump="C", first_bito_done=False
-    )
+    g = first_bout_sevens(r, bout=2)  # rulekit's default bout, as before
     assert g.limit() == 6
     g.play(Move.attack(0, "7S 7H 7C 7D"))
     g.play(Move.defend(1, "8C", "7S"))

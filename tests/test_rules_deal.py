@@ -6,7 +6,10 @@ Deals use explicit deck orders (top card first), so every hand, talon and trump 
 
 from __future__ import annotations
 
+import functools
+
 import pytest
+import rulekit
 from rulekit import codes, hands, legal
 
 from durak_nb import Card, Game, Move, Redealt, Rules, RulesError, SetupError, Suit, deck
@@ -19,20 +22,9 @@ def full_deck(top: str, size: int = 36) -> list[str]:
     return first + [c.code for c in deck(size) if c.code not in first]
 
 
-def setup(
-    rules: Rules | str,
-    names: list[str],
-    hands: dict[str, str],
-    attacker: str,
-    *,
-    talon: str = "",
-    trump: str = "D",
-    bout: int = 1,
-) -> Game:
-    """A small set-up position; every card not named goes to the discard."""
-    return Game.from_position(
-        rules, names, hands=hands, talon=talon, trump=trump, attacker=attacker, bout=bout, rest_to_discard=True
-    )
+#: A small set-up position in the first bout (bout 1, before the first bito: R13c);
+#: every card not named goes to the discard (rulekit's setup with these defaults).
+setup = functools.partial(rulekit.setup, first_bito_done=False, bout=1)
 
 
 # ----------------------------------------------------------------------------- R2

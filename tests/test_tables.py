@@ -23,7 +23,7 @@ from test_replay import shared_recording
 from durak_nb import tables
 from durak_nb.cards import deck
 from durak_nb.engine import Action
-from durak_nb.record import Recording, RecordingError, validate_file
+from durak_nb.record import Recording, RecordingError, io, validate_file
 from durak_nb.replay import Replay
 from durak_nb.tables import games_frame, load_recording, moves_frame, readable
 
@@ -612,11 +612,20 @@ def test_tables_moves_frame_raises_for_an_illegal_move_R12(tmp_path: Path) -> No
 
 
 def test_tables_register_loader_reads_a_match_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A reader for a new suffix; a file holding several games (a match) gives a row per game."""
-    monkeypatch.setitem(tables._LOADERS, ".match", lambda p: [Recording.load(SEED000), Recording.load(POD2)])
+    """A reader for a new suffix, given to tables.register_loader, lands in io's one
+    registry; a file holding several games (a match) gives a row per game."""
+    monkeypatch.setattr(io, "_LOADERS", dict(io._LOADERS))  # the registration ends with the test
+
+    def reader(p: Path) -> list[Recording]:
+        return [Recording.load(SEED000), Recording.load(POD2)]
+
+    assert tables.register_loader is io.register_loader
+    tables.register_loader(".match", reader)
     match = tmp_path / "three.match"
     match.write_text("two games", encoding="utf-8")
     assert readable(match)
+    assert io.loader_for(match) is reader and ".match" in io.suffixes()
+    assert io.load_games(match) == tables.load_recordings(match)
     g = games_frame(tmp_path)
     assert list(rows(g, ["game", "preset", "players", "durak"]).values()) == [
         (0, "podkidnoy", 3, None),

@@ -86,6 +86,8 @@ class Lesson:
         title: the lesson's title.
         rules: the rule ids of RULES.md it teaches.
         terms: the :data:`TERMS` keys its text names (with :func:`term`'s wording).
+        teaches: what the learner comes away with, one sentence (the index shows it).
+        minutes: about how long the lesson takes, reading, playing and exercises.
     """
 
     number: int
@@ -93,6 +95,8 @@ class Lesson:
     title: str
     rules: tuple[str, ...]
     terms: tuple[str, ...]
+    teaches: str = ""
+    minutes: int = 0
 
 
 #: The lessons in order (the index notebook lists them).
@@ -103,6 +107,8 @@ LESSONS: tuple[Lesson, ...] = (
         "Cards, trump and beating",
         ("R1", "R3", "R4", "R5", "R6", "R7", "R8"),
         ("deck", "rank", "suit", "trump", "deal", "talon", "lowest trump", "redeal", "beat"),
+        "Which card beats which, what trump does, how the cards are dealt and who attacks first.",
+        20,
     ),
     Lesson(
         2,
@@ -110,6 +116,8 @@ LESSONS: tuple[Lesson, ...] = (
         "A bout of podkidnoy: leading, covering, throwing in",
         ("R9", "R10", "R11", "R12", "R15"),
         ("podkidnoy", "attacker", "defender", "lead", "beat", "throw-in", "take", "bito", "discard"),
+        "How a bout goes: the lead, covering, throwing in, taking, and bito.",
+        25,
     ),
     Lesson(
         3,
@@ -117,6 +125,8 @@ LESSONS: tuple[Lesson, ...] = (
         "The limits: six cards, five in the first bout, never more than the defender holds",
         ("R13", "R14"),
         ("first bito", "take", "throw-in after take"),
+        "How many cards may be thrown at a defender, and throwing in after a take (вдогонку).",
+        25,
     ),
     Lesson(
         4,
@@ -124,6 +134,8 @@ LESSONS: tuple[Lesson, ...] = (
         "Drawing after a bout, and who attacks next",
         ("R3", "R16", "R23"),
         ("draw", "talon", "trump"),
+        "Who draws which cards after a bout, in which order, and who attacks next.",
+        20,
     ),
     Lesson(
         5,
@@ -131,6 +143,8 @@ LESSONS: tuple[Lesson, ...] = (
         "Perevodnoy: the transfer",
         ("R17", "R18", "R19", "R20", "R21"),
         ("perevodnoy", "transfer", "shown-trump transfer"),
+        "Perevodnoy: passing the attack on to the next player, and when you may not.",
+        25,
     ),
     Lesson(
         6,
@@ -138,6 +152,8 @@ LESSONS: tuple[Lesson, ...] = (
         "The end: going out, the durak, draws, epaulettes, repetition",
         ("R24", "R25", "R26", "R27"),
         ("going out", "durak", "a draw", "epaulettes", "repetition"),
+        "How a game ends: going out, the durak, a draw, epaulettes and repetition.",
+        25,
     ),
     Lesson(
         7,
@@ -152,6 +168,8 @@ LESSONS: tuple[Lesson, ...] = (
             "neighbours only",
             "trump six beats the ace",
         ),
+        "The other games: simple, English and Japanese durak, teams and the house options.",
+        30,
     ),
     Lesson(
         8,
@@ -159,6 +177,8 @@ LESSONS: tuple[Lesson, ...] = (
         "Analysing games with pandas",
         ("R14", "R15"),
         ("take", "transfer"),
+        "Reading many games at once: tables and a chart of who takes, transfers and throws in.",
+        30,
     ),
     Lesson(
         9,
@@ -166,6 +186,8 @@ LESSONS: tuple[Lesson, ...] = (
         "Record, annotate and share your own game",
         ("R16",),
         ("draw",),
+        "Playing, recording, commenting and sharing a game of your own.",
+        25,
     ),
 )
 

@@ -4,9 +4,20 @@ every game in ``recordings/`` (R14, R15).
 
 from __future__ import annotations
 
-from ..engine import Action, Bito, Took
+import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from ..engine import Action, Bito, Game, Took
 from .course import claim
-from .helpers import RECORDINGS
+from .helpers import RECORDINGS, replay
+from .practice import Practice
+
+if TYPE_CHECKING:
+    from pandas.io.formats.style import Styler
 
 
 @claim(8, "Every game in recordings/ replays move by move without a single illegal move.", True)
@@ -45,3 +56,195 @@ def bouts_end_in_bito_or_take() -> bool:
                 if leads != ends:
                     return False
     return games > 0
+
+
+# ----------------------------------------------------------------------------- what the lesson shows
+
+#: the result of a game in words, one sentence per case (for translation)
+_RESULT_WORDS = {
+    "durak": "{name} is the durak",
+    "epaulettes": "{name} is the durak, with epaulettes",
+    "draw": "a draw",
+    "open": "not played to the end",
+}
+
+
+def result_words(row: Any) -> str:
+    """A ``games_frame`` row's result in words: ``'Boris is the durak, with epaulettes'``,
+    ``'a draw'`` or ``'not played to the end'`` (R25, R26); never ``<NA>``."""
+    if not bool(row["finished"] is True):
+        return _RESULT_WORDS["open"]
+    if bool(row["draw"] is True):
+        return _RESULT_WORDS["draw"]
+    kind = "epaulettes" if bool(row["epaulettes"] is True) else "durak"
+    return _RESULT_WORDS[kind].format(name=row["durak"])
+
+
+def games() -> pd.DataFrame:
+    """Every game of :data:`RECORDINGS` once (the ``.json`` copy of each ``.json`` /
+    ``.durak`` twin), with a ``result`` column in words (:func:`result_words`)."""
+    from ..tables import games_frame
+
+    frame = games_frame(RECORDINGS, progress=False)
+    kept = frame.drop_duplicates(subset=["title", "game", "names", "moves"], keep="last").reset_index(drop=True)
+    kept["result"] = [result_words(row) for _, row in kept.iterrows()]
+    return kept
+
+
+def games_table(head: int = 8) -> Styler:
+    """The first ``head`` games of :func:`games` as a table that fits the page: title,
+    variant, players, result, bouts, moves, takes, transfers; no index, no ``<NA>``."""
+    frame = games()[["title", "preset", "players", "result", "bouts", "moves", "takes", "transfers"]]
+    frame = frame.rename(columns={"preset": "variant"}).head(head)
+    return frame.style.hide(axis="index")
+
+
+def variant_stats() -> pd.DataFrame:
+    """Per variant (R14, R15, R17): the number of games, the mean moves and bouts per
+    game, the takes, transfers and throw-ins in all, and the takes per bout."""
+    kept = games()
+    stats = kept.groupby("preset", observed=True).agg(
+        games=("file", "count"),
+        moves=("moves", "mean"),
+        bouts=("bouts", "mean"),
+        takes=("takes", "sum"),
+        transfers=("transfers", "sum"),
+        throw_ins=("throw_ins", "sum"),
+    )
+    stats["takes per bout"] = stats["takes"] / kept.groupby("preset", observed=True)["bouts"].sum()
+    stats.index.name = "variant"
+    return stats.astype(
+        {"games": int, "takes": int, "transfers": int, "throw_ins": int, "moves": float, "bouts": float}
+    )
+
+
+#: how :func:`variant_stats_table` writes each column (one decimal for means, two for rates)
+STATS_FORMAT: dict[Any, str | Callable[[object], str] | None] = {
+    "moves": "{:.1f}",
+    "bouts": "{:.1f}",
+    "takes per bout": "{:.2f}",
+}
+
+
+def variant_stats_table(bars: bool = False) -> Styler:
+    """:func:`variant_stats` with its numbers rounded for reading (:data:`STATS_FORMAT`),
+    and with bars in the *moves* and *takes per bout* cells if ``bars``."""
+    style = variant_stats().style.format(STATS_FORMAT)
+    if bars:
+        style = style.bar(subset=["moves", "takes per bout"], color="#9ecae1")
+    return style
+
+
+def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
+    """The first ``head`` moves of ``recordings/<name>`` (``moves_frame``): bout, player,
+    role, the move in words (cards as 10♥), its rule ids and what it caused; narrow
+    enough for the page."""
+    from ..tables import moves_frame
+    from .show import pretty
+
+    frame = moves_frame(RECORDINGS / name).head(head)
+    shown = pd.DataFrame(
+        {
+            "bout": frame["bout"],
+            "player": frame["player"],
+            "role": frame["role"],
+            "move": [pretty(str(t)) for t in frame["text"]],
+            "rules": frame["rules"],
+            "what it caused": [pretty(str(t)) for t in frame["events"]],
+        }
+    )
+    return shown.style.hide(axis="index")
+
+
+def all_moves() -> pd.DataFrame:
+    """Every move of every JSON game of :data:`RECORDINGS` (``moves_frame``), indexed by
+    file and move, with the game's ``preset``."""
+    from ..tables import moves_frame
+
+    kept = games()
+    files = sorted(str(p) for p in kept["file"] if str(p).endswith(".json"))
+    moves = pd.concat({Path(p).name: moves_frame(p) for p in files}, names=["file", "move"])
+    preset_of = {Path(str(f)).name: str(p) for f, p in zip(kept["file"], kept["preset"], strict=True)}
+    moves["preset"] = moves.index.get_level_values("file").map(preset_of)
+    return moves
+
+
+def action_counts() -> pd.DataFrame:
+    """How many moves of each kind (attack, defend, throw, …) each variant's games hold."""
+    moves = all_moves()
+    counts = pd.crosstab(moves["preset"], moves["action"].astype(str))
+    counts.index.name = "variant"
+    counts.columns.name = "move"
+    return counts
+
+
+class Picture:
+    """An SVG picture (``_repr_svg_``)."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+
+def action_plot() -> Picture:
+    """:func:`action_counts` as stacked bars, one per variant, the legend beside the
+    bars (it covers none), as an SVG picture."""
+    from matplotlib.figure import Figure
+
+    counts = action_counts()
+    fig = Figure(figsize=(8, 2.8))
+    ax = fig.add_subplot()
+    counts.plot.barh(stacked=True, ax=ax, title="moves by kind, per variant")
+    ax.set_xlabel("moves")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    fig.tight_layout()
+    out = io.StringIO()
+    fig.savefig(out, format="svg", bbox_inches="tight")
+    return Picture(out.getvalue())
+
+
+def throws_after_take(head: int = 5) -> Styler:
+    """The first ``head`` throw-ins after a take (a ``throw`` move whose rule ids include
+    R14) of all the JSON games: file, player, the move in words."""
+    from .show import pretty
+
+    moves = all_moves()
+    after = moves[(moves["action"] == "throw") & moves["rules"].str.contains("R14")].head(head)
+    shown = pd.DataFrame(
+        {
+            "game": after.index.get_level_values("file"),
+            "player": after["player"].to_numpy(),
+            "move": [pretty(str(t)) for t in after["text"]],
+        }
+    )
+    return shown.style.hide(axis="index")
+
+
+def data_position(name: str = "podkidnoy-2p.json") -> tuple[Game, int]:
+    """The position before the first throw-in after a take (R14) of ``recordings/<name>``,
+    and the seat of the player who throws in (for an exercise and a practice bout).
+
+    Raises:
+        StopIteration: the game has no throw-in after a take.
+    """
+    rep = replay(name)
+    k = next(k for k, (position, move) in enumerate(rep) if move.action is Action.THROW and position.taking)
+    return rep.game(k), rep.move(k).player
+
+
+def data_practice() -> Practice:
+    """A practice bout of lesson 8: the position of :func:`data_position`, played by the
+    player who throws in after the take (R13, R14)."""
+    game, seat = data_position()
+    rep = replay("podkidnoy-2p.json")
+    k = len(game.history)
+    return Practice(
+        8,
+        "podkidnoy-2p.json",
+        k,
+        rep.players[seat],
+        "bout",
+        "A position from the data: your opponent takes; throw in what you may, then pass (R13, R14).",
+    )

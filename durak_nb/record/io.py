@@ -43,7 +43,7 @@ from .json_form import (
 from .lexer import MAX_GAMES, SUFFIX, Source
 from .reader import parse
 from .recorder import read_journal
-from .writer import write
+from .writer import check_lines, write
 
 __all__ = [
     "JOURNAL_SUFFIX",
@@ -264,13 +264,25 @@ def validate_path(path: str | Path) -> list[ValidationReport]:
         return [ValidationReport(str(p), False, exc, None, None)]
     reports = []
     for n, rec in enumerate(games, 1):
-        report = validate_recording(rec)
+        report = _validate_game(rec)
         if len(games) > 1:
             report = ValidationReport(
                 f"{p} (game {n} of {len(games)})", report.ok, report.error, report.game, report.recording
             )
         reports.append(report)
     return reports
+
+
+def _validate_game(rec: Recording) -> ValidationReport:
+    """The main line and its result (``validate_recording``), then every variation of
+    ``meta.variations`` as the writer replays them (:func:`~durak_nb.record.writer.check_lines`)."""
+    report = validate_recording(rec)
+    if report.ok and rec.meta.get("variations"):
+        try:
+            check_lines(rec)
+        except RecordingError as exc:
+            return ValidationReport(rec.file, False, exc, None, rec)
+    return report
 
 
 # ----------------------------------------------------------------------------- writing
@@ -298,6 +310,8 @@ def dump(games: Recording | Sequence[Recording], path: str | Path) -> None:
                 raise RecordingError("nothing to write: no game")
             for rec in recs:
                 rec.check_result(rec.replay())
+                if rec.meta.get("variations"):
+                    check_lines(rec)  # every variation legal, as the notation writer checks
             check_match(recs)
             text = json_text(recs)
     except RecordingError as exc:

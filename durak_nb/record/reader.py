@@ -899,29 +899,17 @@ class _Reader:
             raise src.error("two bout numbers in a row", tok.start, move=k, branch=line.branch)
         if game.result is not None:
             raise src.error("the game is over: no bout follows", tok.start, rule="R25", move=k, branch=line.branch)
-        if dots == 1:
-            if not line.at_start:
-                raise src.error(
-                    f"bout {game.bout} is not over here, so no new bout begins: write '{game.bout}...' to recall the"
-                    " bout within it",
-                    tok.start,
-                    move=k,
-                    branch=line.branch,
-                    game=game,
-                )
-            if n != game.bout:
-                raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch, game=game)
-        else:
-            if line.at_start:
-                raise src.error(
-                    f"bout {game.bout} begins here: write '{game.bout}.'",
-                    tok.start,
-                    move=k,
-                    branch=line.branch,
-                    game=game,
-                )
-            if n != game.bout:
-                raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch, game=game)
+        # 'N.' begins bout N, 'N...' recalls it within the bout: each must match the engine
+        if (dots == 1) != line.at_start:
+            msg = (
+                f"bout {game.bout} is not over here, so no new bout begins: write '{game.bout}...' to recall the"
+                " bout within it"
+                if dots == 1
+                else f"bout {game.bout} begins here: write '{game.bout}.'"
+            )
+            raise src.error(msg, tok.start, move=k, branch=line.branch, game=game)
+        if n != game.bout:
+            raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch, game=game)
         line.number = (n, dots, tok.start)
 
     def _variation(self, line: _Line, at: int) -> _Line:

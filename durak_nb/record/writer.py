@@ -36,6 +36,7 @@ from .lexer import (
     META_KEY,
     STANDARD_HEADERS,
     format_move,
+    legal_list,
     quote_name,
     where_in_tree,
 )
@@ -165,8 +166,11 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[
         g = f.game
         refusal = g.why_illegal(move)
         if refusal is not None:
+            # a variation's move is placed at the main-line move it branches from (in
+            # JSON the variation itself is in meta.variations of that move)
             places = tree.recording.move_places
-            line, col = places[f.i] if f.depth == 0 and f.i < len(places) else (1, 1)
+            at = f.branch[0][0] if f.branch else f.i
+            line, col = places[at] if at < len(places) else (1, 1)
             raise RecordingError(
                 f"{where_in_tree(f.i, f.branch)} ({format_move(move, names)}): {refusal.message}",
                 file=file,
@@ -175,6 +179,7 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[
                 move=f.i,
                 rule=refusal.rule,
                 state=g.position(),
+                legal=legal_list(g),
                 branch=f.branch,
             )
         _write_move(pieces, f, node, format_move(move, names) + (node.glyph or ""))
@@ -249,6 +254,26 @@ def _seed_matches(rec: Recording, seed: object) -> bool:
     if d.trump is None and no_card and not rec.rules.japanese:
         return False
     return tuple(cards) == d.deck
+
+
+def check_lines(rec: Recording) -> Game:
+    """Replay every line of ``rec`` as :func:`write` does (the main line and each
+    variation in ``meta.variations``, in the notation's order, each variation from its
+    branching position), without writing: validate and the JSON writer ask it, so that
+    the commands give one answer (defect 9).
+
+    Returns:
+        The game at the end of the main line.
+
+    Raises:
+        RecordingError: the first illegal move: its ``rule``, ``move`` (counted within
+            its line), ``branch`` (the ``(move, variation)`` steps from the main line;
+            empty for the main line), ``state`` and ``legal``; placed at the move in the
+            file, or for a move in a variation at the main-line move it branches from.
+            Also a bound passed (moves counting every variation, nesting depth).
+        SetupError: the deal or start position breaks R1-R4 or R22.
+    """
+    return _write_moves(GameTree.from_recording(rec), rec.players, rec.file)[1]
 
 
 def _write_game(rec: Recording) -> str:

@@ -1,0 +1,232 @@
+"""What a lesson's hidden cells display: the engine's answers as sentences a learner reads.
+
+A lesson notebook hides its code (``jupyter.source_hidden``) and shows only text,
+pictures and widgets; no cell output is a raw Python value.  The functions here turn the
+engine's answers into :class:`Sentences`, a small object that shows itself as an HTML
+list (``_repr_html_``) and as plain text, with cards written as a person reads them
+(``10♥``, :func:`durak_nb.explain.cards_words`).  Every call builds what it shows from a
+fresh game, so a cell can run again, or out of order, without an error.
+
+>>> from durak_nb import lessons
+>>> str(legal_moves(lessons.bout().game(1), "Boris")).splitlines()[0]
+'Boris covers 7♠ with 6♥'
+>>> str(refusal(lessons.bout().game(0), "Anna", "attack", "7S 9D"))
+'The engine refuses it: a lead is one or more cards of one rank (R9).'
+>>> pretty("[R8] 6D does not beat 7S")
+'[R8] 6♦ does not beat 7♠'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..cards import Card, Suit, beats
+from ..cards import deck as _deck
+from ..engine import Event, Game, Move
+from ..explain import event_words, move_words
+from ..replay import Replay
+from ..views.display import HandView
+from .course import CLAIMS, TERMS, claims_of
+
+__all__ = [
+    "Lines",
+    "Sentences",
+    "beaters",
+    "claims_summary",
+    "deck",
+    "ending",
+    "events",
+    "legal_moves",
+    "pretty",
+    "refusal",
+    "room",
+    "teachers",
+    "terms",
+]
+
+#: a card code standing alone in a text: rank then suit (``TH``, ``7S``, ``AD``)
+_CODE = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
+
+
+def pretty(text: str) -> str:
+    """``text`` with every card code written as a person reads it: ``'6D'`` → ``'6♦'``,
+    ``'TH'`` → ``'10♥'`` (:attr:`Card.pretty`)."""
+    return _CODE.sub(lambda m: Card.parse(m.group(0)).pretty, text)
+
+
+class Sentences:
+    """Sentences shown as an HTML list (one item each), or one paragraph if there is one.
+
+    Args:
+        lines: the sentences, already whole (one literal each, for translation).
+        title: an optional heading line shown above them.
+    """
+
+    def __init__(self, lines: Iterable[str], title: str | None = None) -> None:
+        self.lines = [str(line) for line in lines]
+        self.title = title
+
+    def __str__(self) -> str:
+        head = [self.title] if self.title else []
+        return "\n".join(head + self.lines)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        head = f"<p style='margin:0.2em 0'><b>{html.escape(self.title)}</b></p>" if self.title else ""
+        if len(self.lines) == 1:
+            return f"<div class='dnb-say'>{head}<p style='margin:0.2em 0'>{html.escape(self.lines[0])}</p></div>"
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines)
+        return f"<div class='dnb-say'>{head}<ul style='margin:0.2em 0'>{items}</ul></div>"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+
+def legal_moves(game: Game, player: int | str, title: str | None = None) -> Sentences:
+    """Every legal move of ``player`` now, in words (``'Boris covers 7♠ with 8♠'``),
+    in the engine's order (:meth:`Game.legal_moves`)."""
+    return Sentences((move_words(m, game.players) for m in game.legal_moves(player)), title)
+
+
+def refusal(game: Game, player: int | str, action: str, cards: str, target: str | None = None) -> Sentences:
+    """What the engine says of a move of ``player``: its refusal with the rule id, or that
+    it is legal.
+
+    Args:
+        game: the position (not changed).
+        player: a seat or a name.
+        action: ``'attack'``, ``'throw'``, ``'defend'`` or ``'transfer'``.
+        cards: the card codes (``'7S 9D'``; for ``defend`` the covering card).
+        target: for ``defend``, the attack card covered.
+
+    Raises:
+        ValueError: an unknown action, player or card code.
+    """
+    seat = player if isinstance(player, int) else game.players.index(player)
+    if action == "defend":
+        if target is None:
+            raise ValueError("a defence needs the attack card it covers")
+        move = Move.defend(seat, cards, target)
+    elif action in ("attack", "throw", "transfer"):
+        move = getattr(Move, action)(seat, cards)
+    else:
+        raise ValueError(f"unknown action {action!r}")
+    why = game.why_illegal(move)
+    if why is None:
+        return Sentences([f"The engine allows it: {move_words(move, game.players)}."])
+    return Sentences([f"The engine refuses it: {pretty(why.message)} ({why.rule})."])
+
+
+def room(game: Game) -> Sentences:
+    """How many more attack cards may follow now (R13), as a sentence."""
+    n = game.room()
+    if n == 0:
+        return Sentences(["No more cards may follow (R13)."])
+    if n == 1:
+        return Sentences(["One more card may follow (R13)."])
+    return Sentences([f"{n} more cards may follow (R13)."])
+
+
+def events(happened: Sequence[Event], names: Sequence[str]) -> Sentences:
+    """What a move caused, in words with cards as 10♥ and the rule ids
+    (:func:`durak_nb.explain.event_words`)."""
+    return Sentences(event_words(e, names) for e in happened)
+
+
+def ending(replay: Replay, k: int) -> Sentences:
+    """What move ``k`` of ``replay`` causes (bito R15, a take R14, the draws R16, …), in
+    words: the move first, then its events (:func:`events`)."""
+    move = replay.move(k)
+    lines = [move_words(move, replay.players)]
+    lines += [event_words(e, replay.players) for e in replay.events(k)]
+    return Sentences(lines)
+
+
+def deck(size: int = 36, width: float = 34) -> HandView:
+    """The deck of ``size`` cards (R1) as one picture, suit by suit, low to high."""
+    return HandView(_deck(size), width=width)
+
+
+def beaters(card: str, trump: str, size: int = 36, width: float = 34) -> HandView:
+    """Every card of the ``size``-card deck that beats ``card`` with ``trump`` (R6), as a
+    picture (the trump suit marked).
+
+    Raises:
+        ValueError: a bad card code or suit.
+    """
+    target, suit = Card.parse(card), Suit.parse(trump)
+    return HandView([c for c in _deck(size) if beats(c, target, suit)], trump=suit, width=width)
+
+
+class Lines:
+    """Lines of a file shown as they are (a ``<pre>`` block), e.g. a journal or a notation file."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.lines = list(lines)
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+    def _repr_html_(self) -> str:
+        text = html.escape(str(self))
+        return f"<pre style='white-space:pre-wrap;word-break:break-all;font-size:85%'>{text}</pre>"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+
+class _Table:
+    """An HTML table of strings (escaped)."""
+
+    def __init__(self, head: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+        self.head = list(head)
+        self.rows = [list(r) for r in rows]
+
+    def __str__(self) -> str:
+        return "\n".join(" | ".join(r) for r in [self.head, *self.rows])
+
+    def _repr_html_(self) -> str:
+        th = "".join(f"<th style='text-align:left'>{html.escape(h)}</th>" for h in self.head)
+        body = "".join(
+            "<tr>" + "".join(f"<td style='text-align:left'>{html.escape(c)}</td>" for c in row) + "</tr>"
+            for row in self.rows
+        )
+        return f"<table class='dnb-claims'><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def teachers(number: int) -> _Table:
+    """For teachers: every ✔ sentence of lesson ``number`` with the engine's answer and
+    whether it agrees (the same check as ``tests/test_lessons.py``), as a table with the
+    columns *rules*, *sentence*, *engine's answer*, *agrees*."""
+    rows = []
+    for c in claims_of(number):
+        got = c.answer()
+        rows.append([" ".join(c.rules), pretty(c.text), pretty(_plain(got)), "yes" if got == c.expected else "NO"])
+    return _Table(["rules", "sentence", "engine's answer", "agrees"], rows)
+
+
+def terms() -> _Table:
+    """The course's terms (:data:`~durak_nb.lessons.TERMS`) as a table: English, Russian, Ukrainian."""
+    return _Table(["English", "Russian", "Ukrainian"], [[en, ru, uk] for en, (ru, uk) in TERMS.items()])
+
+
+def claims_summary() -> Sentences:
+    """How many of the course's ✔ sentences agree with the engine, as a sentence."""
+    agree = sum(c.check() for c in CLAIMS.values())
+    return Sentences([f"{agree} of {len(CLAIMS)} sentences of the course agree with the engine."])
+
+
+def _plain(value: Any) -> str:
+    """A claim's answer as text: tuples and lists joined with ``; ``."""
+    if isinstance(value, tuple | list):
+        return "; ".join(_plain(v) for v in value)
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
