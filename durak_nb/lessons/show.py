@@ -119,7 +119,7 @@ def refusal(game: Game, player: int | str, action: str, cards: str, target: str 
     why = game.why_illegal(move)
     if why is None:
         return Sentences([f"The engine allows it: {move_words(move, game.players)}."])
-    return Sentences([f"The engine refuses it: {pretty(why.message)} ({why.rule})."])
+    return Sentences([f"The engine refuses it: {why.message} ({why.rule})."])
 
 
 def room(game: Game) -> Sentences:
