@@ -31,10 +31,9 @@ from browserkit import chromium, jupyter_lab, open_notebook, require_browser, ru
 from conftest import NOTEBOOKS, RECORDINGS, ROOT
 
 from durak_nb import RULE_TEXTS, Drew, Game, IllegalMove, Move, Rules, lessons
-from durak_nb.cards import Card, Suit, cards_text, parse_cards
+from durak_nb.cards import Card, Suit
 from durak_nb.lessons import CLAIMS, LESSON_RECORDINGS, LESSONS, lesson8, lesson9
 from durak_nb.record import Recording, validate_file
-from durak_nb.views import course_show as show
 from durak_nb.views.cards_svg import card_svg
 from durak_nb.views.exercises import (
     EXERCISE_STYLE,
@@ -55,13 +54,13 @@ PINNED: dict[str, Any] = {
     "deck_36_ranks": (9, "6", "A", 4),
     "short_and_long_decks": ("9", "2"),
     "talon_after_deal": (6, 6, 24, True),
-    "first_attacker_example": ("H", "TH", "AH", "Boris"),
-    "redeal_five_of_a_suit": (["Boris claims a redeal"], "C", "7C", "Vera"),
+    "first_attacker_example": ("♥", "10♥", "A♥", "Boris"),
+    "redeal_five_of_a_suit": (["Boris claims a redeal"], "♣", "7♣", "Vera"),
     "same_suit_beats": (True, False),
     "trump_beats_ace_of_spades": True,
     "trump_only_by_higher_trump": (False, True),
     "beaters_of_six_of_spades": (17, 8, 9),
-    "trump_ace": ([], ["6H"]),
+    "trump_ace": ([], ["6♥"]),
     "japanese_spades": (True, False),
     # lesson 2 (R9-R12, R15)
     "leads_in_bout_example": 7,
@@ -81,13 +80,13 @@ PINNED: dict[str, Any] = {
         "[R12] Anna has passed; they may act again once another card is laid",
         ["Anna throws in 9♦", "Anna passes"],
     ),
-    "bout_bito": "7S 9S 7C TC 9C 6H",
+    "bout_bito": "7♠ 9♠ 7♣ 10♣ 9♣ 6♥",
     # lesson 3 (R13, R14)
     "room_after_take": 2,
     "third_card_refused": (
         "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow"
     ),
-    "boris_picks_up": ("Boris", "7S 7H 7D"),
+    "boris_picks_up": ("Boris", "7♠ 7♥ 7♦"),
     "first_bout_limit": (
         5,
         "[R13c] before the first bito a bout holds at most 5 attack cards while the defender defends",
@@ -99,10 +98,10 @@ PINNED: dict[str, Any] = {
         "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
     ),
     # lesson 4 (R3, R16, R23)
-    "short_talon_draws": [("Anna", "9C QD"), ("Vera", "6H")],
+    "short_talon_draws": [("Anna", "9♣ Q♦"), ("Vera", "6♥")],
     "short_talon_hands": (6, 3, 0),
     "next_after_bito": "Boris",
-    "full_refill": ([("Anna", "8D TD"), ("Vera", "8H"), ("Boris", "QH 6C KS")], ["AH"]),
+    "full_refill": ([("Anna", "8♦ 10♦"), ("Vera", "8♥"), ("Boris", "Q♥ 6♣ K♠")], ["A♥"]),
     "next_after_take": "Vera",
     # lesson 5 (R16-R21)
     "first_transfer": ("Boris", "Vera", 2),
@@ -198,13 +197,13 @@ def test_R13b_R14_seed000_after_a_take_only_two_more_cards_may_follow() -> None:
 
 
 def test_R7_the_trump_six_beats_the_ace_only_with_the_option() -> None:
-    assert lessons.trump_ace() == ([], ["6H"])
+    assert lessons.trump_ace() == ([], ["6♥"])
     assert lessons.trump_six_over_ace()[1] is None
 
 
 def test_R16_draw_order_lists() -> None:
-    assert lessons.short_talon_draws() == [("Anna", "9C QD"), ("Vera", "6H")]
-    assert lessons.full_refill()[0] == [("Anna", "8D TD"), ("Vera", "8H"), ("Boris", "QH 6C KS")]
+    assert lessons.short_talon_draws() == [("Anna", "9♣ Q♦"), ("Vera", "6♥")]
+    assert lessons.full_refill()[0] == [("Anna", "8♦ 10♦"), ("Vera", "8♥"), ("Boris", "Q♥ 6♣ K♠")]
     assert lessons.transfer_draw_order() == ["Anna", "Boris", "Vera", "Gleb"]
 
 
@@ -243,7 +242,7 @@ def test_notebook_claims_are_the_registered_claims(number: int) -> None:
     """A lesson's ``✔`` lines are exactly its claims, each once: a sentence edited in the
     notebook or in lessons.py alone, or a new ``✔`` sentence without an engine answer, fails."""
     lines = claim_lines(markdown(LESSON_FILES[number]))
-    assert sorted(lines) == sorted("✔ " + show.pretty(c.text) for c in lessons.claims_of(number))
+    assert sorted(lines) == sorted("✔ " + c.text for c in lessons.claims_of(number))
 
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
@@ -473,9 +472,7 @@ def test_R16_lesson_9_predict_the_draw_of_your_own_game() -> None:
     assert isinstance(ex, PredictDraw)
     game, move = lessons.first_refill(ns["recording"])
     events = game.copy().play(move)
-    answer = lessons.draw_text(
-        [(name, cards_text(parse_cards(cards))) for name, cards in lessons.draws_of(events, game.players)]
-    )
+    answer = lessons.draw_text(lessons.draws_of(events, game.players))
     assert ex.right_answers == (ex.options.index(answer),)
     assert ex.answer(ex.options.index(answer)) is True
     assert ex.feedback == f"✔ Right: {answer}. {R16_LINE}"
@@ -749,7 +746,7 @@ def test_recording_of_needs_a_fresh_game() -> None:
 def test_R16_first_refill_of_a_recording() -> None:
     game, move = lessons.first_refill(Recording.load(RECORDINGS / "drawing-order-short-talon.json"))
     assert move == Move.pass_(3)
-    assert lessons.draws_of(game.copy().play(move), game.players) == [("Anna", "9C QD"), ("Vera", "6H")]
+    assert lessons.draws_of(game.copy().play(move), game.players) == [("Anna", "9♣ Q♦"), ("Vera", "6♥")]
     with pytest.raises(ValueError, match="no bout of this recording ends with a draw"):
         lessons.first_refill(Recording.load(RECORDINGS / "seed000-vdogonku.json"))
     assert lessons.draw_text([]) == "nobody draws"

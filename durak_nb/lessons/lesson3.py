@@ -7,10 +7,11 @@ more than the defender holds (R13, R14).
 
 from __future__ import annotations
 
+from ..cards import cards_text
 from ..engine import Move, Took
 from ..replay import Replay
 from .course import claim
-from .helpers import codes, refusal_text, replay
+from .helpers import refusal_text, replay
 
 #: The recording of seed 000's example of throw-ins after take (R13b, R14).
 SEED000 = "seed000-vdogonku.json"
@@ -36,7 +37,7 @@ def room_after_take() -> int:
 
 @claim(
     3,
-    "After 7H and 7D, Anna's last seven is refused: "
+    "After 7♥ and 7♦, Anna's last seven is refused: "
     "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow",
     "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow",
     "R13b",
@@ -46,12 +47,12 @@ def third_card_refused() -> str | None:
     return refusal_text(seed000().game(5), Move.throw(0, "7C"))
 
 
-@claim(3, "When Anna and Vera have passed, Boris picks up the three sevens.", ("Boris", "7S 7H 7D"), "R14")
+@claim(3, "When Anna and Vera have passed, Boris picks up the three sevens.", ("Boris", "7♠ 7♥ 7♦"), "R14")
 def boris_picks_up() -> tuple[str, str]:
     """The :class:`~durak_nb.engine.Took` event of seed 000's example (R14)."""
     rep = seed000()
     took = [e for e in rep.events(len(rep) - 1) if isinstance(e, Took)]
-    return rep.recording.players[took[0].player], codes(took[0].cards)
+    return rep.recording.players[took[0].player], cards_text(took[0].cards)
 
 
 #: The recording of the first bout's limit (R13c).
@@ -78,7 +79,7 @@ def first_bout_limit() -> tuple[int, str | None]:
 
 @claim(
     3,
-    "Once Boris takes, the limit is six again: one more card may follow, and Vera adds 7D after the take.",
+    "Once Boris takes, the limit is six again: one more card may follow, and Vera adds 7♦ after the take.",
     (1, "Boris", 7),
     "R13a",
     "R13c",

@@ -15,18 +15,15 @@ fresh game, so a cell can run again, or out of order, without an error.
 'Boris covers 7♠ with 6♥'
 >>> str(refusal(lessons.bout().game(0), "Anna", "attack", "7S 9D"))
 'The engine refuses it: a lead is one or more cards of one rank (R9).'
->>> pretty("Vera, holding the lowest trump 7C, leads")
-'Vera, holding the lowest trump 7♣, leads'
 """
 
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..cards import Card, Suit, beats, card_text
+from ..cards import Card, Suit, beats
 from ..cards import deck as _deck
 from ..engine import Event, Game, Move
 from ..explain import event_words, move_words
@@ -44,25 +41,12 @@ __all__ = [
     "events",
     "legal_moves",
     "moves",
-    "pretty",
     "refusal",
     "result",
     "room",
     "teachers",
     "terms",
 ]
-
-
-#: a card code standing alone in a text: rank then suit (``TH``, ``7S``, ``AD``)
-_CODE = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
-
-
-def pretty(text: str) -> str:
-    """A claim's text or answer (written by a lesson with card codes: ``'7C'``) with each
-    card code written as a person reads it (:func:`~durak_nb.cards.card_text`): ``'7♣'``.
-    Only for the teachers' claims table; the engine's own words (refusals, moves, events)
-    already write their cards as 10♥."""
-    return _CODE.sub(lambda m: card_text(Card.parse(m.group(0))), text)
 
 
 class Sentences:
@@ -241,7 +225,7 @@ def teachers(number: int) -> _Table:
     rows = []
     for c in claims_of(number):
         got = c.answer()
-        rows.append([" ".join(c.rules), pretty(c.text), pretty(_plain(got)), "yes" if got == c.expected else "NO"])
+        rows.append([" ".join(c.rules), c.text, _plain(got), "yes" if got == c.expected else "NO"])
     return _Table(["rules", "sentence", "engine's answer", "agrees"], rows)
 
 
