@@ -17,8 +17,10 @@ only values and classes, never the widgets.
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
+
+import ipywidgets as widgets
 
 from ..cards import Card, Suit
 from .cards_svg import card_svg, table_svg
@@ -29,6 +31,7 @@ __all__ = [
     "button_css",
     "card_class",
     "face_rules",
+    "grow_pool",
     "pair_class",
     "set_classes",
     "svg_uri",
@@ -62,6 +65,53 @@ def set_classes(widget: Any, classes: Sequence[str]) -> None:
     wanted = tuple(classes)
     if tuple(widget._dom_classes) != wanted:
         widget._dom_classes = wanted
+
+
+def grow_pool(
+    pool: list[Any],
+    cards: list[Card | None],
+    row: Any,
+    n: int,
+    *,
+    click: Callable[[Card], object],
+    layout: Any,
+    style: Any,
+    table: bool = False,
+    hidden: bool = False,
+) -> None:
+    """Make a pool of card buttons at least ``n`` long; the ``row`` (a box) is given
+    the pool as its children only when buttons were added.
+
+    Args:
+        pool: the buttons (grown in place); ``cards`` (grown in place, with ``None``)
+            holds the card each button shows now, ``None`` for a hidden one.
+        click: called with the card of a clicked button (nothing for a button showing
+            no card).
+        layout, style: the ``Layout`` and ``ButtonStyle`` every button shares (one
+            widget model each, not one a button).
+        table: the buttons are table pairs (class ``dnb-pt`` beside ``dnb-pc``).
+        hidden: a new button starts hidden (:data:`HIDDEN`).
+    """
+    if n <= len(pool):
+        return
+
+    def clicked(i: int) -> None:
+        c = cards[i]
+        if c is not None:
+            click(c)
+
+    while len(pool) < n:
+        i = len(pool)
+        b = widgets.Button(layout=layout, style=style)
+        b.add_class("dnb-pc")
+        if table:
+            b.add_class("dnb-pt")
+        b.on_click(lambda _b, i=i: clicked(i))
+        if hidden:
+            set_classes(b, (*b._dom_classes, HIDDEN))
+        pool.append(b)
+        cards.append(None)
+    row.children = tuple(pool)
 
 
 def button_css(root: str, *, width: float, table_width: float | None = None) -> str:

@@ -79,7 +79,7 @@ from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
 from ..rules import Rules
-from .card_buttons import HIDDEN, SELECTED, button_css, card_class, face_rules, pair_class, set_classes
+from .card_buttons import HIDDEN, SELECTED, button_css, card_class, face_rules, grow_pool, pair_class, set_classes
 from .cards_svg import discard_svg, seat_svg, talon_svg
 from .html import STYLE, esc, hand_order, header_html, seat_caption_html, turn_html
 from .replayer import ReplayerWidget
@@ -833,32 +833,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def _grow(self, pool: list[Any], cards: list[Card | None], row: Any, n: int) -> None:
         """Make a pool of card buttons at least ``n`` long (the row is rebuilt only then)."""
-        if n <= len(pool):
-            return
         table = pool is self.table_buttons
-        while len(pool) < n:
-            i = len(pool)
-            b = widgets.Button(layout=self._layout, style=self._button_style)
-            b.add_class("dnb-pc")
-            if table:
-                b.add_class("dnb-pt")
-                b.on_click(lambda _b, i=i: self._on_table(i))
-            else:
-                b.on_click(lambda _b, i=i: self._on_hand(i))
-            set_classes(b, (*b._dom_classes, HIDDEN))
-            pool.append(b)
-            cards.append(None)
-        row.children = tuple(pool)
-
-    def _on_hand(self, i: int) -> None:
-        c = self._hand_cards[i]
-        if c is not None:
-            self.click_card(c)
-
-    def _on_table(self, i: int) -> None:
-        c = self._table_cards[i]
-        if c is not None:
-            self.click_target(c)
+        click = self.click_target if table else self.click_card
+        grow_pool(
+            pool, cards, row, n, click=click, layout=self._layout, style=self._button_style, table=table, hidden=True
+        )
 
     # ------------------------------------------------------------------ drawing
 

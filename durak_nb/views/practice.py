@@ -52,7 +52,7 @@ from ..cards import Card, CardError
 from ..engine import Action, Bito, Event, Game, GameOver, Move, Refusal, Start, Took
 from ..explain import cards_words, event_words, move_rules, move_words
 from ..rules import Rules
-from .card_buttons import button_css, face_rules, pair_class, set_classes
+from .card_buttons import button_css, face_rules, grow_pool, pair_class, set_classes
 from .html import STYLE, cards_div, cards_part_html, esc, hand_order, seat_caption_html, stock_part_html, turn_html
 from .play import bot_seat, prompt_text
 
@@ -600,32 +600,9 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
 
     def _grow(self, pool: list[Any], cards: list[Card | None], row: Any, n: int) -> None:
         """Make a pool of card buttons at least ``n`` long (the row is rebuilt only then)."""
-        if n <= len(pool):
-            return
         table = pool is self.table_buttons
-        layout = self._html_layout
-        while len(pool) < n:
-            i = len(pool)
-            b = widgets.Button(layout=layout, style=self._shared_style)
-            b.add_class("dnb-pc")
-            if table:
-                b.add_class("dnb-pt")
-                b.on_click(lambda _b, i=i: self._on_table(i))
-            else:
-                b.on_click(lambda _b, i=i: self._on_hand(i))
-            pool.append(b)
-            cards.append(None)
-        row.children = tuple(pool)
-
-    def _on_hand(self, i: int) -> None:
-        c = self._hand_cards[i]
-        if c is not None:
-            self.click_card(c)
-
-    def _on_table(self, i: int) -> None:
-        c = self._table_cards[i]
-        if c is not None:
-            self.click_table(c)
+        click = self.click_table if table else self.click_card
+        grow_pool(pool, cards, row, n, click=click, layout=self._html_layout, style=self._shared_style, table=table)
 
     @staticmethod
     def _classes(button: Any, base: Sequence[str], extra: Sequence[str]) -> None:
