@@ -30,8 +30,11 @@ __all__ = [
     "SELECTED",
     "button_css",
     "card_class",
+    "cover_note",
     "face_rules",
     "grow_pool",
+    "label_card",
+    "label_pair",
     "pair_class",
     "set_classes",
     "svg_uri",
@@ -65,6 +68,27 @@ def set_classes(widget: Any, classes: Sequence[str]) -> None:
     wanted = tuple(classes)
     if tuple(widget._dom_classes) != wanted:
         widget._dom_classes = wanted
+
+
+def cover_note(target: Card | None) -> str:
+    """The note once an attack card is chosen to be covered first (R10): ``'Now click
+    the card that covers 7♣.'``, or ``""`` when none is chosen."""
+    return "" if target is None else f"Now click the card that covers {target.pretty}."
+
+
+def label_card(button: Any, card: Card, *, trump: Suit | None) -> None:
+    """Give a hand's card button its words: the description ``'7♠'`` (what a screen
+    reader and the tests read) and the tooltip, ``'7♠ (trump)'`` for a trump (R3)."""
+    button.description = card.pretty
+    button.tooltip = card.pretty + (" (trump)" if card.suit == trump else "")
+
+
+def label_pair(button: Any, attack: Card, cover: Card | None) -> None:
+    """Give a table pair's button its words: the description ``'7♠'`` or ``'7♠ covered
+    by 8♠'`` (R10) and the tooltip, ``'cover 7♠'`` while the attack card is uncovered."""
+    covered = None if cover is None else f"{attack.pretty} covered by {cover.pretty}"
+    button.description = attack.pretty if covered is None else covered
+    button.tooltip = f"cover {attack.pretty}" if covered is None else covered
 
 
 def grow_pool(

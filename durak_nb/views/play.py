@@ -79,7 +79,19 @@ from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
 from ..rules import Rules
-from .card_buttons import HIDDEN, SELECTED, button_css, card_class, face_rules, grow_pool, pair_class, set_classes
+from .card_buttons import (
+    HIDDEN,
+    SELECTED,
+    button_css,
+    card_class,
+    cover_note,
+    face_rules,
+    grow_pool,
+    label_card,
+    label_pair,
+    pair_class,
+    set_classes,
+)
 from .cards_svg import discard_svg, seat_svg, talon_svg
 from .html import STYLE, esc, hand_order, header_html, seat_caption_html, turn_html
 from .replayer import ReplayerWidget
@@ -701,7 +713,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             cards, self.selected = tuple(self.selected), []
             return self._human(Move(self.human, Action.DEFEND, cards, t))
         self.target = None if self.target == t else t
-        self._note = "" if self.target is None else f"Now click the card that covers {t.pretty}."
+        self._note = cover_note(self.target)
         self.draw()
         return False
 
@@ -902,8 +914,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 continue
             c = hand[i]
             self._hand_cards[i] = c
-            b.description = c.pretty
-            b.tooltip = c.pretty + (" (trump)" if c.suit == trump else "")
+            label_card(b, c, trump=trump)
             b.disabled = not legal
             marks = [card_class(c)]
             if c in self.selected:
@@ -925,8 +936,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 continue
             a, d = table[i]
             self._table_cards[i] = a
-            b.description = a.pretty if d is None else f"{a.pretty} covered by {d.pretty}"
-            b.tooltip = f"cover {a.pretty}" if d is None else f"{a.pretty} covered by {d.pretty}"
+            label_pair(b, a, d)
             b.disabled = not legal
             marks = [pair_class(a, d)]
             if a == self.target:

@@ -52,7 +52,7 @@ from ..cards import Card, CardError
 from ..engine import Action, Bito, Event, Game, GameOver, Move, Refusal, Start, Took
 from ..explain import cards_words, event_words, move_rules, move_words
 from ..rules import Rules
-from .card_buttons import button_css, face_rules, grow_pool, pair_class, set_classes
+from .card_buttons import button_css, cover_note, face_rules, grow_pool, label_card, label_pair, pair_class, set_classes
 from .html import STYLE, cards_div, cards_part_html, esc, hand_order, seat_caption_html, stock_part_html, turn_html
 from .play import bot_seat, prompt_text
 
@@ -324,7 +324,7 @@ class PracticeState:
             cards, self.selected = tuple(self.selected), []
             return self.attempt(Move(self.learner, Action.DEFEND, cards, t))
         self.target = None if self.target == t else t
-        self.note = "" if self.target is None else f"Now click the card that covers {t.pretty}."
+        self.note = cover_note(self.target)
         return False
 
     def lay(self) -> bool:
@@ -650,8 +650,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
             if i < len(hand):
                 c = hand[i]
                 self._hand_cards[i] = c
-                b.description = c.pretty
-                b.tooltip = c.pretty + (" (trump)" if c.suit == trump else "")
+                label_card(b, c, trump=trump)
                 b.disabled = not active
                 self._classes(b, ("dnb-pc", f"dnb-c-{c.code}"), ("dnb-sel",) if c in s.selected else ())
             else:
@@ -663,8 +662,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
             if i < len(table):
                 a, d = table[i]
                 self._table_cards[i] = a
-                b.description = a.pretty if d is None else f"{a.pretty} covered by {d.pretty}"
-                b.tooltip = f"cover {a.pretty}" if d is None else f"{a.pretty} covered by {d.pretty}"
+                label_pair(b, a, d)
                 b.disabled = not active
                 chosen = ("dnb-sel",) if s.target == a else ()
                 self._classes(b, ("dnb-pc", "dnb-pt", pair_class(a, d)), chosen)
