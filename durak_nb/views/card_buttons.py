@@ -22,7 +22,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, Suit
+from ..cards import Card, CardError, Suit
+from ..engine import Action, Move, Refusal
 from .cards_svg import card_svg, table_svg
 
 __all__ = [
@@ -30,7 +31,9 @@ __all__ = [
     "SELECTED",
     "button_css",
     "card_class",
+    "card_refusal",
     "cover_note",
+    "cover_or_choose",
     "face_rules",
     "grow_pool",
     "label_card",
@@ -68,6 +71,32 @@ def set_classes(widget: Any, classes: Sequence[str]) -> None:
     wanted = tuple(classes)
     if tuple(widget._dom_classes) != wanted:
         widget._dom_classes = wanted
+
+
+def card_refusal(exc: CardError) -> Refusal:
+    """A card that cannot be read (a click or a typed code), as the engine's refusal
+    (R1): the error's own rule and message, never parsed back out of its text."""
+    return Refusal(exc.rule or "R1", exc.message)
+
+
+def cover_or_choose(
+    seat: int, selected: Sequence[Card], target: Card | None, clicked: Card
+) -> tuple[Move | None, Card | None]:
+    """What a click on the attack card ``clicked`` on the table does.
+
+    Args:
+        seat: the clicking player's seat.
+        selected: the cards selected now; ``target``: the attack card chosen now, or ``None``.
+
+    Returns:
+        ``(move, target)``: with cards selected, the move covering ``clicked`` with them
+        (R10; the engine refuses anything but one card) and ``target`` unchanged;
+        with none, no move and the new target (``clicked``, or ``None`` when it was
+        the target already: a second click unchooses it).
+    """
+    if selected:
+        return Move(seat, Action.DEFEND, tuple(selected), clicked), target
+    return None, (None if target == clicked else clicked)
 
 
 def cover_note(target: Card | None) -> str:

@@ -84,7 +84,9 @@ from .card_buttons import (
     SELECTED,
     button_css,
     card_class,
+    card_refusal,
     cover_note,
+    cover_or_choose,
     face_rules,
     grow_pool,
     label_card,
@@ -153,12 +155,6 @@ _CSS = (
     ".dnb-play .dnb-log-head{font:600 13px/1.4 sans-serif;color:#333}"
     ".dnb-play .dnb-journal{font:12px/1.4 sans-serif;color:#555;overflow-wrap:anywhere}"
 )
-
-
-def _card_refusal(exc: CardError) -> Refusal:
-    """A card code that cannot be read, as the engine's refusal (R1): the error's own
-    rule and message, never parsed back out of its text."""
-    return Refusal(exc.rule or "R1", exc.message)
 
 
 def _start_of(game: Game) -> Start:
@@ -676,7 +672,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         try:
             c = Card.parse(card)
         except CardError as exc:
-            return self._refuse(_card_refusal(exc))
+            return self._refuse(card_refusal(exc))
         h = self.human
         if self.target is not None:
             target, self.target = self.target, None
@@ -708,11 +704,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         try:
             t = Card.parse(target)
         except CardError as exc:
-            return self._refuse(_card_refusal(exc))
-        if self.selected:
-            cards, self.selected = tuple(self.selected), []
-            return self._human(Move(self.human, Action.DEFEND, cards, t))
-        self.target = None if self.target == t else t
+            return self._refuse(card_refusal(exc))
+        move, self.target = cover_or_choose(self.human, self.selected, self.target, t)
+        if move is not None:
+            self.selected = []
+            return self._human(move)
         self._note = cover_note(self.target)
         self.draw()
         return False
@@ -771,7 +767,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         try:
             return tuple(parse_cards(cards))
         except CardError as exc:
-            self._refuse(_card_refusal(exc))
+            self._refuse(card_refusal(exc))
             return None
 
     def _why_card(self, c: Card) -> Refusal | None:

@@ -52,7 +52,18 @@ from ..cards import Card, CardError
 from ..engine import Action, Bito, Event, Game, GameOver, Move, Refusal, Start, Took
 from ..explain import cards_words, event_words, move_rules, move_words
 from ..rules import Rules
-from .card_buttons import button_css, cover_note, face_rules, grow_pool, label_card, label_pair, pair_class, set_classes
+from .card_buttons import (
+    button_css,
+    card_refusal,
+    cover_note,
+    cover_or_choose,
+    face_rules,
+    grow_pool,
+    label_card,
+    label_pair,
+    pair_class,
+    set_classes,
+)
 from .html import STYLE, cards_div, cards_part_html, esc, hand_order, seat_caption_html, stock_part_html, turn_html
 from .play import bot_seat, prompt_text
 
@@ -63,11 +74,6 @@ STOPS = ("bout", "game")
 
 #: how many lines of the log the widget shows
 LOG_LINES = 8
-
-
-def _refusal_of(exc: CardError) -> Refusal:
-    """A card that cannot be read, as the engine's refusal (R1): the error's own rule and message."""
-    return Refusal(exc.rule or "R1", exc.message)
 
 
 def _ends_bout(events: Sequence[Event]) -> bool:
@@ -296,7 +302,7 @@ class PracticeState:
         try:
             c = Card.parse(card)
         except CardError as exc:
-            return self._refuse(_refusal_of(exc))
+            return self._refuse(card_refusal(exc))
         if self.target is not None:
             target, self.target = self.target, None
             self.selected = []
@@ -319,11 +325,11 @@ class PracticeState:
         try:
             t = Card.parse(card)
         except CardError as exc:
-            return self._refuse(_refusal_of(exc))
-        if self.selected:
-            cards, self.selected = tuple(self.selected), []
-            return self.attempt(Move(self.learner, Action.DEFEND, cards, t))
-        self.target = None if self.target == t else t
+            return self._refuse(card_refusal(exc))
+        move, self.target = cover_or_choose(self.learner, self.selected, self.target, t)
+        if move is not None:
+            self.selected = []
+            return self.attempt(move)
         self.note = cover_note(self.target)
         return False
 
