@@ -276,12 +276,12 @@ def _throw_words(replay: Replayed, k: int, read: Reading, ended: bool) -> str:
 
 def _take_words(replay: Replayed, k: int, ended: bool) -> str:
     if ended:
-        return "взять, take (R14)"
+        return "принять, take (R14)"
     names = replay.players
     who = ", ".join(names[s] for s in replay.throwers(k + 1)) or "nobody"
     if replay.room(k + 1) == 0:
-        return f"взять, take (R14): no more cards may be given (R13); {who} may only pass (R12)"
-    return f"взять, take (R14): {who} may still give up to {_cards(replay.room(k + 1))} вдогонку (R13, R14)"
+        return f"принять, take (R14): no more cards may be given (R13); {who} may only pass (R12)"
+    return f"принять, take (R14): {who} may still give up to {_cards(replay.room(k + 1))} вдогонку (R13, R14)"
 
 
 def _pass_words(replay: Replayed, k: int, move: Move, pos: Position, read: Reading, ended: bool) -> str:

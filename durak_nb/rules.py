@@ -59,7 +59,7 @@ RULE_TEXTS: dict[str, str] = {
     "R11": "Throw-ins: cards of ranks already on the table (подкинуть).",
     "R12": "The attacker throws first; a pass lasts until the next card.",
     "R13": "Limits: six cards, never more than the defender holds, five before the first bito.",
-    "R14": "Take (взять); throw-ins after take (вдогонку).",
+    "R14": "Take (принять); throw-ins after take (вдогонку).",
     "R15": "Bito: all covered, all passed, cards to the discard (бито, отбой).",
     "R16": "Draw up to the hand size: attacker first, defender last (добор).",
     "R17": "Transfer: add cards of the attack rank, pass the bout on (перевод).",

@@ -32,8 +32,9 @@ from conftest import NOTEBOOKS, RECORDINGS, ROOT
 
 from durak_nb import RULE_TEXTS, Drew, Game, IllegalMove, Move, Rules, lessons
 from durak_nb.cards import Card, Suit
-from durak_nb.lessons import CLAIMS, LESSON_RECORDINGS, LESSONS, lesson8, lesson9, show
+from durak_nb.lessons import CLAIMS, LESSON_RECORDINGS, LESSONS, lesson8, lesson9
 from durak_nb.record import Recording, validate_file
+from durak_nb.views import course_show as show
 from durak_nb.views.cards_svg import card_svg
 from durak_nb.views.exercises import (
     EXERCISE_STYLE,
@@ -726,7 +727,7 @@ def test_R25_variant_plays_a_recording_under_other_options() -> None:
 
 
 def test_terms_and_lessons_lookup() -> None:
-    assert lessons.term("take") == "take — принять (ru) / прийняти (uk)"
+    assert lessons.term("take") == "take — принять (ru) / взяти (uk)"
     assert lessons.term("transfer") == "transfer — перевод (ru) / переведення (uk)"
     with pytest.raises(KeyError):
         lessons.term("chess")

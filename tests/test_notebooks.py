@@ -98,8 +98,9 @@ def test_notebook_is_committed_without_outputs(path: Any) -> None:
     assert [(c.get("outputs"), c.get("execution_count")) for c in code] == [([], None)] * len(code)
 
 
-#: the notebooks a learner takes: the index and the lessons (issue 9 §1)
-COURSE = ["00_index.ipynb", *(item.notebook for item in LESSONS)]
+#: the notebooks a learner reads: the index, the replayer's tour, the lessons and the
+#: play page (issue 9 §1): code hidden, every output rich, every cell re-runnable
+COURSE = ["00_index.ipynb", "00_replay.ipynb", *(item.notebook for item in LESSONS), "10_play_against_bots.ipynb"]
 
 _EXECUTED: dict[str, nbformat.NotebookNode] = {}
 _RERUN: dict[str, list[str]] = {}
@@ -143,27 +144,70 @@ def test_notebook_runs_without_errors(path: Any) -> None:
     assert errors(executed(path.name)) == []
 
 
+def outputs(nb: nbformat.NotebookNode) -> list[list[dict[str, Any]]]:
+    """Per code cell, its outputs' data (``text/plain``, ``text/html`` …)."""
+    return [[o.get("data", {}) for o in c.get("outputs", [])] for c in nb.cells if c.cell_type == "code"]
+
+
 def test_00_replay_outputs() -> None:
-    """The first notebook shows the replay, the widget, the table, the вдогонку move
-    (R14) and the result (R25) of recordings/podkidnoy-2p.json."""
+    """The replayer's tour shows recordings/podkidnoy-2p.json, one replayer, the first
+    six moves in words, the вдогонку position and moves (R14) and the result (R25)."""
     nb = executed("00_replay.ipynb")
-    texts = []
-    for cell in nb.cells:
-        for o in cell.get("outputs", []):
-            texts.append(o.get("text", "") + o.get("data", {}).get("text/plain", ""))
-    joined = "\n".join(texts)
-    assert "<Replay podkidnoy Anna, Boris: 134 moves, Anna is the durak>" in joined
-    assert (
-        "move 51: Boris throws in Q♠ — вдогонку, a throw-in after take (R14): 3 more cards may still be given (R13)"
-    ) in joined
-    assert "Anna is the durak\n" in joined
-    widget_views = [
-        o
-        for cell in nb.cells
-        for o in cell.get("outputs", [])
-        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    out = outputs(nb)
+    assert [[sorted(d) for d in cell] for cell in out] == [
+        [["text/html", "text/plain"]],
+        [["application/vnd.jupyter.widget-view+json", "text/plain"]],
+        [["text/html", "text/plain"]],
+        [["image/svg+xml", "text/plain"]],
+        [["text/html", "text/plain"]],
+        [["text/html", "text/plain"]],
+        [["image/svg+xml", "text/plain"]],
     ]
-    assert len(widget_views) == 1
+    assert out[0][0]["text/plain"] == "<Replay podkidnoy Anna, Boris: 134 moves, Anna is the durak>"
+    assert "podkidnoy · Anna, Boris · 134 moves · Anna is the durak" in out[0][0]["text/html"]
+    assert out[2][0]["text/plain"].splitlines() == [
+        "Move 0: Boris attacks 10♥ — the lead (заход, R9); Anna defends (R10)",
+        "Move 1: Anna covers 10♥ with A♥ — a higher ♥ beats it (побить, R6); every attack card is covered",
+        "Move 2: Boris passes — nothing more: every thrower has passed, so the bout ends (R12); "
+        "then bito: 10♥ A♥ to the discard (R15); Boris draws 6♥ (R16); Anna draws 8♥ (R16)",
+        "Move 3: Anna attacks 6♦ — the lead (заход, R9); Boris defends (R10)",
+        "Move 4: Boris covers 6♦ with J♦ — a higher ♦ beats it (побить, R6); every attack card is covered",
+        "Move 5: Anna passes — nothing more: every thrower has passed, so the bout ends (R12); "
+        "then bito: 6♦ J♦ to the discard (R15); Anna draws A♠ (R16); Boris draws A♣ (R16)",
+    ]
+    assert "<li>Move 0: Boris attacks 10♥ — the lead (заход, R9); Anna defends (R10)</li>" in out[2][0]["text/html"]
+    assert out[4][0]["text/plain"].splitlines() == [
+        "Move 50: Anna takes — принять, take (R14): Boris may still give up to 4 more cards вдогонку (R13, R14)",
+        "Move 51: Boris throws in Q♠ — вдогонку, a throw-in after take (R14): 3 more cards may still be given (R13)",
+    ]
+    assert out[5][0]["text/plain"] == "Game over: Anna is the durak (R25)."
+    assert 'aria-label="Game over: Anna is the durak"' in out[6][0]["image/svg+xml"]
+
+
+def test_00_replay_names_the_replayers_controls() -> None:
+    """The tour explains every control of the current replayer by its label (◀ ▶, play,
+    move, view, go to, ms/move) and the views and go-to entries as the widget words them."""
+    from durak_nb import lessons
+    from durak_nb.views import ReplayerWidget
+
+    w = ReplayerWidget(lessons.replay("podkidnoy-2p.json"))
+    nb = nbformat.read(NOTEBOOKS / "00_replay.ipynb", as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    labels = [w.back.description, w.forward.description, w.play.description, w.slider.description]
+    labels += [w.perspective.description, w.goto.description, w.speed.description]
+    assert labels == ["◀", "▶", "play", "move", "view", "go to", "ms/move"]
+    assert "| **◀** and **▶** | one move back, one move forward |" in text
+    for label in labels[2:]:
+        assert f"| **{label}** |" in text
+    views = [label for label, _ in w.perspective.options]
+    assert views == ["all hands open", "Anna's view", "Boris's view"]
+    assert all(f"*{v}*" in text for v in views)
+    goto = [label for label, _ in w.goto.options]
+    assert goto[52] == "Bout 13 · 52/134 · after Boris throws in Q♠"
+    assert goto[6] == "▶ Bout 3 begins · 6/134 · after Anna passes"
+    assert goto[51] == "Bout 13 · 51/134 · after Anna takes"
+    assert all(f"*{entry}*" in text for entry in (goto[52], goto[6], goto[51], "▶ Bout 3 begins"))
+    assert "`" not in text and "()" not in text  # no Python names or calls
 
 
 @pytest.mark.parametrize("name", COURSE)

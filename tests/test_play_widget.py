@@ -904,38 +904,50 @@ def play_as(w: PlayWidget, move: Move) -> bool:
 
 
 def test_R14_the_play_notebook_shows_the_lesson() -> None:
-    """notebooks/10_play_against_bots.ipynb runs headless (no cell waits for a click) and shows the
-    lesson's refusal (R6), the take with throw-ins after take (R14) and the journal."""
-    from test_notebooks import errors, executed
+    """notebooks/10_play_against_bots.ipynb runs headless (no cell waits for a click): it
+    shows the lesson's widget, Anna's legal moves after Boris's lead in words, and a whole
+    game's widget; its text names no Python call.  The lesson played as its text says:
+    the refusal (R6), then the cover, the take and the throw-ins after take (R14)."""
+    from test_notebooks import errors, executed, outputs
+
+    from durak_nb.lessons.practice import take_lesson
 
     nb = executed("10_play_against_bots.ipynb")
     assert errors(nb) == []
-    # the stream text of each code cell (a cell's output may come in several chunks)
-    texts = [
-        "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream")
-        for cell in nb.cells
-        if cell.cell_type == "code"
+    out = outputs(nb)
+    assert [[sorted(d) for d in cell] for cell in out] == [
+        [["application/vnd.jupyter.widget-view+json", "text/plain"]],
+        [["text/html", "text/plain"]],
+        [["application/vnd.jupyter.widget-view+json", "text/plain"]],
     ]
-    assert texts[1].splitlines()[:3] == [
-        "Boris attacks 6♠ 6♣",
-        "clickable cards: ['7S', '9S', 'QC', 'JD']",
-        "attack cards you may cover: ['6S', '6C']",
+    assert out[1][0]["text/plain"].splitlines() == [
+        "Anna covers 6♠ with 7♠",
+        "Anna covers 6♠ with 9♠",
+        "Anna covers 6♠ with J♦",
+        "Anna covers 6♣ with J♦",
+        "Anna covers 6♣ with Q♣",
+        "Anna takes",
     ]
-    assert texts[2] == "[R6] Q♣ does not beat 6♠: " + R6_TEXT + "\n"
-    assert texts[3] == (
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "`" not in text and "()" not in text
+    assert "| take the cards (принять, R14) | **Take** |" in text
+
+    w = PlayWidget("podkidnoy", ["Anna", "Boris"], start=take_lesson(), open_hands=True, fsync=False)
+    assert w.message == "Boris attacks 6♠ 6♣"
+    w.click_target("6S")
+    w.click_card("QC")
+    assert w.message == "[R6] Q♣ does not beat 6♠: " + R6_TEXT
+    w.click_card("7S")
+    w.click_target("6S")
+    w.take()
+    assert w.message == (
         "Anna takes; Boris throws in 7♥; Boris throws in 7♣; Boris passes; "
-        "Anna picks up 6♠ 7♠ 6♣ 7♥ 7♣ (R14); Boris attacks K♠\n"
-        "your hand: 6S 6H 6C 7S 7H 7C 9S JD QC AH\n"
+        "Anna picks up 6♠ 7♠ 6♣ 7♥ 7♣ (R14); Boris attacks K♠"
     )
-    assert texts[4].splitlines()[0] == "7 moves in game.durak.jsonl"
-    assert texts[4].splitlines()[-1] == "True"
-    views = [
-        o
-        for cell in nb.cells
-        for o in cell.get("outputs", [])
-        if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
-    ]
-    assert len(views) == 2
+    assert " ".join(c.code for c in w.game.hands[0]) == "6S 6H 6C 7S 7H 7C 9S JD QC AH"
+    lines = w.journal.read_text(encoding="utf-8").splitlines()
+    assert len(lines) - 1 == 7  # a header, then the seven moves
+    assert w.replay().final == w.game.position()
 
 
 CLICKS = ("card", "table", "lead", "transfer", "show", "take", "pass", "clear")

@@ -261,7 +261,7 @@ def test_explain_exact_texts_podkidnoy_r6_r11_r12_r13_r14(pod: Replay) -> None:
         "Boris covers 6♠ with 7♠ — a higher ♠ beats it (побить, R6); every attack card is covered",
         "Anna throws in 6♣ — a throw-in of a rank already on the table (подкинуть, R11): "
         "3 more cards may still be thrown in (R13)",
-        "Boris takes — взять, take (R14): Anna may still give up to 3 more cards вдогонку (R13, R14)",
+        "Boris takes — принять, take (R14): Anna may still give up to 3 more cards вдогонку (R13, R14)",
         "Anna throws in 6♦ — вдогонку, a throw-in after take (R14): 2 more cards may still be given (R13)",
         "Anna passes — nothing more: every thrower has passed, so the bout ends (R12); "
         "then Boris picks up 6♠ 7♠ 6♣ 6♦ (R14); Anna draws 9♣ 10♥ (R16)",
@@ -295,7 +295,7 @@ def test_explain_transfers_r17_r20_take_without_room_r13b(per: Replay) -> None:
         "Anna attacks 7♣ — the lead (заход, R9); Boris defends (R10)",
         "Boris transfers 7♥ — перевод, a transfer (R17): Vera now defends",
         "Vera transfers by showing 7♠ — проездной, a transfer by showing the trump (R20): Anna now defends",
-        "Anna takes — взять, take (R14): no more cards may be given (R13); Boris, Vera may only pass (R12)",
+        "Anna takes — принять, take (R14): no more cards may be given (R13); Boris, Vera may only pass (R12)",
         "Vera passes — nothing more from the attacker for now; the other throwers may now act (R12)",
         "Boris passes — nothing more: every thrower has passed, so the bout ends (R12); then Anna picks up 7♣ 7♥ (R14)",
     ]

@@ -7,7 +7,7 @@
   (:func:`term`).
 
 >>> term("take")
-'take — принять (ru) / прийняти (uk)'
+'take — принять (ru) / взяти (uk)'
 >>> lesson(3).notebook
 '03_limits.ipynb'
 """
@@ -22,8 +22,10 @@ __all__ = ["CLAIMS", "LESSONS", "TERMS", "Claim", "Lesson", "claim", "claim_rows
 
 # ----------------------------------------------------------------------------- terms
 
-#: English term -> (Russian, Ukrainian).  Ukrainian words follow the Ukrainian seed texts
-#: (002, 004) where they name the thing, else common usage.
+#: English term -> (Russian, Ukrainian), one word each, used the same way in every notebook
+#: and widget.  Russian words follow the Russian seed texts (000, 001: "принять" for a
+#: take, "отбой" for the discard), Ukrainian words the Ukrainian ones (002, 004: "взяти",
+#: "відбій") where they name the thing, else common usage.
 TERMS: dict[str, tuple[str, str]] = {
     "durak": ("дурак", "дурень"),
     "podkidnoy": ("подкидной", "підкидний"),
@@ -40,7 +42,7 @@ TERMS: dict[str, tuple[str, str]] = {
     "defender": ("отбивающийся", "той, хто відбивається"),
     "lead": ("заход", "хід"),
     "throw-in": ("подкинуть", "підкинути"),
-    "take": ("принять", "прийняти"),
+    "take": ("принять", "взяти"),
     "throw-in after take": ("вдогонку", "навздогін"),
     "bito": ("бито", "біто"),
     "discard": ("отбой", "відбій"),
@@ -64,7 +66,7 @@ TERMS: dict[str, tuple[str, str]] = {
 
 
 def term(name: str) -> str:
-    """``name`` with its Russian and Ukrainian words: ``'take — принять (ru) / прийняти (uk)'``.
+    """``name`` with its Russian and Ukrainian words: ``'take — принять (ru) / взяти (uk)'``.
 
     Raises:
         KeyError: ``name`` is not in :data:`TERMS`.

@@ -140,7 +140,7 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
     role, the move in words (cards as 10♥), its rule ids and what it caused; narrow
     enough for the page."""
     from ..tables import moves_frame
-    from .show import pretty
+    from .drills import say as pretty
 
     frame = moves_frame(RECORDINGS / name).head(head)
     shown = pd.DataFrame(
@@ -208,7 +208,7 @@ def action_plot() -> Picture:
 def throws_after_take(head: int = 5) -> Styler:
     """The first ``head`` throw-ins after a take (a ``throw`` move whose rule ids include
     R14) of all the JSON games: file, player, the move in words."""
-    from .show import pretty
+    from .drills import say as pretty
 
     moves = all_moves()
     after = moves[(moves["action"] == "throw") & moves["rules"].str.contains("R14")].head(head)

@@ -120,7 +120,7 @@ def with_variation(recording: Recording) -> tuple[Recording, int]:
 
 def variation_words(recording: Recording, k: int) -> list[str]:
     """The variations before move ``k`` of ``recording``, in words."""
-    from .show import pretty
+    from .drills import say as pretty
 
     replay = Replay(recording)
     return [pretty(v.describe(replay.players)) for v in replay.variations(k)]

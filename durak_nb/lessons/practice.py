@@ -19,7 +19,7 @@ from typing import NamedTuple
 from ..engine import Game
 from .helpers import replay
 
-__all__ = ["PRACTICE", "Practice", "practice_of"]
+__all__ = ["PRACTICE", "Practice", "practice_of", "take_lesson"]
 
 
 class Practice(NamedTuple):
@@ -172,3 +172,26 @@ def practice_of(lesson: int) -> tuple[Practice, ...]:
         KeyError: ``lesson`` has no practice bout.
     """
     return PRACTICE[lesson]
+
+
+def take_lesson() -> Game:
+    """The set-up position of ``notebooks/10_play_against_bots.ipynb``, fresh: podkidnoy,
+    Anna (the learner) defends against Boris, who holds two sixes and two sevens;
+    diamonds are trump, the talon is empty and the first bito is done (R13), the other
+    cards are in the discard.  Boris (a bot) leads 6♠ 6♣; Anna may cover 6♠ with 7♠
+    (R6) and take (R14), and Boris then gives 7♥ 7♣ after the take (вдогонку, R14).
+
+    >>> g = take_lesson()
+    >>> [len(h) for h in g.hands], g.trump.symbol, g.position().attacker
+    ([6, 6], '♦', 1)
+    """
+    return Game.from_position(
+        "podkidnoy",
+        ["Anna", "Boris"],
+        hands={"Anna": "6H 7S 9S JD QC AH", "Boris": "6S 6C 7C 7H KS AS"},
+        talon="",
+        trump="D",
+        attacker="Boris",
+        first_bito_done=True,
+        rest_to_discard=True,
+    )

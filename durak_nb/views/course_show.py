@@ -1,5 +1,8 @@
 """What a lesson's hidden cells display: the engine's answers as sentences a learner reads.
 
+The course's data and claims live in :mod:`durak_nb.lessons`; this view renders them
+(a notebook imports it as ``from durak_nb.views import course_show as show``).
+
 A lesson notebook hides its code (``jupyter.source_hidden``) and shows only text,
 pictures and widgets; no cell output is a raw Python value.  The functions here turn the
 engine's answers into :class:`Sentences`, a small object that shows itself as an HTML
@@ -19,7 +22,6 @@ fresh game, so a cell can run again, or out of order, without an error.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -27,9 +29,10 @@ from ..cards import Card, Suit, beats
 from ..cards import deck as _deck
 from ..engine import Event, Game, Move
 from ..explain import event_words, move_words
+from ..lessons.course import CLAIMS, TERMS, claims_of
+from ..lessons.drills import say as pretty  # card codes in a text as 10♥: one home
 from ..replay import Replay
-from ..views.display import HandView
-from .course import CLAIMS, TERMS, claims_of
+from .display import HandView
 
 __all__ = [
     "Lines",
@@ -40,21 +43,14 @@ __all__ = [
     "ending",
     "events",
     "legal_moves",
+    "moves",
     "pretty",
     "refusal",
+    "result",
     "room",
     "teachers",
     "terms",
 ]
-
-#: a card code standing alone in a text: rank then suit (``TH``, ``7S``, ``AD``)
-_CODE = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
-
-
-def pretty(text: str) -> str:
-    """``text`` with every card code written as a person reads it: ``'6D'`` → ``'6♦'``,
-    ``'TH'`` → ``'10♥'`` (:attr:`Card.pretty`)."""
-    return _CODE.sub(lambda m: Card.parse(m.group(0)).pretty, text)
 
 
 class Sentences:
@@ -145,6 +141,33 @@ def ending(replay: Replay, k: int) -> Sentences:
     lines = [move_words(move, replay.players)]
     lines += [event_words(e, replay.players) for e in replay.events(k)]
     return Sentences(lines)
+
+
+def moves(replay: Replay, ks: Iterable[int], title: str | None = None) -> Sentences:
+    """Moves ``ks`` of ``replay`` in words with the rules behind them
+    (:meth:`Replay.explain`), one sentence each: ``'Move 0: Boris attacks 10♥ — the lead
+    (заход, R9); Anna defends (R10)'``.
+
+    Raises:
+        IndexError: a move number not in ``0..len(replay) - 1``.
+    """
+    return Sentences((f"Move {k}: {replay.explain(k)}" for k in ks), title)
+
+
+def result(replay: Replay) -> Sentences:
+    """How the game of ``replay`` ended, as a sentence with its rule id (R22–R27):
+    ``'Game over: Anna is the durak (R25).'``.
+
+    Raises:
+        ValueError: the recording stops before the game is over.
+    """
+    got = replay.result
+    if got is None:
+        raise ValueError("the recording stops before the game is over")
+    text = got.describe(replay.players)
+    if "(R" in text:
+        return Sentences([f"Game over: {text}."])
+    return Sentences([f"Game over: {text} ({got.rule})."])
 
 
 def deck(size: int = 36, width: float = 34) -> HandView:
