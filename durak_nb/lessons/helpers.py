@@ -114,7 +114,7 @@ def draws_of(events: Iterable[Event], names: Sequence[str]) -> list[tuple[str, s
 
 
 def draw_text(draws: Sequence[tuple[str, str]]) -> str:
-    """A refill in words: ``'Anna draws 9C QD, then Vera draws 6H'`` (``'nobody draws'``)."""
+    """A refill in words: ``'Anna draws 9♣ Q♦, then Vera draws 6♥'`` (``'nobody draws'``)."""
     if not draws:
         return "nobody draws"
     return ", then ".join(f"{name} draws {cards}" for name, cards in draws)

@@ -43,11 +43,11 @@ def lead_of_two_ranks() -> str | None:
     2,
     "Boris may cover 7S with 8S, 9S or the trump 6H, and 7C with TC or 6H; or he may take.",
     [
-        "Boris covers 7S with 6H",
-        "Boris covers 7S with 8S",
-        "Boris covers 7S with 9S",
-        "Boris covers 7C with 6H",
-        "Boris covers 7C with TC",
+        "Boris covers 7♠ with 6♥",
+        "Boris covers 7♠ with 8♠",
+        "Boris covers 7♠ with 9♠",
+        "Boris covers 7♣ with 6♥",
+        "Boris covers 7♣ with 10♣",
         "Boris takes",
     ],
     "R6",
@@ -74,7 +74,7 @@ def vera_waits() -> str | None:
     2,
     "Once Boris has covered both sevens with 9S and TC, sevens, nines and tens are on the table, "
     "and Anna may throw in 9D and nothing else.",
-    ["Anna throws in 9D"],
+    ["Anna throws in 9♦"],
     "R11",
 )
 def anna_throw_ins() -> list[str]:
@@ -86,7 +86,7 @@ def anna_throw_ins() -> list[str]:
 @claim(
     2,
     "When Anna passes, Vera may throw in 7D, 9C, or both.",
-    ["Vera throws in 7D", "Vera throws in 9C", "Vera throws in 7D 9C"],
+    ["Vera throws in 7♦", "Vera throws in 9♣", "Vera throws in 7♦ 9♣"],
     "R11",
     "R12",
 )
@@ -102,7 +102,7 @@ def vera_throw_ins() -> list[str]:
     "but once Vera has thrown in 9C she may again.",
     (
         "[R12] Anna has passed; they may act again once another card is laid",
-        ["Anna throws in 9D", "Anna passes"],
+        ["Anna throws in 9♦", "Anna passes"],
     ),
     "R12",
 )

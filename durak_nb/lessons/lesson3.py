@@ -123,7 +123,7 @@ SMALL_HAND = "lessons/small-hand.json"
 
 
 def small_hand() -> Replay:
-    """Lesson 3: Boris holds only two cards; Anna holds three eights and leads 8S (R13b)."""
+    """Lesson 3: Boris holds only two cards; Anna holds three eights and leads 8♠ (R13b)."""
     return replay(SMALL_HAND)
 
 
@@ -132,7 +132,7 @@ def small_hand() -> Replay:
     "Against Boris's two cards Anna may lead one eight or two, never three: "
     "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
     (
-        ["Anna attacks 8S 8H", "Anna attacks 8S 8D", "Anna attacks 8H 8D"],
+        ["Anna attacks 8♠ 8♥", "Anna attacks 8♠ 8♦", "Anna attacks 8♥ 8♦"],
         "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
     ),
     "R13b",
@@ -145,5 +145,5 @@ def lead_against_two_cards() -> tuple[list[str], str | None]:
 
 
 def small_hand_spot_options() -> list[Move]:
-    """Lesson 3's "spot the illegal throw-in" options after Anna leads 8S (one breaks R13b)."""
+    """Lesson 3's "spot the illegal throw-in" options after Anna leads 8♠ (one breaks R13b)."""
     return [Move.throw(0, "8H"), Move.throw(0, "8H 8D"), Move.throw(0, "8D")]

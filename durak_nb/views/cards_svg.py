@@ -41,7 +41,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card, Rank, Suit, rank_text
 from ..engine import Position
 
 __all__ = [
@@ -121,7 +121,7 @@ def _color(card: Card) -> str:
 
 
 def _rank_text(card: Card) -> str:
-    return "10" if card.rank == Rank.TEN else card.rank.code
+    return rank_text(card.rank)
 
 
 #: pip centres (x, y) in the 100 × 140 box, by rank 2..10

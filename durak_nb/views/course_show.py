@@ -15,22 +15,22 @@ fresh game, so a cell can run again, or out of order, without an error.
 'Boris covers 7♠ with 6♥'
 >>> str(refusal(lessons.bout().game(0), "Anna", "attack", "7S 9D"))
 'The engine refuses it: a lead is one or more cards of one rank (R9).'
->>> pretty("[R8] 6D does not beat 7S")
-'[R8] 6♦ does not beat 7♠'
+>>> pretty("Vera, holding the lowest trump 7C, leads")
+'Vera, holding the lowest trump 7♣, leads'
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..cards import Card, Suit, beats
+from ..cards import Card, Suit, beats, card_text
 from ..cards import deck as _deck
 from ..engine import Event, Game, Move
 from ..explain import event_words, move_words
 from ..lessons.course import CLAIMS, TERMS, claims_of
-from ..lessons.drills import say as pretty  # card codes in a text as 10♥: one home
 from ..replay import Replay
 from .display import HandView
 
@@ -51,6 +51,18 @@ __all__ = [
     "teachers",
     "terms",
 ]
+
+
+#: a card code standing alone in a text: rank then suit (``TH``, ``7S``, ``AD``)
+_CODE = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
+
+
+def pretty(text: str) -> str:
+    """A claim's text or answer (written by a lesson with card codes: ``'7C'``) with each
+    card code written as a person reads it (:func:`~durak_nb.cards.card_text`): ``'7♣'``.
+    Only for the teachers' claims table; the engine's own words (refusals, moves, events)
+    already write their cards as 10♥."""
+    return _CODE.sub(lambda m: card_text(Card.parse(m.group(0))), text)
 
 
 class Sentences:
@@ -115,7 +127,7 @@ def refusal(game: Game, player: int | str, action: str, cards: str, target: str 
     why = game.why_illegal(move)
     if why is None:
         return Sentences([f"The engine allows it: {move_words(move, game.players)}."])
-    return Sentences([f"The engine refuses it: {pretty(why.message)} ({why.rule})."])
+    return Sentences([f"The engine refuses it: {why.message} ({why.rule})."])
 
 
 def room(game: Game) -> Sentences:

@@ -362,7 +362,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         selected: the cards you have selected, in the order clicked.
         target: the attack card you chose to cover before choosing a card, or ``None``.
         message: the last refusal (``'[R6] Q♣ does not beat 6♠: …'``: the engine's rule id
-            and sentence, its card codes written as 10♥ by :func:`durak_nb.lessons.drills.say`)
+            and sentence, its cards written as 10♥ by the engine)
             or what happened since your last move.
         refusal: the last :class:`~durak_nb.engine.Refusal` (as the engine gives it), ``None``
             after a legal move.
@@ -786,11 +786,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
-        # the engine's sentence with its cards as 10♥; an unreadable card (R1) keeps the codes it
-        # explains (what to type).  Imported here: the lessons package costs ~0.15 s to import
-        from ..lessons.drills import say
-
-        self.message = str(refusal) if refusal.rule == "R1" else say(str(refusal))
+        self.message = str(refusal)  # the engine writes its cards as 10♥ (cards.card_text)
         self.selected, self.target, self._note = [], None, ""
         self.draw()
         return False

@@ -35,7 +35,7 @@ class per button; a frame changes values and classes, never the widgets.
 >>> s.click_card("9D"), s.lay()
 (False, False)
 >>> s.message
-'[R11] 9D: only ranks already on the table may be thrown in'
+'[R11] 9♦: only ranks already on the table may be thrown in'
 """
 
 from __future__ import annotations
