@@ -119,16 +119,6 @@ def renamed(doc: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-@pytest.fixture(scope="module")
-def pod() -> Replay:
-    return Replay(Recording.from_json(podkidnoy_doc()))
-
-
-@pytest.fixture(scope="module")
-def per() -> Replay:
-    return Replay(Recording.from_json(perevodnoy_doc()))
-
-
 def hands(replay: Replay, k: int) -> list[str]:
     return [" ".join(c.code for c in h) for h in replay.position(k).hands]
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
 from test_replay import perevodnoy_doc, podkidnoy_doc, renamed
 
 from durak_nb.cards import Card, Suit, parse_cards
@@ -39,11 +38,6 @@ D6 = '<span class="dnb-card" style="color:#c62828">6♦</span>'
 H10 = '<span class="dnb-card" style="color:#c62828">10♥</span>'
 HK = '<span class="dnb-card" style="color:#c62828">K♥</span>'
 S9 = '<span class="dnb-card" style="color:#111">9♠</span>'
-
-
-@pytest.fixture(scope="module")
-def pod() -> Replay:
-    return Replay(Recording.from_json(podkidnoy_doc()))
 
 
 def test_cards_red_suits_in_red_r1() -> None:

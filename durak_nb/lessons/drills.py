@@ -43,7 +43,7 @@ from ..engine import Action, Drew, Event, Game, GameOver, Move, Out, Position, R
 from ..errors import DurakError
 from ..explain import cards_words, ends_bout, move_rules, move_words
 from ..rules import Rules
-from .helpers import draw_text
+from .helpers import draw_text, merge_draws
 
 __all__ = [
     "KINDS",
@@ -705,13 +705,7 @@ def _drew(events: Sequence[Event]) -> list[tuple[int, tuple[Card, ...]]]:
 
 
 def _draw_words(names: Sequence[str], draws: Sequence[tuple[int, tuple[Card, ...]]]) -> str:
-    merged: list[tuple[int, tuple[Card, ...]]] = []
-    for s, cards in draws:  # one player's cards in a row are one draw
-        if merged and merged[-1][0] == s:
-            merged[-1] = (s, merged[-1][1] + cards)
-        else:
-            merged.append((s, cards))
-    return draw_text([(names[s], cards_words(cards)) for s, cards in merged])
+    return draw_text([(names[s], cards_words(cards)) for s, cards in merge_draws(draws)])
 
 
 def _deal_out(

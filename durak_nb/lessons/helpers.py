@@ -35,6 +35,7 @@ __all__ = [
     "draw_text",
     "draws_of",
     "first_refill",
+    "merge_draws",
     "play_moves",
     "recording",
     "recording_of",
@@ -112,6 +113,19 @@ def draws_of(events: Iterable[Event], names: Sequence[str]) -> list[tuple[str, s
     """The :class:`~durak_nb.engine.Drew` events in order, as ``(name, cards)`` with the cards
     written as a person reads them (:func:`~durak_nb.cards.cards_text`): ``('Anna', '9♣ Q♦')`` (R16)."""
     return [(names[e.player], cards_text(e.cards)) for e in events if isinstance(e, Drew)]
+
+
+def merge_draws(draws: Iterable[tuple[int, tuple[Card, ...]]]) -> list[tuple[int, tuple[Card, ...]]]:
+    """``(seat, cards)`` draws, in order, with the draws of one seat in a row joined
+    into one (R16: each player draws all they need at once), as a refill is told:
+    seat 1 drawing 9♣ and then Q♦ is one draw of 9♣ Q♦."""
+    merged: list[tuple[int, tuple[Card, ...]]] = []
+    for s, cards in draws:
+        if merged and merged[-1][0] == s:
+            merged[-1] = (s, merged[-1][1] + cards)
+        else:
+            merged.append((s, cards))
+    return merged
 
 
 def draw_text(draws: Sequence[tuple[str, str]]) -> str:

@@ -304,6 +304,16 @@ def _check_width(width: float) -> None:
         raise ValueError(f"width must be positive, not {width!r}")
 
 
+def _check_view(position: Position, perspective: int | None, width: float) -> int:
+    """The number of seats of ``position``, after checking that ``perspective`` is one
+    of them (or ``None``) and that ``width`` is positive (``ValueError`` otherwise)."""
+    _check_width(width)
+    n = len(position.players)
+    if perspective is not None and not 0 <= perspective < n:
+        raise ValueError(f"perspective {perspective!r} is not a seat 0..{n - 1}")
+    return n
+
+
 def _empty(x: float, y: float, width: float, text: str) -> str:
     """A dashed outline where cards would lie, with a short caption."""
     h = width * _RATIO
@@ -574,10 +584,7 @@ def position_svg(
     Raises:
         ValueError: ``perspective`` is not a seat, or ``width`` is not positive.
     """
-    _check_width(width)
-    n = len(position.players)
-    if perspective is not None and not 0 <= perspective < n:
-        raise ValueError(f"perspective {perspective!r} is not a seat 0..{n - 1}")
+    n = _check_view(position, perspective, width)
     h = width * _RATIO
     trump = position.trump
     step = width * 0.6
@@ -674,10 +681,7 @@ def svg_frame(
     Raises:
         ValueError: ``perspective`` is not a seat, or ``width`` is not positive.
     """
-    _check_width(width)
-    n = len(position.players)
-    if perspective is not None and not 0 <= perspective < n:
-        raise ValueError(f"perspective {perspective!r} is not a seat 0..{n - 1}")
+    n = _check_view(position, perspective, width)
     talon_card = position.trump_card if position.talon else None
     return SvgFrame(
         headline=_headline(position, actors),

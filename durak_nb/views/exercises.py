@@ -37,7 +37,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit, card_text, cards_text
 from ..engine import Action, Bito, Drew, Game, GameOver, Move, Took
-from ..lessons.helpers import draw_text, rule_text
+from ..lessons.helpers import draw_text, merge_draws, rule_text
 from ..rules import Rules
 from .cards_svg import card_svg, esc, position_svg
 
@@ -508,14 +508,8 @@ class PredictDraw(Exercise):
         super().__init__(prompt, texts, picture)
 
     def _text(self, draws: Sequence[tuple[int, tuple[Card, ...]]]) -> str:
-        merged: list[tuple[int, tuple[Card, ...]]] = []
-        for s, cards in draws:  # one player's cards in a row are one draw
-            if merged and merged[-1][0] == s:
-                merged[-1] = (s, merged[-1][1] + cards)
-            else:
-                merged.append((s, cards))
         names = self.game.players
-        return draw_text([(names[s], cards_text(cards)) for s, cards in merged])
+        return draw_text([(names[s], cards_text(cards)) for s, cards in merge_draws(draws)])
 
     def _judge(self, i: int) -> tuple[bool, str]:
         size = self.game.rules.hand_size
