@@ -23,7 +23,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from ..cards import cards_text
+from ..cards import Card, cards_text
 from ..engine import Drew, Event, Game, GameOver, IllegalMove, Move
 from ..record.json_form import Recording
 from ..replay import Replay
