@@ -30,9 +30,11 @@ __all__ = [
     "Suit",
     "beat_clause",
     "card_text",
+    "cards_text",
     "deck",
     "parse_card",
     "parse_cards",
+    "rank_text",
 ]
 
 
@@ -211,9 +213,8 @@ class Card(int):
 
     @property
     def pretty(self) -> str:
-        """Rank and suit symbol, e.g. ``'10♠'``."""
-        r = "10" if self.rank == Rank.TEN else self.rank.code
-        return r + self.suit.symbol
+        """Rank and suit symbol, e.g. ``'10♠'``: :func:`card_text`."""
+        return card_text(self)
 
     def __repr__(self) -> str:
         return f"Card({self.code!r})"
@@ -246,14 +247,33 @@ for _r in Rank:
                 _CARD_BY_TEXT[_rt + _st] = _c
 
 
+def rank_text(rank: int) -> str:
+    """How a person reads a rank (2..14): ``'10'`` for ten, else its code (``'7'``, ``'Q'``).
+
+    >>> rank_text(Rank.TEN), rank_text(Rank.QUEEN)
+    ('10', 'Q')
+    """
+    return "10" if rank == Rank.TEN else Rank(rank).code
+
+
 def card_text(card: Card) -> str:
     """How a person reads ``card``: rank then suit symbol, ``'10♥'``, ``'A♠'`` (codes
-    such as ``TH`` stay in files).
+    such as ``TH`` stay in files; ``str(card)`` is the code).  The one home of a card's
+    words: refusals, moves, events and views all write cards through it.
 
     >>> card_text(Card.parse("TH")), card_text(Card.parse("QS"))
     ('10♥', 'Q♠')
     """
-    return card.pretty
+    return rank_text(card.rank) + card.suit.symbol
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as a person reads them (:func:`card_text`), space-separated.
+
+    >>> cards_text(parse_cards("TH 7S"))
+    '10♥ 7♠'
+    """
+    return " ".join(card_text(c) for c in cards)
 
 
 def parse_card(text: str) -> Card:

@@ -11,11 +11,11 @@ may act now, :meth:`Game.why_illegal` explains a refusal with its rule id, and
 ...     hands={"Anna": "7S 7H AD", "Boris": "8S 9C"}, talon="", trump="D",
 ...     attacker="Anna", first_bito_done=True, rest_to_discard=True)
 >>> sorted(m.describe(g.players) for m in g.legal_moves())
-['Anna attacks 7H', 'Anna attacks 7S', 'Anna attacks 7S 7H', 'Anna attacks AD']
+['Anna attacks 7♠', 'Anna attacks 7♠ 7♥', 'Anna attacks 7♥', 'Anna attacks A♦']
 >>> g.play(Move.attack(0, "7S 7H"))
 []
 >>> print(g.why_illegal(Move.defend(1, "9C", "7H")))
-[R6] 9C does not beat 7H: a card is beaten by a higher card of its suit or by a trump (♦)
+[R6] 9♣ does not beat 7♥: a card is beaten by a higher card of its suit or by a trump (♦)
 """
 
 from __future__ import annotations
@@ -28,7 +28,19 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import Card, CardError, Suit, beat_clause, beats, deck, lowest_rank, parse_cards
+from .cards import (
+    Card,
+    CardError,
+    Suit,
+    beat_clause,
+    beats,
+    card_text,
+    cards_text,
+    deck,
+    lowest_rank,
+    parse_cards,
+    rank_text,
+)
 from .errors import DurakError
 from .rules import Rules, RulesError
 
@@ -133,14 +145,15 @@ class Action(StrEnum):
         return self.value
 
 
-_VERBS = {
-    Action.ATTACK: "attacks",
-    Action.THROW: "throws in",
-    Action.TRANSFER: "transfers",
-    Action.DEFEND: "covers",
-    Action.TAKE: "takes",
-    Action.PASS: "passes",
-    Action.REDEAL: "claims a redeal",
+#: a move in words, one whole sentence per kind of move (``who``, ``cards`` as card text)
+_MOVE_WORDS: dict[Action, str] = {
+    Action.ATTACK: "{who} attacks {cards}",
+    Action.THROW: "{who} throws in {cards}",
+    Action.TRANSFER: "{who} transfers {cards}",
+    Action.DEFEND: "{who} covers {cards}",  # a defence without its target (never legal)
+    Action.TAKE: "{who} takes",
+    Action.PASS: "{who} passes",
+    Action.REDEAL: "{who} claims a redeal",
 }
 
 
@@ -222,7 +235,8 @@ class Move(NamedTuple):
         return cls(seat, Action.REDEAL, (), None, False, None if new_deck is None else _cards_arg(new_deck))
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        """The move in words, e.g. ``'Boris covers 7S with 9S'``.
+        """The move in words with cards as a person reads them (:func:`~durak_nb.cards.card_text`),
+        e.g. ``'Boris covers 7♠ with 9♠'``.
 
         Args:
             names: the seat names (``P1``, ``P2`` … without them).
@@ -239,14 +253,11 @@ class Move(NamedTuple):
             raise PlayerError("R2", f"Move.describe: no name for seat {_shown(p)} among {len(names)} names")
         if not self._well_formed():
             return f"{who} {self.action} {self.cards!r}"
-        verb = _VERBS[self.action]
         if self.action is Action.DEFEND and self.target is not None:
-            return f"{who} covers {self.target} with {self.cards[0]}"
+            return f"{who} covers {card_text(self.target)} with {card_text(self.cards[0])}"
         if self.action is Action.TRANSFER and self.show:
-            return f"{who} transfers by showing {self.cards[0]}"
-        if self.cards:
-            return f"{who} {verb} {' '.join(c.code for c in self.cards)}"
-        return f"{who} {verb}"
+            return f"{who} transfers by showing {card_text(self.cards[0])}"
+        return _MOVE_WORDS[self.action].format(who=who, cards=cards_text(self.cards)).rstrip()
 
     def _well_formed(self) -> bool:
         """The fields have the types the class methods give them (a Move built by hand
@@ -362,7 +373,7 @@ class Took(Event):
     cards: tuple[Card, ...]
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} picks up {' '.join(c.code for c in self.cards)} (R14)"
+        return f"{names[self.player]} picks up {cards_text(self.cards)} (R14)"
 
 
 @dataclass(frozen=True)
@@ -374,7 +385,7 @@ class Bito(Event):
     cards: tuple[Card, ...]
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"bito: {' '.join(c.code for c in self.cards)} to the discard (R15)"
+        return f"bito: {cards_text(self.cards)} to the discard (R15)"
 
 
 @dataclass(frozen=True)
@@ -387,7 +398,7 @@ class Drew(Event):
     cards: tuple[Card, ...]
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} draws {' '.join(c.code for c in self.cards)} (R16)"
+        return f"{names[self.player]} draws {cards_text(self.cards)} (R16)"
 
 
 @dataclass(frozen=True)
@@ -968,7 +979,9 @@ class Game:
             raise SetupError("R8", "in japanese durak diamonds are always trump: trump must be 'D'")
         if talon_cards and not r.japanese and talon_cards[-1].suit != trump_suit:
             raise SetupError(
-                "R3", f"the talon's last card {talon_cards[-1]} is the turned-up trump, but trump is {trump_suit.code}"
+                "R3",
+                f"the talon's last card {card_text(talon_cards[-1])} is the turned-up trump, "
+                f"but trump is {trump_suit.symbol}",
             )
         game.hands = [sorted(h) for h in hand_list]
         game.talon = talon_cards
@@ -1077,16 +1090,16 @@ class Game:
         seen: set[Card] = set()
         for c in cards:
             if c.rank < low:
-                raise SetupError("R1", f"{where}: {c} is not in a {self.rules.deck_size}-card deck")
+                raise SetupError("R1", f"{where}: {card_text(c)} is not in a {self.rules.deck_size}-card deck")
             if c in seen:
-                raise SetupError("R1", f"{where}: {c} appears twice")
+                raise SetupError("R1", f"{where}: {card_text(c)} appears twice")
             seen.add(c)
         missing = [c for c in full if c not in seen]
         if missing:
             raise SetupError(
                 "R1",
                 f"{where}: {_count(len(missing))} of the {self.rules.deck_size}-card deck "
-                f"{'is' if len(missing) == 1 else 'are'} missing: {' '.join(c.code for c in missing)}",
+                f"{'is' if len(missing) == 1 else 'are'} missing: {cards_text(missing)}",
             )
 
     def _deal_cards(self, cards: list[Card], trump: Suit | None) -> None:
@@ -1106,7 +1119,9 @@ class Game:
             self.trump, self.trump_card, self.talon = Suit.D, None, rest
         elif rest:
             if trump is not None and trump != rest[0].suit:
-                raise SetupError("R3", f"the trump is the turned-up card {rest[0]}; leave 'trump' out of the deal")
+                raise SetupError(
+                    "R3", f"the trump is the turned-up card {card_text(rest[0])}; leave 'trump' out of the deal"
+                )
             self.trump, self.trump_card, self.talon = rest[0].suit, rest[0], rest[1:] + rest[:1]
         else:  # R3: no card left to turn up: the trump is chosen at random and recorded
             self.trump = trump if trump is not None else Suit(self.rng.randrange(4))
@@ -1459,7 +1474,7 @@ class Game:
         low = lowest_rank(self.rules.deck_size)
         alien = [c for c in cards if c.rank < low]
         if alien:
-            return Refusal("R1", f"{alien[0]} is not in a {self.rules.deck_size}-card deck")
+            return Refusal("R1", f"{card_text(alien[0])} is not in a {self.rules.deck_size}-card deck")
         if len(set(cards)) != len(cards):
             return Refusal("R1", f"{self.players[move.player]} names the same card twice")
         return None
@@ -1483,7 +1498,7 @@ class Game:
             if act is Action.TRANSFER
             else "R11"
         )
-        return Refusal(rule, f"{self.players[move.player]} does not hold {' '.join(c.code for c in missing)}")
+        return Refusal(rule, f"{self.players[move.player]} does not hold {cards_text(missing)}")
 
     def _why_redeal(self, move: Move) -> Refusal | None:
         """R5: a redeal claim (option on, first bout, five of a suit dealt, a whole deck)."""
@@ -1571,9 +1586,9 @@ class Game:
         if len(cards) != 1 or t is None:
             return Refusal("R10", "a defence covers exactly one attack card with one card")
         if t not in self.attack_cards:
-            return Refusal("R10", f"{t} is not an attack card on the table")
+            return Refusal("R10", f"{card_text(t)} is not an attack card on the table")
         if t not in self._uncovered():
-            return Refusal("R10", f"{t} is already covered")
+            return Refusal("R10", f"{card_text(t)} is already covered")
         cover = cards[0]
         if cover in self._beaters[t]:
             return None
@@ -1585,7 +1600,7 @@ class Game:
         spades = "; spades only by higher spades" + (" (R8)" if rule == "R6" else "")
         return Refusal(
             rule,
-            f"{cover} does not beat {t}: a card is beaten by a higher card of its suit "
+            f"{card_text(cover)} does not beat {card_text(t)}: a card is beaten by a higher card of its suit "
             f"or by a trump ({self.trump.symbol})" + (spades if r.japanese else ""),
         )
 
@@ -1603,7 +1618,9 @@ class Game:
             return Refusal("R17", "a transfer lays one or more cards of the attack rank")
         rank = self.attack_cards[0] >> 2
         if any(c >> 2 != rank for c in cards):
-            return Refusal("R17", f"a transfer must use cards of the attack rank {self.attack_cards[0].rank.code}")
+            return Refusal(
+                "R17", f"a transfer must use cards of the attack rank {rank_text(self.attack_cards[0].rank)}"
+            )
         d = self.defender
         assert d is not None
         target = self._next_opponent(d)
@@ -1634,7 +1651,7 @@ class Game:
         if len(cards) != 1 or cards[0].suit != self.trump:
             return Refusal("R20", "a shown-trump transfer shows exactly one trump of the attack rank")
         if cards[0] not in self.hands[move.player]:
-            return Refusal("R20", f"{who} does not hold {cards[0]}")
+            return Refusal("R20", f"{who} does not hold {card_text(cards[0])}")
         if move.player in self.shown:
             return Refusal("R20", f"{who} already transferred by showing a trump this bout: now lay the card")
         return None
@@ -1680,7 +1697,7 @@ class Game:
         ranks = {c >> 2 for c in self.attack_cards} | {c >> 2 for c in self.defence_cards if c is not None}
         bad = [c for c in cards if c >> 2 not in ranks]
         if bad:
-            return Refusal("R11", f"{bad[0]}: only ranks already on the table may be thrown in")
+            return Refusal("R11", f"{card_text(bad[0])}: only ranks already on the table may be thrown in")
         return self._limit_refusal(len(cards), lead=False)
 
     def _limit_refusal(self, k: int, *, lead: bool) -> Refusal | None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
-from .cards import Card, beat_clause
+from .cards import Card, beat_clause, cards_text
 from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
 from .rules import Rules
 
@@ -350,36 +350,25 @@ def explain_move(replay: Replayed, k: int, *, with_events: bool = True) -> str:
 
 
 def cards_words(cards: Iterable[Card]) -> str:
-    """Cards as a person reads them (rank and suit symbol, :attr:`Card.pretty`), space-separated.
+    """Cards as a person reads them, space-separated: :func:`durak_nb.cards.cards_text`.
 
     >>> from durak_nb.cards import parse_cards
     >>> cards_words(parse_cards("TH 7S"))
     '10♥ 7♠'
     """
-    return " ".join(c.pretty for c in cards)
-
-
-#: a played move in words, one whole sentence per kind of move (``who``, ``cards``)
-_MOVE_WORDS: dict[Action, str] = {
-    Action.ATTACK: "{who} attacks {cards}",
-    Action.THROW: "{who} throws in {cards}",
-    Action.TRANSFER: "{who} transfers {cards}",
-    Action.TAKE: "{who} takes",
-    Action.PASS: "{who} passes",
-    Action.REDEAL: "{who} claims a redeal",
-}
+    return cards_text(cards)
 
 
 def move_words(move: Move, names: Sequence[str]) -> str:
-    """A move in words with cards as a person reads them (10♥): what
-    :meth:`Move.describe <durak_nb.engine.Move.describe>` says with card codes.
+    """A move in words with cards as a person reads them (10♥):
+    :meth:`Move.describe <durak_nb.engine.Move.describe>`, the one home of a move's words.
 
     Args:
         move: the move (legal or not; nothing is checked).
         names: the players' names by seat.
 
     Raises:
-        IndexError: ``move.player`` is not a seat of ``names``.
+        PlayerError: ``move.player`` is not a seat of ``names`` (R2).
 
     >>> from durak_nb.engine import Move
     >>> move_words(Move.defend(1, "9S", "7S"), ["Anna", "Boris"])
@@ -387,18 +376,12 @@ def move_words(move: Move, names: Sequence[str]) -> str:
     >>> move_words(Move.attack(0, "TH TS"), ["Anna", "Boris"])
     'Anna attacks 10♠ 10♥'
     """
-    who = names[move.player]
-    if move.action is Action.DEFEND and move.target is not None and move.cards:
-        return f"{who} covers {move.target.pretty} with {move.cards[0].pretty}"
-    if move.action is Action.TRANSFER and move.show and move.cards:
-        return f"{who} transfers by showing {move.cards[0].pretty}"
-    return _MOVE_WORDS[move.action].format(who=who, cards=cards_words(move.cards))
+    return move.describe(names)
 
 
 def event_words(event: Event, names: Sequence[str]) -> str:
     """What a move caused, in words with cards as a person reads them (10♥) and the
-    event's rule id: what :meth:`Event.describe <durak_nb.engine.Event.describe>` says
-    with card codes.
+    event's rule id: :meth:`Event.describe <durak_nb.engine.Event.describe>`.
 
     Args:
         event: the event (:class:`Took` R14, :class:`Bito` R15, :class:`Drew` R16,
@@ -409,10 +392,4 @@ def event_words(event: Event, names: Sequence[str]) -> str:
     >>> event_words(Bito(tuple(parse_cards("7S 9S"))), ["Anna", "Boris"])
     'bito: 7♠ 9♠ to the discard (R15)'
     """
-    if isinstance(event, Took):
-        return f"{names[event.player]} picks up {cards_words(event.cards)} (R14)"
-    if isinstance(event, Bito):
-        return f"bito: {cards_words(event.cards)} to the discard (R15)"
-    if isinstance(event, Drew):
-        return f"{names[event.player]} draws {cards_words(event.cards)} (R16)"
-    return event.describe(names)  # no cards in the others' words
+    return event.describe(names)

@@ -48,7 +48,7 @@ True
 >>> print(replay.explain(1))
 Boris covers 6♠ with 7♠ — a higher ♠ beats it (побить, R6); every attack card is covered
 >>> print(replay.words(2))
-Anna passes; bito: 6S 7S to the discard (R15); Boris is out (R24); game over: Anna is the durak
+Anna passes; bito: 6♠ 7♠ to the discard (R15); Boris is out (R24); game over: Anna is the durak
 >>> replay.result.describe(replay.players)
 'Anna is the durak'
 >>> replay.view(1, "Boris").hidden

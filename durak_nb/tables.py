@@ -30,7 +30,7 @@ form or a match; ``.durak.jsonl``: a recorder journal; ``.durak``: the text nota
 1  Boris  defender  defend    7S     6S          1           1               R6
 2   Anna  attacker    pass         <NA>          1           0  R12 R15 R24 R25
 >>> print(df.loc[2, "events"])
-bito: 6S 7S to the discard (R15); Boris is out (R24); game over: Anna is the durak
+bito: 6♠ 7♠ to the discard (R15); Boris is out (R24); game over: Anna is the durak
 """
 
 from __future__ import annotations

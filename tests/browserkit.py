@@ -1,4 +1,4 @@
-"""Plumbing shared by the browser tests (tests/test_browser.py, tests/test_lessons.py):
+"""Plumbing shared by the browser tests (tests/test_browser*.py, tests/test_lessons.py):
 Debian's Chromium driven by Playwright, and JupyterLab serving a temporary folder.
 
 Recipe: ../shared/howto/browser-and-graphviz.md — ``/usr/bin/chromium`` through
@@ -46,6 +46,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 JUPYTER = Path(sys.executable).parent / "jupyter"
+#: the words of the visible elements of a locator (a card button's words are its description)
+VISIBLE_WORDS_JS = """els => els.filter(e => e.offsetParent !== null).map(e => e.textContent.trim())"""
+#: the start of the picture under a card button (its CSS background)
+PICTURE_JS = """e => getComputedStyle(e).backgroundImage.slice(0, 31)"""
 ARTIFACTS = ROOT / "artifacts"
 
 
@@ -199,6 +203,18 @@ def kernel_idle(base: str) -> None:
     pytest.fail(f"the notebook's kernel did not become idle in 60 s: {sessions}")
 
 
+def one_cell_notebook(path: Path, source: str) -> Path:
+    """Write a notebook of one code cell ``source``, without outputs, to ``path``; returns ``path``."""
+    nb = {
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    return path
+
+
 def open_notebook(page: Any, base: str, path: str) -> None:
     """Open ``path`` (relative to the served folder) in JupyterLab with a fresh workspace,
     accept the "Select Kernel" dialog if it comes (the notebook's own kernel), and wait
@@ -233,6 +249,15 @@ def run_all(page: Any, ready: str) -> None:
                 page.wait_for_selector(ready, timeout=60000)
                 return
     raise AssertionError(f"Run All Cells did not show {ready!r} after three tries")
+
+
+def run_notebook(page: Any, base: str, path: str, ready: str) -> str:
+    """Open ``path`` (:func:`open_notebook`), Run All (:func:`run_all`, until ``ready``
+    shows) and wait until the kernel is idle again; returns the notebook's text as shown."""
+    open_notebook(page, base, path)
+    run_all(page, ready)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90000)
+    return str(page.inner_text(".jp-Notebook"))
 
 
 def shot(page: Any, name: str, selector: str | None = None) -> Path:

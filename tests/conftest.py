@@ -3,7 +3,32 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDINGS = ROOT / "recordings"
 NOTEBOOKS = ROOT / "notebooks"
+
+
+@pytest.fixture(scope="module")
+def pod() -> Any:
+    """The podkidnoy game of ``test_replay.podkidnoy_doc()`` as a ``Replay`` (one a module)."""
+    from test_replay import podkidnoy_doc
+
+    from durak_nb.record import Recording
+    from durak_nb.replay import Replay
+
+    return Replay(Recording.from_json(podkidnoy_doc()))
+
+
+@pytest.fixture(scope="module")
+def per() -> Any:
+    """The perevodnoy game of ``test_replay.perevodnoy_doc()`` as a ``Replay`` (one a module)."""
+    from test_replay import perevodnoy_doc
+
+    from durak_nb.record import Recording
+    from durak_nb.replay import Replay
+
+    return Replay(Recording.from_json(perevodnoy_doc()))

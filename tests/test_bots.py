@@ -108,12 +108,12 @@ def test_R14_lowest_card_bot_throws_in_after_take() -> None:
     assert bot.choose(g) == Move.throw(0, "6H")
     play_out(g, bot)
     assert [m.describe(g.players) for m in g.history] == [
-        "Anna attacks 6S",
+        "Anna attacks 6♠",
         "Boris takes",
-        "Anna throws in 6H",
-        "Anna throws in 6C",
+        "Anna throws in 6♥",
+        "Anna throws in 6♣",
         "Anna passes",
-        "Anna attacks AS",
+        "Anna attacks A♠",
         "Boris takes",
     ]
 

@@ -12,13 +12,21 @@ plumbing is tests/browserkit.py.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, jupyter_lab, open_notebook, require_browser, run_all, shot
+from browserkit import (
+    PICTURE_JS,
+    VISIBLE_WORDS_JS,
+    chromium,
+    jupyter_lab,
+    one_cell_notebook,
+    require_browser,
+    run_notebook,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -27,10 +35,6 @@ CELL = (
     'PlayWidget("podkidnoy", ["Anna", "Boris", "Vera"], seed=21, journal="play.durak.jsonl", overwrite=True)'
 )
 
-#: the words of the visible buttons (a card button's words are its description)
-WORDS_JS = """els => els.filter(e => e.offsetParent !== null).map(e => e.textContent.trim())"""
-#: the picture under a card button (its CSS background)
-PICTURE_JS = """e => getComputedStyle(e).backgroundImage.slice(0, 31)"""
 #: the boxes of the log's numbers: [left, right] each, and the log's own [left, right]
 NUMBERS_JS = """log => [[...log.querySelectorAll('.dnb-n')].map(n => {
     const r = n.getBoundingClientRect(); return [r.left, r.right, n.scrollWidth <= n.clientWidth + 1];
@@ -39,14 +43,7 @@ NUMBERS_JS = """log => [[...log.querySelectorAll('.dnb-n')].map(n => {
 
 def notebook(path: Path) -> Path:
     """A one-cell notebook making the play widget, without outputs."""
-    nb = {
-        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": CELL}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path.write_text(json.dumps(nb))
-    return path
+    return one_cell_notebook(path, CELL)
 
 
 @pytest.fixture(scope="module")
@@ -64,14 +61,11 @@ def test_lab_click_a_card_picture_and_lead_the_table_shows_the_pair_r9_r10(lab: 
         page = ctx.new_page()
         page.set_viewport_size({"width": 1366, "height": 768})
         try:
-            open_notebook(page, base, "notebooks/play.ipynb")
-            run_all(page, ".dnb-play button.dnb-c-7S")
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90000)
-            text = page.inner_text(".jp-Notebook")
+            text = run_notebook(page, base, "notebooks/play.ipynb", ".dnb-play button.dnb-c-7S")
             assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
             box = ".dnb-play"
-            assert page.locator(f"{box} button.dnb-pt").evaluate_all(WORDS_JS) == []
-            hand = page.locator(f"{box} button.dnb-pc:not(.dnb-pt)").evaluate_all(WORDS_JS)
+            assert page.locator(f"{box} button.dnb-pt").evaluate_all(VISIBLE_WORDS_JS) == []
+            hand = page.locator(f"{box} button.dnb-pc:not(.dnb-pt)").evaluate_all(VISIBLE_WORDS_JS)
             assert hand == ["7♠", "A♠", "6♥", "K♥", "6♣", "A♣"]  # as held: the trump ♣ last
             stock = page.locator(f"{box} .dnb-stock").first.inner_text().splitlines()
             assert [line for line in stock if line.startswith(("talon:", "discard:"))] == [
@@ -87,13 +81,17 @@ def test_lab_click_a_card_picture_and_lead_the_table_shows_the_pair_r9_r10(lab: 
             page.locator(f"{box} button.dnb-act", has_text="Lead").first.click()
             page.wait_for_selector(f"{box} button.dnb-t-7S-8S", timeout=15000)
             page.wait_for_timeout(300)  # let the page paint
-            assert page.locator(f"{box} button.dnb-pt").evaluate_all(WORDS_JS) == ["7♠ covered by 8♠"]
+            assert page.locator(f"{box} button.dnb-pt").evaluate_all(VISIBLE_WORDS_JS) == ["7♠ covered by 8♠"]
             pair = page.locator(f"{box} button.dnb-t-7S-8S").first
             assert pair.evaluate(PICTURE_JS) == 'url("data:image/svg+xml;base64,'
             assert page.locator(f"{box} button.dnb-c-7S").count() == 0  # 7♠ left the hand
-            hand = page.locator(f"{box} button.dnb-pc:not(.dnb-pt)").evaluate_all(WORDS_JS)
+            hand = page.locator(f"{box} button.dnb-pc:not(.dnb-pt)").evaluate_all(VISIBLE_WORDS_JS)
             assert hand == ["A♠", "6♥", "K♥", "6♣", "A♣"]
-            assert page.locator(f"{box} button.dnb-act").evaluate_all(WORDS_JS) == ["Throw in", "Pass", "Replay"]
+            assert page.locator(f"{box} button.dnb-act").evaluate_all(VISIBLE_WORDS_JS) == [
+                "Throw in",
+                "Pass",
+                "Replay",
+            ]
             status = page.locator(f"{box} .dnb-status").first.inner_text()
             assert status.splitlines() == ["Anna attacks 7♠; Boris covers 7♠ with 8♠", "Your move: pass"]
             log = page.locator(f"{box} .dnb-log").first

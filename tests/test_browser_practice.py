@@ -9,35 +9,31 @@ Screenshots go to ``artifacts/`` (git-ignored).  The plumbing is tests/browserki
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, jupyter_lab, open_notebook, require_browser, run_all, shot
+from browserkit import (
+    PICTURE_JS,
+    VISIBLE_WORDS_JS,
+    chromium,
+    jupyter_lab,
+    one_cell_notebook,
+    require_browser,
+    run_notebook,
+    shot,
+)
 from conftest import RECORDINGS
 
 pytestmark = pytest.mark.browser
 
 CELL = "from durak_nb.views.practice import PracticeBout\nPracticeBout.lesson(2)"
 
-#: the table's pairs as shown: the visible table buttons' words
-TABLE_JS = """els => els.filter(e => e.offsetParent !== null).map(e => e.textContent.trim())"""
-#: the picture under a card button (its CSS background)
-PICTURE_JS = """e => getComputedStyle(e).backgroundImage.slice(0, 31)"""
-
 
 def notebook(path: Path) -> Path:
     """A one-cell notebook making the practice bout, without outputs."""
-    nb = {
-        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": CELL}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path.write_text(json.dumps(nb))
-    return path
+    return one_cell_notebook(path, CELL)
 
 
 @pytest.fixture(scope="module")
@@ -53,13 +49,10 @@ def test_lab_click_a_card_and_lead_the_table_shows_the_pair_r9_r10(lab: str) -> 
         page = ctx.new_page()
         page.set_viewport_size({"width": 1366, "height": 768})
         try:
-            open_notebook(page, lab, "notebooks/practice.ipynb")
-            run_all(page, ".dnb-practice button.dnb-c-7S")
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90000)
-            text = page.inner_text(".jp-Notebook")
+            text = run_notebook(page, lab, "notebooks/practice.ipynb", ".dnb-practice button.dnb-c-7S")
             assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
             box = ".dnb-practice"
-            assert page.locator(f"{box} button.dnb-pt").evaluate_all(TABLE_JS) == []
+            assert page.locator(f"{box} button.dnb-pt").evaluate_all(VISIBLE_WORDS_JS) == []
             card = page.locator(f"{box} button.dnb-c-7S").first
             assert card.evaluate(PICTURE_JS) == 'url("data:image/svg+xml;base64,'  # a picture, not a word
             card.scroll_into_view_if_needed()
@@ -69,7 +62,7 @@ def test_lab_click_a_card_and_lead_the_table_shows_the_pair_r9_r10(lab: str) -> 
             page.locator(f"{box} button", has_text="Lead").first.click()
             page.wait_for_selector(f"{box} button.dnb-t-7S-8S", timeout=15000)
             page.wait_for_timeout(300)  # let the page paint
-            assert page.locator(f"{box} button.dnb-pt").evaluate_all(TABLE_JS) == ["7♠ covered by 8♠"]
+            assert page.locator(f"{box} button.dnb-pt").evaluate_all(VISIBLE_WORDS_JS) == ["7♠ covered by 8♠"]
             pair = page.locator(f"{box} button.dnb-t-7S-8S").first
             assert pair.evaluate(PICTURE_JS) == 'url("data:image/svg+xml;base64,'
             assert page.locator(f"{box} button.dnb-c-7S").count() == 0  # 7♠ left the hand

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, jupyter_lab, open_notebook, require_browser, run_all, shot
+from browserkit import chromium, jupyter_lab, one_cell_notebook, open_notebook, require_browser, run_all, shot
 from test_browser import expected_seats, expected_table, open_offline, seats_shown, table_shown
 
 from durak_nb.replay import Replay
@@ -46,14 +46,8 @@ BOXES_JS = """root => {
 
 
 def notebook(path: Path) -> Path:
-    nb = {
-        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": CELL}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    path.write_text(json.dumps(nb), encoding="utf-8")
-    return path
+    """A one-cell notebook showing the replayer, without outputs."""
+    return one_cell_notebook(path, CELL)
 
 
 @pytest.fixture(scope="module")

@@ -267,15 +267,15 @@ def test_defect15_replay_escapes_control_characters_in_names(
     assert_plain(out)
     assert out.splitlines() == [
         f"podkidnoy: {F}, {T}, {C}; trump ♣",
-        f"   0  {C} attacks 7D",
-        f"   1  {F} covers 7D with KD",
+        f"   0  {C} attacks 7♦",
+        f"   1  {F} covers 7♦ with K♦",
         f"   2  {T} passes",
-        "        bito: 7D KD to the discard (R15)",
+        "        bito: 7♦ K♦ to the discard (R15)",
         f"        {C} is out (R24)",
-        f"   3  {F} attacks 8S 8D",
-        f"   4  {T} covers 8S with TS",
-        f"   5  {T} covers 8D with QD",
-        "        bito: 8S TS 8D QD to the discard (R15)",
+        f"   3  {F} attacks 8♠ 8♦",
+        f"   4  {T} covers 8♠ with 10♠",
+        f"   5  {T} covers 8♦ with Q♦",
+        "        bito: 8♠ 10♠ 8♦ Q♦ to the discard (R15)",
         f"        {F} is out (R24)",
         f"        {T} is out (R24)",
         "        game over: draw (R25)",
@@ -292,14 +292,14 @@ def test_defect15_validate_escapes_names_and_file_names(tmp_path: Path, capsys: 
     assert_plain(err)
     place = str(tmp_path / "bad\\x1b[2J.json")
     assert err.startswith(f"{place}:1:")
-    assert f": error: [R6] move 1 ({F} covers 7D with 8S): 8S does not beat 7D" in err
+    assert f": error: [R6] move 1 ({F} covers 7♦ with 8♠): 8♠ does not beat 7♦" in err
     assert err.count("\n") == 1
     assert main(["validate", "--json", str(src)]) == 1
     out = capsys.readouterr().out
     assert_plain(out)
     answer = json.loads(out)
     assert (answer["ok"], answer["move"], answer["rule"]) == (False, 1, "R6")
-    assert answer["message"].startswith(f"move 1 ({FORGED} covers 7D with 8S)")
+    assert answer["message"].startswith(f"move 1 ({FORGED} covers 7♦ with 8♠)")
 
 
 def test_defect15_json_output_escapes_c1_and_format_characters(
@@ -385,7 +385,7 @@ def test_defect9_convert_of_an_illegal_json_game_fails_as_validate_does_R6(tmp_p
     src = illegal_json(tmp_path)
     validate = run("validate", str(src))
     assert validate.returncode == 1
-    assert validate.stderr.startswith(f"{src}:70:3: error: [R6] move 1 (Anna covers 7D with 8S): 8S does not beat 7D")
+    assert validate.stderr.startswith(f"{src}:70:3: error: [R6] move 1 (Anna covers 7♦ with 8♠): 8♠ does not beat 7♦")
     for out in ("b.json", "b.durak"):
         convert = run("convert", str(src), str(tmp_path / out))
         assert (convert.returncode, convert.stdout, convert.stderr) == (1, "", validate.stderr)
@@ -398,7 +398,7 @@ def test_defect3_convert_never_truncates_an_existing_output(tmp_path: Path, caps
     keep.write_bytes(original)
     src = illegal_json(tmp_path)
     assert main(["convert", str(src), str(keep)]) == 1  # an illegal game
-    assert capsys.readouterr().err.startswith(f"{src}:70:3: error: [R6] move 1 (Anna covers 7D with 8S)")
+    assert capsys.readouterr().err.startswith(f"{src}:70:3: error: [R6] move 1 (Anna covers 7♦ with 8♠)")
     assert keep.read_bytes() == original
     assert main(["convert", str(tmp_path / "none.json"), str(keep)]) == 1  # no such file
     assert capsys.readouterr().err.startswith(f"{tmp_path / 'none.json'}:1:1: error: cannot read the file")

@@ -170,7 +170,7 @@ def test_defect16_legal_moves_of_a_float_seat_is_refused_not_empty(game: Game) -
         "player: a player's name or a seat number 0..2, not 1.5",
         lambda: game.legal_moves(1.5),  # type: ignore[arg-type]
     )
-    assert [m.describe(game.players) for m in game.legal_moves(2)][:2] == ["Vera attacks 6H", "Vera attacks 6C"]
+    assert [m.describe(game.players) for m in game.legal_moves(2)][:2] == ["Vera attacks 6♥", "Vera attacks 6♣"]
 
 
 def test_defect16_player_error_is_still_a_key_error_with_the_bare_message(game: Game) -> None:
@@ -246,7 +246,7 @@ def test_defect16_describe_without_a_name_for_the_seat_is_an_R2_error() -> None:
     with pytest.raises(PlayerError) as info:
         Move.attack(2, "7S").describe(["A"])
     assert str(info.value) == "[R2] Move.describe: no name for seat 2 among 1 names"
-    assert Move.attack(2, "7S").describe() == "P3 attacks 7S"
+    assert Move.attack(2, "7S").describe() == "P3 attacks 7♠"
 
 
 def test_defect16_move_redeal_checks_its_seat() -> None:

@@ -23,18 +23,18 @@ def test_issue8_s1_R8_japanese_spade_over_spade_is_called_R8_not_R6() -> None:
     spade-over-spade cover R6; it now asks the engine's beat_clause (R8)."""
     ex = CanBeat("8S", "7S", "D", rules="japanese")
     assert ex.answer(0) is True
-    assert ex.feedback == "✔ Right: 8S beats 7S: in Japanese durak a spade is beaten only by a higher spade (R8)."
+    assert ex.feedback == "✔ Right: 8♠ beats 7♠: in Japanese durak a spade is beaten only by a higher spade (R8)."
     assert ex.answer(1) is False
-    assert ex.feedback == "✘ It does: 8S beats 7S: in Japanese durak a spade is beaten only by a higher spade (R8)."
+    assert ex.feedback == "✘ It does: 8♠ beats 7♠: in Japanese durak a spade is beaten only by a higher spade (R8)."
     # the other clauses keep their words (R6 both halves, R7)
     assert CanBeat("8D", "7D", "D", rules="japanese").answer(0) is True
     same = CanBeat("8D", "7D", "D", rules="japanese")
     same.answer(0)
-    assert same.feedback == "✔ Right: 8D beats 7D: a higher card of the same suit beats it (R6)."
+    assert same.feedback == "✔ Right: 8♦ beats 7♦: a higher card of the same suit beats it (R6)."
     six = CanBeat("6H", "AH", "H", rules=Rules.make("podkidnoy", trump_six_beats_ace=True))
     six.answer(0)
     assert six.feedback == (
-        "✔ Right: 6H beats AH: the trump six beats the trump ace with the option «trump six beats the ace» (R7)."
+        "✔ Right: 6♥ beats A♥: the trump six beats the trump ace with the option «trump six beats the ace» (R7)."
     )
 
 
@@ -88,10 +88,10 @@ def test_issue8_s1_R8_R7_a_right_cover_names_the_engines_clause() -> None:
     trump six over the trump ace)."""
     ex = _cover_exercise("japanese", "D", "7S", ("8S", "6D"))
     assert ex.answer(0) is True
-    assert ex.feedback == "✔ Right: “Boris covers 7S with 8S” is legal. R8: " + RULE_TEXTS["R8"]
+    assert ex.feedback == "✔ Right: “Boris covers 7♠ with 8♠” is legal. R8: " + RULE_TEXTS["R8"]
     ex = _cover_exercise(Rules.make("podkidnoy", trump_six_beats_ace=True), "H", "AH", ("6H", "7C"))
     assert ex.answer(0) is True
-    assert ex.feedback == "✔ Right: “Boris covers AH with 6H” is legal. R7: " + RULE_TEXTS["R7"]
+    assert ex.feedback == "✔ Right: “Boris covers A♥ with 6♥” is legal. R7: " + RULE_TEXTS["R7"]
 
 
 def test_issue8_s1_R1_the_play_widget_takes_a_bad_card_code_from_the_errors_fields(tmp_path: Path) -> None:

@@ -46,13 +46,13 @@ def test_R1_move_constructors_check_seats_and_cards() -> None:
         Move.attack("Anna", "7S")  # type: ignore[arg-type]
     with pytest.raises(CardError, match="cards are codes"):
         Move.attack(0, 7)  # type: ignore[arg-type]
-    assert str(Move.attack(0, "7S")) == "P1 attacks 7S"
+    assert str(Move.attack(0, "7S")) == "P1 attacks 7♠"
 
 
 def test_R1_refusal_for_a_card_outside_the_deck_comes_first() -> None:
     g = lesson()
     refusal = g.why_illegal(Move.attack(0, "2S"))
-    assert refusal is not None and str(refusal) == "[R1] 2S is not in a 36-card deck"
+    assert refusal is not None and str(refusal) == "[R1] 2♠ is not in a 36-card deck"
 
 
 def test_R3_suits_print_as_codes() -> None:
@@ -148,8 +148,8 @@ def test_R3_position_code_round_trip_and_rest_to_discard() -> None:
         ("7S/8S/9S - D 0 * 2 + -", "[R2] start.hands has 3 hands for 2 players"),
         (
             "7S/8S - D 0 - 2 + -",
-            "[R1] start: 34 cards of the 36-card deck are missing: 6S 6H 6D 6C 7H 7D 7C 8H 8D 8C 9S 9H 9D 9C "
-            "TS TH TD TC JS JH JD JC QS QH QD QC KS KH KD KC AS AH AD AC",
+            "[R1] start: 34 cards of the 36-card deck are missing: 6♠ 6♥ 6♦ 6♣ 7♥ 7♦ 7♣ 8♥ 8♦ 8♣ 9♠ 9♥ 9♦ 9♣ "
+            "10♠ 10♥ 10♦ 10♣ J♠ J♥ J♦ J♣ Q♠ Q♥ Q♦ Q♣ K♠ K♥ K♦ K♣ A♠ A♥ A♦ A♣",
         ),
     ],
 )

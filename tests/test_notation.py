@@ -244,7 +244,7 @@ def test_ten_written_as_10_is_read_as_T_r1() -> None:
     text = lesson("5. Anna 7S Boris 9S/7S Anna pass Vera pass\n6. Boris 8S Vera 10♠/8S")
     with pytest.raises(RecordingError) as info:
         read(text)
-    assert info.value.message.startswith("move 5 (Vera TS/8S): Vera does not hold TS")
+    assert info.value.message.startswith("move 5 (Vera TS/8S): Vera does not hold 10♠")
     assert info.value.rule == "R10"
 
 
@@ -456,7 +456,7 @@ def test_an_illegal_move_in_a_nested_variation_r11() -> None:
     e = error(lesson("5. Anna 7S Boris 9S/7S (Boris take Anna +7H (Anna pass Vera +7C\n  Vera +8D)) Anna pass"))
     assert (e.line, e.column, e.rule, e.move, e.branch) == (MOVES_LINE + 1, 3, "R11", 2, ((1, 1), (1, 1)))
     assert e.message == (
-        "move 2 in variation 1 of move 1 in variation 1 of move 1 (Vera +8D): 8D: only ranks already on the table"
+        "move 2 in variation 1 of move 1 in variation 1 of move 1 (Vera +8D): 8♦: only ranks already on the table"
         " may be thrown in; legal moves: Anna +7H, Anna pass, Vera pass"
     )
     assert e.legal == ("Anna +7H", "Anna pass", "Vera pass")
@@ -525,7 +525,7 @@ def test_a_syntax_error_in_a_variation() -> None:
             "'6X' is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit (S H D C or ♠ ♥ ♦ ♣),"
             " e.g. 'TS' or '7H'",
         ),
-        ("[Talon 6C AH 6D]", "[Talon 6C AH 6D 7S]", 4, 1, "R1", "start: 7S appears twice"),
+        ("[Talon 6C AH 6D]", "[Talon 6C AH 6D 7S]", 4, 1, "R1", "start: 7♠ appears twice"),
         ("[Bout 5]", "[Bout 0]", 12, 7, "R19", "[Bout n]: a whole number from 1, not '0'"),
         (
             "[Attacker Anna]",
@@ -815,7 +815,7 @@ def test_the_writer_refuses_an_illegal_variation_r6() -> None:
     with pytest.raises(RecordingError) as info:
         write(rec)
     assert info.value.rule == "R6"
-    assert info.value.message.startswith("move 0 in variation 1 of move 1 (Boris KH/7S): KH does not beat 7S")
+    assert info.value.message.startswith("move 0 in variation 1 of move 1 (Boris KH/7S): K♥ does not beat 7♠")
 
 
 # ----------------------------------------------------------------------------- the command line
@@ -867,7 +867,7 @@ def test_cli_convert_refuses_an_illegal_json_recording(tmp_path: Path) -> None:
     out = run("convert", str(src), str(tmp_path / "bad.durak"))
     assert out.returncode == 1
     # defect 9: the same answer as validate, at the move's place in the file (was 1:1)
-    assert out.stderr.startswith(f"{src}:1:519: error: [R6] move 1 (Anna covers 7D with 8S): 8S does not beat 7D")
+    assert out.stderr.startswith(f"{src}:1:519: error: [R6] move 1 (Anna covers 7♦ with 8♠): 8♠ does not beat 7♦")
     assert out.stderr == run("validate", str(src)).stderr
     assert not (tmp_path / "bad.durak").exists()
 

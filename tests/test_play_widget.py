@@ -189,7 +189,7 @@ def test_R6_a_card_that_cannot_cover_the_chosen_target_is_refused(tmp_path: Path
     assert marked(w.card_buttons, "dnb-ok") == ["7♠", "9♠", "J♦"]
     assert "Now click the card that covers 6♠." in w.status.value
     assert w.click_card("QC") is False  # … Q♣ covers 6♣, but not 6♠
-    assert w.refusal == Refusal("R6", "QC does not beat 6S: " + R6_TEXT)
+    assert w.refusal == Refusal("R6", "Q♣ does not beat 6♠: " + R6_TEXT)
     assert w.message == "[R6] Q♣ does not beat 6♠: " + R6_TEXT  # the engine's sentence, its cards as 10♥
     assert w.status.value == (
         '<div class="dnb-refusal">[R6] Q♣ does not beat 6♠: ' + R6_TEXT + "</div>"
@@ -202,7 +202,7 @@ def test_R6_a_card_that_cannot_cover_the_chosen_target_is_refused(tmp_path: Path
     assert w.click_target("6S") is False
     assert w.message == "[R6] Q♣ does not beat 6♠: " + R6_TEXT
     # nothing was played or written
-    assert [m.describe(NAMES2) for m in w.game.history] == ["Boris attacks 6S 6C"]
+    assert [m.describe(NAMES2) for m in w.game.history] == ["Boris attacks 6♠ 6♣"]
     assert journal_moves(w.journal) == [{"player": "Boris", "action": "attack", "cards": ["6S", "6C"]}]
     w.close()
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import RECORDINGS
-from test_replay import perevodnoy_doc, podkidnoy_doc, shared_recording
+from test_replay import shared_recording
 
 from durak_nb.cards import Card, Suit, deck, parse_cards
 from durak_nb.engine import Move, Redealt, Took
@@ -30,16 +30,6 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def codes(cs: tuple[Card, ...]) -> str:
     return " ".join(c.code for c in cs)
-
-
-@pytest.fixture(scope="module")
-def pod() -> Replay:
-    return Replay(Recording.from_json(podkidnoy_doc()))
-
-
-@pytest.fixture(scope="module")
-def per() -> Replay:
-    return Replay(Recording.from_json(perevodnoy_doc()))
 
 
 def dealt(rules: Rules, anna: str, boris: str, turned: str, **deal: Any) -> tuple[Rules, Deal]:

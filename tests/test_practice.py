@@ -161,7 +161,7 @@ def test_throw_in_of_a_rank_not_on_the_table_is_refused_r11() -> None:
     before, log = s.game.position(), list(s.log)
     s.click_card("9D")
     assert s.lay() is False
-    assert s.message == "[R11] 9D: only ranks already on the table may be thrown in"
+    assert s.message == "[R11] 9♦: only ranks already on the table may be thrown in"
     assert (s.refusal.rule if s.refusal else None) == "R11"
     assert s.game.position() == before and s.log == log and s.selected == []
 
@@ -193,7 +193,7 @@ def test_a_cover_that_does_not_beat_is_refused_r6() -> None:
     before = s.game.position()
     s.click_card("8H")
     assert s.click_table("8S") is False
-    assert s.message == "[R6] 8H does not beat 8S: a card is beaten by a higher card of its suit or by a trump (♦)"
+    assert s.message == "[R6] 8♥ does not beat 8♠: a card is beaten by a higher card of its suit or by a trump (♦)"
     s.click_card("8H")
     assert s.transfer() is False
     assert s.message == (
@@ -214,7 +214,7 @@ def test_the_defender_cannot_throw_in_and_covers_one_card_r10_r11() -> None:
     s.click_card("9S")
     s.click_table("7S")
     assert s.click_table("7S") is False and s.click_card("8S") is False
-    assert s.message == "[R10] 7S is already covered"
+    assert s.message == "[R10] 7♠ is already covered"
 
 
 def test_a_legal_move_after_a_refusal_clears_it() -> None:
@@ -435,9 +435,9 @@ def test_widget_refusal_hint_and_start_again() -> None:
     w.click_card("TC")
     w.click_table("7S")
     assert (
-        w.state.message == "[R6] TC does not beat 7S: a card is beaten by a higher card of its suit or by a trump (♥)"
+        w.state.message == "[R6] 10♣ does not beat 7♠: a card is beaten by a higher card of its suit or by a trump (♥)"
     )
-    assert '<div class="dnb-refusal">[R6] TC does not beat 7S' in w.status.value
+    assert '<div class="dnb-refusal">[R6] 10♣ does not beat 7♠' in w.status.value
     w.hint_button.click()
     assert "Hint: cover 7♠ with 8♠ (R6)." in w.status.value
     w.click_card("8S")

@@ -327,7 +327,7 @@ def test_illegal_move_line_names_line_move_and_rule_R10(tmp_path: Path) -> None:
         read_journal(path)
     e = err.value
     assert (e.line, e.move, e.rule) == (3, 1, "R10")
-    assert str(e) == f"{path}:3:1: error: [R10] move 1 (Anna covers 8D with QS): Anna does not hold QS"
+    assert str(e) == f"{path}:3:1: error: [R10] move 1 (Anna covers 8♦ with Q♠): Anna does not hold Q♠"
 
 
 def test_bad_annotation_and_head_lines(tmp_path: Path) -> None:

@@ -438,7 +438,7 @@ def test_trump_six_beats_ace_r7_and_refused_without_the_option_r6() -> None:
     plain = start_under(rec, Rules.make("podkidnoy"))
     plain.play(rec.moves[0])
     assert plain.why_illegal(rec.moves[1]) == Refusal(
-        "R6", "6H does not beat AH: a card is beaten by a higher card of its suit or by a trump (♥)"
+        "R6", "6♥ does not beat A♥: a card is beaten by a higher card of its suit or by a trump (♥)"
     )
     assert plain.legal_moves("Boris") == [Move.take(1)]
     _, g, events = at("trump-six-beats-ace.json", 4)
@@ -460,11 +460,11 @@ def test_japanese_spades_r8_no_trump_beats_a_spade() -> None:
         Move.defend(1, "AD", "9C"),
     ]
     spades = "a card is beaten by a higher card of its suit or by a trump (♦); spades only by higher spades"
-    assert g.why_illegal(Move.defend(1, "AD", "9S")) == Refusal("R8", f"AD does not beat 9S: {spades}")
+    assert g.why_illegal(Move.defend(1, "AD", "9S")) == Refusal("R8", f"A♦ does not beat 9♠: {spades}")
     _, g, _ = at("japanese-spades.json", 5)  # 6S thrown in
     assert hand(g, "Boris") == cards("7D AD")
     assert g.legal_moves("Boris") == [Move.take(1)]
-    assert g.why_illegal(Move.defend(1, "7D", "6S")) == Refusal("R8", f"7D does not beat 6S: {spades}")
+    assert g.why_illegal(Move.defend(1, "7D", "6S")) == Refusal("R8", f"7♦ does not beat 6♠: {spades}")
     _, g, events = at("japanese-spades.json", 7)
     assert events == [Took(1, cards("9S QS 9C 6D QH KH 6S"))]
     assert hand(g, "Boris") == cards("6S 6D 7D 9S 9C QS QH KH AD")

@@ -119,16 +119,6 @@ def renamed(doc: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-@pytest.fixture(scope="module")
-def pod() -> Replay:
-    return Replay(Recording.from_json(podkidnoy_doc()))
-
-
-@pytest.fixture(scope="module")
-def per() -> Replay:
-    return Replay(Recording.from_json(perevodnoy_doc()))
-
-
 def hands(replay: Replay, k: int) -> list[str]:
     return [" ".join(c.code for c in h) for h in replay.position(k).hands]
 
@@ -258,10 +248,10 @@ def test_whose_turn_r12(pod: Replay) -> None:
 
 
 def test_words(pod: Replay) -> None:
-    assert pod.words(0) == "Anna attacks 6S"
-    assert pod.words(5) == "Anna passes; Boris picks up 6S 7S 6C 6D (R14); Anna draws 9C TH (R16)"
+    assert pod.words(0) == "Anna attacks 6♠"
+    assert pod.words(5) == "Anna passes; Boris picks up 6♠ 7♠ 6♣ 6♦ (R14); Anna draws 9♣ 10♥ (R16)"
     assert pod.words(13) == (
-        "Boris passes; bito: 6S TH 6D KH to the discard (R15); Anna is out (R24); game over: Boris is the durak"
+        "Boris passes; bito: 6♠ 10♥ 6♦ K♥ to the discard (R15); Anna is out (R24); game over: Boris is the durak"
     )
 
 

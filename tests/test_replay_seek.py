@@ -12,18 +12,13 @@ import random
 
 import pytest
 from conftest import RECORDINGS
-from test_replay import podkidnoy_doc, shared_recording
+from test_replay import shared_recording
 
 from durak_nb.cards import parse_cards
 from durak_nb.engine import Bito, Drew, Game, Move, Position, Result, Took
 from durak_nb.record import Recording
 from durak_nb.replay import SNAPSHOT_EVERY, Replay, Step
 from durak_nb.selfplay import record_bot_game
-
-
-@pytest.fixture(scope="module")
-def pod() -> Replay:
-    return Replay(Recording.from_json(podkidnoy_doc()))
 
 
 @pytest.fixture(scope="module")

@@ -89,9 +89,9 @@ def test_variations_list_the_main_line_first(r: Replay) -> None:
     ]
     assert [len(r.variations(k)) for k in range(len(r))] == [1, 3, 1, 2, 1]
     assert [v.describe(r.players) for v in r.variations(1)] == [
-        "1.0: Anna covers 8D with AD … (4 moves)",
+        "1.0: Anna covers 8♦ with A♦ … (4 moves)",
         "1.1: Anna takes … (2 moves)",
-        "1.2: Anna covers 8D with AH … (3 moves)",
+        "1.2: Anna covers 8♦ with A♥ … (3 moves)",
     ]
     with pytest.raises(IndexError):
         r.variations(5)
@@ -119,7 +119,7 @@ def test_enter_a_side_line_and_back_r4_r14_r16(r: Replay) -> None:
     assert a.position(0).table == ((Card.parse("8D"), None),)
     assert [a.words(j) for j in range(2)] == [
         "Anna takes",
-        "Boris passes; Anna picks up 8D (R14); Boris draws 6H (R16)",
+        "Boris passes; Anna picks up 8♦ (R14); Boris draws 6♥ (R16)",
     ]
     assert a.events(1) == (Took(0, cards("8D")), Drew(1, cards("6H")))
     assert [" ".join(c.code for c in h) for h in a.final.hands] == ["6D 8D 8C TC JC AH AD", "6H TH TD JD QC KD"]
@@ -195,7 +195,7 @@ def test_illegal_move_in_a_line_names_the_path_and_move_r9() -> None:
         Replay(annotated(meta))
     err = info.value
     assert isinstance(err, RecordingError)
-    assert str(err) == "<string>:1:1: error: [R9] variation 1.2, move 2 (Anna attacks 9S): Anna does not hold 9S"
+    assert str(err) == "<string>:1:1: error: [R9] variation 1.2, move 2 (Anna attacks 9♠): Anna does not hold 9♠"
     assert (err.path, err.move, err.rule) == (((1, 2),), 2, "R9")
     assert err.state is not None
     assert err.state.hands == (cards("6D 8H 8C TC JC AD"), cards("6H TH TD JD QC KD"))
@@ -208,8 +208,8 @@ def test_illegal_move_in_a_nested_line_r6() -> None:
         Replay(annotated(meta))
     err = info.value
     assert err.message == (
-        "variation 1.2 > 2.1, move 1 (Boris covers 8C with TD): "
-        "TD does not beat 8C: a card is beaten by a higher card of its suit or by a trump (♥)"
+        "variation 1.2 > 2.1, move 1 (Boris covers 8♣ with 10♦): "
+        "10♦ does not beat 8♣: a card is beaten by a higher card of its suit or by a trump (♥)"
     )
     assert (err.path, err.move, err.rule) == (((1, 2), (2, 1)), 1, "R6")
     assert err.state is not None and err.state.table == ((Card.parse("8H"), None), (Card.parse("8C"), None))
@@ -231,7 +231,7 @@ def test_the_first_illegal_line_in_reading_order_is_reported_r6_r9() -> None:
     assert (info.value.path, info.value.rule, info.value.message) == (
         ((3, 1),),
         "R9",
-        "variation 3.1, move 0 (Boris attacks 6H): it is Anna's lead, not Boris's",
+        "variation 3.1, move 0 (Boris attacks 6♥): it is Anna's lead, not Boris's",
     )
 
 
@@ -338,7 +338,7 @@ def test_a_loaded_file_names_itself_in_the_error(tmp_path: Any) -> None:
     annotated(meta).dump(path)
     with pytest.raises(VariationError) as info:
         Replay.load(path)
-    assert str(info.value).startswith(f"{path}:1:1: error: [R9] variation 3.1, move 0 (Boris attacks 6H)")
+    assert str(info.value).startswith(f"{path}:1:1: error: [R9] variation 3.1, move 0 (Boris attacks 6♥)")
 
 
 # ----------------------------------------------------------------------------- depth

@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets.widget_link import Link
-from test_replay import perevodnoy_doc, podkidnoy_doc, renamed
+from test_replay import podkidnoy_doc, renamed
 from test_views_html import AMP, AMP_ESC, EVIL, EVIL_ESC
 
 from durak_nb.cards import Card, parse_cards
@@ -55,16 +55,6 @@ def all_widgets(w: widgets.Widget) -> list[widgets.Widget]:
     for child in getattr(w, "children", ()):
         out += all_widgets(child)
     return out
-
-
-@pytest.fixture(scope="module")
-def pod() -> Replay:
-    return Replay(Recording.from_json(podkidnoy_doc()))
-
-
-@pytest.fixture(scope="module")
-def per() -> Replay:
-    return Replay(Recording.from_json(perevodnoy_doc()))
 
 
 @pytest.fixture()

@@ -38,17 +38,17 @@ ABCD = ["Anna", "Boris", "Cid", "Dana"]
 def test_R9_podkidnoy_lead_is_one_or_more_cards_of_one_rank() -> None:
     g = setup("podkidnoy", AB, {"Anna": "7S 7H 7C 9C", "Boris": "8S 8H 8C AS"}, "Anna")
     assert legal(g) == [
-        "Anna attacks 7C",
-        "Anna attacks 7H",
-        "Anna attacks 7H 7C",
-        "Anna attacks 7S",
-        "Anna attacks 7S 7C",
-        "Anna attacks 7S 7H",
-        "Anna attacks 7S 7H 7C",
-        "Anna attacks 9C",
+        "Anna attacks 7♠",
+        "Anna attacks 7♠ 7♣",
+        "Anna attacks 7♠ 7♥",
+        "Anna attacks 7♠ 7♥ 7♣",
+        "Anna attacks 7♣",
+        "Anna attacks 7♥",
+        "Anna attacks 7♥ 7♣",
+        "Anna attacks 9♣",
     ]
     assert refusal(g, Move.attack(0, "7S 9C")) == "[R9] a lead is one or more cards of one rank"
-    assert refusal(g, Move.attack(0, "AS")) == "[R9] Anna does not hold AS"
+    assert refusal(g, Move.attack(0, "AS")) == "[R9] Anna does not hold A♠"
     g.play(Move.attack(0, "7S 7H 7C"))
     assert table(g) == [("7S", None), ("7H", None), ("7C", None)]
 
@@ -67,30 +67,30 @@ def test_R9_perevodnoy_and_japanese_lead_like_podkidnoy() -> None:
     for preset in ("perevodnoy", "japanese"):
         g = setup(preset, AB, {"Anna": "7S 7H 9C", "Boris": "8S 8H 8C"}, "Anna")
         assert legal(g) == [
-            "Anna attacks 7H",
-            "Anna attacks 7S",
-            "Anna attacks 7S 7H",
-            "Anna attacks 9C",
+            "Anna attacks 7♠",
+            "Anna attacks 7♠ 7♥",
+            "Anna attacks 7♥",
+            "Anna attacks 9♣",
         ]
 
 
 def test_R9_prostoy_lead_is_one_card_or_a_pair() -> None:
     g = setup("prostoy", ABC, {"Anna": "7S 7H 7C 9S", "Boris": "8S 8H 9H TH", "Cid": "6C TC JC"}, "Anna")
     assert legal(g) == [
-        "Anna attacks 7C",
-        "Anna attacks 7H",
-        "Anna attacks 7H 7C",
-        "Anna attacks 7S",
-        "Anna attacks 7S 7C",
-        "Anna attacks 7S 7H",
-        "Anna attacks 9S",
+        "Anna attacks 7♠",
+        "Anna attacks 7♠ 7♣",
+        "Anna attacks 7♠ 7♥",
+        "Anna attacks 7♣",
+        "Anna attacks 7♥",
+        "Anna attacks 7♥ 7♣",
+        "Anna attacks 9♠",
     ]
     assert refusal(g, Move.attack(0, "7S 7H 7C")) == "[R9] in simple durak the lead is one card or a pair"
 
 
 def test_R9_english_lead_is_a_pair_only() -> None:
     g = setup("english", ABC, {"Anna": "7S 7H 7C 9S", "Boris": "8S 8H 9H TH", "Cid": "6C TC JC"}, "Anna")
-    assert legal(g) == ["Anna attacks 7H 7C", "Anna attacks 7S 7C", "Anna attacks 7S 7H"]
+    assert legal(g) == ["Anna attacks 7♠ 7♣", "Anna attacks 7♠ 7♥", "Anna attacks 7♥ 7♣"]
     assert (
         refusal(g, Move.attack(0, "9S")) == "[R9] in english durak the lead is a pair: Anna holds one and must lead it"
     )
@@ -105,7 +105,7 @@ def test_R9_english_no_pair_passes_the_lead_to_the_left() -> None:
     assert legal(g) == ["Anna passes"]
     assert g.play(Move.pass_(0)) == [LeadPassed(0, 1)]
     assert (g.attacker, g.defender) == (1, 2)
-    assert legal(g) == ["Boris attacks 7H 7C"]
+    assert legal(g) == ["Boris attacks 7♥ 7♣"]
     assert hands(g) == {"Anna": "7S 8S 9S", "Boris": "7H 7C 9H", "Cid": "6C 8C 9C"}
 
 
@@ -118,7 +118,7 @@ def test_R9_english_defender_with_fewer_than_two_cards_attacker_passes() -> None
     g.play(Move.pass_(1))
     # everyone holding cards passed in a row: a single card may now be led
     assert (g.attacker, g.defender) == (0, 1)
-    assert legal(g) == ["Anna attacks 7H", "Anna attacks 7S", "Anna attacks 9S"]
+    assert legal(g) == ["Anna attacks 7♠", "Anna attacks 7♥", "Anna attacks 9♠"]
 
 
 def test_R9_english_everyone_passed_the_lead_then_a_single_card() -> None:
@@ -127,7 +127,7 @@ def test_R9_english_everyone_passed_the_lead_then_a_single_card() -> None:
     assert g.play(Move.pass_(1)) == [LeadPassed(1, 2)]
     assert g.play(Move.pass_(2)) == [LeadPassed(2, 0)]
     assert (g.attacker, g.defender) == (0, 1)
-    assert legal(g) == ["Anna attacks 7S", "Anna attacks 8S", "Anna attacks 9S"]
+    assert legal(g) == ["Anna attacks 7♠", "Anna attacks 8♠", "Anna attacks 9♠"]
     assert refusal(g, Move.pass_(0)) == "[R9] every player has passed the lead: now a single card must be led"
     g.play(Move.attack(0, "8S"))
     assert legal(g) == ["Boris takes"]  # no throw-ins in english durak
@@ -145,24 +145,24 @@ def test_R10_defender_beats_uncovered_cards_in_any_order() -> None:
     g = setup("podkidnoy", AB, {"Anna": "7S 7H", "Boris": "8S 8H 6D"}, "Anna")
     g.play(Move.attack(0, "7S 7H"))
     assert legal(g, "Boris") == [
-        "Boris covers 7H with 6D",
-        "Boris covers 7H with 8H",
-        "Boris covers 7S with 6D",
-        "Boris covers 7S with 8S",
+        "Boris covers 7♠ with 6♦",
+        "Boris covers 7♠ with 8♠",
+        "Boris covers 7♥ with 6♦",
+        "Boris covers 7♥ with 8♥",
         "Boris takes",
     ]
     g.play(Move.defend(1, "8H", "7H"))  # the second card first
     assert table(g) == [("7S", None), ("7H", "8H")]
-    assert legal(g, "Boris") == ["Boris covers 7S with 6D", "Boris covers 7S with 8S", "Boris takes"]
+    assert legal(g, "Boris") == ["Boris covers 7♠ with 6♦", "Boris covers 7♠ with 8♠", "Boris takes"]
 
 
 def test_R10_each_defence_card_covers_exactly_one_uncovered_attack_card() -> None:
     g = setup("podkidnoy", ABC, {"Anna": "7S 7H", "Boris": "8S 8H 6D", "Cid": "9S"}, "Anna")
     g.play(Move.attack(0, "7S 7H"))
     g.play(Move.defend(1, "8H", "7H"))
-    assert refusal(g, Move.defend(1, "6D", "7H")) == "[R10] 7H is already covered"
-    assert refusal(g, Move.defend(1, "6D", "9S")) == "[R10] 9S is not an attack card on the table"
-    assert refusal(g, Move.defend(1, "AS", "7S")) == "[R10] Boris does not hold AS"
+    assert refusal(g, Move.defend(1, "6D", "7H")) == "[R10] 7♥ is already covered"
+    assert refusal(g, Move.defend(1, "6D", "9S")) == "[R10] 9♠ is not an attack card on the table"
+    assert refusal(g, Move.defend(1, "AS", "7S")) == "[R10] Boris does not hold A♠"
     assert refusal(g, Move(1, Action.DEFEND, (Card.parse("8S"), Card.parse("6D")), Card.parse("7S"))) == (
         "[R10] a defence covers exactly one attack card with one card"
     )
@@ -177,17 +177,17 @@ def test_R10_each_defence_card_covers_exactly_one_uncovered_attack_card() -> Non
 def test_R11_throw_in_ranks_of_attack_or_defence_cards_any_suit() -> None:
     g = setup("podkidnoy", AB, {"Anna": "7S 7C 8D 9H AS", "Boris": "8S 9S TH JH QH"}, "Anna")
     g.play(Move.attack(0, "7S"))
-    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 7C"]
+    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 7♣"]
     g.play(Move.defend(1, "8S", "7S"))
     # ranks on the table: 7 (attack) and 8 (defence), any suit
     assert legal(g, "Anna") == [
         "Anna passes",
-        "Anna throws in 7C",
-        "Anna throws in 7C 8D",
-        "Anna throws in 8D",
+        "Anna throws in 7♣",
+        "Anna throws in 7♣ 8♦",
+        "Anna throws in 8♦",
     ]
-    assert refusal(g, Move.throw(0, "9H")) == "[R11] 9H: only ranks already on the table may be thrown in"
-    assert refusal(g, Move.throw(0, "7C 9H")) == "[R11] 9H: only ranks already on the table may be thrown in"
+    assert refusal(g, Move.throw(0, "9H")) == "[R11] 9♥: only ranks already on the table may be thrown in"
+    assert refusal(g, Move.throw(0, "7C 9H")) == "[R11] 9♥: only ranks already on the table may be thrown in"
     g.play(Move.throw(0, "7C 8D"))
     assert table(g) == [("7S", "8S"), ("7C", None), ("8D", None)]
 
@@ -204,14 +204,14 @@ def test_R11_throwers_are_all_players_with_cards_except_the_defender() -> None:
     g.play(Move.attack(0, "7S"))
     g.play(Move.pass_(0))
     assert legal(g) == [
-        "Boris covers 7S with 9S",
-        "Boris covers 7S with JS",
-        "Boris covers 7S with TS",
+        "Boris covers 7♠ with 10♠",
+        "Boris covers 7♠ with 9♠",
+        "Boris covers 7♠ with J♠",
         "Boris takes",
         "Cid passes",
-        "Cid throws in 7H",
+        "Cid throws in 7♥",
         "Dana passes",
-        "Dana throws in 7C",
+        "Dana throws in 7♣",
     ]
     assert refusal(g, Move.pass_(4)) == "[R11] Eve holds no cards"
 
@@ -227,12 +227,12 @@ def test_R11_neighbours_only_over_4_with_five_players() -> None:
     g.play(Move.attack(0, "7S"))
     g.play(Move.pass_(0))
     assert legal(g) == [
-        "Boris covers 7S with 9S",
-        "Boris covers 7S with JS",
-        "Boris covers 7S with TS",
+        "Boris covers 7♠ with 10♠",
+        "Boris covers 7♠ with 9♠",
+        "Boris covers 7♠ with J♠",
         "Boris takes",
         "Cid passes",
-        "Cid throws in 7H",
+        "Cid throws in 7♥",
     ]
     for seat, card in ((3, "7C"), (4, "7D")):
         assert refusal(g, Move.throw(seat, card)) == (
@@ -251,7 +251,7 @@ def test_R11_neighbours_only_over_4_with_six_players() -> None:
     assert g.throwers() == [2, 4]  # Dana's neighbours: Cid and Eve
     g.play(Move.attack(2, "7H"))
     g.play(Move.pass_(2))
-    assert legal(g) == ["Dana takes", "Eve passes", "Eve throws in 7D"]
+    assert legal(g) == ["Dana takes", "Eve passes", "Eve throws in 7♦"]
 
 
 def test_R11_neighbours_only_over_4_not_with_four_left_in_the_game() -> None:
@@ -267,10 +267,10 @@ def test_R11_simple_and_english_durak_have_no_throw_ins(preset: str) -> None:
     g.play(Move.attack(0, "7S 7H"))
     assert g.throwers() == []
     assert legal(g) == [
-        "Boris covers 7H with 8H",
-        "Boris covers 7H with AD",
-        "Boris covers 7S with 8S",
-        "Boris covers 7S with AD",
+        "Boris covers 7♠ with 8♠",
+        "Boris covers 7♠ with A♦",
+        "Boris covers 7♥ with 8♥",
+        "Boris covers 7♥ with A♦",
         "Boris takes",
     ]
     assert refusal(g, Move.throw(2, "7C")) == (
@@ -287,7 +287,7 @@ def test_R11_simple_and_english_durak_have_no_throw_ins(preset: str) -> None:
 
 
 def three_player_bout() -> Game:
-    """Anna leads 7S on Boris; Cid waits for Anna's pass (R12)."""
+    """Anna leads 7♠ on Boris; Cid waits for Anna's pass (R12)."""
     g = setup("podkidnoy", ABC, {"Anna": "7S 7D 9S", "Boris": "8S 9D TS", "Cid": "7H 8H 6C"}, "Anna")
     g.play(Move.attack(0, "7S"))
     return g
@@ -297,10 +297,10 @@ def test_R12_attacker_has_the_first_right_others_wait() -> None:
     g = three_player_bout()
     assert legal(g) == [
         "Anna passes",
-        "Anna throws in 7D",
-        "Boris covers 7S with 8S",
-        "Boris covers 7S with 9D",
-        "Boris covers 7S with TS",
+        "Anna throws in 7♦",
+        "Boris covers 7♠ with 10♠",
+        "Boris covers 7♠ with 8♠",
+        "Boris covers 7♠ with 9♦",
         "Boris takes",
     ]
     wait = "[R12] Anna has the first right: Cid waits until Anna passes"
@@ -312,17 +312,17 @@ def test_R12_once_the_attacker_passed_any_thrower_may_throw() -> None:
     g = three_player_bout()
     assert g.play(Move.pass_(0)) == []
     assert legal(g) == [
-        "Boris covers 7S with 8S",
-        "Boris covers 7S with 9D",
-        "Boris covers 7S with TS",
+        "Boris covers 7♠ with 10♠",
+        "Boris covers 7♠ with 8♠",
+        "Boris covers 7♠ with 9♦",
         "Boris takes",
         "Cid passes",
-        "Cid throws in 7H",
+        "Cid throws in 7♥",
     ]
     assert refusal(g, Move.throw(0, "7D")) == "[R12] Anna has passed; they may act again once another card is laid"
     g.play(Move.throw(2, "7H"))
     # a card was laid: everyone may throw again, the attacker without waiting
-    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 7D"]
+    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 7♦"]
     assert legal(g, "Cid") == ["Cid passes"]
 
 
@@ -335,11 +335,11 @@ def test_R12_a_defence_card_lets_everyone_throw_again() -> None:
     assert events == []  # not bito yet: everyone must pass again
     assert legal(g) == [
         "Anna passes",
-        "Anna throws in 7D",
+        "Anna throws in 7♦",
         "Cid passes",
-        "Cid throws in 7H",
-        "Cid throws in 7H 8H",
-        "Cid throws in 8H",
+        "Cid throws in 7♥",
+        "Cid throws in 7♥ 8♥",
+        "Cid throws in 8♥",
     ]
 
 
@@ -361,7 +361,7 @@ def test_R12_attacker_without_cards_others_throw_at_once() -> None:
     g = setup("podkidnoy", ABC, {"Anna": "7S", "Boris": "8S 9D TS", "Cid": "7H 6C"}, "Anna", talon="AH 6D")
     g.play(Move.attack(0, "7S"))
     assert g.throwers() == [2]
-    assert legal(g, "Cid") == ["Cid passes", "Cid throws in 7H"]
+    assert legal(g, "Cid") == ["Cid passes", "Cid throws in 7♥"]
 
 
 # ----------------------------------------------------------------------------- R13
@@ -382,19 +382,19 @@ def test_R13a_bout_limit_option() -> None:
     g = setup(r, AB, {"Anna": "7S 7H 7C 8S 8H", "Boris": "8D 9D TD JD QD KD"}, "Anna")
     g.play(Move.attack(0, "7S 7H 7C"))
     g.play(Move.defend(1, "8D", "7S"))
-    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 8H", "Anna throws in 8S"]
+    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 8♠", "Anna throws in 8♥"]
     assert refusal(g, Move.throw(0, "8S 8H")) == "[R13a] a bout holds at most 4 attack cards"
 
 
 def test_R13b_lead_never_more_than_the_defender_holds() -> None:
     g = setup("podkidnoy", AB, {"Anna": "7S 7H 7C", "Boris": "8S 8H"}, "Anna")
     assert legal(g) == [
-        "Anna attacks 7C",
-        "Anna attacks 7H",
-        "Anna attacks 7H 7C",
-        "Anna attacks 7S",
-        "Anna attacks 7S 7C",
-        "Anna attacks 7S 7H",
+        "Anna attacks 7♠",
+        "Anna attacks 7♠ 7♣",
+        "Anna attacks 7♠ 7♥",
+        "Anna attacks 7♣",
+        "Anna attacks 7♥",
+        "Anna attacks 7♥ 7♣",
     ]
     assert refusal(g, Move.attack(0, "7S 7H 7C")) == (
         "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them"
@@ -409,12 +409,12 @@ def test_R13b_defender_with_three_cards_takes_only_two_more_follow() -> None:
     assert g.play(Move.take(1)) == []
     assert legal(g) == [
         "Anna passes",
-        "Anna throws in 7C",
-        "Anna throws in 7D",
-        "Anna throws in 7D 7C",
-        "Anna throws in 7H",
-        "Anna throws in 7H 7C",
-        "Anna throws in 7H 7D",
+        "Anna throws in 7♣",
+        "Anna throws in 7♥",
+        "Anna throws in 7♥ 7♣",
+        "Anna throws in 7♥ 7♦",
+        "Anna throws in 7♦",
+        "Anna throws in 7♦ 7♣",
     ]
     assert refusal(g, Move.throw(0, "7H 7D 7C")) == (
         "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so only 2 more may follow"
@@ -436,12 +436,12 @@ def test_R13b_uncovered_cards_never_more_than_the_defender_holds() -> None:
     g.play(Move.defend(1, "8S", "7S"))
     assert legal(g) == [
         "Anna passes",
-        "Anna throws in 7C",
-        "Anna throws in 7D",
-        "Anna throws in 7D 7C",
-        "Anna throws in 7H",
-        "Anna throws in 7H 7C",
-        "Anna throws in 7H 7D",
+        "Anna throws in 7♣",
+        "Anna throws in 7♥",
+        "Anna throws in 7♥ 7♣",
+        "Anna throws in 7♥ 7♦",
+        "Anna throws in 7♦",
+        "Anna throws in 7♦ 7♣",
     ]
     assert g.room() == 2
 
@@ -465,7 +465,7 @@ def test_R13c_first_bout_holds_five_cards_while_defending() -> None:
     assert g.limit() == 5
     g.play(Move.attack(0, "7S 7H 7C 7D"))
     g.play(Move.defend(1, "8C", "7S"))
-    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 8H", "Anna throws in 8S"]
+    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 8♠", "Anna throws in 8♥"]
     assert refusal(g, Move.throw(0, "8S 8H")) == (
         "[R13c] before the first bito a bout holds at most 5 attack cards while the defender defends"
     )
@@ -478,7 +478,7 @@ def test_R13c_after_take_the_sixth_card_may_follow() -> None:
     g.play(Move.defend(1, "8C", "7S"))
     g.play(Move.take(1))
     assert g.limit() == 6
-    assert legal(g) == ["Anna passes", "Anna throws in 8H", "Anna throws in 8S", "Anna throws in 8S 8H"]
+    assert legal(g) == ["Anna passes", "Anna throws in 8♠", "Anna throws in 8♠ 8♥", "Anna throws in 8♥"]
     events = g.play(Move.throw(0, "8S 8H"))
     # Anna threw her last cards: no thrower is left, Boris picks up all seven cards
     assert [type(e) for e in events][:1] == [Took]
@@ -492,7 +492,7 @@ def test_R13c_first_bout_limit_option_six() -> None:
     assert g.limit() == 6
     g.play(Move.attack(0, "7S 7H 7C 7D"))
     g.play(Move.defend(1, "8C", "7S"))
-    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 8H", "Anna throws in 8S", "Anna throws in 8S 8H"]
+    assert legal(g, "Anna") == ["Anna passes", "Anna throws in 8♠", "Anna throws in 8♠ 8♥", "Anna throws in 8♥"]
 
 
 def test_R13c_limit_stays_after_a_take_and_lifts_after_the_first_bito() -> None:
@@ -535,9 +535,9 @@ def test_R14_take_then_throw_ins_and_defender_picks_up_everything() -> None:
     assert refusal(g, Move.defend(1, "9C", "7H")) == "[R14] Boris has declared take and may only wait for throw-ins"
     assert refusal(g, Move.take(1)) == "[R14] Boris has declared take and may only wait for throw-ins"
     # R13b after take: Boris holds 2 with 1 uncovered, so one more card may follow
-    assert legal(g) == ["Anna passes", "Anna throws in 8D"]
+    assert legal(g) == ["Anna passes", "Anna throws in 8♦"]
     g.play(Move.pass_(0))
-    assert legal(g) == ["Cid passes", "Cid throws in 7C", "Cid throws in 8H"]
+    assert legal(g) == ["Cid passes", "Cid throws in 7♣", "Cid throws in 8♥"]
     g.play(Move.throw(2, "8H"))
     assert legal(g) == ["Anna passes", "Cid passes"]
     assert g.play(Move.pass_(0)) == []
@@ -561,7 +561,7 @@ def test_R15_bito_when_every_card_is_covered_and_every_thrower_passed() -> None:
     g.play(Move.attack(0, "7S 7H"))
     g.play(Move.defend(1, "8S", "7S"))
     assert g.play(Move.pass_(0)) == []  # 7H is not covered: no bito
-    assert legal(g) == ["Boris covers 7H with 8H", "Boris takes"]
+    assert legal(g) == ["Boris covers 7♥ with 8♥", "Boris takes"]
     assert g.play(Move.defend(1, "8H", "7H")) == []  # Anna must pass again (R12)
     events = g.play(Move.pass_(0))
     assert [type(e) for e in events] == [Bito]

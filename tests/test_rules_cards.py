@@ -89,14 +89,14 @@ def test_R1_ranks_order_by_face_and_suits_have_no_order() -> None:
 def test_R1_a_24_card_game_refuses_a_six() -> None:
     with pytest.raises(SetupError) as exc:
         setup(Rules.make("podkidnoy", deck_size=24), ["Anna", "Boris"], {"Anna": "6S", "Boris": "9S"}, "Anna")
-    assert str(exc.value) == "[R1] start: 6S is not in a 24-card deck"
+    assert str(exc.value) == "[R1] start: 6♠ is not in a 24-card deck"
 
 
 def test_R1_a_52_card_game_plays_twos() -> None:
     g = setup(Rules.make("podkidnoy", deck_size=52), ["Anna", "Boris"], {"Anna": "2S 2H", "Boris": "3S 3C"}, "Anna")
-    assert legal(g) == ["Anna attacks 2H", "Anna attacks 2S", "Anna attacks 2S 2H"]
+    assert legal(g) == ["Anna attacks 2♠", "Anna attacks 2♠ 2♥", "Anna attacks 2♥"]
     g.play(Move.attack(0, "2S"))
-    assert legal(g, "Boris") == ["Boris covers 2S with 3S", "Boris takes"]
+    assert legal(g, "Boris") == ["Boris covers 2♠ with 3♠", "Boris takes"]
     assert len(g.all_cards()) == 52
 
 
@@ -104,10 +104,10 @@ def test_R1_a_deal_needs_exactly_the_deck() -> None:
     order = [c.code for c in deck(36)]
     with pytest.raises(SetupError) as exc:
         Game.deal("podkidnoy", ["Anna", "Boris"], deck_order=order[:-1])
-    assert str(exc.value) == "[R1] deal.deck: 1 card of the 36-card deck is missing: AC"
+    assert str(exc.value) == "[R1] deal.deck: 1 card of the 36-card deck is missing: A♣"
     with pytest.raises(SetupError) as exc:
         Game.deal("podkidnoy", ["Anna", "Boris"], deck_order=[*order[:-1], "AS"])
-    assert str(exc.value) == "[R1] deal.deck: AS appears twice"
+    assert str(exc.value) == "[R1] deal.deck: A♠ appears twice"
 
 
 def test_R1_a_move_naming_a_card_twice_is_refused() -> None:
@@ -143,10 +143,10 @@ def test_R6_defender_covers_with_higher_of_suit_or_any_trump() -> None:
     g = setup("podkidnoy", ["Anna", "Boris"], {"Anna": "9S 9D", "Boris": "7S TS 6D JD AH"}, "Anna", trump="D")
     g.play(Move.attack(0, "9S 9D"))
     assert legal(g, "Boris") == [
-        "Boris covers 9D with JD",
-        "Boris covers 9S with 6D",
-        "Boris covers 9S with JD",
-        "Boris covers 9S with TS",
+        "Boris covers 9♠ with 10♠",
+        "Boris covers 9♠ with 6♦",
+        "Boris covers 9♠ with J♦",
+        "Boris covers 9♦ with J♦",
         "Boris takes",
     ]
 
@@ -154,13 +154,16 @@ def test_R6_defender_covers_with_higher_of_suit_or_any_trump() -> None:
 def test_R6_lower_card_other_suit_and_lower_trump_are_refused() -> None:
     g = setup("podkidnoy", ["Anna", "Boris"], {"Anna": "9S 9D", "Boris": "7S TS 6D JD AH"}, "Anna", trump="D")
     g.play(Move.attack(0, "9S 9D"))
-    for cover, target in [("7S", "9S"), ("AH", "9S"), ("6D", "9D"), ("TS", "9D")]:
+    for cover, target, words in [
+        ("7S", "9S", "7♠ does not beat 9♠"),
+        ("AH", "9S", "A♥ does not beat 9♠"),
+        ("6D", "9D", "6♦ does not beat 9♦"),
+        ("TS", "9D", "10♠ does not beat 9♦"),
+    ]:
         refusal = g.why_illegal(Move.defend(1, cover, target))
         assert refusal is not None
         assert refusal.rule == "R6"
-        assert refusal.message == (
-            f"{cover} does not beat {target}: a card is beaten by a higher card of its suit or by a trump (♦)"
-        )
+        assert refusal.message == (f"{words}: a card is beaten by a higher card of its suit or by a trump (♦)")
 
 
 # ----------------------------------------------------------------------------- R7
@@ -180,7 +183,7 @@ def test_R7_option_on_defender_may_cover_trump_ace_with_trump_six() -> None:
     r = Rules.make("podkidnoy", trump_six_beats_ace=True)
     g = setup(r, ["Anna", "Boris"], {"Anna": "AD AS", "Boris": "6D 6S"}, "Anna", trump="D")
     g.play(Move.attack(0, "AD"))
-    assert legal(g, "Boris") == ["Boris covers AD with 6D", "Boris takes"]
+    assert legal(g, "Boris") == ["Boris covers A♦ with 6♦", "Boris takes"]
     g.play(Move.defend(1, "6D", "AD"))
     assert g.table == [(Card.parse("AD"), Card.parse("6D"))]
 
@@ -191,7 +194,7 @@ def test_R7_option_off_trump_six_does_not_beat_trump_ace() -> None:
     assert legal(g, "Boris") == ["Boris takes"]
     refusal = g.why_illegal(Move.defend(1, "6D", "AD"))
     assert refusal is not None and refusal.rule == "R6"
-    assert refusal.message == "6D does not beat AD: a card is beaten by a higher card of its suit or by a trump (♦)"
+    assert refusal.message == "6♦ does not beat A♦: a card is beaten by a higher card of its suit or by a trump (♦)"
 
 
 def test_R7_option_does_not_let_a_non_trump_six_beat_its_ace() -> None:
@@ -221,11 +224,11 @@ def test_R8_japanese_spades_only_by_higher_spades() -> None:
 def test_R8_japanese_defender_cannot_trump_a_spade_refusal_names_R8() -> None:
     g = setup("japanese", ["Anna", "Boris"], {"Anna": "9S 9H", "Boris": "TS 6D"}, "Anna", trump="D")
     g.play(Move.attack(0, "9S 9H"))
-    assert legal(g, "Boris") == ["Boris covers 9H with 6D", "Boris covers 9S with TS", "Boris takes"]
+    assert legal(g, "Boris") == ["Boris covers 9♠ with 10♠", "Boris covers 9♥ with 6♦", "Boris takes"]
     refusal = g.why_illegal(Move.defend(1, "6D", "9S"))
     assert refusal is not None and refusal.rule == "R8"
     assert refusal.message == (
-        "6D does not beat 9S: a card is beaten by a higher card of its suit or by a trump (♦); "
+        "6♦ does not beat 9♠: a card is beaten by a higher card of its suit or by a trump (♦); "
         "spades only by higher spades"
     )
 

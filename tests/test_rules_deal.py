@@ -119,13 +119,13 @@ def test_R3_no_card_left_trump_chosen_and_recorded() -> None:
 def test_R3_a_trump_given_where_a_card_is_turned_up_must_agree() -> None:
     with pytest.raises(SetupError) as exc:
         Game.deal("podkidnoy", ["Anna", "Boris"], deck_order=full_deck(""), trump="H")
-    assert str(exc.value) == "[R3] the trump is the turned-up card 9S; leave 'trump' out of the deal"
+    assert str(exc.value) == "[R3] the trump is the turned-up card 9♠; leave 'trump' out of the deal"
 
 
 def test_R3_set_up_talon_ends_with_a_card_of_the_trump_suit() -> None:
     with pytest.raises(SetupError) as exc:
         setup("podkidnoy", ["Anna", "Boris"], {"Anna": "6S", "Boris": "7S"}, "Anna", talon="8S 9H", trump="D")
-    assert str(exc.value) == "[R3] the talon's last card 9H is the turned-up trump, but trump is D"
+    assert str(exc.value) == "[R3] the talon's last card 9♥ is the turned-up trump, but trump is ♦"
 
 
 # ----------------------------------------------------------------------------- R4
@@ -191,13 +191,13 @@ def test_R5_five_of_a_suit_may_claim_a_redeal() -> None:
     assert hands(g) == {"Anna": "6S 6H 7S 8S 9S TS", "Boris": "6C 7H 7C 8C 9C TC"}
     assert g.attacker == 0  # no trump in hand: left of the dealer
     assert legal(g) == [
-        "Anna attacks 6H",
-        "Anna attacks 6S",
-        "Anna attacks 6S 6H",
-        "Anna attacks 7S",
-        "Anna attacks 8S",
-        "Anna attacks 9S",
-        "Anna attacks TS",
+        "Anna attacks 10♠",
+        "Anna attacks 6♠",
+        "Anna attacks 6♠ 6♥",
+        "Anna attacks 6♥",
+        "Anna attacks 7♠",
+        "Anna attacks 8♠",
+        "Anna attacks 9♠",
         "Anna claims a redeal",
         "Boris claims a redeal",
     ]
@@ -222,9 +222,9 @@ def test_R5_may_be_claimed_during_the_first_bout() -> None:
     assert legal(g) == [
         "Anna claims a redeal",
         "Anna passes",
-        "Anna throws in 6S",
+        "Anna throws in 6♠",
         "Boris claims a redeal",
-        "Boris covers 6H with 7H",
+        "Boris covers 6♥ with 7♥",
         "Boris takes",
     ]
     g.play(Move.redeal(0, full_deck("")))
@@ -260,7 +260,7 @@ def test_R5_redeal_deck_must_be_the_whole_deck() -> None:
     g = Game.deal(r, ["Anna", "Boris"], deck_order=FIVE_OF_A_SUIT)
     refusal = g.why_illegal(Move.redeal(0, full_deck("")[:-1]))
     assert refusal is not None
-    assert str(refusal) == "[R5] redeal.deck: 1 card of the 36-card deck is missing: AC"
+    assert str(refusal) == "[R5] redeal.deck: 1 card of the 36-card deck is missing: A♣"
 
 
 def test_R5_option_value_is_checked() -> None:

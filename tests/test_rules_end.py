@@ -32,7 +32,7 @@ def test_R23_after_bito_the_defender_attacks_next() -> None:
     g.play(Move.pass_(0))
     assert [type(e) for e in g.play(Move.pass_(2))] == [Bito]
     assert (g.attacker, g.defender) == (1, 2)
-    assert legal(g) == ["Boris attacks TC"]
+    assert legal(g) == ["Boris attacks 10♣"]
 
 
 def test_R23_after_take_the_player_left_of_the_defender_attacks() -> None:
@@ -227,7 +227,7 @@ def test_R26_two_sixes_win_not_while_the_talon_lasts() -> None:
     r = Rules.make("podkidnoy", two_sixes_win=True)
     g = setup(r, AB, {"Anna": "6S 6H", "Boris": "9S 8H AC"}, "Boris", talon="AD")
     assert g.result is None
-    assert legal(g) == ["Boris attacks 8H", "Boris attacks 9S", "Boris attacks AC"]
+    assert legal(g) == ["Boris attacks 8♥", "Boris attacks 9♠", "Boris attacks A♣"]
     g = setup(r, AB, {"Anna": "6S 6H", "Boris": "9S 8H AC"}, "Boris")
     assert g.result == Result(1, False, True, (0,), None, "R26")
 

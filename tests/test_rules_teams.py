@@ -50,12 +50,12 @@ def test_R22_partner_may_not_throw_in_on_the_defender() -> None:
     g.play(Move.attack(0, "7S"))
     g.play(Move.pass_(0))
     assert legal(g) == [
-        "Boris covers 7S with 9S",
-        "Boris covers 7S with JS",
-        "Boris covers 7S with TS",
+        "Boris covers 7♠ with 10♠",
+        "Boris covers 7♠ with 9♠",
+        "Boris covers 7♠ with J♠",
         "Boris takes",
         "Cid passes",
-        "Cid throws in 7H",
+        "Cid throws in 7♥",
     ]
     assert refusal(g, Move.throw(3, "7C")) == "[R22] Dana is Boris's partner and may not throw in on them"
     assert refusal(g, Move.pass_(3)) == "[R22] Dana is Boris's partner and may not throw in on them"
@@ -79,7 +79,7 @@ def test_R22_attack_goes_to_the_next_opponent_when_the_left_neighbour_has_no_car
     g.play(Move.take(0))
     assert legal(g) == ["Boris passes"]
     g.play(Move.pass_(1))
-    assert legal(g) == ["Dana passes", "Dana throws in 9C"]
+    assert legal(g) == ["Dana passes", "Dana throws in 9♣"]
     g.play(Move.pass_(3))
     # left of the taker Anna is Boris
     assert (g.attacker, g.defender) == (1, 0)
@@ -121,7 +121,7 @@ def test_R22_the_team_still_holding_cards_loses() -> None:
     # Cid is out; Anna leads her last card: her team has shed all its cards
     g = setup(TEAMS, NAMES, {"Anna": "7S", "Boris": "9S TS", "Cid": "", "Dana": "8C"}, "Anna", out=("Cid",))
     g.play(Move.attack(0, "7S"))
-    assert legal(g) == ["Boris covers 7S with 9S", "Boris covers 7S with TS", "Boris takes"]
+    assert legal(g) == ["Boris covers 7♠ with 10♠", "Boris covers 7♠ with 9♠", "Boris takes"]
     events = g.play(Move.defend(1, "9S", "7S"))
     result = Result(durak=None, draw=False, epaulettes=False, out_order=(2, 0), losing_team=(1, 3), rule="R22")
     assert events == [Bito((Card.parse("7S"), Card.parse("9S"))), Out(0), GameOver(result)]
@@ -156,13 +156,13 @@ def test_R22_three_against_three() -> None:
     g.play(Move.attack(0, "7S"))
     g.play(Move.pass_(0))
     assert legal(g) == [
-        "B covers 7S with 9S",
-        "B covers 7S with TS",
+        "B covers 7♠ with 10♠",
+        "B covers 7♠ with 9♠",
         "B takes",
         "C passes",
-        "C throws in 7H",
+        "C throws in 7♥",
         "E passes",
-        "E throws in 7D",
+        "E throws in 7♦",
     ]
     assert refusal(g, Move.throw(3, "7C")) == "[R22] D is B's partner and may not throw in on them"
 
@@ -175,4 +175,4 @@ def test_R22_every_preset_combines_with_teams_and_deck_size(preset: str) -> None
     g.play(Move.attack(0, "9S 9H"))
     # throw-ins (R11) only where the preset has them, and never by Boris's partner Dana
     assert g.throwers() == ([0, 2] if r.throw_ins else [])
-    assert legal(g, "Boris") == ["Boris covers 9H with TH", "Boris covers 9S with TS", "Boris takes"]
+    assert legal(g, "Boris") == ["Boris covers 9♠ with 10♠", "Boris covers 9♥ with 10♥", "Boris takes"]

@@ -125,18 +125,18 @@ def test_tables_seed000_every_row_exact_R11_R12_R13_R14_R23() -> None:
             26,
             3,
             "R12 R14 R23",
-            "Boris picks up 7S 7H 7D (R14)",
+            "Boris picks up 7♠ 7♥ 7♦ (R14)",
         ),
     }
     assert df["hand_Anna"].tolist() == [4, 3, 3, 2, 2, 2, 2]
     assert df["hand_Boris"].tolist() == [3, 3, 3, 3, 3, 3, 3]
     assert df["hand_Vera"].tolist() == [3, 3, 3, 3, 3, 2, 2]
     assert df["text"].tolist() == [
-        "Anna attacks 7S",
+        "Anna attacks 7♠",
         "Boris takes",
-        "Anna throws in 7H",
+        "Anna throws in 7♥",
         "Anna passes",
-        "Vera throws in 7D",
+        "Vera throws in 7♦",
         "Anna passes",
         "Vera passes",
     ]
@@ -214,7 +214,7 @@ def test_tables_podkidnoy_2p_rows_R6_R9_R13_R14_R15_R16_R24_R25() -> None:
             0,
             2,
             "R12 R15 R16 R23",
-            "bito: TH AH to the discard (R15); Boris draws 6H (R16); Anna draws 8H (R16)",
+            "bito: 10♥ A♥ to the discard (R15); Boris draws 6♥ (R16); Anna draws 8♥ (R16)",
         ),
         35: (10, 1, "Boris", "attacker", "attack", "9S 9C", None, False, (8, 6), 8, 14, 0, "R9 R13", ""),
         36: (10, 0, "Anna", "defender", "defend", "QH", "9C", False, (8, 4), 8, 14, 2, "R6", ""),
@@ -235,7 +235,7 @@ def test_tables_podkidnoy_2p_rows_R6_R9_R13_R14_R15_R16_R24_R25() -> None:
             26,
             1,
             "R6 R15 R24 R25",
-            "bito: 9S JS to the discard (R15); Boris is out (R24); game over: Anna is the durak",
+            "bito: 9♠ J♠ to the discard (R15); Boris is out (R24); game over: Anna is the durak",
         ),
     }
     assert (df.loc[133, "hand_Anna"], df.loc[133, "hand_Boris"]) == (9, 0)
@@ -279,7 +279,7 @@ def test_tables_transfers_R17_R20_R21_roles_of_transferring_defenders() -> None:
         7: (1, "attacker", "pass", "", False, (1, 5), 6, "R12 R15 R16 R23"),
     }
     assert df.loc[7, "events"] == (
-        "bito: 9S JS 9D KD 9H AH to the discard (R15); Boris draws 7S (R16); Anna draws 8C KS QC 6D TS (R16)"
+        "bito: 9♠ J♠ 9♦ K♦ 9♥ A♥ to the discard (R15); Boris draws 7♠ (R16); Anna draws 8♣ K♠ Q♣ 6♦ 10♠ (R16)"
     )
 
 
@@ -311,12 +311,12 @@ def test_tables_R26_epaulettes_and_R22_team_result() -> None:
         5: ("Boris", "defender", "defend", "8C", "R6 R15 R24 R25 R26"),
     }
     assert ep.loc[5, "events"] == (
-        "bito: 6S 9S 6C 8C to the discard (R15); Anna is out (R24); game over: Boris is the durak with epaulettes (R26)"
+        "bito: 6♠ 9♠ 6♣ 8♣ to the discard (R15); Anna is out (R24); game over: Boris is the durak with epaulettes (R26)"
     )
     teams = moves_frame(RECORDINGS / "podkidnoy-teams-2v2.json")
     assert teams.loc[len(teams) - 1, "rules"] == "R14 R22 R24"
     assert teams.loc[len(teams) - 1, "events"] == (
-        "Vera picks up 9C 9H 8S (R14); Boris is out (R24); game over: the team of Anna and Vera loses (R22)"
+        "Vera picks up 9♣ 9♥ 8♠ (R14); Boris is out (R24); game over: the team of Anna and Vera loses (R22)"
     )
 
 
@@ -407,7 +407,7 @@ def test_tables_R27_repetition_ends_the_game_in_the_last_row(tmp_path: Path) -> 
             "pass",
             (2, 1, 1),
             "R12 R14 R27",
-            "Cid picks up AH (R14); game over: draw by repetition (R27)",
+            "Cid picks up A♥ (R14); game over: draw by repetition (R27)",
         ),
     }
     games = games_frame([_write(doc, tmp_path / "cycle.json")])
@@ -572,7 +572,7 @@ def test_tables_broken_files_become_error_rows_R12_R25(tmp_path: Path) -> None:
     assert g["ok"].tolist() == [False, False, False, True]
     assert [py(e) for e in g["error"]] == [
         f"{tmp_path / 'a-bad.json'}:1:2: error: bad JSON: Expecting property name enclosed in double quotes",
-        f"{tmp_path / 'b-illegal.json'}:74:3: error: [R12] move 2 (Vera throws in 7D): "
+        f"{tmp_path / 'b-illegal.json'}:74:3: error: [R12] move 2 (Vera throws in 7♦): "
         "Anna has the first right: Vera waits until Anna passes",
         validate_file(tmp_path / "c-wrong-result.json").describe(),  # the place of the 'result' member
         None,

@@ -84,7 +84,7 @@ def test_annotated_recording_round_trips_and_keeps_meta_order() -> None:
 
 
 def test_nodes_carry_the_annotations_r10_r14() -> None:
-    """Main line 8D / AD covers (R10) / pass; variations: AH covers, and take (R14)."""
+    """Main line 8♦ / A♦ covers (R10) / pass; variations: A♥ covers, and take (R14)."""
     tree = GameTree.from_recording(annotated())
     main = tree.mainline()
     assert [n.move for n in main] == [Move.attack(1, "8D"), Move.defend(0, "AD", "8D"), Move.pass_(1)]
@@ -143,7 +143,7 @@ def test_game_after_a_variation_node_r6_r11() -> None:
     with pytest.raises(RecordingError) as info:
         tree.game_after(deep)  # Boris no longer holds 8D: he led it
     assert info.value.rule == "R11"
-    assert info.value.message == "move 2 of the path (Boris throws in 8D): Boris does not hold 8D"
+    assert info.value.message == "move 2 of the path (Boris throws in 8♦): Boris does not hold 8♦"
     g = tree.game_after(tree.mainline()[1].siblings()[0])
     assert g.table == [(parse_cards("8D")[0], parse_cards("AH")[0])]
     assert g.hands[0] == parse_cards("6D 8C TC JC AD")

@@ -77,13 +77,13 @@ def test_game_tree_depth_1_the_leads_r9() -> None:
     d = game_tree(small(), depth=1)
     assert d.kinds() == {"position": 5}
     assert edges(d) == [
-        ("p0", "p1", "Anna attacks 7S"),
-        ("p0", "p2", "Anna attacks 7H"),
-        ("p0", "p3", "Anna attacks 7S 7H"),
-        ("p0", "p4", "Anna attacks AD"),
+        ("p0", "p1", "Anna attacks 7♠"),
+        ("p0", "p2", "Anna attacks 7♥"),
+        ("p0", "p3", "Anna attacks 7♠ 7♥"),
+        ("p0", "p4", "Anna attacks A♦"),
     ]
     assert labels(d)["p0"] == "bout 1: Anna → Boris\ntable empty\ntalon 0 · hands 3/2"
-    assert labels(d)["p3"] == "bout 1: Anna → Boris\n7S/– 7H/–\ntalon 0 · hands 1/2"
+    assert labels(d)["p3"] == "bout 1: Anna → Boris\n7♠/– 7♥/–\ntalon 0 · hands 1/2"
 
 
 def test_game_tree_depth_2_defence_throw_in_take_pass_r10_r11_r12_r13b_r14() -> None:
@@ -91,21 +91,21 @@ def test_game_tree_depth_2_defence_throw_in_take_pass_r10_r11_r12_r13b_r14() -> 
     assert d.kinds() == {"position": 17}
     assert len(d.edges_info) == 16
     assert edges(d)[4:] == [
-        ("p1", "p5", "Boris covers 7S with 8S"),
+        ("p1", "p5", "Boris covers 7♠ with 8♠"),
         ("p1", "p6", "Boris takes"),
-        ("p1", "p7", "Anna throws in 7H"),  # R13b: Boris holds 2, one uncovered: room for 1
+        ("p1", "p7", "Anna throws in 7♥"),  # R13b: Boris holds 2, one uncovered: room for 1
         ("p1", "p8", "Anna passes"),
         ("p2", "p9", "Boris takes"),  # nothing of Boris's beats 7H (R6)
-        ("p2", "p10", "Anna throws in 7S"),
+        ("p2", "p10", "Anna throws in 7♠"),
         ("p2", "p11", "Anna passes"),
-        ("p3", "p12", "Boris covers 7S with 8S"),
+        ("p3", "p12", "Boris covers 7♠ with 8♠"),
         ("p3", "p13", "Boris takes"),
         ("p3", "p14", "Anna passes"),  # R13b: two uncovered against two cards: no room
         ("p4", "p15", "Boris takes"),
         ("p4", "p16", "Anna passes"),
     ]
-    assert labels(d)["p8"] == "bout 1: Anna → Boris\n7S/–\ntalon 0 · hands 2/2\npassed: Anna"
-    assert labels(d)["p6"] == "bout 1: Anna → Boris (takes)\n7S/–\ntalon 0 · hands 2/2"
+    assert labels(d)["p8"] == "bout 1: Anna → Boris\n7♠/–\ntalon 0 · hands 2/2\npassed: Anna"
+    assert labels(d)["p6"] == "bout 1: Anna → Boris (takes)\n7♠/–\ntalon 0 · hands 2/2"
 
 
 def test_game_tree_from_a_position_needs_rules_and_a_bout_start() -> None:
@@ -125,8 +125,8 @@ def test_budget_folds_the_rest_into_more_nodes() -> None:
     d = game_tree(small(), depth=2, max_nodes=3)
     assert d.kinds() == {"position": 3, "more": 3}
     assert edges(d) == [
-        ("p0", "p1", "Anna attacks 7S"),
-        ("p0", "p2", "Anna attacks 7H"),
+        ("p0", "p1", "Anna attacks 7♠"),
+        ("p0", "p2", "Anna attacks 7♥"),
         ("p0", "m0", ""),
         ("p1", "m1", ""),
         ("p2", "m2", ""),
@@ -140,24 +140,24 @@ def test_highlighted_line_r10() -> None:
     line = [Move.attack(0, "7S 7H"), Move.defend(1, "8S", "7S"), Move.pass_(0)]
     d = game_tree(small(), depth=2, highlight=line)
     assert [(e.tail, e.head, e.label) for e in d.edges_info if e.highlighted] == [
-        ("p0", "p1", "Anna attacks 7S 7H"),
-        ("p1", "p5", "Boris covers 7S with 8S"),
+        ("p0", "p1", "Anna attacks 7♠ 7♥"),
+        ("p1", "p5", "Boris covers 7♠ with 8♠"),
     ]
     assert sum(e.highlighted for e in d.edges_info) == 2
-    assert 'p0 -> p1 [label="Anna attacks 7S 7H" color="#1565c0"' in d.source
+    assert 'p0 -> p1 [label="Anna attacks 7♠ 7♥" color="#1565c0"' in d.source
     # the recorded line is drawn even past the budget
     tight = game_tree(small(), depth=2, max_nodes=1, highlight=line)
     assert edges(tight) == [
-        ("p0", "p1", "Anna attacks 7S 7H"),
+        ("p0", "p1", "Anna attacks 7♠ 7♥"),
         ("p0", "m0", ""),
-        ("p1", "p2", "Boris covers 7S with 8S"),
+        ("p1", "p2", "Boris covers 7♠ with 8♠"),
         ("p1", "m1", ""),
     ]
     assert [labels(tight)["m0"], labels(tight)["m1"]] == ["+3 more", "+2 more"]
 
 
 def test_highlight_that_is_not_legal_is_refused_r9() -> None:
-    with pytest.raises(ValueError, match=re.escape("highlight[0] (Boris attacks 8S) is not legal here: [R9]")):
+    with pytest.raises(ValueError, match=re.escape("highlight[0] (Boris attacks 8♠) is not legal here: [R9]")):
         game_tree(small(), highlight=[Move.attack(1, "8S")])
 
 
@@ -166,18 +166,18 @@ def test_chance_nodes_for_the_refill_r16_and_results_r24_r25() -> None:
     d = game_tree(g, depth=3)
     assert d.kinds() == {"position": 7, "chance": 2}
     assert edges(d) == [
-        ("p0", "p1", "Anna attacks 6S"),
-        ("p1", "c0", "Boris covers 6S with 7S"),  # bito (R15): Anna has no card to throw in
+        ("p0", "p1", "Anna attacks 6♠"),
+        ("p1", "c0", "Boris covers 6♠ with 7♠"),  # bito (R15): Anna has no card to throw in
         ("c0", "p2", ""),
         ("p1", "c1", "Boris takes"),  # the take ends the bout at once too (R14)
         ("c1", "p3", ""),
-        ("p2", "p4", "Boris attacks 8H"),  # R23: after bito the defender leads
-        ("p3", "p5", "Anna attacks 9C"),  # R23: after take the player left of the defender
-        ("p3", "p6", "Anna attacks TD"),
+        ("p2", "p4", "Boris attacks 8♥"),  # R23: after bito the defender leads
+        ("p3", "p5", "Anna attacks 9♣"),  # R23: after take the player left of the defender
+        ("p3", "p6", "Anna attacks 10♦"),
     ]
     assert labels(d)["p2"] == "bout 2: Boris → Anna\ntable empty\ntalon 0 · hands 2/1"
-    assert labels(d)["c0"] == "draw (R16)\n1. Anna 9C TD"
-    assert labels(d)["c1"] == "draw (R16)\n1. Anna 9C TD"
+    assert labels(d)["c0"] == "draw (R16)\n1. Anna 9♣ 10♦"
+    assert labels(d)["c1"] == "draw (R16)\n1. Anna 9♣ 10♦"
     hidden = game_tree(g, depth=2, reveal_draws=False)
     assert labels(hidden)["c0"] == "draw 2 cards (R16)\n1. Anna 2"
     assert hidden.nodes_info["c0"].kind == "chance"
@@ -243,10 +243,10 @@ def test_bout_diagram_transfer_twice_r10_r11_r15_r16_r17() -> None:
         ("s3", "kJH", "8. covers"),
         ("kJH", "k9H", "beats"),
         ("k8S", "discard", "bito: 8 cards (R15)"),
-        ("talon", "s0", "draw 1: 7D JS"),  # R16: the bout's first attacker first
-        ("talon", "s1", "draw 2: QS"),
-        ("talon", "s2", "draw 3: 7C"),
-        ("talon", "s3", "draw 4: KC AH QH AC"),  # the defender last
+        ("talon", "s0", "draw 1: 7♦ J♠"),  # R16: the bout's first attacker first
+        ("talon", "s1", "draw 2: Q♠"),
+        ("talon", "s2", "draw 3: 7♣"),
+        ("talon", "s3", "draw 4: K♣ A♥ Q♥ A♣"),  # the defender last
     ]
     assert d.kinds() == {"card": 8, "player": 4, "discard": 1, "talon": 1}
     assert labels(d)["kTH"] == "10♥"
@@ -270,8 +270,8 @@ def test_bout_diagram_short_talon_r11_r12_r16() -> None:
         ("s1", "kJD", "5. covers"),
         ("kJD", "k9D", "beats"),
         ("k7S", "discard", "bito: 6 cards (R15)"),
-        ("talon", "s0", "draw 1: 9C QD"),
-        ("talon", "s2", "draw 2: 6H"),  # the turned-up trump, drawn last (R3); Gleb full, Boris none
+        ("talon", "s0", "draw 1: 9♣ Q♦"),
+        ("talon", "s2", "draw 2: 6♥"),  # the turned-up trump, drawn last (R3); Gleb full, Boris none
     ]
     assert [n for n, info in d.nodes_info.items() if info.kind == "player"] == ["s0", "s1", "s2"]
     assert labels(d)["talon"] == "talon\n3 cards"
@@ -287,7 +287,7 @@ def test_bout_diagram_take_and_vdogonku_r14() -> None:
         ("s0", "k6C", "3. throws in"),
         ("s0", "k6D", "5. throws in вдогонку (R14)"),
         ("k6S", "s1", "4. takes: picks up 4 cards (R14)"),
-        ("talon", "s0", "draw 1: 9C TH"),
+        ("talon", "s0", "draw 1: 9♣ 10♥"),
     ]
     assert 'color="#e65100"' in d.source  # вдогонку in orange
     last = bout_diagram(replay, 3)
@@ -307,7 +307,7 @@ def test_bout_diagram_shown_trump_transfer_r20() -> None:
     ]
     assert labels(d)["k9H_shown"] == "9♥\nshown"
     assert d.nodes_info["k9H_shown"].kind == "shown"
-    assert edges(d)[-2:] == [("talon", "s1", "draw 1: 7S"), ("talon", "s0", "draw 2: 8C KS QC 6D TS")]
+    assert edges(d)[-2:] == [("talon", "s1", "draw 1: 7♠"), ("talon", "s0", "draw 2: 8♣ K♠ Q♣ 6♦ 10♠")]
 
 
 def test_bout_diagram_lead_passed_english_r9() -> None:
@@ -319,7 +319,7 @@ def test_bout_diagram_lead_passed_english_r9() -> None:
         ("s0", "k7D", "3. attacks Boris"),
         ("s0", "k7C", "3. attacks Boris"),
         ("k7D", "s1", "4. takes: picks up 2 cards (R14)"),
-        ("talon", "s0", "draw 1: TH AH"),
+        ("talon", "s0", "draw 1: 10♥ A♥"),
     ]
 
 
@@ -373,15 +373,15 @@ def test_variation_tree_glyphs_and_comments() -> None:
     d = variation_tree(Recording.from_json(annotated_doc()))
     assert d.kinds() == {"start": 1, "move": 16}
     assert labels(d)["v"] == "podkidnoy: Anna, Boris\nTwo lines"
-    assert labels(d)["v1"] == "“A game comment.”\n1. Anna attacks 6S"
-    assert labels(d)["v2"] == "2. Boris covers 6S with 7S ?!\nCovering the six with the seven."
-    assert labels(d)["v3"] == "3. Anna throws in 6C"
+    assert labels(d)["v1"] == "“A game comment.”\n1. Anna attacks 6♠"
+    assert labels(d)["v2"] == "2. Boris covers 6♠ with 7♠ ?!\nCovering the six with the seven."
+    assert labels(d)["v3"] == "3. Anna throws in 6♣"
     assert labels(d)["v15"] == "2. Boris takes !\nKeep the seven."
     assert labels(d)["v16"] == "3. Anna passes"
     assert edges(d)[:3] == [("v", "v1", ""), ("v1", "v2", ""), ("v2", "v3", "")]
     assert edges(d)[-2:] == [("v1", "v15", "variation"), ("v15", "v16", "")]
     assert [e.highlighted for e in d.edges_info] == [True] * 14 + [False, False]  # the main line
-    assert 'v2 [label="2. Boris covers 6S with 7S ?!\\nCovering the six with the seven." color="#e65100"' in d.source
+    assert 'v2 [label="2. Boris covers 6♠ with 7♠ ?!\\nCovering the six with the seven." color="#e65100"' in d.source
     # a GameTree works too, and a deep nesting is walked without recursion
     tree = GameTree.from_recording(Recording.from_json(podkidnoy_doc()))
     node = tree.root
@@ -484,4 +484,4 @@ def test_failing_dot_shows_its_first_error_line(monkeypatch: pytest.MonkeyPatch)
 
 def test_position_label() -> None:
     assert position_label(small().position()) == "bout 1: Anna → Boris\ntable empty\ntalon 0 · hands 3/2"
-    assert game_tree(small(), depth=1).edges_info[0] == EdgeInfo("p0", "p1", "Anna attacks 7S", False)
+    assert game_tree(small(), depth=1).edges_info[0] == EdgeInfo("p0", "p1", "Anna attacks 7♠", False)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
 from test_replay import perevodnoy_doc, podkidnoy_doc, renamed
 
 from durak_nb.cards import Card, Suit, parse_cards
@@ -39,11 +38,6 @@ D6 = '<span class="dnb-card" style="color:#c62828">6♦</span>'
 H10 = '<span class="dnb-card" style="color:#c62828">10♥</span>'
 HK = '<span class="dnb-card" style="color:#c62828">K♥</span>'
 S9 = '<span class="dnb-card" style="color:#111">9♠</span>'
-
-
-@pytest.fixture(scope="module")
-def pod() -> Replay:
-    return Replay(Recording.from_json(podkidnoy_doc()))
 
 
 def test_cards_red_suits_in_red_r1() -> None:
@@ -137,15 +131,15 @@ def test_turn_with_transfer_r17_r20() -> None:
 
 
 def test_move_events_result(pod: Replay) -> None:
-    assert move_html(0, 14, None, "Anna attacks 6S") == (
-        '<b>Start</b> (0 of 14 moves played)<div class="dnb-none">next, move 0: Anna attacks 6S</div>'
+    assert move_html(0, 14, None, "Anna attacks 6♠") == (
+        '<b>Start</b> (0 of 14 moves played)<div class="dnb-none">next, move 0: Anna attacks 6♠</div>'
     )
     assert move_html(14, 14, "Boris passes", None, "a <b>comment</b>") == (
         '<b>Move 13</b> (14 of 14 played): Boris passes<div class="dnb-comment">a &lt;b&gt;comment&lt;/b&gt;</div>'
     )
     assert events_html([]) == ""
-    assert events_html(["Anna draws 9C TH (R16)", "a < b"]) == (
-        '<ul class="dnb-events"><li>Anna draws 9C TH (R16)</li><li>a &lt; b</li></ul>'
+    assert events_html(["Anna draws 9♣ 10♥ (R16)", "a < b"]) == (
+        '<ul class="dnb-events"><li>Anna draws 9♣ 10♥ (R16)</li><li>a &lt; b</li></ul>'
     )
     assert result_html(pod.position(13)) == ""
     assert result_html(pod.position(14)) == "<b>Result</b>: Boris is the durak · out in order: Anna"

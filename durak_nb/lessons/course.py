@@ -219,8 +219,8 @@ class Claim:
         text: the sentence exactly as the notebook shows it (after ``✔``).
         rules: the rule ids it illustrates.
         expected: the value the sentence states (in the function's terms).
-        answer: asks the engine; returns a plain value (numbers, card codes, names,
-            refusal texts).
+        answer: asks the engine; returns a plain value (numbers, names, refusal
+            texts, cards written as a person reads them: ``'10♥'``).
     """
 
     key: str

@@ -33,7 +33,6 @@ True
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -44,7 +43,7 @@ from ..engine import Action, Drew, Event, Game, GameOver, Move, Out, Position, R
 from ..errors import DurakError
 from ..explain import cards_words, ends_bout, move_rules, move_words
 from ..rules import Rules
-from .helpers import draw_text
+from .helpers import draw_text, merge_draws
 
 __all__ = [
     "KINDS",
@@ -55,7 +54,6 @@ __all__ = [
     "DrillError",
     "Verdict",
     "make",
-    "say",
     "text",
 ]
 
@@ -310,23 +308,6 @@ def text(key: str, **values: object) -> str:
     return TEXTS[key].format(**values)
 
 
-_CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
-
-
-def say(text: str) -> str:
-    """``text`` of the engine (a refusal's message) with its card codes written as a
-    person reads them: ``'9C does not beat 7H'`` → ``'9♣ does not beat 7♥'``
-    (:attr:`Card.pretty`).  Only whole two-character codes change.  Moves and cards
-    have their own words (:func:`~durak_nb.explain.move_words`,
-    :func:`~durak_nb.explain.cards_words`); once the engine's refusals say 10♥
-    themselves, this changes nothing.
-
-    >>> say("[R6] 9C does not beat 7H: a card is beaten by a higher card of its suit")
-    '[R6] 9♣ does not beat 7♥: a card is beaten by a higher card of its suit'
-    """
-    return _CODE.sub(lambda m: Card.parse(m.group(0)).pretty, text)
-
-
 def _count(n: int) -> str:
     return text("one card" if n == 1 else "cards", n=n)
 
@@ -526,7 +507,7 @@ def _which_beats(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | No
     reason, rule = _beat_reason(game, cards[right], target)
     if rule != clause:
         return None
-    mistakes = ["" if r is None else text("refused", refusal=say(str(r))) for r in refusals]
+    mistakes = ["" if r is None else text("refused", refusal=str(r)) for r in refusals]
     context = _context(game)
     if game.rules.trump_six_beats_ace:
         context += " " + text("option R7")
@@ -608,7 +589,7 @@ def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts 
     rows = [(move_words(right, names), "", right)]
     for m, why in picked:
         words = move_words(m, names)
-        rows.append((words, text("illegal", move=words, refusal=say(why)), m))
+        rows.append((words, text("illegal", move=words, refusal=why), m))
     order = list(range(len(rows)))
     rng.shuffle(order)
     shuffled = [rows[i] for i in order]
@@ -724,13 +705,7 @@ def _drew(events: Sequence[Event]) -> list[tuple[int, tuple[Card, ...]]]:
 
 
 def _draw_words(names: Sequence[str], draws: Sequence[tuple[int, tuple[Card, ...]]]) -> str:
-    merged: list[tuple[int, tuple[Card, ...]]] = []
-    for s, cards in draws:  # one player's cards in a row are one draw
-        if merged and merged[-1][0] == s:
-            merged[-1] = (s, merged[-1][1] + cards)
-        else:
-            merged.append((s, cards))
-    return draw_text([(names[s], cards_words(cards)) for s, cards in merged])
+    return draw_text([(names[s], cards_words(cards)) for s, cards in merge_draws(draws)])
 
 
 def _deal_out(
@@ -933,7 +908,7 @@ def _build_may_transfer(moment: _Moment, rng: random.Random, want_yes: bool) -> 
             cards=_count(len(after.attack_cards)),
         )
         return _Parts(_context(game), question, options, 0, reason, ("", text("not so")), "R17", move)
-    reason = text("may not transfer", name=who, card=card.pretty, refusal=say(str(refusal)))
+    reason = text("may not transfer", name=who, card=card.pretty, refusal=str(refusal))
     return _Parts(_context(game), question, options, 1, reason, (text("not so"), ""), refusal.rule, move)
 
 

@@ -10,8 +10,8 @@ written once, in its file.
 
 >>> replay("seed000-vdogonku.json").game(2).room()
 2
->>> draw_text([("Anna", "9C QD"), ("Vera", "6H")])
-'Anna draws 9C QD, then Vera draws 6H'
+>>> draw_text([("Anna", "9♣ Q♦"), ("Vera", "6♥")])
+'Anna draws 9♣ Q♦, then Vera draws 6♥'
 >>> rule_text("R13b") == rule_text("R13")
 True
 """
@@ -23,7 +23,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, cards_text
 from ..engine import Drew, Event, Game, GameOver, IllegalMove, Move
 from ..record.json_form import Recording
 from ..replay import Replay
@@ -35,6 +35,7 @@ __all__ = [
     "draw_text",
     "draws_of",
     "first_refill",
+    "merge_draws",
     "play_moves",
     "recording",
     "recording_of",
@@ -109,12 +110,26 @@ def refusal_text(game: Game, move: Move) -> str | None:
 
 
 def draws_of(events: Iterable[Event], names: Sequence[str]) -> list[tuple[str, str]]:
-    """The :class:`~durak_nb.engine.Drew` events in order, as ``(name, 'card codes')`` (R16)."""
-    return [(names[e.player], codes(e.cards)) for e in events if isinstance(e, Drew)]
+    """The :class:`~durak_nb.engine.Drew` events in order, as ``(name, cards)`` with the cards
+    written as a person reads them (:func:`~durak_nb.cards.cards_text`): ``('Anna', '9♣ Q♦')`` (R16)."""
+    return [(names[e.player], cards_text(e.cards)) for e in events if isinstance(e, Drew)]
+
+
+def merge_draws(draws: Iterable[tuple[int, tuple[Card, ...]]]) -> list[tuple[int, tuple[Card, ...]]]:
+    """``(seat, cards)`` draws, in order, with the draws of one seat in a row joined
+    into one (R16: each player draws all they need at once), as a refill is told:
+    seat 1 drawing 9♣ and then Q♦ is one draw of 9♣ Q♦."""
+    merged: list[tuple[int, tuple[Card, ...]]] = []
+    for s, cards in draws:
+        if merged and merged[-1][0] == s:
+            merged[-1] = (s, merged[-1][1] + cards)
+        else:
+            merged.append((s, cards))
+    return merged
 
 
 def draw_text(draws: Sequence[tuple[str, str]]) -> str:
-    """A refill in words: ``'Anna draws 9C QD, then Vera draws 6H'`` (``'nobody draws'``)."""
+    """A refill in words: ``'Anna draws 9♣ Q♦, then Vera draws 6♥'`` (``'nobody draws'``)."""
     if not draws:
         return "nobody draws"
     return ", then ".join(f"{name} draws {cards}" for name, cards in draws)
@@ -167,8 +182,3 @@ def first_refill(recording: Recording) -> tuple[Game, Move]:
 def names(game: Game, seats: Iterable[int]) -> list[str]:
     """The names of ``seats``."""
     return [game.players[s] for s in seats]
-
-
-def codes(cards: Iterable[Card]) -> str:
-    """Card codes, space-separated: ``'7S 9S'``."""
-    return " ".join(c.code for c in cards)

@@ -1,22 +1,22 @@
 """Lesson 1 (``01_cards_trump_beating.ipynb``): cards, trump and beating (R1, R3-R8).
 
 >>> first_attacker_example()
-('H', 'TH', 'AH', 'Boris')
+('♥', '10♥', 'A♥', 'Boris')
 """
 
 from __future__ import annotations
 
-from ..cards import Card, Rank, Suit, beats, deck
+from ..cards import Card, Rank, Suit, beats, card_text, deck
 from ..engine import Action, Game
 from ..replay import Replay
 from .course import claim
 from .helpers import replay
 
 
-def _beaters(card: str, trump: Suit | None, **options: bool) -> list[str]:
-    """Every card of the 36-card deck that beats ``card`` (R6-R8), as codes."""
+def _beaters(card: str, trump: Suit | None, **options: bool) -> list[Card]:
+    """Every card of the 36-card deck that beats ``card`` (a code, ``'6S'``) (R6-R8)."""
     target = Card.parse(card)
-    return [c.code for c in deck(36) if beats(c, target, trump, **options)]
+    return [c for c in deck(36) if beats(c, target, trump, **options)]
 
 
 def deal_example() -> Game:
@@ -54,7 +54,7 @@ def talon_after_deal() -> tuple[int, int, int, bool]:
     1,
     "In the example deal hearts are trump; Boris's lowest trump, the ten of hearts, is lower than Anna's ace, "
     "so Boris attacks first.",
-    ("H", "TH", "AH", "Boris"),
+    ("♥", "10♥", "A♥", "Boris"),
     "R3",
     "R4",
 )
@@ -63,7 +63,7 @@ def first_attacker_example() -> tuple[str, str, str, str]:
     g = deal_example()
     low = [min((c for c in h if c.suit == g.trump), default=None) for h in g.hands]
     assert g.attacker is not None and low[0] is not None and low[1] is not None
-    return g.trump.code, low[1].code, low[0].code, g.players[g.attacker]
+    return g.trump.symbol, card_text(low[1]), card_text(low[0]), g.players[g.attacker]
 
 
 #: The recording of lesson 1's redeal (R5, R4).
@@ -78,8 +78,8 @@ def redeal() -> Replay:
 @claim(
     1,
     "With the redeal option, Boris, dealt five hearts, may claim a redeal before the first bout ends; "
-    "the new deal turns up a club, and Vera, holding the lowest trump 7C, leads.",
-    (["Boris claims a redeal"], "C", "7C", "Vera"),
+    "the new deal turns up a club, and Vera, holding the lowest trump 7♣, leads.",
+    (["Boris claims a redeal"], "♣", "7♣", "Vera"),
     "R4",
     "R5",
 )
@@ -92,7 +92,7 @@ def redeal_five_of_a_suit() -> tuple[list[str], str, str, str]:
     g = rep.game(2)  # after Anna's lead and Boris's redeal
     assert g.attacker is not None
     low = min(c for c in g.hands[g.attacker] if c.suit == g.trump)
-    return claims, g.trump.code, low.code, g.players[g.attacker]
+    return claims, g.trump.symbol, card_text(low), g.players[g.attacker]
 
 
 @claim(
@@ -133,19 +133,20 @@ def trump_only_by_higher_trump() -> tuple[bool, bool]:
 def beaters_of_six_of_spades() -> tuple[int, int, int]:
     """(cards that beat 6S, of them spades, of them hearts), hearts trump (R6)."""
     found = _beaters("6S", Suit.H)
-    return len(found), sum(c.endswith("S") for c in found), sum(c.endswith("H") for c in found)
+    return len(found), sum(c.suit == Suit.S for c in found), sum(c.suit == Suit.H for c in found)
 
 
 @claim(
     1,
     "Nothing beats the ace of trumps, unless the players agree that the trump six beats it: then the six does.",
-    ([], ["6H"]),
+    ([], ["6♥"]),
     "R6",
     "R7",
 )
 def trump_ace() -> tuple[list[str], list[str]]:
-    """The cards that beat AH (hearts trump) without and with ``trump_six_beats_ace`` (R6, R7)."""
-    return _beaters("AH", Suit.H), _beaters("AH", Suit.H, trump_six_beats_ace=True)
+    """The cards that beat A♥ (hearts trump) without and with ``trump_six_beats_ace`` (R6, R7), as card texts."""
+    plain, six_beats_ace = _beaters("AH", Suit.H), _beaters("AH", Suit.H, trump_six_beats_ace=True)
+    return [card_text(c) for c in plain], [card_text(c) for c in six_beats_ace]
 
 
 @claim(

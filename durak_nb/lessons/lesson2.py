@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
+from ..cards import cards_text
 from ..engine import Bito, Move
 from ..replay import Replay
 from .course import claim
-from .helpers import codes, refusal_text, replay
+from .helpers import refusal_text, replay
 
 #: The recording of lesson 2's bout: lead, covers, throw-ins, passes, bito (R9-R12, R15).
 BOUT = "lessons/bout.json"
@@ -41,13 +42,13 @@ def lead_of_two_ranks() -> str | None:
 
 @claim(
     2,
-    "Boris may cover 7S with 8S, 9S or the trump 6H, and 7C with TC or 6H; or he may take.",
+    "Boris may cover 7♠ with 8♠, 9♠ or the trump 6♥, and 7♣ with 10♣ or 6♥; or he may take.",
     [
-        "Boris covers 7S with 6H",
-        "Boris covers 7S with 8S",
-        "Boris covers 7S with 9S",
-        "Boris covers 7C with 6H",
-        "Boris covers 7C with TC",
+        "Boris covers 7♠ with 6♥",
+        "Boris covers 7♠ with 8♠",
+        "Boris covers 7♠ with 9♠",
+        "Boris covers 7♣ with 6♥",
+        "Boris covers 7♣ with 10♣",
         "Boris takes",
     ],
     "R6",
@@ -72,9 +73,9 @@ def vera_waits() -> str | None:
 
 @claim(
     2,
-    "Once Boris has covered both sevens with 9S and TC, sevens, nines and tens are on the table, "
-    "and Anna may throw in 9D and nothing else.",
-    ["Anna throws in 9D"],
+    "Once Boris has covered both sevens with 9♠ and 10♣, sevens, nines and tens are on the table, "
+    "and Anna may throw in 9♦ and nothing else.",
+    ["Anna throws in 9♦"],
     "R11",
 )
 def anna_throw_ins() -> list[str]:
@@ -85,8 +86,8 @@ def anna_throw_ins() -> list[str]:
 
 @claim(
     2,
-    "When Anna passes, Vera may throw in 7D, 9C, or both.",
-    ["Vera throws in 7D", "Vera throws in 9C", "Vera throws in 7D 9C"],
+    "When Anna passes, Vera may throw in 7♦, 9♣, or both.",
+    ["Vera throws in 7♦", "Vera throws in 9♣", "Vera throws in 7♦ 9♣"],
     "R11",
     "R12",
 )
@@ -99,10 +100,10 @@ def vera_throw_ins() -> list[str]:
 @claim(
     2,
     "A pass lasts only until the next card: right after her pass Anna may not throw in, "
-    "but once Vera has thrown in 9C she may again.",
+    "but once Vera has thrown in 9♣ she may again.",
     (
         "[R12] Anna has passed; they may act again once another card is laid",
-        ["Anna throws in 9D", "Anna passes"],
+        ["Anna throws in 9♦", "Anna passes"],
     ),
     "R12",
 )
@@ -116,13 +117,13 @@ def pass_until_next_card() -> tuple[str | None, list[str]]:
 @claim(
     2,
     "When every card is covered and Anna and Vera have both passed, the six cards go to the discard: bito.",
-    "7S 9S 7C TC 9C 6H",
+    "7♠ 9♠ 7♣ 10♣ 9♣ 6♥",
     "R15",
 )
 def bout_bito() -> str:
     """The cards of the :class:`~durak_nb.engine.Bito` event that ends lesson 2's bout (R15)."""
     rep = bout()
-    return " ".join(codes(e.cards) for e in rep.events(len(rep) - 1) if isinstance(e, Bito))
+    return " ".join(cards_text(e.cards) for e in rep.events(len(rep) - 1) if isinstance(e, Bito))
 
 
 def bout_exercise_options() -> list[Move]:

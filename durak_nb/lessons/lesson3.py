@@ -7,10 +7,11 @@ more than the defender holds (R13, R14).
 
 from __future__ import annotations
 
+from ..cards import cards_text
 from ..engine import Move, Took
 from ..replay import Replay
 from .course import claim
-from .helpers import codes, refusal_text, replay
+from .helpers import refusal_text, replay
 
 #: The recording of seed 000's example of throw-ins after take (R13b, R14).
 SEED000 = "seed000-vdogonku.json"
@@ -36,7 +37,7 @@ def room_after_take() -> int:
 
 @claim(
     3,
-    "After 7H and 7D, Anna's last seven is refused: "
+    "After 7♥ and 7♦, Anna's last seven is refused: "
     "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow",
     "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow",
     "R13b",
@@ -46,12 +47,12 @@ def third_card_refused() -> str | None:
     return refusal_text(seed000().game(5), Move.throw(0, "7C"))
 
 
-@claim(3, "When Anna and Vera have passed, Boris picks up the three sevens.", ("Boris", "7S 7H 7D"), "R14")
+@claim(3, "When Anna and Vera have passed, Boris picks up the three sevens.", ("Boris", "7♠ 7♥ 7♦"), "R14")
 def boris_picks_up() -> tuple[str, str]:
     """The :class:`~durak_nb.engine.Took` event of seed 000's example (R14)."""
     rep = seed000()
     took = [e for e in rep.events(len(rep) - 1) if isinstance(e, Took)]
-    return rep.recording.players[took[0].player], codes(took[0].cards)
+    return rep.recording.players[took[0].player], cards_text(took[0].cards)
 
 
 #: The recording of the first bout's limit (R13c).
@@ -78,7 +79,7 @@ def first_bout_limit() -> tuple[int, str | None]:
 
 @claim(
     3,
-    "Once Boris takes, the limit is six again: one more card may follow, and Vera adds 7D after the take.",
+    "Once Boris takes, the limit is six again: one more card may follow, and Vera adds 7♦ after the take.",
     (1, "Boris", 7),
     "R13a",
     "R13c",
@@ -123,7 +124,7 @@ SMALL_HAND = "lessons/small-hand.json"
 
 
 def small_hand() -> Replay:
-    """Lesson 3: Boris holds only two cards; Anna holds three eights and leads 8S (R13b)."""
+    """Lesson 3: Boris holds only two cards; Anna holds three eights and leads 8♠ (R13b)."""
     return replay(SMALL_HAND)
 
 
@@ -132,7 +133,7 @@ def small_hand() -> Replay:
     "Against Boris's two cards Anna may lead one eight or two, never three: "
     "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
     (
-        ["Anna attacks 8S 8H", "Anna attacks 8S 8D", "Anna attacks 8H 8D"],
+        ["Anna attacks 8♠ 8♥", "Anna attacks 8♠ 8♦", "Anna attacks 8♥ 8♦"],
         "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
     ),
     "R13b",
@@ -145,5 +146,5 @@ def lead_against_two_cards() -> tuple[list[str], str | None]:
 
 
 def small_hand_spot_options() -> list[Move]:
-    """Lesson 3's "spot the illegal throw-in" options after Anna leads 8S (one breaks R13b)."""
+    """Lesson 3's "spot the illegal throw-in" options after Anna leads 8♠ (one breaks R13b)."""
     return [Move.throw(0, "8H"), Move.throw(0, "8H 8D"), Move.throw(0, "8D")]

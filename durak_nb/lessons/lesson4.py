@@ -2,11 +2,12 @@
 (R3, R16, R23).
 
 >>> short_talon_draws()
-[('Anna', '9C QD'), ('Vera', '6H')]
+[('Anna', '9♣ Q♦'), ('Vera', '6♥')]
 """
 
 from __future__ import annotations
 
+from ..cards import card_text
 from ..engine import Event, Game
 from ..replay import Replay
 from .course import claim
@@ -32,8 +33,8 @@ def _refill() -> tuple[Game, list[Event]]:
 
 @claim(
     4,
-    "Anna, who led, draws first: 9C and QD; then Vera draws the turned-up trump 6H, the last card of the talon.",
-    [("Anna", "9C QD"), ("Vera", "6H")],
+    "Anna, who led, draws first: 9♣ and Q♦; then Vera draws the turned-up trump 6♥, the last card of the talon.",
+    [("Anna", "9♣ Q♦"), ("Vera", "6♥")],
     "R3",
     "R16",
 )
@@ -66,16 +67,16 @@ def next_after_bito() -> str:
 
 @claim(
     4,
-    "In lesson 2's bout Anna led, so she draws first (8D TD), then Vera (8H), and Boris, the defender, last "
-    "(QH 6C KS); the turned-up trump AH stays at the bottom of the talon.",
-    ([("Anna", "8D TD"), ("Vera", "8H"), ("Boris", "QH 6C KS")], ["AH"]),
+    "In lesson 2's bout Anna led, so she draws first (8♦ 10♦), then Vera (8♥), and Boris, the defender, last "
+    "(Q♥ 6♣ K♠); the turned-up trump A♥ stays at the bottom of the talon.",
+    ([("Anna", "8♦ 10♦"), ("Vera", "8♥"), ("Boris", "Q♥ 6♣ K♠")], ["A♥"]),
     "R16",
 )
 def full_refill() -> tuple[list[tuple[str, str]], list[str]]:
     """The draws after lesson 2's bito, and what is left in the talon (R16)."""
     rep = bout()
     g = rep.game(len(rep))
-    return draws_of(rep.events(len(rep) - 1), g.players), [c.code for c in g.talon]
+    return draws_of(rep.events(len(rep) - 1), g.players), [card_text(c) for c in g.talon]
 
 
 @claim(4, "After a take the player left of the defender attacks: Vera leads after Boris picks up.", "Vera", "R23")

@@ -23,7 +23,7 @@ def transfer() -> Replay:
 
 @claim(
     5,
-    "Boris transfers with 8H: both eights go on to Vera, and Boris becomes the attacker.",
+    "Boris transfers with 8♥: both eights go on to Vera, and Boris becomes the attacker.",
     ("Boris", "Vera", 2),
     "R17",
 )
@@ -36,7 +36,7 @@ def first_transfer() -> tuple[str, str, int]:
 
 @claim(
     5,
-    "Vera transfers again with 8D: three eights go to Gleb, who holds six cards, so the transfer is allowed.",
+    "Vera transfers again with 8♦: three eights go to Gleb, who holds six cards, so the transfer is allowed.",
     ("Vera", "Gleb", 3, 6),
     "R17",
     "R18",
@@ -50,7 +50,7 @@ def second_transfer() -> tuple[str, str, int, int]:
 
 @claim(
     5,
-    "Once Gleb has covered one eight he may not transfer with 8C any more: "
+    "Once Gleb has covered one eight he may not transfer with 8♣ any more: "
     "[R18] no transfer once an attack card is covered",
     "[R18] no transfer once an attack card is covered",
     "R18",
@@ -115,7 +115,7 @@ def show_trump() -> Replay:
 
 @claim(
     5,
-    "With two players a transfer goes back to the attacker: after Boris shows 9H, Anna defends.",
+    "With two players a transfer goes back to the attacker: after Boris shows 9♥, Anna defends.",
     "Anna",
     "R21",
 )
@@ -128,7 +128,7 @@ def transfer_goes_back() -> str:
 
 @claim(
     5,
-    "Showing the trump nine adds no card: Boris keeps 9H in his hand and one nine stays on the table.",
+    "Showing the trump nine adds no card: Boris keeps 9♥ in his hand and one nine stays on the table.",
     (True, 1),
     "R20",
 )

@@ -72,9 +72,9 @@ JAPANESE = "lessons/japanese-diamond-on-spade.json"
 @claim(
     7,
     "In a game of Japanese durak the engine refuses a diamond on a spade: "
-    "[R8] 6D does not beat 7S: a card is beaten by a higher card of its suit or by a trump (♦); "
+    "[R8] 6♦ does not beat 7♠: a card is beaten by a higher card of its suit or by a trump (♦); "
     "spades only by higher spades",
-    "[R8] 6D does not beat 7S: a card is beaten by a higher card of its suit or by a trump (♦); "
+    "[R8] 6♦ does not beat 7♠: a card is beaten by a higher card of its suit or by a trump (♦); "
     "spades only by higher spades",
     "R8",
 )
@@ -131,7 +131,7 @@ TRUMP_SIX = "lessons/trump-six-over-ace.json"
 @claim(
     7,
     "The trump six covers the trump ace only with the option «trump six beats the ace».",
-    ("[R6] 6H does not beat AH: a card is beaten by a higher card of its suit or by a trump (♥)", None),
+    ("[R6] 6♥ does not beat A♥: a card is beaten by a higher card of its suit or by a trump (♥)", None),
     "R6",
     "R7",
 )

@@ -140,7 +140,6 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
     role, the move in words (cards as 10♥), its rule ids and what it caused; narrow
     enough for the page."""
     from ..tables import moves_frame
-    from .drills import say as pretty
 
     frame = moves_frame(RECORDINGS / name).head(head)
     shown = pd.DataFrame(
@@ -148,9 +147,9 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
             "bout": frame["bout"],
             "player": frame["player"],
             "role": frame["role"],
-            "move": [pretty(str(t)) for t in frame["text"]],
+            "move": [str(t) for t in frame["text"]],
             "rules": frame["rules"],
-            "what it caused": [pretty(str(t)) for t in frame["events"]],
+            "what it caused": [str(t) for t in frame["events"]],
         }
     )
     return shown.style.hide(axis="index")
@@ -208,15 +207,13 @@ def action_plot() -> Picture:
 def throws_after_take(head: int = 5) -> Styler:
     """The first ``head`` throw-ins after a take (a ``throw`` move whose rule ids include
     R14) of all the JSON games: file, player, the move in words."""
-    from .drills import say as pretty
-
     moves = all_moves()
     after = moves[(moves["action"] == "throw") & moves["rules"].str.contains("R14")].head(head)
     shown = pd.DataFrame(
         {
             "game": after.index.get_level_values("file"),
             "player": after["player"].to_numpy(),
-            "move": [pretty(str(t)) for t in after["text"]],
+            "move": [str(t) for t in after["text"]],
         }
     )
     return shown.style.hide(axis="index")

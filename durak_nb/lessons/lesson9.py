@@ -120,10 +120,8 @@ def with_variation(recording: Recording) -> tuple[Recording, int]:
 
 def variation_words(recording: Recording, k: int) -> list[str]:
     """The variations before move ``k`` of ``recording``, in words."""
-    from .drills import say as pretty
-
     replay = Replay(recording)
-    return [pretty(v.describe(replay.players)) for v in replay.variations(k)]
+    return [v.describe(replay.players) for v in replay.variations(k)]
 
 
 def notation_text(recording: Recording, folder: Path, lines: int = 16) -> list[str]:

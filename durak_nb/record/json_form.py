@@ -9,7 +9,7 @@ names the place (file, line, column, the move's index) and the rule id.
 ...   "deal": {"dealer": "Boris", "deck": ["7S", "7S"]}, "moves": []}''')
 Traceback (most recent call last):
 ...
-durak_nb.record.json_form.RecordingError: <string>:3:11: error: [R1] deal.deck: 7S appears twice
+durak_nb.record.json_form.RecordingError: <string>:3:11: error: [R1] deal.deck: 7♠ appears twice
 """
 
 from __future__ import annotations

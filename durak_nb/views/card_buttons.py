@@ -17,10 +17,13 @@ only values and classes, never the widgets.
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..cards import Card, Suit
+import ipywidgets as widgets
+
+from ..cards import Card, CardError, Suit
+from ..engine import Action, Move, Refusal
 from .cards_svg import card_svg, table_svg
 
 __all__ = [
@@ -28,7 +31,13 @@ __all__ = [
     "SELECTED",
     "button_css",
     "card_class",
+    "card_refusal",
+    "cover_note",
+    "cover_or_choose",
     "face_rules",
+    "grow_pool",
+    "label_card",
+    "label_pair",
     "pair_class",
     "set_classes",
     "svg_uri",
@@ -62,6 +71,100 @@ def set_classes(widget: Any, classes: Sequence[str]) -> None:
     wanted = tuple(classes)
     if tuple(widget._dom_classes) != wanted:
         widget._dom_classes = wanted
+
+
+def card_refusal(exc: CardError) -> Refusal:
+    """A card that cannot be read (a click or a typed code), as the engine's refusal
+    (R1): the error's own rule and message, never parsed back out of its text."""
+    return Refusal(exc.rule or "R1", exc.message)
+
+
+def cover_or_choose(
+    seat: int, selected: Sequence[Card], target: Card | None, clicked: Card
+) -> tuple[Move | None, Card | None]:
+    """What a click on the attack card ``clicked`` on the table does.
+
+    Args:
+        seat: the clicking player's seat.
+        selected: the cards selected now; ``target``: the attack card chosen now, or ``None``.
+
+    Returns:
+        ``(move, target)``: with cards selected, the move covering ``clicked`` with them
+        (R10; the engine refuses anything but one card) and ``target`` unchanged;
+        with none, no move and the new target (``clicked``, or ``None`` when it was
+        the target already: a second click unchooses it).
+    """
+    if selected:
+        return Move(seat, Action.DEFEND, tuple(selected), clicked), target
+    return None, (None if target == clicked else clicked)
+
+
+def cover_note(target: Card | None) -> str:
+    """The note once an attack card is chosen to be covered first (R10): ``'Now click
+    the card that covers 7♣.'``, or ``""`` when none is chosen."""
+    return "" if target is None else f"Now click the card that covers {target.pretty}."
+
+
+def label_card(button: Any, card: Card, *, trump: Suit | None) -> None:
+    """Give a hand's card button its words: the description ``'7♠'`` (what a screen
+    reader and the tests read) and the tooltip, ``'7♠ (trump)'`` for a trump (R3)."""
+    button.description = card.pretty
+    button.tooltip = card.pretty + (" (trump)" if card.suit == trump else "")
+
+
+def label_pair(button: Any, attack: Card, cover: Card | None) -> None:
+    """Give a table pair's button its words: the description ``'7♠'`` or ``'7♠ covered
+    by 8♠'`` (R10) and the tooltip, ``'cover 7♠'`` while the attack card is uncovered."""
+    covered = None if cover is None else f"{attack.pretty} covered by {cover.pretty}"
+    button.description = attack.pretty if covered is None else covered
+    button.tooltip = f"cover {attack.pretty}" if covered is None else covered
+
+
+def grow_pool(
+    pool: list[Any],
+    cards: list[Card | None],
+    row: Any,
+    n: int,
+    *,
+    click: Callable[[Card], object],
+    layout: Any,
+    style: Any,
+    table: bool = False,
+    hidden: bool = False,
+) -> None:
+    """Make a pool of card buttons at least ``n`` long; the ``row`` (a box) is given
+    the pool as its children only when buttons were added.
+
+    Args:
+        pool: the buttons (grown in place); ``cards`` (grown in place, with ``None``)
+            holds the card each button shows now, ``None`` for a hidden one.
+        click: called with the card of a clicked button (nothing for a button showing
+            no card).
+        layout, style: the ``Layout`` and ``ButtonStyle`` every button shares (one
+            widget model each, not one a button).
+        table: the buttons are table pairs (class ``dnb-pt`` beside ``dnb-pc``).
+        hidden: a new button starts hidden (:data:`HIDDEN`).
+    """
+    if n <= len(pool):
+        return
+
+    def clicked(i: int) -> None:
+        c = cards[i]
+        if c is not None:
+            click(c)
+
+    while len(pool) < n:
+        i = len(pool)
+        b = widgets.Button(layout=layout, style=style)
+        b.add_class("dnb-pc")
+        if table:
+            b.add_class("dnb-pt")
+        b.on_click(lambda _b, i=i: clicked(i))
+        if hidden:
+            set_classes(b, (*b._dom_classes, HIDDEN))
+        pool.append(b)
+        cards.append(None)
+    row.children = tuple(pool)
 
 
 def button_css(root: str, *, width: float, table_width: float | None = None) -> str:

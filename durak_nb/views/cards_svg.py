@@ -41,7 +41,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card, Rank, Suit, rank_text
 from ..engine import Position
 
 __all__ = [
@@ -121,7 +121,7 @@ def _color(card: Card) -> str:
 
 
 def _rank_text(card: Card) -> str:
-    return "10" if card.rank == Rank.TEN else card.rank.code
+    return rank_text(card.rank)
 
 
 #: pip centres (x, y) in the 100 × 140 box, by rank 2..10
@@ -302,6 +302,16 @@ def card_svg(card: Card, *, trump: Suit | None = None, face_up: bool = True, wid
 def _check_width(width: float) -> None:
     if not width > 0:
         raise ValueError(f"width must be positive, not {width!r}")
+
+
+def _check_view(position: Position, perspective: int | None, width: float) -> int:
+    """The number of seats of ``position``, after checking that ``perspective`` is one
+    of them (or ``None``) and that ``width`` is positive (``ValueError`` otherwise)."""
+    _check_width(width)
+    n = len(position.players)
+    if perspective is not None and not 0 <= perspective < n:
+        raise ValueError(f"perspective {perspective!r} is not a seat 0..{n - 1}")
+    return n
 
 
 def _empty(x: float, y: float, width: float, text: str) -> str:
@@ -574,10 +584,7 @@ def position_svg(
     Raises:
         ValueError: ``perspective`` is not a seat, or ``width`` is not positive.
     """
-    _check_width(width)
-    n = len(position.players)
-    if perspective is not None and not 0 <= perspective < n:
-        raise ValueError(f"perspective {perspective!r} is not a seat 0..{n - 1}")
+    n = _check_view(position, perspective, width)
     h = width * _RATIO
     trump = position.trump
     step = width * 0.6
@@ -674,10 +681,7 @@ def svg_frame(
     Raises:
         ValueError: ``perspective`` is not a seat, or ``width`` is not positive.
     """
-    _check_width(width)
-    n = len(position.players)
-    if perspective is not None and not 0 <= perspective < n:
-        raise ValueError(f"perspective {perspective!r} is not a seat 0..{n - 1}")
+    n = _check_view(position, perspective, width)
     talon_card = position.trump_card if position.talon else None
     return SvgFrame(
         headline=_headline(position, actors),

@@ -15,8 +15,6 @@ fresh game, so a cell can run again, or out of order, without an error.
 'Boris covers 7♠ with 6♥'
 >>> str(refusal(lessons.bout().game(0), "Anna", "attack", "7S 9D"))
 'The engine refuses it: a lead is one or more cards of one rank (R9).'
->>> pretty("[R8] 6D does not beat 7S")
-'[R8] 6♦ does not beat 7♠'
 """
 
 from __future__ import annotations
@@ -30,7 +28,6 @@ from ..cards import deck as _deck
 from ..engine import Event, Game, Move
 from ..explain import event_words, move_words
 from ..lessons.course import CLAIMS, TERMS, claims_of
-from ..lessons.drills import say as pretty  # card codes in a text as 10♥: one home
 from ..replay import Replay
 from .display import HandView
 
@@ -44,7 +41,6 @@ __all__ = [
     "events",
     "legal_moves",
     "moves",
-    "pretty",
     "refusal",
     "result",
     "room",
@@ -115,7 +111,7 @@ def refusal(game: Game, player: int | str, action: str, cards: str, target: str 
     why = game.why_illegal(move)
     if why is None:
         return Sentences([f"The engine allows it: {move_words(move, game.players)}."])
-    return Sentences([f"The engine refuses it: {pretty(why.message)} ({why.rule})."])
+    return Sentences([f"The engine refuses it: {why.message} ({why.rule})."])
 
 
 def room(game: Game) -> Sentences:
@@ -229,7 +225,7 @@ def teachers(number: int) -> _Table:
     rows = []
     for c in claims_of(number):
         got = c.answer()
-        rows.append([" ".join(c.rules), pretty(c.text), pretty(_plain(got)), "yes" if got == c.expected else "NO"])
+        rows.append([" ".join(c.rules), c.text, _plain(got), "yes" if got == c.expected else "NO"])
     return _Table(["rules", "sentence", "engine's answer", "agrees"], rows)
 
 

@@ -23,7 +23,7 @@ the engine's refusal with its rule id and the rule's text.
 >>> ex.answer(1)
 False
 >>> print(ex.feedback)
-✘ It does: 7H beats AS: a trump beats any card of another suit (R6).
+✘ It does: 7♥ beats A♠: a trump beats any card of another suit (R6).
 >>> ex.answer(0), ex.correct
 (True, True)
 """
@@ -35,9 +35,9 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, card_text, cards_text
 from ..engine import Action, Bito, Drew, Game, GameOver, Move, Took
-from ..lessons.helpers import draw_text, rule_text
+from ..lessons.helpers import draw_text, merge_draws, rule_text
 from ..rules import Rules
 from .cards_svg import card_svg, esc, position_svg
 
@@ -234,7 +234,7 @@ class CanBeat(Exercise):
     def _judge(self, i: int) -> tuple[bool, str]:
         said_yes = i == 0
         right = said_yes == self.beats
-        c, t = self.card.code, self.target.code
+        c, t = card_text(self.card), card_text(self.target)
         if self.beats:
             reason = _beat_reason(self.game, self.card, self.target)
             return right, f"{'✔ Right' if right else '✘ It does'}: {c} beats {t}: {reason}."
@@ -508,14 +508,8 @@ class PredictDraw(Exercise):
         super().__init__(prompt, texts, picture)
 
     def _text(self, draws: Sequence[tuple[int, tuple[Card, ...]]]) -> str:
-        merged: list[tuple[int, tuple[Card, ...]]] = []
-        for s, cards in draws:  # one player's cards in a row are one draw
-            if merged and merged[-1][0] == s:
-                merged[-1] = (s, merged[-1][1] + cards)
-            else:
-                merged.append((s, cards))
         names = self.game.players
-        return draw_text([(names[s], " ".join(c.code for c in cards)) for s, cards in merged])
+        return draw_text([(names[s], cards_text(cards)) for s, cards in merge_draws(draws)])
 
     def _judge(self, i: int) -> tuple[bool, str]:
         size = self.game.rules.hand_size

@@ -79,7 +79,21 @@ from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
 from ..rules import Rules
-from .card_buttons import HIDDEN, SELECTED, button_css, card_class, face_rules, pair_class, set_classes
+from .card_buttons import (
+    HIDDEN,
+    SELECTED,
+    button_css,
+    card_class,
+    card_refusal,
+    cover_note,
+    cover_or_choose,
+    face_rules,
+    grow_pool,
+    label_card,
+    label_pair,
+    pair_class,
+    set_classes,
+)
 from .cards_svg import discard_svg, seat_svg, talon_svg
 from .html import STYLE, esc, hand_order, header_html, seat_caption_html, turn_html
 from .replayer import ReplayerWidget
@@ -141,12 +155,6 @@ _CSS = (
     ".dnb-play .dnb-log-head{font:600 13px/1.4 sans-serif;color:#333}"
     ".dnb-play .dnb-journal{font:12px/1.4 sans-serif;color:#555;overflow-wrap:anywhere}"
 )
-
-
-def _card_refusal(exc: CardError) -> Refusal:
-    """A card code that cannot be read, as the engine's refusal (R1): the error's own
-    rule and message, never parsed back out of its text."""
-    return Refusal(exc.rule or "R1", exc.message)
 
 
 def _start_of(game: Game) -> Start:
@@ -354,7 +362,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         selected: the cards you have selected, in the order clicked.
         target: the attack card you chose to cover before choosing a card, or ``None``.
         message: the last refusal (``'[R6] Q♣ does not beat 6♠: …'``: the engine's rule id
-            and sentence, its card codes written as 10♥ by :func:`durak_nb.lessons.drills.say`)
+            and sentence, its cards written as 10♥ by the engine)
             or what happened since your last move.
         refusal: the last :class:`~durak_nb.engine.Refusal` (as the engine gives it), ``None``
             after a legal move.
@@ -664,7 +672,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         try:
             c = Card.parse(card)
         except CardError as exc:
-            return self._refuse(_card_refusal(exc))
+            return self._refuse(card_refusal(exc))
         h = self.human
         if self.target is not None:
             target, self.target = self.target, None
@@ -696,12 +704,12 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         try:
             t = Card.parse(target)
         except CardError as exc:
-            return self._refuse(_card_refusal(exc))
-        if self.selected:
-            cards, self.selected = tuple(self.selected), []
-            return self._human(Move(self.human, Action.DEFEND, cards, t))
-        self.target = None if self.target == t else t
-        self._note = "" if self.target is None else f"Now click the card that covers {t.pretty}."
+            return self._refuse(card_refusal(exc))
+        move, self.target = cover_or_choose(self.human, self.selected, self.target, t)
+        if move is not None:
+            self.selected = []
+            return self._human(move)
+        self._note = cover_note(self.target)
         self.draw()
         return False
 
@@ -759,7 +767,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         try:
             return tuple(parse_cards(cards))
         except CardError as exc:
-            self._refuse(_card_refusal(exc))
+            self._refuse(card_refusal(exc))
             return None
 
     def _why_card(self, c: Card) -> Refusal | None:
@@ -778,11 +786,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
-        # the engine's sentence with its cards as 10♥; an unreadable card (R1) keeps the codes it
-        # explains (what to type).  Imported here: the lessons package costs ~0.15 s to import
-        from ..lessons.drills import say
-
-        self.message = str(refusal) if refusal.rule == "R1" else say(str(refusal))
+        self.message = str(refusal)  # the engine writes its cards as 10♥ (cards.card_text)
         self.selected, self.target, self._note = [], None, ""
         self.draw()
         return False
@@ -833,32 +837,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def _grow(self, pool: list[Any], cards: list[Card | None], row: Any, n: int) -> None:
         """Make a pool of card buttons at least ``n`` long (the row is rebuilt only then)."""
-        if n <= len(pool):
-            return
         table = pool is self.table_buttons
-        while len(pool) < n:
-            i = len(pool)
-            b = widgets.Button(layout=self._layout, style=self._button_style)
-            b.add_class("dnb-pc")
-            if table:
-                b.add_class("dnb-pt")
-                b.on_click(lambda _b, i=i: self._on_table(i))
-            else:
-                b.on_click(lambda _b, i=i: self._on_hand(i))
-            set_classes(b, (*b._dom_classes, HIDDEN))
-            pool.append(b)
-            cards.append(None)
-        row.children = tuple(pool)
-
-    def _on_hand(self, i: int) -> None:
-        c = self._hand_cards[i]
-        if c is not None:
-            self.click_card(c)
-
-    def _on_table(self, i: int) -> None:
-        c = self._table_cards[i]
-        if c is not None:
-            self.click_target(c)
+        click = self.click_target if table else self.click_card
+        grow_pool(
+            pool, cards, row, n, click=click, layout=self._layout, style=self._button_style, table=table, hidden=True
+        )
 
     # ------------------------------------------------------------------ drawing
 
@@ -923,8 +906,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 continue
             c = hand[i]
             self._hand_cards[i] = c
-            b.description = c.pretty
-            b.tooltip = c.pretty + (" (trump)" if c.suit == trump else "")
+            label_card(b, c, trump=trump)
             b.disabled = not legal
             marks = [card_class(c)]
             if c in self.selected:
@@ -946,8 +928,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 continue
             a, d = table[i]
             self._table_cards[i] = a
-            b.description = a.pretty if d is None else f"{a.pretty} covered by {d.pretty}"
-            b.tooltip = f"cover {a.pretty}" if d is None else f"{a.pretty} covered by {d.pretty}"
+            label_pair(b, a, d)
             b.disabled = not legal
             marks = [pair_class(a, d)]
             if a == self.target:

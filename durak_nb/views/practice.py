@@ -35,7 +35,7 @@ class per button; a frame changes values and classes, never the widgets.
 >>> s.click_card("9D"), s.lay()
 (False, False)
 >>> s.message
-'[R11] 9D: only ranks already on the table may be thrown in'
+'[R11] 9♦: only ranks already on the table may be thrown in'
 """
 
 from __future__ import annotations
@@ -52,7 +52,18 @@ from ..cards import Card, CardError
 from ..engine import Action, Bito, Event, Game, GameOver, Move, Refusal, Start, Took
 from ..explain import cards_words, event_words, move_rules, move_words
 from ..rules import Rules
-from .card_buttons import button_css, face_rules, pair_class, set_classes
+from .card_buttons import (
+    button_css,
+    card_refusal,
+    cover_note,
+    cover_or_choose,
+    face_rules,
+    grow_pool,
+    label_card,
+    label_pair,
+    pair_class,
+    set_classes,
+)
 from .html import STYLE, cards_div, cards_part_html, esc, hand_order, seat_caption_html, stock_part_html, turn_html
 from .play import bot_seat, prompt_text
 
@@ -63,11 +74,6 @@ STOPS = ("bout", "game")
 
 #: how many lines of the log the widget shows
 LOG_LINES = 8
-
-
-def _refusal_of(exc: CardError) -> Refusal:
-    """A card that cannot be read, as the engine's refusal (R1): the error's own rule and message."""
-    return Refusal(exc.rule or "R1", exc.message)
 
 
 def _ends_bout(events: Sequence[Event]) -> bool:
@@ -296,7 +302,7 @@ class PracticeState:
         try:
             c = Card.parse(card)
         except CardError as exc:
-            return self._refuse(_refusal_of(exc))
+            return self._refuse(card_refusal(exc))
         if self.target is not None:
             target, self.target = self.target, None
             self.selected = []
@@ -319,12 +325,12 @@ class PracticeState:
         try:
             t = Card.parse(card)
         except CardError as exc:
-            return self._refuse(_refusal_of(exc))
-        if self.selected:
-            cards, self.selected = tuple(self.selected), []
-            return self.attempt(Move(self.learner, Action.DEFEND, cards, t))
-        self.target = None if self.target == t else t
-        self.note = "" if self.target is None else f"Now click the card that covers {t.pretty}."
+            return self._refuse(card_refusal(exc))
+        move, self.target = cover_or_choose(self.learner, self.selected, self.target, t)
+        if move is not None:
+            self.selected = []
+            return self.attempt(move)
+        self.note = cover_note(self.target)
         return False
 
     def lay(self) -> bool:
@@ -600,32 +606,9 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
 
     def _grow(self, pool: list[Any], cards: list[Card | None], row: Any, n: int) -> None:
         """Make a pool of card buttons at least ``n`` long (the row is rebuilt only then)."""
-        if n <= len(pool):
-            return
         table = pool is self.table_buttons
-        layout = self._html_layout
-        while len(pool) < n:
-            i = len(pool)
-            b = widgets.Button(layout=layout, style=self._shared_style)
-            b.add_class("dnb-pc")
-            if table:
-                b.add_class("dnb-pt")
-                b.on_click(lambda _b, i=i: self._on_table(i))
-            else:
-                b.on_click(lambda _b, i=i: self._on_hand(i))
-            pool.append(b)
-            cards.append(None)
-        row.children = tuple(pool)
-
-    def _on_hand(self, i: int) -> None:
-        c = self._hand_cards[i]
-        if c is not None:
-            self.click_card(c)
-
-    def _on_table(self, i: int) -> None:
-        c = self._table_cards[i]
-        if c is not None:
-            self.click_table(c)
+        click = self.click_table if table else self.click_card
+        grow_pool(pool, cards, row, n, click=click, layout=self._html_layout, style=self._shared_style, table=table)
 
     @staticmethod
     def _classes(button: Any, base: Sequence[str], extra: Sequence[str]) -> None:
@@ -673,8 +656,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
             if i < len(hand):
                 c = hand[i]
                 self._hand_cards[i] = c
-                b.description = c.pretty
-                b.tooltip = c.pretty + (" (trump)" if c.suit == trump else "")
+                label_card(b, c, trump=trump)
                 b.disabled = not active
                 self._classes(b, ("dnb-pc", f"dnb-c-{c.code}"), ("dnb-sel",) if c in s.selected else ())
             else:
@@ -686,8 +668,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
             if i < len(table):
                 a, d = table[i]
                 self._table_cards[i] = a
-                b.description = a.pretty if d is None else f"{a.pretty} covered by {d.pretty}"
-                b.tooltip = f"cover {a.pretty}" if d is None else f"{a.pretty} covered by {d.pretty}"
+                label_pair(b, a, d)
                 b.disabled = not active
                 chosen = ("dnb-sel",) if s.target == a else ()
                 self._classes(b, ("dnb-pc", "dnb-pt", pair_class(a, d)), chosen)

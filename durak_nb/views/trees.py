@@ -44,7 +44,7 @@ from typing import Any
 
 import graphviz
 
-from ..cards import Card
+from ..cards import Card, card_text, cards_text
 from ..engine import Action, Event, Game, Move, Position
 from ..explain import Caused, caused
 from ..record.json_form import Recording
@@ -270,7 +270,7 @@ class Diagram(graphviz.Digraph):  # type: ignore[misc]
 
 
 def _pair(attack: Card, cover: Card | None) -> str:
-    return attack.code + "/" + ("–" if cover is None else cover.code)
+    return card_text(attack) + "/" + ("–" if cover is None else card_text(cover))
 
 
 def position_label(position: Position) -> str:
@@ -338,9 +338,7 @@ def _chance_lines(events: Sequence[Event], names: Sequence[str], reveal: bool) -
         return None
     total = sum(len(d.cards) for d in draws)
     if reveal:
-        return ["draw (R16)"] + [
-            f"{j}. {names[d.player]} {' '.join(c.code for c in d.cards)}" for j, d in enumerate(draws, 1)
-        ]
+        return ["draw (R16)"] + [f"{j}. {names[d.player]} {cards_text(d.cards)}" for j, d in enumerate(draws, 1)]
     return [f"draw {total} card{'s' if total != 1 else ''} (R16)"] + [
         f"{j}. {names[d.player]} {len(d.cards)}" for j, d in enumerate(draws, 1)
     ]
@@ -698,7 +696,7 @@ class _BoutDrawing:
             head, text, attrs = self.ending
             d.add_edge(self.card_nodes[0], head, text, ltail="cluster_table", penwidth="2", attrs=attrs)
         for j, (seat, cards) in enumerate(self.draws, 1):
-            d.add_edge("talon", f"s{seat}", f"draw {j}: {' '.join(c.code for c in cards)}", color="#2e7d32")
+            d.add_edge("talon", f"s{seat}", f"draw {j}: {cards_text(cards)}", color="#2e7d32")
 
 
 # ----------------------------------------------------------------------------- variation tree
