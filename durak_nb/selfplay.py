@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from .bots import MAX_MOVES, Bot, RandomBot
-from .engine import Game, Move
+from .engine import Game, Move, _players_arg
 from .record import Recording
+from .record.json_form import check_players
 from .record.recorder import Recorder, deal_of
 from .rules import Rules
 
@@ -40,9 +41,9 @@ def seat_names(players: Sequence[str] | int) -> list[str]:
     >>> seat_names(3), seat_names(["Ann", "Bob"])
     (['Anna', 'Boris', 'Vera'], ['Ann', 'Bob'])
     """
-    if isinstance(players, int):
+    if isinstance(players, int) and not isinstance(players, bool):
         return list(NAMES[:players]) if players <= len(NAMES) else [f"P{i + 1}" for i in range(players)]
-    return list(players)
+    return _players_arg(players, "seat_names")  # the engine's check: a str is one name, not a list (N6)
 
 
 def play_command(preset: str, players: int, seed: int, options: Mapping[str, Any] | None = None) -> str:
@@ -103,13 +104,16 @@ def record_bot_game(
         The recording, with ``result`` when the game is over (R25).
 
     Raises:
+        TypeError: ``players`` is a str, not a list of names (as :meth:`Game.deal`).
         RulesError: unknown preset or option, a bad value, or a player count R2 forbids.
         SetupError: the deal breaks R1–R4 or R22.
-        RecordingError: as :meth:`Recorder.create` (with ``path``), or a failed write.
+        RecordingError: names the readers refuse (R2: blank, too long, repeated), as
+            :meth:`Recorder.create` (with ``path``), or a failed write.
         RuntimeError: no end after :data:`durak_nb.bots.MAX_MOVES` moves (R27 off).
     """
     r, opts = _rules(rules, options)
     names = seat_names(players)
+    check_players(names, "<self-play>" if path is None else str(path))  # the readers' one name check (N5)
     r.check_players(len(names))
     if meta is None:  # the command that makes it again, when there is one
         again = bot is None and names == seat_names(len(names))

@@ -42,7 +42,7 @@ from .json_form import (
 )
 from .lexer import MAX_GAMES, SUFFIX, Source
 from .reader import parse
-from .recorder import read_journal
+from .recorder import JOURNAL_SUFFIX, read_journal
 from .writer import check_lines, write
 
 __all__ = [
@@ -65,7 +65,6 @@ __all__ = [
 
 #: The suffix of the JSON form; of a recorder journal (``durak_nb.record.recorder``).
 JSON_SUFFIX = ".json"
-JOURNAL_SUFFIX = ".durak.jsonl"
 
 #: A reader: a path in; out one :class:`Recording`, a sequence of them (a match), or an
 #: object holding one in its ``recording`` attribute (a recorder journal).

@@ -378,9 +378,11 @@ class Recording:
         characters are kept; the text ends with a newline.
 
         Raises:
-            RecordingError: ``meta`` holds what JSON cannot carry (a non-finite number,
+            RecordingError: ``players`` its reader refuses (R2, :func:`players_problem`),
+                or ``meta`` holds what JSON cannot carry (a non-finite number,
                 a lone surrogate, a value that is not JSON data) or nests too deeply.
         """
+        check_players(self.players, self.file)
         return json_document(self.to_json(), self.file)
 
     def dump(self, path: str | Path) -> None:
@@ -412,6 +414,35 @@ class Recording:
 
 #: Width of the canonical JSON writer (:meth:`Recording.dumps`).
 WIDTH = 100
+
+
+def players_problem(players: object) -> str | None:
+    """What is wrong with ``players`` as the ``players`` member (R2), or ``None``.
+
+    The ONE name check: every reader (JSON, notation, journal) and every writer
+    (:meth:`Recording.dumps`, self-play) uses it, so what is written can be read back.
+    ``players`` must be a non-empty list (or tuple) of unique strings, each with a
+    character that is not white space, at most :data:`MAX_NAME` characters, and no
+    lone surrogate.
+    """
+    if (
+        not isinstance(players, (list, tuple))
+        or not players
+        or not all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players)
+    ):
+        return f"'players' must be a list of non-empty names (at most {MAX_NAME} characters)"
+    if len(set(players)) != len(players):
+        return "'players' must be unique names"
+    if any(jsonio.lone_surrogate(p) >= 0 for p in players):
+        return "'players': a name holds a lone surrogate, which is not valid Unicode text"
+    return None
+
+
+def check_players(players: object, file: str = "<string>") -> None:
+    """Raise :class:`RecordingError` (R2, naming ``file``) when :func:`players_problem` finds a fault."""
+    problem = players_problem(players)
+    if problem is not None:
+        raise RecordingError(problem, file=file, rule="R2")
 
 
 def json_document(value: object, file: str = "<string>") -> str:
@@ -748,20 +779,10 @@ class _DocReader:
 
     def _rules(self, doc: dict[str, Any]) -> Rules:
         players = doc.get("players")
-        if (
-            not isinstance(players, list)
-            or not players
-            or not all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players)
-        ):
-            raise self.fail(
-                f"'players' must be a list of non-empty names (at most {MAX_NAME} characters)", "players", "R2"
-            )
-        if len(set(players)) != len(players):
-            raise self.fail("'players' must be unique names", "players", "R2")
-        if any(jsonio.lone_surrogate(p) >= 0 for p in players):
-            raise self.fail(
-                "'players': a name holds a lone surrogate, which is not valid Unicode text", "players", "R2"
-            )
+        problem = players_problem(players)
+        if problem is not None:
+            raise self.fail(problem, "players", "R2")
+        assert isinstance(players, list)
         self.players = players
         self.seats = {name: i for i, name in enumerate(players)}
         if "rules" not in doc:

@@ -56,11 +56,21 @@ from types import TracebackType
 from typing import Any
 
 from ..cards import Card, Suit
-from ..engine import Action, Event, Game, IllegalMove, Move
+from ..engine import Action, Event, Game, IllegalMove, Move, _players_arg
 from ..rules import Rules
 from . import jsonio
 from .annotations import move_to_json
-from .json_form import FORMAT, MAX_BYTES, MAX_MOVES, Deal, Recording, RecordingError, Start, read_bytes
+from .json_form import (
+    FORMAT,
+    MAX_BYTES,
+    MAX_MOVES,
+    NOT_REGULAR,
+    Deal,
+    Recording,
+    RecordingError,
+    Start,
+    read_bytes,
+)
 
 if sys.platform != "win32":  # POSIX: one recorder per journal at a time (Windows has no flock)
     import fcntl
@@ -80,6 +90,10 @@ GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 
 #: How many of its last bytes the recorder compares before each write (defect 13).
 _TAIL = 64
+
+#: The end of a recorder journal's name: the readers (``record.io``, ``Replay.load``,
+#: the command line) tell a journal by it.
+JOURNAL_SUFFIX = ".durak.jsonl"
 
 _HEAD_KEYS = {"format", "rules", "players", "deal", "start", "meta"}
 _ANNOTATION_KEYS = ("comments", "comments_before", "glyphs")
@@ -355,9 +369,10 @@ class Recorder:
         """Deal a new game (or set up a position) and start its journal with the head line.
 
         Args:
-            path: the journal to create (``*.durak.jsonl`` by convention).
+            path: the journal to create; its name ends in ``.durak.jsonl`` (N9).
             rules: a :class:`Rules` or a preset name.
-            players: names in clockwise seat order, or a count (``P1``, ``P2`` …).
+            players: names in clockwise seat order (a list, not a str), or a count
+                (``P1``, ``P2`` …).
             seed: shuffle with ``random.Random(seed)`` (R3); the journal records the
                 deck itself, so any seed (or none: a fresh random shuffle) replays.
             deck_order: the whole deck, top card first, instead of a seed.
@@ -370,17 +385,21 @@ class Recorder:
             fsync: ``fsync`` every line (see :class:`Recorder`).
 
         Raises:
+            TypeError: ``players`` is a str or neither names nor a count (as :meth:`Game.deal`).
             ValueError: both a deal (``seed``, ``deck_order``, ``dealer``, ``trump``,
                 ``attacker``) and ``start`` given.
             RulesError: bad rules or a player count R2 forbids.
             SetupError: a deck or position that breaks R1–R4 or R22.
             RecordingError: a ``start`` object or ``meta`` that INTERCHANGE.md
-                refuses, an existing file (without ``overwrite``), a journal held by
-                another recorder, or a failed write.
+                refuses, names the reader refuses (R2), a ``path`` not ending in
+                ``.durak.jsonl``, an existing file (without ``overwrite``), a path that
+                is not a regular file (a FIFO, a device, a directory), a journal held
+                by another recorder, or a failed write.
         """
         r = Rules.make(rules) if isinstance(rules, str) else rules
-        names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        names = _players_arg(players, "Recorder.create")  # a str is one name, not a list (N6)
         file = str(path)
+        _check_journal_name(path)
         head_meta = _check_meta(copy.deepcopy(dict(meta or {})), file, 1)
         if start is not None:
             if any(x is not None for x in (seed, deck_order, dealer, trump, attacker)):
@@ -425,6 +444,7 @@ class Recorder:
 
     @classmethod
     def _start(cls, path: Path, head: Recording, game: Game, *, overwrite: bool, fsync: bool) -> Recorder:
+        _check_journal_name(path)
         doc = head.to_json()
         del doc["moves"]
         doc["meta"] = head.meta
@@ -433,8 +453,11 @@ class Recorder:
         # R2 and every other check of the journal's reader, before anything is written:
         # a journal this recorder starts can always be read back and reopened (defect 12)
         _parse(data, str(path))
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0) | (0 if overwrite else os.O_EXCL)
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        flags |= 0 if overwrite else os.O_EXCL
         try:
+            if overwrite and path.exists() and not path.is_file():  # never open a device or a FIFO (N8)
+                raise RecordingError(f"cannot create the journal: {NOT_REGULAR}", file=str(path))
             fd = os.open(path, flags, 0o644)
         except FileExistsError as exc:
             raise RecordingError(
@@ -444,6 +467,8 @@ class Recorder:
         except OSError as exc:
             raise RecordingError(f"cannot create the journal: {exc.strerror or exc}", file=str(path)) from exc
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced by one between the check and the open
+                raise RecordingError(f"cannot create the journal: {NOT_REGULAR}", file=str(path))
             _lock(fd, path)
             os.ftruncate(fd, 0)
             rec = cls(path, fd, game, head, size=0, head_meta=head.meta, fsync=fsync)
@@ -756,6 +781,24 @@ class Recorder:
         with contextlib.suppress(OSError):  # else a later open() reports the torn line
             os.ftruncate(self._fd, size)
         self._size, self._tail = size, tail
+
+
+def _check_journal_name(path: str | Path) -> None:
+    """Refuse a journal name that does not end in :data:`JOURNAL_SUFFIX` (N9).
+
+    :meth:`Replay.load <durak_nb.replay.Replay.load>` and the command line tell a
+    journal from a JSON recording by its name, so a journal called ``game.json``
+    would be misread.
+
+    Raises:
+        RecordingError: the name does not end in ``.durak.jsonl``.
+    """
+    if not Path(path).name.lower().endswith(JOURNAL_SUFFIX):
+        raise RecordingError(
+            f"a journal's name must end in '{JOURNAL_SUFFIX}' (e.g. 'game{JOURNAL_SUFFIX}'): "
+            "a reader tells a journal from a JSON recording ('.json') or the notation ('.durak') by its name",
+            file=str(path),
+        )
 
 
 def _encode(obj: dict[str, Any], file: str, line: int) -> bytes:
