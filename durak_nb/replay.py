@@ -62,10 +62,10 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .cards import Card
-from .engine import Event, Game, IllegalMove, Move, Position, Result
+from .engine import Event, Game, IllegalMove, Move, Position, Result, _shown
 from .explain import explain_move
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import notation
@@ -225,6 +225,17 @@ def _line_steps(
         yield game, move, events
 
 
+def _check_index(k: object, what: str) -> None:
+    """Refuse an index that is not an int (N10): a float, a str, ``None``, or a bool
+    (``True`` is not move 1).
+
+    Raises:
+        TypeError: naming ``what`` and the value given.
+    """
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise TypeError(f"{what} must be an int (an index), not {_shown(k)}")
+
+
 class Replay:
     """A recording replayed once, with every position kept; or one line of its variations.
 
@@ -243,11 +254,13 @@ class Replay:
         VariationError: an illegal move in a side line (its path, the move's index in
             the line, the rule id, the position before it), or a ``meta.variations``
             that is not of the documented form.
+        TypeError: ``recording`` is not a :class:`Recording` (a path: use :meth:`load`).
         ValueError: ``snapshot_every`` below 1.
 
     Index ``k`` runs over ``0..len(self)`` for positions, views and turns, over
     ``0..len(self) - 1`` for moves, events and texts; a wrong index raises
-    ``IndexError``.  Iterating yields ``(position before move k, move k)`` pairs.
+    ``IndexError``, one that is not an int (a float, a str, ``None``, a bool)
+    ``TypeError``.  Iterating yields ``(position before move k, move k)`` pairs.
 
     A side line is a :class:`Replay` too (:meth:`enter`): its index 0 is the position
     where it branches off; :attr:`parent` (or :meth:`exit`) leads back.
@@ -262,6 +275,10 @@ class Replay:
     """
 
     def __init__(self, recording: Recording, *, snapshot_every: int = SNAPSHOT_EVERY, variations: bool = True) -> None:
+        given = cast(object, recording)  # a caller may pass anything
+        if not isinstance(given, Recording):  # e.g. a path: that is Replay.load (N10)
+            hint = ": Replay.load(path) reads a file" if isinstance(given, (str, Path)) else ""
+            raise TypeError(f"Replay: recording must be a Recording, not {_shown(given)}{hint}")
         start = recording.new_game()
         self._build(recording, start, recording.steps(), start_known(recording, start.position()), snapshot_every)
         self._line_init(None, None, None, variations)
@@ -329,8 +346,10 @@ class Replay:
         Raises:
             RecordingError: the file cannot be read, is not a valid document, or
                 holds an illegal move.
+            TypeError: ``game`` is not an int (a bool is not a game number).
             IndexError: the file has no game number ``game``.
         """
+        _check_index(game, "Replay.load: game")
         games = notation.load_games(path)
         if not 0 <= game < len(games):
             raise IndexError(f"{path} holds {len(games)} game(s); there is no game {game}")
@@ -354,11 +373,13 @@ class Replay:
             yield Step(k, self._positions[k], self._moves[k], self._events[k], self._positions[k + 1])
 
     def _pos_index(self, k: int) -> int:
+        _check_index(k, "k")
         if not 0 <= k <= len(self._moves):
             raise IndexError(f"position index {k} is not in 0..{len(self._moves)}")
         return k
 
     def _move_index(self, k: int) -> int:
+        _check_index(k, "k")
         if not 0 <= k < len(self._moves):
             raise IndexError(f"move index {k} is not in 0..{len(self._moves) - 1}")
         return k

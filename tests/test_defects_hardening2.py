@@ -120,3 +120,46 @@ def test_n9_durak_jsonl_still_created(tmp_path: Path) -> None:
         rec.play(rec.game.legal_moves()[0])
     with Recorder.open(path) as again:
         assert len(again.recording().moves) == 1
+
+
+# ---------------------------------------------------------------- N10: Replay's arguments
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (None, "Replay: recording must be a Recording, not None"),
+        ("x.json", "Replay: recording must be a Recording, not 'x.json': Replay.load(path) reads a file"),
+        ({}, "Replay: recording must be a Recording, not {}"),
+    ],
+)
+def test_n10_replay_refuses_what_is_not_a_recording(bad: object, message: str) -> None:
+    from durak_nb.replay import Replay
+
+    with pytest.raises(TypeError) as err:
+        Replay(bad)  # type: ignore[arg-type]
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize(("bad", "shown"), [(1.5, "1.5"), (True, "True"), ("0", "'0'"), (None, "None")])
+def test_n10_replay_load_game_must_be_an_int(tmp_path: Path, bad: object, shown: str) -> None:
+    from durak_nb.replay import Replay
+
+    path = tmp_path / "g.json"
+    _rec().dump(path)
+    with pytest.raises(TypeError) as err:
+        Replay.load(path, game=bad)  # type: ignore[arg-type]
+    assert str(err.value) == f"Replay.load: game must be an int (an index), not {shown}"
+    assert len(Replay.load(path, game=0)) == 3
+
+
+@pytest.mark.parametrize(("bad", "shown"), [(1.5, "1.5"), ("2", "'2'"), (None, "None"), (True, "True")])
+def test_n10_replay_index_must_be_an_int(bad: object, shown: str) -> None:
+    from durak_nb.replay import Replay
+
+    r = Replay(_rec())
+    for ask in (r.game, r.position, r.move):
+        with pytest.raises(TypeError) as err:
+            ask(bad)  # type: ignore[operator]
+        assert str(err.value) == f"k must be an int (an index), not {shown}"
+    assert r.game(1).position() == r.position(1)
