@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import sys
-import unicodedata
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -26,13 +25,9 @@ from .record import RecordingError, ValidationReport, notation
 from .record.json_form import write_atomic
 from .rules import RulesError
 from .selfplay import record_bot_game
+from .text import visible
 
 __all__ = ["main", "shown"]
-
-#: Unicode categories never printed as they are (defect 15): controls (ESC, CR, LF,
-#: TAB, DEL, C1), format characters (bidi overrides, zero widths), lone surrogates,
-#: line and paragraph separators.
-_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
 def shown(text: str, *, json_string: bool = False) -> str:
@@ -47,15 +42,7 @@ def shown(text: str, *, json_string: bool = False) -> str:
     >>> print(shown("Vera\rOVERWRITTEN \x1b[2J Жора ♠"), shown("a\x9bb\u2028", json_string=True))
     Vera\rOVERWRITTEN \x1b[2J Жора ♠ a\u009bb\u2028
     """
-    if text.isprintable():
-        return text
-    out = []
-    for ch in text:
-        if unicodedata.category(ch) not in _HIDDEN:
-            out.append(ch)
-        else:
-            out.append(json.dumps(ch)[1:-1] if json_string else repr(ch)[1:-1])
-    return "".join(out)
+    return visible(text, json_string=json_string)
 
 
 def _say(text: str, *, error: bool = False) -> None:

@@ -43,6 +43,7 @@ from typing import NamedTuple
 
 from ..cards import Card, Rank, Suit, rank_text
 from ..engine import Position
+from ..text import visible
 
 __all__ = [
     "BLACK",
@@ -102,12 +103,14 @@ def esc(text: object) -> str:
     """``text`` as SVG/XML character data or attribute value.
 
     ``& < > " '`` are escaped; characters XML 1.0 cannot hold even escaped (control
-    characters, lone surrogates) become U+FFFD, so the document always parses.
+    characters, lone surrogates) become U+FFFD, so the document always parses; other
+    control, format, bidi and line-separator characters (U+202E, U+0085, U+2028) are
+    shown as visible escapes (:func:`durak_nb.text.visible`, defect N11).
 
     >>> esc('<img src=x onerror="alert(1)"> & \\x00')
     '&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; \\ufffd'
     """
-    return html.escape(_NOT_XML.sub("\ufffd", str(text)), quote=True)
+    return html.escape(visible(_NOT_XML.sub("\ufffd", str(text)), keep="\n\t"), quote=True)
 
 
 def _n(v: float) -> str:

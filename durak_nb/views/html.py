@@ -25,6 +25,7 @@ from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..explain import event_words, move_words
 from ..replay import Replay
+from ..text import visible
 from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .cards_svg import discard_svg, hand_svg, seat_roles, table_svg, talon_svg
 
@@ -52,6 +53,7 @@ __all__ = [
     "hand_width",
     "header_html",
     "move_html",
+    "name_html",
     "new_caches",
     "options_html",
     "replay_summary_html",
@@ -119,8 +121,17 @@ STYLE = (
 
 
 def esc(text: object) -> str:
-    """``text`` as HTML text: ``& < > " '`` escaped (:func:`html.escape`)."""
-    return html.escape(str(text), quote=True)
+    """``text`` (anything; ``str()`` of it) as HTML text: control, format, bidi and
+    line-separator characters shown as visible escapes (:func:`durak_nb.text.visible`,
+    defect N11: ``\\u202e`` cannot reverse the page), then ``& < > " '`` escaped
+    (:func:`html.escape`).  Line feeds and tabs stay (HTML shows them as spaces)."""
+    return html.escape(visible(str(text), keep="\n\t"), quote=True)
+
+
+def name_html(name: object) -> str:
+    """A player's ``name`` in running HTML text, escaped (:func:`esc`, N11): the one
+    place where a name is put into a page."""
+    return esc(name)
 
 
 def suit_html(suit: Suit) -> str:
@@ -158,7 +169,7 @@ def hand_html(position: Position, seat: int) -> str:
     roles = seat_roles(position, seat)
     role = f' <span class="dnb-role">{", ".join(roles)}</span>' if roles else ""
     count = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
-    return f'<div class="dnb-hand"><b>{esc(position.players[seat])}</b>{role} ({count}): {cards_html(hand)}</div>'
+    return f'<div class="dnb-hand"><b>{name_html(position.players[seat])}</b>{role} ({count}): {cards_html(hand)}</div>'
 
 
 def table_html(position: Position) -> str:
@@ -195,7 +206,7 @@ def stock_html(position: Position) -> str:
 
 
 def _names(position: Position, seats: Iterable[int]) -> str:
-    return ", ".join(esc(position.players[s]) for s in seats)
+    return ", ".join(name_html(position.players[s]) for s in seats)
 
 
 def turn_html(position: Position, actors: Sequence[int], throwers: Sequence[int]) -> str:
@@ -210,10 +221,10 @@ def turn_html(position: Position, actors: Sequence[int], throwers: Sequence[int]
         return "<b>Game over</b>"
     parts = [f"<b>Bout {position.bout}</b>"]
     if position.attacker is not None:
-        parts.append(f"attacker <b>{esc(position.players[position.attacker])}</b>")
+        parts.append(f"attacker <b>{name_html(position.players[position.attacker])}</b>")
     if position.defender is not None:
         takes = " (takes)" if position.taking else ""
-        parts.append(f"defender <b>{esc(position.players[position.defender])}</b>{takes}")
+        parts.append(f"defender <b>{name_html(position.players[position.defender])}</b>{takes}")
     if throwers and position.table:
         parts.append(f"throwers: {_names(position, throwers)}")
     parts.append(f"may act: <b>{_names(position, actors) or 'nobody'}</b>")
@@ -267,7 +278,7 @@ def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) ->
     >>> header_html("podkidnoy", ["Anna", "<Boris>"], {"event": "lesson 1"})
     '<b>podkidnoy</b> · Anna, &lt;Boris&gt; · lesson 1'
     """
-    text = f"<b>{esc(preset)}</b> · {', '.join(esc(p) for p in players)}"
+    text = f"<b>{esc(preset)}</b> · {', '.join(name_html(p) for p in players)}"
     for key in ("title", "event"):
         value = meta.get(key)
         if value is not None:
@@ -285,7 +296,7 @@ def replay_summary_html(replay: Replay) -> str:
     state = replay.result.describe(replay.players) if replay.result is not None else "not finished"
     final = replay.final
     hands = "".join(
-        f"<li>{esc(name)}: {esc(' '.join(c.pretty for c in final.hands[s])) or '—'}</li>"
+        f"<li>{name_html(name)}: {esc(' '.join(c.pretty for c in final.hands[s])) or '—'}</li>"
         for s, name in enumerate(replay.players)
     )
     return (
@@ -385,7 +396,7 @@ def seat_caption_html(position: Position, seat: int, *, acting: bool = False, kn
     >>> seat_caption_html(g.position(), 1, known=1)
     '<b>&lt;b&gt;</b> · 2 cards (1 known to all) · <span class="dnb-role">defender</span>'
     """
-    text = f"<b>{esc(position.players[seat])}</b> · {_count(len(position.hands[seat]))}"
+    text = f"<b>{name_html(position.players[seat])}</b> · {_count(len(position.hands[seat]))}"
     if known:
         text += f" ({known} known to all)"
     roles = seat_roles(position, seat)
@@ -552,16 +563,16 @@ def turn_part_html(
         return '<div class="dnb-turn"><b>Game over</b></div>'
     head = f"<b>Bout {position.bout}</b>"
     if position.attacker is not None and position.defender is not None:
-        head += f" · {esc(names[position.attacker])} attacks {esc(names[position.defender])}"
+        head += f" · {name_html(names[position.attacker])} attacks {name_html(names[position.defender])}"
         if position.taking:
-            head += f" · {esc(names[position.defender])} takes (R14)"
+            head += f" · {name_html(names[position.defender])} takes (R14)"
     if throwers and position.table:
         head += f" · may throw in: {_names(position, throwers)} (R11)"
     actors = sorted(s for s in legal if legal[s])
     items = []
     for s in actors:
         if viewer is None or viewer == s:
-            items.append(f"<li><b>{esc(names[s])}</b> may {options_html(legal[s], position.trump)}</li>")
+            items.append(f"<li><b>{name_html(names[s])}</b> may {options_html(legal[s], position.trump)}</li>")
     others = [s for s in actors if viewer is not None and s != viewer]
     if others:
         also = "also may act now" if viewer in actors else "may act now"
@@ -806,7 +817,7 @@ def frame_parts(
 
 def view_names(players: Sequence[str]) -> tuple[str, ...]:
     """The replayer's views, plain text: ``'all hands open'``, then ``"Anna's view"`` …"""
-    return ("all hands open", *(f"{name}'s view" for name in players))
+    return ("all hands open", *(visible(f"{name}'s view", keep="\n\t") for name in players))
 
 
 def replayer_frames(replay: Replay, *, width: float = 48, max_moves: int = MAX_REPLAYER_MOVES) -> ReplayerFrames:

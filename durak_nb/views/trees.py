@@ -51,6 +51,7 @@ from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay
 from ..rules import Rules
+from ..text import visible
 from .bounds import MAX_TREE_MOVES, MAX_TREE_NODES, check_moves
 
 __all__ = [
@@ -95,7 +96,9 @@ def dot_text(text: object) -> str:
     or ``\\l`` stays literal), CR/LF line breaks become DOT's ``\\n``, an ``&`` that
     starts an entity reference (``&amp;``, ``&#10;``, ``&#x41;``: graphviz decodes them
     in every label) becomes ``&amp;`` so that the reference shows as typed (defect 11),
-    and characters that cannot be in a DOT file become U+FFFD.  Quotes are left to
+    characters that cannot be in a DOT file become U+FFFD, and other control, format,
+    bidi and line-separator characters (U+202E, U+0085, U+2028) are shown as visible
+    escapes (:func:`durak_nb.text.visible`, defect N11).  Quotes are left to
     graphviz's own quoting (which escapes every quote once backslashes are doubled).
 
     >>> print(dot_text('a\\\\b "c"\\nd'))
@@ -104,6 +107,7 @@ def dot_text(text: object) -> str:
     Tom &amp;amp; Jerry & co
     """
     s = _NOT_DOT.sub("\ufffd", str(text)).replace("\r\n", "\n").replace("\r", "\n")
+    s = visible(s, keep="\n\t")
     s = _ENTITY.sub("&amp;", s)
     return s.replace("\\", "\\\\").replace("\n", "\\n")
 
