@@ -25,15 +25,19 @@ from durak_nb.lessons import LESSONS, claims_of
 NOTEBOOK_FILES = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
-def run(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    client = NotebookClient(
+def client_for(nb: nbformat.NotebookNode) -> NotebookClient:
+    """The one way these tests run a notebook: in notebooks/, errors kept as outputs."""
+    return NotebookClient(
         nb,
         timeout=120,
         kernel_name="python3",
         allow_errors=True,
         resources={"metadata": {"path": str(NOTEBOOKS)}},
     )
-    client.execute()
+
+
+def run(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    client_for(nb).execute()
     return nb
 
 
@@ -110,13 +114,7 @@ def run_and_rerun(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, lis
     """Run ``nb`` top to bottom, then every code cell once more in reverse order in the
     same kernel (as a learner re-running cells out of order); returns the notebook as
     the first run left it and the errors of the second."""
-    client = NotebookClient(
-        nb,
-        timeout=120,
-        kernel_name="python3",
-        allow_errors=True,
-        resources={"metadata": {"path": str(NOTEBOOKS)}},
-    )
+    client = client_for(nb)
     with client.setup_kernel():
         for i, cell in enumerate(nb.cells):
             client.execute_cell(cell, i)
