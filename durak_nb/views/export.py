@@ -8,10 +8,10 @@ a speed, the move slider and number, the view list and the go-to list of frames.
 **Every side line.**  The side lines of ``meta.variations`` (docs/notation.md), nested
 ones too, are in the page, each with every frame (:func:`page_lines`): at a move with
 alternatives the page lists them as buttons (the first move's words with its glyph, the
-comment before it), a click steps into one, "back" steps out to where it branched.
-Every comment (before and after a move) and every glyph is in the frames' words, the
-glyph right after its move's words.  The moves of the side lines count in the page's
-bound (``max_moves``).
+comment before it), a click steps into one (showing its first move played), "back"
+steps out to where it branched.  Every comment (before and after a move) and every
+glyph is in the frames' words, the glyph right after its move's words.  The moves of
+the side lines count in the page's bound (``max_moves``).
 
 **Small.**  The page holds each distinct part once (a hand that did not change is the
 same string; frame ``k`` of each part is an index into the list of parts) and every card
