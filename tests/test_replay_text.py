@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from conftest import RECORDINGS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_export_variations import annotated_doc
 from test_replay import podkidnoy_doc, renamed
 
@@ -184,3 +186,33 @@ def test_an_illegal_move_in_a_side_line_is_refused_r6(tmp_path: Path, capsys: py
     )
     with pytest.raises(VariationError):
         next(game_lines(Recording.from_json(doc)))
+
+
+BOT = record_bot_game("podkidnoy", 2, 7, {}).to_json()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 60), st.integers(1, 8), st.booleans()), min_size=1, max_size=6))
+def test_every_move_of_every_line_is_printed_once(branches: list[tuple[int, int, bool]]) -> None:
+    """Invariant: side lines (the same moves again, legal by construction) hung at random
+    moves, some with a line nested at their move 1: one head per side line, one line
+    per move of every line (R9–R16 decided by the engine), each at its line's indent."""
+    doc = json.loads(json.dumps(BOT))
+    variations: dict[str, list[dict[str, Any]]] = {}
+    expected_moves, lines_count = len(doc["moves"]), 0
+    for k, length, nested in branches:
+        line: dict[str, Any] = {"moves": doc["moves"][k : k + length]}
+        expected_moves += len(line["moves"])
+        lines_count += 1
+        if nested and length > 1:
+            line["variations"] = {"1": [{"moves": doc["moves"][k + 1 : k + length]}]}
+            expected_moves += len(line["variations"]["1"][0]["moves"])
+            lines_count += 1
+        variations.setdefault(str(k), []).append(line)
+    doc["meta"] = {"variations": variations}
+    out = list(game_lines(Recording.from_json(doc)))
+    heads = [x for x in out if "side line" in x]
+    moves = [x for x in out if x.lstrip(" ")[:1].isdigit() and x.lstrip(" ").split("  ", 1)[0].isdigit()]
+    assert (len(heads), len(moves)) == (lines_count, expected_moves)
+    assert all(indent(x) in (6, 12) for x in heads)
+    assert all(indent(x) % 6 in (0, 1, 2, 3) for x in moves)

@@ -15,6 +15,8 @@ from typing import Any
 import graphviz
 import pytest
 from conftest import RECORDINGS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_replay import podkidnoy_doc, renamed
 
 from durak_nb.cards import Card
@@ -585,3 +587,36 @@ def test_failing_dot_shows_its_first_error_line(monkeypatch: pytest.MonkeyPatch)
 def test_position_label() -> None:
     assert position_label(small().position()) == "bout 1: Anna → Boris\ntable empty\ntalon 0 · hands 3/2"
     assert game_tree(small(), depth=1).edges_info[0] == EdgeInfo("p0", "p1", "Anna attacks 7♠", False)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10_000), st.integers(1, 6)), max_size=12))
+def test_folding_lists_every_move_once_in_one_node_per_run(branches: list[tuple[int, int]]) -> None:
+    """Invariant: on any tree (side lines of passes hung at random nodes) the folded
+    tree has one node per straight run (a run starts at every move after the start and
+    at every child of a node with other than one child), and the run labels list every
+    move exactly once, numbered by its place in the game."""
+    tree = GameTree.from_recording(Recording.from_json(podkidnoy_doc()))
+    nodes = [tree.root, *tree.mainline()]
+    for where, length in branches:
+        node = nodes[where % len(nodes)]
+        for _ in range(length):
+            node = node.add_variation(Move.pass_(0))
+            nodes.append(node)
+    d = variation_tree(tree, run_width=10_000)
+    starts = [c for n in nodes if n is tree.root or len(n.variations) != 1 for c in n.variations]
+    assert d.kinds() == {"start": 1, "run": len(starts)}
+    listed = [
+        item
+        for info in d.nodes_info.values()
+        if info.kind == "run"
+        for line in info.label.split("\n")
+        for item in line.split(" · ")
+        if ". " in item
+    ]
+    assert len(listed) == len(nodes) - 1
+    depth_of = {id(tree.root): 0}
+    for n in nodes[1:]:
+        assert n.parent is not None
+        depth_of[id(n)] = depth_of[id(n.parent)] + 1
+    assert sorted(int(item.split(".")[0]) for item in listed) == sorted(depth_of[id(n)] for n in nodes[1:])
