@@ -282,6 +282,8 @@ class Annotator:
     Attributes:
         tree: the :class:`~durak_nb.record.tree.GameTree` edited.
         file: the file it was loaded from (``'<string>'`` when made from a recording).
+        version: a count of the edits done, undone and redone (it changes exactly when
+            the tree does).
     """
 
     def __init__(
@@ -310,6 +312,7 @@ class Annotator:
         self._results: dict[GameNode, dict[str, Any] | None] = {end: recording.result}
         self._main_end = end
         self._cache: tuple[GameNode, Game] | None = None
+        self.version = 0
 
     @classmethod
     def load(cls, path: str | Path, game: int = 0, **options: Any) -> Annotator:
@@ -432,6 +435,11 @@ class Annotator:
     def history(self) -> list[str]:
         """The edits that :meth:`undo` can take back, oldest first, in words."""
         return [e.what for e in self._undo]
+
+    @property
+    def last_edit(self) -> Edit | None:
+        """The last edit done or redone (what :meth:`undo` would take back), or ``None``."""
+        return self._undo[-1] if self._undo else None
 
     @property
     def can_undo(self) -> bool:
@@ -631,6 +639,7 @@ class Annotator:
             raise AnnotateError(None, WORDS["no_undo"])
         edit = self._undo.pop()
         self._run(edit, undo=True)
+        self.version += 1
         self._redo.append(edit)
         return edit
 
@@ -644,6 +653,7 @@ class Annotator:
             raise AnnotateError(None, WORDS["no_redo"])
         edit = self._redo.pop()
         self._run(edit, undo=False)
+        self.version += 1
         self._undo.append(edit)
         return edit
 
@@ -678,6 +688,7 @@ class Annotator:
 
     def _apply(self, edit: Edit) -> None:
         self._run(edit, undo=False)
+        self.version += 1
         self._undo.append(edit)
         if len(self._undo) > self.max_undo:
             del self._undo[0]
