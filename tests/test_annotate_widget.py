@@ -262,3 +262,33 @@ def test_the_default_file_and_a_side_line_given(tmp_path: Path) -> None:
     assert (side.line, side.index, side.current_node().move) == ("1.1", 4, Move.pass_(0))
     own = ReplayerWidget(r.enter(1, 0), start=1)  # the main line's own continuation from move 1
     assert (own.line, own.index) == ("main line", 2)
+
+
+def test_a_game_of_a_match_saves_every_game(tmp_path: Path) -> None:
+    """The replayer of game 2 of a match saves the whole file: the other games stay."""
+    copy = tmp_path / "match.durak"
+    copy.write_text((RECORDINGS / "match-4p-podkidnoy.durak").read_text(encoding="utf-8"), encoding="utf-8")
+    games = io.load_games(copy)
+    m = ReplayerWidget(Replay.load(copy, game=1), start=4)
+    assert m.path.value == str(copy)
+    m.glyph.value = "!"
+    m.save.click()
+    back = io.load_games(copy)
+    assert (len(back), back[0], back[2:]) == (len(games), games[0], games[2:])
+    assert back[1].meta["glyphs"] == {"3": "!"}
+    # a game that is not its file's (changed since it was read): saved elsewhere by default
+    rec = io.load(LESSON)
+    rec.moves = rec.moves[:5]
+    rec.meta = {k: v for k, v in rec.meta.items() if k not in ("variations", "comments", "glyphs")}
+    assert ReplayerWidget(Replay(rec)).path.value == "annotated.durak"
+
+
+def test_a_replay_made_without_its_side_lines_still_steps_into_them() -> None:
+    w = ReplayerWidget(Replay(io.load(LESSON), variations=False), start=2)
+    assert labels(w) == ["main line: Boris transfers 7♦ … (18 moves)", "1.1: Boris covers 7♠ with 8♠ … (8 moves)"]
+    w.lines.index = 1
+    assert (w.line, w.index, w.note.value) == (
+        "1.1",
+        1,
+        "<b>line 1.1</b> · annotating move 0 of line 1.1: Boris covers 7♠ with 8♠ ?!",
+    )

@@ -19,6 +19,18 @@ from :meth:`~durak_nb.replay.Replay.view`: the cards that player cannot know fac
 down, the cards seen taken (R14) or shown (R4, R20) face up) and a go-to list (one
 entry per frame, a frame where a bout begins marked ``▶ Bout 4 begins``).
 
+**Lines and annotating** (``annotate=True``, the default).  Under the controls: the
+lines at the move annotated (the move that led to the frame shown), the line shown
+among its alternatives: one click steps into a side line (:meth:`ReplayerWidget.enter_line`),
+another back, nested lines too; ``◂ back`` returns to the line this one branches from.
+Then a compact panel, one Textarea, the glyph buttons and a few buttons: a comment
+after or before the move, its glyph (``! ? !! ?? !? ?!``), "add a variation here" (one
+of the engine's legal moves at the position shown; the widget goes on in the new
+line, where the next move continues it), promote, demote, delete the line, undo,
+redo and save (``.durak`` through the canonical writer, or ``.json``; atomically).
+The edits are :mod:`durak_nb.annotate`'s; a refused one shows its words and changes
+nothing.  The panel adds 40 widget models (74 in all), whatever the game's length.
+
 **Design: few widgets, the frame drawn by the kernel.**  The replayer is a dozen
 widgets (about 40 models with their layouts and styles): the controls, a header and
 ONE HTML widget, the board, whose ``value`` the kernel sets to the frame's HTML when
@@ -54,6 +66,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
@@ -61,6 +74,7 @@ import ipywidgets as widgets
 from ..annotate import Annotator, line_nodes, line_path, where
 from ..engine import Move
 from ..errors import DurakError
+from ..record import Recording, io
 from ..record.tree import GLYPHS, GameNode
 from ..replay import LinePath, Replay, path_text
 from .bounds import MAX_REPLAYER_MOVES, check_moves
@@ -146,6 +160,26 @@ class Shown(NamedTuple):
     story: str
     events: str
     result: str
+
+
+def _file_of(rec: Recording) -> tuple[bool, list[Recording], int]:
+    """Whether saving to the file ``rec`` was read from loses nothing, and, when that
+    file is a match holding ``rec``, its games and ``rec``'s place among them (saving
+    writes every game); else ``(…, [], 0)``.  A file that does not exist loses nothing."""
+    if not rec.file.lower().endswith((".durak", ".json")):
+        return False, [], 0
+    if not Path(rec.file).exists():
+        return True, [], 0
+    try:
+        games = io.load_games(rec.file)
+    except DurakError:
+        return False, [], 0
+    if games == [rec]:
+        return True, [], 0
+    for i, game in enumerate(games):
+        if len(games) > 1 and game == rec:
+            return True, games, i
+    return False, [], 0
 
 
 class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
@@ -423,9 +457,14 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             IndexError: no such line, or ``k`` not in ``0..len(line)``.
             ViewBoundError: the line has more than ``max_moves`` moves.
         """
-        line = self._root
-        for step in path:
-            line = line.enter(*step)
+        try:
+            line = self._enter(path)
+        except IndexError:
+            if self.annotator is None or not path:
+                raise
+            # a replay made without its side lines (variations=False): make it with them
+            self._root = Replay(self.annotator.recording(), snapshot_every=self._root.snapshot_every)
+            line = self._enter(path)
         n = len(line)
         check_moves("the replayer", n, self.max_moves)
         if not 0 <= k <= n:
@@ -453,6 +492,12 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.show(k)
             self._redraw()
             self._refresh_panel()
+
+    def _enter(self, path: LinePath) -> Replay:
+        line = self._root
+        for step in path:
+            line = line.enter(*step)
+        return line
 
     def enter_line(self, i: int) -> None:
         """Step into line ``i`` of :attr:`lines` (the alternatives at the move annotated,
@@ -550,14 +595,15 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.undo = button("undo")
         self.redo = button("redo")
         rec = replay.root.recording
+        safe, match, index = _file_of(rec)
         if path is None:
-            path = rec.file if rec.file.lower().endswith((".durak", ".json")) else w["default_path"]
+            path = rec.file if safe else w["default_path"]
         self.path = widgets.Text(value=path, description=w["path"], layout=widgets.Layout(width="260px"))
         self.save = button("save", "save_tip")
         self._message = ""
         self._moves_here: list[Move] = []
         try:
-            self.annotator = Annotator(rec)
+            self.annotator = Annotator(rec, match=match, index=index)
         except DurakError as exc:
             self._message = w["off"].format(why=esc(exc.message))
         # the line the widget was given (a side line entered with i = 0 lies on its parent line)
