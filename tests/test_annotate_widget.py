@@ -161,7 +161,7 @@ def test_add_a_variation_here_then_go_on_in_it_r6_r12(w: ReplayerWidget) -> None
     """At frame 3 (Vera must cover 7♦ next) play Vera QD/7D instead of 8D/7D, then Boris
     passes in the new line: the file holds it as line 3.1."""
     w.show(3)
-    assert w.add.description == "＋ add a variation here"
+    assert w.add.description == "+ add a variation here"
     assert [label for label, _j in w.moves.options] == [
         "Vera covers 7♦ with 8♦ (in a line: step along it)",
         "Vera covers 7♦ with Q♦",
@@ -176,7 +176,7 @@ def test_add_a_variation_here_then_go_on_in_it_r6_r12(w: ReplayerWidget) -> None
         "<b>line 3.1</b> · annotating move 0 of line 3.1: Vera covers 7♦ with Q♦<br>"
         "done: a line at move 3 of the main line: Vera covers 7♦ with Q♦"
     )
-    assert w.add.description == "＋ continue the line"
+    assert w.add.description == "+ continue the line"
     assert [label for label, _j in w.moves.options] == ["Boris passes"]
     pick(w, "Boris passes")
     w.add.click()

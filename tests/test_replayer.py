@@ -260,8 +260,8 @@ def test_one_board_widget_drawn_by_value_never_rebuilt(widget: ReplayerWidget) -
         widget.goto,
         widget.speed,
     ]
-    panel = widget.children[2]
-    assert list(widget.children) == [widget.header, controls, panel, widget.board, widget.legend]
+    panel = widget.children[3]
+    assert list(widget.children) == [widget.header, controls, widget.board, panel, widget.legend]
     assert widget.board.value == board_of(widget, 0, 0)
     for k in (6, 14, 0, 9):
         widget.slider.value = k

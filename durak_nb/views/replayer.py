@@ -117,17 +117,17 @@ PANEL_WORDS = {
     "set_tip": "set the comment (empty: remove it)",
     "placeholder": "a comment on {move}",
     "glyph": "glyph",
-    "no_glyph": "none",
-    "moves": "play",
-    "add": "＋ add a variation here",
-    "continue": "＋ continue the line",
+    "no_glyph": "–",
+    "moves": "move",
+    "add": "+ add a variation here",
+    "continue": "+ continue the line",
     "add_tip": "play the chosen legal move from the position shown, then go on in that line",
     "promote": "▲ promote",
     "demote": "▼ demote",
     "delete": "✕ delete line",
     "undo": "↶ undo",
     "redo": "↷ redo",
-    "save": "💾 save",
+    "save": "save",
     "save_tip": "save to this file (.durak: the notation; .json: the JSON form), atomically",
     "path": "file",
     "default_path": "annotated.durak",
@@ -147,6 +147,10 @@ PANEL_WORDS = {
     "refused": "refused: {why}",
     "off": "annotating is off: {why}",
 }
+
+
+#: The glyph buttons' tooltips, in the order of the buttons (none, then GLYPHS).
+GLYPH_TIPS = ("no glyph", "good move", "mistake", "brilliant move", "blunder", "interesting move", "dubious move")
 
 
 class Shown(NamedTuple):
@@ -335,7 +339,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self._root = replay.root
         self._path: LinePath = ()
         if annotate:
-            children.insert(2, self._make_panel(replay, start, path))
+            children.insert(3, self._make_panel(replay, start, path))
         super().__init__(children)
         self.add_class("dnb-replayer")
 
@@ -569,12 +573,18 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         def button(key: str, tip: str | None = None) -> widgets.Button:
             return widgets.Button(description=w[key], tooltip=w[tip] if tip else None, layout=auto, style=plain)
 
+        tight = {"description_width": "initial"}
         self.note = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.lines = widgets.Select(
-            options=[], rows=3, description=w["lines"], tooltip=w["lines_tip"], layout=widgets.Layout(width="480px")
+            options=[],
+            rows=2,
+            description=w["lines"],
+            tooltip=w["lines_tip"],
+            style=tight,
+            layout=widgets.Layout(width="400px"),
         )
         self.exit_line = button("back_main")
-        self.comment = widgets.Textarea(rows=2, layout=widgets.Layout(width="400px"))
+        self.comment = widgets.Textarea(rows=2, layout=widgets.Layout(width="280px"))
         self.comment_place = widgets.ToggleButtons(
             options=[(w["after"], "after"), (w["before"], "before")],
             value="after",
@@ -584,10 +594,12 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.glyph = widgets.ToggleButtons(
             options=[(w["no_glyph"], ""), *((g, g) for g in GLYPHS)],
             value="",
-            description=w["glyph"],
-            style={"button_width": "3.2em"},
+            tooltips=list(GLYPH_TIPS),
+            style={"button_width": "2.6em"},
         )
-        self.moves = widgets.Dropdown(options=[], description=w["moves"], layout=widgets.Layout(width="300px"))
+        self.moves = widgets.Dropdown(
+            options=[], description=w["moves"], style=tight, layout=widgets.Layout(width="260px")
+        )
         self.add = button("add", "add_tip")
         self.promote = button("promote")
         self.demote = button("demote")
@@ -598,7 +610,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         safe, match, index = _file_of(rec)
         if path is None:
             path = rec.file if safe else w["default_path"]
-        self.path = widgets.Text(value=path, description=w["path"], layout=widgets.Layout(width="260px"))
+        self.path = widgets.Text(value=path, description=w["path"], style=tight, layout=widgets.Layout(width="180px"))
         self.save = button("save", "save_tip")
         self._message = ""
         self._moves_here: list[Move] = []
@@ -631,26 +643,11 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.redo.on_click(lambda _b: self._edit(self._redo))
         self.save.on_click(lambda _b: self._act(self._save))
         row = {"flex_flow": "row wrap", "align_items": "center"}
+        first = [self.lines, self.exit_line, self.glyph]
+        second = [self.comment_place, self.comment, self.set_comment, self.path, self.save]
+        third = [self.moves, self.add, self.promote, self.demote, self.delete, self.undo, self.redo]
         panel = widgets.VBox(
-            [
-                self.note,
-                widgets.HBox([self.lines, self.exit_line, self.glyph], layout=widgets.Layout(**row)),
-                widgets.HBox([self.comment_place, self.comment, self.set_comment], layout=widgets.Layout(**row)),
-                widgets.HBox(
-                    [
-                        self.moves,
-                        self.add,
-                        self.promote,
-                        self.demote,
-                        self.delete,
-                        self.undo,
-                        self.redo,
-                        self.path,
-                        self.save,
-                    ],
-                    layout=widgets.Layout(**row),
-                ),
-            ]
+            [self.note, *(widgets.HBox(r, layout=widgets.Layout(**row)) for r in (first, second, third))]
         )
         panel.add_class("dnb-annotate")
         if self.annotator is None:
@@ -724,6 +721,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
                 (w["in_line"].format(move=m.describe(names)) if pos.has_variation(m) else m.describe(names), j)
                 for j, m in enumerate(legal)
             ]
+            fresh = [j for j, m in enumerate(legal) if not pos.has_variation(m)]
+            self.moves.index = (fresh or [0])[0] if legal else None
             self.moves.disabled = self.add.disabled = not legal
             self.add.description = w["add"] if pos.variations else w["continue"]
             start = node.line_start()
