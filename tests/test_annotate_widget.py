@@ -257,7 +257,10 @@ def test_without_the_panel_and_names_escaped() -> None:
 
 def test_the_default_file_and_a_side_line_given(tmp_path: Path) -> None:
     r = Replay.load(LESSON)
-    assert ReplayerWidget(r).path.value == str(LESSON)
+    assert ReplayerWidget(r).path.value == "annotated.durak"  # recordings/ is the kit's: never saved over
+    copy = tmp_path / "lesson.durak"
+    copy.write_text(LESSON.read_text(encoding="utf-8"), encoding="utf-8")
+    assert ReplayerWidget(Replay.load(copy)).path.value == str(copy)
     side = ReplayerWidget(r.enter(1, 1), start=4)
     assert (side.line, side.index, side.current_node().move) == ("1.1", 4, Move.pass_(0))
     own = ReplayerWidget(r.enter(1, 0), start=1)  # the main line's own continuation from move 1
@@ -292,3 +295,9 @@ def test_a_replay_made_without_its_side_lines_still_steps_into_them() -> None:
         1,
         "<b>line 1.1</b> · annotating move 0 of line 1.1: Boris covers 7♠ with 8♠ ?!",
     )
+
+
+def test_a_lessons_recording_is_never_the_default_file() -> None:
+    from durak_nb import lessons
+
+    assert ReplayerWidget(lessons.replay("podkidnoy-2p.json")).path.value == "annotated.durak"

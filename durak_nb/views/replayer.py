@@ -166,11 +166,18 @@ class Shown(NamedTuple):
     result: str
 
 
+#: the kit's own folder: recordings shipped with it (the lessons') are course data
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
 def _file_of(rec: Recording) -> tuple[bool, list[Recording], int]:
     """Whether saving to the file ``rec`` was read from loses nothing, and, when that
     file is a match holding ``rec``, its games and ``rec``'s place among them (saving
-    writes every game); else ``(…, [], 0)``.  A file that does not exist loses nothing."""
+    writes every game); else ``(…, [], 0)``.  A file that does not exist loses nothing; a
+    recording shipped with the kit (a lesson's) is never a default to save over."""
     if not rec.file.lower().endswith((".durak", ".json")):
+        return False, [], 0
+    if Path(rec.file).resolve().is_relative_to(_PACKAGE):  # the course's recordings are never overwritten
         return False, [], 0
     if not Path(rec.file).exists():
         return True, [], 0
