@@ -482,3 +482,26 @@ def test_random_edit_sequences_round_trip_and_undo_to_the_start(seed: int, count
     for _ in range(n):
         a.redo()
     assert text(a) == last
+
+
+# ----------------------------------------------------------------------------- the tree's python-chess names
+
+
+def test_tree_variation_has_variation_remove_variation_reattach() -> None:
+    a = Annotator(seed1())
+    m = a.tree.mainline()
+    take = a.add_variation(m[1], [Move.take(0)])
+    first = m[0]
+    assert first.variation(Move.take(0)) is take and first.variation(m[1]) is m[1]
+    assert first.has_variation(Move.take(0)) and not first.has_variation(Move.pass_(1))
+    with pytest.raises(KeyError):
+        first.variation(Move.pass_(1))
+    assert first.remove_variation(Move.take(0)) is take
+    assert (take.parent, first.variations) == (None, [m[1]])
+    take.reattach(first, 0)
+    assert first.variations == [take, m[1]] and take.parent is first
+    with pytest.raises(ValueError, match="attached"):
+        take.reattach(first, 0)
+    take.remove()
+    with pytest.raises(ValueError, match=r"index 3 is not in 0\.\.1"):
+        take.reattach(first, 3)
