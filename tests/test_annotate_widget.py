@@ -301,3 +301,18 @@ def test_a_lessons_recording_is_never_the_default_file() -> None:
     from durak_nb import lessons
 
     assert ReplayerWidget(lessons.replay("podkidnoy-2p.json")).path.value == "annotated.durak"
+
+
+def test_a_players_view_lists_only_that_players_moves_r10_r12() -> None:
+    """From Vera's view the move list holds Vera's moves only: Anna's and Boris's legal
+    moves would show cards Vera cannot see."""
+    w = ReplayerWidget(Replay.load(LESSON), start=3, perspective="Vera")
+    assert [label for label, _j in w.moves.options] == [
+        "Vera covers 7♦ with 8♦ (in a line: step along it)",
+        "Vera covers 7♦ with Q♦",
+        "Vera takes",
+    ]
+    w.perspective.index = 2  # Boris's view
+    assert [label for label, _j in w.moves.options] == ["Boris passes"]
+    w.perspective.index = 0
+    assert len(w.moves.options) == 4

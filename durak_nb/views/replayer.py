@@ -241,8 +241,9 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         comment, comment_place, set_comment: the comment text, whether it is the
             comment after or before the move, and the button that sets it.
         glyph: the glyph buttons (``none ! ? !! ?? !? ?!``): a click sets the glyph.
-        moves, add: the engine's legal moves at the position shown, and the button
-            that plays the chosen one there (a variation, or the line continued).
+        moves, add: the engine's legal moves at the position shown (in a player's
+            view, that player's only: the others' would show their hidden cards), and
+            the button that plays the chosen one there (a variation, or the line continued).
         promote, demote, delete, undo, redo, save: the edit buttons; ``path`` the
             file :attr:`save` writes.
 
@@ -723,6 +724,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.glyph.value = node.glyph or ""
             self.glyph.disabled = node.parent is None
             legal = a.legal_moves(pos)
+            if self.view > 0:  # a player's view: only their own moves (the others' would show hidden cards)
+                legal = [m for m in legal if m.player == self.view - 1]
             self._moves_here = legal
             self.moves.options = [
                 (w["in_line"].format(move=m.describe(names)) if pos.has_variation(m) else m.describe(names), j)
