@@ -316,3 +316,14 @@ def test_a_players_view_lists_only_that_players_moves_r10_r12() -> None:
     assert [label for label, _j in w.moves.options] == ["Boris passes"]
     w.perspective.index = 0
     assert len(w.moves.options) == 4
+
+
+def test_a_line_never_grows_past_the_replayers_bound() -> None:
+    """At the end of the 19-move main line, a replayer bound to 19 moves refuses to
+    continue it (the game is not over: Boris could lead), and nothing changes."""
+    w = ReplayerWidget(Replay.load(LESSON), start=19, max_moves=19)
+    before = saved(w)
+    assert (w.add.description, w.moves.options[0][0]) == ("+ continue the line", "Boris attacks 6♠")
+    w.add.click()
+    assert w.note.value.endswith("<br>refused: the replayer shows at most 19 moves (max_moves); this game has 20")
+    assert (saved(w), w.annotator is not None and w.annotator.history()) == (before, [])

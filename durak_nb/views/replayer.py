@@ -839,6 +839,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         if j is None:
             return None
         version = a.version
+        if self.index == len(self.replay):  # the line grows by one: within the replayer's bound
+            check_moves("the replayer", len(self.replay) + 1, self.max_moves)
         node = a.play(self.position_node(), self._moves_here[int(j)])
         got = self._changed(version, node)
         if got is None:  # the move was already a line there: step along it
