@@ -327,3 +327,15 @@ def test_a_line_never_grows_past_the_replayers_bound() -> None:
     w.add.click()
     assert w.note.value.endswith("<br>refused: the replayer shows at most 19 moves (max_moves); this game has 20")
     assert (saved(w), w.annotator is not None and w.annotator.history()) == (before, [])
+
+
+def test_the_last_edits_words_stay_until_the_frame_changes(w: ReplayerWidget) -> None:
+    w.glyph.value = "?"
+    assert w.note.value.endswith("<br>done: glyph ? on move 1 of the main line (Boris transfers 7♦)")
+    w.forward.click()
+    assert "<br>" not in w.note.value
+    w.undo.click()
+    assert w.note.value.endswith("<br>undone: glyph ? on move 1 of the main line (Boris transfers 7♦)")
+    assert (w.line, w.index, w.glyph.value) == ("main line", 2, "!")
+    w.lines.index = 1
+    assert "<br>" not in w.note.value

@@ -388,6 +388,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
     def _on_slider(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
+        self._message = ""  # the last edit's words stay until the frame changes
         if self.goto.index != change["new"]:
             self.goto.index = change["new"]
         self._redraw()
@@ -469,6 +470,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             IndexError: no such line, or ``k`` not in ``0..len(line)``.
             ViewBoundError: the line has more than ``max_moves`` moves.
         """
+        self._message = ""
         try:
             line = self._enter(path)
         except IndexError:
@@ -785,9 +787,9 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
                 self._refresh_panel()
                 return
             message, focus = got
-            self._message = esc(message)
             self._rebuild()
             self.show_node(focus)
+            self._message = esc(message)
             self._refresh_panel()
 
         self._act(run)
