@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from durak_nb import annotate
 from durak_nb.annotate import AnnotateError, Annotator, line_nodes, line_path, node_depth, where
 from durak_nb.engine import Game, Move
-from durak_nb.record import Deal, Recording, RecordingError, io, notation
+from durak_nb.record import Deal, Recording, RecordingError, io, json_form, notation
 from durak_nb.record.tree import GLYPHS, GameNode
 from durak_nb.replay import Replay
 
@@ -365,7 +365,9 @@ def test_the_written_result_follows_the_main_line_r24_r25() -> None:
 # ----------------------------------------------------------------------------- files
 
 
-def test_save_both_forms_atomically_and_every_reader_reads_them(tmp_path: Path) -> None:
+def test_save_both_forms_atomically_and_every_reader_reads_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     a = Annotator.load(LESSON)
     m = a.tree.mainline()
     a.set_glyph(m[0], "!?")
@@ -394,7 +396,16 @@ def test_save_both_forms_atomically_and_every_reader_reads_them(tmp_path: Path) 
     with pytest.raises(RecordingError) as err:
         a.save(tmp_path / "dir.durak")
     assert err.value.file == str(tmp_path / "dir.durak")
+
+    def fail(*_args: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(json_form.os, "replace", fail)  # the rename of the written temporary file fails
+    with pytest.raises(RecordingError, match=r"lesson\.durak:1:1: error: cannot write the file: No space left"):
+        a.save(d)
+    monkeypatch.undo()
     assert d.read_text(encoding="utf-8") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.durak", "lesson.durak", "lesson.json"]
     b = Annotator.load(d)
     b.set_glyph(b.tree.mainline()[0], None)
     assert b.save() == d  # by default, the file it was loaded from
