@@ -516,3 +516,39 @@ def test_tree_variation_has_variation_remove_variation_reattach() -> None:
     take.remove()
     with pytest.raises(ValueError, match=r"index 3 is not in 0\.\.1"):
         take.reattach(first, 3)
+
+
+def test_the_real_max_depth_100_nested_lines_then_refused() -> None:
+    """Along the 134 moves of recordings/podkidnoy-2p.durak, every move where another is
+    legal is played as a variation of that other one, each nested in the one before:
+    100 levels are written and read back (the reader's bound, MAX_DEPTH), the 101st is
+    refused with the bound's words and changes nothing."""
+    rec = io.load(RECORDINGS / "podkidnoy-2p.durak")
+    played = list(rec.moves)
+    rec.moves, rec.result, rec.meta = [], None, {}
+    a = Annotator(rec)
+    node = a.tree.root
+    for k, move in enumerate(played):
+        others = [m for m in a.legal_moves(node) if m != move]
+        if others:
+            a.play(node, others[0])  # the continuation here, so that `move` opens a deeper line
+        before = text(a) if node_depth(node) == 100 else None
+        try:
+            node = a.play(node, move)
+        except AnnotateError as err:
+            assert (k, err.rule, err.message) == (
+                124,
+                None,
+                "variations would nest 101 deep; the limit is 100 (MAX_DEPTH)",
+            )
+            assert text(a) == before
+            break
+    else:
+        pytest.fail("the 101st level was never reached")
+    assert node_depth(node) == 100
+    out = text(a)
+    assert notation.write(notation.read(out)) == out
+    line = Replay(notation.read(out))
+    for step in line_path(node):  # the replay steps into every level
+        line = line.enter(*step)
+    assert (len(line.path), line.move(node.ply)) == (100, node.move)
