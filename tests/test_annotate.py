@@ -63,6 +63,7 @@ def round_trips(a: Annotator) -> str:
     js = a.text("json")
     assert Recording.from_json_text(js) == back
     assert notation.write(Recording.from_json_text(js)) == out
+    Replay(back)  # every side line replays (the replayer's reader)
     return out
 
 
