@@ -1515,14 +1515,14 @@ def replay_partial(
     moves = list(moves)
     redeals = [k for k, m in enumerate(moves) if isinstance(m, Move) and m.action is Action.REDEAL]
     game = PartialGame(rules, players, deal, redeals=redeals)
+    for f in deal.draws:
+        if f.after >= len(moves):
+            raise SetupError("R16", _say("draws_after", k=f.after, n=len(moves)))
     for k, move in enumerate(moves):
         try:
             game.play(move)
         except IllegalMove as exc:
             return game, PartialError(exc.refusal, move, k, game)
-    for f in deal.draws:
-        if f.after >= len(moves):
-            raise SetupError("R16", _say("draws_after", k=f.after, n=len(moves)))
     return game, None
 
 
