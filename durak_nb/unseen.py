@@ -251,7 +251,7 @@ class PartialError(IllegalMove):
         self.game = game
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (IllegalMove, (self.refusal, self.move))
+        return (type(self), (self.refusal, self.move, self.index, self.game))
 
 
 # ----------------------------------------------------------------------------- positions
@@ -1052,7 +1052,8 @@ class PartialGame:
         cards = move.cards
         probe = game.copy()
         probe.dealt_hands = [list(h) for h in game.dealt_hands]
-        probe.dealt_hands[p] = [c for c in cards if isinstance(c, Card)]
+        # five of a suit dealt: the engine then asks only the option and the bout (R5)
+        probe.dealt_hands[p] = [c for c in lay.cards if c.suit == Suit.S][:5]
         public = probe.why_illegal(Move(p, Action.REDEAL))
         if public is not None:
             return public
@@ -1254,9 +1255,11 @@ class PartialGame:
                 got = self._first_attacker(cur, s)
                 if got is None:
                     continue
+                realised = self._realise([*self._deals[:-1], got], self.moves)
+                if realised is None:
+                    continue
                 sub = self.copy()
-                sub._deals = (*self._deals[:-1], got)
-                sub._game, _ = sub._witness(sub._deals, sub.moves)
+                sub._deals, sub._game = tuple(realised[0]), realised[1]
                 out += sub._candidates_of(s)
             else:
                 out += self._candidates_of(s)

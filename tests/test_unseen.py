@@ -439,3 +439,40 @@ def test_r5_a_redeal_names_the_claimed_cards_and_starts_a_fresh_deal() -> None:
     # the claimed cards must be the claimant's: 7C is the turned-up card (R1)
     refusal = live.copy().why_illegal(Move(2, Action.REDEAL, tuple(parse_cards("7D 8D TD QD AD"))))
     assert refusal is not None
+
+
+def test_r5_a_real_game_with_a_redeal_recorded_in_part() -> None:
+    """A real game with a redeal (R5): recorded with the claimed cards and the new deal's
+    turned-up card only, it is legal and the end is known."""
+    rules = Rules.make("podkidnoy", redeal_five_of_suit=True)
+    for seed in range(200):
+        g = Game.deal(rules, NAMES, seed=seed)
+        claimant = next((s for s in range(4) if g.can_play(Move.redeal(s))), None)
+        if claimant is not None:
+            break
+    assert claimant is not None
+    first = g.attacker
+    suit = max(range(4), key=lambda u: sum(c.suit == u for c in g.hands[claimant]))
+    cards = tuple(c for c in g.hands[claimant] if c.suit == suit)
+    new_deck = list(deck(36))
+    random.Random(seed).shuffle(new_deck)
+    g.play(Move.redeal(claimant, new_deck))
+    rng = random.Random(seed)
+    while not g.finished:
+        g.play(rng.choice([m for m in g.legal_moves() if m.action is not Action.REDEAL]))
+    moves = [Move(claimant, Action.REDEAL, cards), *g.history[1:]]
+    assert g.trump_card is not None and g.dealer is not None
+    deal = PartialDeal(
+        dealer=g.dealer,
+        turned_up=Game.deal(rules, NAMES, seed=seed).trump_card,
+        attacker=first,
+        redeals=((0, g.trump_card),),
+    )
+    replay = check_partial(rules, NAMES, deal, moves)
+    assert len(replay.decks) == 2
+    assert replay.witness().result == g.result
+    assert replay.seen_at(len(moves)).unknown == (0, 0, 0, 0)
+    assert replay.seen_at(0).hands[claimant] == tuple(sorted(cards))
+    assert replay.seen_at(1).talon[-1] == g.trump_card
+    rec = Recording(rules, NAMES, deal=deal, moves=moves)
+    assert rec.replay().result == g.result
