@@ -12,6 +12,18 @@ The facts are :class:`PartialDeal` and :class:`SeenDraw`; :class:`PartialGame` i
 game of such a deal, :func:`check_partial` decides a whole recording and gives a
 :class:`PartialReplay` with what is known at every move (:class:`Seen`).
 
+>>> g = PartialGame("podkidnoy", ["Anna", "Boris"], PartialDeal(dealer=1, turned_up=Card.parse("7H"), attacker=0))
+>>> g.play(Move.attack(0, "9S"))
+[]
+>>> g.seen().unknown
+(5, 6)
+>>> print(g.why_illegal(Move.defend(1, "7H", "9S")))
+[R1] 7♥ is the turned-up card under the talon
+>>> print(g.why_illegal(Move.defend(1, "8S", "9S")))
+[R6] 8♠ does not beat 9♠: a card is beaten by a higher card of its suit or by a trump (♥)
+>>> len(g.candidates(1))  # take, and a cover with each card nobody saw that beats 9♠
+14
+
 How it is decided
 -----------------
 Every rule decision stays in the engine.  A :class:`PartialGame` drives an ordinary
