@@ -257,7 +257,7 @@ class Recording:
                 deal: facts no order meets, a ``draws`` entry after the last move, R16).
         """
         if self._partial_deal() is not None:
-            return self._partial()[0].witness_start()
+            return self.partial()[0].witness_start()
         if self.deal is not None:
             d = self.deal
             return Game.deal(
@@ -276,12 +276,19 @@ class Recording:
         deal: object = self.deal  # a Deal, a PartialDeal or None
         return deal if isinstance(deal, PartialDeal) else None
 
-    def _partial(self) -> tuple[PartialReplay, PartialError | None]:
-        """A partial deal decided: the replay of the legal moves and the first illegal one.
+    def partial(self) -> tuple[PartialReplay, PartialError | None]:
+        """A recording whose deal nobody saw whole, decided (once: the answer is cached):
+        the :class:`~durak_nb.unseen.PartialReplay` of its legal moves (every move, or those
+        before the first illegal one) and the :class:`~durak_nb.unseen.PartialError` of
+        the first move no deck order allows, or ``None``.  ``replay.seen_at(k)`` is what a
+        person may see before move ``k`` (the STATE of a partial game).
 
         Raises:
+            RecordingError: the deal is not a :class:`~durak_nb.unseen.PartialDeal`.
             SetupError: as :meth:`new_game`.
         """
+        if self._partial_deal() is None:
+            raise RecordingError("partial: the deal of this recording is not a partial deal", file=self.file)
         deal = self._partial_deal()
         assert deal is not None
         key = (self.rules, tuple(self.players), deal, tuple(self.moves))
@@ -302,7 +309,7 @@ class Recording:
         """
         if self._partial_deal() is None:
             raise RecordingError("partial_game: the deal of this recording is not a partial deal", file=self.file)
-        replay, error = self._partial()
+        replay, error = self.partial()
         if error is not None:
             raise self._move_error(error.index, error.refusal, error.game.witness().position()) from error
         return replay.game
@@ -333,7 +340,7 @@ class Recording:
             yield game, move, events
 
     def _partial_steps(self) -> Iterator[tuple[Game, Move, list[Event]]]:
-        replay, error = self._partial()
+        replay, error = self.partial()
         game = replay.witness_start()
         for k, wmove in enumerate(replay.witness_moves()):
             game.play(wmove)
