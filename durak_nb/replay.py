@@ -64,16 +64,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
-from .cards import Card
-from .engine import Event, Game, IllegalMove, Move, Position, Result, _shown
+from .cards import Card, cards_text
+from .engine import Drew, Event, Game, IllegalMove, Move, Position, Result, _shown
 from .explain import explain_move
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import notation
 from .record.json_form import Recording, RecordingError
 from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_problem
 from .rules import Rules
+from .unseen import PartialDeal, Seen
 
-__all__ = ["SNAPSHOT_EVERY", "THIN_AFTER", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "THIN_AFTER",
+    "PartlySeenDrew",
+    "PlayerView",
+    "Replay",
+    "Step",
+    "Variation",
+    "VariationError",
+    "drawn_count",
+    "path_text",
+]
 
 #: A copy of the live game is kept before every ``SNAPSHOT_EVERY``-th move.
 SNAPSHOT_EVERY = 16
@@ -102,6 +114,51 @@ class Step(NamedTuple):
     move: Move
     events: tuple[Event, ...]
     after: Position
+
+
+#: How a draw partly unseen reads (:class:`PartlySeenDrew`): person-facing words, one place.
+_DRAW_WORDS = {
+    "none": "{name} draws {cards} (R16)",
+    "some": "{name} draws {cards} and {more} nobody saw (R16)",
+    "all": "{name} draws {more} nobody saw (R16)",
+}
+
+
+def _cards_count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+@dataclass(frozen=True)
+class PartlySeenDrew(Drew):
+    """R16 in an over-the-board game (:attr:`Replay.partial`; INTERCHANGE.md,
+    "Over-the-board recordings"): ``player`` drew ``cards`` (those the recording knows,
+    sorted) and ``unseen`` more that nobody saw.  :meth:`Replay.events` gives it in
+    place of the engine's :class:`~durak_nb.engine.Drew` in such a game, so that no
+    view names a card nobody saw; it is a ``Drew`` (``isinstance`` holds).
+
+    Attributes:
+        unseen: how many of the cards drawn are not known.
+    """
+
+    unseen: int = 0
+
+    @property
+    def count(self) -> int:
+        """How many cards were drawn, known or not."""
+        return len(self.cards) + self.unseen
+
+    def describe(self, names: Sequence[str]) -> str:
+        """``'Boris draws 9♠ and 2 cards nobody saw (R16)'``."""
+        kind = "none" if not self.unseen else "some" if self.cards else "all"
+        return _DRAW_WORDS[kind].format(
+            name=names[self.player], cards=cards_text(self.cards), more=_cards_count(self.unseen)
+        )
+
+
+def drawn_count(event: Drew) -> int:
+    """How many cards a draw took from the talon (R16), known or not
+    (:class:`PartlySeenDrew`)."""
+    return event.count if isinstance(event, PartlySeenDrew) else len(event.cards)
 
 
 #: A line's path from the main line: ``((k, i), ...)``, each step "line ``i`` of those
@@ -290,6 +347,10 @@ class Replay:
     ) -> None:
         self.parent = parent
         self.branch = branch
+        #: the moves from the deal to this line's position 0 (``()`` for the main line)
+        self._prefix: tuple[Move, ...] = (
+            () if parent is None or branch is None else (*parent._prefix, *parent._moves[: branch[0]])
+        )
         self.path: LinePath = () if parent is None or branch is None else (*parent.path, branch)
         self._tree: GameTree | None = None
         self._nodes = nodes
@@ -333,6 +394,9 @@ class Replay:
                 due += max(snapshot_every, due // THIN_AFTER)
         self._infos: list[_Info | None] = [None] * len(self._positions)
         self._words: list[str | None] = [None] * len(self._moves)
+        self._seen: list[Seen | None] = [None] * len(self._positions)
+        self._seen_events: list[tuple[Event, ...] | None] = [None] * len(self._moves)
+        self._witness: Any = None  #: the over-the-board game's PartialReplay, made when first wanted
 
     @classmethod
     def load(cls, path: str | Path, game: int = 0) -> Replay:
@@ -434,10 +498,97 @@ class Replay:
     def events(self, k: int) -> tuple[Event, ...]:
         """The events move ``k`` caused, in order (take, bito, draws, out, game over).
 
+        In an over-the-board game (:attr:`partial`) each draw (R16) is a
+        :class:`PartlySeenDrew`: the cards drawn that the recording knows
+        (:meth:`seen`'s talon before the move), and how many nobody saw.
+
         Raises:
             IndexError: ``k`` not in ``0..len(self) - 1``.
         """
-        return self._events[self._move_index(k)]
+        i = self._move_index(k)
+        if not self.partial:
+            return self._events[i]
+        out = self._seen_events[i]
+        if out is None:
+            out = self._seen_events[i] = self._mask_draws(i)
+        return out
+
+    def _mask_draws(self, k: int) -> tuple[Event, ...]:
+        """Move ``k``'s events with every draw cut down to the cards known: the refill
+        after move ``k`` takes the talon's top cards in R16 order, and the talon before
+        move ``k`` (which no move changes) says which of them are known."""
+        events = self._events[k]
+        if not any(isinstance(e, Drew) for e in events):
+            return events
+        talon = self.seen(k).talon
+        top = 0
+        out: list[Event] = []
+        for e in events:
+            if isinstance(e, Drew):
+                part = talon[top : top + len(e.cards)]
+                top += len(e.cards)
+                known = tuple(sorted(c for c in part if c is not None))
+                out.append(PartlySeenDrew(e.player, known, len(e.cards) - len(known)))
+            else:
+                out.append(e)
+        return tuple(out)
+
+    # ------------------------------------------------------------------ what is known
+
+    @property
+    def partial(self) -> bool:
+        """Whether this is an over-the-board game: a deal nobody saw whole
+        (:class:`~durak_nb.unseen.PartialDeal`; INTERCHANGE.md, "Over-the-board
+        recordings").  Its positions then come from one deck order consistent with the
+        recording (a witness): their hands and talon hold cards nobody saw and are
+        never to be shown; :meth:`seen` is what is known."""
+        return isinstance(self.recording.deal, PartialDeal)
+
+    def seen(self, k: int) -> Seen:
+        """What is known of the cards before move ``k``: per seat the cards known to be
+        in the hand (sorted) and how many are not known, and the talon (top first,
+        ``None`` for a card not known).
+
+        A full-deck game: the position's hands, ``unknown`` all 0, the talon as it is.
+        An over-the-board game (:attr:`partial`): what the whole recording tells
+        (:func:`durak_nb.unseen.check_partial`'s ``seen_at``): cards laid and taken
+        back into a hand (R14), shown (R4, R20), seen dealt or drawn, or forced there
+        (e.g. at the end, whatever must be in the last hand).  A side line knows what
+        its own moves and the recording before its branching tell.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self)``.
+        """
+        i = self._pos_index(k)
+        got = self._seen[i]
+        if got is None:
+            if self.partial:
+                got = self._partial_replay().seen_at(len(self._prefix) + i)
+            else:
+                pos = self._positions[i]
+                got = Seen(pos.hands, (0,) * len(pos.hands), pos.talon)
+            self._seen[i] = got
+        return got
+
+    def _partial_replay(self) -> Any:
+        """The over-the-board game's decision (:func:`durak_nb.unseen.check_partial`)
+        over the moves from the deal to this line's end, made once.  A side line keeps
+        of the deal's seen draws and redeals those before its branching."""
+        if self._witness is None:
+            from .unseen import check_partial  # type: ignore[attr-defined]  # helper A's decision
+
+            rec = self.recording
+            deal: object = rec.deal
+            assert isinstance(deal, PartialDeal)
+            start = len(self._prefix)
+            if self.parent is not None:  # later facts belong to the main line's moves
+                deal = dataclasses.replace(
+                    deal,
+                    draws=tuple(d for d in deal.draws if d.after < start),
+                    redeals=tuple(r for r in deal.redeals if r[0] < start),
+                )
+            self._witness = check_partial(rec.rules, rec.players, deal, [*self._prefix, *self._moves])
+        return self._witness
 
     def game(self, k: int) -> Game:
         """A fresh live :class:`Game` standing before move ``k`` (a copy of the nearest
@@ -659,16 +810,23 @@ class Replay:
             KeyError: ``player`` is not a seat or a name of this game.
         """
         pos = self._positions[self._pos_index(k)]
-        return player_view(pos, self._seat(player), self._known[k])
+        return player_view(pos, self._seat(player), self._known[k], self.seen(k) if self.partial else None)
 
     def known(self, k: int) -> tuple[tuple[Card, ...], ...]:
         """The cards every player knows each seat holds before move ``k`` (public
         knowledge: taken R14, shown R4/R20, the turned-up trump drawn R3/R16), sorted.
 
+        In an over-the-board game (:attr:`partial`) only cards the recording knows
+        (:meth:`seen`): what the players saw and the recording knows.
+
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
         """
-        return self._known[self._pos_index(k)]
+        known = self._known[self._pos_index(k)]
+        if not self.partial:
+            return known
+        seen = self.seen(k).hands
+        return tuple(tuple(c for c in cards if c in seen[s]) for s, cards in enumerate(known))
 
     def _seat(self, player: int | str) -> int:
         if isinstance(player, str):

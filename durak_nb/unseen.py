@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit
 
-__all__ = ["PartialDeal", "SeenDraw"]
+__all__ = ["PartialDeal", "Seen", "SeenDraw"]
 
 
 @dataclass(frozen=True)
@@ -63,3 +63,23 @@ class PartialDeal:
     hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     draws: tuple[SeenDraw, ...] = ()
     redeals: tuple[tuple[int, Card], ...] = ()
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What is known of the cards at one moment of a game (``PartialGame.seen()``,
+    ``PartialReplay.seen_at(k)``, ``Replay.seen(k)``).
+
+    Attributes:
+        hands: per seat, the cards known to be in that hand, sorted.
+        unknown: per seat, how many of its cards are not known.
+        talon: the talon, top first, each card known or ``None`` (the turned-up
+            trump, R3, is its last card).
+
+    For a full-deck game every card is known: ``unknown`` is all 0 and ``talon`` has
+    no ``None``.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    unknown: tuple[int, ...]
+    talon: tuple[Card | None, ...]
