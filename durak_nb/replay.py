@@ -578,22 +578,17 @@ class Replay:
             from .unseen import check_partial  # type: ignore[attr-defined]  # helper A's decision
 
             rec = self.recording
-            deal: object = rec.deal
-            assert isinstance(deal, PartialDeal)
-            start = len(self._prefix)
-            if self.parent is not None:  # later facts belong to the main line's moves
-                deal = dataclasses.replace(
-                    deal,
-                    draws=tuple(d for d in deal.draws if d.after < start),
-                    redeals=tuple(r for r in deal.redeals if r[0] < start),
-                )
-            self._witness = check_partial(rec.rules, rec.players, deal, [*self._prefix, *self._moves])
+            self._witness = check_partial(rec.rules, rec.players, self._line_deal(), [*self._prefix, *self._moves])
         return self._witness
 
     def game(self, k: int) -> Game:
         """A fresh live :class:`Game` standing before move ``k`` (a copy of the nearest
         kept game, with the moves after it replayed), e.g. to ask for its legal moves
         or why a move would be illegal.  Yours to play on.
+
+        Over the board (:attr:`partial`) it is a witness's game (one deck order
+        consistent with the recording): its hands and talon hold cards nobody saw,
+        never to be shown to a person; show :meth:`seen`.
 
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
@@ -615,7 +610,13 @@ class Replay:
 
     def _fill_infos(self, start: int, stop: int) -> None:
         """Ask the engine who may act etc. at every index ``start..stop-1`` not yet
-        known, walking one live game forward."""
+        known, walking one live game forward.  Over the board (:attr:`partial`) the
+        live game is an :class:`~durak_nb.unseen.PartialGame` (who may act in SOME deck
+        order consistent with the moves so far), never the witness: a witness's
+        hidden cards would decide who may act."""
+        if self.partial:
+            self._fill_partial_infos(stop)
+            return
         g: Game | None = None
         for k in range(start, stop):
             if self._infos[k] is not None:
@@ -624,6 +625,39 @@ class Replay:
             if g is None:
                 g = self.game(k)
             self._infos[k] = _Info(tuple(g.actors()), tuple(g.throwers()), g.room())
+            if k < len(self._moves):
+                g.play(self._moves[k])
+
+    def _line_deal(self) -> Any:
+        """The over-the-board deal this line is played from: the recording's; for a
+        side line, without the seen draws and redeals after its branching (later facts
+        belong to the main line's moves)."""
+        deal: object = self.recording.deal
+        assert isinstance(deal, PartialDeal)
+        if self.parent is None:
+            return deal
+        start = len(self._prefix)
+        return dataclasses.replace(
+            deal,
+            draws=tuple(d for d in deal.draws if d.after < start),
+            redeals=tuple(r for r in deal.redeals if r[0] < start),
+        )
+
+    def _fill_partial_infos(self, stop: int) -> None:
+        """Who may act, throw in and the room (R11–R13) at every index ``0..stop-1`` of an
+        over-the-board line, from one :class:`~durak_nb.unseen.PartialGame` walked from
+        the deal (no witness asked)."""
+        if all(info is not None for info in self._infos[:stop]):
+            return
+        from .unseen import PartialGame  # type: ignore[attr-defined]  # helper A's live game
+
+        rec = self.recording
+        g = PartialGame(rec.rules, rec.players, self._line_deal())
+        for m in self._prefix:
+            g.play(m)
+        for k in range(stop):
+            if self._infos[k] is None:
+                self._infos[k] = _Info(tuple(g.actors()), tuple(g.throwers()), g.room())
             if k < len(self._moves):
                 g.play(self._moves[k])
 
