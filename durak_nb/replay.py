@@ -434,7 +434,7 @@ class Replay:
         """:class:`Step` ``(k, before, move, events, after)`` for moves ``start..stop-1``."""
         n = len(self._moves)
         for k in range(max(start, 0), n if stop is None else min(stop, n)):
-            yield Step(k, self._positions[k], self._moves[k], self._events[k], self._positions[k + 1])
+            yield Step(k, self._positions[k], self._moves[k], self.events(k), self._positions[k + 1])
 
     def _pos_index(self, k: int) -> int:
         _check_index(k, "k")
@@ -882,7 +882,7 @@ class Replay:
         text = self._words[self._move_index(k)]
         if text is None:
             parts = [self._moves[k].describe(self.players)]
-            parts += [e.describe(self.players) for e in self._events[k]]
+            parts += [e.describe(self.players) for e in self.events(k)]
             text = self._words[k] = "; ".join(parts)
         return text
 
