@@ -534,6 +534,17 @@ def test_tables_notation_twins_give_the_same_rows_as_the_json_files() -> None:
     assert b["ok"].all()
 
 
+def test_tables_full_deck_games_count_no_unknown_cards() -> None:
+    """``unknown`` counts cards nobody saw (over-the-board games, INTERCHANGE.md): in a
+    full-deck game none, every row and every seat; ``games_frame`` says ``partial`` False."""
+    df = moves_frame(SEED000)
+    assert df["unknown"].tolist() == [(0, 0, 0)] * len(df)
+    assert (df[["unknown_Anna", "unknown_Boris", "unknown_Vera"]] == 0).all().all()
+    g = games_frame([SEED000, POD2])
+    assert g["partial"].tolist() == [False, False]
+    assert g["unknown"].tolist() == [0, 0]
+
+
 def test_tables_games_frame_dtypes() -> None:
     g = games_frame([SEED000, POD2])
     assert list(g.columns) == list(tables.GAME_COLUMNS)
