@@ -79,7 +79,7 @@ __all__ = [
 UNSEEN_WORDS = {
     "caption": " ({n} nobody saw)",
     "hand": "{n} nobody saw",
-    "options": "{n} nobody saw not listed",
+    "options": "not listed: moves with the {n} nobody saw",
 }
 
 RED = "#c62828"
