@@ -64,20 +64,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
-from .cards import Card, cards_text
-from .engine import Drew, Event, Game, IllegalMove, Move, Position, Result, _shown
+from .cards import Card
+from .engine import Action, Drew, Event, Game, IllegalMove, Move, Position, Result, _shown
 from .explain import explain_move
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import notation
 from .record.json_form import Recording, RecordingError
 from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_problem
 from .rules import Rules
-from .unseen import PartialDeal, Seen
+from .unseen import PartialDeal, PartialError, PartialGame, PartialReplay, Seen, UnseenDrew, check_partial
 
 __all__ = [
     "SNAPSHOT_EVERY",
     "THIN_AFTER",
-    "PartlySeenDrew",
     "PlayerView",
     "Replay",
     "Step",
@@ -116,49 +115,10 @@ class Step(NamedTuple):
     after: Position
 
 
-#: How a draw partly unseen reads (:class:`PartlySeenDrew`): person-facing words, one place.
-_DRAW_WORDS = {
-    "none": "{name} draws {cards} (R16)",
-    "some": "{name} draws {cards} and {more} nobody saw (R16)",
-    "all": "{name} draws {more} nobody saw (R16)",
-}
-
-
-def _cards_count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-@dataclass(frozen=True)
-class PartlySeenDrew(Drew):
-    """R16 in an over-the-board game (:attr:`Replay.partial`; INTERCHANGE.md,
-    "Over-the-board recordings"): ``player`` drew ``cards`` (those the recording knows,
-    sorted) and ``unseen`` more that nobody saw.  :meth:`Replay.events` gives it in
-    place of the engine's :class:`~durak_nb.engine.Drew` in such a game, so that no
-    view names a card nobody saw; it is a ``Drew`` (``isinstance`` holds).
-
-    Attributes:
-        unseen: how many of the cards drawn are not known.
-    """
-
-    unseen: int = 0
-
-    @property
-    def count(self) -> int:
-        """How many cards were drawn, known or not."""
-        return len(self.cards) + self.unseen
-
-    def describe(self, names: Sequence[str]) -> str:
-        """``'Boris draws 9♠ and 2 cards nobody saw (R16)'``."""
-        kind = "none" if not self.unseen else "some" if self.cards else "all"
-        return _DRAW_WORDS[kind].format(
-            name=names[self.player], cards=cards_text(self.cards), more=_cards_count(self.unseen)
-        )
-
-
 def drawn_count(event: Drew) -> int:
-    """How many cards a draw took from the talon (R16), known or not
-    (:class:`PartlySeenDrew`)."""
-    return event.count if isinstance(event, PartlySeenDrew) else len(event.cards)
+    """How many cards a draw took from the talon (R16), known or not: over the board a
+    refill is an :class:`~durak_nb.unseen.UnseenDrew` naming only the cards known."""
+    return event.count if isinstance(event, UnseenDrew) else len(event.cards)
 
 
 #: A line's path from the main line: ``((k, i), ...)``, each step "line ``i`` of those
@@ -282,6 +242,81 @@ def _line_steps(
         yield game, move, events
 
 
+def _trimmed(deal: PartialDeal, start: int) -> PartialDeal:
+    """An over-the-board deal for a line branching before move ``start``: the seen draws
+    and redeals before it (later facts belong to the moves of the line it leaves)."""
+    if not any(d.after >= start for d in deal.draws) and not any(r[0] >= start for r in deal.redeals):
+        return deal
+    return dataclasses.replace(
+        deal,
+        draws=tuple(d for d in deal.draws if d.after < start),
+        redeals=tuple(r for r in deal.redeals if r[0] < start),
+    )
+
+
+def _decide(rec: Recording, deal: PartialDeal) -> PartialReplay:
+    """An over-the-board recording decided whole (:func:`~durak_nb.unseen.check_partial`).
+
+    Raises:
+        RecordingError: the first move no deck order allows, with its place and rule
+            (as the recording's own ``steps()`` says it).
+        SetupError: facts no deck order meets (R1–R4, R16).
+    """
+    try:
+        return check_partial(rec.rules, rec.players, deal, rec.moves)
+    except PartialError:
+        for _step in rec.steps():  # the recording's own error: the move's place and its rule
+            pass
+        raise
+
+
+def _decide_line(
+    rec: Recording, deal: PartialDeal, prefix: Sequence[Move], moves: Sequence[Move], path: LinePath
+) -> PartialReplay:
+    """A side line of an over-the-board game decided: the moves ``prefix`` from the deal
+    to its branching, then its own ``moves``.
+
+    Raises:
+        VariationError: the first move of the line no deck order allows (its index in
+            the line, the rule).
+    """
+    try:
+        return check_partial(rec.rules, rec.players, _trimmed(deal, len(prefix)), [*prefix, *moves])
+    except PartialError as exc:
+        j = exc.index - len(prefix)
+        raise VariationError(
+            f"variation {path_text(path)}, move {j} ({exc.move.describe(rec.players)}): {exc.refusal.message}",
+            path=path,
+            file=rec.file,
+            move=j,
+            rule=exc.refusal.rule,
+            state=exc.game.witness().position(),
+        ) from exc
+
+
+def _witness_line(
+    decided: PartialReplay, start: int, moves: Sequence[Move]
+) -> tuple[Game, Iterator[tuple[Game, Move, list[Event]]], list[Move]]:
+    """The witness of an over-the-board line from index ``start`` of ``decided``: the
+    engine game there (kept, never played on), the steps after it (the live witness,
+    the recorded move, the events as a person may see them: refills as
+    :class:`~durak_nb.unseen.UnseenDrew`) and the moves as the witness plays them (a
+    redeal, R5, carries its witness deck).  Internal: a witness's hidden cards are never
+    shown to a person."""
+    played = decided.witness_moves()
+    game = decided.witness_start()
+    for m in played[:start]:
+        game.play(m)
+
+    def steps() -> Iterator[tuple[Game, Move, list[Event]]]:
+        live = game.copy()
+        for j, m in enumerate(played[start:]):
+            live.play(m)
+            yield live, moves[j], decided.events(start + j)
+
+    return game, steps(), played[start:]
+
+
 def _check_index(k: object, what: str) -> None:
     """Refuse an index that is not an int (N10): a float, a str, ``None``, or a bool
     (``True`` is not move 1).
@@ -331,13 +366,25 @@ class Replay:
         path: the line's path from the main line (``()`` for the main line, :func:`path_text`).
     """
 
+    #: over the board: the line's decision and the moves as its witness plays them (internal)
+    _witness: PartialReplay | None
+    _played: list[Move] | None
+
     def __init__(self, recording: Recording, *, snapshot_every: int = SNAPSHOT_EVERY, variations: bool = True) -> None:
         given = cast(object, recording)  # a caller may pass anything
         if not isinstance(given, Recording):  # e.g. a path: that is Replay.load (N10)
             hint = ": Replay.load(path) reads a file" if isinstance(given, (str, Path)) else ""
             raise TypeError(f"Replay: recording must be a Recording, not {_shown(given)}{hint}")
-        start = recording.new_game()
-        self._build(recording, start, recording.steps(), start_known(recording, start.position()), snapshot_every)
+        deal: object = recording.deal
+        decided = None
+        if isinstance(deal, PartialDeal):  # over the board: one decision, its witness's steps
+            decided = _decide(recording, deal)
+            start, steps, played = _witness_line(decided, 0, recording.moves)
+        else:
+            start, steps = recording.new_game(), recording.steps()
+        self._build(recording, start, steps, start_known(recording, start.position()), snapshot_every)
+        if decided is not None:
+            self._witness, self._played = decided, played
         self._line_init(None, None, None, variations)
         if variations and "variations" in recording.meta:
             self._check_side_lines()
@@ -395,8 +442,8 @@ class Replay:
         self._infos: list[_Info | None] = [None] * len(self._positions)
         self._words: list[str | None] = [None] * len(self._moves)
         self._seen: list[Seen | None] = [None] * len(self._positions)
-        self._seen_events: list[tuple[Event, ...] | None] = [None] * len(self._moves)
-        self._witness: Any = None  #: the over-the-board game's PartialReplay, made when first wanted
+        self._witness = None
+        self._played = None
 
     @classmethod
     def load(cls, path: str | Path, game: int = 0) -> Replay:
@@ -498,40 +545,14 @@ class Replay:
     def events(self, k: int) -> tuple[Event, ...]:
         """The events move ``k`` caused, in order (take, bito, draws, out, game over).
 
-        In an over-the-board game (:attr:`partial`) each draw (R16) is a
-        :class:`PartlySeenDrew`: the cards drawn that the recording knows
-        (:meth:`seen`'s talon before the move), and how many nobody saw.
+        In an over-the-board game (:attr:`partial`) each draw (R16) is an
+        :class:`~durak_nb.unseen.UnseenDrew`: the cards drawn that the whole recording
+        knows, and how many were drawn (:func:`drawn_count`).
 
         Raises:
             IndexError: ``k`` not in ``0..len(self) - 1``.
         """
-        i = self._move_index(k)
-        if not self.partial:
-            return self._events[i]
-        out = self._seen_events[i]
-        if out is None:
-            out = self._seen_events[i] = self._mask_draws(i)
-        return out
-
-    def _mask_draws(self, k: int) -> tuple[Event, ...]:
-        """Move ``k``'s events with every draw cut down to the cards known: the refill
-        after move ``k`` takes the talon's top cards in R16 order, and the talon before
-        move ``k`` (which no move changes) says which of them are known."""
-        events = self._events[k]
-        if not any(isinstance(e, Drew) for e in events):
-            return events
-        talon = self.seen(k).talon
-        top = 0
-        out: list[Event] = []
-        for e in events:
-            if isinstance(e, Drew):
-                part = talon[top : top + len(e.cards)]
-                top += len(e.cards)
-                known = tuple(sorted(c for c in part if c is not None))
-                out.append(PartlySeenDrew(e.player, known, len(e.cards) - len(known)))
-            else:
-                out.append(e)
-        return tuple(out)
+        return self._events[self._move_index(k)]
 
     # ------------------------------------------------------------------ what is known
 
@@ -570,13 +591,10 @@ class Replay:
             self._seen[i] = got
         return got
 
-    def _partial_replay(self) -> Any:
-        """The over-the-board game's decision (:func:`durak_nb.unseen.check_partial`)
-        over the moves from the deal to this line's end, made once.  A side line keeps
-        of the deal's seen draws and redeals those before its branching."""
+    def _partial_replay(self) -> PartialReplay:
+        """The over-the-board line's decision (:func:`durak_nb.unseen.check_partial`)
+        over the moves from the deal to this line's end (made with the line)."""
         if self._witness is None:
-            from .unseen import check_partial  # type: ignore[attr-defined]  # helper A's decision
-
             rec = self.recording
             self._witness = check_partial(rec.rules, rec.players, self._line_deal(), [*self._prefix, *self._moves])
         return self._witness
@@ -596,7 +614,8 @@ class Replay:
         self._pos_index(k)
         i = bisect.bisect_right(self._snapshot_at, k) - 1
         g = self._snapshots[i].copy()
-        for move in self._moves[self._snapshot_at[i] : k]:
+        moves = self._moves if self._played is None else self._played  # a witness plays a redeal with its deck
+        for move in moves[self._snapshot_at[i] : k]:
             g.play(move)
         return g
 
@@ -628,20 +647,13 @@ class Replay:
             if k < len(self._moves):
                 g.play(self._moves[k])
 
-    def _line_deal(self) -> Any:
+    def _line_deal(self) -> PartialDeal:
         """The over-the-board deal this line is played from: the recording's; for a
         side line, without the seen draws and redeals after its branching (later facts
         belong to the main line's moves)."""
         deal: object = self.recording.deal
         assert isinstance(deal, PartialDeal)
-        if self.parent is None:
-            return deal
-        start = len(self._prefix)
-        return dataclasses.replace(
-            deal,
-            draws=tuple(d for d in deal.draws if d.after < start),
-            redeals=tuple(r for r in deal.redeals if r[0] < start),
-        )
+        return deal if self.parent is None else _trimmed(deal, len(self._prefix))
 
     def _fill_partial_infos(self, stop: int) -> None:
         """Who may act, throw in and the room (R11–R13) at every index ``0..stop-1`` of an
@@ -649,10 +661,10 @@ class Replay:
         the deal (no witness asked)."""
         if all(info is not None for info in self._infos[:stop]):
             return
-        from .unseen import PartialGame  # type: ignore[attr-defined]  # helper A's live game
-
         rec = self.recording
-        g = PartialGame(rec.rules, rec.players, self._line_deal())
+        line = [*self._prefix, *self._moves]
+        redeals = [j for j, m in enumerate(line) if m.action is Action.REDEAL]
+        g = PartialGame(rec.rules, rec.players, self._line_deal(), redeals=redeals)
         for m in self._prefix:
             g.play(m)
         for k in range(stop):
@@ -784,11 +796,19 @@ class Replay:
             if i > 0:
                 alt = self._line_nodes()[k].siblings()[i - 1]
                 nodes = [alt, *alt.mainline()]
-            start = self.game(k)
             sub = type(self).__new__(type(self))
             path = (*self.path, (k, i))
-            steps = _line_steps(start.copy(), lines[i].moves, path, self.recording)
+            decided = None
+            if self.partial:  # over the board: the line decided from the deal, its own witness
+                prefix = (*self._prefix, *self._moves[:k])
+                decided = _decide_line(self.recording, self._root_deal(), prefix, lines[i].moves, path)
+                start, steps, played = _witness_line(decided, len(prefix), lines[i].moves)
+            else:
+                start = self.game(k)
+                steps = _line_steps(start.copy(), lines[i].moves, path, self.recording)
             sub._build(self.recording, start, steps, self._known[k], self.snapshot_every)
+            if decided is not None:
+                sub._witness, sub._played = decided, played
             sub._line_init(self, (k, i), nodes, self._side_lines)
             self._lines[(k, i)] = sub
         return sub
@@ -816,6 +836,9 @@ class Replay:
             problem = variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
             problem = problem or "not of the documented form (docs/notation.md)"
             raise VariationError(f"meta.variations: {problem}", path=(), file=rec.file)
+        if self.partial:
+            self._check_partial_side_lines()
+            return
         todo: list[tuple[Game, list[GameNode], LinePath]] = []
         for k, node in enumerate(self._line_nodes()):
             for i, alt in enumerate(node.siblings(), 1):
@@ -829,6 +852,35 @@ class Replay:
                     branches.append((game.copy(), [alt, *alt.mainline()], (*path, (j, i))))
                 assert node.move is not None
                 _play_in_line(game, node.move, j, path, rec)
+            todo.extend(reversed(branches))
+
+    def _root_deal(self) -> PartialDeal:
+        deal: object = self.recording.deal
+        assert isinstance(deal, PartialDeal)
+        return deal
+
+    def _check_partial_side_lines(self) -> None:
+        """:meth:`_check_side_lines` over the board: each side line decided from the
+        deal (the moves to its branching, then its own), in the same reading order.
+
+        Raises:
+            VariationError: the first move of a line no deck order allows.
+        """
+        rec, deal = self.recording, self._root_deal()
+        todo: list[tuple[list[Move], list[GameNode], LinePath]] = []
+        for k, node in enumerate(self._line_nodes()):
+            for i, alt in enumerate(node.siblings(), 1):
+                todo.append((self._moves[:k], [alt, *alt.mainline()], ((k, i),)))
+        todo.reverse()
+        while todo:
+            prefix, nodes, path = todo.pop()
+            moves = [n.move for n in nodes if n.move is not None]
+            _decide_line(rec, deal, prefix, moves, path)
+            branches = [
+                ([*prefix, *moves[:j]], [alt, *alt.mainline()], (*path, (j, i)))
+                for j, node in enumerate(nodes)
+                for i, alt in enumerate(node.siblings(), 1)
+            ]
             todo.extend(reversed(branches))
 
     # ------------------------------------------------------------------ a player's view

@@ -644,7 +644,7 @@ def events_part_html(
     going out (R24), the end (R25–R27).  From one player's view (``viewer``) the cards
     another player draws are counted, not named, except the turned-up trump (R3).
     Over the board the events are ``Replay.events``' (a draw names only the cards
-    known, :class:`~durak_nb.replay.PartlySeenDrew`).
+    known, :class:`~durak_nb.unseen.UnseenDrew`).
 
     Args:
         k: the move's index.
