@@ -184,8 +184,7 @@ def test_draws_nobody_saw_are_counted_not_named_r16(otb: Replay, written: Replay
     assert otb.events(2)[-2:] == (UnseenDrew(0, (), 1), UnseenDrew(1, (), 1))
     assert [drawn_count(e) for e in otb.events(2)[-2:]] == [1, 1]
     assert otb.words(2) == (
-        "Anna passes; bito: 9♠ J♠ to the discard (R15); "
-        "Anna draws 1 card (R16); Boris draws 1 card (R16)"
+        "Anna passes; bito: 9♠ J♠ to the discard (R15); Anna draws 1 card (R16); Boris draws 1 card (R16)"
     )
     assert written.events(5)[-1] == UnseenDrew(1, (c("QD"),), 1)
     assert written.words(5).endswith("Boris draws 1 card: Q♦ (R16)")
