@@ -32,7 +32,9 @@ import pytest
 from durak_nb.cards import Card, Suit, parse_cards
 from durak_nb.engine import Move
 from durak_nb.knowledge import PlayerView
-from durak_nb.record import Recording
+from durak_nb.engine import IllegalMove
+from durak_nb.record import Recording, move_to_json
+from durak_nb.replay import VariationError
 from durak_nb.replay import Replay, drawn_count
 from durak_nb.rules import Rules
 from durak_nb.tables import event_rows, moves_frame, replay_rows
@@ -322,7 +324,7 @@ def known_anywhere(replay: Replay) -> set[Card]:
         out |= {card for hand in seen.hands for card in hand}
         out |= {card for card in seen.talon if card is not None}
         out |= {card for pair in pos.table for card in pair if card is not None} | set(pos.discard)
-    return out | {card for m in replay.recording.moves for card in m.cards}
+    return out | {card for k in range(len(replay)) for card in replay.move(k).cards}
 
 
 def every_view(replay: Replay) -> dict[str, str]:
@@ -419,3 +421,40 @@ def test_jupyter_pictures_of_a_partial_game_show_only_the_known(otb: Replay) -> 
     for name, html in {"recording": RecordingView(otb.recording)._repr_html_(), "replay": _replay_html(otb)}.items():
         assert leaks(otb, {name: html}) == {}
         assert sorted(face_up(html)) == sorted([c("TH"), c("9H")])  # Anna's 10♥; 9♥ turned up
+
+
+# ----------------------------------------------------------------------------- side lines over the board
+
+
+def side_line(lead: Card) -> Recording:
+    """The game with a side line before move 3: Boris leads ``lead`` instead of K♦, Anna
+    takes (R14), Boris passes."""
+    rec = recording(DEAL)
+    alt = [Move.attack(1, lead.code), Move.take(0), Move.pass_(1)]
+    rec.meta = {"variations": {"3": [{"moves": [move_to_json(m, NAMES) for m in alt]}]}}
+    return rec
+
+
+def test_a_side_line_is_decided_from_the_deal_not_the_main_witness(otb: Replay) -> None:
+    """A side line may lay a card the main line's witness put in another hand: some deck
+    order allows it, and the line gets its own witness; what it knows is its own."""
+    witness = otb.game(3)
+    lead = next(card for card in witness.hands[0] if card not in otb.seen(3).hands[0])  # Anna's, unseen
+    with pytest.raises(IllegalMove):  # the main witness cannot play it ...
+        witness.play(Move.attack(1, lead.code))
+    replay = Replay(side_line(lead))  # ... yet the line is legal
+    sub = replay.enter(3, 1)
+    assert [sub.move(j) for j in range(len(sub))] == [Move.attack(1, lead.code), Move.take(0), Move.pass_(1)]
+    assert lead in sub.seen(0).hands[1]  # Boris held it: he leads it before drawing again
+    assert sub.seen(3).hands[0] == tuple(sorted((lead, c("TH"))))  # taken back (R14), 10♥ shown (R4)
+    assert sub.seen(3).unknown == (5, 6)  # Boris: five he kept and one drawn, none seen
+    assert sub.seen(0).hands[0] == otb.seen(3).hands[0] == cards("TH")
+    assert leaks(sub, every_view(sub)) == {}
+
+
+def test_an_impossible_side_line_is_refused_with_its_move_r1(otb: Replay) -> None:
+    """A side line laying a card already gone (9♠, discarded at move 2's bito, R15) is
+    refused at its move 0 with R1."""
+    with pytest.raises(VariationError) as err:
+        Replay(side_line(c("9S")))
+    assert (err.value.path, err.value.move, err.value.rule) == (((3, 1),), 0, "R1")
