@@ -30,12 +30,10 @@ from typing import Any
 import pytest
 
 from durak_nb.cards import Card, Suit, parse_cards
-from durak_nb.engine import Move
+from durak_nb.engine import IllegalMove, Move
 from durak_nb.knowledge import PlayerView
-from durak_nb.engine import IllegalMove
 from durak_nb.record import Recording, move_to_json
-from durak_nb.replay import VariationError
-from durak_nb.replay import Replay, drawn_count
+from durak_nb.replay import Replay, VariationError, drawn_count
 from durak_nb.rules import Rules
 from durak_nb.tables import event_rows, moves_frame, replay_rows
 from durak_nb.unseen import PartialDeal, Seen, SeenDraw, UnseenDrew
@@ -351,7 +349,8 @@ def every_view(replay: Replay) -> dict[str, str]:
         out[f"explain {k}"] = replay.explain(k)
     out["summary"] = replay_summary_html(replay)
     out["moves_frame"] = moves_frame(replay).to_json(force_ascii=False)
-    out["moves_frame of the recording"] = moves_frame(replay.recording).to_json(force_ascii=False)
+    if replay.parent is None:  # a side line's recording is the main line's
+        out["moves_frame of the recording"] = moves_frame(replay.recording).to_json(force_ascii=False)
     out["event rows"] = json.dumps(event_rows(replay), ensure_ascii=False)
     out["replay rows"] = json.dumps(replay_rows(replay), ensure_ascii=False)
     out["exported page data"] = json.dumps(export.page_data(replay), ensure_ascii=False)
