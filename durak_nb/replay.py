@@ -98,7 +98,9 @@ THIN_AFTER = 64
 
 
 class Step(NamedTuple):
-    """One move with the positions around it (:meth:`Replay.steps`).
+    """One move with the positions around it (:meth:`Replay.steps`).  Over the board
+    (:attr:`Replay.partial`) the positions' hands and talon are a witness's, never to be
+    shown (:meth:`Replay.seen`), and a draw names only the cards known.
 
     Attributes:
         k: the move's 0-based index.
@@ -497,6 +499,11 @@ class Replay:
 
     def position(self, k: int) -> Position:
         """The position before move ``k``; ``position(len(self))`` is the final one.
+
+        Over the board (:attr:`partial`) its hands and talon are a witness's (one deck
+        order consistent with the recording): never show them to a person; the sizes,
+        the table, the discard and the roles are the game's.  :meth:`seen` is what is
+        known of the cards.
 
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.

@@ -457,3 +457,22 @@ def test_an_impossible_side_line_is_refused_with_its_move_r1(otb: Replay) -> Non
     with pytest.raises(VariationError) as err:
         Replay(side_line(c("9S")))
     assert (err.value.path, err.value.move, err.value.rule) == (((3, 1),), 0, "R1")
+
+
+# ----------------------------------------------------------------------------- games_frame
+
+
+def test_games_frame_marks_partial_games_and_counts_their_unknown_cards(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``partial``: an over-the-board game; ``unknown``: the cards in the hands and the
+    talon nobody saw after the last move (11 in the hands, 7 in the talon)."""
+    from durak_nb.record import io
+    from durak_nb.tables import games_frame
+
+    monkeypatch.setitem(io._LOADERS, ".otb", lambda path: recording(DEAL))  # a reader for a made-up suffix
+    path = tmp_path / "kitchen.otb"
+    path.write_text("")
+    row = games_frame([path]).iloc[0]
+    assert (row["ok"], row["partial"], row["unknown"], row["finished"], row["moves"]) == (True, True, 18, False, 9)
+    assert (row["first_attacker"], row["takes"], row["bouts"]) == ("Anna", 1, 3)
