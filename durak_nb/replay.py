@@ -641,7 +641,7 @@ class Replay:
         order consistent with the moves so far), never the witness: a witness's
         hidden cards would decide who may act."""
         if self.partial:
-            self._fill_partial_infos(stop)
+            self._fill_partial_infos()
             return
         g: Game | None = None
         for k in range(start, stop):
@@ -662,11 +662,13 @@ class Replay:
         assert isinstance(deal, PartialDeal)
         return deal if self.parent is None else _trimmed(deal, len(self._prefix))
 
-    def _fill_partial_infos(self, stop: int) -> None:
-        """Who may act, throw in and the room (R11–R13) at every index ``0..stop-1`` of an
+    def _fill_partial_infos(self) -> None:
+        """Who may act, throw in and the room (R11–R13) at every index of an
         over-the-board line, from one :class:`~durak_nb.unseen.PartialGame` walked from
-        the deal (no witness asked)."""
-        if all(info is not None for info in self._infos[:stop]):
+        the deal (no witness asked): all at once, the first time one is wanted (a walk
+        costs the decision again, so stepping through the line walks once)."""
+        stop = len(self._infos)
+        if self._infos[-1] is not None:
             return
         rec = self.recording
         line = [*self._prefix, *self._moves]
