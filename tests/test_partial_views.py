@@ -476,3 +476,23 @@ def test_games_frame_marks_partial_games_and_counts_their_unknown_cards(
     row = games_frame([path]).iloc[0]
     assert (row["ok"], row["partial"], row["unknown"], row["finished"], row["moves"]) == (True, True, 18, False, 9)
     assert (row["first_attacker"], row["takes"], row["bouts"]) == ("Anna", 1, 3)
+
+
+def test_who_may_act_throwers_and_room_come_from_the_partial_game_r11_r12_r13(otb: Replay) -> None:
+    """Asked of a PartialGame (some deck order), never of the witness: the attacker
+    leads (R9), defender and attacker act together in a bout (R12), the room is the
+    limit or the defender's hand (R13)."""
+    assert [otb.whose_turn(k) for k in range(len(otb) + 1)] == [
+        (0,),
+        (0, 1),
+        (0,),
+        (1,),
+        (0, 1),
+        (1,),
+        (1,),
+        (0, 1),
+        (1,),
+        (0,),
+    ]
+    assert [otb.throwers(k) for k in range(len(otb) + 1)] == [(0,)] * 3 + [(1,)] * 6 + [(0,)]
+    assert [otb.room(k) for k in range(len(otb) + 1)] == [5, 4, 4, 6, 5, 5, 6, 5, 5, 6]
