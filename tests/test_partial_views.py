@@ -28,6 +28,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from durak_nb.cards import Card, Suit, parse_cards
 from durak_nb.engine import IllegalMove, Move
@@ -35,6 +37,7 @@ from durak_nb.knowledge import PlayerView
 from durak_nb.record import Recording, move_to_json
 from durak_nb.replay import Replay, VariationError, drawn_count
 from durak_nb.rules import Rules
+from durak_nb.selfplay import record_bot_game
 from durak_nb.tables import event_rows, moves_frame, replay_rows
 from durak_nb.unseen import PartialDeal, Seen, SeenDraw, UnseenDrew
 from durak_nb.views import export
@@ -496,3 +499,53 @@ def test_who_may_act_throwers_and_room_come_from_the_partial_game_r11_r12_r13(ot
     ]
     assert [otb.throwers(k) for k in range(len(otb) + 1)] == [(0,)] * 3 + [(1,)] * 6 + [(0,)]
     assert [otb.room(k) for k in range(len(otb) + 1)] == [5, 4, 4, 6, 5, 5, 6, 5, 5, 6]
+
+
+# ----------------------------------------------------------------------------- any game, its deck forgotten
+
+
+def forgotten(rec: Recording) -> Recording:
+    """A recorded game with its deck forgotten: what an over-the-board writer who saw
+    only the table knows (the turned-up card R3, who led R4, the laid cards)."""
+    start = rec.new_game().position()
+    assert rec.deal is not None
+    deal = PartialDeal(
+        dealer=rec.deal.dealer,
+        turned_up=start.trump_card,
+        trump=None if start.trump_card is not None else start.trump,
+        attacker=start.attacker,
+    )
+    return replace(rec, deal=deal, result=None, meta={})
+
+
+@settings(max_examples=4, deadline=None, derandomize=True, database=None)
+@given(
+    seed=st.integers(0, 10_000),
+    preset=st.sampled_from(["podkidnoy", "perevodnoy"]),
+    players=st.integers(2, 3),
+    deck_size=st.sampled_from([24, 36]),
+    stop=st.integers(10, 60),
+)
+def test_any_forgotten_deck_shows_only_what_is_known(
+    seed: int, preset: str, players: int, deck_size: int, stop: int
+) -> None:
+    """Invariants over the board, for bot games whose deck is forgotten and that stop
+    early: the known cards and the unknown count make every hand, what is known is
+    where the witness has it, the board shows exactly the known cards face up and a back
+    for every other, and no frame or text names a card never known."""
+    rec = record_bot_game(Rules.make(preset, deck_size=deck_size), players, seed, max_moves=stop)
+    replay = Replay(forgotten(rec))
+    frames = replayer_frames(replay)
+    for k in range(len(replay) + 1):
+        seen, pos = replay.seen(k), replay.position(k)
+        assert len(seen.talon) == len(pos.talon)
+        assert all(card in (None, real) for card, real in zip(seen.talon, pos.talon, strict=True))
+        for s in range(players):
+            assert len(seen.hands[s]) + seen.unknown[s] == len(pos.hands[s])
+            assert set(seen.hands[s]) <= set(pos.hands[s])
+            assert sorted(face_up(frames.open_cards[s][k])) == list(seen.hands[s])
+            assert frames.open_cards[s][k].count(BACK) == seen.unknown[s]
+    texts = {f"frame {k}": "".join(str(p) for p in frame(replay, k)) for k in range(len(replay) + 1)}
+    texts |= {f"words {k}": replay.words(k) for k in range(len(replay))}
+    texts["frames"] = json.dumps(frames._asdict(), ensure_ascii=False)
+    assert leaks(replay, texts) == {}
