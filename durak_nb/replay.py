@@ -662,6 +662,28 @@ class Replay:
         assert isinstance(deal, PartialDeal)
         return deal if self.parent is None else _trimmed(deal, len(self._prefix))
 
+    def partial_game(self, k: int) -> PartialGame:
+        """Over the board (:attr:`partial`): a fresh live
+        :class:`~durak_nb.unseen.PartialGame` standing before move ``k``, what may be
+        offered to a person there (its ``candidates()``: every move some deck order
+        consistent with the moves so far allows; ``why_illegal``, ``seen()``), never a
+        witness's legal moves.  Yours to play on.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self)``.
+            ValueError: this is a full-deck game (:meth:`game` is its live game).
+        """
+        self._pos_index(k)
+        if not self.partial:
+            raise ValueError("partial_game: a full-deck game; Replay.game(k) is its live game")
+        rec = self.recording
+        line = [*self._prefix, *self._moves]
+        redeals = [j for j, m in enumerate(line) if m.action is Action.REDEAL]
+        g = PartialGame(rec.rules, rec.players, self._line_deal(), redeals=redeals)
+        for m in line[: len(self._prefix) + k]:
+            g.play(m)
+        return g
+
     def _fill_partial_infos(self) -> None:
         """Who may act, throw in and the room (R11–R13) at every index of an
         over-the-board line, from one :class:`~durak_nb.unseen.PartialGame` walked from

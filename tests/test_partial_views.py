@@ -549,3 +549,18 @@ def test_any_forgotten_deck_shows_only_what_is_known(
     texts |= {f"words {k}": replay.words(k) for k in range(len(replay))}
     texts["frames"] = json.dumps(frames._asdict(), ensure_ascii=False)
     assert leaks(replay, texts) == {}
+
+
+def test_partial_game_offers_what_some_deck_order_allows(otb: Replay, pod: Replay) -> None:
+    """``Replay.partial_game(k)``: the live game to offer moves from (a variation, a
+    scorer), never the witness's legal moves."""
+    live = otb.partial_game(3)
+    assert live.seen().hands == (cards("TH"), ())  # the moves so far: K♦ is not laid yet
+    assert otb.seen(3).hands == (cards("TH"), cards("KD"))  # the whole recording
+    leads = {m.cards[0] for m in live.candidates(1) if len(m.cards) == 1}
+    # every card but the discarded 9♠ J♠ (R15), Anna's shown 10♥ (R4) and the turned-up 9♥ (R3)
+    assert leads == set(parse_cards(" ".join(f"{r}{s}" for r in "9TJQKA" for s in "SHDC"))) - set(cards("9S JS TH 9H"))
+    with pytest.raises(ValueError):
+        pod.partial_game(0)
+    with pytest.raises(IndexError):
+        otb.partial_game(len(otb) + 1)
