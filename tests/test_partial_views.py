@@ -236,6 +236,11 @@ def test_board_lists_only_moves_with_known_cards(otb: Replay) -> None:
     assert board.count(BACK) >= 4 + 5  # the hands' unknown cards, besides the talon's backs
 
 
+def test_the_first_view_is_all_that_is_known(otb: Replay, pod: Replay) -> None:
+    assert replayer_frames(otb).views == ("all that is known", "Anna's view", "Boris's view")
+    assert replayer_frames(pod).views[0] == "all hands open"
+
+
 def test_talon_is_backs_with_the_turned_up_trump(otb: Replay) -> None:
     stock = replayer_frames(otb).stock[0]
     assert face_up(stock) == [c("9H")]

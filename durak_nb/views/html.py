@@ -80,6 +80,7 @@ UNSEEN_WORDS = {
     "caption": " ({n} nobody saw)",
     "hand": "{n} nobody saw",
     "options": "not listed: moves with the {n} nobody saw",
+    "all_view": "all that is known",
 }
 
 RED = "#c62828"
@@ -909,9 +910,11 @@ def frame_parts(
     )
 
 
-def view_names(players: Sequence[str]) -> tuple[str, ...]:
-    """The replayer's views, plain text: ``'all hands open'``, then ``"Anna's view"`` …"""
-    return ("all hands open", *(visible(f"{name}'s view", keep="\n\t") for name in players))
+def view_names(players: Sequence[str], *, partial: bool = False) -> tuple[str, ...]:
+    """The replayer's views, plain text: ``'all hands open'`` (over the board,
+    ``partial``: ``'all that is known'``, for no hand is open whole), then ``"Anna's view"`` …"""
+    first = UNSEEN_WORDS["all_view"] if partial else "all hands open"
+    return (first, *(visible(f"{name}'s view", keep="\n\t") for name in players))
 
 
 def replayer_frames(replay: Replay, *, width: float = 48, max_moves: int = MAX_REPLAYER_MOVES) -> ReplayerFrames:
@@ -939,7 +942,7 @@ def replayer_frames(replay: Replay, *, width: float = 48, max_moves: int = MAX_R
     seats = range(len(replay.players))
     views = range(1 + len(replay.players))
     return ReplayerFrames(
-        views=view_names(replay.players),
+        views=view_names(replay.players, partial=replay.partial),
         captions=tuple(tuple(f.captions[s] for f in frames) for s in seats),
         open_cards=tuple(tuple(f.open_cards[s] for f in frames) for s in seats),
         public_cards=tuple(tuple(f.public_cards[s] for f in frames) for s in seats),
