@@ -280,7 +280,7 @@ def _decide_line(
 
     Raises:
         VariationError: the first move of the line no deck order allows (its index in
-            the line, the rule).
+            the line, the rule; no ``state``: a witness's position holds cards nobody saw).
     """
     try:
         return check_partial(rec.rules, rec.players, _trimmed(deal, len(prefix)), [*prefix, *moves])
@@ -292,7 +292,6 @@ def _decide_line(
             file=rec.file,
             move=j,
             rule=exc.refusal.rule,
-            state=exc.game.witness().position(),
         ) from exc
 
 
@@ -658,8 +657,7 @@ class Replay:
         """The over-the-board deal this line is played from: the recording's; for a
         side line, without the seen draws and redeals after its branching (later facts
         belong to the main line's moves)."""
-        deal: object = self.recording.deal
-        assert isinstance(deal, PartialDeal)
+        deal = self._root_deal()
         return deal if self.parent is None else _trimmed(deal, len(self._prefix))
 
     def partial_game(self, k: int) -> PartialGame:
@@ -676,11 +674,20 @@ class Replay:
         self._pos_index(k)
         if not self.partial:
             raise ValueError("partial_game: a full-deck game; Replay.game(k) is its live game")
+        g = self._line_start()
+        for m in self._moves[:k]:
+            g.play(m)
+        return g
+
+    def _line_start(self) -> PartialGame:
+        """A live :class:`~durak_nb.unseen.PartialGame` at this over-the-board line's
+        position 0: dealt from the line's facts, the moves to its branching played
+        (the redeals, R5, of the whole line announced, as ``check_partial`` does)."""
         rec = self.recording
         line = [*self._prefix, *self._moves]
         redeals = [j for j, m in enumerate(line) if m.action is Action.REDEAL]
         g = PartialGame(rec.rules, rec.players, self._line_deal(), redeals=redeals)
-        for m in line[: len(self._prefix) + k]:
+        for m in self._prefix:
             g.play(m)
         return g
 
@@ -689,16 +696,10 @@ class Replay:
         over-the-board line, from one :class:`~durak_nb.unseen.PartialGame` walked from
         the deal (no witness asked): all at once, the first time one is wanted (a walk
         costs the decision again, so stepping through the line walks once)."""
-        stop = len(self._infos)
         if self._infos[-1] is not None:
             return
-        rec = self.recording
-        line = [*self._prefix, *self._moves]
-        redeals = [j for j, m in enumerate(line) if m.action is Action.REDEAL]
-        g = PartialGame(rec.rules, rec.players, self._line_deal(), redeals=redeals)
-        for m in self._prefix:
-            g.play(m)
-        for k in range(stop):
+        g = self._line_start()
+        for k in range(len(self._infos)):
             if self._infos[k] is None:
                 self._infos[k] = _Info(tuple(g.actors()), tuple(g.throwers()), g.room())
             if k < len(self._moves):
@@ -886,6 +887,7 @@ class Replay:
             todo.extend(reversed(branches))
 
     def _root_deal(self) -> PartialDeal:
+        """The recording's over-the-board deal (:attr:`partial` only)."""
         deal: object = self.recording.deal
         assert isinstance(deal, PartialDeal)
         return deal

@@ -464,7 +464,7 @@ def test_an_impossible_side_line_is_refused_with_its_move_r1(otb: Replay) -> Non
     refused at its move 0 with R1."""
     with pytest.raises(VariationError) as err:
         Replay(side_line(c("9S")))
-    assert (err.value.path, err.value.move, err.value.rule) == (((3, 1),), 0, "R1")
+    assert (err.value.path, err.value.move, err.value.rule, err.value.state) == (((3, 1),), 0, "R1", None)
 
 
 # ----------------------------------------------------------------------------- games_frame
