@@ -3,7 +3,8 @@
 - ``durak-nb validate [--json] FILE...``: exit 0 when every file is a legal game.
 - ``durak-nb play --preset P --players N --seed S [--option k=v ...] -o FILE``: a game
   between random bots, recorded in the ``durak-nb/1`` JSON form.
-- ``durak-nb replay FILE``: print a recording move by move with what each move caused.
+- ``durak-nb replay FILE``: print a recording move by move with what each move caused,
+  its comments and glyphs, and its side lines indented (:func:`durak_nb.game_text.game_lines`).
 - ``durak-nb convert IN OUT``: between the notation (``.durak``) and the JSON form
   (``.json``), by suffix, without loss; a match (several games) is a JSON array.
 - ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME]``: a replay
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .engine import SetupError
+from .game_text import game_lines
 from .record import RecordingError, ValidationReport, notation
 from .record.json_form import write_atomic
 from .rules import RulesError
@@ -165,16 +167,9 @@ def _replay(path: str) -> int:
     try:
         games = notation.load_games(path)  # .durak or .json, one game or a match
         for number, rec in enumerate(games, 1):
-            game = rec.new_game()
-            names = rec.players
             title = f"game {number} of {len(games)}: " if len(games) > 1 else ""
-            _say(f"{title}{rec.rules.preset}: {', '.join(names)}; trump {game.trump.symbol}")
-            for k, (after, move, events) in enumerate(rec.steps()):
-                _say(f"{k:4d}  {move.describe(names)}")
-                for e in events:
-                    _say(f"        {e.describe(names)}")
-                game = after
-            rec.check_result(game)
+            for line in game_lines(rec, title=title):  # comments, glyphs, side lines indented
+                _say(line)
     except RecordingError as exc:
         _say(_problem(exc, path), error=True)
         return 1

@@ -109,6 +109,7 @@ def test_page_is_self_contained(evil_page: str) -> None:
         "dnb-view",
         "dnb-goto",
         "dnb-speed",
+        "dnb-exit",
     ]
 
 

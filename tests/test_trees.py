@@ -15,13 +15,16 @@ from typing import Any
 import graphviz
 import pytest
 from conftest import RECORDINGS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_replay import podkidnoy_doc, renamed
 
 from durak_nb.cards import Card
 from durak_nb.engine import Game, Move
 from durak_nb.record import Recording
-from durak_nb.record.tree import GameTree
+from durak_nb.record.tree import GameTree, move_to_json
 from durak_nb.replay import Replay
+from durak_nb.selfplay import record_bot_game
 from durak_nb.views.trees import (
     HINT,
     Diagram,
@@ -370,7 +373,7 @@ def annotated_doc() -> dict[str, Any]:
 
 
 def test_variation_tree_glyphs_and_comments() -> None:
-    d = variation_tree(Recording.from_json(annotated_doc()))
+    d = variation_tree(Recording.from_json(annotated_doc()), fold=False)
     assert d.kinds() == {"start": 1, "move": 16}
     assert labels(d)["v"] == "podkidnoy: Anna, Boris\nTwo lines"
     assert labels(d)["v1"] == "“A game comment.”\n1. Anna attacks 6♠"
@@ -387,13 +390,14 @@ def test_variation_tree_glyphs_and_comments() -> None:
     node = tree.root
     for _ in range(3000):
         node = node.add_variation(Move.pass_(0))
-    assert variation_tree(tree).kinds() == {"start": 1, "move": 3014}
+    assert variation_tree(tree, fold=False).kinds() == {"start": 1, "move": 3014}
+    assert variation_tree(tree).kinds() == {"start": 1, "run": 2}  # the main line, the 3,000 passes
 
 
 def test_variation_tree_wraps_long_comments() -> None:
     doc = annotated_doc()
     doc["meta"]["comments"]["1"] = "word " * 20
-    d = variation_tree(Recording.from_json(doc), wrap=30)
+    d = variation_tree(Recording.from_json(doc), wrap=30, fold=False)
     assert labels(d)["v2"].split("\n")[1:] == [
         "word word word word word word",
         "word word word word word word",
@@ -402,6 +406,104 @@ def test_variation_tree_wraps_long_comments() -> None:
     ]
     with pytest.raises(ValueError, match="wrap must be at least 10"):
         variation_tree(Recording.from_json(doc), wrap=5)
+    with pytest.raises(ValueError, match="run_width must be at least 10"):
+        variation_tree(Recording.from_json(doc), run_width=9)
+    folded = variation_tree(Recording.from_json(doc), wrap=30)
+    assert labels(folded)["v2"].split("\n")[:3] == [
+        "2–14",
+        "2. Boris covers 6♠ with 7♠ ?!",
+        "word word word word word word",
+    ]
+
+
+FOLDED_DOT = [
+    "digraph variations {",
+    "\tgraph [nodesep=0.3 rankdir=TB]",
+    '\tnode [fontname="DejaVu Sans" fontsize=10 shape=box style=rounded]',
+    '\tedge [fontname="DejaVu Sans"]',
+    '\tv [label="podkidnoy: Anna, Boris\\nTwo lines" fillcolor="#eef5ec" style="rounded,filled"]',
+    '\tv1 [label="“A game comment.”\\n1. Anna attacks 6♠" style="rounded,bold"]',
+    "\tv -> v1 [penwidth=2]",
+    '\tv2 [label="2–14\\n2. Boris covers 6♠ with 7♠ ?!\\nCovering the six with the seven.\\n'
+    "3. Anna throws in 6♣ · 4. Boris takes · 5. Anna throws in 6♦\\n"
+    "6. Anna passes · 7. Anna attacks 9♠ 9♣ · 8. Boris covers 9♠ with A♠\\n"
+    "9. Boris covers 9♣ with Q♣ · 10. Anna passes · 11. Boris attacks 6♠ 6♦\\n"
+    "12. Anna covers 6♠ with 10♥ · 13. Anna covers 6♦ with K♥\\n"
+    '14. Boris passes" color="#e65100" penwidth=2 style="rounded,bold"]',
+    "\tv1 -> v2 [penwidth=2]",
+    '\tv3 [label="2–3\\n2. Boris takes !\\nKeep the seven.\\n3. Anna passes" color="#2e7d32" penwidth=2]',
+    '\tv1 -> v3 [label=variation color="#777777" fontcolor="#777777" style=dashed]',
+    "}",
+]
+
+
+def test_variation_tree_folds_straight_runs_exact_dot() -> None:
+    """A straight run of moves is one node headed by its numbers, its moves packed into
+    lines, glyphs right after their moves and comments on lines of their own; the run
+    breaks where a move has an alternative (move 2: Boris covers, or takes, R14)."""
+    d = variation_tree(Recording.from_json(annotated_doc()))
+    assert d.source.splitlines() == FOLDED_DOT
+    assert d.kinds() == {"start": 1, "run": 3}
+    assert [e.highlighted for e in d.edges_info] == [True, True, False]
+
+
+def hundred_moves_three_side_lines() -> Recording:
+    """The first 100 moves of a bot game (2 players) with side lines of 5 moves
+    replacing moves 20, 50 and 80 (each a legal alternative, then the engine's first
+    legal move), a comment after move 30 and a glyph on move 60."""
+    rec = record_bot_game("podkidnoy", 2, 7, {})
+    doc = rec.to_json()
+    doc["moves"] = doc["moves"][:100]
+    doc.pop("result", None)
+    replay = Replay(Recording.from_json(doc))
+    variations = {}
+    for k in (20, 50, 80):
+        game = replay.game(k)
+        line = [next(m for m in game.legal_moves() if m != replay.move(k))]
+        game.play(line[0])
+        for _ in range(4):
+            line.append(game.legal_moves()[0])
+            game.play(line[-1])
+        variations[str(k)] = [{"moves": [move_to_json(m, rec.players) for m in line]}]
+    doc["meta"] = {"comments": {"30": "a comment"}, "glyphs": {"60": "?"}, "variations": variations}
+    return Recording.from_json(doc)
+
+
+def depth(d: Diagram) -> int:
+    """The number of nodes on the longest path from the start node (the graph's height)."""
+    children: dict[str, list[str]] = {}
+    for e in d.edges_info:
+        children.setdefault(e.tail, []).append(e.head)
+    best, todo = 0, [("v", 1)]
+    while todo:
+        name, n = todo.pop()
+        best = max(best, n)
+        todo.extend((c, n + 1) for c in children.get(name, []))
+    return best
+
+
+def test_a_100_move_game_with_3_side_lines_is_a_few_nodes_tall() -> None:
+    rec = hundred_moves_three_side_lines()
+    d = variation_tree(rec)
+    assert d.kinds() == {"start": 1, "run": 7}  # 4 stretches of the main line, 3 side lines
+    assert depth(d) == 5
+    assert [labels(d)[f"v{i}"].split("\n")[0] for i in range(1, 8)] == [
+        "1–20",
+        "21–50",
+        "51–80",
+        "81–100",
+        "81–85",
+        "51–55",
+        "21–25",
+    ]
+    assert "\na comment\n" in labels(d)["v2"] and "61. Boris passes ?" in labels(d)["v3"]
+    assert [(e.tail, e.head, e.label) for e in d.edges_info if e.label] == [
+        ("v3", "v5", "variation"),
+        ("v2", "v6", "variation"),
+        ("v1", "v7", "variation"),
+    ]
+    unfolded = variation_tree(rec, fold=False)
+    assert unfolded.kinds() == {"start": 1, "move": 115} and depth(unfolded) == 101
 
 
 # ----------------------------------------------------------------------------- text is text
@@ -485,3 +587,36 @@ def test_failing_dot_shows_its_first_error_line(monkeypatch: pytest.MonkeyPatch)
 def test_position_label() -> None:
     assert position_label(small().position()) == "bout 1: Anna → Boris\ntable empty\ntalon 0 · hands 3/2"
     assert game_tree(small(), depth=1).edges_info[0] == EdgeInfo("p0", "p1", "Anna attacks 7♠", False)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10_000), st.integers(1, 6)), max_size=12))
+def test_folding_lists_every_move_once_in_one_node_per_run(branches: list[tuple[int, int]]) -> None:
+    """Invariant: on any tree (side lines of passes hung at random nodes) the folded
+    tree has one node per straight run (a run starts at every move after the start and
+    at every child of a node with other than one child), and the run labels list every
+    move exactly once, numbered by its place in the game."""
+    tree = GameTree.from_recording(Recording.from_json(podkidnoy_doc()))
+    nodes = [tree.root, *tree.mainline()]
+    for where, length in branches:
+        node = nodes[where % len(nodes)]
+        for _ in range(length):
+            node = node.add_variation(Move.pass_(0))
+            nodes.append(node)
+    d = variation_tree(tree, run_width=10_000)
+    starts = [c for n in nodes if n is tree.root or len(n.variations) != 1 for c in n.variations]
+    assert d.kinds() == {"start": 1, "run": len(starts)}
+    listed = [
+        item
+        for info in d.nodes_info.values()
+        if info.kind == "run"
+        for line in info.label.split("\n")
+        for item in line.split(" · ")
+        if ". " in item
+    ]
+    assert len(listed) == len(nodes) - 1
+    depth_of = {id(tree.root): 0}
+    for n in nodes[1:]:
+        assert n.parent is not None
+        depth_of[id(n)] = depth_of[id(n.parent)] + 1
+    assert sorted(int(item.split(".")[0]) for item in listed) == sorted(depth_of[id(n)] for n in nodes[1:])

@@ -5,6 +5,14 @@ into one page with a small script of its own that shows them on the card table o
 replayer (:func:`.html.board_html`): ◀ ▶ (one move back or forward), play/pause with
 a speed, the move slider and number, the view list and the go-to list of frames.
 
+**Every side line.**  The side lines of ``meta.variations`` (docs/notation.md), nested
+ones too, are in the page, each with every frame (:func:`page_lines`): at a move with
+alternatives the page lists them as buttons (the first move's words with its glyph, the
+comment before it), a click steps into one (showing its first move played), "back"
+steps out to where it branched.  Every comment (before and after a move) and every
+glyph is in the frames' words, the glyph right after its move's words.  The moves of
+the side lines count in the page's bound (``max_moves``).
+
 **Small.**  The page holds each distinct part once (a hand that did not change is the
 same string; frame ``k`` of each part is an index into the list of parts) and every card
 face once (:func:`.cards_svg.card_defs`; each card on the table or in a hand is a
@@ -41,33 +49,59 @@ the script early), in the list labels (set as text by the script) and in the
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import DurakError
 from ..record.json_form import Recording, replace_atomically
+from ..record.tree import ANNOTATION_KEYS, GameNode, GameTree
 from ..replay import Replay
+from ..text import visible
 from .bounds import MAX_REPLAYER_MOVES, ViewBoundError, check_moves
 from .cards_svg import card_defs, shared_faces
-from .html import SHARED_SLOTS, STYLE, board_html, esc, header_html, replayer_frames
+from .html import SHARED_SLOTS, STYLE, ReplayerFrames, board_html, esc, header_html, replayer_frames
 from .replayer import LEGEND
 
-__all__ = ["PLAYER_JS", "ExportError", "export_html", "page_data", "page_html"]
+__all__ = ["PLAYER_JS", "WORDS", "ExportError", "export_html", "page_data", "page_html", "page_lines"]
 
-#: the page's player: shows frame ``k`` of view ``v`` by filling the slots of the view's
-#: skeleton with their parts (only the slots that changed are touched)
+#: the page's words about lines (plain text; ``{…}`` filled in by :func:`page_data`)
+WORDS = {
+    "main": "main line",
+    "side": "side line {name}",
+    "where": "instead of move {k} of the {line}",
+    "back": "⤴ back to the {line}",
+    "instead": "Instead of move {k} ({move}):",
+    "more": " … ({n} moves)",
+    "empty": "no moves",
+    "note": "\nAt a move with side lines, a button below steps into one; back steps out again.",
+}
+#: the words before the count of moves in the page's bound (:func:`_check_size`)
+HAS = {
+    "game": "this game has",
+    "all": "this game and its side lines have",
+    "partly": "this game and its side lines have at least",
+}
+
+#: the page's player: shows frame ``k`` of line ``line`` in view ``v`` by filling the slots
+#: of the view's skeleton with their parts (only the slots that changed are touched); at
+#: a move with side lines it lists them as buttons (made with ``textContent``: every
+#: recorded text stays text), a click steps into one, "back" steps out to where it branched
 PLAYER_JS = """(function () {
   "use strict";
   var D = JSON.parse(document.getElementById("dnb-data").textContent);
-  var P = D.parts, F = D.fields, n = D.labels.length - 1;
+  var P = D.parts, L = D.lines;
+  L[0].fields = D.fields; L[0].labels = D.labels;
   var $ = function (id) { return document.getElementById(id); };
   var board = $("dnb-board"), slider = $("dnb-slider"), num = $("dnb-number"), go = $("dnb-goto"),
       view = $("dnb-view"), back = $("dnb-back"), fwd = $("dnb-forward"), play = $("dnb-play"),
-      speed = $("dnb-speed");
-  var k = D.start, v = D.view, drawnView = -1, slots = [], timer = null;
-  slider.max = n; num.max = n;
+      speed = $("dnb-speed"), linesBar = $("dnb-lines"), lineName = $("dnb-line-name"), exit = $("dnb-exit"),
+      alts = $("dnb-alts");
+  var k = D.start, v = D.view, line = 0, F = D.fields, n = D.labels.length - 1, drawnView = -1, slots = [],
+      timer = null;
   D.views.forEach(function (name, i) { view.add(new Option(name, i)); });
-  D.labels.forEach(function (label, i) { go.add(new Option(label, i)); });
+  linesBar.hidden = L.length < 2;
   function part(name) {
     if (name.lastIndexOf("seat ", 0) === 0) {
       var s = +name.slice(5);
@@ -75,6 +109,25 @@ PLAYER_JS = """(function () {
     }
     if (name === "turn" || name === "events") { return P[F[name + " " + v][k]]; }
     return P[F[name][k]];
+  }
+  function add(parent, tag, cls, text) {
+    var el = document.createElement(tag);
+    if (cls) { el.className = cls; }
+    el.textContent = text;
+    parent.appendChild(el);
+    return el;
+  }
+  function drawAlternatives() {
+    var b = L[line].branches[String(k)];
+    alts.textContent = "";
+    if (!b) { return; }
+    add(alts, "span", "dnb-alts-head", b.head);
+    b.lines.forEach(function (j) {
+      var button = add(alts, "button", "dnb-alt", L[j].label);
+      button.setAttribute("data-line", String(j));
+      button.onclick = function () { enter(j, Math.min(1, L[j].labels.length - 1)); };
+      if (L[j].before) { add(alts, "span", "dnb-comment", L[j].before); }
+    });
   }
   function draw() {
     if (v !== drawnView) {
@@ -88,8 +141,21 @@ PLAYER_JS = """(function () {
       if (el.dnbShown !== h) { el.innerHTML = h; el.dnbShown = h; }
     });
     board.setAttribute("data-frame", k);
+    board.setAttribute("data-line", line);
     slider.value = k; num.value = k; go.value = k; view.value = v;
     back.disabled = k === 0; fwd.disabled = k === n;
+    drawAlternatives();
+  }
+  function enter(j, frame) {
+    stop();
+    line = j; F = L[j].fields; n = L[j].labels.length - 1;
+    slider.max = n; num.max = n;
+    while (go.options.length) { go.remove(0); }
+    L[j].labels.forEach(function (label, i) { go.add(new Option(label, i)); });
+    lineName.textContent = L[j].where ? L[j].name + " (" + L[j].where + ")" : L[j].name;
+    exit.hidden = L[j].parent === undefined;
+    exit.textContent = L[j].back || "";
+    show(frame);
   }
   function show(x) { k = Math.max(0, Math.min(n, x | 0)); draw(); if (k === n) { stop(); } }
   function stop() { if (timer !== null) { clearInterval(timer); timer = null; } play.textContent = "▶ play"; }
@@ -101,6 +167,7 @@ PLAYER_JS = """(function () {
   back.onclick = function () { stop(); show(k - 1); };
   fwd.onclick = function () { stop(); show(k + 1); };
   play.onclick = function () { if (timer === null) { start(); } else { stop(); } };
+  exit.onclick = function () { var l = L[line]; if (l.parent !== undefined) { enter(l.parent, l.at); } };
   slider.oninput = function () { show(+slider.value); };
   num.oninput = function () { show(+num.value); };
   go.onchange = function () { show(+go.value); };
@@ -110,7 +177,7 @@ PLAYER_JS = """(function () {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") { return; }
     if (e.key === "ArrowLeft") { back.onclick(); } else if (e.key === "ArrowRight") { fwd.onclick(); }
   });
-  draw();
+  enter(0, k);
 })();
 """
 
@@ -131,12 +198,18 @@ body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 #dnb-slider {{ width: 300px; }}
 #dnb-number {{ width: 4.5em; }}
 #dnb-goto {{ max-width: 340px; }}
+.dnb-lines {{ display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: baseline; margin: 0 0 6px;
+  font: 13px sans-serif; }}
+.dnb-lines[hidden] {{ display: none; }}
+.dnb-line-name {{ font-weight: bold; }}
+.dnb-lines button {{ font-size: 13px; }}
+.dnb-lines .dnb-comment {{ color: #555; font-style: italic; }}
 </style>
 </head>
 <body>
 {defs}
 <div class="dnb-export-note">A durak-nb replay: it plays in this page, no kernel needed.
-◀ ▶ step one move (or the arrow keys), play runs the moves, the slider and the go-to list jump.</div>
+◀ ▶ step one move (or the arrow keys), play runs the moves, the slider and the go-to list jump.{lines_note}</div>
 <div class="dnb-replayer">
 <div class="dnb-story">{header}</div>
 <div class="dnb-controls">
@@ -148,6 +221,11 @@ body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 <label>view <select id="dnb-view"></select></label>
 <label>go to <select id="dnb-goto"></select></label>
 <label>ms/move <input id="dnb-speed" type="number" min="100" max="3000" step="100" value="{interval}"></label>
+</div>
+<div class="dnb-lines" id="dnb-lines" hidden>
+<span id="dnb-line-name" class="dnb-line-name"></span>
+<button id="dnb-exit" title="back to the line this one branches from" hidden></button>
+<span id="dnb-alts" class="dnb-alts"></span>
 </div>
 <div id="dnb-board"></div>
 {legend}
@@ -191,16 +269,31 @@ def _check_text(what: str, text: str) -> None:
             )
 
 
-def _check_size(moves: int, max_moves: int) -> None:
-    """The page's bound on work (:data:`~.bounds.MAX_REPLAYER_MOVES`).
+def _check_size(moves: int, max_moves: int, *, has: str = "this game has") -> None:
+    """The page's bound on work (:data:`~.bounds.MAX_REPLAYER_MOVES`): the moves of the
+    main line and of every side line together (``has``: the words before the count).
 
     Raises:
         ExportError: more than ``max_moves`` moves.
     """
     try:
-        check_moves("an exported page", moves, max_moves)
+        check_moves("an exported page", moves, max_moves, has=has)
     except ViewBoundError as exc:
         raise ExportError(exc.message) from exc
+
+
+def _tree_moves(rec: Recording) -> int:
+    """The moves of ``rec``, the side lines of ``meta.variations`` counted (an explicit
+    stack over the game tree; nothing replayed)."""
+    if not any(key in rec.meta for key in ANNOTATION_KEYS):
+        return len(rec.moves)
+    count = 0
+    stack: list[GameNode] = list(GameTree.from_recording(rec).root.variations)
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(node.variations)
+    return max(count, len(rec.moves))
 
 
 def _script_json(data: Any) -> str:
@@ -210,23 +303,148 @@ def _script_json(data: Any) -> str:
     return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
+@dataclass
+class _Line:
+    """One line of the page: the main line (``parent`` ``None``) or a side line."""
+
+    replay: Replay
+    nodes: list[GameNode] | None  #: the line's tree nodes (``None``: the recording has no annotations)
+    parent: int | None  #: the index of the line it branches from
+    at: int | None  #: the move of the parent line it replaces (it starts from the parent's frame ``at``)
+    branches: dict[int, list[int]] = field(default_factory=dict)  #: move -> the lines replacing it
+
+
+def _line_nodes(replay: Replay) -> list[GameNode] | None:
+    """The tree nodes of ``replay``'s moves, from the main line along its path."""
+    if not any(key in replay.recording.meta for key in ANNOTATION_KEYS):
+        return None
+    nodes = replay.tree.mainline()
+    for k, i in replay.path:
+        if i == 0:
+            nodes = nodes[k:]
+        else:
+            alt = nodes[k].siblings()[i - 1]
+            nodes = [alt, *alt.mainline()]
+    return nodes
+
+
+def page_lines(replay: Replay, *, max_moves: int = MAX_REPLAYER_MOVES) -> list[_Line]:
+    """``replay`` (line 0) and every side line branching from it, nested lines too, each
+    a :class:`~durak_nb.replay.Replay` (:meth:`~durak_nb.replay.Replay.enter`).  The
+    lines are walked depth first with an explicit stack (any nesting depth); when a
+    line is walked, the side lines branching from it take the next indices, in the
+    order of their moves and then of :meth:`~durak_nb.replay.Replay.variations`.
+
+    Raises:
+        ExportError: the lines hold more than ``max_moves`` moves together (checked
+            before each side line is replayed, so the work stays bounded).
+    """
+    lines = [_Line(replay, _line_nodes(replay), None, None)]
+    total = len(replay)
+    _check_size(total, max_moves)
+    todo = [0]
+    while todo:
+        j = todo.pop()
+        line = lines[j]
+        if line.nodes is None:
+            continue
+        found: list[int] = []
+        for k, node in enumerate(line.nodes):
+            if not node.siblings():
+                continue
+            for variation in line.replay.variations(k)[1:]:  # empty when made with variations=False
+                total += len(variation.moves)
+                _check_size(total, max_moves, has=HAS["partly"])
+                sub = line.replay.enter(k, variation.index)
+                alt = node.siblings()[variation.index - 1]
+                lines.append(_Line(sub, [alt, *alt.mainline()], j, k))
+                line.branches.setdefault(k, []).append(len(lines) - 1)
+                found.append(len(lines) - 1)
+        todo.extend(reversed(found))
+    return lines
+
+
+def _hand_fields(frames: ReplayerFrames, ids: Callable[[tuple[str, ...]], list[int]]) -> dict[str, list[int]]:
+    """The hands of one line's frames: for each seat ``s``, ``'caption s'`` (name, card
+    count, roles), ``'open s'`` (the hand face up: every hand open, and the seat's own
+    view) and ``'public s'`` (the hand as the others see it), each the index of its part
+    in every frame (``ids``)."""
+    fields: dict[str, list[int]] = {}
+    for s in range(len(frames.captions)):
+        fields[f"caption {s}"] = ids(frames.captions[s])
+        fields[f"open {s}"] = ids(frames.open_cards[s])
+        fields[f"public {s}"] = ids(frames.public_cards[s])
+    return fields
+
+
+def _line_fields(frames: ReplayerFrames, ids: Callable[[tuple[str, ...]], list[int]]) -> dict[str, list[int]]:
+    """Every part name of one line's frames with the index of its part in each frame."""
+    fields = _hand_fields(frames, ids)
+    for name in SHARED_SLOTS:
+        fields[name] = ids(getattr(frames, name))
+    for v in range(len(frames.views)):
+        fields[f"turn {v}"] = ids(frames.turn[v])
+        fields[f"events {v}"] = ids(frames.events[v])
+    return fields
+
+
+def _text(text: str) -> str:
+    """Text the page's script sets as text (``textContent``): control, format and bidi
+    characters shown as visible escapes (:func:`durak_nb.text.visible`)."""
+    return visible(text, keep="\n\t")
+
+
+def _line_words(lines: list[_Line], j: int) -> dict[str, Any]:
+    """The words of line ``j`` (plain text): its name, where it branches, the way back,
+    the label of the button that steps into it and the comment before its first move."""
+    line = lines[j]
+    replay = line.replay
+    names = replay.players
+    if line.parent is None:
+        return {"name": _text(WORDS["main"] if not replay.path else WORDS["side"].format(name=replay.name))}
+    parent = lines[line.parent].replay
+    where = WORDS["main"] if not parent.path else WORDS["side"].format(name=parent.name)
+    first = replay.move(0).describe(names) if len(replay) else WORDS["empty"]
+    glyph = replay.glyph(0) if len(replay) else None
+    label = f"{replay.name}: {first}" + (f" {glyph}" if glyph else "")
+    if len(replay) > 1:
+        label += WORDS["more"].format(n=len(replay))
+    before = replay.comment_before(0) if len(replay) else None
+    return {
+        "name": _text(WORDS["side"].format(name=replay.name)),
+        "where": _text(WORDS["where"].format(k=line.at, line=where)),
+        "back": _text(WORDS["back"].format(line=where)),
+        "label": _text(label),
+        "before": None if before is None else _text(before),
+    }
+
+
 def page_data(
     replay: Replay, *, perspective: int | str | None = None, max_moves: int = MAX_REPLAYER_MOVES
 ) -> dict[str, Any]:
     """What an exported page holds (:func:`page_html`), as plain data: ``parts`` (every
     distinct part, each card face a ``<use>``), ``fields`` (for each part name —
     ``'caption 0'``, ``'open 0'``, ``'public 0'``, ``'table'``, ``'stock'``, ``'story'``,
-    ``'result'``, ``'turn 0'``, ``'events 0'`` … — the index of its part in each frame),
-    ``skeletons`` (each view's board with empty slots), ``views``, ``labels``, ``start``
-    and ``view``.
+    ``'result'``, ``'turn 0'``, ``'events 0'`` … — the index of its part in each frame
+    of the main line), ``labels`` (the main line's go-to list), ``skeletons`` (each
+    view's board with empty slots), ``views``, ``start``, ``view`` and ``lines``.
+
+    ``lines``: the main line (index 0) and every side line (:func:`page_lines`), each
+    ``{"name", "branches"}`` (``branches``: ``{"k": {"head": words, "lines": [index,
+    …]}}``, the lines that replace move ``k``), a side line also ``"parent"`` (the index
+    of the line it branches from), ``"at"`` (the parent's move it replaces: its frame 0
+    is the parent's frame ``at``), ``"where"``, ``"back"``, ``"label"`` (the words of
+    the button that steps into it: ``'12.1: Boris covers 7♠ with 8♠ ?! … (7 moves)'``),
+    ``"before"`` (the comment before its first move, or ``None``), ``"fields"`` and
+    ``"labels"`` (as the main line's).  Every text is plain text, shown as text.
 
     Raises:
-        ExportError: more than ``max_moves`` moves.
+        ExportError: more than ``max_moves`` moves, the side lines counted.
         KeyError: ``perspective`` is not a seat or a name of the game.
     """
     _check_size(len(replay), max_moves)
     view0 = 0 if perspective is None else replay._seat(perspective) + 1
-    frames = replayer_frames(replay, max_moves=max_moves)
+    lines = page_lines(replay, max_moves=max_moves)
     parts: list[str] = []
     index: dict[str, int] = {}
 
@@ -240,25 +458,32 @@ def page_data(
             out.append(i)
         return out
 
-    fields: dict[str, list[int]] = {}
     players = len(replay.players)
-    for s in range(players):
-        fields[f"caption {s}"] = ids(frames.captions[s])
-        fields[f"open {s}"] = ids(frames.open_cards[s])
-        fields[f"public {s}"] = ids(frames.public_cards[s])
-    for name in SHARED_SLOTS:
-        fields[name] = ids(getattr(frames, name))
-    for v in range(len(frames.views)):
-        fields[f"turn {v}"] = ids(frames.turn[v])
-        fields[f"events {v}"] = ids(frames.events[v])
+    data: dict[str, Any] = {}
+    out_lines: list[dict[str, Any]] = []
+    for j, line in enumerate(lines):
+        frames = replayer_frames(line.replay, max_moves=max_moves)
+        entry = _line_words(lines, j)
+        branches = {}
+        for k, subs in line.branches.items():
+            move = line.replay.move(k).describe(line.replay.players)
+            branches[str(k)] = {"head": _text(WORDS["instead"].format(k=k, move=move)), "lines": subs}
+        entry["branches"] = branches
+        fields = _line_fields(frames, ids)
+        if j == 0:
+            data = {"views": list(frames.views), "labels": list(frames.labels), "fields": fields}
+        else:
+            entry = {"parent": line.parent, "at": line.at, **entry, "fields": fields, "labels": list(frames.labels)}
+        out_lines.append(entry)
     return {
-        "views": list(frames.views),
-        "labels": list(frames.labels),
+        "views": data["views"],
+        "labels": data["labels"],
         "start": 0,
         "view": view0,
         "parts": parts,
-        "fields": fields,
-        "skeletons": [board_html(players, v, lambda _name: "") for v in range(len(frames.views))],
+        "fields": data["fields"],
+        "skeletons": [board_html(players, v, lambda _name: "") for v in range(len(data["views"]))],
+        "lines": out_lines,
     }
 
 
@@ -290,6 +515,7 @@ def page_html(
         interval=int(interval),
         legend=LEGEND,
         data=_script_json(data),
+        lines_note=WORDS["note"] if len(data["lines"]) > 1 else "",
         script=PLAYER_JS,
     )
 
@@ -346,6 +572,7 @@ def export_html(
         replay = replay_or_recording
     else:
         _check_size(len(replay_or_recording.moves), max_moves)
+        _check_size(_tree_moves(replay_or_recording), max_moves, has=HAS["all"])
         replay = Replay(replay_or_recording)
     text = page_html(replay, title=title, interval=interval, perspective=perspective, max_moves=max_moves)
     data = text.encode("utf-8")  # before the file is touched (every text was checked)

@@ -679,8 +679,8 @@ def events_part_html(
 
 def story_html(replay: Replay, k: int) -> str:
     """Frame ``k`` in words: move ``k - 1`` explained with its rule ids
-    (``Replay.explain``), its glyph and comment, the comment before move ``k`` and move
-    ``k`` in words (:func:`move_html`).
+    (``Replay.explain``), its glyph right after the move's words, its comment, the
+    comment before move ``k`` and move ``k`` in words (:func:`move_html`).
 
     Raises:
         IndexError: ``k`` not in ``0..len(replay)``.
@@ -689,8 +689,9 @@ def story_html(replay: Replay, k: int) -> str:
     replay.position(k)  # the bounds check
     last = replay.explain(k - 1, with_events=False) if k > 0 else None
     glyph = replay.glyph(k - 1) if k > 0 else None
-    if last is not None and glyph:
-        last += f" {glyph}"
+    if last is not None and glyph:  # the glyph right after the move's words, before the reasons
+        words = move_words(replay.move(k - 1), replay.players)
+        last = f"{words} {glyph}{last[len(words) :]}" if last.startswith(words) else f"{last} {glyph}"
     following = move_words(replay.move(k), replay.players) if k < n else None
     out = move_html(k, n, last, following, replay.comment(k - 1) if k > 0 else None)
     before = replay.comment_before(k) if k < n else None

@@ -15,7 +15,8 @@ here re-decides a rule.  The engine never imports this module (nor ``graphviz``)
   the cards went (discard R15, or the defender's hand R14) and who drew what in which
   order (R16).
 * :func:`variation_tree`: the main line and the variations of an annotated recording
-  (``durak_nb.record.tree``), with glyphs and comments.
+  (``durak_nb.record.tree``), with glyphs and comments; each straight run of moves is
+  one node, so the tree of a long annotated game is a few nodes tall.
 
 **Text is text.**  Every label is built by :func:`dot_label`: backslashes are doubled
 (so ``\\N``, ``\\l`` and friends stay literal), line breaks become DOT line breaks,
@@ -728,18 +729,34 @@ def _tree_size(tree: GameTree) -> int:
 
 
 def variation_tree(
-    source: Recording | GameTree, *, wrap: int = 40, rankdir: str = "TB", max_moves: int = MAX_TREE_MOVES
+    source: Recording | GameTree,
+    *,
+    wrap: int = 40,
+    rankdir: str = "TB",
+    max_moves: int = MAX_TREE_MOVES,
+    fold: bool = True,
+    run_width: int = 72,
 ) -> Diagram:
     """The main line and the variations of an annotated recording, as a tree.
 
-    One node per move (``"3. Boris covers 7S with 9S ?!"``: the move's number in the
-    game, the move in words and its glyph), with its comments: the one before the
-    move in quotes above, the one after below, wrapped at ``wrap`` characters.
-    Main-line edges are bold, variation edges dashed; a node with a glyph is outlined
-    in the glyph's colour (``!``/``!!`` green, ``?``/``??`` red, ``!?`` blue, ``?!``
-    orange).  The start node names the variant, the players and the title, and holds a
-    game-level comment.  Built with an explicit stack (no recursion), so any nesting
-    depth works.  Moves are not replayed: the tree shows what the recording says.
+    Moves are numbered by their place in the game (``"3. Boris covers 7♠ with 9♠ ?!"``:
+    the move's number, the move in words and its glyph right after them), with their
+    comments: the one before the move in quotes above, the one after below, wrapped at
+    ``wrap`` characters.
+
+    ``fold`` (the default): each straight run of moves (a chain where no move has an
+    alternative) is one node (kind ``run``) headed by its numbers (``"12–19"``), its
+    moves joined by ``" · "`` in lines of at most ``run_width`` characters, each
+    comment on lines of its own where it stands: so an annotated game is a picture a few
+    nodes tall, one node per stretch between branch points, not a column of moves.
+    ``fold=False``: one node per move (kind ``move``).
+
+    Main-line nodes and edges are bold, variation edges dashed (labelled
+    ``variation``); a node with a glyph is outlined in the colour of its (first) glyph
+    (``!``/``!!`` green, ``?``/``??`` red, ``!?`` blue, ``?!`` orange).  The start node
+    names the variant, the players and the title, and holds a game-level comment.
+    Built with an explicit stack (no recursion), so any nesting depth works.  Moves are
+    not replayed: the tree shows what the recording says.
 
     Args:
         source: a recording (its ``meta`` annotations, docs/notation.md) or a
@@ -748,14 +765,18 @@ def variation_tree(
         rankdir: the graph's direction.
         max_moves: the most moves drawn, the main line and the variations together
             (:data:`~.bounds.MAX_TREE_MOVES`, 5,000); the work is linear in them.
+        fold: one node per straight run of moves (``True``) or per move.
+        run_width: the most characters in a line of moves of a folded node.
 
     Raises:
         ViewBoundError: more than ``max_moves`` moves (the main line is counted
             before the tree is read).
-        ValueError: ``wrap`` < 10.
+        ValueError: ``wrap`` or ``run_width`` < 10.
     """
     if wrap < 10:
         raise ValueError(f"wrap must be at least 10, not {wrap!r}")
+    if run_width < 10:
+        raise ValueError(f"run_width must be at least 10, not {run_width!r}")
     if isinstance(source, Recording):
         check_moves("the variation tree", len(source.moves), max_moves)
     tree = source if isinstance(source, GameTree) else GameTree.from_recording(source)
@@ -772,41 +793,83 @@ def variation_tree(
     if tree.root.comment_before is not None:
         start += _wrap(f"“{tree.root.comment_before}”", wrap)
     d.add_node("v", "start", start, style="rounded,filled", fillcolor="#eef5ec")
-    ids: dict[int, str] = {id(tree.root): "v"}
-    numbers: dict[int, int] = {id(tree.root): 0}
-    stack: list[GameNode] = list(reversed(tree.root.variations))
+    # each entry: the first node of a run, the DOT name of the node before it, its number
+    stack: list[tuple[GameNode, str, int]] = [(node, "v", 1) for node in reversed(tree.root.variations)]
     count = 0
     while stack:
-        node = stack.pop()
-        assert node.move is not None and node.parent is not None
+        first, tail, number = stack.pop()
+        run = [first]
+        if fold:
+            while len(run[-1].variations) == 1:
+                run.append(run[-1].variations[0])
         count += 1
         name = f"v{count}"
-        ids[id(node)] = name
-        number = numbers[id(node.parent)] + 1
-        numbers[id(node)] = number
-        lines: list[str] = []
-        if node.comment_before is not None:
-            lines += _wrap(f"“{node.comment_before}”", wrap)
-        head = f"{number}. {node.move.describe(names)}"
-        if node.glyph is not None:
-            head += f" {node.glyph}"
-        lines.append(head)
-        if node.comment_after is not None:
-            lines += _wrap(node.comment_after, wrap)
-        main = node.is_mainline()
+        lines = _run_lines(run, number, names, wrap, run_width) if fold else _move_lines(first, number, names, wrap)
+        main = first.is_mainline()
         attrs: dict[str, str] = {}
-        if node.glyph is not None:
-            attrs.update(color=_GLYPH_COLORS[node.glyph], penwidth="2")
+        glyph = next((n.glyph for n in run if n.glyph is not None), None)
+        if glyph is not None:
+            attrs.update(color=_GLYPH_COLORS[glyph], penwidth="2")
         if main:
             attrs["style"] = "rounded,bold"
-        d.add_node(name, "move", lines, **attrs)
-        variation = node.starts_variation()
+        d.add_node(name, "run" if fold else "move", lines, **attrs)
         d.add_edge(
-            ids[id(node.parent)],
+            tail,
             name,
-            "variation" if variation else "",
+            "variation" if first.starts_variation() else "",
             highlighted=main,
             attrs={"style": "dashed", "color": "#777777", "fontcolor": "#777777"} if not main else {"penwidth": "2"},
         )
-        stack.extend(reversed(node.variations))
+        after = number + len(run)
+        stack.extend((node, name, after) for node in reversed(run[-1].variations))
     return d
+
+
+def _move_lines(node: GameNode, number: int, names: Sequence[str], wrap: int) -> list[str]:
+    """One move's label: the comment before it in quotes, ``"3. Boris covers 7♠ with 9♠ ?!"``,
+    the comment after it."""
+    assert node.move is not None
+    lines: list[str] = []
+    if node.comment_before is not None:
+        lines += _wrap(f"“{node.comment_before}”", wrap)
+    head = f"{number}. {node.move.describe(names)}"
+    if node.glyph is not None:
+        head += f" {node.glyph}"
+    lines.append(head)
+    if node.comment_after is not None:
+        lines += _wrap(node.comment_after, wrap)
+    return lines
+
+
+def _run_lines(run: Sequence[GameNode], number: int, names: Sequence[str], wrap: int, width: int) -> list[str]:
+    """A straight run's label: ``"12–19"`` (for more than one move), then its moves
+    (``"12. Anna attacks 7♠ · 13. Boris covers 7♠ with 9♠ ?!"``) packed into lines of
+    at most ``width`` characters (a longer move alone on its line), each comment on
+    lines of its own (wrapped at ``wrap``; the one before a move in quotes)."""
+    lines = [f"{number}–{number + len(run) - 1}"] if len(run) > 1 else []
+    packed = ""
+    for j, node in enumerate(run):
+        assert node.move is not None
+        if node.comment_before is not None:
+            if packed:
+                lines.append(packed)
+                packed = ""
+            lines += _wrap(f"“{node.comment_before}”", wrap)
+        item = f"{number + j}. {node.move.describe(names)}" + (f" {node.glyph}" if node.glyph is not None else "")
+        if packed and len(packed) + len(_SEP) + len(item) <= width:
+            packed += _SEP + item
+        else:
+            if packed:
+                lines.append(packed)
+            packed = item
+        if node.comment_after is not None:
+            lines.append(packed)
+            packed = ""
+            lines += _wrap(node.comment_after, wrap)
+    if packed:
+        lines.append(packed)
+    return lines
+
+
+#: between the moves of a folded node
+_SEP = " · "
