@@ -457,6 +457,10 @@ def test_a_side_line_is_decided_from_the_deal_not_the_main_witness(otb: Replay) 
     assert sub.seen(3).unknown == (5, 6)  # Boris: five he kept and one drawn, none seen
     assert sub.seen(0).hands[0] == otb.seen(3).hands[0] == cards("TH")
     assert leaks(sub, every_view(sub)) == {}
+    # the exported page holds the side line too: nothing in it beyond what either line knows
+    page = json.dumps(export.page_data(replay), ensure_ascii=False)
+    assert named_cards(page) - known_anywhere(replay) - known_anywhere(sub) == set()
+    assert lead in named_cards(page)
 
 
 def test_an_impossible_side_line_is_refused_with_its_move_r1(otb: Replay) -> None:
