@@ -330,9 +330,10 @@ def gloss(replay: Replayed, k: int) -> str:
     return _pass_words(replay, k, move, pos, read, ended)
 
 
-def explain_move(replay: Replayed, k: int, *, with_events: bool = True) -> str:
+def explain_move(replay: Replayed, k: int, *, with_events: bool = True, glyph: str | None = None) -> str:
     """Move ``k`` of ``replay`` in words with the rules behind it (:func:`gloss`), then
-    (``with_events``) what it caused.
+    (``with_events``) what it caused.  A ``glyph`` (``'?!'``) stands right after the
+    move's words, before the rules: ``'Boris covers 7♠ with 9♠ ?! — a higher ♠ …'``.
 
     Raises:
         IndexError: ``k`` not a move index of ``replay``.
@@ -340,7 +341,8 @@ def explain_move(replay: Replayed, k: int, *, with_events: bool = True) -> str:
     move = replay.move(k)
     events = replay.events(k)
     names = replay.players
-    text = move_words(move, names) + " — " + gloss(replay, k)
+    marked = move_words(move, names) + (f" {glyph}" if glyph else "")
+    text = marked + " — " + gloss(replay, k)
     if events and with_events:
         text += "; then " + "; ".join(event_words(e, names) for e in events)
     return text

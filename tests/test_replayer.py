@@ -243,7 +243,8 @@ def test_one_board_widget_drawn_by_value_never_rebuilt(widget: ReplayerWidget) -
     (the kernel sets it when the slider, the go-to list or the view list changes); the
     browser links only Play ↔ slider and the speed ↔ Play's interval."""
     before = models(widget)
-    assert len(before) == 34
+    assert len(before) == 74  # 34 for the replayer, 40 for the lines and the annotation panel
+    assert len(models(ReplayerWidget(widget.replay, annotate=False))) == 34
     assert [type(x) for x in widget.links] == [Link, Link]
     assert [(x.source, x.target) for x in widget.links] == [
         ((widget.play, "value"), (widget.slider, "value")),
@@ -259,7 +260,8 @@ def test_one_board_widget_drawn_by_value_never_rebuilt(widget: ReplayerWidget) -
         widget.goto,
         widget.speed,
     ]
-    assert list(widget.children) == [widget.header, controls, widget.board, widget.legend]
+    panel = widget.children[3]
+    assert list(widget.children) == [widget.header, controls, widget.board, panel, widget.legend]
     assert widget.board.value == board_of(widget, 0, 0)
     for k in (6, 14, 0, 9):
         widget.slider.value = k
@@ -364,12 +366,14 @@ def test_escaping_of_the_amp_name_in_frames() -> None:
 
 
 def test_a_300_move_4_player_game_stays_few_models() -> None:
-    """The 300-move 4-player game of the benchmark: the same 34 models as any game (the
-    design of Stacks made 2,049), and a board of a few kilobytes per frame."""
+    """The 300-move 4-player game of the benchmark: the same 74 models as any game (34
+    without the annotation panel; the design of Stacks made 2,049), and a board of a
+    few kilobytes per frame."""
     rec = record_bot_game("podkidnoy", 4, 100, {})
     w = ReplayerWidget(Replay(rec))
     assert len(w.replay) == 300
-    assert len(models(w)) == 34
+    assert len(models(w)) == 74
+    assert len(models(ReplayerWidget(Replay(rec), annotate=False))) == 34
     assert len(w.goto.options) == 301
     sizes = []
     for k in range(0, 301, 50):

@@ -185,6 +185,48 @@ class GameNode:
             self.parent.variations.remove(self)
             self.parent = None
 
+    def reattach(self, parent: GameNode, index: int) -> None:
+        """Put this detached node (and everything after it) back under ``parent`` as
+        ``parent.variations[index]``: the inverse of :meth:`remove`, for undo.
+
+        Raises:
+            ValueError: the node is still attached, or ``index`` is not in
+                ``0..len(parent.variations)``.
+        """
+        if self.parent is not None:
+            raise ValueError("the node is attached: remove it first")
+        if not 0 <= index <= len(parent.variations):
+            raise ValueError(f"index {index} is not in 0..{len(parent.variations)}")
+        parent.variations.insert(index, self)
+        self.parent = parent
+
+    # python-chess's names, on the parent: the child is given by its move or itself
+
+    def variation(self, move: Move | GameNode) -> GameNode:
+        """The child of this node whose move is ``move`` (or the child ``move`` itself).
+
+        Raises:
+            KeyError: no child plays that move.
+        """
+        for child in self.variations:
+            if child is move or child.move == move:
+                return child
+        raise KeyError(f"no variation {move!r} after {self!r}")
+
+    def has_variation(self, move: Move | GameNode) -> bool:
+        """Whether a child of this node plays ``move`` (or is ``move``)."""
+        return any(child is move or child.move == move for child in self.variations)
+
+    def remove_variation(self, move: Move | GameNode) -> GameNode:
+        """Detach the child playing ``move`` (with everything after it) and return it.
+
+        Raises:
+            KeyError: no child plays that move.
+        """
+        child = self.variation(move)
+        child.remove()
+        return child
+
     # ------------------------------------------------------------------ reading
 
     @property

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
-from ..explain import event_words, move_words
+from ..explain import event_words, explain_move, move_words
 from ..replay import Replay, drawn_count
 from ..text import visible
 from ..unseen import Seen
@@ -687,11 +687,9 @@ def story_html(replay: Replay, k: int) -> str:
     """
     n = len(replay)
     replay.position(k)  # the bounds check
-    last = replay.explain(k - 1, with_events=False) if k > 0 else None
+    # the glyph stands right after its move's words, not after the rules' sentence
     glyph = replay.glyph(k - 1) if k > 0 else None
-    if last is not None and glyph:  # the glyph right after the move's words, before the reasons
-        words = move_words(replay.move(k - 1), replay.players)
-        last = f"{words} {glyph}{last[len(words) :]}" if last.startswith(words) else f"{last} {glyph}"
+    last = explain_move(replay, k - 1, with_events=False, glyph=glyph) if k > 0 else None
     following = move_words(replay.move(k), replay.players) if k < n else None
     out = move_html(k, n, last, following, replay.comment(k - 1) if k > 0 else None)
     before = replay.comment_before(k) if k < n else None

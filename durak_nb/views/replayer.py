@@ -19,6 +19,18 @@ from :meth:`~durak_nb.replay.Replay.view`: the cards that player cannot know fac
 down, the cards seen taken (R14) or shown (R4, R20) face up) and a go-to list (one
 entry per frame, a frame where a bout begins marked ``▶ Bout 4 begins``).
 
+**Lines and annotating** (``annotate=True``, the default).  Under the controls: the
+lines at the move annotated (the move that led to the frame shown), the line shown
+among its alternatives: one click steps into a side line (:meth:`ReplayerWidget.enter_line`),
+another back, nested lines too; ``◂ back`` returns to the line this one branches from.
+Then a compact panel, one Textarea, the glyph buttons and a few buttons: a comment
+after or before the move, its glyph (``! ? !! ?? !? ?!``), "add a variation here" (one
+of the engine's legal moves at the position shown; the widget goes on in the new
+line, where the next move continues it), promote, demote, delete the line, undo,
+redo and save (``.durak`` through the canonical writer, or ``.json``; atomically).
+The edits are :mod:`durak_nb.annotate`'s; a refused one shows its words and changes
+nothing.  The panel adds 40 widget models (74 in all), whatever the game's length.
+
 **Design: few widgets, the frame drawn by the kernel.**  The replayer is a dozen
 widgets (about 40 models with their layouts and styles): the controls, a header and
 ONE HTML widget, the board, whose ``value`` the kernel sets to the frame's HTML when
@@ -52,12 +64,19 @@ by the widget library.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 
-from ..replay import Replay
+from ..annotate import Annotator, line_nodes, line_path, where
+from ..engine import Move
+from ..errors import DurakError
+from ..record import Recording, io
+from ..record.tree import GLYPHS, GameNode
+from ..replay import LinePath, Replay, path_text
 from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .cards_svg import card_defs, shared_faces
 from .html import (
@@ -65,6 +84,7 @@ from .html import (
     FrameParts,
     ReplayerFrames,
     board_html,
+    esc,
     frame_label,
     frame_parts,
     frame_slot,
@@ -74,7 +94,7 @@ from .html import (
     view_names,
 )
 
-__all__ = ["LEGEND", "ReplayerWidget", "Shown"]
+__all__ = ["LEGEND", "PANEL_WORDS", "ReplayerWidget", "Shown"]
 
 LEGEND = (
     '<div class="dnb-none" style="font-size:12px;line-height:1.4">'
@@ -82,6 +102,55 @@ LEGEND = (
     "A player's view shows that player's cards, and of the others only the cards everyone has seen "
     "(picked up at a take R14, shown R4/R20, the turned-up trump R3); the rest face down.</div>"
 )
+
+
+#: The person-facing words of the annotation panel (one place, for a later translation).
+PANEL_WORDS = {
+    "lines": "lines",
+    "lines_tip": "the lines at the move annotated: one click steps into a line",
+    "back": "◂ back to {line}",
+    "back_main": "◂ back",
+    "comment": "comment",
+    "after": "after the move",
+    "before": "before the move",
+    "set": "✓ set comment",
+    "set_tip": "set the comment (empty: remove it)",
+    "placeholder": "a comment on {move}",
+    "glyph": "glyph",
+    "no_glyph": "–",
+    "moves": "move",
+    "add": "+ add a variation here",
+    "continue": "+ continue the line",
+    "add_tip": "play the chosen legal move from the position shown, then go on in that line",
+    "promote": "▲ promote",
+    "demote": "▼ demote",
+    "delete": "✕ delete line",
+    "undo": "↶ undo",
+    "redo": "↷ redo",
+    "save": "save",
+    "save_tip": "save to this file (.durak: the notation; .json: the JSON form), atomically",
+    "path": "file",
+    "default_path": "annotated.durak",
+    "main": "main line",
+    "the_main": "the main line",
+    "line": "line {name}",
+    "start": "the start",
+    "annotating": "<b>{line}</b> · annotating {where}: {move}",
+    "no_move": "<b>{line}</b> · the game has no moves yet: the comment before the start is the game's comment",
+    "count": "{name}: {move} … ({n} moves)",
+    "one": "{name}: {move}",
+    "in_line": "{move} (in a line: step along it)",
+    "done": "done: {what}",
+    "undone": "undone: {what}",
+    "redone": "redone: {what}",
+    "saved": "saved to {path}",
+    "refused": "refused: {why}",
+    "off": "annotating is off: {why}",
+}
+
+
+#: The glyph buttons' tooltips, in the order of the buttons (none, then GLYPHS).
+GLYPH_TIPS = ("no glyph", "good move", "mistake", "brilliant move", "blunder", "interesting move", "dubious move")
 
 
 class Shown(NamedTuple):
@@ -97,11 +166,39 @@ class Shown(NamedTuple):
     result: str
 
 
+#: the kit's own folder: recordings shipped with it (the lessons') are course data
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def _file_of(rec: Recording) -> tuple[bool, list[Recording], int]:
+    """Whether saving to the file ``rec`` was read from loses nothing, and, when that
+    file is a match holding ``rec``, its games and ``rec``'s place among them (saving
+    writes every game); else ``(…, [], 0)``.  A file that does not exist loses nothing; a
+    recording shipped with the kit (a lesson's) is never a default to save over."""
+    if not rec.file.lower().endswith((".durak", ".json")):
+        return False, [], 0
+    if Path(rec.file).resolve().is_relative_to(_PACKAGE):  # the course's recordings are never overwritten
+        return False, [], 0
+    if not Path(rec.file).exists():
+        return True, [], 0
+    try:
+        games = io.load_games(rec.file)
+    except DurakError:
+        return False, [], 0
+    if games == [rec]:
+        return True, [], 0
+    for i, game in enumerate(games):
+        if len(games) > 1 and game == rec:
+            return True, games, i
+    return False, [], 0
+
+
 class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
-    """A replayer of one :class:`~durak_nb.replay.Replay` (see the module's text).
+    """A replayer of one :class:`~durak_nb.replay.Replay` (see the module's text), with
+    its lines and, unless ``annotate=False``, the annotation panel.
 
     Args:
-        replay: the replayed recording.
+        replay: the replayed recording (its main line, or a side line to start in).
         interval: milliseconds per move while playing (adjustable with :attr:`speed`).
         start: the first frame shown (the position before move ``start``).
         perspective: the view shown first: ``None`` (every hand open), a seat or a name.
@@ -109,9 +206,22 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         kernel_buttons: kept for compatibility: the ◀ ▶ buttons are always there (an
             exported page has its own, :mod:`.export`).
         max_moves: the most moves shown (:data:`~.bounds.MAX_REPLAYER_MOVES`, 1,000).
+        annotate: show the lines at the current move and the annotation panel
+            (comments, glyphs, variations, promote, demote, delete, undo, redo, save:
+            :mod:`durak_nb.annotate`); ``False``: the replayer alone.
+        path: the file the panel saves to (default: the recording's file when it is a
+            ``.durak`` or ``.json`` file, else ``annotated.durak``).
+
+    **The move annotated** is the one that led to the frame shown (move ``k - 1`` at
+    frame ``k``; at a line's frame 0, its first move); a variation is added at the
+    position shown (it replaces move ``k``, or continues a line at its end).  Every
+    edit goes through :attr:`annotator`, then the replay is made again from its
+    recording and the frame of the edited move is shown.
 
     Attributes:
-        replay: the replay.
+        replay: the line shown now (the main line, or a side line: :meth:`enter_line`).
+        annotator: the :class:`~durak_nb.annotate.Annotator` (``None`` without
+            ``annotate``, or when the recording cannot be annotated: :attr:`note` says why).
         play: the ``Play`` widget (values ``0..len(replay)``), linked to the slider in
             the browser.
         slider: the move slider: frame ``k`` shows the position before move ``k``.
@@ -124,6 +234,18 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         board: the one HTML widget showing the frame (:func:`.html.board_html`), each
             card a ``<use>`` of its face in the header (:func:`.cards_svg.shared_faces`).
         links: the ``jslink``-s (play ↔ slider, speed ↔ play's interval).
+        lines: the lines at the move annotated (a ``Select``: the line shown first
+            among its alternatives; one click steps into another), ``exit_line`` the
+            button back to the line this one branches from.
+        note: the line, the move annotated and the last edit's words (or refusal).
+        comment, comment_place, set_comment: the comment text, whether it is the
+            comment after or before the move, and the button that sets it.
+        glyph: the glyph buttons (``none ! ? !! ?? !? ?!``): a click sets the glyph.
+        moves, add: the engine's legal moves at the position shown (in a player's
+            view, that player's only: the others' would show their hidden cards), and
+            the button that plays the chosen one there (a variation, or the line continued).
+        promote, demote, delete, undo, redo, save: the edit buttons; ``path`` the
+            file :attr:`save` writes.
 
     Raises:
         ViewBoundError: the replay has more than ``max_moves`` moves (checked first).
@@ -142,6 +264,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         width: float = 48,
         kernel_buttons: bool = True,
         max_moves: int = MAX_REPLAYER_MOVES,
+        annotate: bool = True,
+        path: str | None = None,
     ) -> None:
         n = len(replay)
         check_moves("the replayer", n, max_moves)
@@ -155,6 +279,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.max_moves = max_moves
         self._parts: dict[int, FrameParts] = {}
         self._caches = new_caches()
+        self._quiet = False
         del kernel_buttons
         names = view_names(replay.players)
 
@@ -209,7 +334,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.board = widgets.HTML(self._board(start, view0))
         self.legend = widgets.HTML(LEGEND)
-        self._shown = (start, view0)
+        self._shown: tuple[int, int] | None = (start, view0)
         self.slider.observe(self._on_slider, names="value")
         self.goto.observe(self._on_goto, names="index")
         self.perspective.observe(self._on_view, names="index")
@@ -217,13 +342,19 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             [self.back, self.play, self.forward, self.slider, self.perspective, self.goto, self.speed],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        super().__init__([self.header, controls, self.board, self.legend])
+        children = [self.header, controls, self.board, self.legend]
+        self.annotator: Annotator | None = None
+        self._root = replay.root
+        self._path: LinePath = ()
+        if annotate:
+            children.insert(3, self._make_panel(replay, start, path))
+        super().__init__(children)
         self.add_class("dnb-replayer")
 
     # ------------------------------------------------------------------ frames
 
     def parts(self, k: int) -> FrameParts:
-        """Every part of frame ``k`` (made when first asked for, then kept).
+        """Every part of frame ``k`` of the line shown (made when first asked for, then kept).
 
         Raises:
             IndexError: ``k`` not in ``0..len(replay)``.
@@ -238,8 +369,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
     @cached_property
     def frames(self) -> ReplayerFrames:
-        """Every part of every frame (:func:`.html.replayer_frames`), made when first
-        asked for: what an exported page holds."""
+        """Every part of every frame of the line shown (:func:`.html.replayer_frames`),
+        made when first asked for: what an exported page holds."""
         return replayer_frames(self.replay, width=self.width, max_moves=self.max_moves)
 
     def _board(self, k: int, view: int) -> str:
@@ -252,13 +383,19 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         if now != self._shown:
             self._shown = now
             self.board.value = self._board(*now)
+            self._refresh_panel()
 
     def _on_slider(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self._message = ""  # the last edit's words stay until the frame changes
         if self.goto.index != change["new"]:
             self.goto.index = change["new"]
         self._redraw()
 
     def _on_goto(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
         if change["new"] is not None and self.slider.value != change["new"]:
             self.slider.value = change["new"]
 
@@ -269,7 +406,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
     @property
     def index(self) -> int:
-        """The frame shown: the position before move ``index``."""
+        """The frame shown: the position before move ``index`` of the line shown."""
         return int(self.slider.value)
 
     @property
@@ -282,7 +419,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.slider.value = max(0, min(len(self.replay), self.index + delta))
 
     def show(self, k: int, view: int | None = None) -> None:
-        """Show frame ``k`` (and view ``view``, if given).
+        """Show frame ``k`` of the line shown (and view ``view``, if given).
 
         Raises:
             IndexError: ``k`` not in ``0..len(replay)`` or ``view`` not a view.
@@ -317,6 +454,425 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             events=p.events[v],
             result=p.result,
         )
+
+    # ------------------------------------------------------------------ lines
+
+    @property
+    def line(self) -> str:
+        """The line shown, in words: ``'main line'`` or e.g. ``'12.1 > 3.2'``."""
+        return path_text(self._path)
+
+    def show_line(self, path: LinePath, k: int = 0) -> None:
+        """Show frame ``k`` of the line at ``path`` (``()``: the main line; ``((12, 1),)``:
+        side line 1 replacing move 12, :meth:`Replay.enter <durak_nb.replay.Replay.enter>`).
+
+        Raises:
+            IndexError: no such line, or ``k`` not in ``0..len(line)``.
+            ViewBoundError: the line has more than ``max_moves`` moves.
+        """
+        self._message = ""
+        try:
+            line = self._enter(path)
+        except IndexError:
+            if self.annotator is None or not path:
+                raise
+            # a replay made without its side lines (variations=False): make it with them
+            self._root = Replay(self.annotator.recording(), snapshot_every=self._root.snapshot_every)
+            line = self._enter(path)
+        n = len(line)
+        check_moves("the replayer", n, self.max_moves)
+        if not 0 <= k <= n:
+            raise IndexError(f"frame {k} is not in 0..{n}")
+        changed = line is not self.replay
+        self.replay = line
+        self._path = tuple(path)
+        if changed:
+            self._parts = {}
+            self.__dict__.pop("frames", None)
+            self._quiet = True
+            try:
+                self.slider.value = 0
+                self.play.value = 0
+                self.slider.max = self.play.max = n
+                self.goto.options = [(frame_label(line, j), j) for j in range(n + 1)]
+                self.goto.index = k
+                self.slider.value = k
+                self.play.value = k
+            finally:
+                self._quiet = False
+            self._shown = None
+            self._redraw()
+        else:
+            self.show(k)
+            self._redraw()
+            self._refresh_panel()
+
+    def _enter(self, path: LinePath) -> Replay:
+        line = self._root
+        for step in path:
+            line = line.enter(*step)
+        return line
+
+    def enter_line(self, i: int) -> None:
+        """Step into line ``i`` of :attr:`lines` (the alternatives at the move annotated,
+        in their order; the line shown is among them): its frame after that move.
+
+        Raises:
+            IndexError: no line ``i`` there.
+        """
+        node = self.current_node()
+        if node.parent is None or not 0 <= i < len(node.parent.variations):
+            raise IndexError(f"line {i} is not among the {len(self.lines.options)} lines here")
+        self.show_node(node.parent.variations[i])
+
+    def exit_to_parent(self) -> None:
+        """Step back to the line this one branches from, at the frame after the move it
+        replaces.
+
+        Raises:
+            ValueError: the main line is shown.
+        """
+        if not self._path:
+            raise ValueError("the main line does not branch from another line")
+        k, _i = self._path[-1]
+        self.show_line(self._path[:-1], k + 1)
+
+    def show_node(self, node: GameNode) -> None:
+        """Show the frame after ``node``'s move, in the line it lies on (the root: the
+        main line's frame 0)."""
+        if node.parent is None:
+            self.show_line((), 0)
+        else:
+            self.show_line(line_path(node), node.ply + 1)
+
+    def current_node(self) -> GameNode:
+        """The node of the move annotated: move ``index - 1`` of the line shown (at
+        frame 0, the line's first move; the root for a game without moves).
+
+        Raises:
+            ValueError: no :attr:`annotator`.
+        """
+        nodes = self._nodes()
+        if not nodes:
+            return self._tree_root()
+        return nodes[max(self.index, 1) - 1]
+
+    def position_node(self) -> GameNode:
+        """The node after which the position shown stands (where :attr:`add` plays)."""
+        nodes = self._nodes()
+        if self.index > 0:
+            return nodes[self.index - 1]
+        if nodes and nodes[0].parent is not None:
+            return nodes[0].parent
+        return self._tree_root()
+
+    def _tree_root(self) -> GameNode:
+        return self._annotator().tree.root
+
+    def _nodes(self) -> list[GameNode]:
+        return line_nodes(self._annotator().tree, self._path)
+
+    # ------------------------------------------------------------------ the panel
+
+    def _make_panel(self, replay: Replay, start: int, path: str | None) -> widgets.Widget:
+        w = PANEL_WORDS
+        # the panel's buttons share one layout and one style: fewer widget models
+        auto = widgets.Layout(width="auto")
+        plain = widgets.ButtonStyle()
+
+        def button(key: str, tip: str | None = None) -> widgets.Button:
+            return widgets.Button(description=w[key], tooltip=w[tip] if tip else None, layout=auto, style=plain)
+
+        tight = {"description_width": "initial"}
+        self.note = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.lines = widgets.Select(
+            options=[],
+            rows=2,
+            description=w["lines"],
+            tooltip=w["lines_tip"],
+            style=tight,
+            layout=widgets.Layout(width="400px"),
+        )
+        self.exit_line = button("back_main")
+        self.comment = widgets.Textarea(rows=2, layout=widgets.Layout(width="280px"))
+        self.comment_place = widgets.ToggleButtons(
+            options=[(w["after"], "after"), (w["before"], "before")],
+            value="after",
+            style={"button_width": "auto"},
+        )
+        self.set_comment = button("set", "set_tip")
+        self.glyph = widgets.ToggleButtons(
+            options=[(w["no_glyph"], ""), *((g, g) for g in GLYPHS)],
+            value="",
+            tooltips=list(GLYPH_TIPS),
+            style={"button_width": "2.6em"},
+        )
+        self.moves = widgets.Dropdown(
+            options=[], description=w["moves"], style=tight, layout=widgets.Layout(width="260px")
+        )
+        self.add = button("add", "add_tip")
+        self.promote = button("promote")
+        self.demote = button("demote")
+        self.delete = button("delete")
+        self.undo = button("undo")
+        self.redo = button("redo")
+        rec = replay.root.recording
+        safe, match, index = _file_of(rec)
+        if path is None:
+            path = rec.file if safe else w["default_path"]
+        self.path = widgets.Text(value=path, description=w["path"], style=tight, layout=widgets.Layout(width="180px"))
+        self.save = button("save", "save_tip")
+        self._message = ""
+        self._moves_here: list[Move] = []
+        try:
+            self.annotator = Annotator(rec, match=match, index=index)
+        except DurakError as exc:
+            self._message = w["off"].format(why=esc(exc.message))
+        # the line the widget was given (a side line entered with i = 0 lies on its parent line)
+        steps: list[tuple[int, int]] = []
+        offset = 0
+        for k, i in replay.path:
+            if i == 0:
+                offset += k
+            else:
+                steps.append((offset + k, i))
+                offset = 0
+        self._path = tuple(steps)
+        if offset:  # the same position, on the whole line
+            self.show_line(self._path, offset + start)
+        self.lines.observe(self._on_lines, names="index")
+        self.comment_place.observe(lambda _c: self._refresh_panel(), names="value")
+        self.glyph.observe(self._on_glyph, names="value")
+        self.exit_line.on_click(lambda _b: self._act(self.exit_to_parent))
+        self.set_comment.on_click(lambda _b: self._edit(self._set_comment))
+        self.add.on_click(lambda _b: self._edit(self._add))
+        self.promote.on_click(lambda _b: self._edit(lambda: self._line_edit("promote")))
+        self.demote.on_click(lambda _b: self._edit(lambda: self._line_edit("demote")))
+        self.delete.on_click(lambda _b: self._edit(lambda: self._line_edit("remove")))
+        self.undo.on_click(lambda _b: self._edit(self._undo))
+        self.redo.on_click(lambda _b: self._edit(self._redo))
+        self.save.on_click(lambda _b: self._act(self._save))
+        row = {"flex_flow": "row wrap", "align_items": "center"}
+        first = [self.lines, self.exit_line, self.glyph]
+        second = [self.comment_place, self.comment, self.set_comment, self.path, self.save]
+        third = [self.moves, self.add, self.promote, self.demote, self.delete, self.undo, self.redo]
+        panel = widgets.VBox(
+            [self.note, *(widgets.HBox(r, layout=widgets.Layout(**row)) for r in (first, second, third))]
+        )
+        panel.add_class("dnb-annotate")
+        if self.annotator is None:
+            for control in self._controls():
+                control.disabled = True
+            self.note.value = self._message
+        else:
+            self._refresh_panel()
+        return panel
+
+    def _controls(self) -> list[widgets.Widget]:
+        return [
+            self.lines,
+            self.exit_line,
+            self.comment,
+            self.comment_place,
+            self.set_comment,
+            self.glyph,
+            self.moves,
+            self.add,
+            self.promote,
+            self.demote,
+            self.delete,
+            self.undo,
+            self.redo,
+            self.path,
+            self.save,
+        ]
+
+    def _refresh_panel(self) -> None:
+        """Set the panel's values for the frame and line shown (values only: no widget
+        is made or dropped)."""
+        a = self.annotator
+        if a is None:
+            return
+        w = PANEL_WORDS
+        names = a.players
+        node = self.current_node()
+        pos = self.position_node()
+        line = w["main"] if not self._path else w["line"].format(name=path_text(self._path))
+        self._quiet = True
+        try:
+            if node.parent is None:
+                head = w["no_move"].format(line=esc(line))
+                self.lines.options = []
+            else:
+                words = node.move.describe(names) if node.move is not None else ""
+                mark = f" {node.glyph}" if node.glyph else ""
+                head = w["annotating"].format(line=esc(line), where=esc(where(node)), move=esc(words + mark))
+                alts = node.parent.variations
+                self.lines.options = [(self._line_label(c), j) for j, c in enumerate(alts)]
+                self.lines.index = alts.index(node)
+                self.lines.rows = max(2, min(4, len(alts)))
+            self.note.value = head + (f"<br>{self._message}" if self._message else "")
+            self.exit_line.disabled = not self._path
+            up = self._path[:-1]
+            to = w["the_main"] if not up else w["line"].format(name=path_text(up))
+            self.exit_line.description = w["back"].format(line=to) if self._path else w["back_main"]
+            before = self.comment_place.value == "before"
+            text = node.comment_before if before else node.comment_after
+            self.comment.value = text or ""
+            self.comment.placeholder = w["placeholder"].format(
+                move=where(node) if node.parent is not None else w["start"]
+            )
+            self.comment.disabled = self.set_comment.disabled = node.parent is None and (not before)
+            self.glyph.value = node.glyph or ""
+            self.glyph.disabled = node.parent is None
+            legal = a.legal_moves(pos)
+            if self.view > 0:  # a player's view: only their own moves (the others' would show hidden cards)
+                legal = [m for m in legal if m.player == self.view - 1]
+            self._moves_here = legal
+            self.moves.options = [
+                (w["in_line"].format(move=m.describe(names)) if pos.has_variation(m) else m.describe(names), j)
+                for j, m in enumerate(legal)
+            ]
+            fresh = [j for j, m in enumerate(legal) if not pos.has_variation(m)]
+            self.moves.index = (fresh or [0])[0] if legal else None
+            self.moves.disabled = self.add.disabled = not legal
+            self.add.description = w["add"] if pos.variations else w["continue"]
+            start = node.line_start()
+            side = start.parent is not None
+            self.promote.disabled = self.delete.disabled = not side
+            self.demote.disabled = not side or start.parent is None or start.parent.variations[-1] is start
+            self.undo.disabled = not a.can_undo
+            self.redo.disabled = not a.can_redo
+        finally:
+            self._quiet = False
+
+    def _line_label(self, child: GameNode) -> str:
+        """A line at a branch, plain text: ``'12.1: Boris covers 7♠ with 8♠ … (6 moves)'``."""
+        names = self.replay.players
+        name = path_text(line_path(child))
+        move = child.move.describe(names) if child.move is not None else ""
+        n = 1 + len(child.mainline())
+        key = "count" if n > 1 else "one"
+        return PANEL_WORDS[key].format(name=name, move=move, n=n)
+
+    def _on_lines(self, change: dict[str, Any]) -> None:
+        if self._quiet or change["new"] is None:
+            return
+        self._act(lambda: self.enter_line(int(change["new"])))
+
+    def _on_glyph(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        value = change["new"] or None
+        self._edit(lambda: self._set_glyph(value))
+
+    # ------------------------------------------------------------------ edits
+
+    def _act(self, action: Callable[[], None]) -> None:
+        """Run ``action``; a refusal is shown in :attr:`note` (words, never a traceback)."""
+        try:
+            action()
+        except (DurakError, IndexError, ValueError) as exc:
+            why = exc.message if isinstance(exc, DurakError) else str(exc)
+            self._message = PANEL_WORDS["refused"].format(why=esc(why))
+            self._refresh_panel()
+
+    def _edit(self, action: Callable[[], tuple[str, GameNode] | None]) -> None:
+        """Run the edit ``action`` (it answers the words of what was done and the node
+        to show), make the replay again from the annotator's recording and show it."""
+
+        def run() -> None:
+            got = action()
+            if got is None:
+                self._refresh_panel()
+                return
+            message, focus = got
+            self._rebuild()
+            self.show_node(focus)
+            self._message = esc(message)
+            self._refresh_panel()
+
+        self._act(run)
+
+    def _rebuild(self) -> None:
+        a = self.annotator
+        assert a is not None
+        self._root = Replay(a.recording(), snapshot_every=self._root.snapshot_every)
+        self.replay = self._root
+        self._path = ()
+        self._parts = {}
+        self.__dict__.pop("frames", None)
+        self._shown = None
+        # the replay is new: show_node re-enters the line and sets every value
+        self._quiet = True
+        try:
+            n = len(self._root)
+            self.slider.value = self.play.value = 0
+            self.slider.max = self.play.max = n
+            self.goto.options = [(frame_label(self._root, j), j) for j in range(n + 1)]
+        finally:
+            self._quiet = False
+
+    def _changed(self, version: int, focus: GameNode | None = None) -> tuple[str, GameNode] | None:
+        """The words of the edit just made and the node to show, or ``None`` when the
+        annotator recorded nothing (the edit changed nothing)."""
+        a = self.annotator
+        assert a is not None
+        edit = a.last_edit
+        if a.version == version or edit is None:
+            return None
+        return PANEL_WORDS["done"].format(what=edit.what), edit.done if focus is None else focus
+
+    def _set_glyph(self, glyph: str | None) -> tuple[str, GameNode] | None:
+        a = self._annotator()
+        version = a.version
+        a.set_glyph(self.current_node(), glyph)
+        return self._changed(version)
+
+    def _set_comment(self) -> tuple[str, GameNode] | None:
+        a = self._annotator()
+        version = a.version
+        a.set_comment(self.current_node(), self.comment.value or None, before=self.comment_place.value == "before")
+        return self._changed(version)
+
+    def _add(self) -> tuple[str, GameNode] | None:
+        a = self._annotator()
+        j = self.moves.value
+        if j is None:
+            return None
+        version = a.version
+        if self.index == len(self.replay):  # the line grows by one: within the replayer's bound
+            check_moves("the replayer", len(self.replay) + 1, self.max_moves)
+        node = a.play(self.position_node(), self._moves_here[int(j)])
+        got = self._changed(version, node)
+        if got is None:  # the move was already a line there: step along it
+            self._message = ""
+            self.show_node(node)
+        return got
+
+    def _line_edit(self, verb: str) -> tuple[str, GameNode] | None:
+        a = self._annotator()
+        version = a.version
+        getattr(a, verb)(self.current_node())
+        return self._changed(version)
+
+    def _undo(self) -> tuple[str, GameNode] | None:
+        edit = self._annotator().undo()
+        return PANEL_WORDS["undone"].format(what=edit.what), edit.undone
+
+    def _redo(self) -> tuple[str, GameNode] | None:
+        edit = self._annotator().redo()
+        return PANEL_WORDS["redone"].format(what=edit.what), edit.done
+
+    def _annotator(self) -> Annotator:
+        if self.annotator is None:
+            raise ValueError("the replayer was made with annotate=False")
+        return self.annotator
+
+    def _save(self) -> None:
+        target = self._annotator().save(self.path.value)
+        self._message = PANEL_WORDS["saved"].format(path=esc(str(target)))
+        self._refresh_panel()
 
     def __repr__(self) -> str:
         return f"<ReplayerWidget of {self.replay!r}, frame {self.index}>"

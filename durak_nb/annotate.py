@@ -1,0 +1,721 @@
+"""Annotating a recording: comments, glyphs and variations, every edit undoable.
+
+An :class:`Annotator` holds the :class:`~durak_nb.record.tree.GameTree` of one
+recording (the main line, comments, glyphs, variations, as python-chess's ``pgn``
+holds a game) and edits it:
+
+- a comment before or after a move (:meth:`Annotator.set_comment`), a glyph
+  (:meth:`Annotator.set_glyph`: one of ``! ? !! ?? !? ?!`` per move; setting another
+  replaces it, ``None`` clears it);
+- a line played from a position (:meth:`Annotator.play`, :meth:`Annotator.add_line`)
+  or an alternative to a move (:meth:`Annotator.add_variation`), every move checked by
+  the engine from its position (only legal moves: the refusal names its rule);
+- the order of the lines at a branch (:meth:`Annotator.promote`,
+  :meth:`Annotator.demote`, :meth:`Annotator.promote_to_main`) and deleting a side
+  line (:meth:`Annotator.remove`);
+- :meth:`Annotator.undo` and :meth:`Annotator.redo` of every edit (at most
+  :data:`MAX_UNDO` kept).
+
+An edit that would break a bound of the notation (docs/notation.md, "Bounds": moves
+counting every variation :data:`~durak_nb.record.json_form.MAX_MOVES`, nesting
+:data:`~durak_nb.record.json_form.MAX_DEPTH`, the file size) is refused with an
+:class:`AnnotateError` before anything changes; a refused edit changes nothing.
+
+The result is saved through the canonical writers (:meth:`Annotator.save`: ``.durak``
+by :func:`durak_nb.record.notation.write`, ``.json`` by the JSON form), atomically
+(:func:`durak_nb.record.json_form.write_atomic`), so every reader reads it back.
+
+When the recording has a written ``result``, it follows the main line: promoting a
+line into the main line writes the result of the new main line's end (none while that
+line is unfinished), and the recorded result comes back with the recorded end (R25).
+
+>>> from durak_nb.engine import Game, Move
+>>> from durak_nb.record import Deal, Recording, notation
+>>> g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=1)   # hearts trump; Boris leads
+>>> rec = Recording(g.rules, g.players, deal=Deal(1, g.deck_order),
+...                 moves=[Move.attack(1, "8D"), Move.defend(0, "AD", "8D")])
+>>> a = Annotator(rec)
+>>> cover = a.tree.mainline()[1]
+>>> a.set_glyph(cover, "?!")
+>>> take = a.add_variation(cover, [Move.take(0)])
+>>> a.set_comment(take, "Keep the aces.")
+>>> print(notation.write(a.recording()).split("\\n\\n")[1], end="")
+1. Boris 8D Anna AD/8D?!
+    (1... Anna take {Keep the aces.})
+>>> print(a.undo().what)
+the comment after move 0 of line 1.1 (Anna takes)
+>>> a.history()
+['glyph ?! on move 1 of the main line (Anna covers 8♦ with A♦)', 'a line at move 1 of the main line: Anna takes']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from .engine import Game, IllegalMove, Move
+from .errors import DurakError
+from .record import io, jsonio
+from .record.json_form import MAX_BYTES, MAX_DEPTH, MAX_MOVES, Recording, RecordingError, write_atomic
+from .record.lexer import SUFFIX, format_move
+from .record.tree import GLYPHS, GameNode, GameTree
+from .record.writer import check_lines, write
+from .replay import LinePath, path_text
+
+__all__ = [
+    "MAX_UNDO",
+    "AnnotateError",
+    "Annotator",
+    "Edit",
+    "line_nodes",
+    "line_path",
+    "node_depth",
+    "where",
+]
+
+#: The most edits kept for undo (the oldest are forgotten first).
+MAX_UNDO = 1000
+
+#: The person-facing words of this module (one place, for a later translation).
+WORDS = {
+    "start": "the start",
+    "move": "move {k} of {line}",
+    "main": "the main line",
+    "line": "line {name}",
+    "comment_after": "the comment after {where} ({move})",
+    "comment_before": "the comment before {where} ({move})",
+    "game_comment": "the game's comment",
+    "glyph": "glyph {glyph} on {where} ({move})",
+    "no_glyph": "no glyph on {where} ({move})",
+    "added": "a line at {where}: {moves}",
+    "promoted": "{line} promoted",
+    "promoted_main": "{line} made the main continuation",
+    "demoted": "{line} demoted",
+    "removed": "{line} deleted ({move})",
+    "root_move": "the start has no move: {what} belongs to a move",
+    "root_comment": "the start has no move: the game's comment is the comment before move 0",
+    "glyph_bad": "glyph {glyph!r}: use one of {glyphs}, or None to clear it",
+    "text_bad": "a comment is text (str) or None to clear it, not {kind}",
+    "surrogate": "the comment holds U+{code:04X}, a lone surrogate, which is not valid Unicode text",
+    "too_long": "a comment of {n} characters; the limit is {limit} (MAX_BYTES, the file size bound)",
+    "illegal": "{where}: {move} is not legal here: {why}",
+    "same_move": "{where} is already {move}: a variation plays another move",
+    "no_moves": "a line needs at least one move",
+    "main_line": "the main line is the game as played: step into a side line to {verb} it",
+    "first": "{line} is already first at its branch",
+    "last": "{line} is already last at its branch",
+    "too_many": "the game would hold {n} moves counting every variation; the limit is {limit} (MAX_MOVES)",
+    "too_deep": "variations would nest {n} deep; the limit is {limit} (MAX_DEPTH)",
+    "no_undo": "nothing to undo",
+    "no_redo": "nothing to redo",
+    "suffix": "{path}: save as .durak (the notation) or .json (the JSON form)",
+    "too_big": "the text has {n} bytes; the limit is {limit} (MAX_BYTES)",
+    "not_recording": "Annotator: recording must be a Recording, not {kind}",
+    "foreign": "the node is not in this annotator's tree",
+}
+
+
+class AnnotateError(DurakError):
+    """An edit refused: an illegal move (``rule`` is the engine's rule id, ``legal`` the
+    legal moves there as the notation writes them), a bound passed, or an edit that
+    does not apply (the main line is not promoted); nothing was changed.
+
+    Attributes:
+        rule: the rule id (``None`` for a bound or an edit that does not apply).
+        message: what is wrong, with the place (move and line).
+        legal: the legal moves at the place (for an illegal move), else empty.
+    """
+
+    def __init__(self, rule: str | None, message: str, *, legal: Sequence[str] = ()) -> None:
+        super().__init__(rule, message)
+        self.legal = tuple(legal)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_annotate_error, (self.rule, self.message, self.legal))
+
+
+def _annotate_error(rule: str | None, message: str, legal: tuple[str, ...]) -> AnnotateError:
+    return AnnotateError(rule, message, legal=legal)
+
+
+# ----------------------------------------------------------------------------- nodes and lines
+
+
+def line_path(node: GameNode) -> LinePath:
+    """The path of the line ``node`` lies on, as :class:`~durak_nb.replay.Replay` steps
+    into it: ``()`` for the main line, else ``((k, i), ...)``, each step "side line
+    ``i`` (1, 2, …) of those replacing move ``k`` of the line before"
+    (:meth:`Replay.enter <durak_nb.replay.Replay.enter>`); the node is move
+    ``node.ply`` of that line.  Walks up with a loop (no recursion)."""
+    steps: list[tuple[int, int]] = []
+    n = node
+    while True:
+        start = n.line_start()
+        parent = start.parent
+        if parent is None:
+            break
+        main = parent.variations[0]
+        steps.append((main.ply, parent.variations.index(start)))
+        n = main
+    steps.reverse()
+    return tuple(steps)
+
+
+def line_nodes(tree: GameTree, path: LinePath) -> list[GameNode]:
+    """The nodes of the line at ``path`` (:func:`line_path`), in order: move ``j`` of
+    the line is ``line_nodes(tree, path)[j]``.
+
+    Raises:
+        KeyError: no such line in ``tree``.
+    """
+    nodes = tree.mainline()
+    for k, i in path:
+        if not 0 <= k < len(nodes):
+            raise KeyError(f"no line {path_text(path)}: the line before has no move {k}")
+        parent = nodes[k].parent
+        assert parent is not None
+        if i < 1 or i >= len(parent.variations):
+            raise KeyError(f"no line {path_text(path)}: no side line {i} before move {k}")
+        alt = parent.variations[i]
+        nodes = [alt, *alt.mainline()]
+    return nodes
+
+
+def node_depth(node: GameNode) -> int:
+    """How deeply ``node``'s line is nested: 0 on the main line, 1 in a variation of the
+    main line, … (the number of variation starts on its path; the writer's and reader's
+    nesting, bounded by :data:`~durak_nb.record.json_form.MAX_DEPTH`)."""
+    d = 0
+    n: GameNode | None = node
+    while n is not None and n.parent is not None:
+        if n.parent.variations[0] is not n:
+            d += 1
+        n = n.parent
+    return d
+
+
+def _subtree(node: GameNode) -> tuple[int, int]:
+    """The number of nodes from ``node`` on (itself and everything after it) and the
+    deepest nesting among them relative to ``node`` (0: no variation below it)."""
+    count, most = 0, 0
+    todo = [(node, 0)]
+    while todo:
+        n, d = todo.pop()
+        count += 1
+        most = max(most, d)
+        for i, child in enumerate(n.variations):
+            todo.append((child, d + (1 if i else 0)))
+    return count, most
+
+
+def where(node: GameNode) -> str:
+    """``node``'s place in words: ``'move 3 of the main line'``, ``'move 0 of line
+    12.1'``, ``'the start'`` at the root."""
+    if node.parent is None:
+        return WORDS["start"]
+    path = line_path(node)
+    line = WORDS["main"] if not path else WORDS["line"].format(name=path_text(path))
+    return WORDS["move"].format(k=node.ply, line=line)
+
+
+def _line_name(node: GameNode) -> str:
+    path = line_path(node)
+    return WORDS["main"] if not path else WORDS["line"].format(name=path_text(path))
+
+
+def _legal(game: Game) -> list[Move]:
+    """The legal moves of a live game (an over-the-board game answers its candidates)."""
+    candidates = getattr(game, "candidates", None)
+    if candidates is not None and not hasattr(game, "legal_moves"):
+        return list(cast(Any, candidates)())
+    return game.legal_moves()
+
+
+# ----------------------------------------------------------------------------- edits
+
+
+@dataclass
+class Edit:
+    """One edit, as :meth:`Annotator.undo` and :meth:`Annotator.redo` replay it.
+
+    Attributes:
+        what: the edit in words (``'glyph ?! on move 3 of the main line (…)'``).
+        kind: ``'comment_after'``, ``'comment_before'``, ``'glyph'``, ``'insert'``,
+            ``'remove'`` or ``'reorder'``.
+        node: the node edited (for ``insert``, the first new node; ``remove``, the
+            removed line's first node; ``reorder``, the moved line's first node).
+        parent: the node under which a line is inserted, removed or reordered.
+        old, new: the text or glyph before and after; for ``insert``/``remove``/
+            ``reorder``, the index in ``parent.variations`` before and after (``None``:
+            not there).
+        done: the node to show after the edit is done or redone.
+        undone: the node to show after it is undone.
+    """
+
+    what: str
+    kind: str
+    node: GameNode
+    parent: GameNode | None
+    old: Any
+    new: Any
+    done: GameNode
+    undone: GameNode
+
+
+class Annotator:
+    """The edit model of one recording's annotations and variations (see the module).
+
+    Args:
+        recording: the recording; every line of it must be legal (checked now, as the
+            writer checks it: :func:`~durak_nb.record.writer.check_lines`).
+        max_undo: the most edits kept for :meth:`undo`.
+        match: the other games of the file it came from (a match), for :meth:`save`;
+            ``index`` is this game's place among them.
+
+    Raises:
+        TypeError: ``recording`` is not a :class:`Recording`.
+        RecordingError: an illegal move in it (its rule, move and line), a bound passed,
+            or a written result that disagrees with the replay (R25).
+
+    Attributes:
+        tree: the :class:`~durak_nb.record.tree.GameTree` edited.
+        file: the file it was loaded from (``'<string>'`` when made from a recording).
+        version: a count of the edits done, undone and redone (it changes exactly when
+            the tree does).
+    """
+
+    def __init__(
+        self,
+        recording: Recording,
+        *,
+        max_undo: int = MAX_UNDO,
+        match: Sequence[Recording] = (),
+        index: int = 0,
+    ) -> None:
+        given = cast(object, recording)
+        if not isinstance(given, Recording):
+            raise TypeError(WORDS["not_recording"].format(kind=type(given).__name__))
+        final = check_lines(recording)
+        recording.check_result(final)
+        self.tree = GameTree.from_recording(recording)
+        self.file = recording.file
+        self.max_undo = max_undo
+        self._match = list(match)
+        self._index = index
+        self._undo: list[Edit] = []
+        self._redo: list[Edit] = []
+        self._count = sum(1 for _ in self.tree.walk())
+        self._keeps_result = recording.result is not None
+        end = self.tree.root.end()
+        self._results: dict[GameNode, dict[str, Any] | None] = {end: recording.result}
+        self._main_end = end
+        self._cache: tuple[GameNode, Game] | None = None
+        self.version = 0
+
+    @classmethod
+    def load(cls, path: str | Path, game: int = 0, **options: Any) -> Annotator:
+        """An annotator of game ``game`` (0-based) of the file ``path`` (``.durak`` or
+        ``.json``, by suffix); :meth:`save` writes the whole file back (every game of a match).
+
+        Raises:
+            RecordingError: the file cannot be read or holds an illegal move.
+            IndexError: the file has no game ``game``.
+        """
+        games = io.load_games(path)
+        if isinstance(game, bool) or not 0 <= game < len(games):
+            raise IndexError(f"{path} holds {len(games)} game(s); there is no game {game}")
+        return cls(games[game], match=games, index=game, **options)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seat names."""
+        return tuple(self.tree.recording.players)
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """The ``result`` written with the main line now (see the module's text)."""
+        if not self._keeps_result:
+            return None
+        return self._results.get(self._main_end)
+
+    @property
+    def moves_count(self) -> int:
+        """The moves of the game counting every variation (bounded by MAX_MOVES)."""
+        return self._count
+
+    def recording(self) -> Recording:
+        """The edited recording (a new :class:`Recording`; the main line as ``moves``,
+        the annotations in ``meta``)."""
+        rec = self.tree.to_recording()
+        rec.result = self.result
+        return rec
+
+    def recordings(self) -> list[Recording]:
+        """Every game of the file (the edited one in its place): what :meth:`save` writes."""
+        games = list(self._match) or [self.recording()]
+        if self._match:
+            games[self._index] = self.recording()
+        return games
+
+    def text(self, form: str = "durak") -> str:
+        """The canonical text of the file: ``form`` ``'durak'`` (the notation's canonical
+        writer) or ``'json'`` (the JSON form).
+
+        Raises:
+            RecordingError: the writer refuses (it cannot, for edits made here, but a
+                match may break R4 when a result changed), or the text passes MAX_BYTES.
+            ValueError: another ``form``.
+        """
+        games = self.recordings()
+        if form == "durak":
+            text = write(games)
+        elif form == "json":
+            for rec in games:
+                rec.check_result(check_lines(rec))  # R25, as io.dump checks
+            io.check_match(games)
+            text = io.json_text(games)
+        else:
+            raise ValueError(f"form {form!r}: 'durak' or 'json'")
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_BYTES:
+            raise RecordingError(WORDS["too_big"].format(n=size, limit=MAX_BYTES), file=self.file)
+        return text
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write the file to ``path`` (default: the file it was loaded from) in the form
+        its suffix names (``.durak`` or ``.json``), atomically: when writing fails the
+        file is left as it was.  Returns the path written.
+
+        Raises:
+            RecordingError: as :meth:`text`, or the file cannot be written (naming it);
+                another suffix.
+        """
+        target = Path(self.file if path is None else path)
+        name = target.name.lower()
+        if name.endswith(SUFFIX):
+            form = "durak"
+        elif name.endswith(".json"):
+            form = "json"
+        else:
+            raise RecordingError(WORDS["suffix"].format(path=target), file=str(target))
+        try:
+            text = self.text(form)
+        except RecordingError as exc:
+            raise exc.naming(target) from None
+        write_atomic(target, text)
+        return target
+
+    def game_after(self, node: GameNode) -> Game:
+        """A fresh live game after ``node``'s move (at the root: the start).  Yours to
+        play on.
+
+        Raises:
+            AnnotateError: ``node`` is not in this tree.
+        """
+        self._check_node(node)
+        cached = self._cache
+        if cached is not None and cached[0] is node:
+            return cached[1].copy()
+        if cached is not None and node.parent is cached[0] and node.move is not None:
+            game = cached[1].copy()
+            game.play(node.move)
+        else:
+            game = self.tree.game_after(node)
+        self._cache = (node, game.copy())
+        return game
+
+    def legal_moves(self, node: GameNode) -> list[Move]:
+        """The engine's legal moves after ``node`` (what :meth:`play` accepts there)."""
+        return _legal(self.game_after(node))
+
+    def history(self) -> list[str]:
+        """The edits that :meth:`undo` can take back, oldest first, in words."""
+        return [e.what for e in self._undo]
+
+    @property
+    def last_edit(self) -> Edit | None:
+        """The last edit done or redone (what :meth:`undo` would take back), or ``None``."""
+        return self._undo[-1] if self._undo else None
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an edit to undo."""
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone edit to redo."""
+        return bool(self._redo)
+
+    # ------------------------------------------------------------------ comments and glyphs
+
+    def set_comment(self, node: GameNode, text: str | None, *, before: bool = False) -> None:
+        """Set the comment after ``node``'s move (``before``: the comment before it) to
+        ``text``, exactly as given (spaces and line breaks kept); ``None`` clears it.
+        At the root of a game without moves, ``before=True`` sets the game's comment.
+        Nothing is recorded when the comment is already ``text``.
+
+        Raises:
+            AnnotateError: the root (other than the game's comment), text that is not a
+                str, holds a lone surrogate, or is longer than MAX_BYTES; ``node`` not
+                in this tree.
+        """
+        self._check_node(node)
+        if node.parent is None and (not before or node.variations):
+            raise AnnotateError(None, WORDS["root_comment"])
+        if text is not None:
+            if not isinstance(text, str):
+                raise AnnotateError(None, WORDS["text_bad"].format(kind=type(text).__name__))
+            bad = jsonio.lone_surrogate(text)
+            if bad >= 0:
+                raise AnnotateError(None, WORDS["surrogate"].format(code=ord(text[bad])))
+            if len(text) > MAX_BYTES:
+                raise AnnotateError(None, WORDS["too_long"].format(n=len(text), limit=MAX_BYTES))
+        kind = "comment_before" if before else "comment_after"
+        old = getattr(node, kind)
+        if old == text:
+            return
+        if node.parent is None:
+            what = WORDS["game_comment"]
+        else:
+            what = WORDS[kind].format(where=where(node), move=self._words(node))
+        self._apply(Edit(what, kind, node, None, old, text, node, node))
+
+    def set_glyph(self, node: GameNode, glyph: str | None) -> None:
+        """Set the glyph of ``node``'s move (one of ``! ? !! ?? !? ?!``; one per move, so
+        another replaces it); ``None`` clears it.  Nothing is recorded when it is
+        already ``glyph``.
+
+        Raises:
+            AnnotateError: another glyph, the root, or ``node`` not in this tree.
+        """
+        self._check_node(node)
+        if glyph is not None and glyph not in GLYPHS:
+            raise AnnotateError(None, WORDS["glyph_bad"].format(glyph=glyph, glyphs=" ".join(GLYPHS)))
+        if node.parent is None:
+            raise AnnotateError(None, WORDS["root_move"].format(what="a glyph"))
+        if node.glyph == glyph:
+            return
+        key = "no_glyph" if glyph is None else "glyph"
+        what = WORDS[key].format(glyph=glyph, where=where(node), move=self._words(node))
+        self._apply(Edit(what, "glyph", node, None, node.glyph, glyph, node, node))
+
+    # ------------------------------------------------------------------ lines
+
+    def play(self, node: GameNode, move: Move) -> GameNode:
+        """Play ``move`` after ``node`` and return its node: the node already there when
+        a line plays it (nothing recorded), else a new one, the continuation when
+        ``node`` ends its line, else a variation of the continuation.
+
+        Raises:
+            AnnotateError: an illegal move (the engine's rule, the legal moves), a bound
+                passed (MAX_MOVES, MAX_DEPTH), or ``node`` not in this tree.
+        """
+        return self.add_line(node, [move])
+
+    def add_line(self, node: GameNode, moves: Sequence[Move]) -> GameNode:
+        """Play ``moves`` one after another from the position after ``node``, following
+        the lines already there as long as they play the same moves, and return the
+        node of the last move; the new moves (if any) are ONE edit.
+
+        Raises:
+            AnnotateError: no moves, an illegal move (nothing is added: its rule, the
+                legal moves there), a bound passed, or ``node`` not in this tree.
+        """
+        self._check_node(node)
+        if not moves:
+            raise AnnotateError(None, WORDS["no_moves"])
+        at = node
+        rest = list(moves)
+        while rest and at.has_variation(rest[0]):
+            at = at.variation(rest.pop(0))
+        if not rest:
+            return at
+        game = self.game_after(at)
+        names = self.players
+        for j, move in enumerate(rest):
+            refusal = game.why_illegal(move)
+            if refusal is not None:
+                place = where(at) if j == 0 else f"{where(at)}, then {j} more"
+                raise AnnotateError(
+                    refusal.rule,
+                    WORDS["illegal"].format(where=f"after {place}", move=move.describe(names), why=refusal.message),
+                    legal=[format_move(m, names) for m in _legal(game)],
+                )
+            try:
+                game.play(move)
+            except IllegalMove as exc:  # why_illegal said yes: never, but keep the words
+                raise AnnotateError(exc.refusal.rule, exc.refusal.message) from None
+        total = self._count + len(rest)
+        if total > MAX_MOVES:
+            raise AnnotateError(None, WORDS["too_many"].format(n=total, limit=MAX_MOVES))
+        depth = node_depth(at) + (1 if at.variations else 0)
+        if depth > MAX_DEPTH:
+            raise AnnotateError(None, WORDS["too_deep"].format(n=depth, limit=MAX_DEPTH))
+        first = GameNode(rest[0])
+        last = first
+        for move in rest[1:]:
+            last = last.add_variation(move)
+        words = ", ".join(m.describe(names) for m in rest)
+        place = where(at.variations[0]) if at.variations else f"the end of {_line_name(at)}"
+        what = WORDS["added"].format(where=place, moves=words)
+        self._apply(Edit(what, "insert", first, at, None, len(at.variations), last, at))
+        self._cache = (last, game)
+        return last
+
+    def add_variation(self, node: GameNode, moves: Sequence[Move]) -> GameNode:
+        """Add a line that replaces ``node``'s move: ``moves`` from the position before
+        it (python-chess's ``add_variation`` on the parent), following lines already
+        there; returns the node of the last move.
+
+        Raises:
+            AnnotateError: ``moves[0]`` is ``node``'s own move, the root, an illegal
+                move, a bound passed (as :meth:`add_line`).
+        """
+        self._check_node(node)
+        if node.parent is None:
+            raise AnnotateError(None, WORDS["root_move"].format(what="a variation"))
+        if moves and moves[0] == node.move:
+            raise AnnotateError(None, WORDS["same_move"].format(where=where(node), move=self._words(node)))
+        return self.add_line(node.parent, moves)
+
+    def promote(self, node: GameNode) -> None:
+        """Move the side line ``node`` lies on one place up among the lines at its
+        branch; the first side line becomes the continuation (python-chess ``promote``).
+
+        Raises:
+            AnnotateError: ``node`` is on the main line, or a bound (MAX_DEPTH).
+        """
+        start, parent, i = self._side_line(node, "promote")
+        self._reorder(start, parent, i, i - 1, "promoted" if i > 1 else "promoted_main")
+
+    def promote_to_main(self, node: GameNode) -> None:
+        """Make the side line ``node`` lies on the continuation at its branch
+        (python-chess ``promote_to_main``: the old continuation becomes side line 1).
+
+        Raises:
+            AnnotateError: ``node`` is on the main line, or a bound (MAX_DEPTH).
+        """
+        start, parent, i = self._side_line(node, "promote")
+        self._reorder(start, parent, i, 0, "promoted_main")
+
+    def demote(self, node: GameNode) -> None:
+        """Move the side line ``node`` lies on one place down among the lines at its branch.
+
+        Raises:
+            AnnotateError: ``node`` is on the main line, or its line is the last.
+        """
+        start, parent, i = self._side_line(node, "demote")
+        if i == len(parent.variations) - 1:
+            raise AnnotateError(None, WORDS["last"].format(line=_line_name(start).capitalize()))
+        self._reorder(start, parent, i, i + 1, "demoted")
+
+    def remove(self, node: GameNode) -> GameNode:
+        """Delete the side line ``node`` lies on (from its first move, with every line
+        branching from it: python-chess ``remove_variation``); returns the node before
+        it (the position where it branched off).
+
+        Raises:
+            AnnotateError: ``node`` is on the main line.
+        """
+        start, parent, i = self._side_line(node, "delete")
+        what = WORDS["removed"].format(line=_line_name(start).capitalize(), move=self._words(start))
+        self._apply(Edit(what, "remove", start, parent, i, None, parent, start))
+        return parent
+
+    # ------------------------------------------------------------------ undo
+
+    def undo(self) -> Edit:
+        """Take back the last edit (the tree is exactly as before it) and return it.
+
+        Raises:
+            AnnotateError: nothing to undo.
+        """
+        if not self._undo:
+            raise AnnotateError(None, WORDS["no_undo"])
+        edit = self._undo.pop()
+        self._run(edit, undo=True)
+        self.version += 1
+        self._redo.append(edit)
+        return edit
+
+    def redo(self) -> Edit:
+        """Do again the last edit taken back and return it.
+
+        Raises:
+            AnnotateError: nothing to redo (a new edit forgets what was undone).
+        """
+        if not self._redo:
+            raise AnnotateError(None, WORDS["no_redo"])
+        edit = self._redo.pop()
+        self._run(edit, undo=False)
+        self.version += 1
+        self._undo.append(edit)
+        return edit
+
+    # ------------------------------------------------------------------ internals
+
+    def _check_node(self, node: GameNode) -> None:
+        if not isinstance(node, GameNode) or node.root() is not self.tree.root:
+            raise AnnotateError(None, WORDS["foreign"])
+
+    def _words(self, node: GameNode) -> str:
+        return node.move.describe(self.players) if node.move is not None else WORDS["start"]
+
+    def _side_line(self, node: GameNode, verb: str) -> tuple[GameNode, GameNode, int]:
+        self._check_node(node)
+        start = node.line_start()
+        parent = start.parent
+        if parent is None:
+            raise AnnotateError(None, WORDS["main_line"].format(verb=verb))
+        return start, parent, parent.variations.index(start)
+
+    def _reorder(self, start: GameNode, parent: GameNode, i: int, j: int, key: str) -> None:
+        if i == j or j < 0:
+            raise AnnotateError(None, WORDS["first"].format(line=_line_name(start).capitalize()))
+        if j == 0:
+            # the old continuation becomes a variation: its lines nest one deeper
+            _n, most = _subtree(parent.variations[0])
+            depth = node_depth(parent) + 1 + most
+            if depth > MAX_DEPTH:
+                raise AnnotateError(None, WORDS["too_deep"].format(n=depth, limit=MAX_DEPTH))
+        what = WORDS[key].format(line=_line_name(start).capitalize())
+        self._apply(Edit(what, "reorder", start, parent, i, j, start, start))
+
+    def _apply(self, edit: Edit) -> None:
+        self._run(edit, undo=False)
+        self.version += 1
+        self._undo.append(edit)
+        if len(self._undo) > self.max_undo:
+            del self._undo[0]
+        self._redo.clear()
+
+    def _run(self, edit: Edit, *, undo: bool) -> None:
+        """Do (or undo) ``edit`` on the tree; then the main line's end and result."""
+        value = edit.old if undo else edit.new
+        node = edit.node
+        if edit.kind in ("comment_after", "comment_before", "glyph"):
+            setattr(node, edit.kind, value)
+            return
+        parent = edit.parent
+        assert parent is not None
+        self._cache = None
+        if edit.kind == "reorder":
+            sibs = parent.variations
+            sibs.insert(value, sibs.pop(sibs.index(node)))
+        elif value is None:  # take the line out
+            self._count -= _subtree(node)[0]
+            node.remove()
+        else:  # put it (back) in
+            self._count += _subtree(node)[0]
+            node.reattach(parent, value)
+        end = self.tree.root.end()
+        if end is not self._main_end:
+            self._main_end = end
+            if self._keeps_result and end not in self._results:
+                game = self.tree.game_after(end)
+                self._results[end] = self.tree.recording.result_json(game) if game.result is not None else None
