@@ -10,6 +10,11 @@ Seen cards: those picked up at a take (R14), a trump shown for a transfer (R20),
 lowest trump shown by the first attacker of a dealt game (R4, again after a redeal R5)
 and the turned-up trump drawn last (R3, R16); a card leaves the knowledge when it is
 played.
+
+Over the board (a deal nobody saw whole, INTERCHANGE.md "Over-the-board recordings") the
+positions are a witness's: :func:`player_view` then takes what the recording knows
+(:class:`~durak_nb.unseen.Seen`) and shows only that, and :func:`start_known` takes the
+shown cards of the deal (R4), never a witness's hand.
 """
 
 from __future__ import annotations
