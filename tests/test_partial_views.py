@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -573,3 +574,27 @@ def test_partial_game_offers_what_some_deck_order_allows(otb: Replay, pod: Repla
         pod.partial_game(0)
     with pytest.raises(IndexError):
         otb.partial_game(len(otb) + 1)
+
+
+# ----------------------------------------------------------------------------- the kit's over-the-board recordings
+
+OVERBOARD = sorted((Path(__file__).parent.parent / "durak_nb" / "recordings" / "overboard").glob("*.json"))
+
+
+@pytest.mark.parametrize(
+    "path",
+    OVERBOARD
+    or [
+        pytest.param(None, marks=pytest.mark.skip(reason="no durak_nb/recordings/overboard/ on this branch (formats)"))
+    ],
+    ids=lambda p: p.name if isinstance(p, Path) else "none",
+)
+def test_the_kits_over_the_board_recordings_show_no_card_nobody_saw(path: Path) -> None:
+    """Every view of every recording of real shape (a 4-player game with only the laid
+    cards known, one with the scorer's hand and refills) names only cards known."""
+    replay = Replay.load(path)
+    assert replay.partial
+    assert leaks(replay, every_view(replay)) == {}
+    for k in range(len(replay) + 1):
+        seen, pos = replay.seen(k), replay.position(k)
+        assert [len(h) + n for h, n in zip(seen.hands, seen.unknown, strict=True)] == [len(h) for h in pos.hands]
