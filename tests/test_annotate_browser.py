@@ -17,7 +17,8 @@ pytestmark = pytest.mark.browser
 
 SOURCE = """from durak_nb.replay import Replay
 from durak_nb.views import ReplayerWidget
-w = ReplayerWidget(Replay.load("../recordings/annotated-transfer-or-cover.durak"), start=2, path="copy.durak")
+r = Replay.load("../recordings/annotated-transfer-or-cover.durak")
+w = ReplayerWidget(r, annotate=True, start=2, path="copy.durak")
 w"""
 
 

@@ -28,7 +28,7 @@ LESSON = RECORDINGS / "annotated-transfer-or-cover.durak"
 
 @pytest.fixture()
 def w() -> ReplayerWidget:
-    return ReplayerWidget(Replay.load(LESSON), start=2, path="unused.durak")
+    return ReplayerWidget(annotate=True, replay=Replay.load(LESSON), start=2, path="unused.durak")
 
 
 def saved(w: ReplayerWidget) -> str:
@@ -249,7 +249,7 @@ def test_without_the_panel_and_names_escaped() -> None:
     assert plain.annotator is None
     with pytest.raises(ValueError, match="annotate=False"):
         plain.current_node()
-    evil = evil_widget()
+    evil = evil_widget(annotate=True)
     assert EVIL not in evil.note.value and EVIL_ESC in evil.note.value
     assert evil.note.value == f"<b>main line</b> · annotating move 0 of the main line: {EVIL_ESC} attacks 6♠"
     assert labels(evil) == [f"main line: {EVIL} attacks 6♠ … (14 moves)"]  # a label is plain text
@@ -257,13 +257,15 @@ def test_without_the_panel_and_names_escaped() -> None:
 
 def test_the_default_file_and_a_side_line_given(tmp_path: Path) -> None:
     r = Replay.load(LESSON)
-    assert ReplayerWidget(r).path.value == "annotated.durak"  # recordings/ is the kit's: never saved over
+    assert (
+        ReplayerWidget(annotate=True, replay=r).path.value == "annotated.durak"
+    )  # recordings/ is the kit's: never saved over
     copy = tmp_path / "lesson.durak"
     copy.write_text(LESSON.read_text(encoding="utf-8"), encoding="utf-8")
-    assert ReplayerWidget(Replay.load(copy)).path.value == str(copy)
-    side = ReplayerWidget(r.enter(1, 1), start=4)
+    assert ReplayerWidget(annotate=True, replay=Replay.load(copy)).path.value == str(copy)
+    side = ReplayerWidget(annotate=True, replay=r.enter(1, 1), start=4)
     assert (side.line, side.index, side.current_node().move) == ("1.1", 4, Move.pass_(0))
-    own = ReplayerWidget(r.enter(1, 0), start=1)  # the main line's own continuation from move 1
+    own = ReplayerWidget(annotate=True, replay=r.enter(1, 0), start=1)  # the main line's own continuation from move 1
     assert (own.line, own.index) == ("main line", 2)
 
 
@@ -272,7 +274,7 @@ def test_a_game_of_a_match_saves_every_game(tmp_path: Path) -> None:
     copy = tmp_path / "match.durak"
     copy.write_text((RECORDINGS / "match-4p-podkidnoy.durak").read_text(encoding="utf-8"), encoding="utf-8")
     games = io.load_games(copy)
-    m = ReplayerWidget(Replay.load(copy, game=1), start=4)
+    m = ReplayerWidget(annotate=True, replay=Replay.load(copy, game=1), start=4)
     assert m.path.value == str(copy)
     m.glyph.value = "!"
     m.save.click()
@@ -283,11 +285,11 @@ def test_a_game_of_a_match_saves_every_game(tmp_path: Path) -> None:
     rec = io.load(LESSON)
     rec.moves = rec.moves[:5]
     rec.meta = {k: v for k, v in rec.meta.items() if k not in ("variations", "comments", "glyphs")}
-    assert ReplayerWidget(Replay(rec)).path.value == "annotated.durak"
+    assert ReplayerWidget(annotate=True, replay=Replay(rec)).path.value == "annotated.durak"
 
 
 def test_a_replay_made_without_its_side_lines_still_steps_into_them() -> None:
-    w = ReplayerWidget(Replay(io.load(LESSON), variations=False), start=2)
+    w = ReplayerWidget(annotate=True, replay=Replay(io.load(LESSON), variations=False), start=2)
     assert labels(w) == ["main line: Boris transfers 7♦ … (18 moves)", "1.1: Boris covers 7♠ with 8♠ … (8 moves)"]
     w.lines.index = 1
     assert (w.line, w.index, w.note.value) == (
@@ -300,13 +302,13 @@ def test_a_replay_made_without_its_side_lines_still_steps_into_them() -> None:
 def test_a_lessons_recording_is_never_the_default_file() -> None:
     from durak_nb import lessons
 
-    assert ReplayerWidget(lessons.replay("podkidnoy-2p.json")).path.value == "annotated.durak"
+    assert ReplayerWidget(annotate=True, replay=lessons.replay("podkidnoy-2p.json")).path.value == "annotated.durak"
 
 
 def test_a_players_view_lists_only_that_players_moves_r10_r12() -> None:
     """From Vera's view the move list holds Vera's moves only: Anna's and Boris's legal
     moves would show cards Vera cannot see."""
-    w = ReplayerWidget(Replay.load(LESSON), start=3, perspective="Vera")
+    w = ReplayerWidget(annotate=True, replay=Replay.load(LESSON), start=3, perspective="Vera")
     assert [label for label, _j in w.moves.options] == [
         "Vera covers 7♦ with 8♦ (in a line: step along it)",
         "Vera covers 7♦ with Q♦",
@@ -321,7 +323,7 @@ def test_a_players_view_lists_only_that_players_moves_r10_r12() -> None:
 def test_a_line_never_grows_past_the_replayers_bound() -> None:
     """At the end of the 19-move main line, a replayer bound to 19 moves refuses to
     continue it (the game is not over: Boris could lead), and nothing changes."""
-    w = ReplayerWidget(Replay.load(LESSON), start=19, max_moves=19)
+    w = ReplayerWidget(annotate=True, replay=Replay.load(LESSON), start=19, max_moves=19)
     before = saved(w)
     assert (w.add.description, w.moves.options[0][0]) == ("+ continue the line", "Boris attacks 6♠")
     w.add.click()

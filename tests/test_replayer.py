@@ -243,8 +243,9 @@ def test_one_board_widget_drawn_by_value_never_rebuilt(widget: ReplayerWidget) -
     (the kernel sets it when the slider, the go-to list or the view list changes); the
     browser links only Play ↔ slider and the speed ↔ Play's interval."""
     before = models(widget)
-    assert len(before) == 74  # 34 for the replayer, 40 for the lines and the annotation panel
-    assert len(models(ReplayerWidget(widget.replay, annotate=False))) == 34
+    assert len(before) == 34  # the replayer alone (the default, as lessons show it)
+    # 40 more for the lines and the annotation panel
+    assert len(models(ReplayerWidget(widget.replay, annotate=True))) == 74
     assert [type(x) for x in widget.links] == [Link, Link]
     assert [(x.source, x.target) for x in widget.links] == [
         ((widget.play, "value"), (widget.slider, "value")),
@@ -260,8 +261,16 @@ def test_one_board_widget_drawn_by_value_never_rebuilt(widget: ReplayerWidget) -
         widget.goto,
         widget.speed,
     ]
-    panel = widget.children[3]
-    assert list(widget.children) == [widget.header, controls, widget.board, panel, widget.legend]
+    assert list(widget.children) == [widget.header, controls, widget.board, widget.legend]
+    annotating = ReplayerWidget(widget.replay, annotate=True)
+    panel = annotating.children[3]
+    assert list(annotating.children) == [
+        annotating.header,
+        annotating.children[1],
+        annotating.board,
+        panel,
+        annotating.legend,
+    ]
     assert widget.board.value == board_of(widget, 0, 0)
     for k in (6, 14, 0, 9):
         widget.slider.value = k
@@ -326,14 +335,14 @@ def test_start_and_perspective_are_checked(pod: Replay) -> None:
 NL = 'Vera "V"\n& <i>co</i>'
 
 
-def evil_widget() -> ReplayerWidget:
+def evil_widget(*, annotate: bool = False) -> ReplayerWidget:
     doc = renamed(podkidnoy_doc(), {"Anna": EVIL, "Boris": NL})
     doc["meta"] = {
         "title": "<b>t</b>",
         "event": "<script>alert('e')</script>",
         "comments": {"0": "<img src=y onerror=alert(2)>\nline 2", "4": "5 < 6 & 7 > 2"},
     }
-    return ReplayerWidget(Replay(Recording.from_json(doc)))
+    return ReplayerWidget(Replay(Recording.from_json(doc)), annotate=annotate)
 
 
 def test_names_and_comments_are_text_in_every_part() -> None:
@@ -370,10 +379,10 @@ def test_a_300_move_4_player_game_stays_few_models() -> None:
     without the annotation panel; the design of Stacks made 2,049), and a board of a
     few kilobytes per frame."""
     rec = record_bot_game("podkidnoy", 4, 100, {})
-    w = ReplayerWidget(Replay(rec))
+    w = ReplayerWidget(Replay(rec), annotate=True)
     assert len(w.replay) == 300
     assert len(models(w)) == 74
-    assert len(models(ReplayerWidget(Replay(rec), annotate=False))) == 34
+    assert len(models(ReplayerWidget(Replay(rec)))) == 34
     assert len(w.goto.options) == 301
     sizes = []
     for k in range(0, 301, 50):

@@ -19,7 +19,8 @@ from :meth:`~durak_nb.replay.Replay.view`: the cards that player cannot know fac
 down, the cards seen taken (R14) or shown (R4, R20) face up) and a go-to list (one
 entry per frame, a frame where a bout begins marked ``▶ Bout 4 begins``).
 
-**Lines and annotating** (``annotate=True``, the default).  Under the controls: the
+**Lines and annotating** (``annotate=True``; by default the replayer alone, as in the
+lessons).  Under the controls: the
 lines at the move annotated (the move that led to the frame shown), the line shown
 among its alternatives: one click steps into a side line (:meth:`ReplayerWidget.enter_line`),
 another back, nested lines too; ``◂ back`` returns to the line this one branches from.
@@ -264,7 +265,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         width: float = 48,
         kernel_buttons: bool = True,
         max_moves: int = MAX_REPLAYER_MOVES,
-        annotate: bool = True,
+        annotate: bool = False,
         path: str | None = None,
     ) -> None:
         n = len(replay)
