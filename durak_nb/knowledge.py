@@ -10,6 +10,11 @@ Seen cards: those picked up at a take (R14), a trump shown for a transfer (R20),
 lowest trump shown by the first attacker of a dealt game (R4, again after a redeal R5)
 and the turned-up trump drawn last (R3, R16); a card leaves the knowledge when it is
 played.
+
+Over the board (a deal nobody saw whole, INTERCHANGE.md "Over-the-board recordings") the
+positions are a witness's: :func:`player_view` then takes what the recording knows
+(:class:`~durak_nb.unseen.Seen`) and shows only that, and :func:`start_known` takes the
+shown cards of the deal (R4), never a witness's hand.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import Any
 from .cards import Card, Suit
 from .engine import Action, Drew, Event, Move, Position, Redealt, Result, Took
 from .record.json_form import Recording
+from .unseen import PartialDeal, Seen
 
 __all__ = ["Known", "PlayerView", "next_known", "player_view", "start_known"]
 
@@ -46,10 +52,15 @@ class PlayerView:
 
     Everything else is hidden: :attr:`hidden` counts it, seat by seat.
 
+    In an over-the-board game (INTERCHANGE.md, "Over-the-board recordings") even the
+    viewer's own hand is known only in part: :attr:`hand` holds the cards the
+    recording knows of it and ``hidden[player]`` counts the others; of the other
+    players, the cards the viewer saw and the recording knows.
+
     Attributes:
         player: the viewer's seat.
         players: seat names, clockwise.
-        hand: the viewer's own cards, sorted.
+        hand: the viewer's own cards, sorted (over the board: those known).
         table: (attack, defence or ``None``) pairs, in the order laid.
         trump: the trump suit.
         trump_card: the turned-up card (public even after it is drawn), or ``None``.
@@ -81,14 +92,16 @@ class PlayerView:
 
     @property
     def hidden(self) -> tuple[int, ...]:
-        """For each seat, how many of its cards the viewer does not know (0 for the viewer)."""
+        """For each seat, how many of its cards the viewer does not know (0 for the
+        viewer, but in an over-the-board game: the viewer's cards nobody recorded)."""
         return tuple(n - len(k) for n, k in zip(self.hand_sizes, self.known, strict=True))
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON-ready data (names and card codes); other hands as
-        ``{"known": [...], "hidden": n}``."""
+        ``{"known": [...], "hidden": n}``; in an over-the-board game whose recording
+        does not know all of the viewer's cards, ``"hand_hidden": n`` counts them."""
         names = self.players
-        return {
+        out: dict[str, Any] = {
             "player": names[self.player],
             "hand": [c.code for c in self.hand],
             "others": {
@@ -105,6 +118,9 @@ class PlayerView:
             "defender": None if self.defender is None else names[self.defender],
             "bout": self.bout,
         }
+        if self.hidden[self.player]:  # over the board: own cards nobody recorded
+            out["hand_hidden"] = self.hidden[self.player]
+        return out
 
 
 def _r4_shown(pos: Position) -> tuple[Card, ...]:
@@ -122,6 +138,11 @@ def start_known(recording: Recording, start: Position) -> Known:
     is ``start``): R4's shown trump in a dealt game whose first attacker the engine
     found by the lowest trump (not named in the deal)."""
     known: list[tuple[Card, ...]] = [() for _ in start.players]
+    deal: object = recording.deal  # a Deal, a PartialDeal or None
+    if isinstance(deal, PartialDeal):  # over the board: what was shown to all (R4's trump), never a witness's hand
+        for seat, cards in deal.shown:
+            known[seat] = tuple(sorted({*known[seat], *cards}))
+        return tuple(known)
     if recording.deal is not None and recording.deal.attacker is None and start.attacker is not None:
         known[start.attacker] = _r4_shown(start)
     return tuple(known)
@@ -155,20 +176,39 @@ def next_known(known: Known, move: Move, events: tuple[Event, ...], after: Posit
     return known if out is None else tuple(out)
 
 
-def player_view(pos: Position, seat: int, known: Known) -> PlayerView:
+def player_view(pos: Position, seat: int, known: Known, seen: Seen | None = None) -> PlayerView:
     """What seat ``seat`` may know at ``pos``, given the public knowledge ``known``
-    there (:func:`next_known`): its own hand whole, of the others the cards seen."""
+    there (:func:`next_known`): its own hand whole, of the others the cards seen.
+
+    Args:
+        pos: the position (in an over-the-board game, a witness's: its hands hold
+            cards nobody saw, and only their sizes are used).
+        seat: the viewer.
+        known: public knowledge at ``pos``.
+        seen: in an over-the-board game (INTERCHANGE.md, "Over-the-board
+            recordings"), what the recording knows at ``pos``
+            (:meth:`durak_nb.replay.Replay.seen`): the viewer's own hand is then the
+            cards the recording knows of it (:attr:`PlayerView.hidden` counts the
+            rest), and of the others the cards the viewer saw AND the recording
+            knows.  ``None``: a full-deck game, every hand as ``pos`` holds it.
+    """
+    if seen is None:
+        hands = pos.hands
+        public = known
+    else:
+        hands = seen.hands
+        public = tuple(tuple(c for c in cards if c in seen.hands[s]) for s, cards in enumerate(known))
     return PlayerView(
         player=seat,
         players=pos.players,
-        hand=pos.hands[seat],
+        hand=hands[seat],
         table=pos.table,
         trump=pos.trump,
         trump_card=pos.trump_card,
         talon_size=len(pos.talon),
         discard_size=len(pos.discard),
         hand_sizes=tuple(len(h) for h in pos.hands),
-        known=tuple(pos.hands[s] if s == seat else known[s] for s in range(len(pos.hands))),
+        known=tuple(hands[s] if s == seat else public[s] for s in range(len(pos.hands))),
         attacker=pos.attacker,
         defender=pos.defender,
         bout=pos.bout,

@@ -65,15 +65,26 @@ from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from .cards import Card
-from .engine import Event, Game, IllegalMove, Move, Position, Result, _shown
+from .engine import Action, Drew, Event, Game, IllegalMove, Move, Position, Result, _shown
 from .explain import explain_move
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import notation
 from .record.json_form import Recording, RecordingError
 from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_problem
 from .rules import Rules
+from .unseen import PartialDeal, PartialError, PartialGame, PartialReplay, Seen, UnseenDrew, check_partial
 
-__all__ = ["SNAPSHOT_EVERY", "THIN_AFTER", "PlayerView", "Replay", "Step", "Variation", "VariationError", "path_text"]
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "THIN_AFTER",
+    "PlayerView",
+    "Replay",
+    "Step",
+    "Variation",
+    "VariationError",
+    "drawn_count",
+    "path_text",
+]
 
 #: A copy of the live game is kept before every ``SNAPSHOT_EVERY``-th move.
 SNAPSHOT_EVERY = 16
@@ -87,7 +98,9 @@ THIN_AFTER = 64
 
 
 class Step(NamedTuple):
-    """One move with the positions around it (:meth:`Replay.steps`).
+    """One move with the positions around it (:meth:`Replay.steps`).  Over the board
+    (:attr:`Replay.partial`) the positions' hands and talon are a witness's, never to be
+    shown (:meth:`Replay.seen`), and a draw names only the cards known.
 
     Attributes:
         k: the move's 0-based index.
@@ -102,6 +115,12 @@ class Step(NamedTuple):
     move: Move
     events: tuple[Event, ...]
     after: Position
+
+
+def drawn_count(event: Drew) -> int:
+    """How many cards a draw took from the talon (R16), known or not: over the board a
+    refill is an :class:`~durak_nb.unseen.UnseenDrew` naming only the cards known."""
+    return event.count if isinstance(event, UnseenDrew) else len(event.cards)
 
 
 #: A line's path from the main line: ``((k, i), ...)``, each step "line ``i`` of those
@@ -225,6 +244,80 @@ def _line_steps(
         yield game, move, events
 
 
+def _trimmed(deal: PartialDeal, start: int) -> PartialDeal:
+    """An over-the-board deal for a line branching before move ``start``: the seen draws
+    and redeals before it (later facts belong to the moves of the line it leaves)."""
+    if not any(d.after >= start for d in deal.draws) and not any(r[0] >= start for r in deal.redeals):
+        return deal
+    return dataclasses.replace(
+        deal,
+        draws=tuple(d for d in deal.draws if d.after < start),
+        redeals=tuple(r for r in deal.redeals if r[0] < start),
+    )
+
+
+def _decide(rec: Recording, deal: PartialDeal) -> PartialReplay:
+    """An over-the-board recording decided whole (:func:`~durak_nb.unseen.check_partial`).
+
+    Raises:
+        RecordingError: the first move no deck order allows, with its place and rule
+            (as the recording's own ``steps()`` says it).
+        SetupError: facts no deck order meets (R1–R4, R16).
+    """
+    try:
+        return check_partial(rec.rules, rec.players, deal, rec.moves)
+    except PartialError:
+        for _step in rec.steps():  # the recording's own error: the move's place and its rule
+            pass
+        raise
+
+
+def _decide_line(
+    rec: Recording, deal: PartialDeal, prefix: Sequence[Move], moves: Sequence[Move], path: LinePath
+) -> PartialReplay:
+    """A side line of an over-the-board game decided: the moves ``prefix`` from the deal
+    to its branching, then its own ``moves``.
+
+    Raises:
+        VariationError: the first move of the line no deck order allows (its index in
+            the line, the rule; no ``state``: a witness's position holds cards nobody saw).
+    """
+    try:
+        return check_partial(rec.rules, rec.players, _trimmed(deal, len(prefix)), [*prefix, *moves])
+    except PartialError as exc:
+        j = exc.index - len(prefix)
+        raise VariationError(
+            f"variation {path_text(path)}, move {j} ({exc.move.describe(rec.players)}): {exc.refusal.message}",
+            path=path,
+            file=rec.file,
+            move=j,
+            rule=exc.refusal.rule,
+        ) from exc
+
+
+def _witness_line(
+    decided: PartialReplay, start: int, moves: Sequence[Move]
+) -> tuple[Game, Iterator[tuple[Game, Move, list[Event]]], list[Move]]:
+    """The witness of an over-the-board line from index ``start`` of ``decided``: the
+    engine game there (kept, never played on), the steps after it (the live witness,
+    the recorded move, the events as a person may see them: refills as
+    :class:`~durak_nb.unseen.UnseenDrew`) and the moves as the witness plays them (a
+    redeal, R5, carries its witness deck).  Internal: a witness's hidden cards are never
+    shown to a person."""
+    played = decided.witness_moves()
+    game = decided.witness_start()
+    for m in played[:start]:
+        game.play(m)
+
+    def steps() -> Iterator[tuple[Game, Move, list[Event]]]:
+        live = game.copy()
+        for j, m in enumerate(played[start:]):
+            live.play(m)
+            yield live, moves[j], decided.events(start + j)
+
+    return game, steps(), played[start:]
+
+
 def _check_index(k: object, what: str) -> None:
     """Refuse an index that is not an int (N10): a float, a str, ``None``, or a bool
     (``True`` is not move 1).
@@ -274,13 +367,25 @@ class Replay:
         path: the line's path from the main line (``()`` for the main line, :func:`path_text`).
     """
 
+    #: over the board: the line's decision and the moves as its witness plays them (internal)
+    _witness: PartialReplay | None
+    _played: list[Move] | None
+
     def __init__(self, recording: Recording, *, snapshot_every: int = SNAPSHOT_EVERY, variations: bool = True) -> None:
         given = cast(object, recording)  # a caller may pass anything
         if not isinstance(given, Recording):  # e.g. a path: that is Replay.load (N10)
             hint = ": Replay.load(path) reads a file" if isinstance(given, (str, Path)) else ""
             raise TypeError(f"Replay: recording must be a Recording, not {_shown(given)}{hint}")
-        start = recording.new_game()
-        self._build(recording, start, recording.steps(), start_known(recording, start.position()), snapshot_every)
+        deal: object = recording.deal
+        decided = None
+        if isinstance(deal, PartialDeal):  # over the board: one decision, its witness's steps
+            decided = _decide(recording, deal)
+            start, steps, played = _witness_line(decided, 0, recording.moves)
+        else:
+            start, steps = recording.new_game(), recording.steps()
+        self._build(recording, start, steps, start_known(recording, start.position()), snapshot_every)
+        if decided is not None:
+            self._witness, self._played = decided, played
         self._line_init(None, None, None, variations)
         if variations and "variations" in recording.meta:
             self._check_side_lines()
@@ -290,6 +395,10 @@ class Replay:
     ) -> None:
         self.parent = parent
         self.branch = branch
+        #: the moves from the deal to this line's position 0 (``()`` for the main line)
+        self._prefix: tuple[Move, ...] = (
+            () if parent is None or branch is None else (*parent._prefix, *parent._moves[: branch[0]])
+        )
         self.path: LinePath = () if parent is None or branch is None else (*parent.path, branch)
         self._tree: GameTree | None = None
         self._nodes = nodes
@@ -333,6 +442,9 @@ class Replay:
                 due += max(snapshot_every, due // THIN_AFTER)
         self._infos: list[_Info | None] = [None] * len(self._positions)
         self._words: list[str | None] = [None] * len(self._moves)
+        self._seen: list[Seen | None] = [None] * len(self._positions)
+        self._witness = None
+        self._played = None
 
     @classmethod
     def load(cls, path: str | Path, game: int = 0) -> Replay:
@@ -370,7 +482,7 @@ class Replay:
         """:class:`Step` ``(k, before, move, events, after)`` for moves ``start..stop-1``."""
         n = len(self._moves)
         for k in range(max(start, 0), n if stop is None else min(stop, n)):
-            yield Step(k, self._positions[k], self._moves[k], self._events[k], self._positions[k + 1])
+            yield Step(k, self._positions[k], self._moves[k], self.events(k), self._positions[k + 1])
 
     def _pos_index(self, k: int) -> int:
         _check_index(k, "k")
@@ -386,6 +498,11 @@ class Replay:
 
     def position(self, k: int) -> Position:
         """The position before move ``k``; ``position(len(self))`` is the final one.
+
+        Over the board (:attr:`partial`) its hands and talon are a witness's (one deck
+        order consistent with the recording): never show them to a person; the sizes,
+        the table, the discard and the roles are the game's.  :meth:`seen` is what is
+        known of the cards.
 
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
@@ -434,15 +551,68 @@ class Replay:
     def events(self, k: int) -> tuple[Event, ...]:
         """The events move ``k`` caused, in order (take, bito, draws, out, game over).
 
+        In an over-the-board game (:attr:`partial`) each draw (R16) is an
+        :class:`~durak_nb.unseen.UnseenDrew`: the cards drawn that the whole recording
+        knows, and how many were drawn (:func:`drawn_count`).
+
         Raises:
             IndexError: ``k`` not in ``0..len(self) - 1``.
         """
         return self._events[self._move_index(k)]
 
+    # ------------------------------------------------------------------ what is known
+
+    @property
+    def partial(self) -> bool:
+        """Whether this is an over-the-board game: a deal nobody saw whole
+        (:class:`~durak_nb.unseen.PartialDeal`; INTERCHANGE.md, "Over-the-board
+        recordings").  Its positions then come from one deck order consistent with the
+        recording (a witness): their hands and talon hold cards nobody saw and are
+        never to be shown; :meth:`seen` is what is known."""
+        return isinstance(self.recording.deal, PartialDeal)
+
+    def seen(self, k: int) -> Seen:
+        """What is known of the cards before move ``k``: per seat the cards known to be
+        in the hand (sorted) and how many are not known, and the talon (top first,
+        ``None`` for a card not known).
+
+        A full-deck game: the position's hands, ``unknown`` all 0, the talon as it is.
+        An over-the-board game (:attr:`partial`): what the whole recording tells
+        (:func:`durak_nb.unseen.check_partial`'s ``seen_at``): cards laid and taken
+        back into a hand (R14), shown (R4, R20), seen dealt or drawn, or forced there
+        (e.g. at the end, whatever must be in the last hand).  A side line knows what
+        its own moves and the recording before its branching tell.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self)``.
+        """
+        i = self._pos_index(k)
+        got = self._seen[i]
+        if got is None:
+            if self.partial:
+                got = self._partial_replay().seen_at(len(self._prefix) + i)
+            else:
+                pos = self._positions[i]
+                got = Seen(pos.hands, (0,) * len(pos.hands), pos.talon)
+            self._seen[i] = got
+        return got
+
+    def _partial_replay(self) -> PartialReplay:
+        """The over-the-board line's decision (:func:`durak_nb.unseen.check_partial`)
+        over the moves from the deal to this line's end (made with the line)."""
+        if self._witness is None:
+            rec = self.recording
+            self._witness = check_partial(rec.rules, rec.players, self._line_deal(), [*self._prefix, *self._moves])
+        return self._witness
+
     def game(self, k: int) -> Game:
         """A fresh live :class:`Game` standing before move ``k`` (a copy of the nearest
         kept game, with the moves after it replayed), e.g. to ask for its legal moves
         or why a move would be illegal.  Yours to play on.
+
+        Over the board (:attr:`partial`) it is a witness's game (one deck order
+        consistent with the recording): its hands and talon hold cards nobody saw,
+        never to be shown to a person; show :meth:`seen`.
 
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
@@ -450,7 +620,8 @@ class Replay:
         self._pos_index(k)
         i = bisect.bisect_right(self._snapshot_at, k) - 1
         g = self._snapshots[i].copy()
-        for move in self._moves[self._snapshot_at[i] : k]:
+        moves = self._moves if self._played is None else self._played  # a witness plays a redeal with its deck
+        for move in moves[self._snapshot_at[i] : k]:
             g.play(move)
         return g
 
@@ -464,7 +635,13 @@ class Replay:
 
     def _fill_infos(self, start: int, stop: int) -> None:
         """Ask the engine who may act etc. at every index ``start..stop-1`` not yet
-        known, walking one live game forward."""
+        known, walking one live game forward.  Over the board (:attr:`partial`) the
+        live game is an :class:`~durak_nb.unseen.PartialGame` (who may act in SOME deck
+        order consistent with the moves so far), never the witness: a witness's
+        hidden cards would decide who may act."""
+        if self.partial:
+            self._fill_partial_infos()
+            return
         g: Game | None = None
         for k in range(start, stop):
             if self._infos[k] is not None:
@@ -473,6 +650,58 @@ class Replay:
             if g is None:
                 g = self.game(k)
             self._infos[k] = _Info(tuple(g.actors()), tuple(g.throwers()), g.room())
+            if k < len(self._moves):
+                g.play(self._moves[k])
+
+    def _line_deal(self) -> PartialDeal:
+        """The over-the-board deal this line is played from: the recording's; for a
+        side line, without the seen draws and redeals after its branching (later facts
+        belong to the main line's moves)."""
+        deal = self._root_deal()
+        return deal if self.parent is None else _trimmed(deal, len(self._prefix))
+
+    def partial_game(self, k: int) -> PartialGame:
+        """Over the board (:attr:`partial`): a fresh live
+        :class:`~durak_nb.unseen.PartialGame` standing before move ``k``, what may be
+        offered to a person there (its ``candidates()``: every move some deck order
+        consistent with the moves so far allows; ``why_illegal``, ``seen()``), never a
+        witness's legal moves.  Yours to play on.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self)``.
+            ValueError: this is a full-deck game (:meth:`game` is its live game).
+        """
+        self._pos_index(k)
+        if not self.partial:
+            raise ValueError("partial_game: a full-deck game; Replay.game(k) is its live game")
+        g = self._line_start()
+        for m in self._moves[:k]:
+            g.play(m)
+        return g
+
+    def _line_start(self) -> PartialGame:
+        """A live :class:`~durak_nb.unseen.PartialGame` at this over-the-board line's
+        position 0: dealt from the line's facts, the moves to its branching played
+        (the redeals, R5, of the whole line announced, as ``check_partial`` does)."""
+        rec = self.recording
+        line = [*self._prefix, *self._moves]
+        redeals = [j for j, m in enumerate(line) if m.action is Action.REDEAL]
+        g = PartialGame(rec.rules, rec.players, self._line_deal(), redeals=redeals)
+        for m in self._prefix:
+            g.play(m)
+        return g
+
+    def _fill_partial_infos(self) -> None:
+        """Who may act, throw in and the room (R11–R13) at every index of an
+        over-the-board line, from one :class:`~durak_nb.unseen.PartialGame` walked from
+        the deal (no witness asked): all at once, the first time one is wanted (a walk
+        costs the decision again, so stepping through the line walks once)."""
+        if self._infos[-1] is not None:
+            return
+        g = self._line_start()
+        for k in range(len(self._infos)):
+            if self._infos[k] is None:
+                self._infos[k] = _Info(tuple(g.actors()), tuple(g.throwers()), g.room())
             if k < len(self._moves):
                 g.play(self._moves[k])
 
@@ -599,11 +828,19 @@ class Replay:
             if i > 0:
                 alt = self._line_nodes()[k].siblings()[i - 1]
                 nodes = [alt, *alt.mainline()]
-            start = self.game(k)
             sub = type(self).__new__(type(self))
             path = (*self.path, (k, i))
-            steps = _line_steps(start.copy(), lines[i].moves, path, self.recording)
+            decided = None
+            if self.partial:  # over the board: the line decided from the deal, its own witness
+                prefix = (*self._prefix, *self._moves[:k])
+                decided = _decide_line(self.recording, self._root_deal(), prefix, lines[i].moves, path)
+                start, steps, played = _witness_line(decided, len(prefix), lines[i].moves)
+            else:
+                start = self.game(k)
+                steps = _line_steps(start.copy(), lines[i].moves, path, self.recording)
             sub._build(self.recording, start, steps, self._known[k], self.snapshot_every)
+            if decided is not None:
+                sub._witness, sub._played = decided, played
             sub._line_init(self, (k, i), nodes, self._side_lines)
             self._lines[(k, i)] = sub
         return sub
@@ -631,6 +868,9 @@ class Replay:
             problem = variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
             problem = problem or "not of the documented form (docs/notation.md)"
             raise VariationError(f"meta.variations: {problem}", path=(), file=rec.file)
+        if self.partial:
+            self._check_partial_side_lines()
+            return
         todo: list[tuple[Game, list[GameNode], LinePath]] = []
         for k, node in enumerate(self._line_nodes()):
             for i, alt in enumerate(node.siblings(), 1):
@@ -646,6 +886,36 @@ class Replay:
                 _play_in_line(game, node.move, j, path, rec)
             todo.extend(reversed(branches))
 
+    def _root_deal(self) -> PartialDeal:
+        """The recording's over-the-board deal (:attr:`partial` only)."""
+        deal: object = self.recording.deal
+        assert isinstance(deal, PartialDeal)
+        return deal
+
+    def _check_partial_side_lines(self) -> None:
+        """:meth:`_check_side_lines` over the board: each side line decided from the
+        deal (the moves to its branching, then its own), in the same reading order.
+
+        Raises:
+            VariationError: the first move of a line no deck order allows.
+        """
+        rec, deal = self.recording, self._root_deal()
+        todo: list[tuple[list[Move], list[GameNode], LinePath]] = []
+        for k, node in enumerate(self._line_nodes()):
+            for i, alt in enumerate(node.siblings(), 1):
+                todo.append((self._moves[:k], [alt, *alt.mainline()], ((k, i),)))
+        todo.reverse()
+        while todo:
+            prefix, nodes, path = todo.pop()
+            moves = [n.move for n in nodes if n.move is not None]
+            _decide_line(rec, deal, prefix, moves, path)
+            branches = [
+                ([*prefix, *moves[:j]], [alt, *alt.mainline()], (*path, (j, i)))
+                for j, node in enumerate(nodes)
+                for i, alt in enumerate(node.siblings(), 1)
+            ]
+            todo.extend(reversed(branches))
+
     # ------------------------------------------------------------------ a player's view
 
     def view(self, k: int, player: int | str) -> PlayerView:
@@ -659,16 +929,23 @@ class Replay:
             KeyError: ``player`` is not a seat or a name of this game.
         """
         pos = self._positions[self._pos_index(k)]
-        return player_view(pos, self._seat(player), self._known[k])
+        return player_view(pos, self._seat(player), self._known[k], self.seen(k) if self.partial else None)
 
     def known(self, k: int) -> tuple[tuple[Card, ...], ...]:
         """The cards every player knows each seat holds before move ``k`` (public
         knowledge: taken R14, shown R4/R20, the turned-up trump drawn R3/R16), sorted.
 
+        In an over-the-board game (:attr:`partial`) only cards the recording knows
+        (:meth:`seen`): what the players saw and the recording knows.
+
         Raises:
             IndexError: ``k`` not in ``0..len(self)``.
         """
-        return self._known[self._pos_index(k)]
+        known = self._known[self._pos_index(k)]
+        if not self.partial:
+            return known
+        seen = self.seen(k).hands
+        return tuple(tuple(c for c in cards if c in seen[s]) for s, cards in enumerate(known))
 
     def _seat(self, player: int | str) -> int:
         if isinstance(player, str):
@@ -690,7 +967,7 @@ class Replay:
         text = self._words[self._move_index(k)]
         if text is None:
             parts = [self._moves[k].describe(self.players)]
-            parts += [e.describe(self.players) for e in self._events[k]]
+            parts += [e.describe(self.players) for e in self.events(k)]
             text = self._words[k] = "; ".join(parts)
         return text
 

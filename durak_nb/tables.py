@@ -44,12 +44,13 @@ from typing import Any
 import pandas as pd
 
 from .cards import Card
-from .engine import Action, Event, Move, Position
+from .engine import Action, Drew, Event, Move, Position
 from .explain import caused, move_rules
 from .record import io
 from .record.json_form import Recording, RecordingError
-from .replay import Replay
+from .replay import Replay, drawn_count
 from .rules import Rules
+from .unseen import PartialDeal
 
 __all__ = [
     "ACTIONS",
@@ -76,7 +77,7 @@ ACTIONS: tuple[str, ...] = tuple(a.value for a in Action)
 PROGRESS_THRESHOLD = 20
 
 #: The fixed columns of :func:`moves_frame`, in order; one ``hand_<name>`` column per
-#: seat follows ``hands``.
+#: seat follows ``hands``, one ``unknown_<name>`` column per seat follows ``unknown``.
 MOVE_COLUMNS: tuple[str, ...] = (
     "bout",
     "seat",
@@ -87,6 +88,7 @@ MOVE_COLUMNS: tuple[str, ...] = (
     "target",
     "show",
     "hands",
+    "unknown",
     "talon",
     "discard",
     "table",
@@ -106,8 +108,10 @@ GAME_COLUMNS: tuple[str, ...] = (
     "options",
     "players",
     "names",
+    "partial",
     "first_attacker",
     "finished",
+    "unknown",
     "durak",
     "draw",
     "epaulettes",
@@ -177,23 +181,39 @@ def load_recording(path: str | Path) -> Recording:
 # ----------------------------------------------------------------------------- one game
 
 
+#: Person-facing words of the tables about cards nobody saw (over-the-board games).
+UNSEEN_WORDS = {"drew": "{codes} +{n} unseen", "drew_none": "{n} unseen"}
+
+
 @dataclass(frozen=True)
 class _Step:
     before: Position
     move: Move
     events: tuple[Event, ...]
     after: Position
+    unknown: tuple[int, ...]  #: per seat, the cards nobody saw before the move
+
+
+def _partial(rec: Recording) -> bool:
+    """An over-the-board recording (INTERCHANGE.md): a deal nobody saw whole."""
+    deal: object = rec.deal
+    return isinstance(deal, PartialDeal)
 
 
 def _steps(source: Recording | Replay) -> Iterator[_Step]:
+    if isinstance(source, Recording) and _partial(source):
+        source = Replay(source, variations=False)  # what is known (Replay.seen, masked draws), never a witness's
     if isinstance(source, Replay):
         for k in range(len(source)):
-            yield _Step(source.position(k), source.move(k), source.events(k), source.position(k + 1))
+            yield _Step(
+                source.position(k), source.move(k), source.events(k), source.position(k + 1), source.seen(k).unknown
+            )
         return
     before = source.new_game().position()
+    none = (0,) * len(before.hands)
     for game, move, events in source.steps():
         after = game.position()
-        yield _Step(before, move, tuple(events), after)
+        yield _Step(before, move, tuple(events), after, none)
         before = after
 
 
@@ -242,13 +262,19 @@ def moves_frame(recording_or_replay: Recording | Replay | str | Path) -> pd.Data
         - ``hands`` (object): a tuple of every seat's hand size, in seat order.
         - ``hand_<name>`` (int64): one column per seat, named after the player
           (``hand_Anna``), right after ``hands``.
+        - ``unknown`` (object): a tuple of every seat's number of cards nobody saw
+          (an over-the-board game, INTERCHANGE.md: its hands are known in part,
+          :meth:`Replay.seen <durak_nb.replay.Replay.seen>`; all 0 in a full-deck
+          game), and ``unknown_<name>`` (int64) one column per seat right after it.
+          ``hands`` counts every card, known or not.
         - ``talon``, ``discard``, ``table`` (int64): the talon's size (the turned-up
           trump included), the discard's size, the number of cards on the table
           (attack and defence cards).
         - ``rules`` (string): the rule ids behind the move and its events, sorted,
           space-separated (:func:`move_rules`), e.g. ``'R11 R12 R13 R14'``.
         - ``text`` (string): the move in words (``'Boris covers 7S with 9S'``).
-        - ``events`` (string): the events it caused in words, ``'; '``-separated, or ``''``.
+        - ``events`` (string): the events it caused in words, ``'; '``-separated, or ``''``
+          (over the board, a draw names only the cards known and counts the others).
 
     Raises:
         RecordingError: the file cannot be read, or a move is illegal (index and rule
@@ -258,8 +284,10 @@ def moves_frame(recording_or_replay: Recording | Replay | str | Path) -> pd.Data
     names = tuple(rec.players)
     rules = rec.rules
     hand_cols = [f"hand_{name}" for name in names]
+    unknown_cols = [f"unknown_{name}" for name in names]
     data: dict[str, list[Any]] = {c: [] for c in MOVE_COLUMNS}
     per_seat: list[list[int]] = [[] for _ in names]
+    unknown_per_seat: list[list[int]] = [[] for _ in names]
     for step in _steps(source):
         before, move = step.before, step.move
         sizes = tuple(len(h) for h in before.hands)
@@ -274,6 +302,9 @@ def moves_frame(recording_or_replay: Recording | Replay | str | Path) -> pd.Data
         data["hands"].append(sizes)
         for s, size in enumerate(sizes):
             per_seat[s].append(size)
+        data["unknown"].append(step.unknown)
+        for s, n in enumerate(step.unknown):
+            unknown_per_seat[s].append(n)
         data["talon"].append(len(before.talon))
         data["discard"].append(len(before.discard))
         data["table"].append(sum(1 if d is None else 2 for _a, d in before.table))
@@ -296,7 +327,7 @@ def moves_frame(recording_or_replay: Recording | Replay | str | Path) -> pd.Data
             series = pd.Series(values, index=index, dtype="string")
         elif col == "show":
             series = pd.Series(values, index=index, dtype="bool")
-        elif col == "hands":
+        elif col in ("hands", "unknown"):
             series = pd.Series(values, index=index, dtype="object")
         else:
             series = pd.Series(values, index=index, dtype="int64")
@@ -304,6 +335,9 @@ def moves_frame(recording_or_replay: Recording | Replay | str | Path) -> pd.Data
         if col == "hands":
             for s, hc in enumerate(hand_cols):
                 columns[hc] = pd.Series(per_seat[s], index=index, dtype="int64")
+        if col == "unknown":
+            for s, uc in enumerate(unknown_cols):
+                columns[uc] = pd.Series(unknown_per_seat[s], index=index, dtype="int64")
     return pd.DataFrame(columns, index=index)
 
 
@@ -336,6 +370,15 @@ def replay_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list
     return out
 
 
+def _drawn(event: Drew) -> str:
+    """A draw's cards as codes; over the board, the known ones and ``'+2 unseen'``."""
+    unseen = drawn_count(event) - len(event.cards)
+    if not unseen:
+        return _codes(event.cards)
+    key = "drew" if event.cards else "drew_none"
+    return UNSEEN_WORDS[key].format(codes=_codes(event.cards), n=unseen)
+
+
 def event_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
     """Moves ``start..stop-1`` of ``replay`` with the events each caused beside them,
     one row per move (e.g. for ``pandas.DataFrame``; :meth:`Replay.events_table
@@ -343,7 +386,8 @@ def event_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[
 
     ``k``, ``bout`` (the bout the move belongs to), ``player``, ``move`` (in words);
     ``took`` (``"Boris: 6S 7S"``, R14), ``bito`` (the cards discarded, R15),
-    ``drew`` (the draws in order, ``"Anna: 9C TH; Boris: 6H"``, R16), ``out``
+    ``drew`` (the draws in order, ``"Anna: 9C TH; Boris: 6H"``, R16; over the board
+    the cards known and a count of the others, ``"Anna: 9C +1 unseen"``), ``out``
     (players out, in order, R24), ``lead_passed`` (R9), ``redeal`` (R5), ``result``
     (the game over text, R22/R25–R27); each ``""`` when the move caused none.
     """
@@ -360,7 +404,7 @@ def event_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[
                 "move": replay.move(k).describe(names),
                 "took": "" if c.took is None else f"{names[c.took.player]}: {_codes(c.took.cards)}",
                 "bito": "" if c.bito is None else _codes(c.bito.cards),
-                "drew": "; ".join(f"{names[d.player]}: {_codes(d.cards)}" for d in c.drew),
+                "drew": "; ".join(f"{names[d.player]}: {_drawn(d)}" for d in c.drew),
                 "out": ", ".join(names[o.player] for o in c.out),
                 "lead_passed": "" if lead is None else f"{names[lead.player]} to {names[lead.to]}",
                 "redeal": "" if c.redealt is None else names[c.redealt.player],
@@ -390,6 +434,7 @@ def _summary(rec: Recording) -> dict[str, Any]:
         "options": _options_text(rec.rules, names),
         "players": len(names),
         "names": ", ".join(names),
+        "partial": _partial(rec),
     }
 
 
@@ -427,11 +472,20 @@ def _game_row(rec: Recording) -> dict[str, Any]:
         takes=counts[Action.TAKE],
         throw_ins=counts[Action.THROW],
     )
+    row["unknown"] = _unknown_at_end(rec) if row["partial"] else 0
     try:
         rec.check_result(game)
     except RecordingError as exc:
         row.update(ok=False, error=exc.format())
     return row
+
+
+def _unknown_at_end(rec: Recording) -> int:
+    """How many cards in the hands and the talon nobody saw after the last move of an
+    over-the-board recording (:meth:`Replay.seen <durak_nb.replay.Replay.seen>`)."""
+    replay = Replay(rec, variations=False)
+    seen = replay.seen(len(replay))
+    return sum(seen.unknown) + sum(1 for c in seen.talon if c is None)
 
 
 def _file_rows(path: Path) -> list[dict[str, Any]]:
@@ -473,8 +527,10 @@ _GAME_DTYPES: dict[str, str] = {
     "options": "string",
     "players": "Int64",
     "names": "string",
+    "partial": "boolean",
     "first_attacker": "string",
     "finished": "boolean",
+    "unknown": "Int64",
     "durak": "string",
     "draw": "boolean",
     "epaulettes": "boolean",
@@ -517,9 +573,12 @@ def games_frame(
         - ``preset`` (category), ``options`` (string: the options that differ from
           the preset's defaults, ``name=value`` with JSON values, ``', '``-separated,
           ``''`` for none), ``players`` (Int64: the count), ``names`` (string: seat
-          order, ``', '``-separated), ``first_attacker`` (string: who leads the first
-          bout of the recording, R4).
-        - ``finished`` (boolean), ``durak`` (string, ``<NA>`` for a draw, a team game
+          order, ``', '``-separated), ``partial`` (boolean: an over-the-board game,
+          a deal nobody saw whole, INTERCHANGE.md), ``first_attacker`` (string: who
+          leads the first bout of the recording, R4).
+        - ``finished`` (boolean), ``unknown`` (Int64: the cards in the hands and the
+          talon nobody saw after the last move, :meth:`Replay.seen
+          <durak_nb.replay.Replay.seen>`; 0 for a full-deck game), ``durak`` (string, ``<NA>`` for a draw, a team game
           or an unfinished one), ``draw``, ``epaulettes`` (boolean), ``losing_team``
           (string, R22), ``result_rule`` (string: R25, R22, R26 or R27).
         - ``bouts`` (Int64: bouts led, i.e. attack moves), ``moves`` (Int64: the main

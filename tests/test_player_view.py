@@ -107,6 +107,38 @@ def test_view_to_json(pod: Replay) -> None:
     }
 
 
+# ----------------------------------------------------------------------------- over the board (seen)
+
+
+def test_player_view_with_seen_keeps_to_what_the_recording_knows(pod: Replay) -> None:
+    """Over the board (INTERCHANGE.md) ``player_view`` takes what the recording knows
+    (``Seen``): the viewer's own hand is those cards (``hidden`` counts the rest), the
+    others' known cards are those the viewer saw AND the recording knows (R14)."""
+    from durak_nb.knowledge import player_view
+    from durak_nb.unseen import Seen
+
+    pos = pod.position(6)  # Anna 9S 9C TH KH; Boris picked up 6S 6D 6C 7S (R14)
+    seen = Seen(hands=(cards("TH KH"), cards("6S 6C")), unknown=(2, 6), talon=())
+    anna = player_view(pos, 0, pod.known(6), seen)
+    assert (anna.hand, anna.known, anna.hidden) == (cards("TH KH"), (cards("TH KH"), cards("6S 6C")), (2, 6))
+    assert anna.hand_sizes == (4, 8)
+    assert anna.to_json()["hand_hidden"] == 2
+    assert anna.to_json()["others"] == {"Boris": {"known": ["6S", "6C"], "hidden": 6}}
+    boris = player_view(pos, 1, pod.known(6), seen)
+    assert (boris.hand, boris.known, boris.hidden) == (cards("6S 6C"), (cards("TH"), cards("6S 6C")), (3, 6))
+    # without seen (a full-deck game) nothing changes
+    assert player_view(pos, 0, pod.known(6)) == pod.view(6, "Anna")
+    assert "hand_hidden" not in pod.view(6, "Anna").to_json()
+
+
+def test_full_deck_views_are_their_positions_seen(pod: Replay) -> None:
+    assert not pod.partial
+    for k in range(len(pod) + 1):
+        view = pod.view(k, "Boris")
+        assert view.hand == pod.seen(k).hands[1] == pod.position(k).hands[1]
+        assert view.hidden[1] == pod.seen(k).unknown[1] == 0
+
+
 # ----------------------------------------------------------------------------- the shown trump (R20)
 
 

@@ -157,6 +157,10 @@ def test_tables_moves_frame_columns_index_and_dtypes() -> None:
         "hand_Anna",
         "hand_Boris",
         "hand_Vera",
+        "unknown",
+        "unknown_Anna",
+        "unknown_Boris",
+        "unknown_Vera",
         "talon",
         "discard",
         "table",
@@ -179,6 +183,10 @@ def test_tables_moves_frame_columns_index_and_dtypes() -> None:
         "hand_Anna": "int64",
         "hand_Boris": "int64",
         "hand_Vera": "int64",
+        "unknown": "object",
+        "unknown_Anna": "int64",
+        "unknown_Boris": "int64",
+        "unknown_Vera": "int64",
         "talon": "int64",
         "discard": "int64",
         "table": "int64",
@@ -526,6 +534,17 @@ def test_tables_notation_twins_give_the_same_rows_as_the_json_files() -> None:
     assert b["ok"].all()
 
 
+def test_tables_full_deck_games_count_no_unknown_cards() -> None:
+    """``unknown`` counts cards nobody saw (over-the-board games, INTERCHANGE.md): in a
+    full-deck game none, every row and every seat; ``games_frame`` says ``partial`` False."""
+    df = moves_frame(SEED000)
+    assert df["unknown"].tolist() == [(0, 0, 0)] * len(df)
+    assert (df[["unknown_Anna", "unknown_Boris", "unknown_Vera"]] == 0).all().all()
+    g = games_frame([SEED000, POD2])
+    assert g["partial"].tolist() == [False, False]
+    assert g["unknown"].tolist() == [0, 0]
+
+
 def test_tables_games_frame_dtypes() -> None:
     g = games_frame([SEED000, POD2])
     assert list(g.columns) == list(tables.GAME_COLUMNS)
@@ -539,8 +558,10 @@ def test_tables_games_frame_dtypes() -> None:
         "options": "string",
         "players": "Int64",
         "names": "string",
+        "partial": "boolean",
         "first_attacker": "string",
         "finished": "boolean",
+        "unknown": "Int64",
         "durak": "string",
         "draw": "boolean",
         "epaulettes": "boolean",

@@ -41,9 +41,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..cards import Card, Rank, Suit, rank_text
+from ..cards import Card, Rank, Suit, deck, rank_text
 from ..engine import Position
 from ..text import visible
+from ..unseen import Seen
 
 __all__ = [
     "BLACK",
@@ -543,6 +544,30 @@ def seat_roles(position: Position, seat: int) -> list[str]:
     return roles
 
 
+#: stand-ins for cards drawn face down: nothing of a hidden card reaches the picture
+_BACKS = tuple(deck(52))
+
+
+def _hand_shown(position: Position, seat: int, seen: Seen | None, face_up: bool) -> tuple[tuple[Card, ...], int]:
+    """What a seat's hand shows: ``(cards face up, number face down)``.  Face down: every
+    card a back.  Face up: the whole hand, or over the board (``seen``, INTERCHANGE.md
+    "Over-the-board recordings") the cards known face up and the others as backs."""
+    hand = position.hands[seat]
+    if not face_up:
+        return (), len(hand)
+    if seen is None:
+        return hand, 0
+    return seen.hands[seat], seen.unknown[seat]
+
+
+def _hand_row(
+    up: Sequence[Card], down: int, x: float, y: float, width: float, *, trump: Suit | None, step: float
+) -> str:
+    """``up`` face up, then ``down`` backs, in one overlapping row."""
+    out = _row(up, x, y, width, trump=trump, face_up=True, step=step)
+    return out + _row(_BACKS[:down], x + step * len(up), y, width, trump=trump, face_up=False, step=step)
+
+
 def _caption(position: Position, seat: int) -> str:
     """``'Anna (5 cards) — attacker'``: name, number of cards, roles."""
     hand = position.hands[seat]
@@ -572,6 +597,7 @@ def position_svg(
     perspective: int | None = None,
     actors: Sequence[int] | None = None,
     width: float = 44,
+    seen: Seen | None = None,
 ) -> str:
     """A whole position: a headline (bout, who attacks whom, who may act, or the result),
     every hand with the player's name and role, the table, the talon with the
@@ -583,6 +609,9 @@ def position_svg(
         actors: the seats that may act now (``Replay.whose_turn(k)``), if known:
             the engine decides it, so it is passed in, never worked out here.
         width: one card's width in pixels.
+        seen: over the board (``Replay.seen(k)`` of a ``Replay.partial`` game),
+            what is known: a hand face up shows its known cards and the others as
+            backs; ``position``'s own cards are never drawn then.
 
     Raises:
         ValueError: ``perspective`` is not a seat, or ``width`` is not positive.
@@ -605,7 +634,8 @@ def position_svg(
         )
         face_up = perspective is None or perspective == seat
         if hand:
-            parts.append(_row(hand, margin, y + name_h, width, trump=trump, face_up=face_up, step=step))
+            up, down = _hand_shown(position, seat, seen, face_up)
+            parts.append(_hand_row(up, down, margin, y + name_h, width, trump=trump, step=step))
             widest = max(widest, width + step * (len(hand) - 1))
         else:
             parts.append(_empty(margin, y + name_h, width, "—"))
@@ -629,9 +659,12 @@ def position_svg(
     return _doc(total_w, total_h, background + "".join(parts), label=headline)
 
 
-def seat_svg(position: Position, seat: int, *, face_up: bool = True, width: float = 44) -> str:
+def seat_svg(
+    position: Position, seat: int, *, face_up: bool = True, width: float = 44, seen: Seen | None = None
+) -> str:
     """One player's place: the caption (name, number of cards, role: attacker,
-    defender, takes, out, durak) above the hand, face up or face down.
+    defender, takes, out, durak) above the hand, face up or face down.  ``seen``: over
+    the board, face up shows the known cards and the others as backs (:func:`position_svg`).
 
     Raises:
         ValueError: ``seat`` is not a seat, or ``width`` is not positive.
@@ -645,7 +678,8 @@ def seat_svg(position: Position, seat: int, *, face_up: bool = True, width: floa
     step = width * 0.6
     body = _text(2, 13, caption, size=13, fill="#111", anchor="start")
     if hand:
-        body += _row(hand, 2, 18, width, trump=position.trump, face_up=face_up, step=step)
+        up, down = _hand_shown(position, seat, seen, face_up)
+        body += _hand_row(up, down, 2, 18, width, trump=position.trump, step=step)
     else:
         body += _empty(2, 18, width, "—")
     total_w = max(width + step * max(len(hand) - 1, 0) + 4, 7.5 * len(caption) + 4)
@@ -677,9 +711,11 @@ def svg_frame(
     perspective: int | None = None,
     actors: Sequence[int] | None = None,
     width: float = 44,
+    seen: Seen | None = None,
 ) -> SvgFrame:
     """Every SVG part of ``position``: the hands (face up for ``perspective``, or all
     with ``None``), the table, the talon and the discard, and the headline text.
+    ``seen``: over the board, what is known (:func:`position_svg`).
 
     Raises:
         ValueError: ``perspective`` is not a seat, or ``width`` is not positive.
@@ -689,7 +725,8 @@ def svg_frame(
     return SvgFrame(
         headline=_headline(position, actors),
         hands=tuple(
-            seat_svg(position, s, face_up=perspective is None or perspective == s, width=width) for s in range(n)
+            seat_svg(position, s, face_up=perspective is None or perspective == s, width=width, seen=seen)
+            for s in range(n)
         ),
         table=table_svg(position.table, trump=position.trump, width=width),
         talon=talon_svg(len(position.talon), talon_card, trump=position.trump, width=width),

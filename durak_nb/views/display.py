@@ -38,6 +38,7 @@ from ..cards import Card, Suit
 from ..engine import Game, Position
 from ..record.json_form import Recording
 from ..replay import Replay
+from ..unseen import PartialDeal
 from .cards_svg import card_svg, esc, hand_svg, position_svg
 
 __all__ = ["HandView", "PositionView", "RecordingView", "load_ipython_extension", "register"]
@@ -153,8 +154,14 @@ class RecordingView:
         return " · ".join(parts)
 
     def _repr_html_(self) -> str:
-        final = self.final().position()
-        return f'<div class="dnb-recording"><div>{esc(self.summary())}</div><div>{position_svg(final)}</div></div>'
+        """The summary and the final position; over the board (a deal nobody saw whole,
+        INTERCHANGE.md) the hands show only the cards known (``Replay.seen``)."""
+        deal: object = self.recording.deal
+        if isinstance(deal, PartialDeal):
+            svg = _final_svg(Replay(self.recording, variations=False))
+        else:
+            svg = position_svg(self.final().position())
+        return f'<div class="dnb-recording"><div>{esc(self.summary())}</div><div>{svg}</div></div>'
 
 
 def _card_svg(card: Card) -> str:
@@ -169,6 +176,11 @@ def _recording_html(recording: Recording) -> str:
     return RecordingView(recording)._repr_html_()
 
 
+def _final_svg(replay: Replay) -> str:
+    """The replay's final position; over the board only the cards known (``Replay.seen``)."""
+    return position_svg(replay.final, seen=replay.seen(len(replay)) if replay.partial else None)
+
+
 def _replay_html(replay: Replay) -> str:
     """A replay's summary (variant, players, moves, result), its final position and a hint."""
     rec = replay.recording
@@ -179,7 +191,7 @@ def _replay_html(replay: Replay) -> str:
     parts.append("1 move" if n == 1 else f"{n} moves")
     parts.append(replay.result.describe(replay.players) if replay.result is not None else "not finished")
     return (
-        f'<div class="dnb-replay"><div>{esc(" · ".join(parts))}</div><div>{position_svg(replay.final)}</div>'
+        f'<div class="dnb-replay"><div>{esc(" · ".join(parts))}</div><div>{_final_svg(replay)}</div>'
         "<div>The replayer steps through it move by move.</div></div>"
     )
 

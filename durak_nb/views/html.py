@@ -24,8 +24,9 @@ from typing import Any, NamedTuple
 from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..explain import event_words, explain_move, move_words
-from ..replay import Replay
+from ..replay import Replay, drawn_count
 from ..text import visible
+from ..unseen import Seen
 from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .cards_svg import discard_svg, hand_svg, seat_roles, table_svg, talon_svg
 
@@ -73,6 +74,14 @@ __all__ = [
     "turn_part_html",
     "view_names",
 ]
+
+#: Person-facing words about cards nobody saw (over-the-board games, INTERCHANGE.md): one place.
+UNSEEN_WORDS = {
+    "caption": " ({n} nobody saw)",
+    "hand": "{n} nobody saw",
+    "options": "not listed: moves with the {n} nobody saw",
+    "all_view": "all that is known",
+}
 
 RED = "#c62828"
 BLACK = "#111"
@@ -154,9 +163,17 @@ def cards_html(cards: Iterable[Card]) -> str:
     return out or NONE
 
 
-def hand_html(position: Position, seat: int) -> str:
+def hand_html(position: Position, seat: int, *, cards: Sequence[Card] | None = None, unseen: int = 0) -> str:
     """One player's hand: the escaped name, their role now, the number of cards and
     the cards.
+
+    Args:
+        position: the position.
+        seat: the seat.
+        cards: the cards to show face up (over the board: those known,
+            :meth:`Replay.seen <durak_nb.replay.Replay.seen>`); ``None``: the hand
+            as ``position`` holds it.
+        unseen: how many more cards the hand holds that nobody saw, counted.
 
     >>> from durak_nb.engine import Game
     >>> g = Game.from_position("podkidnoy", ["Anna", "Boris"], hands={"Anna": "7S", "Boris": "8D"},
@@ -165,11 +182,15 @@ def hand_html(position: Position, seat: int) -> str:
     '<div class="dnb-hand"><b>Boris</b> <span class="dnb-role">defender</span> (1 card): \
 <span class="dnb-card" style="color:#c62828">8♦</span></div>'
     """
-    hand = position.hands[seat]
+    size = len(position.hands[seat])
+    hand = position.hands[seat] if cards is None else tuple(cards)
     roles = seat_roles(position, seat)
     role = f' <span class="dnb-role">{", ".join(roles)}</span>' if roles else ""
-    count = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
-    return f'<div class="dnb-hand"><b>{name_html(position.players[seat])}</b>{role} ({count}): {cards_html(hand)}</div>'
+    count = "1 card" if size == 1 else f"{size} cards"
+    shown = cards_html(hand) if hand or not unseen else ""
+    if unseen:
+        shown += f' <span class="dnb-none">{UNSEEN_WORDS["hand"].format(n=_count(unseen))}</span>'
+    return f'<div class="dnb-hand"><b>{name_html(position.players[seat])}</b>{role} ({count}): {shown}</div>'
 
 
 def table_html(position: Position) -> str:
@@ -292,13 +313,18 @@ def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) ->
 def replay_summary_html(replay: Replay) -> str:
     """A short summary of ``replay`` (variant, players, moves, the result and the final
     hands): what Jupyter shows for a :class:`~durak_nb.replay.Replay`
-    (``Replay._repr_html_``).  Every recorded text is escaped."""
+    (``Replay._repr_html_``).  Every recorded text is escaped.  Over the board
+    (``Replay.partial``) a hand shows the cards known and counts the others."""
     state = replay.result.describe(replay.players) if replay.result is not None else "not finished"
-    final = replay.final
-    hands = "".join(
-        f"<li>{name_html(name)}: {esc(' '.join(c.pretty for c in final.hands[s])) or '—'}</li>"
-        for s, name in enumerate(replay.players)
-    )
+    final = replay.seen(len(replay))  # over the board: the cards known, and a count of the others
+
+    def hand(s: int) -> str:
+        text = " ".join(c.pretty for c in final.hands[s])
+        if final.unknown[s]:
+            text = (text + " + " if text else "") + UNSEEN_WORDS["hand"].format(n=_count(final.unknown[s]))
+        return esc(text) or "—"
+
+    hands = "".join(f"<li>{name_html(name)}: {hand(s)}</li>" for s, name in enumerate(replay.players))
     return (
         f"<div class='dnb-replay'><b>{esc(replay.recording.rules.preset)}</b>: {esc(', '.join(replay.players))}; "
         f"{len(replay)} moves; {esc(state)}<br>final hands:<ul>{hands}</ul></div>"
@@ -320,19 +346,22 @@ class Frame(NamedTuple):
 
 def frame(replay: Replay, k: int) -> Frame:
     """Every HTML part of frame ``k``: the position before move ``k``, with move
-    ``k - 1`` (the one that led here) explained and its events.
+    ``k - 1`` (the one that led here) explained and its events.  Hands show what is
+    known (:meth:`Replay.seen <durak_nb.replay.Replay.seen>`): over the board, the
+    cards known and a count of the others.
 
     Raises:
         IndexError: ``k`` not in ``0..len(replay)``.
     """
     pos = replay.position(k)
+    seen = replay.seen(k)  # over the board: only the cards known (never a witness's hand)
     n = len(replay)
     last = replay.explain(k - 1, with_events=False) if k > 0 else None
     following = move_words(replay.move(k), replay.players) if k < n else None
     comment = replay.comment(k - 1) if k > 0 else None
     events = [event_words(e, replay.players) for e in replay.events(k - 1)] if k > 0 else []
     return Frame(
-        hands=tuple(hand_html(pos, s) for s in range(len(pos.players))),
+        hands=tuple(hand_html(pos, s, cards=seen.hands[s], unseen=seen.unknown[s]) for s in range(len(pos.players))),
         table=table_html(pos),
         trump=trump_html(pos),
         stock=stock_html(pos),
@@ -384,11 +413,15 @@ def _count(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
-def seat_caption_html(position: Position, seat: int, *, acting: bool = False, known: int | None = None) -> str:
+def seat_caption_html(
+    position: Position, seat: int, *, acting: bool = False, known: int | None = None, unseen: int = 0
+) -> str:
     """A seat's caption: the escaped name, the number of cards, the roles now
     (attacker R9, defender R10, takes R14, out R24, durak R25) and, with ``acting``, a
     mark that this player may act now.  ``known``: how many of the cards the others know
     (taken R14, shown R4/R20, the turned-up trump drawn R3/R16), shown when not 0.
+    ``unseen``: over the board, how many of the cards nobody saw (not recorded),
+    shown when not 0.
 
     >>> from durak_nb.engine import Game
     >>> g = Game.from_position("podkidnoy", ["Anna", "<b>"], hands={"Anna": "7S", "<b>": "8D 9D"},
@@ -399,6 +432,8 @@ def seat_caption_html(position: Position, seat: int, *, acting: bool = False, kn
     text = f"<b>{name_html(position.players[seat])}</b> · {_count(len(position.hands[seat]))}"
     if known:
         text += f" ({known} known to all)"
+    if unseen:
+        text += UNSEEN_WORDS["caption"].format(n=unseen)
     roles = seat_roles(position, seat)
     if roles:
         text += f' · <span class="dnb-role">{", ".join(roles)}</span>'
@@ -461,16 +496,24 @@ def table_part_html(position: Position, room: int | None = None, *, width: float
     return f'<div class="dnb-table"><div class="dnb-caption">{caption}</div>{svg}</div>'
 
 
-def stock_part_html(position: Position, *, width: float = 44) -> str:
+def stock_part_html(position: Position, *, width: float = 44, show_turned_up: bool = True) -> str:
     """The talon (талон) with the turned-up trump under it (R3, R16) and the discard
-    (отбой, face down, R15), side by side, with the trump suit in words."""
+    (отбой, face down, R15), side by side, with the trump suit in words.
+
+    Args:
+        position: the position.
+        width: one card's width in pixels.
+        show_turned_up: ``False``: the turned-up card is not known (over the board,
+            a redeal's, R5, not recorded): the talon all backs.
+    """
+    card = position.trump_card if show_turned_up else None
     trump = f"<b>Trump</b> (козырь): {suit_html(position.trump)}"
-    if position.trump_card is not None:
+    if card is not None:
         if position.talon:
-            trump += f" · {card_html(position.trump_card)} turned up under the talon (R3)"
+            trump += f" · {card_html(card)} turned up under the talon (R3)"
         else:
-            trump += f" · the turned-up {card_html(position.trump_card)} was drawn as the talon's last card (R3, R16)"
-    talon_card = position.trump_card if position.talon else None
+            trump += f" · the turned-up {card_html(card)} was drawn as the talon's last card (R3, R16)"
+    talon_card = card if position.talon else None
     talon = talon_svg(len(position.talon), talon_card, trump=position.trump, width=width)
     discard = discard_svg(len(position.discard), width=width)
     return (
@@ -546,6 +589,8 @@ def turn_part_html(
     *,
     throwers: Sequence[int] = (),
     viewer: int | None = None,
+    actors: Sequence[int] | None = None,
+    unseen: Sequence[int] | None = None,
 ) -> str:
     """Whose move it is and what they may do: the bout, who attacks whom (R9, R10), who
     takes (R14), the throwers (R11); then each player who may act with their legal moves
@@ -557,6 +602,11 @@ def turn_part_html(
         legal: the legal moves of each seat that may act now (from the engine).
         throwers: the seats allowed to throw in (``Replay.throwers``).
         viewer: the seat whose view this is, or ``None`` (every hand open).
+        actors: the seats that may act (``Replay.whose_turn``); ``None``: those with
+            moves in ``legal``.
+        unseen: over the board, each seat's number of cards nobody saw: moves with
+            them are not listed (``legal`` holds the moves with known cards), and
+            the count says so.
     """
     names = position.players
     if position.result is not None:
@@ -568,16 +618,21 @@ def turn_part_html(
             head += f" · {name_html(names[position.defender])} takes (R14)"
     if throwers and position.table:
         head += f" · may throw in: {_names(position, throwers)} (R11)"
-    actors = sorted(s for s in legal if legal[s])
+    acts = sorted(s for s in legal if legal[s]) if actors is None else sorted(actors)
     items = []
-    for s in actors:
+    for s in acts:
         if viewer is None or viewer == s:
-            items.append(f"<li><b>{name_html(names[s])}</b> may {options_html(legal[s], position.trump)}</li>")
-    others = [s for s in actors if viewer is not None and s != viewer]
+            options = options_html(legal.get(s, ()), position.trump)
+            hidden = unseen[s] if unseen is not None else 0
+            if hidden:
+                note = UNSEEN_WORDS["options"].format(n=_count(hidden))
+                options = f"{options} ({note})" if options else f"act ({note})"
+            items.append(f"<li><b>{name_html(names[s])}</b> may {options}</li>")
+    others = [s for s in acts if viewer is not None and s != viewer]
     if others:
-        also = "also may act now" if viewer in actors else "may act now"
+        also = "also may act now" if viewer in acts else "may act now"
         items.append(f"<li>{also}: {_names(position, others)}</li>")
-    if not actors:
+    if not acts:
         items.append("<li>nobody may act</li>")
     return f'<div class="dnb-turn">{head}<ul class="dnb-options">{"".join(items)}</ul></div>'
 
@@ -589,6 +644,8 @@ def events_part_html(
     talon in its order (R16: the bout's first attacker first, the defender last), players
     going out (R24), the end (R25–R27).  From one player's view (``viewer``) the cards
     another player draws are counted, not named, except the turned-up trump (R3).
+    Over the board the events are ``Replay.events``' (a draw names only the cards
+    known, :class:`~durak_nb.unseen.UnseenDrew`).
 
     Args:
         k: the move's index.
@@ -609,7 +666,7 @@ def events_part_html(
             if viewer is None or viewer == e.player:
                 text = event_words(e, players)
             else:
-                text = f"{players[e.player]} draws {_count(len(e.cards))}"
+                text = f"{players[e.player]} draws {_count(drawn_count(e))}"
                 if trump_card is not None and trump_card in e.cards:
                     text += f", the last the turned-up {card_text(trump_card)} (R3, R16)"
                 else:
@@ -743,10 +800,35 @@ class FrameParts(NamedTuple):
     acting: tuple[int, ...]
 
 
+def _shown_move(move: Move, known: Sequence[Card]) -> bool:
+    """Whether ``move`` (legal in a witness of an over-the-board game) may be shown:
+    every card it lays or shows is known in the hand (then every deck order consistent
+    with the recording allows it), and it is no redeal (R5: claimed from a hand nobody
+    saw whole)."""
+    return move.action is not Action.REDEAL and all(c in known for c in move.cards)
+
+
+def _is_known(card: Card, seen: Seen, pos: Position) -> bool:
+    """Whether ``card`` is known at ``pos``: face up (the table, R6), discarded
+    (R15: every card there was laid face up), in the talon or a hand as ``seen`` says."""
+    return (
+        card in seen.talon
+        or any(card in h for h in seen.hands)
+        or card in pos.discard
+        or any(card in pair for pair in pos.table)
+    )
+
+
 def frame_parts(
     replay: Replay, k: int, legal_moves: Iterable[Move], *, width: float = 48, caches: Caches | None = None
 ) -> FrameParts:
     """Every part of frame ``k`` of ``replay``: the position before move ``k``.
+
+    The hands show what is known (:meth:`Replay.seen <durak_nb.replay.Replay.seen>`):
+    over the board (``Replay.partial``) the cards known face up and the others as
+    backs, counted in the caption; of the engine's legal moves (a witness's, there)
+    only those whose cards are known are listed, and who may act is
+    ``Replay.whose_turn``.
 
     Args:
         replay: the replay.
@@ -773,32 +855,45 @@ def frame_parts(
             out = c.cards[key] = cards_div(cards_part_html(up, down, trump, width=width, max_width=most), seat=seat)
         return out
 
+    seen = replay.seen(k)  # over the board: only the cards known (never a witness's hand)
     legal: dict[int, list[Move]] = {}
     for m in legal_moves:
-        legal.setdefault(m.player, []).append(m)
+        if not replay.partial or _shown_move(m, seen.hands[m.player]):
+            legal.setdefault(m.player, []).append(m)
+    acting = set(replay.whose_turn(k)) if replay.partial else set(legal)
     known = replay.known(k)
     captions, open_cards, public_cards = [], [], []
     for s in seats:
-        hand = pos.hands[s]
-        caption = seat_caption_html(pos, s, acting=s in legal, known=len(known[s]))
-        captions.append(caption_div(caption, seat=s, acting=s in legal))
-        open_cards.append(cards(s, hand_order(hand, trump), 0))
-        seen = hand_order(known[s], trump)
-        public_cards.append(cards(s, seen, len(hand) - len(seen)))
+        size = len(pos.hands[s])
+        caption = seat_caption_html(pos, s, acting=s in acting, known=len(known[s]), unseen=seen.unknown[s])
+        captions.append(caption_div(caption, seat=s, acting=s in acting))
+        open_cards.append(cards(s, hand_order(seen.hands[s], trump), seen.unknown[s]))
+        public = hand_order(known[s], trump)
+        public_cards.append(cards(s, public, size - len(public)))
     room = replay.room(k) if pos.table else None
     tkey = (pos.table, room, trump)
     if tkey not in c.table:
         c.table[tkey] = table_part_html(pos, room, width=width)
-    skey = (len(pos.talon), len(pos.discard), pos.trump_card, trump)
+    turned_up = pos.trump_card if pos.trump_card is not None and _is_known(pos.trump_card, seen, pos) else None
+    skey = (len(pos.talon), len(pos.discard), turned_up, trump)
     if skey not in c.stock:
-        c.stock[skey] = stock_part_html(pos, width=width)
+        c.stock[skey] = stock_part_html(pos, width=width, show_turned_up=turned_up is not None)
     throwers = replay.throwers(k)
     evs = replay.events(k - 1) if k > 0 else ()
     turn, events = [], []
     for v in range(1 + len(names)):
         viewer = None if v == 0 else v - 1
-        turn.append(turn_part_html(pos, legal, throwers=throwers, viewer=viewer))
-        events.append(events_part_html(k - 1, evs, names, viewer=viewer, trump_card=pos.trump_card))
+        turn.append(
+            turn_part_html(
+                pos,
+                legal,
+                throwers=throwers,
+                viewer=viewer,
+                actors=sorted(acting) if replay.partial else None,
+                unseen=seen.unknown if replay.partial else None,
+            )
+        )
+        events.append(events_part_html(k - 1, evs, names, viewer=viewer, trump_card=turned_up))
     return FrameParts(
         captions=tuple(captions),
         open_cards=tuple(open_cards),
@@ -810,13 +905,15 @@ def frame_parts(
         turn=tuple(turn),
         events=tuple(events),
         label=frame_label(replay, k),
-        acting=tuple(sorted(legal)),
+        acting=tuple(sorted(acting)),
     )
 
 
-def view_names(players: Sequence[str]) -> tuple[str, ...]:
-    """The replayer's views, plain text: ``'all hands open'``, then ``"Anna's view"`` …"""
-    return ("all hands open", *(visible(f"{name}'s view", keep="\n\t") for name in players))
+def view_names(players: Sequence[str], *, partial: bool = False) -> tuple[str, ...]:
+    """The replayer's views, plain text: ``'all hands open'`` (over the board,
+    ``partial``: ``'all that is known'``, for no hand is open whole), then ``"Anna's view"`` …"""
+    first = UNSEEN_WORDS["all_view"] if partial else "all hands open"
+    return (first, *(visible(f"{name}'s view", keep="\n\t") for name in players))
 
 
 def replayer_frames(replay: Replay, *, width: float = 48, max_moves: int = MAX_REPLAYER_MOVES) -> ReplayerFrames:
@@ -844,7 +941,7 @@ def replayer_frames(replay: Replay, *, width: float = 48, max_moves: int = MAX_R
     seats = range(len(replay.players))
     views = range(1 + len(replay.players))
     return ReplayerFrames(
-        views=view_names(replay.players),
+        views=view_names(replay.players, partial=replay.partial),
         captions=tuple(tuple(f.captions[s] for f in frames) for s in seats),
         open_cards=tuple(tuple(f.open_cards[s] for f in frames) for s in seats),
         public_cards=tuple(tuple(f.public_cards[s] for f in frames) for s in seats),
