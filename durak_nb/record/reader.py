@@ -30,6 +30,7 @@ from typing import Any
 from ..cards import Card, CardError, Suit, deck
 from ..engine import Action, Bito, Event, Game, Move, SetupError, Took
 from ..errors import DurakError
+from ..implied import passes_to_end
 from ..rules import OPTION_NAMES, PRESETS, Rules, RulesError
 from ..unseen import PartialDeal, SeenDraw
 from . import jsonio
@@ -1337,13 +1338,14 @@ class _Reader:
         filled in where the protocol allows one reading (R12, R13)."""
         src = self.src
         game = line.game
-        if line.number is not None:
+        if line.number is not None and line.number[1] == 1:
             raise src.error(
                 f"'{BITO}' ends the bout before it: write it before the next bout's number",
                 tok.start,
                 move=k,
                 branch=line.branch,
             )
+        line.number = None  # 'N... bito' recalls the bout it ends (checked by _number)
         if game.result is not None:
             raise src.error("the game is over: no bout to end", tok.start, rule="R25", move=k, branch=line.branch)
         if line.at_start and not line.bito_ended:
@@ -1362,8 +1364,6 @@ class _Reader:
         """Fill in the passes that end the bout (:func:`durak_nb.implied.passes_to_end`):
         in bito for the word ``bito``, else (a new bout's number) in a take when the
         defender took, or in bito (R12, R13, R14, R15)."""
-        from ..implied import passes_to_end
-
         src = self.src
         game = line.game
         kind = ending or ("take" if getattr(game, "taking", False) else "bito")

@@ -17,6 +17,7 @@ from typing import Any
 from ..cards import deck
 from ..engine import Action, Bito, Event, Game, Move, SetupError, Took
 from ..errors import DurakError
+from ..implied import passes_to_end
 from ..unseen import PartialDeal
 from . import jsonio
 from .json_form import (
@@ -116,6 +117,7 @@ class _WFrame:
     start_before: bool = False  # nodes[i] begins a bout
     omit: tuple[int, int, bool] = (0, 0, False)  # passes left out: from, to (exclusive), end with 'bito'
     looked: int = 0  # nodes before this index were looked at for passes to leave out
+    recall: str = ""  # 'N... ' before the 'bito' of passes left out right after a variation
 
 
 @dataclass
@@ -153,8 +155,6 @@ def _implied_run(f: _WFrame) -> tuple[int, int, bool] | None:
     marks it, so a take's passes are left out only where a bout follows in the line).
     ``None`` when no pass can be left out.  Passes with a comment, a glyph or a
     variation are never left out."""
-    from ..implied import passes_to_end
-
     nodes = f.nodes
     game = f.game.copy()
     j = f.i
@@ -267,11 +267,14 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
         if passes == "implied" and f.i >= f.looked and f.i >= f.omit[1] and move.action is Action.PASS:
             f.omit = _implied_run(f) or f.omit
         if f.omit[0] <= f.i < f.omit[1]:  # a pass the reader fills in
+            if f.i == f.omit[0] and f.cont:  # after a variation: 'N... bito' recalls the bout
+                f.recall = f"{g.bout}... "
             _advance(f, move, walk)
             f.cont = False
             f.i += 1
             if f.i == f.omit[1] and f.omit[2]:
-                pieces.append(_Piece(BITO))
+                pieces.append(_Piece(f.recall + BITO))
+                f.recall = ""
             continue
         text = format_move(move, names)
         if f.depth == 0 and f.i in turned:
