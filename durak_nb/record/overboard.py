@@ -20,21 +20,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Suit, card_text
-from ..engine import Action, Move
+from ..engine import Action, Game, Move
 from ..rules import Rules
-from ..unseen import PartialDeal
+from ..unseen import PartialDeal, PartialGame
+
+if TYPE_CHECKING:
+    from .json_form import Recording
 
 __all__ = [
     "DEAL_KEYS",
     "FactProblem",
     "deal_problem",
     "deal_to_json",
+    "first_game",
     "json_member",
     "nothing_turned_up",
     "redeal_turned_up",
+    "taking",
     "trump_of",
 ]
 
@@ -137,6 +142,28 @@ def trump_of(rules: Rules, deal: PartialDeal) -> Suit | None:
 def redeal_turned_up(deal: PartialDeal) -> dict[int, Card]:
     """The new deal's turned-up card by the index of its ``redeal`` move (R5)."""
     return dict(deal.redeals)
+
+
+def first_game(rec: Recording) -> Game | PartialGame:
+    """The live game before the first move, for the notation's reader and writer: an
+    engine :class:`~durak_nb.engine.Game`, or for a deal nobody saw the
+    :class:`~durak_nb.unseen.PartialGame` of the facts (told of the recording's redeal
+    moves, so a refill after one constrains the later deal), which decides each move
+    from what is known so far and never shows a hidden card.
+
+    Raises:
+        SetupError: the deal breaks R1-R4 (for a partial deal: facts no order meets).
+    """
+    deal = rec.deal
+    if isinstance(deal, PartialDeal):
+        redeals = [k for k, m in enumerate(rec.moves) if m.action is Action.REDEAL]
+        return PartialGame(rec.rules, rec.players, deal, redeals=redeals)
+    return rec.new_game()
+
+
+def taking(game: Game | PartialGame) -> bool:
+    """Whether the defender has declared take this bout (R14): public in either game."""
+    return (game.witness() if isinstance(game, PartialGame) else game).taking
 
 
 def deal_problem(rules: Rules, players: Sequence[str], deal: PartialDeal, moves: Sequence[Move]) -> FactProblem | None:

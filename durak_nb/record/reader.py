@@ -32,7 +32,7 @@ from ..engine import Action, Bito, Event, Game, Move, SetupError, Took
 from ..errors import DurakError
 from ..implied import passes_to_end
 from ..rules import OPTION_NAMES, PRESETS, Rules, RulesError
-from ..unseen import PartialDeal, SeenDraw
+from ..unseen import PartialDeal, PartialGame, SeenDraw
 from . import jsonio
 from .json_form import (
     MAX_BOUT,
@@ -75,7 +75,7 @@ from .lexer import (
     state_of,
     where_in_tree,
 )
-from .overboard import deal_problem
+from .overboard import deal_problem, first_game, taking
 from .tree import ANNOTATION_KEYS, GameNode, GameTree
 
 # ----------------------------------------------------------------------------- reading
@@ -208,8 +208,8 @@ class _Partial:
 class _Line:
     """A line of play being read: the main line or a variation."""
 
-    game: Game
-    start_game: Game  # a copy of the game before the line's first move (never played on)
+    game: Game | PartialGame
+    start_game: Game | PartialGame  # a copy of the game before the line's first move (never played on)
     branch_node: object  # the handle after which this line's first move goes
     at_start: bool  # the next move begins a bout
     branch: tuple[tuple[int, int], ...] = ()
@@ -221,7 +221,7 @@ class _Line:
     has_after: bool = False  # the last move has its comment after
     moves: list[Move] = field(default_factory=list)
     starts: list[bool] = field(default_factory=list)
-    base: Game | None = None  # a checkpoint: the game after ``base_index`` moves
+    base: Game | PartialGame | None = None  # a checkpoint: the game after ``base_index`` moves
     base_index: int = 0
     pending: tuple[str, int] | None = None  # a comment waiting for the next move
     after_ok: bool = False  # the next comment is the last move's comment after
@@ -230,7 +230,7 @@ class _Line:
     bito_ended: bool = False  # the last move ended the bout in bito
     implied_last: bool = False  # the last move is a pass the reader filled in (R12)
 
-    def game_before(self, j: int) -> Game:
+    def game_before(self, j: int) -> Game | PartialGame:
         """The game before this line's move ``j`` (a fresh object)."""
         if self.base is None or self.base_index > j:
             g = self.start_game.copy()
@@ -340,6 +340,7 @@ class _Reader:
         src = self.src
         seen, multi, meta, meta_at = self._sort_headers(headers)
         self._multi = multi
+        self.cut_at = None
         hands = multi["Hand"]
         names = self._players(seen, headers, number)
         rules = self._rules(seen, names)
@@ -934,12 +935,12 @@ class _Reader:
         visitor.begin_game(rec)
         self.children = {}
         root = visitor.root
-        game = rec.new_game()
+        game = first_game(rec)
         main = _Line(game=game, start_game=game.copy(), branch_node=root, at_start=True)
         stack: list[_Line] = [main]
-        self.move_places = move_places = []
+        move_places: list[tuple[int, int]] = []
+        self.move_places = move_places
         self.rec = rec
-        self.cut_at = None
         total = 0
         problem: RecordingError | None = None
         end = i
@@ -1007,7 +1008,7 @@ class _Reader:
         final = main.game
         if problem is None and out.result is not None:
             try:
-                out.check_result(final)
+                out.check_result(final.witness() if isinstance(final, PartialGame) else final)
             except RecordingError as exc:
                 err = src.error(exc.message, places.get("result", 0), rule=exc.rule)
                 if self.strict:
@@ -1366,7 +1367,7 @@ class _Reader:
         defender took, or in bito (R12, R13, R14, R15)."""
         src = self.src
         game = line.game
-        kind = ending or ("take" if getattr(game, "taking", False) else "bito")
+        kind = ending or ("take" if taking(game) else "bito")
         try:
             passes = passes_to_end(game, kind)
         except DurakError as exc:
@@ -1425,7 +1426,7 @@ class _Reader:
         assert state is not None and rec is not None
         rec.deal = state.deal
         try:
-            game = rec.new_game()
+            game = first_game(rec)
         except SetupError as exc:
             raise self.src.error(exc.message, state.first, rule=exc.rule) from exc
         start = game.copy()
