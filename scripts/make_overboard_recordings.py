@@ -40,7 +40,7 @@ GAMES: dict[str, tuple[str, int, int, int | None, str, str]] = {
     "podkidnoy-4p-laid-cards": (
         "podkidnoy",
         4,
-        11,
+        3,
         None,
         "Four at the kitchen table: only the laid cards",
         "A podkidnoy game of four written down at the table by someone who saw only what was laid: the"
@@ -52,7 +52,7 @@ GAMES: dict[str, tuple[str, int, int, int | None, str, str]] = {
     "perevodnoy-3p-scorer-hand": (
         "perevodnoy",
         3,
-        5,
+        11,
         0,
         "Perevodnoy for three: the scorer's own hand and refills",
         "A perevodnoy game of three written down by Anna, who played in it: besides the turned-up card"

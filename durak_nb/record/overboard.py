@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, Suit, card_text
 from ..engine import Action, Game, Move
 from ..rules import Rules
-from ..unseen import PartialDeal, PartialGame
+from ..unseen import PartialDeal, PartialGame, Seen
 
 if TYPE_CHECKING:
     from .json_form import Recording
@@ -37,6 +37,7 @@ __all__ = [
     "deal_to_json",
     "first_game",
     "json_member",
+    "known_state",
     "nothing_turned_up",
     "redeal_turned_up",
     "taking",
@@ -164,6 +165,35 @@ def first_game(rec: Recording) -> Game | PartialGame:
 def taking(game: Game | PartialGame) -> bool:
     """Whether the defender has declared take this bout (R14): public in either game."""
     return (game.witness() if isinstance(game, PartialGame) else game).taking
+
+
+def known_state(game: PartialGame, seen: Seen | None = None) -> dict[str, Any]:
+    """The STATE of INTERCHANGE.md for a game whose deal nobody saw: per hand the cards
+    known to be there (``hands``) and for every player how many are not (``unknown``),
+    the talon top first with ``null`` for an unknown card, then what everyone saw: the
+    trump, the table, the discard, the attacker and defender (``null`` while R4 decides
+    the first attacker from cards nobody saw) and the bout.  No hidden card is read.
+
+    Args:
+        game: the live game.
+        seen: the knowledge to state (default ``game.seen()``, from the moves so far;
+            :meth:`~durak_nb.unseen.PartialReplay.seen_at` knows more).
+    """
+    seen = game.seen() if seen is None else seen
+    names = game.players
+    public = game.witness().position()  # only what everyone saw is taken from it
+    a, d = game.attacker, game.defender
+    return {
+        "hands": {names[i]: [c.code for c in hand] for i, hand in enumerate(seen.hands)},
+        "unknown": {names[i]: n for i, n in enumerate(seen.unknown)},
+        "talon": [None if c is None else c.code for c in seen.talon],
+        "trump": game.trump.code,
+        "table": [[x.code, None if y is None else y.code] for x, y in public.table],
+        "discard": [c.code for c in public.discard],
+        "attacker": None if a is None else names[a],
+        "defender": None if d is None else names[d],
+        "bout": game.bout,
+    }
 
 
 def deal_problem(rules: Rules, players: Sequence[str], deal: PartialDeal, moves: Sequence[Move]) -> FactProblem | None:

@@ -75,7 +75,7 @@ from .lexer import (
     state_of,
     where_in_tree,
 )
-from .overboard import deal_problem, first_game, taking
+from .overboard import deal_problem, first_game, known_state, taking
 from .tree import ANNOTATION_KEYS, GameNode, GameTree
 
 # ----------------------------------------------------------------------------- reading
@@ -985,8 +985,10 @@ class _Reader:
                         game=line.game,
                     )
         except RecordingError as exc:
-            if exc.move is not None and exc.state is None:  # a syntax error inside a move
-                exc.state = state_of(stack[-1].game)
+            if exc.move is not None and exc.state is None and exc.known is None:  # a syntax error inside a move
+                here = stack[-1].game
+                exc.state = state_of(here)
+                exc.known = known_state(here) if isinstance(here, PartialGame) else None
             if self.strict:
                 raise
             problem = exc
