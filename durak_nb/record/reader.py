@@ -189,6 +189,10 @@ class GameBuilder(Visitor):
         return GameTree(self.rec, self.root, meta).to_recording()
 
 
+#: How an error names a header of a deal nobody saw that is missing.
+_MISSING = {"TurnedUp": "[TurnedUp card]", "Trump": "[Trump X]", "Attacker": "[Attacker name]"}
+
+
 @dataclass
 class _Partial:
     """What the reader knows of a deal nobody saw while it reads one game: the facts so
@@ -689,7 +693,9 @@ class _Reader:
         member = problem.member
         head = member[0]
         fallback = state.first
+        move: int | None = None
         if head == "moves":
+            move = int(member[1])
             k = int(member[1])
             at = state.move_starts[k] if k < len(state.move_starts) else fallback
             label = f"move {k} ({format_move(moves[k], names)})"
@@ -705,8 +711,8 @@ class _Reader:
             header = {"turned_up": "TurnedUp", "trump": "Trump", "attacker": "Attacker"}[str(head)]
             found = state.headers.get(header)
             at = found.start if found is not None else fallback
-            label = f"[{header} …]" if found is not None else f"[{header} …] (missing)"
-        raise self.src.error(f"{label}: {problem.message}", at, rule=problem.rule)
+            label = f"[{header} …]" if found is not None else _MISSING[header]
+        raise self.src.error(f"{label}: {problem.message}", at, rule=problem.rule, move=move)
 
     def _start(
         self,
@@ -1300,6 +1306,11 @@ class _Reader:
                 move=k,
                 branch=line.branch,
             )
+        if up is not None and self.partial is not None:  # the new deal's turned-up card is a fact first
+            state = self.partial
+            state.deal = dataclasses.replace(state.deal, redeals=(*state.deal.redeals, (k, up[0])))
+            self._rebuild(line, [*line.moves, move])
+            game = line.game
         refusal = game.why_illegal(move)
         if refusal is not None:
             raise src.error(
@@ -1332,7 +1343,7 @@ class _Reader:
             self.move_places.append(src.lc(at))
             if self.partial is not None:
                 self.partial.move_starts.append(at)
-                self._partial_after(line, move, events, bout, up)
+                self._partial_after(line, move, events, bout)
 
     # ------------------------------------------------------------------ passes nobody says aloud
 
@@ -1382,21 +1393,15 @@ class _Reader:
 
     # ------------------------------------------------------------------ a deal nobody saw
 
-    def _partial_after(
-        self, line: _Line, move: Move, events: list[Event], bout: int, up: tuple[Card, int] | None
-    ) -> None:
-        """After a main-line move of a game whose deal nobody saw: a redeal's new
-        turned-up card and the refills of a bout that ended become facts (the game is
-        replayed with them: a later fact can make an earlier move illegal); a redeal
-        claim is checked at once (R5)."""
+    def _partial_after(self, line: _Line, move: Move, events: list[Event], bout: int) -> None:
+        """After a main-line move of a game whose deal nobody saw: the refills of a bout
+        that ended become facts (the game is replayed with them: a later fact can make an
+        earlier move illegal); a redeal claim is checked at once (R5)."""
         state = self.partial
         assert state is not None and self.rec is not None
         names = list(line.game.players)
         changed = False
         k = len(line.moves) - 1
-        if up is not None:
-            state.deal = dataclasses.replace(state.deal, redeals=(*state.deal.redeals, (k, up[0])))
-            changed = True
         if any(isinstance(e, Took | Bito) for e in events):
             draws = list(state.deal.draws)
             while state.resolved < len(state.drew) and state.drew[state.resolved][0] <= bout:
@@ -1421,14 +1426,15 @@ class _Reader:
             rule="R16",
         )
 
-    def _rebuild(self, line: _Line) -> None:
+    def _rebuild(self, line: _Line, moves: list[Move] | None = None) -> None:
         """Replay the main line from a deal with new facts; the first move they make
-        illegal is the error, at its place."""
+        illegal is the error, at its place.  ``moves``: the line's moves and those to
+        come that the game is told of (its redeals), by default the line's."""
         state, rec = self.partial, self.rec
         assert state is not None and rec is not None
         rec.deal = state.deal
         try:
-            game = first_game(rec)
+            game = first_game(rec, line.moves if moves is None else moves)
         except SetupError as exc:
             raise self.src.error(exc.message, state.first, rule=exc.rule) from exc
         start = game.copy()
