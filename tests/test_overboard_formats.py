@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 from conftest import RECORDINGS, ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from durak_nb.cards import Card, Suit, parse_cards
 from durak_nb.cli import main
@@ -29,6 +31,7 @@ from durak_nb.record.json_form import json_document
 from durak_nb.record.notation import parse, read, write
 from durak_nb.record.overboard import FactProblem, deal_problem, json_member
 from durak_nb.rules import Rules
+from durak_nb.selfplay import record_bot_game
 from durak_nb.unseen import PartialDeal, SeenDraw
 
 OVERBOARD = RECORDINGS / "overboard"
@@ -841,3 +844,43 @@ def test_cli_convert_writes_the_short_form_on_request(tmp_path: Path, capsys: py
     assert main(["convert", "--passes", "implied", str(src), str(tmp_path / "short.durak")]) == 0
     assert (tmp_path / "short.durak").read_text(encoding="utf-8") == SHORT_DURAK
     assert capsys.readouterr().out == f"{tmp_path / 'short.durak'}: 1 game\n"
+
+
+def _script() -> Any:
+    """scripts/make_overboard_recordings.py as a module (its ``forget`` is the one home of
+    "what a person at the table saw" of a bot game)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_overboard", ROOT / "scripts" / "make_overboard_recordings.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FORGET = _script().forget
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    preset=st.sampled_from(["podkidnoy", "perevodnoy"]),
+    players=st.integers(2, 3),
+    seed=st.integers(0, 10_000),
+    scorer=st.one_of(st.none(), st.integers(0, 1)),
+)
+def test_any_bot_game_with_its_deck_forgotten_round_trips_in_both_forms(
+    preset: str, players: int, seed: int, scorer: int | None
+) -> None:
+    """Invariant: a legal game, its deck forgotten (what the table saw, with or without a
+    scorer's hand and refills), is legal (R1-R27), and reads back byte-identical in the
+    JSON form, the notation and the short notation."""
+    full = record_bot_game(preset, players, seed, {"deck_size": 24})
+    rec = Recording(
+        rules=full.rules, players=full.players, deal=FORGET(full, scorer), moves=list(full.moves), result=full.result
+    )
+    assert notation.validate_recording(rec).ok
+    text = rec.dumps()
+    assert Recording.from_json_text(text) == rec and Recording.from_json_text(text).dumps() == text
+    durak = write(rec)
+    assert read(durak) == rec and write(read(durak)) == durak
+    assert read(write(rec, passes="implied")) == rec

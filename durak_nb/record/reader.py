@@ -120,7 +120,9 @@ class Visitor:
 
     def visit_move(self, parent: object, move: Move, comment_before: str | None) -> object:
         """A legal move after ``parent`` (the first one after a handle is its main
-        continuation, every later one a variation replacing it); returns its handle."""
+        continuation, every later one a variation replacing it); returns its handle.
+        The passes the reader fills in (``bito``, a new bout's number: R12) come here
+        like written moves, without comments."""
         return None
 
     def visit_comment_after(self, handle: object, text: str) -> None:
