@@ -884,3 +884,26 @@ def test_any_bot_game_with_its_deck_forgotten_round_trips_in_both_forms(
     durak = write(rec)
     assert read(durak) == rec and write(read(durak)) == durak
     assert read(write(rec, passes="implied")) == rec
+
+
+def test_a_variation_redeal_naming_cards_is_refused_in_a_whole_deck_game_r5(tmp_path: Path) -> None:
+    """The cards-claimed form of a redeal belongs to a deal nobody saw; in a game with a
+    whole deck validate and the writers refuse it (the notation would read it as a deck)."""
+    rec = Recording.load(RECORDINGS / "redeal-five-of-a-suit.json")
+    k = next(i for i, m in enumerate(rec.moves) if m.action is Move.redeal(0).action)
+    claimant = rec.players[rec.moves[k].player]
+    held = [c for c in rec.new_game().hands[rec.moves[k].player] if c.suit == Suit.H][:5]
+    doc = rec.to_json()
+    line = {"moves": [{"player": claimant, "action": "redeal", "cards": [c.code for c in held]}]}
+    doc["meta"] = {**doc.get("meta", {}), "variations": {str(k): [line]}}
+    path = tmp_path / "bad.json"
+    path.write_text(json_document(doc), encoding="utf-8")
+    bad = Recording.load(path)
+    (report,) = io.validate_path(path)
+    assert not report.ok and report.error is not None
+    assert (report.error.rule, report.error.branch) == ("R5", ((k, 1),))
+    assert report.error.message.endswith(
+        "a redeal in a game dealt from a whole deck names the new deck, top card first"
+    )
+    with pytest.raises(RecordingError, match="names the new deck"):
+        write(bad)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import deck
-from ..engine import Action, Bito, Event, Game, Move, SetupError, Took
+from ..engine import Action, Bito, Event, Game, Move, Refusal, SetupError, Took
 from ..errors import DurakError
 from ..implied import passes_to_end
 from ..unseen import PartialDeal, PartialGame
@@ -53,6 +53,8 @@ from .tree import GameNode, GameTree
 #: Width of the canonical writer's move lines.
 WIDTH = 100
 _INDENT = "    "
+#: A redeal that names the cards claimed (a deal nobody saw) in a game with a whole deck.
+_WHOLE_DECK_REDEAL = "a redeal in a game dealt from a whole deck names the new deck, top card first"
 #: How :func:`write` writes passes: every one (the canonical form), or only those the
 #: reader cannot fill in (docs/notation.md, "Passes nobody says aloud").
 PASSES = ("all", "implied")
@@ -249,6 +251,8 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
             raise RecordingError(f"more than {MAX_MOVES} moves in one game cannot be written", file=file)
         g = f.game
         refusal = g.why_illegal(move)
+        if refusal is None and isinstance(g, Game) and move.action is Action.REDEAL and move.deck is None:
+            refusal = Refusal("R5", _WHOLE_DECK_REDEAL)  # the cards claimed name a deal nobody saw
         if refusal is not None:
             # a variation's move is placed at the main-line move it branches from (in
             # JSON the variation itself is in meta.variations of that move)
