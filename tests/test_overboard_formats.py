@@ -907,3 +907,14 @@ def test_a_variation_redeal_naming_cards_is_refused_in_a_whole_deck_game_r5(tmp_
     )
     with pytest.raises(RecordingError, match="names the new deck"):
         write(bad)
+
+
+def test_up_after_a_whole_deck_redeal_is_refused_r5() -> None:
+    text = (RECORDINGS / "redeal-five-of-a-suit.durak").read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("    Boris redeal "))
+    e = durak_error(text.replace(line, line + " up 9D"))
+    assert (e.rule, e.line) == ("R5", text.splitlines().index(line) + 1)
+    assert e.message == (
+        "'up' names the new turned-up card of a redeal in a game whose deal nobody saw; this game's redeal names"
+        " the whole new deck, top card first"
+    )

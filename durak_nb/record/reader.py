@@ -1214,6 +1214,16 @@ class _Reader:
                 raise src.error(
                     "redeal: the new deck follows, top card first", act.end, move=k, branch=line.branch, rule="R5"
                 )
+            after = lex(src, i)
+            if after.kind == "word" and after.value == UP:
+                raise src.error(
+                    f"'{UP}' names the new turned-up card of a redeal in a game whose deal nobody saw; this game's"
+                    " redeal names the whole new deck, top card first",
+                    after.start,
+                    move=k,
+                    branch=line.branch,
+                    rule="R5",
+                )
             return Move(p, Action.REDEAL, (), None, False, tuple(cards)), i
         if act.kind in ("plus", "gt"):
             cards, i = cards_from(act.end)
