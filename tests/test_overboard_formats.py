@@ -918,3 +918,12 @@ def test_up_after_a_whole_deck_redeal_is_refused_r5() -> None:
         "'up' names the new turned-up card of a redeal in a game whose deal nobody saw; this game's redeal names"
         " the whole new deck, top card first"
     )
+
+
+def test_a_deal_with_a_dealer_and_no_cards_names_both_ways_to_give_them_r3() -> None:
+    e = durak_error("[Players Anna Boris]\n[Dealer Boris]\n\n1. Anna 7S\n")
+    assert (e.line, e.column, e.rule) == (2, 1, "R3")
+    assert e.message == (
+        "[TurnedUp card]: the card turned up under the talon is missing (its suit is trump) (or give the whole"
+        " deal: [Seed n] or [Deck ...])"
+    )

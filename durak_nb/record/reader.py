@@ -75,7 +75,7 @@ from .lexer import (
     state_of,
     where_in_tree,
 )
-from .overboard import deal_problem, first_game, known_state, taking
+from .overboard import FactProblem, deal_problem, first_game, known_state, taking
 from .tree import ANNOTATION_KEYS, GameNode, GameTree
 
 # ----------------------------------------------------------------------------- reading
@@ -714,6 +714,12 @@ class _Reader:
             found = state.headers.get(header)
             at = found.start if found is not None else fallback
             label = f"[{header} …]" if found is not None else _MISSING[header]
+            if header == "TurnedUp" and not (state.shown or state.dealt or state.drew):
+                problem = FactProblem(
+                    problem.member,
+                    f"{problem.message} (or give the whole deal: [Seed n] or [Deck ...])",
+                    problem.rule,
+                )
         raise self.src.error(f"{label}: {problem.message}", at, rule=problem.rule, move=move)
 
     def _start(
