@@ -12,6 +12,18 @@ The facts are :class:`PartialDeal` and :class:`SeenDraw`; :class:`PartialGame` i
 game of such a deal, :func:`check_partial` decides a whole recording and gives a
 :class:`PartialReplay` with what is known at every move (:class:`Seen`).
 
+>>> g = PartialGame("podkidnoy", ["Anna", "Boris"], PartialDeal(dealer=1, turned_up=Card.parse("7H"), attacker=0))
+>>> g.play(Move.attack(0, "9S"))
+[]
+>>> g.seen().unknown
+(5, 6)
+>>> print(g.why_illegal(Move.defend(1, "7H", "9S")))
+[R1] 7♥ is the turned-up card under the talon
+>>> print(g.why_illegal(Move.defend(1, "8S", "9S")))
+[R6] 8♠ does not beat 9♠: a card is beaten by a higher card of its suit or by a trump (♥)
+>>> len(g.candidates(1))  # take, and a cover with each card nobody saw that beats 9♠
+14
+
 How it is decided
 -----------------
 Every rule decision stays in the engine.  A :class:`PartialGame` drives an ordinary
@@ -80,6 +92,15 @@ the constraints only grow, so it is found move by move).
   refused with the rule and "undecided"), and knowledge (:class:`Seen`) ignores them: what
   it states is still true, it may miss an inference they would add.
 
+*Live games.*  A :class:`PartialGame` played move by move knows only the moves so far:
+before the first lead of a deal whose first attacker R4 decides from hidden cards,
+:attr:`PartialGame.attacker` is ``None`` and :meth:`PartialGame.actors` lists every seat
+some order makes the first attacker; a ``draws`` entry of a refill not yet reached
+constrains the current deal unless a redeal known to come (``redeals``) lies between; and
+where ``two_sixes_win`` ends the witness game by R26, the end may be the witness's alone:
+the next move, if any, is decided against every order (:attr:`PartialGame.finished`
+reports the witness until then).
+
 *Knowledge.*  With one perfect matching ``M``, the positions card ``c`` can hold in some
 consistent order are ``M(c)`` and the allowed positions in ``c``'s strongly connected
 component of the alternating digraph (matched edges position → card, other allowed edges
@@ -144,6 +165,7 @@ _WORDS = {
     "sixes": "the game ended there in every deck order that agrees with everything recorded (two sixes win, R26)",
     "facts": "no deck order agrees with the recorded deal (turned-up card, hands, shown cards, draws)",
     "draws_after": "deal.draws: a refill after move {k}, but the recording has {n} moves",
+    "redeals_at": "deal.redeals: move {k} is not a redeal",
 }
 
 
@@ -1512,8 +1534,8 @@ def replay_partial(
         redeal constrain the later deal (the whole list's redeals are known).
 
     Raises:
-        SetupError: the facts break R1–R4, or a ``draws`` entry lies after the last move
-            (R16).
+        SetupError: the facts break R1–R4, a ``draws`` entry lies after the last move
+            (R16), or a ``redeals`` entry names a move that is not a redeal (R5).
     """
     moves = list(moves)
     redeals = [k for k, m in enumerate(moves) if isinstance(m, Move) and m.action is Action.REDEAL]
@@ -1521,6 +1543,9 @@ def replay_partial(
     for f in deal.draws:
         if f.after >= len(moves):
             raise SetupError("R16", _say("draws_after", k=f.after, n=len(moves)))
+    for k, _card in deal.redeals:
+        if k not in redeals:
+            raise SetupError("R5", _say("redeals_at", k=k))
     for k, move in enumerate(moves):
         try:
             game.play(move)

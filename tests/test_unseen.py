@@ -476,3 +476,10 @@ def test_r5_a_real_game_with_a_redeal_recorded_in_part() -> None:
     assert replay.seen_at(1).talon[-1] == g.trump_card
     rec = Recording(rules, NAMES, deal=deal, moves=moves)
     assert rec.replay().result == g.result
+
+
+def test_a_redeals_entry_for_a_move_that_is_no_redeal_is_refused(four: Game) -> None:
+    deal = laid_only(four, redeals=((2, Card.parse("9D")),))
+    with pytest.raises(SetupError) as exc:
+        check_partial(four.rules, four.players, deal, four.history)
+    assert (exc.value.rule, exc.value.message) == ("R5", "deal.redeals: move 2 is not a redeal")

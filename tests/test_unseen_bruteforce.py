@@ -28,7 +28,7 @@ import pytest
 from durak_nb.cards import Card
 from durak_nb.engine import Action, Drew, Game, IllegalMove, Move
 from durak_nb.rules import Rules
-from durak_nb.unseen import PartialDeal, PartialError, SeenDraw, check_partial, replay_partial
+from durak_nb.unseen import PartialDeal, PartialError, PartialGame, SeenDraw, check_partial, replay_partial
 
 #: the most deck orders (up to order within a hand or a refill) one example enumerates
 CLASS_LIMIT = 1500
@@ -98,17 +98,29 @@ def _orders(true_deck: Sequence[Card], unknown: list[list[int]]) -> Iterator[lis
     yield from fill(0, cards, list(true_deck))
 
 
-def _run(rules: Rules, players: Sequence[str], dealer: int, attacker: int | None, order: list[Card], moves: list[Move]):
-    """Replay ``moves`` on the deal ``order``: (moves accepted, snapshots, refusal)."""
+def _run(
+    rules: Rules,
+    players: Sequence[str],
+    dealer: int,
+    attacker: int | None,
+    order: list[Card],
+    moves: list[Move],
+    asks: Sequence[int] = (),
+):
+    """Replay ``moves`` on the deal ``order``: (moves accepted, snapshots, refusal, the
+    legal moves before each move of ``asks`` reached)."""
     g = Game.deal(rules, players, deck_order=order, dealer=dealer, attacker=attacker)
     snaps = [(tuple(frozenset(h) for h in g.hands), tuple(g.talon))]
+    legal: dict[int, frozenset[Move]] = {}
     for j, m in enumerate(moves):
+        if j in asks:
+            legal[j] = frozenset(g.legal_moves())
         try:
             g.play(m)
         except IllegalMove as exc:
-            return j, snaps, exc.refusal
+            return j, snaps, exc.refusal, legal
         snaps.append((tuple(frozenset(h) for h in g.hands), tuple(g.talon)))
-    return len(moves), snaps, None
+    return len(moves), snaps, None, legal
 
 
 def _example(seed: int) -> tuple[Rules, int, Game, list, int | None, list[Move], list[Card]]:
@@ -188,10 +200,22 @@ def test_decision_and_knowledge_agree_with_brute_force(seed: int) -> None:
     assert game.dealer is not None
     deal = _facts(game, unknown, attacker, len(moves), facts)
     # a draws entry after a move that is no longer reached is still a fact of that refill
+    # indices past every recorded refill (a move there changes no refill the record names)
+    free = range(max((d.after + 1 for d in deal.draws), default=0), len(moves))
+    asks = sorted(random.Random(seed).sample(free, min(3, len(free))))
     runs = [
-        _run(rules, game.players, game.dealer, attacker, order, moves)
+        _run(rules, game.players, game.dealer, attacker, order, moves, asks)
         for order in _orders(facts, [b[3] for b in unknown])
     ]
+    # what a scorer may tap: every move some order consistent with the moves so far allows
+    live = PartialGame(rules, game.players, deal)
+    for k in asks:
+        if any(r[0] < k for r in runs) and max(r[0] for r in runs) < k:
+            break
+        while len(live.moves) < k:
+            live.play(moves[len(live.moves)])
+        union = frozenset().union(*(r[3][k] for r in runs if k in r[3]))
+        assert set(live.candidates()) == union, (seed, k)
     best = max(r[0] for r in runs)
     _game, error = replay_partial(rules, game.players, deal, moves)
     if best == len(moves):
