@@ -116,7 +116,10 @@ class Visitor:
 
     def begin_game(self, rec: Recording) -> None:
         """A game begins: ``rec`` holds its headers (rules, players, deal or start,
-        result, the headers' ``meta``), no moves yet."""
+        result, the headers' ``meta``), no moves yet.  For a deal nobody saw,
+        ``rec.deal`` is replaced as the moves are read (refills join as their bouts end,
+        a redeal's turned-up card at the redeal): the same ``rec`` holds the whole deal
+        by :meth:`end_game`."""
 
     def visit_move(self, parent: object, move: Move, comment_before: str | None) -> object:
         """A legal move after ``parent`` (the first one after a handle is its main
