@@ -92,6 +92,22 @@ the constraints only grow, so it is found move by move).
   refused with the rule and "undecided"), and knowledge (:class:`Seen`) ignores them: what
   it states is still true, it may miss an inference they would add.
 
+*Order of refusals.*  A card the move names that lies in public view elsewhere (the
+table, the discard, another hand after a take) is ``R1`` before anything else
+(INTERCHANGE.md); otherwise the engine's order holds (whose turn, then which cards, then
+the limits), with the ownership check answered as above; a first lead no order allows
+(R4 deciding from hidden cards) is ``R4``.
+
+*Candidates* (what a scorer may tap, :meth:`PartialGame.candidates`): the witness
+game's legal moves, which that order allows, and every move of the shapes the rules allow
+(a lead of one rank, a cover that beats, a throw-in of ranks on the table, a transfer of
+the attack rank, a shown trump, an R5 claim) with at least one card not yet seen that may
+be in the mover's hand, each decided exactly as :meth:`PartialGame.why_illegal` does.
+
+*Tested* (``tests/test_unseen_bruteforce.py``) against brute force on 24-card decks:
+every deck order that agrees with the facts, replayed on the engine, for the verdict, the
+first illegal move, the candidates and every index's :class:`Seen`.
+
 *Live games.*  A :class:`PartialGame` played move by move knows only the moves so far:
 before the first lead of a deal whose first attacker R4 decides from hidden cards,
 :attr:`PartialGame.attacker` is ``None`` and :meth:`PartialGame.actors` lists every seat

@@ -310,6 +310,15 @@ def test_recording_steps_and_replay_a_partial_deal(four: Game) -> None:
     assert "is the turned-up card under the talon" in exc.value.message
     with pytest.raises(RecordingError):
         bad.partial_game()
+    # what a person may see before the illegal move (the STATE of validate --json)
+    prefix, err = bad.partial()
+    assert err is not None and err.index == k and len(prefix) == k
+    assert prefix.seen_at(k) == err.game.seen()
+    assert sum(prefix.seen_at(k).unknown) > 0
+    whole, none = rec.partial()
+    assert none is None and len(whole) == len(four.history)
+    with pytest.raises(RecordingError):
+        Recording(four.rules, four.players, start=true_states(four)[0].start()).partial()
 
 
 # ----------------------------------------------------------------------------- the scorer's view

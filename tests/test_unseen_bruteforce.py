@@ -13,8 +13,11 @@ a set), replays the engine on each, and gives
   talon place.
 
 :func:`durak_nb.unseen.check_partial` must give exactly the same, for podkidnoy and
-perevodnoy (R17), two and three players, with the first attacker recorded or decided by
-R4 from hidden cards, on the true moves and on moves with one card changed.
+perevodnoy (R17), japanese (R8), prostoy, english (R9 lead passes) and two_sixes_win (R26),
+two and three players, with the first attacker recorded or decided by R4 from hidden cards,
+on the true moves and on moves with one card changed, and with facts where the writer
+swapped two cards.  At a few indices, :meth:`PartialGame.candidates` must be exactly the
+union of the legal moves over every order consistent with the moves so far.
 """
 
 from __future__ import annotations
@@ -26,12 +29,12 @@ from itertools import combinations
 import pytest
 
 from durak_nb.cards import Card
-from durak_nb.engine import Action, Drew, Game, IllegalMove, Move
+from durak_nb.engine import Action, Drew, Game, IllegalMove, Move, SetupError
 from durak_nb.rules import Rules
 from durak_nb.unseen import PartialDeal, PartialError, PartialGame, SeenDraw, check_partial, replay_partial
 
 #: the most deck orders (up to order within a hand or a refill) one example enumerates
-CLASS_LIMIT = 1500
+CLASS_LIMIT = 1000
 NAMES = ("Anna", "Boris", "Vera")
 
 
@@ -58,6 +61,14 @@ def _play(rules: Rules, n: int, seed: int, cap: int) -> Game:
     return g
 
 
+def _talon_places(game: Game) -> list[int]:
+    """The deck index of each talon place, top first (R3; japanese: deck order, R8)."""
+    dealt = game.n * game.rules.hand_size
+    if game.rules.japanese:
+        return list(range(dealt, len(game.deck_order)))
+    return [*range(dealt + 1, len(game.deck_order)), dealt]
+
+
 def _blocks(game: Game) -> list[tuple[str, int, int, list[int]]]:
     """The places of the deal as blocks: ("hand", seat, -1, deck indices) for every dealt
     hand, ("draw", seat, after, deck indices) for every refill (R16), in the game's order."""
@@ -67,7 +78,7 @@ def _blocks(game: Game) -> list[tuple[str, int, int, list[int]]]:
     out: list[tuple[str, int, int, list[int]]] = [
         ("hand", s, -1, [i for i in range(n * h) if (dealer + 1 + i) % n == s]) for s in range(n)
     ]
-    talon_pos = [*range(n * h + 1, len(game.deck_order)), n * h]
+    talon_pos = _talon_places(game)
     replay = Game.deal(game.rules, game.players, deck_order=game.deck_order, dealer=dealer)
     drawn = 0
     for k, m in enumerate(game.history):
@@ -139,7 +150,7 @@ def _example(seed: int) -> tuple[Rules, int, Game, list, int | None, list[Move],
         )
         n = rng.choice([2, 3])
     else:
-        preset = rng.choice(["podkidnoy", "perevodnoy"])
+        preset = rng.choice(["podkidnoy", "podkidnoy", "perevodnoy", "perevodnoy", "japanese", "prostoy"])
         n = rng.choice([2, 2, 3])
         rules = Rules.make(preset, deck_size=24)
     game = _play(rules, n, seed, cap=400)
@@ -149,8 +160,9 @@ def _example(seed: int) -> tuple[Rules, int, Game, list, int | None, list[Move],
     cut = rng.choice(late)
     moves = list(game.history[:cut])
     drawn = {p for b in blocks if b[0] == "draw" and b[2] < cut for p in b[3]}
-    talon_pos = [*range(n * rules.hand_size + 1, len(game.deck_order)), n * rules.hand_size]
-    unknown = [("rest", -1, cut, [p]) for p in talon_pos[:-1] if p not in drawn]
+    talon_pos = _talon_places(game)
+    last = [] if rules.japanese else talon_pos[-1:]  # the turned-up card (R3) is always known
+    unknown = [("rest", -1, cut, [p]) for p in talon_pos if p not in drawn and p not in last]
     sizes = [1] * len(unknown)
     known = [b for b in blocks if b[2] < cut]
     rng.shuffle(known)
@@ -170,11 +182,36 @@ def _example(seed: int) -> tuple[Rules, int, Game, list, int | None, list[Move],
     attacker = Game.deal(rules, game.players, deck_order=game.deck_order, dealer=game.dealer).attacker
     recorded = attacker if rng.random() < 0.6 else None
     facts = list(game.deck_order)
-    fixed = [p for b in known if b not in unknown for p in b[3] if p != n * rules.hand_size]
+    fixed = [p for b in known if b not in unknown for p in b[3] if rules.japanese or p != n * rules.hand_size]
     if rng.random() < 0.3 and len(fixed) >= 2:  # the writer swapped two cards of what they saw
         p, q = rng.sample(fixed, 2)
         facts[p], facts[q] = facts[q], facts[p]
     return rules, n, game, unknown, recorded, moves, facts
+
+
+def _shown(game: Game, attacker: int | None, seed: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """For some examples with no recorded attacker: the lowest trump dealt, shown (R4)."""
+    if attacker is not None or game.rules.japanese or seed % 3:
+        return ()
+    start = Game.deal(game.rules, game.players, deck_order=game.deck_order, dealer=game.dealer)
+    trumps = [(c, s) for s, h in enumerate(start.hands) for c in h if c.suit == start.trump]
+    if not trumps:
+        return ()
+    low, seat = min(trumps)
+    return ((seat, (low,)),)
+
+
+def _agrees(deal: PartialDeal, rules: Rules, n: int, order: Sequence[Card]) -> bool:
+    """R4's shown cards: in the shower's dealt hand, every lower trump in the talon."""
+    dealt = n * rules.hand_size
+    for seat, cards in deal.shown:
+        for c in cards:
+            at = order.index(c)
+            if at >= dealt or (deal.dealer + 1 + at) % n != seat:
+                return False
+            if any(t.suit == c.suit and t < c for t in order[:dealt]):
+                return False
+    return True
 
 
 def _facts(game: Game, unknown: list, attacker: int | None, cut: int, order: Sequence[Card]) -> PartialDeal:
@@ -186,7 +223,10 @@ def _facts(game: Game, unknown: list, attacker: int | None, cut: int, order: Seq
         if kind == "draw"
     )
     assert game.dealer is not None
-    return PartialDeal(dealer=game.dealer, turned_up=game.trump_card, attacker=attacker, hands=hands, draws=draws)
+    shown = _shown(game, attacker, len(draws) + cut)
+    return PartialDeal(
+        dealer=game.dealer, turned_up=game.trump_card, attacker=attacker, hands=hands, draws=draws, shown=shown
+    )
 
 
 #: seeds from here on play english durak (R9) or podkidnoy with two_sixes_win (R26)
@@ -199,23 +239,18 @@ def test_decision_and_knowledge_agree_with_brute_force(seed: int) -> None:
     rules, _n, game, unknown, attacker, moves, facts = _example(seed)
     assert game.dealer is not None
     deal = _facts(game, unknown, attacker, len(moves), facts)
-    # a draws entry after a move that is no longer reached is still a fact of that refill
     # indices past every recorded refill (a move there changes no refill the record names)
     free = range(max((d.after + 1 for d in deal.draws), default=0), len(moves))
     asks = sorted(random.Random(seed).sample(free, min(3, len(free))))
     runs = [
         _run(rules, game.players, game.dealer, attacker, order, moves, asks)
         for order in _orders(facts, [b[3] for b in unknown])
+        if _agrees(deal, rules, game.n, order)
     ]
-    # what a scorer may tap: every move some order consistent with the moves so far allows
-    live = PartialGame(rules, game.players, deal)
-    for k in asks:
-        if any(r[0] < k for r in runs) and max(r[0] for r in runs) < k:
-            break
-        while len(live.moves) < k:
-            live.play(moves[len(live.moves)])
-        union = frozenset().union(*(r[3][k] for r in runs if k in r[3]))
-        assert set(live.candidates()) == union, (seed, k)
+    if not runs:  # no order agrees with the facts themselves
+        with pytest.raises(SetupError):
+            replay_partial(rules, game.players, deal, moves)
+        return
     best = max(r[0] for r in runs)
     _game, error = replay_partial(rules, game.players, deal, moves)
     if best == len(moves):
@@ -224,12 +259,25 @@ def test_decision_and_knowledge_agree_with_brute_force(seed: int) -> None:
         assert error is not None, (seed, best)
         assert error.index == best, (seed, error.index, best, error.refusal)
         rules_seen = {r[2].rule for r in runs if r[0] == best and r[2] is not None}
-        assert error.refusal.rule in rules_seen | {"R1"}, (seed, error.refusal, rules_seen)
+        # R1 where a card named lies elsewhere; R4 where no order makes the leader the first
+        # attacker (the engine's R9 "it is X's lead" names a hidden holder of the lowest trump)
+        allowed = rules_seen | {"R1"} | ({"R4"} if attacker is None else set())
+        assert error.refusal.rule in allowed, (seed, error.refusal, rules_seen)
+    # what a scorer may tap: every move some order consistent with the moves so far allows
+    live = PartialGame(rules, game.players, deal)
+    for k in asks:
+        if best < k:
+            break
+        while len(live.moves) < k:
+            live.play(moves[len(live.moves)])
+        union = frozenset().union(*(r[3][k] for r in runs if k in r[3]))
+        assert set(live.candidates()) == union, (seed, k)
+    if error is not None:
         return
     replay = check_partial(rules, game.players, deal, moves)
     # a refill is a set: the order of the cards within one refill of several is never known
-    talon_pos = [*range(game.n * rules.hand_size + 1, len(game.deck_order)), game.n * rules.hand_size]
-    turned = game.n * rules.hand_size  # the turned-up card's place (R3) is known
+    talon_pos = _talon_places(game)
+    turned = -1 if rules.japanese else game.n * rules.hand_size  # the turned-up card's place (R3) is known
     loose = [set(pos) - {turned} for kind, _s, _a, pos in _blocks(game) if kind == "draw"]
     shared = {p for pos in loose if len(pos) > 1 for p in pos}
     legal = [r[1] for r in runs if r[0] == len(moves)]
@@ -263,20 +311,25 @@ def test_the_examples_cover_both_verdicts_and_hidden_cards() -> None:
     for seed in SEEDS:
         rules, _n, game, unknown, attacker, moves, facts = _example(seed)
         presets.add(rules.preset)
-        _, error = replay_partial(rules, game.players, _facts(game, unknown, attacker, len(moves), facts), moves)
+        try:
+            _, error = replay_partial(rules, game.players, _facts(game, unknown, attacker, len(moves), facts), moves)
+        except SetupError:
+            continue
         if error is None:
             legal += 1
         else:
             illegal += 1
         assert unknown
     assert legal >= 10 and illegal >= 5
-    assert presets == {"podkidnoy", "perevodnoy", "english"}
+    assert presets == {"podkidnoy", "perevodnoy", "english", "japanese", "prostoy"}
 
 
 def test_partial_error_carries_the_game_before_the_move() -> None:
     for seed in SEEDS:
         rules, _n, game, unknown, attacker, moves, facts = _example(seed)
         deal = _facts(game, unknown, attacker, len(moves), facts)
+        if deal.shown:
+            continue
         try:
             check_partial(rules, game.players, deal, moves)
         except PartialError as exc:

@@ -31,7 +31,7 @@ from ..cards import Card, CardError, Suit, lowest_rank
 from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
 from ..errors import DurakError
 from ..rules import Rules, RulesError
-from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, check_partial, replay_partial
+from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, replay_partial
 from . import jsonio
 from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth, variation_moves
 from .overboard import DEAL_KEYS, deal_problem, deal_to_json, json_member, known_state
@@ -267,7 +267,7 @@ class Recording:
                 deal: facts no order meets, a ``draws`` entry after the last move, R16).
         """
         if self._partial_deal() is not None:
-            return self._partial()[0].witness_start()
+            return self.partial()[0].witness_start()
         if isinstance(self.deal, Deal):
             d = self.deal
             return Game.deal(
@@ -286,12 +286,19 @@ class Recording:
         deal: object = self.deal  # a Deal, a PartialDeal or None
         return deal if isinstance(deal, PartialDeal) else None
 
-    def _partial(self) -> tuple[PartialReplay, PartialError | None]:
-        """A partial deal decided: the replay of the legal moves and the first illegal one.
+    def partial(self) -> tuple[PartialReplay, PartialError | None]:
+        """A recording whose deal nobody saw whole, decided (once: the answer is cached):
+        the :class:`~durak_nb.unseen.PartialReplay` of its legal moves (every move, or those
+        before the first illegal one) and the :class:`~durak_nb.unseen.PartialError` of
+        the first move no deck order allows, or ``None``.  ``replay.seen_at(k)`` is what a
+        person may see before move ``k`` (the STATE of a partial game).
 
         Raises:
+            RecordingError: the deal is not a :class:`~durak_nb.unseen.PartialDeal`.
             SetupError: as :meth:`new_game`.
         """
+        if self._partial_deal() is None:
+            raise RecordingError("partial: the deal of this recording is not a partial deal", file=self.file)
         deal = self._partial_deal()
         assert deal is not None
         key = (self.rules, tuple(self.players), deal, tuple(self.moves))
@@ -312,7 +319,7 @@ class Recording:
         """
         if self._partial_deal() is None:
             raise RecordingError("partial_game: the deal of this recording is not a partial deal", file=self.file)
-        replay, error = self._partial()
+        replay, error = self.partial()
         if error is not None:
             raise self._move_error(error.index, error.refusal, error.game.witness().position()) from error
         return replay.game
@@ -343,7 +350,7 @@ class Recording:
             yield game, move, events
 
     def _partial_steps(self) -> Iterator[tuple[Game, Move, list[Event]]]:
-        replay, error = self._partial()
+        replay, error = self.partial()
         game = replay.witness_start()
         for k, wmove in enumerate(replay.witness_moves()):
             game.play(wmove)
@@ -787,27 +794,24 @@ class ValidationReport:
 def partial_state(rec: Recording, k: int | None) -> dict[str, Any] | None:
     """The STATE of a game whose deal nobody saw (INTERCHANGE.md;
     :func:`~durak_nb.record.overboard.known_state`), after its moves (``k`` ``None``) or
-    before move ``k``.  Knowledge comes from the whole recording up to that point
-    (:meth:`durak_nb.unseen.PartialReplay.seen_at`: at the end, whatever must be in the
-    last hand); before an illegal move ``k`` the facts of later moves (refills after move
-    ``k`` or later) are left out.
+    before move ``k``.  Knowledge comes from the whole recording
+    (:meth:`Recording.partial`, :meth:`durak_nb.unseen.PartialReplay.seen_at`: at the
+    end, whatever must be in the last hand).
 
-    Returns ``None`` when the moves before ``k`` are not a legal game themselves.
+    Returns ``None`` when the moves before ``k`` are not a legal game themselves (or
+    the facts are ones no deck order meets).
     """
-    deal = rec.deal
-    assert isinstance(deal, PartialDeal)
-    moves = list(rec.moves if k is None else rec.moves[:k])
-    if k is not None:
-        deal = dataclasses.replace(
-            deal,
-            draws=tuple(d for d in deal.draws if d.after < k),
-            redeals=tuple((j, c) for j, c in deal.redeals if j < k),
-        )
     try:
-        replay = check_partial(rec.rules, rec.players, deal, moves)
+        replay, _error = rec.partial()
     except DurakError:
         return None
-    return known_state(replay.game, replay.seen_at(len(moves)))
+    at = len(replay) if k is None else k
+    if at > len(replay):
+        return None
+    game = replay.game
+    for _ in range(len(replay) - at):  # back to the position before move ``at``
+        game.undo()
+    return known_state(game, replay.seen_at(at))
 
 
 def validate_recording(rec: Recording) -> ValidationReport:
