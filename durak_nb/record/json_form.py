@@ -15,6 +15,7 @@ durak_nb.record.json_form.RecordingError: <string>:3:11: error: [R1] deal.deck: 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import functools
 import json
@@ -30,9 +31,10 @@ from ..cards import Card, CardError, Suit, lowest_rank
 from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
 from ..errors import DurakError
 from ..rules import Rules, RulesError
-from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, replay_partial
+from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, replay_partial
 from . import jsonio
 from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth, variation_moves
+from .overboard import DEAL_KEYS, deal_problem, deal_to_json, json_member, known_state
 
 __all__ = [
     "FORMAT",
@@ -67,7 +69,7 @@ MAX_DEPTH = 100  #: variations nested in variations
 MAX_JSON_DEPTH = 100  #: arrays and objects nested in a ``meta`` value (a notation header)
 MAX_BOUT = 999_999_999  #: a bout number (``start.bout``, ``[Bout n]``)
 
-_MOVE_KEYS = {"player", "action", "cards", "card", "target", "show", "deck"}
+_MOVE_KEYS = {"player", "action", "cards", "card", "target", "show", "deck", "turned_up"}
 _TOP_KEYS = {"format", "rules", "players", "deal", "start", "moves", "result", "meta"}
 _RESULT_KEYS = {"durak", "draw", "epaulettes", "out_order", "losing_team"}
 
@@ -88,6 +90,9 @@ class RecordingError(DurakError):
             number from 1) steps from the main line, so ``((5, 2),)`` is the second
             variation of main-line move 5 and ``move`` counts within it; empty for the
             main line.
+        known: for a game whose deal nobody saw (where ``state`` is ``None``: its
+            hidden cards are never shown), the STATE of INTERCHANGE.md before the move,
+            with only what is known (:func:`~durak_nb.record.overboard.known_state`).
     """
 
     def __init__(
@@ -102,19 +107,23 @@ class RecordingError(DurakError):
         state: Position | None = None,
         legal: Sequence[str] = (),
         branch: Sequence[tuple[int, int]] = (),
+        known: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(rule, message)
         self.file, self.line, self.column = file, line, column
         self.move, self.state = move, state
         self.legal: tuple[str, ...] = tuple(legal)
         self.branch: tuple[tuple[int, int], ...] = tuple(branch)
+        self.known = known
         self.args = (self.format(),)
 
     def __str__(self) -> str:
         return self.format()
 
     def __reduce__(self) -> tuple[object, ...]:
-        keep = {k: getattr(self, k) for k in ("file", "line", "column", "move", "rule", "state", "legal", "branch")}
+        keep = {
+            k: getattr(self, k) for k in ("file", "line", "column", "move", "rule", "state", "legal", "branch", "known")
+        }
         return (_recording_error, (self.message, keep))
 
     def naming(self, file: str | Path) -> RecordingError:
@@ -124,7 +133,7 @@ class RecordingError(DurakError):
         placed = self.move is not None or (self.line, self.column) != (1, 1)
         if self.file != "<string>" and placed:
             return self
-        keep = {k: getattr(self, k) for k in ("line", "column", "move", "rule", "state", "legal", "branch")}
+        keep = {k: getattr(self, k) for k in ("line", "column", "move", "rule", "state", "legal", "branch", "known")}
         return RecordingError(self.message, file=str(file), **keep)
 
     def format(self) -> str:
@@ -162,8 +171,9 @@ class Recording:
         rules: the :class:`Rules`.
         players: names in clockwise seat order.
         deal: the :class:`Deal`, or ``None`` when ``start`` is given; it may also be a
-            :class:`~durak_nb.unseen.PartialDeal` (a deal nobody saw whole), which
-            :meth:`new_game`, :meth:`steps`, :meth:`replay` and :meth:`partial_game` play.
+            :class:`~durak_nb.unseen.PartialDeal` (a deal nobody saw whole: an
+            over-the-board recording), which :meth:`new_game`, :meth:`steps`,
+            :meth:`replay` and :meth:`partial_game` play.
         start: the :class:`Start`, or ``None`` when ``deal`` is given.
         moves: the moves in the order played.
         result: the ``result`` member as written (``None`` if absent).
@@ -179,7 +189,7 @@ class Recording:
 
     rules: Rules
     players: tuple[str, ...]
-    deal: Deal | None = None
+    deal: Deal | PartialDeal | None = None
     start: Start | None = None
     moves: list[Move] = field(default_factory=list)
     result: dict[str, Any] | None = None
@@ -258,7 +268,7 @@ class Recording:
         """
         if self._partial_deal() is not None:
             return self.partial()[0].witness_start()
-        if self.deal is not None:
+        if isinstance(self.deal, Deal):
             d = self.deal
             return Game.deal(
                 self.rules,
@@ -412,10 +422,14 @@ class Recording:
     # -------------------------------------------------------------- writing
 
     def to_json(self) -> dict[str, Any]:
-        """The document as JSON-ready data (INTERCHANGE.md)."""
+        """The document as JSON-ready data (INTERCHANGE.md); a partial deal as a
+        ``deal`` without ``deck`` (:func:`~durak_nb.record.overboard.deal_to_json`), its
+        redeals' turned-up cards in their ``redeal`` moves."""
         names = self.players
         doc: dict[str, Any] = {"format": FORMAT, "rules": self.rules.to_json(names), "players": list(names)}
-        if self.deal is not None:
+        if isinstance(self.deal, PartialDeal):
+            doc["deal"] = deal_to_json(self.deal, names)
+        elif self.deal is not None:
             d: dict[str, Any] = {"dealer": names[self.deal.dealer], "deck": [c.code for c in self.deal.deck]}
             if self.deal.trump is not None:
                 d["trump"] = self.deal.trump.code
@@ -435,6 +449,10 @@ class Recording:
                 "bout": s.bout,
             }
         doc["moves"] = [move_to_json(m, names) for m in self.moves]
+        if isinstance(self.deal, PartialDeal):
+            for k, card in self.deal.redeals:  # the new deal's turned-up card (R5)
+                if 0 <= k < len(self.moves) and self.moves[k].action is Action.REDEAL:
+                    doc["moves"][k]["turned_up"] = card.code
         if self.result is not None:
             doc["result"] = self.result
         if self.meta:
@@ -739,7 +757,9 @@ class ValidationReport:
                 "epaulettes": bool(r and r.epaulettes),
                 "out_order": [names[s] for s in (r.out_order if r else g.out_order)],
                 "losing_team": None if r is None or r.losing_team is None else [names[s] for s in r.losing_team],
-                "state": g.position().to_json(),
+                "state": partial_state(self.recording, None)
+                if isinstance(self.recording.deal, PartialDeal)
+                else g.position().to_json(),
             }
         assert self.error is not None
         e = self.error
@@ -748,7 +768,15 @@ class ValidationReport:
             out["branch"] = [list(step) for step in e.branch]
         if e.legal:
             out["legal"] = list(e.legal)
-        if e.move is not None and e.state is not None:
+        rec = self.recording
+        if e.move is not None and e.known is not None:  # a deal nobody saw, read from the notation
+            out["state"] = e.known
+        elif rec is not None and isinstance(rec.deal, PartialDeal):
+            if e.move is not None and not e.branch:  # what is known before the move
+                state = partial_state(rec, e.move)
+                if state is not None:
+                    out["state"] = state
+        elif e.move is not None and e.state is not None:
             out["state"] = e.state.to_json()
         return out
 
@@ -761,6 +789,29 @@ class ValidationReport:
         r = self.game.result
         state = r.describe(self.recording.players) if r else f"not finished (bout {self.game.bout})"
         return f"{self.file}: ok, {len(self.recording.moves)} moves, {state}"
+
+
+def partial_state(rec: Recording, k: int | None) -> dict[str, Any] | None:
+    """The STATE of a game whose deal nobody saw (INTERCHANGE.md;
+    :func:`~durak_nb.record.overboard.known_state`), after its moves (``k`` ``None``) or
+    before move ``k``.  Knowledge comes from the whole recording
+    (:meth:`Recording.partial`, :meth:`durak_nb.unseen.PartialReplay.seen_at`: at the
+    end, whatever must be in the last hand).
+
+    Returns ``None`` when the moves before ``k`` are not a legal game themselves (or
+    the facts are ones no deck order meets).
+    """
+    try:
+        replay, _error = rec.partial()
+    except DurakError:
+        return None
+    at = len(replay) if k is None else k
+    if at > len(replay):
+        return None
+    game = replay.game
+    for _ in range(len(replay) - at):  # back to the position before move ``at``
+        game.undo()
+    return known_state(game, replay.seen_at(at))
 
 
 def validate_recording(rec: Recording) -> ValidationReport:
@@ -798,6 +849,8 @@ class _DocReader:
         self.players: list[str] = []
         self.seats: dict[str, int] = {}
         self.rules: Rules | None = None
+        self.partial = False  # a deal without deck: redeals name cards (R5)
+        self.redeal_turned: dict[int, Card] = {}  # the new deal's turned-up card, by move index
 
     def fail(self, msg: str, path: str = "", rule: str | None = None) -> RecordingError:
         line, col = _place_of(self.where, path)
@@ -821,6 +874,8 @@ class _DocReader:
         else:
             start = self._start(doc["start"])
         moves, move_places = self._moves(doc.get("moves", []))
+        if isinstance(deal, PartialDeal):
+            deal = self._partial_facts(deal, rules, moves)
         result = doc.get("result")
         if result is not None and (not isinstance(result, dict) or set(result) - _RESULT_KEYS):
             raise self.fail(
@@ -898,9 +953,9 @@ class _DocReader:
             try:
                 c = Card.parse(code)
             except CardError as exc:
-                raise self.fail(f"{path}[{i}]: {exc.message}", path, "R1") from exc
+                raise self.fail(f"{path}[{i}]: {exc.message}", f"{path}[{i}]", "R1") from exc
             if c.rank < lowest_rank(size):
-                raise self.fail(f"{path}[{i}]: {c} is not in a {size}-card deck", path, "R1")
+                raise self.fail(f"{path}[{i}]: {c} is not in a {size}-card deck", f"{path}[{i}]", "R1")
             out.append(c)
         return tuple(out)
 
@@ -912,9 +967,11 @@ class _DocReader:
         except CardError as exc:
             raise self.fail(f"{path}: a suit S, H, D or C, not {value!r}", path, "R3") from exc
 
-    def _deal(self, d: object, rules: Rules) -> Deal:
+    def _deal(self, d: object, rules: Rules) -> Deal | PartialDeal:
         if not isinstance(d, dict):
             raise self.fail("'deal' must be an object", "deal")
+        if "deck" not in d:  # a deal nobody saw whole (INTERCHANGE.md "Over-the-board recordings")
+            return self._partial_deal(d)
         bad = sorted(set(d) - {"dealer", "deck", "trump", "attacker"})
         if bad:
             raise self.fail(f"deal: unknown member {bad[0]!r}", "deal")
@@ -937,6 +994,78 @@ class _DocReader:
             trump=self.suit_of(d["trump"], "deal.trump") if d.get("trump") is not None else None,
             attacker=self.seat_of(d["attacker"], "deal.attacker", "R4") if d.get("attacker") is not None else None,
         )
+
+    def _partial_deal(self, d: dict[str, Any]) -> PartialDeal:
+        """A ``deal`` without ``deck``: each member read at its place; the facts are
+        checked against each other once the moves are read (:meth:`_partial_facts`)."""
+        bad = sorted(set(d) - set(DEAL_KEYS))
+        if bad:
+            extra = " (a 'deck' member makes it a whole deal)" if bad[0] == "deck" else ""
+            raise self.fail(
+                f"deal: unknown member {bad[0]!r}: a deal without 'deck' has {', '.join(DEAL_KEYS)}{extra}",
+                f"deal.{bad[0]}",
+            )
+        self.partial = True
+        dealer = self.seat_of(d["dealer"], "deal.dealer", "R3") if "dealer" in d else len(self.players) - 1
+        turned_up = None
+        if d.get("turned_up") is not None:
+            if not isinstance(d["turned_up"], str):
+                raise self.fail('deal.turned_up: one card code, e.g. "7H"', "deal.turned_up", "R3")
+            turned_up = self.cards_of([d["turned_up"]], "deal.turned_up")[0]
+        return PartialDeal(
+            dealer=dealer,
+            turned_up=turned_up,
+            trump=self.suit_of(d["trump"], "deal.trump") if d.get("trump") is not None else None,
+            attacker=self.seat_of(d["attacker"], "deal.attacker", "R4") if d.get("attacker") is not None else None,
+            shown=self._by_player(d.get("shown", {}), "deal.shown", "R4"),
+            hands=self._by_player(d.get("hands", {}), "deal.hands", "R3"),
+            draws=self._draws(d.get("draws", [])),
+        )
+
+    def _by_player(self, value: object, path: str, rule: str) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """``{name: [cards]}`` as ``(seat, cards)`` pairs in seat order."""
+        if not isinstance(value, dict):
+            raise self.fail(f'{path}: an object of player name -> cards, e.g. {{"Anna": ["6H"]}}', path, rule)
+        out = []
+        for name, cards in value.items():
+            seat = self.seat_of(name, f"{path}.{name}", rule)
+            out.append((seat, self.cards_of(cards, f"{path}.{name}")))
+        return tuple(sorted(out, key=lambda pair: pair[0]))
+
+    def _draws(self, value: object) -> tuple[SeenDraw, ...]:
+        """``[{"after": k, "player": name, "cards": [...]}, ...]``; each draw's cards sorted."""
+        if not isinstance(value, list):
+            raise self.fail('deal.draws: a list of {"after": k, "player": name, "cards": [...]}', "deal.draws", "R16")
+        out = []
+        for i, item in enumerate(value):
+            path = f"deal.draws[{i}]"
+            if not isinstance(item, dict) or set(item) != {"after", "player", "cards"}:
+                raise self.fail(
+                    f"{path}: an object with exactly 'after' (a move index), 'player' and 'cards'", path, "R16"
+                )
+            after = item["after"]
+            if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+                raise self.fail(
+                    f"{path}.after: the index of the move that ended the bout (0, 1, 2, …), not {after!r}",
+                    f"{path}.after",
+                    "R16",
+                )
+            seat = self.seat_of(item["player"], f"{path}.player", "R16")
+            cards = self.cards_of(item["cards"], f"{path}.cards")
+            out.append(SeenDraw(after, seat, tuple(sorted(cards))))
+        return tuple(out)
+
+    def _partial_facts(self, deal: PartialDeal, rules: Rules, moves: list[Move]) -> PartialDeal:
+        """The deal with its redeals' turned-up cards, its facts checked against each
+        other and the moves (:func:`~durak_nb.record.overboard.deal_problem`: R1, R3,
+        R4, R5, R8, R16), an error at the member at fault."""
+        if self.redeal_turned:
+            deal = dataclasses.replace(deal, redeals=tuple(sorted(self.redeal_turned.items())))
+        problem = deal_problem(rules, self.players, deal, moves)
+        if problem is not None:
+            path = json_member(problem.member, self.players)
+            raise self.fail(f"{path}: {problem.message}", path, problem.rule)
+        return deal
 
     def _start(self, s: object) -> Start:
         if not isinstance(s, dict):
@@ -978,10 +1107,10 @@ class _DocReader:
         for k, m in enumerate(raw_moves):
             path = f"moves[{k}]"
             move_places.append(_place_of(self.where, path))
-            moves.append(self._move(m, path))
+            moves.append(self._move(m, path, k))
         return moves, move_places
 
-    def _move(self, m: object, path: str) -> Move:
+    def _move(self, m: object, path: str, k: int = -1) -> Move:
         if not isinstance(m, dict):
             raise self.fail(f"{path}: a move is an object", path)
         bad = sorted(set(m) - _MOVE_KEYS)
@@ -1011,12 +1140,31 @@ class _DocReader:
             target = self.cards_of([m["target"]], f"{path}.target")[0]
             return Move(p, action, (card,), target)
         if action is Action.REDEAL:
+            if self.partial:
+                return self._partial_redeal(m, path, p, k)
             if set(m) - {"player", "action", "deck"} or "deck" not in m:
                 raise self.fail(f"{path}: redeal takes 'deck', the new shuffle", path, "R5")
             return Move(p, action, (), None, False, self.cards_of(m["deck"], f"{path}.deck"))
         if set(m) - {"player", "action"}:
             raise self.fail(f"{path}: {action.value} takes no cards", path)
         return Move(p, action)
+
+    def _partial_redeal(self, m: dict[str, Any], path: str, p: int, k: int) -> Move:
+        """A redeal in a game whose deal nobody saw (R5): the claimant's cards of one
+        suit as ``cards``, and optionally the new deal's ``turned_up`` card."""
+        if set(m) - {"player", "action", "cards", "turned_up"} or "cards" not in m:
+            raise self.fail(
+                f"{path}: in a deal without deck a redeal names the cards claimed ('cards', five or more of one"
+                " suit) and may name the new deal's 'turned_up' card",
+                path,
+                "R5",
+            )
+        cards = self.cards_of(m["cards"], f"{path}.cards")
+        if m.get("turned_up") is not None:
+            if not isinstance(m["turned_up"], str):
+                raise self.fail(f'{path}.turned_up: one card code, e.g. "7H"', f"{path}.turned_up", "R3")
+            self.redeal_turned[k] = self.cards_of([m["turned_up"]], f"{path}.turned_up")[0]
+        return Move(p, Action.REDEAL, cards)
 
     def _meta(self, meta: object, count: int) -> dict[str, Any]:
         """``meta`` within the notation's bounds (docs/notation.md, "Bounds")."""
