@@ -32,9 +32,9 @@ The other seats are played by bots (:mod:`durak_nb.bots`), one move at a time, w
 an optional delay so that you see each move.  Several people may play at one screen
 (``humans=["Anna", "Vera"]``): the screen shows the hand of the person whose turn it is
 only once they press *Show my hand* (a hand-over screen in between, so that nobody sees
-another's cards); *Hide my hand* covers it again (:func:`human_seat` says whose turn it is).  Several players may act at once in a
-bout (R10–R12); the widget lets a bot defender answer first, then waits for you
-whenever you have a move, and lets the bots move otherwise (:func:`bot_seat`).
+another's cards); *Hide my hand* covers it again (:func:`human_seat` says whose turn it
+is).  Several players may act at once in a bout (R10–R12); the widget lets a bot
+defender answer first, then waits for you whenever you have a move, and lets the bots move otherwise (:func:`bot_seat`).
 
 Every move is written by a :class:`~durak_nb.record.recorder.Recorder` to a journal
 (JSON Lines, ``fsync``-ed per move) as it is played: after a crash
@@ -105,8 +105,8 @@ __all__ = [
     "PLAY_WORDS",
     "PlayWidget",
     "bot_seat",
-    "human_seat",
     "discard_words",
+    "human_seat",
     "journal_words",
     "log_html",
     "prompt_text",
