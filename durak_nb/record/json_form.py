@@ -29,6 +29,7 @@ from ..cards import Card, CardError, Suit, lowest_rank
 from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
 from ..errors import DurakError
 from ..rules import Rules, RulesError
+from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, replay_partial
 from . import jsonio
 from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth, variation_moves
 
@@ -159,7 +160,9 @@ class Recording:
     Attributes:
         rules: the :class:`Rules`.
         players: names in clockwise seat order.
-        deal: the :class:`Deal`, or ``None`` when ``start`` is given.
+        deal: the :class:`Deal`, or ``None`` when ``start`` is given; it may also be a
+            :class:`~durak_nb.unseen.PartialDeal` (a deal nobody saw whole), which
+            :meth:`new_game`, :meth:`steps`, :meth:`replay` and :meth:`partial_game` play.
         start: the :class:`Start`, or ``None`` when ``deal`` is given.
         moves: the moves in the order played.
         result: the ``result`` member as written (``None`` if absent).
@@ -242,9 +245,18 @@ class Recording:
     def new_game(self) -> Game:
         """The game at its start, before the first move.
 
+        For a :class:`~durak_nb.unseen.PartialDeal` this is the engine game dealt from a
+        witness: one full deck order that agrees with everything recorded and makes every
+        move up to the first illegal one legal (:func:`~durak_nb.unseen.replay_partial`).
+        Its hidden cards are internal: what a person may see is
+        :meth:`PartialReplay.seen_at <durak_nb.unseen.PartialReplay.seen_at>`.
+
         Raises:
-            SetupError: the deal or start position breaks R1–R4 or R22.
+            SetupError: the deal or start position breaks R1–R4 or R22 (for a partial
+                deal: facts no order meets, a ``draws`` entry after the last move, R16).
         """
+        if self._partial_deal() is not None:
+            return self._partial()[0].witness_start()
         if self.deal is not None:
             d = self.deal
             return Game.deal(
@@ -258,16 +270,55 @@ class Recording:
         assert self.start is not None
         return Game.from_start(self.rules, self.players, self.start)
 
+    def _partial_deal(self) -> PartialDeal | None:
+        """The deal when it is a :class:`~durak_nb.unseen.PartialDeal`, else ``None``."""
+        deal: object = self.deal  # a Deal, a PartialDeal or None
+        return deal if isinstance(deal, PartialDeal) else None
+
+    def _partial(self) -> tuple[PartialReplay, PartialError | None]:
+        """A partial deal decided: the replay of the legal moves and the first illegal one.
+
+        Raises:
+            SetupError: as :meth:`new_game`.
+        """
+        deal = self._partial_deal()
+        assert deal is not None
+        live, error = replay_partial(self.rules, self.players, deal, self.moves)
+        return PartialReplay(live), error
+
+    def partial_game(self) -> PartialGame:
+        """The live :class:`~durak_nb.unseen.PartialGame` after every move of a recording
+        whose deal nobody saw whole (to go on recording it).
+
+        Raises:
+            RecordingError: an illegal move (as :meth:`steps`), or the deal is not a
+                :class:`~durak_nb.unseen.PartialDeal`.
+            SetupError: as :meth:`new_game`.
+        """
+        if self._partial_deal() is None:
+            raise RecordingError("partial_game: the deal of this recording is not a partial deal", file=self.file)
+        replay, error = self._partial()
+        if error is not None:
+            raise self._move_error(error.index, error.refusal, error.game.witness().position()) from error
+        return replay.game
+
     def steps(self) -> Iterator[tuple[Game, Move, list[Event]]]:
         """Replay the moves: yields (the live game after the move, the move, its events).
 
         The game object is the same one throughout; take :meth:`Game.position`
-        snapshots to keep states.
+        snapshots to keep states.  For a :class:`~durak_nb.unseen.PartialDeal` the game
+        is the witness of :meth:`new_game` (its hidden cards are internal) and a refill
+        is an :class:`~durak_nb.unseen.UnseenDrew` holding only the cards known.
 
         Raises:
             RecordingError: an illegal move (``move`` index, ``rule`` and ``state``
-                set), or a move after the game ended.
+                set), or a move after the game ended.  For a partial deal, the first move
+                no deck order allows, with its rule (INTERCHANGE.md).
+            SetupError: a partial deal's facts no order meets (as :meth:`new_game`).
         """
+        if self._partial_deal() is not None:
+            yield from self._partial_steps()
+            return
         game = self.new_game()
         for k, move in enumerate(self.moves):
             try:
@@ -276,11 +327,21 @@ class Recording:
                 raise self._move_error(k, exc.refusal, game.position()) from exc
             yield game, move, events
 
+    def _partial_steps(self) -> Iterator[tuple[Game, Move, list[Event]]]:
+        replay, error = self._partial()
+        game = replay.witness_start()
+        for k, wmove in enumerate(replay.witness_moves()):
+            game.play(wmove)
+            yield game, self.moves[k], replay.events(k)
+        if error is not None:
+            raise self._move_error(error.index, error.refusal, game.position()) from error
+
     def replay(self) -> Game:
-        """The game after every move.
+        """The game after every move (for a partial deal, the witness of :meth:`steps`).
 
         Raises:
             RecordingError: as :meth:`steps`.
+            SetupError: as :meth:`new_game`.
         """
         last = None
         for game, _move, _events in self.steps():
