@@ -45,7 +45,8 @@ _INDEX = re.compile(r"0|[1-9][0-9]*")
 
 
 def move_to_json(move: Move, names: Sequence[str]) -> dict[str, Any]:
-    """One move as a JSON object (INTERCHANGE.md ``moves``)."""
+    """One move as a JSON object (INTERCHANGE.md ``moves``); a redeal with no new deck
+    but the cards claimed (a deal nobody saw, R5) as ``cards``."""
     out: dict[str, Any] = {"player": names[move.player], "action": move.action.value}
     a = move.action
     if a is Action.DEFEND:
@@ -55,6 +56,8 @@ def move_to_json(move: Move, names: Sequence[str]) -> dict[str, Any]:
         out["cards"] = [c.code for c in move.cards]
         if move.show:
             out["show"] = True
+    elif a is Action.REDEAL and move.deck is None and move.cards:
+        out["cards"] = [c.code for c in move.cards]  # a deal nobody saw: the cards claimed (R5)
     elif a is Action.REDEAL:
         out["deck"] = [c.code for c in move.deck or ()]
     return out
@@ -85,6 +88,8 @@ def move_from_json(obj: object, players: Sequence[str]) -> Move:
         elif action is Action.DEFEND:
             card, target = _codes([obj.get("card"), obj.get("target")])
             move = Move(seat, action, (card,), target)
+        elif action is Action.REDEAL and "cards" in obj:
+            move = Move(seat, action, _codes(obj.get("cards")))
         elif action is Action.REDEAL:
             move = Move(seat, action, (), None, False, _codes(obj.get("deck")))
         else:

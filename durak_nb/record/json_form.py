@@ -15,6 +15,7 @@ durak_nb.record.json_form.RecordingError: <string>:3:11: error: [R1] deal.deck: 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import json
 import os
@@ -29,9 +30,10 @@ from ..cards import Card, CardError, Suit, lowest_rank
 from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
 from ..errors import DurakError
 from ..rules import Rules, RulesError
-from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, replay_partial
+from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, replay_partial
 from . import jsonio
 from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth, variation_moves
+from .overboard import DEAL_KEYS, deal_problem, deal_to_json, json_member
 
 __all__ = [
     "FORMAT",
@@ -66,7 +68,7 @@ MAX_DEPTH = 100  #: variations nested in variations
 MAX_JSON_DEPTH = 100  #: arrays and objects nested in a ``meta`` value (a notation header)
 MAX_BOUT = 999_999_999  #: a bout number (``start.bout``, ``[Bout n]``)
 
-_MOVE_KEYS = {"player", "action", "cards", "card", "target", "show", "deck"}
+_MOVE_KEYS = {"player", "action", "cards", "card", "target", "show", "deck", "turned_up"}
 _TOP_KEYS = {"format", "rules", "players", "deal", "start", "moves", "result", "meta"}
 _RESULT_KEYS = {"durak", "draw", "epaulettes", "out_order", "losing_team"}
 
@@ -178,7 +180,7 @@ class Recording:
 
     rules: Rules
     players: tuple[str, ...]
-    deal: Deal | None = None
+    deal: Deal | PartialDeal | None = None
     start: Start | None = None
     moves: list[Move] = field(default_factory=list)
     result: dict[str, Any] | None = None
@@ -400,10 +402,14 @@ class Recording:
     # -------------------------------------------------------------- writing
 
     def to_json(self) -> dict[str, Any]:
-        """The document as JSON-ready data (INTERCHANGE.md)."""
+        """The document as JSON-ready data (INTERCHANGE.md); a partial deal as a
+        ``deal`` without ``deck`` (:func:`~durak_nb.record.overboard.deal_to_json`), its
+        redeals' turned-up cards in their ``redeal`` moves."""
         names = self.players
         doc: dict[str, Any] = {"format": FORMAT, "rules": self.rules.to_json(names), "players": list(names)}
-        if self.deal is not None:
+        if isinstance(self.deal, PartialDeal):
+            doc["deal"] = deal_to_json(self.deal, names)
+        elif self.deal is not None:
             d: dict[str, Any] = {"dealer": names[self.deal.dealer], "deck": [c.code for c in self.deal.deck]}
             if self.deal.trump is not None:
                 d["trump"] = self.deal.trump.code
@@ -423,6 +429,10 @@ class Recording:
                 "bout": s.bout,
             }
         doc["moves"] = [move_to_json(m, names) for m in self.moves]
+        if isinstance(self.deal, PartialDeal):
+            for k, card in self.deal.redeals:  # the new deal's turned-up card (R5)
+                if 0 <= k < len(self.moves) and self.moves[k].action is Action.REDEAL:
+                    doc["moves"][k]["turned_up"] = card.code
         if self.result is not None:
             doc["result"] = self.result
         if self.meta:
@@ -712,7 +722,9 @@ class ValidationReport:
                 "epaulettes": bool(r and r.epaulettes),
                 "out_order": [names[s] for s in (r.out_order if r else g.out_order)],
                 "losing_team": None if r is None or r.losing_team is None else [names[s] for s in r.losing_team],
-                "state": g.position().to_json(),
+                "state": partial_state(self.recording, None)
+                if isinstance(self.recording.deal, PartialDeal)
+                else g.position().to_json(),
             }
         assert self.error is not None
         e = self.error
@@ -721,7 +733,13 @@ class ValidationReport:
             out["branch"] = [list(step) for step in e.branch]
         if e.legal:
             out["legal"] = list(e.legal)
-        if e.move is not None and e.state is not None:
+        rec = self.recording
+        if rec is not None and isinstance(rec.deal, PartialDeal):
+            if e.move is not None and not e.branch:  # what is known before the move
+                state = partial_state(rec, e.move)
+                if state is not None:
+                    out["state"] = state
+        elif e.move is not None and e.state is not None:
             out["state"] = e.state.to_json()
         return out
 
@@ -734,6 +752,53 @@ class ValidationReport:
         r = self.game.result
         state = r.describe(self.recording.players) if r else f"not finished (bout {self.game.bout})"
         return f"{self.file}: ok, {len(self.recording.moves)} moves, {state}"
+
+
+def partial_state(rec: Recording, k: int | None) -> dict[str, Any] | None:
+    """The STATE of a game whose deal nobody saw (INTERCHANGE.md), after its moves
+    (``k`` ``None``) or before move ``k``: per hand the cards known to be there
+    (``hands``, sorted) and for every player how many are not (``unknown``), the talon
+    top first with ``null`` for an unknown card, then the trump, table, discard,
+    attacker, defender and bout, which everyone saw.  Knowledge comes from the whole
+    recording up to that point (:meth:`durak_nb.unseen.PartialReplay.seen_at`): facts
+    of later moves (refills after move ``k`` and later) are left out before move ``k``.
+    The trump is ``null`` after a redeal whose new turned-up card was not recorded.
+
+    Returns ``None`` when the moves before ``k`` are not a legal game themselves.
+    """
+    from ..unseen import PartialGame, check_partial
+
+    deal = rec.deal
+    assert isinstance(deal, PartialDeal)
+    names = rec.players
+    moves = list(rec.moves if k is None else rec.moves[:k])
+    if k is not None:
+        deal = dataclasses.replace(
+            deal,
+            draws=tuple(d for d in deal.draws if d.after < k),
+            redeals=tuple((j, c) for j, c in deal.redeals if j < k),
+        )
+    try:
+        seen = check_partial(rec.rules, names, deal, moves).seen_at(len(moves))
+        game = PartialGame(rec.rules, names, deal)
+        for m in moves:
+            game.play(m)
+        public = game.witness().position().to_json()  # only what everyone saw is taken from it
+    except DurakError:
+        return None
+    redeals = [j for j, m in enumerate(moves) if m.action is Action.REDEAL]
+    trump_known = not redeals or rec.rules.japanese or redeals[-1] in dict(deal.redeals)
+    return {
+        "hands": {names[i]: [c.code for c in hand] for i, hand in enumerate(seen.hands)},
+        "unknown": {names[i]: n for i, n in enumerate(seen.unknown)},
+        "talon": [None if c is None else c.code for c in seen.talon],
+        "trump": public["trump"] if trump_known else None,
+        "table": public["table"],
+        "discard": public["discard"],
+        "attacker": public["attacker"],
+        "defender": public["defender"],
+        "bout": public["bout"],
+    }
 
 
 def validate_recording(rec: Recording) -> ValidationReport:
@@ -771,6 +836,8 @@ class _DocReader:
         self.players: list[str] = []
         self.seats: dict[str, int] = {}
         self.rules: Rules | None = None
+        self.partial = False  # a deal without deck: redeals name cards (R5)
+        self.redeal_turned: dict[int, Card] = {}  # the new deal's turned-up card, by move index
 
     def fail(self, msg: str, path: str = "", rule: str | None = None) -> RecordingError:
         line, col = _place_of(self.where, path)
@@ -794,6 +861,8 @@ class _DocReader:
         else:
             start = self._start(doc["start"])
         moves, move_places = self._moves(doc.get("moves", []))
+        if isinstance(deal, PartialDeal):
+            deal = self._partial_facts(deal, rules, moves)
         result = doc.get("result")
         if result is not None and (not isinstance(result, dict) or set(result) - _RESULT_KEYS):
             raise self.fail(
@@ -871,9 +940,9 @@ class _DocReader:
             try:
                 c = Card.parse(code)
             except CardError as exc:
-                raise self.fail(f"{path}[{i}]: {exc.message}", path, "R1") from exc
+                raise self.fail(f"{path}[{i}]: {exc.message}", f"{path}[{i}]", "R1") from exc
             if c.rank < lowest_rank(size):
-                raise self.fail(f"{path}[{i}]: {c} is not in a {size}-card deck", path, "R1")
+                raise self.fail(f"{path}[{i}]: {c} is not in a {size}-card deck", f"{path}[{i}]", "R1")
             out.append(c)
         return tuple(out)
 
@@ -885,9 +954,11 @@ class _DocReader:
         except CardError as exc:
             raise self.fail(f"{path}: a suit S, H, D or C, not {value!r}", path, "R3") from exc
 
-    def _deal(self, d: object, rules: Rules) -> Deal:
+    def _deal(self, d: object, rules: Rules) -> Deal | PartialDeal:
         if not isinstance(d, dict):
             raise self.fail("'deal' must be an object", "deal")
+        if "deck" not in d:  # a deal nobody saw whole (INTERCHANGE.md "Over-the-board recordings")
+            return self._partial_deal(d)
         bad = sorted(set(d) - {"dealer", "deck", "trump", "attacker"})
         if bad:
             raise self.fail(f"deal: unknown member {bad[0]!r}", "deal")
@@ -910,6 +981,78 @@ class _DocReader:
             trump=self.suit_of(d["trump"], "deal.trump") if d.get("trump") is not None else None,
             attacker=self.seat_of(d["attacker"], "deal.attacker", "R4") if d.get("attacker") is not None else None,
         )
+
+    def _partial_deal(self, d: dict[str, Any]) -> PartialDeal:
+        """A ``deal`` without ``deck``: each member read at its place; the facts are
+        checked against each other once the moves are read (:meth:`_partial_facts`)."""
+        bad = sorted(set(d) - set(DEAL_KEYS))
+        if bad:
+            extra = " (a 'deck' member makes it a whole deal)" if bad[0] == "deck" else ""
+            raise self.fail(
+                f"deal: unknown member {bad[0]!r}: a deal without 'deck' has {', '.join(DEAL_KEYS)}{extra}",
+                f"deal.{bad[0]}",
+            )
+        self.partial = True
+        dealer = self.seat_of(d["dealer"], "deal.dealer", "R3") if "dealer" in d else len(self.players) - 1
+        turned_up = None
+        if d.get("turned_up") is not None:
+            if not isinstance(d["turned_up"], str):
+                raise self.fail('deal.turned_up: one card code, e.g. "7H"', "deal.turned_up", "R3")
+            turned_up = self.cards_of([d["turned_up"]], "deal.turned_up")[0]
+        return PartialDeal(
+            dealer=dealer,
+            turned_up=turned_up,
+            trump=self.suit_of(d["trump"], "deal.trump") if d.get("trump") is not None else None,
+            attacker=self.seat_of(d["attacker"], "deal.attacker", "R4") if d.get("attacker") is not None else None,
+            shown=self._by_player(d.get("shown", {}), "deal.shown", "R4"),
+            hands=self._by_player(d.get("hands", {}), "deal.hands", "R3"),
+            draws=self._draws(d.get("draws", [])),
+        )
+
+    def _by_player(self, value: object, path: str, rule: str) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """``{name: [cards]}`` as ``(seat, cards)`` pairs in seat order."""
+        if not isinstance(value, dict):
+            raise self.fail(f'{path}: an object of player name -> cards, e.g. {{"Anna": ["6H"]}}', path, rule)
+        out = []
+        for name, cards in value.items():
+            seat = self.seat_of(name, f"{path}.{name}", rule)
+            out.append((seat, self.cards_of(cards, f"{path}.{name}")))
+        return tuple(sorted(out, key=lambda pair: pair[0]))
+
+    def _draws(self, value: object) -> tuple[SeenDraw, ...]:
+        """``[{"after": k, "player": name, "cards": [...]}, ...]``; each draw's cards sorted."""
+        if not isinstance(value, list):
+            raise self.fail('deal.draws: a list of {"after": k, "player": name, "cards": [...]}', "deal.draws", "R16")
+        out = []
+        for i, item in enumerate(value):
+            path = f"deal.draws[{i}]"
+            if not isinstance(item, dict) or set(item) != {"after", "player", "cards"}:
+                raise self.fail(
+                    f"{path}: an object with exactly 'after' (a move index), 'player' and 'cards'", path, "R16"
+                )
+            after = item["after"]
+            if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+                raise self.fail(
+                    f"{path}.after: the index of the move that ended the bout (0, 1, 2, …), not {after!r}",
+                    f"{path}.after",
+                    "R16",
+                )
+            seat = self.seat_of(item["player"], f"{path}.player", "R16")
+            cards = self.cards_of(item["cards"], f"{path}.cards")
+            out.append(SeenDraw(after, seat, tuple(sorted(cards))))
+        return tuple(out)
+
+    def _partial_facts(self, deal: PartialDeal, rules: Rules, moves: list[Move]) -> PartialDeal:
+        """The deal with its redeals' turned-up cards, its facts checked against each
+        other and the moves (:func:`~durak_nb.record.overboard.deal_problem`: R1, R3,
+        R4, R5, R8, R16), an error at the member at fault."""
+        if self.redeal_turned:
+            deal = dataclasses.replace(deal, redeals=tuple(sorted(self.redeal_turned.items())))
+        problem = deal_problem(rules, self.players, deal, moves)
+        if problem is not None:
+            path = json_member(problem.member, self.players)
+            raise self.fail(f"{path}: {problem.message}", path, problem.rule)
+        return deal
 
     def _start(self, s: object) -> Start:
         if not isinstance(s, dict):
@@ -951,10 +1094,10 @@ class _DocReader:
         for k, m in enumerate(raw_moves):
             path = f"moves[{k}]"
             move_places.append(_place_of(self.where, path))
-            moves.append(self._move(m, path))
+            moves.append(self._move(m, path, k))
         return moves, move_places
 
-    def _move(self, m: object, path: str) -> Move:
+    def _move(self, m: object, path: str, k: int = -1) -> Move:
         if not isinstance(m, dict):
             raise self.fail(f"{path}: a move is an object", path)
         bad = sorted(set(m) - _MOVE_KEYS)
@@ -984,12 +1127,31 @@ class _DocReader:
             target = self.cards_of([m["target"]], f"{path}.target")[0]
             return Move(p, action, (card,), target)
         if action is Action.REDEAL:
+            if self.partial:
+                return self._partial_redeal(m, path, p, k)
             if set(m) - {"player", "action", "deck"} or "deck" not in m:
                 raise self.fail(f"{path}: redeal takes 'deck', the new shuffle", path, "R5")
             return Move(p, action, (), None, False, self.cards_of(m["deck"], f"{path}.deck"))
         if set(m) - {"player", "action"}:
             raise self.fail(f"{path}: {action.value} takes no cards", path)
         return Move(p, action)
+
+    def _partial_redeal(self, m: dict[str, Any], path: str, p: int, k: int) -> Move:
+        """A redeal in a game whose deal nobody saw (R5): the claimant's cards of one
+        suit as ``cards``, and optionally the new deal's ``turned_up`` card."""
+        if set(m) - {"player", "action", "cards", "turned_up"} or "cards" not in m:
+            raise self.fail(
+                f"{path}: in a deal without deck a redeal names the cards claimed ('cards', five or more of one"
+                " suit) and may name the new deal's 'turned_up' card",
+                path,
+                "R5",
+            )
+        cards = self.cards_of(m["cards"], f"{path}.cards")
+        if m.get("turned_up") is not None:
+            if not isinstance(m["turned_up"], str):
+                raise self.fail(f'{path}.turned_up: one card code, e.g. "7H"', f"{path}.turned_up", "R3")
+            self.redeal_turned[k] = self.cards_of([m["turned_up"]], f"{path}.turned_up")[0]
+        return Move(p, Action.REDEAL, cards)
 
     def _meta(self, meta: object, count: int) -> dict[str, Any]:
         """``meta`` within the notation's bounds (docs/notation.md, "Bounds")."""

@@ -401,10 +401,18 @@ class _Scanner:
 # ----------------------------------------------------------------------------- places
 
 
+#: How deep :func:`member_places` records the places inside ``deal`` (an over-the-board
+#: deal: ``deal.hands.Boris[2]``, ``deal.draws[1].after``).
+_DEAL_LEVELS = 3
+
+
 def member_places(text: str) -> dict[str, tuple[int, int]]:
     """(line, column) of the top-level members of the JSON object ``text`` (key ``''``
-    for the object itself) and of each element of its ``moves`` array (``'moves[3]'``),
-    found with the standard library's own scanner (the text is known to decode)."""
+    for the object itself), of each element of its ``moves`` array (``'moves[3]'``) and
+    of each member of a ``moves`` element (``'moves[3].turned_up'``), and of the members
+    inside ``deal`` down to three levels (``'deal.hands.Boris'``, ``'deal.hands.Boris[2]'``,
+    ``'deal.draws[1].after'``), found with the standard library's own scanner (the text
+    is known to decode)."""
     out: dict[str, tuple[int, int]] = {}
     scanner = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
     starts = [0]
@@ -444,13 +452,51 @@ def member_places(text: str) -> dict[str, tuple[int, int]]:
                         i += 1
                         break
                     out[f"moves[{k}]"] = lc(i)
-                    _, i = scanner(text, i)
+                    i = _inner_places(text, i, f"moves[{k}]", 1, out, lc, scanner)
                     k += 1
+            elif key == "deal":
+                i = _inner_places(text, i, "deal", _DEAL_LEVELS, out, lc, scanner)
             else:
                 _, i = scanner(text, i)
     except (StopIteration, IndexError, RecursionError, ValueError):
         pass
     return out
+
+
+def _inner_places(
+    text: str,
+    i: int,
+    path: str,
+    levels: int,
+    out: dict[str, tuple[int, int]],
+    lc: Callable[[int], tuple[int, int]],
+    scanner: Callable[[str, int], tuple[Any, int]],
+) -> int:
+    """Record the places of the members (``path.key``) and elements (``path[n]``) of the
+    value at ``i``, ``levels`` deep (a small fixed bound: the recursion is at most that
+    deep); returns the index after the value."""
+    ws = " \t\r\n,"
+    if levels <= 0 or text[i] not in "[{":
+        return int(scanner(text, i)[1])
+    is_object = text[i] == "{"
+    close = "}" if is_object else "]"
+    i += 1
+    n = 0
+    while True:
+        while text[i] in ws:
+            i += 1
+        if text[i] == close:
+            return i + 1
+        if is_object:
+            key, i = scanner(text, i)
+            while text[i] in ws + ":":
+                i += 1
+            here = f"{path}.{key}"
+        else:
+            here = f"{path}[{n}]"
+            n += 1
+        out.setdefault(here, lc(i))
+        i = _inner_places(text, i, here, levels - 1, out, lc, scanner)
 
 
 # ----------------------------------------------------------------------------- encoding

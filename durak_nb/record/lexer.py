@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, CardError
-from ..engine import Action, Bito, Game, Move, Redealt, Took
+from ..engine import Action, Bito, Game, Move, Position, Redealt, Took
+from ..unseen import PartialGame
 from . import jsonio
 from .json_form import (
     MAX_JSON_DEPTH,
@@ -37,7 +38,12 @@ MAX_GAMES = 1000  #: games in one file
 MAX_HEADERS = 200  #: headers of one game
 MAX_HEADER_CHARS = 65_536  #: characters in one header line
 
-KEYWORDS = ("take", "pass", "show", "redeal")
+KEYWORDS = ("take", "pass", "show", "redeal", "up", "bito")
+#: The word that ends a bout in bito, the passes before it left out (the reader fills
+#: them in where the protocol allows one reading, R12).
+BITO = "bito"
+#: The word before a redeal's new turned-up card in a deal nobody saw (R5).
+UP = "up"
 #: Header names with a meaning of their own; any other capitalised header is kept
 #: in ``meta["headers"]``, a lower-case one is a ``meta`` member with a JSON value.
 STANDARD_HEADERS = (
@@ -57,8 +63,16 @@ STANDARD_HEADERS = (
     "Bout",
     "Event",
     "Meta",
+    "TurnedUp",
+    "Shown",
+    "Dealt",
+    "Drew",
 )
 DEAL_HEADERS = ("Dealer", "Seed", "Deck")
+#: The headers of a deal nobody saw whole (INTERCHANGE.md "Over-the-board recordings").
+PARTIAL_HEADERS = ("TurnedUp", "Shown", "Dealt", "Drew")
+#: Headers given once per player (or per refill).
+REPEATED_HEADERS = ("Hand", "Shown", "Dealt", "Drew")
 START_HEADERS = ("Hand", "Talon", "Discard", "FirstBito", "Bout")
 
 BARE_NAME = re.compile(r"[^\W\d_][\w'-]*")
@@ -116,6 +130,8 @@ def format_move(move: Move, names: Sequence[str]) -> str:
         target = move.target.code if move.target is not None else "?"
         return f"{who} {codes}/{target}"
     if a is Action.REDEAL:
+        if move.deck is None and move.cards:  # a deal nobody saw: the cards claimed (R5)
+            return f"{who} redeal {codes}"
         if move.deck is None:
             return f"{who} redeal <the new deck, top card first>"
         return f"{who} redeal {' '.join(c.code for c in move.deck)}"
@@ -137,9 +153,11 @@ def short(text: str, most: int = 40) -> str:
     return repr(text if len(text) <= most else text[:most] + "…")
 
 
-def legal_list(game: Game) -> list[str]:
+def legal_list(game: Game | PartialGame) -> list[str]:
+    """The legal moves as the notation writes them; for a deal nobody saw, every move
+    some deck order allows (:meth:`~durak_nb.unseen.PartialGame.candidates`)."""
     out: list[str] = []
-    for m in game.legal_moves():
+    for m in game.candidates() if isinstance(game, PartialGame) else game.legal_moves():
         t = format_move(m, game.players)
         if t not in out:
             out.append(t)
@@ -155,6 +173,12 @@ def legal_text(legal: Sequence[str]) -> str:
     shown = ", ".join(legal[:_LEGAL_SHOWN])
     more = f" and {len(legal) - _LEGAL_SHOWN} more" if len(legal) > _LEGAL_SHOWN else ""
     return f"; legal moves: {shown}{more}"
+
+
+def state_of(game: Game | PartialGame) -> Position | None:
+    """The position an error carries as its ``state``: ``None`` for a deal nobody saw,
+    whose hidden cards no error may show (``validate --json`` gives what is known)."""
+    return None if isinstance(game, PartialGame) else game.position()
 
 
 class Source:
@@ -181,7 +205,7 @@ class Source:
         rule: str | None = None,
         move: int | None = None,
         branch: Sequence[tuple[int, int]] = (),
-        game: Game | None = None,
+        game: Game | PartialGame | None = None,
     ) -> RecordingError:
         line, col = self.lc(i)
         legal: list[str] = []
@@ -195,7 +219,7 @@ class Source:
             column=col,
             move=move,
             rule=rule,
-            state=game.position() if game is not None and move is not None else None,
+            state=state_of(game) if game is not None and move is not None else None,
             legal=legal,
             branch=branch,
         )

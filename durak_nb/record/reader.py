@@ -18,6 +18,7 @@ read one check per header.  Nothing recurses on the nesting depth.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -27,8 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card, CardError, Suit, deck
-from ..engine import Action, Game, Move, SetupError
+from ..engine import Action, Bito, Event, Game, Move, SetupError, Took
+from ..errors import DurakError
 from ..rules import OPTION_NAMES, PRESETS, Rules, RulesError
+from ..unseen import PartialDeal, SeenDraw
 from . import jsonio
 from .json_form import (
     MAX_BOUT,
@@ -44,6 +47,7 @@ from .json_form import (
 )
 from .lexer import (
     BARE_NAME,
+    BITO,
     BOUT_EVENTS,
     DEAL_HEADERS,
     HEADER_NAME,
@@ -51,8 +55,11 @@ from .lexer import (
     MAX_GAMES,
     MAX_HEADER_CHARS,
     MAX_HEADERS,
+    PARTIAL_HEADERS,
+    REPEATED_HEADERS,
     STANDARD_HEADERS,
     START_HEADERS,
+    UP,
     Header,
     Source,
     Token,
@@ -64,8 +71,10 @@ from .lexer import (
     looks_like_card,
     quote_name,
     short,
+    state_of,
     where_in_tree,
 )
+from .overboard import deal_problem
 from .tree import ANNOTATION_KEYS, GameNode, GameTree
 
 # ----------------------------------------------------------------------------- reading
@@ -138,6 +147,7 @@ class GameBuilder(Visitor):
     def __init__(self) -> None:
         self.root: GameNode = GameNode()
         self.rec: Recording | None = None
+        self.cut_at: int | None = None  # lenient reading: keep the main line's moves before this one
 
     def begin_game(self, rec: Recording) -> None:
         self.root = GameNode()
@@ -179,6 +189,21 @@ class GameBuilder(Visitor):
 
 
 @dataclass
+class _Partial:
+    """What the reader knows of a deal nobody saw while it reads one game: the facts so
+    far (refills join as their bouts end), and the places of their headers."""
+
+    first: int  # the place of the deal's first header
+    deal: PartialDeal = field(default_factory=lambda: PartialDeal(dealer=0))
+    headers: dict[str, Header] = field(default_factory=dict)  # TurnedUp, Trump, Attacker, Dealer
+    shown: dict[int, Header] = field(default_factory=dict)  # by seat
+    dealt: dict[int, Header] = field(default_factory=dict)  # by seat
+    drew: list[tuple[int, int, tuple[Card, ...], Header]] = field(default_factory=list)  # bout, seat, cards
+    resolved: int = 0  # how many of ``drew`` are facts (their bout has ended)
+    move_starts: list[int] = field(default_factory=list)  # the index of each main-line move in the text
+
+
+@dataclass
 class _Line:
     """A line of play being read: the main line or a variation."""
 
@@ -201,6 +226,8 @@ class _Line:
     after_ok: bool = False  # the next comment is the last move's comment after
     glyph_ok: bool = False
     number: tuple[int, int, int] | None = None  # (bout, dots, index) read before the next move
+    bito_ended: bool = False  # the last move ended the bout in bito
+    implied_last: bool = False  # the last move is a pass the reader filled in (R12)
 
     def game_before(self, j: int) -> Game:
         """The game before this line's move ``j`` (a fresh object)."""
@@ -224,6 +251,12 @@ class _Reader:
         self.src = Source(text, file)
         self.strict = strict
         self.reading = Reading()
+        self.partial: _Partial | None = None  # the game's deal nobody saw whole
+        self._multi: dict[str, list[Header]] = {}
+        self.move_places: list[tuple[int, int]] = []  # (line, column) of each main-line move
+        self.up: tuple[Card, int] | None = None  # a redeal's new turned-up card and its place
+        self.rec: Recording | None = None
+        self.cut_at: int | None = None  # lenient reading: keep the main line's moves before this one
 
     # ------------------------------------------------------------------ the file
 
@@ -304,16 +337,23 @@ class _Reader:
         """Rules, players, deal or start, result and meta from the headers: one check
         per header (``_players``, ``_rules``, ``_deal``, ``_start``, ``_result``, ...)."""
         src = self.src
-        seen, hands, meta, meta_at = self._sort_headers(headers)
+        seen, multi, meta, meta_at = self._sort_headers(headers)
+        self._multi = multi
+        hands = multi["Hand"]
         names = self._players(seen, headers, number)
         rules = self._rules(seen, names)
-        is_deal = self._is_deal(seen, hands, headers, number)
+        is_deal = self._is_deal(seen, multi, headers, number)
         trump = self._suit(seen["Trump"]) if "Trump" in seen else None
         attacker = self._one_player(seen, "Attacker", names, "R4")
         places: dict[str, int] = {"players": seen["Players"].start}
-        deal: Deal | None = None
+        deal: Deal | PartialDeal | None = None
         start: Start | None = None
-        if is_deal:
+        self.partial = None
+        if is_deal and "Seed" not in seen and "Deck" not in seen:  # a deal nobody saw whole
+            self.partial = self._partial_deal(seen, multi, headers, names, rules, trump, attacker, number)
+            deal = self.partial.deal
+            places["deal"] = self.partial.first
+        elif is_deal:
             deal = self._deal(seen, names, rules, trump, attacker, meta, number)
             places["deal"] = (seen.get("Deck") or seen["Seed"]).start
         else:
@@ -344,18 +384,19 @@ class _Reader:
 
     def _sort_headers(
         self, headers: list[Header]
-    ) -> tuple[dict[str, Header], list[Header], dict[str, Any], dict[str, int]]:
-        """The standard headers by name, the ``Hand`` headers, and ``meta`` (with the
+    ) -> tuple[dict[str, Header], dict[str, list[Header]], dict[str, Any], dict[str, int]]:
+        """The standard headers by name, the headers given once per player or refill
+        (``Hand``, ``Shown``, ``Dealt``, ``Drew``) in file order, and ``meta`` (with the
         place of each member) from the others; a header given twice is refused."""
         src = self.src
         seen: dict[str, Header] = {}
-        hands: list[Header] = []
+        multi: dict[str, list[Header]] = {name: [] for name in REPEATED_HEADERS}
         meta: dict[str, Any] = {}
         meta_at: dict[str, int] = {}
         free = False  # meta["headers"] holds headers of their own
         for h in headers:
-            if h.name == "Hand":
-                hands.append(h)
+            if h.name in multi:
+                multi[h.name].append(h)
                 continue
             if h.name in seen and h.name != "Meta" and (h.name in STANDARD_HEADERS or h.name[0].isupper()):
                 raise src.error(f"the header {h.name} is given twice", h.start)
@@ -374,7 +415,7 @@ class _Reader:
                 raise src.error(f"meta {key!r} is given twice", h.start)
             meta[key] = value
             meta_at[key] = h.start
-        return seen, hands, meta, meta_at
+        return seen, multi, meta, meta_at
 
     def _meta_member(self, h: Header) -> tuple[str, Any]:
         """The ``meta`` member of an ``Event``, ``Seed``, ``Meta`` or lower-case header."""
@@ -465,14 +506,19 @@ class _Reader:
             raise self.src.error(exc.message, at, rule=exc.rule) from exc
         return rules
 
-    def _is_deal(self, seen: dict[str, Header], hands: list[Header], headers: list[Header], number: int) -> bool:
-        """Whether the game is dealt (``Seed``/``Deck``) rather than set up (``Hand``...):
+    def _is_deal(
+        self, seen: dict[str, Header], multi: dict[str, list[Header]], headers: list[Header], number: int
+    ) -> bool:
+        """Whether the game is dealt (``Seed``/``Deck``, or a deal nobody saw whole:
+        ``TurnedUp``, ``Shown``, ``Dealt``, ``Drew``) rather than set up (``Hand``...):
         exactly one of the two."""
         src = self.src
-        is_deal = any(n in seen for n in DEAL_HEADERS)
-        is_start = bool(hands) or any(n in seen for n in START_HEADERS)
+        dealt = [seen[n] for n in DEAL_HEADERS + PARTIAL_HEADERS if n in seen]
+        dealt += [h for n in PARTIAL_HEADERS for h in multi.get(n, [])]
+        is_deal = bool(dealt)
+        is_start = bool(multi["Hand"]) or any(n in seen for n in START_HEADERS)
         if is_deal and is_start:
-            at = min(seen[n].start for n in DEAL_HEADERS if n in seen)
+            at = min(h.start for h in dealt)
             raise src.error(
                 "a game has either a deal ([Seed n] or [Deck ...]) or a set-up position ([Hand ...], [Talon ...]),"
                 " not both",
@@ -481,7 +527,8 @@ class _Reader:
         if not is_deal and not is_start:
             raise src.error(
                 f"game {number} has no deal: give [Seed n] or [Deck ...] (a deal), or [Hand name cards] for "
-                "each player with [Talon ...], [Trump X], [Attacker name] (a set-up position)",
+                "each player with [Talon ...], [Trump X], [Attacker name] (a set-up position), or [Dealer name]"
+                " and [TurnedUp card] with the cards seen (a game played over the board)",
                 headers[0].start,
             )
         return is_deal
@@ -501,6 +548,14 @@ class _Reader:
         for bad in START_HEADERS:
             if bad in seen:
                 raise src.error(f"[{bad} ...] belongs to a set-up position, not to a deal", seen[bad].start)
+        for bad in PARTIAL_HEADERS:
+            given = [seen[bad]] if bad in seen else self._multi.get(bad, [])
+            if given:
+                raise src.error(
+                    f"[{bad} ...] belongs to a game played over the board, whose deal nobody saw: leave out"
+                    " [Seed n] and [Deck ...]",
+                    given[0].start,
+                )
         dealer = self._one_player(seen, "Dealer", names, "R3")
         dealer, attacker = self._match_rule(number, names, dealer, attacker, seen)
         if dealer is None:
@@ -531,6 +586,125 @@ class _Reader:
                     rule="R3",
                 )
         return Deal(dealer=dealer, deck=order, trump=trump, attacker=attacker)
+
+    def _partial_deal(
+        self,
+        seen: dict[str, Header],
+        multi: dict[str, list[Header]],
+        headers: list[Header],
+        names: list[str],
+        rules: Rules,
+        trump: Suit | None,
+        attacker: int | None,
+        number: int,
+    ) -> _Partial:
+        """A deal nobody saw whole (docs/notation.md, "Games played over the board"):
+        ``[Dealer]``, ``[TurnedUp]`` or ``[Trump]``, ``[Attacker]``, ``[Shown]`` and
+        ``[Dealt]`` per player, ``[Drew]`` per refill.  The refills name bouts, so they
+        become facts (:class:`~durak_nb.unseen.SeenDraw`) as the moves reach the end of
+        each bout; the other facts are checked here (R1, R3, R4, R8)."""
+        src = self.src
+        for bad in START_HEADERS:
+            if bad in seen:  # pragma: no cover - refused by _is_deal first
+                raise src.error(f"[{bad} ...] belongs to a set-up position, not to a deal", seen[bad].start)
+        dealer = self._one_player(seen, "Dealer", names, "R3")
+        dealer, attacker = self._match_rule(number, names, dealer, attacker, seen)
+        firsts = [seen[n] for n in ("Dealer", "TurnedUp", "Trump", "Attacker") if n in seen]
+        firsts += [h for n in ("Shown", "Dealt", "Drew") for h in multi[n]]
+        state = _Partial(first=min((h.start for h in firsts), default=headers[0].start))
+        state.headers = {n: seen[n] for n in ("TurnedUp", "Trump", "Attacker", "Dealer") if n in seen}
+        turned_up = None
+        if "TurnedUp" in seen:
+            cards = self._cards(seen["TurnedUp"], rules)
+            if len(cards) != 1:
+                raise src.error(
+                    "[TurnedUp card]: the one card turned up under the talon", seen["TurnedUp"].value_start, rule="R3"
+                )
+            turned_up = cards[0]
+        shown = self._per_player(multi["Shown"], names, rules, state.shown, "Shown", "R4")
+        dealt = self._per_player(multi["Dealt"], names, rules, state.dealt, "Dealt", "R3")
+        last_bout = 0
+        for h in multi["Drew"]:
+            toks = header_tokens(src, h)
+            if len(toks) < 3 or toks[0][2] or not re.fullmatch(r"[1-9][0-9]{0,11}", toks[0][0]):
+                raise src.error(
+                    "[Drew BOUT name cards]: the bout after which the player drew, the player, the cards drawn",
+                    h.value_start,
+                    rule="R16",
+                )
+            bout = int(toks[0][0])
+            if bout < last_bout:
+                raise src.error(
+                    f"[Drew {bout} …] comes after a refill of bout {last_bout}: list the refills in the order of"
+                    " the game",
+                    h.start,
+                    rule="R16",
+                )
+            last_bout = bout
+            seat = self._seat(*toks[1], names, "R16")
+            cards = self._cards(h, rules, skip=2)
+            state.drew.append((bout, seat, tuple(sorted(cards)), h))
+        state.deal = PartialDeal(
+            dealer=len(names) - 1 if dealer is None else dealer,
+            turned_up=turned_up,
+            trump=trump,
+            attacker=attacker,
+            shown=shown,
+            hands=dealt,
+        )
+        self._check_facts(state, names, rules, [])
+        return state
+
+    def _per_player(
+        self,
+        given: list[Header],
+        names: list[str],
+        rules: Rules,
+        where: dict[int, Header],
+        header: str,
+        rule: str,
+    ) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """``[Shown name cards]`` or ``[Dealt name cards]``, once per player, by seat."""
+        out = []
+        for h in given:
+            toks = header_tokens(self.src, h)
+            if len(toks) < 2:
+                raise self.src.error(f"[{header} name cards]: the player, then the cards", h.value_start, rule=rule)
+            seat = self._seat(*toks[0], names, rule)
+            if seat in where:
+                raise self.src.error(f"[{header} {quote_name(names[seat])} …] is given twice", h.start, rule=rule)
+            where[seat] = h
+            out.append((seat, tuple(self._cards(h, rules, skip=1))))
+        return tuple(sorted(out, key=lambda pair: pair[0]))
+
+    def _check_facts(self, state: _Partial, names: list[str], rules: Rules, moves: list[Move]) -> None:
+        """The facts of the deal against each other and the moves
+        (:func:`~durak_nb.record.overboard.deal_problem`), an error at the header (or
+        move) at fault, naming it."""
+        problem = deal_problem(rules, names, state.deal, moves)
+        if problem is None:
+            return
+        member = problem.member
+        head = member[0]
+        fallback = state.first
+        if head == "moves":
+            k = int(member[1])
+            at = state.move_starts[k] if k < len(state.move_starts) else fallback
+            label = f"move {k} ({format_move(moves[k], names)})"
+        elif head in ("shown", "hands"):
+            h = (state.shown if head == "shown" else state.dealt)[int(member[1])]
+            at = h.start
+            label = f"[{'Shown' if head == 'shown' else 'Dealt'} {quote_name(names[int(member[1])])} …]"
+        elif head == "draws":
+            bout, seat, _cards, h = state.drew[int(member[1])]
+            at = h.start
+            label = f"[Drew {bout} {quote_name(names[seat])} …]"
+        else:
+            header = {"turned_up": "TurnedUp", "trump": "Trump", "attacker": "Attacker"}[str(head)]
+            found = state.headers.get(header)
+            at = found.start if found is not None else fallback
+            label = f"[{header} …]" if found is not None else f"[{header} …] (missing)"
+        raise self.src.error(f"{label}: {problem.message}", at, rule=problem.rule)
 
     def _start(
         self,
@@ -762,7 +936,9 @@ class _Reader:
         game = rec.new_game()
         main = _Line(game=game, start_game=game.copy(), branch_node=root, at_start=True)
         stack: list[_Line] = [main]
-        move_places: list[tuple[int, int]] = []
+        self.move_places = move_places = []
+        self.rec = rec
+        self.cut_at = None
         total = 0
         problem: RecordingError | None = None
         end = i
@@ -776,6 +952,8 @@ class _Reader:
                     if len(stack) > 1:
                         raise src.error("this variation is not closed: a ')' is missing", line.open_at)
                     self._end_line(line, tok.start, is_main=True)
+                    if self.partial is not None:
+                        self._partial_end(main)
                     end = tok.start
                     break
                 if tok.kind == "comment":
@@ -787,14 +965,14 @@ class _Reader:
                     line.after_ok = line.glyph_ok = False
                 elif tok.kind in ("open", "close"):
                     self._parenthesis(stack, tok, k)
+                elif tok.kind == "word" and tok.value == BITO:
+                    self._bito(line, tok, k)
                 elif tok.kind in ("word", "quoted"):
                     total += 1
                     if total > MAX_MOVES:
                         raise src.error(f"more than {MAX_MOVES} moves in one game", tok.start)
                     move, i = self._move(line, tok, k)
                     self._play(line, move, tok.start, k)
-                    if len(stack) == 1:
-                        move_places.append(src.lc(tok.start))
                 else:
                     what = {"plus": "'+'", "gt": "'>'", "slash": "'/'"}.get(tok.kind, tok.kind)
                     raise src.error(
@@ -806,10 +984,12 @@ class _Reader:
                     )
         except RecordingError as exc:
             if exc.move is not None and exc.state is None:  # a syntax error inside a move
-                exc.state = stack[-1].game.position()
+                exc.state = state_of(stack[-1].game)
             if self.strict:
                 raise
             problem = exc
+            if self.cut_at is not None:  # a later fact made an earlier move illegal
+                self._cut_main(main, self.cut_at)
         # the recording: headers' meta first, then the annotations of the tree
         for key in ANNOTATION_KEYS:
             if key in meta and visitor.has(key):
@@ -871,6 +1051,14 @@ class _Reader:
         src = self.src
         line = stack[-1]
         if tok.kind == "open":
+            if line.implied_last:
+                raise src.error(
+                    "a variation '( ... )' follows the move it replaces, and the passes before it are left out"
+                    f" here ('{BITO}' or a bout number): write them out to vary one",
+                    tok.start,
+                    move=k,
+                    branch=line.branch,
+                )
             if not line.nodes:
                 raise src.error(
                     "a variation '( ... )' follows the move it replaces; there is none before it",
@@ -899,6 +1087,10 @@ class _Reader:
             raise src.error("two bout numbers in a row", tok.start, move=k, branch=line.branch)
         if game.result is not None:
             raise src.error("the game is over: no bout follows", tok.start, rule="R25", move=k, branch=line.branch)
+        if dots == 1 and not line.at_start and n == game.bout + 1 and line.nodes:
+            # the next bout's number: the passes that end this one were left out (R12)
+            self._implied_end(line, tok, k, None)
+            game = line.game
         # 'N.' begins bout N, 'N...' recalls it within the bout: each must match the engine
         if (dots == 1) != line.at_start:
             msg = (
@@ -1002,6 +1194,8 @@ class _Reader:
                     branch=line.branch,
                 )
             return Move(p, Action.TRANSFER, (Card.parse(nxt.value),), None, True), nxt.end
+        if act.kind == "word" and act.value == "redeal" and self.partial is not None:
+            return self._partial_redeal(line, p, act, k, cards_from)
         if act.kind == "word" and act.value == "redeal":
             cards, i = cards_from(act.end)
             if not cards:
@@ -1046,17 +1240,61 @@ class _Reader:
             game=game,
         )
 
-    def _play(self, line: _Line, move: Move, at: int, k: int) -> None:
+    def _partial_redeal(
+        self, line: _Line, p: int, act: Token, k: int, cards_from: Callable[[int], tuple[list[Card], int]]
+    ) -> tuple[Move, int]:
+        """``NAME redeal CARDS [up CARD]`` in a game whose deal nobody saw: the cards
+        claimed (five or more of one suit) and the new deal's turned-up card (R5)."""
+        src = self.src
+        cards, i = cards_from(act.end)
+        who = quote_name(line.game.players[p])
+        if not cards:
+            raise src.error(
+                f"redeal: the cards claimed follow (five or more of one suit), e.g. {who} redeal 6S 8S TS QS AS",
+                act.end,
+                move=k,
+                branch=line.branch,
+                rule="R5",
+            )
+        nxt = lex(src, i)
+        if nxt.kind == "word" and nxt.value == UP:
+            card = lex(src, nxt.end)
+            if not (card.kind == "word" and is_card(card.value)):
+                raise src.error(
+                    f"{UP}: the new deal's turned-up card follows, e.g. {who} redeal 6S 8S TS QS AS {UP} 9D",
+                    nxt.start if card.kind in ("eof", "next") else card.start,
+                    move=k,
+                    branch=line.branch,
+                    rule="R3",
+                )
+            self.up = (Card.parse(card.value), nxt.start)
+            i = card.end
+        return Move(p, Action.REDEAL, tuple(cards)), i
+
+    def _play(self, line: _Line, move: Move, at: int, k: int, *, implied: bool = False) -> None:
+        """Check and play one move of ``line`` (at index ``at`` of the text); an
+        ``implied`` pass (filled in by the reader, R12) needs no bout number and leaves a
+        waiting comment for the next written move."""
         src = self.src
         game = line.game
         names = game.players
-        if line.at_start and line.number is None and game.result is None:
+        if line.at_start and line.number is None and game.result is None and not implied:
             raise src.error(
                 f"bout {game.bout} begins here: write '{game.bout}.' before its first move",
                 at,
                 move=k,
                 branch=line.branch,
                 game=game,
+            )
+        up, self.up = self.up, None
+        if up is not None and line.branch:
+            raise src.error(
+                "a redeal's new turned-up card is recorded in the main line only (INTERCHANGE.md): leave out"
+                f" '{UP} {up[0].code}' in a variation",
+                up[1],
+                rule="R5",
+                move=k,
+                branch=line.branch,
             )
         refusal = game.why_illegal(move)
         if refusal is not None:
@@ -1068,19 +1306,170 @@ class _Reader:
                 branch=line.branch,
                 game=game,
             )
+        bout = game.bout
         events = game.play(move)
         parent = line.nodes[-1] if line.nodes else line.branch_node
-        node = self.visitor.visit_move(parent, move, None if line.pending is None else line.pending[0])
+        comment = None if implied or line.pending is None else line.pending[0]
+        node = self.visitor.visit_move(parent, move, comment)
         self.children[parent] = self.children.get(parent, 0) + 1
-        line.pending = None
+        if not implied:
+            line.pending = None
         line.nodes.append(node)
         line.parents.append(parent)
         line.has_after = False
         line.moves.append(move)
         line.starts.append(line.at_start)
         line.at_start = any(isinstance(e, BOUT_EVENTS) for e in events)
-        line.after_ok = line.glyph_ok = True
+        line.bito_ended = any(isinstance(e, Bito) for e in events)
+        line.after_ok = line.glyph_ok = not implied
+        line.implied_last = implied
         line.number = None
+        if not line.branch:
+            self.move_places.append(src.lc(at))
+            if self.partial is not None:
+                self.partial.move_starts.append(at)
+                self._partial_after(line, move, events, bout, up)
+
+    # ------------------------------------------------------------------ passes nobody says aloud
+
+    def _bito(self, line: _Line, tok: Token, k: int) -> None:
+        """The word ``bito``: the bout ends in bito here, the passes not written are
+        filled in where the protocol allows one reading (R12, R13)."""
+        src = self.src
+        game = line.game
+        if line.number is not None:
+            raise src.error(
+                f"'{BITO}' ends the bout before it: write it before the next bout's number",
+                tok.start,
+                move=k,
+                branch=line.branch,
+            )
+        if game.result is not None:
+            raise src.error("the game is over: no bout to end", tok.start, rule="R25", move=k, branch=line.branch)
+        if line.at_start and not line.bito_ended:
+            raise src.error(
+                f"'{BITO}' ends a bout whose last passes are left out; no bout is under way here",
+                tok.start,
+                move=k,
+                branch=line.branch,
+                game=game,
+            )
+        if not line.at_start:
+            self._implied_end(line, tok, k, "bito")
+        line.after_ok = line.glyph_ok = False
+
+    def _implied_end(self, line: _Line, tok: Token, k: int, ending: str | None) -> None:
+        """Fill in the passes that end the bout (:func:`durak_nb.implied.passes_to_end`):
+        in bito for the word ``bito``, else (a new bout's number) in a take when the
+        defender took, or in bito (R12, R13, R14, R15)."""
+        from ..implied import passes_to_end
+
+        src = self.src
+        game = line.game
+        kind = ending or ("take" if getattr(game, "taking", False) else "bito")
+        try:
+            passes = passes_to_end(game, kind)
+        except DurakError as exc:
+            head = f"'{BITO}'" if ending else f"bout {game.bout} does not end here ('{game.bout + 1}.')"
+            raise src.error(
+                f"{head}: {exc.message}", tok.start, rule=exc.rule, move=k, branch=line.branch, game=game
+            ) from None
+        for p in passes:
+            self._play(line, p, tok.start, len(line.moves), implied=True)
+
+    # ------------------------------------------------------------------ a deal nobody saw
+
+    def _partial_after(
+        self, line: _Line, move: Move, events: list[Event], bout: int, up: tuple[Card, int] | None
+    ) -> None:
+        """After a main-line move of a game whose deal nobody saw: a redeal's new
+        turned-up card and the refills of a bout that ended become facts (the game is
+        replayed with them: a later fact can make an earlier move illegal); a redeal
+        claim is checked at once (R5)."""
+        state = self.partial
+        assert state is not None and self.rec is not None
+        names = list(line.game.players)
+        changed = False
+        k = len(line.moves) - 1
+        if up is not None:
+            state.deal = dataclasses.replace(state.deal, redeals=(*state.deal.redeals, (k, up[0])))
+            changed = True
+        if any(isinstance(e, Took | Bito) for e in events):
+            draws = list(state.deal.draws)
+            while state.resolved < len(state.drew) and state.drew[state.resolved][0] <= bout:
+                drew_bout, seat, cards, _h = state.drew[state.resolved]
+                if drew_bout < bout:
+                    raise self._no_refill(state.drew[state.resolved], names)
+                draws.append(SeenDraw(k, seat, cards))
+                state.resolved += 1
+                changed = True
+            state.deal = dataclasses.replace(state.deal, draws=tuple(draws))
+        if changed or move.action is Action.REDEAL:
+            self._check_facts(state, names, self.rec.rules, line.moves)
+        if changed:
+            self._rebuild(line)
+
+    def _no_refill(self, drew: tuple[int, int, tuple[Card, ...], Header], names: list[str]) -> RecordingError:
+        bout, seat, _cards, h = drew
+        return self.src.error(
+            f"[Drew {bout} {quote_name(names[seat])} …]: bout {bout} does not end in bito or a take in the moves,"
+            " so no refill follows it",
+            h.start,
+            rule="R16",
+        )
+
+    def _rebuild(self, line: _Line) -> None:
+        """Replay the main line from a deal with new facts; the first move they make
+        illegal is the error, at its place."""
+        state, rec = self.partial, self.rec
+        assert state is not None and rec is not None
+        rec.deal = state.deal
+        try:
+            game = rec.new_game()
+        except SetupError as exc:
+            raise self.src.error(exc.message, state.first, rule=exc.rule) from exc
+        start = game.copy()
+        names = game.players
+        for j, m in enumerate(line.moves):
+            refusal = game.why_illegal(m)
+            if refusal is not None:
+                self.cut_at = j
+                raise self.src.error(
+                    f"{where_in_tree(j, ())} ({format_move(m, names)}): {refusal.message}",
+                    state.move_starts[j],
+                    rule=refusal.rule,
+                    move=j,
+                    game=game,
+                )
+            game.play(m)
+        line.game, line.start_game, line.base, line.base_index = game, start, None, 0
+
+    def _partial_end(self, main: _Line) -> None:
+        """The end of the main line: every refill's bout has ended; the facts hold with
+        every move (R1, R5, R16)."""
+        state, rec = self.partial, self.rec
+        assert state is not None and rec is not None
+        names = list(main.game.players)
+        if state.resolved < len(state.drew):
+            raise self._no_refill(state.drew[state.resolved], names)
+        self._check_facts(state, names, rec.rules, main.moves)
+        rec.deal = state.deal
+
+    def _cut_main(self, main: _Line, j: int) -> None:
+        """Lenient reading: keep the main line's moves before move ``j`` (a fact read
+        later made it illegal), with only the facts about them."""
+        del self.move_places[j:]
+        if isinstance(self.visitor, GameBuilder) and j < len(main.parents):
+            parent = main.parents[j]
+            assert isinstance(parent, GameNode)
+            parent.variations.clear()
+        if self.partial is not None and self.rec is not None:
+            d = self.partial.deal
+            self.rec.deal = dataclasses.replace(
+                d,
+                draws=tuple(x for x in d.draws if x.after < j),
+                redeals=tuple((r, c) for r, c in d.redeals if r < j),
+            )
 
 
 def parse(

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import deck
-from ..engine import Game, SetupError
+from ..engine import Action, Bito, Event, Game, Move, SetupError, Took
+from ..errors import DurakError
+from ..unseen import PartialDeal
 from . import jsonio
 from .json_form import (
     MAX_BOUT,
@@ -28,6 +30,7 @@ from .json_form import (
     write_atomic,
 )
 from .lexer import (
+    BITO,
     BOUT_EVENTS,
     HEADER_NAME,
     MAX_GAMES,
@@ -35,9 +38,11 @@ from .lexer import (
     MAX_HEADERS,
     META_KEY,
     STANDARD_HEADERS,
+    UP,
     format_move,
     legal_list,
     quote_name,
+    state_of,
     where_in_tree,
 )
 from .tree import GameNode, GameTree
@@ -45,6 +50,9 @@ from .tree import GameNode, GameTree
 #: Width of the canonical writer's move lines.
 WIDTH = 100
 _INDENT = "    "
+#: How :func:`write` writes passes: every one (the canonical form), or only those the
+#: reader cannot fill in (docs/notation.md, "Passes nobody says aloud").
+PASSES = ("all", "implied")
 
 # ----------------------------------------------------------------------------- writing
 
@@ -106,17 +114,92 @@ class _WFrame:
     alts: list[GameNode] | None = None  # alternatives of nodes[i] still to write
     before: Game | None = None  # the game before nodes[i]
     start_before: bool = False  # nodes[i] begins a bout
+    omit: tuple[int, int, bool] = (0, 0, False)  # passes left out: from, to (exclusive), end with 'bito'
+    looked: int = 0  # nodes before this index were looked at for passes to leave out
 
 
-def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[_Piece], Game]:
+@dataclass
+class _Walk:
+    """What :func:`_write_moves` gives back besides the pieces."""
+
+    game: Game  # at the end of the main line
+    ends: dict[int, int]  # main-line move index -> the bout it ended in bito or a take (R16)
+
+
+def _advance(f: _WFrame, move: Move, walk: _Walk) -> None:
+    """Play ``move`` on the frame's game; a main-line move ending a bout in bito or a
+    take is remembered with its bout (the refills of a deal nobody saw name it)."""
+    bout = f.game.bout
+    events = f.game.play(move)
+    f.at_start = any(isinstance(e, BOUT_EVENTS) for e in events)
+    if f.depth == 0 and any(isinstance(e, Took | Bito) for e in events):
+        walk.ends[f.i] = bout
+
+
+def _annotated(node: GameNode) -> bool:
+    return (
+        node.comment_before is not None
+        or node.comment_after is not None
+        or node.glyph is not None
+        or bool(node.siblings())
+    )
+
+
+def _implied_run(f: _WFrame) -> tuple[int, int, bool] | None:
+    """The passes from ``f.nodes[f.i]`` on that the reader would fill in: ``(from,
+    to, bito)`` where the bout's last passes ``nodes[from:to]`` are exactly
+    :func:`durak_nb.implied.passes_to_end` of the game before them; ``bito``: the bout
+    ends in bito (the writer writes the word), else in a take (the next bout's number
+    marks it, so a take's passes are left out only where a bout follows in the line).
+    ``None`` when no pass can be left out.  Passes with a comment, a glyph or a
+    variation are never left out."""
+    from ..implied import passes_to_end
+
+    nodes = f.nodes
+    game = f.game.copy()
+    j = f.i
+    ending: str | None = None
+    while j < len(nodes) and ending is None:
+        node = nodes[j]
+        assert node.move is not None
+        if node.move.action is not Action.PASS or _annotated(node):
+            break
+        events: list[Event] = game.play(node.move)
+        j += 1
+        if any(isinstance(e, Bito) for e in events):
+            ending = "bito"
+        elif any(isinstance(e, Took) for e in events):
+            ending = "take"
+    f.looked = max(j, f.i + 1)
+    if ending is None or (ending == "take" and j >= len(nodes)):
+        return None
+    game = f.game.copy()
+    for s in range(f.i, j):
+        try:
+            got = passes_to_end(game.copy(), ending)
+        except DurakError:
+            got = None
+        if got is not None and list(got) == [n.move for n in nodes[s:j]]:
+            return s, j, ending == "bito"
+        move = nodes[s].move
+        assert move is not None
+        game.play(move)
+    return None
+
+
+def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = "all") -> tuple[list[_Piece], _Walk]:
     """The movetext pieces, walking the tree with an explicit stack, and the game at
-    the end of the main line."""
+    the end of the main line; with ``passes="implied"`` the passes the reader fills in
+    are left out (:func:`_implied_run`)."""
     pieces: list[_Piece] = []
     game = tree.recording.new_game()
+    walk = _Walk(game, {})
+    deal = tree.recording.deal
+    turned = dict(deal.redeals) if isinstance(deal, PartialDeal) else {}
     root = tree.root
     if not root.variations and root.comment_before is not None:
         pieces.append(_Piece(_comment(root.comment_before), brk="line"))
-        return pieces, game
+        return pieces, walk
     total = 0
     stack = [_WFrame(root.mainline(), game, 0, True, False, ())]
     while stack:
@@ -145,8 +228,7 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[
             # every alternative written: play the move and go on
             node = f.nodes[f.i]
             assert node.move is not None
-            events = f.game.play(node.move)
-            f.at_start = any(isinstance(e, BOUT_EVENTS) for e in events)
+            _advance(f, node.move, walk)
             f.cont = True
             f.alts = None
             f.before = None
@@ -178,11 +260,23 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[
                 column=col,
                 move=f.i,
                 rule=refusal.rule,
-                state=g.position(),
+                state=state_of(g),
                 legal=legal_list(g),
                 branch=f.branch,
             )
-        _write_move(pieces, f, node, format_move(move, names) + (node.glyph or ""))
+        if passes == "implied" and f.i >= f.looked and f.i >= f.omit[1] and move.action is Action.PASS:
+            f.omit = _implied_run(f) or f.omit
+        if f.omit[0] <= f.i < f.omit[1]:  # a pass the reader fills in
+            _advance(f, move, walk)
+            f.cont = False
+            f.i += 1
+            if f.i == f.omit[1] and f.omit[2]:
+                pieces.append(_Piece(BITO))
+            continue
+        text = format_move(move, names)
+        if f.depth == 0 and f.i in turned:
+            text += f" {UP} {turned[f.i].code}"  # a redeal's new turned-up card (R5)
+        _write_move(pieces, f, node, text + (node.glyph or ""))
         if node.comment_after is not None:
             pieces.append(_Piece(_comment(node.comment_after)))
         alts = node.siblings()
@@ -191,11 +285,10 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str) -> tuple[list[
             f.start_before = f.at_start
             f.alts = list(alts)
             continue
-        events = g.play(move)
-        f.at_start = any(isinstance(e, BOUT_EVENTS) for e in events)
+        _advance(f, move, walk)
         f.cont = False
         f.i += 1
-    return pieces, game
+    return pieces, walk
 
 
 def _write_move(pieces: list[_Piece], f: _WFrame, node: GameNode, text: str) -> None:
@@ -273,13 +366,16 @@ def check_lines(rec: Recording) -> Game:
             Also a bound passed (moves counting every variation, nesting depth).
         SetupError: the deal or start position breaks R1-R4 or R22.
     """
-    return _write_moves(GameTree.from_recording(rec), rec.players, rec.file)[1]
+    return _write_moves(GameTree.from_recording(rec), rec.players, rec.file)[1].game
 
 
-def _write_game(rec: Recording) -> str:
+def _write_game(rec: Recording, passes: str = "all") -> str:
     tree = GameTree.from_recording(rec)
     out = header_lines(rec, tree.meta)
-    pieces, final = _write_moves(tree, rec.players, rec.file)
+    pieces, walk = _write_moves(tree, rec.players, rec.file, passes)
+    if isinstance(rec.deal, PartialDeal) and rec.deal.draws:
+        out = header_lines(rec, tree.meta, walk.ends)  # the refills name their bouts
+    final = walk.game
     rec.check_result(final)  # the reader checks it too (R25)
     moves = _layout(pieces)
     text = "\n".join(out) + "\n"
@@ -288,10 +384,15 @@ def _write_game(rec: Recording) -> str:
     return text
 
 
-def header_lines(rec: Recording, meta: dict[str, Any]) -> list[str]:
+def header_lines(rec: Recording, meta: dict[str, Any], ends: dict[int, int] | None = None) -> list[str]:
     """The header lines of ``rec``'s game in the canonical form, ``meta`` being its free
     members (those the game tree does not take), within the notation's bounds.  The JSON
     reader asks it too, so that every document it accepts can be written.
+
+    ``ends`` maps a main-line move that ends a bout (in bito or a take) to that bout's
+    number: a refill of a deal nobody saw (``[Drew BOUT …]``) names the bout.  Without
+    it (a bound check only) a refill after move ``k`` is written with ``k + 1``, as
+    long as any bout number it can have.
 
     Raises:
         RecordingError: more than :data:`MAX_HEADERS` headers, a line longer than
@@ -338,7 +439,9 @@ def header_lines(rec: Recording, meta: dict[str, Any]) -> list[str]:
         out.append(_header("Teams", " | ".join(" ".join(quote_name(names[s]) for s in g) for g in rec.rules.teams)))
     if rec.result is not None:
         out.append(_header("Result", _result_text(rec.result, names, file)))
-    if rec.deal is not None:
+    if isinstance(rec.deal, PartialDeal):
+        out.extend(_partial_headers(rec.deal, names, file, ends))
+    elif rec.deal is not None:
         d = rec.deal
         out.append(_header("Dealer", quote_name(names[d.dealer])))
         if not uses_seed:
@@ -376,6 +479,35 @@ def header_lines(rec: Recording, meta: dict[str, Any]) -> list[str]:
     return out
 
 
+def _partial_headers(d: PartialDeal, names: Sequence[str], file: str, ends: dict[int, int] | None) -> list[str]:
+    """The headers of a deal nobody saw whole: ``Dealer``, ``TurnedUp`` or ``Trump``,
+    ``Attacker``, ``Shown`` and ``Dealt`` per player (seat order), ``Drew`` per refill."""
+    out = [_header("Dealer", quote_name(names[d.dealer]))]
+    if d.turned_up is not None:
+        out.append(_header("TurnedUp", d.turned_up.code))
+    if d.trump is not None:
+        out.append(_header("Trump", d.trump.code))
+    if d.attacker is not None:
+        out.append(_header("Attacker", quote_name(names[d.attacker])))
+    for header, pairs in (("Shown", d.shown), ("Dealt", d.hands)):
+        for seat, cards in pairs:
+            out.append(_header(header, f"{quote_name(names[seat])} {' '.join(c.code for c in cards)}"))
+    for i, draw in enumerate(d.draws):
+        if ends is None:
+            bout = draw.after + 1
+        elif draw.after in ends:
+            bout = ends[draw.after]
+        else:
+            raise RecordingError(
+                f"deal.draws[{i}]: move {draw.after} does not end a bout in bito or a take, so no refill follows it",
+                file=file,
+                rule="R16",
+            )
+        cards = " ".join(c.code for c in draw.cards)
+        out.append(_header("Drew", f"{bout} {quote_name(names[draw.player])} {cards}"))
+    return out
+
+
 def _result_text(result: dict[str, Any], names: Sequence[str], file: str) -> str:
     items = list(result.items())
     durak = result.get("durak")
@@ -397,18 +529,28 @@ def _result_text(result: dict[str, Any], names: Sequence[str], file: str) -> str
     return _json_value(result, file)
 
 
-def write(games: Recording | Sequence[Recording]) -> str:
+def write(games: Recording | Sequence[Recording], *, passes: str = "all") -> str:
     """The canonical notation of one game, or of a match (several games, in order).
 
     The writer replays every line (the bout numbers come from the engine), so an
     illegal move, in the main line or in a variation, is refused.  What it normalises
     is listed in docs/notation.md ("The canonical form").
 
+    Args:
+        games: a recording, or the games of a match.
+        passes: ``"all"`` (the canonical form: every pass written) or ``"implied"``
+            (the short form: the last passes of a bout that the reader fills in
+            uniquely are left out, R12; a bout ending in bito gets the word ``bito``,
+            one ending in a take the next bout's number; docs/notation.md, "Passes
+            nobody says aloud").  Both read back as the same recording.
+
     Raises:
         RecordingError: an illegal move (its rule id), a written result that disagrees
             with the replay (R25), a bound passed (moves, nesting depth, header size),
             or a ``meta`` value that is not JSON data.
     """
+    if passes not in PASSES:
+        raise ValueError(f"passes={passes!r}: use one of {', '.join(PASSES)}")
     recs = [games] if isinstance(games, Recording) else list(games)
     if not recs:
         raise RecordingError("nothing to write: no game")
@@ -421,7 +563,7 @@ def write(games: Recording | Sequence[Recording]) -> str:
     out = []
     for rec in recs:
         try:
-            out.append(_write_game(rec))
+            out.append(_write_game(rec, passes))
         except SetupError as exc:
             raise RecordingError(exc.message, file=rec.file, rule=exc.rule) from exc
     text = "\n".join(out)
