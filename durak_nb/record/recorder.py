@@ -65,7 +65,7 @@ from typing import Any
 from ..cards import Card, Suit
 from ..engine import Action, Event, Game, IllegalMove, Move, _players_arg
 from ..rules import Rules
-from ..unseen import PartialDeal, SeenDraw
+from ..unseen import PartialDeal, PartialGame, SeenDraw
 from . import jsonio
 from .annotations import move_to_json
 from .json_form import (
@@ -108,9 +108,28 @@ _HEAD_KEYS = {"format", "rules", "players", "deal", "start", "meta"}
 IMPLIED = "implied"
 
 
-def _history(game: Any) -> list[Move]:
+def _history(game: Game | PartialGame) -> list[Move]:
     """The moves played: :attr:`Game.history`, or a partial game's ``moves``."""
-    return game.history if isinstance(game, Game) else game.moves  # type: ignore[no-any-return]
+    return game.history if isinstance(game, Game) else game.moves
+
+
+def _live(rec: Recording) -> Game | PartialGame:
+    """The live game after every move of ``rec``: an engine game, or for a deal nobody
+    saw whole the :class:`~durak_nb.unseen.PartialGame` (never its witness).
+
+    Raises:
+        RecordingError: an illegal move (its index and rule).
+    """
+    if isinstance(rec.deal, PartialDeal):
+        return rec.partial_game()
+    return rec.replay()
+
+
+def _result_json(rec: Recording, game: Game | PartialGame) -> dict[str, Any]:
+    """``rec.result_json`` of a game of either kind (it reads only ``result``)."""
+    return rec.result_json(game)  # type: ignore[arg-type]
+
+
 _ANNOTATION_KEYS = ("comments", "comments_before", "glyphs")
 
 
@@ -187,7 +206,7 @@ class Journal:
     """
 
     recording: Recording
-    game: Game
+    game: Game | PartialGame
     torn: TornLine | None
     size: int
     lines: int
@@ -313,10 +332,10 @@ def _parse(data: bytes, file: str) -> Journal:
             )
         head = {**head, "deal": {**deal, "draws": [*deal.get("draws", []), *draws]}}
     rec = Recording.from_json({**head, "moves": raw_moves}, file=file, places=places)
-    game = rec.replay()  # RecordingError names the line of an illegal move
+    game = _live(rec)  # RecordingError names the line of an illegal move
     rec.meta = _Annotations(notes).apply(head_meta)
     if game.finished:
-        rec.result = rec.result_json(game)
+        rec.result = _result_json(rec, game)
     return Journal(
         rec,
         game,
@@ -388,8 +407,11 @@ class Recorder:
 
     Attributes:
         path: the journal's path.
-        game: the live :class:`Game`; play through :meth:`play` so that every move
-            is written (or call :meth:`sync` after playing on the game directly).
+        live: the live game: a :class:`Game`, or for an over-the-board game (a
+            :class:`~durak_nb.unseen.PartialDeal`) a :class:`~durak_nb.unseen.PartialGame`;
+            play through :meth:`play` so that every move is written (or call :meth:`sync`
+            after playing on the game directly).
+        game: the same, when it is an engine :class:`Game`.
         torn: the torn last line :meth:`open` dropped, or ``None``.
         fsync: whether each line is ``fsync``-ed (default; off only for throw-away
             journals, where speed matters more than a crash).
@@ -399,7 +421,7 @@ class Recorder:
         self,
         path: Path,
         fd: int,
-        game: Game,
+        game: Game | PartialGame,
         recording: Recording,
         *,
         size: int,
@@ -417,7 +439,7 @@ class Recorder:
         checked against them (see :meth:`play`)."""
         self.path = path
         self._absolute = os.path.abspath(path)  # the file checked before each write, wherever the cwd goes
-        self.game = game
+        self.live: Game | PartialGame = game
         self.torn = torn
         self.fsync = fsync
         self._fd: int | None = fd
@@ -491,8 +513,8 @@ class Recorder:
         if deal is not None:
             if start is not None or any(x is not None for x in (seed, deck_order, dealer, trump, attacker)):
                 raise ValueError("give one of a deal (seed, deck_order, ...), 'start' and a partial 'deal'")
-            rec = Recording(rules=r, players=tuple(names), deal=deal, file=file)  # type: ignore[arg-type]
-            game = rec.new_game()
+            rec = Recording(rules=r, players=tuple(names), deal=deal, file=file)
+            game: Game | PartialGame = rec.partial_game()
         elif start is not None:
             if any(x is not None for x in (seed, deck_order, dealer, trump, attacker)):
                 raise ValueError("give either a deal (seed, deck_order, dealer, trump, attacker) or 'start', not both")
@@ -523,7 +545,7 @@ class Recorder:
             RecordingError: a move of the recording breaks a rule (``rule`` names it),
                 an existing file (without ``overwrite``), or a failed write.
         """
-        game = recording.replay()
+        game = _live(recording)
         head = Recording(
             rules=recording.rules,
             players=recording.players,
@@ -535,7 +557,7 @@ class Recorder:
         return cls._start(Path(path), head, game, overwrite=overwrite, fsync=fsync)
 
     @classmethod
-    def _start(cls, path: Path, head: Recording, game: Game, *, overwrite: bool, fsync: bool) -> Recorder:
+    def _start(cls, path: Path, head: Recording, game: Game | PartialGame, *, overwrite: bool, fsync: bool) -> Recorder:
         _check_journal_name(path)
         doc = head.to_json()
         del doc["moves"]
@@ -619,6 +641,17 @@ class Recorder:
             implied=j.implied,
         )
 
+    @property
+    def game(self) -> Game:
+        """The live engine :class:`Game` (see :attr:`live`).
+
+        Raises:
+            TypeError: the game is an over-the-board one: use :attr:`live`.
+        """
+        if not isinstance(self.live, Game):
+            raise TypeError("this recorder records an over-the-board game (a partial deal): use recorder.live")
+        return self.live
+
     # ------------------------------------------------------------------ recording
 
     def play(self, move: Move, *, implied: bool = False) -> list[Event]:
@@ -650,7 +683,7 @@ class Recorder:
         (and refuse it when what was added is not a journal line).
         """
         self._check_open()
-        game = self.game
+        game = self.live
         self._check_synced()
         refusal = game.why_illegal(move)
         if refusal is not None:
@@ -661,19 +694,21 @@ class Recorder:
             trial = game.copy()  # draw the shuffle on a copy, so nothing changes before the write
             trial.play(move)
             recorded, shuffled = trial.history[-1], trial.rng.getstate()
-        before, tail, rng = self._size, self._tail, game.rng.getstate()
+        before, tail = self._size, self._tail
+        rng = game.rng.getstate() if isinstance(game, Game) else None
         line = move_to_json(recorded, game.players)
         if implied:
             line[IMPLIED] = True
         self._append(self._line(line))  # fails: the game is as it was
-        if shuffled is not None:  # the shuffle is drawn only once the move is in the journal (R5)
+        if shuffled is not None and isinstance(game, Game):  # the shuffle is drawn once the move is written (R5)
             game.rng.setstate(shuffled)
         try:
             events = game.play(recorded)
         except BaseException:
             if len(_history(game)) == self._written:  # not played after all: unwrite it
                 self._cut(before, tail)
-                game.rng.setstate(rng)
+                if isinstance(game, Game) and rng is not None:
+                    game.rng.setstate(rng)
             raise
         if implied:
             self._implied.add(self._written)
@@ -700,7 +735,7 @@ class Recorder:
         """
         self._check_open()
         self._check_synced()
-        history = _history(self.game)
+        history = _history(self.live)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= len(history):
             raise ValueError(f"undo: count is 1 to the {len(history)} moves played, not {count!r}")
         k = len(history) - count
@@ -709,11 +744,11 @@ class Recorder:
         deal = head.deal
         if isinstance(deal, PartialDeal) and any(d.after >= k for d in deal.draws):
             head = replace(head, deal=replace(deal, draws=tuple(d for d in deal.draws if d.after < k)))
-        game = Recording(
-            rules=head.rules, players=head.players, deal=head.deal, start=head.start, moves=list(history[:k])
-        ).replay()
+        game = _live(
+            Recording(rules=head.rules, players=head.players, deal=head.deal, start=head.start, moves=history[:k])
+        )
         self._append(self._line({"undo": k}))
-        self.game, self._head = game, head
+        self.live, self._head = game, head
         self._written = k
         self._implied = {i for i in self._implied if i < k}
         self._notes = [n for n in self._notes if n[0] == "before" or n[1] < k]
@@ -733,17 +768,17 @@ class Recorder:
         self._check_open()
         self._check_synced()
         deal = self._head.deal
-        history = _history(self.game)
+        history = _history(self.live)
         if not isinstance(deal, PartialDeal):
             raise ValueError("saw_draw: only an over-the-board game (a partial deal) records refills seen")
         if not 0 <= draw.after < len(history):
             raise ValueError(f"saw_draw: after is one of the {len(history)} moves played, not {draw.after!r}")
         head = replace(self._head, deal=replace(deal, draws=tuple(sorted((*deal.draws, draw), key=lambda d: d.after))))
-        game = Recording(rules=head.rules, players=head.players, deal=head.deal, moves=list(history)).replay()
+        game = _live(Recording(rules=head.rules, players=head.players, deal=head.deal, moves=list(history)))
         names = head.players
         entry = {"after": draw.after, "player": names[draw.player], "cards": [c.code for c in draw.cards]}
         self._append(self._line({"draw": entry}))
-        self.game, self._head = game, head
+        self.live, self._head = game, head
 
     def sync(self) -> int:
         """Write the moves played on :attr:`game` directly (not through :meth:`play`).
@@ -756,7 +791,7 @@ class Recorder:
                 :data:`~durak_nb.record.json_form.MAX_MOVES`, or the write failed.
         """
         self._check_open()
-        history = _history(self.game)
+        history = _history(self.live)
         if len(history) < self._written:
             raise RecordingError(
                 f"the game has {len(history)} moves but the journal {self._written}: it was replaced or rewound",
@@ -765,7 +800,7 @@ class Recorder:
         new = history[self._written :]
         self._check_bound(len(history))
         if new:
-            self._append(b"".join(self._line(move_to_json(m, self.game.players)) for m in new))
+            self._append(b"".join(self._line(move_to_json(m, self.live.players)) for m in new))
             self._written = len(history)
         return len(new)
 
@@ -789,7 +824,7 @@ class Recorder:
             raise ValueError("a comment with a lone surrogate is not Unicode text") from exc
         self._check_open()
         self._check_synced()
-        n = len(_history(self.game))
+        n = len(_history(self.live))
         if move is None and n == 0:
             note: tuple[str, int, str] = ("before", 0, text)
             line: dict[str, Any] = {"comment": text, "before": 0}
@@ -825,12 +860,12 @@ class Recorder:
             players=head.players,
             deal=head.deal,
             start=head.start,
-            moves=list(_history(self.game)),
+            moves=list(_history(self.live)),
             meta=_Annotations(self._notes).apply(self._head_meta),
             file=str(self.path),
         )
-        if self.game.finished:
-            rec.result = rec.result_json(self.game)
+        if self.live.finished:
+            rec.result = _result_json(rec, self.live)
         return rec
 
     # ------------------------------------------------------------------ closing
@@ -855,7 +890,7 @@ class Recorder:
         self.close()
 
     def __repr__(self) -> str:
-        state = "closed" if self.closed else f"{len(_history(self.game))} moves"
+        state = "closed" if self.closed else f"{len(_history(self.live))} moves"
         return f"<Recorder {str(self.path)!r}: {state}>"
 
     # ------------------------------------------------------------------ internals
@@ -865,9 +900,9 @@ class Recorder:
             raise RecordingError("the recorder is closed: Recorder.open() continues the journal", file=str(self.path))
 
     def _check_synced(self) -> None:
-        if len(_history(self.game)) != self._written:
+        if len(_history(self.live)) != self._written:
             raise RecordingError(
-                f"the game has {len(_history(self.game))} moves but the journal {self._written}: "
+                f"the game has {len(_history(self.live))} moves but the journal {self._written}: "
                 "moves were played on recorder.game directly; call recorder.sync() to write them",
                 file=str(self.path),
             )
@@ -880,7 +915,7 @@ class Recorder:
             )
 
     def _move_index(self, move: int | None) -> int:
-        n = len(_history(self.game))
+        n = len(_history(self.live))
         k = n - 1 if move is None else move
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n:
             raise ValueError(f"move {k!r} is not one of the {n} moves played (0-based)")
