@@ -39,6 +39,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_selection import ToggleButtonsStyle
+from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from ..cards import Card, CardError, Suit, deck, parse_cards
 from ..engine import Action, Event, IllegalMove, Move, Refusal, SetupError
@@ -94,6 +97,7 @@ WORDS: dict[str, str] = {
     "no_bout_end": "no bout has ended yet: a refill follows a bout",
     "no_seat": "you are not playing: choose your seat in the set-up",
     "drew": "{name} drew {cards}",
+    "bad_draw": "{name} cannot have drawn {cards}: {why}",
     "implied": "(implied)",
     "talon": "talon: {n}",
     "discard": "discard: {n}",
@@ -256,28 +260,33 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         """Make every widget once: one Layout and one style per kind, shared."""
         self._layout = widgets.Layout()
         self._bstyle = widgets.ButtonStyle()
-        self.style = widgets.HTML(STYLE + _CSS, layout=self._layout)
+        self._hstyle = HTMLStyle()
+        self._tstyle = TextStyle()
+        self._dstyle = DescriptionStyle()
+        self._tbstyle = ToggleButtonsStyle()
+        self.style = widgets.HTML(STYLE + _CSS, layout=self._layout, style=self._hstyle)
         self.style.add_class(HIDDEN)  # a style sheet shows nothing itself
 
         def text(label: str, hint: str = "", value: str = "") -> Any:
-            return widgets.Text(value=value, description=label, placeholder=hint, layout=self._layout)
+            return widgets.Text(
+                value=value, description=label, placeholder=hint, layout=self._layout, style=self._tstyle
+            )
 
-        self.preset = widgets.Dropdown(
-            options=sorted(PRESETS), value="podkidnoy", description=WORDS["rules"], layout=self._layout
-        )
+        self.preset = self._dropdown(WORDS["rules"], sorted(PRESETS))
+        self.preset.value = "podkidnoy"
         self.names = text(WORDS["players"], WORDS["players_hint"])
-        self.dealer = widgets.Dropdown(options=[], description=WORDS["dealer"], layout=self._layout)
+        self.dealer = self._dropdown(WORDS["dealer"], [])
         self.turned_up = text(WORDS["turned_up"], WORDS["turned_up_hint"])
-        self.attacker_box = widgets.Dropdown(options=[], description=WORDS["attacker"], layout=self._layout)
+        self.attacker_box = self._dropdown(WORDS["attacker"], [])
         self.shown_box = text(WORDS["shown"], WORDS["shown_hint"])
-        self.me_box = widgets.Dropdown(options=[WORDS["nobody"]], description=WORDS["me"], layout=self._layout)
+        self.me_box = self._dropdown(WORDS["me"], [WORDS["nobody"]])
         self.hand_box = text(WORDS["my_hand"], WORDS["my_hand_hint"])
         self.start_button = self._button(WORDS["start"], "begin recording (R3, R4)", self.begin)
-        self.form_note = widgets.HTML(layout=self._layout)
+        self.form_note = widgets.HTML(layout=self._layout, style=self._hstyle)
         self.names.observe(lambda _change: self._names_changed(), names="value")
         self.form = widgets.VBox(
             [
-                widgets.HTML(f"<b>{esc(WORDS['setup_head'])}</b>", layout=self._layout),
+                widgets.HTML(f"<b>{esc(WORDS['setup_head'])}</b>", layout=self._layout, style=self._hstyle),
                 widgets.HBox([self.preset, self.names], layout=self._layout),
                 widgets.HBox([self.dealer, self.turned_up], layout=self._layout),
                 widgets.HBox([self.attacker_box, self.shown_box], layout=self._layout),
@@ -287,11 +296,13 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             layout=self._layout,
         )
         # the game
-        self.board = widgets.HTML(layout=self._layout)
+        self.board = widgets.HTML(layout=self._layout, style=self._hstyle)
         self.board.add_class("dnb-sc-board")
-        self.who = widgets.ToggleButtons(options=[], description=WORDS["who"], layout=self._layout)
+        self.who = widgets.ToggleButtons(options=[], description=WORDS["who"], layout=self._layout, style=self._tbstyle)
         self.who.observe(lambda _change: self._who_changed(), names="value")
-        self.target_box = widgets.ToggleButtons(options=[], description=WORDS["target"], layout=self._layout)
+        self.target_box = widgets.ToggleButtons(
+            options=[], description=WORDS["target"], layout=self._layout, style=self._tbstyle
+        )
         self.target_box.observe(lambda _change: self._redraw(keep_message=True), names="value")
         self.card_buttons: list[Any] = []
         self._button_cards: list[Card] = []
@@ -307,9 +318,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.bito_button = self._button(WORDS["bito"], "every thrower has passed: the bout ends (R14, R15)", self.bito)
         self.pass_button = self._button(WORDS["pass"], "a pass that was said (R12; R9 in english durak)", self.pass_)
         self.undo_button = self._button(WORDS["undo"], "take back the last entry", self.undo)
-        self.draw_box = widgets.Text(
-            description=WORDS["my_draw"], placeholder=WORDS["my_draw_hint"], layout=self._layout
-        )
+        self.draw_box = text(WORDS["my_draw"], WORDS["my_draw_hint"])
         self.draw_button = self._button(WORDS["add_draw"], "the cards you drew in the last refill (R16)", self.add_draw)
         actions = widgets.HBox(
             [
@@ -329,6 +338,9 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             [self.board, self.who, self.target_box, self.picker, actions, self.draw_row], layout=self._layout
         )
         self.game_box.add_class(HIDDEN)
+
+    def _dropdown(self, label: str, options: list[str]) -> Any:
+        return widgets.Dropdown(options=options, description=label, layout=self._layout, style=self._dstyle)
 
     def _button(self, label: str, tooltip: str, action: Any) -> Any:
         b = widgets.Button(description=label, tooltip=tooltip, layout=self._layout, style=self._bstyle)
@@ -754,14 +766,20 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(Refusal("R16", WORDS["no_seat"]))
         if not self._bout_ends:
             return self._refuse(Refusal("R16", WORDS["no_bout_end"]))
+        name = self.game.players[self.me]
         try:
             got = tuple(sorted(parse_cards(self.draw_box.value if cards is None else cards)))
+        except CardError as exc:
+            return self._refuse(Refusal(exc.rule or "R1", exc.message))
+        try:
             self.recorder.saw_draw(SeenDraw(self._bout_ends[-1], self.me, got))
-        except (DurakError, CardError) as exc:
-            return self._refuse(Refusal(exc.rule or "R16", exc.message))
+        except DurakError as exc:
+            words = " ".join(c.pretty for c in got)
+            why = WORDS["bad_draw"].format(name=name, cards=words, why=exc.message)
+            return self._refuse(Refusal(exc.rule or "R16", why))
         self.draw_box.value = ""
         self.refusal = None
-        self.message = WORDS["drew"].format(name=self.game.players[self.me], cards=" ".join(c.pretty for c in got))
+        self.message = WORDS["drew"].format(name=name, cards=" ".join(c.pretty for c in got))
         self._redraw(keep_message=True)
         return True
 
