@@ -134,6 +134,8 @@ _CSS = (
     ".dnb-scorer .dnb-said{color:#1f4e8c}"
     ".dnb-scorer .dnb-sc-implied{color:#777;font-style:italic}"
     ".dnb-scorer .dnb-sc-picker{display:grid;grid-template-columns:repeat(13,max-content);gap:3px}"
+    ".dnb-scorer .dnb-sc-picker.dnb-sc-r6{grid-template-columns:repeat(6,max-content)}"
+    ".dnb-scorer .dnb-sc-picker.dnb-sc-r9{grid-template-columns:repeat(9,max-content)}"
     ".dnb-scorer .dnb-sc-card.jupyter-button{width:46px;height:32px;padding:0;font:600 15px/1 monospace;"
     "background:#fff;border:1px solid #888;border-radius:5px;color:#111}"
     ".dnb-scorer .dnb-sc-card.dnb-red.jupyter-button{color:#c62828}"
@@ -469,6 +471,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             self.card_buttons.append(b)
             self._button_cards.append(c)
         self.picker.children = tuple(self.card_buttons)
+        self.picker.add_class(f"dnb-sc-r{size // 4}")  # a row per suit
 
     # ------------------------------------------------------------------ constructors
 
