@@ -261,3 +261,30 @@ def test_widget_models_are_few(tmp_path: Path) -> None:
     assert len(_instances) - before == made  # a move changes values, makes no widget
     assert made == 42 + 36
     w.close()
+
+
+def test_R17_a_transfer_is_tapped_then_pressed(tmp_path: Path) -> None:
+    """Perevodnoy, bout 2 (no transfer in the first, R19): Vera lays 9♥ beside Boris's
+    9♠ (a card that could also cover, hearts being trump: so it is selected, not
+    played), presses *Transfer*; Anna, the new defender (R17), transfers again."""
+    w = ScorerWidget(tmp_path / "transfer.durak.jsonl")
+    w.setup(rules="perevodnoy", players=["Anna", "Boris", "Vera"], dealer="Vera", turned_up="7H", attacker="Anna")
+    assert w.begin() is True
+    w.tap("7S")
+    w.lay()
+    w.tap("8S")
+    assert w.bito() is True
+    assert w.actor == 1 and w.tap("9S") is False and w.lay() is True
+    assert w.actor == 2
+    assert w.shown_cards == codes("TS JS QS KS AS 6H 8H 9H TH JH QH KH AH 9D 9C")
+    shown_buttons = [
+        b.description for b in (w.lay_button, w.cover_button, w.transfer_button) if "dnb-off" not in b._dom_classes
+    ]
+    assert shown_buttons == ["Cover", "Transfer"]
+    assert w.tap("9H") is False and w.selected == [Card.parse("9H")]
+    assert w.transfer() is True and w.message == "Vera transfers 9♥"
+    assert (w.actor, w.target_box.options) == (0, ("9S", "9H"))
+    assert "dnb-off" not in w.target_box._dom_classes  # two cards to cover: which one is chosen
+    assert w.tap("9D") is False and w.transfer() is True
+    assert said(w)[4:] == ["Boris attacks 9♠", "Vera transfers 9♥", "Anna transfers 9♦"]
+    w.close()
