@@ -288,3 +288,57 @@ def test_R17_a_transfer_is_tapped_then_pressed(tmp_path: Path) -> None:
     assert w.tap("9D") is False and w.transfer() is True
     assert said(w)[4:] == ["Boris attacks 9♠", "Vera transfers 9♥", "Anna transfers 9♦"]
     w.close()
+
+
+# ----------------------------------------------------------------------------- the journal's new lines
+
+
+def test_recorder_undo_of_a_full_deck_game_is_a_line_of_its_own(tmp_path: Path) -> None:
+    from durak_nb.record.recorder import Recorder
+
+    path = tmp_path / "undo.durak.jsonl"
+    with Recorder.create(path, "podkidnoy", ["Anna", "Boris"], seed=1) as rec:
+        rec.play(Move.attack(1, "8D"))
+        rec.comment("a low lead")
+        rec.play(Move.defend(0, "AD", "8D"))
+        assert rec.undo(2) == [Move.attack(1, "8D"), Move.defend(0, "AD", "8D")]
+        assert rec.game.history == [] and rec.recording().meta == {}
+        rec.play(Move.attack(1, "8D"))
+    tail = path.read_text(encoding="utf-8").splitlines()[1:]
+    assert [json.loads(x) for x in tail] == [
+        {"player": "Boris", "action": "attack", "cards": ["8D"]},
+        {"comment": "a low lead", "move": 0},
+        {"player": "Anna", "action": "defend", "card": "AD", "target": "8D"},
+        {"undo": 0},
+        {"player": "Boris", "action": "attack", "cards": ["8D"]},
+    ]
+    again = read_journal(path)
+    assert (again.recording.moves, again.recording.meta, again.implied) == ([Move.attack(1, "8D")], {}, ())
+
+
+def test_bad_journal_lines_are_refused_with_their_line(tmp_path: Path) -> None:
+    import pytest
+
+    from durak_nb.record import RecordingError
+
+    w = start(tmp_path)
+    w.tap("7S")
+    w.lay()
+    w.close()
+    head = w.path.read_text(encoding="utf-8")
+    cases = [
+        ('{"undo": 3}', None, 'an undo line is {"undo": k}, k one of the 1 moves written before it (0-based), not 3'),
+        (
+            '{"draw": {"after": 0, "player": "Vera"}}',
+            "R16",
+            'a refill line is {"draw": {"after": k, "player": NAME, "cards": [...]}}, k one of the 1 moves '
+            "written before it",
+        ),
+        ('{"player": "Boris", "action": "take", "implied": 1}', None, "'implied': true or false, not 1"),
+    ]
+    for i, (line, rule, words) in enumerate(cases):
+        bad = tmp_path / f"bad{i}.durak.jsonl"
+        bad.write_text(head + line + "\n", encoding="utf-8")
+        with pytest.raises(RecordingError) as info:
+            read_journal(bad)
+        assert (info.value.line, info.value.rule, info.value.message) == (3, rule, words)

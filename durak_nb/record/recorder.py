@@ -353,7 +353,7 @@ def _undo_line(obj: dict[str, Any], moves: int, file: str, line: int) -> int:
     k = obj["undo"]
     if set(obj) != {"undo"} or isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < moves:
         raise RecordingError(
-            f'an undo line is {{"undo": k}}, k one of the {moves} moves written before it (0-based), not {obj!r}',
+            f'an undo line is {{"undo": k}}, k one of the {moves} moves written before it (0-based), not {k!r}',
             file=file,
             line=line,
         )

@@ -29,6 +29,21 @@ The widgets are built once and few: one board (an HTML widget), the set-up form,
 seat chooser, the attack card to cover, one pool of card buttons (one per card of the
 deck, hidden when not offered) and the action buttons; a change sets values and classes.
 Names and every recorded text go through :func:`~durak_nb.views.html.esc`.
+
+>>> import tempfile, os
+>>> w = ScorerWidget(os.path.join(tempfile.mkdtemp(), "kitchen.durak.jsonl"))
+>>> w.setup(players=["Anna", "Boris", "Vera"], dealer="Vera", turned_up="7H", attacker="Anna")
+>>> w.begin(), w.actor                       # Anna, the first attacker, is preselected
+(True, 0)
+>>> w.tap("7S"), w.lay(), w.message
+(False, True, 'Anna attacks 7♠')
+>>> w.choose("Vera"); w.tap("7D"), w.lay(), w.message   # Vera throws in before Anna passed
+(False, True, 'Anna passes (implied); Vera throws in 7♦')
+>>> w.actor, w.target_box.options           # Boris defends: which attack card he covers
+(1, ('7S', '7D'))
+>>> w.tap("KC"), w.message
+(False, '[R6] K♣ does not beat 7♠: a card is beaten by a higher card of its suit or by a trump (♥)')
+>>> w.close()
 """
 
 from __future__ import annotations
