@@ -30,10 +30,10 @@ from ..cards import Card, CardError, Suit, lowest_rank
 from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
 from ..errors import DurakError
 from ..rules import Rules, RulesError
-from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, replay_partial
+from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, check_partial, replay_partial
 from . import jsonio
 from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth, variation_moves
-from .overboard import DEAL_KEYS, deal_problem, deal_to_json, json_member
+from .overboard import DEAL_KEYS, deal_problem, deal_to_json, json_member, known_state
 
 __all__ = [
     "FORMAT",
@@ -89,6 +89,9 @@ class RecordingError(DurakError):
             number from 1) steps from the main line, so ``((5, 2),)`` is the second
             variation of main-line move 5 and ``move`` counts within it; empty for the
             main line.
+        known: for a game whose deal nobody saw (where ``state`` is ``None``: its
+            hidden cards are never shown), the STATE of INTERCHANGE.md before the move,
+            with only what is known (:func:`~durak_nb.record.overboard.known_state`).
     """
 
     def __init__(
@@ -103,19 +106,23 @@ class RecordingError(DurakError):
         state: Position | None = None,
         legal: Sequence[str] = (),
         branch: Sequence[tuple[int, int]] = (),
+        known: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(rule, message)
         self.file, self.line, self.column = file, line, column
         self.move, self.state = move, state
         self.legal: tuple[str, ...] = tuple(legal)
         self.branch: tuple[tuple[int, int], ...] = tuple(branch)
+        self.known = known
         self.args = (self.format(),)
 
     def __str__(self) -> str:
         return self.format()
 
     def __reduce__(self) -> tuple[object, ...]:
-        keep = {k: getattr(self, k) for k in ("file", "line", "column", "move", "rule", "state", "legal", "branch")}
+        keep = {
+            k: getattr(self, k) for k in ("file", "line", "column", "move", "rule", "state", "legal", "branch", "known")
+        }
         return (_recording_error, (self.message, keep))
 
     def naming(self, file: str | Path) -> RecordingError:
@@ -125,7 +132,7 @@ class RecordingError(DurakError):
         placed = self.move is not None or (self.line, self.column) != (1, 1)
         if self.file != "<string>" and placed:
             return self
-        keep = {k: getattr(self, k) for k in ("line", "column", "move", "rule", "state", "legal", "branch")}
+        keep = {k: getattr(self, k) for k in ("line", "column", "move", "rule", "state", "legal", "branch", "known")}
         return RecordingError(self.message, file=str(file), **keep)
 
     def format(self) -> str:
@@ -163,8 +170,9 @@ class Recording:
         rules: the :class:`Rules`.
         players: names in clockwise seat order.
         deal: the :class:`Deal`, or ``None`` when ``start`` is given; it may also be a
-            :class:`~durak_nb.unseen.PartialDeal` (a deal nobody saw whole), which
-            :meth:`new_game`, :meth:`steps`, :meth:`replay` and :meth:`partial_game` play.
+            :class:`~durak_nb.unseen.PartialDeal` (a deal nobody saw whole: an
+            over-the-board recording), which :meth:`new_game`, :meth:`steps`,
+            :meth:`replay` and :meth:`partial_game` play.
         start: the :class:`Start`, or ``None`` when ``deal`` is given.
         moves: the moves in the order played.
         result: the ``result`` member as written (``None`` if absent).
@@ -259,7 +267,7 @@ class Recording:
         """
         if self._partial_deal() is not None:
             return self._partial()[0].witness_start()
-        if self.deal is not None:
+        if isinstance(self.deal, Deal):
             d = self.deal
             return Game.deal(
                 self.rules,
@@ -734,7 +742,9 @@ class ValidationReport:
         if e.legal:
             out["legal"] = list(e.legal)
         rec = self.recording
-        if rec is not None and isinstance(rec.deal, PartialDeal):
+        if e.move is not None and e.known is not None:  # a deal nobody saw, read from the notation
+            out["state"] = e.known
+        elif rec is not None and isinstance(rec.deal, PartialDeal):
             if e.move is not None and not e.branch:  # what is known before the move
                 state = partial_state(rec, e.move)
                 if state is not None:
@@ -755,22 +765,17 @@ class ValidationReport:
 
 
 def partial_state(rec: Recording, k: int | None) -> dict[str, Any] | None:
-    """The STATE of a game whose deal nobody saw (INTERCHANGE.md), after its moves
-    (``k`` ``None``) or before move ``k``: per hand the cards known to be there
-    (``hands``, sorted) and for every player how many are not (``unknown``), the talon
-    top first with ``null`` for an unknown card, then the trump, table, discard,
-    attacker, defender and bout, which everyone saw.  Knowledge comes from the whole
-    recording up to that point (:meth:`durak_nb.unseen.PartialReplay.seen_at`): facts
-    of later moves (refills after move ``k`` and later) are left out before move ``k``.
-    The trump is ``null`` after a redeal whose new turned-up card was not recorded.
+    """The STATE of a game whose deal nobody saw (INTERCHANGE.md;
+    :func:`~durak_nb.record.overboard.known_state`), after its moves (``k`` ``None``) or
+    before move ``k``.  Knowledge comes from the whole recording up to that point
+    (:meth:`durak_nb.unseen.PartialReplay.seen_at`: at the end, whatever must be in the
+    last hand); before an illegal move ``k`` the facts of later moves (refills after move
+    ``k`` or later) are left out.
 
     Returns ``None`` when the moves before ``k`` are not a legal game themselves.
     """
-    from ..unseen import PartialGame, check_partial
-
     deal = rec.deal
     assert isinstance(deal, PartialDeal)
-    names = rec.players
     moves = list(rec.moves if k is None else rec.moves[:k])
     if k is not None:
         deal = dataclasses.replace(
@@ -779,26 +784,10 @@ def partial_state(rec: Recording, k: int | None) -> dict[str, Any] | None:
             redeals=tuple((j, c) for j, c in deal.redeals if j < k),
         )
     try:
-        seen = check_partial(rec.rules, names, deal, moves).seen_at(len(moves))
-        game = PartialGame(rec.rules, names, deal)
-        for m in moves:
-            game.play(m)
-        public = game.witness().position().to_json()  # only what everyone saw is taken from it
+        replay = check_partial(rec.rules, rec.players, deal, moves)
     except DurakError:
         return None
-    redeals = [j for j, m in enumerate(moves) if m.action is Action.REDEAL]
-    trump_known = not redeals or rec.rules.japanese or redeals[-1] in dict(deal.redeals)
-    return {
-        "hands": {names[i]: [c.code for c in hand] for i, hand in enumerate(seen.hands)},
-        "unknown": {names[i]: n for i, n in enumerate(seen.unknown)},
-        "talon": [None if c is None else c.code for c in seen.talon],
-        "trump": public["trump"] if trump_known else None,
-        "table": public["table"],
-        "discard": public["discard"],
-        "attacker": public["attacker"],
-        "defender": public["defender"],
-        "bout": public["bout"],
-    }
+    return known_state(replay.game, replay.seen_at(len(moves)))
 
 
 def validate_recording(rec: Recording) -> ValidationReport:

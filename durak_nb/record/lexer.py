@@ -26,6 +26,7 @@ from .json_form import (
     MAX_JSON_DEPTH,
     RecordingError,
 )
+from .overboard import known_state
 from .tree import GLYPHS
 
 #: The file suffix of the notation.
@@ -222,6 +223,7 @@ class Source:
             state=state_of(game) if game is not None and move is not None else None,
             legal=legal,
             branch=branch,
+            known=known_state(game) if isinstance(game, PartialGame) and move is not None else None,
         )
 
 

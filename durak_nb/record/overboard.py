@@ -20,21 +20,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Suit, card_text
-from ..engine import Action, Move
+from ..engine import Action, Game, Move
 from ..rules import Rules
-from ..unseen import PartialDeal
+from ..unseen import PartialDeal, PartialGame, Seen
+
+if TYPE_CHECKING:
+    from .json_form import Recording
 
 __all__ = [
     "DEAL_KEYS",
     "FactProblem",
     "deal_problem",
     "deal_to_json",
+    "first_game",
     "json_member",
+    "known_state",
     "nothing_turned_up",
     "redeal_turned_up",
+    "taking",
     "trump_of",
 ]
 
@@ -56,20 +62,20 @@ _SAY = {
     "not_trump": "{card} is not a trump: the trump suit is {suit}{why}",
     "twice_in": "{card} is named twice",
     "elsewhere": "{card} is already {where}",
-    "hand_size": "{count} cards; a starting hand has {size} (R3)",
+    "hand_size": "{count} cards; a starting hand has {size}",
     "shown_empty": "the cards shown: at least one",
     "shown_not_held": "{card} is shown but is not in {name}'s starting hand",
-    "no_attacker": "who led first? name the attacker, or the lowest trump shown (R4)",
+    "no_attacker": "who led first? name the attacker, or the lowest trump shown",
     "lower_trump": "{low} is a lower trump than {card}, the lowest trump shown for the first lead: every lower"
     " trump was in the talon",
     "draw_empty": "a refill draws at least one card",
-    "draw_size": "{count} cards in one refill; a hand is refilled up to {size} (R16)",
+    "draw_size": "{count} cards in one refill; a hand is refilled up to {size}",
     "draw_after": "after move {after}, but the game has {count} moves",
     "draw_order": "after move {after} comes before the refill after move {before}: list the refills in the order"
     " of the game",
     "draw_twice": "{name} draws once in the refill after move {after}",
     "draw_before_redeal": "a refill after move {after} comes before the redeal at move {redeal}: a redeal is"
-    " claimed before the first bout ends (R5)",
+    " claimed before the first bout ends",
     "claim_size": "a redeal claim shows {least} or more cards of one suit (and at most {size}), not {count}",
     "claim_suit": "a redeal claim shows cards of one suit: {cards}",
     "claim_held": "{card} is claimed but is not in {name}'s starting hand",
@@ -139,16 +145,69 @@ def redeal_turned_up(deal: PartialDeal) -> dict[int, Card]:
     return dict(deal.redeals)
 
 
+def first_game(rec: Recording, moves: Sequence[Move] | None = None) -> Game | PartialGame:
+    """The live game before the first move, for the notation's reader and writer: an
+    engine :class:`~durak_nb.engine.Game`, or for a deal nobody saw the
+    :class:`~durak_nb.unseen.PartialGame` of the facts (told of the redeal moves among
+    ``moves``, by default the recording's, so a refill after one constrains the later
+    deal), which decides each move from what is known so far and never shows a hidden
+    card.
+
+    Raises:
+        SetupError: the deal breaks R1-R4 (for a partial deal: facts no order meets).
+    """
+    deal = rec.deal
+    if isinstance(deal, PartialDeal):
+        redeals = [k for k, m in enumerate(rec.moves if moves is None else moves) if m.action is Action.REDEAL]
+        return PartialGame(rec.rules, rec.players, deal, redeals=redeals)
+    return rec.new_game()
+
+
+def taking(game: Game | PartialGame) -> bool:
+    """Whether the defender has declared take this bout (R14): public in either game."""
+    return (game.witness() if isinstance(game, PartialGame) else game).taking
+
+
+def known_state(game: PartialGame, seen: Seen | None = None) -> dict[str, Any]:
+    """The STATE of INTERCHANGE.md for a game whose deal nobody saw: per hand the cards
+    known to be there (``hands``) and for every player how many are not (``unknown``),
+    the talon top first with ``null`` for an unknown card, then what everyone saw: the
+    trump, the table, the discard, the attacker and defender (``null`` while R4 decides
+    the first attacker from cards nobody saw) and the bout.  No hidden card is read.
+
+    Args:
+        game: the live game.
+        seen: the knowledge to state (default ``game.seen()``, from the moves so far;
+            :meth:`~durak_nb.unseen.PartialReplay.seen_at` knows more).
+    """
+    seen = game.seen() if seen is None else seen
+    names = game.players
+    public = game.witness().position()  # only what everyone saw is taken from it
+    a, d = game.attacker, game.defender
+    return {
+        "hands": {names[i]: [c.code for c in hand] for i, hand in enumerate(seen.hands)},
+        "unknown": {names[i]: n for i, n in enumerate(seen.unknown)},
+        "talon": [None if c is None else c.code for c in seen.talon],
+        "trump": game.trump.code,
+        "table": [[x.code, None if y is None else y.code] for x, y in public.table],
+        "discard": [c.code for c in public.discard],
+        "attacker": None if a is None else names[a],
+        "defender": None if d is None else names[d],
+        "bout": game.bout,
+    }
+
+
 def deal_problem(rules: Rules, players: Sequence[str], deal: PartialDeal, moves: Sequence[Move]) -> FactProblem | None:
     """The first fault in the facts of ``deal`` (a deal without deck), or ``None``.
 
     Checked, in this order: the turned-up card or trump suit (R3, R8); the cards shown
-    (trumps, R4); the starting hands (``hand_size`` cards each, R3); the first
-    attacker (named, or decided by the lowest trump shown, R4); the refills (at least
-    one card, at most ``hand_size``, after a move of the game, in order, one per
-    player and refill: R16); the redeal moves (five or more cards of one suit, R5); and
-    that no card is in two places (R1): turned up, shown by one player and in
-    another's hand, drawn twice, drawn though dealt.  Cards are cards of the deck
+    (trumps, R4); the starting hands (``hand_size`` cards each, R3); the refills (at
+    least one card, at most ``hand_size``, after a move of the game, in order, one per
+    player and refill: R16; after the last redeal, R5); the redeal moves (five or more
+    cards of one suit, R5); that no card is in two places (R1): turned up, shown by one
+    player and in another's hand (or shown but not in the player's known hand), drawn
+    twice, drawn though dealt; and the first attacker (named, or decided by the lowest
+    trump shown, so no known hand holds a lower trump: R4).  Cards are cards of the deck
     (the readers check that while reading).
 
     Args:
@@ -163,10 +222,10 @@ def deal_problem(rules: Rules, players: Sequence[str], deal: PartialDeal, moves:
         _trump_problem(rules, n, deal)
         or _shown_problem(rules, players, deal)
         or _hands_problem(rules, deal)
-        or _attacker_problem(rules, deal)
         or _draws_problem(rules, players, deal, len(moves), redeals)
         or _redeal_problem(rules, players, deal, moves, redeals)
         or _places_problem(players, deal, bool(redeals))
+        or _attacker_problem(rules, deal)
     )
 
 

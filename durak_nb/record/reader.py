@@ -30,8 +30,9 @@ from typing import Any
 from ..cards import Card, CardError, Suit, deck
 from ..engine import Action, Bito, Event, Game, Move, SetupError, Took
 from ..errors import DurakError
+from ..implied import passes_to_end
 from ..rules import OPTION_NAMES, PRESETS, Rules, RulesError
-from ..unseen import PartialDeal, SeenDraw
+from ..unseen import PartialDeal, PartialGame, SeenDraw
 from . import jsonio
 from .json_form import (
     MAX_BOUT,
@@ -74,7 +75,7 @@ from .lexer import (
     state_of,
     where_in_tree,
 )
-from .overboard import deal_problem
+from .overboard import deal_problem, first_game, known_state, taking
 from .tree import ANNOTATION_KEYS, GameNode, GameTree
 
 # ----------------------------------------------------------------------------- reading
@@ -188,6 +189,10 @@ class GameBuilder(Visitor):
         return GameTree(self.rec, self.root, meta).to_recording()
 
 
+#: How an error names a header of a deal nobody saw that is missing.
+_MISSING = {"TurnedUp": "[TurnedUp card]", "Trump": "[Trump X]", "Attacker": "[Attacker name]"}
+
+
 @dataclass
 class _Partial:
     """What the reader knows of a deal nobody saw while it reads one game: the facts so
@@ -207,8 +212,8 @@ class _Partial:
 class _Line:
     """A line of play being read: the main line or a variation."""
 
-    game: Game
-    start_game: Game  # a copy of the game before the line's first move (never played on)
+    game: Game | PartialGame
+    start_game: Game | PartialGame  # a copy of the game before the line's first move (never played on)
     branch_node: object  # the handle after which this line's first move goes
     at_start: bool  # the next move begins a bout
     branch: tuple[tuple[int, int], ...] = ()
@@ -220,7 +225,7 @@ class _Line:
     has_after: bool = False  # the last move has its comment after
     moves: list[Move] = field(default_factory=list)
     starts: list[bool] = field(default_factory=list)
-    base: Game | None = None  # a checkpoint: the game after ``base_index`` moves
+    base: Game | PartialGame | None = None  # a checkpoint: the game after ``base_index`` moves
     base_index: int = 0
     pending: tuple[str, int] | None = None  # a comment waiting for the next move
     after_ok: bool = False  # the next comment is the last move's comment after
@@ -229,7 +234,7 @@ class _Line:
     bito_ended: bool = False  # the last move ended the bout in bito
     implied_last: bool = False  # the last move is a pass the reader filled in (R12)
 
-    def game_before(self, j: int) -> Game:
+    def game_before(self, j: int) -> Game | PartialGame:
         """The game before this line's move ``j`` (a fresh object)."""
         if self.base is None or self.base_index > j:
             g = self.start_game.copy()
@@ -339,6 +344,7 @@ class _Reader:
         src = self.src
         seen, multi, meta, meta_at = self._sort_headers(headers)
         self._multi = multi
+        self.cut_at = None
         hands = multi["Hand"]
         names = self._players(seen, headers, number)
         rules = self._rules(seen, names)
@@ -687,7 +693,9 @@ class _Reader:
         member = problem.member
         head = member[0]
         fallback = state.first
+        move: int | None = None
         if head == "moves":
+            move = int(member[1])
             k = int(member[1])
             at = state.move_starts[k] if k < len(state.move_starts) else fallback
             label = f"move {k} ({format_move(moves[k], names)})"
@@ -703,8 +711,8 @@ class _Reader:
             header = {"turned_up": "TurnedUp", "trump": "Trump", "attacker": "Attacker"}[str(head)]
             found = state.headers.get(header)
             at = found.start if found is not None else fallback
-            label = f"[{header} …]" if found is not None else f"[{header} …] (missing)"
-        raise self.src.error(f"{label}: {problem.message}", at, rule=problem.rule)
+            label = f"[{header} …]" if found is not None else _MISSING[header]
+        raise self.src.error(f"{label}: {problem.message}", at, rule=problem.rule, move=move)
 
     def _start(
         self,
@@ -933,12 +941,12 @@ class _Reader:
         visitor.begin_game(rec)
         self.children = {}
         root = visitor.root
-        game = rec.new_game()
+        game = first_game(rec)
         main = _Line(game=game, start_game=game.copy(), branch_node=root, at_start=True)
         stack: list[_Line] = [main]
-        self.move_places = move_places = []
+        move_places: list[tuple[int, int]] = []
+        self.move_places = move_places
         self.rec = rec
-        self.cut_at = None
         total = 0
         problem: RecordingError | None = None
         end = i
@@ -983,8 +991,10 @@ class _Reader:
                         game=line.game,
                     )
         except RecordingError as exc:
-            if exc.move is not None and exc.state is None:  # a syntax error inside a move
-                exc.state = state_of(stack[-1].game)
+            if exc.move is not None and exc.state is None and exc.known is None:  # a syntax error inside a move
+                here = stack[-1].game
+                exc.state = state_of(here)
+                exc.known = known_state(here) if isinstance(here, PartialGame) else None
             if self.strict:
                 raise
             problem = exc
@@ -1006,7 +1016,7 @@ class _Reader:
         final = main.game
         if problem is None and out.result is not None:
             try:
-                out.check_result(final)
+                out.check_result(final.witness() if isinstance(final, PartialGame) else final)
             except RecordingError as exc:
                 err = src.error(exc.message, places.get("result", 0), rule=exc.rule)
                 if self.strict:
@@ -1296,6 +1306,11 @@ class _Reader:
                 move=k,
                 branch=line.branch,
             )
+        if up is not None and self.partial is not None:  # the new deal's turned-up card is a fact first
+            state = self.partial
+            state.deal = dataclasses.replace(state.deal, redeals=(*state.deal.redeals, (k, up[0])))
+            self._rebuild(line, [*line.moves, move])
+            game = line.game
         refusal = game.why_illegal(move)
         if refusal is not None:
             raise src.error(
@@ -1328,7 +1343,7 @@ class _Reader:
             self.move_places.append(src.lc(at))
             if self.partial is not None:
                 self.partial.move_starts.append(at)
-                self._partial_after(line, move, events, bout, up)
+                self._partial_after(line, move, events, bout)
 
     # ------------------------------------------------------------------ passes nobody says aloud
 
@@ -1337,13 +1352,14 @@ class _Reader:
         filled in where the protocol allows one reading (R12, R13)."""
         src = self.src
         game = line.game
-        if line.number is not None:
+        if line.number is not None and line.number[1] == 1:
             raise src.error(
                 f"'{BITO}' ends the bout before it: write it before the next bout's number",
                 tok.start,
                 move=k,
                 branch=line.branch,
             )
+        line.number = None  # 'N... bito' recalls the bout it ends (checked by _number)
         if game.result is not None:
             raise src.error("the game is over: no bout to end", tok.start, rule="R25", move=k, branch=line.branch)
         if line.at_start and not line.bito_ended:
@@ -1362,11 +1378,9 @@ class _Reader:
         """Fill in the passes that end the bout (:func:`durak_nb.implied.passes_to_end`):
         in bito for the word ``bito``, else (a new bout's number) in a take when the
         defender took, or in bito (R12, R13, R14, R15)."""
-        from ..implied import passes_to_end
-
         src = self.src
         game = line.game
-        kind = ending or ("take" if getattr(game, "taking", False) else "bito")
+        kind = ending or ("take" if taking(game) else "bito")
         try:
             passes = passes_to_end(game, kind)
         except DurakError as exc:
@@ -1379,21 +1393,15 @@ class _Reader:
 
     # ------------------------------------------------------------------ a deal nobody saw
 
-    def _partial_after(
-        self, line: _Line, move: Move, events: list[Event], bout: int, up: tuple[Card, int] | None
-    ) -> None:
-        """After a main-line move of a game whose deal nobody saw: a redeal's new
-        turned-up card and the refills of a bout that ended become facts (the game is
-        replayed with them: a later fact can make an earlier move illegal); a redeal
-        claim is checked at once (R5)."""
+    def _partial_after(self, line: _Line, move: Move, events: list[Event], bout: int) -> None:
+        """After a main-line move of a game whose deal nobody saw: the refills of a bout
+        that ended become facts (the game is replayed with them: a later fact can make an
+        earlier move illegal); a redeal claim is checked at once (R5)."""
         state = self.partial
         assert state is not None and self.rec is not None
         names = list(line.game.players)
         changed = False
         k = len(line.moves) - 1
-        if up is not None:
-            state.deal = dataclasses.replace(state.deal, redeals=(*state.deal.redeals, (k, up[0])))
-            changed = True
         if any(isinstance(e, Took | Bito) for e in events):
             draws = list(state.deal.draws)
             while state.resolved < len(state.drew) and state.drew[state.resolved][0] <= bout:
@@ -1418,14 +1426,15 @@ class _Reader:
             rule="R16",
         )
 
-    def _rebuild(self, line: _Line) -> None:
+    def _rebuild(self, line: _Line, moves: list[Move] | None = None) -> None:
         """Replay the main line from a deal with new facts; the first move they make
-        illegal is the error, at its place."""
+        illegal is the error, at its place.  ``moves``: the line's moves and those to
+        come that the game is told of (its redeals), by default the line's."""
         state, rec = self.partial, self.rec
         assert state is not None and rec is not None
         rec.deal = state.deal
         try:
-            game = rec.new_game()
+            game = first_game(rec, line.moves if moves is None else moves)
         except SetupError as exc:
             raise self.src.error(exc.message, state.first, rule=exc.rule) from exc
         start = game.copy()

@@ -17,7 +17,8 @@ from typing import Any
 from ..cards import deck
 from ..engine import Action, Bito, Event, Game, Move, SetupError, Took
 from ..errors import DurakError
-from ..unseen import PartialDeal
+from ..implied import passes_to_end
+from ..unseen import PartialDeal, PartialGame
 from . import jsonio
 from .json_form import (
     MAX_BOUT,
@@ -25,6 +26,7 @@ from .json_form import (
     MAX_JSON_DEPTH,
     MAX_MOVES,
     MAX_NAME,
+    Deal,
     Recording,
     RecordingError,
     write_atomic,
@@ -45,6 +47,7 @@ from .lexer import (
     state_of,
     where_in_tree,
 )
+from .overboard import first_game
 from .tree import GameNode, GameTree
 
 #: Width of the canonical writer's move lines.
@@ -105,24 +108,25 @@ def _comment(text: str) -> str:
 @dataclass
 class _WFrame:
     nodes: list[GameNode]
-    game: Game
+    game: Game | PartialGame
     depth: int
     at_start: bool
     cont: bool  # write 'N...' before the next move (a variation's start, or after a variation)
     branch: tuple[tuple[int, int], ...]
     i: int = 0
     alts: list[GameNode] | None = None  # alternatives of nodes[i] still to write
-    before: Game | None = None  # the game before nodes[i]
+    before: Game | PartialGame | None = None  # the game before nodes[i]
     start_before: bool = False  # nodes[i] begins a bout
     omit: tuple[int, int, bool] = (0, 0, False)  # passes left out: from, to (exclusive), end with 'bito'
     looked: int = 0  # nodes before this index were looked at for passes to leave out
+    recall: str = ""  # 'N... ' before the 'bito' of passes left out right after a variation
 
 
 @dataclass
 class _Walk:
     """What :func:`_write_moves` gives back besides the pieces."""
 
-    game: Game  # at the end of the main line
+    game: Game | PartialGame  # at the end of the main line
     ends: dict[int, int]  # main-line move index -> the bout it ended in bito or a take (R16)
 
 
@@ -153,8 +157,6 @@ def _implied_run(f: _WFrame) -> tuple[int, int, bool] | None:
     marks it, so a take's passes are left out only where a bout follows in the line).
     ``None`` when no pass can be left out.  Passes with a comment, a glyph or a
     variation are never left out."""
-    from ..implied import passes_to_end
-
     nodes = f.nodes
     game = f.game.copy()
     j = f.i
@@ -192,7 +194,7 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
     the end of the main line; with ``passes="implied"`` the passes the reader fills in
     are left out (:func:`_implied_run`)."""
     pieces: list[_Piece] = []
-    game = tree.recording.new_game()
+    game = first_game(tree.recording)
     walk = _Walk(game, {})
     deal = tree.recording.deal
     turned = dict(deal.redeals) if isinstance(deal, PartialDeal) else {}
@@ -267,11 +269,14 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
         if passes == "implied" and f.i >= f.looked and f.i >= f.omit[1] and move.action is Action.PASS:
             f.omit = _implied_run(f) or f.omit
         if f.omit[0] <= f.i < f.omit[1]:  # a pass the reader fills in
+            if f.i == f.omit[0] and f.cont:  # after a variation: 'N... bito' recalls the bout
+                f.recall = f"{g.bout}... "
             _advance(f, move, walk)
             f.cont = False
             f.i += 1
             if f.i == f.omit[1] and f.omit[2]:
-                pieces.append(_Piece(BITO))
+                pieces.append(_Piece(f.recall + BITO))
+                f.recall = ""
             continue
         text = format_move(move, names)
         if f.depth == 0 and f.i in turned:
@@ -336,7 +341,7 @@ def _json_value(value: Any, file: str) -> str:
 def _seed_matches(rec: Recording, seed: object) -> bool:
     """Whether ``[Seed seed]`` reads back as ``rec``'s deal (deck and trump)."""
     d = rec.deal
-    if d is None or not isinstance(seed, int) or isinstance(seed, bool):
+    if not isinstance(d, Deal) or not isinstance(seed, int) or isinstance(seed, bool):
         return False
     if not re.fullmatch(r"-?[0-9]{1,40}", str(seed)):
         return False
@@ -349,14 +354,15 @@ def _seed_matches(rec: Recording, seed: object) -> bool:
     return tuple(cards) == d.deck
 
 
-def check_lines(rec: Recording) -> Game:
+def check_lines(rec: Recording) -> Game | PartialGame:
     """Replay every line of ``rec`` as :func:`write` does (the main line and each
     variation in ``meta.variations``, in the notation's order, each variation from its
     branching position), without writing: validate and the JSON writer ask it, so that
     the commands give one answer (defect 9).
 
     Returns:
-        The game at the end of the main line.
+        The game at the end of the main line (a
+        :class:`~durak_nb.unseen.PartialGame` for a deal nobody saw).
 
     Raises:
         RecordingError: the first illegal move: its ``rule``, ``move`` (counted within
@@ -376,7 +382,7 @@ def _write_game(rec: Recording, passes: str = "all") -> str:
     if isinstance(rec.deal, PartialDeal) and rec.deal.draws:
         out = header_lines(rec, tree.meta, walk.ends)  # the refills name their bouts
     final = walk.game
-    rec.check_result(final)  # the reader checks it too (R25)
+    rec.check_result(final.witness() if isinstance(final, PartialGame) else final)  # the reader checks it too (R25)
     moves = _layout(pieces)
     text = "\n".join(out) + "\n"
     if moves:
@@ -503,8 +509,8 @@ def _partial_headers(d: PartialDeal, names: Sequence[str], file: str, ends: dict
                 file=file,
                 rule="R16",
             )
-        cards = " ".join(c.code for c in draw.cards)
-        out.append(_header("Drew", f"{bout} {quote_name(names[draw.player])} {cards}"))
+        drawn = " ".join(c.code for c in draw.cards)
+        out.append(_header("Drew", f"{bout} {quote_name(names[draw.player])} {drawn}"))
     return out
 
 
