@@ -62,7 +62,7 @@ def test_R3_R4_the_set_up_starts_the_journal_with_a_deal_nobody_saw(tmp_path: Pa
                 "attacker": "Anna",
                 "hands": {"Vera": ["6S", "8C", "9S", "TC", "KD", "AH"]},
             },
-            "meta": {},
+            "meta": {"scorer": "Vera"},
         }
     ]
     assert "dnb-off" in w.form._dom_classes and "dnb-off" not in w.game_box._dom_classes
@@ -342,3 +342,14 @@ def test_bad_journal_lines_are_refused_with_their_line(tmp_path: Path) -> None:
         with pytest.raises(RecordingError) as info:
             read_journal(bad)
         assert (info.value.line, info.value.rule, info.value.message) == (3, rule, words)
+
+
+def test_the_scorers_seat_survives_a_resume_without_their_hand(tmp_path: Path) -> None:
+    w = ScorerWidget(tmp_path / "gleb.durak.jsonl")
+    w.setup(rules="podkidnoy", players=NAMES, dealer="Vera", turned_up="7H", attacker="Anna", me="Gleb")
+    assert w.begin() is True and w.me == 3
+    assert lines(w)[0]["meta"] == {"scorer": "Gleb"} and "hands" not in lines(w)[0]["deal"]
+    w.close()
+    again = ScorerWidget.resume(w.path)
+    assert again.me == 3
+    again.close()

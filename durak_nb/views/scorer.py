@@ -130,6 +130,9 @@ WORDS: dict[str, str] = {
     "roles_out": "out",
 }
 
+#: The journal's ``meta`` member naming the scorer when they play too (their seat after a resume).
+SCORER_KEY = "scorer"
+
 #: How many moves the board's log shows (the last ones).
 LOG_LINES = 8
 
@@ -427,7 +430,10 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             deal, me = self._deal_of_form(names, rules)
             from ..record.recorder import Recorder
 
-            recorder = Recorder.create(self.path, rules, names, deal=deal, overwrite=self.overwrite, fsync=self.fsync)
+            meta = {} if me is None else {SCORER_KEY: names[me]}  # the scorer's seat, for a resume
+            recorder = Recorder.create(
+                self.path, rules, names, deal=deal, meta=meta, overwrite=self.overwrite, fsync=self.fsync
+            )
         except (DurakError, CardError, SetupError) as exc:
             self.form_note.value = f'<span class="dnb-refusal">{esc(str(exc))}</span>'
             return False
@@ -462,8 +468,8 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.recorder = recorder
         game = recorder.live
         if self.me is None:
-            hands = getattr(recorder.recording().deal, "hands", ())
-            self.me = hands[0][0] if hands else None
+            name = recorder.recording().meta.get(SCORER_KEY)
+            self.me = game.players.index(name) if name in game.players else None
         self._bout_ends = _bout_ends_of(recorder)
         self._groups = _groups_of(recorder, self._bout_ends)
         self._make_cards(game.rules.deck_size)
