@@ -12,6 +12,7 @@ from strategies import mixes, play_random, random_game
 from durak_nb.cards import parse_cards
 from durak_nb.engine import Action, Event, Game, IllegalMove, Move, Refusal
 from durak_nb.implied import ENDINGS, ImpliedPassesError, implied_passes, passes_to_end
+from durak_nb.selfplay import record_bot_game
 from durak_nb.unseen import PartialDeal, PartialGame
 
 P = Move.pass_
@@ -368,10 +369,11 @@ def _differs_without(start: Game, items: list[Item], k: int, moves: list[Move], 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mixes())
 def test_dropping_the_implied_passes_and_restoring_gives_the_same_moves(mix: object) -> None:
-    start = random_game(mix)  # type: ignore[arg-type]
-    game = start.copy()
-    play_random(game, random.Random(mix.seed), cap=600)  # type: ignore[attr-defined]
-    moves = list(game.history)
+    """A random bot game (durak_nb.selfplay, RandomBot): drop every pass the reader would
+    restore, restore them, get the same moves; every pass kept is needed."""
+    rec = record_bot_game(mix.rules, list(mix.players), mix.seed, max_moves=600)  # type: ignore[attr-defined]
+    start = rec.new_game()
+    moves = list(rec.moves)
     items = reduce_moves(start, moves)
     snapshots: list[tuple[Game, int]] = []
     assert restore(start, items, snapshots=snapshots) == moves
