@@ -56,7 +56,7 @@ def test_lab_record_a_lead_a_cover_and_a_throw_in_with_its_implied_pass(lab: tup
             text = run_notebook(page, base, "notebooks/scorer.ipynb", f"{BOX} button.dnb-sc-act")
             assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
             act(page, "Start").click()
-            page.wait_for_selector(f"{BOX} button.dnb-sc-card", timeout=15000)
+            page.wait_for_selector(f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)", timeout=15000)
             page.wait_for_timeout(300)
             offered = page.locator(f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)").evaluate_all(VISIBLE_WORDS_JS)
             assert len(offered) == 29 and "7♥" not in offered and "6♠" not in offered  # R1, R3: seen cards
