@@ -353,3 +353,15 @@ def test_the_scorers_seat_survives_a_resume_without_their_hand(tmp_path: Path) -
     again = ScorerWidget.resume(w.path)
     assert again.me == 3
     again.close()
+
+
+def test_R4_the_lowest_trump_shown_is_known_in_the_first_attackers_hand(tmp_path: Path) -> None:
+    w = ScorerWidget(tmp_path / "shown.durak.jsonl")
+    w.setup(rules="podkidnoy", players=NAMES[:3], dealer="Vera", turned_up="7H", attacker="Anna", shown="6H")
+    assert w.begin() is True
+    assert lines(w)[0]["deal"] == {"dealer": "Vera", "turned_up": "7H", "attacker": "Anna", "shown": {"Anna": ["6H"]}}
+    assert w.game.seen().hands == ((Card.parse("6H"),), (), ())
+    mine = [b.description for b in w.card_buttons if "dnb-sc-mine" in b._dom_classes]
+    assert mine == ["6♥"]  # marked as known to be Anna's
+    assert len(w.shown_cards) == 35  # every card but the turned-up 7♥
+    w.close()
