@@ -80,6 +80,15 @@ the constraints only grow, so it is found move by move).
   refused with the rule and "undecided"), and knowledge (:class:`Seen`) ignores them: what
   it states is still true, it may miss an inference they would add.
 
+*Live games.*  A :class:`PartialGame` played move by move knows only the moves so far:
+before the first lead of a deal whose first attacker R4 decides from hidden cards,
+:attr:`PartialGame.attacker` is ``None`` and :meth:`PartialGame.actors` lists every seat
+some order makes the first attacker; a ``draws`` entry of a refill not yet reached
+constrains the current deal unless a redeal known to come (``redeals``) lies between; and
+where ``two_sixes_win`` ends the witness game by R26, the end may be the witness's alone:
+the next move, if any, is decided against every order (:attr:`PartialGame.finished`
+reports the witness until then).
+
 *Knowledge.*  With one perfect matching ``M``, the positions card ``c`` can hold in some
 consistent order are ``M(c)`` and the allowed positions in ``c``'s strongly connected
 component of the alternating digraph (matched edges position → card, other allowed edges
@@ -144,6 +153,7 @@ _WORDS = {
     "sixes": "the game ended there in every deck order that agrees with everything recorded (two sixes win, R26)",
     "facts": "no deck order agrees with the recorded deal (turned-up card, hands, shown cards, draws)",
     "draws_after": "deal.draws: a refill after move {k}, but the recording has {n} moves",
+    "redeals_at": "deal.redeals: move {k} is not a redeal",
 }
 
 
@@ -251,7 +261,7 @@ class PartialError(IllegalMove):
         self.game = game
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (IllegalMove, (self.refusal, self.move))
+        return (type(self), (self.refusal, self.move, self.index, self.game))
 
 
 # ----------------------------------------------------------------------------- positions
@@ -497,6 +507,21 @@ class _Deal:
 # ----------------------------------------------------------------------------- the live game
 
 
+class _Failed(Exception):
+    """The witness engine game refused move ``index`` (``game`` is the game before it)."""
+
+    def __init__(self, index: int, game: Game, refusal: Refusal) -> None:
+        super().__init__(index)
+        self.index, self.game, self.refusal = index, game, refusal
+
+
+class _Undecided(Exception):
+    """The branching search passed :data:`MAX_BRANCHES` nodes."""
+
+
+_Outcome = Refusal | tuple[tuple["_Deal", ...], Game, list[Event]] | None
+
+
 def _count(mask: int) -> int:
     return bin(mask).count("1")
 
@@ -546,6 +571,7 @@ class PartialGame:
         self.deal = deal
         self.moves: list[Move] = []
         self._redeals = frozenset(redeals)
+        self._sides = rules.lead_style == "pair" or rules.two_sixes_win  # R9, R26: see the module
         Game(rules, self.players)  # R2: the names and the number of players
         self._deals: tuple[_Deal, ...] = (self._first_deal(),)
         self._game, _ = self._witness(self._deals, [])
@@ -641,8 +667,13 @@ class PartialGame:
     # ------------------------------------------------------------------ the witness
 
     def _witness(self, deals: Sequence[_Deal], moves: Sequence[Move]) -> tuple[Game, list[Event]]:
-        """The engine game dealt from the witness decks after ``moves`` (every move must
-        be accepted), and the events of the last move."""
+        """The engine game dealt from the witness decks after ``moves``, and the events of
+        the last move.
+
+        Raises:
+            _Failed: the engine refuses a move (an R9/R26 condition on hidden cards that
+                this witness breaks): the index, the game before it and the refusal.
+        """
         d0 = deals[0]
         no_card = d0.layout.turned is None and not self.rules.japanese
         game = Game.deal(
@@ -655,12 +686,90 @@ class PartialGame:
         )
         events: list[Event] = []
         i = 0
-        for m in moves:
+        for k, m in enumerate(moves):
             if m.action is Action.REDEAL:
                 i += 1
                 m = Move(m.player, Action.REDEAL, (), None, False, deals[i].deck())
-            events = game.play(m)
+            try:
+                events = game.play(m)
+            except IllegalMove as exc:
+                raise _Failed(k, game, exc.refusal) from None
         return game, events
+
+    def _branches(self, cur: _Deal, failed: _Failed, moves: Sequence[Move]) -> list[list[tuple[int, int]]]:
+        """The ways to rule out why the witness failed at ``failed.index`` (R9 english: a
+        pair in the hand of the attacker passing the lead; R26: a hand of exactly two sixes
+        that ended the game): one pair ``c1, c2`` of the hand, "``c1`` not there" or
+        "``c1`` there and ``c2`` not", as restrictions; empty when it cannot be ruled out."""
+        game, k = failed.game, failed.index
+        lay = cur.layout
+        if k < cur.start:
+            return []
+        named = {c for m in moves[cur.start : k] for c in m.cards}
+        if game.finished and game.result is not None and game.result.rule == "R26" and game.result.out_order:
+            seat = game.result.out_order[-1]  # the winner by two sixes (R26)
+            cards = list(game.hands[seat])
+            upto = k  # the refill of the move that ended the game counts
+        elif self.rules.lead_style == "pair" and game.attacker is not None and not game.attack_cards:
+            seat = game.attacker
+            hand = game.hands[seat]
+            pairs = [(x, y) for x, y in combinations(hand, 2) if x.rank == y.rank]
+            if not pairs:
+                return []
+            pairs.sort(key=lambda p: (p[0] in named) + (p[1] in named))
+            cards = list(pairs[0])
+            upto = k
+        else:
+            return []
+        mine = lay.seat_mask[seat]
+        for kk, s, m in cur.log:
+            if s == seat and kk < upto:
+                mine |= m
+        full = (1 << len(lay.cards)) - 1
+        out: list[list[tuple[int, int]]] = []
+        fixed: list[tuple[int, int]] = []
+        for c in cards[:2]:
+            if c not in named:
+                out.append([*fixed, (lay.index[c], full & ~mine)])
+                fixed.append((lay.index[c], mine))
+        return out
+
+    def _realise(
+        self, deals: list[_Deal], moves: Sequence[Move], known: tuple[Game, list[Event]] | None = None
+    ) -> tuple[list[_Deal], Game, list[Event]] | None:
+        """Solve the last deal's constraints into a witness whose engine game accepts
+        every one of ``moves``, or ``None`` when no deck order does.  Where the engine
+        refuses a move for an R9 (english lead pass) or R26 (two sixes) condition on hidden
+        cards, branch (:meth:`_branches`), at most :data:`MAX_BRANCHES` nodes.
+
+        ``known``: the game and events already played from the last deal's current
+        matching, reused when the solution keeps it.
+
+        Raises:
+            _Undecided: more than :data:`MAX_BRANCHES` nodes.
+        """
+        cur = deals[-1]
+        stack = [cur.system]
+        nodes = 0
+        before = cur.system.deck(cur.layout.cards) if cur.system.pos is not None else None
+        while stack:
+            nodes += 1
+            if nodes > MAX_BRANCHES:
+                raise _Undecided
+            solved = stack.pop().solve()
+            if solved is None:
+                continue
+            # keep the constraints, not the branch taken: only the matching is the witness's
+            trial = [*deals[:-1], replace(cur, system=replace(cur.system, pos=solved.pos))]
+            if known is not None and solved.deck(cur.layout.cards) == before:
+                return trial, known[0], known[1]
+            try:
+                game, events = self._witness(trial, moves)
+            except _Failed as failed:
+                stack += [solved.restrict(items) for items in reversed(self._branches(trial[-1], failed, moves))]
+                continue
+            return trial, game, events
+        return None
 
     def witness_moves(self) -> list[Move]:
         """The moves as the witness game plays them: a redeal (R5) carries its witness deck
@@ -764,43 +873,75 @@ class PartialGame:
         """Some ``draws`` entry of this deal is still to come at move ``k`` or later."""
         return any(f.after >= k and self._in_deal(cur.start, f.after) for f in self.deal.draws)
 
-    def _decide(self, move: Move, *, full: bool = True) -> Refusal | tuple[tuple[_Deal, ...], Game, list[Event]] | None:
+    def _decide(self, move: Move, *, full: bool = True) -> _Outcome:
         """The refusal of ``move``, or (with ``full``) the new deals, witness game and
         public events; without ``full``, ``None`` for a legal move."""
+        try:
+            return self._decide_move(move, full=full)
+        except _Undecided:
+            return Refusal(self._rule_of(move), _say("undecided", n=MAX_BRANCHES))
+
+    def _rule_of(self, move: Move) -> str:
+        act = move.action
+        return {Action.DEFEND: "R10", Action.ATTACK: "R9", Action.TRANSFER: "R17", Action.PASS: "R9"}.get(
+            act, "R5" if act is Action.REDEAL else "R11"
+        )
+
+    def _after_sixes(self, deals: list[_Deal], move: Move) -> Refusal | tuple[list[_Deal], Game]:
+        """A move after the witness game ended: R25, unless the end was R26's two sixes
+        (``two_sixes_win``), which may be this witness's alone: then the deals and witness
+        game (before ``move``) of an order where the game goes on."""
+        game = self._game
+        over = game.why_illegal(move)
+        result = game.result
+        if not (self.rules.two_sixes_win and result is not None and result.rule == "R26"):
+            assert over is not None
+            return over
+        got = self._realise(deals, [*self.moves, move])
+        if got is None:
+            return Refusal("R26", _say("sixes"))
+        return got[0], self._witness(got[0], self.moves)[0]
+
+    def _decide_move(self, move: Move, *, full: bool) -> _Outcome:
         if not isinstance(move, Move):
             raise TypeError(f"PartialGame: move must be a Move (e.g. Move.attack(0, '7S')), not {type(move).__name__}")
         game = self._game
-        first = game.why_illegal(Move(0, Action.PASS)) if game.finished else None
-        if first is not None:
-            return first  # R25
-        if move.action is Action.REDEAL:
-            return self._decide_redeal(move, full=full)
         deals = list(self._deals)
         cur = deals[-1]
+        if game.finished:
+            went_on = self._after_sixes(deals, move)
+            if isinstance(went_on, Refusal):
+                return went_on
+            deals, game = went_on
+            cur = deals[-1]
+        if move.action is Action.REDEAL:
+            return self._decide_redeal(move, deals, game, full=full)
         p = move.player
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(self.players):
             return game.why_illegal(move)  # R2
         if cur.attacker is None and not game.attack_cards:  # R4 decides the first attacker
             if not self._is_lead(move):
                 return game.why_illegal(move) and Refusal("R9", _say("r4_table"))
-            got = self._first_attacker(cur, p)
-            if got is None:
+            got_deal = self._first_attacker(cur, p)
+            realised = None if got_deal is None else self._realise([*deals[:-1], got_deal], self.moves)
+            if realised is None:
                 return Refusal("R4", _say("r4", who=self.players[p]))
-            cur = deals[-1] = got
-            if cur.deck() != self._deals[-1].deck():
-                game, _ = self._witness(deals, self.moves)
+            deals, game, _ = realised
+            cur = deals[-1]
         refusal = game.why_illegal(move)
         fresh = [c for c in move.cards if c not in cur.named]
         lay = cur.layout
         if refusal is None:
             system = cur.system.restrict((lay.index[c], cur.mine(p)) for c in fresh)
-            refusal = self._exceptions(game, cur, move)
-            if refusal is not None:
-                return refusal
-            return self._commit(deals, cur, system, game, move, full=full)
+            return self._commit(deals, cur, system, game, move, full=full, refusal=refusal)
         missing = [c for c in move.cards if isinstance(c, Card) and c in lay.index and c not in game.hands[p]]
         if not missing:
-            return refusal
+            if self._sides:  # R9 english lead pass: a pair in the hand may be another order's
+                side = self._realise(deals, [*self.moves, move])
+                if side is not None:
+                    d = side[0][-1]
+                    return self._commit(side[0], d, d.system, None, move, full=full, refusal=refusal)
+            return refusal  # the same in every order (for R9: every order leaves a pair)
         for c in missing:
             if c in cur.named:  # R1 first: the card lies in public view elsewhere
                 return Refusal("R1", self._where_public(game, c))
@@ -822,12 +963,8 @@ class PartialGame:
         second = probe.why_illegal(move)
         if second is not None:
             return second
-        return self._commit(deals, cur, solved, None, move, full=full)
-
-    def _exceptions(self, game: Game, cur: _Deal, move: Move) -> Refusal | None:
-        """The hidden-card conditions beyond ownership (R9 english lead pass, R26
-        two sixes win) for a move the witness accepts: checked in :meth:`_commit`."""
-        return None
+        together = Refusal(refusal.rule, _say("together", who=self.players[p], cards=cards_text(missing)))
+        return self._commit(deals, cur, solved, None, move, full=full, refusal=together)
 
     def _commit(
         self,
@@ -838,16 +975,23 @@ class PartialGame:
         move: Move,
         *,
         full: bool,
-    ) -> Refusal | tuple[tuple[_Deal, ...], Game, list[Event]] | None:
-        """Play ``move`` on the witness of ``system`` (rebuilt when it changed), then the
-        refill's recorded draws (R16)."""
+        refusal: Refusal | None,
+    ) -> _Outcome:
+        """Play ``move`` on the witness of ``system`` (realised again when ``game`` is
+        ``None``; ``refusal`` when no order accepts it), then the refill's recorded draws
+        (R16)."""
         k = len(self.moves)
-        if not full and not self._pending(cur, k):
+        if not full and not self._sides and not self._pending(cur, k):
             return None
         cur = replace(cur, system=system, named=cur.named | set(move.cards))
-        deals[-1] = cur
-        if game is None or cur.deck() != self._deals[-1].deck():
-            game, events = self._witness(deals, [*self.moves, move])
+        deals = [*deals[:-1], cur]
+        if game is None:
+            got = self._realise(deals, [*self.moves, move])
+            if got is None:
+                assert refusal is not None
+                return refusal
+            deals, game, events = got
+            cur = deals[-1]
         else:
             game = game.copy()
             events = game.play(move)
@@ -866,26 +1010,24 @@ class PartialGame:
             if not self._in_deal(cur.start, f.after) or f.after < k:
                 continue
             if f.after == k:
-                got = refill.get(f.player, 0)
-                if _count(got) != len(f.cards):
+                got_mask = refill.get(f.player, 0)
+                if _count(got_mask) != len(f.cards):
                     return Refusal(
                         "R16",
-                        _say("refill_count", who=self.players[f.player], want=len(f.cards), got=_count(got), k=k),
+                        _say("refill_count", who=self.players[f.player], want=len(f.cards), got=_count(got_mask), k=k),
                     )
-                items += [(lay.index[c], got) for c in f.cards]
+                items += [(lay.index[c], got_mask) for c in f.cards]
             elif refill:
                 items += [(lay.index[c], lay.undrawn(nd)) for c in f.cards]
         cur = replace(cur, drawn=tuple(drawn), ndrawn=nd, log=tuple(log))
-        if items:
-            solved = cur.system.restrict(items).solve()
-            if solved is None:
-                return Refusal("R16", _say("refill", k=k))
-            changed = solved.deck(lay.cards) != cur.deck()
-            cur = replace(cur, system=solved)
-            deals[-1] = cur
-            if changed:
-                game, events = self._witness(deals, [*self.moves, move])
         deals[-1] = cur
+        if items:
+            restricted = replace(cur, system=cur.system.restrict(items))
+            got = self._realise([*deals[:-1], restricted], [*self.moves, move], (game, events))
+            if got is None:
+                return Refusal("R16", _say("refill", k=k))
+            deals, game, events = got
+            cur = deals[-1]
         if not full:
             return None
         return tuple(deals), game, self._public_events(cur, events, k)
@@ -909,11 +1051,9 @@ class PartialGame:
                 out.append(ev)
         return out
 
-    def _decide_redeal(self, move: Move, *, full: bool) -> Refusal | tuple[tuple[_Deal, ...], Game, list[Event]] | None:
+    def _decide_redeal(self, move: Move, deals: list[_Deal], game: Game, *, full: bool) -> _Outcome:
         """R5 in a partial game: ``move.cards`` are five or six cards of one suit dealt to
         the claimant; the new deal starts a fresh system."""
-        game = self._game
-        deals = list(self._deals)
         cur = deals[-1]
         lay = cur.layout
         p = move.player
@@ -922,7 +1062,8 @@ class PartialGame:
         cards = move.cards
         probe = game.copy()
         probe.dealt_hands = [list(h) for h in game.dealt_hands]
-        probe.dealt_hands[p] = [c for c in cards if isinstance(c, Card)]
+        # five of a suit dealt: the engine then asks only the option and the bout (R5)
+        probe.dealt_hands[p] = [c for c in lay.cards if c.suit == Suit.S][:5]
         public = probe.why_illegal(Move(p, Action.REDEAL))
         if public is not None:
             return public
@@ -940,9 +1081,6 @@ class PartialGame:
                 if c in cur.named:
                     return Refusal("R1", self._where_public(game, c))
                 return Refusal("R1", self._where(cur, cur.system.allowed[lay.index[c]], c, p))
-        solved = system.solve()
-        if solved is None:
-            return Refusal("R5", _say("r5_dealt", who=self.players[p], cards=cards_text(cards)))
         k = len(self.moves)
         turned = dict(self.deal.redeals).get(k)
         full_mask = (1 << len(lay.cards)) - 1
@@ -962,12 +1100,15 @@ class PartialGame:
         fresh = _System((full_mask,) * len(lay.cards)).restrict(items).solve()
         if fresh is None:
             return Refusal("R16", _say("facts"))
-        deals[-1] = replace(cur, system=solved, named=cur.named | set(cards))
-        deals.append(_Deal(k + 1, lay, fresh, trump, None, drawn=(0,) * len(self.players)))
+        claimed = replace(cur, system=system, named=cur.named | set(cards))
+        got = self._realise([*deals[:-1], claimed], self.moves)
+        if got is None:
+            return Refusal("R5", _say("r5_dealt", who=self.players[p], cards=cards_text(cards)))
         if not full:
             return None
-        new_game, events = self._witness(deals, [*self.moves, move])
-        return tuple(deals), new_game, events
+        new_deals = [*got[0], _Deal(k + 1, lay, fresh, trump, None, drawn=(0,) * len(self.players))]
+        new_game, events = self._witness(new_deals, [*self.moves, move])
+        return tuple(new_deals), new_game, events
 
     # ------------------------------------------------------------------ the surface
 
@@ -1024,6 +1165,7 @@ class PartialGame:
         other.rules, other.players, other.deal = self.rules, self.players, self.deal
         other.moves = list(self.moves)
         other._redeals = self._redeals
+        other._sides = self._sides
         other._deals = self._deals
         other._game = self._game.copy()
         other._history = list(self._history)
@@ -1123,9 +1265,11 @@ class PartialGame:
                 got = self._first_attacker(cur, s)
                 if got is None:
                     continue
+                realised = self._realise([*self._deals[:-1], got], self.moves)
+                if realised is None:
+                    continue
                 sub = self.copy()
-                sub._deals = (*self._deals[:-1], got)
-                sub._game, _ = sub._witness(sub._deals, sub.moves)
+                sub._deals, sub._game = tuple(realised[0]), realised[1]
                 out += sub._candidates_of(s)
             else:
                 out += self._candidates_of(s)
@@ -1378,20 +1522,23 @@ def replay_partial(
         redeal constrain the later deal (the whole list's redeals are known).
 
     Raises:
-        SetupError: the facts break R1–R4, or a ``draws`` entry lies after the last move
-            (R16).
+        SetupError: the facts break R1–R4, a ``draws`` entry lies after the last move
+            (R16), or a ``redeals`` entry names a move that is not a redeal (R5).
     """
     moves = list(moves)
     redeals = [k for k, m in enumerate(moves) if isinstance(m, Move) and m.action is Action.REDEAL]
     game = PartialGame(rules, players, deal, redeals=redeals)
+    for f in deal.draws:
+        if f.after >= len(moves):
+            raise SetupError("R16", _say("draws_after", k=f.after, n=len(moves)))
+    for k, _card in deal.redeals:
+        if k not in redeals:
+            raise SetupError("R5", _say("redeals_at", k=k))
     for k, move in enumerate(moves):
         try:
             game.play(move)
         except IllegalMove as exc:
             return game, PartialError(exc.refusal, move, k, game)
-    for f in deal.draws:
-        if f.after >= len(moves):
-            raise SetupError("R16", _say("draws_after", k=f.after, n=len(moves)))
     return game, None
 
 

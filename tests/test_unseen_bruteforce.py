@@ -111,16 +111,25 @@ def _run(rules: Rules, players: Sequence[str], dealer: int, attacker: int | None
     return len(moves), snaps, None
 
 
-def _example(seed: int) -> tuple[Rules, int, Game, list, int | None, list[Move]]:
+def _example(seed: int) -> tuple[Rules, int, Game, list, int | None, list[Move], list[Card]]:
     """One example: rules, player count, the true game, the unknown blocks, the recorded
-    attacker (``None``: R4 decides from hidden cards) and the moves (true or mutated).
+    attacker (``None``: R4 decides from hidden cards), the moves (true or with one card
+    changed) and the deck the facts are read from (true, or with two seen cards swapped).
 
     The moves are the game's first ``L`` moves, ``L`` late enough that at most two talon
     places are still undrawn after them (those are unknown places too, one block each)."""
     rng = random.Random(seed)
-    preset = rng.choice(["podkidnoy", "perevodnoy"])
-    n = rng.choice([2, 2, 3])
-    rules = Rules.make(preset, deck_size=24)
+    if seed >= SIDE_SEEDS:  # R9 english lead passes, R26 two sixes: the branching search
+        rules = (
+            Rules.make("english", deck_size=24)
+            if seed % 2
+            else Rules.make("podkidnoy", deck_size=24, two_sixes_win=True)
+        )
+        n = rng.choice([2, 3])
+    else:
+        preset = rng.choice(["podkidnoy", "perevodnoy"])
+        n = rng.choice([2, 2, 3])
+        rules = Rules.make(preset, deck_size=24)
     game = _play(rules, n, seed, cap=400)
     blocks = _blocks(game)
     talon = len(game.deck_order) - n * rules.hand_size
@@ -148,14 +157,19 @@ def _example(seed: int) -> tuple[Rules, int, Game, list, int | None, list[Move]]
         moves[k] = m._replace(cards=new) if m.action is not Action.DEFEND else m._replace(cards=new[:1])
     attacker = Game.deal(rules, game.players, deck_order=game.deck_order, dealer=game.dealer).attacker
     recorded = attacker if rng.random() < 0.6 else None
-    return rules, n, game, unknown, recorded, moves
+    facts = list(game.deck_order)
+    fixed = [p for b in known if b not in unknown for p in b[3] if p != n * rules.hand_size]
+    if rng.random() < 0.3 and len(fixed) >= 2:  # the writer swapped two cards of what they saw
+        p, q = rng.sample(fixed, 2)
+        facts[p], facts[q] = facts[q], facts[p]
+    return rules, n, game, unknown, recorded, moves, facts
 
 
-def _facts(game: Game, unknown: list, attacker: int | None, cut: int) -> PartialDeal:
+def _facts(game: Game, unknown: list, attacker: int | None, cut: int, order: Sequence[Card]) -> PartialDeal:
     known = [b for b in _blocks(game) if b not in unknown and b[2] < cut]
-    hands = tuple((s, tuple(sorted(game.deck_order[i] for i in pos))) for kind, s, _a, pos in known if kind == "hand")
+    hands = tuple((s, tuple(sorted(order[i] for i in pos))) for kind, s, _a, pos in known if kind == "hand")
     draws = tuple(
-        SeenDraw(after, s, tuple(sorted(game.deck_order[i] for i in pos)))
+        SeenDraw(after, s, tuple(sorted(order[i] for i in pos)))
         for kind, s, after, pos in sorted(known, key=lambda b: b[2])
         if kind == "draw"
     )
@@ -163,18 +177,20 @@ def _facts(game: Game, unknown: list, attacker: int | None, cut: int) -> Partial
     return PartialDeal(dealer=game.dealer, turned_up=game.trump_card, attacker=attacker, hands=hands, draws=draws)
 
 
-SEEDS = list(range(40))
+#: seeds from here on play english durak (R9) or podkidnoy with two_sixes_win (R26)
+SIDE_SEEDS = 60
+SEEDS = list(range(SIDE_SEEDS + 30))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_decision_and_knowledge_agree_with_brute_force(seed: int) -> None:
-    rules, _n, game, unknown, attacker, moves = _example(seed)
+    rules, _n, game, unknown, attacker, moves, facts = _example(seed)
     assert game.dealer is not None
-    deal = _facts(game, unknown, attacker, len(moves))
+    deal = _facts(game, unknown, attacker, len(moves), facts)
     # a draws entry after a move that is no longer reached is still a fact of that refill
     runs = [
         _run(rules, game.players, game.dealer, attacker, order, moves)
-        for order in _orders(game.deck_order, [b[3] for b in unknown])
+        for order in _orders(facts, [b[3] for b in unknown])
     ]
     best = max(r[0] for r in runs)
     _game, error = replay_partial(rules, game.players, deal, moves)
@@ -193,20 +209,27 @@ def test_decision_and_knowledge_agree_with_brute_force(seed: int) -> None:
     loose = [set(pos) - {turned} for kind, _s, _a, pos in _blocks(game) if kind == "draw"]
     shared = {p for pos in loose if len(pos) > 1 for p in pos}
     legal = [r[1] for r in runs if r[0] == len(moves)]
+    exact = rules.lead_style != "pair" and not rules.two_sixes_win
     for k in range(len(moves) + 1):
         seen = replay.seen_at(k)
         sizes = [len(h) for h in legal[0][k][0]]
         for s in range(game.n):
             always = frozenset.intersection(*(snaps[k][0][s] for snaps in legal))
-            assert seen.hands[s] == tuple(sorted(always)), (seed, k, s)
-            assert seen.unknown[s] == sizes[s] - len(always)
+            if exact:
+                assert seen.hands[s] == tuple(sorted(always)), (seed, k, s)
+                assert seen.unknown[s] == sizes[s] - len(always)
+            else:  # R9/R26 conditions: what is stated is true, an inference may be missed
+                assert set(seen.hands[s]) <= always, (seed, k, s)
         talon = legal[0][k][1]
         first = len(talon_pos) - len(talon)  # talon places already drawn
         same = tuple(
             c if talon_pos[first + j] not in shared and all(snaps[k][1][j] == c for snaps in legal) else None
             for j, c in enumerate(talon)
         )
-        assert seen.talon == same, (seed, k)
+        if exact:
+            assert seen.talon == same, (seed, k)
+        else:
+            assert all(c is None or c == d for c, d in zip(seen.talon, same, strict=True)), (seed, k)
 
 
 def test_the_examples_cover_both_verdicts_and_hidden_cards() -> None:
@@ -214,22 +237,22 @@ def test_the_examples_cover_both_verdicts_and_hidden_cards() -> None:
     legal = illegal = 0
     presets = set()
     for seed in SEEDS:
-        rules, _n, game, unknown, attacker, moves = _example(seed)
+        rules, _n, game, unknown, attacker, moves, facts = _example(seed)
         presets.add(rules.preset)
-        _, error = replay_partial(rules, game.players, _facts(game, unknown, attacker, len(moves)), moves)
+        _, error = replay_partial(rules, game.players, _facts(game, unknown, attacker, len(moves), facts), moves)
         if error is None:
             legal += 1
         else:
             illegal += 1
         assert unknown
     assert legal >= 10 and illegal >= 5
-    assert presets == {"podkidnoy", "perevodnoy"}
+    assert presets == {"podkidnoy", "perevodnoy", "english"}
 
 
 def test_partial_error_carries_the_game_before_the_move() -> None:
     for seed in SEEDS:
-        rules, _n, game, unknown, attacker, moves = _example(seed)
-        deal = _facts(game, unknown, attacker, len(moves))
+        rules, _n, game, unknown, attacker, moves, facts = _example(seed)
+        deal = _facts(game, unknown, attacker, len(moves), facts)
         try:
             check_partial(rules, game.players, deal, moves)
         except PartialError as exc:

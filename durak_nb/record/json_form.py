@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import functools
 import json
 import os
 import stat
@@ -293,8 +294,12 @@ class Recording:
         """
         deal = self._partial_deal()
         assert deal is not None
-        live, error = replay_partial(self.rules, self.players, deal, self.moves)
-        return PartialReplay(live), error
+        key = (self.rules, tuple(self.players), deal, tuple(self.moves))
+        try:
+            hash(key)
+        except TypeError:  # a move built by hand with a list inside: decided without the cache
+            return _decided.__wrapped__(*key)
+        return _decided(*key)
 
     def partial_game(self) -> PartialGame:
         """The live :class:`~durak_nb.unseen.PartialGame` after every move of a recording
@@ -489,6 +494,21 @@ class Recording:
         if r.losing_team is not None:
             out["losing_team"] = [self.players[s] for s in r.losing_team]
         return out
+
+
+@functools.lru_cache(maxsize=8)
+def _decided(
+    rules: Rules, players: tuple[str, ...], deal: PartialDeal, moves: tuple[Move, ...]
+) -> tuple[PartialReplay, PartialError | None]:
+    """A partial recording decided once (:func:`~durak_nb.unseen.replay_partial`):
+    reading, :meth:`Recording.new_game` and :meth:`Recording.steps` ask the same; the
+    answer's methods give copies, so it is shared safely.
+
+    Raises:
+        SetupError: as :meth:`Recording.new_game`.
+    """
+    live, error = replay_partial(rules, players, deal, moves)
+    return PartialReplay(live), error
 
 
 #: Width of the canonical JSON writer (:meth:`Recording.dumps`).
