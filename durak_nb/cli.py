@@ -4,8 +4,9 @@
 - ``durak-nb play --preset P --players N --seed S [--option k=v ...] -o FILE``: a game
   between random bots, recorded in the ``durak-nb/1`` JSON form.
 - ``durak-nb replay FILE``: print a recording move by move with what each move caused.
-- ``durak-nb convert IN OUT``: between the notation (``.durak``) and the JSON form
-  (``.json``), by suffix, without loss; a match (several games) is a JSON array.
+- ``durak-nb convert IN OUT [--passes implied]``: between the notation (``.durak``) and
+  the JSON form (``.json``), by suffix, without loss; a match (several games) is a JSON
+  array; ``--passes implied`` leaves out the passes the notation's reader fills in.
 - ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME]``: a replay
   as one self-contained HTML page that plays with no kernel and no network
   (:func:`durak_nb.views.export.export_html`).
@@ -117,6 +118,13 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("convert", help="convert between the notation (.durak) and the JSON form (.json)")
     c.add_argument("input", metavar="IN", help="a .durak or .json file")
     c.add_argument("output", metavar="OUT", help="a .durak or .json file (a match becomes a JSON array)")
+    c.add_argument(
+        "--passes",
+        choices=("all", "implied"),
+        default="all",
+        help="in a .durak OUT: write every pass (the canonical form, default) or leave out those the reader"
+        " fills in (bito, the next bout's number)",
+    )
 
     e = sub.add_parser("export", help="write a replay as a self-contained HTML page (no kernel, no network)")
     e.add_argument("file", metavar="FILE", help="a .json or .durak recording")
@@ -200,9 +208,10 @@ def _same_file(src: str, dst: str) -> bool:
         return False
 
 
-def _convert(src: str, dst: str) -> int:
+def _convert(src: str, dst: str, passes: str = "all") -> int:
     """Read ``src`` strictly, check it as ``validate`` does, and write ``dst`` (whole
-    or not at all) in the form its suffix names."""
+    or not at all) in the form its suffix names (a notation ``dst`` with ``passes``,
+    :func:`durak_nb.record.writer.write`)."""
     suffixes = (notation.SUFFIX, ".json")
     for path in (src, dst):
         if not path.endswith(suffixes):
@@ -214,7 +223,7 @@ def _convert(src: str, dst: str) -> int:
         return 1
     games = [r.recording for r in reports if r.recording is not None]
     try:  # a problem of the games names src; one of writing names dst
-        text = notation.write(games) if dst.endswith(notation.SUFFIX) else notation.json_text(games)
+        text = notation.write(games, passes=passes) if dst.endswith(notation.SUFFIX) else notation.json_text(games)
         write_atomic(dst, text)  # whole or not at all: an existing dst is never truncated
     except RecordingError as exc:
         _say(_problem(exc, src), error=True)
@@ -290,7 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             return _replay(args.file)
         if args.command == "convert":
-            return _convert(args.input, args.output)
+            return _convert(args.input, args.output, args.passes)
         if args.command == "export":
             return _export(args)
     except BrokenPipeError:  # e.g. `durak-nb replay FILE | head`: the reader left; say nothing more

@@ -204,8 +204,42 @@ def test_the_set_covers_every_preset_player_count_deck_and_teams() -> None:
 
 def test_readme_has_one_line_per_file() -> None:
     readme = (RECORDINGS / "README.md").read_text(encoding="utf-8")
-    for p in FILES:
+    for p in FILES + OVERBOARD:
         assert sum(1 for line in readme.splitlines() if f"`{p.name}`" in line) == 1, p.name
+
+
+# ----------------------------------------------------------------------------- deals nobody saw
+
+#: recordings/overboard/: games whose deal nobody saw whole (INTERCHANGE.md "Over-the-board
+#: recordings"), each in both forms, made by scripts/make_overboard_recordings.py.
+OVERBOARD = sorted((RECORDINGS / "overboard").glob("*.json"))
+
+
+def test_the_overboard_folder_holds_the_planned_files() -> None:
+    assert [p.name for p in OVERBOARD] == ["perevodnoy-3p-scorer-hand.json", "podkidnoy-4p-laid-cards.json"]
+    assert sorted(p.name for p in (RECORDINGS / "overboard").iterdir()) == sorted(
+        [p.name for p in OVERBOARD] + [p.with_suffix(".durak").name for p in OVERBOARD]
+    )
+
+
+@pytest.mark.parametrize("path", OVERBOARD, ids=ids(OVERBOARD))
+def test_overboard_file_validates_replays_and_is_canonical(path: Path) -> None:
+    """Every over-the-board recording is legal (some deck order allows every move, R1-R27),
+    plays to the end with the written result (R25), and both its forms are canonical."""
+    from durak_nb.record import notation
+    from durak_nb.unseen import PartialDeal
+
+    report = validate_file(path)
+    assert report.ok, report.error
+    rec = Recording.load(path)
+    assert isinstance(rec.deal, PartialDeal)
+    game = rec.replay()
+    assert game.finished and rec.result is not None and rec.result == rec.result_json(game)
+    assert rec.dumps() == path.read_text(encoding="utf-8")
+    assert isinstance(rec.meta["title"], str) and len(rec.meta["description"]) >= 200
+    (durak,) = notation.validate_path(path.with_suffix(".durak"))
+    assert durak.ok, durak.describe()
+    assert notation.write(durak.recording) == path.with_suffix(".durak").read_text(encoding="utf-8")
 
 
 # ----------------------------------------------------------------------------- the command line
