@@ -128,6 +128,17 @@ WORDS: dict[str, str] = {
     "roles_defender": "defender",
     "roles_takes": "defender, takes",
     "roles_out": "out",
+    "tip_start": "begin recording (R3, R4)",
+    "tip_lay": "lead or throw in the tapped cards (R9, R11)",
+    "tip_cover": "cover the chosen attack card (R10)",
+    "tip_transfer": "transfer with the tapped cards (R17)",
+    "tip_show": "transfer by showing the trump of the attack rank (R20)",
+    "tip_take": "the defender takes (R14)",
+    "tip_bito": "every thrower has passed: the bout ends (R14, R15)",
+    "tip_pass": "a pass that was said (R12; R9 in english durak)",
+    "tip_undo": "take back the last entry",
+    "tip_draw": "the cards you drew in the last refill (R16)",
+    "one_cover": "a defence covers exactly one attack card with one card",
 }
 
 #: The journal's ``meta`` member naming the scorer when they play too (their seat after a resume).
@@ -301,7 +312,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.shown_box = text(WORDS["shown"], WORDS["shown_hint"])
         self.me_box = self._dropdown(WORDS["me"], [WORDS["nobody"]])
         self.hand_box = text(WORDS["my_hand"], WORDS["my_hand_hint"])
-        self.start_button = self._button(WORDS["start"], "begin recording (R3, R4)", self.begin)
+        self.start_button = self._button(WORDS["start"], WORDS["tip_start"], self.begin)
         self.form_note = widgets.HTML(layout=self._layout, style=self._hstyle)
         self.names.observe(lambda _change: self._names_changed(), names="value")
         self.form = widgets.VBox(
@@ -328,18 +339,16 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._button_cards: list[Card] = []
         self.picker = widgets.Box(layout=self._layout)
         self.picker.add_class("dnb-sc-picker")
-        self.lay_button = self._button(WORDS["lead"], "lead or throw in the tapped cards (R9, R11)", self.lay)
-        self.cover_button = self._button(WORDS["cover"], "cover the chosen attack card (R10)", self.cover)
-        self.transfer_button = self._button(WORDS["transfer"], "transfer with the tapped cards (R17)", self.transfer)
-        self.show_button = self._button(
-            WORDS["show"], "transfer by showing the trump of the attack rank (R20)", lambda: self.transfer(show=True)
-        )
-        self.take_button = self._button(WORDS["take"], "the defender takes (R14)", self.take)
-        self.bito_button = self._button(WORDS["bito"], "every thrower has passed: the bout ends (R14, R15)", self.bito)
-        self.pass_button = self._button(WORDS["pass"], "a pass that was said (R12; R9 in english durak)", self.pass_)
-        self.undo_button = self._button(WORDS["undo"], "take back the last entry", self.undo)
+        self.lay_button = self._button(WORDS["lead"], WORDS["tip_lay"], self.lay)
+        self.cover_button = self._button(WORDS["cover"], WORDS["tip_cover"], self.cover)
+        self.transfer_button = self._button(WORDS["transfer"], WORDS["tip_transfer"], self.transfer)
+        self.show_button = self._button(WORDS["show"], WORDS["tip_show"], lambda: self.transfer(show=True))
+        self.take_button = self._button(WORDS["take"], WORDS["tip_take"], self.take)
+        self.bito_button = self._button(WORDS["bito"], WORDS["tip_bito"], self.bito)
+        self.pass_button = self._button(WORDS["pass"], WORDS["tip_pass"], self.pass_)
+        self.undo_button = self._button(WORDS["undo"], WORDS["tip_undo"], self.undo)
         self.draw_box = text(WORDS["my_draw"], WORDS["my_draw_hint"])
-        self.draw_button = self._button(WORDS["add_draw"], "the cards you drew in the last refill (R16)", self.add_draw)
+        self.draw_button = self._button(WORDS["add_draw"], WORDS["tip_draw"], self.add_draw)
         actions = widgets.HBox(
             [
                 self.lay_button,
@@ -684,7 +693,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         """Cover the chosen attack card with the one tapped card (R10)."""
         seat, target = self.actor, self.target
         if seat is None or target is None or len(self.selected) != 1:
-            return self._refuse(Refusal("R10", "a defence covers exactly one attack card with one card"))
+            return self._refuse(Refusal("R10", WORDS["one_cover"]))
         return self._enter(Move.defend(seat, self.selected[0], target))
 
     def transfer(self, *, show: bool = False) -> bool:
