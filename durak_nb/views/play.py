@@ -128,7 +128,6 @@ PLAY_WORDS: dict[str, str] = {
     "show_tip": "show the cards of the player whose turn it is (only they should look)",
     "hand_over": "{name}'s turn: pass the screen to {name}, who presses “Show my hand”.",
     "hidden": "{name}'s hand is hidden: press “Show my hand” first",
-    "you": "you",
 }
 
 #: classes of the card buttons besides the face: dimmed (in no legal move now), able to
