@@ -146,8 +146,8 @@ class ImpliedPassesError(IllegalMove):
 def _clockwise(game: PassTable) -> list[int]:
     """Every seat, clockwise from the bout's attacker (the canonical order of passes)."""
     n = len(game.players)
-    a = game.attacker
-    start = 0 if a is None else a
+    a = getattr(game, "attacker", None)  # a game without the attribute: from seat 0 (R12's forced pass still first)
+    start = a if isinstance(a, int) else 0
     return [(start + i) % n for i in range(n)]
 
 

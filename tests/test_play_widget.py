@@ -487,7 +487,8 @@ def test_R25_the_replay_of_the_recording_reproduces_the_final_position(tmp_path:
     assert final.result is not None and final.result.describe(NAMES2) == "Anna is the durak"
     assert [c.code for c in final.hands[0]] == ["6H", "6C", "7S", "7H", "7C", "9S", "QC", "AH"]
     assert len(w.replay()) == 12
-    assert w.show_replay().perspective.index == 0  # the game is over: every hand open
+    viewer = w.show_replay()
+    assert viewer is not None and viewer.perspective.index == 0  # the game is over: every hand open
     # the journal stays open for comments after the game, until the widget is closed
     w.recorder.comment("Boris had kept AS for the end")
     assert read_journal(w.journal).recording.meta == {"comments": {"11": "Boris had kept AS for the end"}}
@@ -761,8 +762,9 @@ def test_the_seats_sit_around_the_table_clockwise_from_your_left(tmp_path: Path)
 
 
 def test_widget_models_are_few_and_made_once(tmp_path: Path) -> None:
-    """One Layout, one button style and one HTML style shared by every widget: 34 models
-    for the take lesson (7 HTML, 6 card and 6 table buttons, 4 action buttons, 8 boxes;
+    """One Layout, one button style and one HTML style shared by every widget: 35 models
+    for the take lesson (7 HTML, 6 card and 6 table buttons, 5 action buttons (one the
+    hidden *Show my hand* of several people at one screen), 8 boxes;
     103 before the card pictures were the buttons), none more while it is played, and
     one per card when the hand grows past any size before (R14)."""
     from ipywidgets.widgets.widget import _instances
@@ -771,17 +773,17 @@ def test_widget_models_are_few_and_made_once(tmp_path: Path) -> None:
     w = take_lesson(tmp_path)
     made = len(_instances) - before
     kinds = Counter(type(x).__name__ for x in list(_instances.values())[before:])
-    assert made == 34
+    assert made == 35
     assert kinds == Counter(
-        Button=16, HTML=7, Box=3, HBox=2, VBox=2, Layout=1, ButtonStyle=1, HTMLStyle=1, PlayWidget=1
+        Button=17, HTML=7, Box=3, HBox=2, VBox=2, Layout=1, ButtonStyle=1, HTMLStyle=1, PlayWidget=1
     )
     w.click_target("6S")
     w.click_card("QC")  # refused (R6)
     w.click_card("7S")
     w.click_target("6S")
-    assert len(_instances) - before == 34
+    assert len(_instances) - before == 35
     w.take()  # ten cards now: four more card buttons
-    assert (len(w.game.hands[0]), len(_instances) - before) == (10, 38)
+    assert (len(w.game.hands[0]), len(_instances) - before) == (10, 39)
     w.close()
 
 
@@ -996,3 +998,116 @@ def test_R10_whatever_is_clicked_the_pictures_show_the_game_and_the_journal_hold
         assert journal_moves(path) == [move_to_json(m, NAMES3) for m in w.game.history]
         assert sorted(w.game.all_cards()) == deck_cards
     w.close()
+
+
+# ----------------------------------------------------------------------------- several people at one screen
+
+
+def several(tmp_path: Path) -> PlayWidget:
+    """Anna and Vera at one screen, Boris a bot (LowestCardBot); Anna leads."""
+    g = lesson(
+        "podkidnoy", NAMES3, {"Anna": "7S 9H", "Boris": "8S TC JD", "Vera": "7H KD"}, "Anna", first_bito_done=True
+    )
+    return PlayWidget("podkidnoy", NAMES3, humans=["Anna", "Vera"], start=g, journal=tmp_path / "two.durak.jsonl")
+
+
+def test_R12_several_people_each_hand_hidden_until_its_owner_shows_it(tmp_path: Path) -> None:
+    w = several(tmp_path)
+    assert (w.humans, w.human, w.revealed, sorted(w.bots)) == ((0, 2), 0, False, [1])
+    # the hand-over screen: no card of Anna's is drawn, nothing may be played
+    assert (w.hand, hand_buttons(w), w.clickable, w.legal) == ((), [], [], [])
+    assert (w.hand_button.description, shown(w.hand_button)) == ("Show my hand", True)
+    assert w.status.value == (
+        '<div class="dnb-prompt">Anna&#x27;s turn: pass the screen to Anna, who presses “Show my hand”.</div>'
+    )
+    assert actions(w) == [("Lead", False)]
+    assert w.play("7S") is False
+    assert w.message == "Anna's hand is hidden: press “Show my hand” first"
+    assert journal_moves(w.journal) == []
+    assert "7S" not in w.faces.value.split("</style>", 2)[-1]  # no face of a hidden card is sent
+    w.hand_button.click()  # Anna presses "Show my hand"
+    assert (w.revealed, hand_buttons(w), w.hand_button.description) == (True, ["7♠", "9♥"], "Hide my hand")
+    assert w.click_card("7S") is False and w.play() is True
+    assert w.message == "Anna attacks 7♠; Boris covers 7♠ with 8♠"  # the bot defender answers at once
+    assert (w.human, w.revealed) == (0, True)  # still Anna's turn: no hand-over
+    assert w.pass_() is True
+    # Anna passed: now Vera may throw in (R12): the screen goes to Vera, her hand hidden
+    assert (w.message, w.human, w.revealed, hand_buttons(w)) == ("Anna passes", 2, False, [])
+    assert "Vera&#x27;s turn: pass the screen to Vera" in w.status.value
+    w.show_hand()
+    assert (hand_buttons(w), w.clickable) == (["7♥", "K♦"], ["7H"])
+    assert w.click_card("7H") is False and w.play() is True
+    assert w.message == "Vera throws in 7♥; Boris covers 7♥ with J♦"
+    w.hide_hand()
+    assert (w.revealed, hand_buttons(w), w.legal) == (False, [], [])
+    assert [m["action"] for m in journal_moves(w.journal)] == ["attack", "defend", "pass", "throw", "defend"]
+    w.close()
+
+
+def test_R12_two_people_and_no_bot_take_turns_at_one_screen(tmp_path: Path) -> None:
+    """Every seat a person: each move hands the screen to whoever acts next (the
+    defender answers an attack, the attacker throws in or passes), never a bot."""
+    w = PlayWidget("podkidnoy", NAMES2, humans=[0, 1], seed=3, journal=tmp_path / "people.durak.jsonl")
+    assert w.bots == {}
+    handovers = 0
+    while not w.game.finished and len(w.game.history) < 30:
+        if not w.revealed:  # a hand-over: the next person's hand is hidden until shown
+            assert (w.legal, hand_buttons(w)) == ([], [])
+            handovers += 1
+            w.show_hand()
+        before = w.human
+        move = w.legal[0]
+        assert move.player == before
+        assert play_as(w, move) is True
+        assert w.revealed is (w.human == before)  # the same person goes on seeing their hand
+    assert len(w.game.history) == 30
+    assert all(m.player in (0, 1) for m in w.game.history)
+    assert handovers >= 10  # the screen changed hands
+    replay = Replay(read_journal(w.journal).recording)
+    assert replay.final == w.game.position()
+    w.close()
+
+
+def test_R2_the_seats_of_people_must_be_players(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="humans: 'Zoe' is not a player: Anna, Boris"):
+        PlayWidget("podkidnoy", NAMES2, humans=["Anna", "Zoe"], seed=1, journal=tmp_path / "x.durak.jsonl")
+    with pytest.raises(ValueError, match="humans: a list of one or more seats or names"):
+        PlayWidget("podkidnoy", NAMES2, humans=[], seed=1, journal=tmp_path / "y.durak.jsonl", overwrite=True)
+    w = PlayWidget("podkidnoy", NAMES2, humans=["Boris"], seed=1, journal=tmp_path / "z.durak.jsonl")
+    assert (w.humans, w.revealed, shown(w.hand_button)) == ((1,), True, False)  # one person: no hand-over
+    w.close()
+
+
+def test_R12_several_people_resume_with_hands_hidden(tmp_path: Path) -> None:
+    w = several(tmp_path)
+    w.show_hand()
+    w.click_card("7S")
+    w.play()
+    w.close()
+    again = PlayWidget.resume(w.journal, humans=["Anna", "Vera"])
+    assert (again.human, again.revealed, hand_buttons(again)) == (0, False, [])
+    assert len(again.game.history) == 2
+    assert again.show_replay() is None  # no replay from a hidden seat
+    again.show_hand()
+    viewer = again.show_replay()
+    assert viewer is not None and viewer.perspective.index == 1
+    again.close()
+
+
+def test_human_seat_prefers_the_person_at_the_screen_then_defender_then_attacker() -> None:
+    from durak_nb.views.play import bot_seat, human_seat
+
+    g = lesson(
+        "podkidnoy",
+        ["Anna", "Boris", "Vera", "Gleb"],
+        {"Anna": "7S 9H", "Boris": "8S TC", "Vera": "7H", "Gleb": "7C"},
+        "Anna",
+        first_bito_done=True,
+    )
+    g.play(Move.attack(0, "7S"))
+    # Boris may cover or take, Anna throw in or pass; Vera and Gleb wait for Anna (R12)
+    assert human_seat(g, [0, 1, 2]) == 1
+    assert human_seat(g, [0, 1, 2], current=0) == 0
+    assert human_seat(g, [2, 3]) is None
+    assert bot_seat(g, [2, 3]) == 1  # nobody at the screen may act: the bot defender answers
+    assert bot_seat(g, {0, 1}) is None

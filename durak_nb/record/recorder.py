@@ -9,7 +9,14 @@ INTERCHANGE.md cut into lines:
   (``{"player": "Anna", "action": "attack", "cards": ["7S"]}``) or an annotation:
   ``{"comment": TEXT, "move": k}`` (a comment after move ``k``, 0-based),
   ``{"comment": TEXT, "before": 0}`` (before the first move: a game-level comment)
-  or ``{"glyph": "!?", "move": k}``.
+  or ``{"glyph": "!?", "move": k}``;
+- for a live over-the-board game (a ``deal`` without ``deck``, INTERCHANGE.md
+  "Over-the-board recordings", :class:`~durak_nb.unseen.PartialDeal`), also: a move line
+  may carry ``"implied": true`` (a pass nobody said, filled in by :mod:`durak_nb.implied`,
+  R12); ``{"undo": k}`` takes back moves ``k`` and after (with their annotations and the
+  refills seen after them); ``{"draw": {"after": k, "player": NAME, "cards": [...]}}`` is
+  a refill someone saw, added to the head's ``deal.draws`` (its entry form).  An undo
+  or a refill is a line of its own, so that the journal stays append-only.
 
 Every line is written whole (``os.write`` on the file descriptor: no buffer to flush,
 short writes are continued) and then ``fsync``-ed before
@@ -50,7 +57,7 @@ import stat
 import sys
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -58,6 +65,7 @@ from typing import Any
 from ..cards import Card, Suit
 from ..engine import Action, Event, Game, IllegalMove, Move, _players_arg
 from ..rules import Rules
+from ..unseen import PartialDeal, PartialGame, SeenDraw
 from . import jsonio
 from .annotations import move_to_json
 from .json_form import (
@@ -96,6 +104,32 @@ _TAIL = 64
 JOURNAL_SUFFIX = ".durak.jsonl"
 
 _HEAD_KEYS = {"format", "rules", "players", "deal", "start", "meta"}
+#: The member of a move line that marks a pass nobody said (R12, :mod:`durak_nb.implied`).
+IMPLIED = "implied"
+
+
+def _history(game: Game | PartialGame) -> list[Move]:
+    """The moves played: :attr:`Game.history`, or a partial game's ``moves``."""
+    return game.history if isinstance(game, Game) else game.moves
+
+
+def _live(rec: Recording) -> Game | PartialGame:
+    """The live game after every move of ``rec``: an engine game, or for a deal nobody
+    saw whole the :class:`~durak_nb.unseen.PartialGame` (never its witness).
+
+    Raises:
+        RecordingError: an illegal move (its index and rule).
+    """
+    if isinstance(rec.deal, PartialDeal):
+        return rec.partial_game()
+    return rec.replay()
+
+
+def _result_json(rec: Recording, game: Game | PartialGame) -> dict[str, Any]:
+    """``rec.result_json`` of a game of either kind (it reads only ``result``)."""
+    return rec.result_json(game)  # type: ignore[arg-type]
+
+
 _ANNOTATION_KEYS = ("comments", "comments_before", "glyphs")
 
 
@@ -165,18 +199,20 @@ class Journal:
         head_meta: the head line's ``meta``, before the annotation lines are merged in.
         annotations: the annotation lines in order, as ``(kind, move, text)`` with kind
             ``'comment'`` (after the move), ``'before'`` (before move 0) or ``'glyph'``.
+        implied: the indices of the moves written as implied passes (R12).
 
     Reading a journal that a live recorder is still writing is safe: it sees the
     moves written so far (perhaps with a torn line in flight, reported, not cut).
     """
 
     recording: Recording
-    game: Game
+    game: Game | PartialGame
     torn: TornLine | None
     size: int
     lines: int
     head_meta: dict[str, Any]
     annotations: list[tuple[str, int, str]]
+    implied: tuple[int, ...] = field(default=())
 
 
 def _check_meta(meta: object, file: str, line: int) -> dict[str, Any]:
@@ -241,6 +277,8 @@ def _parse(data: bytes, file: str) -> Journal:
     raw_moves: list[Any] = []
     places: dict[str, tuple[int, int]] = {}
     notes: list[tuple[str, int, str]] = []
+    implied: list[bool] = []
+    draws: list[Any] = []
     for i, raw in enumerate(parts):
         line = i + 1
         try:
@@ -268,19 +306,80 @@ def _parse(data: bytes, file: str) -> Journal:
             places = {"": (line, 1)}
         elif "comment" in obj or "glyph" in obj:
             notes.append(_annotation(obj, len(raw_moves), file, line))
+        elif "undo" in obj:
+            k = _undo_line(obj, len(raw_moves), file, line)
+            del raw_moves[k:], implied[k:]
+            notes = [n for n in notes if n[0] == "before" or n[1] < k]
+            draws = [d for d in draws if d["after"] < k]
+        elif "draw" in obj:
+            draws.append(_draw_line(obj, len(raw_moves), file, line))
         else:
             places[f"moves[{len(raw_moves)}]"] = (line, 1)
+            flag = obj.pop(IMPLIED, False)
+            if flag is not True and flag is not False:
+                raise RecordingError(f"'{IMPLIED}': true or false, not {flag!r}", file=file, line=line)
             raw_moves.append(obj)
+            implied.append(flag)
     if head is None:
         what = f"; its first line is torn ({torn.size} bytes)" if torn else ""
         raise RecordingError(f"the journal has no complete head line{what}", file=file)
     head_meta = _check_meta(head.get("meta", {}), file, head_line)
+    if draws:
+        deal = head.get("deal")
+        if not isinstance(deal, dict) or "deck" in deal:
+            raise RecordingError(
+                "a refill line belongs to an over-the-board game (a deal without deck)", file=file, line=head_line
+            )
+        head = {**head, "deal": {**deal, "draws": [*deal.get("draws", []), *draws]}}
     rec = Recording.from_json({**head, "moves": raw_moves}, file=file, places=places)
-    game = rec.replay()  # RecordingError names the line of an illegal move
+    game = _live(rec)  # RecordingError names the line of an illegal move
     rec.meta = _Annotations(notes).apply(head_meta)
     if game.finished:
-        rec.result = rec.result_json(game)
-    return Journal(rec, game, torn, size, sum(1 for p in parts if p.strip()), head_meta, notes)
+        rec.result = _result_json(rec, game)
+    return Journal(
+        rec,
+        game,
+        torn,
+        size,
+        sum(1 for p in parts if p.strip()),
+        head_meta,
+        notes,
+        tuple(k for k, f in enumerate(implied) if f),
+    )
+
+
+def _undo_line(obj: dict[str, Any], moves: int, file: str, line: int) -> int:
+    """Check an undo line ``{"undo": k}`` written after ``moves`` moves; returns ``k``."""
+    k = obj["undo"]
+    if set(obj) != {"undo"} or isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < moves:
+        raise RecordingError(
+            f'an undo line is {{"undo": k}}, k one of the {moves} moves written before it (0-based), not {k!r}',
+            file=file,
+            line=line,
+        )
+    return k
+
+
+def _draw_line(obj: dict[str, Any], moves: int, file: str, line: int) -> dict[str, Any]:
+    """Check a refill line ``{"draw": {"after": k, "player": NAME, "cards": [...]}}``
+    (R16) written after ``moves`` moves; returns its ``deal.draws`` entry."""
+    d = obj["draw"]
+    if (
+        set(obj) != {"draw"}
+        or not isinstance(d, dict)
+        or set(d) != {"after", "player", "cards"}
+        or isinstance(d["after"], bool)
+        or not isinstance(d["after"], int)
+        or not 0 <= d["after"] < moves
+    ):
+        raise RecordingError(
+            'a refill line is {"draw": {"after": k, "player": NAME, "cards": [...]}}, '
+            f"k one of the {moves} moves written before it",
+            file=file,
+            line=line,
+            rule="R16",
+        )
+    return dict(d)
 
 
 def read_journal(path: str | Path) -> Journal:
@@ -308,8 +407,11 @@ class Recorder:
 
     Attributes:
         path: the journal's path.
-        game: the live :class:`Game`; play through :meth:`play` so that every move
-            is written (or call :meth:`sync` after playing on the game directly).
+        live: the live game: a :class:`Game`, or for an over-the-board game (a
+            :class:`~durak_nb.unseen.PartialDeal`) a :class:`~durak_nb.unseen.PartialGame`;
+            play through :meth:`play` so that every move is written (or call :meth:`sync`
+            after playing on the game directly).
+        game: the same, when it is an engine :class:`Game`.
         torn: the torn last line :meth:`open` dropped, or ``None``.
         fsync: whether each line is ``fsync``-ed (default; off only for throw-away
             journals, where speed matters more than a crash).
@@ -319,7 +421,7 @@ class Recorder:
         self,
         path: Path,
         fd: int,
-        game: Game,
+        game: Game | PartialGame,
         recording: Recording,
         *,
         size: int,
@@ -328,6 +430,7 @@ class Recorder:
         torn: TornLine | None = None,
         fsync: bool = True,
         tail: bytes = b"",
+        implied: Sequence[int] = (),
     ) -> None:
         """Low level: use :meth:`create`, :meth:`from_recording` or :meth:`open`.
 
@@ -336,7 +439,7 @@ class Recorder:
         checked against them (see :meth:`play`)."""
         self.path = path
         self._absolute = os.path.abspath(path)  # the file checked before each write, wherever the cwd goes
-        self.game = game
+        self.live: Game | PartialGame = game
         self.torn = torn
         self.fsync = fsync
         self._fd: int | None = fd
@@ -345,7 +448,8 @@ class Recorder:
         self._head = recording
         self._head_meta = head_meta
         self._notes: list[tuple[str, int, str]] = list(annotations or [])
-        self._written = len(game.history)
+        self._written = len(_history(game))
+        self._implied: set[int] = set(implied)
 
     # ------------------------------------------------------------------ making
 
@@ -362,11 +466,13 @@ class Recorder:
         trump: Suit | str | None = None,
         attacker: int | str | None = None,
         start: Start | Mapping[str, Any] | None = None,
+        deal: PartialDeal | None = None,
         meta: Mapping[str, Any] | None = None,
         overwrite: bool = False,
         fsync: bool = True,
     ) -> Recorder:
-        """Deal a new game (or set up a position) and start its journal with the head line.
+        """Deal a new game (or set up a position, or begin an over-the-board game) and
+        start its journal with the head line.
 
         Args:
             path: the journal to create; its name ends in ``.durak.jsonl`` (N9).
@@ -379,6 +485,9 @@ class Recorder:
             dealer, trump, attacker: as in :meth:`Game.deal` (R3, R4).
             start: a set-up position instead of a deal: a :class:`Start` or the
                 INTERCHANGE.md ``start`` object (``{"hands": {"Anna": [...]}, ...}``).
+            deal: a deal nobody saw whole (:class:`~durak_nb.unseen.PartialDeal`, INTERCHANGE.md
+                "Over-the-board recordings"): the game is a
+                :class:`~durak_nb.unseen.PartialGame`, recorded as it is played at a real table.
             meta: free data and annotations for the head (``event``, ``comments`` …).
             overwrite: replace an existing file; by default an existing journal is
                 never touched.
@@ -386,8 +495,8 @@ class Recorder:
 
         Raises:
             TypeError: ``players`` is a str or neither names nor a count (as :meth:`Game.deal`).
-            ValueError: both a deal (``seed``, ``deck_order``, ``dealer``, ``trump``,
-                ``attacker``) and ``start`` given.
+            ValueError: more than one of a deal (``seed``, ``deck_order``, ``dealer``, ``trump``,
+                ``attacker``), ``start`` and a partial ``deal`` given.
             RulesError: bad rules or a player count R2 forbids.
             SetupError: a deck or position that breaks R1–R4 or R22.
             RecordingError: a ``start`` object or ``meta`` that INTERCHANGE.md
@@ -401,7 +510,12 @@ class Recorder:
         file = str(path)
         _check_journal_name(path)
         head_meta = _check_meta(copy.deepcopy(dict(meta or {})), file, 1)
-        if start is not None:
+        if deal is not None:
+            if start is not None or any(x is not None for x in (seed, deck_order, dealer, trump, attacker)):
+                raise ValueError("give one of a deal (seed, deck_order, ...), 'start' and a partial 'deal'")
+            rec = Recording(rules=r, players=tuple(names), deal=deal, file=file)
+            game: Game | PartialGame = rec.partial_game()
+        elif start is not None:
             if any(x is not None for x in (seed, deck_order, dealer, trump, attacker)):
                 raise ValueError("give either a deal (seed, deck_order, dealer, trump, attacker) or 'start', not both")
             if not isinstance(start, Start):
@@ -431,7 +545,7 @@ class Recorder:
             RecordingError: a move of the recording breaks a rule (``rule`` names it),
                 an existing file (without ``overwrite``), or a failed write.
         """
-        game = recording.replay()
+        game = _live(recording)
         head = Recording(
             rules=recording.rules,
             players=recording.players,
@@ -443,12 +557,12 @@ class Recorder:
         return cls._start(Path(path), head, game, overwrite=overwrite, fsync=fsync)
 
     @classmethod
-    def _start(cls, path: Path, head: Recording, game: Game, *, overwrite: bool, fsync: bool) -> Recorder:
+    def _start(cls, path: Path, head: Recording, game: Game | PartialGame, *, overwrite: bool, fsync: bool) -> Recorder:
         _check_journal_name(path)
         doc = head.to_json()
         del doc["moves"]
         doc["meta"] = head.meta
-        lines = [doc] + [move_to_json(m, head.players) for m in game.history]
+        lines = [doc] + [move_to_json(m, head.players) for m in _history(game)]
         data = b"".join(_encode(x, str(path), n) for n, x in enumerate(lines, 1))
         # R2 and every other check of the journal's reader, before anything is written:
         # a journal this recorder starts can always be read back and reopened (defect 12)
@@ -524,13 +638,28 @@ class Recorder:
             torn=j.torn,
             fsync=fsync,
             tail=data[: j.size][-_TAIL:],
+            implied=j.implied,
         )
+
+    @property
+    def game(self) -> Game:
+        """The live engine :class:`Game` (see :attr:`live`).
+
+        Raises:
+            TypeError: the game is an over-the-board one: use :attr:`live`.
+        """
+        if not isinstance(self.live, Game):
+            raise TypeError("this recorder records an over-the-board game (a partial deal): use recorder.live")
+        return self.live
 
     # ------------------------------------------------------------------ recording
 
-    def play(self, move: Move) -> list[Event]:
+    def play(self, move: Move, *, implied: bool = False) -> list[Event]:
         """Check ``move`` with the engine, append it to the journal (written and
         ``fsync``-ed), then play it; returns the events it caused.
+
+        ``implied``: the move is a pass nobody said (R12, :mod:`durak_nb.implied`); the
+        journal line carries ``"implied": true`` and :attr:`implied` lists it.
 
         A redeal without a deck (R5) is shuffled first, and the journal records the
         new deck.
@@ -554,30 +683,102 @@ class Recorder:
         (and refuse it when what was added is not a journal line).
         """
         self._check_open()
-        game = self.game
+        game = self.live
         self._check_synced()
         refusal = game.why_illegal(move)
         if refusal is not None:
             raise IllegalMove(refusal, move)
-        self._check_bound(len(game.history) + 1)
+        self._check_bound(len(_history(game)) + 1)
         recorded, shuffled = move, None
-        if move.action is Action.REDEAL and move.deck is None:
+        if move.action is Action.REDEAL and move.deck is None and isinstance(game, Game):
             trial = game.copy()  # draw the shuffle on a copy, so nothing changes before the write
             trial.play(move)
             recorded, shuffled = trial.history[-1], trial.rng.getstate()
-        before, tail, rng = self._size, self._tail, game.rng.getstate()
-        self._append(self._line(move_to_json(recorded, game.players)))  # fails: the game is as it was
-        if shuffled is not None:  # the shuffle is drawn only once the move is in the journal (R5)
+        before, tail = self._size, self._tail
+        rng = game.rng.getstate() if isinstance(game, Game) else None
+        line = move_to_json(recorded, game.players)
+        if implied:
+            line[IMPLIED] = True
+        self._append(self._line(line))  # fails: the game is as it was
+        if shuffled is not None and isinstance(game, Game):  # the shuffle is drawn once the move is written (R5)
             game.rng.setstate(shuffled)
         try:
             events = game.play(recorded)
         except BaseException:
-            if len(game.history) == self._written:  # not played after all: unwrite it
+            if len(_history(game)) == self._written:  # not played after all: unwrite it
                 self._cut(before, tail)
-                game.rng.setstate(rng)
+                if isinstance(game, Game) and rng is not None:
+                    game.rng.setstate(rng)
             raise
-        self._written = len(game.history)
+        if implied:
+            self._implied.add(self._written)
+        self._written = len(_history(game))
         return events
+
+    @property
+    def implied(self) -> list[int]:
+        """The indices of the moves journalled as implied passes (R12), in order."""
+        return sorted(self._implied)
+
+    def undo(self, count: int = 1) -> list[Move]:
+        """Take back the last ``count`` moves: the journal gets the line ``{"undo": k}``
+        (``k`` the first move taken back; comments, glyphs and refills seen on or after
+        move ``k`` go too), then the game is as it was before move ``k``.
+
+        Returns:
+            the moves taken back, in the order they were played.
+
+        Raises:
+            ValueError: ``count`` is not between 1 and the number of moves played.
+            RecordingError: the recorder is closed, or the write failed (nothing is
+                taken back).
+        """
+        self._check_open()
+        self._check_synced()
+        history = _history(self.live)
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= len(history):
+            raise ValueError(f"undo: count is 1 to the {len(history)} moves played, not {count!r}")
+        k = len(history) - count
+        taken = list(history[k:])
+        head = self._head
+        deal = head.deal
+        if isinstance(deal, PartialDeal) and any(d.after >= k for d in deal.draws):
+            head = replace(head, deal=replace(deal, draws=tuple(d for d in deal.draws if d.after < k)))
+        game = _live(
+            Recording(rules=head.rules, players=head.players, deal=head.deal, start=head.start, moves=history[:k])
+        )
+        self._append(self._line({"undo": k}))
+        self.live, self._head = game, head
+        self._written = k
+        self._implied = {i for i in self._implied if i < k}
+        self._notes = [n for n in self._notes if n[0] == "before" or n[1] < k]
+        return taken
+
+    def saw_draw(self, draw: SeenDraw) -> None:
+        """Record a refill someone saw (R16; ``deal.draws`` of an over-the-board game):
+        the journal gets a ``{"draw": …}`` line and the game knows the cards.
+
+        Raises:
+            ValueError: the game's deal is not a :class:`~durak_nb.unseen.PartialDeal`,
+                or ``draw.after`` is not a move played.
+            RecordingError: no deck order agrees with the refill and the moves (the
+                rule named; nothing is written), the recorder is closed, or the write
+                failed.
+        """
+        self._check_open()
+        self._check_synced()
+        deal = self._head.deal
+        history = _history(self.live)
+        if not isinstance(deal, PartialDeal):
+            raise ValueError("saw_draw: only an over-the-board game (a partial deal) records refills seen")
+        if not 0 <= draw.after < len(history):
+            raise ValueError(f"saw_draw: after is one of the {len(history)} moves played, not {draw.after!r}")
+        head = replace(self._head, deal=replace(deal, draws=tuple(sorted((*deal.draws, draw), key=lambda d: d.after))))
+        game = _live(Recording(rules=head.rules, players=head.players, deal=head.deal, moves=list(history)))
+        names = head.players
+        entry = {"after": draw.after, "player": names[draw.player], "cards": [c.code for c in draw.cards]}
+        self._append(self._line({"draw": entry}))
+        self.live, self._head = game, head
 
     def sync(self) -> int:
         """Write the moves played on :attr:`game` directly (not through :meth:`play`).
@@ -590,7 +791,7 @@ class Recorder:
                 :data:`~durak_nb.record.json_form.MAX_MOVES`, or the write failed.
         """
         self._check_open()
-        history = self.game.history
+        history = _history(self.live)
         if len(history) < self._written:
             raise RecordingError(
                 f"the game has {len(history)} moves but the journal {self._written}: it was replaced or rewound",
@@ -599,7 +800,7 @@ class Recorder:
         new = history[self._written :]
         self._check_bound(len(history))
         if new:
-            self._append(b"".join(self._line(move_to_json(m, self.game.players)) for m in new))
+            self._append(b"".join(self._line(move_to_json(m, self.live.players)) for m in new))
             self._written = len(history)
         return len(new)
 
@@ -623,7 +824,7 @@ class Recorder:
             raise ValueError("a comment with a lone surrogate is not Unicode text") from exc
         self._check_open()
         self._check_synced()
-        n = len(self.game.history)
+        n = len(_history(self.live))
         if move is None and n == 0:
             note: tuple[str, int, str] = ("before", 0, text)
             line: dict[str, Any] = {"comment": text, "before": 0}
@@ -659,12 +860,12 @@ class Recorder:
             players=head.players,
             deal=head.deal,
             start=head.start,
-            moves=list(self.game.history),
+            moves=list(_history(self.live)),
             meta=_Annotations(self._notes).apply(self._head_meta),
             file=str(self.path),
         )
-        if self.game.finished:
-            rec.result = rec.result_json(self.game)
+        if self.live.finished:
+            rec.result = _result_json(rec, self.live)
         return rec
 
     # ------------------------------------------------------------------ closing
@@ -689,7 +890,7 @@ class Recorder:
         self.close()
 
     def __repr__(self) -> str:
-        state = "closed" if self.closed else f"{len(self.game.history)} moves"
+        state = "closed" if self.closed else f"{len(_history(self.live))} moves"
         return f"<Recorder {str(self.path)!r}: {state}>"
 
     # ------------------------------------------------------------------ internals
@@ -699,9 +900,9 @@ class Recorder:
             raise RecordingError("the recorder is closed: Recorder.open() continues the journal", file=str(self.path))
 
     def _check_synced(self) -> None:
-        if len(self.game.history) != self._written:
+        if len(_history(self.live)) != self._written:
             raise RecordingError(
-                f"the game has {len(self.game.history)} moves but the journal {self._written}: "
+                f"the game has {len(_history(self.live))} moves but the journal {self._written}: "
                 "moves were played on recorder.game directly; call recorder.sync() to write them",
                 file=str(self.path),
             )
@@ -714,7 +915,7 @@ class Recorder:
             )
 
     def _move_index(self, move: int | None) -> int:
-        n = len(self.game.history)
+        n = len(_history(self.live))
         k = n - 1 if move is None else move
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n:
             raise ValueError(f"move {k!r} is not one of the {n} moves played (0-based)")

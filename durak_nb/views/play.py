@@ -29,9 +29,12 @@ the table: what happened, what you may do, the numbered move log and where the g
 is saved (:func:`journal_words`).  Cards read as 10♥ (:mod:`durak_nb.explain`).
 
 The other seats are played by bots (:mod:`durak_nb.bots`), one move at a time, with
-an optional delay so that you see each move.  Several players may act at once in a
-bout (R10–R12); the widget lets a bot defender answer first, then waits for you
-whenever you have a move, and lets the bots move otherwise (:func:`bot_seat`).
+an optional delay so that you see each move.  Several people may play at one screen
+(``humans=["Anna", "Vera"]``): the screen shows the hand of the person whose turn it is
+only once they press *Show my hand* (a hand-over screen in between, so that nobody sees
+another's cards); *Hide my hand* covers it again (:func:`human_seat` says whose turn it
+is).  Several players may act at once in a bout (R10–R12); the widget lets a bot
+defender answer first, then waits for you whenever you have a move, and lets the bots move otherwise (:func:`bot_seat`).
 
 Every move is written by a :class:`~durak_nb.record.recorder.Recorder` to a journal
 (JSON Lines, ``fsync``-ed per move) as it is played: after a crash
@@ -99,9 +102,11 @@ from .html import STYLE, esc, hand_order, header_html, seat_caption_html, turn_h
 from .replayer import ReplayerWidget
 
 __all__ = [
+    "PLAY_WORDS",
     "PlayWidget",
     "bot_seat",
     "discard_words",
+    "human_seat",
     "journal_words",
     "log_html",
     "prompt_text",
@@ -115,6 +120,15 @@ LOG_LINES = 10
 TIGHT = 9
 
 _SCOPES = itertools.count(1)
+
+#: the sentences of the hand-over between people at one screen (one place, for translation)
+PLAY_WORDS: dict[str, str] = {
+    "show": "Show my hand",
+    "hide": "Hide my hand",
+    "show_tip": "show the cards of the player whose turn it is (only they should look)",
+    "hand_over": "{name}'s turn: pass the screen to {name}, who presses “Show my hand”.",
+    "hidden": "{name}'s hand is hidden: press “Show my hand” first",
+}
 
 #: classes of the card buttons besides the face: dimmed (in no legal move now), able to
 #: cover the chosen attack card / to be covered by the selected card
@@ -324,6 +338,10 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         rules: a :class:`~durak_nb.rules.Rules` or a preset name (``'perevodnoy'``).
         players: names in clockwise seat order, or a count (``P1``, ``P2`` …).
         human: your seat (or name); every other seat is a bot.
+        humans: the seats (or names) played by people at this screen, instead of
+            ``human``: every other seat is a bot.  With two or more, each hand stays
+            hidden until its owner presses *Show my hand* (:meth:`show_hand`), and the
+            hand-over screen names whose turn it is.
         seed: the shuffle (R3), as :meth:`Game.deal`; ``None``: a fresh random deal.
         journal: the journal file (``*.durak.jsonl``) the game is recorded to; ``None``
             records to a new file in a temporary directory (:attr:`journal`); where it
@@ -357,7 +375,9 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     Attributes:
         recorder: the :class:`Recorder` writing the journal.
-        human: your seat.
+        human: the seat of the person whose turn it is (with one person, theirs).
+        humans: the seats played by people, in seat order.
+        revealed: whether :attr:`human`'s hand is shown now (always, with one person).
         bots: the bot of each other seat.
         selected: the cards you have selected, in the order clicked.
         target: the attack card you chose to cover before choosing a card, or ``None``.
@@ -370,6 +390,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         card_buttons, table_buttons: the pools of card buttons (the cards of your hand
             as held, the table's pairs); a hidden one has the class ``dnb-off``.
         lead_button, take_button, pass_button, replay_button: the action buttons;
+            hand_button: *Show my hand* / *Hide my hand* (hidden with one person);
             transfer_button (perevodnoy, R17), show_button (R20), redeal_button (R5):
             the same, or ``None`` when the rules have no such move.
         faces, top, stock, seat_caption, status, log_view, journal_view: the HTML
@@ -386,6 +407,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         players: Sequence[str] | int = 2,
         *,
         human: int | str = 0,
+        humans: Sequence[int | str] | None = None,
         seed: int | None = None,
         journal: str | Path | None = None,
         bot: Bot | Mapping[int | str, Bot] | None = None,
@@ -421,13 +443,23 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         game = recorder.game
         names = game.players
         try:
-            self.human = game.seat(human)
+            if humans is None:
+                self.humans: tuple[int, ...] = (game.seat(human),)
+            else:
+                if isinstance(humans, str) or not humans:
+                    raise ValueError("humans: a list of one or more seats or names")
+                self.humans = tuple(sorted({game.seat(h) for h in humans}))
         except KeyError as exc:
             recorder.close()
-            raise ValueError(f"human: {exc.args[0]}") from exc
+            raise ValueError(f"{'human' if humans is None else 'humans'}: {exc.args[0]}") from exc
+        except (ValueError, TypeError):
+            recorder.close()
+            raise
+        self.human = self.humans[0]
+        self.revealed = len(self.humans) == 1
         self.bots: dict[int, Bot] = {}
         for s in range(game.n):
-            if s != self.human:
+            if s not in self.humans:
                 self.bots[s] = _bot_for(bot, s, names)
         self.delay = float(delay)
         self.open_hands = bool(open_hands)
@@ -489,7 +521,8 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self._table_cards: list[Card | None] = []
         self.hand_row = box(widgets.Box, (), "dnb-row")
         self.table_row = box(widgets.Box, (), "dnb-row", "dnb-tablerow")
-        self._grow(self.card_buttons, self._hand_cards, self.hand_row, max(r.hand_size, len(game.hands[self.human])))
+        most = max(len(game.hands[h]) for h in self.humans)
+        self._grow(self.card_buttons, self._hand_cards, self.hand_row, max(r.hand_size, most))
         self._grow(self.table_buttons, self._table_cards, self.table_row, min(r.bout_limit, r.deck_size))
 
         def button(description: str, tooltip: str, action: Any, needed: bool = True) -> Any:
@@ -516,10 +549,12 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             "Redeal", "five or more cards of one suit: claim a redeal (R5)", self.redeal, r.redeal_five_of_suit
         )
         self.replay_button = button("Replay", "replay the game so far", self.show_replay)
+        self.hand_button = button(PLAY_WORDS["show"], PLAY_WORDS["show_tip"], self._toggle_hand)
         self.replay_box = box(widgets.Box, (), "dnb-replay")
         actions = [
             b
             for b in (
+                self.hand_button,
                 self.lead_button,
                 self.transfer_button,
                 self.show_button,
@@ -557,6 +592,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         recording: Recording,
         *,
         human: int | str = 0,
+        humans: Sequence[int | str] | None = None,
         journal: str | Path | None = None,
         overwrite: bool = False,
         fsync: bool = True,
@@ -567,7 +603,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
         Args:
             recording: the recording to continue.
-            human, journal, overwrite, fsync: as in :class:`PlayWidget`.
+            human, humans, journal, overwrite, fsync: as in :class:`PlayWidget`.
             options: ``bot``, ``delay``, ``open_hands``, ``auto_pass``, ``card_width``.
 
         Raises:
@@ -575,17 +611,25 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         """
         path = Path(journal) if journal is not None else _temp_journal()
         rec = Recorder.from_recording(path, recording, overwrite=overwrite, fsync=fsync)
-        return cls(human=human, recorder=rec, **options)
+        return cls(human=human, humans=humans, recorder=rec, **options)
 
     @classmethod
-    def resume(cls, journal: str | Path, *, human: int | str = 0, fsync: bool = True, **options: Any) -> PlayWidget:
+    def resume(
+        cls,
+        journal: str | Path,
+        *,
+        human: int | str = 0,
+        humans: Sequence[int | str] | None = None,
+        fsync: bool = True,
+        **options: Any,
+    ) -> PlayWidget:
         """Continue the game of a journal (e.g. after the kernel died); a torn last
         line is dropped and reported as :meth:`Recorder.open` does.
 
         Raises:
             RecordingError: as :meth:`Recorder.open`.
         """
-        return cls(human=human, recorder=Recorder.open(journal, fsync=fsync), **options)
+        return cls(human=human, humans=humans, recorder=Recorder.open(journal, fsync=fsync), **options)
 
     # ------------------------------------------------------------------ state
 
@@ -601,12 +645,44 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     @property
     def legal(self) -> list[Move]:
-        """Your legal moves now (``game.legal_moves(human)``)."""
-        return [] if self.game.finished else self.game.legal_moves(self.human)
+        """Your legal moves now (``game.legal_moves(human)``); none while your hand is
+        hidden (several people at one screen)."""
+        if self.game.finished or not self.revealed:
+            return []
+        return self.game.legal_moves(self.human)
+
+    def show_hand(self) -> None:
+        """Show the hand of the person whose turn it is (*Show my hand*)."""
+        self.revealed = True
+        self.draw()
+
+    def hide_hand(self) -> None:
+        """Hide the hand again (*Hide my hand*; with one person the hand always shows)."""
+        if len(self.humans) > 1:
+            self.revealed = False
+            self.selected, self.target, self._note = [], None, ""
+        self.draw()
+
+    def _toggle_hand(self) -> None:
+        if self.revealed:
+            self.hide_hand()
+        else:
+            self.show_hand()
+
+    def _hand_over(self, seat: int) -> None:
+        """The turn goes to person ``seat``: with several people, the hand is hidden
+        until they show it."""
+        if seat != self.human:
+            self.human = seat
+            self.revealed = len(self.humans) == 1
+            self.selected, self.target, self._note = [], None, ""
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        """Your cards as held and shown: by suit, the trump suit last, low to high."""
+        """Your cards as held and shown: by suit, the trump suit last, low to high
+        (none while your hand is hidden)."""
+        if not self.revealed:
+            return ()
         return hand_order(self.game.hands[self.human], self.game.trump)
 
     @property
@@ -638,12 +714,20 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         """A :class:`~durak_nb.replay.Replay` of the game so far."""
         return Replay(self.recording())
 
-    def show_replay(self) -> ReplayerWidget:
+    def show_replay(self) -> ReplayerWidget | None:
         """Show the game so far in a replayer below the table, at its last position:
         from your view while the game goes on (the bots' cards face down unless
-        ``open_hands``), with every hand open once it is over."""
+        ``open_hands``), with every hand open once it is over.  While the hand of the
+        person whose turn it is is hidden (several people at one screen), nothing is
+        shown and ``None`` is returned."""
         replay = self.replay()
         secret = not (self.game.finished or self.open_hands)
+        if secret and not self.revealed:  # several people at one screen, the hand covered
+            self.replay_box.children = ()
+            self.message = PLAY_WORDS["hidden"].format(name=self.game.players[self.human])
+            self.refusal = None
+            self.draw()
+            return None
         viewer = ReplayerWidget(replay, start=len(replay), perspective=self.human if secret else None)
         self.replay_box.children = (viewer,)
         return viewer
@@ -793,6 +877,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def _human(self, move: Move) -> bool:
         """Play your ``move`` if the engine allows it, then let the bots answer."""
+        if not self.revealed:
+            self.message = PLAY_WORDS["hidden"].format(name=self.game.players[self.human])
+            self.refusal = None
+            self.draw()
+            return False
         refusal = self.game.why_illegal(move)
         if refusal is not None:
             return self._refuse(refusal)
@@ -819,16 +908,21 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         """Let the bots move until you have a move or the game is over (whose turn it is:
         :func:`bot_seat`)."""
         said: list[str] = []
-        g, h = self.game, self.human
+        g = self.game
         while not g.finished:
-            seat = bot_seat(g, h)
-            if seat is None:  # you are waited for
+            seat = bot_seat(g, self.humans)
+            if seat is None:  # a person is waited for
+                h = human_seat(g, self.humans, self.human)
+                if h is None:  # pragma: no cover - bot_seat found a person with a move
+                    break
+                self._hand_over(h)
                 mine = g.legal_moves(h)
                 if self.auto_pass and len(mine) == 1 and mine[0].action is Action.PASS:
                     said += self._play(mine[0], auto=True)
                     continue
                 break
-            if show and self.delay > 0 and h not in g.out_order:  # once you are out, the rest goes at once
+            out = all(h in g.out_order for h in self.humans)
+            if show and self.delay > 0 and not out:  # once every person is out, the rest goes at once
                 self.message = "; ".join(said)
                 self.draw()
                 time.sleep(self.delay)
@@ -938,6 +1032,9 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             set_classes(b, ("dnb-pc", "dnb-pt", *marks))
 
     def _draw_controls(self, legal: Sequence[Move]) -> None:
+        several = len(self.humans) > 1 and not self.game.finished
+        self.hand_button.description = PLAY_WORDS["hide" if self.revealed else "show"]
+        set_classes(self.hand_button, ("dnb-act",) if several else ("dnb-act", HIDDEN))
         c = _controls(self.game, self.human, legal)
         self.lead_button.description = c.lay_label
         self.pass_button.description = c.pass_label
@@ -963,7 +1060,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             parts.append(f'<div class="dnb-said">{esc(self.message)}</div>')
         if self._note:
             parts.append(f'<div class="dnb-note">{esc(self._note)}</div>')
-        parts.append(f'<div class="dnb-prompt">{esc(prompt_text(self.game, legal))}</div>')
+        if self.revealed or self.game.finished:
+            prompt = prompt_text(self.game, legal)
+        else:
+            prompt = PLAY_WORDS["hand_over"].format(name=self.game.players[self.human])
+        parts.append(f'<div class="dnb-prompt">{esc(prompt)}</div>')
         self.status.value = "".join(parts)
         self.log_view.value = log_html(self.narration, self._numbers)
 
@@ -990,22 +1091,24 @@ def log_html(lines: Sequence[str], numbers: Sequence[int | None], *, last: int =
     return f'<div class="dnb-log-head">Moves</div><div class="dnb-log">{cells}</div>'
 
 
-def bot_seat(game: Game, human: int) -> int | None:
-    """Whose bot moves next when ``human`` plays one seat and bots play the others.
+def bot_seat(game: Game, human: int | Iterable[int]) -> int | None:
+    """Whose bot moves next when people play ``human`` (one seat or several) and bots
+    play the others.
 
     Turn-taking among players who may act at once (R10–R12) is the widgets' choice,
-    not a rule: a bot defender answers first; otherwise ``human`` is waited for
-    whenever they have a move (a redeal claim aside, R5); otherwise the bot defender,
+    not a rule: a bot defender answers first; otherwise a person is waited for
+    whenever one has a move (a redeal claim aside, R5); otherwise the bot defender,
     else the attacker, else the first bot clockwise from the attacker.
 
     Args:
         game: the game (its legal moves are asked, nothing is played).
-        human: the seat played by a person.
+        human: the seat, or seats, played by people.
 
     Returns:
-        the seat whose bot moves now, or ``None``: ``human`` is waited for, or nobody
+        the seat whose bot moves now, or ``None``: a person is waited for, or nobody
         may move (the game is over).
     """
+    humans = {human} if isinstance(human, int) else set(human)
     if game.finished:
         return None
     moves = game.legal_moves()
@@ -1013,12 +1116,49 @@ def bot_seat(game: Game, human: int) -> int | None:
     if not movers:  # pragma: no cover - the engine always has a move while the game goes on
         return None
     d, a = game.defender, game.attacker
-    if human in movers:
-        return d if d is not None and d != human and d in movers else None
+    if humans & set(movers):
+        return d if d is not None and d not in humans and d in movers else None
     if d is not None and d in movers:
         return d
     if a is not None and a in movers:
         return a
+    first = a if a is not None else 0
+    return min(movers, key=lambda s: (s - first) % game.n)
+
+
+def human_seat(game: Game, humans: Iterable[int], current: int | None = None) -> int | None:
+    """Which person acts next when several play at one screen (the widget's choice,
+    not a rule, R10–R12): ``current`` while they still have a move (no hand-over
+    needed), else the defender, else the attacker, else the first person clockwise
+    from the attacker who has a move (a redeal claim, R5, only when nobody has another).
+
+    Args:
+        game: the game (nothing is played).
+        humans: the seats played by people.
+        current: the person at the screen now, or ``None``.
+
+    Returns:
+        a seat of ``humans``, or ``None`` when none of them may move.
+
+    >>> g = Game.from_position("podkidnoy", ["Anna", "Boris", "Vera"],
+    ...     hands={"Anna": "7S 9H", "Boris": "8S TC", "Vera": "7H KD"}, talon="", trump="D",
+    ...     attacker="Anna", first_bito_done=True, rest_to_discard=True)
+    >>> human_seat(g, [1, 2]) is None, human_seat(g, [0, 2])
+    (True, 0)
+    """
+    people = set(humans)
+    moves = game.legal_moves()
+    movers = {m.player for m in moves if m.action is not Action.REDEAL} & people
+    if not movers:
+        movers = {m.player for m in moves} & people
+    if not movers:
+        return None
+    if current is not None and current in movers:
+        return current
+    d, a = game.defender, game.attacker
+    for s in (d, a):
+        if s is not None and s in movers:
+            return s
     first = a if a is not None else 0
     return min(movers, key=lambda s: (s - first) % game.n)
 
