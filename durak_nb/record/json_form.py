@@ -382,7 +382,7 @@ class Recording:
             state=state,
         )
 
-    def check_result(self, game: Game) -> None:
+    def check_result(self, game: Game | PartialGame) -> None:
         """Check that the written ``result`` agrees with the replay (INTERCHANGE.md).
 
         Raises:
