@@ -327,7 +327,9 @@ def _start_game(start: Game | PartialGame | Position, rules: Rules | str | None)
     if isinstance(start, Game | PartialGame):
         return start.copy()
     if not isinstance(start, Position):
-        raise TypeError(f"game_tree needs a Game, a PartialGame or a Position, not {type(start).__name__}")
+        raise TypeError(
+            f"game_tree needs a Game or a Position (over the board a PartialGame), not {type(start).__name__}"
+        )
     if start.result is not None:
         return start
     if rules is None:
