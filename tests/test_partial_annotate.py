@@ -356,3 +356,30 @@ def test_no_view_of_an_annotated_forgotten_game_names_a_card_nobody_saw(seed: in
         laid = set().union(*(named_cards(e.label) for e in tree.edges_info))
         for node in tree.nodes_info.values():
             assert named_cards(node.label) <= laid | allowed, node
+
+
+OVERBOARD = sorted((Path(__file__).parent.parent / "durak_nb" / "recordings" / "overboard").glob("*.json"))
+
+
+@pytest.mark.parametrize(
+    "path",
+    OVERBOARD
+    or [
+        pytest.param(None, marks=pytest.mark.skip(reason="no durak_nb/recordings/overboard/ on this branch (formats)"))
+    ],
+    ids=lambda p: p.name if isinstance(p, Path) else "none",
+)
+def test_the_kits_over_the_board_recordings_annotated_name_no_card_nobody_saw(path: Path, tmp_path: Path) -> None:
+    """The recordings of real shape (helper B's): annotated with a side line of the
+    first move offered at the middle, saved and read back; the replay text, the trees
+    and the bout pictures name only cards some line knows."""
+    a = Annotator.load(path)
+    main = a.tree.mainline()
+    k = len(main) // 2
+    first = next(m for m in a.legal_moves(main[k - 1]) if m != main[k].move)
+    a.add_variation(main[k], [first])
+    a.save(tmp_path / "annotated.durak")
+    back = io.load_games(tmp_path / "annotated.durak")[0]
+    allowed, views = _views_of(back)
+    bad = {name: sorted(x.code for x in named_cards(text) - allowed) for name, text in views.items()}
+    assert {name: b for name, b in bad.items() if b} == {}
