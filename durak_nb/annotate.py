@@ -55,14 +55,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from .engine import Game, IllegalMove, Move
+from .engine import Action, Game, IllegalMove, Move
 from .errors import DurakError
 from .record import io, jsonio
 from .record.json_form import MAX_BYTES, MAX_DEPTH, MAX_MOVES, Recording, RecordingError, write_atomic
 from .record.lexer import SUFFIX, format_move
 from .record.tree import GLYPHS, GameNode, GameTree
 from .record.writer import check_lines, write
-from .replay import LinePath, path_text
+from .replay import LinePath, Replay, line_deal, partial_line_game, path_text
+from .unseen import PartialDeal, PartialGame
 
 __all__ = [
     "MAX_UNDO",
@@ -72,6 +73,7 @@ __all__ = [
     "line_nodes",
     "line_path",
     "node_depth",
+    "offered_moves",
     "where",
 ]
 
@@ -225,12 +227,71 @@ def _line_name(node: GameNode) -> str:
     return WORDS["main"] if not path else WORDS["line"].format(name=path_text(path))
 
 
-def _legal(game: Game) -> list[Move]:
-    """The legal moves of a live game (an over-the-board game answers its candidates)."""
-    candidates = getattr(game, "candidates", None)
-    if candidates is not None and not hasattr(game, "legal_moves"):
-        return list(cast(Any, candidates)())
+#: The order of the actions among the moves offered over the board (:func:`offered_moves`).
+_ACTION_ORDER = {a: j for j, a in enumerate(Action)}
+
+
+def offered_moves(game: PartialGame) -> list[Move]:
+    """The moves to offer at a live over-the-board game (a deal nobody saw whole,
+    :class:`~durak_nb.unseen.PartialGame`): every move some deck order consistent with
+    everything so far allows (:meth:`~durak_nb.unseen.PartialGame.candidates`, R1–R27),
+    in an order of their own, never the witness's.
+
+    A player annotating their own kitchen-table game knows more than was written down
+    (their hand, what they remember) and asks "what if I had led the ace?": so the
+    cards nobody saw that the rules allow are offered too, as the scorer offers them
+    (only ranks on the table for a throw-in R11, only cards that beat for a cover R6–R8,
+    the attack rank for a transfer R17).  That set is the same for every consistent
+    deck order, so it tells nothing of the witness's hidden cards; the witness's own
+    order (its hand first) would, so the moves are sorted: by seat, the moves of cards
+    known in the hand (:meth:`~durak_nb.unseen.PartialGame.seen`; passes, takes) first,
+    then by action, number of cards and the cards.
+    """
+    known = game.seen().hands
+
+    def key(m: Move) -> tuple[Any, ...]:
+        unseen = any(c not in known[m.player] for c in m.cards)
+        target = "" if m.target is None else m.target.code
+        return (m.player, unseen, _ACTION_ORDER[m.action], len(m.cards), m.cards, target, m.show)
+
+    return sorted(game.candidates(), key=key)
+
+
+def _legal(game: Game | PartialGame) -> list[Move]:
+    """The moves to offer at a live game: the engine's legal moves, or over the board
+    :func:`offered_moves` (never a witness's legal moves)."""
+    if isinstance(game, PartialGame):
+        return offered_moves(game)
     return game.legal_moves()
+
+
+def _line_branch(node: GameNode) -> int:
+    """Where a line played after ``node`` leaves the main line: the index of the first
+    move on ``node``'s path that starts a variation, else (``node`` on the main line)
+    the move a new line there would replace."""
+    for j, n in enumerate(node.path()):
+        if n.starts_variation():
+            return j
+    return len(node.path())
+
+
+def _checked(rec: Recording) -> Game:
+    """Every line of ``rec`` checked (the main line and every side line), and the game
+    at the main line's end, for R25: as the writer checks them
+    (:func:`~durak_nb.record.writer.check_lines`); over the board
+    (:class:`~durak_nb.unseen.PartialDeal`) as :class:`~durak_nb.replay.Replay`
+    decides them, each line from the deal with its own consistent deck order (a side
+    line may lay a card the main line's witness put elsewhere).
+
+    Raises:
+        RecordingError: the first illegal move (a side line's: a
+            :class:`~durak_nb.replay.VariationError`), a bound passed.
+    """
+    deal: object = rec.deal  # a Deal, a PartialDeal or None
+    if not isinstance(deal, PartialDeal):
+        return check_lines(rec)
+    replay = Replay(rec)
+    return replay.game(len(replay))  # a witness: only its result (public, R25) is read
 
 
 # ----------------------------------------------------------------------------- edits
@@ -297,8 +358,7 @@ class Annotator:
         given = cast(object, recording)
         if not isinstance(given, Recording):
             raise TypeError(WORDS["not_recording"].format(kind=type(given).__name__))
-        final = check_lines(recording)
-        recording.check_result(final)
+        recording.check_result(_checked(recording))
         self.tree = GameTree.from_recording(recording)
         self.file = recording.file
         self.max_undo = max_undo
@@ -311,7 +371,8 @@ class Annotator:
         end = self.tree.root.end()
         self._results: dict[GameNode, dict[str, Any] | None] = {end: recording.result}
         self._main_end = end
-        self._cache: tuple[GameNode, Game] | None = None
+        self._partial = isinstance(recording.deal, PartialDeal)
+        self._cache: tuple[GameNode, Any, Game | PartialGame] | None = None
         self.version = 0
 
     @classmethod
@@ -375,7 +436,7 @@ class Annotator:
             text = write(games)
         elif form == "json":
             for rec in games:
-                rec.check_result(check_lines(rec))  # R25, as io.dump checks
+                rec.check_result(_checked(rec))  # R25, as io.dump checks
             io.check_match(games)
             text = io.json_text(games)
         else:
@@ -409,27 +470,41 @@ class Annotator:
         write_atomic(target, text)
         return target
 
-    def game_after(self, node: GameNode) -> Game:
+    def game_after(self, node: GameNode) -> Game | PartialGame:
         """A fresh live game after ``node``'s move (at the root: the start).  Yours to
         play on.
+
+        Over the board (the recording's deal is a :class:`~durak_nb.unseen.PartialDeal`)
+        it is the :class:`~durak_nb.unseen.PartialGame` of the line a move played there
+        joins, from the facts that line is decided from
+        (:func:`~durak_nb.replay.partial_line_game`, as :class:`~durak_nb.replay.Replay`
+        decides side lines): it allows what some consistent deck order allows, and
+        never shows a hidden card.
 
         Raises:
             AnnotateError: ``node`` is not in this tree.
         """
         self._check_node(node)
+        facts = self._facts(node) if self._partial else None
         cached = self._cache
-        if cached is not None and cached[0] is node:
-            return cached[1].copy()
-        if cached is not None and node.parent is cached[0] and node.move is not None:
-            game = cached[1].copy()
+        if cached is not None and cached[0] is node and cached[1] == facts:
+            return cached[2].copy()
+        game: Game | PartialGame
+        if cached is not None and node.parent is cached[0] and cached[1] == facts and node.move is not None:
+            game = cached[2].copy()
             game.play(node.move)
+        elif self._partial:
+            game = partial_line_game(self.tree.recording, node.moves(), _line_branch(node))
         else:
             game = self.tree.game_after(node)
-        self._cache = (node, game.copy())
+        self._cache = (node, facts, game.copy())
         return game
 
     def legal_moves(self, node: GameNode) -> list[Move]:
-        """The engine's legal moves after ``node`` (what :meth:`play` accepts there)."""
+        """The moves :meth:`play` accepts after ``node``: the engine's legal moves; over
+        the board every move some deck order consistent with the line so far allows,
+        cards nobody saw included, in an order that tells nothing of a witness
+        (:func:`offered_moves`: what a player annotating their own game may ask)."""
         return _legal(self.game_after(node))
 
     def history(self) -> list[str]:
@@ -564,7 +639,7 @@ class Annotator:
         place = where(at.variations[0]) if at.variations else f"the end of {_line_name(at)}"
         what = WORDS["added"].format(where=place, moves=words)
         self._apply(Edit(what, "insert", first, at, None, len(at.variations), last, at))
-        self._cache = (last, game)
+        self._cache = (last, self._facts(last) if self._partial else None, game)
         return last
 
     def add_variation(self, node: GameNode, moves: Sequence[Move]) -> GameNode:
@@ -659,6 +734,11 @@ class Annotator:
 
     # ------------------------------------------------------------------ internals
 
+    def _facts(self, node: GameNode) -> PartialDeal:
+        deal: object = self.tree.recording.deal
+        assert isinstance(deal, PartialDeal)
+        return line_deal(deal, _line_branch(node))
+
     def _check_node(self, node: GameNode) -> None:
         if not isinstance(node, GameNode) or node.root() is not self.tree.root:
             raise AnnotateError(None, WORDS["foreign"])
@@ -717,5 +797,6 @@ class Annotator:
         if end is not self._main_end:
             self._main_end = end
             if self._keeps_result and end not in self._results:
-                game = self.tree.game_after(end)
-                self._results[end] = self.tree.recording.result_json(game) if game.result is not None else None
+                game = self.game_after(end) if self._partial else self.tree.game_after(end)
+                got = self.tree.recording.result_json(cast(Game, game))  # reads only the result (R25)
+                self._results[end] = got if game.result is not None else None

@@ -42,8 +42,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from .engine import Event, Game, Move
 from .record.json_form import Recording
 from .record.tree import ANNOTATION_KEYS, GameNode
-from .replay import LinePath, Replay, path_text
+from .replay import LinePath, Replay, partial_line_game, path_text
 from .text import visible
+from .unseen import PartialGame
 
 __all__ = ["INDENT", "WORDS", "game_lines"]
 
@@ -81,10 +82,10 @@ def _move(
 
 #: a side line still to print: its indent, path, nodes, the live game before move
 #: ``j`` of the line, and ``j``
-_Todo = tuple[str, LinePath, list[GameNode], Game, int]
+_Todo = tuple[str, LinePath, list[GameNode], Game | PartialGame, int]
 
 
-def _branches(prefix: str, path: LinePath, j: int, node: GameNode, game: Game) -> list[_Todo]:
+def _branches(prefix: str, path: LinePath, j: int, node: GameNode, game: Game | PartialGame) -> list[_Todo]:
     """The side lines replacing ``node`` (move ``j`` of the line ``path``), each with
     its own copy of ``game`` (standing before the move), in reverse order (a stack)."""
     return [
@@ -108,6 +109,17 @@ def _side_lines(todo: list[_Todo], names: Sequence[str]) -> Iterator[str]:
         if j + 1 < len(nodes):
             todo.append((prefix, path, nodes, game, j + 1))
         todo.extend(nested)
+
+
+def _before(replay: Replay, k: int) -> Game | PartialGame:
+    """The live game before main-line move ``k``, to play its side lines on: the
+    engine's; over the board the :class:`~durak_nb.unseen.PartialGame` of a line
+    leaving the main line there (:func:`~durak_nb.replay.partial_line_game`, as the
+    Replay decided it), whose refills name only the cards known (never a witness's
+    game: its draws name cards nobody saw, and it may refuse what another order allows)."""
+    if replay.partial:
+        return partial_line_game(replay.recording, [replay.move(j) for j in range(k)], k)
+    return replay.game(k)
 
 
 def game_lines(recording: Recording, *, title: str = "") -> Iterator[str]:
@@ -143,5 +155,5 @@ def game_lines(recording: Recording, *, title: str = "") -> Iterator[str]:
         node = nodes[k] if nodes else None
         yield from _move("", k, replay.move(k), replay.events(k), node, names)
         if node is not None and node.siblings():
-            yield from _side_lines(_branches("", (), k, node, replay.game(k)), names)
+            yield from _side_lines(_branches("", (), k, node, _before(replay, k)), names)
     recording.check_result(replay.game(len(replay)))

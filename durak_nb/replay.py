@@ -83,6 +83,9 @@ __all__ = [
     "Variation",
     "VariationError",
     "drawn_count",
+    "line_branch",
+    "line_deal",
+    "partial_line_game",
     "path_text",
 ]
 
@@ -244,9 +247,12 @@ def _line_steps(
         yield game, move, events
 
 
-def _trimmed(deal: PartialDeal, start: int) -> PartialDeal:
-    """An over-the-board deal for a line branching before move ``start``: the seen draws
-    and redeals before it (later facts belong to the moves of the line it leaves)."""
+def _trimmed(deal: PartialDeal, start: int | None) -> PartialDeal:
+    """An over-the-board deal for a line leaving the main line before move ``start``:
+    the seen draws and redeals before it (later facts belong to the main line's moves);
+    ``None``: the main line, the deal itself."""
+    if start is None:
+        return deal
     if not any(d.after >= start for d in deal.draws) and not any(r[0] >= start for r in deal.redeals):
         return deal
     return dataclasses.replace(
@@ -254,6 +260,51 @@ def _trimmed(deal: PartialDeal, start: int) -> PartialDeal:
         draws=tuple(d for d in deal.draws if d.after < start),
         redeals=tuple(r for r in deal.redeals if r[0] < start),
     )
+
+
+def line_branch(path: LinePath) -> int | None:
+    """The main-line move that the line at ``path`` replaces: the index where it leaves
+    the main line (``None`` for the main line and its own continuations, ``i = 0``).
+
+    >>> line_branch(((12, 1), (3, 2))), line_branch(((12, 0), (3, 2))), line_branch(((4, 0),))
+    (12, 15, None)
+    """
+    at = 0
+    for k, i in path:
+        at += k
+        if i:
+            return at
+    return None
+
+
+def line_deal(deal: PartialDeal, branch: int | None) -> PartialDeal:
+    """The facts an over-the-board line is decided from (the one home of that choice):
+    the recording's :class:`~durak_nb.unseen.PartialDeal`; for a line leaving the main
+    line before move ``branch`` (:func:`line_branch`), without the seen draws (R16) and
+    redeals (R5) recorded after the main line's moves from there on: they tell what the
+    main line's refills drew, not the line's.  ``branch=None``: the deal itself."""
+    return _trimmed(deal, branch)
+
+
+def partial_line_game(rec: Recording, moves: Sequence[Move], branch: int | None) -> PartialGame:
+    """The live :class:`~durak_nb.unseen.PartialGame` of an over-the-board line after
+    ``moves`` (from the deal), the line leaving the main line before move ``branch``
+    (:func:`line_deal`): what may be offered or played there, as :class:`Replay`
+    decides its lines.  The redeals (R5) among ``moves`` are announced, as
+    :func:`~durak_nb.unseen.check_partial` does.
+
+    Raises:
+        ValueError: ``rec``'s deal is not a :class:`~durak_nb.unseen.PartialDeal`.
+        IllegalMove: a move of ``moves`` that no consistent deck order allows (its rule).
+    """
+    deal: object = rec.deal
+    if not isinstance(deal, PartialDeal):
+        raise ValueError("partial_line_game: the recording's deal is not a partial deal (a full-deck game)")
+    redeals = [j for j, m in enumerate(moves) if m.action is Action.REDEAL]
+    g = PartialGame(rec.rules, rec.players, line_deal(deal, branch), redeals=redeals)
+    for m in moves:
+        g.play(m)
+    return g
 
 
 def _decide(rec: Recording, deal: PartialDeal) -> PartialReplay:
@@ -283,7 +334,7 @@ def _decide_line(
             the line, the rule; no ``state``: a witness's position holds cards nobody saw).
     """
     try:
-        return check_partial(rec.rules, rec.players, _trimmed(deal, len(prefix)), [*prefix, *moves])
+        return check_partial(rec.rules, rec.players, line_deal(deal, line_branch(path)), [*prefix, *moves])
     except PartialError as exc:
         j = exc.index - len(prefix)
         raise VariationError(
@@ -657,8 +708,7 @@ class Replay:
         """The over-the-board deal this line is played from: the recording's; for a
         side line, without the seen draws and redeals after its branching (later facts
         belong to the main line's moves)."""
-        deal = self._root_deal()
-        return deal if self.parent is None else _trimmed(deal, len(self._prefix))
+        return line_deal(self._root_deal(), line_branch(self.path))
 
     def partial_game(self, k: int) -> PartialGame:
         """Over the board (:attr:`partial`): a fresh live
@@ -678,6 +728,24 @@ class Replay:
         for m in self._moves[:k]:
             g.play(m)
         return g
+
+    def branch_game(self, k: int) -> Game | PartialGame:
+        """A fresh live game to play a new line from, one replacing move ``k`` (or
+        continuing the line at its end): :meth:`game` ``(k)``; over the board
+        (:attr:`partial`) the :class:`~durak_nb.unseen.PartialGame` of such a line, from
+        the facts it is decided from (:func:`line_deal`: no seen draw of the moves it
+        replaces), as :meth:`enter` decides side lines.  What a game tree or an
+        annotator explores; yours to play on.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self)``.
+        """
+        self._pos_index(k)
+        if not self.partial:
+            return self.game(k)
+        branch = line_branch(self.path)
+        moves = [*self._prefix, *self._moves[:k]]
+        return partial_line_game(self.recording, moves, len(moves) if branch is None else branch)
 
     def _line_start(self) -> PartialGame:
         """A live :class:`~durak_nb.unseen.PartialGame` at this over-the-board line's

@@ -282,7 +282,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self._caches = new_caches()
         self._quiet = False
         del kernel_buttons
-        names = view_names(replay.players)
+        names = view_names(replay.players, partial=replay.partial)
 
         self.play = widgets.Play(
             value=start, min=0, max=n, step=1, interval=interval, description="play", show_repeat=False

@@ -36,6 +36,7 @@ as ``text/plain`` followed by a one-line hint (:data:`HINT`), never a traceback.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import textwrap
 from collections import deque
@@ -46,13 +47,14 @@ from typing import Any
 import graphviz
 
 from ..cards import Card, card_text, cards_text
-from ..engine import Action, Event, Game, Move, Position
+from ..engine import Action, Drew, Event, Game, IllegalMove, Move, Position
 from ..explain import Caused, caused
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
-from ..replay import Replay
+from ..replay import Replay, drawn_count
 from ..rules import Rules
 from ..text import visible
+from ..unseen import PartialGame, UnseenDrew
 from .bounds import MAX_TREE_MOVES, MAX_TREE_NODES, check_moves
 
 __all__ = [
@@ -278,6 +280,18 @@ def _pair(attack: Card, cover: Card | None) -> str:
     return card_text(attack) + "/" + ("–" if cover is None else card_text(cover))
 
 
+#: Over the board a main line's live game holds facts (seen refills) of its own later moves.
+NOT_A_BRANCH = (
+    "{move} is offered but the game refuses it ({why}): over the board explore "
+    "Replay.branch_game(k), the game of a line leaving the main line there"
+)
+#: Over the board a node's callbacks would be handed a witness's hands (cards nobody saw).
+NO_CALLBACKS = (
+    "over the board (a PartialGame) the positions' hands hold cards nobody saw: "
+    "node_label and node_style are not allowed; the default label shows only what is public"
+)
+
+
 def position_label(position: Position) -> str:
     """The default label of a game-tree node (plain text, several lines): the result
     of a finished game (R22, R25–R27); else the bout, who attacks whom (and whether
@@ -308,12 +322,14 @@ def position_label(position: Position) -> str:
     return text
 
 
-def _start_game(start: Game | Position, rules: Rules | str | None) -> Game | Position:
+def _start_game(start: Game | PartialGame | Position, rules: Rules | str | None) -> Game | PartialGame | Position:
     """A copy of the game to explore, or a finished Position (drawn as one node)."""
-    if isinstance(start, Game):
+    if isinstance(start, Game | PartialGame):
         return start.copy()
     if not isinstance(start, Position):
-        raise TypeError(f"game_tree needs a Game or a Position, not {type(start).__name__}")
+        raise TypeError(
+            f"game_tree needs a Game or a Position (over the board a PartialGame), not {type(start).__name__}"
+        )
     if start.result is not None:
         return start
     if rules is None:
@@ -326,11 +342,51 @@ def _start_game(start: Game | Position, rules: Rules | str | None) -> Game | Pos
     return Game.from_start(rules, start.players, start.start())
 
 
+def _public(game: Game | PartialGame) -> Position:
+    """The position to label: the game's; over the board (a
+    :class:`~durak_nb.unseen.PartialGame`) a witness's, of which only the public part
+    is read (:func:`position_label`: the table, sizes, roles), with no attacker while R4
+    decides the first one from cards nobody saw."""
+    if isinstance(game, Game):
+        return game.position()
+    pos = game.witness().position()
+    if game.attacker is None:
+        pos = dataclasses.replace(pos, attacker=None, defender=None)
+    return pos
+
+
+def _moves_of(game: Game | PartialGame) -> list[Move]:
+    """The moves to draw: the engine's legal moves; over the board every move some
+    consistent deck order allows, in an order that tells nothing of a witness
+    (:func:`durak_nb.annotate.offered_moves`)."""
+    if isinstance(game, PartialGame):
+        from ..annotate import offered_moves
+
+        return offered_moves(game)
+    return game.legal_moves()
+
+
 def _same_move(a: Move, b: Move) -> bool:
     """Equal moves; a listed redeal (``deck=None``) matches a recorded one (R5)."""
     if a.action is Action.REDEAL and b.action is Action.REDEAL:
         return a.player == b.player
     return a == b
+
+
+def _drawn_words(event: Drew, names: Sequence[str], *, who: bool = True) -> str:
+    """What a refill drew (R16), as a person may read it: the cards (``7♦ J♠``); over
+    the board (:class:`~durak_nb.unseen.UnseenDrew`, only the known cards named) the
+    count and the cards known (``2 cards: Q♦ and 1 unseen``, ``1 card``), never a
+    witness's card.  ``who``: the drawer's name first."""
+    head = f"{names[event.player]} " if who else ""
+    if not isinstance(event, UnseenDrew):
+        return head + cards_text(event.cards)
+    n = drawn_count(event)
+    words = f"{n} card" + ("" if n == 1 else "s")
+    hidden = n - len(event.cards)
+    if event.cards:
+        words += f": {cards_text(event.cards)}" + (f" and {hidden} unseen" if hidden else "")
+    return head + words
 
 
 def _chance_lines(events: Sequence[Event], names: Sequence[str], reveal: bool) -> list[str] | None:
@@ -341,16 +397,16 @@ def _chance_lines(events: Sequence[Event], names: Sequence[str], reveal: bool) -
     draws = c.drew
     if not draws:
         return None
-    total = sum(len(d.cards) for d in draws)
-    if reveal:
-        return ["draw (R16)"] + [f"{j}. {names[d.player]} {cards_text(d.cards)}" for j, d in enumerate(draws, 1)]
+    total = sum(drawn_count(d) for d in draws)
+    if reveal:  # over the board a refill names only the cards known (UnseenDrew)
+        return ["draw (R16)"] + [f"{j}. {_drawn_words(d, names)}" for j, d in enumerate(draws, 1)]
     return [f"draw {total} card{'s' if total != 1 else ''} (R16)"] + [
-        f"{j}. {names[d.player]} {len(d.cards)}" for j, d in enumerate(draws, 1)
+        f"{j}. {names[d.player]} {drawn_count(d)}" for j, d in enumerate(draws, 1)
     ]
 
 
 def game_tree(
-    start: Game | Position,
+    start: Game | PartialGame | Position,
     *,
     rules: Rules | str | None = None,
     depth: int = 2,
@@ -372,7 +428,14 @@ def game_tree(
         start: a live :class:`~durak_nb.engine.Game` (copied, never changed), or a
             :class:`~durak_nb.engine.Position` at a bout start (empty table) with
             ``rules``; a finished Position is one terminal node.  From a Position the
-            engine starts afresh, so R27's repetition count starts there.
+            engine starts afresh, so R27's repetition count starts there.  Over the
+            board pass the :class:`~durak_nb.unseen.PartialGame` of a line played from
+            there (``Replay.branch_game(k)``; never ``Replay.game(k)``, a witness whose
+            hidden cards would be drawn): its
+            edges are every move some consistent deck order allows (cards nobody saw
+            included, in an order that tells nothing of a witness), its refills name only
+            the cards known, and its nodes the public part only (no ``node_label`` or
+            ``node_style``).
         rules: the rules, needed with a Position.
         depth: how many moves deep (edges from the start) to expand.
         max_nodes: at most this many position nodes (the start included); a node's
@@ -399,7 +462,9 @@ def game_tree(
     Raises:
         ViewBoundError: ``max_nodes`` or ``depth`` above :data:`~.bounds.MAX_TREE_NODES`.
         ValueError: ``depth`` < 0 or ``max_nodes`` < 1; a Position inside a bout or
-            without ``rules``; a highlighted move that is not legal where it stands
+            without ``rules``; ``node_label`` or ``node_style`` with a PartialGame, or
+            a PartialGame that refuses a move it offers (one holding the seen refills
+            of its own later moves: ``Replay.partial_game``); a highlighted move that is not legal where it stands
             (the message names its index and the rule that forbids it).
         TypeError: ``start`` is neither a Game nor a Position.
     """
@@ -409,6 +474,8 @@ def game_tree(
         raise ValueError(f"max_nodes must be at least 1, not {max_nodes!r}")
     check_moves("the game tree", max_nodes, MAX_TREE_NODES, what="positions", name="MAX_TREE_NODES", has="asked for")
     check_moves("the game tree", depth, MAX_TREE_NODES, what="moves deep", name="MAX_TREE_NODES", has="asked for")
+    if isinstance(start, PartialGame) and (node_label is not None or node_style is not None):
+        raise ValueError(NO_CALLBACKS)
     line = list(highlight or ())
     root_state = _start_game(start, rules)
     names = root_state.players
@@ -455,9 +522,9 @@ def game_tree(
     if isinstance(root_state, Position):  # a finished game: one terminal node
         position_node(root_state, on_line=False, root=True)
         return d
-    queue: deque[tuple[str, Game, int, bool]] = deque()
-    root_pos = root_state.position()
-    has_moves = root_state.result is None and bool(root_state.legal_moves())
+    queue: deque[tuple[str, Game | PartialGame, int, bool]] = deque()
+    root_pos = _public(root_state)
+    has_moves = root_state.result is None and bool(_moves_of(root_state))
     queue.append(
         (
             position_node(root_pos, on_line=bool(line), cut=depth == 0 and has_moves, root=True),
@@ -471,7 +538,7 @@ def game_tree(
         parent, game, level, on_line = queue.popleft()
         if game.result is not None or level >= depth:
             continue
-        moves = game.legal_moves()
+        moves = _moves_of(game)
         recorded = line[level] if on_line and level < len(line) else None
         if recorded is not None:
             found = next((m for m in moves if _same_move(m, recorded)), None)
@@ -488,10 +555,13 @@ def game_tree(
             if not hl and drawn >= max_nodes:
                 break
             child = game.copy()
-            events = child.play(recorded if hl and recorded is not None else move)
+            try:
+                events = child.play(recorded if hl and recorded is not None else move)
+            except IllegalMove as exc:  # over the board: a game holding the facts of moves it replaces
+                raise ValueError(NOT_A_BRANCH.format(move=move.describe(names), why=exc.refusal)) from None
             drawn += 1
             shown += 1
-            pos = child.position()
+            pos = _public(child)
             cut = level + 1 >= depth and child.result is None
             node = position_node(pos, on_line=hl, cut=cut)
             chance = _chance_lines(events, names, reveal_draws)
@@ -601,7 +671,7 @@ class _BoutDrawing:
         self.steps: list[tuple[str, str, str, dict[str, str]]] = []  # edges, added after the nodes
         self.card_nodes: list[str] = []
         self.ending: tuple[str, str, dict[str, str]] | None = None  # (head, label, attrs) of the cards' way out
-        self.draws: list[tuple[int, tuple[Card, ...]]] = []
+        self.draws: list[tuple[int, str]] = []  # seat, what was drawn in words
         self.out: list[int] = []
         self.take_step: int | None = None
         self.result_text: str | None = None
@@ -673,7 +743,7 @@ class _BoutDrawing:
             number = f"{self.take_step}. " if self.take_step is not None else ""
             text = f"{number}takes: picks up {len(got.took.cards)} cards (R14)"
             self.ending = (self.player(got.took.player), text, {"color": RED})
-        self.draws += [(e.player, e.cards) for e in got.drew]
+        self.draws += [(e.player, _drawn_words(e, self.names, who=False)) for e in got.drew]
         self.out += [e.player for e in got.out]
         if got.game_over is not None:
             self.result_text = got.game_over.result.describe(self.names)
@@ -700,8 +770,8 @@ class _BoutDrawing:
         if self.ending is not None and self.card_nodes:
             head, text, attrs = self.ending
             d.add_edge(self.card_nodes[0], head, text, ltail="cluster_table", penwidth="2", attrs=attrs)
-        for j, (seat, cards) in enumerate(self.draws, 1):
-            d.add_edge("talon", f"s{seat}", f"draw {j}: {cards_text(cards)}", color="#2e7d32")
+        for j, (seat, words) in enumerate(self.draws, 1):
+            d.add_edge("talon", f"s{seat}", f"draw {j}: {words}", color="#2e7d32")
 
 
 # ----------------------------------------------------------------------------- variation tree
