@@ -46,6 +46,7 @@ import numpy as np
 from .bots import Bot, BotFault, turn_seat
 from .engine import Game
 from .rules import Rules
+from .selfplay import seat_names
 
 __all__ = ["MAX_DEALS", "MAX_WORKERS", "BotSpec", "GameResult", "Tournament", "play_game", "run_tournament"]
 
@@ -99,7 +100,7 @@ class GameResult:
     """One game of a tournament.
 
     Attributes:
-        deal: the deal's seed (R3: ``Game.deal(preset, n, seed=deal)``).
+        deal: the deal's seed (R3: ``Game.deal(rules, seat_names(n), seed=deal)``).
         rotation: which rotation of the line-up sat (0 = as listed).
         lineup: the bot's name at each seat.
         durak: the durak's seat, or ``None``.
@@ -125,7 +126,8 @@ class GameResult:
 def play_game(
     rules: Rules, lineup: Sequence[BotSpec], deal: int, rotation: int = 0, *, max_moves: int = MAX_GAME_MOVES
 ) -> GameResult:
-    """Play one game: the deck of ``deal`` (``Game.deal(rules, n, seed=deal)``), the bot
+    """Play one game: the deck of ``deal`` (``Game.deal(rules, seat_names(n), seed=deal)``,
+    the names Anna, Boris … of :func:`~durak_nb.selfplay.seat_names`), the bot
     of ``lineup[(seat + rotation) % n]`` at each seat, each asked in :func:`turn_seat`
     order.  A :class:`~durak_nb.bots.BotFault` (or any error of a bot, or an illegal
     move) ends the game as that bot's forfeit.
@@ -137,7 +139,7 @@ def play_game(
     specs = [lineup[(s + rotation) % n] for s in range(n)]
     bots = [spec.make(deal * 1009 + rotation * 31 + s) for s, spec in enumerate(specs)]
     names = tuple(spec.name for spec in specs)
-    game = Game.deal(rules, n, seed=deal)
+    game = Game.deal(rules, seat_names(n), seed=deal)
     try:
         while not game.finished:
             if len(game.history) >= max_moves:
@@ -151,6 +153,10 @@ def play_game(
             except Exception as exc:  # a bot's own bug is its forfeit too, said so
                 reason = f"{names[seat]} failed at move {len(game.history)}: {type(exc).__name__}: {exc}"
                 return _forfeit(deal, rotation, names, seat, reason, len(game.history))
+        for bot in bots:  # an outside bot hears the result (docs/bot-protocol.md)
+            over = getattr(bot, "game_over", None)
+            if callable(over):
+                over(game)
     finally:
         for bot in bots:
             close = getattr(bot, "close", None)
