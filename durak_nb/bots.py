@@ -237,7 +237,7 @@ class SeatView:
             player who counts cards knows them; good players do.
         first_bito_done: a bout has ended in bito (R13c).
         bout_moves: the moves of the bout in progress, from its lead (all public);
-            empty at a bout start.
+            at a bout start the lead passes made there (english durak, R9), else empty.
         legal: the seat's legal moves now (the engine's :meth:`Game.legal_moves`).
     """
 
@@ -309,14 +309,19 @@ def _public_cards(game: Game) -> set[Card]:
 
 
 def _bout_moves(game: Game) -> tuple[Move, ...]:
-    """The moves of the bout in progress, from its lead (R9) on; empty at a bout start."""
-    if not game.attack_cards:
-        return ()
+    """The moves of the bout in progress, from its lead (R9) on, with the lead passes
+    before it in english durak (R9: there a pass is only ever a lead pass, as nobody
+    throws in); empty at a bout start elsewhere."""
     history = game.history
-    for k in range(len(history) - 1, -1, -1):
-        if history[k].action is Action.ATTACK:
-            return tuple(history[k:])
-    return ()  # pragma: no cover - a table without its lead
+    k = len(history)
+    if game.attack_cards:
+        k -= 1
+        while k > 0 and history[k].action is not Action.ATTACK:
+            k -= 1
+    if game.rules.lead_style == "pair":
+        while k > 0 and history[k - 1].action is Action.PASS:
+            k -= 1
+    return tuple(history[k:])
 
 
 def seat_view(game: Game, seat: int) -> SeatView:
@@ -363,11 +368,17 @@ def seat_view(game: Game, seat: int) -> SeatView:
     )
 
 
-def determinize(sv: SeatView, rng: random.Random) -> Game:
+#: Deals :func:`determinize` tries before it gives up (rejection sampling).
+DETERMINIZE_TRIES = 50
+
+
+def determinize(sv: SeatView, rng: random.Random, tries: int = DETERMINIZE_TRIES) -> Game:
     """One full game consistent with what ``sv`` shows: the unseen cards
     (:meth:`SeatView.unseen`) dealt at random to the other hands' unknown places and to
     the talon (its turned-up card kept last, R3), at the start of the bout in progress,
-    and the bout's moves played again.
+    and the bout's moves played again.  A deal under which a bout move is refused (in
+    english durak a lead pass says "I hold no pair", R9) is rejected and another drawn,
+    up to ``tries`` times.
 
     The result depends only on ``sv`` and ``rng`` (the unseen cards are taken in sorted
     order, then shuffled), so it cannot carry the real hidden cards.  What the sample
@@ -376,49 +387,54 @@ def determinize(sv: SeatView, rng: random.Random) -> Game:
 
     Raises:
         ValueError: the view is of a finished game.
-        SetupError, IllegalMove: the view is inconsistent (the sample cannot be built or
-            a bout move is refused): a bug, not a rule question.
+        SetupError, IllegalMove: no consistent deal found in ``tries`` (the last refusal).
     """
     v = sv.view
     if v.result is not None or v.attacker is None:
         raise ValueError("determinize: the game is over")
-    pool = list(sv.unseen())
-    rng.shuffle(pool)
-    hands: list[list[Card]] = []
-    for s in range(len(v.players)):
-        if s == v.player:
-            hand = list(v.hand)
-        else:
-            need = v.hand_sizes[s] - len(v.known[s])
-            hand = list(v.known[s]) + pool[:need]
-            del pool[:need]
-        hands.append(hand)
-    talon = pool
-    if v.trump_card is not None and v.talon_size:
-        talon = pool + [v.trump_card]
-    if len(talon) != v.talon_size:
-        raise SetupError("R1", f"determinize: {len(talon)} cards for a talon of {v.talon_size}")
-    lead = v.attacker
+    unseen = list(sv.unseen())
+    lead = sv.bout_moves[0].player if sv.bout_moves else v.attacker
+    laid: list[list[Card]] = [[] for _ in v.players]
     for m in sv.bout_moves:  # the bout's cards back to the hands they came from
-        if m.action is Action.ATTACK:
-            lead = m.player
         if m.action in (Action.ATTACK, Action.THROW, Action.DEFEND) or (m.action is Action.TRANSFER and not m.show):
-            hands[m.player].extend(m.cards)
-    g = Game.from_position(
-        sv.rules,
-        list(v.players),
-        hands=hands,
-        talon=talon,
-        trump=v.trump,
-        attacker=lead,
-        discard=sv.discard,
-        first_bito_done=sv.first_bito_done,
-        bout=v.bout,
-        out=v.out_order,
-    )
-    for m in sv.bout_moves:
-        g.play(m)
-    return g
+            laid[m.player].extend(m.cards)
+    error: Exception | None = None
+    for _ in range(max(1, tries)):
+        pool = unseen[:]
+        rng.shuffle(pool)
+        hands: list[list[Card]] = []
+        for s in range(len(v.players)):
+            if s == v.player:
+                hand = list(v.hand)
+            else:
+                need = v.hand_sizes[s] - len(v.known[s])
+                hand = list(v.known[s]) + pool[:need]
+                del pool[:need]
+            hands.append(hand + laid[s])
+        talon = pool + [v.trump_card] if v.trump_card is not None and v.talon_size else pool
+        if len(talon) != v.talon_size:
+            raise SetupError("R1", f"determinize: {len(talon)} cards for a talon of {v.talon_size}")
+        try:
+            g = Game.from_position(
+                sv.rules,
+                list(v.players),
+                hands=hands,
+                talon=talon,
+                trump=v.trump,
+                attacker=lead,
+                discard=sv.discard,
+                first_bito_done=sv.first_bito_done,
+                bout=v.bout,
+                out=v.out_order,
+            )
+            for m in sv.bout_moves:
+                g.play(m)
+        except (SetupError, IllegalMove) as exc:
+            error = exc
+            continue
+        return g
+    assert error is not None
+    raise error
 
 
 # ----------------------------------------------------------------------------- the heuristic bot
