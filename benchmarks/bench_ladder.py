@@ -30,7 +30,7 @@ LADDER = [
 
 #: deals per pairing (random-lowest, lowest-heuristic, heuristic-search) for 2 players,
 #: per window of neighbouring bots for 3 and 4 players
-DEALS = {2: [40, 500, 40], 3: [60, 12], 4: [8]}
+DEALS = {2: [40, 500, 40], 3: [100, 20], 4: [16]}
 
 
 def main() -> None:

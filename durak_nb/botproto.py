@@ -22,6 +22,7 @@ for the handshake), :data:`QUIT_GRACE` seconds to leave after ``quit``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -70,10 +71,8 @@ def _signal(proc: subprocess.Popen[bytes], sig: int) -> None:
     try:
         os.killpg(proc.pid, sig)
     except (ProcessLookupError, PermissionError):
-        try:
+        with contextlib.suppress(ProcessLookupError):
             proc.send_signal(sig)
-        except ProcessLookupError:
-            pass
 
 
 def _shown(line: bytes) -> str:
@@ -156,7 +155,9 @@ class ProcessBot:
         what = WORDS["what_hello"]
         msg = self._receive(self.hello_timeout, what)
         if msg.get("type") != "hello":
-            raise self._fail(None, WORDS["wrong_type"].format(bot=self.name, what=what, got=msg.get("type"), want="hello"))
+            raise self._fail(
+                None, WORDS["wrong_type"].format(bot=self.name, what=what, got=msg.get("type"), want="hello")
+            )
         if msg.get("protocol") != PROTOCOL:
             raise self._fail(None, WORDS["hello"].format(bot=self.name, got=msg.get("protocol"), want=PROTOCOL))
         self.hello = msg
@@ -189,10 +190,8 @@ class ProcessBot:
         finally:
             for pipe in (proc.stdin, proc.stdout):
                 if pipe is not None:
-                    try:
+                    with contextlib.suppress(OSError):
                         pipe.close()
-                    except OSError:
-                        pass
 
     def __enter__(self) -> ProcessBot:
         return self
@@ -201,10 +200,8 @@ class ProcessBot:
         self.close()
 
     def __del__(self) -> None:  # a forgotten bot leaves no process behind
-        try:
+        with contextlib.suppress(Exception):  # at interpreter shutdown
             self.close()
-        except Exception:  # pragma: no cover - interpreter shutdown
-            pass
 
     # ------------------------------------------------------------------ lines
 

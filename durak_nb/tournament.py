@@ -385,6 +385,7 @@ def run_tournament(
         raise ValueError(WORDS["names"].format(names=names))
     workers = _whole(workers, 0, MAX_WORKERS, "workers")
     bootstrap = _whole(bootstrap, 0, MAX_BOOTSTRAP, "bootstrap")
+    lineups: list[tuple[BotSpec, ...]]
     if players == 2:
         lineups = [(specs[i], specs[i + 1]) for i in range(len(specs) - 1)]
     else:

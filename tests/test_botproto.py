@@ -80,10 +80,14 @@ def test_R11_an_illegal_answer_is_refused_with_the_engines_rule_and_the_game_kep
         (
             "garbage",
             (),
-            'bot garbage sent a line that is not a JSON object in answer to the move at index 1: '
+            "bot garbage sent a line that is not a JSON object in answer to the move at index 1: "
             '"attack \\u001b[31m7S please {"',
         ),
-        ("garbage", ("--long",), f"bot garbage sent a line longer than {MAX_LINE} bytes in answer to the move at index 1"),
+        (
+            "garbage",
+            ("--long",),
+            f"bot garbage sent a line longer than {MAX_LINE} bytes in answer to the move at index 1",
+        ),
     ],
 )
 def test_a_faulty_bot_is_refused_the_game_kept_and_its_process_reaped(

@@ -231,8 +231,14 @@ def test_R11_heuristic_bot_throws_low_non_trumps_and_keeps_trumps() -> None:
     players it throws in first what the rival (holding every unseen card) cannot beat."""
     hands = {"Anna": "6S 7H 7D AS", "Boris": "7S 9H TS JS QS KS"}
     g = Game.from_position(
-        "podkidnoy", NAMES2, hands=hands, talon="AH KH AD", trump="D", attacker="Anna",
-        first_bito_done=True, rest_to_discard=True,
+        "podkidnoy",
+        NAMES2,
+        hands=hands,
+        talon="AH KH AD",
+        trump="D",
+        attacker="Anna",
+        first_bito_done=True,
+        rest_to_discard=True,
     )
     g.attack("Anna", "6S")
     g.defend("Boris", "7S", "6S")

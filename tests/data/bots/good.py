@@ -10,7 +10,9 @@ def main() -> None:
         msg = json.loads(line)
         kind = msg.get("type")
         if kind == "hello":
-            print(json.dumps({"type": "hello", "protocol": msg["protocol"], "name": "good", "version": "1.0"}), flush=True)
+            print(
+                json.dumps({"type": "hello", "protocol": msg["protocol"], "name": "good", "version": "1.0"}), flush=True
+            )
         elif kind == "move":
             legal = msg["view"]["legal"]
             print(json.dumps({"type": "move", "id": msg["id"], "move": legal[0]}), flush=True)
