@@ -310,7 +310,26 @@ def test_R14_seat_view_knows_the_cards_picked_up() -> None:
     assert sv.view.known == ((Card.parse("AH"),), tuple(Card.parse_many("6S 6H")))
     assert sv.view.hidden == (0, 4)
     assert sv.unseen() == tuple(Card.parse_many("8H 9C TC KC"))  # the discard is counted
-    assert sv.to_json()["legal"] == [{"player": "Anna", "action": "attack", "cards": ["AH"]}]
+    js = sv.to_json()
+    assert len(js.pop("discard")) == 29  # the lesson's rest of the deck
+    assert js == {
+        "player": "Anna",
+        "hand": ["AH"],
+        "others": {"Boris": {"known": ["6S", "6H"], "hidden": 4}},
+        "table": [],
+        "trump": "D",
+        "trump_card": None,
+        "talon": 0,
+        "attacker": "Anna",
+        "defender": "Boris",
+        "bout": 2,
+        "hand_sizes": {"Anna": 1, "Boris": 6},
+        "first_bito_done": True,
+        "taking": False,
+        "out": [],
+        "bout_moves": [],
+        "legal": [{"player": "Anna", "action": "attack", "cards": ["AH"]}],
+    }
 
 
 @pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy", "english", "japanese"])
