@@ -1,6 +1,7 @@
 """The bot ladder's strength, measured: Elo with 95 % intervals, 2, 3 and 4 players.
 
-Run: ``PYTHONPATH=. python benchmarks/bench_ladder.py [--workers 2] [--quick]``
+Run: ``PYTHONPATH=. python benchmarks/bench_ladder.py [--workers 2] [--players 2 3 4]
+[--preset podkidnoy] [--quick]``
 
 Prints, for 2-player podkidnoy, the ladder table (:meth:`Tournament.table`): each bot's
 Elo (the random bot at 0) with its 95 % bootstrap interval over paired deals, and its
@@ -37,15 +38,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    ap.add_argument("--preset", default="podkidnoy", help="the rules (every preset plays; the counts suit podkidnoy)")
     ap.add_argument("--quick", action="store_true", help="a tenth of the deals (a smoke run)")
     args = ap.parse_args()
     pd.set_option("display.width", 160)
     for n in args.players:
         deals = [max(2, d // 10) if args.quick else d for d in DEALS[n]]
         t0 = time.perf_counter()
-        t = run_tournament(LADDER, players=n, deals=deals, workers=args.workers, seed=1000, bootstrap=1000)
+        t = run_tournament(
+            LADDER, rules=args.preset, players=n, deals=deals, workers=args.workers, seed=1000, bootstrap=1000
+        )
         took = time.perf_counter() - t0
-        print(f"\n## {n}-player podkidnoy: {len(t.games)} games (deals per pairing {deals}), {took:.0f} s")
+        print(f"\n## {n}-player {args.preset}: {len(t.games)} games (deals per pairing {deals}), {took:.0f} s")
         print(t.table().to_string())
         steps = [b for b in t.bots[1:] if t.table().loc[b, "beats_below"]]
         print(f"beats the bot below at 95 %: {', '.join(steps) or 'none'} ({len(steps)} of {len(t.bots) - 1})")

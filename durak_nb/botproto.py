@@ -60,6 +60,7 @@ WORDS = {
     "other_seat": "bot {bot} answered the move at index {k} with a move of {who}; it plays {me}",
     "illegal": "bot {bot} answered the move at index {k} with '{move}', refused: {refusal}",
     "stopped": "bot {bot} was stopped after an earlier fault and plays no more",
+    "deaf": "bot {bot} did not read its input within {timeout:g} s",
     "what_hello": "hello",
     "what_move": "the move at index {k}",
 }
@@ -151,7 +152,7 @@ class ProcessBot:
             )
         except OSError as exc:
             raise self._fail(None, WORDS["start"].format(bot=self.name, command=self.command, error=exc)) from exc
-        self._send({"type": "hello", "protocol": PROTOCOL})
+        self._send({"type": "hello", "protocol": PROTOCOL}, self.hello_timeout)
         what = WORDS["what_hello"]
         msg = self._receive(self.hello_timeout, what)
         if msg.get("type") != "hello":
@@ -173,11 +174,8 @@ class ProcessBot:
             return
         try:
             if proc.poll() is None and proc.stdin is not None:
-                try:
-                    proc.stdin.write(b'{"type": "quit"}\n')
-                    proc.stdin.flush()
-                except OSError:
-                    pass
+                with contextlib.suppress(OSError):  # a full pipe or a dead bot: the signals follow
+                    os.write(proc.stdin.fileno(), b'{"type": "quit"}\n')
             try:
                 proc.wait(QUIT_GRACE)
             except subprocess.TimeoutExpired:
@@ -212,15 +210,34 @@ class ProcessBot:
         self.close()
         return fault
 
-    def _send(self, msg: dict[str, Any]) -> None:
+    def _send(self, msg: dict[str, Any], timeout: float | None = None, k: int | None = None) -> None:
+        """Write one line to the bot within ``timeout`` seconds (default the move's):
+        a bot that stops reading its input cannot hang the kit.
+
+        Raises:
+            BotFault: the line could not be written in time.
+        """
         proc = self.proc
         assert proc is not None and proc.stdin is not None
         data = json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-        try:
-            proc.stdin.write(data)
-            proc.stdin.flush()
-        except OSError:
-            pass  # a dead bot: the next read says so with its exit code
+        fd = proc.stdin.fileno()
+        os.set_blocking(fd, False)
+        wait = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + wait
+        view = memoryview(data)
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_WRITE)
+            while view:
+                try:
+                    view = view[os.write(fd, view) :]
+                    continue
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    return  # a dead bot: the next read says so with its exit code
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(left):
+                    raise self._fail(None, WORDS["deaf"].format(bot=self.name, timeout=wait), k)
 
     def _receive(self, timeout: float, what: str, k: int | None = None) -> dict[str, Any]:
         """The bot's next line as a JSON object, within ``timeout`` seconds.
@@ -294,7 +311,7 @@ class ProcessBot:
             self._game = key
         k = len(game.history)
         self._asked = k
-        self._send({"type": "move", "id": k, "view": sv.to_json()})
+        self._send({"type": "move", "id": k, "view": sv.to_json()}, k=k)
         what = WORDS["what_move"].format(k=k)
         msg = self._receive(self.timeout, what, k)
         if msg.get("type") != "move":

@@ -140,3 +140,16 @@ def test_outside_bots_play_in_a_tournament_and_faults_are_forfeits() -> None:
         assert g.reason is not None and g.reason.startswith("illegal forfeits: [R")
         assert "bot illegal answered the move at index" in g.reason
     assert t.table().loc["illegal", "forfeits"] == 4
+
+
+def test_a_bot_that_stops_reading_cannot_hang_the_kit() -> None:
+    """Writing to a bot that never reads is bounded by its timeout too (a view of a big
+    game may be longer than a pipe holds): a fault, and the process reaped."""
+    b = bot("deaf", timeout=0.5)
+    b.start()
+    assert b.proc is not None
+    pid = b.proc.pid
+    with pytest.raises(BotFault, match=r"^bot deaf did not read its input within 0\.5 s$"):
+        for k in range(10_000):
+            b._send({"type": "noise", "pad": "x" * 1000}, k=k)
+    assert b.fault is not None and gone(pid)
