@@ -7,7 +7,8 @@ Prints, for 2-player podkidnoy, the ladder table (:meth:`Tournament.table`): eac
 Elo (the random bot at 0) with its 95 % bootstrap interval over paired deals, and its
 score against the bot below it with a 95 % interval (normal approximation over paired
 deals), ``beats_below`` when that interval lies above one half.  Then the same for 3 and
-4 players with fewer deals (each game there costs the search bot more).  The deal
+4 players, each bot against the one below sitting in turn (A B A …), with fewer deals
+for the search bot (each game there costs it more).  The deal
 counts are chosen so that each step of the ladder shows at 95 % in 2-player games; the
 run takes a few minutes on 2 cores.
 """
@@ -29,9 +30,9 @@ LADDER = [
     BotSpec("search-4", SearchBot, {"samples": 4}, seeded=True),
 ]
 
-#: deals per pairing (random-lowest, lowest-heuristic, heuristic-search) for 2 players,
-#: per window of neighbouring bots for 3 and 4 players
-DEALS = {2: [40, 500, 40], 3: [100, 20], 4: [16]}
+#: deals per pairing (random-lowest, lowest-heuristic, heuristic-search); a deal is 2
+#: games with 2 or 4 players (the seats swapped), 6 with 3 (A B A and B A B, rotated)
+DEALS = {2: [40, 500, 40], 3: [20, 120, 10], 4: [30, 300, 16]}
 
 
 def main() -> None:

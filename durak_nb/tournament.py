@@ -2,13 +2,14 @@
 
 Every deal is played once per seat rotation of a line-up (with two bots: twice, the
 seats swapped), the same deck order each time (R3), so no bot is luckier with the cards
-than another.  :func:`run_tournament` plays a ladder (weakest first): with two players
-each bot against the one above it, with more players every window of that many
-neighbouring bots.  The games run in parallel processes
+than another.  :func:`run_tournament` plays a ladder (weakest first): each bot against
+the one above it, at tables of two or more (the two bots sitting in turn: A B A …), or
+every window of neighbouring bots at one table.  The games run in parallel processes
 (:class:`concurrent.futures.ProcessPoolExecutor`, ``workers`` of them).
 
 Scores: in a game, every bot that is not the durak beats the durak (R25; in a team game
-the losing team, R22); a drawn game (R25, R27) is a draw between every pair; a bot that
+the losing team, R22), one result per game and pair of bots however many seats each
+holds; a drawn game (R25, R27) is a draw between every pair; a bot that
 fails to give a legal move (:class:`~durak_nb.bots.BotFault`, e.g. an outside bot that
 answers illegally or too late) forfeits the game: it loses to every other bot there,
 and the game is recorded as a forfeit with the reason.
@@ -66,6 +67,7 @@ WORDS = {
     "deals": "deals: a whole number from 1 to {most} (or one per pairing), not {value!r}",
     "workers": "workers: a whole number from 0 to {most}, not {value!r}",
     "bootstrap": "bootstrap: a whole number from 0 to {most}, not {value!r}",
+    "tables": "tables: 'pairs' or 'windows', not {value!r}",
 }
 
 
@@ -175,12 +177,19 @@ def _forfeit(deal: int, rotation: int, names: tuple[str, ...], seat: int, reason
     return GameResult(deal, rotation, names, None, (seat,), False, seat, text, moves)
 
 
-def _play_deal(args: tuple[Rules, tuple[BotSpec, ...], int]) -> list[GameResult]:
-    """Every rotation of one deal (one task of a worker)."""
-    rules, lineup, deal = args
-    n = len(lineup)
-    rotations = range(n) if len({s.name for s in lineup}) > 1 else range(1)
-    return [play_game(rules, lineup, deal, k) for k in rotations]
+def _play_deal(args: tuple[Rules, tuple[tuple[BotSpec, ...], ...], int]) -> list[GameResult]:
+    """Every distinct seat rotation of every line-up of one deal (one task of a worker)."""
+    rules, bases, deal = args
+    out: list[GameResult] = []
+    done: set[tuple[str, ...]] = set()
+    for lineup in bases:
+        n = len(lineup)
+        for k in range(n):
+            seated = tuple(lineup[(s + k) % n].name for s in range(n))
+            if seated not in done:
+                done.add(seated)
+                out.append(play_game(rules, lineup, deal, k))
+    return out
 
 
 @dataclass
@@ -204,19 +213,21 @@ class Tournament:
     seed: int = 0
 
     def _pairs(self, games: Sequence[GameResult]) -> np.ndarray:
-        """Pairwise scores: a matrix W with W[i, j] = score of bot i against bot j."""
+        """Pairwise scores: a matrix W with W[i, j] = score of bot i against bot j, one
+        per game and pair of bots at the table (a bot may hold several seats)."""
         k = len(self.bots)
         index = {b: i for i, b in enumerate(self.bots)}
         w = np.zeros((k, k))
         for g in games:
-            seats = [index[b] for b in g.lineup]
-            for s, i in enumerate(seats):
-                for t, j in enumerate(seats):
-                    if i == j or s == t:
+            there = sorted({index[b] for b in g.lineup})
+            losers = {index[g.lineup[s]] for s in g.losing}
+            for i in there:
+                for j in there:
+                    if i == j:
                         continue
                     if g.draw:
                         w[i, j] += 0.5
-                    elif t in g.losing and s not in g.losing:
+                    elif j in losers and i not in losers:
                         w[i, j] += 1.0
         return w
 
@@ -264,10 +275,10 @@ class Tournament:
         return {b: (float(best[i]), float(low[i]), float(high[i])) for i, b in enumerate(self.bots)}
 
     def _units(self) -> list[list[GameResult]]:
-        """The paired deals: every rotation of one deal and line-up together."""
+        """The paired deals: every game of one deal between the same bots together."""
         units: dict[tuple[int, tuple[str, ...]], list[GameResult]] = {}
         for g in self.games:
-            key = (g.deal, tuple(sorted(g.lineup)))
+            key = (g.deal, tuple(sorted(set(g.lineup))))
             units.setdefault(key, []).append(g)
         return list(units.values())
 
@@ -282,12 +293,12 @@ class Tournament:
             for g in unit:
                 if a not in g.lineup or b not in g.lineup:
                     continue
-                sa, sb = g.lineup.index(a), g.lineup.index(b)
+                losers = {g.lineup[s] for s in g.losing}
                 if g.draw:
                     got += 0.5
-                elif sb in g.losing and sa not in g.losing:
+                elif b in losers and a not in losers:
                     got += 1.0
-                elif not (sa in g.losing and sb not in g.losing):
+                elif not (a in losers and b not in losers):
                     continue  # neither lost to the other
                 played += 1
             if played:
@@ -349,14 +360,17 @@ def run_tournament(
     workers: int = 2,
     seed: int = 0,
     bootstrap: int = 1000,
+    tables: str = "pairs",
 ) -> Tournament:
     """Play a ladder of bots (weakest first) on paired deals.
 
-    With ``players == 2`` every bot meets the one above it; with more players every
-    window of ``players`` neighbouring bots of the ladder sits at one table (the ladder
-    repeated when it has fewer bots than seats).  Each pairing (window) plays
-    ``deals`` deals (one number for all, or one per pairing), deal seeds ``seed``,
-    ``seed + 1`` …, every deal once per seat rotation.
+    Each bot meets the one above it (``tables="pairs"``): at a table of ``players``
+    the two sit in turn (A B A …, and with an odd number of seats also B A B …), every
+    distinct seat rotation of the same deck once, so both hold every seat equally often.
+    With ``tables="windows"`` every window of ``players`` neighbouring bots of the
+    ladder sits at one table instead (the ladder repeated when it has fewer bots than
+    seats), once per seat rotation.  Each pairing (window) plays ``deals`` deals (one
+    number for all, or one per pairing), deal seeds ``seed``, ``seed + 1`` ….
 
     Args:
         ladder: the bots, weakest first (unique names).
@@ -366,6 +380,7 @@ def run_tournament(
         workers: worker processes (0 or 1: in this process).
         seed: the first deal's seed (also the bootstrap's).
         bootstrap: resamples for the Elo intervals.
+        tables: ``"pairs"`` or ``"windows"`` (who sits together, above).
 
     Returns:
         The :class:`Tournament` (``.table()`` for the ladder table).
@@ -385,18 +400,26 @@ def run_tournament(
         raise ValueError(WORDS["names"].format(names=names))
     workers = _whole(workers, 0, MAX_WORKERS, "workers")
     bootstrap = _whole(bootstrap, 0, MAX_BOOTSTRAP, "bootstrap")
-    lineups: list[tuple[BotSpec, ...]]
-    if players == 2:
-        lineups = [(specs[i], specs[i + 1]) for i in range(len(specs) - 1)]
-    else:
-        k = len(specs)
+    bases: list[tuple[tuple[BotSpec, ...], ...]]  # per pairing: its line-ups
+    k = len(specs)
+    if tables == "pairs":
+        bases = []
+        for i in range(k - 1):
+            lo, hi = specs[i], specs[i + 1]
+            one = tuple(lo if s % 2 == 0 else hi for s in range(players))
+            two = tuple(hi if s % 2 == 0 else lo for s in range(players))
+            bases.append((one, two) if players % 2 else (one,))
+    elif tables == "windows":
         windows = max(1, k - players + 1)
-        lineups = [tuple(specs[(i + j) % k] for j in range(players)) for i in range(windows)]
+        bases = [(tuple(specs[(i + j) % k] for j in range(players)),) for i in range(windows)]
+    else:
+        raise ValueError(WORDS["tables"].format(value=tables))
+    lineups = bases
     counts = [deals] * len(lineups) if isinstance(deals, int) else list(deals)
     if len(counts) != len(lineups):
         raise ValueError(WORDS["deals"].format(most=MAX_DEALS, value=deals))
     counts = [_whole(c, 1, MAX_DEALS, "deals") for c in counts]
-    tasks = [(r, lineup, seed + d) for lineup, c in zip(lineups, counts, strict=True) for d in range(c)]
+    tasks = [(r, base, seed + d) for base, c in zip(lineups, counts, strict=True) for d in range(c)]
     games: list[GameResult] = []
     if workers <= 1:
         for task in tasks:

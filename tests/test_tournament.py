@@ -32,9 +32,25 @@ def test_R3_paired_deals_play_the_same_deck_with_the_seats_swapped() -> None:
     assert again == g
 
 
+def test_R2_two_bots_sit_in_turn_at_bigger_tables_every_seat_equally_often() -> None:
+    t = run_tournament([RANDOM, LOWEST], players=3, deals=1, workers=1, bootstrap=0)
+    r, lo = "random", "lowest"
+    assert [g.lineup for g in t.games] == [(r, lo, r), (lo, r, r), (r, r, lo), (lo, r, lo), (r, lo, lo), (lo, lo, r)]
+    t = run_tournament([RANDOM, LOWEST], players=4, deals=1, workers=1, bootstrap=0)
+    assert [g.lineup for g in t.games] == [(r, lo, r, lo), (lo, r, lo, r)]
+    # one result per game and pair of bots: the durak's bot loses to the other
+    w = t._pairs([result((r, lo, r), (1,)), result((r, lo, r), (0,)), result((r, lo, r), ())])
+    assert w.tolist() == [[0.0, 1.5], [1.5, 0.0]]
+
+
 def test_R2_more_players_sit_in_every_rotation_of_each_window() -> None:
     t = run_tournament(
-        [RANDOM, LOWEST, HEURISTIC, BotSpec("lowest2", LowestCardBot)], players=3, deals=1, workers=1, bootstrap=0
+        [RANDOM, LOWEST, HEURISTIC, BotSpec("lowest2", LowestCardBot)],
+        players=3,
+        deals=1,
+        workers=1,
+        bootstrap=0,
+        tables="windows",
     )
     assert [g.lineup for g in t.games] == [
         ("random", "lowest", "heuristic"),
@@ -132,3 +148,5 @@ def test_bounds_and_arguments_are_checked() -> None:
         run_tournament([RANDOM, LOWEST], deals=0)
     with pytest.raises(ValueError, match="deals: a whole number from 1"):
         run_tournament([RANDOM, LOWEST], deals=[1, 2])
+    with pytest.raises(ValueError, match="tables: 'pairs' or 'windows'"):
+        run_tournament([RANDOM, LOWEST], tables="all")
