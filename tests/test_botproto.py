@@ -29,6 +29,20 @@ def gone(pid: int) -> bool:
     return not os.path.exists(f"/proc/{pid}")
 
 
+def children() -> list[int]:
+    """The pids of this process's children, running or zombie (from /proc)."""
+    me, out = os.getpid(), []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == me:
+                out.append(int(entry))
+    return out
+
+
 def first_request(b: ProcessBot) -> tuple[Game, list[Move], BotFault]:
     """Deal seed 3 (Anna defends first), let Boris lead with the lowest card bot and ask
     ``b`` for Anna's answer; returns the game, its moves then, and the fault."""
@@ -130,7 +144,9 @@ def test_outside_bots_play_in_a_tournament_and_faults_are_forfeits() -> None:
         BotSpec("good", ProcessBot, {"command": [py, str(BOTS / "good.py")], "timeout": 5.0}),
         BotSpec("illegal", ProcessBot, {"command": [py, str(BOTS / "illegal.py")], "timeout": 5.0}),
     ]
+    before = children()
     t = run_tournament(ladder, deals=2, workers=1, bootstrap=0)
+    assert children() == before  # every bot process of every game was waited for
     good = [g for g in t.games if g.lineup in (("lowest", "good"), ("good", "lowest"))]
     assert len(good) == 4 and all(g.forfeit is None and g.reason is None for g in good)
     bad = [g for g in t.games if "illegal" in g.lineup]
@@ -153,3 +169,15 @@ def test_a_bot_that_stops_reading_cannot_hang_the_kit() -> None:
         for k in range(10_000):
             b._send({"type": "noise", "pad": "x" * 1000}, k=k)
     assert b.fault is not None and gone(pid)
+
+
+def test_outside_bots_play_in_worker_processes_and_leave_none_behind() -> None:
+    py = sys.executable
+    ladder = [
+        BotSpec("lowest", LowestCardBot),
+        BotSpec("good", ProcessBot, {"command": [py, str(BOTS / "good.py")], "timeout": 5.0}),
+    ]
+    t = run_tournament(ladder, deals=2, workers=2, bootstrap=0)
+    assert [g.lineup for g in t.games] == [("lowest", "good"), ("good", "lowest")] * 2
+    assert all(g.forfeit is None and g.moves > 0 for g in t.games)
+    assert t.games == run_tournament(ladder, deals=2, workers=1, bootstrap=0).games  # the good bot is deterministic
