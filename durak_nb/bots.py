@@ -288,7 +288,12 @@ class SeatView:
 def _public_cards(game: Game) -> set[Card]:
     """Cards every player has seen since the last redeal (R5): every card a move named
     (laid face up, or shown for a transfer, R20), the turned-up trump (R3) and the
-    lowest trump the first attacker of a dealt game showed (R4)."""
+    lowest trump the first attacker of a dealt game showed (R4).
+
+    R4 is read off the game: a dealt game whose first attacker holds the lowest trump
+    dealt is taken to have found its attacker by it (the engine does not record an
+    attacker named for a later game of a match, R4 "из-под дурака"; there the card was
+    not shown, and this one card would count as seen)."""
     history = game.history
     start = 0
     for k in range(len(history) - 1, -1, -1):
