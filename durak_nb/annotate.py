@@ -275,7 +275,7 @@ def _line_branch(node: GameNode) -> int:
     return len(node.path())
 
 
-def _checked(rec: Recording) -> Game:
+def _checked(rec: Recording) -> Game | PartialGame:
     """Every line of ``rec`` checked (the main line and every side line), and the game
     at the main line's end, for R25: as the writer checks them
     (:func:`~durak_nb.record.writer.check_lines`); over the board
