@@ -1464,7 +1464,10 @@ class Game:
         """
         moves = self._legal_cache
         if moves is None:
-            moves = self._legal_cache = self._generate()
+            if self._two and self.result is None:
+                moves = self._legal_cache = self._generate2()
+            else:
+                moves = self._legal_cache = self._generate()
         if player is None:
             return moves[:]
         seat = self.seat(player)
@@ -2202,7 +2205,15 @@ class Game:
                     self.attacker_passed = True
                 self._settle(events)
         elif act is _THROW or act is _ATTACK:
-            self._lay(p, cards)
+            if len(cards) == 1:
+                c = cards[0]
+                self._hm[p] ^= 1 << c
+                self._hv = None
+                self._tranks |= _RANK_CARDS[c >> 2]
+                self.attack_cards.append(c)
+                self.defence_cards.append(None)
+            else:
+                self._lay(p, cards)
             self._passed = 0
             if act is _ATTACK:
                 self._lead = cards
@@ -2266,19 +2277,23 @@ class Game:
             self._end_bout(events, took=False)
 
     def _end_bout(self, events: list[Event], *, took: bool) -> None:
+        """The bout ends: take (R14) or bito (R15), the draws (R16), the players out (R24),
+        the end of the game (R22, R25, R26) or the next bout (R23)."""
         d, first = self.defender, self.first_attacker
         assert d is not None and first is not None
-        table: list[Card] = []
-        for x, y in zip(self.attack_cards, self.defence_cards, strict=True):
-            table.append(x)
-            if y is not None:
-                table.append(y)
-        cards = tuple(table)
+        defence = self.defence_cards
+        if took:
+            cards = tuple([c for pair in zip(self.attack_cards, defence, strict=True) for c in pair if c is not None])
+        else:  # every card covered
+            cards = tuple([c for pair in zip(self.attack_cards, defence, strict=True) for c in pair])  # type: ignore[misc]
         self._last_lead_on[d] = self._lead
         talon, hm, n = self.talon, self._hm, self.n
         talon_before, out_before = len(talon), len(self.out_order)
         if took:  # R14
-            hm[d] |= _mask(cards)
+            m = 0
+            for c in cards:
+                m |= 1 << c
+            hm[d] |= m
             event: Event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
             fields = event.__dict__
             fields["player"] = d
@@ -2293,44 +2308,48 @@ class Game:
         self.attack_cards, self.defence_cards = [], []
         self._tranks = 0
         # R16: draw, the bout's first attacker first, clockwise, the defender last
+        order: tuple[int, ...]
         if n == 2:
-            order = [1 - d, d]
+            order = (1 - d, d)
         else:
-            order = [(first + i) % n for i in range(n)]
-            order.remove(d)
-            order.append(d)
+            seats = [(first + i) % n for i in range(n)]
+            seats.remove(d)
+            seats.append(d)
+            order = tuple(seats)
         if talon:
             size = self.rules.hand_size
             for s in order:
-                if not talon:
-                    break
                 need = size - hm[s].bit_count()
                 if need > 0:
-                    got = talon[:need]
+                    got = tuple(talon[:need])
                     del talon[:need]
-                    hm[s] |= _mask(got)
-                    event = _object_new(Drew)  # Drew(s, tuple(got))
+                    m = 0
+                    for c in got:
+                        m |= 1 << c
+                    hm[s] |= m
+                    event = _object_new(Drew)  # Drew(s, got)
                     fields = event.__dict__
                     fields["player"] = s
-                    fields["cards"] = tuple(got)
+                    fields["cards"] = got
                     events.append(event)
-        # R24: with the talon empty, players without cards are out
-        if not talon:
+                    if not talon:
+                        break
+        if not talon:  # R24: with the talon empty, players without cards are out
             for s in order:
                 if not hm[s] and s not in self.out_order:
                     self.out_order.append(s)
                     events.append(Out(s))
-        if (
+        if self._seen and (
             not took
             or (self.bout == 1 and self._first_bout_differs)
             or len(talon) != talon_before
             or len(self.out_order) != out_before
-        ) and self._seen:
+        ):
             # R27: the talon only shrinks, the discard, the first bito, the players out and
             # the bout number only grow, so no position counted before can occur again
             self._seen = {}
         self.bout += 1
-        if self._check_end(events, last_defender=d):
+        if not talon and self._check_end(events, last_defender=d):
             return
         # R23: next attacker
         if took:
