@@ -2181,7 +2181,17 @@ class Game:
         # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
         # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
         # throw-in after take (the thrower laid their last card)
-        if act is _DEFEND:
+        if act is _PASS and self.attack_cards:  # R12, then R14/R15
+            self._passed |= 1 << p
+            if p == self.attacker:
+                self.attacker_passed = True
+            if self.n != 2:
+                self._settle(events)
+            elif self.taking:  # two players: the one thrower passed
+                self._end_bout(events, took=True)
+            elif None not in self.defence_cards:
+                self._end_bout(events, took=False)
+        elif act is _DEFEND:
             c = cards[0]
             self._hm[p] ^= 1 << c
             self._hv = None
@@ -2358,6 +2368,16 @@ class Game:
             nxt = d
         else:
             nxt = self._next_partner_or_player(d)
+        if n == 2 and hm[1 - nxt]:  # _begin_bout for two players, the defender holding cards
+            self.attacker = self.first_attacker = nxt
+            self.defender = 1 - nxt
+            self.taking = self.attacker_passed = False
+            self._passed = 0
+            if self.shown:
+                self.shown = set()
+            self._lead = ()
+            self.lead_passes = 0
+            return
         self._begin_bout(nxt, check_end=False)
         if self.result is not None:
             events.append(GameOver(self.result))
