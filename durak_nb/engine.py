@@ -912,6 +912,7 @@ class Game:
 
     __slots__ = (
         "_beat",
+        "_bout_limit",
         "_defence_tables",
         "_first_bout_differs",
         "_first_limit",
@@ -925,8 +926,10 @@ class Game:
         "_passed",
         "_seen",
         "_team",
+        "_throw_ins",
         "_throw_tables",
         "_tranks",
+        "_transfers",
         "_two",
         "_undo",
         "attack_cards",
@@ -1024,6 +1027,7 @@ class Game:
         # the hot path of two-player games (R9 leads of any cards, no redeals)
         self._two = self.n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit
         self._defence_tables = [_defences(s) for s in range(self.n)]
+        self._bout_limit, self._throw_ins, self._transfers = rules.bout_limit, rules.throw_ins, rules.transfers
         self._throw_tables = [_by_mask(s, _THROW) for s in range(self.n)]
 
     # ------------------------------------------------------------------ the hands, the passes
@@ -1549,9 +1553,28 @@ class Game:
         hm = self._hm
         out: list[Move] = []
         attack = self.attack_cards
-        if not attack:  # the lead (R9, R13)
-            most = self.rules.bout_limit if self.first_bito_done else self._first_limit
-            self._lead_moves(out, a, min(most, hm[d].bit_count()))
+        if not attack:  # the lead (R9, R13): as _lead_moves, inline
+            most = self._bout_limit if self.first_bito_done else self._first_limit
+            held = hm[d].bit_count()
+            if held < most:
+                most = held
+            if most > 4:
+                most = 4  # a rank has four cards
+            h = hm[a]
+            chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
+            j = 0
+            while h:
+                pattern = h & 0xFFFF
+                if pattern:
+                    key = pattern << 3 | most
+                    got = chunks[j].get(key)
+                    if got is None:  # not kept yet: make (and keep) every chunk's leads
+                        out.clear()
+                        self._lead_moves(out, a, most)
+                        return out
+                    out.extend(got)
+                h >>= 16
+                j += 1
             return out
         defence = self.defence_cards
         uncovered = defence.count(None)
@@ -1581,22 +1604,24 @@ class Game:
                                 key = x | (low.bit_length() - 1)
                                 out.append(table.get(key) or _intern_defence(table, d, key))
                                 m ^= low
-            if uncovered == len(attack) and self.rules.transfers:
+            if uncovered == len(attack) and self._transfers:
                 self._transfer_moves(out, d)
             out.append(_TAKES[d])
         ah = hm[a]
-        if ah and not self._passed >> a & 1 and self.rules.throw_ins:  # R11-R13, R12
-            limit = self.rules.bout_limit if (self.first_bito_done or taking) else self._first_limit
-            room = min(limit - len(attack), hm[d].bit_count() - uncovered)
+        if ah and not self._passed >> a & 1 and self._throw_ins:  # R11-R13, R12
             cands = ah & self._tranks
-            if room > 0 and cands:
-                if cands & (cands - 1) == 0:  # one card to throw
-                    table = self._throw_tables[a]
-                    out.append(table.get(cands) or _intern(table, a, _THROW, cands))
-                else:
-                    key = cands << 3 | min(room, 7)
-                    lists = _THROW_LISTS[a]
-                    out.extend(lists.get(key) or _throw_list(a, cands, room))
+            if cands:
+                room = (self._bout_limit if (self.first_bito_done or taking) else self._first_limit) - len(attack)
+                held = hm[d].bit_count() - uncovered
+                if held < room:
+                    room = held
+                if room > 0:
+                    if cands & (cands - 1) == 0:  # one card to throw
+                        table = self._throw_tables[a]
+                        out.append(table.get(cands) or _intern(table, a, _THROW, cands))
+                    else:
+                        key = cands << 3 | (room if room < 7 else 7)
+                        out.extend(_THROW_LISTS[a].get(key) or _throw_list(a, cands, room))
             out.append(_PASSES[a])
         return out
 
