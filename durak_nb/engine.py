@@ -893,16 +893,29 @@ class Game:
     the defender (until take) and every thrower allowed by R11–R12 act at once, so
     :meth:`legal_moves` lists moves of several players.
 
+    For search, :meth:`push` plays a move and :meth:`pop` takes it back exactly,
+    without copying the game (as python-chess's ``Board.push``/``pop``)::
+
+        for move in game.legal_moves():
+            game.push(move)
+            ...  # look deeper
+            game.pop()
+
+    Inside, a hand is a bitmask (bit ``c`` for the card ``c``, a :class:`Card` being
+    ``rank * 4 + suit``) and every listed legal move is one shared :class:`Move` value.
+
     Attributes:
         rules: the :class:`Rules`.
         players: seat names.
-        hands: each seat's cards (live lists: do not change them).
+        hands: each seat's cards, sorted (lists made from the bitmasks when asked, the
+            same objects until a move changes a hand: do not change them).
         talon: top card first; the last card is the turned-up trump.
         trump: the trump suit.
         trump_card: the turned-up trump card, or ``None``.
         attack_cards: the attack cards on the table, in the order laid (live list).
         defence_cards: the card covering each attack card, or ``None`` (live list).
-        discard, table, attacker, defender, bout, first_bito_done, taking, passed,
+        passed: the throwers who passed since the last card (R12), a new set when read.
+        discard, table, attacker, defender, bout, first_bito_done, taking,
         attacker_passed, out_order, result: as in :class:`Position`.
         history: the moves played, in order (redeal moves carry their deck).
         dealer: the dealer's seat (``None`` for a set-up position).
