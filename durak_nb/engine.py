@@ -755,6 +755,17 @@ def _deck_mask(full: tuple[Card, ...]) -> int:
     return m
 
 
+#: hand mask -> the hand as a tuple of cards, ascending (for positions)
+_HAND_TUPLES: dict[int, tuple[Card, ...]] = {0: ()}
+
+
+def _hand_tuple(mask: int) -> tuple[Card, ...]:
+    hand = tuple(_cards_of(mask))
+    if len(_HAND_TUPLES) < _INTERN_MAX:
+        _HAND_TUPLES[mask] = hand
+    return hand
+
+
 def _cards_of(mask: int) -> list[Card]:
     """The cards of ``mask``, ascending (the order hands are kept in)."""
     out = []
@@ -2642,9 +2653,10 @@ class Game:
 
     def position(self) -> Position:
         """An immutable :class:`Position` of the game now."""
-        return Position(
+        position = _object_new(Position)  # Position(...) without the frozen dataclass's __init__
+        position.__dict__.update(
             players=self.players,
-            hands=tuple(tuple(h) for h in self.hands),
+            hands=tuple([_HAND_TUPLES.get(m) or _hand_tuple(m) for m in self._hm]),
             talon=tuple(self.talon),
             trump=self.trump,
             trump_card=self.trump_card,
@@ -2656,11 +2668,12 @@ class Game:
             bout=self.bout,
             first_bito_done=self.first_bito_done,
             taking=self.taking,
-            passed=frozenset(self.passed),
+            passed=frozenset(self.passed) if self._passed else frozenset(),
             attacker_passed=self.attacker_passed,
             out_order=tuple(self.out_order),
             result=self.result,
         )
+        return position
 
     def copy(self) -> Game:
         """An independent copy (history included) for trying moves; its :meth:`pop`
