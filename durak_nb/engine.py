@@ -755,6 +755,9 @@ def _deck_mask(full: tuple[Card, ...]) -> int:
     return m
 
 
+#: the state of ``random.Random(0)``, every game's generator until dealt with a seed
+_ZERO_STATE = random.Random(0).getstate()
+
 #: hand mask -> the hand as a tuple of cards, ascending (for positions)
 _HAND_TUPLES: dict[int, tuple[Card, ...]] = {0: ()}
 
@@ -974,7 +977,8 @@ class Game:
         "out_order",
         "players",
         "result",
-        "rng",
+        "_rng",
+        "_rng_state",
         "rules",
         "shown",
         "taking",
@@ -1028,7 +1032,10 @@ class Game:
         self.dealer: int | None = None
         self.deck_order: tuple[Card, ...] = ()
         self.dealt_hands: list[list[Card]] = []
-        self.rng = random.Random(0)
+        # the generator (R3 trump choice, R5 shuffles): a Random made when first asked
+        # (:attr:`rng`), from a state shared by copies until then
+        self._rng: random.Random | None = None
+        self._rng_state: tuple[Any, ...] | None = _ZERO_STATE
         self._beat: list[int] = [0] * 60
         self._seen: dict[tuple[object, ...], int] = {}
         self._noted: tuple[object, ...] | None = None  # the R27 key counted by the last move
@@ -1072,6 +1079,22 @@ class Game:
     def hands(self, hands: Sequence[Iterable[Card]]) -> None:
         self._hm = [_mask(h) for h in hands]
         self._hv = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator (R3: a trump chosen when no card is turned up; R5:
+        the shuffle of a listed redeal); seeded by :meth:`deal`, ``Random(0)`` otherwise.
+        A copy gets an independent generator in the same state."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random()
+            rng.setstate(self._rng_state)  # type: ignore[arg-type]
+            self._rng_state = None
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_state = rng, None
 
     @property
     def passed(self) -> set[int]:
@@ -2693,9 +2716,9 @@ class Game:
         g.history = list(self.history)
         g._seen = dict(self._seen)
         g._last_lead_on = dict(self._last_lead_on)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        g.rng = rng
+        if self._rng is not None:  # from now on, both share the state until one asks for rng
+            self._rng_state, self._rng = self._rng.getstate(), None
+        g._rng, g._rng_state = None, self._rng_state
         return g
 
     def all_cards(self) -> list[Card]:
