@@ -834,13 +834,13 @@ def _intern(table: dict[int, Move], player: int, action: Action, mask: int) -> M
     return move
 
 
-#: player -> per 16 bits j of a hand mask (ranks 4j..4j+3): (the held cards of those
+#: player -> per 8 bits j of a hand mask (ranks 2j, 2j+1): (the held cards of those
 #: ranks << 3 | the most cards a lead may hold, 1..4) -> the leads, in the listed order
 _LEAD_CHUNKS: dict[int, list[dict[int, tuple[Move, ...]]]] = {}
 
 
 def _lead_chunks(player: int) -> list[dict[int, tuple[Move, ...]]]:
-    chunks = _LEAD_CHUNKS[player] = [{} for _ in range(4)]
+    chunks = _LEAD_CHUNKS[player] = [{} for _ in range(8)]
     return chunks
 
 
@@ -1609,9 +1609,10 @@ class Game:
                 most = 4  # a rank has four cards
             h = hm[a]
             chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-            j = 0
+            j = ((h & -h).bit_length() - 1) >> 3  # the first two ranks held
+            h >>= 8 * j
             while h:
-                pattern = h & 0xFFFF
+                pattern = h & 0xFF
                 if pattern:
                     key = pattern << 3 | most
                     got = chunks[j].get(key)
@@ -1620,7 +1621,7 @@ class Game:
                         self._lead_moves(out, a, most)
                         return out
                     out.extend(got)
-                h >>= 16
+                h >>= 8
                 j += 1
             return out
         defence = self.defence_cards
@@ -1696,7 +1697,7 @@ class Game:
     def _lead_moves(self, out: list[Move], a: int, most: int, only: int = 0) -> None:
         """Append the leads of ``a`` of at most ``most`` cards of one rank (R9), each rank
         ascending, then by count (only the leads of ``only`` cards when given). The
-        leads of each four ranks of a hand (16 bits of its mask) are kept by the held
+        leads of each two ranks of a hand (8 bits of its mask) are kept by the held
         cards of those ranks and ``most``: see :data:`_LEAD_CHUNKS`."""
         if most <= 0:
             return
@@ -1708,19 +1709,17 @@ class Game:
         chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
         j = 0
         while h:
-            pattern = h & 0xFFFF
+            pattern = h & 0xFF
             if pattern:
                 key = pattern << 3 | most
                 table = chunks[j]
                 got = table.get(key)
                 if got is None:
                     found: list[Move] = []
-                    self._lead_chunk(found, a, pattern << 16 * j, most, 0)
-                    got = tuple(found)
-                    if len(table) < _INTERN_MAX:
-                        table[key] = got
+                    self._lead_chunk(found, a, pattern << 8 * j, most, 0)
+                    got = table[key] = tuple(found)
                 out.extend(got)
-            h >>= 16
+            h >>= 8
             j += 1
 
     @staticmethod
