@@ -2120,6 +2120,14 @@ class Game:
         back: search without copying the game (as python-chess's ``Board.push``).
 
         Returns the events the move caused; raises as :meth:`play` (the game unchanged).
+
+        >>> g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=1)
+        >>> before = g.position()
+        >>> lead = g.legal_moves()[0]
+        >>> g.push(lead)
+        []
+        >>> g.pop() == lead, g.position() == before, g.history
+        (True, True, [])
         """
         saved = self._state()
         self._noted = None
