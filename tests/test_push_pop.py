@@ -149,3 +149,24 @@ def test_copy_starts_with_an_empty_stack() -> None:
         twin.pop()
     game.pop()
     assert game.history == [] and len(twin.history) == 1
+
+
+def test_an_equal_move_of_other_types_is_refused() -> None:
+    """A move equal to a listed one but built of other types (a bool seat, an action
+    word, plain ints for cards) is checked by why_illegal and refused (R2, R1), even once
+    the legal moves were listed (before: accepted whenever legal_moves() had run)."""
+    game = Game.deal("podkidnoy", ["Anna", "Boris"], seed=1)
+    lead = game.legal_moves()[0]
+    seat = bool(lead.player)
+    for bad, rule in (
+        (Move(seat, lead.action, lead.cards), "R2"),  # type: ignore[arg-type]
+        (Move(lead.player, "attack", lead.cards), "R1"),  # type: ignore[arg-type]
+        (Move(lead.player, lead.action, tuple(int(c) for c in lead.cards)), "R1"),  # type: ignore[misc]
+    ):
+        assert bad == lead
+        with pytest.raises(IllegalMove) as caught:
+            game.play(bad)
+        assert caught.value.refusal.rule == rule
+    assert game.history == []
+    game.play(Move(lead.player, lead.action, lead.cards))  # equal and of the same types: played
+    assert game.history == [lead]
