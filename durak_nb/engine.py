@@ -2370,11 +2370,14 @@ class Game:
         the end of the game (R22, R25, R26) or the next bout (R23)."""
         d, first = self.defender, self.first_attacker
         assert d is not None and first is not None
-        defence = self.defence_cards
+        attack = self.attack_cards
+        laid: list[Card | None] = [None] * (2 * len(attack))  # the table pairs in the order laid
+        laid[::2] = attack
+        laid[1::2] = self.defence_cards
         if took:
-            cards = tuple([c for pair in zip(self.attack_cards, defence, strict=True) for c in pair if c is not None])
+            cards = tuple([c for c in laid if c is not None])
         else:  # every card covered
-            cards = tuple([c for pair in zip(self.attack_cards, defence, strict=True) for c in pair])  # type: ignore[misc]
+            cards = tuple(laid)  # type: ignore[arg-type]
         self._last_lead_on[d] = self._lead
         talon, hm, n = self.talon, self._hm, self.n
         talon_before, out_before = len(talon), len(self.out_order)
