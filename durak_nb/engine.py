@@ -2374,10 +2374,8 @@ class Game:
         laid: list[Card | None] = [None] * (2 * len(attack))  # the table pairs in the order laid
         laid[::2] = attack
         laid[1::2] = self.defence_cards
-        if took:
-            cards = tuple([c for c in laid if c is not None])
-        else:  # every card covered
-            cards = tuple(laid)  # type: ignore[arg-type]
+        # after bito every card is covered: no None among them
+        cards: tuple[Card, ...] = tuple([c for c in laid if c is not None]) if took else tuple(laid)  # type: ignore[arg-type]
         self._last_lead_on[d] = self._lead
         talon, hm, n = self.talon, self._hm, self.n
         talon_before, out_before = len(talon), len(self.out_order)
