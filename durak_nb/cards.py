@@ -308,9 +308,16 @@ def deck(size: int = 36) -> tuple[Card, ...]:
     Raises:
         ValueError: size is not 24, 36 or 52.
     """
-    if size not in _LOWEST_RANK:
-        raise ValueError(f"[R1] a deck has 24, 36 or 52 cards, not {size!r}")
-    return tuple(_CARDS[r * 4 + s] for r in range(_LOWEST_RANK[size], 15) for s in range(4))
+    found = _DECKS.get(size)
+    if found is None:
+        if size not in _LOWEST_RANK:
+            raise ValueError(f"[R1] a deck has 24, 36 or 52 cards, not {size!r}")
+        found = _DECKS[size] = tuple(_CARDS[r * 4 + s] for r in range(_LOWEST_RANK[size], 15) for s in range(4))
+    return found
+
+
+#: the decks made so far, by size
+_DECKS: dict[object, tuple[Card, ...]] = {}
 
 
 def lowest_rank(size: int) -> int:

@@ -29,6 +29,7 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import (
+    _CARDS,
     Card,
     CardError,
     Suit,
@@ -726,9 +727,163 @@ class Position:
 
 # ----------------------------------------------------------------------------- the game
 
-#: (deck size, trump, R7 option, R8) -> attack card -> the cards that beat it (R6-R8).
-_BEATERS: dict[tuple[int, int, bool, bool], dict[Card, frozenset[Card]]] = {}
+#: (deck size, trump, R7 option, R8) -> per card int c (0..59): the mask of the cards that
+#: beat c (bit b for the card b, R6-R8); 0 for a card not in the deck.
+_BEAT_MASKS: dict[tuple[int, int, bool, bool], list[int]] = {}
 _new = tuple.__new__
+_object_new = object.__new__
+#: the card of each int 0..59 (a Card is rank * 4 + suit)
+_CARD = _CARDS
+#: _RANK_CARDS[r]: the mask of the four cards of rank r
+_RANK_CARDS = [0b1111 << (4 * r) for r in range(15)]
+
+
+def _mask(cards: Iterable[int]) -> int:
+    """The bitmask of ``cards`` (bit c for the card c)."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+#: deck size -> the mask of its cards
+_DECK_MASKS: dict[int, int] = {}
+
+
+def _deck_mask(full: tuple[Card, ...]) -> int:
+    m = _DECK_MASKS[len(full)] = _mask(full)
+    return m
+
+
+#: the state of ``random.Random(0)``, every game's generator until dealt with a seed
+_ZERO_STATE = random.Random(0).getstate()
+
+#: hand mask -> the hand as a tuple of cards, ascending (for positions)
+_HAND_TUPLES: dict[int, tuple[Card, ...]] = {0: ()}
+
+
+def _hand_tuple(mask: int) -> tuple[Card, ...]:
+    hand = tuple(_cards_of(mask))
+    if len(_HAND_TUPLES) < _INTERN_MAX:
+        _HAND_TUPLES[mask] = hand
+    return hand
+
+
+def _cards_of(mask: int) -> list[Card]:
+    """The cards of ``mask``, ascending (the order hands are kept in)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CARD[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+#: _LEADS[r][pattern][k - 1]: the masks of the k-card leads (or transfers) of rank r from
+#: the held cards of that rank ``pattern`` (4 bits, S H D C), in itertools.combinations
+#: order of the held cards ascending (the order legal moves are listed in)
+def _held(r: int, pattern: int) -> list[int]:
+    """The cards of rank ``r`` whose suits are the bits of ``pattern``, ascending."""
+    return [4 * r + s for s in range(4) if pattern >> s & 1]
+
+
+_LEADS: list[list[list[list[int]]]] = [
+    [[[_mask(combo) for combo in combinations(_held(r, pattern), k)] for k in (1, 2, 3, 4)] for pattern in range(16)]
+    for r in range(15)
+]
+
+# Interned moves (issue 13): every listed legal move is one shared Move value, made once.
+#: (player, action) -> card mask -> the attack, throw-in or laid transfer of those cards
+_BY_MASK: dict[tuple[int, Action], dict[int, Move]] = {}
+#: player -> (target << 6 | cover) -> the defence
+_DEFENCES: dict[int, dict[int, Move]] = {}
+#: per seat (at most 52 players: 52 cards, hands of one, R2): the take, the pass and the
+#: listed redeal (``deck=None``)
+_TAKES = [Move(s, Action.TAKE) for s in range(52)]
+_PASSES = [Move(s, Action.PASS) for s in range(52)]
+_REDEALS = [Move(s, Action.REDEAL) for s in range(52)]
+#: a bound on each table (moves beyond it are made anew, not kept)
+_INTERN_MAX = 200_000
+
+
+def _same_types(move: Move) -> bool:
+    """The fields of ``move`` have exactly the types the engine lists (an int seat, an
+    :class:`Action`, :class:`Card` values), so a move equal to a listed one is that move
+    (``True == 1`` and ``'pass' == Action.PASS``, yet :meth:`Game.why_illegal` refuses them)."""
+    p, act, cards, target, _show, _deck = move
+    return (
+        type(p) is int
+        and type(act) is Action
+        and all(type(c) is Card for c in cards)
+        and (target is None or type(target) is Card)
+    )
+
+
+def _by_mask(player: int, action: Action) -> dict[int, Move]:
+    table = _BY_MASK.get((player, action))
+    if table is None:
+        table = _BY_MASK[(player, action)] = {}
+    return table
+
+
+def _intern(table: dict[int, Move], player: int, action: Action, mask: int) -> Move:
+    """The move of ``player`` laying the cards of ``mask`` (made and kept on first use)."""
+    move = _new(Move, (player, action, tuple(_cards_of(mask)), None, False, None))
+    if len(table) < _INTERN_MAX:
+        table[mask] = move
+    return move
+
+
+#: player -> per 8 bits j of a hand mask (ranks 2j, 2j+1): (the held cards of those
+#: ranks << 3 | the most cards a lead may hold, 1..4) -> the leads, in the listed order
+_LEAD_CHUNKS: dict[int, list[dict[int, tuple[Move, ...]]]] = {}
+
+
+def _lead_chunks(player: int) -> list[dict[int, tuple[Move, ...]]]:
+    chunks = _LEAD_CHUNKS[player] = [{} for _ in range(8)]
+    return chunks
+
+
+#: per seat: (the cards that may be thrown in << 3 | the room, at most 7) -> the throw-ins,
+#: one card, then two … (each in itertools.combinations order), R11, R13
+_THROW_LISTS: list[dict[int, tuple[Move, ...]]] = [{} for _ in range(52)]
+
+
+def _throw_list(player: int, cands: int, room: int) -> tuple[Move, ...]:
+    """The throw-ins of ``player`` from the cards ``cands`` (a mask) with ``room`` (R11, R13)."""
+    table = _by_mask(player, _THROW)
+    one = []
+    out = []
+    while cands:
+        low = cands & -cands
+        one.append(low)
+        out.append(table.get(low) or _intern(table, player, _THROW, low))
+        cands ^= low
+    for k in range(2, min(room, len(one)) + 1):
+        for combo in combinations(one, k):
+            m = sum(combo)
+            out.append(table.get(m) or _intern(table, player, _THROW, m))
+    got = tuple(out)
+    lists = _THROW_LISTS[player]
+    if len(lists) < _INTERN_MAX:
+        lists[sum(one) << 3 | min(room, 7)] = got
+    return got
+
+
+def _defences(player: int) -> dict[int, Move]:
+    table = _DEFENCES.get(player)
+    if table is None:
+        table = _DEFENCES[player] = {}
+    return table
+
+
+def _intern_defence(table: dict[int, Move], player: int, key: int) -> Move:
+    """The defence ``key`` (target << 6 | cover) of ``player``."""
+    move = _new(Move, (player, _DEFEND, (_CARD[key & 63],), _CARD[key >> 6], False, None))
+    table[key] = move
+    return move
+
+
 _ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
     Action.ATTACK,
     Action.THROW,
@@ -752,16 +907,29 @@ class Game:
     the defender (until take) and every thrower allowed by R11–R12 act at once, so
     :meth:`legal_moves` lists moves of several players.
 
+    For search, :meth:`push` plays a move and :meth:`pop` takes it back exactly,
+    without copying the game (as python-chess's ``Board.push``/``pop``)::
+
+        for move in game.legal_moves():
+            game.push(move)
+            ...  # look deeper
+            game.pop()
+
+    Inside, a hand is a bitmask (bit ``c`` for the card ``c``, a :class:`Card` being
+    ``rank * 4 + suit``) and every listed legal move is one shared :class:`Move` value.
+
     Attributes:
         rules: the :class:`Rules`.
         players: seat names.
-        hands: each seat's cards (live lists: do not change them).
+        hands: each seat's cards, sorted (lists made from the bitmasks when asked, the
+            same objects until a move changes a hand: do not change them).
         talon: top card first; the last card is the turned-up trump.
         trump: the trump suit.
         trump_card: the turned-up trump card, or ``None``.
         attack_cards: the attack cards on the table, in the order laid (live list).
         defence_cards: the card covering each attack card, or ``None`` (live list).
-        discard, table, attacker, defender, bout, first_bito_done, taking, passed,
+        passed: the throwers who passed since the last card (R12), a new set when read.
+        discard, table, attacker, defender, bout, first_bito_done, taking,
         attacker_passed, out_order, result: as in :class:`Position`.
         history: the moves played, in order (redeal moves carry their deck).
         dealer: the dealer's seat (``None`` for a set-up position).
@@ -770,14 +938,29 @@ class Game:
     """
 
     __slots__ = (
-        "_beaters",
+        "_beat",
+        "_bout_limit",
+        "_defence_tables",
         "_first_bout_differs",
         "_first_limit",
+        "_hm",
+        "_hv",
         "_last_lead_on",
         "_lead",
         "_legal_cache",
+        "_no_repeat",
+        "_noted",
+        "_passed",
+        "_rng",
+        "_rng_state",
         "_seen",
         "_team",
+        "_throw_ins",
+        "_throw_tables",
+        "_tranks",
+        "_transfers",
+        "_two",
+        "_undo",
         "attack_cards",
         "attacker",
         "attacker_passed",
@@ -790,15 +973,12 @@ class Game:
         "discard",
         "first_attacker",
         "first_bito_done",
-        "hands",
         "history",
         "lead_passes",
         "n",
         "out_order",
-        "passed",
         "players",
         "result",
-        "rng",
         "rules",
         "shown",
         "taking",
@@ -827,7 +1007,8 @@ class Game:
         self.rules = rules
         self.players = names
         self.n = len(names)
-        self.hands: list[list[Card]] = [[] for _ in names]
+        self._hm: list[int] = [0] * len(names)  # each seat's hand as a bitmask (bit c: the card c)
+        self._hv: list[list[Card]] | None = None  # the hands as sorted lists, made when asked
         self.talon: list[Card] = []
         self.trump = Suit.D
         self.trump_card: Card | None = None
@@ -840,7 +1021,8 @@ class Game:
         self.bout = 1
         self.first_bito_done = False
         self.taking = False
-        self.passed: set[int] = set()
+        self._passed = 0  # a bit per seat that passed since the last card (R12)
+        self._tranks = 0  # the cards of every rank on the table (R11)
         self.attacker_passed = False
         self.shown: set[int] = set()
         self.lead_passes = 0
@@ -850,9 +1032,14 @@ class Game:
         self.dealer: int | None = None
         self.deck_order: tuple[Card, ...] = ()
         self.dealt_hands: list[list[Card]] = []
-        self.rng = random.Random(0)
-        self._beaters: dict[Card, frozenset[Card]] = {}
+        # the generator (R3 trump choice, R5 shuffles): a Random made when first asked
+        # (:attr:`rng`), from a state shared by copies until then
+        self._rng: random.Random | None = None
+        self._rng_state: tuple[Any, ...] | None = _ZERO_STATE
+        self._beat: list[int] = [0] * 60
         self._seen: dict[tuple[object, ...], int] = {}
+        self._noted: tuple[object, ...] | None = None  # the R27 key counted by the last move
+        self._undo: list[tuple[Any, ...]] = []  # push()'s stack
         self._lead: tuple[Card, ...] = ()
         self._last_lead_on: dict[int, tuple[Card, ...]] = {}
         self._legal_cache: list[Move] | None = None
@@ -862,6 +1049,70 @@ class Game:
         self._first_bout_differs = rules.redeal_five_of_suit or (rules.transfers and not rules.transfer_first_bout)
         # R22: a team index per seat; without teams every seat is its own side
         self._team: list[int] = [t if (t := rules.team_of(s)) is not None else s for s in range(self.n)]
+        # R27 never ends a game of two players without transfers and without english lead
+        # passes: every bout then ends with a card gone to the discard or drawn (the key
+        # count is emptied), or after a take with the same attacker holding fewer cards
+        # than at the bout before (R23), and inside a bout the table only grows; so no
+        # position is counted there (the counts stay empty)
+        self._no_repeat = self.n == 2 and not rules.transfers and rules.lead_style != "pair"
+        # the hot path of two-player games (R9 leads of any cards, no redeals)
+        self._two = self.n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit
+        self._defence_tables = [_defences(s) for s in range(self.n)]
+        self._bout_limit, self._throw_ins, self._transfers = rules.bout_limit, rules.throw_ins, rules.transfers
+        self._throw_tables = [_by_mask(s, _THROW) for s in range(self.n)]
+
+    # ------------------------------------------------------------------ the hands, the passes
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's cards, sorted (R1 order: rank, then suit S H D C).
+
+        The engine keeps a hand as a bitmask; these lists are made from it when asked
+        and stay the same objects until the next move changes a hand: read them, do not
+        change them (assign ``game.hands = [...]`` to set every hand)."""
+        view = self._hv
+        if view is None:
+            view = self._hv = [_cards_of(m) for m in self._hm]
+        return view
+
+    @hands.setter
+    def hands(self, hands: Sequence[Iterable[Card]]) -> None:
+        self._hm = [_mask(h) for h in hands]
+        self._hv = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator (R3: a trump chosen when no card is turned up; R5:
+        the shuffle of a listed redeal); seeded by :meth:`deal`, ``Random(0)`` otherwise.
+        A copy gets an independent generator in the same state."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random()
+            rng.setstate(self._rng_state)  # type: ignore[arg-type]
+            self._rng_state = None
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_state = rng, None
+
+    @property
+    def passed(self) -> set[int]:
+        """The throwers who passed since the last card was laid (R12), a new set."""
+        bits, out, s = self._passed, set(), 0
+        while bits:
+            if bits & 1:
+                out.add(s)
+            bits >>= 1
+            s += 1
+        return out
+
+    @passed.setter
+    def passed(self, seats: Iterable[int]) -> None:
+        bits = 0
+        for s in seats:
+            bits |= 1 << s
+        self._passed = bits
 
     # ------------------------------------------------------------------ construction
 
@@ -1086,16 +1337,16 @@ class Game:
 
     def _check_cards(self, cards: list[Card], where: str) -> None:
         full = deck(self.rules.deck_size)
-        low = lowest_rank(self.rules.deck_size)
-        seen: set[Card] = set()
+        low = lowest_rank(self.rules.deck_size) * 4
+        seen = 0  # a bit per card
         for c in cards:
-            if c.rank < low:
+            if c < low:
                 raise SetupError("R1", f"{where}: {card_text(c)} is not in a {self.rules.deck_size}-card deck")
-            if c in seen:
+            if seen >> c & 1:
                 raise SetupError("R1", f"{where}: {card_text(c)} appears twice")
-            seen.add(c)
-        missing = [c for c in full if c not in seen]
-        if missing:
+            seen |= 1 << c
+        if seen != _DECK_MASKS.get(len(full), 0) and seen != _deck_mask(full):
+            missing = [c for c in full if not seen >> c & 1]
             raise SetupError(
                 "R1",
                 f"{where}: {_count(len(missing))} of the {self.rules.deck_size}-card deck "
@@ -1108,10 +1359,10 @@ class Game:
         self.deck_order = tuple(cards)
         n, h = self.n, r.hand_size
         assert self.dealer is not None
-        self.hands = [[] for _ in range(n)]
+        dealt: list[list[Card]] = [[] for _ in range(n)]
         first = (self.dealer + 1) % n
         for i in range(n * h):  # R3: one card at a time, clockwise, from left of the dealer
-            self.hands[(first + i) % n].append(cards[i])
+            dealt[(first + i) % n].append(cards[i])
         rest = cards[n * h :]
         if r.japanese:  # R8: diamonds are trump; nothing is turned up
             if trump is not None and trump != Suit.D:
@@ -1126,19 +1377,21 @@ class Game:
         else:  # R3: no card left to turn up: the trump is chosen at random and recorded
             self.trump = trump if trump is not None else Suit(self.rng.randrange(4))
             self.trump_card, self.talon = None, []
-        for hand in self.hands:
+        for hand in dealt:
             hand.sort()
-        self.dealt_hands = [list(hd) for hd in self.hands]
+        self.hands = dealt
+        self.dealt_hands = [list(hd) for hd in dealt]
         self.discard = []
         self._make_beaters()
 
     def _start_first_bout(self, attacker: int | None) -> None:
         if attacker is None:  # R4: the lowest trump leads; no trump in hand: left of the dealer
             best: tuple[int, int] | None = None
-            for seat, hand in enumerate(self.hands):
-                for c in hand:
-                    if c.suit == self.trump and (best is None or c.rank < best[0]):
-                        best = (c.rank, seat)
+            trumps = 0x1111_1111_1111_1111 << self.trump  # the trump suit's bits
+            for seat, hand in enumerate(self._hm):
+                low = hand & trumps & -(hand & trumps)  # the seat's lowest trump
+                if low and (best is None or low < best[0]):
+                    best = (low, seat)
             assert self.dealer is not None
             attacker = best[1] if best is not None else (self.dealer + 1) % self.n
         self._begin_bout(attacker, check_end=False)
@@ -1147,18 +1400,18 @@ class Game:
     def _make_beaters(self) -> None:
         r = self.rules
         key = (r.deck_size, int(self.trump), r.trump_six_beats_ace, r.japanese)
-        table = _BEATERS.get(key)
+        table = _BEAT_MASKS.get(key)
         if table is None:
             full = deck(r.deck_size)
-            table = _BEATERS[key] = {
-                a: frozenset(
+            table = [0] * 60
+            for a in full:
+                table[a] = _mask(
                     c
                     for c in full
                     if beats(c, a, self.trump, trump_six_beats_ace=r.trump_six_beats_ace, japanese=r.japanese)
                 )
-                for a in full
-            }
-        self._beaters = table
+            _BEAT_MASKS[key] = table
+        self._beat = table
 
     # ------------------------------------------------------------------ queries
 
@@ -1174,7 +1427,7 @@ class Game:
 
     def beats(self, cover: Card | str, attack: Card | str) -> bool:
         """Whether ``cover`` beats ``attack`` in this game (R6–R8)."""
-        return Card.parse(cover) in self._beaters.get(Card.parse(attack), frozenset())
+        return bool(self._beat[Card.parse(attack)] >> Card.parse(cover) & 1)
 
     def beat_clause(self, cover: Card | str, attack: Card | str) -> str | None:
         """Which beating rule lets ``cover`` beat ``attack`` in this game: ``'R6'``,
@@ -1214,12 +1467,12 @@ class Game:
         d = self.defender
         if d is None or not r.throw_ins:
             return []
-        hands = self.hands
+        hm = self._hm
         if self.n == 2:  # the hot path of two-player games: the other player, if holding cards
-            return [1 - d] if hands[1 - d] else []
+            return [1 - d] if hm[1 - d] else []
         team = self._team
         td = team[d]
-        seats = [s for s in range(self.n) if s != d and hands[s] and team[s] != td]
+        seats = [s for s in range(self.n) if s != d and hm[s] and team[s] != td]
         if r.neighbours_only_over_4 and self.n - len(self.out_order) > 4:
             left, right = self._next_with_cards(d), self._prev_with_cards(d)
             seats = [s for s in seats if s in (left, right)]
@@ -1237,7 +1490,7 @@ class Game:
         if self.defender is None:
             return 0
         uncovered = self.defence_cards.count(None)
-        return min(self.limit() - len(self.attack_cards), len(self.hands[self.defender]) - uncovered)
+        return min(self.limit() - len(self.attack_cards), self._hm[self.defender].bit_count() - uncovered)
 
     def actors(self) -> list[int]:
         """Seats that have at least one legal move now, in seat order."""
@@ -1247,7 +1500,11 @@ class Game:
         """Every legal move now, of every player who may act (or of ``player`` only).
 
         Throws and leads list every allowed combination of cards; a redeal (R5) is
-        listed once per entitled player with ``deck=None``.
+        listed once per entitled player with ``deck=None``. The moves are shared values
+        (one :class:`Move` object per move, made once), in a fixed order: redeals, then
+        the lead; or the defences (each uncovered card in the order laid, the covers
+        ascending), transfers, take, then each thrower's throw-ins (one card, then two …)
+        and pass.
 
         Raises:
             PlayerError, TypeError: ``player`` is not a player of this game (as :meth:`seat`).
@@ -1258,7 +1515,10 @@ class Game:
         """
         moves = self._legal_cache
         if moves is None:
-            moves = self._legal_cache = self._generate()
+            if self._two and self.result is None:
+                moves = self._legal_cache = self._generate2()
+            else:
+                moves = self._legal_cache = self._generate()
         if player is None:
             return moves[:]
         seat = self.seat(player)
@@ -1266,81 +1526,164 @@ class Game:
 
     def _generate(self) -> list[Move]:
         # The hot path of every bot and benchmark: R9-R20 as in the _why_*() checks, which the
-        # property tests hold it to, with room() and throwers() inlined.
+        # property tests hold it to, with hands as bitmasks, interned moves, and room() and
+        # throwers() inlined for two players.
         if self.result is not None:
             return []
+        if self._two:
+            return self._generate2()
         r = self.rules
         out: list[Move] = []
         a, d = self.attacker, self.defender
         assert a is not None and d is not None
-        hands = self.hands
+        hm = self._hm
         if r.redeal_five_of_suit and self.bout == 1:  # R5: before the first bout ends
             for s in range(self.n):
                 if self._may_redeal(s):
-                    out.append(Move(s, Action.REDEAL))
+                    out.append(_REDEALS[s])
         attack = self.attack_cards
         if not attack:  # the lead (R9)
-            hand = hands[a]
-            cap = min(self.limit(), len(hands[d]))
+            cap = min(self.limit(), hm[d].bit_count())
             style = r.lead_style
             if style == "any":
-                out.extend(self._lead_moves(a, hand, cap))
-                return out
-            if style == "pair" and self.lead_passes < self._holders():
+                self._lead_moves(out, a, cap)
+            elif style == "pair" and self.lead_passes < self._holders():
                 # R9 english: pairs only; none (or defender < 2 cards): pass the lead
                 pairs = self._pair_leads(a, d)
-                out.extend(pairs if pairs else [Move(a, Action.PASS)])
-                return out
-            out.extend(self._lead_moves(a, hand, min(2, cap)))  # prostoy; english once all passed
+                out.extend(pairs if pairs else [_PASSES[a]])
+            else:
+                self._lead_moves(out, a, min(2, cap))  # prostoy; english once all passed
             return out
         defence = self.defence_cards
         uncovered = defence.count(None)
         # during a bout: the defender (R10, R17, R20, R14)
         if not self.taking:
-            dhand = hands[d]
-            beaters = self._beaters
-            for x, y in zip(attack, defence, strict=True):
-                if y is None:
-                    bx = beaters[x]
-                    for c in dhand:
-                        if c in bx:
-                            out.append(_new(Move, (d, _DEFEND, (c,), x, False, None)))
+            dh = hm[d]
+            if uncovered and dh:
+                beat = self._beat
+                table = _DEFENCES.get(d) or _defences(d)
+                for i, y in enumerate(defence):
+                    if y is None:
+                        x = attack[i]
+                        m = beat[x] & dh
+                        while m:
+                            low = m & -m
+                            key = x << 6 | (low.bit_length() - 1)
+                            out.append(table.get(key) or _intern_defence(table, d, key))
+                            m ^= low
             if r.transfers and uncovered == len(attack):
-                out.extend(self._transfer_moves(d))
+                self._transfer_moves(out, d)
             if uncovered:
-                out.append(_new(Move, (d, _TAKE, (), None, False, None)))
+                out.append(_TAKES[d])
+        if not r.throw_ins:
+            return out
+        if self.n == 2:  # the one thrower is the attacker (R11, R12)
+            s = 1 - d
+            if hm[s] and not self._passed >> s & 1:
+                self._throws(out, s, uncovered)
+            return out
         throwers = self.throwers()
         if throwers:
-            self._thrower_moves(out, throwers, uncovered)
+            passed = self._passed
+            others_may = self.attacker_passed or a not in throwers
+            for s in throwers:
+                if not passed >> s & 1 and (s == a or others_may):
+                    self._throws(out, s, uncovered)
         return out
 
-    def _thrower_moves(self, out: list[Move], throwers: list[int], uncovered: int) -> None:
-        """Append the throw-ins and passes of ``throwers`` (R11–R14) to ``out``."""
-        a, d = self.attacker, self.defender
+    def _generate2(self) -> list[Move]:
+        """:meth:`_generate` for two players, leads of any cards and no redeals: the same
+        moves in the same order (R9-R20), with the attacker the one thrower (R11, R21)."""
+        d = self.defender
         assert d is not None
-        attack, defence, hands = self.attack_cards, self.defence_cards, self.hands
-        passed = self.passed
-        others_may = self.attacker_passed or a not in throwers
+        a = 1 - d
+        hm = self._hm
+        out: list[Move] = []
+        attack = self.attack_cards
+        if not attack:  # the lead (R9, R13): as _lead_moves, inline
+            most = self._bout_limit if self.first_bito_done else self._first_limit
+            held = hm[d].bit_count()
+            if held < most:
+                most = held
+            if most > 4:
+                most = 4  # a rank has four cards
+            h = hm[a]
+            chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
+            j = ((h & -h).bit_length() - 1) >> 3  # the first two ranks held
+            h >>= 8 * j
+            while h:
+                pattern = h & 0xFF
+                if pattern:
+                    key = pattern << 3 | most
+                    got = chunks[j].get(key)
+                    if got is None:  # not kept yet: make (and keep) every chunk's leads
+                        out.clear()
+                        self._lead_moves(out, a, most)
+                        return out
+                    out.extend(got)
+                h >>= 8
+                j += 1
+            return out
+        defence = self.defence_cards
+        uncovered = defence.count(None)
+        taking = self.taking
+        if not taking and uncovered:  # R10, R17, R14
+            dh = hm[d]
+            if dh:
+                beat = self._beat
+                table = self._defence_tables[d]
+                if uncovered == 1:
+                    x: int = attack[defence.index(None)]
+                    m = beat[x] & dh
+                    x <<= 6
+                    while m:
+                        low = m & -m
+                        key = x | (low.bit_length() - 1)
+                        out.append(table.get(key) or _intern_defence(table, d, key))
+                        m ^= low
+                else:
+                    for i, y in enumerate(defence):
+                        if y is None:
+                            x = attack[i]
+                            m = beat[x] & dh
+                            x <<= 6
+                            while m:
+                                low = m & -m
+                                key = x | (low.bit_length() - 1)
+                                out.append(table.get(key) or _intern_defence(table, d, key))
+                                m ^= low
+            if uncovered == len(attack) and self._transfers:
+                self._transfer_moves(out, d)
+            out.append(_TAKES[d])
+        ah = hm[a]
+        if ah and not self._passed >> a & 1 and self._throw_ins:  # R11-R13, R12
+            cands = ah & self._tranks
+            if cands:
+                room = (self._bout_limit if (self.first_bito_done or taking) else self._first_limit) - len(attack)
+                held = hm[d].bit_count() - uncovered
+                if held < room:
+                    room = held
+                if room > 0:
+                    if cands & (cands - 1) == 0:  # one card to throw
+                        table = self._throw_tables[a]
+                        out.append(table.get(cands) or _intern(table, a, _THROW, cands))
+                    else:
+                        key = cands << 3 | (room if room < 7 else 7)
+                        out.extend(_THROW_LISTS[a].get(key) or _throw_list(a, cands, room))
+            out.append(_PASSES[a])
+        return out
+
+    def _throws(self, out: list[Move], s: int, uncovered: int) -> None:
+        """Append the throw-ins and the pass of the thrower ``s`` (R11–R14) to ``out``."""
+        d = self.defender
+        assert d is not None
         limit = self.rules.bout_limit if (self.first_bito_done or self.taking) else self._first_limit
-        room = min(limit - len(attack), len(hands[d]) - uncovered)  # R13a/c, R13b
-        ranks = 0  # a bit per rank on the table
+        room = min(limit - len(self.attack_cards), self._hm[d].bit_count() - uncovered)  # R13a/c, R13b
         if room > 0:
-            for c in attack:
-                ranks |= 1 << (c >> 2)
-            for y in defence:
-                if y is not None:
-                    ranks |= 1 << (y >> 2)
-        for s in throwers:
-            if s in passed or (s != a and not others_may):
-                continue
-            if room > 0:
-                cands = [c for c in hands[s] if ranks >> (c >> 2) & 1]
-                for c in cands:
-                    out.append(_new(Move, (s, _THROW, (c,), None, False, None)))
-                for k in range(2, min(room, len(cands)) + 1):
-                    for combo in combinations(cands, k):
-                        out.append(_new(Move, (s, _THROW, combo, None, False, None)))
-            out.append(_new(Move, (s, _PASS, (), None, False, None)))
+            cands = self._hm[s] & self._tranks
+            if cands:
+                out.extend(_THROW_LISTS[s].get(cands << 3 | min(room, 7)) or _throw_list(s, cands, room))
+        out.append(_PASSES[s])
 
     def _may_redeal(self, seat: int) -> bool:
         counts = [0, 0, 0, 0]
@@ -1349,68 +1692,91 @@ class Game:
         return max(counts) >= 5
 
     def _holders(self) -> int:
-        return sum(1 for h in self.hands if h)
+        return sum(1 for h in self._hm if h)
 
-    def _lead_moves(self, a: int, hand: list[Card], most: int) -> list[Move]:
-        out: list[Move] = []
+    def _lead_moves(self, out: list[Move], a: int, most: int, only: int = 0) -> None:
+        """Append the leads of ``a`` of at most ``most`` cards of one rank (R9), each rank
+        ascending, then by count (only the leads of ``only`` cards when given). The
+        leads of each two ranks of a hand (8 bits of its mask) are kept by the held
+        cards of those ranks and ``most``: see :data:`_LEAD_CHUNKS`."""
         if most <= 0:
-            return out
-        i, n = 0, len(hand)
-        while i < n:  # the hand is sorted, so each rank is one run hand[i:j]
-            c = hand[i]
-            rank = c >> 2
-            j = i + 1
-            while j < n and hand[j] >> 2 == rank:
-                j += 1
-            if j == i + 1:
-                out.append(_new(Move, (a, _ATTACK, (c,), None, False, None)))
-            else:
-                group = hand[i:j]
-                for k in range(1, min(most, j - i) + 1):
-                    for combo in combinations(group, k):
-                        out.append(_new(Move, (a, _ATTACK, combo, None, False, None)))
-            i = j
-        return out
+            return
+        h = self._hm[a]
+        if only:
+            self._lead_chunk(out, a, h, most, only)
+            return
+        most = min(most, 4)  # a rank has four cards
+        chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
+        j = 0
+        while h:
+            pattern = h & 0xFF
+            if pattern:
+                key = pattern << 3 | most
+                table = chunks[j]
+                got = table.get(key)
+                if got is None:
+                    found: list[Move] = []
+                    self._lead_chunk(found, a, pattern << 8 * j, most, 0)
+                    got = table[key] = tuple(found)
+                out.extend(got)
+            h >>= 8
+            j += 1
+
+    @staticmethod
+    def _lead_chunk(out: list[Move], a: int, h: int, most: int, only: int) -> None:
+        """Append the leads of ``a`` from the cards ``h`` (a mask), as :meth:`_lead_moves`."""
+        table = _BY_MASK.get((a, _ATTACK)) or _by_mask(a, _ATTACK)
+        while h:
+            r = (h & -h).bit_length() - 1 >> 2
+            pattern = h >> 4 * r & 15
+            h ^= pattern << 4 * r
+            per = _LEADS[r][pattern]
+            groups = per[only - 1 : only] if only else per[: min(most, pattern.bit_count())]
+            for group in groups:
+                for m in group:
+                    out.append(table.get(m) or _intern(table, a, _ATTACK, m))
 
     def _pair_leads(self, a: int, d: int) -> list[Move]:
         """R9 (english) with R13a/b: the pairs ``a`` may lead at ``d`` (none when the
         limit or the defender's hand is below two)."""
-        if min(self.limit(), len(self.hands[d])) < 2:
+        if min(self.limit(), self._hm[d].bit_count()) < 2:
             return []
-        return [m for m in self._lead_moves(a, self.hands[a], 2) if len(m.cards) == 2]
+        out: list[Move] = []
+        self._lead_moves(out, a, 2, only=2)
+        return out
 
     def _next_opponent(self, s: int) -> int | None:
         """The next player to the left of ``s`` holding cards who is not ``s``'s partner
         (R22), or ``None``: whom ``s`` attacks (R23), or to whom ``s`` transfers
         (R17, R21: with two players, back to the attacker)."""
-        team = self._team
-        for i in range(1, self.n):
-            t = (s + i) % self.n
-            if self.hands[t] and team[t] != team[s]:
+        team, hm, n = self._team, self._hm, self.n
+        for i in range(1, n):
+            t = (s + i) % n
+            if hm[t] and team[t] != team[s]:
                 return t
         return None
 
-    def _transfer_moves(self, d: int) -> list[Move]:
+    def _transfer_moves(self, out: list[Move], d: int) -> None:
         r = self.rules
         if self.bout == 1 and not r.transfer_first_bout:  # R19
-            return []
+            return
         target = self._next_opponent(d)
         if target is None:
-            return []
+            return
         rank = self.attack_cards[0] >> 2
-        tsize = len(self.hands[target])
+        tsize = self._hm[target].bit_count()
         total = len(self.attack_cards)
-        cands = [c for c in self.hands[d] if c >> 2 == rank]
-        out: list[Move] = []
+        pattern = self._hm[d] >> (4 * rank) & 15
         most = min(self.limit() - total, tsize - total)  # R18: R13a/c and R13b for the next defender
-        for k in range(1, min(most, len(cands)) + 1):
-            for combo in combinations(cands, k):
-                out.append(Move(d, Action.TRANSFER, combo))
+        if pattern and most > 0:
+            table = _BY_MASK.get((d, _TRANSFER)) or _by_mask(d, _TRANSFER)
+            for per in _LEADS[rank][pattern][: min(most, pattern.bit_count())]:
+                for m in per:
+                    out.append(table.get(m) or _intern(table, d, _TRANSFER, m))
         if r.show_trump_transfer and d not in self.shown and total <= tsize:  # R20
             shown = Card.of(rank, self.trump)
-            if shown in self.hands[d]:
+            if self._hm[d] >> shown & 1:
                 out.append(Move(d, Action.TRANSFER, (shown,), None, True))
-        return out
 
     # ------------------------------------------------------------------ refusals
 
@@ -1590,7 +1956,7 @@ class Game:
         if t not in self._uncovered():
             return Refusal("R10", f"{card_text(t)} is already covered")
         cover = cards[0]
-        if cover in self._beaters[t]:
+        if self._beat[t] >> cover & 1:
             return None
         r = self.rules
         spades_only = (
@@ -1735,11 +2101,147 @@ class Game:
         if type(move) is not Move and not isinstance(move, Move):
             raise TypeError(f"play: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
         cache = self._legal_cache
-        if cache is None or move not in cache:
+        if cache is None:
+            cache = self._legal_cache = self._generate()
+        try:
+            listed = cache[cache.index(move)]
+        except ValueError:
+            listed = None
+        if listed is not move and (listed is None or not _same_types(move)):
             refusal = self.why_illegal(move)
             if refusal is not None:
                 raise IllegalMove(refusal, move)
-        return self._apply(move)
+            if listed is None:  # a legal move not listed: a redeal with its deck (R5)
+                return self._apply(move)
+        return self._apply(listed)
+
+    def push(self, move: Move) -> list[Event]:
+        """Play ``move`` as :meth:`play` does, keeping what :meth:`pop` needs to take it
+        back: search without copying the game (as python-chess's ``Board.push``).
+
+        Returns the events the move caused; raises as :meth:`play` (the game unchanged).
+
+        >>> g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=1)
+        >>> before = g.position()
+        >>> lead = g.legal_moves()[0]
+        >>> g.push(lead)
+        []
+        >>> g.pop() == lead, g.position() == before, g.history
+        (True, True, [])
+        """
+        saved = self._state()
+        self._noted = None
+        events = self.play(move)
+        noted = self._noted if self._seen is saved[16] else None
+        self._undo.append((saved, noted))
+        return events
+
+    def pop(self) -> Move:
+        """Take back the last move made by :meth:`push` and return it: the position, the
+        legal moves, the history, the R27 counts and the generator behind a listed
+        redeal are exactly as before that push.
+
+        Raises:
+            IndexError: no pushed move to take back (moves made by :meth:`play` are not
+                taken back).
+        """
+        if not self._undo:
+            raise IndexError("pop: no move was pushed (play() keeps no undo)")
+        saved, noted = self._undo.pop()
+        move = self.history[-1]
+        self._restore(saved)
+        if noted is not None:  # R27: the count the move added
+            seen = self._seen
+            left = seen[noted] - 1
+            if left:
+                seen[noted] = left
+            else:
+                del seen[noted]
+        return move
+
+    def _state(self) -> tuple[Any, ...]:
+        """What a move may change, for :meth:`pop` (index 16 is the R27 count table)."""
+        return (
+            self.attacker,
+            self.defender,
+            self.first_attacker,
+            self.bout,
+            self.first_bito_done,
+            self.taking,
+            self.attacker_passed,
+            self.lead_passes,
+            self.result,
+            self._lead,
+            self._passed,
+            self._tranks,
+            self._hm[:],
+            self.attack_cards[:],
+            self.defence_cards[:],
+            self.talon[:],
+            self._seen,
+            self.discard,
+            len(self.discard),
+            self.out_order,
+            len(self.out_order),
+            self.shown,
+            self._last_lead_on,
+            dict(self._last_lead_on),
+            self._legal_cache,
+            len(self.history),
+            # changed by a redeal only (R5)
+            self.rng.getstate() if self.rules.redeal_five_of_suit and self.bout == 1 else None,
+            self.trump,
+            self.trump_card,
+            self.deck_order,
+            self.dealt_hands,
+            self.dealer,
+            self._beat,
+        )
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        (
+            self.attacker,
+            self.defender,
+            self.first_attacker,
+            self.bout,
+            self.first_bito_done,
+            self.taking,
+            self.attacker_passed,
+            self.lead_passes,
+            self.result,
+            self._lead,
+            self._passed,
+            self._tranks,
+            self._hm,
+            self.attack_cards,
+            self.defence_cards,
+            self.talon,
+            self._seen,
+            self.discard,
+            discards,
+            self.out_order,
+            outs,
+            self.shown,
+            self._last_lead_on,
+            last_leads,
+            self._legal_cache,
+            moves,
+            rng,
+            self.trump,
+            self.trump_card,
+            self.deck_order,
+            self.dealt_hands,
+            self.dealer,
+            self._beat,
+        ) = saved
+        self._hv = None
+        del self.discard[discards:]
+        del self.out_order[outs:]
+        self._last_lead_on.clear()
+        self._last_lead_on.update(last_leads)
+        del self.history[moves:]
+        if rng is not None:
+            self.rng.setstate(rng)
 
     def _apply(self, move: Move) -> list[Event]:
         self._legal_cache = None
@@ -1755,11 +2257,30 @@ class Game:
             events.append(Redealt(p))
             return events
         self.history.append(move)
-        hand = self.hands[p]
         # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
         # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
         # throw-in after take (the thrower laid their last card)
-        if act is _PASS:
+        if act is _PASS and self.attack_cards:  # R12, then R14/R15
+            self._passed |= 1 << p
+            if p == self.attacker:
+                self.attacker_passed = True
+            if self.n != 2:
+                self._settle(events)
+            elif self.taking:  # two players: the one thrower passed
+                self._end_bout(events, took=True)
+            elif None not in self.defence_cards:
+                self._end_bout(events, took=False)
+        elif act is _DEFEND:
+            c = cards[0]
+            self._hm[p] ^= 1 << c
+            self._hv = None
+            defence = self.defence_cards
+            defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
+            self._tranks |= _RANK_CARDS[c >> 2]
+            self._passed = 0
+            if None not in defence:
+                self._settle(events)
+        elif act is _PASS:
             if not self.attack_cards:  # R9 english: pass the lead to the left
                 self.lead_passes += 1
                 new_attacker = self._next_with_cards(p)
@@ -1768,129 +2289,175 @@ class Game:
                 if self.result is not None:
                     events.append(GameOver(self.result))
             else:
-                self.passed.add(p)
+                self._passed |= 1 << p
                 if p == self.attacker:
                     self.attacker_passed = True
                 self._settle(events)
-        elif act is _DEFEND:
-            hand.remove(cards[0])
-            defence = self.defence_cards
-            defence[self.attack_cards.index(target)] = cards[0]  # type: ignore[arg-type]
-            self.passed = set()
-            if None not in defence:
+        elif act is _THROW or act is _ATTACK:
+            if len(cards) == 1:
+                c = cards[0]
+                self._hm[p] ^= 1 << c
+                self._hv = None
+                self._tranks |= _RANK_CARDS[c >> 2]
+                self.attack_cards.append(c)
+                self.defence_cards.append(None)
+            else:
+                self._lay(p, cards)
+            self._passed = 0
+            if act is _ATTACK:
+                self._lead = cards
+                self.lead_passes = 0
+            elif self.taking:
                 self._settle(events)
-        elif act is _THROW:
-            for c in cards:
-                hand.remove(c)
-            self.attack_cards.extend(cards)
-            self.defence_cards.extend([None] * len(cards))
-            self.passed = set()
-            if self.taking:
-                self._settle(events)
-        elif act is _ATTACK:
-            for c in cards:
-                hand.remove(c)
-            self.attack_cards.extend(cards)
-            self.defence_cards.extend([None] * len(cards))
-            self._lead = cards
-            self.lead_passes = 0
-            self.passed = set()
         elif act is _TAKE:
             self.taking = True
-            self.passed = set()  # R14: every thrower gets a say on throw-ins after take
+            self._passed = 0  # R14: every thrower gets a say on throw-ins after take
             self._settle(events)
         elif act is _TRANSFER:
             if show:  # R20: shown, kept in hand
-                self.shown.add(p)
+                self.shown = self.shown | {p}
             else:
-                for c in cards:
-                    hand.remove(c)
-                self.attack_cards.extend(cards)
-                self.defence_cards.extend([None] * len(cards))
+                self._lay(p, cards)
             new_defender = self._next_opponent(p)
             assert new_defender is not None
             self.attacker = p  # R17: the transferring player becomes the attacker for R12
             self.defender = new_defender
             self.attacker_passed = False
-            self.passed = set()
-        drawn = self._note_position()  # R27: positions are compared after every move
-        if drawn is not None:
-            events.append(GameOver(drawn))
+            self._passed = 0
+        if not self._no_repeat:
+            drawn = self._note_position()  # R27: positions are compared after every move
+            if drawn is not None:
+                events.append(GameOver(drawn))
         return events
+
+    def _lay(self, p: int, cards: tuple[Card, ...]) -> None:
+        """``p`` lays ``cards`` on the table as attack cards (R9, R11, R17)."""
+        m = 0
+        tranks = self._tranks
+        for c in cards:
+            m |= 1 << c
+            tranks |= _RANK_CARDS[c >> 2]
+        self._hm[p] ^= m
+        self._hv = None
+        self._tranks = tranks
+        self.attack_cards.extend(cards)
+        if len(cards) == 1:
+            self.defence_cards.append(None)
+        else:
+            self.defence_cards.extend([None] * len(cards))
 
     def _settle(self, events: list[Event]) -> None:
         """End the bout if R14 (take) or R15 (bito) says so."""
         if not self.attack_cards:
             return
-        passed = self.passed
-        for s in self.throwers():
-            if s not in passed:
+        passed = self._passed
+        if self.n == 2:
+            d = self.defender
+            assert d is not None
+            if self.rules.throw_ins and self._hm[1 - d] and not passed >> (1 - d) & 1:
                 return
+        else:
+            for s in self.throwers():
+                if not passed >> s & 1:
+                    return
         if self.taking:
             self._end_bout(events, took=True)
         elif None not in self.defence_cards:
             self._end_bout(events, took=False)
 
     def _end_bout(self, events: list[Event], *, took: bool) -> None:
+        """The bout ends: take (R14) or bito (R15), the draws (R16), the players out (R24),
+        the end of the game (R22, R25, R26) or the next bout (R23)."""
         d, first = self.defender, self.first_attacker
         assert d is not None and first is not None
-        table: list[Card] = []
-        for x, y in zip(self.attack_cards, self.defence_cards, strict=True):
-            table.append(x)
-            if y is not None:
-                table.append(y)
-        cards = tuple(table)
+        attack = self.attack_cards
+        laid: list[Card | None] = [None] * (2 * len(attack))  # the table pairs in the order laid
+        laid[::2] = attack
+        laid[1::2] = self.defence_cards
+        # after bito every card is covered: no None among them
+        cards: tuple[Card, ...] = tuple([c for c in laid if c is not None]) if took else tuple(laid)  # type: ignore[arg-type]
         self._last_lead_on[d] = self._lead
-        talon_before, out_before = len(self.talon), len(self.out_order)
+        talon, hm, n = self.talon, self._hm, self.n
+        talon_before, out_before = len(talon), len(self.out_order)
         if took:  # R14
-            self.hands[d].extend(cards)
-            self.hands[d].sort()
-            events.append(Took(d, cards))
+            m = 0
+            for c in cards:
+                m |= 1 << c
+            hm[d] |= m
+            event: Event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
+            fields = event.__dict__
+            fields["player"] = d
+            fields["cards"] = cards
         else:  # R15
             self.discard.extend(cards)
             self.first_bito_done = True
-            events.append(Bito(cards))
+            event = _object_new(Bito)
+            event.__dict__["cards"] = cards
+        events.append(event)
+        self._hv = None
         self.attack_cards, self.defence_cards = [], []
+        self._tranks = 0
         # R16: draw, the bout's first attacker first, clockwise, the defender last
-        size = self.rules.hand_size
-        order = [(first + i) % self.n for i in range(self.n)]
-        order.remove(d)
-        order.append(d)
-        for s in order:
-            if not self.talon:
-                break
-            need = size - len(self.hands[s])
-            if need > 0:
-                got = self.talon[:need]
-                del self.talon[:need]
-                self.hands[s].extend(got)
-                self.hands[s].sort()
-                events.append(Drew(s, tuple(got)))
-        # R24: with the talon empty, players without cards are out
-        if not self.talon:
+        order: tuple[int, ...]
+        if n == 2:
+            order = (1 - d, d)
+        else:
+            seats = [(first + i) % n for i in range(n)]
+            seats.remove(d)
+            seats.append(d)
+            order = tuple(seats)
+        if talon:
+            size = self.rules.hand_size
             for s in order:
-                if not self.hands[s] and s not in self.out_order:
+                need = size - hm[s].bit_count()
+                if need > 0:
+                    got = tuple(talon[:need])
+                    del talon[:need]
+                    m = 0
+                    for c in got:
+                        m |= 1 << c
+                    hm[s] |= m
+                    event = _object_new(Drew)  # Drew(s, got)
+                    fields = event.__dict__
+                    fields["player"] = s
+                    fields["cards"] = got
+                    events.append(event)
+                    if not talon:
+                        break
+        if not talon:  # R24: with the talon empty, players without cards are out
+            for s in order:
+                if not hm[s] and s not in self.out_order:
                     self.out_order.append(s)
                     events.append(Out(s))
-        if (
+        if self._seen and (
             not took
             or (self.bout == 1 and self._first_bout_differs)
-            or len(self.talon) != talon_before
+            or len(talon) != talon_before
             or len(self.out_order) != out_before
         ):
             # R27: the talon only shrinks, the discard, the first bito, the players out and
             # the bout number only grow, so no position counted before can occur again
             self._seen = {}
         self.bout += 1
-        if self._check_end(events, last_defender=d):
+        if not talon and self._check_end(events, last_defender=d):
             return
         # R23: next attacker
         if took:
             nxt = self._next_with_cards(d)
-        elif self.hands[d]:
+        elif hm[d]:
             nxt = d
         else:
             nxt = self._next_partner_or_player(d)
+        if n == 2 and hm[1 - nxt]:  # _begin_bout for two players, the defender holding cards
+            self.attacker = self.first_attacker = nxt
+            self.defender = 1 - nxt
+            self.taking = self.attacker_passed = False
+            self._passed = 0
+            if self.shown:
+                self.shown = set()
+            self._lead = ()
+            self.lead_passes = 0
+            return
         self._begin_bout(nxt, check_end=False)
         if self.result is not None:
             events.append(GameOver(self.result))
@@ -1900,7 +2467,8 @@ class Game:
         if self.talon:
             return False
         r = self.rules
-        holders = [s for s in range(self.n) if self.hands[s]]
+        hm = self._hm
+        holders = [s for s in range(self.n) if hm[s]]
         result: Result | None = None
         if r.teams is not None:
             teams_left = {self._team[s] for s in holders}
@@ -1926,8 +2494,8 @@ class Game:
                     result = Result(last_defender, False, False, tuple(self.out_order), None, "R25")
             elif r.two_sixes_win and len(holders) == 2:  # R26 option
                 for s in holders:
-                    h = self.hands[s]
-                    if len(h) == 2 and h[0] >> 2 == 6 and h[1] >> 2 == 6:
+                    h = hm[s]
+                    if h.bit_count() == 2 and not h & ~_RANK_CARDS[6]:
                         other = holders[0] if holders[1] == s else holders[1]
                         order = (*self.out_order, s)
                         result = Result(other, False, True, order, None, "R26")
@@ -1940,21 +2508,23 @@ class Game:
     def _finish(self, result: Result, events: list[Event]) -> None:
         self.result = result
         self.attacker = self.defender = self.first_attacker = None
-        self.passed = set()
+        self._passed = 0
         self.taking = False
         events.append(GameOver(result))
 
     def _next_with_cards(self, s: int) -> int:
-        for i in range(1, self.n + 1):
-            t = (s + i) % self.n
-            if self.hands[t]:
+        hm, n = self._hm, self.n
+        for i in range(1, n + 1):
+            t = (s + i) % n
+            if hm[t]:
                 return t
         return s
 
     def _prev_with_cards(self, s: int) -> int:
-        for i in range(1, self.n + 1):
-            t = (s - i) % self.n
-            if self.hands[t]:
+        hm, n = self._hm, self.n
+        for i in range(1, n + 1):
+            t = (s - i) % n
+            if hm[t]:
                 return t
         return s
 
@@ -1964,7 +2534,7 @@ class Game:
         if self.rules.teams is not None:
             for i in range(1, self.n):
                 t = (s + i) % self.n
-                if self.hands[t] and self._team[t] == self._team[s]:
+                if self._hm[t] and self._team[t] == self._team[s]:
                     return t
         return self._next_with_cards(s)
 
@@ -1978,9 +2548,10 @@ class Game:
         self.attacker = self.first_attacker = attacker
         self.defender = defender
         self.taking = False
-        self.passed = set()
+        self._passed = 0
         self.attacker_passed = False
-        self.shown = set()
+        if self.shown:
+            self.shown = set()
         self._lead = ()
         if not keep_lead_passes:
             self.lead_passes = 0
@@ -1989,26 +2560,26 @@ class Game:
     def _position_key(self) -> tuple[object, ...]:
         """R27: what "the same position" compares, as one hashable value.
 
-        The hands (kept sorted), the table pairs in the order laid, the roles (attacker,
-        defender, first attacker) and who may act next (taking, the passed set, the
-        attacker's pass, the lead passes of english durak, the players who showed a
-        trump this bout, R20). The rest of a position is the same for every key in
-        :attr:`_seen`, which is emptied whenever it changes (see :meth:`_end_bout`): the
-        talon (it only shrinks), the discard and the first bito (they only grow), the
-        players out (R24) and, where the first bout has moves of its own (R5, R19),
-        whether this is the first bout. The bout number otherwise and the game's
-        history are not compared.
+        The hands (as bitmasks: a hand is its set of cards), the table pairs in the
+        order laid, the roles (attacker, defender, first attacker) and who may act next
+        (taking, the passed seats, the attacker's pass, the lead passes of english durak,
+        the players who showed a trump this bout, R20). The rest of a position is the
+        same for every key in :attr:`_seen`, which is emptied whenever it changes (see
+        :meth:`_end_bout`): the talon (it only shrinks), the discard and the first bito
+        (they only grow), the players out (R24) and, where the first bout has moves of
+        its own (R5, R19), whether this is the first bout. The bout number otherwise and
+        the game's history are not compared.
         """
         shown = self.shown
         return (
-            tuple(map(tuple, self.hands)),
+            tuple(self._hm),
             tuple(self.attack_cards),
             tuple(self.defence_cards),
             self.attacker,
             self.defender,
             self.first_attacker,
             self.taking,
-            frozenset(self.passed),
+            self._passed,
             self.attacker_passed,
             self.lead_passes,
             frozenset(shown) if shown else None,
@@ -2029,8 +2600,8 @@ class Game:
         fixed = not self.rules.transfers or self.taking or defence.count(None) != len(defence)
         d = self.defender if fixed and self.defender is not None else -1
         short = 0
-        for s, h in enumerate(self.hands):
-            if len(h) < size:
+        for s, h in enumerate(self._hm):
+            if h.bit_count() < size:
                 if s != d and d >= 0:
                     return True
                 short += 1
@@ -2041,15 +2612,18 @@ class Game:
     def _note_position(self) -> Result | None:
         """R27: count the position now; its ``repetition_draw``-th occurrence ends the
         game in a draw, which is returned (and set as :attr:`result`). Called after
-        every move and for the position a game starts from."""
+        every move and for the position a game starts from (not at all where no
+        position can occur twice, see ``_no_repeat`` in :meth:`__init__`)."""
+        self._noted = None
         n = self.rules.repetition_draw
-        if not n or self.result is not None:
+        if not n or self.result is not None or self._no_repeat:
             return None
         if self.talon and self.attack_cards and self._bout_ends_in_progress():
             return None
         key = self._position_key()
         seen = self._seen.get(key, 0) + 1
         self._seen[key] = seen
+        self._noted = key
         if seen < n:
             return None
         result = Result(None, True, False, tuple(self.out_order), None, "R27")
@@ -2061,6 +2635,7 @@ class Game:
         if self.dealer is None:
             self.dealer = self.n - 1
         self.attack_cards, self.defence_cards = [], []
+        self._tranks = 0
         self.bout = 1
         self.first_bito_done = False
         self.out_order = []
@@ -2109,9 +2684,10 @@ class Game:
 
     def position(self) -> Position:
         """An immutable :class:`Position` of the game now."""
-        return Position(
+        position = _object_new(Position)  # Position(...) without the frozen dataclass's __init__
+        position.__dict__.update(
             players=self.players,
-            hands=tuple(tuple(h) for h in self.hands),
+            hands=tuple([_HAND_TUPLES.get(m) or _hand_tuple(m) for m in self._hm]),
             talon=tuple(self.talon),
             trump=self.trump,
             trump_card=self.trump_card,
@@ -2123,31 +2699,34 @@ class Game:
             bout=self.bout,
             first_bito_done=self.first_bito_done,
             taking=self.taking,
-            passed=frozenset(self.passed),
+            passed=frozenset(self.passed) if self._passed else frozenset(),
             attacker_passed=self.attacker_passed,
             out_order=tuple(self.out_order),
             result=self.result,
         )
+        return position
 
     def copy(self) -> Game:
-        """An independent copy (history included) for trying moves."""
+        """An independent copy (history included) for trying moves; its :meth:`pop`
+        stack starts empty (use :meth:`push` and :meth:`pop` to search without copies)."""
         g = Game.__new__(Game)
         for name in Game.__slots__:
             setattr(g, name, getattr(self, name))
-        g.hands = [list(h) for h in self.hands]
+        g._hm = self._hm[:]
+        g._hv = None
+        g._undo = []
         g.talon = list(self.talon)
         g.discard = list(self.discard)
         g.attack_cards = list(self.attack_cards)
         g.defence_cards = list(self.defence_cards)
-        g.passed = set(self.passed)
         g.shown = set(self.shown)
         g.out_order = list(self.out_order)
         g.history = list(self.history)
         g._seen = dict(self._seen)
         g._last_lead_on = dict(self._last_lead_on)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        g.rng = rng
+        if self._rng is not None:  # from now on, both share the state until one asks for rng
+            self._rng_state, self._rng = self._rng.getstate(), None
+        g._rng, g._rng_state = None, self._rng_state
         return g
 
     def all_cards(self) -> list[Card]:

@@ -1,0 +1,152 @@
+"""Issue 13's engine figures in one run: durak-nb, durakgame 1.0.4 and a minimal loop.
+
+Random legal play of 2-player podkidnoy with 36 cards, three ways, in alternating rounds
+within one process (so that other load on the machine falls on all alike), timed in CPU
+time of this process (``time.process_time``):
+
+- durak-nb: ``Game.deal(seed=…)``, then ``random.Random(seed).choice(game.legal_moves())``
+  and ``game.play(move)`` until the game ends, through the public API only, every move
+  checked by ``play``; at the end every card of the deck in exactly one place;
+- durakgame 1.0.4 (``peer_durakgame.play_peer_game``: its ``MrRandom`` against itself,
+  its one take fault fixed);
+- the minimal loop (``minimal_loop.play_game``: bitmask hands, int moves, the same games
+  as durak-nb for the same seeds, held to that by ``tests/test_minimal_loop.py``).
+
+It prints games/s and moves/s of each, and the ratios durak-nb / durakgame (target
+≥ 3) and durak-nb / minimal loop (target ≥ 0.7). With ``--search`` it also times a
+depth-limited walk of every move sequence (perft) with ``copy()`` and with
+``push()``/``pop()``.
+
+Run: ``python benchmarks/bench_engine.py [--seconds S] [--rounds N] [--search]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import minimal_loop
+
+from durak_nb.engine import Game
+from durak_nb.rules import Rules
+
+PODKIDNOY = Rules.make("podkidnoy")
+
+
+def engine_game(seed: int) -> int:
+    """Play one random game of 2-player podkidnoy; returns its number of moves.
+
+    Raises:
+        AssertionError: the game did not end, or a card is missing or doubled.
+    """
+    game = Game.deal(PODKIDNOY, 2, seed=seed)
+    choose = random.Random(seed).choice
+    legal, play = game.legal_moves, game.play
+    moves = 0
+    while game.result is None:
+        play(choose(legal()))
+        moves += 1
+    cards = game.all_cards()
+    if len(cards) != 36 or len(set(cards)) != 36:
+        raise AssertionError(f"seed {seed}: {len(set(cards))} distinct cards of 36")
+    return moves
+
+
+def minimal_game(seed: int) -> int:
+    """One game of the minimal loop; returns its number of moves."""
+    return minimal_loop.play_game(seed)[0]
+
+
+def _round(play: Callable[[int], int], seconds: float, seed: int) -> tuple[int, int, float, int]:
+    games = moves = 0
+    start = time.process_time()
+    while True:
+        moves += play(seed)
+        games += 1
+        seed += 1
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return games, moves, spent, seed
+
+
+def _perft_copy(game: Game, depth: int) -> int:
+    if depth == 0 or game.result is not None:
+        return 1
+    total = 0
+    for move in game.legal_moves():
+        child = game.copy()
+        child.play(move)
+        total += _perft_copy(child, depth - 1)
+    return total
+
+
+def _perft_push(game: Game, depth: int) -> int:
+    if depth == 0 or game.result is not None:
+        return 1
+    total = 0
+    for move in game.legal_moves():
+        game.push(move)
+        total += _perft_push(game, depth - 1)
+        game.pop()
+    return total
+
+
+def search_figures(depth: int = 7) -> None:
+    """Print nodes per second of a perft walk with copy() and with push()/pop()."""
+    code = "6S6H7C8DJDKSAH/7H9HTHJHJCKD 8S6CJSQC7SAS7DTD8C9C8HADQHKH9SKCTS6DQDQSAC C 1 9DTC 3 + -"
+    walks: list[tuple[str, Callable[[Game, int], int]]] = [("copy() + play()", _perft_copy)]
+    if hasattr(Game, "push"):
+        walks.append(("push() / pop()", _perft_push))
+    for name, walk in walks:
+        game = Game.from_code(PODKIDNOY, 2, code)
+        start = time.process_time()
+        nodes = walk(game, depth)
+        spent = time.process_time() - start
+        print(f"perft depth {depth}, {name:16} {nodes:8d} nodes {nodes / spent:10.0f} nodes/s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print its figures."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per engine per round")
+    ap.add_argument("--rounds", type=int, default=4, help="alternating rounds")
+    ap.add_argument("--search", action="store_true", help="also time a perft walk (copy vs push/pop)")
+    args = ap.parse_args(argv)
+
+    import peer_durakgame as peer  # the peer is optional: pip install durakgame==1.0.4
+
+    runners: dict[str, Callable[[int], int]] = {
+        "durak-nb": engine_game,
+        "durakgame 1.0.4 (MrRandom)": peer.play_peer_game,
+        "minimal loop": minimal_game,
+    }
+    totals = {name: [0, 0, 0.0] for name in runners}
+    seeds = dict.fromkeys(runners, 0)
+    for _ in range(args.rounds):
+        for name, run in runners.items():
+            g, m, t, seeds[name] = _round(run, args.seconds, seeds[name])
+            totals[name][0] += g
+            totals[name][1] += m
+            totals[name][2] += t
+    print("random legal play, 2-player podkidnoy, 36 cards; CPU time, alternating rounds")
+    print(f"{'engine':28} {'games':>7} {'games/s':>9} {'moves/s':>10} {'moves/game':>11}")
+    rate = {}
+    for name, (g, m, t) in totals.items():
+        rate[name] = g / t
+        print(f"{name:28} {int(g):7d} {g / t:9.1f} {m / t:10.0f} {m / g:11.1f}")
+    ours = rate["durak-nb"]
+    print(f"ratio durak-nb / durakgame:    {ours / rate['durakgame 1.0.4 (MrRandom)']:.2f}  (target >= 3)")
+    print(f"ratio durak-nb / minimal loop: {ours / rate['minimal loop']:.2f}  (target >= 0.7)")
+    if args.search:
+        search_figures()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
