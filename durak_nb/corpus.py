@@ -153,6 +153,7 @@ WORDS = {
     "extra": "self-play corpora need pyarrow (and dask for a cluster): pip install 'durak-nb[corpus]'",
     "game": "game {i} (seed {seed}): {error}",
     "desc": "games",
+    "no_corpus": "{path} is not a corpus folder (its corpus.json cannot be read: {error})",
 }
 
 
@@ -379,6 +380,9 @@ class Corpus:
         n_games: games in it (from ``corpus.json``).
         seconds: how long :func:`selfplay` took (``None`` when opened).
         manifest: ``corpus.json`` as read.
+
+    Raises:
+        CorpusError: ``Corpus(path)`` on a folder without a readable ``corpus.json``.
     """
 
     path: Path
@@ -389,7 +393,10 @@ class Corpus:
     def __post_init__(self) -> None:
         self.path = Path(self.path)
         if not self.manifest:
-            self.manifest = json.loads((self.path / MANIFEST).read_text(encoding="utf-8"))
+            try:
+                self.manifest = json.loads((self.path / MANIFEST).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise CorpusError(None, WORDS["no_corpus"].format(path=self.path, error=exc)) from None
         self.n_games = int(self.manifest["n_games"])
 
     @property

@@ -291,6 +291,11 @@ def test_a_failure_leaves_no_half_file(tmp_path: Path, monkeypatch: pytest.Monke
     assert len(io.load_games(folder / left[0])) == 4
 
 
+def test_a_folder_without_a_corpus_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(corpus.CorpusError, match="is not a corpus folder"):
+        corpus.Corpus(tmp_path)
+
+
 def test_a_bad_line_names_its_line() -> None:
     good = (record_bot_game("podkidnoy", 2, 1).to_json(),)
     text = json.dumps(good[0]) + "\n\n" + '{"format": "durak-nb/1", "rules": "podkidnoy"}\n'
