@@ -8,6 +8,8 @@
 - ``durak-nb convert IN OUT [--passes implied]``: between the notation (``.durak``) and
   the JSON form (``.json``), by suffix, without loss; a match (several games) is a JSON
   array; ``--passes implied`` leaves out the passes the notation's reader fills in.
+- ``durak-nb selfplay N -o DIR [--preset P] [--players N] [--bots B ...] [--seed S]
+  [--workers W | --dask SCHEDULER]``: a self-play corpus (:func:`durak_nb.corpus.selfplay`).
 - ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME]``: a replay
   as one self-contained HTML page that plays with no kernel and no network
   (:func:`durak_nb.views.export.export_html`).
@@ -114,6 +116,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the JSON recording")
 
+    _selfplay_parser(sub)
+
     r = sub.add_parser("replay", help="print a recording move by move")
     r.add_argument("file", metavar="FILE")
 
@@ -135,6 +139,48 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--title", help="the page's title (default: the recording's title, or variant and players)")
     e.add_argument("--view", metavar="NAME", help="the view shown first: a player's name (default: all hands open)")
     return p
+
+
+def _selfplay_parser(sub: Any) -> None:
+    s = sub.add_parser("selfplay", help="play many bot games in parallel: recordings plus Parquet tables")
+    s.add_argument("games", type=int, metavar="N", help="how many games")
+    s.add_argument("-o", "--output", required=True, metavar="DIR", help="the corpus folder")
+    s.add_argument("--preset", default="podkidnoy", help="podkidnoy, perevodnoy, prostoy, english or japanese")
+    s.add_argument("--players", type=int, default=2, help="number of players (R2)")
+    s.add_argument(
+        "--bots", nargs="+", default=["random"], metavar="BOT", help="one bot for all seats, or one per seat"
+    )
+    s.add_argument("--seed", type=int, default=0, help="the corpus's seed (game i: a seed made from it and i)")
+    s.add_argument("--option", action="append", default=[], type=_option, metavar="NAME=VALUE", help="a rule option")
+    s.add_argument("--workers", type=int, help="processes on this machine (default: the CPU count)")
+    s.add_argument("--dask", metavar="SCHEDULER", help="play on a Dask cluster, e.g. tcp://host:8786")
+    s.add_argument("--chunk", type=int, default=200, help="games per task and per recordings file (default 200)")
+    s.add_argument("--overwrite", action="store_true", help="replace a corpus already in DIR")
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from .corpus import CorpusError, selfplay
+
+    try:
+        c = selfplay(
+            args.games,
+            args.preset,
+            args.players,
+            args.bots,
+            args.seed,
+            args.output,
+            options=dict(args.option),
+            workers=args.workers,
+            dask=args.dask,
+            chunk=args.chunk,
+            overwrite=args.overwrite,
+        )
+    except (CorpusError, RulesError, SetupError) as exc:
+        return _usage("selfplay", str(exc))
+    except RecordingError as exc:
+        return _usage("selfplay", exc.format())
+    _say(f"{c.path}: {c.n_games} games in {c.seconds:.1f} s, {c.size()} bytes")
+    return 0
 
 
 def _validate(files: Sequence[str], as_json: bool) -> int:
@@ -291,6 +337,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _validate(args.files, args.json)
         if args.command == "play":
             return _play(args)
+        if args.command == "selfplay":
+            return _selfplay(args)
         if args.command == "replay":
             return _replay(args.file)
         if args.command == "convert":

@@ -40,6 +40,7 @@ from .json_form import (
     validate_recording,
     write_atomic,
 )
+from .jsonlines import JSONL_SUFFIX, read_jsonl
 from .lexer import MAX_GAMES, SUFFIX, Source
 from .reader import parse
 from .recorder import JOURNAL_SUFFIX, read_journal
@@ -96,6 +97,7 @@ _BUILTIN: dict[str, Loader] = {
     JSON_SUFFIX: _read_json_file,
     SUFFIX: _read_notation_file,
     JOURNAL_SUFFIX: _read_journal_file,
+    JSONL_SUFFIX: read_jsonl,  # games, one document per line (corpora: record.jsonlines)
 }
 
 

@@ -1,0 +1,662 @@
+"""Self-play corpora: many bot games played in parallel, kept as recordings and as tables.
+
+:func:`selfplay` plays ``n_games`` games between bots (any bot of :mod:`durak_nb.bots`,
+by name: :func:`bot_names`) in worker processes on this machine
+(:class:`concurrent.futures.ProcessPoolExecutor`) or on a Dask cluster (``dask=`` a
+scheduler address or a ``distributed.Client``; ``durak-nb selfplay --dask SCHEDULER``).
+Game ``i`` is dealt and played with the seed :func:`game_seed(seed, i) <game_seed>`, so a
+corpus is the same whatever the number of workers, the chunk size or the cluster.
+
+The corpus folder (``out_dir``) holds, each file written whole or not at all (a temporary
+file, then a rename: a crash leaves no half file):
+
+- ``games/games-NNNNNNN.jsonl``: the recordings, one ``durak-nb/1`` document
+  (INTERCHANGE.md) per line, one file per chunk, named by its first game's number
+  (:mod:`durak_nb.record.jsonlines`; ``io.load_games``, ``tables.games_frame`` and the
+  replayer read them: this module registers the ``.jsonl`` reader).  Each game's
+  ``meta`` names its corpus game and seed; a game of random bots on the default names
+  is ``durak-nb play --seed S`` for its own seed (``meta.event``).
+- ``moves.parquet``: one row per move (:data:`MOVE_TABLE_COLUMNS`), the rows of
+  :func:`durak_nb.tables.moves_frame` (nothing re-derived here) with the game's number,
+  the move's number and the cards a take picked up.
+- ``games.parquet``: one row per game (:data:`GAME_TABLE_COLUMNS`).
+- ``corpus.json``: what was asked (format ``durak-nb-corpus/1``), written last.
+
+Both tables are read by ``pandas.read_parquet`` and by DuckDB
+(``SELECT … FROM 'corpus/games.parquet'``); README "Self-play corpora" answers lesson-8
+questions with both.  pyarrow (and dask for ``dask=``) are the ``corpus`` extra:
+``pip install 'durak-nb[corpus]'``.
+
+>>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
+True
+>>> [n for n in ("random", "lowest_card") if n in bot_names()]
+['random', 'lowest_card']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import os
+import re
+import shutil
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from . import bots as _bots
+from .engine import Game, Move, Took
+from .errors import DurakError
+from .record.json_form import Recording, json_document, write_atomic
+from .record.jsonlines import JSONL_SUFFIX, jsonl_text, read_jsonl
+from .record.lexer import MAX_GAMES
+from .rules import Rules
+from .selfplay import play_command, record_bot_game, seat_names
+from .tables import MOVE_COLUMNS, moves_frame
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pyarrow as pa
+
+__all__ = [
+    "CORPUS_FORMAT",
+    "DEFAULT_CHUNK",
+    "GAME_TABLE_COLUMNS",
+    "MAX_CORPUS_GAMES",
+    "MOVE_TABLE_COLUMNS",
+    "Corpus",
+    "CorpusError",
+    "bot_names",
+    "game_seed",
+    "make_bot",
+    "play_chunk",
+    "selfplay",
+]
+
+#: The ``format`` of ``corpus.json``.
+CORPUS_FORMAT = "durak-nb-corpus/1"
+#: Games per chunk (one task, one recordings file) unless told.
+DEFAULT_CHUNK = 200
+#: The most games one :func:`selfplay` call plays.
+MAX_CORPUS_GAMES = 10_000_000
+MANIFEST = "corpus.json"
+MOVES_FILE = "moves.parquet"
+GAMES_FILE = "games.parquet"
+GAMES_DIR = "games"
+
+#: Columns of ``moves.parquet``, in order; one ``hand_<name>`` column per seat follows
+#: ``hand sizes`` as in :func:`~durak_nb.tables.moves_frame` (``hand_Anna`` …).  ``game``
+#: (int64): the corpus game; ``move`` (int64): the move's index in its game; then
+#: moves_frame's columns (``bout``, ``seat``, ``player``, ``role``, ``action``, ``cards``
+#: as codes, ``target``, ``show``, the hand sizes, ``talon``, ``discard``, ``table``,
+#: ``rules``: all of the position BEFORE the move), without its ``hands`` tuple and its
+#: words (``text``, ``events``: the recordings have them) and its counts of cards nobody
+#: saw (``unknown``, ``unknown_<name>``: a bot game's deal is known whole); ``took`` (int64): the cards
+#: the defender picked up because of this move (R14: the move that ended a taken bout),
+#: else 0.
+MOVE_TABLE_COLUMNS: tuple[str, ...] = (
+    "game",
+    "move",
+    *(c for c in MOVE_COLUMNS if c not in ("hands", "text", "events", "unknown")),
+    "took",
+)
+_DROPPED = ("hands", "text", "events", "unknown")
+
+#: Columns of ``games.parquet``, in order: ``game`` (int64), ``seed`` (int64: the deal's
+#: and the bots' seed, :func:`game_seed`), ``file`` (string: the recordings file, relative
+#: to the corpus), ``line`` (int64: its line there, from 1), ``preset``, ``players``
+#: (int64), ``bots`` (string: per seat, ``', '``-separated), ``first_attacker`` (string)
+#: and ``first_attacker_seat`` (int64: who leads the first bout, R4), ``finished``,
+#: ``durak`` (string, ``<NA>`` for a draw or a team game), ``durak_seat`` (Int64),
+#: ``draw``, ``epaulettes`` (bool), ``result_rule`` (R25, R22, R26 or R27), ``moves``,
+#: ``bouts`` (attack moves), ``takes``, ``transfers``, ``throw_ins`` (moves of that
+#: action), ``cards_taken`` (int64: every card picked up, R14).
+GAME_TABLE_COLUMNS: tuple[str, ...] = (
+    "game",
+    "seed",
+    "file",
+    "line",
+    "preset",
+    "players",
+    "bots",
+    "first_attacker",
+    "first_attacker_seat",
+    "finished",
+    "durak",
+    "durak_seat",
+    "draw",
+    "epaulettes",
+    "result_rule",
+    "moves",
+    "bouts",
+    "takes",
+    "transfers",
+    "throw_ins",
+    "cards_taken",
+)
+
+#: Person-facing words of this module.
+WORDS = {
+    "n_games": "n_games must be a whole number from 1 to {limit}, not {value!r}",
+    "chunk": "chunk must be a whole number from 1 to {limit} (games in one recordings file), not {value!r}",
+    "workers": "workers must be a whole number from 1, not {value!r}",
+    "bot": "no bot named {name!r}; the bots: {known}",
+    "bots_count": "{count} bots for {players} players: give one bot name, or one per seat",
+    "exists": "{path} already holds a corpus (corpus.json or a table): choose another folder or overwrite=True",
+    "not_dir": "{path} exists and is not a folder",
+    "extra": "self-play corpora need pyarrow (and dask for a cluster): pip install 'durak-nb[corpus]'",
+    "game": "game {i} (seed {seed}): {error}",
+    "desc": "games",
+    "no_corpus": "{path} is not a corpus folder (its corpus.json cannot be read: {error})",
+}
+
+
+class CorpusError(DurakError):
+    """A corpus that cannot be made: a bad request (no rule), or a game that could not
+    be played (the engine's rule, with the game's number and seed in the message)."""
+
+
+def game_seed(seed: int, i: int) -> int:
+    """The seed of game ``i`` of the corpus of ``seed``: a 63-bit number hashed from both
+    (BLAKE2b), the same on every machine and in every process.
+
+    >>> game_seed(0, 0)
+    1680920178446491136
+    """
+    digest = hashlib.blake2b(f"durak-nb corpus {int(seed)} {int(i)}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+# ----------------------------------------------------------------------------- bots by name
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _bot_classes() -> dict[str, type]:
+    """Every bot class :mod:`durak_nb.bots` exports (``__all__``), by its name in snake
+    case without ``Bot`` (``LowestCardBot`` → ``lowest_card``): new bots appear here."""
+    out: dict[str, type] = {}
+    for attr in getattr(_bots, "__all__", ()):
+        obj = getattr(_bots, attr, None)
+        if (
+            inspect.isclass(obj)
+            and attr.endswith("Bot")
+            and attr != "Bot"
+            and callable(getattr(obj, "choose", None))
+            and not issubclass(obj, BaseException)
+        ):
+            out[_snake(attr[: -len("Bot")])] = obj
+    return out
+
+
+def bot_names() -> list[str]:
+    """The names :func:`make_bot` knows, sorted (``random``, ``lowest_card``, …)."""
+    return sorted(_bot_classes())
+
+
+def make_bot(name: str, seed: int) -> _bots.Bot:
+    """The bot called ``name`` (:func:`bot_names`), seeded with ``seed`` when it takes a seed.
+
+    Raises:
+        CorpusError: no bot of that name (the known names listed).
+    """
+    cls = _bot_classes().get(name)
+    if cls is None:
+        raise CorpusError(None, WORDS["bot"].format(name=name, known=", ".join(bot_names())))
+    params = inspect.signature(cls).parameters
+    bot: _bots.Bot = cls(seed=seed) if "seed" in params else cls()
+    return bot
+
+
+class _Seats:
+    """One bot per seat: each moves for its own seat (the seat picked as the kit's bots
+    pick it when several may act: the defender, the attacker, then clockwise)."""
+
+    def __init__(self, bots: Sequence[_bots.Bot]) -> None:
+        self.bots = list(bots)
+        self._seat: Callable[[Game], int] = getattr(_bots, "turn_seat", None) or _bots.LowestCardBot._seat
+
+    def choose(self, game: Game, player: int | None = None) -> Move:
+        seat = self._seat(game) if player is None else player
+        return self.bots[seat].choose(game, seat)
+
+
+# ----------------------------------------------------------------------------- one chunk
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """What every game of a corpus shares (sent to the workers)."""
+
+    preset: str
+    options: dict[str, Any]
+    players: tuple[str, ...]
+    bots: tuple[str, ...]
+    seed: int
+
+    def same_bot(self) -> bool:
+        return len(set(self.bots)) == 1
+
+
+@dataclass
+class _Chunk:
+    start: int
+    stop: int
+    text: str
+    moves: pd.DataFrame
+    games: pd.DataFrame
+
+
+def _chunk_file(start: int) -> str:
+    return f"{GAMES_DIR}/games-{start:07d}{JSONL_SUFFIX}"
+
+
+def _play_one(spec: _Spec, i: int) -> Recording:
+    s = game_seed(spec.seed, i)
+    if spec.same_bot():
+        bot: _bots.Bot = make_bot(spec.bots[0], s)
+    else:
+        bot = _Seats([make_bot(b, game_seed(s, seat)) for seat, b in enumerate(spec.bots)])
+    meta: dict[str, Any] = {"corpus_game": i, "corpus_seed": spec.seed, "seed": s, "bots": ", ".join(spec.bots)}
+    if spec.bots == ("random",) * len(spec.players) and list(spec.players) == seat_names(len(spec.players)):
+        meta["event"] = play_command(spec.preset, len(spec.players), s, spec.options)  # the same game
+    return record_bot_game(spec.preset, list(spec.players), s, spec.options, bot=bot, meta=meta)
+
+
+def play_chunk(spec: _Spec, start: int, stop: int) -> _Chunk:
+    """Play games ``start..stop-1`` of the corpus ``spec`` (run in a worker process).
+
+    Returns the recordings' text and the two tables' rows for these games.
+
+    Raises:
+        CorpusError: a game could not be played or replayed (its number, seed and the
+            rule named).
+    """
+    recs: list[Recording] = []
+    frames: list[pd.DataFrame] = []
+    rows: list[dict[str, Any]] = []
+    file = _chunk_file(start)
+    for line, i in enumerate(range(start, stop), 1):
+        try:
+            rec = _play_one(spec, i)
+            frame, row = _tables(rec)
+        except DurakError as exc:
+            raise CorpusError(exc.rule, WORDS["game"].format(i=i, seed=game_seed(spec.seed, i), error=exc)) from exc
+        frame.insert(0, "game", i)
+        frame.insert(1, "move", range(len(frame)))
+        frames.append(frame)
+        rows.append({"game": i, "seed": game_seed(spec.seed, i), "file": file, "line": line, **row})
+        recs.append(rec)
+    moves = pd.concat(frames, ignore_index=True)
+    moves["game"] = moves["game"].astype("int64")
+    moves["move"] = moves["move"].astype("int64")
+    return _Chunk(start, stop, jsonl_text(recs), moves, _games_frame(rows, spec))
+
+
+def _tables(rec: Recording) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """The move rows (tables.moves_frame, plus ``took``) and the game's row."""
+    frame = moves_frame(rec)
+    frame = frame.drop(columns=[*_DROPPED, *(c for c in frame.columns if c.startswith("unknown_"))])
+    took: list[int] = []
+    counts: dict[str, int] = {}
+    game = rec.new_game()
+    first = game.attacker
+    for now, move, events in rec.steps():
+        game = now
+        took.append(sum(len(e.cards) for e in events if isinstance(e, Took)))
+        counts[move.action.value] = counts.get(move.action.value, 0) + 1
+    frame["took"] = pd.Series(took, index=frame.index, dtype="int64")
+    names = rec.players
+    result = game.result
+    durak = None if result is None else result.durak
+    row = {
+        "first_attacker": None if first is None else names[first],
+        "first_attacker_seat": first,
+        "finished": result is not None,
+        "durak": None if durak is None else names[durak],
+        "durak_seat": durak,
+        "draw": bool(result and result.draw),
+        "epaulettes": bool(result and result.epaulettes),
+        "result_rule": None if result is None else result.rule,
+        "moves": len(rec.moves),
+        "bouts": counts.get("attack", 0),
+        "takes": counts.get("take", 0),
+        "transfers": counts.get("transfer", 0),
+        "throw_ins": counts.get("throw", 0),
+        "cards_taken": sum(took),
+    }
+    return frame.reset_index(drop=True), row
+
+
+_GAME_DTYPES = {
+    "game": "int64",
+    "seed": "int64",
+    "file": "string",
+    "line": "int64",
+    "preset": "string",
+    "players": "int64",
+    "bots": "string",
+    "first_attacker": "string",
+    "first_attacker_seat": "Int64",
+    "finished": "bool",
+    "durak": "string",
+    "durak_seat": "Int64",
+    "draw": "bool",
+    "epaulettes": "bool",
+    "result_rule": "string",
+    "moves": "int64",
+    "bouts": "int64",
+    "takes": "int64",
+    "transfers": "int64",
+    "throw_ins": "int64",
+    "cards_taken": "int64",
+}
+
+
+def _games_frame(rows: list[dict[str, Any]], spec: _Spec) -> pd.DataFrame:
+    for r in rows:
+        r.update(preset=spec.preset, players=len(spec.players), bots=", ".join(spec.bots))
+    return pd.DataFrame(
+        {c: pd.Series([r[c] for r in rows], dtype=_GAME_DTYPES[c]) for c in GAME_TABLE_COLUMNS},
+    )
+
+
+# ----------------------------------------------------------------------------- the corpus
+
+
+@dataclass
+class Corpus:
+    """A corpus folder (:func:`selfplay` returns one; ``Corpus(path)`` opens one).
+
+    Attributes:
+        path: the folder.
+        n_games: games in it (from ``corpus.json``).
+        seconds: how long :func:`selfplay` took (``None`` when opened).
+        manifest: ``corpus.json`` as read.
+
+    Raises:
+        CorpusError: ``Corpus(path)`` on a folder without a readable ``corpus.json``.
+    """
+
+    path: Path
+    n_games: int = 0
+    seconds: float | None = None
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.path = Path(self.path)
+        if not self.manifest:
+            try:
+                self.manifest = json.loads((self.path / MANIFEST).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise CorpusError(None, WORDS["no_corpus"].format(path=self.path, error=exc)) from None
+        self.n_games = int(self.manifest["n_games"])
+
+    @property
+    def moves_path(self) -> Path:
+        """``moves.parquet`` (one row per move)."""
+        return self.path / MOVES_FILE
+
+    @property
+    def games_path(self) -> Path:
+        """``games.parquet`` (one row per game)."""
+        return self.path / GAMES_FILE
+
+    def moves(self, columns: Sequence[str] | None = None) -> pd.DataFrame:
+        """``moves.parquet`` as a DataFrame (only ``columns`` when given)."""
+        return pd.read_parquet(self.moves_path, columns=None if columns is None else list(columns))
+
+    def games(self) -> pd.DataFrame:
+        """``games.parquet`` as a DataFrame."""
+        return pd.read_parquet(self.games_path)
+
+    def files(self) -> list[Path]:
+        """The recordings files, in game order."""
+        return sorted((self.path / GAMES_DIR).glob(f"games-*{JSONL_SUFFIX}"))
+
+    def recordings(self) -> Iterator[Recording]:
+        """Every game as a :class:`Recording`, in game order, one file at a time."""
+        for f in self.files():
+            yield from read_jsonl(f)
+
+    def size(self) -> int:
+        """Bytes of every file of the corpus."""
+        return sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file())
+
+
+def _whole(value: object, what: str, limit: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
+        raise CorpusError(None, WORDS[what].format(limit=limit, value=value))
+    return value
+
+
+def _spec(
+    preset: str | Rules, players: Sequence[str] | int, bots: str | Sequence[str], seed: int, options: Mapping[str, Any]
+) -> _Spec:
+    if isinstance(preset, Rules):
+        shown = preset.to_json()
+        opts = {} if isinstance(shown, str) else {k: v for k, v in shown.items() if k != "preset"}
+        name = preset.preset
+    else:
+        name, opts = preset, {}
+    opts.update(options)
+    names = tuple(seat_names(players))
+    Rules.make(name, **opts).check_players(len(names))  # RulesError now, not in a worker
+    wanted = (bots,) * len(names) if isinstance(bots, str) else tuple(bots)
+    if len(wanted) == 1:
+        wanted = wanted * len(names)
+    if len(wanted) != len(names):
+        raise CorpusError(None, WORDS["bots_count"].format(count=len(wanted), players=len(names)))
+    for b in wanted:
+        make_bot(b, 0)  # an unknown name is refused here
+    return _Spec(name, dict(opts), names, wanted, int(seed))
+
+
+def _arrow() -> Any:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:  # pragma: no cover - the corpus extra is installed in the tests
+        raise CorpusError(None, WORDS["extra"]) from None
+    return pa, pq
+
+
+class _TableFile:
+    """A Parquet file written row group by row group into a temporary file, renamed
+    into place by :meth:`close` (a crash leaves no half file under the real name)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.tmp = path.with_name(f".{path.name}.partial-{os.getpid()}")
+        self.writer: Any = None
+        self.schema: pa.Schema | None = None
+
+    def write(self, df: pd.DataFrame) -> None:
+        pa, pq = _arrow()
+        table = pa.Table.from_pandas(df, schema=self.schema, preserve_index=False)
+        if self.writer is None:
+            self.schema = table.schema
+            self.writer = pq.ParquetWriter(self.tmp, table.schema, compression="zstd")
+        self.writer.write_table(table)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            os.replace(self.tmp, self.path)
+
+    def abandon(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.tmp.unlink(missing_ok=True)
+
+
+def _prepare(out: Path, overwrite: bool) -> None:
+    if out.exists() and not out.is_dir():
+        raise CorpusError(None, WORDS["not_dir"].format(path=out))
+    held = [out / MANIFEST, out / MOVES_FILE, out / GAMES_FILE]
+    if any(p.exists() for p in held) or (out / GAMES_DIR).exists():
+        if not overwrite:
+            raise CorpusError(None, WORDS["exists"].format(path=out))
+        for p in held:
+            p.unlink(missing_ok=True)
+        shutil.rmtree(out / GAMES_DIR, ignore_errors=True)
+    (out / GAMES_DIR).mkdir(parents=True, exist_ok=True)
+
+
+def _local_results(spec: _Spec, bounds: list[tuple[int, int]], workers: int) -> Iterator[_Chunk]:
+    """Chunks in order; at most ``2 * workers`` in flight (memory stays bounded)."""
+    if workers == 1:
+        for a, b in bounds:
+            yield play_chunk(spec, a, b)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: deque[Future[_Chunk]] = deque()
+        todo = iter(bounds)
+        try:
+            for a, b in todo:
+                pending.append(pool.submit(play_chunk, spec, a, b))
+                if len(pending) >= 2 * workers:
+                    break
+            while pending:
+                done = pending.popleft().result()
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending.append(pool.submit(play_chunk, spec, *nxt))
+                yield done
+        finally:
+            for f in pending:
+                f.cancel()
+
+
+def _dask_results(spec: _Spec, bounds: list[tuple[int, int]], dask: Any) -> Iterator[_Chunk]:
+    """Chunks in order from a Dask cluster (a scheduler address or a ``distributed.Client``);
+    at most twice the cluster's threads in flight."""
+    try:
+        from distributed import Client
+    except ImportError:  # pragma: no cover - the corpus extra is installed in the tests
+        raise CorpusError(None, WORDS["extra"]) from None
+    own = not isinstance(dask, Client)
+    connect: Any = Client  # distributed has no type hints
+    client = connect(dask) if own else dask
+    try:
+        window = max(2, 2 * sum(client.nthreads().values()))
+        pending: deque[Any] = deque()
+        todo = iter(bounds)
+        for a, b in todo:
+            pending.append(client.submit(play_chunk, spec, a, b, pure=False))
+            if len(pending) >= window:
+                break
+        while pending:
+            fut = pending.popleft()
+            done = fut.result()
+            fut.release()
+            nxt = next(todo, None)
+            if nxt is not None:
+                pending.append(client.submit(play_chunk, spec, *nxt, pure=False))
+            yield done
+        for fut in pending:  # pragma: no cover - only after an error
+            fut.cancel()
+    finally:
+        if own:
+            client.close()
+
+
+def selfplay(
+    n_games: int,
+    preset: str | Rules = "podkidnoy",
+    players: Sequence[str] | int = 2,
+    bots: str | Sequence[str] = "random",
+    seed: int = 0,
+    out_dir: str | Path = "corpus",
+    *,
+    options: Mapping[str, Any] | None = None,
+    workers: int | None = None,
+    dask: Any = None,
+    chunk: int = DEFAULT_CHUNK,
+    progress: bool | None = None,
+    overwrite: bool = False,
+) -> Corpus:
+    """Play ``n_games`` bot games and write them as a corpus in ``out_dir`` (module doc).
+
+    Args:
+        n_games: games to play, 1 to :data:`MAX_CORPUS_GAMES`.
+        preset: a preset name (``podkidnoy``, ``perevodnoy`` …) or a :class:`Rules`.
+        players: names in seat order, or a count (the default names, R2).
+        bots: one bot name for every seat, or one per seat (:func:`bot_names`).
+        seed: the corpus's seed; game ``i`` uses :func:`game_seed(seed, i) <game_seed>`.
+        out_dir: the corpus folder (made if missing).
+        options: rule options on top of the preset (RULES.md names).
+        workers: processes on this machine (default: the CPU count); 1 plays in this
+            process.  Ignored with ``dask``.
+        dask: a Dask scheduler address (``"tcp://host:8786"``) or a
+            ``distributed.Client``: the chunks run on its workers (which need durak-nb
+            installed).
+        chunk: games per task and per recordings file, 1 to
+            :data:`~durak_nb.record.lexer.MAX_GAMES`.  The tables do not depend on it.
+        progress: a tqdm progress bar (default: when more than one chunk).
+        overwrite: replace a corpus already in ``out_dir``.
+
+    Returns:
+        The :class:`Corpus`.
+
+    Raises:
+        CorpusError: a bad count, chunk, worker count or bot name, ``out_dir`` already
+            holds a corpus, pyarrow is missing, or a game failed (its number and seed named).
+        RulesError: unknown preset or option, or a player count R2 forbids.
+        RecordingError: a file could not be written.
+    """
+    t0 = time.perf_counter()
+    n = _whole(n_games, "n_games", MAX_CORPUS_GAMES)
+    size = _whole(chunk, "chunk", MAX_GAMES)
+    if workers is not None:
+        _whole(workers, "workers", 1 << 16)
+    spec = _spec(preset, players, bots, seed, options or {})
+    _arrow()
+    out = Path(out_dir)
+    _prepare(out, overwrite)
+    bounds = [(a, min(a + size, n)) for a in range(0, n, size)]
+    if dask is not None:
+        results = _dask_results(spec, bounds, dask)
+    else:
+        results = _local_results(spec, bounds, workers or os.cpu_count() or 1)
+    from tqdm.auto import tqdm
+
+    bar = tqdm(
+        total=n, desc=WORDS["desc"], unit="game", disable=not (progress if progress is not None else len(bounds) > 1)
+    )
+    moves, games = _TableFile(out / MOVES_FILE), _TableFile(out / GAMES_FILE)
+    try:
+        for got in results:
+            write_atomic(out / _chunk_file(got.start), got.text)
+            moves.write(got.moves)
+            games.write(got.games)
+            bar.update(got.stop - got.start)
+        moves.close()
+        games.close()
+    except BaseException:
+        moves.abandon()
+        games.abandon()
+        raise
+    finally:
+        bar.close()
+    manifest = {
+        "format": CORPUS_FORMAT,
+        "n_games": n,
+        "preset": spec.preset,
+        "options": spec.options,
+        "players": list(spec.players),
+        "bots": list(spec.bots),
+        "seed": spec.seed,
+        "chunk": size,
+        "game_seed": "blake2b-64('durak-nb corpus {seed} {i}') >> 1",
+    }
+    write_atomic(out / MANIFEST, json_document(manifest, str(out / MANIFEST)))
+    return Corpus(out, n, time.perf_counter() - t0, manifest)

@@ -1,0 +1,98 @@
+"""JSON Lines of games: one ``durak-nb/1`` document (INTERCHANGE.md) per line.
+
+The form of a self-play corpus's recordings (:mod:`durak_nb.corpus`): many independent
+games in one file, each line a whole document in the compact canonical JSON (no line
+breaks inside; every string's control characters escaped).  Unlike a JSON array (a
+match, whose games follow each other under R4), the games of a ``.jsonl`` file are
+independent deals.  :func:`read_jsonl` is registered for the ``.jsonl`` suffix with
+:func:`durak_nb.record.io.register_loader` (by :mod:`durak_nb.corpus`), so
+``io.load_games``, ``tables.games_frame`` and the replayer read these files; a
+recorder journal (``.durak.jsonl``) keeps its own reader (the longer suffix wins).
+
+>>> from durak_nb.selfplay import record_bot_game
+>>> recs = [record_bot_game("podkidnoy", 2, s) for s in (1, 2)]
+>>> text = jsonl_text(recs)
+>>> text.count("\\n"), [r.result for r in parse_jsonl(text)] == [r.result for r in recs]
+(2, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from .json_form import MAX_BYTES, Recording, RecordingError, json_document, read_text
+from .lexer import MAX_GAMES
+
+__all__ = ["JSONL_SUFFIX", "jsonl_line", "jsonl_text", "parse_jsonl", "read_jsonl"]
+
+#: The suffix of a file of games, one document per line.
+JSONL_SUFFIX = ".jsonl"
+
+
+def jsonl_line(rec: Recording) -> str:
+    """One game as one line (no newline at its end): the canonical document
+    (:func:`~durak_nb.record.json_form.json_document` checks it as the readers do) in
+    compact form.
+
+    Raises:
+        RecordingError: ``meta`` holds what the strict reader refuses.
+    """
+    doc = rec.to_json()
+    json_document(doc, rec.file)  # refuses what the reader would refuse (non-finite, surrogates, nesting)
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def jsonl_text(games: Sequence[Recording]) -> str:
+    """The games, one line each, every line ended by ``\\n``.
+
+    Raises:
+        RecordingError: more than :data:`~durak_nb.record.lexer.MAX_GAMES` games, a text
+            longer than :data:`~durak_nb.record.json_form.MAX_BYTES` (the readers'
+            bounds), or a game :func:`jsonl_line` refuses.
+    """
+    if len(games) > MAX_GAMES:
+        raise RecordingError(f"{len(games)} games; the limit of one file is {MAX_GAMES}")
+    text = "".join(jsonl_line(g) + "\n" for g in games)
+    if len(text) > MAX_BYTES:
+        raise RecordingError(f"the games take {len(text)} characters; the limit of one file is {MAX_BYTES}")
+    return text
+
+
+def parse_jsonl(text: str, file: str = "<string>") -> list[Recording]:
+    """Every game of a JSON Lines text (blank lines skipped), each read by the strict
+    reader and replayed (:meth:`Recording.from_json_text`).
+
+    Raises:
+        RecordingError: no game, more than :data:`~durak_nb.record.lexer.MAX_GAMES`, or
+            a line that is not a legal game; the error names the file, the line of the
+            file, the column and the move (and the rule of an illegal move).
+    """
+    recs: list[Recording] = []
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line.strip(" \t\r"):
+            continue
+        if len(recs) >= MAX_GAMES:
+            raise RecordingError(f"more than {MAX_GAMES} games in one file", file=file, line=n, column=1)
+        try:
+            rec = Recording.from_json_text(line, file=file)
+        except RecordingError as exc:
+            raise RecordingError(
+                exc.message, file=file, line=n + exc.line - 1, column=exc.column, move=exc.move, rule=exc.rule
+            ) from exc
+        rec.move_places = [(n + ln - 1, c) for ln, c in rec.move_places]
+        recs.append(rec)
+    if not recs:
+        raise RecordingError("no game: a .jsonl file holds one durak-nb/1 document per line", file=file, line=1)
+    return recs
+
+
+def read_jsonl(path: str | Path) -> list[Recording]:
+    """Every game of the ``.jsonl`` file at ``path`` (:func:`parse_jsonl`), read within
+    the readers' bound (:data:`~durak_nb.record.json_form.MAX_BYTES`).
+
+    Raises:
+        RecordingError: as :func:`parse_jsonl`, or the file cannot be read.
+    """
+    return parse_jsonl(read_text(path, encoding="utf-8-sig"), str(path))
