@@ -7,6 +7,10 @@ from typing import Any
 
 import pytest
 
+#: Files the tests use as data, never collected: the outside bots of tests/data/bots are
+#: programs that read their stdin (botproto's tests run them as processes).
+collect_ignore_glob = ["data/*"]
+
 ROOT = Path(__file__).resolve().parent.parent
 RECORDINGS = ROOT / "recordings"
 NOTEBOOKS = ROOT / "notebooks"
