@@ -252,6 +252,9 @@ class Edit:
             not there).
         done: the node to show after the edit is done or redone.
         undone: the node to show after it is undone.
+        game_comment: for the ``insert`` of the first move of a game without moves,
+            the game's comment, which the edit moves from the start to the comment
+            before that move (the notation's one place for it), else ``None``.
     """
 
     what: str
@@ -262,6 +265,7 @@ class Edit:
     new: Any
     done: GameNode
     undone: GameNode
+    game_comment: str | None = None
 
 
 class Annotator:
@@ -370,16 +374,18 @@ class Annotator:
                 match may break R4 when a result changed), or the text passes MAX_BYTES.
             ValueError: another ``form``.
         """
+        if form not in ("durak", "json"):
+            raise ValueError(f"form {form!r}: 'durak' or 'json'")
         games = self.recordings()
         if form == "durak":
             text = write(games)
-        elif form == "json":
+        else:
             for rec in games:
                 rec.check_result(check_lines(rec))  # R25, as io.dump checks
-            io.check_match(games)
             text = io.json_text(games)
-        else:
-            raise ValueError(f"form {form!r}: 'durak' or 'json'")
+        # R4 in both forms: a promotion may change the durak of a game of a match, and
+        # the reader refuses the next game's deal then (the notation's writer does not check it)
+        io.check_match(games)
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_BYTES:
             raise RecordingError(WORDS["too_big"].format(n=size, limit=MAX_BYTES), file=self.file)
@@ -563,7 +569,9 @@ class Annotator:
         words = ", ".join(m.describe(names) for m in rest)
         place = where(at.variations[0]) if at.variations else f"the end of {_line_name(at)}"
         what = WORDS["added"].format(where=place, moves=words)
-        self._apply(Edit(what, "insert", first, at, None, len(at.variations), last, at))
+        # the first move of a game without moves: the game's comment becomes the comment before it
+        carried = at.comment_before if at.parent is None and not at.variations else None
+        self._apply(Edit(what, "insert", first, at, None, len(at.variations), last, at, carried))
         self._cache = (last, game)
         return last
 
@@ -713,6 +721,8 @@ class Annotator:
         else:  # put it (back) in
             self._count += _subtree(node)[0]
             node.reattach(parent, value)
+        if edit.game_comment is not None:  # the game's comment: before move 0, or at the start of no moves
+            parent.comment_before, node.comment_before = (edit.game_comment, None) if undo else (None, edit.game_comment)
         end = self.tree.root.end()
         if end is not self._main_end:
             self._main_end = end

@@ -1,0 +1,131 @@
+"""Defects found by trying to break annotating (issue 10, sections 3 and 4) as a player
+who annotates their games would: each test is the exact reproducer, with exact values.
+
+- A1: in a match, a promotion that changes the durak of a game made ``Annotator.save``
+  write a ``.durak`` file that its own reader refuses (R4: the durak of the game before
+  deals), and overwrite the good file with it; the JSON form was refused.
+- A2: the comment of a game without moves (the game's comment, at the start) stayed on
+  the start once the first move was played: the widget's "before the move" field did not
+  show it, and a comment set there silently dropped it from the file.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import RECORDINGS
+
+from durak_nb.annotate import Annotator
+from durak_nb.engine import Game, Move
+from durak_nb.record import Deal, Recording, RecordingError, io, notation
+
+MATCH = RECORDINGS / "match-4p-podkidnoy.durak"
+
+#: a line replacing move 206 of game 1 of the match after which Vera, not Boris, is the durak
+VERA_LOSES = [
+    Move.defend(1, "TH", "KD"),
+    Move.pass_(2),
+    Move.attack(1, "TD"),
+    Move.take(2),
+    Move.pass_(1),
+    Move.attack(1, "8D 8C"),
+    Move.defend(2, "QD", "8D"),
+    Move.take(2),
+    Move.pass_(1),
+    Move.attack(1, "7S 7D"),
+    Move.defend(2, "QD", "7D"),
+    Move.take(2),
+    Move.throw(1, "QS"),
+    Move.pass_(1),
+    Move.attack(1, "9D"),
+    Move.take(2),
+]
+
+
+def match_copy(tmp_path: Path) -> Path:
+    path = tmp_path / "match.durak"
+    shutil.copy(MATCH, path)
+    return path
+
+
+# ----------------------------------------------------------------------------- A1
+
+
+@pytest.mark.parametrize("suffix", [".durak", ".json"])
+def test_a1_a_match_whose_durak_changed_is_refused_r4_and_the_file_kept(tmp_path: Path, suffix: str) -> None:
+    path = match_copy(tmp_path)
+    if suffix == ".json":
+        io.dump(io.load_games(path), path.with_suffix(".json"))
+        path = path.with_suffix(".json")
+    before = path.read_bytes()
+    a = Annotator.load(path, game=0)
+    assert a.result == {"durak": "Boris"}
+    node = a.tree.mainline()[206]
+    line = a.add_variation(node, VERA_LOSES)
+    a.promote(line)
+    assert a.result == {"durak": "Vera"}
+    with pytest.raises(RecordingError) as err:
+        a.save()
+    assert err.value.rule == "R4"
+    assert "game 2 of the match: the durak of game 1, Vera, deals" in err.value.message
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [path.name] + (["match.durak"] if suffix == ".json" else [])
+    with pytest.raises(RecordingError):
+        a.text("durak")
+    a.undo()  # the old main line back: the match saves again, byte for byte
+    assert a.result == {"durak": "Boris"}
+    assert a.save() == path
+    reread = io.load_games(path)
+    assert len(reread) == 3
+    assert reread[0].meta["variations"]["206"][0]["moves"][0] == {
+        "player": "Boris",
+        "action": "defend",
+        "card": "TH",
+        "target": "KD",
+    }
+
+
+# ----------------------------------------------------------------------------- A2
+
+
+def empty_game() -> Recording:
+    g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=1)
+    return Recording(g.rules, g.players, deal=Deal(1, g.deck_order), moves=[])
+
+
+def test_a2_the_game_comment_goes_with_the_first_move_played() -> None:
+    a = Annotator(empty_game())
+    a.set_comment(a.tree.root, "Anna and Boris, Sunday.", before=True)
+    first = a.play(a.tree.root, Move.attack(1, "8D"))
+    # the comment before move 0 is the game's comment (docs/notation.md): one place for it
+    assert first.comment_before == "Anna and Boris, Sunday."
+    assert a.tree.root.comment_before is None
+    assert notation.write(a.recording()).endswith("\n\n{Anna and Boris, Sunday.}\n1. Boris 8D\n")
+    a.set_comment(first, "Boris leads his lowest.", before=True)
+    assert notation.write(a.recording()).endswith("\n\n{Boris leads his lowest.}\n1. Boris 8D\n")
+    a.undo()
+    assert first.comment_before == "Anna and Boris, Sunday."
+    a.undo()  # the move taken back: the comment is the start's again, exactly as before
+    assert a.tree.root.comment_before == "Anna and Boris, Sunday."
+    assert first.comment_before is None
+    assert notation.write(a.recording()).endswith("\n\n{Anna and Boris, Sunday.}\n")
+    a.redo()
+    assert (a.tree.root.comment_before, first.comment_before) == (None, "Anna and Boris, Sunday.")
+
+
+def test_a2_the_widget_shows_the_game_comment_before_the_first_move(tmp_path: Path) -> None:
+    from durak_nb.replay import Replay
+    from durak_nb.views import ReplayerWidget
+
+    w = ReplayerWidget(Replay(empty_game()), annotate=True, path=str(tmp_path / "g.durak"))
+    w.comment_place.value = "before"
+    w.comment.value = "Anna and Boris, Sunday."
+    w.set_comment.click()
+    w.add.click()  # Boris leads 8♦ (the first legal move)
+    assert w.index == 1
+    w.comment_place.value = "before"
+    assert w.comment.value == "Anna and Boris, Sunday."
+    w.save.click()
+    assert (tmp_path / "g.durak").read_text(encoding="utf-8").endswith("\n\n{Anna and Boris, Sunday.}\n1. Boris 8D\n")
