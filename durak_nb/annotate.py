@@ -60,7 +60,7 @@ from .errors import DurakError
 from .record import io, jsonio
 from .record.json_form import MAX_BYTES, MAX_DEPTH, MAX_MOVES, Recording, RecordingError, write_atomic
 from .record.lexer import SUFFIX, format_move
-from .record.tree import GLYPHS, GameNode, GameTree
+from .record.tree import GLYPHS, GameNode, GameTree, check_annotations
 from .record.writer import check_lines, write
 from .replay import LinePath, path_text
 
@@ -114,6 +114,11 @@ WORDS = {
     "too_big": "the text has {n} bytes; the limit is {limit} (MAX_BYTES)",
     "not_recording": "Annotator: recording must be a Recording, not {kind}",
     "foreign": "the node is not in this annotator's tree",
+    "kept": (
+        "meta.{key} is not of the documented form ({why}): the file keeps it as it is, as free data,"
+        " and an edit could not join it (it would be lost on saving); correct or remove it first"
+        " (docs/notation.md, the JSON form)"
+    ),
 }
 
 
@@ -282,6 +287,9 @@ class Annotator:
         TypeError: ``recording`` is not a :class:`Recording`.
         RecordingError: an illegal move in it (its rule, move and line), a bound passed,
             or a written result that disagrees with the replay (R25).
+        AnnotateError: an annotation member of ``meta`` (``comments``, ``glyphs`` …)
+            that is not of the documented form: kept as free data by the writer, it
+            would win over the edits of that member, which would be lost on saving.
 
     Attributes:
         tree: the :class:`~durak_nb.record.tree.GameTree` edited.
@@ -303,6 +311,10 @@ class Annotator:
             raise TypeError(WORDS["not_recording"].format(kind=type(given).__name__))
         final = check_lines(recording)
         recording.check_result(final)
+        kept = check_annotations(recording.meta, len(recording.moves), recording.players)
+        if kept:  # the writer keeps such a member as it is: the tree's own one would be dropped for it
+            key, why = next(iter(kept.items()))
+            raise AnnotateError(None, WORDS["kept"].format(key=key, why=why))
         self.tree = GameTree.from_recording(recording)
         self.file = recording.file
         self.max_undo = max_undo

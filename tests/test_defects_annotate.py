@@ -129,3 +129,39 @@ def test_a2_the_widget_shows_the_game_comment_before_the_first_move(tmp_path: Pa
     assert w.comment.value == "Anna and Boris, Sunday."
     w.save.click()
     assert (tmp_path / "g.durak").read_text(encoding="utf-8").endswith("\n\n{Anna and Boris, Sunday.}\n1. Boris 8D\n")
+
+
+# ----------------------------------------------------------------------------- A3
+
+
+def test_a3_a_malformed_annotation_member_is_refused_not_the_edits_silently_lost() -> None:
+    from test_replay import podkidnoy_doc
+
+    from durak_nb.annotate import AnnotateError
+
+    doc = podkidnoy_doc()
+    doc["meta"]["glyphs"] = {"0": "!!!"}  # not a glyph: the writer keeps it as free data
+    rec = Recording.from_json(doc)
+    assert notation.read(notation.write(rec)).meta["glyphs"] == {"0": "!!!"}  # it survives as it is
+    # before: set_glyph(move 1, "!") was accepted and the saved file held no glyph on move 1
+    with pytest.raises(AnnotateError) as err:
+        Annotator(rec)
+    assert err.value.message == (
+        "meta.glyphs is not of the documented form (['0']: a glyph is one of ! ? !! ?? !? ?!): the file keeps"
+        " it as it is, as free data, and an edit could not join it (it would be lost on saving); correct or"
+        " remove it first (docs/notation.md, the JSON form)"
+    )
+
+
+def test_a3_the_widget_says_why_annotating_is_off() -> None:
+    from test_replay import podkidnoy_doc
+
+    from durak_nb.replay import Replay
+    from durak_nb.views import ReplayerWidget
+
+    doc = podkidnoy_doc()
+    doc["meta"]["comments"] = {"99": "about a move the game does not have"}
+    w = ReplayerWidget(Replay(Recording.from_json(doc)), annotate=True)
+    assert w.annotator is None
+    assert w.note.value.startswith("annotating is off: meta.comments is not of the documented form (")
+    assert w.glyph.disabled and w.set_comment.disabled and w.save.disabled
