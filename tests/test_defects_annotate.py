@@ -165,3 +165,39 @@ def test_a3_the_widget_says_why_annotating_is_off() -> None:
     assert w.annotator is None
     assert w.note.value.startswith("annotating is off: meta.comments is not of the documented form (")
     assert w.glyph.disabled and w.set_comment.disabled and w.save.disabled
+
+
+# ----------------------------------------------------------------------------- A4
+
+
+def test_a4_text_typed_in_the_comment_box_survives_the_place_toggle_and_a_glyph(tmp_path: Path) -> None:
+    """Before: choosing "before the move" or a glyph after typing a comment emptied the
+    box (the text was gone, nothing said so)."""
+    from durak_nb.replay import Replay
+    from durak_nb.views import ReplayerWidget
+
+    lesson = tmp_path / "lesson.durak"
+    shutil.copy(RECORDINGS / "annotated-transfer-or-cover.durak", lesson)
+    w = ReplayerWidget(Replay.load(lesson), annotate=True)
+    w.show(3)  # move 2: Vera covers 7♠ with 9♠, no comment yet
+    assert w.comment.value == ""
+    w.comment.value = "Vera could take here."
+    w.comment_place.value = "before"
+    assert w.comment.value == "Vera could take here."
+    w.glyph.value = "?"
+    assert w.note.value.endswith("done: glyph ? on move 2 of the main line (Vera covers 7♠ with 9♠)")
+    assert w.comment.value == "Vera could take here."
+    w.set_comment.click()
+    assert w.annotator is not None
+    node = w.annotator.tree.mainline()[2]
+    assert (node.comment_before, node.comment_after, node.glyph) == ("Vera could take here.", None, "?")
+    w.comment_place.value = "after"  # nothing typed: the box shows the comment of the place chosen
+    assert w.comment.value == ""
+    w.comment_place.value = "before"
+    assert w.comment.value == "Vera could take here."
+    w.undo.click()  # the comment taken back: the box follows
+    assert w.comment.value == ""
+    w.show(2)  # another move: its own comment
+    assert w.comment.value == ""
+    w.comment_place.value = "after"
+    assert w.comment.value.startswith("Boris holds a seven, so he transfers")
