@@ -734,7 +734,8 @@ class Annotator:
             self._count += _subtree(node)[0]
             node.reattach(parent, value)
         if edit.game_comment is not None:  # the game's comment: before move 0, or at the start of no moves
-            parent.comment_before, node.comment_before = (edit.game_comment, None) if undo else (None, edit.game_comment)
+            moved = edit.game_comment
+            parent.comment_before, node.comment_before = (moved, None) if undo else (None, moved)
         end = self.tree.root.end()
         if end is not self._main_end:
             self._main_end = end
