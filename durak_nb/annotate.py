@@ -111,6 +111,7 @@ WORDS = {
     "no_undo": "nothing to undo",
     "no_redo": "nothing to redo",
     "suffix": "{path}: save as .durak (the notation) or .json (the JSON form)",
+    "journal": "{path} is a recorder's journal (.durak.jsonl): save the annotated game as {durak} or a .json file",
     "too_big": "the text has {n} bytes; the limit is {limit} (MAX_BYTES)",
     "not_recording": "Annotator: recording must be a Recording, not {kind}",
     "foreign": "the node is not in this annotator's tree",
@@ -418,6 +419,9 @@ class Annotator:
             form = "durak"
         elif name.endswith(".json"):
             form = "json"
+        elif name.endswith(".durak.jsonl"):
+            durak = target.with_name(target.name[: -len(".jsonl")])
+            raise RecordingError(WORDS["journal"].format(path=target, durak=durak), file=str(target))
         else:
             raise RecordingError(WORDS["suffix"].format(path=target), file=str(target))
         try:

@@ -227,3 +227,27 @@ def test_a5_the_variation_tree_numbers_moves_as_the_replayer_the_page_and_the_te
     assert Replay(rec).enter(1, 1).name == "1.1"
     labels = [info.label for info in variation_tree(rec, fold=False).nodes_info.values()]
     assert labels[2].splitlines()[0] == "1. Boris transfers 7♦ !"  # today: "2. Boris transfers 7♦ !"
+
+
+# ----------------------------------------------------------------------------- A6
+
+
+def test_a6_saving_over_a_journal_names_the_file_to_save_to(tmp_path: Path) -> None:
+    """The kit's own path: play with a journal (PlayWidget(journal=…)), annotate it, save."""
+    from durak_nb.record.recorder import Recorder
+
+    journal = tmp_path / "mine.durak.jsonl"
+    r = Recorder.create(journal, "podkidnoy", ["Anna", "Boris"], seed=1, fsync=False)
+    for move in (Move.attack(1, "8D"), Move.defend(0, "AH", "8D"), Move.pass_(1)):
+        r.play(move)
+    r.close()
+    a = Annotator.load(journal)
+    a.set_glyph(a.tree.mainline()[1], "?")
+    with pytest.raises(RecordingError) as err:
+        a.save()
+    assert err.value.message == (
+        f"{journal} is a recorder's journal (.durak.jsonl): save the annotated game as {tmp_path / 'mine.durak'}"
+        " or a .json file"
+    )
+    saved = a.save(tmp_path / "mine.durak").read_text(encoding="utf-8")
+    assert saved.endswith("\n\n1. Boris 8D Anna AH/8D? Boris pass\n")
