@@ -60,7 +60,7 @@ from .errors import DurakError
 from .record import io, jsonio
 from .record.json_form import MAX_BYTES, MAX_DEPTH, MAX_MOVES, Recording, RecordingError, write_atomic
 from .record.lexer import SUFFIX, format_move
-from .record.tree import GLYPHS, GameNode, GameTree
+from .record.tree import GLYPHS, GameNode, GameTree, check_annotations
 from .record.writer import check_lines, write
 from .replay import LinePath, Replay, line_deal, partial_line_game, path_text
 from .unseen import PartialDeal, PartialGame
@@ -113,9 +113,15 @@ WORDS = {
     "no_undo": "nothing to undo",
     "no_redo": "nothing to redo",
     "suffix": "{path}: save as .durak (the notation) or .json (the JSON form)",
+    "journal": "{path} is a recorder's journal (.durak.jsonl): save the annotated game as {durak} or a .json file",
     "too_big": "the text has {n} bytes; the limit is {limit} (MAX_BYTES)",
     "not_recording": "Annotator: recording must be a Recording, not {kind}",
     "foreign": "the node is not in this annotator's tree",
+    "kept": (
+        "meta.{key} is not of the documented form ({why}): the file keeps it as it is, as free data,"
+        " and an edit could not join it (it would be lost on saving); correct or remove it first"
+        " (docs/notation.md, the JSON form)"
+    ),
 }
 
 
@@ -313,6 +319,9 @@ class Edit:
             not there).
         done: the node to show after the edit is done or redone.
         undone: the node to show after it is undone.
+        game_comment: for the ``insert`` of the first move of a game without moves,
+            the game's comment, which the edit moves from the start to the comment
+            before that move (the notation's one place for it), else ``None``.
     """
 
     what: str
@@ -323,6 +332,7 @@ class Edit:
     new: Any
     done: GameNode
     undone: GameNode
+    game_comment: str | None = None
 
 
 class Annotator:
@@ -339,6 +349,9 @@ class Annotator:
         TypeError: ``recording`` is not a :class:`Recording`.
         RecordingError: an illegal move in it (its rule, move and line), a bound passed,
             or a written result that disagrees with the replay (R25).
+        AnnotateError: an annotation member of ``meta`` (``comments``, ``glyphs`` …)
+            that is not of the documented form: kept as free data by the writer, it
+            would win over the edits of that member, which would be lost on saving.
 
     Attributes:
         tree: the :class:`~durak_nb.record.tree.GameTree` edited.
@@ -359,6 +372,10 @@ class Annotator:
         if not isinstance(given, Recording):
             raise TypeError(WORDS["not_recording"].format(kind=type(given).__name__))
         recording.check_result(_checked(recording))
+        kept = check_annotations(recording.meta, len(recording.moves), recording.players)
+        if kept:  # the writer keeps such a member as it is: the tree's own one would be dropped for it
+            key, why = next(iter(kept.items()))
+            raise AnnotateError(None, WORDS["kept"].format(key=key, why=why))
         self.tree = GameTree.from_recording(recording)
         self.file = recording.file
         self.max_undo = max_undo
@@ -431,16 +448,18 @@ class Annotator:
                 match may break R4 when a result changed), or the text passes MAX_BYTES.
             ValueError: another ``form``.
         """
+        if form not in ("durak", "json"):
+            raise ValueError(f"form {form!r}: 'durak' or 'json'")
         games = self.recordings()
         if form == "durak":
             text = write(games)
-        elif form == "json":
+        else:
             for rec in games:
                 rec.check_result(_checked(rec))  # R25, as io.dump checks
-            io.check_match(games)
             text = io.json_text(games)
-        else:
-            raise ValueError(f"form {form!r}: 'durak' or 'json'")
+        # R4 in both forms: a promotion may change the durak of a game of a match, and
+        # the reader refuses the next game's deal then (the notation's writer does not check it)
+        io.check_match(games)
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_BYTES:
             raise RecordingError(WORDS["too_big"].format(n=size, limit=MAX_BYTES), file=self.file)
@@ -461,6 +480,9 @@ class Annotator:
             form = "durak"
         elif name.endswith(".json"):
             form = "json"
+        elif name.endswith(".durak.jsonl"):
+            durak = target.with_name(target.name[: -len(".jsonl")])
+            raise RecordingError(WORDS["journal"].format(path=target, durak=durak), file=str(target))
         else:
             raise RecordingError(WORDS["suffix"].format(path=target), file=str(target))
         try:
@@ -638,7 +660,9 @@ class Annotator:
         words = ", ".join(m.describe(names) for m in rest)
         place = where(at.variations[0]) if at.variations else f"the end of {_line_name(at)}"
         what = WORDS["added"].format(where=place, moves=words)
-        self._apply(Edit(what, "insert", first, at, None, len(at.variations), last, at))
+        # the first move of a game without moves: the game's comment becomes the comment before it
+        carried = at.comment_before if at.parent is None and not at.variations else None
+        self._apply(Edit(what, "insert", first, at, None, len(at.variations), last, at, carried))
         self._cache = (last, self._facts(last) if self._partial else None, game)
         return last
 
@@ -793,6 +817,9 @@ class Annotator:
         else:  # put it (back) in
             self._count += _subtree(node)[0]
             node.reattach(parent, value)
+        if edit.game_comment is not None:  # the game's comment: before move 0, or at the start of no moves
+            moved = edit.game_comment
+            parent.comment_before, node.comment_before = (moved, None) if undo else (None, moved)
         end = self.tree.root.end()
         if end is not self._main_end:
             self._main_end = end

@@ -625,6 +625,9 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.save = button("save", "save_tip")
         self._message = ""
         self._moves_here: list[Move] = []
+        # the move whose comment the text box shows, and the text put there: anything
+        # else in the box is the learner's typing, kept while that move stays annotated
+        self._comment_for: tuple[GameNode | None, str] = (None, "")
         try:
             self.annotator = Annotator(rec, match=match, index=index)
         except DurakError as exc:
@@ -718,8 +721,11 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             to = w["the_main"] if not up else w["line"].format(name=path_text(up))
             self.exit_line.description = w["back"].format(line=to) if self._path else w["back_main"]
             before = self.comment_place.value == "before"
-            text = node.comment_before if before else node.comment_after
-            self.comment.value = text or ""
+            text = (node.comment_before if before else node.comment_after) or ""
+            shown_for, shown = self._comment_for
+            if shown_for is not node or self.comment.value == shown:  # no text typed and not yet set here
+                self.comment.value = text
+            self._comment_for = (node, text)
             self.comment.placeholder = w["placeholder"].format(
                 move=where(node) if node.parent is not None else w["start"]
             )
