@@ -70,5 +70,6 @@ def solve_command(path: str, *, as_json: bool = False, node_budget: int = DEFAUL
     if as_json:
         _say(json.dumps(solution.to_json(names), ensure_ascii=False), json_string=True)
     else:
-        _say(solution.describe(names))
+        for line in solution.describe(names).splitlines():  # each line shown safely (names are user text)
+            _say(line)
     return 0

@@ -70,7 +70,7 @@ _WORDS = {
     "not_game": "solve: the position must be a durak_nb Game (or a game whose cards are all known), not {what}",
     "over": "the game is over ({result}): there is nothing to solve",
     "talon": "the talon still holds {n} card(s): the solver needs the talon empty (every card known, R16)",
-    "holders": "{n} players hold cards ({names}): the solver needs exactly two (R24)",
+    "holders": "{n} players hold cards ({names}): the solver needs exactly two",
     "redeal": "a redeal may still be claimed (R5): a new deal is not an endgame",
     "endless": (
         "repetition_draw is 0 (R27 off) and these rules let a position recur (transfers R17, english lead "
@@ -299,6 +299,12 @@ class _Search:
         # R27: only transfers (R17) and english lead passing (R9) let a position recur
         self.recurs = bool(r.transfers or r.lead_style == "pair")
         self.repetition = r.repetition_draw
+        self.trump = game.trump
+        # With throw-ins and no repetition, a lead or throw-in of several cards reaches the
+        # position that one card at a time reaches: the thrower keeps the decision after
+        # each card (R12 as read here), and the room is the same (R13). Below the root the
+        # search lays one card at a time.
+        self.singles = bool(r.throw_ins and not self.recurs)
         self.root = game
 
     def key(self, g: Game) -> tuple[object, ...]:
@@ -323,6 +329,14 @@ class _Search:
             return (*key, tuple(g.attack_cards), tuple(g.defence_cards), _history(g))
         return key
 
+    def order(self, m: Move) -> tuple[int, int, int, int]:
+        """Move ordering, for pruning only: cards before a pass or a take, the lowest
+        non-trump single cards first (what usually keeps a hand strong)."""
+        if not m.cards:
+            return (1, 0, 0, 0)
+        c = m.cards[0]
+        return (0, c.suit == self.trump, len(m.cards), c.rank)
+
     def search(self, g: Game, alpha: int, beta: int, depth: int) -> int:
         result = g.result
         if result is not None:
@@ -344,6 +358,10 @@ class _Search:
         if depth > MAX_DEPTH:
             raise SolverError(None, _WORDS["depth"].format(depth=MAX_DEPTH))
         mover, moves = decision(g)
+        if self.singles:
+            moves = [m for m in moves if len(m.cards) < 2 or m.action is Action.TRANSFER]
+        if len(moves) > 1:
+            moves.sort(key=self.order)
         if first is not None and first in moves:
             moves.remove(first)
             moves.insert(0, first)
@@ -409,7 +427,9 @@ def solve(game: Game, *, node_budget: int = DEFAULT_NODE_BUDGET) -> Solution:
         raise SolverError(g.result.rule, _WORDS["over"].format(result=g.result.describe(g.players)))
     if g.talon:
         raise SolverError("R16", _WORDS["talon"].format(n=len(g.talon)))
-    holders = [s for s in range(g.n) if g.hands[s]]
+    # R24: a player who laid their last card this bout is still in the game
+    laid = {s for s in (g.attacker, g.defender) if s is not None} if g.attack_cards else set()
+    holders = sorted({s for s in range(g.n) if g.hands[s]} | laid)
     if len(holders) != 2:
         raise SolverError("R24", _WORDS["holders"].format(n=len(holders), names=_names(g, holders) or "none"))
     if any(m.action is Action.REDEAL for m in g.legal_moves()):
