@@ -248,12 +248,9 @@ def _known_game(game: object) -> Game:
     raise SolverError(None, _WORDS["not_game"].format(what=type(game).__name__))
 
 
-def _child(game: Game, move: Move) -> Game:
-    """The one place the search moves the engine: the game after ``move`` (a copy;
-    with ``Game.push``/``pop`` this becomes push, search, pop)."""
-    child = game.copy()
-    child.play(move)
-    return child
+#: The engine undoes a move (``Game.push``/``pop``, issue 13): the search then moves one
+#: game forward and back instead of copying it.
+_UNDO = hasattr(Game, "push") and hasattr(Game, "pop")
 
 
 def _history(game: Game) -> frozenset[tuple[object, int]]:
@@ -337,6 +334,19 @@ class _Search:
         c = m.cards[0]
         return (0, c.suit == self.trump, len(m.cards), c.rank)
 
+    def after(self, g: Game, move: Move, alpha: int, beta: int, depth: int) -> int:
+        """The one place the search moves the engine: the value of the game after
+        ``move``, with ``g`` as it was afterwards (push and pop, or else a copy)."""
+        if _UNDO:
+            g.push(move)  # type: ignore[attr-defined]
+            try:
+                return self.search(g, alpha, beta, depth)
+            finally:
+                g.pop()  # type: ignore[attr-defined]
+        child = g.copy()
+        child.play(move)
+        return self.search(child, alpha, beta, depth)
+
     def search(self, g: Game, alpha: int, beta: int, depth: int) -> int:
         result = g.result
         if result is not None:
@@ -370,7 +380,7 @@ class _Search:
         best = -2 if maximize else 2
         best_move: Move | None = None
         for m in moves:
-            v = self.search(_child(g, m), a, b, depth + 1)
+            v = self.after(g, m, a, b, depth + 1)
             if maximize:
                 if v > best:
                     best, best_move = v, m
@@ -442,7 +452,8 @@ def solve(game: Game, *, node_budget: int = DEFAULT_NODE_BUDGET) -> Solution:
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * MAX_DEPTH + 1000))  # the engine's frames and ours, per move
     try:
-        values = [search.search(_child(g, m), -1, 1, 1) for m in moves]
+        work = g.copy()  # the caller's game is never moved
+        values = [search.after(work, m, -1, 1, 1) for m in moves]
     finally:
         sys.setrecursionlimit(limit)
     target = max(values) if mover == p0 else min(values)
