@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,7 +82,7 @@ def plain_answer(game: Game, bound: int = PLAIN_BOUND) -> tuple[int, int | None,
     for m in moves:
         child = game.copy()
         child.play(m)
-        values[m] = minimax(child, pair, counter)  # type: ignore[arg-type]
+        values[m] = minimax(child, pair, counter)
     target = max(values.values()) if mover == pair[0] else min(values.values())
     return (
         mover,
@@ -124,7 +125,7 @@ def random_endgame(rng: random.Random, preset: str, options: dict[str, object], 
     return None if game.result is not None else game
 
 
-VARIANTS = [
+VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("podkidnoy", {}),
     ("podkidnoy", {"draw_allowed": False, "first_bout_limit": 6}),
     ("podkidnoy", {"trump_six_beats_ace": True, "two_sixes_win": True}),
@@ -385,7 +386,7 @@ def test_solution_is_a_value() -> None:
 # ----------------------------------------------------------------------------- the command line
 
 
-def start_doc(hands: dict[str, list[str]], moves: list[dict[str, object]], trump: str = "D") -> dict:
+def start_doc(hands: dict[str, list[str]], moves: list[dict[str, object]], trump: str = "D") -> dict[str, Any]:
     used = {c for h in hands.values() for c in h}
     return {
         "format": "durak-nb/1",
@@ -404,7 +405,7 @@ def start_doc(hands: dict[str, list[str]], moves: list[dict[str, object]], trump
     }
 
 
-def write(tmp_path: Path, doc: dict, name: str = "g.json") -> str:
+def write(tmp_path: Path, doc: dict[str, Any], name: str = "g.json") -> str:
     path = tmp_path / name
     path.write_text(json.dumps(doc), encoding="utf-8")
     return str(path)
@@ -470,3 +471,27 @@ def test_cli_solve_bad_file_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "error:" in capsys.readouterr().err
     missing = tmp_path / "none.json"
     assert main(["solve", str(missing)]) == 1
+
+
+class FakePartial:
+    """The surface of ``unseen.PartialGame`` the solver uses: ``seen()`` and ``witness()``."""
+
+    def __init__(self, game: Game, unknown: tuple[int, ...]) -> None:
+        self.game, self.unknown = game, unknown
+
+    def seen(self) -> object:
+        return type("Seen", (), {"unknown": self.unknown})()
+
+    def witness(self) -> Game:
+        return self.game.copy()
+
+
+def test_a_game_whose_deal_nobody_saw() -> None:
+    """Over-the-board (issue 10): solved once every card in the hands is known, else
+    refused naming how many are not (R1)."""
+    game = Game.from_code("podkidnoy", NAMES, "9S9C6D/KS7D - H 0 * 5 + -")
+    assert solve(FakePartial(game, (0, 0))).best == solve(game).best
+    with pytest.raises(SolverError, match=r"2 card\(s\) in the hands are not known"):
+        solve(FakePartial(game, (0, 2)))
+    with pytest.raises(SolverError, match="must be a durak_nb Game"):
+        solve("9S9C6D/KS7D")  # type: ignore[arg-type]

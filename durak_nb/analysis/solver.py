@@ -44,7 +44,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine import Action, Game, Move, Result
 from ..errors import DurakError
@@ -230,6 +230,14 @@ def _names(game: Game, seats: object) -> str:
 # ----------------------------------------------------------------------------- the engine, in one place
 
 
+class KnownCards(Protocol):
+    """A game whose deal nobody saw (``unseen.PartialGame``, issue 10), as the solver
+    uses it: ``seen()`` (with ``unknown``, per seat) and ``witness()`` (an engine game)."""
+
+    def seen(self) -> Any: ...
+    def witness(self) -> Game: ...
+
+
 def _known_game(game: object) -> Game:
     """The engine game to search: ``game`` itself, or for a game whose deal nobody saw
     (``unseen.PartialGame``: ``seen()`` and ``witness()``) its witness game once every
@@ -407,7 +415,7 @@ class _Search:
         raise SolverBudgetError(self.budget, hands, len(g.attack_cards) + sum(y is not None for y in g.defence_cards))
 
 
-def solve(game: Game, *, node_budget: int = DEFAULT_NODE_BUDGET) -> Solution:
+def solve(game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET) -> Solution:
     """Solve the position of ``game`` exactly: two players holding cards, the talon empty.
 
     The outcome is the result with best play by both (each prefers not being the durak
