@@ -495,3 +495,18 @@ def test_a_game_whose_deal_nobody_saw() -> None:
         solve(FakePartial(game, (0, 2)))
     with pytest.raises(SolverError, match="must be a durak_nb Game"):
         solve("9S9C6D/KS7D")  # type: ignore[arg-type]
+
+
+def test_teams_two_holders_left() -> None:
+    """R22: Anna (team of Anna and Vera) and Boris (Boris and Gleb) hold the last cards;
+    the durak named is the holder whose team loses, seats as in the game."""
+    rules = Rules.make("podkidnoy", teams=[[0, 2], [1, 3]])
+    game = Game.from_code(rules, ["Anna", "Boris", "Vera", "Gleb"], "-/8S9C/7S7HAD/- - D 2 * 5 + 0,3")
+    sol = solve(game)
+    assert (sol.players, sol.to_act, sol.durak) == ((1, 2), 2, 1)
+    assert set(sol.best) == plain_answer(game)[2] == {
+        Move.attack(2, "7S"),
+        Move.attack(2, "7H"),
+        Move.attack(2, "7S 7H"),
+        Move.attack(2, "AD"),
+    }
