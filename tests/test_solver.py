@@ -180,7 +180,7 @@ def test_solver_agrees_with_plain_minimax_on_larger_podkidnoy_endgames() -> None
         checked += 1
 
 
-def test_a_repetition_in_the_past_changes_the_outcome() -> None:
+def test_R27_a_repetition_in_the_past_changes_the_outcome() -> None:
     """R27 (english, R9 lead passing): Boris's pair 8♦ 8♣ goes back and forth; Boris is
     to lead at Anna (8♦ 8♣ J♣ Q♦ against 9♠ J♦) for the second time, and his lead of the
     pair has lain before her twice. Fresh, Anna wins (she covers both eights the next time
@@ -209,7 +209,7 @@ def test_a_repetition_in_the_past_changes_the_outcome() -> None:
     assert plain_answer(fresh)[:3] == (1, 1, {Move.pass_(1)})
 
 
-def test_a_position_seen_twice_with_transfers() -> None:
+def test_R27_a_position_seen_twice_with_transfers() -> None:
     """R27 with transfers (R17): two takes bring back the start position (its second
     occurrence); the answer stays Anna's lead of 7♠."""
     game = Game.from_code("perevodnoy", NAMES, "7S8D9D/7H7C8S9S - D 0 * 3 + -")
@@ -279,7 +279,7 @@ def test_only_the_nines_win() -> None:
     }
 
 
-def test_the_thrower_decides_first_then_the_defender() -> None:
+def test_R12_the_thrower_decides_first_then_the_defender() -> None:
     """R12 as INTERCHANGE.md reads it: with 7♠ on the table both Anna (thrower) and Boris
     (defender) may act; the decision is Anna's. After her pass it is Boris's."""
     game = Game.from_code("podkidnoy", NAMES, "7S7H8C/8S9H6C - D 0 * 5 + -")
@@ -296,7 +296,7 @@ def test_the_thrower_decides_first_then_the_defender() -> None:
     assert set(sol.best) | {e.move for e in sol.evaluations} == {Move.defend(1, "8S", "7S"), Move.take(1)}
 
 
-def test_a_draw_when_both_go_out_in_the_last_bout() -> None:
+def test_R25_a_draw_when_both_go_out_in_the_last_bout() -> None:
     """R25: Anna 7♠ attacks Boris 8♠, each holding one card: Boris covers, both are out
     in the same bout, a draw; taking makes Boris the durak."""
     game = Game.from_code("podkidnoy", NAMES, "7S/8S - D 0 * 5 + -")
@@ -313,7 +313,7 @@ def test_a_draw_when_both_go_out_in_the_last_bout() -> None:
     }
 
 
-def test_draw_allowed_off_the_last_defender_loses() -> None:
+def test_R25_draw_allowed_off_the_last_defender_loses() -> None:
     """R25 with draw_allowed off: the same bout makes the defender Boris the durak."""
     game = Game.from_code(Rules.make("podkidnoy", draw_allowed=False), NAMES, "7S/8S - D 0 * 5 + -")
     sol = solve(game)
@@ -323,7 +323,7 @@ def test_draw_allowed_off_the_last_defender_loses() -> None:
 # ----------------------------------------------------------------------------- refusals
 
 
-def test_refuses_the_talon_not_empty() -> None:
+def test_R16_refuses_the_talon_not_empty() -> None:
     game = Game.deal("podkidnoy", NAMES, seed=3)
     with pytest.raises(SolverError) as err:
         solve(game)
@@ -331,7 +331,7 @@ def test_refuses_the_talon_not_empty() -> None:
     assert "the talon still holds 24 card(s)" in str(err.value)
 
 
-def test_refuses_three_players_holding_cards() -> None:
+def test_R24_refuses_three_players_holding_cards() -> None:
     game = Game.from_code("podkidnoy", ["Anna", "Boris", "Vera"], "7S/8S/9S - D 0 * 5 + -")
     with pytest.raises(SolverError) as err:
         solve(game)
@@ -348,7 +348,7 @@ def test_refuses_a_game_that_is_over() -> None:
         solve(game)
 
 
-def test_refuses_endless_play_with_r27_off() -> None:
+def test_R27_refuses_endless_play_when_off() -> None:
     game = Game.from_code(Rules.make("perevodnoy", repetition_draw=0), NAMES, "7S/8S - D 0 * 5 + -")
     with pytest.raises(SolverError) as err:
         solve(game)
@@ -497,16 +497,20 @@ def test_a_game_whose_deal_nobody_saw() -> None:
         solve("9S9C6D/KS7D")  # type: ignore[arg-type]
 
 
-def test_teams_two_holders_left() -> None:
+def test_R22_teams_two_holders_left() -> None:
     """R22: Anna (team of Anna and Vera) and Boris (Boris and Gleb) hold the last cards;
     the durak named is the holder whose team loses, seats as in the game."""
     rules = Rules.make("podkidnoy", teams=[[0, 2], [1, 3]])
     game = Game.from_code(rules, ["Anna", "Boris", "Vera", "Gleb"], "-/8S9C/7S7HAD/- - D 2 * 5 + 0,3")
     sol = solve(game)
     assert (sol.players, sol.to_act, sol.durak) == ((1, 2), 2, 1)
-    assert set(sol.best) == plain_answer(game)[2] == {
-        Move.attack(2, "7S"),
-        Move.attack(2, "7H"),
-        Move.attack(2, "7S 7H"),
-        Move.attack(2, "AD"),
-    }
+    assert (
+        set(sol.best)
+        == plain_answer(game)[2]
+        == {
+            Move.attack(2, "7S"),
+            Move.attack(2, "7H"),
+            Move.attack(2, "7S 7H"),
+            Move.attack(2, "AD"),
+        }
+    )

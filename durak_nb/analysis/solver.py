@@ -437,6 +437,12 @@ def solve(game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET) ->
             positions can recur; a card in the hands is not known.
         SolverBudgetError: the answer needs more than ``node_budget`` positions.
         TypeError: ``node_budget`` is not a positive whole number.
+
+    >>> g = Game.from_code("podkidnoy", ["Anna", "Boris"], "9S9C6D/KS7D - H 0 * 5 + -")
+    >>> print(solve(g).describe(g.players))
+    Anna to decide
+    outcome with best play by both: Boris is the durak
+    best moves (keep the outcome): Anna attacks 9♠; Anna attacks 9♣; Anna attacks 9♠ 9♣
     """
     if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
         raise TypeError(f"solve: node_budget must be a positive whole number, not {node_budget!r}")
