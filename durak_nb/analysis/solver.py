@@ -346,11 +346,12 @@ class _Search:
         """The one place the search moves the engine: the value of the game after
         ``move``, with ``g`` as it was afterwards (push and pop, or else a copy)."""
         if _UNDO:
-            g.push(move)  # type: ignore[attr-defined]
+            undo: Any = g  # Game.push/pop where the engine has them (issue 13, section 1)
+            undo.push(move)
             try:
                 return self.search(g, alpha, beta, depth)
             finally:
-                g.pop()  # type: ignore[attr-defined]
+                undo.pop()
         child = g.copy()
         child.play(move)
         return self.search(child, alpha, beta, depth)
