@@ -11,6 +11,8 @@
 - ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME]``: a replay
   as one self-contained HTML page that plays with no kernel and no network
   (:func:`durak_nb.views.export.export_html`).
+- ``durak-nb solve FILE [--json] [--budget N]``: the exact endgame solver on the position
+  after the last move (:func:`durak_nb.analysis.command.solve_command`).
 """
 
 from __future__ import annotations
@@ -134,6 +136,10 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--game", type=int, default=1, metavar="N", help="which game of a match (1, 2, …; default 1)")
     e.add_argument("--title", help="the page's title (default: the recording's title, or variant and players)")
     e.add_argument("--view", metavar="NAME", help="the view shown first: a player's name (default: all hands open)")
+    so = sub.add_parser("solve", help="solve the position after the last move exactly (two players, talon empty)")
+    so.add_argument("file", metavar="FILE")
+    so.add_argument("--json", action="store_true", help="print one JSON object (INTERCHANGE.md)")
+    so.add_argument("--budget", type=int, default=None, metavar="N", help="the most positions searched")
     return p
 
 
@@ -297,6 +303,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _convert(args.input, args.output, args.passes)
         if args.command == "export":
             return _export(args)
+        if args.command == "solve":
+            from .analysis.command import solve_command
+
+            budget = {} if args.budget is None else {"node_budget": args.budget}
+            return solve_command(args.file, as_json=args.json, **budget)
     except BrokenPipeError:  # e.g. `durak-nb replay FILE | head`: the reader left; say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
