@@ -1,0 +1,353 @@
+"""Bots from outside: a line protocol spoken by a separate process (docs/bot-protocol.md).
+
+A bot written in any language runs as a child process and speaks JSON over its standard
+input and output, one object per line, as chess engines speak UCI: a ``hello``
+handshake, a ``game`` message when a game begins, a ``move`` request carrying the
+player's view (:class:`~durak_nb.bots.SeatView`: nothing hidden) with the legal moves,
+answered by a move in INTERCHANGE.md's JSON move form, and ``game_over``.
+:class:`ProcessBot` implements the :class:`~durak_nb.bots.Bot` interface, so an outside
+bot plays in tournaments (:mod:`durak_nb.tournament`) and wherever a bot is asked.
+
+The kit referees every answer with the engine (:meth:`Game.why_illegal`).  An answer
+that is refused, late, missing, not JSON, too long, or a process that died raises
+:class:`~durak_nb.bots.BotFault` naming the bot, the move and the rule; nothing is
+played for the bot and no move is substituted: the game stays as it was, and a
+tournament records the game as the bot's forfeit.  After a fault the bot's process is
+stopped (terminated, then killed, always waited for: no zombie) and the bot answers
+nothing more.
+
+Bounds: :data:`MAX_LINE` bytes per line, ``timeout`` seconds per move (``hello_timeout``
+for the handshake), :data:`QUIT_GRACE` seconds to leave after ``quit``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import selectors
+import signal
+import subprocess
+import time
+from collections.abc import Sequence
+from typing import IO, Any
+
+from .bots import BotFault, seat_view, turn_seat
+from .engine import Game, Move
+from .record.annotations import move_from_json
+
+__all__ = ["MAX_LINE", "PROTOCOL", "QUIT_GRACE", "ProcessBot"]
+
+#: The protocol's name and version, sent in ``hello``.
+PROTOCOL = "durak-nb-bot/1"
+#: The longest line either side may send, in bytes (the newline included).
+MAX_LINE = 1 << 16
+#: Seconds a bot has to leave after ``quit`` before it is terminated, then killed.
+QUIT_GRACE = 1.0
+
+#: Person-facing words of this module (one place, for translation later).
+WORDS = {
+    "start": "bot {bot}: cannot start {command}: {error}",
+    "late": "bot {bot} gave no answer to {what} within {timeout:g} s",
+    "ended": "bot {bot} ended (exit code {code}) before answering {what}",
+    "long": "bot {bot} sent a line longer than {most} bytes in answer to {what}",
+    "not_json": "bot {bot} sent a line that is not a JSON object in answer to {what}: {line}",
+    "not_utf8": "bot {bot} sent a line that is not UTF-8 text in answer to {what}",
+    "wrong_type": "bot {bot} answered {what} with a {got!r} message, not {want!r}",
+    "wrong_id": "bot {bot} answered the move at index {got!r}, not at index {want}",
+    "hello": "bot {bot} speaks {got!r}, not {want}",
+    "not_move": "bot {bot} answered the move at index {k} with something that is not a move: {error}",
+    "other_seat": "bot {bot} answered the move at index {k} with a move of {who}; it plays {me}",
+    "illegal": "bot {bot} answered the move at index {k} with '{move}', refused: {refusal}",
+    "stopped": "bot {bot} was stopped after an earlier fault and plays no more",
+    "deaf": "bot {bot} did not read its input within {timeout:g} s",
+    "what_hello": "hello",
+    "what_move": "the move at index {k}",
+}
+
+
+def _signal(proc: subprocess.Popen[bytes], sig: int) -> None:
+    """Send ``sig`` to the bot's process group (it runs in a session of its own, so
+    whatever it started goes too); a group already gone is fine."""
+    try:
+        os.killpg(proc.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        with contextlib.suppress(ProcessLookupError):
+            proc.send_signal(sig)
+
+
+def _shown(line: bytes) -> str:
+    """A bot's line for a message: at most 80 characters, control characters escaped."""
+    text = line[:80].decode("utf-8", "replace")
+    return json.dumps(text + ("…" if len(line) > 80 else ""), ensure_ascii=True)
+
+
+class ProcessBot:
+    """A bot run as a separate process, speaking :data:`PROTOCOL` (docs/bot-protocol.md).
+
+    The process starts at the first request (or :meth:`start`) and is reused for every
+    game it is asked about; :meth:`close` (or ``with``) ends it.
+
+    Args:
+        command: the program and its arguments (no shell is used).
+        timeout: seconds the bot has for each move (a bound; also enforced per line).
+        hello_timeout: seconds for the handshake (a program may be slow to start).
+        name: the bot's name in messages (default: the one its ``hello`` gives, else the
+            program's file name).
+        cwd, env: as for :class:`subprocess.Popen`.
+
+    Attributes:
+        hello: the bot's ``hello`` message (its ``name`` and ``version``), after start.
+        fault: the :class:`BotFault` that stopped it, or ``None``.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        timeout: float = 5.0,
+        hello_timeout: float = 10.0,
+        name: str | None = None,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        if isinstance(command, str) or not command or not all(isinstance(w, str) for w in command):
+            raise TypeError("ProcessBot: command is a list of words, e.g. ['python3', 'bot.py'], not a string")
+        for what, value in (("timeout", timeout), ("hello_timeout", hello_timeout)):
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 3600:
+                raise ValueError(f"ProcessBot: {what} is a number of seconds above 0 and at most 3600, not {value!r}")
+        self.command = list(command)
+        self.timeout = float(timeout)
+        self.hello_timeout = float(hello_timeout)
+        words = [w for w in command[1:] if not w.startswith("-")] or [command[0]]
+        self.name = name or os.path.basename(words[0])
+        self._named = name is not None
+        self.cwd, self.env = cwd, env
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.hello: dict[str, Any] | None = None
+        self.fault: BotFault | None = None
+        self._buffer = b""
+        self._game: tuple[int, int] | None = None  # (id of the game, its seat) last announced
+        self._asked = 0
+
+    # ------------------------------------------------------------------ process
+
+    def start(self) -> None:
+        """Start the process and shake hands (``hello``).
+
+        Raises:
+            BotFault: the program cannot start, or its ``hello`` is late, wrong or missing.
+        """
+        if self.proc is not None:
+            return
+        try:
+            self.proc = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                cwd=self.cwd,
+                env=self.env,
+                start_new_session=True,
+            )
+        except OSError as exc:
+            raise self._fail(None, WORDS["start"].format(bot=self.name, command=self.command, error=exc)) from exc
+        self._send({"type": "hello", "protocol": PROTOCOL}, self.hello_timeout)
+        what = WORDS["what_hello"]
+        msg = self._receive(self.hello_timeout, what)
+        if msg.get("type") != "hello":
+            raise self._fail(
+                None, WORDS["wrong_type"].format(bot=self.name, what=what, got=msg.get("type"), want="hello")
+            )
+        if msg.get("protocol") != PROTOCOL:
+            raise self._fail(None, WORDS["hello"].format(bot=self.name, got=msg.get("protocol"), want=PROTOCOL))
+        self.hello = msg
+        given = msg.get("name")
+        if not self._named and isinstance(given, str) and given.strip():
+            self.name = json.dumps(given[:40], ensure_ascii=False)[1:-1]  # shown, never run or rendered
+
+    def close(self) -> None:
+        """Say ``quit`` and end the process: it has :data:`QUIT_GRACE` seconds, then it
+        is terminated, then killed; it is always waited for (no zombie)."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        try:
+            if proc.poll() is None and proc.stdin is not None:
+                with contextlib.suppress(OSError):  # a full pipe or a dead bot: the signals follow
+                    os.write(proc.stdin.fileno(), b'{"type": "quit"}\n')
+            try:
+                proc.wait(QUIT_GRACE)
+            except subprocess.TimeoutExpired:
+                _signal(proc, signal.SIGTERM)
+                try:
+                    proc.wait(QUIT_GRACE)
+                except subprocess.TimeoutExpired:
+                    _signal(proc, signal.SIGKILL)
+                    proc.wait()
+        finally:
+            for pipe in (proc.stdin, proc.stdout):
+                if pipe is not None:
+                    with contextlib.suppress(OSError):
+                        pipe.close()
+
+    def __enter__(self) -> ProcessBot:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:  # a forgotten bot leaves no process behind
+        with contextlib.suppress(Exception):  # at interpreter shutdown
+            self.close()
+
+    # ------------------------------------------------------------------ lines
+
+    def _fail(self, rule: str | None, message: str, move: int | None = None) -> BotFault:
+        """Record the fault, stop the process, and return the error to raise."""
+        fault = BotFault(rule, message, bot=self.name, move=move)
+        self.fault = fault
+        self.close()
+        return fault
+
+    def _send(self, msg: dict[str, Any], timeout: float | None = None, k: int | None = None) -> None:
+        """Write one line to the bot within ``timeout`` seconds (default the move's):
+        a bot that stops reading its input cannot hang the kit.
+
+        Raises:
+            BotFault: the line could not be written in time.
+        """
+        proc = self.proc
+        assert proc is not None and proc.stdin is not None
+        data = json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+        fd = proc.stdin.fileno()
+        os.set_blocking(fd, False)
+        wait = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + wait
+        view = memoryview(data)
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_WRITE)
+            while view:
+                try:
+                    view = view[os.write(fd, view) :]
+                    continue
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    return  # a dead bot: the next read says so with its exit code
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(left):
+                    raise self._fail(None, WORDS["deaf"].format(bot=self.name, timeout=wait), k)
+
+    def _receive(self, timeout: float, what: str, k: int | None = None) -> dict[str, Any]:
+        """The bot's next line as a JSON object, within ``timeout`` seconds.
+
+        Raises:
+            BotFault: late, ended, too long, not UTF-8, not a JSON object.
+        """
+        proc = self.proc
+        assert proc is not None and proc.stdout is not None
+        out: IO[bytes] = proc.stdout
+        fd = out.fileno()
+        deadline = time.monotonic() + timeout
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while b"\n" not in self._buffer:
+                if len(self._buffer) >= MAX_LINE:
+                    raise self._fail(None, WORDS["long"].format(bot=self.name, most=MAX_LINE, what=what), k)
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(left):
+                    raise self._fail(None, WORDS["late"].format(bot=self.name, what=what, timeout=timeout), k)
+                chunk = os.read(fd, MAX_LINE)
+                if not chunk:
+                    try:
+                        code = proc.wait(QUIT_GRACE)
+                    except subprocess.TimeoutExpired:
+                        code = None
+                    raise self._fail(None, WORDS["ended"].format(bot=self.name, code=code, what=what), k)
+                self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        if len(line) >= MAX_LINE:
+            raise self._fail(None, WORDS["long"].format(bot=self.name, most=MAX_LINE, what=what), k)
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self._fail(None, WORDS["not_utf8"].format(bot=self.name, what=what), k) from None
+        try:
+            msg = json.loads(text)
+        except (ValueError, RecursionError):
+            msg = None
+        if not isinstance(msg, dict):
+            raise self._fail(None, WORDS["not_json"].format(bot=self.name, what=what, line=_shown(line)), k)
+        return msg
+
+    # ------------------------------------------------------------------ the Bot interface
+
+    def choose(self, game: Game, player: int | None = None) -> Move:
+        """Ask the bot for the move of ``player`` (or of :func:`~durak_nb.bots.turn_seat`):
+        it is sent that seat's :class:`~durak_nb.bots.SeatView` and its legal moves, and
+        its answer is refereed by the engine.
+
+        Raises:
+            ValueError: no legal move to ask for (the game is over, or ``player`` may
+                not act now).
+            BotFault: the bot answered a move the rules refuse (the refusal's rule), a
+                move of another seat, something that is not a move, nothing in time, or
+                it died; the game is unchanged and the bot stopped.
+        """
+        seat = turn_seat(game) if player is None else game.seat(player)
+        if self.fault is not None:
+            raise BotFault(self.fault.rule, WORDS["stopped"].format(bot=self.name), bot=self.name)
+        sv = seat_view(game, seat)
+        if not sv.legal:
+            raise ValueError(f"no legal move to choose for {game.players[seat]}")
+        self.start()
+        names = game.players
+        key = (id(game), seat)
+        if self._game != key or len(game.history) < self._asked:
+            self._send(
+                {"type": "game", "rules": game.rules.to_json(list(names)), "players": list(names), "seat": names[seat]}
+            )
+            self._game = key
+        k = len(game.history)
+        self._asked = k
+        self._send({"type": "move", "id": k, "view": sv.to_json()}, k=k)
+        what = WORDS["what_move"].format(k=k)
+        msg = self._receive(self.timeout, what, k)
+        if msg.get("type") != "move":
+            raise self._fail(
+                None, WORDS["wrong_type"].format(bot=self.name, what=what, got=msg.get("type"), want="move"), k
+            )
+        if msg.get("id") != k:
+            raise self._fail(None, WORDS["wrong_id"].format(bot=self.name, got=msg.get("id"), want=k), k)
+        try:
+            move = move_from_json(msg.get("move"), names)
+        except ValueError as exc:
+            raise self._fail(None, WORDS["not_move"].format(bot=self.name, k=k, error=exc), k) from None
+        if move.player != seat:
+            raise self._fail(
+                None, WORDS["other_seat"].format(bot=self.name, k=k, who=names[move.player], me=names[seat]), k
+            )
+        refusal = game.why_illegal(move)
+        if refusal is not None:
+            raise self._fail(
+                refusal.rule,
+                WORDS["illegal"].format(bot=self.name, k=k, move=move.describe(names), refusal=refusal.message),
+                k,
+            )
+        return move
+
+    def game_over(self, game: Game) -> None:
+        """Tell the bot the game ended (``game_over`` with INTERCHANGE.md's ``result``);
+        nothing is answered.  Does nothing for a bot never asked or stopped."""
+        if self.proc is None or game.result is None:
+            return
+        r = game.result
+        names = game.players
+        result: dict[str, Any] = {"durak": None if r.durak is None else names[r.durak]}
+        if r.draw:
+            result["draw"] = True
+        if r.losing_team is not None:
+            result["losing_team"] = [names[s] for s in r.losing_team]
+        self._send({"type": "game_over", "result": result})
+        self._game = None

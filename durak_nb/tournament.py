@@ -1,0 +1,431 @@
+"""Tournaments between bots: paired deals, Elo with 95 % confidence intervals, a table.
+
+Every deal is played once per seat rotation of a line-up (with two bots: twice, the
+seats swapped), the same deck order each time (R3), so no bot is luckier with the cards
+than another.  :func:`run_tournament` plays a ladder (weakest first): each bot against
+the one above it, at tables of two or more (the two bots sitting in turn: A B A …), or
+every window of neighbouring bots at one table.  The games run in parallel processes
+(:class:`concurrent.futures.ProcessPoolExecutor`, ``workers`` of them).
+
+Scores: in a game, every bot that is not the durak beats the durak (R25; in a team game
+the losing team, R22), one result per game and pair of bots however many seats each
+holds; a drawn game (R25, R27) is a draw between every pair; a bot that
+fails to give a legal move (:class:`~durak_nb.bots.BotFault`, e.g. an outside bot that
+answers illegally or too late) forfeits the game: it loses to every other bot there,
+and the game is recorded as a forfeit with the reason.
+
+Elo: a Bradley–Terry fit (maximum likelihood, a draw counting half a win and half a
+loss, one virtual draw between every two bots that met so that a clean sweep stays
+finite), on the Elo scale (400 per factor 10 of odds), the first bot of the ladder at 0.
+The 95 % intervals are a **bootstrap over paired deals** (the deal and all its seat
+rotations resampled together, percentile intervals).  Head to head, the score of a bot
+against the one below it has a 95 % interval from the normal approximation over the
+paired deals (mean ± 1.96 standard errors of the per-deal scores).
+
+>>> from durak_nb.bots import LowestCardBot, RandomBot
+>>> t = run_tournament([BotSpec("random", RandomBot, seeded=True), BotSpec("lowest", LowestCardBot)],
+...                    deals=20, workers=1, bootstrap=50)
+>>> len(t.games), t.games[0].lineup, t.games[1].lineup
+(40, ('random', 'lowest'), ('lowest', 'random'))
+>>> row = t.table().loc["lowest"]
+>>> bool(row["beats_below"]), bool(row["vs_below"] > 0.8)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .bots import Bot, BotFault, turn_seat
+from .engine import Game
+from .rules import Rules
+from .selfplay import seat_names
+
+__all__ = ["MAX_DEALS", "MAX_WORKERS", "BotSpec", "GameResult", "Tournament", "play_game", "run_tournament"]
+
+#: Bounds: deals per pairing, worker processes, moves per game (R27 ends every game
+#: long before), bootstrap resamples.
+MAX_DEALS = 100_000
+MAX_WORKERS = 64
+MAX_GAME_MOVES = 20_000
+MAX_BOOTSTRAP = 100_000
+
+#: Person-facing words of this module (one place, for translation later).
+WORDS = {
+    "forfeit": "{bot} forfeits: {reason}",
+    "no_end": "no end after {n} moves (is repetition_draw off? R27)",
+    "few_bots": "a tournament needs at least two bots, not {n}",
+    "names": "bot names must be unique and non-empty: {names}",
+    "deals": "deals: a whole number from 1 to {most} (or one per pairing), not {value!r}",
+    "workers": "workers: a whole number from 0 to {most}, not {value!r}",
+    "bootstrap": "bootstrap: a whole number from 0 to {most}, not {value!r}",
+    "tables": "tables: 'pairs' or 'windows', not {value!r}",
+}
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot of a tournament, made afresh in the worker for every game.
+
+    Attributes:
+        name: the bot's name in the table (unique in a tournament).
+        factory: a class or function making the bot (it must be picklable: a
+            module-level class such as :class:`~durak_nb.bots.SearchBot`).
+        kwargs: keyword arguments for ``factory``.
+        seeded: pass ``seed=`` (derived from the deal, the rotation and the seat) too.
+    """
+
+    name: str
+    factory: Any
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    seeded: bool = False
+
+    def make(self, seed: int) -> Bot:
+        """A new bot (``seed`` passed when :attr:`seeded`)."""
+        kw = dict(self.kwargs)
+        if self.seeded:
+            kw["seed"] = seed
+        bot: Bot = self.factory(**kw)
+        return bot
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a tournament.
+
+    Attributes:
+        deal: the deal's seed (R3: ``Game.deal(rules, seat_names(n), seed=deal)``).
+        rotation: which rotation of the line-up sat (0 = as listed).
+        lineup: the bot's name at each seat.
+        durak: the durak's seat, or ``None``.
+        losing: the losing seats (the durak, the losing team, R22, or the forfeiting
+            bot); empty for a draw.
+        draw: the game was drawn (R25, R27).
+        forfeit: the seat of a bot that failed to give a legal move, or ``None``.
+        reason: why it forfeited (the bot, the move, the rule), or ``None``.
+        moves: moves played.
+    """
+
+    deal: int
+    rotation: int
+    lineup: tuple[str, ...]
+    durak: int | None
+    losing: tuple[int, ...]
+    draw: bool
+    forfeit: int | None
+    reason: str | None
+    moves: int
+
+
+def play_game(
+    rules: Rules, lineup: Sequence[BotSpec], deal: int, rotation: int = 0, *, max_moves: int = MAX_GAME_MOVES
+) -> GameResult:
+    """Play one game: the deck of ``deal`` (``Game.deal(rules, seat_names(n), seed=deal)``,
+    the names Anna, Boris … of :func:`~durak_nb.selfplay.seat_names`), the bot
+    of ``lineup[(seat + rotation) % n]`` at each seat, each asked in :func:`turn_seat`
+    order.  A :class:`~durak_nb.bots.BotFault` (or any error of a bot, or an illegal
+    move) ends the game as that bot's forfeit.
+
+    Raises:
+        RuntimeError: no end after ``max_moves`` moves (R27 off).
+    """
+    n = len(lineup)
+    specs = [lineup[(s + rotation) % n] for s in range(n)]
+    bots = [spec.make(deal * 1009 + rotation * 31 + s) for s, spec in enumerate(specs)]
+    names = tuple(spec.name for spec in specs)
+    game = Game.deal(rules, seat_names(n), seed=deal)
+    try:
+        while not game.finished:
+            if len(game.history) >= max_moves:
+                raise RuntimeError(WORDS["no_end"].format(n=max_moves))
+            seat = turn_seat(game)
+            try:
+                move = bots[seat].choose(game, seat)
+                game.play(move)
+            except BotFault as exc:
+                return _forfeit(deal, rotation, names, seat, str(exc), len(game.history))
+            except Exception as exc:  # a bot's own bug is its forfeit too, said so
+                reason = f"{names[seat]} failed at move {len(game.history)}: {type(exc).__name__}: {exc}"
+                return _forfeit(deal, rotation, names, seat, reason, len(game.history))
+        for bot in bots:  # an outside bot hears the result (docs/bot-protocol.md)
+            over = getattr(bot, "game_over", None)
+            if callable(over):
+                over(game)
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+    r = game.result
+    assert r is not None
+    losing: tuple[int, ...] = ()
+    if not r.draw:
+        losing = tuple(r.losing_team) if r.losing_team is not None else ((r.durak,) if r.durak is not None else ())
+    return GameResult(deal, rotation, names, r.durak, losing, r.draw, None, None, len(game.history))
+
+
+def _forfeit(deal: int, rotation: int, names: tuple[str, ...], seat: int, reason: str, moves: int) -> GameResult:
+    text = WORDS["forfeit"].format(bot=names[seat], reason=reason)
+    return GameResult(deal, rotation, names, None, (seat,), False, seat, text, moves)
+
+
+def _play_deal(args: tuple[Rules, tuple[tuple[BotSpec, ...], ...], int]) -> list[GameResult]:
+    """Every distinct seat rotation of every line-up of one deal (one task of a worker)."""
+    rules, bases, deal = args
+    out: list[GameResult] = []
+    done: set[tuple[str, ...]] = set()
+    for lineup in bases:
+        n = len(lineup)
+        for k in range(n):
+            seated = tuple(lineup[(s + k) % n].name for s in range(n))
+            if seated not in done:
+                done.add(seated)
+                out.append(play_game(rules, lineup, deal, k))
+    return out
+
+
+@dataclass
+class Tournament:
+    """The games of a tournament and what they show.
+
+    Attributes:
+        bots: the bot names, the ladder's order (weakest first).
+        rules: the rules played.
+        players: players per game.
+        games: every game played.
+        bootstrap: resamples for the Elo intervals.
+        seed: the seed of the bootstrap.
+    """
+
+    bots: tuple[str, ...]
+    rules: Rules
+    players: int
+    games: list[GameResult]
+    bootstrap: int = 1000
+    seed: int = 0
+
+    def _pairs(self, games: Sequence[GameResult]) -> np.ndarray:
+        """Pairwise scores: a matrix W with W[i, j] = score of bot i against bot j, one
+        per game and pair of bots at the table (a bot may hold several seats)."""
+        k = len(self.bots)
+        index = {b: i for i, b in enumerate(self.bots)}
+        w = np.zeros((k, k))
+        for g in games:
+            there = sorted({index[b] for b in g.lineup})
+            losers = {index[g.lineup[s]] for s in g.losing}
+            for i in there:
+                for j in there:
+                    if i == j:
+                        continue
+                    if g.draw:
+                        w[i, j] += 0.5
+                    elif j in losers and i not in losers:
+                        w[i, j] += 1.0
+        return w
+
+    @staticmethod
+    def _fit(w: np.ndarray) -> np.ndarray:
+        """Bradley–Terry strengths (natural log-odds, the first at 0), one virtual draw
+        added between every two bots that met."""
+        n = w + w.T
+        met = n > 0
+        w = w + 0.5 * met
+        n = n + 1.0 * met
+        k = len(w)
+        theta = np.zeros(k)
+        for _ in range(100):  # Newton's method on the concave log-likelihood
+            d = theta[:, None] - theta[None, :]
+            p = 1.0 / (1.0 + np.exp(-d))
+            grad = (w - n * p).sum(axis=1)
+            hess = -(n * p * (1 - p))
+            hess[np.diag_indices(k)] = -hess.sum(axis=1)
+            g, h = grad[1:], hess[1:, 1:]
+            try:
+                step = np.linalg.solve(h, g)
+            except np.linalg.LinAlgError:  # bots that never met the first: leave them
+                step = np.linalg.lstsq(h, g, rcond=None)[0]
+            theta[1:] += step
+            if np.max(np.abs(step)) < 1e-9:
+                break
+        return theta
+
+    def elo(self) -> dict[str, tuple[float, float, float]]:
+        """Each bot's Elo with its 95 % bootstrap interval: name -> (elo, low, high)."""
+        scale = 400 / math.log(10)
+        best = self._fit(self._pairs(self.games)) * scale
+        units = self._units()
+        rng = random.Random(self.seed)
+        samples = []
+        for _ in range(self.bootstrap):
+            pick = [g for _ in range(len(units)) for g in units[rng.randrange(len(units))]]
+            samples.append(self._fit(self._pairs(pick)) * scale)
+        if samples:
+            arr = np.array(samples)
+            low, high = np.percentile(arr, 2.5, axis=0), np.percentile(arr, 97.5, axis=0)
+        else:
+            low = high = best
+        return {b: (float(best[i]), float(low[i]), float(high[i])) for i, b in enumerate(self.bots)}
+
+    def _units(self) -> list[list[GameResult]]:
+        """The paired deals: every game of one deal between the same bots together."""
+        units: dict[tuple[int, tuple[str, ...]], list[GameResult]] = {}
+        for g in self.games:
+            key = (g.deal, tuple(sorted(set(g.lineup))))
+            units.setdefault(key, []).append(g)
+        return list(units.values())
+
+    def head_to_head(self, a: str, b: str) -> tuple[float, float, float, int]:
+        """The score of ``a`` against ``b`` over the games where both played and one of
+        them lost (or the game was drawn), with its 95 % interval (normal approximation
+        over paired deals): (score, low, high, games)."""
+        per_deal: list[float] = []
+        total = 0
+        for unit in self._units():
+            got = played = 0.0
+            for g in unit:
+                if a not in g.lineup or b not in g.lineup:
+                    continue
+                losers = {g.lineup[s] for s in g.losing}
+                if g.draw:
+                    got += 0.5
+                elif b in losers and a not in losers:
+                    got += 1.0
+                elif not (a in losers and b not in losers):
+                    continue  # neither lost to the other
+                played += 1
+            if played:
+                per_deal.append(got / played)
+                total += int(played)
+        if not per_deal:
+            return (math.nan, math.nan, math.nan, 0)
+        m = float(np.mean(per_deal))
+        se = float(np.std(per_deal, ddof=1) / math.sqrt(len(per_deal))) if len(per_deal) > 1 else math.inf
+        return (m, m - 1.96 * se, m + 1.96 * se, total)
+
+    def table(self) -> Any:
+        """The ladder as a :class:`pandas.DataFrame`, one row per bot (index: its name):
+        ``elo``, ``elo_low``, ``elo_high`` (95 % bootstrap), ``games``, ``forfeits``,
+        ``vs_below`` (score against the bot below it), ``vs_below_low``,
+        ``vs_below_high`` (95 % normal approximation) and ``beats_below`` (the interval's
+        low end above one half)."""
+        import pandas as pd
+
+        elo = self.elo()
+        rows = []
+        for i, b in enumerate(self.bots):
+            e, lo, hi = elo[b]
+            games = sum(1 for g in self.games if b in g.lineup)
+            forfeits = sum(1 for g in self.games if g.forfeit is not None and g.lineup[g.forfeit] == b)
+            if i:
+                s, slo, shi, _ = self.head_to_head(b, self.bots[i - 1])
+            else:
+                s = slo = shi = math.nan
+            rows.append(
+                {
+                    "bot": b,
+                    "elo": round(e),
+                    "elo_low": round(lo),
+                    "elo_high": round(hi),
+                    "games": games,
+                    "forfeits": forfeits,
+                    "vs_below": round(s, 3),
+                    "vs_below_low": round(slo, 3),
+                    "vs_below_high": round(shi, 3),
+                    "beats_below": bool(i and slo > 0.5),
+                }
+            )
+        return pd.DataFrame(rows).set_index("bot")
+
+
+def _whole(value: object, low: int, high: int, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(WORDS[key].format(most=high, value=value))
+    return value
+
+
+def run_tournament(
+    ladder: Sequence[BotSpec],
+    *,
+    rules: Rules | str = "podkidnoy",
+    players: int = 2,
+    deals: int | Sequence[int] = 100,
+    workers: int = 2,
+    seed: int = 0,
+    bootstrap: int = 1000,
+    tables: str = "pairs",
+) -> Tournament:
+    """Play a ladder of bots (weakest first) on paired deals.
+
+    Each bot meets the one above it (``tables="pairs"``): at a table of ``players``
+    the two sit in turn (A B A …, and with an odd number of seats also B A B …), every
+    distinct seat rotation of the same deck once, so both hold every seat equally often.
+    With ``tables="windows"`` every window of ``players`` neighbouring bots of the
+    ladder sits at one table instead (the ladder repeated when it has fewer bots than
+    seats), once per seat rotation.  Each pairing (window) plays ``deals`` deals (one
+    number for all, or one per pairing), deal seeds ``seed``, ``seed + 1`` ….
+
+    Args:
+        ladder: the bots, weakest first (unique names).
+        rules: a preset name or :class:`Rules` (every preset works).
+        players: players per game (R2).
+        deals: deals per pairing.
+        workers: worker processes (0 or 1: in this process).
+        seed: the first deal's seed (also the bootstrap's).
+        bootstrap: resamples for the Elo intervals.
+        tables: ``"pairs"`` or ``"windows"`` (who sits together, above).
+
+    Returns:
+        The :class:`Tournament` (``.table()`` for the ladder table).
+
+    Raises:
+        ValueError: fewer than two bots, names not unique, a bound exceeded
+            (:data:`MAX_DEALS`, :data:`MAX_WORKERS`, :data:`MAX_BOOTSTRAP`).
+        RulesError: an unknown preset or a player count R2 forbids.
+    """
+    r = Rules.make(rules) if isinstance(rules, str) else rules
+    r.check_players(players)
+    specs = tuple(ladder)
+    if len(specs) < 2:
+        raise ValueError(WORDS["few_bots"].format(n=len(specs)))
+    names = [s.name for s in specs]
+    if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+        raise ValueError(WORDS["names"].format(names=names))
+    workers = _whole(workers, 0, MAX_WORKERS, "workers")
+    bootstrap = _whole(bootstrap, 0, MAX_BOOTSTRAP, "bootstrap")
+    bases: list[tuple[tuple[BotSpec, ...], ...]]  # per pairing: its line-ups
+    k = len(specs)
+    if tables == "pairs":
+        bases = []
+        for i in range(k - 1):
+            lo, hi = specs[i], specs[i + 1]
+            one = tuple(lo if s % 2 == 0 else hi for s in range(players))
+            two = tuple(hi if s % 2 == 0 else lo for s in range(players))
+            bases.append((one, two) if players % 2 else (one,))
+    elif tables == "windows":
+        windows = max(1, k - players + 1)
+        bases = [(tuple(specs[(i + j) % k] for j in range(players)),) for i in range(windows)]
+    else:
+        raise ValueError(WORDS["tables"].format(value=tables))
+    lineups = bases
+    counts = [deals] * len(lineups) if isinstance(deals, int) else list(deals)
+    if len(counts) != len(lineups):
+        raise ValueError(WORDS["deals"].format(most=MAX_DEALS, value=deals))
+    counts = [_whole(c, 1, MAX_DEALS, "deals") for c in counts]
+    tasks = [(r, base, seed + d) for base, c in zip(lineups, counts, strict=True) for d in range(c)]
+    games: list[GameResult] = []
+    if workers <= 1:
+        for task in tasks:
+            games.extend(_play_deal(task))
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1, len(tasks))) as pool:
+            for chunk in pool.map(_play_deal, tasks, chunksize=max(1, len(tasks) // (8 * workers))):
+                games.extend(chunk)
+    return Tournament(tuple(names), r, players, games, bootstrap=bootstrap, seed=seed)

@@ -1,0 +1,152 @@
+"""Tournaments (durak_nb/tournament.py): paired deals with the seats rotated, Elo from a
+Bradley–Terry fit with bootstrap intervals, head-to-head scores, forfeits, bounds."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from durak_nb.bots import BotFault, HeuristicBot, LowestCardBot, RandomBot
+from durak_nb.engine import Game, Move
+from durak_nb.rules import PRESETS, Rules
+from durak_nb.tournament import BotSpec, GameResult, Tournament, play_game, run_tournament
+
+RANDOM = BotSpec("random", RandomBot, seeded=True)
+LOWEST = BotSpec("lowest", LowestCardBot)
+HEURISTIC = BotSpec("heuristic", HeuristicBot)
+
+
+def result(lineup: tuple[str, ...], losing: tuple[int, ...], deal: int = 0, rotation: int = 0) -> GameResult:
+    return GameResult(deal, rotation, lineup, losing[0] if losing else None, losing, not losing, None, None, 10)
+
+
+def test_R3_paired_deals_play_the_same_deck_with_the_seats_swapped() -> None:
+    t = run_tournament([RANDOM, LOWEST], deals=3, workers=1, seed=7, bootstrap=0)
+    assert [(g.deal, g.rotation, g.lineup) for g in t.games] == [
+        (d, k, lineup) for d in (7, 8, 9) for k, lineup in ((0, ("random", "lowest")), (1, ("lowest", "random")))
+    ]
+    # the same game again from the record: deck of the deal, the bots in their seats
+    g = t.games[1]
+    again = play_game(Rules.make("podkidnoy"), [RANDOM, LOWEST], g.deal, g.rotation)
+    assert again == g
+
+
+def test_R2_two_bots_sit_in_turn_at_bigger_tables_every_seat_equally_often() -> None:
+    t = run_tournament([RANDOM, LOWEST], players=3, deals=1, workers=1, bootstrap=0)
+    r, lo = "random", "lowest"
+    assert [g.lineup for g in t.games] == [(r, lo, r), (lo, r, r), (r, r, lo), (lo, r, lo), (r, lo, lo), (lo, lo, r)]
+    t = run_tournament([RANDOM, LOWEST], players=4, deals=1, workers=1, bootstrap=0)
+    assert [g.lineup for g in t.games] == [(r, lo, r, lo), (lo, r, lo, r)]
+    # one result per game and pair of bots: the durak's bot loses to the other
+    w = t._pairs([result((r, lo, r), (1,)), result((r, lo, r), (0,)), result((r, lo, r), ())])
+    assert w.tolist() == [[0.0, 1.5], [1.5, 0.0]]
+
+
+def test_R2_more_players_sit_in_every_rotation_of_each_window() -> None:
+    t = run_tournament(
+        [RANDOM, LOWEST, HEURISTIC, BotSpec("lowest2", LowestCardBot)],
+        players=3,
+        deals=1,
+        workers=1,
+        bootstrap=0,
+        tables="windows",
+    )
+    assert [g.lineup for g in t.games] == [
+        ("random", "lowest", "heuristic"),
+        ("lowest", "heuristic", "random"),
+        ("heuristic", "random", "lowest"),
+        ("lowest", "heuristic", "lowest2"),
+        ("heuristic", "lowest2", "lowest"),
+        ("lowest2", "lowest", "heuristic"),
+    ]
+    assert all(len(g.losing) == 1 or g.draw for g in t.games)
+
+
+def test_elo_is_the_bradley_terry_fit_with_one_virtual_draw() -> None:
+    """B beats A 3 times of 4: with the virtual draw 3.5 of 5, p = 0.7, so B is
+    400·log10(0.7/0.3) = 147.2 Elo above A (A at 0); C beats B 1 of 2: 1.5 of 3, equal."""
+    games = [result(("A", "B"), (0,), d) for d in range(3)] + [result(("A", "B"), (1,), 3)]
+    games += [result(("B", "C"), (0,), 4), result(("B", "C"), (1,), 5)]
+    t = Tournament(("A", "B", "C"), Rules.make("podkidnoy"), 2, games, bootstrap=0)
+    elo = t.elo()
+    assert elo["A"] == (0.0, 0.0, 0.0)
+    assert elo["B"][0] == pytest.approx(400 * math.log10(0.7 / 0.3), abs=1e-6)
+    assert elo["C"][0] == pytest.approx(elo["B"][0], abs=1e-6)
+    s, low, high, n = t.head_to_head("B", "A")
+    assert (s, n) == (0.75, 4)
+    assert (low, high) == pytest.approx((0.75 - 1.96 * 0.5 / 2, 0.75 + 1.96 * 0.5 / 2))
+    assert math.isnan(t.head_to_head("A", "C")[0])  # never met
+
+
+def test_R25_a_draw_is_half_a_win_and_non_losers_do_not_score_against_each_other() -> None:
+    games = [result(("A", "B", "C"), (2,)), result(("A", "B", "C"), ())]
+    t = Tournament(("A", "B", "C"), Rules.make("podkidnoy"), 3, games, bootstrap=0)
+    w = t._pairs(games)
+    assert w.tolist() == [[0.0, 0.5, 1.5], [0.5, 0.0, 1.5], [0.5, 0.5, 0.0]]
+
+
+def test_the_table_shows_each_bot_beating_the_one_below() -> None:
+    t = run_tournament([RANDOM, LOWEST], deals=30, workers=1, bootstrap=200)
+    table = t.table()
+    assert list(table.index) == ["random", "lowest"]
+    assert list(table.columns) == [
+        "elo",
+        "elo_low",
+        "elo_high",
+        "games",
+        "forfeits",
+        "vs_below",
+        "vs_below_low",
+        "vs_below_high",
+        "beats_below",
+    ]
+    row = table.loc["lowest"]
+    assert row["games"] == 60 and row["forfeits"] == 0
+    assert row["elo_low"] <= row["elo"] <= row["elo_high"] and row["elo_low"] > 0
+    assert row["vs_below_low"] > 0.5 and bool(row["beats_below"])
+    assert not table.loc["random", "beats_below"]
+
+
+def test_parallel_workers_play_the_same_games() -> None:
+    one = run_tournament([RANDOM, LOWEST], deals=4, workers=1, bootstrap=0)
+    two = run_tournament([RANDOM, LOWEST], deals=4, workers=2, bootstrap=0)
+    assert one.games == two.games
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_plays(preset: str) -> None:
+    t = run_tournament([RANDOM, LOWEST, HEURISTIC], rules=preset, deals=2, workers=1, bootstrap=0)
+    assert len(t.games) == 8
+    assert all(g.forfeit is None and g.moves > 0 for g in t.games)
+
+
+class Cheater:
+    """A bot that answers a move of another seat: the referee refuses it."""
+
+    def choose(self, game: Game, player: int | None = None) -> Move:
+        raise BotFault("R10", "cheater answered for the wrong seat", bot="cheater", move=len(game.history))
+
+
+def test_a_fault_is_that_bots_forfeit_recorded_as_such() -> None:
+    t = run_tournament([LOWEST, BotSpec("cheater", Cheater)], deals=1, workers=1, bootstrap=0)
+    assert [(g.forfeit, g.losing, g.reason) for g in t.games] == [
+        (1, (1,), "cheater forfeits: [R10] cheater answered for the wrong seat"),
+        (0, (0,), "cheater forfeits: [R10] cheater answered for the wrong seat"),
+    ]
+    assert t.head_to_head("lowest", "cheater")[0] == 1.0
+
+
+def test_bounds_and_arguments_are_checked() -> None:
+    with pytest.raises(ValueError, match="at least two bots"):
+        run_tournament([LOWEST])
+    with pytest.raises(ValueError, match="unique"):
+        run_tournament([LOWEST, LOWEST])
+    with pytest.raises(ValueError, match="workers: a whole number from 0 to 64"):
+        run_tournament([RANDOM, LOWEST], workers=1000)
+    with pytest.raises(ValueError, match="deals: a whole number from 1"):
+        run_tournament([RANDOM, LOWEST], deals=0)
+    with pytest.raises(ValueError, match="deals: a whole number from 1"):
+        run_tournament([RANDOM, LOWEST], deals=[1, 2])
+    with pytest.raises(ValueError, match="tables: 'pairs' or 'windows'"):
+        run_tournament([RANDOM, LOWEST], tables="all")
