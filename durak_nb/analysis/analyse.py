@@ -1,0 +1,407 @@
+"""Annotated games (issue 13, section 4): every move of a recording's main line evaluated.
+
+:func:`analyse` returns an ordinary :class:`~durak_nb.record.Recording`: the same game with
+the evaluation added as annotations in ``meta`` (docs/notation.md, "Comments, glyphs and
+variations"), so every reader, writer and view of the kit shows it. The user's own
+comments, glyphs and variations are kept: the analysis adds, it never replaces.
+
+How a move is evaluated (the value is the mover's: 1 a win, that is not the durak; ½ a
+draw, R25/R27; 0 the durak, R24/R22):
+
+- **exactly** (:func:`~durak_nb.analysis.solver.solve`) where the solver applies before
+  the move: two players holding cards, the talon empty, within ``node_budget`` positions
+  for the move. Every move of the mover gets its outcome with best play by both.
+- **by sampling** everywhere else: the search bot's determinized samples of the mover's
+  own view (:meth:`~durak_nb.bots.SearchBot.sample_outcomes` on
+  :func:`~durak_nb.bots.seat_view`: never a hidden card), ``samples`` deals, each played
+  out by the heuristic bot after every candidate move (the same deals for every move).
+  The win chance is the mean outcome, its error bar the standard error of the mean; the
+  loss of a move against the best candidate is the mean of the paired differences, with
+  its standard error.
+
+Glyphs (one per move, and only where the user set none):
+
+- exact: ``??`` the move turns a win into a loss; ``?`` it gives up one step (a win into a
+  draw, a draw into a loss); ``!`` it is the only move of several that keeps a win or a
+  draw.
+- sampled: ``??`` the move loses at least :data:`BLUNDER` (0.30) win chance against the
+  best candidate, ``?`` at least :data:`MISTAKE` (0.15), in both cases only when the loss
+  is more than :data:`SURE` (2) standard errors of the paired differences; no ``!``
+  (sampling does not prove a move is the only good one).
+
+Where a move gets ``?`` or ``??`` the better move (the engine's first of the best, or the
+best candidate) is added as a variation at that move, its comment saying what it changes
+("keeps the win: …", "+0.27 win chance: …"). Every analysed move gets a comment after it
+("Analysis: …"), appended to the user's. The member ``meta["analysis"]`` holds the figures
+(one object per main-line move: ``{"how": "exact", "value": 1, "best": 1}`` or ``{"how":
+"sampled", "p": 0.62, "se": 0.08, "best_p": 0.7, "samples": 8}``; ``{"how": "forced"}``
+for a move with no alternative; ``{"how": "unknown"}``) as
+free data, which the notation keeps as a header.
+
+Games whose deal nobody saw whole (``durak_nb.unseen``, over-the-board recordings) are
+analysed from what is known: a move is evaluated exactly when, before it, every card in
+the hands is known (``PartialReplay.seen_at``) and the solver applies; every other move
+is marked ``{"how": "unknown"}`` with the comment "Analysis: not evaluated (cards nobody
+saw)". Sampling is never done there (a sample would start from the witness deal).
+
+Bounds: ``samples`` deals per sampled move, ``node_budget`` solver positions per exact
+move (beyond it the move is sampled), ``playout_moves`` moves per playout.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import SearchBot, _candidates, _outcome, seat_view
+from ..engine import Action, Game, IllegalMove, Move
+from ..errors import DurakError
+from ..record.json_form import Recording
+from ..record.tree import GameNode, GameTree
+from ..unseen import PartialDeal
+from .solver import Solution, SolverBudgetError, SolverError, solve
+
+__all__ = [
+    "BLUNDER",
+    "DEFAULT_NODE_BUDGET",
+    "DEFAULT_SAMPLES",
+    "MISTAKE",
+    "SURE",
+    "AnalysisError",
+    "MoveEvaluation",
+    "analyse",
+    "evaluate",
+]
+
+#: Loss of win chance (sampled) for ``??``.
+BLUNDER = 0.30
+#: Loss of win chance (sampled) for ``?``.
+MISTAKE = 0.15
+#: Standard errors the sampled loss must exceed for a glyph.
+SURE = 2.0
+#: Deals sampled per move by default.
+DEFAULT_SAMPLES = 8
+#: Solver positions per move by default (beyond: the move is sampled).
+DEFAULT_NODE_BUDGET = 20_000
+
+_WORDS = {
+    "prefix": "Analysis: ",
+    "value": {1.0: "a win", 0.5: "a draw", 0.0: "a loss"},
+    "exact": "exact, {value} for {name} with best play",
+    "exact_worse": "exact, {value} for {name} with best play; {best} kept {was}",
+    "keeps": "keeps {value}: {move} (exact, best play by both)",
+    "only": "; the only move that keeps it",
+    "sampled": "{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); best {bp:.2f} ({best})",
+    "sampled_same": "{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); no better move found",
+    "better": "{gain:+.2f} win chance: {move} ({bp:.2f} ± {bse:.2f} against {p:.2f}, {n} samples)",
+    "forced": "the only legal move",
+    "unknown": "not evaluated (cards nobody saw)",
+    "no_samples": "not evaluated (no sample of {name}'s view could be built)",
+    "budget": "analyse: {what} is a positive whole number, not {value!r}",
+    "illegal": "analyse: {text}",
+}
+
+
+class AnalysisError(DurakError):
+    """The recording cannot be analysed: its moves are not a legal game (the reader's
+    error is the cause, with the move and the rule) or a bound is not a positive number."""
+
+
+@dataclass(frozen=True)
+class MoveEvaluation:
+    """The evaluation of one move (the mover's point of view).
+
+    Attributes:
+        how: ``"exact"``, ``"sampled"``, ``"forced"`` or ``"unknown"``.
+        value: the value after the move: exact 0, 0.5 or 1; sampled the win chance.
+        best_value: the best value the mover had (the same scale).
+        se: the standard error of ``value`` (sampled), else 0.
+        loss_se: the standard error of ``best_value - value`` (paired samples), else 0.
+        samples: the samples used (sampled), else 0.
+        best: the better move when the played one is worse, else ``None``.
+        best_se: the standard error of ``best_value`` (sampled), else 0.
+        only: the played move is the only one of several keeping ``best_value`` (exact).
+        glyph: the glyph by the thresholds of the module's text, or ``None``.
+    """
+
+    how: str
+    value: float = 0.0
+    best_value: float = 0.0
+    se: float = 0.0
+    loss_se: float = 0.0
+    samples: int = 0
+    best: Move | None = None
+    best_se: float = 0.0
+    only: bool = False
+    glyph: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures of ``meta["analysis"]`` (see the module's text)."""
+        if self.how == "exact":
+            return {"how": "exact", "value": self.value, "best": self.best_value}
+        if self.how == "sampled":
+            return {
+                "how": "sampled",
+                "p": round(self.value, 4),
+                "se": round(self.se, 4),
+                "best_p": round(self.best_value, 4),
+                "samples": self.samples,
+            }
+        return {"how": self.how}
+
+
+def _value(durak: int | None, mover: int) -> float:
+    if durak is None:
+        return 0.5
+    return 0.0 if durak == mover else 1.0
+
+
+def _moves_of(game: Game, mover: int) -> list[Move]:
+    return [m for m in game.legal_moves(mover) if m.action is not Action.REDEAL]
+
+
+def _exact(game: Game, move: Move, node_budget: int) -> MoveEvaluation | None:
+    """The exact evaluation of ``move`` in ``game``, or ``None`` where the solver does
+    not apply or needs more than ``node_budget`` positions."""
+    mover = move.player
+    left = node_budget
+    try:
+        sol: Solution = solve(game, node_budget=left)
+        left -= sol.nodes
+        if sol.to_act == mover:
+            values = {e.move: _value(e.durak, mover) for e in sol.evaluations}
+        else:  # the defender moved where the solver's reading of R12 lets the thrower decide first
+            values = {}
+            for m in _moves_of(game, mover):
+                after = game.copy()
+                after.play(m)
+                if after.finished:
+                    values[m] = _outcome(after, mover)
+                    continue
+                if left < 1:
+                    return None
+                s = solve(after, node_budget=left)
+                left -= s.nodes
+                values[m] = _value(s.durak, mover)
+    except SolverBudgetError:
+        return None
+    except SolverError:
+        return None
+    if move not in values:
+        return None
+    best_value = max(values.values())
+    value = values[move]
+    keepers = [m for m, v in values.items() if v == best_value]
+    only = len(values) > 1 and keepers == [move] and best_value > 0.0
+    glyph = None
+    if value < best_value:
+        glyph = "??" if best_value - value >= 1.0 else "?"
+    elif only:
+        glyph = "!"
+    better = keepers[0] if value < best_value else None
+    return MoveEvaluation("exact", value, best_value, best=better, only=only, glyph=glyph)
+
+
+def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _sampled(game: Game, move: Move, bot: SearchBot) -> MoveEvaluation:
+    mover = move.player
+    sv = seat_view(game, mover)
+    cands = _candidates(sv.legal)
+    if move not in cands:
+        cands.append(move)
+    outcomes = bot.sample_outcomes(sv, cands)
+    played = outcomes[move]
+    n = len(played)
+    if n == 0:
+        return MoveEvaluation("unknown")
+    means = {m: sum(v) / n for m, v in outcomes.items()}
+    top = max(means.values())
+    best = move if means[move] == top else next(m for m in cands if means[m] == top)
+    p, se = _mean_se(played)
+    bp, bse = _mean_se(outcomes[best])
+    diffs = [b - a for a, b in zip(played, outcomes[best], strict=True)]
+    loss, loss_se = _mean_se(diffs)
+    glyph = None
+    if loss > SURE * loss_se:
+        if loss >= BLUNDER:
+            glyph = "??"
+        elif loss >= MISTAKE:
+            glyph = "?"
+    return MoveEvaluation(
+        "sampled",
+        p,
+        bp,
+        se=se,
+        loss_se=loss_se,
+        samples=n,
+        best=best if best != move else None,
+        best_se=bse,
+        glyph=glyph,
+    )
+
+
+def evaluate(
+    game: Game,
+    move: Move,
+    *,
+    bot: SearchBot,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    exact_only: bool = False,
+) -> MoveEvaluation:
+    """The evaluation of ``move`` (legal in ``game``) for its mover: exact where the
+    solver applies within ``node_budget`` positions, else sampled by ``bot`` from the
+    mover's view (``"unknown"`` with ``exact_only``); ``"forced"`` when it is the mover's
+    only legal move. ``game`` is not changed."""
+    if len(_moves_of(game, move.player)) <= 1:
+        return MoveEvaluation("forced")
+    exact = _exact(game, move, node_budget)
+    if exact is not None:
+        return exact
+    if exact_only:
+        return MoveEvaluation("unknown")
+    return _sampled(game, move, bot)
+
+
+def _comment(ev: MoveEvaluation, move: Move, names: Sequence[str]) -> str:
+    name = names[move.player]
+    w = _WORDS
+    if ev.how == "forced":
+        return w["forced"]  # type: ignore[return-value]
+    if ev.how == "unknown":
+        return w["unknown"]  # type: ignore[return-value]
+    if ev.how == "exact":
+        values: dict[float, str] = w["value"]  # type: ignore[assignment]
+        if ev.best is not None:
+            text = w["exact_worse"].format(  # type: ignore[attr-defined]
+                value=values[ev.value], name=name, best=ev.best.describe(names), was=values[ev.best_value]
+            )
+        else:
+            text = w["exact"].format(value=values[ev.value], name=name)  # type: ignore[attr-defined]
+        return text + (w["only"] if ev.only else "")  # type: ignore[operator]
+    if ev.best is not None:
+        return w["sampled"].format(  # type: ignore[attr-defined]
+            name=name, p=ev.value, se=ev.se, n=ev.samples, bp=ev.best_value, best=ev.best.describe(names)
+        )
+    return w["sampled_same"].format(name=name, p=ev.value, se=ev.se, n=ev.samples)  # type: ignore[attr-defined]
+
+
+def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
+    assert ev.best is not None
+    if ev.how == "exact":
+        values: dict[float, str] = _WORDS["value"]  # type: ignore[assignment]
+        return _WORDS["keeps"].format(value=values[ev.best_value], move=ev.best.describe(names))  # type: ignore[attr-defined]
+    return _WORDS["better"].format(  # type: ignore[attr-defined]
+        gain=ev.best_value - ev.value,
+        move=ev.best.describe(names),
+        bp=ev.best_value,
+        bse=ev.best_se,
+        p=ev.value,
+        n=ev.samples,
+    )
+
+
+def _add(old: str | None, text: str) -> str:
+    """The user's comment kept, the analysis's appended."""
+    ours = _WORDS["prefix"] + text  # type: ignore[operator]
+    return ours if not old else f"{old} {ours}"
+
+
+def _positive(what: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise AnalysisError(None, _WORDS["budget"].format(what=what, value=value))  # type: ignore[attr-defined]
+    return value
+
+
+def analyse(
+    replay_or_recording: Any,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    playout_moves: int = 400,
+) -> Recording:
+    """The recording with every move of its main line evaluated (see the module's text
+    for how, the glyphs' thresholds and the fields written).
+
+    Args:
+        replay_or_recording: a :class:`~durak_nb.record.Recording` or a
+            :class:`~durak_nb.replay.Replay` (its ``recording`` is analysed).
+        samples: deals sampled per move where the solver does not apply (a bound).
+        seed: seed of the search bot's random numbers: the same seed, the same result.
+        node_budget: solver positions per move (a bound; beyond it the move is sampled).
+        playout_moves: moves per playout (a bound).
+
+    Returns:
+        A new :class:`~durak_nb.record.Recording` (the input is not changed).
+
+    Raises:
+        AnalysisError: a bound is not a positive whole number, or a move of the main line
+            is illegal (the cause is the reader's :class:`RecordingError` naming the move
+            and the rule).
+    """
+    rec: Recording = getattr(replay_or_recording, "recording", replay_or_recording)
+    if not isinstance(rec, Recording):
+        raise TypeError(f"analyse: a Recording or a Replay, not {type(replay_or_recording).__name__}")
+    _positive("samples", samples)
+    _positive("node_budget", node_budget)
+    _positive("playout_moves", playout_moves)
+    bot = SearchBot(samples=samples, seed=seed, playout_moves=playout_moves)
+    tree = GameTree.from_recording(rec)
+    names = rec.players
+    figures: list[dict[str, Any]] = []
+    node: GameNode = tree.root
+    try:
+        if isinstance(rec.deal, PartialDeal):
+            decided, error = rec.partial()
+            if error is not None:  # the reader's error, with the move and the rule
+                rec.replay()
+            game = decided.witness_start()
+            played = decided.witness_moves()  # internal: hidden cards are never shown
+            known = [sum(decided.seen_at(k).unknown) == 0 for k in range(len(played))]
+        else:
+            game = rec.new_game()
+            played = list(rec.moves)
+            known = [True] * len(played)
+        for k, move in enumerate(played):
+            nxt = node.next
+            assert nxt is not None
+            node = nxt
+            if known[k]:
+                exact_only = isinstance(rec.deal, PartialDeal)
+                ev = evaluate(game, move, bot=bot, node_budget=node_budget, exact_only=exact_only)
+            else:
+                ev = MoveEvaluation("unknown")
+            figures.append(ev.to_json())
+            node.comment_after = _add(node.comment_after, _comment(ev, move, names))
+            if ev.glyph is not None and node.glyph is None:
+                node.glyph = ev.glyph
+            if ev.best is not None and ev.glyph is not None:
+                parent = node.parent
+                assert parent is not None
+                text = _better_comment(ev, names)
+                if parent.has_variation(ev.best):
+                    alt = parent.variation(ev.best)
+                    alt.comment_after = _add(alt.comment_after, text)
+                else:
+                    parent.add_variation(ev.best, comment_after=_add(None, text))
+            try:
+                game.play(move)
+            except IllegalMove:
+                rec.replay()  # raises the reader's RecordingError naming the move and rule
+                raise
+    except DurakError as exc:
+        if isinstance(exc, AnalysisError):
+            raise
+        raise AnalysisError(exc.rule, _WORDS["illegal"].format(text=exc)) from exc  # type: ignore[attr-defined]
+    tree.meta["analysis"] = figures
+    return tree.to_recording()
