@@ -84,7 +84,7 @@ SURE = 2.0
 #: Deals sampled per move by default.
 DEFAULT_SAMPLES = 8
 #: Solver positions per move by default (beyond: the move is sampled).
-DEFAULT_NODE_BUDGET = 20_000
+DEFAULT_NODE_BUDGET = 5_000
 
 _WORDS = {
     "prefix": "Analysis: ",
