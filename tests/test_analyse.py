@@ -11,7 +11,7 @@ from durak_nb.analysis.analyse import AnalysisError, MoveEvaluation, analyse, ev
 from durak_nb.bots import LowestCardBot, SearchBot, play_out
 from durak_nb.engine import Game, Move
 from durak_nb.record import Deal, Recording, notation
-from durak_nb.record.io import json_text
+from durak_nb.record.io import json_text, load
 from durak_nb.record.tree import GameTree
 
 #: Anna to lead with 6♦ 9♠ 9♣ against Boris's 7♦ K♠, hearts trump, talon empty: the
@@ -139,3 +139,40 @@ def test_bounds_and_illegal_moves_are_refused_with_the_rule() -> None:
     assert "move 0" in str(info.value)
     with pytest.raises(TypeError):
         analyse("game.durak")
+
+
+# ----------------------------------------------------------------------------- durak-nb analyse
+
+
+def test_the_command_writes_the_annotated_recording(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from durak_nb.cli import main
+
+    src = tmp_path / "in.durak"
+    src.write_text(notation.write(endgame(Move.attack(0, "6D"), Move.defend(1, "7D", "6D"))), encoding="utf-8")
+    for name in ("out.json", "out.durak"):
+        out = tmp_path / name
+        assert main(["analyse", str(src), "-o", str(out)]) == 0
+        said = capsys.readouterr().out
+        assert said == f"{out}: 1 game analysed: 2 moves exact, 0 sampled, 0 forced, 0 not evaluated\n"
+        assert load(out) == analyse(load(src))
+    assert main(["analyse", str(src), "-o", str(tmp_path / "out.txt")]) == 2
+    assert "the file name ends in .durak or .json" in capsys.readouterr().err
+    assert main(["analyse", str(src), "-o", str(src)]) == 2
+    assert "OUT is the input file" in capsys.readouterr().err
+    assert main(["analyse", str(src), "-o", str(tmp_path / "x.json"), "--samples", "0"]) == 2
+    assert "samples is a positive whole number" in capsys.readouterr().err
+    assert main(["analyse", str(tmp_path / "missing.durak"), "-o", str(tmp_path / "x.json")]) == 1
+    assert "missing.durak:1:1: error: cannot read the file" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_the_command_names_the_illegal_move_and_its_rule(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from durak_nb.cli import main
+
+    src = tmp_path / "bad.json"
+    good = json_text(endgame(Move.attack(0, "9S")))
+    src.write_text(good.replace('"player": "Anna"', '"player": "Boris"'), encoding="utf-8")
+    assert main(["analyse", str(src), "-o", str(tmp_path / "out.json")]) == 1
+    err = capsys.readouterr().err
+    assert "bad.json:" in err and "error: [R" in err
+    assert not (tmp_path / "out.json").exists()

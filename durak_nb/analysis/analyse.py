@@ -86,9 +86,10 @@ DEFAULT_SAMPLES = 8
 #: Solver positions per move by default (beyond: the move is sampled).
 DEFAULT_NODE_BUDGET = 5_000
 
-_WORDS = {
+#: The outcomes in words (the mover's value).
+_VALUE: dict[float, str] = {1.0: "a win", 0.5: "a draw", 0.0: "a loss"}
+_WORDS: dict[str, str] = {
     "prefix": "Analysis: ",
-    "value": {1.0: "a win", 0.5: "a draw", 0.0: "a loss"},
     "exact": "exact, {value} for {name} with best play",
     "exact_worse": "exact, {value} for {name} with best play; {best} kept {was}",
     "keeps": "keeps {value}: {move} (exact, best play by both)",
@@ -276,31 +277,31 @@ def _comment(ev: MoveEvaluation, move: Move, names: Sequence[str]) -> str:
     name = names[move.player]
     w = _WORDS
     if ev.how == "forced":
-        return w["forced"]  # type: ignore[return-value]
+        return w["forced"]
     if ev.how == "unknown":
-        return w["unknown"]  # type: ignore[return-value]
+        return w["unknown"]
     if ev.how == "exact":
-        values: dict[float, str] = w["value"]  # type: ignore[assignment]
+        values = _VALUE
         if ev.best is not None:
-            text = w["exact_worse"].format(  # type: ignore[attr-defined]
+            text = w["exact_worse"].format(
                 value=values[ev.value], name=name, best=ev.best.describe(names), was=values[ev.best_value]
             )
         else:
-            text = w["exact"].format(value=values[ev.value], name=name)  # type: ignore[attr-defined]
-        return text + (w["only"] if ev.only else "")  # type: ignore[operator]
+            text = w["exact"].format(value=values[ev.value], name=name)
+        return text + (w["only"] if ev.only else "")
     if ev.best is not None:
-        return w["sampled"].format(  # type: ignore[attr-defined]
+        return w["sampled"].format(
             name=name, p=ev.value, se=ev.se, n=ev.samples, bp=ev.best_value, best=ev.best.describe(names)
         )
-    return w["sampled_same"].format(name=name, p=ev.value, se=ev.se, n=ev.samples)  # type: ignore[attr-defined]
+    return w["sampled_same"].format(name=name, p=ev.value, se=ev.se, n=ev.samples)
 
 
 def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
     assert ev.best is not None
     if ev.how == "exact":
-        values: dict[float, str] = _WORDS["value"]  # type: ignore[assignment]
-        return _WORDS["keeps"].format(value=values[ev.best_value], move=ev.best.describe(names))  # type: ignore[attr-defined]
-    return _WORDS["better"].format(  # type: ignore[attr-defined]
+        values = _VALUE
+        return _WORDS["keeps"].format(value=values[ev.best_value], move=ev.best.describe(names))
+    return _WORDS["better"].format(
         gain=ev.best_value - ev.value,
         move=ev.best.describe(names),
         bp=ev.best_value,
@@ -312,13 +313,13 @@ def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
 
 def _add(old: str | None, text: str) -> str:
     """The user's comment kept, the analysis's appended."""
-    ours = _WORDS["prefix"] + text  # type: ignore[operator]
+    ours = _WORDS["prefix"] + text
     return ours if not old else f"{old} {ours}"
 
 
 def _positive(what: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise AnalysisError(None, _WORDS["budget"].format(what=what, value=value))  # type: ignore[attr-defined]
+        raise AnalysisError(None, _WORDS["budget"].format(what=what, value=value))
     return value
 
 
@@ -402,6 +403,6 @@ def analyse(
     except DurakError as exc:
         if isinstance(exc, AnalysisError):
             raise
-        raise AnalysisError(exc.rule, _WORDS["illegal"].format(text=exc)) from exc  # type: ignore[attr-defined]
+        raise AnalysisError(exc.rule, _WORDS["illegal"].format(text=exc)) from exc
     tree.meta["analysis"] = figures
     return tree.to_recording()
