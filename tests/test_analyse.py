@@ -176,3 +176,18 @@ def test_the_command_names_the_illegal_move_and_its_rule(tmp_path, capsys) -> No
     err = capsys.readouterr().err
     assert "bad.json:" in err and "error: [R" in err
     assert not (tmp_path / "out.json").exists()
+
+
+def test_a_deal_nobody_saw_is_analysed_from_what_is_known() -> None:
+    # durak_nb.unseen: a move whose mover holds a card nobody saw is not evaluated; with
+    # the mover's hand known it is sampled from the mover's view; with every hand known
+    # and the solver applying, exact
+    rec = load("durak_nb/recordings/overboard/perevodnoy-3p-scorer-hand.json")
+    out = analyse(rec, node_budget=1000, samples=2)
+    figures = out.meta["analysis"]
+    assert len(figures) == len(rec.moves) == 142
+    assert collections.Counter(f["how"] for f in figures) == {"sampled": 68, "unknown": 37, "forced": 34, "exact": 3}
+    assert out.meta["comments"]["66"] == "Analysis: not evaluated (cards nobody saw)"
+    assert out.meta["comments"]["137"] == "Analysis: exact, a loss for Vera with best play"
+    assert figures[67]["how"] == "sampled" and figures[67]["samples"] == 2
+    assert notation.read(notation.write(out)) == out

@@ -26,7 +26,8 @@ Glyphs (one per move, and only where the user set none):
   draw.
 - sampled: ``??`` the move loses at least :data:`BLUNDER` (0.30) win chance against the
   best candidate, ``?`` at least :data:`MISTAKE` (0.15), in both cases only when the loss
-  is more than :data:`SURE` (2) standard errors of the paired differences; no ``!``
+  is more than :data:`SURE` (2) standard errors of the paired differences and rests on
+  at least :data:`MIN_SAMPLES` (8) samples; no ``!``
   (sampling does not prove a move is the only good one).
 
 Where a move gets ``?`` or ``??`` the better move (the engine's first of the best, or the
@@ -39,10 +40,12 @@ for a move with no alternative; ``{"how": "unknown"}``) as
 free data, which the notation keeps as a header.
 
 Games whose deal nobody saw whole (``durak_nb.unseen``, over-the-board recordings) are
-analysed from what is known: a move is evaluated exactly when, before it, every card in
-the hands is known (``PartialReplay.seen_at``) and the solver applies; every other move
-is marked ``{"how": "unknown"}`` with the comment "Analysis: not evaluated (cards nobody
-saw)". Sampling is never done there (a sample would start from the witness deal).
+analysed from what is known (``PartialReplay.seen_at`` before each move): a move whose
+mover holds a card nobody saw is marked ``{"how": "unknown"}`` with the comment
+"Analysis: not evaluated (cards nobody saw)"; one whose mover's hand is known is sampled
+from the mover's view (which then is the same in the witness deal as in the real game:
+it holds the mover's hand and public facts only), or solved exactly when every hand is
+known. ``{"how": "unsampled"}``: no sample of the view could be built.
 
 Bounds: ``samples`` deals per sampled move, ``node_budget`` solver positions per exact
 move (beyond it the move is sampled), ``playout_moves`` moves per playout.
@@ -67,6 +70,7 @@ __all__ = [
     "BLUNDER",
     "DEFAULT_NODE_BUDGET",
     "DEFAULT_SAMPLES",
+    "MIN_SAMPLES",
     "MISTAKE",
     "SURE",
     "AnalysisError",
@@ -81,6 +85,8 @@ BLUNDER = 0.30
 MISTAKE = 0.15
 #: Standard errors the sampled loss must exceed for a glyph.
 SURE = 2.0
+#: The fewest samples a sampled glyph rests on.
+MIN_SAMPLES = 8
 #: Deals sampled per move by default.
 DEFAULT_SAMPLES = 8
 #: Solver positions per move by default (beyond: the move is sampled).
@@ -99,6 +105,7 @@ _WORDS: dict[str, str] = {
     "better": "{gain:+.2f} win chance: {move} ({bp:.2f} ± {bse:.2f} against {p:.2f}, {n} samples)",
     "forced": "the only legal move",
     "unknown": "not evaluated (cards nobody saw)",
+    "unsolved": "not evaluated (not solved within the budget)",
     "no_samples": "not evaluated (no sample of {name}'s view could be built)",
     "budget": "analyse: {what} is a positive whole number, not {value!r}",
     "illegal": "analyse: {text}",
@@ -115,7 +122,9 @@ class MoveEvaluation:
     """The evaluation of one move (the mover's point of view).
 
     Attributes:
-        how: ``"exact"``, ``"sampled"``, ``"forced"`` or ``"unknown"``.
+        how: ``"exact"``, ``"sampled"``, ``"forced"``, ``"unknown"`` (the mover holds
+            cards nobody saw), ``"unsampled"`` (no sample could be built) or
+            ``"unsolved"`` (:func:`evaluate` without sampling, the solver gave no answer).
         value: the value after the move: exact 0, 0.5 or 1; sampled the win chance.
         best_value: the best value the mover had (the same scale).
         se: the standard error of ``value`` (sampled), else 0.
@@ -224,7 +233,7 @@ def _sampled(game: Game, move: Move, bot: SearchBot) -> MoveEvaluation:
     played = outcomes[move]
     n = len(played)
     if n == 0:
-        return MoveEvaluation("unknown")
+        return MoveEvaluation("unsampled")
     means = {m: sum(v) / n for m, v in outcomes.items()}
     top = max(means.values())
     best = move if means[move] == top else next(m for m in cands if means[m] == top)
@@ -233,7 +242,7 @@ def _sampled(game: Game, move: Move, bot: SearchBot) -> MoveEvaluation:
     diffs = [b - a for a, b in zip(played, outcomes[best], strict=True)]
     loss, loss_se = _mean_se(diffs)
     glyph = None
-    if loss > SURE * loss_se:
+    if n >= MIN_SAMPLES and loss > SURE * loss_se:
         if loss >= BLUNDER:
             glyph = "??"
         elif loss >= MISTAKE:
@@ -257,19 +266,22 @@ def evaluate(
     *,
     bot: SearchBot,
     node_budget: int = DEFAULT_NODE_BUDGET,
-    exact_only: bool = False,
+    exact: bool = True,
+    sampled: bool = True,
 ) -> MoveEvaluation:
-    """The evaluation of ``move`` (legal in ``game``) for its mover: exact where the
-    solver applies within ``node_budget`` positions, else sampled by ``bot`` from the
-    mover's view (``"unknown"`` with ``exact_only``); ``"forced"`` when it is the mover's
-    only legal move. ``game`` is not changed."""
+    """The evaluation of ``move`` (legal in ``game``) for its mover: ``"forced"`` when it
+    is the mover's only legal move; else exact where ``exact`` and the solver applies
+    within ``node_budget`` positions; else, where ``sampled``, sampled by ``bot`` from the
+    mover's view (:func:`~durak_nb.bots.seat_view`: never a hidden card); else
+    ``"unsolved"``. ``game`` is not changed."""
     if len(_moves_of(game, move.player)) <= 1:
         return MoveEvaluation("forced")
-    exact = _exact(game, move, node_budget)
-    if exact is not None:
-        return exact
-    if exact_only:
-        return MoveEvaluation("unknown")
+    if exact:
+        found = _exact(game, move, node_budget)
+        if found is not None:
+            return found
+    if not sampled:
+        return MoveEvaluation("unsolved")
     return _sampled(game, move, bot)
 
 
@@ -278,8 +290,10 @@ def _comment(ev: MoveEvaluation, move: Move, names: Sequence[str]) -> str:
     w = _WORDS
     if ev.how == "forced":
         return w["forced"]
-    if ev.how == "unknown":
-        return w["unknown"]
+    if ev.how in ("unknown", "unsolved"):
+        return w[ev.how]
+    if ev.how == "unsampled":
+        return w["no_samples"].format(name=name)
     if ev.how == "exact":
         values = _VALUE
         if ev.best is not None:
@@ -368,20 +382,19 @@ def analyse(
                 rec.replay()
             game = decided.witness_start()
             played = decided.witness_moves()  # internal: hidden cards are never shown
-            known = [sum(decided.seen_at(k).unknown) == 0 for k in range(len(played))]
+            unknown = [decided.seen_at(k).unknown for k in range(len(played))]
         else:
             game = rec.new_game()
             played = list(rec.moves)
-            known = [True] * len(played)
+            unknown = [(0,) * len(names)] * len(played)
         for k, move in enumerate(played):
             nxt = node.next
             assert nxt is not None
             node = nxt
-            if known[k]:
-                exact_only = isinstance(rec.deal, PartialDeal)
-                ev = evaluate(game, move, bot=bot, node_budget=node_budget, exact_only=exact_only)
-            else:
+            if unknown[k][move.player]:
                 ev = MoveEvaluation("unknown")
+            else:  # the solver needs every hand; the samples only the mover's view
+                ev = evaluate(game, move, bot=bot, node_budget=node_budget, exact=sum(unknown[k]) == 0)
             figures.append(ev.to_json())
             node.comment_after = _add(node.comment_after, _comment(ev, move, names))
             if ev.glyph is not None and node.glyph is None:

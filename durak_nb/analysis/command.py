@@ -145,7 +145,7 @@ def analyse_command(
             exact=hows["exact"],
             sampled=hows["sampled"],
             forced=hows["forced"],
-            unknown=hows["unknown"],
+            unknown=hows["unknown"] + hows["unsolved"] + hows["unsampled"],
         )
     )
     return 0
