@@ -64,7 +64,7 @@ from ..errors import DurakError
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..unseen import PartialDeal
-from .solver import Solution, SolverBudgetError, SolverError, solve
+from .solver import Solution, SolverError, solve
 
 __all__ = [
     "BLUNDER",
@@ -74,9 +74,11 @@ __all__ = [
     "MISTAKE",
     "SURE",
     "AnalysisError",
+    "Hint",
     "MoveEvaluation",
     "analyse",
     "evaluate",
+    "hint",
 ]
 
 #: Loss of win chance (sampled) for ``??``.
@@ -107,6 +109,11 @@ _WORDS: dict[str, str] = {
     "unknown": "not evaluated (cards nobody saw)",
     "unsolved": "not evaluated (not solved within the budget)",
     "no_samples": "not evaluated (no sample of {name}'s view could be built)",
+    "hint_none": "no move for {name} now",
+    "hint_forced": "{move}: the only legal move",
+    "hint_exact": "{move}: {value} with best play (exact)",
+    "hint_sampled": "{move}: win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view)",
+    "hint_default": "{move}: the heuristic bot's move (no sample could be built)",
     "budget": "analyse: {what} is a positive whole number, not {value!r}",
     "illegal": "analyse: {text}",
 }
@@ -172,32 +179,38 @@ def _moves_of(game: Game, mover: int) -> list[Move]:
     return [m for m in game.legal_moves(mover) if m.action is not Action.REDEAL]
 
 
-def _exact(game: Game, move: Move, node_budget: int) -> MoveEvaluation | None:
-    """The exact evaluation of ``move`` in ``game``, or ``None`` where the solver does
-    not apply or needs more than ``node_budget`` positions."""
-    mover = move.player
+def _exact_values(game: Game, mover: int, node_budget: int) -> dict[Move, float] | None:
+    """The exact value for ``mover`` after each of their legal moves, or ``None`` where
+    the solver does not apply or needs more than ``node_budget`` positions in all."""
     left = node_budget
     try:
         sol: Solution = solve(game, node_budget=left)
         left -= sol.nodes
         if sol.to_act == mover:
-            values = {e.move: _value(e.durak, mover) for e in sol.evaluations}
-        else:  # the defender moved where the solver's reading of R12 lets the thrower decide first
-            values = {}
-            for m in _moves_of(game, mover):
-                after = game.copy()
-                after.play(m)
-                if after.finished:
-                    values[m] = _outcome(after, mover)
-                    continue
-                if left < 1:
-                    return None
-                s = solve(after, node_budget=left)
-                left -= s.nodes
-                values[m] = _value(s.durak, mover)
-    except SolverBudgetError:
+            return {e.move: _value(e.durak, mover) for e in sol.evaluations}
+        # the defender moves where the solver's reading of R12 lets the thrower decide first
+        values: dict[Move, float] = {}
+        for m in _moves_of(game, mover):
+            after = game.copy()
+            after.play(m)
+            if after.finished:
+                values[m] = _outcome(after, mover)
+                continue
+            if left < 1:
+                return None
+            s = solve(after, node_budget=left)
+            left -= s.nodes
+            values[m] = _value(s.durak, mover)
+        return values
+    except SolverError:  # SolverBudgetError too: never a guess
         return None
-    except SolverError:
+
+
+def _exact(game: Game, move: Move, node_budget: int) -> MoveEvaluation | None:
+    """The exact evaluation of ``move`` in ``game``, or ``None`` where the solver does
+    not apply or needs more than ``node_budget`` positions."""
+    values = _exact_values(game, move.player, node_budget)
+    if values is None:
         return None
     if move not in values:
         return None
@@ -419,3 +432,64 @@ def analyse(
         raise AnalysisError(exc.rule, _WORDS["illegal"].format(text=exc)) from exc
     tree.meta["analysis"] = figures
     return tree.to_recording()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best move for one seat now, with how it was found.
+
+    Attributes:
+        move: the move, or ``None`` when the seat has no legal move now.
+        how: ``"exact"``, ``"sampled"``, ``"forced"``, ``"heuristic"`` or ``"none"``.
+        words: the hint in words, cards as 10♥ (e.g. "Anna attacks 9♠: a win with best
+            play (exact)").
+    """
+
+    move: Move | None
+    how: str
+    words: str
+
+
+def hint(
+    game: Game,
+    seat: int,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+) -> Hint:
+    """The best move of ``seat`` now: from the solver where it applies (exact, the
+    engine's first of the moves keeping the best outcome), else the search bot's best
+    candidate over ``samples`` determinized deals of the seat's own view (never a hidden
+    card). ``game`` is not changed.
+
+    Raises:
+        PlayerError, TypeError: ``seat`` is not a seat of ``game``.
+    """
+    seat = game.seat(seat)
+    names = game.players
+    moves = _moves_of(game, seat) if not game.finished else []
+    if not moves:
+        return Hint(None, "none", _WORDS["hint_none"].format(name=names[seat]))
+    if len(moves) == 1:
+        return Hint(moves[0], "forced", _WORDS["hint_forced"].format(move=moves[0].describe(names)))
+    values = _exact_values(game, seat, node_budget)
+    if values is not None:
+        top = max(values.values())
+        best = next(m for m in values if values[m] == top)
+        words = _WORDS["hint_exact"].format(move=best.describe(names), value=_VALUE[top])
+        return Hint(best, "exact", words)
+    bot = SearchBot(samples=samples, seed=seed)
+    sv = seat_view(game, seat)
+    cands = _candidates(sv.legal)
+    outcomes = bot.sample_outcomes(sv, cands)
+    n = min((len(v) for v in outcomes.values()), default=0)
+    if n == 0:
+        move = bot.heuristic.choose_view(sv)
+        return Hint(move, "heuristic", _WORDS["hint_default"].format(move=move.describe(names)))
+    means = {m: sum(v) / n for m, v in outcomes.items()}
+    top = max(means.values())
+    best = next(m for m in cands if means[m] == top)
+    p, se = _mean_se(outcomes[best])
+    words = _WORDS["hint_sampled"].format(move=best.describe(names), p=p, se=se, n=n, name=names[seat])
+    return Hint(best, "sampled", words)
