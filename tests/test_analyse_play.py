@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from durak_nb.engine import Action, Game, Move
+from durak_nb.views.card_buttons import HIDDEN
 from durak_nb.views.play import PlayWidget
 from durak_nb.views.replayer import ReplayerWidget
 
@@ -44,10 +45,13 @@ def test_the_hint_is_the_solved_move_in_words(tmp_path: Path) -> None:
 
 def test_analyse_my_game_waits_for_the_end_then_shows_the_annotated_game(tmp_path: Path) -> None:
     w = widget(tmp_path)
+    assert HIDDEN in w.analyse_button._dom_classes and HIDDEN not in w.hint_button._dom_classes
     assert w.show_analysis() is None
     assert "the game is not over yet" in w.status.value
     assert w.play("6D")  # the losing lead
     finish(w)
+    assert HIDDEN not in w.analyse_button._dom_classes and HIDDEN in w.hint_button._dom_classes
+    assert w.analyse_button.description == "Analyse my game"
     viewer = w.show_analysis()
     assert isinstance(viewer, ReplayerWidget)
     assert w.replay_box.children == (viewer,)

@@ -1080,6 +1080,9 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         several = len(self.humans) > 1 and not self.game.finished
         self.hand_button.description = PLAY_WORDS["hide" if self.revealed else "show"]
         set_classes(self.hand_button, ("dnb-act",) if several else ("dnb-act", HIDDEN))
+        over = self.game.finished  # a hint while playing; the analysis once the game is over
+        set_classes(self.hint_button, ("dnb-act", HIDDEN) if over else ("dnb-act",))
+        set_classes(self.analyse_button, ("dnb-act",) if over else ("dnb-act", HIDDEN))
         c = _controls(self.game, self.human, legal)
         self.lead_button.description = c.lay_label
         self.pass_button.description = c.pass_label
