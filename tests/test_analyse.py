@@ -92,6 +92,9 @@ def test_round_trips_through_the_notation_writer_and_the_json_form() -> None:
     assert "(5. Anna 9S {Analysis: keeps a win: Anna attacks 9♠ (exact, best play by both)})" in text
     assert notation.read(text) == out
     assert Recording.from_json_text(json_text(out)) == out
+    from durak_nb.replay import Replay
+
+    assert analyse(Replay(endgame(Move.attack(0, "6D"), Move.defend(1, "7D", "6D")))) == out  # a Replay too
 
 
 def test_sampled_moves_are_deterministic_with_a_seed() -> None:
