@@ -755,8 +755,31 @@ class SearchBot:
             cands.append(default)
         if len(cands) == 1 or self.samples == 0:
             return default
+        outcomes = self.sample_outcomes(sv, cands)
+        score = {m: sum(v) for m, v in outcomes.items()}
+        best = max(score.values())
+        if score[default] == best:
+            return default
+        return next(m for m in cands if score[m] == best)
+
+    def sample_outcomes(self, sv: SeatView, moves: Sequence[Move]) -> dict[Move, list[float]]:
+        """The playout outcomes of each of ``moves`` for the viewer of ``sv``: one per
+        sample built (:func:`determinize` from ``sv`` only, the same samples for every
+        move), each 1 (not the durak), 0.5 (a draw or an unfinished playout) or 0 (the
+        durak, or in the losing team, R22).  The one home of the search bot's sampling:
+        :meth:`choose_view` and the analysis (``durak_nb.analysis.analyse``) ask it.
+
+        Args:
+            sv: what the seat may know (nothing hidden).
+            moves: legal moves of the viewer (each must be in ``sv.legal``).
+
+        Returns:
+            ``{move: [outcome, ...]}``, lists of equal length (at most :attr:`samples`;
+            a sample that could not be built is skipped and counted in
+            :attr:`failed_samples`).
+        """
         seat = sv.seat
-        score = dict.fromkeys(cands, 0.0)
+        out: dict[Move, list[float]] = {m: [] for m in moves}
         bot = self.heuristic
         for _ in range(self.samples):
             try:
@@ -764,18 +787,15 @@ class SearchBot:
             except (SetupError, IllegalMove):
                 self.failed_samples += 1
                 continue
-            for m in cands:
+            for m in out:
                 g = base.copy()
                 g.play(m)
                 k = 0
                 while not g.finished and k < self.playout_moves:
                     g.play(bot.choose(g))
                     k += 1
-                score[m] += _outcome(g, seat)
-        best = max(score.values())
-        if score[default] == best:
-            return default
-        return next(m for m in cands if score[m] == best)
+                out[m].append(_outcome(g, seat))
+        return out
 
 
 class BotFault(DurakError):

@@ -13,6 +13,10 @@
 - ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME]``: a replay
   as one self-contained HTML page that plays with no kernel and no network
   (:func:`durak_nb.views.export.export_html`).
+- ``durak-nb solve FILE [--json] [--budget N]``: the exact endgame solver on the position
+  after the last move (:func:`durak_nb.analysis.command.solve_command`).
+- ``durak-nb analyse FILE -o OUT [--samples N] [--seed S] [--budget N]``: every move
+  evaluated into an annotated recording (:func:`durak_nb.analysis.command.analyse_command`).
 """
 
 from __future__ import annotations
@@ -138,6 +142,16 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--game", type=int, default=1, metavar="N", help="which game of a match (1, 2, …; default 1)")
     e.add_argument("--title", help="the page's title (default: the recording's title, or variant and players)")
     e.add_argument("--view", metavar="NAME", help="the view shown first: a player's name (default: all hands open)")
+    so = sub.add_parser("solve", help="solve the position after the last move exactly (two players, talon empty)")
+    so.add_argument("file", metavar="FILE")
+    so.add_argument("--json", action="store_true", help="print one JSON object (INTERCHANGE.md)")
+    so.add_argument("--budget", type=int, default=None, metavar="N", help="the most positions searched")
+    an = sub.add_parser("analyse", help="evaluate every move (exact where solvable, else sampled) into OUT")
+    an.add_argument("file", metavar="FILE")
+    an.add_argument("-o", "--output", required=True, metavar="OUT", help="the annotated recording (.durak or .json)")
+    an.add_argument("--samples", type=int, default=8, metavar="N", help="deals sampled per move (default 8)")
+    an.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+    an.add_argument("--budget", type=int, default=5000, metavar="N", help="solver positions per move (default 5000)")
     return p
 
 
@@ -345,6 +359,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _convert(args.input, args.output, args.passes)
         if args.command == "export":
             return _export(args)
+        if args.command == "solve":
+            from .analysis.command import solve_command
+
+            budget = {} if args.budget is None else {"node_budget": args.budget}
+            return solve_command(args.file, as_json=args.json, **budget)
+        if args.command == "analyse":
+            from .analysis.command import analyse_command
+
+            return analyse_command(
+                args.file, args.output, samples=args.samples, seed=args.seed, node_budget=args.budget
+            )
     except BrokenPipeError:  # e.g. `durak-nb replay FILE | head`: the reader left; say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

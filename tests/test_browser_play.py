@@ -91,6 +91,7 @@ def test_lab_click_a_card_picture_and_lead_the_table_shows_the_pair_r9_r10(lab: 
                 "Throw in",
                 "Pass",
                 "Replay",
+                "Hint",
             ]
             status = page.locator(f"{box} .dnb-status").first.inner_text()
             assert status.splitlines() == ["Anna attacks 7♠; Boris covers 7♠ with 8♠", "Your move: pass"]

@@ -154,6 +154,20 @@ def check_how_it_ends(d: Drill) -> None:
     assert d.rule == ("R26" if r.epaulettes else r.rule)
 
 
+def check_best_move(d: Drill) -> None:
+    from durak_nb.analysis import solve
+
+    g = d.game()
+    sol = solve(g)
+    value = {e.move: (0 if e.durak == sol.to_act else 1 if e.durak is None else 2) for e in sol.evaluations}
+    best = max(value.values())
+    assert value[d.option_moves[d.answer]] == best
+    assert all(value[m] < best for i, m in enumerate(d.option_moves) if i != d.answer)
+    assert d.options == tuple(move_words(m, g.players) for m in d.option_moves)
+    assert d.question.startswith(f"{g.players[sol.to_act]} to decide.")
+    assert d.rule == "R25" and d.reason.startswith(f"[R25] “{d.options[d.answer]}” gives ")
+
+
 CHECKS = {
     "which_beats": check_which_beats,
     "legal_move": check_legal_move,
@@ -162,6 +176,7 @@ CHECKS = {
     "next_attacker": check_next_attacker,
     "may_transfer": check_may_transfer,
     "how_it_ends": check_how_it_ends,
+    "best_move": check_best_move,
 }
 
 
@@ -175,6 +190,7 @@ def test_every_kind_is_checked_and_has_a_lesson():
         "next_attacker": 4,
         "may_transfer": 5,
         "how_it_ends": 6,
+        "best_move": 8,
     }
 
 
@@ -381,7 +397,7 @@ def test_unknown_kind_and_bad_seed():
         make("nonsense", 1)
     assert str(info.value) == (
         "unknown drill kind 'nonsense': use one of which_beats, legal_move, throw_in_room, draw_order, next_attacker, "
-        "may_transfer, how_it_ends"
+        "may_transfer, how_it_ends, best_move"
     )
     with pytest.raises(TypeError):
         make("legal_move", "1")  # type: ignore[arg-type]
@@ -503,9 +519,11 @@ def test_widget_of_a_lesson_and_of_every_kind():
     assert w.drill == make("next_attacker", 3)
     assert "Who attacks next? Drill 2, seed 3." in w.board.value
     assert DrillWidget.lesson(1).kinds == ("which_beats",)
+    assert DrillWidget.lesson(8).kinds == ("best_move",)  # issue 13: find the best move
+    assert "Which is the best move? Drill 1, seed 0." in DrillWidget.lesson(8).board.value
     with pytest.raises(DrillError) as info:
-        DrillWidget.lesson(8)
-    assert str(info.value) == "lesson 8 has no drills; drills belong to lessons 1, 2, 3, 4, 5, 6"
+        DrillWidget.lesson(7)
+    assert str(info.value) == "lesson 7 has no drills; drills belong to lessons 1, 2, 3, 4, 5, 6, 8"
     every = DrillWidget(seed=1)
     assert every.kinds == KINDS
     kinds = []

@@ -762,9 +762,10 @@ def test_the_seats_sit_around_the_table_clockwise_from_your_left(tmp_path: Path)
 
 
 def test_widget_models_are_few_and_made_once(tmp_path: Path) -> None:
-    """One Layout, one button style and one HTML style shared by every widget: 35 models
-    for the take lesson (7 HTML, 6 card and 6 table buttons, 5 action buttons (one the
-    hidden *Show my hand* of several people at one screen), 8 boxes;
+    """One Layout, one button style and one HTML style shared by every widget: 37 models
+    for the take lesson (7 HTML, 6 card and 6 table buttons, 7 action buttons (one the
+    hidden *Show my hand* of several people at one screen; *Hint* and *Analyse my game*,
+    issue 13), 8 boxes;
     103 before the card pictures were the buttons), none more while it is played, and
     one per card when the hand grows past any size before (R14)."""
     from ipywidgets.widgets.widget import _instances
@@ -773,17 +774,17 @@ def test_widget_models_are_few_and_made_once(tmp_path: Path) -> None:
     w = take_lesson(tmp_path)
     made = len(_instances) - before
     kinds = Counter(type(x).__name__ for x in list(_instances.values())[before:])
-    assert made == 35
+    assert made == 37
     assert kinds == Counter(
-        Button=17, HTML=7, Box=3, HBox=2, VBox=2, Layout=1, ButtonStyle=1, HTMLStyle=1, PlayWidget=1
+        Button=19, HTML=7, Box=3, HBox=2, VBox=2, Layout=1, ButtonStyle=1, HTMLStyle=1, PlayWidget=1
     )
     w.click_target("6S")
     w.click_card("QC")  # refused (R6)
     w.click_card("7S")
     w.click_target("6S")
-    assert len(_instances) - before == 35
+    assert len(_instances) - before == 37
     w.take()  # ten cards now: four more card buttons
-    assert (len(w.game.hands[0]), len(_instances) - before) == (10, 39)
+    assert (len(w.game.hands[0]), len(_instances) - before) == (10, 41)
     w.close()
 
 

@@ -20,6 +20,9 @@ Kinds (:data:`KINDS`), with the lesson each belongs to (:data:`KIND_LESSONS`):
 * ``next_attacker`` — who attacks next, after bito or a take? (R23; lesson 4)
 * ``may_transfer`` — may the defender transfer with this card? (R17–R19; lesson 5)
 * ``how_it_ends`` — who is the durak, or is it a draw, with epaulettes? (R24–R26; lesson 6)
+* ``best_move`` — find the best move in a solved end game (two players, the talon
+  empty): the exact solver (:func:`durak_nb.analysis.solve`) gives the answer and its
+  line with best play by both is the explanation (R24, R25; lesson 8)
 
 >>> d = make("throw_in_room", 3)
 >>> d == make("throw_in_room", 3), d.numeric, d.rule[:3]
@@ -58,7 +61,16 @@ __all__ = [
 ]
 
 #: The drill kinds, in the order of the course.
-KINDS = ("which_beats", "legal_move", "throw_in_room", "draw_order", "next_attacker", "may_transfer", "how_it_ends")
+KINDS = (
+    "which_beats",
+    "legal_move",
+    "throw_in_room",
+    "draw_order",
+    "next_attacker",
+    "may_transfer",
+    "how_it_ends",
+    "best_move",
+)
 
 #: The lesson (notebook number) each kind belongs to.
 KIND_LESSONS = {
@@ -69,6 +81,7 @@ KIND_LESSONS = {
     "next_attacker": 4,
     "may_transfer": 5,
     "how_it_ends": 6,
+    "best_move": 8,
 }
 
 #: The most candidate games (deals or set-up end games) one drill tries.
@@ -203,6 +216,7 @@ TEXTS: dict[str, str] = {
     "title next_attacker": "Who attacks next?",
     "title may_transfer": "May this card transfer?",
     "title how_it_ends": "How does the game end?",
+    "title best_move": "Which is the best move?",
     "heading": "{title} Drill {number}, seed {seed}.",
     # verdicts (Drill.check)
     "right": "✔ Right: {reason}",
@@ -293,6 +307,15 @@ TEXTS: dict[str, str] = {
     "epaulettes reason": "[R26] {name} is the last player holding cards, and the last bout against {name} was "
     "led with two sixes: {name} is the durak with epaulettes.",
     "durak reason": "[R25] {name} is the last player holding cards: {name} is the durak.",
+    # best_move (the exact solver, R24/R25)
+    "best question": "{name} to decide. Which move gives {name} the best result, with best play by both?",
+    "best every card": "Every card is known: the rest lies in the discard.",
+    "best win": "a win for {name}",
+    "best draw": "a draw",
+    "best loss": "{name} is the durak",
+    "best reason": "[R25] “{move}” gives {outcome} with best play by both: {line}.",
+    "best worse": "“{move}” is worse: {line}.",
+    "line end": "{moves}, and {outcome}",
 }
 
 
@@ -1066,6 +1089,109 @@ def _how_it_ends(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | No
     return _walk(game, rng, wanted, build, 1.0)
 
 
+# ----------------------------------------------------------------------------- best_move
+
+#: Solver positions for one best_move position (the drill is skipped beyond it).
+_SOLVE_BUDGET = 20_000
+
+#: The most moves of a solved line shown.
+_LINE_MOVES = 30
+
+
+def _solved_outcome(names: Sequence[str], mover: int, durak: int | None) -> str:
+    if durak is None:
+        return text("best draw")
+    return text("best loss" if durak == mover else "best win", name=names[mover])
+
+
+def _solved_line(game: Game, mover: int) -> str:
+    """The line with best play by both from ``game`` (the solver's first best move at
+    each step) to the game's end, in words (passes left out: they only say "no more
+    from me", R12), with the outcome for ``mover``."""
+    from ..analysis import solve
+
+    g = game.copy()
+    moves: list[str] = []
+    for _ in range(_LINE_MOVES):
+        if g.finished:
+            break
+        m = solve(g, node_budget=_SOLVE_BUDGET).best[0]
+        if m.action is not Action.PASS:
+            moves.append(move_words(m, g.players))
+        g.play(m)
+    r = g.result
+    durak = None if r is None or r.draw else r.durak
+    return text("line end", moves="; ".join(moves), outcome=_solved_outcome(g.players, mover, durak))
+
+
+def _best_move(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+    """A set-up end game of two players (the talon empty, 2–4 cards each) whose deciding
+    player has a best move and a worse one (the solver's evaluations)."""
+    from ..analysis import SolverError, solve
+
+    preset = rng.choice(("podkidnoy", "podkidnoy", "perevodnoy"))
+    rules = Rules.make(preset)
+    names = _players(rng, 2, 2)
+    cards = list(deck(36))
+    rng.shuffle(cards)
+    hands = [[cards.pop() for _ in range(rng.randint(2, 4))] for _ in names]
+    game = Game.from_position(
+        rules,
+        names,
+        hands=hands,
+        talon="",
+        trump=rng.choice(list(Suit)),
+        attacker=rng.randrange(2),
+        first_bito_done=True,
+        bout=rng.randint(8, 15),
+        rest_to_discard=True,
+    )
+    try:
+        sol = solve(game, node_budget=_SOLVE_BUDGET)
+        mover = sol.to_act
+        rank = {None: 1, mover: 0}  # the mover's value: 2 a win, 1 a draw, 0 the durak
+
+        def value(durak: int | None) -> int:
+            return rank.get(durak, 2)
+
+        best = [e for e in sol.evaluations if value(e.durak) == value(sol.durak)]
+        worse = [e for e in sol.evaluations if value(e.durak) < value(sol.durak)]
+        if not worse:
+            return None
+        right = rng.choice(best)
+        wrong = rng.sample(worse, min(3, len(worse)))
+        chosen = [right, *wrong]
+        options = [move_words(e.move, names) for e in chosen]
+        if len(set(options)) != len(options):
+            return None
+        lines = []
+        for e in chosen:
+            after = game.copy()
+            after.play(e.move)
+            lines.append(_solved_line(after, mover))
+    except SolverError:
+        return None
+    reason = text("best reason", move=options[0], outcome=_solved_outcome(names, mover, right.durak), line=lines[0])
+    mistakes = [""] + [text("best worse", move=o, line=ln) for o, ln in zip(options[1:], lines[1:], strict=True)]
+    moves_of = dict(zip(options, (e.move for e in chosen), strict=True))
+    shown, mistakes_shown, answer = _shuffled(rng, options, mistakes)
+    context = " ".join([_context(game), text("talon empty"), text("best every card")])
+    question = text("best question", name=names[mover])
+    moment = _Moment(game, game.start(), (), right.move)
+    parts = _Parts(
+        context,
+        question,
+        tuple(shown),
+        answer,
+        reason,
+        tuple(mistakes_shown),
+        "R25",
+        None,
+        tuple(moves_of[o] for o in shown),
+    )
+    return moment, parts
+
+
 # ----------------------------------------------------------------------------- make
 
 _GENERATORS: dict[str, Callable[[random.Random, float], tuple[_Moment, _Parts] | None]] = {
@@ -1076,6 +1202,7 @@ _GENERATORS: dict[str, Callable[[random.Random, float], tuple[_Moment, _Parts] |
     "next_attacker": _next_attacker,
     "may_transfer": _may_transfer,
     "how_it_ends": _how_it_ends,
+    "best_move": _best_move,
 }
 
 

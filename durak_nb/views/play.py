@@ -128,6 +128,12 @@ PLAY_WORDS: dict[str, str] = {
     "show_tip": "show the cards of the player whose turn it is (only they should look)",
     "hand_over": "{name}'s turn: pass the screen to {name}, who presses “Show my hand”.",
     "hidden": "{name}'s hand is hidden: press “Show my hand” first",
+    "hint": "Hint",
+    "hint_tip": "the best move for you now: exact where the endgame is solved, else the search bot's, from your view",
+    "hint_said": "Hint: {words}",
+    "analyse": "Analyse my game",
+    "analyse_tip": "every move of the finished game evaluated, in a replayer below",
+    "not_over": "the game is not over yet: analyse it when it has ended",
 }
 
 #: classes of the card buttons besides the face: dimmed (in no legal move now), able to
@@ -550,6 +556,8 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         )
         self.replay_button = button("Replay", "replay the game so far", self.show_replay)
         self.hand_button = button(PLAY_WORDS["show"], PLAY_WORDS["show_tip"], self._toggle_hand)
+        self.hint_button = button(PLAY_WORDS["hint"], PLAY_WORDS["hint_tip"], self.hint)
+        self.analyse_button = button(PLAY_WORDS["analyse"], PLAY_WORDS["analyse_tip"], self.show_analysis)
         self.replay_box = box(widgets.Box, (), "dnb-replay")
         actions = [
             b
@@ -575,7 +583,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             ],
             "dnb-felt",
         )
-        side = box(widgets.VBox, [self.status, self.log_view, self.journal_view, self.replay_button], "dnb-side")
+        side = box(
+            widgets.VBox,
+            [self.status, self.log_view, self.journal_view, self.replay_button, self.hint_button, self.analyse_button],
+            "dnb-side",
+        )
         super().__init__([self.faces, felt, side, self.replay_box], layout=self._layout)
         self.add_class("dnb-play")
         self.add_class(self.scope)
@@ -729,6 +741,39 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             self.draw()
             return None
         viewer = ReplayerWidget(replay, start=len(replay), perspective=self.human if secret else None)
+        self.replay_box.children = (viewer,)
+        return viewer
+
+    def hint(self) -> str | None:
+        """Say the best move for the human seat now (:func:`durak_nb.analysis.analyse.hint`:
+        the solver where the endgame is solved, else the search bot's samples of that
+        seat's own view) in the status line, and return those words; ``None`` (and say
+        why) while that seat's hand is hidden (several people at one screen)."""
+        from ..analysis.analyse import hint
+
+        words: str | None = None
+        if not (self.revealed or self.game.finished):
+            self.message = PLAY_WORDS["hidden"].format(name=self.game.players[self.human])
+        else:
+            found = hint(self.game, self.human, seed=len(self.game.history))
+            words = self.message = PLAY_WORDS["hint_said"].format(words=found.words)
+        self.refusal = None
+        self.draw()
+        return words
+
+    def show_analysis(self, *, samples: int = 8) -> ReplayerWidget | None:
+        """Analyse the finished game (:func:`durak_nb.analysis.analyse.analyse`: a comment,
+        and where it applies a glyph and the better move as a side line, on every move)
+        and show it below the table in a replayer with its annotation panel. Before the
+        game's end nothing is shown, the status says so and ``None`` is returned."""
+        from ..analysis.analyse import analyse
+
+        if not self.game.finished:
+            self.message = PLAY_WORDS["not_over"]
+            self.refusal = None
+            self.draw()
+            return None
+        viewer = ReplayerWidget(Replay(analyse(self.recording(), samples=samples)), annotate=True)
         self.replay_box.children = (viewer,)
         return viewer
 
@@ -1035,6 +1080,9 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         several = len(self.humans) > 1 and not self.game.finished
         self.hand_button.description = PLAY_WORDS["hide" if self.revealed else "show"]
         set_classes(self.hand_button, ("dnb-act",) if several else ("dnb-act", HIDDEN))
+        over = self.game.finished  # a hint while playing; the analysis once the game is over
+        set_classes(self.hint_button, ("dnb-act", HIDDEN) if over else ("dnb-act",))
+        set_classes(self.analyse_button, ("dnb-act",) if over else ("dnb-act", HIDDEN))
         c = _controls(self.game, self.human, legal)
         self.lead_button.description = c.lay_label
         self.pass_button.description = c.pass_label

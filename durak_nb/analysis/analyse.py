@@ -1,0 +1,495 @@
+"""Annotated games (issue 13, section 4): every move of a recording's main line evaluated.
+
+:func:`analyse` returns an ordinary :class:`~durak_nb.record.Recording`: the same game with
+the evaluation added as annotations in ``meta`` (docs/notation.md, "Comments, glyphs and
+variations"), so every reader, writer and view of the kit shows it. The user's own
+comments, glyphs and variations are kept: the analysis adds, it never replaces.
+
+How a move is evaluated (the value is the mover's: 1 a win, that is not the durak; ½ a
+draw, R25/R27; 0 the durak, R24/R22):
+
+- **exactly** (:func:`~durak_nb.analysis.solver.solve`) where the solver applies before
+  the move: two players holding cards, the talon empty, within ``node_budget`` positions
+  for the move. Every move of the mover gets its outcome with best play by both.
+- **by sampling** everywhere else: the search bot's determinized samples of the mover's
+  own view (:meth:`~durak_nb.bots.SearchBot.sample_outcomes` on
+  :func:`~durak_nb.bots.seat_view`: never a hidden card), ``samples`` deals, each played
+  out by the heuristic bot after every candidate move (the same deals for every move).
+  The win chance is the mean outcome, its error bar the standard error of the mean; the
+  loss of a move against the best candidate is the mean of the paired differences, with
+  its standard error.
+
+Glyphs (one per move, and only where the user set none):
+
+- exact: ``??`` the move turns a win into a loss; ``?`` it gives up one step (a win into a
+  draw, a draw into a loss); ``!`` it is the only move of several that keeps a win or a
+  draw.
+- sampled: ``??`` the move loses at least :data:`BLUNDER` (0.30) win chance against the
+  best candidate, ``?`` at least :data:`MISTAKE` (0.15), in both cases only when the loss
+  is more than :data:`SURE` (2) standard errors of the paired differences and rests on
+  at least :data:`MIN_SAMPLES` (8) samples; no ``!``
+  (sampling does not prove a move is the only good one).
+
+Where a move gets ``?`` or ``??`` the better move (the engine's first of the best, or the
+best candidate) is added as a variation at that move, its comment saying what it changes
+("keeps the win: …", "+0.27 win chance: …"). Every analysed move gets a comment after it
+("Analysis: …"), appended to the user's. The member ``meta["analysis"]`` holds the figures
+(one object per main-line move: ``{"how": "exact", "value": 1, "best": 1}`` or ``{"how":
+"sampled", "p": 0.62, "se": 0.08, "best_p": 0.7, "samples": 8}``; ``{"how": "forced"}``
+for a move with no alternative; ``{"how": "unknown"}``) as
+free data, which the notation keeps as a header.
+
+Games whose deal nobody saw whole (``durak_nb.unseen``, over-the-board recordings) are
+analysed from what is known (``PartialReplay.seen_at`` before each move): a move whose
+mover holds a card nobody saw is marked ``{"how": "unknown"}`` with the comment
+"Analysis: not evaluated (cards nobody saw)"; one whose mover's hand is known is sampled
+from the mover's view (which then is the same in the witness deal as in the real game:
+it holds the mover's hand and public facts only), or solved exactly when every hand is
+known. ``{"how": "unsampled"}``: no sample of the view could be built.
+
+Bounds: ``samples`` deals per sampled move, ``node_budget`` solver positions per exact
+move (beyond it the move is sampled), ``playout_moves`` moves per playout.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import SearchBot, _candidates, _outcome, seat_view
+from ..engine import Action, Game, IllegalMove, Move
+from ..errors import DurakError
+from ..record.json_form import Recording
+from ..record.tree import GameNode, GameTree
+from ..unseen import PartialDeal
+from .solver import Solution, SolverError, solve
+
+__all__ = [
+    "BLUNDER",
+    "DEFAULT_NODE_BUDGET",
+    "DEFAULT_SAMPLES",
+    "MIN_SAMPLES",
+    "MISTAKE",
+    "SURE",
+    "AnalysisError",
+    "Hint",
+    "MoveEvaluation",
+    "analyse",
+    "evaluate",
+    "hint",
+]
+
+#: Loss of win chance (sampled) for ``??``.
+BLUNDER = 0.30
+#: Loss of win chance (sampled) for ``?``.
+MISTAKE = 0.15
+#: Standard errors the sampled loss must exceed for a glyph.
+SURE = 2.0
+#: The fewest samples a sampled glyph rests on.
+MIN_SAMPLES = 8
+#: Deals sampled per move by default.
+DEFAULT_SAMPLES = 8
+#: Solver positions per move by default (beyond: the move is sampled).
+DEFAULT_NODE_BUDGET = 5_000
+
+#: The outcomes in words (the mover's value).
+_VALUE: dict[float, str] = {1.0: "a win", 0.5: "a draw", 0.0: "a loss"}
+_WORDS: dict[str, str] = {
+    "prefix": "Analysis: ",
+    "exact": "exact, {value} for {name} with best play",
+    "exact_worse": "exact, {value} for {name} with best play; {best} kept {was}",
+    "keeps": "keeps {value}: {move} (exact, best play by both)",
+    "only": "; the only move that keeps it",
+    "sampled": "{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); best {bp:.2f} ({best})",
+    "sampled_same": "{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); no better move found",
+    "better": "{gain:+.2f} win chance: {move} ({bp:.2f} ± {bse:.2f} against {p:.2f}, {n} samples)",
+    "forced": "the only legal move",
+    "unknown": "not evaluated (cards nobody saw)",
+    "unsolved": "not evaluated (not solved within the budget)",
+    "no_samples": "not evaluated (no sample of {name}'s view could be built)",
+    "hint_none": "no move for {name} now",
+    "hint_forced": "{move}: the only legal move",
+    "hint_exact": "{move}: {value} with best play (exact)",
+    "hint_sampled": "{move}: win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view)",
+    "hint_default": "{move}: the heuristic bot's move (no sample could be built)",
+    "budget": "analyse: {what} is a positive whole number, not {value!r}",
+    "illegal": "analyse: {text}",
+}
+
+
+class AnalysisError(DurakError):
+    """The recording cannot be analysed: its moves are not a legal game (the reader's
+    error is the cause, with the move and the rule) or a bound is not a positive number."""
+
+
+@dataclass(frozen=True)
+class MoveEvaluation:
+    """The evaluation of one move (the mover's point of view).
+
+    Attributes:
+        how: ``"exact"``, ``"sampled"``, ``"forced"``, ``"unknown"`` (the mover holds
+            cards nobody saw), ``"unsampled"`` (no sample could be built) or
+            ``"unsolved"`` (:func:`evaluate` without sampling, the solver gave no answer).
+        value: the value after the move: exact 0, 0.5 or 1; sampled the win chance.
+        best_value: the best value the mover had (the same scale).
+        se: the standard error of ``value`` (sampled), else 0.
+        loss_se: the standard error of ``best_value - value`` (paired samples), else 0.
+        samples: the samples used (sampled), else 0.
+        best: the better move when the played one is worse, else ``None``.
+        best_se: the standard error of ``best_value`` (sampled), else 0.
+        only: the played move is the only one of several keeping ``best_value`` (exact).
+        glyph: the glyph by the thresholds of the module's text, or ``None``.
+    """
+
+    how: str
+    value: float = 0.0
+    best_value: float = 0.0
+    se: float = 0.0
+    loss_se: float = 0.0
+    samples: int = 0
+    best: Move | None = None
+    best_se: float = 0.0
+    only: bool = False
+    glyph: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures of ``meta["analysis"]`` (see the module's text)."""
+        if self.how == "exact":
+            return {"how": "exact", "value": self.value, "best": self.best_value}
+        if self.how == "sampled":
+            return {
+                "how": "sampled",
+                "p": round(self.value, 4),
+                "se": round(self.se, 4),
+                "best_p": round(self.best_value, 4),
+                "samples": self.samples,
+            }
+        return {"how": self.how}
+
+
+def _value(durak: int | None, mover: int) -> float:
+    if durak is None:
+        return 0.5
+    return 0.0 if durak == mover else 1.0
+
+
+def _moves_of(game: Game, mover: int) -> list[Move]:
+    return [m for m in game.legal_moves(mover) if m.action is not Action.REDEAL]
+
+
+def _exact_values(game: Game, mover: int, node_budget: int) -> dict[Move, float] | None:
+    """The exact value for ``mover`` after each of their legal moves, or ``None`` where
+    the solver does not apply or needs more than ``node_budget`` positions in all."""
+    left = node_budget
+    try:
+        sol: Solution = solve(game, node_budget=left)
+        left -= sol.nodes
+        if sol.to_act == mover:
+            return {e.move: _value(e.durak, mover) for e in sol.evaluations}
+        # the defender moves where the solver's reading of R12 lets the thrower decide first
+        values: dict[Move, float] = {}
+        for m in _moves_of(game, mover):
+            after = game.copy()
+            after.play(m)
+            if after.finished:
+                values[m] = _outcome(after, mover)
+                continue
+            if left < 1:
+                return None
+            s = solve(after, node_budget=left)
+            left -= s.nodes
+            values[m] = _value(s.durak, mover)
+        return values
+    except SolverError:  # SolverBudgetError too: never a guess
+        return None
+
+
+def _exact(game: Game, move: Move, node_budget: int) -> MoveEvaluation | None:
+    """The exact evaluation of ``move`` in ``game``, or ``None`` where the solver does
+    not apply or needs more than ``node_budget`` positions."""
+    values = _exact_values(game, move.player, node_budget)
+    if values is None:
+        return None
+    if move not in values:
+        return None
+    best_value = max(values.values())
+    value = values[move]
+    keepers = [m for m, v in values.items() if v == best_value]
+    only = len(values) > 1 and keepers == [move] and best_value > 0.0
+    glyph = None
+    if value < best_value:
+        glyph = "??" if best_value - value >= 1.0 else "?"
+    elif only:
+        glyph = "!"
+    better = keepers[0] if value < best_value else None
+    return MoveEvaluation("exact", value, best_value, best=better, only=only, glyph=glyph)
+
+
+def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _sampled(game: Game, move: Move, bot: SearchBot) -> MoveEvaluation:
+    mover = move.player
+    sv = seat_view(game, mover)
+    cands = _candidates(sv.legal)
+    if move not in cands:
+        cands.append(move)
+    outcomes = bot.sample_outcomes(sv, cands)
+    played = outcomes[move]
+    n = len(played)
+    if n == 0:
+        return MoveEvaluation("unsampled")
+    means = {m: sum(v) / n for m, v in outcomes.items()}
+    top = max(means.values())
+    best = move if means[move] == top else next(m for m in cands if means[m] == top)
+    p, se = _mean_se(played)
+    bp, bse = _mean_se(outcomes[best])
+    diffs = [b - a for a, b in zip(played, outcomes[best], strict=True)]
+    loss, loss_se = _mean_se(diffs)
+    glyph = None
+    if n >= MIN_SAMPLES and loss > SURE * loss_se:
+        if loss >= BLUNDER:
+            glyph = "??"
+        elif loss >= MISTAKE:
+            glyph = "?"
+    return MoveEvaluation(
+        "sampled",
+        p,
+        bp,
+        se=se,
+        loss_se=loss_se,
+        samples=n,
+        best=best if best != move else None,
+        best_se=bse,
+        glyph=glyph,
+    )
+
+
+def evaluate(
+    game: Game,
+    move: Move,
+    *,
+    bot: SearchBot,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    exact: bool = True,
+    sampled: bool = True,
+) -> MoveEvaluation:
+    """The evaluation of ``move`` (legal in ``game``) for its mover: ``"forced"`` when it
+    is the mover's only legal move; else exact where ``exact`` and the solver applies
+    within ``node_budget`` positions; else, where ``sampled``, sampled by ``bot`` from the
+    mover's view (:func:`~durak_nb.bots.seat_view`: never a hidden card); else
+    ``"unsolved"``. ``game`` is not changed."""
+    if len(_moves_of(game, move.player)) <= 1:
+        return MoveEvaluation("forced")
+    if exact:
+        found = _exact(game, move, node_budget)
+        if found is not None:
+            return found
+    if not sampled:
+        return MoveEvaluation("unsolved")
+    return _sampled(game, move, bot)
+
+
+def _comment(ev: MoveEvaluation, move: Move, names: Sequence[str]) -> str:
+    name = names[move.player]
+    w = _WORDS
+    if ev.how == "forced":
+        return w["forced"]
+    if ev.how in ("unknown", "unsolved"):
+        return w[ev.how]
+    if ev.how == "unsampled":
+        return w["no_samples"].format(name=name)
+    if ev.how == "exact":
+        values = _VALUE
+        if ev.best is not None:
+            text = w["exact_worse"].format(
+                value=values[ev.value], name=name, best=ev.best.describe(names), was=values[ev.best_value]
+            )
+        else:
+            text = w["exact"].format(value=values[ev.value], name=name)
+        return text + (w["only"] if ev.only else "")
+    if ev.best is not None:
+        return w["sampled"].format(
+            name=name, p=ev.value, se=ev.se, n=ev.samples, bp=ev.best_value, best=ev.best.describe(names)
+        )
+    return w["sampled_same"].format(name=name, p=ev.value, se=ev.se, n=ev.samples)
+
+
+def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
+    assert ev.best is not None
+    if ev.how == "exact":
+        values = _VALUE
+        return _WORDS["keeps"].format(value=values[ev.best_value], move=ev.best.describe(names))
+    return _WORDS["better"].format(
+        gain=ev.best_value - ev.value,
+        move=ev.best.describe(names),
+        bp=ev.best_value,
+        bse=ev.best_se,
+        p=ev.value,
+        n=ev.samples,
+    )
+
+
+def _add(old: str | None, text: str) -> str:
+    """The user's comment kept, the analysis's appended."""
+    ours = _WORDS["prefix"] + text
+    return ours if not old else f"{old} {ours}"
+
+
+def _positive(what: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise AnalysisError(None, _WORDS["budget"].format(what=what, value=value))
+    return value
+
+
+def analyse(
+    replay_or_recording: Any,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    playout_moves: int = 400,
+) -> Recording:
+    """The recording with every move of its main line evaluated (see the module's text
+    for how, the glyphs' thresholds and the fields written).
+
+    Args:
+        replay_or_recording: a :class:`~durak_nb.record.Recording` or a
+            :class:`~durak_nb.replay.Replay` (its ``recording`` is analysed).
+        samples: deals sampled per move where the solver does not apply (a bound).
+        seed: seed of the search bot's random numbers: the same seed, the same result.
+        node_budget: solver positions per move (a bound; beyond it the move is sampled).
+        playout_moves: moves per playout (a bound).
+
+    Returns:
+        A new :class:`~durak_nb.record.Recording` (the input is not changed).
+
+    Raises:
+        AnalysisError: a bound is not a positive whole number, or a move of the main line
+            is illegal (the cause is the reader's :class:`RecordingError` naming the move
+            and the rule).
+    """
+    rec: Recording = getattr(replay_or_recording, "recording", replay_or_recording)
+    if not isinstance(rec, Recording):
+        raise TypeError(f"analyse: a Recording or a Replay, not {type(replay_or_recording).__name__}")
+    _positive("samples", samples)
+    _positive("node_budget", node_budget)
+    _positive("playout_moves", playout_moves)
+    bot = SearchBot(samples=samples, seed=seed, playout_moves=playout_moves)
+    tree = GameTree.from_recording(rec)
+    names = rec.players
+    figures: list[dict[str, Any]] = []
+    node: GameNode = tree.root
+    try:
+        if isinstance(rec.deal, PartialDeal):
+            decided, error = rec.partial()
+            if error is not None:  # the reader's error, with the move and the rule
+                rec.replay()
+            game = decided.witness_start()
+            played = decided.witness_moves()  # internal: hidden cards are never shown
+            unknown = [decided.seen_at(k).unknown for k in range(len(played))]
+        else:
+            game = rec.new_game()
+            played = list(rec.moves)
+            unknown = [(0,) * len(names)] * len(played)
+        for k, move in enumerate(played):
+            nxt = node.next
+            assert nxt is not None
+            node = nxt
+            if unknown[k][move.player]:
+                ev = MoveEvaluation("unknown")
+            else:  # the solver needs every hand; the samples only the mover's view
+                ev = evaluate(game, move, bot=bot, node_budget=node_budget, exact=sum(unknown[k]) == 0)
+            figures.append(ev.to_json())
+            node.comment_after = _add(node.comment_after, _comment(ev, move, names))
+            if ev.glyph is not None and node.glyph is None:
+                node.glyph = ev.glyph
+            if ev.best is not None and ev.glyph is not None:
+                parent = node.parent
+                assert parent is not None
+                text = _better_comment(ev, names)
+                if parent.has_variation(ev.best):
+                    alt = parent.variation(ev.best)
+                    alt.comment_after = _add(alt.comment_after, text)
+                else:
+                    parent.add_variation(ev.best, comment_after=_add(None, text))
+            try:
+                game.play(move)
+            except IllegalMove:
+                rec.replay()  # raises the reader's RecordingError naming the move and rule
+                raise
+    except DurakError as exc:
+        if isinstance(exc, AnalysisError):
+            raise
+        raise AnalysisError(exc.rule, _WORDS["illegal"].format(text=exc)) from exc
+    tree.meta["analysis"] = figures
+    return tree.to_recording()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best move for one seat now, with how it was found.
+
+    Attributes:
+        move: the move, or ``None`` when the seat has no legal move now.
+        how: ``"exact"``, ``"sampled"``, ``"forced"``, ``"heuristic"`` or ``"none"``.
+        words: the hint in words, cards as 10♥ (e.g. "Anna attacks 9♠: a win with best
+            play (exact)").
+    """
+
+    move: Move | None
+    how: str
+    words: str
+
+
+def hint(
+    game: Game,
+    seat: int,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+) -> Hint:
+    """The best move of ``seat`` now: from the solver where it applies (exact, the
+    engine's first of the moves keeping the best outcome), else the search bot's best
+    candidate over ``samples`` determinized deals of the seat's own view (never a hidden
+    card). ``game`` is not changed.
+
+    Raises:
+        PlayerError, TypeError: ``seat`` is not a seat of ``game``.
+    """
+    seat = game.seat(seat)
+    names = game.players
+    moves = _moves_of(game, seat) if not game.finished else []
+    if not moves:
+        return Hint(None, "none", _WORDS["hint_none"].format(name=names[seat]))
+    if len(moves) == 1:
+        return Hint(moves[0], "forced", _WORDS["hint_forced"].format(move=moves[0].describe(names)))
+    values = _exact_values(game, seat, node_budget)
+    if values is not None:
+        top = max(values.values())
+        best = next(m for m in values if values[m] == top)
+        words = _WORDS["hint_exact"].format(move=best.describe(names), value=_VALUE[top])
+        return Hint(best, "exact", words)
+    bot = SearchBot(samples=samples, seed=seed)
+    sv = seat_view(game, seat)
+    cands = _candidates(sv.legal)
+    outcomes = bot.sample_outcomes(sv, cands)
+    n = min((len(v) for v in outcomes.values()), default=0)
+    if n == 0:
+        move = bot.heuristic.choose_view(sv)
+        return Hint(move, "heuristic", _WORDS["hint_default"].format(move=move.describe(names)))
+    means = {m: sum(v) / n for m, v in outcomes.items()}
+    top = max(means.values())
+    best = next(m for m in cands if means[m] == top)
+    p, se = _mean_se(outcomes[best])
+    words = _WORDS["hint_sampled"].format(move=best.describe(names), p=p, se=se, n=n, name=names[seat])
+    return Hint(best, "sampled", words)

@@ -1,0 +1,483 @@
+"""The exact endgame solver: two players holding cards, the talon empty (issue 13).
+
+With the talon empty every card is known to a player who watched the discard, so the
+rest of the game is a finite game of perfect information with three outcomes for each
+of the two players: not the durak (a win), a draw (R25, R27), the durak (a loss). Each
+prefers winning to a draw to losing. :func:`solve` searches it exactly, under the
+game's own rules: every move and every end comes from :class:`~durak_nb.engine.Game`
+(``legal_moves``, ``play``, ``result``), nothing is re-decided here.
+
+Turn order where both may act (R12), as INTERCHANGE.md "Analysis commands" fixes it:
+the engine lets the thrower (who holds the first right) and the defender act at once;
+the solver makes it a sequence. The thrower decides first, to throw in or to pass; a
+pass waits (the engine records it, R12), and a defence card gives the thrower the right
+back (the engine clears the passes); then the defender decides (cover, transfer, take).
+So where the thrower has a move, the decision is the thrower's and the defender's
+moves wait; where only one player has moves, it is theirs (:func:`decision`).
+
+The search is alpha-beta over the three values with a transposition table of bounds,
+keyed on the position: the hands, the table (as a set of pairs), the roles (attacker,
+defender, first attacker), who may act (take declared, the passes, the attacker's pass,
+english lead passes, shown trumps: R20), whether a bout has ended in bito (R13c) and
+whether this is the first bout (R19).
+
+Repetition (R27, a draw at the ``repetition_draw``-th occurrence, k). In podkidnoy,
+japanese and prostoy with two players no position can occur twice (within a bout the
+table only grows; a take moves cards only from the attacker, who attacks again, to the
+defender; a bito empties the engine's count), so the position alone is the key. Where
+a position can recur (transfers, R17; english lead passing, R9) the key is still the
+position alone while no position other than the current one has occurred k - 1 times
+since the last bito: then the value is that of the game where endless play is a draw,
+which depends on the position only (the side that wins has a strategy that never
+visits a position twice, so no count reaches k; the side that holds a draw holds it
+whether or not R27 ends the game first). Once a position has occurred k - 1 times, the
+past matters: the key then also holds the table in the order laid and the engine's
+count of the positions since the last bito, so the answer stays exact. With R27 off
+(``repetition_draw`` 0) in such rules a game may never end, and the solver refuses.
+
+Beyond ``node_budget`` positions searched the solver stops with
+:class:`SolverBudgetError`: never a guess.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..engine import Action, Game, Move, Result
+from ..errors import DurakError
+
+__all__ = [
+    "DEFAULT_NODE_BUDGET",
+    "Evaluation",
+    "Solution",
+    "SolverBudgetError",
+    "SolverError",
+    "decision",
+    "solve",
+]
+
+#: The positions :func:`solve` searches before it stops (SolverBudgetError).
+DEFAULT_NODE_BUDGET = 1_000_000
+#: The deepest line searched (moves after the position solved); a bound, never reached
+#: by a real endgame (every line ends, R25/R27), kept so that no input runs unbounded.
+MAX_DEPTH = 5_000
+
+# person-facing words, in one place (issue 11 will translate them)
+_WORDS = {
+    "not_game": "solve: the position must be a durak_nb Game (or a game whose cards are all known), not {what}",
+    "over": "the game is over ({result}): there is nothing to solve",
+    "talon": "the talon still holds {n} card(s): the solver needs the talon empty (every card known, R16)",
+    "holders": "{n} players hold cards ({names}): the solver needs exactly two",
+    "redeal": "a redeal may still be claimed (R5): a new deal is not an endgame",
+    "endless": (
+        "repetition_draw is 0 (R27 off) and these rules let a position recur (transfers R17, english lead "
+        "passing R9), so a game may never end: the solver needs R27"
+    ),
+    "unknown": "{n} card(s) in the hands are not known: the solver needs every card known",
+    "budget": (
+        "the solver stopped at its node budget of {budget:,} positions before finishing: the position has "
+        "{hands} cards in hand and {table} on the table; give a larger node_budget (or --budget) or a smaller position"
+    ),
+    "depth": "the solver stopped: a line longer than {depth} moves (a bound of the search)",
+    "durak": "{name} is the durak",
+    "draw": "a draw",
+    "to_act": "{name} to decide",
+    "best": "best moves (keep the outcome): {moves}",
+    "outcome": "outcome with best play by both: {outcome}",
+}
+
+
+class SolverError(DurakError):
+    """A position :func:`solve` does not answer; the message names the condition that
+    fails (the game is over, the talon is not empty, not exactly two players hold
+    cards, a redeal may be claimed, R27 off where positions recur) and its rule."""
+
+
+class SolverBudgetError(SolverError):
+    """The search reached its node budget before the answer was exact.
+
+    Attributes:
+        budget: the node budget given.
+        hands: the number of cards in each of the two hands (seat order).
+        table: the number of cards on the table.
+    """
+
+    def __init__(self, budget: int, hands: tuple[int, ...], table: int) -> None:
+        self.budget = budget
+        self.hands = hands
+        self.table = table
+        text = " + ".join(str(h) for h in hands)
+        super().__init__(None, _WORDS["budget"].format(budget=budget, hands=text, table=table))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (SolverBudgetError, (self.budget, self.hands, self.table))
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The outcome after one move, with best play by both from there.
+
+    Attributes:
+        move: the move (of :attr:`Solution.to_act`).
+        durak: the seat that ends as the durak, or ``None`` for a draw.
+    """
+
+    move: Move
+    durak: int | None
+
+    @property
+    def draw(self) -> bool:
+        """The move leads to a draw with best play."""
+        return self.durak is None
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer of :func:`solve`.
+
+    Attributes:
+        players: the two seats holding cards, in seat order.
+        to_act: the seat whose decision it is (R12, as :func:`decision` models it).
+        durak: the seat that ends as the durak with best play by both, or ``None`` for a
+            draw (R25, R27). In a team game (R22) it is the one of the two holders whose
+            team loses.
+        best: every move of ``to_act`` that keeps that outcome, in the engine's order.
+        evaluations: every move of ``to_act`` with the outcome after it.
+        nodes: the positions searched.
+    """
+
+    players: tuple[int, int]
+    to_act: int
+    durak: int | None
+    best: tuple[Move, ...]
+    evaluations: tuple[Evaluation, ...]
+    nodes: int
+
+    @property
+    def draw(self) -> bool:
+        """The outcome with best play is a draw."""
+        return self.durak is None
+
+    def outcome_text(self, names: Sequence[str]) -> str:
+        """The outcome in words: ``'Boris is the durak'`` or ``'a draw'``."""
+        if self.durak is None:
+            return _WORDS["draw"]
+        return _WORDS["durak"].format(name=names[self.durak])
+
+    def describe(self, names: Sequence[str]) -> str:
+        """Three lines: who decides, the outcome, the best moves (cards as 10♥)."""
+        moves = "; ".join(m.describe(names) for m in self.best)
+        return "\n".join(
+            [
+                _WORDS["to_act"].format(name=names[self.to_act]),
+                _WORDS["outcome"].format(outcome=self.outcome_text(names)),
+                _WORDS["best"].format(moves=moves),
+            ]
+        )
+
+    def to_json(self, names: Sequence[str]) -> dict[str, Any]:
+        """The answer of ``durak-nb solve --json`` (INTERCHANGE.md "Analysis commands"):
+        ``{"outcome": {"durak": NAME} | {"draw": true}, "best": [MOVE, ...], "to_act": NAME}``
+        with moves in the JSON move form."""
+        from ..record.json_form import move_to_json  # the one home of the move's JSON form
+
+        outcome: dict[str, Any] = {"draw": True} if self.durak is None else {"durak": names[self.durak]}
+        return {
+            "outcome": outcome,
+            "best": [move_to_json(m, names) for m in self.best],
+            "to_act": names[self.to_act],
+        }
+
+
+def decision(game: Game) -> tuple[int, list[Move]]:
+    """Whose decision it is now and their moves, under the solver's reading of R12.
+
+    Where the engine lets the thrower and the defender act at once, the thrower (who
+    holds the first right) decides first, to throw in or to pass; the defender's moves
+    wait until the thrower has passed (a defence card gives the right back, R12). A
+    redeal (R5) is not a move of an endgame and is never listed.
+
+    Args:
+        game: a game not over, at most one thrower besides the defender acting.
+
+    Returns:
+        (seat, moves): the deciding seat and its legal moves, in the engine's order.
+
+    Raises:
+        SolverError: the game is over, or more than one thrower may act (more than two
+            players holding cards).
+    """
+    if game.result is not None:
+        raise SolverError(game.result.rule, _WORDS["over"].format(result=game.result.describe(game.players)))
+    moves = [m for m in game.legal_moves() if m.action is not Action.REDEAL]
+    d = game.defender
+    thrower = [m for m in moves if m.player != d]
+    if thrower:
+        seats = {m.player for m in thrower}
+        if len(seats) > 1:
+            raise SolverError("R12", _WORDS["holders"].format(n=len(seats) + 1, names=_names(game, seats)))
+        return thrower[0].player, thrower
+    return moves[0].player, moves
+
+
+def _names(game: Game, seats: object) -> str:
+    return ", ".join(game.players[s] for s in sorted(seats))  # type: ignore[call-overload]
+
+
+# ----------------------------------------------------------------------------- the engine, in one place
+
+
+class KnownCards(Protocol):
+    """A game whose deal nobody saw (``unseen.PartialGame``, issue 10), as the solver
+    uses it: ``seen()`` (with ``unknown``, per seat) and ``witness()`` (an engine game)."""
+
+    def seen(self) -> Any: ...
+    def witness(self) -> Game: ...
+
+
+def _known_game(game: object) -> Game:
+    """The engine game to search: ``game`` itself, or for a game whose deal nobody saw
+    (``unseen.PartialGame``: ``seen()`` and ``witness()``) its witness game once every
+    card in the hands is known (with the talon empty, the witness then is the game)."""
+    if isinstance(game, Game):
+        return game
+    seen = getattr(game, "seen", None)
+    witness = getattr(game, "witness", None)
+    if callable(seen) and callable(witness):
+        unknown = sum(getattr(seen(), "unknown", ()))
+        if unknown:
+            raise SolverError("R1", _WORDS["unknown"].format(n=unknown))
+        found = witness()
+        if isinstance(found, Game):
+            return found
+    raise SolverError(None, _WORDS["not_game"].format(what=type(game).__name__))
+
+
+#: The engine undoes a move (``Game.push``/``pop``, issue 13): the search then moves one
+#: game forward and back instead of copying it.
+_UNDO = hasattr(Game, "push") and hasattr(Game, "pop")
+
+
+def _history(game: Game) -> frozenset[tuple[object, int]]:
+    """R27: the engine's own count of the positions since the last bito (a private
+    member, read here and in :func:`_repeated` only), part of the key where the past
+    matters."""
+    return frozenset(game._seen.items())
+
+
+def _repeated(game: Game, k: int) -> bool:
+    """R27: whether a position other than the current one has occurred ``k - 1`` times
+    since the last bito (one more occurrence would end the game in a draw)."""
+    seen = game._seen
+    if all(v < k - 1 for v in seen.values()):
+        return False
+    now = game._position_key()
+    return any(v >= k - 1 for key, v in seen.items() if key != now)
+
+
+# ----------------------------------------------------------------------------- the search
+
+
+def _value(result: Result, p0: int, p1: int) -> int:
+    """+1 when ``p1`` is the durak, -1 when ``p0`` is, 0 for a draw (R22, R25–R27)."""
+    if result.draw:
+        return 0
+    if result.durak is not None:
+        return -1 if result.durak == p0 else 1
+    team = result.losing_team or ()
+    return -1 if p0 in team else 1
+
+
+class _Search:
+    """Alpha-beta with a transposition table of (lower, upper) bounds; values from the
+    side of ``p0`` (+1: ``p1`` is the durak)."""
+
+    def __init__(self, game: Game, p0: int, p1: int, budget: int) -> None:
+        r = game.rules
+        self.p0, self.p1 = p0, p1
+        self.budget = budget
+        self.nodes = 0
+        self.tt: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
+        # R27: only transfers (R17) and english lead passing (R9) let a position recur
+        self.recurs = bool(r.transfers or r.lead_style == "pair")
+        self.repetition = r.repetition_draw
+        self.trump = game.trump
+        # With throw-ins and no repetition, a lead or throw-in of several cards reaches the
+        # position that one card at a time reaches: the thrower keeps the decision after
+        # each card (R12 as read here), and the room is the same (R13). Below the root the
+        # search lays one card at a time.
+        self.singles = bool(r.throw_ins and not self.recurs)
+        self.root = game
+
+    def key(self, g: Game) -> tuple[object, ...]:
+        pairs = tuple(sorted(zip(g.attack_cards, [-1 if y is None else y for y in g.defence_cards], strict=True)))
+        key: tuple[object, ...] = (
+            tuple(map(tuple, g.hands)),
+            pairs,
+            g.attacker,
+            g.defender,
+            g.first_attacker,
+            g.taking,
+            tuple(sorted(g.passed)),
+            g.attacker_passed,
+            g.lead_passes,
+            tuple(sorted(g.shown)),
+            g.first_bito_done,
+            g.bout == 1,
+            len(g.out_order),
+        )
+        if self.recurs and _repeated(g, self.repetition):
+            # R27: the past matters; the engine's own count (its table in the order laid) joins the key
+            return (*key, tuple(g.attack_cards), tuple(g.defence_cards), _history(g))
+        return key
+
+    def order(self, m: Move) -> tuple[int, int, int, int]:
+        """Move ordering, for pruning only: cards before a pass or a take, the lowest
+        non-trump single cards first (what usually keeps a hand strong)."""
+        if not m.cards:
+            return (1, 0, 0, 0)
+        c = m.cards[0]
+        return (0, c.suit == self.trump, len(m.cards), c.rank)
+
+    def after(self, g: Game, move: Move, alpha: int, beta: int, depth: int) -> int:
+        """The one place the search moves the engine: the value of the game after
+        ``move``, with ``g`` as it was afterwards (push and pop, or else a copy)."""
+        if _UNDO:
+            undo: Any = g  # Game.push/pop where the engine has them (issue 13, section 1)
+            undo.push(move)
+            try:
+                return self.search(g, alpha, beta, depth)
+            finally:
+                undo.pop()
+        child = g.copy()
+        child.play(move)
+        return self.search(child, alpha, beta, depth)
+
+    def search(self, g: Game, alpha: int, beta: int, depth: int) -> int:
+        result = g.result
+        if result is not None:
+            return _value(result, self.p0, self.p1)
+        key = self.key(g)
+        entry = self.tt.get(key)
+        first: Move | None = None
+        lo, hi = -1, 1
+        if entry is not None:
+            lo, hi, first = entry
+            if lo == hi or lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        self.nodes += 1
+        if self.nodes > self.budget:
+            self.stop()
+        if depth > MAX_DEPTH:
+            raise SolverError(None, _WORDS["depth"].format(depth=MAX_DEPTH))
+        mover, moves = decision(g)
+        if self.singles:
+            moves = [m for m in moves if len(m.cards) < 2 or m.action is Action.TRANSFER]
+        if len(moves) > 1:
+            moves.sort(key=self.order)
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        maximize = mover == self.p0
+        a, b = alpha, beta
+        best = -2 if maximize else 2
+        best_move: Move | None = None
+        for m in moves:
+            v = self.after(g, m, a, b, depth + 1)
+            if maximize:
+                if v > best:
+                    best, best_move = v, m
+                    if v > a:
+                        a = v
+            elif v < best:
+                best, best_move = v, m
+                if v < b:
+                    b = v
+            if a >= b:
+                break
+        if best <= alpha:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.tt[key] = (lo, hi, best_move)
+        return best
+
+    def stop(self) -> None:
+        g = self.root
+        hands = (len(g.hands[self.p0]), len(g.hands[self.p1]))
+        raise SolverBudgetError(self.budget, hands, len(g.attack_cards) + sum(y is not None for y in g.defence_cards))
+
+
+def solve(game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET) -> Solution:
+    """Solve the position of ``game`` exactly: two players holding cards, the talon empty.
+
+    The outcome is the result with best play by both (each prefers not being the durak
+    to a draw to being the durak, R25–R27); ``best`` lists every move of the player to
+    decide that keeps it. Turn order where both may act (R12): the thrower first, then
+    the defender (see :func:`decision` and the module's text). ``game`` is not changed.
+
+    Args:
+        game: an engine :class:`~durak_nb.engine.Game` (or a game whose deal nobody saw,
+            once every card in the hands is known).
+        node_budget: the most positions searched (a positive whole number).
+
+    Returns:
+        The :class:`Solution`.
+
+    Raises:
+        SolverError: the game is over (R25); the talon is not empty (R16); not exactly
+            two players hold cards (R24); a redeal may be claimed (R5); R27 is off where
+            positions can recur; a card in the hands is not known.
+        SolverBudgetError: the answer needs more than ``node_budget`` positions.
+        TypeError: ``node_budget`` is not a positive whole number.
+
+    >>> g = Game.from_code("podkidnoy", ["Anna", "Boris"], "9S9C6D/KS7D - H 0 * 5 + -")
+    >>> print(solve(g).describe(g.players))
+    Anna to decide
+    outcome with best play by both: Boris is the durak
+    best moves (keep the outcome): Anna attacks 9♠; Anna attacks 9♣; Anna attacks 9♠ 9♣
+    """
+    if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
+        raise TypeError(f"solve: node_budget must be a positive whole number, not {node_budget!r}")
+    g = _known_game(game)
+    if g.result is not None:
+        raise SolverError(g.result.rule, _WORDS["over"].format(result=g.result.describe(g.players)))
+    if g.talon:
+        raise SolverError("R16", _WORDS["talon"].format(n=len(g.talon)))
+    # R24: a player who laid their last card this bout is still in the game
+    laid = {s for s in (g.attacker, g.defender) if s is not None} if g.attack_cards else set()
+    holders = sorted({s for s in range(g.n) if g.hands[s]} | laid)
+    if len(holders) != 2:
+        raise SolverError("R24", _WORDS["holders"].format(n=len(holders), names=_names(g, holders) or "none"))
+    if any(m.action is Action.REDEAL for m in g.legal_moves()):
+        raise SolverError("R5", _WORDS["redeal"])
+    p0, p1 = holders
+    search = _Search(g, p0, p1, node_budget)
+    if search.recurs and not g.rules.repetition_draw:
+        raise SolverError("R27", _WORDS["endless"])
+    mover, moves = decision(g)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * MAX_DEPTH + 1000))  # the engine's frames and ours, per move
+    try:
+        work = g.copy()  # the caller's game is never moved
+        values = [search.after(work, m, -1, 1, 1) for m in moves]
+    finally:
+        sys.setrecursionlimit(limit)
+    target = max(values) if mover == p0 else min(values)
+    durak_of = {1: p1, -1: p0, 0: None}
+    return Solution(
+        players=(p0, p1),
+        to_act=mover,
+        durak=durak_of[target],
+        best=tuple(m for m, v in zip(moves, values, strict=True) if v == target),
+        evaluations=tuple(Evaluation(m, durak_of[v]) for m, v in zip(moves, values, strict=True)),
+        nodes=search.nodes,
+    )
