@@ -313,7 +313,11 @@ class _Search:
         self.root = game
 
     def key(self, g: Game) -> tuple[object, ...]:
-        pairs = tuple(sorted(zip(g.attack_cards, [-1 if y is None else y for y in g.defence_cards], strict=True)))
+        attack = g.attack_cards
+        pairs: object = ()
+        if attack:
+            pairs = frozenset(zip(attack, g.defence_cards, strict=True))  # the order laid changes no move
+        shown = g.shown
         key: tuple[object, ...] = (
             tuple(map(tuple, g.hands)),
             pairs,
@@ -321,10 +325,10 @@ class _Search:
             g.defender,
             g.first_attacker,
             g.taking,
-            tuple(sorted(g.passed)),
+            frozenset(g.passed),
             g.attacker_passed,
             g.lead_passes,
-            tuple(sorted(g.shown)),
+            frozenset(shown) if shown else None,
             g.first_bito_done,
             g.bout == 1,
             len(g.out_order),
