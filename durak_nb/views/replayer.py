@@ -80,6 +80,7 @@ from ..record.tree import GLYPHS, GameNode
 from ..replay import LinePath, Replay, path_text
 from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .cards_svg import card_defs, shared_faces
+from .evalgraph import EVAL_WORDS, eval_html, figures_of
 from .html import (
     STYLE,
     FrameParts,
@@ -377,7 +378,36 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
     def _board(self, k: int, view: int) -> str:
         parts = self.parts(k)
         players = len(self.replay.players)
-        return shared_faces(board_html(players, view, lambda name: frame_slot(parts, view, name)))
+        board = shared_faces(board_html(players, view, lambda name: frame_slot(parts, view, name)))
+        return board + self.evaluation(k, view)
+
+    def evaluation(self, k: int | None = None, view: int | None = None) -> str:
+        """The evaluation strip at frame ``k`` in view ``view`` (default: the ones shown;
+        :func:`.evalgraph.eval_html`: the sparkline of the analysis's figures with move
+        ``k`` marked, and the best move at move ``k`` in words), or ``''`` when the
+        recording carries no analysis (``meta["analysis"]``, :func:`durak_nb.analysis.analyse`)
+        or a side line is shown (the figures are the main line's).  In a player's view
+        the words are shown only at that player's own moves (a better move may hold a
+        card the viewer cannot know)."""
+        k = self.index if k is None else k
+        view = self.view if view is None else view
+        line = self.replay
+        if line.parent is not None:
+            return ""
+        figures = figures_of(line.recording.meta, len(line))
+        if figures is None:
+            return ""
+        names = line.players
+        if k >= len(line):
+            return eval_html(figures, k, names=names, move=None, mover=None, node=None)
+        move = line.move(k)
+        if view not in (0, move.player + 1):
+            hidden = EVAL_WORDS["hidden"].format(name=names[move.player])
+            return eval_html(
+                figures, k, names=names, move=move.describe(names), mover=names[move.player], node=None, words=hidden
+            )
+        node = line.tree.mainline()[k]
+        return eval_html(figures, k, names=names, move=move.describe(names), mover=names[move.player], node=node)
 
     def _redraw(self) -> None:
         now = (self.index, self.view)

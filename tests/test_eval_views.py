@@ -1,0 +1,130 @@
+"""The replayer's evaluation strip (issue 13 §4): the sparkline of an analysed game's
+figures with the move to come marked, and the best move at it in words; nothing for a
+recording without analysis, and no new widget model."""
+
+from __future__ import annotations
+
+from durak_nb.analysis.analyse import analyse
+from durak_nb.engine import Game, Move
+from durak_nb.record import Recording
+from durak_nb.replay import Replay
+from durak_nb.views.evalgraph import best_words, points, sparkline_svg
+from durak_nb.views.replayer import ReplayerWidget
+
+#: Anna to lead with 6♦ 9♠ 9♣ against Boris's 7♦ K♠, hearts trump, talon empty: the 6♦
+#: lead loses (test_analyse.py), the rest of the game is forced.
+CODE = "9S9C6D/KS7D - H 0 * 5 + -"
+MOVES = [Move.attack(0, "6D"), Move.defend(1, "7D", "6D"), Move.pass_(0), Move.attack(1, "KS"), Move.take(0)]
+
+
+def analysed() -> Recording:
+    g = Game.from_code("podkidnoy", ["Anna", "Boris"], CODE)
+    return analyse(Recording(g.rules, g.players, start=g.start(), moves=list(MOVES)))
+
+
+def models(w: ReplayerWidget) -> int:
+    seen: set[str] = set()
+
+    def walk(x: object) -> None:
+        import ipywidgets as widgets
+
+        if isinstance(x, widgets.Widget):
+            if x.model_id in seen:
+                return
+            seen.add(x.model_id)
+            for name in x.keys:
+                walk(getattr(x, name))
+        elif isinstance(x, (list, tuple)):
+            for y in x:
+                walk(y)
+
+    walk(w)
+    return len(seen)
+
+
+def test_the_figures_of_the_small_game() -> None:
+    assert analysed().meta["analysis"] == [
+        {"how": "exact", "value": 0.0, "best": 1.0},
+        {"how": "exact", "value": 1.0, "best": 1.0},
+        {"how": "forced"},
+        {"how": "forced"},
+        {"how": "forced"},
+    ]
+
+
+def test_exact_points_and_mark() -> None:
+    figures = analysed().meta["analysis"]
+    # 5 moves over x 4..296 (step 73); value 0 at y 44, value 1 at y 4; forced moves no point
+    assert points(figures) == [(0, 4.0, 44.0), (1, 77.0, 4.0)]
+    svg = sparkline_svg(figures, 1)
+    assert '<polyline points="4,44 77,4" fill="none" stroke="#2a6" stroke-width="1.5"/>' in svg
+    assert '<line class="dnb-eval-now" x1="77" y1="0" x2="77" y2="48" stroke="#c00" stroke-width="2"/>' in svg
+    assert svg.count("<circle") == 2
+    assert "dnb-eval-now" not in sparkline_svg(figures, 5)
+
+
+def test_sampled_points() -> None:
+    figures = [{"how": "sampled", "p": 0.25, "se": 0.1, "best_p": 0.5, "samples": 8}, {"how": "unknown"}]
+    assert points(figures) == [(0, 4.0, 34.0)]
+
+
+def test_the_replayer_shows_the_strip_and_the_words_at_each_frame() -> None:
+    w = ReplayerWidget(Replay(analysed()))
+    assert w.evaluation(0).count("<svg") == 1
+    assert (
+        "<b>Analysis of move 1 (Anna attacks 6♦)</b>: best move: Anna attacks 9♠, which keeps a win; "
+        "the move played gives a loss for Anna (exact)"
+    ) in w.board.value
+    w.slider.value = 1
+    assert '<line class="dnb-eval-now" x1="77"' in w.board.value
+    assert (
+        "<b>Analysis of move 2 (Boris covers 6♦ with 7♦)</b>: the move played keeps a win for Boris "
+        "(exact, best play by both)"
+    ) in w.board.value
+    w.slider.value = 2
+    assert "<b>Analysis of move 3 (Anna passes)</b>: the only legal move" in w.board.value
+    w.slider.value = 5
+    assert "<b>Analysis: the game is over</b>" in w.board.value
+    assert "dnb-eval-now" not in w.board.value
+
+
+def test_a_players_view_hides_the_better_move_of_the_other() -> None:
+    w = ReplayerWidget(Replay(analysed()))
+    w.perspective.index = 2  # Boris's view: Anna's better move would show her 9♠
+    assert "9♠" not in w.evaluation(0)
+    assert "the best move is shown in the open view and in Anna&#x27;s view" in w.evaluation(0)
+    assert "best move: Anna attacks 9♠" in w.evaluation(0, 1)
+
+
+def test_a_side_line_shows_no_strip() -> None:
+    w = ReplayerWidget(Replay(analysed()), annotate=True)
+    w.show_line(((0, 1),), 1)
+    assert w.evaluation() == ""
+    assert "dnb-eval" not in w.board.value
+
+
+def test_best_words_for_sampled_figures() -> None:
+    fig = {"how": "sampled", "p": 0.4, "se": 0.1, "best_p": 0.7, "samples": 8}
+    assert best_words(fig, "Anna", "Anna attacks 9♠") == (
+        "best move: Anna attacks 9♠, win chance 0.70 against 0.40 for the move played (8 samples)"
+    )
+    assert best_words(fig, "Anna", None) == "win chance 0.40 ± 0.10 (8 samples); the best found 0.70, not surely better"
+    same = {"how": "sampled", "p": 0.7, "se": 0.1, "best_p": 0.7, "samples": 8}
+    assert (
+        best_words(same, "Anna", None) == "the move played is the best found: Anna's win chance 0.70 ± 0.10 (8 samples)"
+    )
+    assert best_words({"how": "unknown"}, "Anna", None) == "not evaluated (cards nobody saw)"
+
+
+def test_nothing_changes_without_analysis_and_the_model_count_is_the_same() -> None:
+    rec = analysed()
+    plain = Recording(rec.rules, rec.players, start=rec.start, moves=list(rec.moves))
+    bare = ReplayerWidget(Replay(plain))
+    assert bare.evaluation() == ""
+    assert "dnb-eval" not in bare.board.value
+    rich = ReplayerWidget(Replay(rec))
+    assert models(rich) == models(bare)
+    meta = dict(rec.meta)
+    meta["analysis"] = meta["analysis"][:2]  # edited since: the figures no longer match the moves
+    odd = Recording(rec.rules, rec.players, start=rec.start, moves=list(rec.moves), meta=meta)
+    assert ReplayerWidget(Replay(odd)).evaluation() == ""
