@@ -74,7 +74,7 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ..bots import Bot, LowestCardBot
+from ..bots import Bot, BotFault, LowestCardBot
 from ..cards import Card, CardError, parse_cards
 from ..engine import Action, Game, Move, Position, Refusal
 from ..explain import cards_words, event_words, move_words
@@ -134,6 +134,7 @@ PLAY_WORDS: dict[str, str] = {
     "analyse": "Analyse my game",
     "analyse_tip": "every move of the finished game evaluated, in a replayer below",
     "not_over": "the game is not over yet: analyse it when it has ended",
+    "bot_fault": "the bots are stopped: {words}. The game is kept as it was before that move.",
 }
 
 #: classes of the card buttons besides the face: dimmed (in no legal move now), able to
@@ -392,6 +393,9 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             or what happened since your last move.
         refusal: the last :class:`~durak_nb.engine.Refusal` (as the engine gives it), ``None``
             after a legal move.
+        fault: the :class:`~durak_nb.bots.BotFault` of a bot that failed (an outside
+            bot, :class:`~durak_nb.botproto.ProcessBot`, that answered illegally, late or
+            not at all): the bots are stopped, the game kept; ``None`` while all is well.
         narration: every move and event so far, in words (cards as 10♥).
         card_buttons, table_buttons: the pools of card buttons (the cards of your hand
             as held, the table's pairs); a hidden one has the class ``dnb-off``.
@@ -475,6 +479,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.target: Card | None = None
         self.message = ""
         self.refusal: Refusal | None = None
+        self.fault: BotFault | None = None
         self.narration: list[str] = []
         self._numbers: list[int | None] = []  # the move number of each narration line (None: an event)
         self._note = ""  # a word on the selection (no move)
@@ -779,10 +784,16 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def close(self) -> None:
         """Release the journal and close the widgets.  Until then the journal stays
-        open, also after the game, for :meth:`Recorder.comment` and :meth:`Recorder.glyph`."""
+        open, also after the game, for :meth:`Recorder.comment` and :meth:`Recorder.glyph`.
+        Bots with a ``close`` (an outside bot's process, :class:`~durak_nb.botproto.ProcessBot`)
+        are closed too."""
         recorder = self.__dict__.get("recorder")  # absent when the constructor failed early
         if recorder is not None:
             recorder.close()
+        for bot in self.__dict__.get("bots", {}).values():
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
         super().close()
 
     # ------------------------------------------------------------------ your moves
@@ -951,10 +962,13 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def _run_bots(self, *, show: bool) -> list[str]:
         """Let the bots move until you have a move or the game is over (whose turn it is:
-        :func:`bot_seat`)."""
+        :func:`bot_seat`).  A bot that fails (:class:`~durak_nb.bots.BotFault`: an outside
+        bot's illegal answer, named with the engine's rule, or a late, broken or missing
+        one) stops the bots: its words are said and kept in :attr:`fault`, the game stays
+        as it was before the move asked for, and no bot is asked again."""
         said: list[str] = []
         g = self.game
-        while not g.finished:
+        while not g.finished and self.fault is None:
             seat = bot_seat(g, self.humans)
             if seat is None:  # a person is waited for
                 h = human_seat(g, self.humans, self.human)
@@ -971,7 +985,13 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 self.message = "; ".join(said)
                 self.draw()
                 time.sleep(self.delay)
-            said += self._play(self.bots[seat].choose(g, seat))
+            try:
+                move = self.bots[seat].choose(g, seat)
+            except BotFault as fault:  # the game is kept; the bots stop
+                self.fault = fault
+                said.append(PLAY_WORDS["bot_fault"].format(words=str(fault)))
+                break
+            said += self._play(move)
         return said
 
     def _grow(self, pool: list[Any], cards: list[Card | None], row: Any, n: int) -> None:
@@ -1106,6 +1126,8 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             parts.append(f'<div class="dnb-refusal">{esc(self.message)}</div>')
         elif self.message:
             parts.append(f'<div class="dnb-said">{esc(self.message)}</div>')
+        if self.fault is not None and PLAY_WORDS["bot_fault"].format(words=self.fault) not in self.message:
+            parts.append(f'<div class="dnb-refusal">{esc(PLAY_WORDS["bot_fault"].format(words=self.fault))}</div>')
         if self._note:
             parts.append(f'<div class="dnb-note">{esc(self._note)}</div>')
         if self.revealed or self.game.finished:
