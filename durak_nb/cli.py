@@ -152,6 +152,14 @@ def _parser() -> argparse.ArgumentParser:
     an.add_argument("--samples", type=int, default=8, metavar="N", help="deals sampled per move (default 8)")
     an.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
     an.add_argument("--budget", type=int, default=5000, metavar="N", help="solver positions per move (default 5000)")
+    t = sub.add_parser("tournament", help="play a ladder of bots (weakest first) on paired deals; print the Elo table")
+    t.add_argument("bots", nargs="+", metavar="BOT", help="random, lowest, heuristic, search or search-N")
+    t.add_argument("--rules", default="podkidnoy", help="the preset (default podkidnoy)")
+    t.add_argument("--players", type=int, default=2, help="players per game (default 2)")
+    t.add_argument("--deals", type=int, default=100, help="deals per pairing (default 100)")
+    t.add_argument("--workers", type=int, default=2, help="worker processes (default 2; 0 or 1: none)")
+    t.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
+    t.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="resamples for the Elo intervals")
     return p
 
 
@@ -343,6 +351,29 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    """``durak-nb tournament``: :func:`durak_nb.tournament.run_tournament`, its table printed."""
+    from .rules import RulesError
+    from .tournament import bot_spec, run_tournament, tournament_text
+
+    try:
+        ladder = [bot_spec(name) for name in args.bots]
+        t = run_tournament(
+            ladder,
+            rules=args.rules,
+            players=args.players,
+            deals=args.deals,
+            workers=args.workers,
+            seed=args.seed,
+            bootstrap=args.bootstrap,
+        )
+    except (ValueError, RulesError) as exc:  # a bad request: an unknown bot, a bound, R2
+        return _usage("tournament", str(exc))
+    for line in tournament_text(t, args.deals).splitlines():
+        _say(line)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -370,6 +401,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return analyse_command(
                 args.file, args.output, samples=args.samples, seed=args.seed, node_budget=args.budget
             )
+        if args.command == "tournament":
+            return _tournament(args)
     except BrokenPipeError:  # e.g. `durak-nb replay FILE | head`: the reader left; say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -49,7 +49,18 @@ from .engine import Game
 from .rules import Rules
 from .selfplay import seat_names
 
-__all__ = ["MAX_DEALS", "MAX_WORKERS", "BotSpec", "GameResult", "Tournament", "play_game", "run_tournament"]
+__all__ = [
+    "BOT_NAMES",
+    "MAX_DEALS",
+    "MAX_WORKERS",
+    "BotSpec",
+    "GameResult",
+    "Tournament",
+    "bot_spec",
+    "play_game",
+    "run_tournament",
+    "tournament_text",
+]
 
 #: Bounds: deals per pairing, worker processes, moves per game (R27 ends every game
 #: long before), bootstrap resamples.
@@ -68,7 +79,16 @@ WORDS = {
     "workers": "workers: a whole number from 0 to {most}, not {value!r}",
     "bootstrap": "bootstrap: a whole number from 0 to {most}, not {value!r}",
     "tables": "tables: 'pairs' or 'windows', not {value!r}",
+    "bot_name": "unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most})",
+    "head": "{variant}, {players} players, {deals} deals per pairing ({games} games); Elo with 95 % intervals",
 }
+
+#: The bots :func:`bot_spec` knows by name, weakest first (the ladder of :mod:`durak_nb.bots`);
+#: ``search-N`` is the search bot with ``N`` samples per move (``search`` = ``search-8``).
+BOT_NAMES = ("random", "lowest", "heuristic", "search")
+
+#: The most samples per move of ``search-N`` by name.
+MAX_SEARCH_SAMPLES = 256
 
 
 @dataclass(frozen=True)
@@ -429,3 +449,37 @@ def run_tournament(
             for chunk in pool.map(_play_deal, tasks, chunksize=max(1, len(tasks) // (8 * workers))):
                 games.extend(chunk)
     return Tournament(tuple(names), r, players, games, bootstrap=bootstrap, seed=seed)
+
+
+def bot_spec(name: str) -> BotSpec:
+    """The :class:`BotSpec` of a bot named as on the command line: ``random``
+    (:class:`~durak_nb.bots.RandomBot`, seeded per game), ``lowest``
+    (:class:`~durak_nb.bots.LowestCardBot`), ``heuristic``
+    (:class:`~durak_nb.bots.HeuristicBot`), ``search`` or ``search-N``
+    (:class:`~durak_nb.bots.SearchBot` with 8 or ``N`` samples per move, seeded per game).
+
+    Raises:
+        ValueError: an unknown name, or ``N`` not a whole number from 1 to
+            :data:`MAX_SEARCH_SAMPLES`.
+    """
+    from .bots import HeuristicBot, LowestCardBot, RandomBot, SearchBot
+
+    if name == "random":
+        return BotSpec(name, RandomBot, seeded=True)
+    if name == "lowest":
+        return BotSpec(name, LowestCardBot)
+    if name == "heuristic":
+        return BotSpec(name, HeuristicBot)
+    if name == "search":
+        return BotSpec(name, SearchBot, {"samples": 8}, seeded=True)
+    tail = name.removeprefix("search-")
+    if tail != name and tail.isdigit() and tail.isascii() and 1 <= int(tail) <= MAX_SEARCH_SAMPLES:
+        return BotSpec(name, SearchBot, {"samples": int(tail)}, seeded=True)
+    raise ValueError(WORDS["bot_name"].format(name=name, names=", ".join(BOT_NAMES), most=MAX_SEARCH_SAMPLES))
+
+
+def tournament_text(t: Tournament, deals: int) -> str:
+    """The tournament's table as a person reads it: a heading line (variant, players,
+    deals, games), then :meth:`Tournament.table` as plain text."""
+    head = WORDS["head"].format(variant=t.rules.preset, players=t.players, deals=deals, games=len(t.games))
+    return head + "\n" + str(t.table().to_string())

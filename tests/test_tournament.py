@@ -150,3 +150,51 @@ def test_bounds_and_arguments_are_checked() -> None:
         run_tournament([RANDOM, LOWEST], deals=[1, 2])
     with pytest.raises(ValueError, match="tables: 'pairs' or 'windows'"):
         run_tournament([RANDOM, LOWEST], tables="all")
+
+
+def test_bot_spec_names_the_ladder() -> None:
+    from durak_nb.bots import SearchBot
+    from durak_nb.tournament import bot_spec
+
+    assert bot_spec("random") == RANDOM and bot_spec("lowest") == LOWEST and bot_spec("heuristic") == HEURISTIC
+    assert bot_spec("search-4") == BotSpec("search-4", SearchBot, {"samples": 4}, seeded=True)
+    assert bot_spec("search").kwargs == {"samples": 8}
+    for bad in ("bogus", "search-0", "search-x", "search-257", "search-٣"):
+        with pytest.raises(ValueError, match="unknown bot"):
+            bot_spec(bad)
+
+
+def test_cli_tournament_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from durak_nb.cli import main
+
+    argv = ["tournament", "random", "lowest", "--deals", "3", "--workers", "1", "--bootstrap", "20"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "podkidnoy, 2 players, 3 deals per pairing (6 games); Elo with 95 % intervals"
+    assert lines[1].split() == [
+        "elo",
+        "elo_low",
+        "elo_high",
+        "games",
+        "forfeits",
+        "vs_below",
+        "vs_below_low",
+        "vs_below_high",
+        "beats_below",
+    ]
+    assert lines[3].split() == ["random", "0", "0", "0", "6", "0", "NaN", "NaN", "NaN", "False"]
+    assert lines[4].split() == ["lowest", "226", "49", "446", "6", "0", "0.833", "0.507", "1.16", "True"]
+    # the same games in two worker processes
+    assert main([*argv[:-4], "--workers", "2", "--bootstrap", "20"]) == 0
+    assert capsys.readouterr().out.splitlines() == lines
+
+
+def test_cli_tournament_refuses_a_bad_request(capsys: pytest.CaptureFixture[str]) -> None:
+    from durak_nb.cli import main
+
+    assert main(["tournament", "random", "bogus"]) == 2
+    assert capsys.readouterr().err.startswith("durak-nb tournament: error: unknown bot 'bogus': one of random, ")
+    assert main(["tournament", "random", "lowest", "--players", "7"]) == 2
+    assert "[R2] 7 players" in capsys.readouterr().err
+    assert main(["tournament", "random", "lowest", "--deals", "0"]) == 2
+    assert "deals: a whole number from 1" in capsys.readouterr().err
