@@ -193,7 +193,7 @@ def eval_html(
     if k >= len(figures) or move is None or mover is None:
         words = f"<b>{esc(EVAL_WORDS['end'])}</b>"
     else:
-        head = EVAL_WORDS["head"].format(n=k + 1, move=move)
+        head = EVAL_WORDS["head"].format(n=k, move=move)  # moves numbered from 0, as the story does
         said = best_words(figures[k], mover, _better(node, names)) if words is None else words
         words = f"<b>{esc(head)}</b>: {esc(said)}"
     return f'<div class="dnb-eval" style="font:13px/1.4 sans-serif;margin:4px 0">{svg}<div>{words}</div></div>'

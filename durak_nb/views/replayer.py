@@ -13,6 +13,13 @@ do (the engine's legal moves), the move that led here in words with its rule ids
 in order (take, bito, who draws what in the order of R16, who goes out), the result.
 Cards read as 10♥ everywhere.
 
+**An analysed game** (a recording made by :func:`durak_nb.analysis.analyse`, its figures
+in ``meta["analysis"]``): under the board, in the same HTML, a small graph over the game
+(:mod:`.evalgraph`: the mover's solved outcome or win chance per move, the move to come
+marked) and the best move at the move to come in words (:meth:`ReplayerWidget.evaluation`;
+in a player's view only at that player's own moves).  Nothing changes for a recording
+without analysis, and no widget is added.
+
 **Controls.**  ◀ ``Play`` ▶ (one move back, play/pause, one move forward), the move
 slider, the speed (ms per move), the view list (every hand open, or one player's view
 from :meth:`~durak_nb.replay.Replay.view`: the cards that player cannot know face
