@@ -4,11 +4,14 @@ recording without analysis, and no new widget model."""
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from durak_nb.analysis.analyse import analyse
 from durak_nb.engine import Game, Move
 from durak_nb.record import Recording
 from durak_nb.replay import Replay
-from durak_nb.views.evalgraph import best_words, points, sparkline_svg
+from durak_nb.views.evalgraph import HEIGHT, PAD, WIDTH, best_words, points, sparkline_svg
 from durak_nb.views.replayer import ReplayerWidget
 
 #: Anna to lead with 6♦ 9♠ 9♣ against Boris's 7♦ K♠, hearts trump, talon empty: the 6♦
@@ -128,3 +131,25 @@ def test_nothing_changes_without_analysis_and_the_model_count_is_the_same() -> N
     meta["analysis"] = meta["analysis"][:2]  # edited since: the figures no longer match the moves
     odd = Recording(rec.rules, rec.players, start=rec.start, moves=list(rec.moves), meta=meta)
     assert ReplayerWidget(Replay(odd)).evaluation() == ""
+
+
+_FIGURE = st.one_of(
+    st.builds(lambda v: {"how": "exact", "value": v, "best": 1.0}, st.sampled_from([0.0, 0.5, 1.0])),
+    st.builds(
+        lambda p: {"how": "sampled", "p": p, "se": 0.1, "best_p": 1.0, "samples": 8},
+        st.floats(0, 1, allow_nan=False),
+    ),
+    st.just({"how": "forced"}),
+    st.just({"how": "unknown"}),
+    st.just({"how": "exact", "value": "bad"}),
+)
+
+
+@given(st.lists(_FIGURE, max_size=60), st.integers(-2, 70))
+def test_points_stay_inside_the_graph_in_move_order(figures: list[dict[str, object]], current: int) -> None:
+    pts = points(figures)
+    assert [k for k, _x, _y in pts] == sorted({k for k, _x, _y in pts})
+    assert all(PAD <= x <= WIDTH - PAD and PAD <= y <= HEIGHT - PAD for _k, x, y in pts)
+    svg = sparkline_svg(figures, current)
+    assert svg.count("<circle") == len(pts)
+    assert ("dnb-eval-now" in svg) == (0 <= current < len(figures))
