@@ -20,7 +20,7 @@ finite), on the Elo scale (400 per factor 10 of odds), the first bot of the ladd
 The 95 % intervals are a **bootstrap over paired deals** (the deal and all its seat
 rotations resampled together, percentile intervals).  Head to head, the score of a bot
 against the one below it has a 95 % interval from the normal approximation over the
-paired deals (mean ± 1.96 standard errors of the per-deal scores).
+paired deals (mean ± 1.96 standard errors of the per-deal scores, clipped to 0..1).
 
 >>> from durak_nb.bots import LowestCardBot, RandomBot
 >>> t = run_tournament([BotSpec("random", RandomBot, seeded=True), BotSpec("lowest", LowestCardBot)],
@@ -328,7 +328,7 @@ class Tournament:
             return (math.nan, math.nan, math.nan, 0)
         m = float(np.mean(per_deal))
         se = float(np.std(per_deal, ddof=1) / math.sqrt(len(per_deal))) if len(per_deal) > 1 else math.inf
-        return (m, m - 1.96 * se, m + 1.96 * se, total)
+        return (m, max(0.0, m - 1.96 * se), min(1.0, m + 1.96 * se), total)  # a score lies in 0..1
 
     def table(self) -> Any:
         """The ladder as a :class:`pandas.DataFrame`, one row per bot (index: its name):
