@@ -1310,6 +1310,8 @@ class PartialGame:
         cur = self._deals[-1]
         lay = cur.layout
         moves = [m for m in game.legal_moves(s) if m.action is not Action.REDEAL]
+        if self._pending(cur, len(self.moves)):  # a seen refill still to come may refuse them (R16)
+            moves = [m for m in moves if self._decide(m, full=False) is None]
         known = set(moves)
         possible = cur.system.possible()
         mine = cur.mine(s)
