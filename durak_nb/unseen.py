@@ -146,9 +146,11 @@ __all__ = [
     "PartialReplay",
     "Seen",
     "SeenDraw",
+    "SeenPlace",
     "UnseenDrew",
     "check_partial",
     "replay_partial",
+    "side_line_deal",
 ]
 
 #: The most nodes of the branching search for R9 (english lead pass) and R26
@@ -206,6 +208,27 @@ class SeenDraw:
 
 
 @dataclass(frozen=True)
+class SeenPlace:
+    """Cards of a refill someone saw, as a fact of the physical deck: they lay, in some
+    order, at the talon places ``places`` of the deal that began at move ``start``.
+
+    What a side line inherits from the main line's seen refills after its branching
+    (:func:`side_line_deal`): the deck is the same in every line, but which refill
+    draws those places is the line's own (R16).  Never read from or written to a file.
+
+    Attributes:
+        start: the index of the deal's first move (0, or the move after an R5 redeal).
+        places: talon places, 0 being the talon's top card when the deal was dealt (the
+            turned-up card, R3, is the last place).
+        cards: the cards lying there, sorted; no more than ``places``.
+    """
+
+    start: int
+    places: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class PartialDeal:
     """A deal known in part: the ``deal`` member without ``deck``.
 
@@ -221,6 +244,8 @@ class PartialDeal:
         draws: refills the writer saw, in the order of ``after``.
         redeals: ``(move index, turned_up)`` pairs: the turned-up card of the new deal
             after the ``redeal`` move at that index (R5), where it was recorded.
+        placed: talon facts (:class:`SeenPlace`): only in a side line's deal
+            (:func:`side_line_deal`), never in a recording's.
     """
 
     dealer: int
@@ -231,6 +256,7 @@ class PartialDeal:
     hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     draws: tuple[SeenDraw, ...] = ()
     redeals: tuple[tuple[int, Card], ...] = ()
+    placed: tuple[SeenPlace, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -623,6 +649,19 @@ class PartialGame:
         ``start``: no redeal known between them."""
         return after >= start and not any(start <= r <= after for r in self._redeals)
 
+    def _placed(self, layout: _Layout, start: int) -> list[tuple[int, int]]:
+        """The :class:`SeenPlace` facts of the deal beginning at move ``start`` as
+        constraints (card, talon positions)."""
+        items: list[tuple[int, int]] = []
+        for f in self.deal.placed:
+            if f.start != start:
+                continue
+            if not f.places or not all(isinstance(j, int) and 0 <= j < len(layout.talon_pos) for j in f.places):
+                raise SetupError("R16", f"deal.placed: {f.places!r} are not talon places")
+            mask = sum(1 << layout.talon_pos[j] for j in set(f.places))
+            items += [(self._ix(layout, c, "placed"), mask) for c in f.cards]
+        return items
+
     def _first_deal(self) -> _Deal:
         """Deal 0 with the facts of :attr:`deal` (R3, R4)."""
         d, r, n = self.deal, self.rules, len(self.players)
@@ -678,6 +717,7 @@ class PartialGame:
                 raise SetupError("R16", f"deal.draws: after must be a move index, not {f.after!r}")
             if self._in_deal(0, f.after):
                 items += [(self._ix(layout, c, "draws"), layout.talon_mask) for c in f.cards]
+        items += self._placed(layout, 0)
         attacker = d.attacker
         if attacker is not None:
             self._seat(attacker, "attacker", "R4")
@@ -1125,6 +1165,7 @@ class PartialGame:
         for f in self.deal.draws:
             if self._in_deal(k + 1, f.after):
                 items += [(lay.index[c], lay.talon_mask) for c in f.cards]
+        items += self._placed(lay, k + 1)
         fresh = _System((full_mask,) * len(lay.cards)).restrict(items).solve()
         if fresh is None:
             return Refusal("R16", _say("facts"))
@@ -1599,3 +1640,69 @@ def check_partial(
     if error is not None:
         raise error
     return PartialReplay(game)
+
+
+def side_line_deal(
+    rules: Rules | str, players: Sequence[str], deal: PartialDeal, mainline: Sequence[Move], branch: int | None
+) -> PartialDeal:
+    """The facts a side line of an over-the-board game is decided from: the one rule for
+    every reader, writer and view (``replay.line_deal``, the notation's reader and
+    writer, the annotator).
+
+    A line leaving the main line before move ``branch`` (it replaces that move) shares
+    the moves before it and the physical deck.  The recording's seen refills (R16) and
+    redeals (R5) before ``branch`` stay as they are.  A seen refill of the main line
+    after ``branch`` (``after >= branch``) tells which cards lay at the talon places the
+    main line's refill drew: it becomes a :class:`SeenPlace` fact of the same deal ("these
+    cards lay at these talon places"), which the side line inherits whoever draws them
+    there; what it says of *who drew after which move* is the main line's and is dropped.
+    A seen refill or redeal after a main-line redeal at or after ``branch`` belongs to a
+    deal the line never reaches (a new shuffle) and is dropped.  ``branch=None`` (the
+    main line) gives ``deal`` itself.
+
+    Args:
+        rules, players: the game's rules (or preset name) and seat names.
+        deal: the recording's :class:`PartialDeal`.
+        mainline: the main line's moves (the refills' talon places are read off them,
+            R16: they depend only on hand sizes, the same in every consistent order).
+        branch: the index of the main-line move the line replaces, or ``None``.
+
+    Raises:
+        SetupError: ``deal`` is facts no deck order meets (as :class:`PartialGame`).
+
+    The main line is replayed up to its last seen refill after ``branch``; where it is
+    illegal before that, the refills it never reaches give no fact (the main line's own
+    error is reported where it stands).
+    """
+    if branch is None:
+        return deal
+    if not any(f.after >= branch for f in deal.draws) and not any(r[0] >= branch for r in deal.redeals):
+        return deal
+    redeals = [j for j, m in enumerate(mainline) if m.action is Action.REDEAL]
+    start = max((r + 1 for r in redeals if r < branch), default=0)
+    later = [f for f in deal.draws if f.after >= branch and not any(branch <= r <= f.after for r in redeals)]
+    placed = list(deal.placed)
+    if later:
+        game = PartialGame(rules, players, deal, redeals=redeals)
+        last = max(f.after for f in later)
+        try:
+            for m in mainline[: last + 1]:
+                game.play(m)
+        except IllegalMove:
+            pass
+        cur = next((d for d in game._deals if d.start == start), None)
+        for f in later if cur is not None else ():
+            assert cur is not None
+            mask = 0
+            for k, seat, got in cur.log:
+                if k == f.after and seat == f.player:
+                    mask |= got
+            if mask:
+                places = tuple(j for j, p in enumerate(cur.layout.talon_pos) if mask >> p & 1)
+                placed.append(SeenPlace(start, places, f.cards))
+    return replace(
+        deal,
+        draws=tuple(f for f in deal.draws if f.after < branch),
+        redeals=tuple(r for r in deal.redeals if r[0] < branch),
+        placed=tuple(placed),
+    )
