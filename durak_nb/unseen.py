@@ -117,6 +117,15 @@ where ``two_sixes_win`` ends the witness game by R26, the end may be the witness
 the next move, if any, is decided against every order (:attr:`PartialGame.finished`
 reports the witness until then).
 
+*Side lines.*  A variation of an over-the-board game is played with the same physical
+deck (:func:`side_line_deal`, the one rule every reader, writer and view asks): the seen
+refills before the move it replaces hold as recorded; one of the main line's seen refills
+after it becomes a :class:`SeenPlace` ("these cards lay at the talon places that refill
+drew", read off the main line's refill order), since which player draws those places
+after which move depends on the line's own moves (R16).  Facts of a deal after a
+main-line redeal (R5) past the branching are dropped (a new shuffle the line never
+reaches).
+
 *Knowledge.*  With one perfect matching ``M``, the positions card ``c`` can hold in some
 consistent order are ``M(c)`` and the allowed positions in ``c``'s strongly connected
 component of the alternating digraph (matched edges position → card, other allowed edges
@@ -131,6 +140,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import Card, Suit, card_text, cards_text, deck
@@ -1683,22 +1693,19 @@ def side_line_deal(
     later = [f for f in deal.draws if f.after >= branch and not any(branch <= r <= f.after for r in redeals)]
     placed = list(deal.placed)
     if later:
-        game = PartialGame(rules, players, deal, redeals=redeals)
         last = max(f.after for f in later)
+        if isinstance(rules, str):
+            rules = Rules.make(rules)
+        key = (rules, tuple(players), deal, tuple(mainline[: last + 1]), tuple(redeals), start)
         try:
-            for m in mainline[: last + 1]:
-                game.play(m)
-        except IllegalMove:
-            pass
-        cur = next((d for d in game._deals if d.start == start), None)
-        for f in later if cur is not None else ():
-            assert cur is not None
-            mask = 0
-            for k, seat, got in cur.log:
-                if k == f.after and seat == f.player:
-                    mask |= got
-            if mask:
-                places = tuple(j for j, p in enumerate(cur.layout.talon_pos) if mask >> p & 1)
+            hash(key)
+        except TypeError:  # a deal built by hand with lists: not cached
+            refills = _refills.__wrapped__(*key)
+        else:
+            refills = _refills(*key)
+        for f in later:
+            places = tuple(sorted(j for k, seat, got in refills if k == f.after and seat == f.player for j in got))
+            if places:
                 placed.append(SeenPlace(start, places, f.cards))
     return replace(
         deal,
@@ -1706,3 +1713,29 @@ def side_line_deal(
         redeals=tuple(r for r in deal.redeals if r[0] < branch),
         placed=tuple(placed),
     )
+
+
+@lru_cache(maxsize=32)
+def _refills(
+    rules: Rules,
+    players: tuple[str, ...],
+    deal: PartialDeal,
+    moves: tuple[Move, ...],
+    redeals: tuple[int, ...],
+    start: int,
+) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """The refills (R16) of the deal beginning at move ``start`` as the main line
+    ``moves`` makes them: ``(move, seat, talon places)`` each, up to the first move no
+    order allows (the main line's own error is reported where it stands).  Cached: every
+    side line of a recording asks it."""
+    game = PartialGame(rules, players, deal, redeals=redeals)
+    try:
+        for m in moves:
+            game.play(m)
+    except IllegalMove:
+        pass
+    cur = next((d for d in game._deals if d.start == start), None)
+    if cur is None:
+        return ()
+    pos = cur.layout.talon_pos
+    return tuple((k, seat, tuple(j for j, p in enumerate(pos) if got >> p & 1)) for k, seat, got in cur.log)

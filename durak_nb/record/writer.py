@@ -218,16 +218,16 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
                     )
                 vnum = alt.parent.variations.index(alt)
                 pieces.append(_Piece("(", glue_after=True, brk="indent" if f.depth == 0 else ""))
-                line = [alt, *alt.mainline()]
+                nodes = [alt, *alt.mainline()]
                 stack.append(
                     _WFrame(
-                        line,
+                        nodes,
                         side_line_start(
                             tree.recording,
                             f.before,
                             [n.move for n in tree.root.mainline() if n.move is not None],
                             f.i,
-                            [n.move for n in line if n.move is not None],
+                            [n.move for n in nodes if n.move is not None],
                         )
                         if f.depth == 0
                         else f.before.copy(),
