@@ -99,7 +99,9 @@ the limits), with the ownership check answered as above; a first lead no order a
 (R4 deciding from hidden cards) is ``R4``.
 
 *Candidates* (what a scorer may tap, :meth:`PartialGame.candidates`): the witness
-game's legal moves, which that order allows, and every move of the shapes the rules allow
+game's legal moves, which that order allows (each decided again while a seen refill is
+still to come, R16: that order meets the refill after the recorded moves, not
+necessarily after another move), and every move of the shapes the rules allow
 (a lead of one rank, a cover that beats, a throw-in of ranks on the table, a transfer of
 the attack rank, a shown trump, an R5 claim) with at least one card not yet seen that may
 be in the mover's hand, each decided exactly as :meth:`PartialGame.why_illegal` does.
@@ -1324,8 +1326,10 @@ class PartialGame:
 
     def candidates(self, player: int | None = None) -> list[Move]:
         """Every move some deck order consistent with everything so far allows now, of
-        ``player`` (or of every seat): what a scorer may tap.  The witness game's legal
-        moves, then moves with cards not yet seen (leads, covers that beat R6–R8, ranks on
+        ``player`` (or of every seat): what a scorer may tap; :meth:`play` accepts each.
+        The witness game's legal moves (decided again as :meth:`why_illegal` does while a
+        seen refill, R16, is still to come: the witness's order need not meet it after
+        another move), then moves with cards not yet seen (leads, covers that beat R6–R8, ranks on
         the table for a throw-in R11, the attack rank for a transfer R17, R20's shown
         trump, R5 claims), each decided as :meth:`why_illegal` does; at most
         :data:`MAX_CANDIDATES` such moves are checked per seat (single cards first).
