@@ -319,11 +319,11 @@ def _lines_words(rec: Recording) -> str:
     root = GameTree.from_recording(rec).root
     stack = [(node, j == 0) for j, node in enumerate(root.variations)]  # (node, on the main line)
     while stack:
-        node, main = stack.pop()
-        if not main:
+        node, on_main = stack.pop()
+        if not on_main:
             moves += 1
             sides += node.starts_variation()
-        stack.extend((child, main and j == 0) for j, child in enumerate(node.variations))
+        stack.extend((child, on_main and j == 0) for j, child in enumerate(node.variations))
     if not sides:
         return _LINES_WORDS["main"].format(n=len(rec.moves))
     return _LINES_WORDS["sides"].format(n=len(rec.moves), v=sides, m=moves)
