@@ -516,7 +516,9 @@ class Annotator:
             game = cached[2].copy()
             game.play(node.move)
         elif self._partial:
-            game = partial_line_game(self.tree.recording, node.moves(), _line_branch(node))
+            game = partial_line_game(
+                self.tree.recording, node.moves(), _line_branch(node), self.tree.root.mainline_moves()
+            )
         else:
             game = self.tree.game_after(node)
         self._cache = (node, facts, game.copy())
@@ -761,7 +763,7 @@ class Annotator:
     def _facts(self, node: GameNode) -> PartialDeal:
         deal: object = self.tree.recording.deal
         assert isinstance(deal, PartialDeal)
-        return line_deal(deal, _line_branch(node))
+        return line_deal(self.tree.recording, _line_branch(node), self.tree.root.mainline_moves())
 
     def _check_node(self, node: GameNode) -> None:
         if not isinstance(node, GameNode) or node.root() is not self.tree.root:

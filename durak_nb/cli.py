@@ -30,7 +30,7 @@ from typing import Any, NoReturn
 
 from .engine import SetupError
 from .game_text import game_lines
-from .record import RecordingError, ValidationReport, notation
+from .record import Recording, RecordingError, ValidationReport, notation
 from .record.json_form import write_atomic
 from .rules import RulesError
 from .selfplay import record_bot_game
@@ -311,6 +311,32 @@ def _not_text(value: str | None) -> str | None:
     return None
 
 
+#: What ``export`` says of the lines it wrote (one place, for translation later).
+_LINES_WORDS = {
+    "main": "{n} moves",
+    "sides": "{n} moves in the main line and {v} side lines of {m} moves",
+}
+
+
+def _lines_words(rec: Recording) -> str:
+    """The moves of ``rec``'s main line and, when it has any, its side lines and their
+    moves (every nesting depth): what the exported page lets a reader step through."""
+    from .record.tree import GameTree
+
+    sides = moves = 0
+    root = GameTree.from_recording(rec).root
+    stack = [(node, j == 0) for j, node in enumerate(root.variations)]  # (node, on the main line)
+    while stack:
+        node, on_main = stack.pop()
+        if not on_main:
+            moves += 1
+            sides += node.starts_variation()
+        stack.extend((child, on_main and j == 0) for j, child in enumerate(node.variations))
+    if not sides:
+        return _LINES_WORDS["main"].format(n=len(rec.moves))
+    return _LINES_WORDS["sides"].format(n=len(rec.moves), v=sides, m=moves)
+
+
 def _export(args: argparse.Namespace) -> int:
     """Read ``args.file`` strictly, check it as ``validate`` does (R25 results
     included), and write game ``args.game`` as a page."""
@@ -347,7 +373,7 @@ def _export(args: argparse.Namespace) -> int:
     except OSError as exc:
         _say(f"durak-nb export: error: {args.output}: {exc.strerror or exc}", error=True)
         return 1
-    _say(f"{page}: {page.stat().st_size} bytes, {len(rec.moves)} moves; open it in a browser (no kernel needed)")
+    _say(f"{page}: {page.stat().st_size} bytes, {_lines_words(rec)}; open it in a browser (no kernel needed)")
     return 0
 
 

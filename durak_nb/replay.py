@@ -72,7 +72,16 @@ from .record import notation
 from .record.json_form import Recording, RecordingError
 from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_problem
 from .rules import Rules
-from .unseen import PartialDeal, PartialError, PartialGame, PartialReplay, Seen, UnseenDrew, check_partial
+from .unseen import (
+    PartialDeal,
+    PartialError,
+    PartialGame,
+    PartialReplay,
+    Seen,
+    UnseenDrew,
+    check_partial,
+    side_line_deal,
+)
 
 __all__ = [
     "SNAPSHOT_EVERY",
@@ -247,21 +256,6 @@ def _line_steps(
         yield game, move, events
 
 
-def _trimmed(deal: PartialDeal, start: int | None) -> PartialDeal:
-    """An over-the-board deal for a line leaving the main line before move ``start``:
-    the seen draws and redeals before it (later facts belong to the main line's moves);
-    ``None``: the main line, the deal itself."""
-    if start is None:
-        return deal
-    if not any(d.after >= start for d in deal.draws) and not any(r[0] >= start for r in deal.redeals):
-        return deal
-    return dataclasses.replace(
-        deal,
-        draws=tuple(d for d in deal.draws if d.after < start),
-        redeals=tuple(r for r in deal.redeals if r[0] < start),
-    )
-
-
 def line_branch(path: LinePath) -> int | None:
     """The main-line move that the line at ``path`` replaces: the index where it leaves
     the main line (``None`` for the main line and its own continuations, ``i = 0``).
@@ -277,21 +271,38 @@ def line_branch(path: LinePath) -> int | None:
     return None
 
 
-def line_deal(deal: PartialDeal, branch: int | None) -> PartialDeal:
-    """The facts an over-the-board line is decided from (the one home of that choice):
-    the recording's :class:`~durak_nb.unseen.PartialDeal`; for a line leaving the main
-    line before move ``branch`` (:func:`line_branch`), without the seen draws (R16) and
-    redeals (R5) recorded after the main line's moves from there on: they tell what the
-    main line's refills drew, not the line's.  ``branch=None``: the deal itself."""
-    return _trimmed(deal, branch)
+def line_deal(rec: Recording, branch: int | None, mainline: Sequence[Move] | None = None) -> PartialDeal:
+    """The facts an over-the-board line is decided from: the recording's
+    :class:`~durak_nb.unseen.PartialDeal`; for a line leaving the main line before move
+    ``branch`` (:func:`line_branch`), :func:`~durak_nb.unseen.side_line_deal` (the one
+    rule, which the notation's reader and writer ask too): the seen draws (R16) after
+    the branching become "these cards lay at these talon places" facts, which the line
+    inherits; who drew them after which move is the main line's.  ``branch=None``: the
+    deal itself.
+
+    Args:
+        rec: an over-the-board recording.
+        branch: the main-line move the line replaces, or ``None``.
+        mainline: the main line's moves (``rec.moves`` unless given: an annotator's
+            edited tree).
+
+    Raises:
+        ValueError: ``rec``'s deal is not a :class:`~durak_nb.unseen.PartialDeal`.
+    """
+    deal: object = rec.deal
+    if not isinstance(deal, PartialDeal):
+        raise ValueError("line_deal: the recording's deal is not a partial deal (a full-deck game)")
+    return side_line_deal(rec.rules, rec.players, deal, rec.moves if mainline is None else mainline, branch)
 
 
-def partial_line_game(rec: Recording, moves: Sequence[Move], branch: int | None) -> PartialGame:
+def partial_line_game(
+    rec: Recording, moves: Sequence[Move], branch: int | None, mainline: Sequence[Move] | None = None
+) -> PartialGame:
     """The live :class:`~durak_nb.unseen.PartialGame` of an over-the-board line after
     ``moves`` (from the deal), the line leaving the main line before move ``branch``
     (:func:`line_deal`): what may be offered or played there, as :class:`Replay`
     decides its lines.  The redeals (R5) among ``moves`` are announced, as
-    :func:`~durak_nb.unseen.check_partial` does.
+    :func:`~durak_nb.unseen.check_partial` does.  ``mainline``: as :func:`line_deal`.
 
     Raises:
         ValueError: ``rec``'s deal is not a :class:`~durak_nb.unseen.PartialDeal`.
@@ -301,7 +312,7 @@ def partial_line_game(rec: Recording, moves: Sequence[Move], branch: int | None)
     if not isinstance(deal, PartialDeal):
         raise ValueError("partial_line_game: the recording's deal is not a partial deal (a full-deck game)")
     redeals = [j for j, m in enumerate(moves) if m.action is Action.REDEAL]
-    g = PartialGame(rec.rules, rec.players, line_deal(deal, branch), redeals=redeals)
+    g = PartialGame(rec.rules, rec.players, line_deal(rec, branch, mainline), redeals=redeals)
     for m in moves:
         g.play(m)
     return g
@@ -334,7 +345,7 @@ def _decide_line(
             the line, the rule; no ``state``: a witness's position holds cards nobody saw).
     """
     try:
-        return check_partial(rec.rules, rec.players, line_deal(deal, line_branch(path)), [*prefix, *moves])
+        return check_partial(rec.rules, rec.players, line_deal(rec, line_branch(path)), [*prefix, *moves])
     except PartialError as exc:
         j = exc.index - len(prefix)
         raise VariationError(
@@ -706,9 +717,9 @@ class Replay:
 
     def _line_deal(self) -> PartialDeal:
         """The over-the-board deal this line is played from: the recording's; for a
-        side line, without the seen draws and redeals after its branching (later facts
-        belong to the main line's moves)."""
-        return line_deal(self._root_deal(), line_branch(self.path))
+        side line, :func:`line_deal` (the main line's seen draws after its branching as
+        talon facts)."""
+        return line_deal(self.recording, line_branch(self.path))
 
     def partial_game(self, k: int) -> PartialGame:
         """Over the board (:attr:`partial`): a fresh live

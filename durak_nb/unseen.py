@@ -99,7 +99,9 @@ the limits), with the ownership check answered as above; a first lead no order a
 (R4 deciding from hidden cards) is ``R4``.
 
 *Candidates* (what a scorer may tap, :meth:`PartialGame.candidates`): the witness
-game's legal moves, which that order allows, and every move of the shapes the rules allow
+game's legal moves, which that order allows (each decided again while a seen refill is
+still to come, R16: that order meets the refill after the recorded moves, not
+necessarily after another move), and every move of the shapes the rules allow
 (a lead of one rank, a cover that beats, a throw-in of ranks on the table, a transfer of
 the attack rank, a shown trump, an R5 claim) with at least one card not yet seen that may
 be in the mover's hand, each decided exactly as :meth:`PartialGame.why_illegal` does.
@@ -117,6 +119,15 @@ where ``two_sixes_win`` ends the witness game by R26, the end may be the witness
 the next move, if any, is decided against every order (:attr:`PartialGame.finished`
 reports the witness until then).
 
+*Side lines.*  A variation of an over-the-board game is played with the same physical
+deck (:func:`side_line_deal`, the one rule every reader, writer and view asks): the seen
+refills before the move it replaces hold as recorded; one of the main line's seen refills
+after it becomes a :class:`SeenPlace` ("these cards lay at the talon places that refill
+drew", read off the main line's refill order), since which player draws those places
+after which move depends on the line's own moves (R16).  Facts of a deal after a
+main-line redeal (R5) past the branching are dropped (a new shuffle the line never
+reaches).
+
 *Knowledge.*  With one perfect matching ``M``, the positions card ``c`` can hold in some
 consistent order are ``M(c)`` and the allowed positions in ``c``'s strongly connected
 component of the alternating digraph (matched edges position → card, other allowed edges
@@ -131,6 +142,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import Card, Suit, card_text, cards_text, deck
@@ -146,9 +158,11 @@ __all__ = [
     "PartialReplay",
     "Seen",
     "SeenDraw",
+    "SeenPlace",
     "UnseenDrew",
     "check_partial",
     "replay_partial",
+    "side_line_deal",
 ]
 
 #: The most nodes of the branching search for R9 (english lead pass) and R26
@@ -206,6 +220,27 @@ class SeenDraw:
 
 
 @dataclass(frozen=True)
+class SeenPlace:
+    """Cards of a refill someone saw, as a fact of the physical deck: they lay, in some
+    order, at the talon places ``places`` of the deal that began at move ``start``.
+
+    What a side line inherits from the main line's seen refills after its branching
+    (:func:`side_line_deal`): the deck is the same in every line, but which refill
+    draws those places is the line's own (R16).  Never read from or written to a file.
+
+    Attributes:
+        start: the index of the deal's first move (0, or the move after an R5 redeal).
+        places: talon places, 0 being the talon's top card when the deal was dealt (the
+            turned-up card, R3, is the last place).
+        cards: the cards lying there, sorted; no more than ``places``.
+    """
+
+    start: int
+    places: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class PartialDeal:
     """A deal known in part: the ``deal`` member without ``deck``.
 
@@ -221,6 +256,8 @@ class PartialDeal:
         draws: refills the writer saw, in the order of ``after``.
         redeals: ``(move index, turned_up)`` pairs: the turned-up card of the new deal
             after the ``redeal`` move at that index (R5), where it was recorded.
+        placed: talon facts (:class:`SeenPlace`): only in a side line's deal
+            (:func:`side_line_deal`), never in a recording's.
     """
 
     dealer: int
@@ -231,6 +268,7 @@ class PartialDeal:
     hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     draws: tuple[SeenDraw, ...] = ()
     redeals: tuple[tuple[int, Card], ...] = ()
+    placed: tuple[SeenPlace, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -623,6 +661,19 @@ class PartialGame:
         ``start``: no redeal known between them."""
         return after >= start and not any(start <= r <= after for r in self._redeals)
 
+    def _placed(self, layout: _Layout, start: int) -> list[tuple[int, int]]:
+        """The :class:`SeenPlace` facts of the deal beginning at move ``start`` as
+        constraints (card, talon positions)."""
+        items: list[tuple[int, int]] = []
+        for f in self.deal.placed:
+            if f.start != start:
+                continue
+            if not f.places or not all(isinstance(j, int) and 0 <= j < len(layout.talon_pos) for j in f.places):
+                raise SetupError("R16", f"deal.placed: {f.places!r} are not talon places")
+            mask = sum(1 << layout.talon_pos[j] for j in set(f.places))
+            items += [(self._ix(layout, c, "placed"), mask) for c in f.cards]
+        return items
+
     def _first_deal(self) -> _Deal:
         """Deal 0 with the facts of :attr:`deal` (R3, R4)."""
         d, r, n = self.deal, self.rules, len(self.players)
@@ -678,6 +729,7 @@ class PartialGame:
                 raise SetupError("R16", f"deal.draws: after must be a move index, not {f.after!r}")
             if self._in_deal(0, f.after):
                 items += [(self._ix(layout, c, "draws"), layout.talon_mask) for c in f.cards]
+        items += self._placed(layout, 0)
         attacker = d.attacker
         if attacker is not None:
             self._seat(attacker, "attacker", "R4")
@@ -1125,6 +1177,7 @@ class PartialGame:
         for f in self.deal.draws:
             if self._in_deal(k + 1, f.after):
                 items += [(lay.index[c], lay.talon_mask) for c in f.cards]
+        items += self._placed(lay, k + 1)
         fresh = _System((full_mask,) * len(lay.cards)).restrict(items).solve()
         if fresh is None:
             return Refusal("R16", _say("facts"))
@@ -1273,8 +1326,10 @@ class PartialGame:
 
     def candidates(self, player: int | None = None) -> list[Move]:
         """Every move some deck order consistent with everything so far allows now, of
-        ``player`` (or of every seat): what a scorer may tap.  The witness game's legal
-        moves, then moves with cards not yet seen (leads, covers that beat R6–R8, ranks on
+        ``player`` (or of every seat): what a scorer may tap; :meth:`play` accepts each.
+        The witness game's legal moves (decided again as :meth:`why_illegal` does while a
+        seen refill, R16, is still to come: the witness's order need not meet it after
+        another move), then moves with cards not yet seen (leads, covers that beat R6–R8, ranks on
         the table for a throw-in R11, the attack rank for a transfer R17, R20's shown
         trump, R5 claims), each decided as :meth:`why_illegal` does; at most
         :data:`MAX_CANDIDATES` such moves are checked per seat (single cards first).
@@ -1310,6 +1365,8 @@ class PartialGame:
         cur = self._deals[-1]
         lay = cur.layout
         moves = [m for m in game.legal_moves(s) if m.action is not Action.REDEAL]
+        if self._pending(cur, len(self.moves)):  # a seen refill still to come may refuse them (R16)
+            moves = [m for m in moves if self._decide(m, full=False) is None]
         known = set(moves)
         possible = cur.system.possible()
         mine = cur.mine(s)
@@ -1597,3 +1654,92 @@ def check_partial(
     if error is not None:
         raise error
     return PartialReplay(game)
+
+
+def side_line_deal(
+    rules: Rules | str, players: Sequence[str], deal: PartialDeal, mainline: Sequence[Move], branch: int | None
+) -> PartialDeal:
+    """The facts a side line of an over-the-board game is decided from: the one rule for
+    every reader, writer and view (``replay.line_deal``, the notation's reader and
+    writer, the annotator).
+
+    A line leaving the main line before move ``branch`` (it replaces that move) shares
+    the moves before it and the physical deck.  The recording's seen refills (R16) and
+    redeals (R5) before ``branch`` stay as they are.  A seen refill of the main line
+    after ``branch`` (``after >= branch``) tells which cards lay at the talon places the
+    main line's refill drew: it becomes a :class:`SeenPlace` fact of the same deal ("these
+    cards lay at these talon places"), which the side line inherits whoever draws them
+    there; what it says of *who drew after which move* is the main line's and is dropped.
+    A seen refill or redeal after a main-line redeal at or after ``branch`` belongs to a
+    deal the line never reaches (a new shuffle) and is dropped.  ``branch=None`` (the
+    main line) gives ``deal`` itself.
+
+    Args:
+        rules, players: the game's rules (or preset name) and seat names.
+        deal: the recording's :class:`PartialDeal`.
+        mainline: the main line's moves (the refills' talon places are read off them,
+            R16: they depend only on hand sizes, the same in every consistent order).
+        branch: the index of the main-line move the line replaces, or ``None``.
+
+    Raises:
+        SetupError: ``deal`` is facts no deck order meets (as :class:`PartialGame`).
+
+    The main line is replayed up to its last seen refill after ``branch``; where it is
+    illegal before that, the refills it never reaches give no fact (the main line's own
+    error is reported where it stands).
+    """
+    if branch is None:
+        return deal
+    if not any(f.after >= branch for f in deal.draws) and not any(r[0] >= branch for r in deal.redeals):
+        return deal
+    redeals = [j for j, m in enumerate(mainline) if m.action is Action.REDEAL]
+    start = max((r + 1 for r in redeals if r < branch), default=0)
+    later = [f for f in deal.draws if f.after >= branch and not any(branch <= r <= f.after for r in redeals)]
+    placed = list(deal.placed)
+    if later:
+        last = max(f.after for f in later)
+        if isinstance(rules, str):
+            rules = Rules.make(rules)
+        key = (rules, tuple(players), deal, tuple(mainline[: last + 1]), tuple(redeals), start)
+        try:
+            hash(key)
+        except TypeError:  # a deal built by hand with lists: not cached
+            refills = _refills.__wrapped__(*key)
+        else:
+            refills = _refills(*key)
+        for f in later:
+            places = tuple(sorted(j for k, seat, got in refills if k == f.after and seat == f.player for j in got))
+            if places:
+                placed.append(SeenPlace(start, places, f.cards))
+    return replace(
+        deal,
+        draws=tuple(f for f in deal.draws if f.after < branch),
+        redeals=tuple(r for r in deal.redeals if r[0] < branch),
+        placed=tuple(placed),
+    )
+
+
+@lru_cache(maxsize=32)
+def _refills(
+    rules: Rules,
+    players: tuple[str, ...],
+    deal: PartialDeal,
+    moves: tuple[Move, ...],
+    redeals: tuple[int, ...],
+    start: int,
+) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """The refills (R16) of the deal beginning at move ``start`` as the main line
+    ``moves`` makes them: ``(move, seat, talon places)`` each, up to the first move no
+    order allows (the main line's own error is reported where it stands).  Cached: every
+    side line of a recording asks it."""
+    game = PartialGame(rules, players, deal, redeals=redeals)
+    try:
+        for m in moves:
+            game.play(m)
+    except IllegalMove:
+        pass
+    cur = next((d for d in game._deals if d.start == start), None)
+    if cur is None:
+        return ()
+    pos = cur.layout.talon_pos
+    return tuple((k, seat, tuple(j for j, p in enumerate(pos) if got >> p & 1)) for k, seat, got in cur.log)

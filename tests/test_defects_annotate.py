@@ -203,14 +203,9 @@ def test_a4_text_typed_in_the_comment_box_survives_the_place_toggle_and_a_glyph(
     assert w.comment.value.startswith("Boris holds a seven, so he transfers")
 
 
-# ----------------------------------------------------------------------------- A5 (not fixed: for the lead)
+# ----------------------------------------------------------------------------- A5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="A5: variation_tree numbers moves from 1, every other view of the same game from 0 (views/trees.py,"
-    " D2's design and tests/test_trees.py's values): left for the lead",
-)
 def test_a5_the_variation_tree_numbers_moves_as_the_replayer_the_page_and_the_text_do() -> None:
     from durak_nb.game_text import game_lines
     from durak_nb.replay import Replay
@@ -226,7 +221,7 @@ def test_a5_the_variation_tree_numbers_moves_as_the_replayer_the_page_and_the_te
     ]
     assert Replay(rec).enter(1, 1).name == "1.1"
     labels = [info.label for info in variation_tree(rec, fold=False).nodes_info.values()]
-    assert labels[2].splitlines()[0] == "1. Boris transfers 7♦ !"  # today: "2. Boris transfers 7♦ !"
+    assert labels[2].splitlines()[0] == "1. Boris transfers 7♦ !"
 
 
 # ----------------------------------------------------------------------------- A6

@@ -44,7 +44,7 @@ from .jsonlines import JSONL_SUFFIX, read_jsonl
 from .lexer import MAX_GAMES, SUFFIX, Source
 from .reader import parse
 from .recorder import JOURNAL_SUFFIX, read_journal
-from .writer import check_lines, write
+from .writer import check_lines, check_match, write
 
 __all__ = [
     "JOURNAL_SUFFIX",
@@ -205,35 +205,6 @@ def _json_array(text: str, file: str) -> list[Recording]:
         i = j
     check_match(recs)
     return recs
-
-
-def check_match(games: Sequence[Recording]) -> None:
-    """R4 between the games of a match: in game 2 on, the durak of the game before deals
-    and the player to the durak's left attacks first (when the game before ended with
-    one durak and the game is dealt).
-
-    Raises:
-        RecordingError: a game breaks it (``rule`` R4).
-    """
-    for n in range(1, len(games)):
-        prev, rec = games[n - 1], games[n]
-        if rec.deal is None:
-            continue
-        result = prev.replay().result
-        if result is None or result.durak is None:
-            continue
-        durak = prev.players[result.durak]
-        if durak not in rec.players:
-            continue
-        d = rec.players.index(durak)
-        left = (d + 1) % len(rec.players)
-        if rec.deal.dealer != d or rec.deal.attacker != left:
-            raise RecordingError(
-                f"game {n + 1} of the match: the durak of game {n}, {durak}, deals and {rec.players[left]},"
-                " to the durak's left, attacks first",
-                file=rec.file,
-                rule="R4",
-            )
 
 
 def json_text(games: Recording | Sequence[Recording]) -> str:

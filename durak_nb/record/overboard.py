@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, Suit, card_text
 from ..engine import Action, Game, Move
 from ..rules import Rules
-from ..unseen import PartialDeal, PartialGame, Seen
+from ..unseen import PartialDeal, PartialGame, Seen, side_line_deal
 
 if TYPE_CHECKING:
     from .json_form import Recording
@@ -40,6 +40,7 @@ __all__ = [
     "known_state",
     "nothing_turned_up",
     "redeal_turned_up",
+    "side_line_start",
     "taking",
     "trump_of",
 ]
@@ -161,6 +162,40 @@ def first_game(rec: Recording, moves: Sequence[Move] | None = None) -> Game | Pa
         redeals = [k for k, m in enumerate(rec.moves if moves is None else moves) if m.action is Action.REDEAL]
         return PartialGame(rec.rules, rec.players, deal, redeals=redeals)
     return rec.new_game()
+
+
+def side_line_start(
+    rec: Recording, before: Game | PartialGame, mainline: Sequence[Move], branch: int, line: Sequence[Move] = ()
+) -> Game | PartialGame:
+    """The live game a side line replacing main-line move ``branch`` starts from, for
+    the notation's reader and writer (as ``replay.line_deal`` for the views): a copy of
+    ``before`` (the main line's game there) for a full deck, or where the line inherits
+    nothing new; over the board, the :class:`~durak_nb.unseen.PartialGame` dealt from
+    :func:`~durak_nb.unseen.side_line_deal` (the one rule: the main line's seen refills
+    after ``branch`` become "these cards lay at these talon places"), told of the redeals
+    among the moves to ``branch`` and ``line``, the moves to ``branch`` replayed.
+
+    Args:
+        rec: the recording; ``mainline``: its main line's moves (those known so far
+            will do for the reader: the refills it has read); ``line``: the side line's
+            moves where known.
+
+    Raises:
+        SetupError: the facts break R1-R4 (as :func:`first_game`).
+    """
+    deal = rec.deal
+    if not isinstance(before, PartialGame) or not isinstance(deal, PartialDeal):
+        return before.copy()
+    facts = side_line_deal(rec.rules, rec.players, deal, mainline, branch)
+    if facts == deal:
+        return before.copy()
+    moves = [*mainline[:branch], *line]
+    game = PartialGame(
+        rec.rules, rec.players, facts, redeals=[j for j, m in enumerate(moves) if m.action is Action.REDEAL]
+    )
+    for m in mainline[:branch]:
+        game.play(m)  # accepted: every order the main line's facts allow meets the line's
+    return game
 
 
 def taking(game: Game | PartialGame) -> bool:

@@ -75,8 +75,9 @@ from .lexer import (
     state_of,
     where_in_tree,
 )
-from .overboard import FactProblem, deal_problem, first_game, known_state, taking
+from .overboard import FactProblem, deal_problem, first_game, known_state, side_line_start, taking
 from .tree import ANNOTATION_KEYS, GameNode, GameTree
+from .writer import check_lines
 
 # ----------------------------------------------------------------------------- reading
 
@@ -1025,6 +1026,8 @@ class _Reader:
         out.move_places = move_places
         out.file = src.file
         final = main.game
+        if problem is None:
+            problem = self._late_lines(out)
         if problem is None and out.result is not None:
             try:
                 out.check_result(final.witness() if isinstance(final, PartialGame) else final)
@@ -1134,6 +1137,14 @@ class _Reader:
             owner_branch, owner_index = line.branch, j
         vnum = self.children[branch_node]  # the main continuation is 0, variations from 1
         game = line.game_before(j)
+        if not line.branch and self.partial is not None and self.rec is not None:
+            # over the board: the main line's seen refills from here on are talon facts
+            # the line inherits (unseen.side_line_deal); those read later, at the end
+            self.rec.deal = self.partial.deal
+            try:
+                game = side_line_start(self.rec, game, line.moves, j)
+            except SetupError as exc:
+                raise self.src.error(exc.message, self.partial.first, rule=exc.rule) from exc
         return _Line(
             game=game,
             start_game=game.copy(),
@@ -1437,6 +1448,26 @@ class _Reader:
             self._check_facts(state, names, self.rec.rules, line.moves)
         if changed:
             self._rebuild(line)
+
+    def _late_lines(self, rec: Recording) -> RecordingError | None:
+        """Over the board, where a seen refill after a side line's branching was read
+        after that side line (so it was read without it): every line checked again as
+        the writer checks them (unseen.side_line_deal's talon facts); the error, raised
+        when reading strictly."""
+        deal: object = rec.deal
+        if self.partial is None or not isinstance(deal, PartialDeal) or not deal.draws:
+            return None
+        last = max(f.after for f in deal.draws)
+        variations = rec.meta.get("variations")
+        if not isinstance(variations, dict) or not any(int(k) < last for k in variations if str(k).isdigit()):
+            return None
+        try:
+            check_lines(rec)
+        except RecordingError as exc:
+            if self.strict:
+                raise
+            return exc
+        return None
 
     def _no_refill(self, drew: tuple[int, int, tuple[Card, ...], Header], names: list[str]) -> RecordingError:
         bout, seat, _cards, h = drew

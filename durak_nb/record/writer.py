@@ -47,7 +47,7 @@ from .lexer import (
     state_of,
     where_in_tree,
 )
-from .overboard import first_game
+from .overboard import first_game, side_line_start
 from .tree import GameNode, GameTree
 
 #: Width of the canonical writer's move lines.
@@ -218,10 +218,19 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
                     )
                 vnum = alt.parent.variations.index(alt)
                 pieces.append(_Piece("(", glue_after=True, brk="indent" if f.depth == 0 else ""))
+                nodes = [alt, *alt.mainline()]
                 stack.append(
                     _WFrame(
-                        [alt, *alt.mainline()],
-                        f.before.copy(),
+                        nodes,
+                        side_line_start(
+                            tree.recording,
+                            f.before,
+                            [n.move for n in tree.root.mainline() if n.move is not None],
+                            f.i,
+                            [n.move for n in nodes if n.move is not None],
+                        )
+                        if f.depth == 0
+                        else f.before.copy(),
                         f.depth + 1,
                         f.start_before,
                         True,
@@ -539,6 +548,38 @@ def _result_text(result: dict[str, Any], names: Sequence[str], file: str) -> str
     return _json_value(result, file)
 
 
+def check_match(games: Sequence[Recording]) -> None:
+    """R4 between the games of a match: in game 2 on, the durak of the game before deals
+    and the player to the durak's left attacks first (when the game before ended with
+    one durak and the game is dealt).  The one check of it for a list of games: the
+    notation writer (:func:`write`), ``io.dump`` in either form and ``io.load_games`` ask
+    it (the notation reader checks the same while it reads, placing the error at the
+    header).
+
+    Raises:
+        RecordingError: a game breaks it (``rule`` R4).
+    """
+    for n in range(1, len(games)):
+        prev, rec = games[n - 1], games[n]
+        if rec.deal is None:
+            continue
+        result = prev.replay().result
+        if result is None or result.durak is None:
+            continue
+        durak = prev.players[result.durak]
+        if durak not in rec.players:
+            continue
+        d = rec.players.index(durak)
+        left = (d + 1) % len(rec.players)
+        if rec.deal.dealer != d or rec.deal.attacker != left:
+            raise RecordingError(
+                f"game {n + 1} of the match: the durak of game {n}, {durak}, deals and {rec.players[left]},"
+                " to the durak's left, attacks first",
+                file=rec.file,
+                rule="R4",
+            )
+
+
 def write(games: Recording | Sequence[Recording], *, passes: str = "all") -> str:
     """The canonical notation of one game, or of a match (several games, in order).
 
@@ -556,7 +597,8 @@ def write(games: Recording | Sequence[Recording], *, passes: str = "all") -> str
 
     Raises:
         RecordingError: an illegal move (its rule id), a written result that disagrees
-            with the replay (R25), a bound passed (moves, nesting depth, header size),
+            with the replay (R25), a match whose next game is not dealt by the durak
+            of the game before (R4, :func:`check_match`), a bound passed (moves, nesting depth, header size),
             or a ``meta`` value that is not JSON data.
     """
     if passes not in PASSES:
@@ -570,6 +612,7 @@ def write(games: Recording | Sequence[Recording], *, passes: str = "all") -> str
         for name in rec.players:
             if not name.strip() or len(name) > MAX_NAME:
                 raise RecordingError(f"a player's name has 1 to {MAX_NAME} characters", file=rec.file, rule="R2")
+    check_match(recs)  # R4: what the reader would refuse is not written
     out = []
     for rec in recs:
         try:

@@ -809,8 +809,9 @@ def variation_tree(
 ) -> Diagram:
     """The main line and the variations of an annotated recording, as a tree.
 
-    Moves are numbered by their place in the game (``"3. Boris covers 7♠ with 9♠ ?!"``:
-    the move's number, the move in words and its glyph right after them), with their
+    Moves are numbered by their place in the game from 0, as the replayer, the exported
+    page and ``durak-nb replay`` number them (``"3. Boris covers 7♠ with 9♠ ?!"`` is move
+    3, the fourth: the move's number, the move in words and its glyph right after them), with their
     comments: the one before the move in quotes above, the one after below, wrapped at
     ``wrap`` characters.
 
@@ -864,7 +865,7 @@ def variation_tree(
         start += _wrap(f"“{tree.root.comment_before}”", wrap)
     d.add_node("v", "start", start, style="rounded,filled", fillcolor="#eef5ec")
     # each entry: the first node of a run, the DOT name of the node before it, its number
-    stack: list[tuple[GameNode, str, int]] = [(node, "v", 1) for node in reversed(tree.root.variations)]
+    stack: list[tuple[GameNode, str, int]] = [(node, "v", 0) for node in reversed(tree.root.variations)]
     count = 0
     while stack:
         first, tail, number = stack.pop()
