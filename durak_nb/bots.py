@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from .cards import Card, beats, deck
 from .engine import Action, Game, IllegalMove, Move, SetupError
 from .errors import DurakError
-from .knowledge import PlayerView
+from .knowledge import PlayerView, player_view
 from .record.annotations import move_to_json
 from .rules import Rules
 
@@ -344,25 +344,8 @@ def seat_view(game: Game, seat: int) -> SeatView:
     seat = game.seat(seat)
     seen = _public_cards(game)
     pos = game.position()
-    known = tuple(pos.hands[s] if s == seat else tuple(c for c in pos.hands[s] if c in seen) for s in range(game.n))
-    view = PlayerView(
-        player=seat,
-        players=pos.players,
-        hand=pos.hands[seat],
-        table=pos.table,
-        trump=pos.trump,
-        trump_card=pos.trump_card,
-        talon_size=len(pos.talon),
-        discard_size=len(pos.discard),
-        hand_sizes=tuple(len(h) for h in pos.hands),
-        known=known,
-        attacker=pos.attacker,
-        defender=pos.defender,
-        bout=pos.bout,
-        taking=pos.taking,
-        out_order=pos.out_order,
-        result=pos.result,
-    )
+    public = tuple(tuple(c for c in pos.hands[s] if c in seen) for s in range(game.n))
+    view = player_view(pos, seat, public)  # the one home of a player's view (knowledge.py)
     return SeatView(
         rules=game.rules,
         view=view,
