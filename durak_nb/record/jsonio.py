@@ -262,7 +262,12 @@ def decode(text: str, *, max_depth: int = MAX_NESTING) -> Any:
         value, end = scan(text, _skip(text, 0), max_depth=max_depth)
         _trailing(text, end)
         return value  # the C scanner ran out of stack on text within the bound
-    if _ESCAPED_SURROGATE.search(text) or _LONE.search(text) or depth(value, max_depth) > max_depth:
+    if (
+        _ESCAPED_SURROGATE.search(text)
+        or _LONE.search(text)
+        # fewer brackets than the bound: no need to walk the value
+        or (text.count("[") + text.count("{") > max_depth and depth(value, max_depth) > max_depth)
+    ):
         value, end = scan(text, _skip(text, 0), max_depth=max_depth)
         _trailing(text, end)
     return value
