@@ -271,6 +271,11 @@ class Recording:
         """
         if self._partial_deal() is not None:
             return self.partial()[0].witness_start()
+        kept = _FRESH.pop(id(self), None)
+        if kept is not None:
+            rules, players, deal, start, fresh = kept
+            if rules is self.rules and players is self.players and deal is self.deal and start is self.start:
+                return fresh  # dealt from these very values when read, never handed out
         if isinstance(self.deal, Deal):
             d = self.deal
             return Game.deal(
@@ -724,6 +729,12 @@ def _umask() -> int:
 
 
 _ACTIONS: dict[str, Action] = {a.value: a for a in Action}
+
+#: The game the reader dealt to check the last recording it read (R1-R4), by the
+#: recording's ``id``, with the values it was dealt from: that recording's next
+#: :meth:`Recording.new_game` hands it out (once) instead of dealing again when the
+#: recording still holds those very values (one entry: reading is followed by replaying).
+_FRESH: dict[int, tuple[Rules, tuple[str, ...], object, object, Game]] = {}
 _LAYING = (Action.ATTACK, Action.THROW, Action.TRANSFER)
 _DEFEND_KEYS = frozenset({"player", "action", "card", "target"})
 _LAYING_KEYS = frozenset({"player", "action", "cards"})
@@ -913,10 +924,13 @@ class _DocReader:
             result_place=jsonio.LazySequence(functools.partial(_place_of, self.where, "result")),
         )
         try:
-            rec.new_game()
+            fresh = rec.new_game()
         except SetupError as exc:
             raise self.fail(exc.message, "deal" if deal else "start", exc.rule) from exc
         self._headers(rec, len(moves))
+        if not isinstance(deal, PartialDeal):  # the next new_game() of this recording: no second deal
+            _FRESH.clear()
+            _FRESH[id(rec)] = (rec.rules, rec.players, rec.deal, rec.start, fresh)
         return rec
 
     def _headers(self, rec: Recording, count: int) -> None:
