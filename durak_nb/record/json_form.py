@@ -730,6 +730,11 @@ def _umask() -> int:
 
 _ACTIONS: dict[str, Action] = {a.value: a for a in Action}
 
+#: Card codes the reader accepted (``Card.parse`` and R1's deck check), by deck size:
+#: a code read again is that card (at most :data:`_MOST_CODES` spellings kept per size).
+_KNOWN_CODES: dict[int, dict[str, Card]] = {}
+_MOST_CODES = 1000
+
 #: The game the reader dealt to check the last recording it read (R1-R4), by the
 #: recording's ``id``, with the values it was dealt from: that recording's next
 #: :meth:`Recording.new_game` hands it out (once) instead of dealing again when the
@@ -877,7 +882,7 @@ class _DocReader:
         self.rules: Rules | None = None
         self.partial = False  # a deal without deck: redeals name cards (R5)
         self.redeal_turned: dict[int, Card] = {}  # the new deal's turned-up card, by move index
-        self.known: dict[str, Card] = {}  # card codes read and accepted in this document (cards_of)
+        self.known: dict[str, Card] = {}  # card codes read and accepted in this deck size (cards_of)
 
     def fail(self, msg: str, path: str = "", rule: str | None = None) -> RecordingError:
         line, col = _place_of(self.where, path)
@@ -966,6 +971,7 @@ class _DocReader:
         except RulesError as exc:
             raise self.fail(exc.message, "rules", exc.rule) from exc
         self.rules = rules
+        self.known = _KNOWN_CODES.setdefault(rules.deck_size, {})
         return rules
 
     def seat_of(self, value: object, path: str, rule: str) -> int:
@@ -974,7 +980,7 @@ class _DocReader:
         return self.seats[value]
 
     def cards_of(self, value: object, path: str) -> tuple[Card, ...]:
-        if type(value) is list:  # every code read before in this document: its card
+        if type(value) is list:  # every code read before for this deck size: its card
             try:
                 return tuple([self.known[code] for code in value])
             except (KeyError, TypeError):
@@ -991,7 +997,7 @@ class _DocReader:
                 raise self.fail(f"{path}[{i}]: {exc.message}", f"{path}[{i}]", "R1") from exc
             if c.rank < lowest_rank(size):
                 raise self.fail(f"{path}[{i}]: {c} is not in a {size}-card deck", f"{path}[{i}]", "R1")
-            if type(code) is str:
+            if type(code) is str and len(self.known) < _MOST_CODES:
                 self.known[code] = c
             out.append(c)
         return tuple(out)
