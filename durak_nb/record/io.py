@@ -85,6 +85,12 @@ def _read_json_file(path: Path) -> list[Recording]:
     return _json_array(text, str(path))
 
 
+def _shifted(places: Sequence[tuple[int, int]], line0: int, col0: int) -> Sequence[tuple[int, int]]:
+    """The places of an element's text (``places``, from its line 1 column 1) in the
+    file where the element starts at (``line0``, ``col0``), found on first use."""
+    return jsonio.LazySequence(lambda: [(ln + line0 - 1, c + (col0 - 1 if ln == 1 else 0)) for ln, c in places])
+
+
 def _read_notation_file(path: Path) -> list[Recording]:
     return parse(read_text(path), file=str(path)).games
 
@@ -205,12 +211,6 @@ def _json_array(text: str, file: str) -> list[Recording]:
         i = j
     check_match(recs)
     return recs
-
-
-def _shifted(places: Sequence[tuple[int, int]], line0: int, col0: int) -> Sequence[tuple[int, int]]:
-    """The places of an element's text (``places``, from its line 1 column 1) in the
-    file where the element starts at (``line0``, ``col0``), found on first use."""
-    return jsonio.LazySequence(lambda: [(ln + line0 - 1, c + (col0 - 1 if ln == 1 else 0)) for ln, c in places])
 
 
 def check_match(games: Sequence[Recording]) -> None:
