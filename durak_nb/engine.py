@@ -811,12 +811,12 @@ def _same_types(move: Move) -> bool:
     :class:`Action`, :class:`Card` values), so a move equal to a listed one is that move
     (``True == 1`` and ``'pass' == Action.PASS``, yet :meth:`Game.why_illegal` refuses them)."""
     p, act, cards, target, _show, _deck = move
-    return (
-        type(p) is int
-        and type(act) is Action
-        and all(type(c) is Card for c in cards)
-        and (target is None or type(target) is Card)
-    )
+    if type(p) is not int or type(act) is not Action or (target is not None and type(target) is not Card):
+        return False
+    for c in cards:  # noqa: SIM110 (a plain loop, no generator: this runs for every move a replay reads)
+        if type(c) is not Card:
+            return False
+    return True
 
 
 def _by_mask(player: int, action: Action) -> dict[int, Move]:

@@ -109,6 +109,10 @@ _OPTION_RULE = {
 }
 
 
+#: The declared type (a string) of each :class:`Rules` field, filled on first use (``_check``).
+_FIELD_TYPES: dict[str, Any] = {}
+
+
 @dataclass(frozen=True, repr=False)
 class Rules:
     """A preset plus options: everything the engine needs to know about the variant.
@@ -314,12 +318,15 @@ class Rules:
         def bad(name: str, why: str) -> RulesError:
             return RulesError(_OPTION_RULE[name], f"option {name}: {why}")
 
+        types = _FIELD_TYPES
+        if not types:  # once: the declared type of each field
+            types.update({f.name: f.type for f in dataclasses.fields(self)})
         for name in OPTION_NAMES:
             value = getattr(self, name)
-            f = {f.name: f for f in dataclasses.fields(self)}[name]
-            if f.type in ("bool",) and not isinstance(value, bool):
+            kind = types[name]
+            if kind in ("bool",) and not isinstance(value, bool):
                 raise bad(name, f"true or false, not {value!r}")
-            if f.type in ("int",) and (isinstance(value, bool) or not isinstance(value, int)):
+            if kind in ("int",) and (isinstance(value, bool) or not isinstance(value, int)):
                 raise bad(name, f"a whole number, not {value!r}")
         if self.deck_size not in (24, 36, 52):
             raise bad("deck_size", f"a deck has 24, 36 or 52 cards, not {self.deck_size}")

@@ -448,7 +448,7 @@ def _game_row(rec: Recording) -> dict[str, Any]:
     counts = dict.fromkeys(Action, 0)
     game = first
     try:
-        for now, move, _events in rec.steps():
+        for now, move, _events in rec.steps(first):  # played on ``first``: dealt once
             game = now
             counts[move.action] += 1
     except RecordingError as exc:

@@ -85,6 +85,12 @@ def _read_json_file(path: Path) -> list[Recording]:
     return _json_array(text, str(path))
 
 
+def _shifted(places: Sequence[tuple[int, int]], line0: int, col0: int) -> Sequence[tuple[int, int]]:
+    """The places of an element's text (``places``, from its line 1 column 1) in the
+    file where the element starts at (``line0``, ``col0``), found on first use."""
+    return jsonio.LazySequence(lambda: [(ln + line0 - 1, c + (col0 - 1 if ln == 1 else 0)) for ln, c in places])
+
+
 def _read_notation_file(path: Path) -> list[Recording]:
     return parse(read_text(path), file=str(path)).games
 
@@ -200,7 +206,7 @@ def _json_array(text: str, file: str) -> list[Recording]:
             raise RecordingError(
                 exc.message, file=file, line=exc.line + line0 - 1, column=col, move=exc.move, rule=exc.rule
             ) from exc
-        rec.move_places = [(ln + line0 - 1, c + (col0 - 1 if ln == 1 else 0)) for ln, c in rec.move_places]
+        rec.move_places = _shifted(rec.move_places, line0, col0)
         recs.append(rec)
         i = j
     check_match(recs)

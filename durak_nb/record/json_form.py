@@ -179,7 +179,9 @@ class Recording:
         result: the ``result`` member as written (``None`` if absent).
         meta: free text and annotations, kept as data, never interpreted.
         file: where it was read from (for error places).
-        move_places: (line, column) of each move in the file, when read from text.
+        move_places: (line, column) of each move in the file, when read from text (a
+            sequence; read from JSON, a :class:`~durak_nb.record.jsonio.LazySequence`
+            whose places are found on first use).
         result_place: (line, column) of the ``result`` member, for its error place.
 
     Two recordings are equal when they hold the same game, meta included; where they
@@ -195,8 +197,8 @@ class Recording:
     result: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     file: str = field(default="<string>", compare=False)
-    move_places: list[tuple[int, int]] = field(default_factory=list, compare=False)
-    result_place: tuple[int, int] = field(default=(1, 1), compare=False)
+    move_places: Sequence[tuple[int, int]] = field(default_factory=list, compare=False)
+    result_place: Sequence[int] = field(default=(1, 1), compare=False)
 
     # -------------------------------------------------------------- reading
 
@@ -229,7 +231,8 @@ class Recording:
         except jsonio.JSONProblem as exc:
             line, col = jsonio.line_col(text, exc.index)
             raise RecordingError(f"bad JSON: {exc.message}", file=file, line=line, column=col) from None
-        return cls.from_json(doc, file=file, places=jsonio.member_places(text))
+        # the members' places are found only when an error must name one (issue 13)
+        return cls.from_json(doc, file=file, places=jsonio.LazyPlaces(text))
 
     @classmethod
     def from_json(
@@ -249,7 +252,7 @@ class Recording:
                 :data:`MAX_DEPTH` deep, another member nested more than
                 :data:`MAX_JSON_DEPTH` deep): what the notation could not write is not read.
         """
-        return _DocReader(file, dict(places or {})).read(doc)
+        return _DocReader(file, places if places is not None else {}).read(doc)
 
     # -------------------------------------------------------------- replaying
 
@@ -268,6 +271,11 @@ class Recording:
         """
         if self._partial_deal() is not None:
             return self.partial()[0].witness_start()
+        kept = _FRESH.pop(id(self), None)
+        if kept is not None:
+            rules, players, deal, start, fresh = kept
+            if rules is self.rules and players is self.players and deal is self.deal and start is self.start:
+                return fresh  # dealt from these very values when read, never handed out
         if isinstance(self.deal, Deal):
             d = self.deal
             return Game.deal(
@@ -324,8 +332,11 @@ class Recording:
             raise self._move_error(error.index, error.refusal, error.game.witness().position()) from error
         return replay.game
 
-    def steps(self) -> Iterator[tuple[Game, Move, list[Event]]]:
+    def steps(self, game: Game | None = None) -> Iterator[tuple[Game, Move, list[Event]]]:
         """Replay the moves: yields (the live game after the move, the move, its events).
+
+        ``game``: a fresh :meth:`new_game` to play the moves on (saves dealing again;
+        ignored for a :class:`~durak_nb.unseen.PartialDeal`); default: a new one.
 
         The game object is the same one throughout; take :meth:`Game.position`
         snapshots to keep states.  For a :class:`~durak_nb.unseen.PartialDeal` the game
@@ -341,7 +352,8 @@ class Recording:
         if self._partial_deal() is not None:
             yield from self._partial_steps()
             return
-        game = self.new_game()
+        if game is None:
+            game = self.new_game()
         for k, move in enumerate(self.moves):
             try:
                 events = game.play(move)
@@ -392,7 +404,6 @@ class Recording:
             return
         want = self.result
         got = game.result
-        line, col = self.result_place
         problems = []
         if got is None:
             problems.append("the game is not finished")
@@ -411,6 +422,7 @@ class Recording:
                 if want["losing_team"] != lt:
                     problems.append(f"losing_team is {lt}")
         if problems:
+            line, col = self.result_place
             raise RecordingError(
                 "the written result disagrees with the replay: " + "; ".join(problems),
                 file=self.file,
@@ -716,6 +728,25 @@ def _umask() -> int:
     return mask
 
 
+_ACTIONS: dict[str, Action] = {a.value: a for a in Action}
+
+#: Card codes the reader accepted (``Card.parse`` and R1's deck check), by deck size:
+#: a code read again is that card (at most :data:`_MOST_CODES` spellings kept per size).
+_KNOWN_CODES: dict[int, dict[str, Card]] = {}
+_MOST_CODES = 1000
+
+#: The game the reader dealt to check the last recording it read (R1-R4), by the
+#: recording's ``id``, with the values it was dealt from: that recording's next
+#: :meth:`Recording.new_game` hands it out (once) instead of dealing again when the
+#: recording still holds those very values (one entry: reading is followed by replaying).
+_FRESH: dict[int, tuple[Rules, tuple[str, ...], object, object, Game]] = {}
+_LAYING = (Action.ATTACK, Action.THROW, Action.TRANSFER)
+_DEFEND_KEYS = frozenset({"player", "action", "card", "target"})
+_LAYING_KEYS = frozenset({"player", "action", "cards"})
+_SHOW_KEYS = frozenset({"player", "action", "cards", "show"})
+_BARE_KEYS = frozenset({"player", "action"})
+
+
 def _place_of(where: Mapping[str, tuple[int, int]], path: str) -> tuple[int, int]:
     while path:
         if path in where:
@@ -843,7 +874,7 @@ class _DocReader:
     """Reads one decoded ``durak-nb/1`` document into a :class:`Recording`: one method
     per member, each error at the member's place."""
 
-    def __init__(self, file: str, where: dict[str, tuple[int, int]]) -> None:
+    def __init__(self, file: str, where: Mapping[str, tuple[int, int]]) -> None:
         self.file = file
         self.where = where
         self.players: list[str] = []
@@ -851,6 +882,7 @@ class _DocReader:
         self.rules: Rules | None = None
         self.partial = False  # a deal without deck: redeals name cards (R5)
         self.redeal_turned: dict[int, Card] = {}  # the new deal's turned-up card, by move index
+        self.known: dict[str, Card] = {}  # card codes read and accepted in this deck size (cards_of)
 
     def fail(self, msg: str, path: str = "", rule: str | None = None) -> RecordingError:
         line, col = _place_of(self.where, path)
@@ -894,13 +926,16 @@ class _DocReader:
             meta=meta,
             file=self.file,
             move_places=move_places,
-            result_place=_place_of(self.where, "result"),
+            result_place=jsonio.LazySequence(functools.partial(_place_of, self.where, "result")),
         )
         try:
-            rec.new_game()
+            fresh = rec.new_game()
         except SetupError as exc:
             raise self.fail(exc.message, "deal" if deal else "start", exc.rule) from exc
         self._headers(rec, len(moves))
+        if not isinstance(deal, PartialDeal):  # the next new_game() of this recording: no second deal
+            _FRESH.clear()
+            _FRESH[id(rec)] = (rec.rules, rec.players, rec.deal, rec.start, fresh)
         return rec
 
     def _headers(self, rec: Recording, count: int) -> None:
@@ -936,6 +971,7 @@ class _DocReader:
         except RulesError as exc:
             raise self.fail(exc.message, "rules", exc.rule) from exc
         self.rules = rules
+        self.known = _KNOWN_CODES.setdefault(rules.deck_size, {})
         return rules
 
     def seat_of(self, value: object, path: str, rule: str) -> int:
@@ -944,6 +980,11 @@ class _DocReader:
         return self.seats[value]
 
     def cards_of(self, value: object, path: str) -> tuple[Card, ...]:
+        if type(value) is list:  # every code read before for this deck size: its card
+            try:
+                return tuple([self.known[code] for code in value])
+            except (KeyError, TypeError):
+                pass
         assert self.rules is not None
         size = self.rules.deck_size
         if not isinstance(value, list):
@@ -956,6 +997,8 @@ class _DocReader:
                 raise self.fail(f"{path}[{i}]: {exc.message}", f"{path}[{i}]", "R1") from exc
             if c.rank < lowest_rank(size):
                 raise self.fail(f"{path}[{i}]: {c} is not in a {size}-card deck", f"{path}[{i}]", "R1")
+            if type(code) is str and len(self.known) < _MOST_CODES:
+                self.known[code] = c
             out.append(c)
         return tuple(out)
 
@@ -1097,18 +1140,44 @@ class _DocReader:
             bout=bout,
         )
 
-    def _moves(self, raw_moves: object) -> tuple[list[Move], list[tuple[int, int]]]:
+    def _moves(self, raw_moves: object) -> tuple[list[Move], Sequence[tuple[int, int]]]:
         if not isinstance(raw_moves, list):
             raise self.fail("'moves' must be a list", "moves")
         if len(raw_moves) > MAX_MOVES:
             raise self.fail(f"{len(raw_moves)} moves; the limit is {MAX_MOVES}", "moves")
         moves: list[Move] = []
-        move_places: list[tuple[int, int]] = []
         for k, m in enumerate(raw_moves):
-            path = f"moves[{k}]"
-            move_places.append(_place_of(self.where, path))
-            moves.append(self._move(m, path, k))
-        return moves, move_places
+            move = self._usual_move(m) if type(m) is dict else None
+            moves.append(move if move is not None else self._move(m, f"moves[{k}]", k))
+        where, n = self.where, len(moves)
+        return moves, jsonio.LazySequence(lambda: [_place_of(where, f"moves[{k}]") for k in range(n)])
+
+    def _usual_move(self, m: dict[str, Any]) -> Move | None:
+        """The move :meth:`_move` reads from ``m`` when ``m`` has exactly the members
+        the writer writes and card codes already read in this document, else ``None``
+        (then :meth:`_move` reads it, or names what is wrong)."""
+        said, name = m.get("action"), m.get("player")
+        if type(said) is not str or type(name) is not str:
+            return None
+        action, p = _ACTIONS.get(said), self.seats.get(name)
+        if action is None or p is None:
+            return None
+        keys, known = m.keys(), self.known
+        try:
+            if action is Action.DEFEND:
+                if keys == _DEFEND_KEYS:
+                    return Move(p, action, (known[m["card"]],), known[m["target"]])
+            elif action in _LAYING:
+                cards = m.get("cards")
+                if type(cards) is list and (keys == _LAYING_KEYS or (keys == _SHOW_KEYS and action is Action.TRANSFER)):
+                    show = m.get("show", False)
+                    if type(show) is bool:
+                        return Move(p, action, tuple([known[c] for c in cards]), None, show)
+            elif action is not Action.REDEAL and keys == _BARE_KEYS:
+                return Move(p, action)
+        except (KeyError, TypeError):  # a code not read before (or not a string)
+            pass
+        return None
 
     def _move(self, m: object, path: str, k: int = -1) -> Move:
         if not isinstance(m, dict):
@@ -1118,7 +1187,8 @@ class _DocReader:
             raise self.fail(f"{path}: unknown member {bad[0]!r}", path)
         p = self.seat_of(m.get("player"), f"{path}.player", "R2")
         try:
-            action = Action(str(m.get("action")))
+            said = m.get("action")
+            action = (_ACTIONS.get(said) if type(said) is str else None) or Action(str(said))
         except ValueError as exc:
             raise self.fail(
                 f"{path}: action {m.get('action')!r}: use one of {', '.join(a.value for a in Action)}", path

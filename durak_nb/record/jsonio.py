@@ -39,13 +39,17 @@ import json.decoder
 import json.scanner
 import math
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar, overload
+
+_T = TypeVar("_T")
 
 __all__ = [
     "MAX_DATA_NODES",
     "MAX_NESTING",
     "JSONProblem",
+    "LazyPlaces",
+    "LazySequence",
     "data_problem",
     "decode",
     "decode_or_none",
@@ -149,23 +153,18 @@ def depth(value: object, most: int | None = None) -> int:
     >>> depth([1, {"a": []}]), depth("x")
     (3, 0)
     """
-    best = 0
-    todo: list[tuple[object, int]] = [(value, 0)]
-    while todo:
-        item, d = todo.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
+    # level by level: the containers at depth d, then their children (C loops, no stack)
+    level: list[Any] = [value] if isinstance(value, dict | list) else []
+    d = 0
+    while level:
         d += 1
-        if d > best:
-            best = d
-            if most is not None and best > most:
-                return best
-        todo.extend((c, d) for c in children if isinstance(c, dict | list))
-    return best
+        if most is not None and d > most:
+            return d
+        children: list[Any] = []
+        for item in level:
+            children.extend(item.values() if isinstance(item, dict) else item)
+        level = [c for c in children if isinstance(c, dict | list)]
+    return d
 
 
 #: The most values (strings, numbers, arrays, objects…; a list shared by two others
@@ -263,7 +262,12 @@ def decode(text: str, *, max_depth: int = MAX_NESTING) -> Any:
         value, end = scan(text, _skip(text, 0), max_depth=max_depth)
         _trailing(text, end)
         return value  # the C scanner ran out of stack on text within the bound
-    if _ESCAPED_SURROGATE.search(text) or _LONE.search(text) or depth(value, max_depth) > max_depth:
+    if (
+        _ESCAPED_SURROGATE.search(text)
+        or _LONE.search(text)
+        # fewer brackets than the bound: no need to walk the value
+        or (text.count("[") + text.count("{") > max_depth and depth(value, max_depth) > max_depth)
+    ):
         value, end = scan(text, _skip(text, 0), max_depth=max_depth)
         _trailing(text, end)
     return value
@@ -404,6 +408,74 @@ class _Scanner:
 #: How deep :func:`member_places` records the places inside ``deal`` (an over-the-board
 #: deal: ``deal.hands.Boris[2]``, ``deal.draws[1].after``).
 _DEAL_LEVELS = 3
+
+
+class LazySequence(Sequence[_T]):
+    """A read-only sequence whose items ``make()`` computes on first use (then kept):
+    the places of a document's members are found only when an error must name one.
+    Equal to any sequence with the same items."""
+
+    __slots__ = ("_items", "_make")
+
+    def __init__(self, make: Callable[[], Sequence[_T]]) -> None:
+        self._make: Callable[[], Sequence[_T]] | None = make
+        self._items: Sequence[_T] = ()
+
+    def _got(self) -> Sequence[_T]:
+        if self._make is not None:
+            self._items, self._make = self._make(), None
+        return self._items
+
+    @overload
+    def __getitem__(self, i: int) -> _T: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[_T]: ...
+    def __getitem__(self, i: int | slice) -> _T | Sequence[_T]:
+        return self._got()[i]
+
+    def __len__(self) -> int:
+        return len(self._got())
+
+    def __iter__(self) -> Iterator[_T]:
+        return iter(self._got())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self._got()) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._got())
+
+
+class LazyPlaces(Mapping[str, tuple[int, int]]):
+    """:func:`member_places` of ``text``, found on first use (valid documents, the
+    common case, never need them)."""
+
+    __slots__ = ("_places", "_text")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._places: dict[str, tuple[int, int]] | None = None
+
+    def _got(self) -> dict[str, tuple[int, int]]:
+        if self._places is None:
+            self._places = member_places(self._text)
+        return self._places
+
+    def __getitem__(self, key: str) -> tuple[int, int]:
+        return self._got()[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._got()
+
+    def __len__(self) -> int:
+        return len(self._got())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._got())
 
 
 def member_places(text: str) -> dict[str, tuple[int, int]]:

@@ -22,6 +22,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import jsonio
 from .json_form import MAX_BYTES, Recording, RecordingError, json_document, read_text
 from .lexer import MAX_GAMES
 
@@ -81,11 +82,16 @@ def parse_jsonl(text: str, file: str = "<string>") -> list[Recording]:
             raise RecordingError(
                 exc.message, file=file, line=n + exc.line - 1, column=exc.column, move=exc.move, rule=exc.rule
             ) from exc
-        rec.move_places = [(n + ln - 1, c) for ln, c in rec.move_places]
+        rec.move_places = _shifted(rec.move_places, n)
         recs.append(rec)
     if not recs:
         raise RecordingError("no game: a .jsonl file holds one durak-nb/1 document per line", file=file, line=1)
     return recs
+
+
+def _shifted(places: Sequence[tuple[int, int]], line: int) -> Sequence[tuple[int, int]]:
+    """The places of a document on line ``line`` of the file, found on first use."""
+    return jsonio.LazySequence(lambda: [(line + ln - 1, c) for ln, c in places])
 
 
 def read_jsonl(path: str | Path) -> list[Recording]:
