@@ -326,3 +326,19 @@ def test_a10_after_a_promotion_the_main_line_is_not_called_the_game_as_played() 
     w.show_line((), 2)
     w.promote.click()
     assert _refusal(w) == "refused: the main line is the game as played: step into a side line to promote it"
+
+
+# ----------------------------------------------------------------------------- A11
+
+
+def test_a11_the_page_of_a_game_without_moves_shows_the_game_comment() -> None:
+    from durak_nb.views.export import page_data, page_html
+
+    a = Annotator(empty_game())
+    a.set_comment(a.tree.root, "Anna & Boris, <Sunday>.", before=True)
+    data = page_data(Replay(a.recording()))
+    assert data["parts"][data["fields"]["story"][0]] == (
+        '<b>Start</b> (0 of 0 moves played)<div class="dnb-comment">the game\'s comment: Anna &amp; Boris,'
+        " &lt;Sunday&gt;.</div>"
+    )
+    assert "the game's comment: Anna &amp; Boris, &lt;Sunday&gt;." in page_html(Replay(a.recording()))
