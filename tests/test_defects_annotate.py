@@ -342,3 +342,34 @@ def test_a11_the_page_of_a_game_without_moves_shows_the_game_comment() -> None:
         " &lt;Sunday&gt;.</div>"
     )
     assert "the game's comment: Anna &amp; Boris, &lt;Sunday&gt;." in page_html(Replay(a.recording()))
+
+
+# ----------------------------------------------------------------------------- A12
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ({"1": "junk"}, "['1']: a non-empty list of lines"),
+        ({"99": [{"moves": []}]}, "['99']: the line has 19 moves"),
+        ([], "it: variations must be a non-empty object keyed by move index"),
+    ],
+)
+def test_a12_validate_refuses_a_malformed_meta_variations_as_replay_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: object, problem: str
+) -> None:
+    import json
+
+    from durak_nb.cli import main
+
+    doc = json.loads(io.load(LESSON).dumps())
+    doc["meta"]["variations"] = value
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    said = f"{bad}:1:1: error: meta.variations: {problem}\n"
+    assert main(["validate", str(bad)]) == 1
+    assert capsys.readouterr().err == said
+    main(["replay", str(bad)])
+    assert capsys.readouterr().err == said
+    [report] = io.validate_path(bad)
+    assert (report.ok, str(report.error)) == (False, said[:-1])

@@ -125,9 +125,7 @@ class RecordingError(DurakError):
         return self.format()
 
     def __reduce__(self) -> tuple[object, ...]:
-        keep = {
-            k: getattr(self, k) for k in ("file", "line", "column", "move", "rule", "state", "legal", "branch", "known", "whole")
-        }
+        keep = {k: getattr(self, k) for k in ("file", *_KEPT)}
         return (_recording_error, (self.message, keep))
 
     def naming(self, file: str | Path) -> RecordingError:
@@ -137,9 +135,7 @@ class RecordingError(DurakError):
         placed = self.move is not None or (self.line, self.column) != (1, 1)
         if self.file != "<string>" and placed:
             return self
-        keep = {
-            k: getattr(self, k) for k in ("line", "column", "move", "rule", "state", "legal", "branch", "known", "whole")
-        }
+        keep = {k: getattr(self, k) for k in _KEPT}
         return RecordingError(self.message, file=str(file), **keep)
 
     def format(self) -> str:
@@ -149,6 +145,10 @@ class RecordingError(DurakError):
         if self.whole:
             return f"{self.file}: error: {tag}{self.message}"
         return f"{self.file}:{self.line}:{self.column}: error: {tag}{self.message}"
+
+
+#: what a :class:`RecordingError` carries besides its message and file (pickled, renamed)
+_KEPT = ("line", "column", "move", "rule", "state", "legal", "branch", "known", "whole")
 
 
 def _recording_error(message: str, keep: dict[str, Any]) -> RecordingError:
