@@ -106,14 +106,15 @@ WORDS = {
     "same_move": "{where} is already {move}: a variation plays another move",
     "no_moves": "a line needs at least one move",
     "main_line": "the main line is the game as played: step into a side line to {verb} it",
+    "main_line_promoted": "the main line was changed by a promotion: step into a side line to {verb} it",
     "first": "{line} is already first at its branch",
     "last": "{line} is already last at its branch",
     "too_many": "the game would hold {n} moves counting every variation; the limit is {limit} (MAX_MOVES)",
     "too_deep": "variations would nest {n} deep; the limit is {limit} (MAX_DEPTH)",
     "no_undo": "nothing to undo",
     "no_redo": "nothing to redo",
-    "suffix": "{path}: save as .durak (the notation) or .json (the JSON form)",
-    "journal": "{path} is a recorder's journal (.durak.jsonl): save the annotated game as {durak} or a .json file",
+    "suffix": "save as .durak (the notation) or .json (the JSON form)",
+    "journal": "it is a recorder's journal (.durak.jsonl): save the annotated game as {durak} or a .json file",
     "too_big": "the text has {n} bytes; the limit is {limit} (MAX_BYTES)",
     "not_recording": "Annotator: recording must be a Recording, not {kind}",
     "foreign": "the node is not in this annotator's tree",
@@ -388,6 +389,7 @@ class Annotator:
         end = self.tree.root.end()
         self._results: dict[GameNode, dict[str, Any] | None] = {end: recording.result}
         self._main_end = end
+        self._played = tuple(recording.moves)  # the main line as loaded: the game as played
         self._partial = isinstance(recording.deal, PartialDeal)
         self._cache: tuple[GameNode, Any, Game | PartialGame] | None = None
         self.version = 0
@@ -471,8 +473,10 @@ class Annotator:
         file is left as it was.  Returns the path written.
 
         Raises:
-            RecordingError: as :meth:`text`, or the file cannot be written (naming it);
-                another suffix.
+            RecordingError: as :meth:`text`, or the file cannot be written, its name
+                holds a NUL character (:func:`~durak_nb.record.json_form.write_atomic`)
+                or it has another suffix: these name the file once, without a line and
+                column (:attr:`RecordingError.whole`).
         """
         target = Path(self.file if path is None else path)
         name = target.name.lower()
@@ -482,9 +486,9 @@ class Annotator:
             form = "json"
         elif name.endswith(".durak.jsonl"):
             durak = target.with_name(target.name[: -len(".jsonl")])
-            raise RecordingError(WORDS["journal"].format(path=target, durak=durak), file=str(target))
+            raise RecordingError(WORDS["journal"].format(durak=durak), file=str(target), whole=True)
         else:
-            raise RecordingError(WORDS["suffix"].format(path=target), file=str(target))
+            raise RecordingError(WORDS["suffix"], file=str(target), whole=True)
         try:
             text = self.text(form)
         except RecordingError as exc:
@@ -777,7 +781,11 @@ class Annotator:
         start = node.line_start()
         parent = start.parent
         if parent is None:
-            raise AnnotateError(None, WORDS["main_line"].format(verb=verb))
+            # a promotion put a side line into the main line when the game as played no
+            # longer starts it (moves added at its end keep it the game as played)
+            now = self.tree.root.mainline_moves()
+            key = "main_line" if tuple(now[: len(self._played)]) == self._played else "main_line_promoted"
+            raise AnnotateError(None, WORDS[key].format(verb=verb))
         return start, parent, parent.variations.index(start)
 
     def _reorder(self, start: GameNode, parent: GameNode, i: int, j: int, key: str) -> None:

@@ -70,7 +70,7 @@ from .explain import explain_move
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import notation
 from .record.json_form import Recording, RecordingError
-from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_problem
+from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_refusal
 from .rules import Rules
 from .unseen import (
     PartialDeal,
@@ -943,10 +943,9 @@ class Replay:
                 first in reading order: a line, then the lines branching from it).
         """
         rec = self.recording
-        if "variations" in self.tree.meta:  # the tree did not take it: not the documented form
-            problem = variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
-            problem = problem or "not of the documented form (docs/notation.md)"
-            raise VariationError(f"meta.variations: {problem}", path=(), file=rec.file)
+        refusal = variations_refusal(rec)  # the tree did not take it: not the documented form
+        if refusal is not None:
+            raise VariationError(refusal.message, path=(), file=refusal.file)
         if self.partial:
             self._check_partial_side_lines()
             return

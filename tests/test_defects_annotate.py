@@ -19,7 +19,9 @@ from conftest import RECORDINGS
 
 from durak_nb.annotate import Annotator
 from durak_nb.engine import Game, Move
-from durak_nb.record import Deal, Recording, RecordingError, io, notation
+from durak_nb.record import Deal, Recording, RecordingError, io, json_form, notation
+from durak_nb.replay import Replay
+from durak_nb.views import ReplayerWidget
 
 MATCH = RECORDINGS / "match-4p-podkidnoy.durak"
 
@@ -240,9 +242,134 @@ def test_a6_saving_over_a_journal_names_the_file_to_save_to(tmp_path: Path) -> N
     a.set_glyph(a.tree.mainline()[1], "?")
     with pytest.raises(RecordingError) as err:
         a.save()
-    assert err.value.message == (
-        f"{journal} is a recorder's journal (.durak.jsonl): save the annotated game as {tmp_path / 'mine.durak'}"
-        " or a .json file"
+    assert str(err.value) == (  # the file named once (A7)
+        f"{journal}: error: it is a recorder's journal (.durak.jsonl): save the annotated game as"
+        f" {tmp_path / 'mine.durak'} or a .json file"
     )
     saved = a.save(tmp_path / "mine.durak").read_text(encoding="utf-8")
     assert saved.endswith("\n\n1. Boris 8D Anna AH/8D? Boris pass\n")
+
+
+# ----------------------------------------------------------------------------- A7-A9
+
+LESSON = RECORDINGS / "annotated-transfer-or-cover.durak"
+
+
+def _panel(**kw: object) -> ReplayerWidget:
+    return ReplayerWidget(Replay.load(LESSON), annotate=True, **kw)  # type: ignore[arg-type]
+
+
+def _refusal(w: ReplayerWidget) -> str:
+    return w.note.value.split("<br>", 1)[1]
+
+
+def test_a7_a_save_error_names_the_file_once_without_a_line_and_column(tmp_path: Path) -> None:
+    a = Annotator.load(LESSON)
+    missing = tmp_path / "none" / "x.durak"
+    with pytest.raises(RecordingError) as err:
+        a.save(missing)
+    assert str(err.value) == f"{missing}: error: cannot write the file: No such file or directory"
+    assert err.value.whole
+    with pytest.raises(RecordingError) as err:
+        a.save(tmp_path / "x.txt")
+    assert str(err.value) == f"{tmp_path / 'x.txt'}: error: save as .durak (the notation) or .json (the JSON form)"
+    # every write of the kit goes through write_atomic: the same form
+    with pytest.raises(RecordingError) as err:
+        json_form.write_atomic(missing, "x")
+    assert str(err.value) == f"{missing}: error: cannot write the file: No such file or directory"
+    w = _panel(path=str(missing))
+    w.save.click()
+    assert _refusal(w) == f"refused: {missing}: cannot write the file: No such file or directory"
+    w.path.value = str(tmp_path / "x.txt")
+    w.save.click()
+    assert _refusal(w) == f"refused: {tmp_path / 'x.txt'}: save as .durak (the notation) or .json (the JSON form)"
+
+
+def test_a8_the_panel_expands_a_tilde_in_the_file_box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    w = _panel(path="~/mine.durak")
+    w.save.click()
+    assert _refusal(w) == f"saved to {tmp_path / 'mine.durak'}"
+    assert (tmp_path / "mine.durak").read_text(encoding="utf-8") == LESSON.read_text(encoding="utf-8")
+    assert not (tmp_path / "~").exists()
+
+
+def test_a9_a_nul_in_a_save_path_is_the_kits_error(tmp_path: Path) -> None:
+    bad = f"{tmp_path}/a\0b.durak"
+    with pytest.raises(RecordingError) as err:
+        Annotator.load(LESSON).save(bad)
+    assert str(err.value) == f"{tmp_path}/a\\0b.durak: error: a file name cannot hold a NUL character"
+    w = _panel(path=bad)
+    w.save.click()
+    assert _refusal(w) == f"refused: {tmp_path}/a\\0b.durak: a file name cannot hold a NUL character"
+    assert list(tmp_path.iterdir()) == []
+
+
+# ----------------------------------------------------------------------------- A10
+
+
+def test_a10_after_a_promotion_the_main_line_is_not_called_the_game_as_played() -> None:
+    w = _panel(start=2, path="unused.durak")
+    w.promote.click()  # disabled on the main line; from Python: refused
+    assert _refusal(w) == "refused: the main line is the game as played: step into a side line to promote it"
+    w.show(3)
+    for j, label in enumerate(w.moves.options):
+        if label[0] == "Vera takes":
+            w.moves.index = j
+    w.add.click()
+    w.promote.click()  # line 3.1 becomes the main line's continuation
+    assert (w.line, w.index) == ("main line", 4)
+    w.promote.click()
+    assert _refusal(w) == "refused: the main line was changed by a promotion: step into a side line to promote it"
+    w.undo.click()  # the promotion
+    w.undo.click()  # the added line
+    w.show_line((), 2)
+    w.promote.click()
+    assert _refusal(w) == "refused: the main line is the game as played: step into a side line to promote it"
+
+
+# ----------------------------------------------------------------------------- A11
+
+
+def test_a11_the_page_of_a_game_without_moves_shows_the_game_comment() -> None:
+    from durak_nb.views.export import page_data, page_html
+
+    a = Annotator(empty_game())
+    a.set_comment(a.tree.root, "Anna & Boris, <Sunday>.", before=True)
+    data = page_data(Replay(a.recording()))
+    assert data["parts"][data["fields"]["story"][0]] == (
+        '<b>Start</b> (0 of 0 moves played)<div class="dnb-comment">the game\'s comment: Anna &amp; Boris,'
+        " &lt;Sunday&gt;.</div>"
+    )
+    assert "the game's comment: Anna &amp; Boris, &lt;Sunday&gt;." in page_html(Replay(a.recording()))
+
+
+# ----------------------------------------------------------------------------- A12
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ({"1": "junk"}, "['1']: a non-empty list of lines"),
+        ({"99": [{"moves": []}]}, "['99']: the line has 19 moves"),
+        ([], "it: variations must be a non-empty object keyed by move index"),
+    ],
+)
+def test_a12_validate_refuses_a_malformed_meta_variations_as_replay_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: object, problem: str
+) -> None:
+    import json
+
+    from durak_nb.cli import main
+
+    doc = json.loads(io.load(LESSON).dumps())
+    doc["meta"]["variations"] = value
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    said = f"{bad}:1:1: error: meta.variations: {problem}\n"
+    assert main(["validate", str(bad)]) == 1
+    assert capsys.readouterr().err == said
+    main(["replay", str(bad)])
+    assert capsys.readouterr().err == said
+    [report] = io.validate_path(bad)
+    assert (report.ok, str(report.error)) == (False, said[:-1])

@@ -429,7 +429,7 @@ def test_defect3_a_failed_write_keeps_the_old_output_and_leaves_no_part(
     with monkeypatch.context() as patch:
         patch.setattr(os, "replace", full)
         assert main(["convert", str(RECORDINGS / "draw.json"), str(keep)]) == 1
-    assert capsys.readouterr().err == f"{keep}:1:1: error: cannot write the file: No space left on device\n"
+    assert capsys.readouterr().err == f"{keep}: error: cannot write the file: No space left on device\n"
     assert keep.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.durak"]
     assert main(["convert", str(RECORDINGS / "draw.json"), str(keep)]) == 0

@@ -255,7 +255,7 @@ def _validate_game(rec: Recording) -> ValidationReport:
     """The main line and its result (``validate_recording``), then every variation of
     ``meta.variations`` as the writer replays them (:func:`~durak_nb.record.writer.check_lines`)."""
     report = validate_recording(rec)
-    if report.ok and rec.meta.get("variations"):
+    if report.ok and "variations" in rec.meta:  # a malformed one too (variations_refusal)
         try:
             check_lines(rec)
         except RecordingError as exc:
@@ -288,7 +288,7 @@ def dump(games: Recording | Sequence[Recording], path: str | Path) -> None:
                 raise RecordingError("nothing to write: no game")
             for rec in recs:
                 rec.check_result(rec.replay())
-                if rec.meta.get("variations"):
+                if "variations" in rec.meta:
                     check_lines(rec)  # every variation legal, as the notation writer checks
             check_match(recs)
             text = json_text(recs)

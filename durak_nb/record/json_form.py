@@ -93,6 +93,8 @@ class RecordingError(DurakError):
         known: for a game whose deal nobody saw (where ``state`` is ``None``: its
             hidden cards are never shown), the STATE of INTERCHANGE.md before the move,
             with only what is known (:func:`~durak_nb.record.overboard.known_state`).
+        whole: the error is about the whole file, not a place in it (a write error):
+            :meth:`format` names the file without a line and column.
     """
 
     def __init__(
@@ -108,8 +110,10 @@ class RecordingError(DurakError):
         legal: Sequence[str] = (),
         branch: Sequence[tuple[int, int]] = (),
         known: dict[str, Any] | None = None,
+        whole: bool = False,
     ) -> None:
         super().__init__(rule, message)
+        self.whole = whole
         self.file, self.line, self.column = file, line, column
         self.move, self.state = move, state
         self.legal: tuple[str, ...] = tuple(legal)
@@ -121,9 +125,7 @@ class RecordingError(DurakError):
         return self.format()
 
     def __reduce__(self) -> tuple[object, ...]:
-        keep = {
-            k: getattr(self, k) for k in ("file", "line", "column", "move", "rule", "state", "legal", "branch", "known")
-        }
+        keep = {k: getattr(self, k) for k in ("file", *_KEPT)}
         return (_recording_error, (self.message, keep))
 
     def naming(self, file: str | Path) -> RecordingError:
@@ -133,13 +135,20 @@ class RecordingError(DurakError):
         placed = self.move is not None or (self.line, self.column) != (1, 1)
         if self.file != "<string>" and placed:
             return self
-        keep = {k: getattr(self, k) for k in ("line", "column", "move", "rule", "state", "legal", "branch", "known")}
+        keep = {k: getattr(self, k) for k in _KEPT}
         return RecordingError(self.message, file=str(file), **keep)
 
     def format(self) -> str:
-        """``FILE:LINE:COL: error: [RULE] message`` (INTERCHANGE.md)."""
+        """``FILE:LINE:COL: error: [RULE] message`` (INTERCHANGE.md); ``FILE: error:
+        message`` for an error about the whole file (:attr:`whole`: a write error)."""
         tag = f"[{self.rule}] " if self.rule else ""
+        if self.whole:
+            return f"{self.file}: error: {tag}{self.message}"
         return f"{self.file}:{self.line}:{self.column}: error: {tag}{self.message}"
+
+
+#: what a :class:`RecordingError` carries besides its message and file (pickled, renamed)
+_KEPT = ("line", "column", "move", "rule", "state", "legal", "branch", "known", "whole")
 
 
 def _recording_error(message: str, keep: dict[str, Any]) -> RecordingError:
@@ -669,16 +678,30 @@ def write_atomic(path: str | Path, text: str) -> None:
         RecordingError: the text is not valid Unicode (a lone surrogate), ``path`` (or
             the file a symbolic link ``path`` points to) exists and is not a regular file
             (a directory, a device, a pipe or a socket: it is never replaced), or the file
-            cannot be written; ``file`` names ``path``.
+            cannot be written, or ``path`` holds a NUL character; ``file`` names ``path``
+            (a NUL shown as ``\\0``) and :attr:`RecordingError.whole` is set (no line
+            or column: the error is about the whole file).
     """
     name = str(path)
+    if "\0" in name:
+        raise RecordingError(WRITE_WORDS["nul"], file=name.replace("\0", "\\0"), whole=True)
     bad = jsonio.lone_surrogate(text)
     if bad >= 0:
-        raise RecordingError(f"the text holds {text[bad]!r}, a lone surrogate, which is not valid Unicode", file=name)
+        raise RecordingError(WRITE_WORDS["surrogate"].format(char=repr(text[bad])), file=name, whole=True)
     try:
         replace_atomically(path, text.encode("utf-8"))
     except OSError as exc:
-        raise RecordingError(f"cannot write the file: {exc.strerror or exc}", file=name) from None
+        # strerror alone: str(exc) repeats the file name the error already gives
+        why = exc.strerror or type(exc).__name__
+        raise RecordingError(WRITE_WORDS["cannot"].format(why=why), file=name, whole=True) from None
+
+
+#: The words of :func:`write_atomic`'s errors (each names the file once, in ``file``).
+WRITE_WORDS = {
+    "nul": "a file name cannot hold a NUL character",
+    "surrogate": "the text holds {char}, a lone surrogate, which is not valid Unicode",
+    "cannot": "cannot write the file: {why}",
+}
 
 
 #: The ``strerror`` of the :class:`OSError` :func:`replace_atomically` raises for an

@@ -70,6 +70,7 @@ __all__ = [
     "check_annotations",
     "move_from_json",
     "variations_problem",
+    "variations_refusal",
 ]
 
 
@@ -89,6 +90,21 @@ def check_annotations(meta: Mapping[str, Any], moves_count: int, players: Sequen
             if problem is not None:
                 out[key] = problem
     return out
+
+
+def variations_refusal(rec: Recording) -> RecordingError | None:
+    """The refusal of a ``meta.variations`` member of ``rec`` that is not of the
+    documented form (the tree does not take it in): ``meta.variations: ['3']: a
+    non-empty list of lines``, naming the file; ``None`` when there is no such member
+    or it has that form.  The one check: replaying (:class:`~durak_nb.replay.Replay`,
+    hence ``durak-nb replay`` and ``export``) and validating
+    (:func:`~durak_nb.record.writer.check_lines`, hence ``durak-nb validate`` and the
+    JSON writer) ask it.
+    """
+    if "variations" not in rec.meta:
+        return None
+    problem = variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
+    return None if problem is None else RecordingError(f"meta.variations: {problem}", file=rec.file)
 
 
 class GameNode:

@@ -48,7 +48,7 @@ from .lexer import (
     where_in_tree,
 )
 from .overboard import first_game, side_line_start
-from .tree import GameNode, GameTree
+from .tree import GameNode, GameTree, variations_refusal
 
 #: Width of the canonical writer's move lines.
 WIDTH = 100
@@ -382,9 +382,14 @@ def check_lines(rec: Recording) -> Game | PartialGame:
             its line), ``branch`` (the ``(move, variation)`` steps from the main line;
             empty for the main line), ``state`` and ``legal``; placed at the move in the
             file, or for a move in a variation at the main-line move it branches from.
-            Also a bound passed (moves counting every variation, nesting depth).
+            Also a bound passed (moves counting every variation, nesting depth), or a
+            ``meta.variations`` not of the documented form
+            (:func:`~durak_nb.record.tree.variations_refusal`, as replaying refuses it).
         SetupError: the deal or start position breaks R1-R4 or R22.
     """
+    refusal = variations_refusal(rec)
+    if refusal is not None:
+        raise refusal
     return _write_moves(GameTree.from_recording(rec), rec.players, rec.file)[1].game
 
 

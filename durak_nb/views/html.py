@@ -83,6 +83,12 @@ UNSEEN_WORDS = {
     "all_view": "all that is known",
 }
 
+#: The words of a frame's comments (:func:`story_html`): one place.
+STORY_WORDS = {
+    "before": "before move {k}: {comment}",
+    "game": "the game's comment: {comment}",
+}
+
 RED = "#c62828"
 BLACK = "#111"
 NONE = '<span class="dnb-none">—</span>'
@@ -680,7 +686,8 @@ def events_part_html(
 def story_html(replay: Replay, k: int) -> str:
     """Frame ``k`` in words: move ``k - 1`` explained with its rule ids
     (``Replay.explain``), its glyph right after the move's words, its comment, the
-    comment before move ``k`` and move ``k`` in words (:func:`move_html`).
+    comment before move ``k`` and move ``k`` in words (:func:`move_html`); in a game
+    without moves, the game's comment (the comment before the start).
 
     Raises:
         IndexError: ``k`` not in ``0..len(replay)``.
@@ -694,7 +701,12 @@ def story_html(replay: Replay, k: int) -> str:
     out = move_html(k, n, last, following, replay.comment(k - 1) if k > 0 else None)
     before = replay.comment_before(k) if k < n else None
     if before:
-        out += f'<div class="dnb-comment">before move {k}: {esc(before)}</div>'
+        out += f'<div class="dnb-comment">{STORY_WORDS["before"].format(k=k, comment=esc(before))}</div>'
+    elif n == 0 and not replay.path:
+        # a game without moves keeps its comment at the start (the tree's root, docs/notation.md)
+        game = replay.tree.root.comment_before
+        if game:
+            out += f'<div class="dnb-comment">{STORY_WORDS["game"].format(comment=esc(game))}</div>'
     return out
 
 

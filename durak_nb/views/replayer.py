@@ -82,7 +82,7 @@ import ipywidgets as widgets
 from ..annotate import Annotator, line_nodes, line_path, where
 from ..engine import Move
 from ..errors import DurakError
-from ..record import Recording, io
+from ..record import Recording, RecordingError, io
 from ..record.tree import GLYPHS, GameNode
 from ..replay import LinePath, Replay, path_text
 from .bounds import MAX_REPLAYER_MOVES, check_moves
@@ -154,6 +154,7 @@ PANEL_WORDS = {
     "redone": "redone: {what}",
     "saved": "saved to {path}",
     "refused": "refused: {why}",
+    "file_refused": "{file}: {why}",
     "off": "annotating is off: {why}",
 }
 
@@ -818,6 +819,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             action()
         except (DurakError, IndexError, ValueError) as exc:
             why = exc.message if isinstance(exc, DurakError) else str(exc)
+            if isinstance(exc, RecordingError) and exc.whole:  # a save error: the file, once
+                why = PANEL_WORDS["file_refused"].format(file=exc.file, why=why)
             self._message = PANEL_WORDS["refused"].format(why=esc(why))
             self._refresh_panel()
 
@@ -914,7 +917,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         return self.annotator
 
     def _save(self) -> None:
-        target = self._annotator().save(self.path.value)
+        target = self._annotator().save(Path(self.path.value).expanduser())  # ~ as a shell reads it
         self._message = PANEL_WORDS["saved"].format(path=esc(str(target)))
         self._refresh_panel()
 
