@@ -365,3 +365,26 @@ def test_R4_the_lowest_trump_shown_is_known_in_the_first_attackers_hand(tmp_path
     assert mine == ["6♥"]  # marked as known to be Anna's
     assert len(w.shown_cards) == 35  # every card but the turned-up 7♥
     w.close()
+
+
+def test_aim_and_choose_refuse_in_words(tmp_path: Path) -> None:
+    """A slip of the scorer (a card not on the table to cover, a name not at the table)
+    is refused in words with its rule, the choice unchanged: no widget traceback."""
+    w = start(tmp_path)
+    w.tap("6H")
+    assert w.lay() is True
+    assert w.actor == 1 and w.target == Card.parse("6H")
+    assert w.aim("7S") is False
+    assert w.message == "[R10] 7♠ is not an uncovered attack card: cover one of 6♥"
+    assert w.target == Card.parse("6H")
+    assert w.aim("XX") is False
+    assert w.message.startswith("[R1] 'XX' is not a card")
+    assert w.choose("Olga") is False
+    assert w.message == "[R2] Olga is not at this table: the players are Anna, Boris, Vera, Gleb"
+    assert w.choose(7) is False
+    assert w.message == "[R2] seat 7 is not at this table: the players are Anna, Boris, Vera, Gleb"
+    assert w.actor == 1
+    assert w.choose("Vera") is True and w.actor == 2
+    assert w.choose(1) is True and w.aim("6H") is True
+    assert w.tap("9H") is True and w.message == "Boris covers 6♥ with 9♥"
+    w.close()

@@ -139,6 +139,10 @@ WORDS: dict[str, str] = {
     "tip_undo": "take back the last entry",
     "tip_draw": "the cards you drew in the last refill (R16)",
     "one_cover": "a defence covers exactly one attack card with one card",
+    "seat_n": "seat {n}",
+    "no_such_seat": "{who} is not at this table: the players are {names}",
+    "not_uncovered": "{card} is not an uncovered attack card: cover one of {cards}",
+    "nothing_to_cover": "{card} is not an uncovered attack card: no attack card is uncovered",
 }
 
 #: The journal's ``meta`` member naming the scorer when they play too (their seat after a resume).
@@ -545,10 +549,23 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return None
         return int(self.game.players.index(self.who.value))
 
-    def choose(self, player: int | str) -> None:
-        """Choose who acts (a seat or a name)."""
-        names = self.game.players
-        self.who.value = names[player] if isinstance(player, int) else player
+    def choose(self, player: int | str) -> bool:
+        """Choose who acts (a seat or a name).
+
+        Returns:
+            whether the seat was chosen; a seat or name not at the table is refused in
+            words (R2), the choice unchanged.
+        """
+        names = list(self.game.players)
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
+            self.who.value = names[player]
+            return True
+        if isinstance(player, str) and player in names:
+            self.who.value = player
+            return True
+        who = WORDS["seat_n"].format(n=player) if isinstance(player, int) else player
+        why = WORDS["no_such_seat"].format(who=who, names=", ".join(names))
+        return self._refuse(Refusal("R2", why))
 
     @property
     def target(self) -> Card | None:
@@ -556,9 +573,23 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         v = self.target_box.value
         return None if v is None else Card.parse(v)
 
-    def aim(self, card: str | Card) -> None:
-        """Choose the attack card to cover (R10)."""
-        self.target_box.value = Card.parse(card).code
+    def aim(self, card: str | Card) -> bool:
+        """Choose the attack card to cover (R10).
+
+        Returns:
+            whether it was chosen; a card that is not an uncovered attack card on the
+            table (or not a card, R1) is refused in words (R10), the choice unchanged.
+        """
+        try:
+            c = Card.parse(card)
+        except CardError as exc:
+            return self._refuse(Refusal(exc.rule or "R1", exc.message))
+        if c.code not in self.target_box.options:
+            uncovered = " ".join(Card.parse(o).pretty for o in self.target_box.options)
+            words = WORDS["not_uncovered"] if uncovered else WORDS["nothing_to_cover"]
+            return self._refuse(Refusal("R10", words.format(card=c.pretty, cards=uncovered)))
+        self.target_box.value = c.code
+        return True
 
     @property
     def shown_cards(self) -> list[str]:
