@@ -388,3 +388,19 @@ def test_aim_and_choose_refuse_in_words(tmp_path: Path) -> None:
     assert w.choose(1) is True and w.aim("6H") is True
     assert w.tap("9H") is True and w.message == "Boris covers 6♥ with 9♥"
     w.close()
+
+
+def test_setup_form_words_fit(tmp_path: Path) -> None:
+    """The set-up form carries the class whose CSS widens its labels (the longest,
+    "Lowest trump shown", was cut to "Lowest tru…" at 1366 px); the hints are short
+    examples that fit their boxes."""
+    w = ScorerWidget(tmp_path / "k.durak.jsonl")
+    assert "dnb-sc-form" in w.form._dom_classes
+    assert "--jp-widgets-inline-label-width:9.5em" in w.style.value
+    assert [w.names.placeholder, w.turned_up.placeholder, w.shown_box.placeholder, w.hand_box.placeholder] == [
+        "clockwise, e.g. Anna, Boris, Vera, Gleb",
+        "e.g. 7H (all dealt: the trump suit, H)",
+        "optional, e.g. 6H (R4)",
+        "optional, e.g. 6S 9S KD TC AH 8C",
+    ]
+    w.close()

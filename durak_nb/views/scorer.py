@@ -77,17 +77,17 @@ WORDS: dict[str, str] = {
     "setup_head": "Set up the game",
     "rules": "Rules",
     "players": "Players",
-    "players_hint": "names in seat order, clockwise, separated by commas",
+    "players_hint": "clockwise, e.g. Anna, Boris, Vera, Gleb",
     "dealer": "Dealer",
     "turned_up": "Turned-up card",
-    "turned_up_hint": "e.g. 7H; where every card was dealt, the trump suit (H)",
+    "turned_up_hint": "e.g. 7H (all dealt: the trump suit, H)",
     "attacker": "First attacker",
     "shown": "Lowest trump shown",
-    "shown_hint": "optional: the card the first attacker showed (R4)",
+    "shown_hint": "optional, e.g. 6H (R4)",
     "me": "I am",
     "nobody": "(not playing)",
     "my_hand": "My hand",
-    "my_hand_hint": "optional: your six cards",
+    "my_hand_hint": "optional, e.g. 6S 9S KD TC AH 8C",
     "start": "Start",
     "who": "Who",
     "target": "Covers",
@@ -151,8 +151,13 @@ SCORER_KEY = "scorer"
 #: How many moves the board's log shows (the last ones).
 LOG_LINES = 8
 
+#: The set-up form's class: its labels and text boxes are wide enough for the longest label
+#: ("Lowest trump shown") and hint at 1366 px (the JupyterLab defaults, 80 px and 300 px, cut them).
+FORM_CLASS = "dnb-sc-form"
+
 _CSS = (
     "<style>"
+    f".dnb-scorer .{FORM_CLASS}{{--jp-widgets-inline-label-width:9.5em;--jp-widgets-inline-width:29em}}"
     ".dnb-scorer{font:14px/1.4 sans-serif;gap:4px}"
     ".dnb-scorer .dnb-sc-board{max-width:1300px}"
     ".dnb-scorer .dnb-sc-grid{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}"
@@ -330,6 +335,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             ],
             layout=self._layout,
         )
+        self.form.add_class(FORM_CLASS)
         # the game
         self.board = widgets.HTML(layout=self._layout, style=self._hstyle)
         self.board.add_class("dnb-sc-board")
@@ -487,7 +493,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._groups = _groups_of(recorder, self._bout_ends)
         self._make_cards(game.rules.deck_size)
         self.who.options = list(game.players)
-        set_classes(self.form, (HIDDEN,))
+        set_classes(self.form, (FORM_CLASS, HIDDEN))
         set_classes(self.game_box, ())
         self.message = ""
         self._preselect()
