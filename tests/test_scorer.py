@@ -404,3 +404,17 @@ def test_setup_form_words_fit(tmp_path: Path) -> None:
         "optional, e.g. 6S 9S KD TC AH 8C",
     ]
     w.close()
+
+
+def test_board_says_what_to_do_next(tmp_path: Path) -> None:
+    """Before the first card (no message yet) and after each entry, the board says whose
+    cards to tap: the prompt follows the preselected seat (it was written but never shown)."""
+    w = start(tmp_path)
+    prompt = '<div class="dnb-sc-prompt">Tap the cards {} laid, or a button.</div>'
+    assert prompt.format("Anna") in w.board.value
+    w.tap("6H")
+    w.lay()
+    assert prompt.format("Boris") in w.board.value
+    w.choose("Gleb")
+    assert prompt.format("Gleb") in w.board.value and prompt.format("Boris") not in w.board.value
+    w.close()

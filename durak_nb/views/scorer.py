@@ -985,6 +985,9 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         if self.message:
             cls = "dnb-refusal" if self.refusal is not None else "dnb-said"
             said = f'<div class="{cls}">{esc(self.message)}</div>'
+        seat = self.actor
+        if not game.finished and seat is not None:  # what to do next, in words
+            said += f'<div class="dnb-sc-prompt">{esc(WORDS["waiting"].format(name=names[seat]))}</div>'
         return (
             f'<div class="dnb-sc-grid"><div><div class="dnb-sc-seats">{"".join(seats)}</div>{felt}'
             f"<div>{turn}</div>{said}</div>{self._log_html()}</div>"
