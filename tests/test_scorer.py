@@ -18,6 +18,7 @@ from durak_nb.cards import Card, deck, parse_cards
 from durak_nb.engine import Move
 from durak_nb.record.recorder import JournalWarning, read_journal
 from durak_nb.unseen import PartialDeal, SeenDraw
+from durak_nb.views.card_buttons import HIDDEN
 from durak_nb.views.scorer import ScorerWidget
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -417,4 +418,22 @@ def test_board_says_what_to_do_next(tmp_path: Path) -> None:
     assert prompt.format("Boris") in w.board.value
     w.choose("Gleb")
     assert prompt.format("Gleb") in w.board.value and prompt.format("Boris") not in w.board.value
+    w.close()
+
+
+def test_bito_shown_only_when_the_bout_can_end(tmp_path: Path) -> None:
+    """*Bito* is offered only when every attack card is covered (R15) or the defender
+    takes (R14, as "Cards to Boris"); with 6♥ uncovered it would only be refused."""
+    w = start(tmp_path)
+
+    def bito_shown() -> bool:
+        return HIDDEN not in w.bito_button._dom_classes
+
+    w.tap("6H")
+    w.lay()
+    assert bito_shown() is False
+    w.tap("9H")
+    assert w.message == "Boris covers 6♥ with 9♥" and bito_shown() is True
+    w.undo()
+    assert w.take() is True and bito_shown() is True and w.bito_button.description == "Cards to Boris"
     w.close()

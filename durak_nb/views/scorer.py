@@ -940,6 +940,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         over = game.finished
         rules = game.rules
         kinds = {m.action for m in self._offered_moves()}
+        uncovered = any(d is None for _a, d in pub.table)
         self.lay_button.description = WORDS["throw"] if pub.table and Action.ATTACK not in kinds else WORDS["lead"]
         shown = {
             self.lay_button: not over and not defending,
@@ -947,7 +948,8 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             self.transfer_button: not over and defending and rules.transfers,
             self.show_button: not over and defending and rules.show_trump_transfer,
             self.take_button: not over and pub.defender is not None and not pub.taking and bool(pub.table),
-            self.bito_button: not over and bool(pub.table) and rules.throw_ins,
+            # bito only once every attack card is covered, or after a take (R15, R14)
+            self.bito_button: not over and bool(pub.table) and rules.throw_ins and (pub.taking or not uncovered),
             self.pass_button: not over,
             self.undo_button: bool(self.moves),
         }
