@@ -55,6 +55,11 @@ def test_lab_record_a_lead_a_cover_and_a_throw_in_with_its_implied_pass(lab: tup
         try:
             text = run_notebook(page, base, "notebooks/scorer.ipynb", f"{BOX} button.dnb-sc-act")
             assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
+            # every label of the set-up form is shown whole at 1366 px (none cut to "Turned-up …")
+            cut = page.locator(f"{BOX} .dnb-sc-form .widget-label").evaluate_all(
+                "els => els.filter(e => e.offsetParent && e.scrollWidth > e.clientWidth).map(e => e.innerText)"
+            )
+            assert cut == []
             act(page, "Start").click()
             page.wait_for_selector(f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)", timeout=15000)
             page.wait_for_timeout(300)

@@ -18,6 +18,7 @@ from durak_nb.cards import Card, deck, parse_cards
 from durak_nb.engine import Move
 from durak_nb.record.recorder import JournalWarning, read_journal
 from durak_nb.unseen import PartialDeal, SeenDraw
+from durak_nb.views.card_buttons import HIDDEN
 from durak_nb.views.scorer import ScorerWidget
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -364,4 +365,75 @@ def test_R4_the_lowest_trump_shown_is_known_in_the_first_attackers_hand(tmp_path
     mine = [b.description for b in w.card_buttons if "dnb-sc-mine" in b._dom_classes]
     assert mine == ["6♥"]  # marked as known to be Anna's
     assert len(w.shown_cards) == 35  # every card but the turned-up 7♥
+    w.close()
+
+
+def test_aim_and_choose_refuse_in_words(tmp_path: Path) -> None:
+    """A slip of the scorer (a card not on the table to cover, a name not at the table)
+    is refused in words with its rule, the choice unchanged: no widget traceback."""
+    w = start(tmp_path)
+    w.tap("6H")
+    assert w.lay() is True
+    assert w.actor == 1 and w.target == Card.parse("6H")
+    assert w.aim("7S") is False
+    assert w.message == "[R10] 7♠ is not an uncovered attack card: cover one of 6♥"
+    assert w.target == Card.parse("6H")
+    assert w.aim("XX") is False
+    assert w.message.startswith("[R1] 'XX' is not a card")
+    assert w.choose("Olga") is False
+    assert w.message == "[R2] Olga is not at this table: the players are Anna, Boris, Vera, Gleb"
+    assert w.choose(7) is False
+    assert w.message == "[R2] seat 7 is not at this table: the players are Anna, Boris, Vera, Gleb"
+    assert w.actor == 1
+    assert w.choose("Vera") is True and w.actor == 2
+    assert w.choose(1) is True and w.aim("6H") is True
+    assert w.tap("9H") is True and w.message == "Boris covers 6♥ with 9♥"
+    w.close()
+
+
+def test_setup_form_words_fit(tmp_path: Path) -> None:
+    """The set-up form carries the class whose CSS widens its labels (the longest,
+    "Lowest trump shown", was cut to "Lowest tru…" at 1366 px); the hints are short
+    examples that fit their boxes."""
+    w = ScorerWidget(tmp_path / "k.durak.jsonl")
+    assert "dnb-sc-form" in w.form._dom_classes
+    assert "--jp-widgets-inline-label-width:9.5em" in w.style.value
+    assert [w.names.placeholder, w.turned_up.placeholder, w.shown_box.placeholder, w.hand_box.placeholder] == [
+        "clockwise, e.g. Anna, Boris, Vera, Gleb",
+        "e.g. 7H (all dealt: the trump suit, H)",
+        "optional, e.g. 6H (R4)",
+        "optional, e.g. 6S 9S KD TC AH 8C",
+    ]
+    w.close()
+
+
+def test_board_says_what_to_do_next(tmp_path: Path) -> None:
+    """Before the first card (no message yet) and after each entry, the board says whose
+    cards to tap: the prompt follows the preselected seat (it was written but never shown)."""
+    w = start(tmp_path)
+    prompt = '<div class="dnb-sc-prompt">Tap the cards {} laid, or a button.</div>'
+    assert prompt.format("Anna") in w.board.value
+    w.tap("6H")
+    w.lay()
+    assert prompt.format("Boris") in w.board.value
+    w.choose("Gleb")
+    assert prompt.format("Gleb") in w.board.value and prompt.format("Boris") not in w.board.value
+    w.close()
+
+
+def test_bito_shown_only_when_the_bout_can_end(tmp_path: Path) -> None:
+    """*Bito* is offered only when every attack card is covered (R15) or the defender
+    takes (R14, as "Cards to Boris"); with 6♥ uncovered it would only be refused."""
+    w = start(tmp_path)
+
+    def bito_shown() -> bool:
+        return HIDDEN not in w.bito_button._dom_classes
+
+    w.tap("6H")
+    w.lay()
+    assert bito_shown() is False
+    w.tap("9H")
+    assert w.message == "Boris covers 6♥ with 9♥" and bito_shown() is True
+    w.undo()
+    assert w.take() is True and bito_shown() is True and w.bito_button.description == "Cards to Boris"
     w.close()

@@ -77,17 +77,17 @@ WORDS: dict[str, str] = {
     "setup_head": "Set up the game",
     "rules": "Rules",
     "players": "Players",
-    "players_hint": "names in seat order, clockwise, separated by commas",
+    "players_hint": "clockwise, e.g. Anna, Boris, Vera, Gleb",
     "dealer": "Dealer",
     "turned_up": "Turned-up card",
-    "turned_up_hint": "e.g. 7H; where every card was dealt, the trump suit (H)",
+    "turned_up_hint": "e.g. 7H (all dealt: the trump suit, H)",
     "attacker": "First attacker",
     "shown": "Lowest trump shown",
-    "shown_hint": "optional: the card the first attacker showed (R4)",
+    "shown_hint": "optional, e.g. 6H (R4)",
     "me": "I am",
     "nobody": "(not playing)",
     "my_hand": "My hand",
-    "my_hand_hint": "optional: your six cards",
+    "my_hand_hint": "optional, e.g. 6S 9S KD TC AH 8C",
     "start": "Start",
     "who": "Who",
     "target": "Covers",
@@ -139,6 +139,10 @@ WORDS: dict[str, str] = {
     "tip_undo": "take back the last entry",
     "tip_draw": "the cards you drew in the last refill (R16)",
     "one_cover": "a defence covers exactly one attack card with one card",
+    "seat_n": "seat {n}",
+    "no_such_seat": "{who} is not at this table: the players are {names}",
+    "not_uncovered": "{card} is not an uncovered attack card: cover one of {cards}",
+    "nothing_to_cover": "{card} is not an uncovered attack card: no attack card is uncovered",
 }
 
 #: The journal's ``meta`` member naming the scorer when they play too (their seat after a resume).
@@ -147,8 +151,13 @@ SCORER_KEY = "scorer"
 #: How many moves the board's log shows (the last ones).
 LOG_LINES = 8
 
+#: The set-up form's class: its labels and text boxes are wide enough for the longest label
+#: ("Lowest trump shown") and hint at 1366 px (the JupyterLab defaults, 80 px and 300 px, cut them).
+FORM_CLASS = "dnb-sc-form"
+
 _CSS = (
     "<style>"
+    f".dnb-scorer .{FORM_CLASS}{{--jp-widgets-inline-label-width:9.5em;--jp-widgets-inline-width:29em}}"
     ".dnb-scorer{font:14px/1.4 sans-serif;gap:4px}"
     ".dnb-scorer .dnb-sc-board{max-width:1300px}"
     ".dnb-scorer .dnb-sc-grid{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}"
@@ -326,6 +335,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             ],
             layout=self._layout,
         )
+        self.form.add_class(FORM_CLASS)
         # the game
         self.board = widgets.HTML(layout=self._layout, style=self._hstyle)
         self.board.add_class("dnb-sc-board")
@@ -483,7 +493,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._groups = _groups_of(recorder, self._bout_ends)
         self._make_cards(game.rules.deck_size)
         self.who.options = list(game.players)
-        set_classes(self.form, (HIDDEN,))
+        set_classes(self.form, (FORM_CLASS, HIDDEN))
         set_classes(self.game_box, ())
         self.message = ""
         self._preselect()
@@ -545,10 +555,23 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return None
         return int(self.game.players.index(self.who.value))
 
-    def choose(self, player: int | str) -> None:
-        """Choose who acts (a seat or a name)."""
-        names = self.game.players
-        self.who.value = names[player] if isinstance(player, int) else player
+    def choose(self, player: int | str) -> bool:
+        """Choose who acts (a seat or a name).
+
+        Returns:
+            whether the seat was chosen; a seat or name not at the table is refused in
+            words (R2), the choice unchanged.
+        """
+        names = list(self.game.players)
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
+            self.who.value = names[player]
+            return True
+        if isinstance(player, str) and player in names:
+            self.who.value = player
+            return True
+        who = WORDS["seat_n"].format(n=player) if isinstance(player, int) else player
+        why = WORDS["no_such_seat"].format(who=who, names=", ".join(names))
+        return self._refuse(Refusal("R2", why))
 
     @property
     def target(self) -> Card | None:
@@ -556,9 +579,23 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         v = self.target_box.value
         return None if v is None else Card.parse(v)
 
-    def aim(self, card: str | Card) -> None:
-        """Choose the attack card to cover (R10)."""
-        self.target_box.value = Card.parse(card).code
+    def aim(self, card: str | Card) -> bool:
+        """Choose the attack card to cover (R10).
+
+        Returns:
+            whether it was chosen; a card that is not an uncovered attack card on the
+            table (or not a card, R1) is refused in words (R10), the choice unchanged.
+        """
+        try:
+            c = Card.parse(card)
+        except CardError as exc:
+            return self._refuse(Refusal(exc.rule or "R1", exc.message))
+        if c.code not in self.target_box.options:
+            uncovered = " ".join(Card.parse(o).pretty for o in self.target_box.options)
+            words = WORDS["not_uncovered"] if uncovered else WORDS["nothing_to_cover"]
+            return self._refuse(Refusal("R10", words.format(card=c.pretty, cards=uncovered)))
+        self.target_box.value = c.code
+        return True
 
     @property
     def shown_cards(self) -> list[str]:
@@ -903,6 +940,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         over = game.finished
         rules = game.rules
         kinds = {m.action for m in self._offered_moves()}
+        uncovered = any(d is None for _a, d in pub.table)
         self.lay_button.description = WORDS["throw"] if pub.table and Action.ATTACK not in kinds else WORDS["lead"]
         shown = {
             self.lay_button: not over and not defending,
@@ -910,7 +948,8 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             self.transfer_button: not over and defending and rules.transfers,
             self.show_button: not over and defending and rules.show_trump_transfer,
             self.take_button: not over and pub.defender is not None and not pub.taking and bool(pub.table),
-            self.bito_button: not over and bool(pub.table) and rules.throw_ins,
+            # bito only once every attack card is covered, or after a take (R15, R14)
+            self.bito_button: not over and bool(pub.table) and rules.throw_ins and (pub.taking or not uncovered),
             self.pass_button: not over,
             self.undo_button: bool(self.moves),
         }
@@ -948,6 +987,9 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         if self.message:
             cls = "dnb-refusal" if self.refusal is not None else "dnb-said"
             said = f'<div class="{cls}">{esc(self.message)}</div>'
+        seat = self.actor
+        if not game.finished and seat is not None:  # what to do next, in words
+            said += f'<div class="dnb-sc-prompt">{esc(WORDS["waiting"].format(name=names[seat]))}</div>'
         return (
             f'<div class="dnb-sc-grid"><div><div class="dnb-sc-seats">{"".join(seats)}</div>{felt}'
             f"<div>{turn}</div>{said}</div>{self._log_html()}</div>"
