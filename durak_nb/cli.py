@@ -30,7 +30,7 @@ from typing import Any, NoReturn
 
 from .engine import SetupError
 from .game_text import game_lines
-from .record import Recording, RecordingError, ValidationReport, notation
+from .record import Recording, RecordingError, ValidationReport, io, notation
 from .record.json_form import write_atomic
 from .rules import RulesError
 from .selfplay import record_bot_game
@@ -275,10 +275,10 @@ def _convert(src: str, dst: str, passes: str = "all") -> int:
     """Read ``src`` strictly, check it as ``validate`` does, and write ``dst`` (whole
     or not at all) in the form its suffix names (a notation ``dst`` with ``passes``,
     :func:`durak_nb.record.writer.write`)."""
-    suffixes = (notation.SUFFIX, ".json")
-    for path in (src, dst):
-        if not path.endswith(suffixes):
-            return _usage("convert", f"{path}: the file name ends in .durak or .json")
+    if io.loader_for(src) is None:  # any file the kit reads: a journal or a corpus file too
+        return _usage("convert", f"{src}: the file name ends in {', '.join(io.suffixes())}")
+    if not dst.endswith((notation.SUFFIX, ".json")):
+        return _usage("convert", f"{dst}: the file name ends in .durak or .json")
     if _same_file(src, dst):
         return _usage("convert", f"{dst}: OUT is the input file IN; write to another file")
     reports = _checked(src)

@@ -242,3 +242,26 @@ def test_5_export_reports_the_side_lines(tmp_path: Path, capsys: pytest.CaptureF
         f"{page}: {size} bytes, 19 moves in the main line and 2 side lines of 9 moves;"
         " open it in a browser (no kernel needed)\n"
     )
+
+
+def test_convert_reads_a_journal_and_names_what_it_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`durak-nb convert kitchen.durak.jsonl kitchen.durak` (a scorer's journal) refused
+    with "the file name ends in .durak or .json", though validate read it: IN is any file
+    the kit reads; a wrong IN names the suffixes read, a wrong OUT the two written."""
+    from durak_nb.views.scorer import ScorerWidget
+
+    journal = tmp_path / "kitchen.durak.jsonl"
+    w = ScorerWidget(str(journal))
+    w.setup(players=["Anna", "Boris"], dealer="Boris", turned_up="7H", attacker="Anna")
+    assert w.begin()
+    w.tap("7S")
+    assert w.lay()
+    w.close()
+    assert main(["convert", str(journal), str(tmp_path / "kitchen.durak")]) == 0
+    assert capsys.readouterr().out == f"{tmp_path}/kitchen.durak: 1 game\n"
+    text = (tmp_path / "kitchen.durak").read_text(encoding="utf-8")
+    assert "[TurnedUp 7H]" in text and "Anna 7S" in text
+    assert main(["convert", str(tmp_path / "x.txt"), str(tmp_path / "y.durak")]) == 2
+    assert capsys.readouterr().err == (
+        f"durak-nb convert: error: {tmp_path}/x.txt: the file name ends in .durak, .durak.jsonl, .json, .jsonl\n"
+    )
