@@ -37,8 +37,8 @@ Names and every recorded text go through :func:`~durak_nb.views.html.esc`.
 (True, 0)
 >>> w.tap("7S"), w.lay(), w.message
 (False, True, 'Anna attacks 7♠')
->>> w.choose("Vera"); w.tap("7D"), w.lay(), w.message   # Vera throws in before Anna passed
-(False, True, 'Anna passes (implied); Vera throws in 7♦')
+>>> w.choose("Vera"), w.tap("7D"), w.lay(), w.message   # Vera throws in before Anna passed
+(True, False, True, 'Anna passes (implied); Vera throws in 7♦')
 >>> w.actor, w.target_box.options           # Boris defends: which attack card he covers
 (1, ('7S', '7D'))
 >>> w.tap("KC"), w.message
