@@ -318,20 +318,22 @@ def partial_line_game(
     return g
 
 
-def _decide(rec: Recording, deal: PartialDeal) -> PartialReplay:
-    """An over-the-board recording decided whole (:func:`~durak_nb.unseen.check_partial`).
+def _decide(rec: Recording) -> PartialReplay:
+    """An over-the-board recording decided whole: the recording's own decision
+    (:meth:`~durak_nb.record.json_form.Recording.partial`, made once and kept, so a
+    recording the reader has just checked is not decided again).
 
     Raises:
         RecordingError: the first move no deck order allows, with its place and rule
             (as the recording's own ``steps()`` says it).
         SetupError: facts no deck order meets (R1–R4, R16).
     """
-    try:
-        return check_partial(rec.rules, rec.players, deal, rec.moves)
-    except PartialError:
+    decided, error = rec.partial()
+    if error is not None:
         for _step in rec.steps():  # the recording's own error: the move's place and its rule
             pass
-        raise
+        raise error
+    return decided
 
 
 def _decide_line(
@@ -441,7 +443,7 @@ class Replay:
         deal: object = recording.deal
         decided = None
         if isinstance(deal, PartialDeal):  # over the board: one decision, its witness's steps
-            decided = _decide(recording, deal)
+            decided = _decide(recording)
             start, steps, played = _witness_line(decided, 0, recording.moves)
         else:
             start, steps = recording.new_game(), recording.steps()
