@@ -27,3 +27,8 @@ if ! .venv/bin/python -c "import durak_nb, pytest, hypothesis, playwright" >/dev
   .venv/bin/python -m pip install -q -e ".[dev]" 2>&1 | grep -v "is ignored" || true
   .venv/bin/python -c "import durak_nb" && touch .venv/.installed
 fi
+# The translators' catalogues, compiled (.po -> .mo) for this checkout (the wheel build does
+# it for an installed kit); quick, and redone whenever a .po is newer than its .mo.
+if [ -n "$(find durak_nb/locale -name '*.po' -newer .venv/.catalogues 2>/dev/null | head -1)" ] || [ ! -e .venv/.catalogues ]; then
+  .venv/bin/python -m durak_nb.catalogues compile >/dev/null && touch .venv/.catalogues
+fi

@@ -16,6 +16,17 @@ RECORDINGS = ROOT / "recordings"
 NOTEBOOKS = ROOT / "notebooks"
 
 
+@pytest.fixture(autouse=True)
+def _english() -> Any:
+    """Every test starts in English (the words the tests assert), whatever the machine's
+    locale or ``DURAK_NB_LANG`` says; a test of another language sets it itself."""
+    from durak_nb import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture(scope="module")
 def pod() -> Any:
     """The podkidnoy game of ``test_replay.podkidnoy_doc()`` as a ``Replay`` (one a module)."""

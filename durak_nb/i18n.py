@@ -1,0 +1,245 @@
+"""The languages a person reads: English, Russian and Ukrainian (gettext catalogues, Babel).
+
+Every sentence, label and button a person reads goes through this module; the notation,
+the JSON form and every file keep card codes and names as written, in no language.
+
+* **The catalogues** are gettext ``.po`` files, one per *part* of the kit and language,
+  in ``durak_nb/locale/<lang>/LC_MESSAGES/<part>.po`` (``ru``, ``uk``; English is the
+  source language and needs none).  :mod:`durak_nb.catalogues` extracts, updates,
+  compiles (``.mo``, at build and set-up time) and checks them with Babel.  At run time
+  all parts of a language are merged into one catalogue.  A compiled ``.mo`` older than
+  its ``.po`` (a translator's edit not yet compiled) is not used: the ``.po`` is
+  compiled in memory instead, so what a person reads is always what the ``.po`` says.
+* **The language** is, in this order: the last :func:`set_language` (or the
+  :func:`language` block), the environment variable ``DURAK_NB_LANG``, the locale
+  (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), English.
+* **Marking a string**: ``_("Anna takes")`` translates now; a table built at import time
+  marks its strings with :func:`N_` (no translation) and translates at use with
+  :func:`_`; :func:`ngettext` chooses the plural form of the language (1 карта, 2 карты,
+  5 карт); :func:`pgettext` separates two uses of the same English word (``pgettext("rank",
+  "K")``).  Placeholders are ``str.format`` fields (``"{name} takes"``), kept by every
+  translation (:func:`durak_nb.catalogues.check` refuses one that drops or adds a field).
+
+>>> with language("ru"):
+...     get_language()
+'ru'
+>>> get_language()
+'en'
+>>> _("no such sentence is in any catalogue")
+'no such sentence is in any catalogue'
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import locale
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+__all__ = [
+    "ENV",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "LOCALE_DIR",
+    "N_",
+    "Np_",
+    "_",
+    "default_language",
+    "get_language",
+    "language",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "reload",
+    "set_language",
+    "translations",
+]
+
+#: The languages the kit speaks, English (the source) first.
+LANGUAGES: tuple[str, ...] = ("en", "ru", "uk")
+#: Each language's own name, as its readers write it (for a language menu).
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "uk": "Українська"}
+#: The environment variable that chooses the language (``ru``, ``uk``, ``en``; a locale
+#: name such as ``uk_UA.UTF-8`` works too).
+ENV = "DURAK_NB_LANG"
+#: Where the catalogues are: ``LOCALE_DIR/<lang>/LC_MESSAGES/<part>.po`` (and ``.mo``).
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_lock = threading.Lock()
+_chosen: str | None = None
+_cache: dict[str, gettext.NullTranslations] = {}
+
+
+def _match(name: str | None) -> str | None:
+    """The language of a locale or language name (``'uk_UA.UTF-8'`` -> ``'uk'``), or None."""
+    if not name:
+        return None
+    head = name.strip().split(".")[0].split("@")[0].replace("-", "_").lower()
+    code = head.split("_")[0]
+    return code if code in LANGUAGES else None
+
+
+def default_language() -> str:
+    """The language when none was set: ``DURAK_NB_LANG``, else the locale, else ``'en'``.
+
+    The locale is read as gettext reads it: the first of ``LANGUAGE`` (a colon-separated
+    list; its first entry we speak), ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set,
+    then :func:`locale.getlocale`.  ``C`` and ``POSIX`` mean English.
+
+    Raises:
+        ValueError: ``DURAK_NB_LANG`` names a language the kit does not speak (the
+            message lists the ones it does).
+    """
+    env = os.environ.get(ENV, "").strip()
+    if env:
+        got = _match(env)
+        if got is None:
+            raise ValueError(f"{ENV}={env!r}: durak-nb speaks {', '.join(LANGUAGES)}")
+        return got
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if not value:
+            continue
+        for entry in value.split(":"):
+            got = _match(entry)
+            if got is not None:
+                return got
+        if var != "LANGUAGE":
+            return "en"
+    try:
+        got = _match(locale.getlocale(locale.LC_CTYPE)[0])
+    except ValueError:  # pragma: no cover - a malformed locale setting
+        got = None
+    return got or "en"
+
+
+def set_language(lang: str | None = None) -> str:
+    """Choose the language of everything the kit writes for a person from now on.
+
+    Args:
+        lang: ``'en'``, ``'ru'`` or ``'uk'`` (a locale name such as ``'ru_RU.UTF-8'``
+            works too); ``None`` goes back to the default (:func:`default_language`).
+
+    Returns:
+        The language now in use.
+
+    Raises:
+        ValueError: a language the kit does not speak (the message lists the ones it does).
+
+    Widgets and pages made before the call keep their words; new ones use the new language.
+    """
+    global _chosen
+    if lang is None:
+        _chosen = None
+        return get_language()
+    got = _match(lang)
+    if got is None:
+        raise ValueError(f"language {lang!r}: durak-nb speaks {', '.join(LANGUAGES)}")
+    _chosen = got
+    return got
+
+
+def get_language() -> str:
+    """The language in use: ``'en'``, ``'ru'`` or ``'uk'`` (see :func:`set_language`)."""
+    return _chosen if _chosen is not None else default_language()
+
+
+@contextmanager
+def language(lang: str) -> Iterator[str]:
+    """A block in another language: ``with language("uk"): ...``; the one before comes back.
+
+    Raises:
+        ValueError: as :func:`set_language`.
+    """
+    global _chosen
+    before = _chosen
+    got = set_language(lang)
+    try:
+        yield got
+    finally:
+        _chosen = before
+
+
+def _load_part(po: Path) -> gettext.GNUTranslations:
+    """One part's catalogue: its ``.mo`` if not older than the ``.po``, else the ``.po``
+    compiled in memory with Babel (fuzzy entries left out, as ``pybabel compile`` does)."""
+    mo = po.with_suffix(".mo")
+    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        with mo.open("rb") as fp:
+            return gettext.GNUTranslations(fp)
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as fp:
+        catalog = read_po(fp)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def translations(lang: str | None = None) -> gettext.NullTranslations:
+    """The merged catalogue of ``lang`` (default: the language in use); English: none.
+
+    Raises:
+        ValueError: a language the kit does not speak.
+    """
+    code = get_language() if lang is None else _match(lang)
+    if code is None:
+        raise ValueError(f"language {lang!r}: durak-nb speaks {', '.join(LANGUAGES)}")
+    with _lock:
+        got = _cache.get(code)
+        if got is None:
+            got = gettext.NullTranslations()
+            folder = LOCALE_DIR / code / "LC_MESSAGES"
+            if code != "en" and folder.is_dir():
+                parts = sorted(folder.glob("*.po"))
+                if parts:
+                    got = _load_part(parts[0])
+                    for po in parts[1:]:
+                        got.add_fallback(_load_part(po))
+            _cache[code] = got
+        return got
+
+
+def reload() -> None:
+    """Forget the loaded catalogues (after a translator edits a ``.po`` in a session)."""
+    with _lock:
+        _cache.clear()
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use (itself if the catalogue lacks it)."""
+    return translations().gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it (tables built at import
+    time; translate at use with :func:`_`)."""
+    return message
+
+
+def Np_(context: str, message: str) -> str:
+    """Mark ``message`` with its context for the catalogue without translating it
+    (translate at use with :func:`pgettext` and the same context)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of the message for the number ``n`` in the language in use (Russian and
+    Ukrainian have three: 1 карта, 2 карты, 5 карт).  The caller formats ``{n}``."""
+    return translations().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, for one use of it (``pgettext("rank", "K")``)."""
+    return translations().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` for one use of the message (see :func:`pgettext`)."""
+    return translations().npgettext(context, singular, plural, n)
