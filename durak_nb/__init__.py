@@ -27,6 +27,7 @@ from .engine import (
     Took,
 )
 from .errors import DurakError
+from .i18n import get_language, set_language
 from .rules import PRESETS, RULE_TEXTS, Rules, RulesError
 
 try:  # the version has one home: the package metadata (pyproject.toml)
@@ -63,6 +64,8 @@ __all__ = [
     "Took",
     "beats",
     "deck",
+    "get_language",
     "parse_card",
     "parse_cards",
+    "set_language",
 ]

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ..i18n import _
+
 __all__ = ["CLAIMS", "LESSONS", "TERMS", "Claim", "Lesson", "claim", "claim_rows", "claims_of", "lesson", "term"]
 
 # ----------------------------------------------------------------------------- terms
@@ -230,9 +232,32 @@ class Claim:
     expected: Any
     answer: Callable[[], Any]
 
+    def sentence(self) -> str:
+        """The sentence in the language in use (:func:`durak_nb.i18n.set_language`): what
+        the edition of the lesson in that language shows after ``✔``."""
+        return _(self.text)
+
+    def stated(self) -> Any:
+        """The value the sentence states, in the language in use: every text in it (a
+        refusal, a name, a move's words) translated by the catalogue as the engine's
+        words are, numbers and cards as they are."""
+        return _localized(self.expected)
+
     def check(self) -> bool:
-        """Whether the engine's answer is the value the text states."""
-        return bool(self.answer() == self.expected)
+        """Whether the engine's answer, in the language in use, is the value the sentence
+        states in it (:meth:`stated`)."""
+        return bool(self.answer() == self.stated())
+
+
+def _localized(value: Any) -> Any:
+    """``value`` with each text in it through the catalogue (tuples and lists kept)."""
+    if isinstance(value, str):
+        return _(value) if value else value
+    if isinstance(value, tuple):
+        return tuple(_localized(v) for v in value)
+    if isinstance(value, list):
+        return [_localized(v) for v in value]
+    return value
 
 
 #: Every claim, by key, in the order the lessons make them.
@@ -274,5 +299,5 @@ def claim_rows(number: int) -> list[dict[str, Any]]:
     rows = []
     for c in claims_of(number):
         got = c.answer()
-        rows.append({"rules": " ".join(c.rules), "claim": c.text, "engine": got, "agrees": got == c.expected})
+        rows.append({"rules": " ".join(c.rules), "claim": c.sentence(), "engine": got, "agrees": got == c.stated()})
     return rows
