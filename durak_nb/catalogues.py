@@ -3,7 +3,8 @@
 The kit's strings are in parts (:data:`PARTS`): each source file belongs to exactly one,
 and each part has one catalogue per language, ``durak_nb/locale/<lang>/LC_MESSAGES/<part>.po``
 (:mod:`durak_nb.i18n` merges them at run time).  The ``recordings`` part holds the
-comments of the shipped recordings, read from the files themselves.
+titles, descriptions and comments of the shipped recordings, read from the files themselves
+(:mod:`durak_nb.lessons.edition` shows them translated).
 
 Run as ``python -m durak_nb.catalogues COMMAND``:
 
@@ -27,7 +28,7 @@ import json
 import re
 import string
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -137,10 +138,6 @@ KEYWORDS: dict[str, Any] = {
     "claim": (2,),
 }
 
-#: The context of a shipped recording's comment (``pgettext(COMMENT_CONTEXT, text)``).
-COMMENT_CONTEXT = "recording comment"
-
-
 def part_of(relative: str) -> str | None:
     """The part a source file (path under ``durak_nb/``, ``/``-separated) belongs to."""
     for part, globs in PARTS.items():
@@ -167,31 +164,11 @@ def po_path(part: str, lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{part}.po"
 
 
-def _comments(doc: object) -> Iterator[str]:
-    """Every comment text of a recording document (``comments``, ``annotations``, nested
-    variations), in document order."""
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            if key == "comments" and isinstance(value, dict):
-                for text in value.values():
-                    if isinstance(text, str) and text.strip():
-                        yield text
-                    else:
-                        yield from _comments(text)
-            elif key in ("comment", "before", "after", "game_comment") and isinstance(value, str) and value.strip():
-                yield value
-            else:
-                yield from _comments(value)
-    elif isinstance(doc, list):
-        for item in doc:
-            yield from _comments(item)
-
-
 def extract(part: str) -> Catalog:
     """The English template of ``part``: every marked string of its sources (for the
-    ``recordings`` part: every comment of the shipped recordings, context
-    :data:`COMMENT_CONTEXT`), in order of appearance, with ``#.`` translator comments
-    from ``# TRANSLATORS:`` lines.
+    ``recordings`` part: the title, description, ending and comments of each shipped
+    recording, with the contexts of :data:`durak_nb.lessons.edition.CONTEXTS`), in order
+    of appearance, with ``#.`` translator comments from ``# TRANSLATORS:`` lines.
 
     Raises:
         KeyError: no such part.
@@ -200,16 +177,19 @@ def extract(part: str) -> Catalog:
     for path in sources(part):
         rel = path.relative_to(PACKAGE.parent).as_posix()
         if path.suffix == ".json":
+            from .lessons.edition import meta_texts
+
             doc = json.loads(path.read_text(encoding="utf-8"))
-            for text in _comments(doc):
-                template.add(text, locations=[(rel, 0)], context=COMMENT_CONTEXT)
+            meta = doc.get("meta") if isinstance(doc, dict) else None
+            for context, text in meta_texts(meta if isinstance(meta, dict) else {}):
+                template.add(text, locations=[(rel, 0)], context=context)
             continue
-        for lineno, message, comments, context in extract_from_file(
+        for lineno, message, comments, msgctxt in extract_from_file(
             "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
         ):
             if not message or (isinstance(message, tuple) and not message[0]):
                 continue
-            template.add(message, locations=[(rel, lineno)], auto_comments=comments, context=context or None)
+            template.add(message, locations=[(rel, lineno)], auto_comments=comments, context=msgctxt or None)
     return template
 
 
