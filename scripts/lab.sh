@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Set up (first run only) and open JupyterLab on the lesson index, notebooks/00_index.ipynb.
+# Set up (first run only) and open JupyterLab on the lesson index of the user's language:
+# notebooks/00_index.ipynb (English), notebooks/ru/00_index.ipynb (Russian) or
+# notebooks/uk/00_index.ipynb (Ukrainian), chosen by DURAK_NB_LANG, else the locale (LANG …).
 # Extra arguments go to `jupyter lab` (e.g. --no-browser --port 8890).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +19,19 @@ data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 data.setdefault("@jupyter-widgets/jupyterlab-manager:plugin", {})["saveState"] = True
 path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 PY
+# the index of the user's language (durak_nb.i18n decides, as for every word the kit writes)
+lang="$(python - <<'PY'
+import sys
+from durak_nb.i18n import default_language
+try:
+    print(default_language())
+except ValueError as error:  # DURAK_NB_LANG names a language the kit does not speak
+    sys.exit(f"lab: {error}")
+PY
+)"
+index=00_index.ipynb
+[ "$lang" != en ] && index="$lang/00_index.ipynb"
+echo "lab: opening the course in $lang: notebooks/$index"
 extra=()
 [ "$(id -u)" = 0 ] && extra+=(--allow-root)
-exec jupyter lab --notebook-dir=notebooks --LabApp.default_url=/lab/tree/00_index.ipynb "${extra[@]}" "$@"
+exec jupyter lab --notebook-dir=notebooks --LabApp.default_url="/lab/tree/$index" "${extra[@]}" "$@"
