@@ -127,6 +127,22 @@ NOTATION = {
             "uk": "game.durak:2:7: [Seed n]: потрібне ціле число, а не 'one'",
         },
     ),
+    "a header given twice": (
+        "[Players Anna Boris]\n[Seed 1]\n[Seed 2]\n\n1. Boris 8D",
+        {
+            "en": "game.durak:3:1: the header Seed is given twice",
+            "ru": "game.durak:3:1: заголовок Seed указан дважды",
+            "uk": "game.durak:3:1: заголовок Seed вказано двічі",
+        },
+    ),
+    "a result naming someone who does not play": (
+        "[Players Anna Boris]\n[Seed 1]\n[Result durak Vera]\n\n1. Boris 8D",
+        {
+            "en": "game.durak:3:15: [R25] 'Vera' is not a player",
+            "ru": "game.durak:3:15: [R25] 'Vera' — не игрок",
+            "uk": "game.durak:3:15: [R25] 'Vera' — не гравець",
+        },
+    ),
     "an unknown preset": (
         "[Players Anna Boris]\n[Rules podkidnoi]\n[Seed 1]\n\n1. Boris 8D",
         {
