@@ -124,6 +124,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "views/course_show.py",
     ),
     "lessons": ("lessons/*.py",),
+    "site": ("site.py", "site/*.py"),
     "recordings": ("recordings/*.json", "recordings/lessons/*.json", "recordings/overboard/*.json"),
 }
 
