@@ -272,7 +272,7 @@ def test_annotate_messages_in_russian_and_ukrainian() -> None:
             a.play(main[1], bad)
         assert err.value.rule == refusal.rule
         assert err.value.message == (
-            f"після ходу 1 основної лінії: тут не можна {bad.describe(NAMES)}: {refusal.message}"
+            f"після ходу 1 основної лінії: хід «{bad.describe(NAMES)}» тут неможливий: {refusal.message}"
         )
         with pytest.raises(RecordingError) as rerr:
             a.save(Path("game.txt"))
