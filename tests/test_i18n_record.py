@@ -139,7 +139,7 @@ def test_a_wrong_result_and_a_document_error_in_russian_and_ukrainian() -> None:
     with language("ru"), pytest.raises(RecordingError) as err:
         rec.check_result(rec.replay())
     assert err.value.rule == "R25"
-    assert err.value.message == "записанный результат не сходится с партией: партия не окончена"
+    assert err.value.message == "записанный результат не сходится с ходом партии: партия не окончена"
     with language("uk"):
         with pytest.raises(RecordingError) as err:
             Recording.from_json({**DOC, "format": "durak-nb/2"})
@@ -320,3 +320,20 @@ def test_the_written_files_are_the_same_bytes_in_every_language(tmp_path: Path) 
 
 def test_the_catalogue_is_complete() -> None:
     assert catalogues.check(["record"]) == []
+
+
+def test_an_error_is_shown_in_the_language_it_was_raised_in() -> None:
+    """A refusal raised inside ``with language("ru")`` and shown after the block (as a
+    notebook shows an exception that left the block) keeps its frame and message in
+    one language; so does a copy (pickled, or naming another file)."""
+    import pickle
+
+    with language("ru"), pytest.raises(RecordingError) as err:
+        Recording.from_json({**DOC, "format": "durak-nb/2"})
+    said = "'format' должен быть 'durak-nb/1', а не 'durak-nb/2'"
+    assert str(err.value) == f"<string>:1:1: ошибка: {said}"
+    assert err.value.args == (f"<string>:1:1: ошибка: {said}",)
+    assert str(pickle.loads(pickle.dumps(err.value))) == f"<string>:1:1: ошибка: {said}"
+    assert str(err.value.naming("g.json")) == f"g.json:1:1: ошибка: {said}"
+    with language("uk"):
+        assert str(err.value) == f"<string>:1:1: ошибка: {said}"

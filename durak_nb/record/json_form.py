@@ -30,7 +30,7 @@ from typing import Any
 from ..cards import Card, CardError, Suit, lowest_rank
 from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
 from ..errors import DurakError
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, get_language, ngettext, translations
 from ..rules import Rules, RulesError
 from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, replay_partial
 from . import jsonio
@@ -96,6 +96,9 @@ class RecordingError(DurakError):
             with only what is known (:func:`~durak_nb.record.overboard.known_state`).
         whole: the error is about the whole file, not a place in it (a write error):
             :meth:`format` names the file without a line and column.
+        language: the language ``message`` was said in (``'en'``, ``'ru'``, ``'uk'``):
+            :meth:`format` frames it in the same one (``error:``, ``ошибка:``, ``помилка:``),
+            whatever language is in use when it is shown.
     """
 
     def __init__(
@@ -120,6 +123,7 @@ class RecordingError(DurakError):
         self.legal: tuple[str, ...] = tuple(legal)
         self.branch: tuple[tuple[int, int], ...] = tuple(branch)
         self.known = known
+        self.language = get_language()  # the language of ``message``: the frame says the same
         self.args = (self.format(),)
 
     def __str__(self) -> str:
@@ -127,7 +131,7 @@ class RecordingError(DurakError):
 
     def __reduce__(self) -> tuple[object, ...]:
         keep = {k: getattr(self, k) for k in ("file", *_KEPT)}
-        return (_recording_error, (self.message, keep))
+        return (_recording_error, (self.message, keep, self.language))
 
     def naming(self, file: str | Path) -> RecordingError:
         """This error, or the same error naming ``file`` when it has no place of its own
@@ -137,26 +141,34 @@ class RecordingError(DurakError):
         if self.file != "<string>" and placed:
             return self
         keep = {k: getattr(self, k) for k in _KEPT}
-        return RecordingError(self.message, file=str(file), **keep)
+        return _recording_error(self.message, {"file": str(file), **keep}, self.language)
 
     def format(self) -> str:
         """``FILE:LINE:COL: error: [RULE] message`` (INTERCHANGE.md); ``FILE: error:
         message`` for an error about the whole file (:attr:`whole`: a write error)."""
         tag = f"[{self.rule}] " if self.rule else ""
+        words = translations(getattr(self, "language", None)).gettext  # the message's language
         if self.whole:
-            # TRANSLATORS: {tag} is a rule id such as "[R13b] " (or nothing); {message} is already in words
-            return _("{file}: error: {tag}{message}").format(file=self.file, tag=tag, message=self.message)
-        return _("{file}:{line}:{column}: error: {tag}{message}").format(
-            file=self.file, line=self.line, column=self.column, tag=tag, message=self.message
-        )
+            return words(_FRAME_WHOLE).format(file=self.file, tag=tag, message=self.message)
+        return words(_FRAME).format(file=self.file, line=self.line, column=self.column, tag=tag, message=self.message)
+
+
+# TRANSLATORS: {tag} is a rule id such as "[R13b] " (or nothing); {message} is already in words
+_FRAME = N_("{file}:{line}:{column}: error: {tag}{message}")
+# TRANSLATORS: a write error, about the whole file; {tag} as above
+_FRAME_WHOLE = N_("{file}: error: {tag}{message}")
 
 
 #: what a :class:`RecordingError` carries besides its message and file (pickled, renamed)
 _KEPT = ("line", "column", "move", "rule", "state", "legal", "branch", "known", "whole")
 
 
-def _recording_error(message: str, keep: dict[str, Any]) -> RecordingError:
-    return RecordingError(message, **keep)
+def _recording_error(message: str, keep: dict[str, Any], lang: str | None = None) -> RecordingError:
+    error = RecordingError(message, **keep)
+    if lang is not None:
+        error.language = lang
+        error.args = (error.format(),)
+    return error
 
 
 @dataclass(frozen=True)
