@@ -266,7 +266,7 @@ def test_annotate_messages_in_russian_and_ukrainian() -> None:
             "основная линия — это партия, как её сыграли: чтобы поднять вариант выше, перейдите в него"
         )
         a.set_glyph(main[0], "?")
-        assert a.history() == [f"ход 0 основной линии ({main[0].move.describe(NAMES)}): знак ?"]  # type: ignore[union-attr]
+        assert a.history() == [f"ход 0 основной линии ({main[0].move.describe(NAMES)}): знак оценки ?"]  # type: ignore[union-attr]
     with language("uk"):
         assert where(side) == "хід 0 варіанта 1.1"
         game = a.game_after(main[1])
