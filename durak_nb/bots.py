@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from .cards import Card, beats, deck
 from .engine import Action, Game, IllegalMove, Move, SetupError
 from .errors import DurakError
-from .i18n import N_
+from .i18n import N_, _
 from .knowledge import PlayerView, player_view
 from .record.annotations import move_to_json
 from .rules import Rules
@@ -192,7 +192,7 @@ def play_out(game: Game, bot: Bot, max_moves: int = MAX_MOVES) -> list[Move]:
     played: list[Move] = []
     while not game.finished:
         if len(played) >= max_moves:
-            raise RuntimeError(f"no end after {max_moves} moves (is repetition_draw off? R27)")
+            raise RuntimeError(_("no end after {n} moves (is repetition_draw off? R27)").format(n=max_moves))
         move = bot.choose(game)
         game.play(move)
         played.append(game.history[-1])
@@ -388,7 +388,7 @@ def determinize(sv: SeatView, rng: random.Random, tries: int = DETERMINIZE_TRIES
         if m.action in (Action.ATTACK, Action.THROW, Action.DEFEND) or (m.action is Action.TRANSFER and not m.show):
             laid[m.player].extend(m.cards)
     error: Exception | None = None
-    for _ in range(max(1, tries)):
+    for _try in range(max(1, tries)):
         pool = unseen[:]
         rng.shuffle(pool)
         hands: list[list[Card]] = []
@@ -770,7 +770,7 @@ class SearchBot:
         seat = sv.seat
         out: dict[Move, list[float]] = {m: [] for m in moves}
         bot = self.heuristic
-        for _ in range(self.samples):
+        for _sample in range(self.samples):
             try:
                 base = determinize(sv, self.rng)
             except (SetupError, IllegalMove):

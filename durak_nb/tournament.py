@@ -192,7 +192,9 @@ def play_game(
             except BotFault as exc:
                 return _forfeit(deal, rotation, names, seat, str(exc), len(game.history))
             except Exception as exc:  # a bot's own bug is its forfeit too, said so
-                reason = f"{names[seat]} failed at move {len(game.history)}: {type(exc).__name__}: {exc}"
+                # TRANSLATORS: {kind} is the Python name of the bot's error (ValueError), kept as it is
+                words = _("{bot} failed at move {k}: {kind}: {text}")
+                reason = words.format(bot=names[seat], k=len(game.history), kind=type(exc).__name__, text=exc)
                 return _forfeit(deal, rotation, names, seat, reason, len(game.history))
         for bot in bots:  # an outside bot hears the result (docs/bot-protocol.md)
             over = getattr(bot, "game_over", None)

@@ -61,7 +61,7 @@ from typing import Any
 from ..bots import SearchBot, _candidates, _outcome, seat_view
 from ..engine import Action, Game, IllegalMove, Move
 from ..errors import DurakError
-from ..i18n import N_, _
+from ..i18n import LANGUAGES, N_, _, language
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..unseen import PartialDeal
@@ -78,6 +78,7 @@ __all__ = [
     "Hint",
     "MoveEvaluation",
     "analyse",
+    "analysis_prefixes",
     "evaluate",
     "hint",
 ]
@@ -349,6 +350,21 @@ def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
         p=ev.value,
         n=ev.samples,
     )
+
+
+def analysis_prefixes() -> tuple[str, ...]:
+    """How the analysis's comments begin, in every language the kit speaks (``'Analysis: '``,
+    ``'Анализ: '``, ``'Аналіз: '``): a comment holding one of them was written by
+    :func:`analyse` (in the language in use when it ran).
+
+    >>> analysis_prefixes()
+    ('Analysis: ', 'Анализ: ', 'Аналіз: ')
+    """
+    out = []
+    for lang in LANGUAGES:
+        with language(lang):
+            out.append(_words("prefix", text=""))
+    return tuple(out)
 
 
 def _add(old: str | None, text: str) -> str:
