@@ -17,6 +17,12 @@
   after the last move (:func:`durak_nb.analysis.command.solve_command`).
 - ``durak-nb analyse FILE -o OUT [--samples N] [--seed S] [--budget N]``: every move
   evaluated into an annotated recording (:func:`durak_nb.analysis.command.analyse_command`).
+
+Every command takes ``--lang {en,ru,uk}``, before or after its name (``durak-nb --lang uk
+validate x.json``, ``durak-nb validate --lang uk x.json``): the language of its messages,
+of ``--help`` and of argparse's own words; without it ``DURAK_NB_LANG``, then the locale
+(:func:`durak_nb.i18n.default_language`).  Option names, preset names and file contents are
+the same in every language.
 """
 
 from __future__ import annotations
@@ -163,18 +169,22 @@ def _argparse_words() -> Iterator[None]:
 
 
 def _lang_given(argv: Sequence[str]) -> str | None:
-    """The language a ``--lang L`` or ``--lang=L`` anywhere before ``--`` names, if it is
-    one the kit speaks (a bad one is left for the parser to refuse, in the default
-    language); ``None`` without one."""
+    """The language the last ``--lang L`` or ``--lang=L`` before ``--`` names (the one
+    argparse keeps), if it is one the kit speaks (a bad one is left for the parser to
+    refuse, in the default language); ``None`` without one.
+
+    >>> _lang_given(["--lang", "ru", "validate", "--lang=uk", "x.json"]), _lang_given(["validate", "--lang", "de"])
+    ('uk', None)
+    """
+    found = None
     for i, word in enumerate(argv):
         if word == "--":
             break
-        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else None
-        if word.startswith("--lang="):
-            value = word.split("=", 1)[1]
-        if value is not None:
-            return value if value in LANGUAGES else None
-    return None
+        if word == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif word.startswith("--lang="):
+            found = word.split("=", 1)[1]
+    return found if found in LANGUAGES else None
 
 
 def _add_lang(parser: argparse.ArgumentParser, *, top: bool = False) -> None:

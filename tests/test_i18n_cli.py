@@ -113,6 +113,7 @@ UK_REQUIRED = "durak-nb validate: помилка: не вказано обов'�
             {"DURAK_NB_LANG": "uk"},
             "durak-nb validate: ошибка: не указаны обязательные аргументы: FILE",
         ),
+        (("--lang", "ru", "validate", "--lang=uk"), None, UK_REQUIRED),  # the last one, as argparse keeps it
         (("validate",), None, "durak-nb validate: error: the following arguments are required: FILE"),
     ],
 )
@@ -277,6 +278,22 @@ def test_tournament_heading_and_columns() -> None:
     assert lines[1].split()[:3] == ["ело", "ело_від", "ело_до"]
     assert lines[2].split() == ["бот"]
     assert english[2].split() == ["bot"]
+
+
+def test_analysis_comments_in_the_language_in_use() -> None:
+    from test_analyse import endgame
+
+    from durak_nb.analysis.analyse import analyse, analysis_prefixes
+    from durak_nb.engine import Move
+
+    rec = endgame(Move.attack(0, "6D"), Move.defend(1, "7D", "6D"))
+    with language("uk"):
+        out = analyse(rec)
+    assert out.meta["comments"]["1"] == (
+        "Аналіз: Boris: виграш за найкращої гри (точно); це єдиний хід, що зберігає результат"
+    )
+    assert out.meta["comments"]["0"].startswith("Аналіз: Anna: програш за найкращої гри (точно); кращим був хід «")
+    assert analysis_prefixes() == ("Analysis: ", "Анализ: ", "Аналіз: ")
 
 
 def test_catalogue_of_the_part_is_complete() -> None:
