@@ -34,7 +34,7 @@ from typing import IO, Any
 
 from .bots import BotFault, seat_view, turn_seat
 from .engine import Game, Move
-from .i18n import N_, _
+from .i18n import N_, Np_, _, pgettext
 from .record.annotations import move_from_json
 
 __all__ = ["MAX_LINE", "PROTOCOL", "QUIT_GRACE", "ProcessBot"]
@@ -62,7 +62,7 @@ WORDS = {
     "illegal": N_("bot {bot} answered the move at index {k} with '{move}', refused: {refusal}"),
     "stopped": N_("bot {bot} was stopped after an earlier fault and plays no more"),
     "deaf": N_("bot {bot} did not read its input within {timeout:g} s"),
-    "what_hello": N_("hello"),
+    "what_hello": Np_("bot message", "hello"),
     "what_move": N_("the move at index {k}"),
 }
 
@@ -154,7 +154,7 @@ class ProcessBot:
         except OSError as exc:
             raise self._fail(None, _(WORDS["start"]).format(bot=self.name, command=self.command, error=exc)) from exc
         self._send({"type": "hello", "protocol": PROTOCOL}, self.hello_timeout)
-        what = _(WORDS["what_hello"])
+        what = pgettext("bot message", WORDS["what_hello"])
         msg = self._receive(self.hello_timeout, what)
         if msg.get("type") != "hello":
             raise self._fail(

@@ -38,7 +38,7 @@ from typing import Any, NoReturn
 from . import i18n
 from .engine import SetupError
 from .game_text import game_lines
-from .i18n import LANGUAGES, N_, _, ngettext
+from .i18n import LANGUAGES, Np_, _, ngettext, npgettext, pgettext
 from .record import Recording, RecordingError, ValidationReport, io, notation
 from .record.json_form import write_atomic
 from .rules import RulesError
@@ -109,30 +109,33 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print the usage and ``PROG: error: MESSAGE`` (escaped) on stderr; exit 2."""
         self.print_usage(sys.stderr)
-        self.exit(2, _("%(prog)s: error: %(message)s\n") % {"prog": shown(self.prog), "message": shown(message)})
+        words = pgettext("argparse", "%(prog)s: error: %(message)s\n")
+        self.exit(2, words % {"prog": shown(self.prog), "message": shown(message)})
 
 
 #: argparse's own words that ``durak-nb`` can print (Python 3.11's msgids, marked here
-#: for the catalogue; :func:`_argparse_words` makes argparse look them up in ours).
+#: for the catalogue with the context ``argparse``, so that no other part's word of the
+#: same spelling, such as "options", is taken for them; :func:`_argparse_words` makes
+#: argparse look them up in ours).
 _ARGPARSE_WORDS = (
-    N_("usage: "),
-    N_("positional arguments"),
-    N_("options"),
-    N_("show this help message and exit"),
-    N_("%(prog)s: error: %(message)s\n"),
-    N_("argument %(argument_name)s: %(message)s"),
-    N_("the following arguments are required: %s"),
-    N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("invalid %(type)s value: %(value)r"),
-    N_("unrecognized arguments: %s"),
-    N_("expected one argument"),
-    N_("expected at most one argument"),
-    N_("expected at least one argument"),
-    N_("ambiguous option: %(option)s could match %(matches)s"),
-    N_("not allowed with argument %s"),
-    N_("ignored explicit argument %r"),
-    N_("unexpected option string: %s"),
-    N_("one of the arguments %s is required"),
+    Np_("argparse", "usage: "),
+    Np_("argparse", "positional arguments"),
+    Np_("argparse", "options"),
+    Np_("argparse", "show this help message and exit"),
+    Np_("argparse", "%(prog)s: error: %(message)s\n"),
+    Np_("argparse", "argument %(argument_name)s: %(message)s"),
+    Np_("argparse", "the following arguments are required: %s"),
+    Np_("argparse", "invalid choice: %(value)r (choose from %(choices)s)"),
+    Np_("argparse", "invalid %(type)s value: %(value)r"),
+    Np_("argparse", "unrecognized arguments: %s"),
+    Np_("argparse", "expected one argument"),
+    Np_("argparse", "expected at most one argument"),
+    Np_("argparse", "expected at least one argument"),
+    Np_("argparse", "ambiguous option: %(option)s could match %(matches)s"),
+    Np_("argparse", "not allowed with argument %s"),
+    Np_("argparse", "ignored explicit argument %r"),
+    Np_("argparse", "unexpected option string: %s"),
+    Np_("argparse", "one of the arguments %s is required"),
 )
 
 
@@ -143,7 +146,17 @@ def _expected(n: int) -> str:
     ...     print(_expected(2), "/", _expected(5))
     ожидается 2 аргумента / ожидается 5 аргументов
     """
-    return ngettext("expected %s argument", "expected %s arguments", n) % n
+    return npgettext("argparse", "expected %s argument", "expected %s arguments", n) % n
+
+
+def _argparse_gettext(message: str) -> str:
+    """One of argparse's words in the language in use (context ``argparse``)."""
+    return pgettext("argparse", message)
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    """One of argparse's plural words in the language in use (context ``argparse``)."""
+    return npgettext("argparse", singular, plural, n)
 
 
 @contextmanager
@@ -161,7 +174,7 @@ def _argparse_words() -> Iterator[None]:
     """
     module: Any = argparse  # its ``_`` and ``ngettext`` are not in its typed interface
     saved = (module._, module.ngettext)
-    module._, module.ngettext = _, ngettext
+    module._, module.ngettext = _argparse_gettext, _argparse_ngettext
     try:
         yield
     finally:

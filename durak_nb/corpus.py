@@ -54,7 +54,7 @@ import pandas as pd
 from . import bots as _bots
 from .engine import Game, Move, Took
 from .errors import DurakError
-from .i18n import N_, _
+from .i18n import N_, Np_, _, pgettext
 from .record.json_form import Recording, json_document, write_atomic
 from .record.jsonlines import JSONL_SUFFIX, jsonl_text, read_jsonl
 from .record.lexer import MAX_GAMES
@@ -153,7 +153,7 @@ WORDS = {
     "not_dir": N_("{path} exists and is not a folder"),
     "extra": N_("self-play corpora need pyarrow (and dask for a cluster): pip install 'durak-nb[corpus]'"),
     "game": N_("game {i} (seed {seed}): {error}"),
-    "desc": N_("games"),
+    "desc": Np_("progress bar", "games"),
     "no_corpus": N_("{path} is not a corpus folder (its corpus.json cannot be read: {error})"),
 }
 
@@ -630,9 +630,8 @@ def selfplay(
         results = _local_results(spec, bounds, workers or os.cpu_count() or 1)
     from tqdm.auto import tqdm
 
-    bar = tqdm(
-        total=n, desc=_(WORDS["desc"]), unit="game", disable=not (progress if progress is not None else len(bounds) > 1)
-    )
+    show_bar = progress if progress is not None else len(bounds) > 1
+    bar = tqdm(total=n, desc=pgettext("progress bar", WORDS["desc"]), unit="game", disable=not show_bar)
     moves, games = _TableFile(out / MOVES_FILE), _TableFile(out / GAMES_FILE)
     try:
         for got in results:

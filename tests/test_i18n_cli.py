@@ -229,10 +229,10 @@ def test_solver_budget_refusal_and_outcome_words() -> None:
     from durak_nb.analysis import solver
 
     with language("uk"):
-        assert solver._words("durak", name="Борис") == "Борис залишається в дурнях"
+        assert solver._words("durak", name="Борис") == "Борис — дурень"
         assert solver._words("to_act", name="Анна") == "Анна вирішує"
     with language("ru"):
-        assert solver._words("durak", name="Борис") == "Борис остаётся дураком"
+        assert solver._words("durak", name="Борис") == "Борис — дурак"
 
 
 def test_bot_faults_in_russian_and_ukrainian() -> None:

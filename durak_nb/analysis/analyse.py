@@ -61,7 +61,7 @@ from typing import Any
 from ..bots import SearchBot, _candidates, _outcome, seat_view
 from ..engine import Action, Game, IllegalMove, Move
 from ..errors import DurakError
-from ..i18n import LANGUAGES, N_, _, language
+from ..i18n import LANGUAGES, N_, Np_, _, language, pgettext
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..unseen import PartialDeal
@@ -97,7 +97,9 @@ DEFAULT_SAMPLES = 8
 DEFAULT_NODE_BUDGET = 5_000
 
 #: The outcomes in words (the mover's value).
-_VALUE: dict[float, str] = {1.0: N_("a win"), 0.5: N_("a draw"), 0.0: N_("a loss")}
+#: Context ``outcome``: the word as a sentence's subject ("ничья"), not the board's object
+#: ("ничью").
+_VALUE: dict[float, str] = {1.0: Np_("outcome", "a win"), 0.5: Np_("outcome", "a draw"), 0.0: Np_("outcome", "a loss")}
 #: The sentences of the analysis (marked for the catalogue, translated at use).
 _WORDS: dict[str, str] = {
     # TRANSLATORS: the analysis's comment in a recording: "Analysis: " and its text
@@ -130,7 +132,7 @@ def _words(key: str, **fields: object) -> str:
 
 def _outcome_words(v: float) -> str:
     """An outcome in words: ``'a win'``, ``'a draw'``, ``'a loss'`` (the language in use)."""
-    return _(_VALUE[v])
+    return pgettext("outcome", _VALUE[v])
 
 
 class AnalysisError(DurakError):

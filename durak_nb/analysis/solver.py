@@ -48,7 +48,7 @@ from typing import Any, Protocol
 
 from ..engine import Action, Game, Move, Result
 from ..errors import DurakError
-from ..i18n import N_, _
+from ..i18n import N_, Np_, _, pgettext
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
@@ -84,7 +84,7 @@ _WORDS = {
     ),
     "depth": N_("the solver stopped: a line longer than {depth} moves (a bound of the search)"),
     "durak": N_("{name} is the durak"),
-    "draw": N_("a draw"),
+    "draw": Np_("outcome", "a draw"),  # the word as a sentence's subject (see analyse._VALUE)
     "to_act": N_("{name} to decide"),
     "best": N_("best moves (keep the outcome): {moves}"),
     "outcome": N_("outcome with best play by both: {outcome}"),
@@ -170,7 +170,7 @@ class Solution:
     def outcome_text(self, names: Sequence[str]) -> str:
         """The outcome in words: ``'Boris is the durak'`` or ``'a draw'``."""
         if self.durak is None:
-            return _(_WORDS["draw"])
+            return pgettext("outcome", _WORDS["draw"])
         return _words("durak", name=names[self.durak])
 
     def describe(self, names: Sequence[str]) -> str:
@@ -466,7 +466,8 @@ def solve(game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET) ->
     laid = {s for s in (g.attacker, g.defender) if s is not None} if g.attack_cards else set()
     holders = sorted({s for s in range(g.n) if g.hands[s]} | laid)
     if len(holders) != 2:
-        raise SolverError("R24", _words("holders", n=len(holders), names=_names(g, holders) or _("none")))
+        names = _names(g, holders) or pgettext("players", "none")
+        raise SolverError("R24", _words("holders", n=len(holders), names=names))
     if any(m.action is Action.REDEAL for m in g.legal_moves()):
         raise SolverError("R5", _(_WORDS["redeal"]))
     p0, p1 = holders
