@@ -283,7 +283,7 @@ def _card_texts() -> list[str]:
     got = _TEXTS.get(id(catalogue))
     if got is not None and got[0] is catalogue:
         return got[1]
-    ranks = {r: ("10" if r == Rank.TEN else Rank(r).code) for r in Rank}
+    ranks: dict[int, str] = {int(r): ("10" if r == Rank.TEN else r.code) for r in Rank}
     ranks.update({r: pgettext("rank", letter) for r, letter in _RANK_LETTERS.items()})
     table = ["??"] * 60
     for r in Rank:
