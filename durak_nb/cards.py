@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 
 from .errors import DurakError
-from .i18n import Np_, ngettext, pgettext, translations
+from .i18n import Np_, _, ngettext, pgettext, translations
 
 __all__ = [
     "RANK_CODES",
@@ -91,7 +91,7 @@ class Suit(IntEnum):
         t = text.strip()
         if t in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[t]
-        raise CardError("R1", f"{text!r} is not a suit: use one of S H D C or ♠ ♥ ♦ ♣")
+        raise CardError("R1", _("{text} is not a suit: use one of S H D C or ♠ ♥ ♦ ♣").format(text=repr(text)))
 
 
 _SUIT_BY_TEXT: dict[str, Suit] = {}
@@ -156,7 +156,7 @@ class Card(int):
             CardError: rank or suit out of range.
         """
         if not (2 <= int(rank) <= 14 and 0 <= int(suit) <= 3):
-            raise CardError("R1", f"no card has rank {rank!r} and suit {suit!r}")
+            raise CardError("R1", _("no card has rank {rank} and suit {suit}").format(rank=repr(rank), suit=repr(suit)))
         return _CARDS[int(rank) * 4 + int(suit)]
 
     @classmethod
@@ -170,7 +170,7 @@ class Card(int):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError("R1", f"a card code must be a string, not {text!r}")
+            raise CardError("R1", _("a card code must be a string, not {value}").format(value=repr(text)))
         found = _CARD_BY_TEXT.get(text)
         if found is not None:
             return found
@@ -185,8 +185,11 @@ class Card(int):
         if found is None:
             raise CardError(
                 "R1",
-                f"{text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
-                "then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'",
+                # TRANSLATORS: card codes are always written with these Latin letters, in every language
+                _(
+                    "{text} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
+                    "then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'"
+                ).format(text=repr(text)),
             )
         return found
 
@@ -392,7 +395,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         try:
             parts = list(text)
         except TypeError as exc:
-            raise CardError("R1", f"cards are codes such as '7S KH' or a list of them, not {text!r}") from exc
+            raise CardError(
+                "R1", _("cards are codes such as '7S KH' or a list of them, not {value}").format(value=repr(text))
+            ) from exc
     return [Card.parse(p) for p in parts]
 
 
