@@ -202,6 +202,7 @@ _WORDS = {
     "redeals_at": N_("deal.redeals: move {k} is not a redeal"),
 }
 
+
 def _counted(key: str, n: int) -> str:
     """The sentence ``key`` with the plural form for the number ``n`` (not yet formatted)."""
     if key == "undecided":
