@@ -336,3 +336,17 @@ def test_rule_preset_and_option_texts() -> None:
         assert rule_text("R19") == "Перший кон переводити не можна."
         assert preset_text("perevodnoy") == "переказний дурень"
         assert option_text("teams") == "команди партнерів, наприклад [[0, 2], [1, 3]] (R22)"
+
+
+def test_the_package_chooses_the_language() -> None:
+    import durak_nb
+
+    assert durak_nb.set_language("uk") == "uk"
+    try:
+        assert durak_nb.get_language() == "uk"
+        assert durak_nb.count_cards(3) == "3 карти"
+        assert durak_nb.Move.take(1).describe(UK) == "Борис бере"
+    finally:
+        durak_nb.set_language("en")
+    with durak_nb.language("ru"):
+        assert durak_nb.cards_text(parse_cards("AS 10H")) == "Т♠ 10♥"
