@@ -350,3 +350,50 @@ def test_the_package_chooses_the_language() -> None:
         durak_nb.set_language("en")
     with durak_nb.language("ru"):
         assert durak_nb.cards_text(parse_cards("AS 10H")) == "Т♠ 10♥"
+
+
+def test_implied_passes_refusal_names_the_readings() -> None:
+    from test_implied import TwoWays
+
+    from durak_nb.implied import ImpliedPassesError, implied_passes, passes_to_end
+
+    with language("ru"), pytest.raises(ImpliedPassesError) as info:
+        implied_passes(TwoWays(), Move.throw(3, "7C"))
+    assert str(info.value) == (
+        "[R12] ходу «Gleb подкидывает 7♣» могли предшествовать разные пасы: пас (Boris) или пас (Vera); "
+        "запишите, какие пасы были"
+    )
+    g = setup("podkidnoy", ["Анна", "Борис"], {"Анна": "7S 7H", "Борис": "8S 9C"}, "Анна")
+    g.play(Move.attack(0, "7S"))
+    with language("uk"), pytest.raises(ImpliedPassesError) as info:
+        passes_to_end(g, "bito")
+    assert str(info.value) == (
+        "[R15] «біто» поки сказати не можна: усі карти мають бути побиті, а всі, хто підкидає, — спасувати"
+    )
+
+
+def test_unseen_draws_in_words() -> None:
+    from durak_nb.unseen import UnseenDrew
+
+    seen = tuple(parse_cards("7H"))
+    draws = [UnseenDrew(0, (), 1), UnseenDrew(0, (), 5), UnseenDrew(0, seen, 2), UnseenDrew(0, seen, 1)]
+    assert [d.describe(RU) for d in draws] == [
+        "Анна draws 1 card (R16)",
+        "Анна draws 5 cards (R16)",
+        "Анна draws 2 cards: 7♥ and 1 unseen (R16)",
+        "Анна draws 1 card: 7♥ (R16)",
+    ]
+    with language("ru"):
+        assert [d.describe(RU) for d in draws] == [
+            "Анна добирает 1 карту (R16)",
+            "Анна добирает 5 карт (R16)",
+            "Анна добирает 2 карты: 7♥, а ещё 1 никто не видел (R16)",
+            "Анна добирает 1 карту: 7♥ (R16)",
+        ]
+    with language("uk"):
+        assert [d.describe(UK) for d in draws] == [
+            "Анна добирає 1 карту (R16)",
+            "Анна добирає 5 карт (R16)",
+            "Анна добирає 2 карти: 7♥, а ще 1 ніхто не бачив (R16)",
+            "Анна добирає 1 карту: 7♥ (R16)",
+        ]
