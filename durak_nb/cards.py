@@ -36,6 +36,7 @@ __all__ = [
     "deck",
     "parse_card",
     "parse_cards",
+    "rank_name",
     "rank_text",
     "suit_name",
 ]
@@ -274,6 +275,23 @@ _SUIT_NAMES: tuple[str, ...] = (
     Np_("suit", "clubs"),
 )
 
+#: The ranks' names in words, 2..14 (as in "the six of spades").
+_RANK_NAMES: dict[int, str] = {
+    2: Np_("rank name", "two"),
+    3: Np_("rank name", "three"),
+    4: Np_("rank name", "four"),
+    5: Np_("rank name", "five"),
+    6: Np_("rank name", "six"),
+    7: Np_("rank name", "seven"),
+    8: Np_("rank name", "eight"),
+    9: Np_("rank name", "nine"),
+    10: Np_("rank name", "ten"),
+    11: Np_("rank name", "jack"),
+    12: Np_("rank name", "queen"),
+    13: Np_("rank name", "king"),
+    14: Np_("rank name", "ace"),
+}
+
 #: The words of each card (index ``int(card)``) in a catalogue: made once per catalogue
 #: (a language, or the catalogue after :func:`durak_nb.i18n.reload`), so writing a card
 #: costs one look-up.
@@ -357,6 +375,23 @@ def count_cards(n: int) -> str:
     ['1 карта', '2 карты', '5 карт', '11 карт', '21 карта']
     """
     return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def rank_name(rank: int) -> str:
+    """A rank's name in words in the language in use: ``'six'``, ``'queen'``; «шестёрка»,
+    «дама»; «шістка», «дама» (docs/glossary.md).
+
+    Args:
+        rank: a :class:`Rank` (or 2..14).
+
+    >>> rank_name(Rank.SIX), rank_name(Rank.ACE)
+    ('six', 'ace')
+    >>> from durak_nb.i18n import language
+    >>> with language("ru"):
+    ...     rank_name(Rank.SIX), rank_name(Rank.ACE)
+    ('шестёрка', 'туз')
+    """
+    return pgettext("rank name", _RANK_NAMES[int(rank)])
 
 
 def suit_name(suit: int) -> str:

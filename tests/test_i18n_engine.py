@@ -11,7 +11,7 @@ import pytest
 from rulekit import refusal, setup
 
 from durak_nb import catalogues
-from durak_nb.cards import Card, Suit, card_text, cards_text, count_cards, parse_cards, suit_name
+from durak_nb.cards import Card, Rank, Suit, card_text, cards_text, count_cards, parse_cards, rank_name, suit_name
 from durak_nb.engine import Bito, Drew, GameOver, LeadPassed, Move, Out, Redealt, Result, Took
 from durak_nb.i18n import language
 from durak_nb.rules import Rules, RulesError, option_text, preset_text, rule_text
@@ -43,6 +43,19 @@ def test_card_text_letters_in_each_language(lang: str, want: str) -> None:
         assert Card.parse("QS").pretty == want.split()[1][0] + "♠"
     assert card_text(Card.parse("QS")) == "Q♠"  # back in English after the block
     assert str(Card.parse("QS")) == "QS"  # the code never changes
+
+
+def test_rank_names() -> None:
+    ranks = [Rank(r) for r in range(6, 15)]
+    assert [rank_name(r) for r in ranks] == ["six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
+    with language("ru"):
+        assert [rank_name(r) for r in ranks] == [
+            "шестёрка", "семёрка", "восьмёрка", "девятка", "десятка", "валет", "дама", "король", "туз"
+        ]  # fmt: skip
+    with language("uk"):
+        assert [rank_name(r) for r in ranks] == [
+            "шістка", "сімка", "вісімка", "дев'ятка", "десятка", "валет", "дама", "король", "туз"
+        ]  # fmt: skip
 
 
 def test_suit_names() -> None:
