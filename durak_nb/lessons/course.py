@@ -14,9 +14,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from ..cards import cards_text, parse_cards
+from ..i18n import N_, _, get_language
+from .edition import NAMES, person_name
+
+#: The default of :meth:`Claim.check`'s answer: ask the engine.
+_UNSET: Any = object()
 
 __all__ = ["CLAIMS", "LESSONS", "TERMS", "Claim", "Lesson", "claim", "claim_rows", "claims_of", "lesson", "term"]
 
@@ -85,10 +93,11 @@ class Lesson:
     Attributes:
         number: 1..9.
         notebook: the file name in ``notebooks/``.
-        title: the lesson's title.
+        title: the lesson's title, in English (``_(lesson.title)`` in the language in use).
         rules: the rule ids of RULES.md it teaches.
         terms: the :data:`TERMS` keys its text names (with :func:`term`'s wording).
-        teaches: what the learner comes away with, one sentence (the index shows it).
+        teaches: what the learner comes away with, one sentence (the index shows it; in
+            English, ``_(lesson.teaches)`` in the language in use).
         minutes: about how long the lesson takes, reading, playing and exercises.
     """
 
@@ -106,61 +115,61 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         1,
         "01_cards_trump_beating.ipynb",
-        "Cards, trump and beating",
+        N_("Cards, trump and beating"),
         ("R1", "R3", "R4", "R5", "R6", "R7", "R8"),
         ("deck", "rank", "suit", "trump", "deal", "talon", "lowest trump", "redeal", "beat"),
-        "Which card beats which, what trump does, how the cards are dealt and who attacks first.",
+        N_("Which card beats which, what trump does, how the cards are dealt and who attacks first."),
         20,
     ),
     Lesson(
         2,
         "02_a_bout.ipynb",
-        "A bout of podkidnoy: leading, covering, throwing in",
+        N_("A bout of podkidnoy: leading, covering, throwing in"),
         ("R9", "R10", "R11", "R12", "R15"),
         ("podkidnoy", "attacker", "defender", "lead", "beat", "throw-in", "take", "bito", "discard"),
-        "How a bout goes: the lead, covering, throwing in, taking, and bito.",
+        N_("How a bout goes: the lead, covering, throwing in, taking, and bito."),
         25,
     ),
     Lesson(
         3,
         "03_limits.ipynb",
-        "The limits: six cards, five in the first bout, never more than the defender holds",
+        N_("The limits: six cards, five in the first bout, never more than the defender holds"),
         ("R13", "R14"),
         ("first bito", "take", "throw-in after take"),
-        "How many cards may be thrown at a defender, and throwing in after a take (вдогонку).",
+        N_("How many cards may be thrown at a defender, and throwing in after a take (вдогонку)."),
         25,
     ),
     Lesson(
         4,
         "04_drawing_order.ipynb",
-        "Drawing after a bout, and who attacks next",
+        N_("Drawing after a bout, and who attacks next"),
         ("R3", "R16", "R23"),
         ("draw", "talon", "trump"),
-        "Who draws which cards after a bout, in which order, and who attacks next.",
+        N_("Who draws which cards after a bout, in which order, and who attacks next."),
         20,
     ),
     Lesson(
         5,
         "05_perevodnoy.ipynb",
-        "Perevodnoy: the transfer",
+        N_("Perevodnoy: the transfer"),
         ("R17", "R18", "R19", "R20", "R21"),
         ("perevodnoy", "transfer", "shown-trump transfer"),
-        "Perevodnoy: passing the attack on to the next player, and when you may not.",
+        N_("Perevodnoy: passing the attack on to the next player, and when you may not."),
         25,
     ),
     Lesson(
         6,
         "06_the_end.ipynb",
-        "The end: going out, the durak, draws, epaulettes, repetition",
+        N_("The end: going out, the durak, draws, epaulettes, repetition"),
         ("R24", "R25", "R26", "R27"),
         ("going out", "durak", "a draw", "epaulettes", "repetition"),
-        "How a game ends: going out, the durak, a draw, epaulettes and repetition.",
+        N_("How a game ends: going out, the durak, a draw, epaulettes and repetition."),
         25,
     ),
     Lesson(
         7,
         "07_variants.ipynb",
-        "Variants: prostoy, english, japanese, teams and the options",
+        N_("Variants: prostoy, english, japanese, teams and the options"),
         ("R1", "R2", "R7", "R8", "R9", "R11", "R22"),
         (
             "simple durak",
@@ -170,25 +179,25 @@ LESSONS: tuple[Lesson, ...] = (
             "neighbours only",
             "trump six beats the ace",
         ),
-        "The other games: simple, English and Japanese durak, teams and the house options.",
+        N_("The other games: simple, English and Japanese durak, teams and the house options."),
         30,
     ),
     Lesson(
         8,
         "08_analysing_games.ipynb",
-        "Analysing games with pandas",
+        N_("Analysing games with pandas"),
         ("R14", "R15"),
         ("take", "transfer"),
-        "Reading many games at once: tables and a chart of who takes, transfers and throws in.",
+        N_("Reading many games at once: tables and a chart of who takes, transfers and throws in."),
         30,
     ),
     Lesson(
         9,
         "09_record_and_share.ipynb",
-        "Record, annotate and share your own game",
+        N_("Record, annotate and share your own game"),
         ("R16",),
         ("draw",),
-        "Playing, recording, commenting and sharing a game of your own.",
+        N_("Playing, recording, commenting and sharing a game of your own."),
         25,
     ),
 )
@@ -230,9 +239,82 @@ class Claim:
     expected: Any
     answer: Callable[[], Any]
 
-    def check(self) -> bool:
-        """Whether the engine's answer is the value the text states."""
-        return bool(self.answer() == self.expected)
+    def sentence(self) -> str:
+        """The sentence in the language in use (:func:`durak_nb.i18n.set_language`): what
+        the edition of the lesson in that language shows after ``✔``."""
+        return _(self.text)
+
+    def stated(self) -> Any:
+        """The value the sentence states, in the language in use: the engine's answer
+        when they agree (:meth:`check`), else :attr:`expected` with its names and cards
+        written as the language writes them."""
+        got = self.answer()
+        return got if self.check(got) else _localized(self.expected)
+
+    def check(self, got: Any = _UNSET) -> bool:
+        """Whether the engine's answer (``got``, default: asked now) is the value the
+        sentence states, in the language in use.
+
+        In English the answer equals :attr:`expected`.  In another language the answer
+        has the same shape, numbers and truth values; its cards are the expected cards
+        (written with the language's rank letters), its names the expected names (in the
+        language's alphabet, :func:`~durak_nb.lessons.edition.person_name`), and a text
+        the English sentence quotes (a refusal, a move's words) is quoted word for word,
+        as the engine says it in that language, by the translated :meth:`sentence`.
+        """
+        if got is _UNSET:
+            got = self.answer()
+        if get_language() == "en":
+            return bool(got == self.expected)
+        return _agrees(self.expected, got, self.text, self.sentence())
+
+
+_CARD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+_SUIT_CODE = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def _cards_here(text: str) -> str | None:
+    """``text`` (English card words: ``'9♣ Q♦'``) with the language's rank letters, or
+    ``None`` when ``text`` is not a run of cards."""
+    tokens = text.split()
+    if not tokens or not all(_CARD.fullmatch(t) for t in tokens):
+        return None
+    codes = [("T" if t[:-1] == "10" else t[:-1]) + _SUIT_CODE[t[-1]] for t in tokens]
+    return cards_text(parse_cards(codes))
+
+
+def _localized(value: Any) -> Any:
+    """``value`` with its names and cards as the language in use writes them."""
+    if isinstance(value, str):
+        cards = _cards_here(value)
+        return cards if cards is not None else person_name(value)
+    if isinstance(value, tuple):
+        return tuple(_localized(v) for v in value)
+    if isinstance(value, list):
+        return [_localized(v) for v in value]
+    return value
+
+
+def _agrees(expected: Any, got: Any, text: str, sentence: str) -> bool:
+    """:meth:`Claim.check` outside English, leaf by leaf."""
+    if isinstance(expected, str):
+        if not isinstance(got, str) or not got:
+            return False
+        cards = _cards_here(expected)
+        if cards is not None:
+            return got == cards
+        if expected in NAMES:
+            return got == person_name(expected)
+        if len(expected) > 12 and expected in text:
+            return got in sentence
+        return True
+    if isinstance(expected, (tuple, list)):
+        return (
+            type(got) is type(expected)
+            and len(got) == len(expected)
+            and all(_agrees(e, g, text, sentence) for e, g in zip(expected, got, strict=True))
+        )
+    return bool(got == expected)
 
 
 #: Every claim, by key, in the order the lessons make them.
@@ -274,5 +356,5 @@ def claim_rows(number: int) -> list[dict[str, Any]]:
     rows = []
     for c in claims_of(number):
         got = c.answer()
-        rows.append({"rules": " ".join(c.rules), "claim": c.text, "engine": got, "agrees": got == c.expected})
+        rows.append({"rules": " ".join(c.rules), "claim": c.sentence(), "engine": got, "agrees": c.check(got)})
     return rows
