@@ -332,7 +332,7 @@ def test_R12_refusal_and_rules_errors() -> None:
         )
         with pytest.raises(RulesError) as err:
             Rules.make("podkidnoy", deck_size=40)
-        assert str(err.value) == "[R1] правило deck_size: в колоде 24, 36 или 52 карты, а не 40"
+        assert str(err.value) == "[R1] параметр deck_size: в колоде 24, 36 или 52 карты, а не 40"
     with language("uk"):
         with pytest.raises(RulesError) as err:
             Rules.make("podkidnoy").check_players(7)
