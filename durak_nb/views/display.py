@@ -36,6 +36,7 @@ from typing import Any
 
 from ..cards import Card, Suit
 from ..engine import Game, Position
+from ..i18n import _, ngettext
 from ..record.json_form import Recording
 from ..replay import Replay
 from ..unseen import PartialDeal
@@ -149,8 +150,8 @@ class RecordingView:
         title = rec.meta.get("title")
         if title is not None:
             parts.append(str(title))
-        parts.append("1 move" if n == 1 else f"{n} moves")
-        parts.append(game.result.describe(rec.players) if game.result is not None else "not finished")
+        parts.append(ngettext("{n} move", "{n} moves", n).format(n=n))
+        parts.append(game.result.describe(rec.players) if game.result is not None else _("not finished"))
         return " · ".join(parts)
 
     def _repr_html_(self) -> str:
@@ -187,12 +188,12 @@ def _replay_html(replay: Replay) -> str:
     n = len(replay)
     parts = [rec.rules.preset, ", ".join(replay.players)]
     if replay.path:
-        parts.append(f"variation {replay.name}")
-    parts.append("1 move" if n == 1 else f"{n} moves")
-    parts.append(replay.result.describe(replay.players) if replay.result is not None else "not finished")
+        parts.append(_("variation {name}").format(name=replay.name))
+    parts.append(ngettext("{n} move", "{n} moves", n).format(n=n))
+    parts.append(replay.result.describe(replay.players) if replay.result is not None else _("not finished"))
     return (
         f'<div class="dnb-replay"><div>{esc(" · ".join(parts))}</div><div>{_final_svg(replay)}</div>'
-        "<div>The replayer steps through it move by move.</div></div>"
+        f"<div>{_('The replayer steps through it move by move.')}</div></div>"
     )
 
 

@@ -78,6 +78,7 @@ from ..bots import Bot, BotFault, LowestCardBot
 from ..cards import Card, CardError, parse_cards
 from ..engine import Action, Game, Move, Position, Refusal
 from ..explain import cards_words, event_words, move_words
+from ..i18n import N_, Np_, _, ngettext, pgettext
 from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
@@ -121,20 +122,23 @@ TIGHT = 9
 
 _SCOPES = itertools.count(1)
 
-#: the sentences of the hand-over between people at one screen (one place, for translation)
+#: the sentences of the hand-over between people at one screen, the hint and the analysis
+#: (translated at use: ``_(PLAY_WORDS[key])``)
 PLAY_WORDS: dict[str, str] = {
-    "show": "Show my hand",
-    "hide": "Hide my hand",
-    "show_tip": "show the cards of the player whose turn it is (only they should look)",
-    "hand_over": "{name}'s turn: pass the screen to {name}, who presses “Show my hand”.",
-    "hidden": "{name}'s hand is hidden: press “Show my hand” first",
-    "hint": "Hint",
-    "hint_tip": "the best move for you now: exact where the endgame is solved, else the search bot's, from your view",
-    "hint_said": "Hint: {words}",
-    "analyse": "Analyse my game",
-    "analyse_tip": "every move of the finished game evaluated, in a replayer below",
-    "not_over": "the game is not over yet: analyse it when it has ended",
-    "bot_fault": "the bots are stopped: {words}. The game is kept as it was before that move.",
+    "show": N_("Show my hand"),
+    "hide": N_("Hide my hand"),
+    "show_tip": N_("show the cards of the player whose turn it is (only they should look)"),
+    "hand_over": N_("{name}'s turn: pass the screen to {name}, who presses “Show my hand”."),
+    "hidden": N_("{name}'s hand is hidden: press “Show my hand” first"),
+    "hint": N_("Hint"),
+    "hint_tip": N_(
+        "the best move for you now: exact where the endgame is solved, else the search bot's, from your view"
+    ),
+    "hint_said": N_("Hint: {words}"),
+    "analyse": N_("Analyse my game"),
+    "analyse_tip": N_("every move of the finished game evaluated, in a replayer below"),
+    "not_over": N_("the game is not over yet: analyse it when it has ended"),
+    "bot_fault": N_("the bots are stopped: {words}. The game is kept as it was before that move."),
 }
 
 #: classes of the card buttons besides the face: dimmed (in no legal move now), able to
@@ -208,20 +212,22 @@ def talon_words(position: Position) -> str:
     """
     n, card, suit = len(position.talon), position.trump_card, position.trump.symbol
     if n == 0:
-        return f"talon: empty, trump {suit}"
+        return _("talon: empty, trump {suit}").format(suit=suit)
     if card is None:
-        return f"talon: 1 card, trump {suit}" if n == 1 else f"talon: {n} cards, trump {suit}"
+        return ngettext("talon: {n} card, trump {suit}", "talon: {n} cards, trump {suit}", n).format(n=n, suit=suit)
     if n == 1:
-        return f"talon: 1 card, the trump {card.pretty}"
-    return f"talon: {n} cards, trump {card.pretty} under it"
+        return _("talon: 1 card, the trump {card}").format(card=card.pretty)
+    return ngettext("talon: {n} card, trump {card} under it", "talon: {n} cards, trump {card} under it", n).format(
+        n=n, card=card.pretty
+    )
 
 
 def discard_words(position: Position) -> str:
     """The discard (отбой, R15) in words: ``'discard: 8 cards'``, ``'discard: empty'``."""
     n = len(position.discard)
     if n == 0:
-        return "discard: empty"
-    return "discard: 1 card" if n == 1 else f"discard: {n} cards"
+        return _("discard: empty")
+    return ngettext("discard: {n} card", "discard: {n} cards", n).format(n=n)
 
 
 def table_words(position: Position, room: int) -> str:
@@ -234,15 +240,19 @@ def table_words(position: Position, room: int) -> str:
     """
     n = len(position.table)
     if n == 0:
-        return "table: empty"
+        return _("table: empty")
     covered = sum(1 for _a, d in position.table if d is not None)
     if room <= 0:
-        if n == 1:
-            return f"table: 1 attack card, {covered} covered; no more cards may be given (R13)"
-        return f"table: {n} attack cards, {covered} covered; no more cards may be given (R13)"
-    if n == 1:
-        return f"table: 1 attack card, {covered} covered; room for {room} more (R13)"
-    return f"table: {n} attack cards, {covered} covered; room for {room} more (R13)"
+        return ngettext(
+            "table: {n} attack card, {covered} covered; no more cards may be given (R13)",
+            "table: {n} attack cards, {covered} covered; no more cards may be given (R13)",
+            n,
+        ).format(n=n, covered=covered)
+    return ngettext(
+        "table: {n} attack card, {covered} covered; room for {room} more (R13)",
+        "table: {n} attack cards, {covered} covered; room for {room} more (R13)",
+        n,
+    ).format(n=n, covered=covered, room=room)
 
 
 def journal_words(path: Path, *, temporary: bool = False) -> str:
@@ -257,17 +267,19 @@ def journal_words(path: Path, *, temporary: bool = False) -> str:
     """
     where = str(path.absolute())
     if temporary:
-        return f"This game is saved after every move in a temporary folder, in {where}. Copy the file to keep it."
-    return f"This game is saved after every move in {where}."
+        return _(
+            "This game is saved after every move in a temporary folder, in {path}. Copy the file to keep it."
+        ).format(path=where)
+    return _("This game is saved after every move in {path}.").format(path=where)
 
 
 #: what the selected cards may do, one whole sentence per kind (``cards``, ``card``, ``target``)
 _OPTIONS: dict[str, str] = {
-    "cover": "Click {target} on the table to cover it with {card}.",
-    "lead": "Press “Lead” to lead {cards}.",
-    "throw": "Press “Throw in” to throw in {cards}.",
-    "transfer": "Press “Transfer” to transfer with {cards}.",
-    "show": "Press “Show trump” to transfer by showing {card}.",
+    "cover": N_("Click {target} on the table to cover it with {card}."),
+    "lead": N_("Press “Lead” to lead {cards}."),
+    "throw": N_("Press “Throw in” to throw in {cards}."),
+    "transfer": N_("Press “Transfer” to transfer with {cards}."),
+    "show": N_("Press “Show trump” to transfer by showing {card}."),
 }
 
 
@@ -275,7 +287,7 @@ def _option_words(move: Move) -> str:
     key = {Action.DEFEND: "cover", Action.ATTACK: "lead", Action.THROW: "throw"}.get(move.action)
     if key is None:
         key = "show" if move.show else "transfer"
-    return _OPTIONS[key].format(
+    return _(_OPTIONS[key]).format(
         cards=cards_words(move.cards),
         card=move.cards[0].pretty,
         target=move.target.pretty if move.target is not None else "",
@@ -291,7 +303,7 @@ def _selection_words(selected: Sequence[Card], legal: Sequence[Move]) -> str:
             options.append(_option_words(m))
         elif m.action in (Action.ATTACK, Action.THROW, Action.TRANSFER) and set(m.cards) == sel:
             options.append(_option_words(Move(m.player, m.action, tuple(selected), m.target, m.show)))
-    head = f"Selected: {cards_words(selected)}."
+    head = _("Selected: {cards}.").format(cards=cards_words(selected))
     return " ".join([head, *dict.fromkeys(options)])
 
 
@@ -327,12 +339,12 @@ def _controls(game: Game, seat: int, legal: Sequence[Move]) -> _Shown:
             enabled.add({Action.TAKE: "take", Action.PASS: "pass", Action.REDEAL: "redeal", Action.DEFEND: "cover"}[a])
     return _Shown(
         lay=not defending,
-        lay_label="Lead" if empty else "Throw in",
+        lay_label=pgettext("button", "Lead") if empty else pgettext("button", "Throw in"),
         transfer=defending and r.transfers,
         show=defending and r.show_trump_transfer,
         take=defending,
         pass_=not defending and (not empty or r.lead_style == "pair"),
-        pass_label="Pass the lead" if empty else "Pass",
+        pass_label=pgettext("button", "Pass the lead") if empty else pgettext("button", "Pass"),
         redeal="redeal" in enabled,
         enabled=frozenset(enabled),
     )
@@ -544,25 +556,33 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             b.on_click(lambda _b: action())
             return b
 
-        self.lead_button = button("Lead", "lead or throw in the selected cards (R9, R11)", self.play)
+        self.lead_button = button(
+            pgettext("button", "Lead"), _("lead or throw in the selected cards (R9, R11)"), self.play
+        )
         self.transfer_button = button(
-            "Transfer", "transfer with the selected cards (перевод, R17)", self.transfer, r.transfers
+            pgettext("button", "Transfer"),
+            _("transfer with the selected cards (перевод, R17)"),
+            self.transfer,
+            r.transfers,
         )
         self.show_button = button(
-            "Show trump",
-            "transfer by showing the trump of the attack rank (проездной, R20)",
+            pgettext("button", "Show trump"),
+            _("transfer by showing the trump of the attack rank (проездной, R20)"),
             lambda: self.transfer(show=True),
             r.show_trump_transfer,
         )
-        self.take_button = button("Take", "pick up the cards on the table (R14)", self.take)
-        self.pass_button = button("Pass", "nothing (more) from me now (R12)", self.pass_)
+        self.take_button = button(pgettext("button", "Take"), _("pick up the cards on the table (R14)"), self.take)
+        self.pass_button = button(pgettext("button", "Pass"), _("nothing (more) from me now (R12)"), self.pass_)
         self.redeal_button = button(
-            "Redeal", "five or more cards of one suit: claim a redeal (R5)", self.redeal, r.redeal_five_of_suit
+            pgettext("button", "Redeal"),
+            _("five or more cards of one suit: claim a redeal (R5)"),
+            self.redeal,
+            r.redeal_five_of_suit,
         )
-        self.replay_button = button("Replay", "replay the game so far", self.show_replay)
-        self.hand_button = button(PLAY_WORDS["show"], PLAY_WORDS["show_tip"], self._toggle_hand)
-        self.hint_button = button(PLAY_WORDS["hint"], PLAY_WORDS["hint_tip"], self.hint)
-        self.analyse_button = button(PLAY_WORDS["analyse"], PLAY_WORDS["analyse_tip"], self.show_analysis)
+        self.replay_button = button(pgettext("button", "Replay"), _("replay the game so far"), self.show_replay)
+        self.hand_button = button(_(PLAY_WORDS["show"]), _(PLAY_WORDS["show_tip"]), self._toggle_hand)
+        self.hint_button = button(_(PLAY_WORDS["hint"]), _(PLAY_WORDS["hint_tip"]), self.hint)
+        self.analyse_button = button(_(PLAY_WORDS["analyse"]), _(PLAY_WORDS["analyse_tip"]), self.show_analysis)
         self.replay_box = box(widgets.Box, (), "dnb-replay")
         actions = [
             b
@@ -741,7 +761,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         secret = not (self.game.finished or self.open_hands)
         if secret and not self.revealed:  # several people at one screen, the hand covered
             self.replay_box.children = ()
-            self.message = PLAY_WORDS["hidden"].format(name=self.game.players[self.human])
+            self.message = _(PLAY_WORDS["hidden"]).format(name=self.game.players[self.human])
             self.refusal = None
             self.draw()
             return None
@@ -758,10 +778,10 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
         words: str | None = None
         if not (self.revealed or self.game.finished):
-            self.message = PLAY_WORDS["hidden"].format(name=self.game.players[self.human])
+            self.message = _(PLAY_WORDS["hidden"]).format(name=self.game.players[self.human])
         else:
             found = hint(self.game, self.human, seed=len(self.game.history))
-            words = self.message = PLAY_WORDS["hint_said"].format(words=found.words)
+            words = self.message = _(PLAY_WORDS["hint_said"]).format(words=found.words)
         self.refusal = None
         self.draw()
         return words
@@ -774,7 +794,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         from ..analysis.analyse import analyse
 
         if not self.game.finished:
-            self.message = PLAY_WORDS["not_over"]
+            self.message = _(PLAY_WORDS["not_over"])
             self.refusal = None
             self.draw()
             return None
@@ -934,7 +954,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
     def _human(self, move: Move) -> bool:
         """Play your ``move`` if the engine allows it, then let the bots answer."""
         if not self.revealed:
-            self.message = PLAY_WORDS["hidden"].format(name=self.game.players[self.human])
+            self.message = _(PLAY_WORDS["hidden"]).format(name=self.game.players[self.human])
             self.refusal = None
             self.draw()
             return False
@@ -955,7 +975,8 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         g = self.game
         names = g.players
         words = move_words(g.history[-1], names)
-        said = [f"{words} (auto)" if auto else words] + [event_words(e, names) for e in events]
+        # TRANSLATORS: a pass the widget made for the player (auto_pass)
+        said = [_("{move} (auto)").format(move=words) if auto else words] + [event_words(e, names) for e in events]
         self.narration.extend(said)
         self._numbers.extend([len(g.history)] + [None] * len(events))
         return said
@@ -989,7 +1010,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 move = self.bots[seat].choose(g, seat)
             except BotFault as fault:  # the game is kept; the bots stop
                 self.fault = fault
-                said.append(PLAY_WORDS["bot_fault"].format(words=str(fault)))
+                said.append(_(PLAY_WORDS["bot_fault"]).format(words=str(fault)))
                 break
             said += self._play(move)
         return said
@@ -1049,7 +1070,8 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         )
         acting = h in actors and not g.finished
         cls = "dnb-caption dnb-acting" if acting else "dnb-caption"
-        self.seat_caption.value = f'<div class="{cls}">{seat_caption_html(pos, h, acting=acting)} · <b>you</b></div>'
+        you = _("<b>you</b>")
+        self.seat_caption.value = f'<div class="{cls}">{seat_caption_html(pos, h, acting=acting)} · {you}</div>'
 
     def _draw_hand(self, legal: Sequence[Move]) -> None:
         hand = self.hand
@@ -1098,7 +1120,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def _draw_controls(self, legal: Sequence[Move]) -> None:
         several = len(self.humans) > 1 and not self.game.finished
-        self.hand_button.description = PLAY_WORDS["hide" if self.revealed else "show"]
+        self.hand_button.description = _(PLAY_WORDS["hide" if self.revealed else "show"])
         set_classes(self.hand_button, ("dnb-act",) if several else ("dnb-act", HIDDEN))
         over = self.game.finished  # a hint while playing; the analysis once the game is over
         set_classes(self.hint_button, ("dnb-act", HIDDEN) if over else ("dnb-act",))
@@ -1126,14 +1148,15 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             parts.append(f'<div class="dnb-refusal">{esc(self.message)}</div>')
         elif self.message:
             parts.append(f'<div class="dnb-said">{esc(self.message)}</div>')
-        if self.fault is not None and PLAY_WORDS["bot_fault"].format(words=self.fault) not in self.message:
-            parts.append(f'<div class="dnb-refusal">{esc(PLAY_WORDS["bot_fault"].format(words=self.fault))}</div>')
+        fault = None if self.fault is None else _(PLAY_WORDS["bot_fault"]).format(words=self.fault)
+        if fault is not None and fault not in self.message:
+            parts.append(f'<div class="dnb-refusal">{esc(fault)}</div>')
         if self._note:
             parts.append(f'<div class="dnb-note">{esc(self._note)}</div>')
         if self.revealed or self.game.finished:
             prompt = prompt_text(self.game, legal)
         else:
-            prompt = PLAY_WORDS["hand_over"].format(name=self.game.players[self.human])
+            prompt = _(PLAY_WORDS["hand_over"]).format(name=self.game.players[self.human])
         parts.append(f'<div class="dnb-prompt">{esc(prompt)}</div>')
         self.status.value = "".join(parts)
         self.log_view.value = log_html(self.narration, self._numbers)
@@ -1158,7 +1181,7 @@ def log_html(lines: Sequence[str], numbers: Sequence[int | None], *, last: int =
         f'<span class="dnb-n">{"" if n is None else n}</span><span>{esc(t)}</span>'
         for t, n in zip(lines[-last:], numbers[-last:], strict=True)
     )
-    return f'<div class="dnb-log-head">Moves</div><div class="dnb-log">{cells}</div>'
+    return f'<div class="dnb-log-head">{_("Moves")}</div><div class="dnb-log">{cells}</div>'
 
 
 def bot_seat(game: Game, human: int | Iterable[int]) -> int | None:
@@ -1243,20 +1266,21 @@ def prompt_text(game: Game, legal: Sequence[Move]) -> str:
     """
     names = game.players
     if game.result is not None:
-        return "Game over: " + game.result.describe(names)
+        return _("Game over: {result}").format(result=game.result.describe(names))
     words = {
-        Action.ATTACK: "lead",
-        Action.THROW: "throw in",
-        Action.DEFEND: "cover",
-        Action.TRANSFER: "transfer",
-        Action.TAKE: "take",
-        Action.PASS: "pass the lead" if not game.attack_cards else "pass",
-        Action.REDEAL: "claim a redeal",
+        Action.ATTACK: Np_("option", "lead"),
+        Action.THROW: Np_("option", "throw in"),
+        Action.DEFEND: Np_("option", "cover"),
+        Action.TRANSFER: Np_("option", "transfer"),
+        Action.TAKE: Np_("option", "take"),
+        Action.PASS: Np_("option", "pass the lead") if not game.attack_cards else Np_("option", "pass"),
+        Action.REDEAL: Np_("option", "claim a redeal"),
     }
-    kinds = list(dict.fromkeys(words[m.action] for m in legal))
+    kinds = list(dict.fromkeys(pgettext("option", words[m.action]) for m in legal))
     if not kinds:
-        return "Waiting for " + ", ".join(names[s] for s in game.actors())
-    return "Your move: " + ", ".join(kinds)
+        return _("Waiting for {names}").format(names=", ".join(names[s] for s in game.actors()))
+    # TRANSLATORS: {options} lists what the player may do: "throw in, pass"
+    return _("Your move: {options}").format(options=", ".join(kinds))
 
 
 #: the prefix of the temporary folders that hold the journals of games given no ``journal=``
