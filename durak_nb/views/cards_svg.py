@@ -276,7 +276,8 @@ def _card(
         f'class="dnb-card{cls}'
     )
     if card is None or not face_up:
-        return head + f' dnb-back"><title>{esc(_("a card face down"))}</title>' + _BACK + "</svg>"
+        back = esc(_("a card face down"))
+        return head + f' dnb-back"><title>{back}</title>' + _BACK + "</svg>"
     trump_card = _is_trump(card, trump)
     title = _("{card} (trump)").format(card=card.pretty) if trump_card else card.pretty
     return head + f'" data-card="{esc(card.code)}"><title>{esc(title)}</title>' + _face(card, trump_card) + "</svg>"

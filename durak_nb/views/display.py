@@ -191,9 +191,10 @@ def _replay_html(replay: Replay) -> str:
         parts.append(_("variation {name}").format(name=replay.name))
     parts.append(ngettext("{n} move", "{n} moves", n).format(n=n))
     parts.append(replay.result.describe(replay.players) if replay.result is not None else _("not finished"))
+    hint = _("The replayer steps through it move by move.")
     return (
         f'<div class="dnb-replay"><div>{esc(" · ".join(parts))}</div><div>{_final_svg(replay)}</div>'
-        f"<div>{_('The replayer steps through it move by move.')}</div></div>"
+        f"<div>{hint}</div></div>"
     )
 
 

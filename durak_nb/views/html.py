@@ -203,7 +203,8 @@ def table_html(position: Position) -> str:
     """The table as attack/defence pairs: one column per pair, the attack card above
     the card that covers it (an empty cell while uncovered)."""
     if not position.table:
-        return _("<b>Table</b> (стол)") + f': <span class="dnb-none">{pgettext("table", "empty")}</span>'
+        empty = pgettext("table", "empty")
+        return _("<b>Table</b> (стол)") + f': <span class="dnb-none">{empty}</span>'
     top = "".join(f"<td>{card_html(a)}</td>" for a, _d in position.table)
     bottom = "".join(f"<td>{'' if d is None else card_html(d)}</td>" for _a, d in position.table)
     covered = sum(1 for _a, d in position.table if d is not None)
@@ -220,7 +221,8 @@ def trump_html(position: Position) -> str:
     head = _("<b>Trump</b> (козырь): {suit}").format(suit=suit_html(position.trump))
     c = position.trump_card
     if c is None:
-        return head + f' <span class="dnb-none">{_("no card turned up")}</span>'
+        none = _("no card turned up")
+        return head + f' <span class="dnb-none">{none}</span>'
     if position.talon:
         return head + " " + _("turned up {card} (under the talon)").format(card=card_html(c))
     return head + " " + _("turned up {card} (drawn)").format(card=card_html(c))
@@ -284,7 +286,8 @@ def move_html(k: int, total: int, last: str | None, following: str | None, comme
     if comment:
         head += f'<div class="dnb-comment">{esc(comment)}</div>'
     if following is not None:
-        head += f'<div class="dnb-none">{_("next, move {k}: {move}").format(k=k, move=esc(following))}</div>'
+        coming = _("next, move {k}: {move}").format(k=k, move=esc(following))
+        head += f'<div class="dnb-none">{coming}</div>'
     return head
 
 
@@ -483,7 +486,8 @@ def seat_caption_html(
     if roles:
         text += f' · <span class="dnb-role">{", ".join(roles)}</span>'
     if acting:
-        text += f' · <span class="dnb-acting-mark">{_("▶ may act now")}</span>'
+        mark = _("▶ may act now")
+        text += f' · <span class="dnb-acting-mark">{mark}</span>'
     return text
 
 
@@ -566,11 +570,11 @@ def stock_part_html(position: Position, *, width: float = 44, show_turned_up: bo
     talon_card = card if position.talon else None
     talon = talon_svg(len(position.talon), talon_card, trump=position.trump, width=width)
     discard = discard_svg(len(position.discard), width=width)
+    talon_head, discard_head = _("<b>Talon</b> (талон)"), _("<b>Discard</b> (отбой)")
     return (
         f'<div class="dnb-stock"><div class="dnb-caption">{trump}</div>'
-        f'<div class="dnb-piles"><div class="dnb-pile"><div class="dnb-caption">{_("<b>Talon</b> (талон)")}</div>'
-        f"{talon}</div>"
-        f'<div class="dnb-pile"><div class="dnb-caption">{_("<b>Discard</b> (отбой)")}</div>{discard}</div></div></div>'
+        f'<div class="dnb-piles"><div class="dnb-pile"><div class="dnb-caption">{talon_head}</div>{talon}</div>'
+        f'<div class="dnb-pile"><div class="dnb-caption">{discard_head}</div>{discard}</div></div></div>'
     )
 
 
@@ -665,7 +669,8 @@ def turn_part_html(
     """
     names = position.players
     if position.result is not None:
-        return f'<div class="dnb-turn">{_("<b>Game over</b>")}</div>'
+        over = _("<b>Game over</b>")
+        return f'<div class="dnb-turn">{over}</div>'
     head = _("<b>Bout {n}</b>").format(n=position.bout)
     if position.attacker is not None and position.defender is not None:
         attacker, defender = name_html(names[position.attacker]), name_html(names[position.defender])
@@ -694,11 +699,13 @@ def turn_part_html(
     if others:
         names_others = _names(position, others)
         if viewer in acts:
-            items.append(f"<li>{_('also may act now: {names}').format(names=names_others)}</li>")
+            also = _("also may act now: {names}").format(names=names_others)
         else:
-            items.append(f"<li>{_('may act now: {names}').format(names=names_others)}</li>")
+            also = _("may act now: {names}").format(names=names_others)
+        items.append(f"<li>{also}</li>")
     if not acts:
-        items.append(f"<li>{_('nobody may act')}</li>")
+        nobody = _("nobody may act")
+        items.append(f"<li>{nobody}</li>")
     return f'<div class="dnb-turn">{head}<ul class="dnb-options">{"".join(items)}</ul></div>'
 
 

@@ -1181,7 +1181,8 @@ def log_html(lines: Sequence[str], numbers: Sequence[int | None], *, last: int =
         f'<span class="dnb-n">{"" if n is None else n}</span><span>{esc(t)}</span>'
         for t, n in zip(lines[-last:], numbers[-last:], strict=True)
     )
-    return f'<div class="dnb-log-head">{_("Moves")}</div><div class="dnb-log">{cells}</div>'
+    head = _("Moves")
+    return f'<div class="dnb-log-head">{head}</div><div class="dnb-log">{cells}</div>'
 
 
 def bot_seat(game: Game, human: int | Iterable[int]) -> int | None:
