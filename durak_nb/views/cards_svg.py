@@ -324,11 +324,14 @@ def _check_view(position: Position, perspective: int | None, width: float) -> in
 
 
 def _empty(x: float, y: float, width: float, text: str) -> str:
-    """A dashed outline where cards would lie, with a short caption."""
+    """A dashed outline where cards would lie, with a short caption.  A caption in
+    Cyrillic letters (wider than the Latin ones of the English words, which fit) is set
+    smaller when it would not fit inside the outline («порожньо» on a small card)."""
     h = width * _RATIO
+    size = 11.0 if text.isascii() else min(11.0, round((width - 6) / (0.62 * max(len(text), 1)), 1))
     return (
         f'<rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(width - 2)}" height="{_n(h - 2)}" rx="5" fill="none" '
-        f'stroke="#999" stroke-dasharray="4 3"/>' + _text(x + width / 2, y + h / 2 + 4, text, size=11, fill="#777")
+        f'stroke="#999" stroke-dasharray="4 3"/>' + _text(x + width / 2, y + h / 2 + 4, text, size=size, fill="#777")
     )
 
 

@@ -451,8 +451,10 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 start = _start_of(start)
             if path.exists() and not overwrite:  # e.g. a notebook cell run again
                 raise RecordingError(
-                    "the journal exists already: PlayWidget.resume(path) continues its game, "
-                    "overwrite=True starts a new one",
+                    _(
+                        "the journal exists already: PlayWidget.resume(path) continues its game, "
+                        "overwrite=True starts a new one"
+                    ),
                     file=str(path),
                 )
             if start is not None:
