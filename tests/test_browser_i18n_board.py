@@ -32,6 +32,8 @@ CELLS = [
     "w",
     "from durak_nb.views.play import PlayWidget\n"
     'PlayWidget("perevodnoy", ["Анна", "Борис", "Віра"], seed=21, journal="play.durak.jsonl", overwrite=True)',
+    "from durak_nb.views.scorer import ScorerWidget\n"
+    'ScorerWidget("kitchen.durak.jsonl", overwrite=True)',
 ]
 
 #: elements whose content is wider than their box (cut off or overflowing), as "class: text"
@@ -93,11 +95,17 @@ def test_the_replayer_and_the_play_widget_in_ukrainian_fit_1366x768(lab: tuple[s
             for words in ("хід", "перейти", "вигляд", "мс/хід", "варіанти", "файл"):
                 assert words in labels, (words, labels)
             buttons = page.locator(f"{rep} button").evaluate_all(VISIBLE_WORDS_JS)
-            for words in ("◂ назад", "✓ записати коментар", "↶ скасувати", "↷ повернути", "зберегти", "після ходу"):
+            for words in ("◂ назад", "✓ записати", "↶ скасувати", "↷ повернути", "зберегти", "після ходу"):
                 assert words in buttons, (words, buttons)
             legend = page.locator(f"{rep} .dnb-none", has_text="Червоні масті").count()
             assert legend >= 1
             _fits(page, rep)
+            panel_box = f"{rep} .dnb-annotate"
+            page.locator(panel_box).first.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            shot(page, "board-uk-replayer-panel.png", panel_box)
+            for words in ("+ додати варіант", "▲ вище", "▼ нижче", "✕ видалити варіант"):
+                assert words in buttons, (words, buttons)
 
             play = ".dnb-play"
             page.locator(play).first.scroll_into_view_if_needed()
@@ -116,6 +124,15 @@ def test_the_replayer_and_the_play_widget_in_ukrainian_fit_1366x768(lab: tuple[s
             panel: Any = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
             assert size["height"] <= panel["height"], (size, panel)  # the play widget fits the screen too
             shot(page, "board-uk-notebook.png")
+
+            form = ".dnb-scorer"
+            page.locator(form).first.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            shot(page, "board-uk-scorer.png", form)
+            labels = page.locator(f"{form} .widget-label").evaluate_all(VISIBLE_WORDS_JS)
+            for words in ("Правила", "Гравці", "Здавач", "Відкрита карта", "Першим ходить", "Молодший козир"):
+                assert words in labels, (words, labels)
+            _fits(page, form)
         except BaseException:
             shot(page, "board-uk-failure.png")
             raise
