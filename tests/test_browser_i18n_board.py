@@ -32,8 +32,7 @@ CELLS = [
     "w",
     "from durak_nb.views.play import PlayWidget\n"
     'PlayWidget("perevodnoy", ["Анна", "Борис", "Віра"], seed=21, journal="play.durak.jsonl", overwrite=True)',
-    "from durak_nb.views.scorer import ScorerWidget\n"
-    'ScorerWidget("kitchen.durak.jsonl", overwrite=True)',
+    'from durak_nb.views.scorer import ScorerWidget\nScorerWidget("kitchen.durak.jsonl", overwrite=True)',
 ]
 
 #: elements whose content is wider than their box (cut off or overflowing), as "class: text"
