@@ -469,11 +469,31 @@ def test_the_board_catalogues_are_complete() -> None:
 
 def test_recording_summary_in_ukrainian() -> None:
     from durak_nb.views.display import RecordingView
+    from durak_nb.views.html import preset_words
 
     rec = _replay().recording
     with language("uk"):
         parts = RecordingView(rec).summary().split(" · ")
-    assert parts[:2] == ["podkidnoy", "Anna, Boris, Vera"] and "6 ходів" in parts
+        assert parts[:2] == [preset_words("podkidnoy"), "Anna, Boris, Vera"] and "6 ходів" in parts
     one = Recording.from_json({**rec.to_json(), "moves": rec.to_json()["moves"][:1]})
     with language("ru"):
         assert "1 ход" in RecordingView(one).summary().split(" · ")
+
+
+def test_the_variant_is_named_as_people_call_it() -> None:
+    """The header and the scorer's list name the preset as the engine says it in the
+    reader's language (``rules.preset_text``: «подкидной дурак»); English keeps the name
+    files write (``podkidnoy``)."""
+    from durak_nb import rules
+    from durak_nb.views.html import header_html, preset_words
+
+    assert preset_words("podkidnoy") == "podkidnoy"
+    assert header_html("podkidnoy", ["Anna"], {}) == "<b>podkidnoy</b> · Anna"
+    said = getattr(rules, "preset_text", None)
+    with language("ru"):
+        want = "podkidnoy" if said is None else said("podkidnoy")
+        assert preset_words("podkidnoy") == want
+        assert header_html("podkidnoy", ["Anna"], {}) == f"<b>{want}</b> · Anna"
+    if said is not None:
+        with language("uk"):
+            assert preset_words("perevodnoy") == "переказний дурень"

@@ -41,6 +41,7 @@ from ..record.json_form import Recording
 from ..replay import Replay
 from ..unseen import PartialDeal
 from .cards_svg import card_svg, esc, hand_svg, position_svg
+from .html import preset_words
 
 __all__ = ["HandView", "PositionView", "RecordingView", "load_ipython_extension", "register"]
 
@@ -146,7 +147,7 @@ class RecordingView:
         rec = self.recording
         game = self.final()
         n = len(rec.moves)
-        parts = [rec.rules.preset, ", ".join(rec.players)]
+        parts = [preset_words(rec.rules.preset), ", ".join(rec.players)]
         title = rec.meta.get("title")
         if title is not None:
             parts.append(str(title))
@@ -186,7 +187,7 @@ def _replay_html(replay: Replay) -> str:
     """A replay's summary (variant, players, moves, result), its final position and a hint."""
     rec = replay.recording
     n = len(replay)
-    parts = [rec.rules.preset, ", ".join(replay.players)]
+    parts = [preset_words(rec.rules.preset), ", ".join(replay.players)]
     if replay.path:
         parts.append(_("variation {name}").format(name=replay.name))
     parts.append(ngettext("{n} move", "{n} moves", n).format(n=n))

@@ -136,9 +136,18 @@ def _better(node: GameNode | None, names: Sequence[str]) -> str | None:
         return None
     for alt in node.siblings():
         said = alt.comment_after or ""
-        if alt.move is not None and (_PREFIX in said or _(_PREFIX) in said):
+        if alt.move is not None and any(p in said for p in _prefixes()):
             return alt.move.describe(names)
     return None
+
+
+def _prefixes() -> tuple[str, ...]:
+    """How analyse's comments begin in every language (``analysis.analyse.analysis_prefixes``
+    where the analysis speaks the languages; else the English ``'Analysis: '``)."""
+    from ..analysis import analyse
+
+    got = getattr(analyse, "analysis_prefixes", None)
+    return (_PREFIX,) if got is None else (_PREFIX, *got())
 
 
 def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:

@@ -21,10 +21,11 @@ import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .. import rules as _rules
 from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..explain import event_words, explain_move, move_words
-from ..i18n import N_, Np_, _, ngettext, pgettext
+from ..i18n import N_, Np_, _, get_language, ngettext, pgettext
 from ..replay import Replay, drawn_count
 from ..text import visible
 from ..unseen import Seen
@@ -58,6 +59,7 @@ __all__ = [
     "name_html",
     "new_caches",
     "options_html",
+    "preset_words",
     "replay_summary_html",
     "replayer_frames",
     "result_html",
@@ -309,6 +311,17 @@ def result_html(position: Position) -> str:
     return text
 
 
+def preset_words(preset: str) -> str:
+    """A preset as the reader calls it: the name itself in English (``'podkidnoy'``, as
+    files write it), «подкидной дурак» / «підкидний дурень» in Russian and Ukrainian
+    (:func:`durak_nb.rules.preset_text`, the engine's words; the name itself where the
+    engine has none)."""
+    said = getattr(_rules, "preset_text", None)
+    if get_language() == "en" or said is None:
+        return preset
+    return str(said(preset))
+
+
 def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) -> str:
     """The recording's variant and players, and ``meta``'s ``title``, ``event`` and
     ``description`` when present (all escaped: meta is plain text, never markup).
@@ -316,7 +329,7 @@ def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) ->
     >>> header_html("podkidnoy", ["Anna", "<Boris>"], {"event": "lesson 1"})
     '<b>podkidnoy</b> · Anna, &lt;Boris&gt; · lesson 1'
     """
-    text = f"<b>{esc(preset)}</b> · {', '.join(name_html(p) for p in players)}"
+    text = f"<b>{esc(preset_words(preset))}</b> · {', '.join(name_html(p) for p in players)}"
     for key in ("title", "event"):
         value = meta.get(key)
         if value is not None:
@@ -349,7 +362,12 @@ def replay_summary_html(replay: Replay) -> str:
         "<b>{preset}</b>: {players}; {n} moves; {state}<br>final hands:",
         "<b>{preset}</b>: {players}; {n} moves; {state}<br>final hands:",
         n,
-    ).format(preset=esc(replay.recording.rules.preset), players=esc(", ".join(replay.players)), n=n, state=esc(state))
+    ).format(
+        preset=esc(preset_words(replay.recording.rules.preset)),
+        players=esc(", ".join(replay.players)),
+        n=n,
+        state=esc(state),
+    )
     return f"<div class='dnb-replay'>{summary}<ul>{hands}</ul></div>"
 
 

@@ -67,7 +67,7 @@ from ..rules import PRESETS, Rules
 from ..unseen import PartialDeal, SeenDraw
 from .card_buttons import HIDDEN, SELECTED, set_classes
 from .cards_svg import table_svg, talon_svg
-from .html import STYLE, cards_part_html, esc, hand_order
+from .html import STYLE, cards_part_html, esc, hand_order, preset_words
 
 __all__ = ["WORDS", "ScorerWidget"]
 
@@ -313,7 +313,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
                 value=value, description=label, placeholder=hint, layout=self._layout, style=self._tstyle
             )
 
-        self.preset = self._dropdown(_(WORDS["rules"]), sorted(PRESETS))
+        self.preset = self._dropdown(_(WORDS["rules"]), [(preset_words(p), p) for p in sorted(PRESETS)])
         self.preset.value = "podkidnoy"
         self.names = text(_(WORDS["players"]), _(WORDS["players_hint"]))
         self.dealer = self._dropdown(_(WORDS["dealer"]), [])
@@ -382,7 +382,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.game_box.add_class(HIDDEN)
 
-    def _dropdown(self, label: str, options: list[str]) -> Any:
+    def _dropdown(self, label: str, options: list[Any]) -> Any:
         return widgets.Dropdown(options=options, description=label, layout=self._layout, style=self._dstyle)
 
     def _button(self, label: str, tooltip: str, action: Any) -> Any:
