@@ -265,7 +265,7 @@ def test_the_hand_over_screen_in_ukrainian(tmp_path: Path) -> None:
             assert w.hand_button.description == "Показати мої карти"
             name = w.game.players[w.human]
             assert (
-                f"Хід за гравцем {name}: передайте екран гравцеві {name}, нехай він натисне «Показати мої карти»."
+                f"Хід за гравцем {name}: передайте екран гравцеві {name}, нехай натисне «Показати мої карти»."
                 in w.status.value
             )
             w.show_hand()
@@ -497,3 +497,32 @@ def test_the_variant_is_named_as_people_call_it() -> None:
     if said is not None:
         with language("uk"):
             assert preset_words("perevodnoy") == "переказний дурень"
+
+
+def test_a_widget_keeps_its_language_after_the_language_changes(tmp_path: Path) -> None:
+    """Made in Ukrainian, a replayer, a play widget and a scorer go on in Ukrainian when
+    the language is English again: their frames, messages and card faces (the faces in
+    the replayer's header and the ones its frames point to are the same language's)."""
+    import re
+
+    with language("uk"):
+        rep = ReplayerWidget(_replay(), annotate=True)
+        play = PlayWidget("podkidnoy", ["Anna", "Boris"], start=_start(), journal=tmp_path / "g.durak.jsonl")
+        sc = ScorerWidget(tmp_path / "k.durak.jsonl")
+    try:
+        rep.slider.value = 3
+        assert "<b>Стіл</b>" in rep.board.value and "Table" not in rep.board.value
+        used = set(re.findall(r'<use href="#(dnb-f-[^"]+)"/>', rep.board.value))
+        defined = set(re.findall(r'<g id="(dnb-f-[^"]+)"', rep.header.value))
+        assert used and used <= defined and all(u.startswith("dnb-f-uk-") or u == "dnb-f-back" for u in used)
+        rep.step(1)
+        assert rep.note.value.startswith("<b>основний варіант</b> · коментуємо ")
+        play.click_card("QH")  # no legal move with Q♥: refused in the engine's words, then the prompt
+        assert play.status.value.endswith('<div class="dnb-prompt">Ваш хід: покрити, взяти</div>')
+        sc.names.value = "Anna"
+        assert not sc.begin()
+        assert "введіть імена двох або більше гравців через кому" in sc.form_note.value
+    finally:
+        rep.close()
+        play.close()
+        sc.close()

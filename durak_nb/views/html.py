@@ -17,15 +17,16 @@ Red suits (♥ ♦) are drawn in red:
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .. import rules as _rules
 from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..explain import event_words, explain_move, move_words
-from ..i18n import N_, Np_, _, get_language, ngettext, pgettext
+from ..i18n import N_, Np_, _, get_language, language, ngettext, pgettext
 from ..replay import Replay, drawn_count
 from ..text import visible
 from ..unseen import Seen
@@ -55,6 +56,7 @@ __all__ = [
     "hand_order",
     "hand_width",
     "header_html",
+    "in_own_language",
     "move_html",
     "name_html",
     "new_caches",
@@ -135,6 +137,25 @@ STYLE = (
     ".dnb-text .dnb-story,.dnb-text .dnb-turn{margin-bottom:4px}"
     "</style>"
 )
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def in_own_language(method: _F) -> _F:
+    """A widget's method run in the language the widget was made in (its ``lang``
+    attribute, set first thing in its constructor): a widget keeps its words, and its
+    card faces their ids, when the language is changed later (``set_language``)."""
+
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        lang = getattr(self, "lang", None)
+        if lang is None:
+            return method(self, *args, **kwargs)
+        with language(lang):
+            return method(self, *args, **kwargs)
+
+    return run  # type: ignore[return-value]
 
 
 def esc(text: object) -> str:

@@ -78,7 +78,7 @@ from ..bots import Bot, BotFault, LowestCardBot
 from ..cards import Card, CardError, parse_cards
 from ..engine import Action, Game, Move, Position, Refusal
 from ..explain import cards_words, event_words, move_words
-from ..i18n import N_, Np_, _, ngettext, pgettext
+from ..i18n import N_, Np_, _, get_language, ngettext, pgettext
 from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
@@ -99,7 +99,7 @@ from .card_buttons import (
     set_classes,
 )
 from .cards_svg import discard_svg, seat_svg, talon_svg
-from .html import STYLE, esc, hand_order, header_html, seat_caption_html, turn_html
+from .html import STYLE, esc, hand_order, header_html, in_own_language, seat_caption_html, turn_html
 from .replayer import ReplayerWidget
 
 __all__ = [
@@ -443,6 +443,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         recorder: Recorder | None = None,
         card_width: float = 56,
     ) -> None:
+        self.lang = get_language()  # the widget's words and card faces stay in it
         if card_width <= 0:
             raise ValueError(f"card_width is a positive number of pixels, not {card_width!r}")
         if recorder is None:
@@ -690,11 +691,13 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             return []
         return self.game.legal_moves(self.human)
 
+    @in_own_language
     def show_hand(self) -> None:
         """Show the hand of the person whose turn it is (*Show my hand*)."""
         self.revealed = True
         self.draw()
 
+    @in_own_language
     def hide_hand(self) -> None:
         """Hide the hand again (*Hide my hand*; with one person the hand always shows)."""
         if len(self.humans) > 1:
@@ -753,6 +756,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         """A :class:`~durak_nb.replay.Replay` of the game so far."""
         return Replay(self.recording())
 
+    @in_own_language
     def show_replay(self) -> ReplayerWidget | None:
         """Show the game so far in a replayer below the table, at its last position:
         from your view while the game goes on (the bots' cards face down unless
@@ -771,6 +775,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.replay_box.children = (viewer,)
         return viewer
 
+    @in_own_language
     def hint(self) -> str | None:
         """Say the best move for the human seat now (:func:`durak_nb.analysis.analyse.hint`:
         the solver where the endgame is solved, else the search bot's samples of that
@@ -788,6 +793,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.draw()
         return words
 
+    @in_own_language
     def show_analysis(self, *, samples: int = 8) -> ReplayerWidget | None:
         """Analyse the finished game (:func:`durak_nb.analysis.analyse.analyse`: a comment,
         and where it applies a glyph and the better move as a side line, on every move)
@@ -820,6 +826,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ your moves
 
+    @in_own_language
     def click_card(self, card: str | Card) -> bool:
         """Click one of your cards.
 
@@ -855,6 +862,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.draw()
         return False
 
+    @in_own_language
     def click_target(self, target: str | Card) -> bool:
         """Click an attack card on the table: the one selected card covers it (R10);
         with no card selected, the attack card is chosen and the next card clicked
@@ -916,6 +924,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         """Claim a redeal (R5). Returns whether the move was played."""
         return self._human(Move.redeal(self.human))
 
+    @in_own_language
     def clear(self) -> None:
         """Unselect every card and the chosen attack card."""
         self.selected, self.target, self._note = [], None, ""
@@ -946,6 +955,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             move = Move.throw(h, (c,))
         return g.why_illegal(move)
 
+    @in_own_language
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
         self.message = str(refusal)  # the engine writes its cards as 10♥ (cards.card_text)
@@ -953,6 +963,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.draw()
         return False
 
+    @in_own_language
     def _human(self, move: Move) -> bool:
         """Play your ``move`` if the engine allows it, then let the bots answer."""
         if not self.revealed:
@@ -971,6 +982,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.draw()
         return True
 
+    @in_own_language
     def _play(self, move: Move, *, auto: bool = False) -> list[str]:
         """Record and play ``move``; returns it and its events in words (cards as 10♥)."""
         events = self.recorder.play(move)
@@ -983,6 +995,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self._numbers.extend([len(g.history)] + [None] * len(events))
         return said
 
+    @in_own_language
     def _run_bots(self, *, show: bool) -> list[str]:
         """Let the bots move until you have a move or the game is over (whose turn it is:
         :func:`bot_seat`).  A bot that fails (:class:`~durak_nb.bots.BotFault`: an outside
@@ -1027,6 +1040,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
 
+    @in_own_language
     def draw(self) -> None:
         """Show the game now by setting the values and classes of the existing widgets."""
         g = self.game

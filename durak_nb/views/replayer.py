@@ -82,7 +82,7 @@ import ipywidgets as widgets
 from ..annotate import Annotator, line_nodes, line_path, where
 from ..engine import Move
 from ..errors import DurakError
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, get_language, ngettext
 from ..record import Recording, RecordingError, io
 from ..record.tree import GLYPHS, GameNode
 from ..replay import LinePath, Replay, path_text
@@ -99,6 +99,7 @@ from .html import (
     frame_parts,
     frame_slot,
     header_html,
+    in_own_language,
     new_caches,
     replayer_frames,
     view_names,
@@ -297,6 +298,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         annotate: bool = False,
         path: str | None = None,
     ) -> None:
+        self.lang = get_language()  # the widget's words and card faces stay in it
         n = len(replay)
         check_moves("the replayer", n, max_moves)
         if not 0 <= start <= n:
@@ -385,6 +387,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ frames
 
+    @in_own_language
     def parts(self, k: int) -> FrameParts:
         """Every part of frame ``k`` of the line shown (made when first asked for, then kept).
 
@@ -405,6 +408,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         made when first asked for: what an exported page holds."""
         return replayer_frames(self.replay, width=self.width, max_moves=self.max_moves)
 
+    @in_own_language
     def _board(self, k: int, view: int) -> str:
         parts = self.parts(k)
         players = len(self.replay.players)
@@ -523,6 +527,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         """The line shown, in words: ``'main line'`` or e.g. ``'12.1 > 3.2'``."""
         return path_text(self._path)
 
+    @in_own_language
     def show_line(self, path: LinePath, k: int = 0) -> None:
         """Show frame ``k`` of the line at ``path`` (``()``: the main line; ``((12, 1),)``:
         side line 1 replacing move 12, :meth:`Replay.enter <durak_nb.replay.Replay.enter>`).
@@ -753,6 +758,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.save,
         ]
 
+    @in_own_language
     def _refresh_panel(self) -> None:
         """Set the panel's values for the frame and line shown (values only: no widget
         is made or dropped)."""
@@ -815,6 +821,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         finally:
             self._quiet = False
 
+    @in_own_language
     def _line_label(self, child: GameNode) -> str:
         """A line at a branch, plain text: ``'12.1: Boris covers 7♠ with 8♠ … (6 moves)'``."""
         names = self.replay.players
@@ -840,6 +847,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ edits
 
+    @in_own_language
     def _act(self, action: Callable[[], None]) -> None:
         """Run ``action``; a refusal is shown in :attr:`note` (words, never a traceback)."""
         try:
@@ -868,6 +876,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
         self._act(run)
 
+    @in_own_language
     def _rebuild(self) -> None:
         a = self.annotator
         assert a is not None

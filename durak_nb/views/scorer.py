@@ -61,13 +61,13 @@ from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 from ..cards import Card, CardError, Suit, deck, parse_cards
 from ..engine import Action, Event, IllegalMove, Move, Refusal, SetupError
 from ..errors import DurakError
-from ..i18n import N_, _
+from ..i18n import N_, _, get_language
 from ..implied import ImpliedPassesError, implied_passes, passes_to_end
 from ..rules import PRESETS, Rules
 from ..unseen import PartialDeal, SeenDraw
 from .card_buttons import HIDDEN, SELECTED, set_classes
 from .cards_svg import table_svg, talon_svg
-from .html import STYLE, cards_part_html, esc, hand_order, preset_words
+from .html import STYLE, cards_part_html, esc, hand_order, in_own_language, preset_words
 
 __all__ = ["WORDS", "ScorerWidget"]
 
@@ -276,6 +276,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         fsync: bool = True,
         recorder: Any = None,
     ) -> None:
+        self.lang = get_language()  # the widget's words stay in it
         self.path = Path(journal) if recorder is None else Path(recorder.path)
         self.overwrite = overwrite
         self.fsync = fsync
@@ -437,6 +438,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.me_box.value = self._nobody if me is None else me
         self.hand_box.value = hand
 
+    @in_own_language
     def begin(self) -> bool:
         """Start recording the game the form describes: create the journal and show the
         game.  A form that does not describe a legal start is refused in words (the
@@ -487,6 +489,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         deal = PartialDeal(dealer=dealer, turned_up=turned, trump=trump, attacker=attacker, shown=shown, hands=hands)
         return deal, me
 
+    @in_own_language
     def _started(self, recorder: Any) -> None:
         self.recorder = recorder
         game = recorder.live
@@ -559,6 +562,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return None
         return int(self.game.players.index(self.who.value))
 
+    @in_own_language
     def choose(self, player: int | str) -> bool:
         """Choose who acts (a seat or a name).
 
@@ -583,6 +587,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         v = self.target_box.value
         return None if v is None else Card.parse(v)
 
+    @in_own_language
     def aim(self, card: str | Card) -> bool:
         """Choose the attack card to cover (R10).
 
@@ -658,6 +663,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ entering moves
 
+    @in_own_language
     def tap(self, card: str | Card) -> bool:
         """Tap a card the chosen player laid.
 
@@ -717,6 +723,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         why: Refusal | None = g.why_illegal(move)
         return why
 
+    @in_own_language
     def lay(self) -> bool:
         """Lead (R9) or throw in (R11, R14) the tapped cards."""
         seat = self.actor
@@ -730,6 +737,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._enter(Move.attack(seat, cards))
         return self._enter(Move.throw(seat, cards))
 
+    @in_own_language
     def cover(self) -> bool:
         """Cover the chosen attack card with the one tapped card (R10)."""
         seat, target = self.actor, self.target
@@ -737,6 +745,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(Refusal("R10", _(WORDS["one_cover"])))
         return self._enter(Move.defend(seat, self.selected[0], target))
 
+    @in_own_language
     def transfer(self, *, show: bool = False) -> bool:
         """Transfer with the tapped cards (R17), or by showing one trump (R20)."""
         seat = self.actor
@@ -746,6 +755,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(Refusal("R17", _(WORDS["select_cards"])))
         return self._enter(Move.transfer(seat, tuple(sorted(self.selected)), show=show))
 
+    @in_own_language
     def take(self) -> bool:
         """The defender takes (R14)."""
         d = _public(self.game).defender if self.recorder is not None else None
@@ -753,6 +763,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(Refusal("R14", _(WORDS["not_started"])))
         return self._enter(Move.take(d))
 
+    @in_own_language
     def pass_(self) -> bool:
         """A pass the chosen player said (R12; the english lead pass, R9)."""
         seat = self.actor
@@ -760,6 +771,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(Refusal("R1", _(WORDS["not_started"])))
         return self._enter(Move.pass_(seat))
 
+    @in_own_language
     def bito(self) -> bool:
         """The bout ends: every thrower still to speak passes; the cards go to the
         discard (bito, R15) or, after a take, to the defender (R14)."""
@@ -780,6 +792,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(exc.refusal)
         return self._record([*passes, move], implied=len(passes))
 
+    @in_own_language
     def _record(self, moves: list[Move], *, implied: int) -> bool:
         """Journal and play ``moves`` (the first ``implied`` are implied passes) as one entry."""
         names = self.game.players
@@ -807,6 +820,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._redraw(keep_message=True)
         return True
 
+    @in_own_language
     def undo(self) -> bool:
         """Take back the last entry: a move with the passes it implied, or a bout's
         closing passes.
@@ -828,6 +842,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._redraw(keep_message=True)
         return True
 
+    @in_own_language
     def add_draw(self, cards: str | Iterable[str | Card] | None = None) -> bool:
         """Record the cards the scorer drew in the last refill (R16; ``deal.draws``):
         ``cards`` (default: the text in :attr:`draw_box`).
@@ -858,6 +873,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._redraw(keep_message=True)
         return True
 
+    @in_own_language
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
         self.message = str(refusal)
@@ -904,6 +920,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
 
+    @in_own_language
     def _redraw(self, *, keep_message: bool = False) -> None:
         """Show the game now: set the values and classes of the existing widgets."""
         if self.recorder is None:
