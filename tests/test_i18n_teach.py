@@ -103,13 +103,13 @@ def test_can_beat_options_stay_english_by_default() -> None:
     [
         (
             "ru",
-            "Какой из этих ходов Boris может сделать сейчас?",
+            "Какой из этих ходов Борис может сделать сейчас?",
             "✔ Верно! «{move}» — так можно. {rule}",
             "✘ Так нельзя: «{move}». {refusal}. {rule}",
         ),
         (
             "uk",
-            "Який із цих ходів Boris може зробити зараз?",
+            "Який із цих ходів Борис може зробити зараз?",
             "✔ Правильно! «{move}» — так можна. {rule}",
             "✘ Так не можна: «{move}». {refusal}. {rule}",
         ),
@@ -118,7 +118,7 @@ def test_can_beat_options_stay_english_by_default() -> None:
 def test_choose_legal_move_question_and_verdicts_r6_r11(lang: str, prompt: str, right: str, wrong: str) -> None:
     with language(lang):
         game = lessons.replay("lessons/bout.json").game(1)
-        ex = ChooseLegalMove(game, "Boris")
+        ex = ChooseLegalMove(game, 1)  # Boris, named in the lesson's language (Борис)
         assert ex.prompt == prompt
         names = ex.game.players
         verdicts = []
@@ -171,7 +171,7 @@ def test_predict_outcome_options_ru_uk_r25() -> None:
 )
 def test_practice_bout_buttons_r9_r14(lang: str, buttons: list[str], tips: list[str]) -> None:
     with language(lang):
-        w = PracticeBout(lessons.replay("lessons/bout.json").game(0), learner="Anna")
+        w = PracticeBout(lessons.replay("lessons/bout.json").game(0), learner=0)
     row = [
         w.lay_button,
         w.transfer_button,

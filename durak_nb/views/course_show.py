@@ -106,12 +106,13 @@ def refusal(game: Game, player: int | str, action: str, cards: str, target: str 
     seat = player if isinstance(player, int) else game.players.index(player)
     if action == "defend":
         if target is None:
-            raise ValueError("a defence needs the attack card it covers")
+            raise ValueError(_("a defence needs the attack card it covers"))
         move = Move.defend(seat, cards, target)
     elif action in ("attack", "throw", "transfer"):
         move = getattr(Move, action)(seat, cards)
     else:
-        raise ValueError(f"unknown action {action!r}")
+        # TRANSLATORS: {action} is the name given (kept as typed); the actions are code names: attack, throw, …
+        raise ValueError(_("unknown action {action}").format(action=repr(action)))
     why = game.why_illegal(move)
     if why is None:
         # TRANSLATORS: {move} is the move in words («Anna attacks 7♠»)
@@ -164,7 +165,7 @@ def result(replay: Replay) -> Sentences:
     """
     got = replay.result
     if got is None:
-        raise ValueError("the recording stops before the game is over")
+        raise ValueError(_("the recording stops before the game is over"))
     text = got.describe(replay.players)
     if "(R" in text:
         # TRANSLATORS: {result} is how the game ended, with its rule id («Anna is the durak (R25)»)

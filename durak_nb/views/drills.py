@@ -88,10 +88,16 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, kinds: str | Sequence[str] = KINDS, seed: int = 0, *, card_width: float = 44) -> None:
         self.kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
         if not self.kinds:
-            raise DrillError(None, f"a drill widget needs at least one kind: {', '.join(KINDS)}")
+            # TRANSLATORS: {kinds} are the drills' kinds as code names (kept: throw_in_room, …)
+            raise DrillError(None, _("a drill widget needs at least one kind: {kinds}").format(kinds=", ".join(KINDS)))
         unknown = [k for k in self.kinds if k not in KINDS]
         if unknown:
-            raise DrillError(None, f"unknown drill kind {unknown[0]!r}: use one of {', '.join(KINDS)}")
+            raise DrillError(
+                None,
+                _("unknown drill kind {kind}: use one of {kinds}").format(
+                    kind=repr(unknown[0]), kinds=", ".join(KINDS)
+                ),
+            )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"a drill's seed is a whole number, not {seed!r}")
         self.seed = seed
@@ -139,7 +145,10 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
         if not kinds:
             have = sorted(set(KIND_LESSONS.values()))
             raise DrillError(
-                None, f"lesson {number!r} has no drills; drills belong to lessons {', '.join(map(str, have))}"
+                None,
+                _("lesson {number} has no drills; drills belong to lessons {lessons}").format(
+                    number=repr(number), lessons=", ".join(map(str, have))
+                ),
             )
         return cls(kinds, seed, card_width=card_width)
 

@@ -111,7 +111,7 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, prompt: str, options: Sequence[str], picture: str = "") -> None:
         if len(options) < 2:
-            raise ValueError("an exercise needs at least two options")
+            raise ValueError(_("an exercise needs at least two options"))
         self.language = get_language()
         self.prompt = prompt
         self.options = tuple(options)
@@ -209,7 +209,7 @@ class CanBeat(Exercise):
     ) -> None:
         self.card, self.target = Card.parse(card), Card.parse(target)
         if self.card == self.target:
-            raise ValueError("a card cannot cover itself")
+            raise ValueError(_("a card cannot cover itself"))
         suit = Suit.parse(trump) if isinstance(trump, str) else Suit(trump)
         self.game = Game.from_position(
             rules,
@@ -291,7 +291,8 @@ def _auto_options(game: Game, seats: Sequence[int], count: int, seed: int) -> li
     rng = random.Random(seed)
     legal = [m for m in game.legal_moves() if m.player in seats and len(m.cards) <= 2]
     if not legal:
-        raise ValueError("no legal move for " + ", ".join(game.players[s] for s in seats))
+        # TRANSLATORS: {names} are players' names, separated by commas
+        raise ValueError(_("no legal move for {names}").format(names=", ".join(game.players[s] for s in seats)))
     by_rule: dict[str, list[Move]] = {}
     for s in seats:
         for m in _candidates(game, s):
@@ -349,7 +350,7 @@ class ChooseLegalMove(Exercise):
         self.moves = tuple(options) if options is not None else tuple(_auto_options(self.game, seats, count, seed))
         names = self.game.players
         if not any(self.game.why_illegal(m) is None for m in self.moves):
-            raise ValueError("none of the options is legal: the learner could not answer")
+            raise ValueError(_("none of the options is legal: the learner could not answer"))
         if prompt is None:
             if player is None:
                 prompt = _("Which of these moves is legal now?")
@@ -401,9 +402,9 @@ class SpotIllegalThrowIn(Exercise):
         self.game = game.copy()
         self.moves = tuple(throws)
         if any(m.action is not Action.THROW for m in self.moves):
-            raise ValueError("every option must be a throw-in (Move.throw)")
+            raise ValueError(_("every option must be a throw-in (Move.throw)"))
         if all(self.game.why_illegal(m) is None for m in self.moves):
-            raise ValueError("every option is legal: there is nothing to spot")
+            raise ValueError(_("every option is legal: there is nothing to spot"))
         picture = _picture(self.game) if show_position else ""
         names = self.game.players
         super().__init__(
@@ -486,16 +487,23 @@ class PredictDraw(Exercise):
         if move is None:
             legal = self.game.legal_moves()
             if len(legal) != 1:
-                raise ValueError(f"{len(legal)} legal moves: give the move that ends the bout")
+                raise ValueError(
+                    ngettext(
+                        "{n} legal move: give the move that ends the bout",
+                        "{n} legal moves: give the move that ends the bout",
+                        len(legal),
+                    ).format(n=len(legal))
+                )
             move = legal[0]
         self.move = move
         after = self.game.copy()
         events = after.play(move)
         if not any(isinstance(e, Bito | Took) for e in events):
-            raise ValueError(f"{move.describe(self.game.players)} does not end the bout")
+            # TRANSLATORS: {move} is a move in words («Anna passes»)
+            raise ValueError(_("{move} does not end the bout").format(move=move.describe(self.game.players)))
         self.draws = tuple((e.player, e.cards) for e in events if isinstance(e, Drew))
         if not self.draws:
-            raise ValueError("the talon is empty: nobody draws")
+            raise ValueError(_("the talon is empty: nobody draws"))
         names = self.game.players
         n = self.game.n
         drawn = {s: len(c) for s, c in self.draws}
@@ -526,7 +534,7 @@ class PredictDraw(Exercise):
                 texts.append(text)
                 self.mistakes[text] = why
         if len(texts) < 2:
-            raise ValueError("this refill can only happen one way: nothing to predict")
+            raise ValueError(_("this refill can only happen one way: nothing to predict"))
         random.Random(seed).shuffle(texts)
         self.right = texts.index(self.answer_text)
         if prompt is None:
@@ -588,14 +596,14 @@ class PredictOutcome(Exercise):
     ) -> None:
         self.game = game.copy()
         if self.game.rules.teams is not None:
-            raise ValueError("PredictOutcome asks for a durak: not for a team game (R22)")
+            raise ValueError(_("PredictOutcome asks for a durak: not for a team game (R22)"))
         after = self.game.copy()
         events: list[object] = []
         for m in moves:
             events = list(after.play(m))
         over = [e for e in events if isinstance(e, GameOver)]
         if not over:
-            raise ValueError("these moves do not end the game")
+            raise ValueError(_("these moves do not end the game"))
         self.result = over[0].result
         names = self.game.players
         self.in_play = [s for s in range(self.game.n) if s not in self.game.out_order]

@@ -202,14 +202,14 @@ class PracticeState:
             raise ValueError(f"stop is one of {', '.join(STOPS)}, not {stop!r}")
         if isinstance(position, Start):
             if rules is None or players is None:
-                raise ValueError("a Start needs rules= and players= (the seat names clockwise)")
+                raise ValueError(_("a Start needs rules= and players= (the seat names clockwise)"))
             origin = Game.from_start(rules, players, position)
         elif isinstance(position, Game):
             origin = position.copy()
         else:
             raise TypeError(f"position is a Game or a Start, not {type(position).__name__}")
         if origin.finished:
-            raise ValueError("the game of this position is over: there is nothing to practise")
+            raise ValueError(_("the game of this position is over: there is nothing to practise"))
         self._origin = origin
         self.learner = origin.seat(learner)
         self.stop = stop

@@ -288,12 +288,12 @@ def _pair(attack: Card, cover: Card | None) -> str:
 
 
 #: Over the board a main line's live game holds facts (seen refills) of its own later moves.
-NOT_A_BRANCH = (
+NOT_A_BRANCH = N_(
     "{move} is offered but the game refuses it ({why}): over the board explore "
     "Replay.branch_game(k), the game of a line leaving the main line there"
 )
 #: Over the board a node's callbacks would be handed a witness's hands (cards nobody saw).
-NO_CALLBACKS = (
+NO_CALLBACKS = N_(
     "over the board (a PartialGame) the positions' hands hold cards nobody saw: "
     "node_label and node_style are not allowed; the default label shows only what is public"
 )
@@ -347,11 +347,13 @@ def _start_game(start: Game | PartialGame | Position, rules: Rules | str | None)
     if start.result is not None:
         return start
     if rules is None:
-        raise ValueError("a Position carries no rules: pass rules=... (e.g. replay.recording.rules)")
+        raise ValueError(_("a Position carries no rules: pass rules=... (e.g. replay.recording.rules)"))
     if start.table or start.attacker is None:
         raise ValueError(
-            "a game tree from a Position starts at a bout start (an empty table); "
-            "for a position inside a bout pass the live Game (e.g. Replay.game(k))"
+            _(
+                "a game tree from a Position starts at a bout start (an empty table); "
+                "for a position inside a bout pass the live Game (e.g. Replay.game(k))"
+            )
         )
     return Game.from_start(rules, start.players, start.start())
 
@@ -429,6 +431,15 @@ def _chance_lines(events: Sequence[Event], names: Sequence[str], reveal: bool) -
     ]
 
 
+def _not_legal_here(k: int, move: str, why: object) -> str:
+    """The refusal of highlighted move ``k`` (``move`` in words; ``why`` the engine's
+    refusal with its rule id, or ``None``), in the language in use."""
+    if why is None:
+        return _("highlight[{k}] ({move}) is not legal here").format(k=k, move=move)
+    # TRANSLATORS: {why} is the engine's refusal with its rule id
+    return _("highlight[{k}] ({move}) is not legal here: {why}").format(k=k, move=move, why=why)
+
+
 def game_tree(
     start: Game | PartialGame | Position,
     *,
@@ -499,7 +510,7 @@ def game_tree(
     check_moves("the game tree", max_nodes, MAX_TREE_NODES, what="positions", name="MAX_TREE_NODES", has="asked for")
     check_moves("the game tree", depth, MAX_TREE_NODES, what="moves deep", name="MAX_TREE_NODES", has="asked for")
     if isinstance(start, PartialGame) and (node_label is not None or node_style is not None):
-        raise ValueError(NO_CALLBACKS)
+        raise ValueError(_(NO_CALLBACKS))
     line = list(highlight or ())
     root_state = _start_game(start, rules)
     names = root_state.players
@@ -568,10 +579,7 @@ def game_tree(
             found = next((m for m in moves if _same_move(m, recorded)), None)
             if found is None:
                 why = game.why_illegal(recorded)
-                raise ValueError(
-                    f"highlight[{level}] ({recorded.describe(names)}) is not legal here"
-                    + (f": {why}" if why is not None else "")
-                )
+                raise ValueError(_not_legal_here(level, recorded.describe(names), why))
             moves = [found] + [m for m in moves if m is not found]
         shown = 0
         for i, move in enumerate(moves):
@@ -582,7 +590,7 @@ def game_tree(
             try:
                 events = child.play(recorded if hl and recorded is not None else move)
             except IllegalMove as exc:  # over the board: a game holding the facts of moves it replaces
-                raise ValueError(NOT_A_BRANCH.format(move=move.describe(names), why=exc.refusal)) from None
+                raise ValueError(_(NOT_A_BRANCH).format(move=move.describe(names), why=exc.refusal)) from None
             drawn += 1
             shown += 1
             pos = _public(child)
@@ -660,8 +668,11 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
         ks = [j for j in ks if j > redeals[-1]]
     if not ks:
         bouts = sorted({replay.position(k).bout for k in range(len(replay))})
-        have = f"{bouts[0]}..{bouts[-1]}" if bouts else "none"
-        raise ValueError(f"bout {bout} has no move in this recording (its bouts: {have})")
+        have = f"{bouts[0]}..{bouts[-1]}" if bouts else _("none")
+        # TRANSLATORS: {bouts} is a range of bout numbers («1..3») or «none»
+        raise ValueError(
+            _("bout {bout} has no move in this recording (its bouts: {bouts})").format(bout=bout, bouts=have)
+        )
     first = replay.position(ks[0])
     trump = first.trump
     d = Diagram(
@@ -837,6 +848,12 @@ def _wrap(text: str, width: int) -> list[str]:
     return out
 
 
+def _quoted(comment: str) -> str:
+    """A comment before a move in the language's quotation marks (“…”; ru/uk «…»)."""
+    # TRANSLATORS: a recorded comment shown in quotation marks: use your language's own
+    return pgettext("quoted", "“{comment}”").format(comment=comment)
+
+
 def _tree_size(tree: GameTree) -> int:
     """The number of moves in ``tree`` (an explicit stack: any nesting depth)."""
     count = 0
@@ -912,7 +929,7 @@ def variation_tree(
     if title is not None:
         start += _wrap(str(title), wrap)
     if tree.root.comment_before is not None:
-        start += _wrap(f"“{tree.root.comment_before}”", wrap)
+        start += _wrap(_quoted(tree.root.comment_before), wrap)
     d.add_node("v", "start", start, style="rounded,filled", fillcolor="#eef5ec")
     # each entry: the first node of a run, the DOT name of the node before it, its number
     stack: list[tuple[GameNode, str, int]] = [(node, "v", 0) for node in reversed(tree.root.variations)]
@@ -952,7 +969,7 @@ def _move_lines(node: GameNode, number: int, names: Sequence[str], wrap: int) ->
     assert node.move is not None
     lines: list[str] = []
     if node.comment_before is not None:
-        lines += _wrap(f"“{node.comment_before}”", wrap)
+        lines += _wrap(_quoted(node.comment_before), wrap)
     head = f"{number}. {node.move.describe(names)}"
     if node.glyph is not None:
         head += f" {node.glyph}"
@@ -975,7 +992,7 @@ def _run_lines(run: Sequence[GameNode], number: int, names: Sequence[str], wrap:
             if packed:
                 lines.append(packed)
                 packed = ""
-            lines += _wrap(f"“{node.comment_before}”", wrap)
+            lines += _wrap(_quoted(node.comment_before), wrap)
         item = f"{number + j}. {node.move.describe(names)}" + (f" {node.glyph}" if node.glyph is not None else "")
         if packed and len(packed) + len(_SEP) + len(item) <= width:
             packed += _SEP + item
