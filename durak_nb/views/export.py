@@ -66,6 +66,7 @@ from ..record.json_form import Recording, replace_atomically
 from ..record.tree import ANNOTATION_KEYS, GameNode, GameTree
 from ..replay import Replay
 from ..text import visible
+from . import replayer
 from .bounds import MAX_REPLAYER_MOVES, ViewBoundError, check_moves
 from .cards_svg import card_defs, shared_faces
 from .html import SHARED_SLOTS, STYLE, ReplayerFrames, board_html, esc, header_html, replayer_frames
@@ -86,47 +87,20 @@ WORDS = {
     "empty": N_("no moves"),
     "note": N_("\nAt a move with side lines, a button below steps into one; back steps out again."),
 }
-#: the page's bound (:func:`_check_size`), one whole sentence for each count: the main
-#: line, the main line and every side line, or at least (counted while they are read)
+#: the words before the count of moves in the page's bound (:func:`_check_size`; the whole
+#: sentence, in the language in use, is :func:`~.bounds.check_moves`'s)
 HAS = {
-    "game": "game",
-    "all": "all",
-    "partly": "partly",
+    "game": "this game has",
+    "all": "this game and its side lines have",
+    "partly": "this game and its side lines have at least",
 }
 
 
-def _number(n: int) -> str:
-    """``n`` with its thousands grouped as the language writes them (``1,000``; ru/uk
-    ``1 000`` with a no-break space)."""
-    text = f"{n:,}"
-    return text if get_language() == "en" else text.replace(",", "\u00a0")
-
-
-def _bound_message(has: str, bound: int, moves: int) -> str:
-    """The page's refusal of a game above its bound, in the language in use."""
-    fields = {"bound": _number(bound), "moves": _number(moves)}
-    if has == HAS["all"]:
-        # TRANSLATORS: {bound} and {moves} are numbers; max_moves is the keyword argument's name (kept)
-        text = ngettext(
-            "an exported page shows at most {bound} move (max_moves); this game and its side lines have {moves}",
-            "an exported page shows at most {bound} moves (max_moves); this game and its side lines have {moves}",
-            bound,
-        )
-    elif has == HAS["partly"]:
-        text = ngettext(
-            "an exported page shows at most {bound} move (max_moves); "
-            "this game and its side lines have at least {moves}",
-            "an exported page shows at most {bound} moves (max_moves); "
-            "this game and its side lines have at least {moves}",
-            bound,
-        )
-    else:
-        text = ngettext(
-            "an exported page shows at most {bound} move (max_moves); this game has {moves}",
-            "an exported page shows at most {bound} moves (max_moves); this game has {moves}",
-            bound,
-        )
-    return text.format(**fields)
+def _legend() -> str:
+    """The legend under the board, the replayer's own, in the language in use
+    (``replayer.legend_html`` where the board part has it, else its ``LEGEND``)."""
+    make = getattr(replayer, "legend_html", None)
+    return str(make()) if callable(make) else _(LEGEND)
 
 
 #: the page's player: shows frame ``k`` of line ``line`` in view ``v`` by filling the slots
@@ -350,17 +324,18 @@ def _check_text(what: str, text: str) -> None:
 
 def _check_size(moves: int, max_moves: int, *, has: str = HAS["game"]) -> None:
     """The page's bound on work (:data:`~.bounds.MAX_REPLAYER_MOVES`): the moves of the
-    main line and of every side line together (``has``: a key of :data:`HAS`, what was
-    counted).
+    main line and of every side line together (``has``: the words before the count, one
+    of :data:`HAS`).
 
     Raises:
-        ExportError: more than ``max_moves`` moves (in the language in use).
+        ExportError: more than ``max_moves`` moves (the sentence of
+            :func:`~.bounds.check_moves`, in the language in use).
         ValueError: ``max_moves`` below 0.
     """
     try:
-        check_moves("an exported page", moves, max_moves)
+        check_moves("an exported page", moves, max_moves, has=has)
     except ViewBoundError as exc:
-        raise ExportError(_bound_message(has, max_moves, moves)) from exc
+        raise ExportError(exc.message) from exc
 
 
 def _tree_moves(rec: Recording) -> int:
@@ -607,7 +582,7 @@ def page_html(
         defs=card_defs(),
         header=header_html(rec.rules.preset, replay.players, rec.meta),
         interval=int(interval),
-        legend=_(LEGEND),
+        legend=_legend(),
         data=_script_json(data),
         lines_note=esc(_(WORDS["note"])) if len(data["lines"]) > 1 else "",
         script=PLAYER_JS,
