@@ -160,13 +160,13 @@ def test_predict_outcome_options_ru_uk_r25() -> None:
     [
         (
             "ru",
-            ["Ходить", "Перевести", "Показать козырь", "Взять", "Передать ход", "Подсказка", "Сначала"],
-            ["пойти выбранными картами или подкинуть их (R9, R11)", "взять карты со стола (R14)"],
+            ["Ходить", "Перевести", "Показать козырь", "Взять", "Уступить ход", "Подсказка", "Сначала"],
+            ["пойти или подкинуть выбранные карты (R9, R11)", "забрать карты со стола (R14)"],
         ),
         (
             "uk",
-            ["Ходити", "Перевести", "Показати козир", "Взяти", "Передати хід", "Підказка", "Спочатку"],
-            ["піти вибраними картами або підкинути їх (R9, R11)", "взяти карти зі столу (R14)"],
+            ["Ходити", "Перевести", "Показати козир", "Взяти", "Поступитися ходом", "Підказка", "Спочатку"],
+            ["піти або підкинути вибрані карти (R9, R11)", "забрати карти зі столу (R14)"],
         ),
     ],
 )
@@ -189,7 +189,7 @@ def test_practice_bout_buttons_r9_r14(lang: str, buttons: list[str], tips: list[
     w.lay()
     throw, pass_ = {"ru": ("Подкинуть", "Пас"), "uk": ("Підкинути", "Пас")}[lang]
     assert (w.lay_button.description, w.pass_button.description) == (throw, pass_)
-    table = {"ru": "<b>Стол</b>: 1 карта в атаке, побито 1", "uk": "<b>Стіл</b>: 1 карта в атаці, побито 1"}[lang]
+    table = {"ru": "<b>Стол</b>: 1 карта хода, покрыто: 1", "uk": "<b>Стіл</b>: 1 карта ходу, покрито: 1"}[lang]
     assert table in w.table_caption.value
     you = {"ru": " · <b>вы</b>", "uk": " · <b>ви</b>"}[lang]
     assert you in w.seat_caption.value
@@ -202,7 +202,7 @@ def test_practice_bout_hint_and_end_words_ru_uk_r6() -> None:
             "Подсказка: побейте 7♠ картой 9♠ (R6)."
         )
         assert hint_words(Move.take(1), ["R14"], table_empty=False) == "Подсказка: возьмите карты (R14)."
-        assert hint_words(Move.pass_(0), ["R9"], table_empty=True) == "Подсказка: передайте ход (R9)."
+        assert hint_words(Move.pass_(0), ["R9"], table_empty=True) == "Подсказка: уступите ход (R9)."
         state.over = True
         assert state.prompt == "Кон окончен. Нажмите «Сначала», чтобы сыграть его ещё раз."
     with language("uk"):
@@ -414,7 +414,7 @@ def test_exported_page_in_ukrainian_headings_buttons_and_script_words() -> None:
     for word in ("хід <input", "вигляд <select", "перейти до <select", "мс/хід <input", 'aria-label="хід"'):
         assert word in html
     assert data["words"] == {"play": "▶ грати", "pause": "⏸ пауза"}
-    assert data["lines"][0]["name"] == "основний варіант"
+    assert data["lines"][0]["name"] == "основна лінія"
     assert "W.play" in html and '"▶ play"' not in html  # the script's words come from the data
 
 
@@ -436,13 +436,13 @@ def test_exported_page_side_lines_words_ru_uk() -> None:
     replay = Replay(Recording.from_json(annotated_doc()))
     with language("ru"):
         lines = page_data(replay)["lines"]
-    assert lines[0]["name"] == "основной вариант"
+    assert lines[0]["name"] == "основная линия"
     assert lines[0]["branches"]["1"]["head"].startswith("Вместо хода 1 (")
     side = lines[1]
     assert (side["name"], side["where"], side["back"]) == (
         "вариант 1.1",
-        "вместо хода 1 основного варианта",
-        "⤴ назад к основному варианту",
+        "вместо хода 1 основной линии",
+        "⤴ назад к основной линии",
     )
     assert side["label"].endswith(" … (3 хода)")
     nested = lines[3]
@@ -452,8 +452,8 @@ def test_exported_page_side_lines_words_ru_uk() -> None:
         lines = page_data(replay)["lines"]
     assert (lines[1]["name"], lines[1]["where"], lines[1]["back"]) == (
         "варіант 1.1",
-        "замість ходу 1 основного варіанта",
-        "⤴ назад до основного варіанта",
+        "замість ходу 1 основної лінії",
+        "⤴ назад до основної лінії",
     )
     assert lines[1]["label"].endswith(" … (3 ходи)")
 
