@@ -74,7 +74,7 @@ def test_exported_page_in_ukrainian_offline_clicks_r14(browser: Any, tmp_path: P
         ]
         assert got["labels"] == ["хід", "вигляд", "перейти до", "мс/хід"]
         assert page.title() == "durak-nb, перегляд партії: podkidnoy · Анна, Борис"
-        assert bar(page)["name"] == "основний варіант"
+        assert bar(page)["name"] == "основна лінія"
         shot(page, "i18n-teach-uk-start.png")
 
         page.click("#dnb-forward")  # ▶: move 1, where side line 1.1 branches
@@ -88,8 +88,8 @@ def test_exported_page_in_ukrainian_offline_clicks_r14(browser: Any, tmp_path: P
         page.click("#dnb-alts button")  # into side line 1.1 after its first move: Борис takes (R14)
         at(page, 1, 1)
         shown = bar(page)
-        assert shown["name"] == "варіант 1.1 (замість ходу 1 основного варіанта)"
-        assert shown["back"] == "⤴ назад до основного варіанта"
+        assert shown["name"] == "варіант 1.1 (замість ходу 1 основної лінії)"
+        assert shown["back"] == "⤴ назад до основної лінії"
         shot(page, "i18n-teach-uk-side-line.png")
         page.click("#dnb-exit")  # back to where it branched
         at(page, 0, 1)

@@ -516,7 +516,7 @@ def test_a_widget_keeps_its_language_after_the_language_changes(tmp_path: Path) 
         defined = set(re.findall(r'<g id="(dnb-f-[^"]+)"', rep.header.value))
         assert used and used <= defined and all(u.startswith("dnb-f-uk-") or u == "dnb-f-back" for u in used)
         rep.step(1)
-        assert rep.note.value.startswith("<b>основний варіант</b> · коментуємо ")
+        assert rep.note.value.startswith("<b>основна лінія</b> · коментуємо ")
         play.click_card("QH")  # no legal move with Q♥: refused in the engine's words, then the prompt
         assert play.status.value.endswith('<div class="dnb-prompt">Ваш хід: покрити, взяти</div>')
         sc.names.value = "Anna"

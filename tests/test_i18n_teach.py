@@ -414,7 +414,7 @@ def test_exported_page_in_ukrainian_headings_buttons_and_script_words() -> None:
     for word in ("хід <input", "вигляд <select", "перейти до <select", "мс/хід <input", 'aria-label="хід"'):
         assert word in html
     assert data["words"] == {"play": "▶ грати", "pause": "⏸ пауза"}
-    assert data["lines"][0]["name"] == "основний варіант"
+    assert data["lines"][0]["name"] == "основна лінія"
     assert "W.play" in html and '"▶ play"' not in html  # the script's words come from the data
 
 
@@ -436,13 +436,13 @@ def test_exported_page_side_lines_words_ru_uk() -> None:
     replay = Replay(Recording.from_json(annotated_doc()))
     with language("ru"):
         lines = page_data(replay)["lines"]
-    assert lines[0]["name"] == "основной вариант"
+    assert lines[0]["name"] == "основная линия"
     assert lines[0]["branches"]["1"]["head"].startswith("Вместо хода 1 (")
     side = lines[1]
     assert (side["name"], side["where"], side["back"]) == (
         "вариант 1.1",
-        "вместо хода 1 основного варианта",
-        "⤴ назад к основному варианту",
+        "вместо хода 1 основной линии",
+        "⤴ назад к основной линии",
     )
     assert side["label"].endswith(" … (3 хода)")
     nested = lines[3]
@@ -452,8 +452,8 @@ def test_exported_page_side_lines_words_ru_uk() -> None:
         lines = page_data(replay)["lines"]
     assert (lines[1]["name"], lines[1]["where"], lines[1]["back"]) == (
         "варіант 1.1",
-        "замість ходу 1 основного варіанта",
-        "⤴ назад до основного варіанта",
+        "замість ходу 1 основної лінії",
+        "⤴ назад до основної лінії",
     )
     assert lines[1]["label"].endswith(" … (3 ходи)")
 

@@ -70,7 +70,6 @@ from . import replayer
 from .bounds import MAX_REPLAYER_MOVES, ViewBoundError, check_moves
 from .cards_svg import card_defs, shared_faces
 from .html import SHARED_SLOTS, STYLE, ReplayerFrames, board_html, esc, header_html, replayer_frames
-from .replayer import LEGEND
 
 __all__ = ["PLAYER_JS", "WORDS", "ExportError", "export_html", "page_data", "page_html", "page_lines", "page_words"]
 
@@ -97,10 +96,8 @@ HAS = {
 
 
 def _legend() -> str:
-    """The legend under the board, the replayer's own, in the language in use
-    (``replayer.legend_html`` where the board part has it, else its ``LEGEND``)."""
-    make = getattr(replayer, "legend_html", None)
-    return str(make()) if callable(make) else _(LEGEND)
+    """The legend under the board, the replayer's own, in the language in use."""
+    return replayer.legend_html()
 
 
 #: the page's player: shows frame ``k`` of line ``line`` in view ``v`` by filling the slots
