@@ -114,6 +114,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "views/bounds.py",
         "views/evalgraph.py",
         "views/__init__.py",
+        "views/offline.py",
     ),
     "teach": (
         "views/export.py",
@@ -124,6 +125,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "views/course_show.py",
     ),
     "lessons": ("lessons/*.py",),
+    "site": ("site.py", "site/*.py"),
     "recordings": ("recordings/*.json", "recordings/lessons/*.json", "recordings/overboard/*.json"),
 }
 
