@@ -3,7 +3,8 @@
 The kit's strings are in parts (:data:`PARTS`): each source file belongs to exactly one,
 and each part has one catalogue per language, ``durak_nb/locale/<lang>/LC_MESSAGES/<part>.po``
 (:mod:`durak_nb.i18n` merges them at run time).  The ``recordings`` part holds the
-comments of the shipped recordings, read from the files themselves.
+titles, descriptions and comments of the shipped recordings, read from the files themselves
+(:mod:`durak_nb.lessons.edition` shows them translated).
 
 Run as ``python -m durak_nb.catalogues COMMAND``:
 
@@ -12,7 +13,7 @@ Run as ``python -m durak_nb.catalogues COMMAND``:
   fuzzy guessing), keeping the translations there are;
 * ``compile``: write the ``.mo`` next to each ``.po`` (set-up and the build do this);
 * ``check``: every string translated in ``ru`` and ``uk``, none fuzzy, every placeholder
-  kept, every ``.mo`` as new as its ``.po``; prints what is wrong, exit status 1 if anything;
+  and rule id kept; prints what is wrong, exit status 1 if anything;
 * ``missing PART LANG``: the English strings of a part still untranslated in a language.
 
 Strings are marked in the sources with ``_``, ``N_``, ``ngettext``, ``pgettext``,
@@ -27,7 +28,7 @@ import json
 import re
 import string
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -137,10 +138,6 @@ KEYWORDS: dict[str, Any] = {
     "claim": (2,),
 }
 
-#: The context of a shipped recording's comment (``pgettext(COMMENT_CONTEXT, text)``).
-COMMENT_CONTEXT = "recording comment"
-
-
 def part_of(relative: str) -> str | None:
     """The part a source file (path under ``durak_nb/``, ``/``-separated) belongs to."""
     for part, globs in PARTS.items():
@@ -167,31 +164,11 @@ def po_path(part: str, lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{part}.po"
 
 
-def _comments(doc: object) -> Iterator[str]:
-    """Every comment text of a recording document (``comments``, ``annotations``, nested
-    variations), in document order."""
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            if key == "comments" and isinstance(value, dict):
-                for text in value.values():
-                    if isinstance(text, str) and text.strip():
-                        yield text
-                    else:
-                        yield from _comments(text)
-            elif key in ("comment", "before", "after", "game_comment") and isinstance(value, str) and value.strip():
-                yield value
-            else:
-                yield from _comments(value)
-    elif isinstance(doc, list):
-        for item in doc:
-            yield from _comments(item)
-
-
 def extract(part: str) -> Catalog:
     """The English template of ``part``: every marked string of its sources (for the
-    ``recordings`` part: every comment of the shipped recordings, context
-    :data:`COMMENT_CONTEXT`), in order of appearance, with ``#.`` translator comments
-    from ``# TRANSLATORS:`` lines.
+    ``recordings`` part: the title, description, ending and comments of each shipped
+    recording, with the contexts of :data:`durak_nb.lessons.edition.CONTEXTS`), in order
+    of appearance, with ``#.`` translator comments from ``# TRANSLATORS:`` lines.
 
     Raises:
         KeyError: no such part.
@@ -200,16 +177,19 @@ def extract(part: str) -> Catalog:
     for path in sources(part):
         rel = path.relative_to(PACKAGE.parent).as_posix()
         if path.suffix == ".json":
+            from .lessons.edition import meta_texts
+
             doc = json.loads(path.read_text(encoding="utf-8"))
-            for text in _comments(doc):
-                template.add(text, locations=[(rel, 0)], context=COMMENT_CONTEXT)
+            meta = doc.get("meta") if isinstance(doc, dict) else None
+            for context, text in meta_texts(meta if isinstance(meta, dict) else {}):
+                template.add(text, locations=[(rel, 0)], context=context)
             continue
-        for lineno, message, comments, context in extract_from_file(
+        for lineno, message, comments, msgctxt in extract_from_file(
             "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
         ):
             if not message or (isinstance(message, tuple) and not message[0]):
                 continue
-            template.add(message, locations=[(rel, lineno)], auto_comments=comments, context=context or None)
+            template.add(message, locations=[(rel, lineno)], auto_comments=comments, context=msgctxt or None)
     return template
 
 
@@ -319,8 +299,9 @@ def _message_problems(where: str, message: Message) -> list[str]:
 def check(parts: Sequence[str] | None = None) -> list[str]:
     """Everything wrong with the catalogues, one line each (empty: all is well): a source
     file in no part, a string of the sources with no entry or an empty or fuzzy
-    translation in a language, a placeholder or rule id (``[R13b]``) dropped or added, a
-    ``.mo`` older than its ``.po``."""
+    translation in a language, a placeholder or rule id (``[R13b]``) dropped or added.
+    (A ``.mo`` older than its ``.po`` is no problem: :mod:`durak_nb.i18n` then reads the
+    ``.po``; ``compile`` brings it up to date.)"""
     problems = []
     if parts is None:
         for path in sorted(PACKAGE.rglob("*.py")):
@@ -345,9 +326,6 @@ def check(parts: Sequence[str] | None = None) -> list[str]:
                     problems.append(f"{where}: no entry for {message.id!r}")
                     continue
                 problems.extend(_message_problems(where, got))
-            mo = path.with_suffix(".mo")
-            if mo.exists() and mo.stat().st_mtime < path.stat().st_mtime:
-                problems.append(f"{mo.relative_to(PACKAGE.parent).as_posix()}: older than its .po (compile)")
     return problems
 
 

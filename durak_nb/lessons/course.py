@@ -14,11 +14,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..i18n import _
+from ..cards import cards_text, parse_cards
+from ..i18n import _, get_language
+from .edition import NAMES, person_name
+
+#: The default of :meth:`Claim.check`'s answer: ask the engine.
+_UNSET: Any = object()
 
 __all__ = ["CLAIMS", "LESSONS", "TERMS", "Claim", "Lesson", "claim", "claim_rows", "claims_of", "lesson", "term"]
 
@@ -238,26 +244,76 @@ class Claim:
         return _(self.text)
 
     def stated(self) -> Any:
-        """The value the sentence states, in the language in use: every text in it (a
-        refusal, a name, a move's words) translated by the catalogue as the engine's
-        words are, numbers and cards as they are."""
-        return _localized(self.expected)
+        """The value the sentence states, in the language in use: the engine's answer
+        when they agree (:meth:`check`), else :attr:`expected` with its names and cards
+        written as the language writes them."""
+        got = self.answer()
+        return got if self.check(got) else _localized(self.expected)
 
-    def check(self) -> bool:
-        """Whether the engine's answer, in the language in use, is the value the sentence
-        states in it (:meth:`stated`)."""
-        return bool(self.answer() == self.stated())
+    def check(self, got: Any = _UNSET) -> bool:
+        """Whether the engine's answer (``got``, default: asked now) is the value the
+        sentence states, in the language in use.
+
+        In English the answer equals :attr:`expected`.  In another language the answer
+        has the same shape, numbers and truth values; its cards are the expected cards
+        (written with the language's rank letters), its names the expected names (in the
+        language's alphabet, :func:`~durak_nb.lessons.edition.person_name`), and a text
+        the English sentence quotes (a refusal, a move's words) is quoted word for word,
+        as the engine says it in that language, by the translated :meth:`sentence`.
+        """
+        if got is _UNSET:
+            got = self.answer()
+        if get_language() == "en":
+            return bool(got == self.expected)
+        return _agrees(self.expected, got, self.text, self.sentence())
+
+
+_CARD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+_SUIT_CODE = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def _cards_here(text: str) -> str | None:
+    """``text`` (English card words: ``'9♣ Q♦'``) with the language's rank letters, or
+    ``None`` when ``text`` is not a run of cards."""
+    tokens = text.split()
+    if not tokens or not all(_CARD.fullmatch(t) for t in tokens):
+        return None
+    codes = [("T" if t[:-1] == "10" else t[:-1]) + _SUIT_CODE[t[-1]] for t in tokens]
+    return cards_text(parse_cards(codes))
 
 
 def _localized(value: Any) -> Any:
-    """``value`` with each text in it through the catalogue (tuples and lists kept)."""
+    """``value`` with its names and cards as the language in use writes them."""
     if isinstance(value, str):
-        return _(value) if value else value
+        cards = _cards_here(value)
+        return cards if cards is not None else person_name(value)
     if isinstance(value, tuple):
         return tuple(_localized(v) for v in value)
     if isinstance(value, list):
         return [_localized(v) for v in value]
     return value
+
+
+def _agrees(expected: Any, got: Any, text: str, sentence: str) -> bool:
+    """:meth:`Claim.check` outside English, leaf by leaf."""
+    if isinstance(expected, str):
+        if not isinstance(got, str) or not got:
+            return False
+        cards = _cards_here(expected)
+        if cards is not None:
+            return got == cards
+        if expected in NAMES:
+            return got == person_name(expected)
+        if len(expected) > 12 and expected in text:
+            return got in sentence
+        return True
+    if isinstance(expected, (tuple, list)):
+        return (
+            type(got) is type(expected)
+            and len(got) == len(expected)
+            and all(_agrees(e, g, text, sentence) for e, g in zip(expected, got, strict=True))
+        )
+    return bool(got == expected)
 
 
 #: Every claim, by key, in the order the lessons make them.
@@ -299,5 +355,5 @@ def claim_rows(number: int) -> list[dict[str, Any]]:
     rows = []
     for c in claims_of(number):
         got = c.answer()
-        rows.append({"rules": " ".join(c.rules), "claim": c.sentence(), "engine": got, "agrees": got == c.stated()})
+        rows.append({"rules": " ".join(c.rules), "claim": c.sentence(), "engine": got, "agrees": c.check(got)})
     return rows

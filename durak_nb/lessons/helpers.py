@@ -28,6 +28,7 @@ from ..engine import Drew, Event, Game, GameOver, IllegalMove, Move
 from ..record.json_form import Recording
 from ..replay import Replay
 from ..rules import RULE_TEXTS
+from .edition import localized
 
 __all__ = [
     "LESSON_RECORDINGS",
@@ -56,12 +57,13 @@ LESSON_RECORDINGS = RECORDINGS / "lessons"
 
 def recording(name: str) -> Recording:
     """The recording ``recordings/<name>`` (``'draw.json'``, ``'lessons/bout.json'``),
-    read afresh (yours to change).
+    read afresh (yours to change), as the edition in the language in use shows it: its
+    players' names and texts translated (:func:`~durak_nb.lessons.edition.localized`).
 
     Raises:
         RecordingError: the file is missing, unreadable or not a valid recording.
     """
-    return Recording.load(RECORDINGS / name)
+    return localized(Recording.load(RECORDINGS / name))
 
 
 def replay(name: str) -> Replay:

@@ -10,6 +10,7 @@ from ..cards import Card, Rank, Suit, beats, card_text, deck
 from ..engine import Action, Game
 from ..replay import Replay
 from .course import claim
+from .edition import person_name
 from .helpers import replay
 
 
@@ -21,7 +22,7 @@ def _beaters(card: str, trump: Suit | None, **options: bool) -> list[Card]:
 
 def deal_example() -> Game:
     """Lesson 1: a fresh deal to Anna and Boris (seed 1): hearts trump, Boris leads (R3, R4)."""
-    return Game.deal("podkidnoy", ["Anna", "Boris"], seed=1)
+    return Game.deal("podkidnoy", [person_name("Anna"), person_name("Boris")], seed=1)
 
 
 @claim(1, "A 36-card deck has nine ranks, from the six up to the ace, in four suits.", (9, "6", "A", 4), "R1")

@@ -11,6 +11,7 @@ from ..cards import cards_text
 from ..engine import Bito, Move
 from ..replay import Replay
 from .course import claim
+from .edition import person_name
 from .helpers import refusal_text, replay
 
 #: The recording of lesson 2's bout: lead, covers, throw-ins, passes, bito (R9-R12, R15).
@@ -26,7 +27,7 @@ def bout() -> Replay:
 @claim(2, "Anna may lead any one of her six cards, or both sevens together: seven different leads.", 7, "R9")
 def leads_in_bout_example() -> int:
     """How many leads Anna has in :func:`bout` (R9)."""
-    return len(bout().game(0).legal_moves("Anna"))
+    return len(bout().game(0).legal_moves(person_name("Anna")))
 
 
 @claim(
@@ -57,7 +58,7 @@ def lead_of_two_ranks() -> str | None:
 def boris_defences() -> list[str]:
     """Boris's legal moves after the lead (R6, R10)."""
     g = bout().game(1)
-    return [m.describe(g.players) for m in g.legal_moves("Boris")]
+    return [m.describe(g.players) for m in g.legal_moves(person_name("Boris"))]
 
 
 @claim(
@@ -81,7 +82,7 @@ def vera_waits() -> str | None:
 def anna_throw_ins() -> list[str]:
     """Anna's legal throw-ins after both covers (R11)."""
     g = bout().game(3)
-    return [m.describe(g.players) for m in g.legal_moves("Anna") if m.action.value == "throw"]
+    return [m.describe(g.players) for m in g.legal_moves(person_name("Anna")) if m.action.value == "throw"]
 
 
 @claim(
@@ -94,7 +95,7 @@ def anna_throw_ins() -> list[str]:
 def vera_throw_ins() -> list[str]:
     """Vera's legal throw-ins after Anna's pass (R11, R12)."""
     g = bout().game(4)
-    return [m.describe(g.players) for m in g.legal_moves("Vera") if m.action.value == "throw"]
+    return [m.describe(g.players) for m in g.legal_moves(person_name("Vera")) if m.action.value == "throw"]
 
 
 @claim(
@@ -111,7 +112,7 @@ def pass_until_next_card() -> tuple[str | None, list[str]]:
     """Anna's 9D refused after her pass, and Anna's moves once Vera has thrown in 9C (R12)."""
     refused = refusal_text(bout().game(4), Move.throw(0, "9D"))
     g = bout().game(5)
-    return refused, [m.describe(g.players) for m in g.legal_moves("Anna")]
+    return refused, [m.describe(g.players) for m in g.legal_moves(person_name("Anna"))]
 
 
 @claim(

@@ -11,6 +11,7 @@ from ..cards import cards_text
 from ..engine import Move, Took
 from ..replay import Replay
 from .course import claim
+from .edition import person_name
 from .helpers import refusal_text, replay
 
 #: The recording of seed 000's example of throw-ins after take (R13b, R14).
@@ -141,7 +142,7 @@ def small_hand() -> Replay:
 def lead_against_two_cards() -> tuple[list[str], str | None]:
     """Anna's legal two-card leads and the refusal of a lead of three eights (R13b)."""
     g = small_hand().game(0)
-    pairs = [m.describe(g.players) for m in g.legal_moves("Anna") if len(m.cards) == 2]
+    pairs = [m.describe(g.players) for m in g.legal_moves(person_name("Anna")) if len(m.cards) == 2]
     return pairs, refusal_text(g, Move.attack(0, "8S 8H 8D"))
 
 

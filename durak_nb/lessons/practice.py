@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..engine import Game
+from .edition import person_name
 from .helpers import replay
 
 __all__ = ["PRACTICE", "Practice", "practice_of", "take_lesson"]
@@ -185,13 +186,14 @@ def take_lesson() -> Game:
     >>> [len(h) for h in g.hands], g.trump.symbol, g.position().attacker
     ([6, 6], '♦', 1)
     """
+    anna, boris = person_name("Anna"), person_name("Boris")
     return Game.from_position(
         "podkidnoy",
-        ["Anna", "Boris"],
-        hands={"Anna": "6H 7S 9S JD QC AH", "Boris": "6S 6C 7C 7H KS AS"},
+        [anna, boris],
+        hands={anna: "6H 7S 9S JD QC AH", boris: "6S 6C 7C 7H KS AS"},
         talon="",
         trump="D",
-        attacker="Boris",
+        attacker=boris,
         first_bito_done=True,
         rest_to_discard=True,
     )
