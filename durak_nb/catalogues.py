@@ -17,7 +17,7 @@ Run as ``python -m durak_nb.catalogues COMMAND``:
 * ``missing PART LANG``: the English strings of a part still untranslated in a language.
 
 Strings are marked in the sources with ``_``, ``N_``, ``ngettext``, ``pgettext``,
-``npgettext``, ``Np_`` (see :mod:`durak_nb.i18n`) and, in the lessons, the text of a
+``npgettext``, ``Np_``, ``Nn_`` (see :mod:`durak_nb.i18n`) and, in the lessons, the text of a
 ``claim(...)`` (its second argument).
 """
 
@@ -124,6 +124,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "views/course_show.py",
     ),
     "lessons": ("lessons/*.py",),
+    "site": ("site.py", "site/*.py"),
     "recordings": ("recordings/*.json", "recordings/lessons/*.json", "recordings/overboard/*.json"),
 }
 
@@ -135,8 +136,10 @@ KEYWORDS: dict[str, Any] = {
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
     "Np_": ((1, "c"), 2),
+    "Nn_": (1, 2),
     "claim": (2,),
 }
+
 
 def part_of(relative: str) -> str | None:
     """The part a source file (path under ``durak_nb/``, ``/``-separated) belongs to."""

@@ -14,11 +14,13 @@ the JSON form and every file keep card codes and names as written, in no languag
   :func:`language` block), the environment variable ``DURAK_NB_LANG``, the locale
   (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), English.
 * **Marking a string**: ``_("Anna takes")`` translates now; a table built at import time
-  marks its strings with :func:`N_` (no translation) and translates at use with
-  :func:`_`; :func:`ngettext` chooses the plural form of the language (1 карта, 2 карты,
-  5 карт); :func:`pgettext` separates two uses of the same English word (``pgettext("rank",
-  "K")``).  Placeholders are ``str.format`` fields (``"{name} takes"``), kept by every
-  translation (:func:`durak_nb.catalogues.check` refuses one that drops or adds a field).
+  marks its strings with :func:`N_` (no translation; :func:`Nn_` for a pair of plural
+  forms, :func:`Np_` with a context) and translates at use with :func:`_`;
+  :func:`ngettext` chooses the plural form of the language (1 карта, 2 карты, 5 карт);
+  :func:`pgettext` separates two uses of the same English word
+  (``pgettext("rank", "K")``).  Placeholders are ``str.format`` fields
+  (``"{name} takes"``), kept by every translation (:func:`durak_nb.catalogues.check`
+  refuses one that drops or adds a field).
 
 >>> with language("ru"):
 ...     get_language()
@@ -46,6 +48,7 @@ __all__ = [
     "LANGUAGE_NAMES",
     "LOCALE_DIR",
     "N_",
+    "Nn_",
     "Np_",
     "_",
     "default_language",
@@ -227,6 +230,12 @@ def Np_(context: str, message: str) -> str:
     """Mark ``message`` with its context for the catalogue without translating it
     (translate at use with :func:`pgettext` and the same context)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with plural forms for the catalogue without translating it (a table
+    built at import time); translate at use with ``ngettext(*pair, n)``."""
+    return (singular, plural)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -137,6 +137,11 @@ def jupyter_lab(top: Path, notebooks: Iterable[Path], *, recordings: Path | None
     settings = config / "lab" / "user-settings" / "@jupyterlab" / "docmanager-extension"
     settings.mkdir(parents=True)
     (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+    # JupyterLab's own menus in English whatever scripts/lab.sh chose for the user (the
+    # tests click "Run All Cells"); user settings win over the environment's overrides
+    lab_words = config / "lab" / "user-settings" / "@jupyterlab" / "translation-extension"
+    lab_words.mkdir(parents=True)
+    (lab_words / "plugin.jupyterlab-settings").write_text(json.dumps({"locale": "default"}))
     env = {
         **os.environ,
         "JUPYTER_CONFIG_DIR": str(config),

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..cards import cards_text, parse_cards
-from ..i18n import _, get_language
+from ..i18n import N_, _, get_language
 from .edition import NAMES, person_name
 
 #: The default of :meth:`Claim.check`'s answer: ask the engine.
@@ -93,10 +93,11 @@ class Lesson:
     Attributes:
         number: 1..9.
         notebook: the file name in ``notebooks/``.
-        title: the lesson's title.
+        title: the lesson's title, in English (``_(lesson.title)`` in the language in use).
         rules: the rule ids of RULES.md it teaches.
         terms: the :data:`TERMS` keys its text names (with :func:`term`'s wording).
-        teaches: what the learner comes away with, one sentence (the index shows it).
+        teaches: what the learner comes away with, one sentence (the index shows it; in
+            English, ``_(lesson.teaches)`` in the language in use).
         minutes: about how long the lesson takes, reading, playing and exercises.
     """
 
@@ -114,61 +115,61 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         1,
         "01_cards_trump_beating.ipynb",
-        "Cards, trump and beating",
+        N_("Cards, trump and beating"),
         ("R1", "R3", "R4", "R5", "R6", "R7", "R8"),
         ("deck", "rank", "suit", "trump", "deal", "talon", "lowest trump", "redeal", "beat"),
-        "Which card beats which, what trump does, how the cards are dealt and who attacks first.",
+        N_("Which card beats which, what trump does, how the cards are dealt and who attacks first."),
         20,
     ),
     Lesson(
         2,
         "02_a_bout.ipynb",
-        "A bout of podkidnoy: leading, covering, throwing in",
+        N_("A bout of podkidnoy: leading, covering, throwing in"),
         ("R9", "R10", "R11", "R12", "R15"),
         ("podkidnoy", "attacker", "defender", "lead", "beat", "throw-in", "take", "bito", "discard"),
-        "How a bout goes: the lead, covering, throwing in, taking, and bito.",
+        N_("How a bout goes: the lead, covering, throwing in, taking, and bito."),
         25,
     ),
     Lesson(
         3,
         "03_limits.ipynb",
-        "The limits: six cards, five in the first bout, never more than the defender holds",
+        N_("The limits: six cards, five in the first bout, never more than the defender holds"),
         ("R13", "R14"),
         ("first bito", "take", "throw-in after take"),
-        "How many cards may be thrown at a defender, and throwing in after a take (вдогонку).",
+        N_("How many cards may be thrown at a defender, and throwing in after a take (вдогонку)."),
         25,
     ),
     Lesson(
         4,
         "04_drawing_order.ipynb",
-        "Drawing after a bout, and who attacks next",
+        N_("Drawing after a bout, and who attacks next"),
         ("R3", "R16", "R23"),
         ("draw", "talon", "trump"),
-        "Who draws which cards after a bout, in which order, and who attacks next.",
+        N_("Who draws which cards after a bout, in which order, and who attacks next."),
         20,
     ),
     Lesson(
         5,
         "05_perevodnoy.ipynb",
-        "Perevodnoy: the transfer",
+        N_("Perevodnoy: the transfer"),
         ("R17", "R18", "R19", "R20", "R21"),
         ("perevodnoy", "transfer", "shown-trump transfer"),
-        "Perevodnoy: passing the attack on to the next player, and when you may not.",
+        N_("Perevodnoy: passing the attack on to the next player, and when you may not."),
         25,
     ),
     Lesson(
         6,
         "06_the_end.ipynb",
-        "The end: going out, the durak, draws, epaulettes, repetition",
+        N_("The end: going out, the durak, draws, epaulettes, repetition"),
         ("R24", "R25", "R26", "R27"),
         ("going out", "durak", "a draw", "epaulettes", "repetition"),
-        "How a game ends: going out, the durak, a draw, epaulettes and repetition.",
+        N_("How a game ends: going out, the durak, a draw, epaulettes and repetition."),
         25,
     ),
     Lesson(
         7,
         "07_variants.ipynb",
-        "Variants: prostoy, english, japanese, teams and the options",
+        N_("Variants: prostoy, english, japanese, teams and the options"),
         ("R1", "R2", "R7", "R8", "R9", "R11", "R22"),
         (
             "simple durak",
@@ -178,25 +179,25 @@ LESSONS: tuple[Lesson, ...] = (
             "neighbours only",
             "trump six beats the ace",
         ),
-        "The other games: simple, English and Japanese durak, teams and the house options.",
+        N_("The other games: simple, English and Japanese durak, teams and the house options."),
         30,
     ),
     Lesson(
         8,
         "08_analysing_games.ipynb",
-        "Analysing games with pandas",
+        N_("Analysing games with pandas"),
         ("R14", "R15"),
         ("take", "transfer"),
-        "Reading many games at once: tables and a chart of who takes, transfers and throws in.",
+        N_("Reading many games at once: tables and a chart of who takes, transfers and throws in."),
         30,
     ),
     Lesson(
         9,
         "09_record_and_share.ipynb",
-        "Record, annotate and share your own game",
+        N_("Record, annotate and share your own game"),
         ("R16",),
         ("draw",),
-        "Playing, recording, commenting and sharing a game of your own.",
+        N_("Playing, recording, commenting and sharing a game of your own."),
         25,
     ),
 )

@@ -45,7 +45,9 @@ from ..cards import Card, Suit, deck
 from ..engine import Action, Drew, Event, Game, GameOver, Move, Out, Position, Result, Start, Took
 from ..errors import DurakError
 from ..explain import cards_words, ends_bout, move_rules, move_words
+from ..i18n import N_, Nn_, _, ngettext
 from ..rules import Rules
+from .edition import person_name
 from .helpers import draw_text, merge_draws
 
 __all__ = [
@@ -205,117 +207,144 @@ class Drill:
 # ----------------------------------------------------------------------------- words
 
 #: Every sentence a learner reads, by key: whole sentences with named places, one
-#: home for each (:func:`text` fills them), so that a translation (issue 11) replaces
-#: each literal once.
-TEXTS: dict[str, str] = {
+#: home for each, marked for the catalogue (the ``lessons`` part) and translated at use
+#: by :func:`text` into the language in use.
+TEXTS: dict[str, str | tuple[str, str]] = {
     # the kinds' titles (KINDS), and a drill's heading (the widget's)
-    "title which_beats": "Which card beats it?",
-    "title legal_move": "Which move is legal?",
-    "title throw_in_room": "How many more cards may follow?",
-    "title draw_order": "Who draws which cards?",
-    "title next_attacker": "Who attacks next?",
-    "title may_transfer": "May this card transfer?",
-    "title how_it_ends": "How does the game end?",
-    "title best_move": "Which is the best move?",
-    "heading": "{title} Drill {number}, seed {seed}.",
+    "title which_beats": N_("Which card beats it?"),
+    "title legal_move": N_("Which move is legal?"),
+    "title throw_in_room": N_("How many more cards may follow?"),
+    "title draw_order": N_("Who draws which cards?"),
+    "title next_attacker": N_("Who attacks next?"),
+    "title may_transfer": N_("May this card transfer?"),
+    "title how_it_ends": N_("How does the game end?"),
+    "title best_move": N_("Which is the best move?"),
+    "heading": N_("{title} Drill {number}, seed {seed}."),
     # verdicts (Drill.check)
-    "right": "✔ Right: {reason}",
-    "wrong": "✘ {mistake} {reason}",
-    "wrong number": "✘ Not {given}: {reason}",
-    "not so": "Not so.",
+    "right": N_("✔ Right: {reason}"),
+    "wrong": N_("✘ {mistake} {reason}"),
+    "wrong number": N_("✘ Not {given}: {reason}"),
+    "not so": N_("Not so."),
     # words
-    "one card": "{n} card",
-    "cards": "{n} cards",
-    "two names": "{first} and {last}",
+    "two names": N_("{first} and {last}"),
     # the context
-    "podkidnoy": "Podkidnoy durak, {n} players. Trump: {trump}.",
-    "perevodnoy": "Perevodnoy durak (with transfers), {n} players. Trump: {trump}.",
-    "japanese": "Japanese durak, {n} players. Trump: {trump}, always (R8).",
-    "option R7": "Option: the trump six beats the trump ace (R7).",
-    "rule R8": "In japanese durak a spade is beaten only by a higher spade, never by a trump (R8).",
-    "other variant": "{variant}, {n} players. Trump: {trump}.",
-    "bito done": "A bout has already ended in bito.",
-    "no bito yet": "No bout has ended in bito yet.",
-    "led": "{name} led this bout.",
-    "talon and more": "The talon, top card first: {cards}, and {more} more.",
-    "talon": "The talon, top card first: {cards}.",
-    "turned-up trump": "Its last card is the turned-up trump {card}.",
-    "talon empty": "The talon is empty.",
-    "no draws": "House rule: no draws. If the last players run out of cards in the same bout, "
-    "the defender of that bout loses (R25).",
+    "podkidnoy": Nn_("Podkidnoy durak, {n} player. Trump: {trump}.", "Podkidnoy durak, {n} players. Trump: {trump}."),
+    "perevodnoy": Nn_(
+        "Perevodnoy durak (with transfers), {n} player. Trump: {trump}.",
+        "Perevodnoy durak (with transfers), {n} players. Trump: {trump}.",
+    ),
+    "japanese": Nn_(
+        "Japanese durak, {n} player. Trump: {trump}, always (R8).",
+        "Japanese durak, {n} players. Trump: {trump}, always (R8).",
+    ),
+    "option R7": N_("Option: the trump six beats the trump ace (R7)."),
+    "rule R8": N_("In japanese durak a spade is beaten only by a higher spade, never by a trump (R8)."),
+    "other variant": Nn_("{variant}, {n} player. Trump: {trump}.", "{variant}, {n} players. Trump: {trump}."),
+    "bito done": N_("A bout has already ended in bito."),
+    "no bito yet": N_("No bout has ended in bito yet."),
+    "led": N_("{name} led this bout."),
+    "talon and more": N_("The talon, top card first: {cards}, and {more} more."),
+    "talon": N_("The talon, top card first: {cards}."),
+    "turned-up trump": N_("Its last card is the turned-up trump {card}."),
+    "talon empty": N_("The talon is empty."),
+    "no draws": N_(
+        "House rule: no draws. If the last players run out of cards in the same bout, "
+        "the defender of that bout loses (R25)."
+    ),
     # which_beats (R6-R8)
-    "beats question": "{attacker} leads {target} at {defender}. Which of these cards of {defender}'s may cover it?",
-    "beats same suit": "[R6] {cover} is a higher card of the same suit: it beats {target}.",
-    "beats by trump": "[R6] {cover} is a trump, and a trump beats any card of another suit: it beats {target}.",
-    "beats R7": "[R7] With this option the trump six beats the trump ace: {cover} beats {target}.",
-    "beats R8": "[R8] A spade is beaten only by a higher spade: {cover} beats {target}.",
-    "refused": "{refusal}.",
+    "beats question": N_("{attacker} leads {target} at {defender}. Which of these cards of {defender}'s may cover it?"),
+    "beats same suit": N_("[R6] {cover} is a higher card of the same suit: it beats {target}."),
+    "beats by trump": N_("[R6] {cover} is a trump, and a trump beats any card of another suit: it beats {target}."),
+    "beats R7": N_("[R7] With this option the trump six beats the trump ace: {cover} beats {target}."),
+    "beats R8": N_("[R8] A spade is beaten only by a higher spade: {cover} beats {target}."),
+    "refused": N_("{refusal}."),
     # legal_move
-    "legal question": "Which of these moves is legal now?",
-    "legal reason": "“{move}” is the legal move ({rules}).",
-    "illegal": "“{move}” is not legal: {refusal}.",
+    "legal question": N_("Which of these moves is legal now?"),
+    "legal reason": N_("“{move}” is the legal move ({rules})."),
+    "illegal": N_("“{move}” is not legal: {refusal}."),
     # throw_in_room: the clause that binds, and whether any card may follow (R13a/b/c)
-    "room question": "{name} defends. How many more cards may still be thrown in during this bout?",
-    "room question after take": "{name} has declared take. How many more cards may still be given to them "
-    "in this bout?",
-    "R13a room": "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, "
-    "so only {room} more may follow.",
-    "R13a full": "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, so no more may follow.",
-    "R13b room": "[R13b] {name} holds {held} with {uncovered} still to cover, so only {room} more may follow.",
-    "R13b full": "[R13b] {name} holds {held} with {uncovered} still to cover, so no more may follow.",
-    "R13b-covered room": "[R13b] {name} holds {held} and has covered every attack card, "
-    "so only {room} more may follow.",
-    "R13b-covered full": "[R13b] {name} has covered every attack card and holds no cards, so no more may follow.",
-    "R13c room": "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
-    "defends; this one has {on_table}, so only {room} more may follow.",
-    "R13c full": "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
-    "defends; this one has {on_table}, so no more may follow.",
+    "room question": N_("{name} defends. How many more cards may still be thrown in during this bout?"),
+    "room question after take": N_(
+        "{name} has declared take. How many more cards may still be given to them in this bout?"
+    ),
+    "R13a room": N_(
+        "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, so only {room} more may follow."
+    ),
+    "R13a full": N_(
+        "[R13a] A bout holds at most {limit} attack cards; this one has {on_table}, so no more may follow."
+    ),
+    "R13b room": N_("[R13b] {name} holds {held} with {uncovered} still to cover, so only {room} more may follow."),
+    "R13b full": N_("[R13b] {name} holds {held} with {uncovered} still to cover, so no more may follow."),
+    "R13b-covered room": N_(
+        "[R13b] {name} holds {held} and has covered every attack card, so only {room} more may follow."
+    ),
+    "R13b-covered full": N_("[R13b] {name} has covered every attack card and holds no cards, so no more may follow."),
+    "R13c room": N_(
+        "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
+        "defends; this one has {on_table}, so only {room} more may follow."
+    ),
+    "R13c full": N_(
+        "[R13c] Before the first bito a bout holds at most {limit} attack cards while the defender "
+        "defends; this one has {on_table}, so no more may follow."
+    ),
     # draw_order (R16)
-    "draw question": "Next: {move}, and the bout ends. Who draws which cards, in which order?",
-    "draw reason": "[R16] {first} led the bout and draws first, then the others clockwise, and {defender}, "
-    "the defender, last; each draws up to {size} cards: {draws}.",
-    "defender first": "[R16] The defender draws last, not first.",
-    "seat order": "[R16] The defender draws last, after every other player, wherever they sit.",
-    "one at a time": "[R16] Each player draws all the cards they need at once.",
-    "last attacker first": "[R16] The player who led the bout draws first: {first}.",
+    "draw question": N_("Next: {move}, and the bout ends. Who draws which cards, in which order?"),
+    "draw reason": N_(
+        "[R16] {first} led the bout and draws first, then the others clockwise, and {defender}, "
+        "the defender, last; each draws up to {size} cards: {draws}."
+    ),
+    "defender first": N_("[R16] The defender draws last, not first."),
+    "seat order": N_("[R16] The defender draws last, after every other player, wherever they sit."),
+    "one at a time": N_("[R16] Each player draws all the cards they need at once."),
+    "last attacker first": N_("[R16] The player who led the bout draws first: {first}."),
     # next_attacker (R23)
-    "next question": "Next: {move}, and the bout ends. Who attacks next?",
-    "after take": "[R23] After a take the player left of the defender attacks next: {next}.",
-    "after take, skip": "[R23] After a take the player left of the defender attacks next; {left} has no cards, "
-    "so the next player clockwise with cards, {next}, attacks.",
-    "after bito": "[R23] After bito the defender attacks next: {next}.",
-    "after bito, skip": "[R23] After bito the defender attacks next; {defender} has no cards, "
-    "so the next player clockwise with cards, {next}, attacks.",
-    "not this player": "Not {name}.",
-    "has no cards": "Not {name}: {name} has no cards.",
-    "took": "Not {name}: {name} picked up the cards and loses the next attack.",
+    "next question": N_("Next: {move}, and the bout ends. Who attacks next?"),
+    "after take": N_("[R23] After a take the player left of the defender attacks next: {next}."),
+    "after take, skip": N_(
+        "[R23] After a take the player left of the defender attacks next; {left} has no cards, "
+        "so the next player clockwise with cards, {next}, attacks."
+    ),
+    "after bito": N_("[R23] After bito the defender attacks next: {next}."),
+    "after bito, skip": N_(
+        "[R23] After bito the defender attacks next; {defender} has no cards, "
+        "so the next player clockwise with cards, {next}, attacks."
+    ),
+    "not this player": N_("Not {name}."),
+    "has no cards": N_("Not {name}: {name} has no cards."),
+    "took": N_("Not {name}: {name} picked up the cards and loses the next attack."),
     # may_transfer (R17-R19)
-    "transfer question": "{name} defends. May {name} transfer with {card}?",
-    "yes": "Yes",
-    "no": "No",
-    "may transfer": "[R17] Yes: {name} may lay {card} beside the attack cards; then {next} defends against {cards}.",
-    "may not transfer": "{name} may not transfer with {card}: {refusal}.",
+    "transfer question": N_("{name} defends. May {name} transfer with {card}?"),
+    "yes": N_("Yes"),
+    "no": N_("No"),
+    "may transfer": N_(
+        "[R17] Yes: {name} may lay {card} beside the attack cards; then {next} defends against {cards}."
+    ),
+    "may not transfer": N_("{name} may not transfer with {card}: {refusal}."),
     # how_it_ends (R24-R26)
-    "end question": "Next: {move}. How does the game end?",
-    "a draw": "Nobody: the game is a draw",
-    "durak": "{name} is the durak",
-    "durak with epaulettes": "{name} is the durak, with epaulettes",
-    "look at the lead": "Not only that: look at the lead.",
-    "a draw reason": "[R25] {names} run out of cards in the same bout: the game is a draw.",
-    "no draw reason": "[R25] {names} run out of cards in the same bout; with draws off, the defender of that "
-    "last bout loses: {name} is the durak.",
-    "epaulettes reason": "[R26] {name} is the last player holding cards, and the last bout against {name} was "
-    "led with two sixes: {name} is the durak with epaulettes.",
-    "durak reason": "[R25] {name} is the last player holding cards: {name} is the durak.",
+    "end question": N_("Next: {move}. How does the game end?"),
+    "a draw": N_("Nobody: the game is a draw"),
+    "durak": N_("{name} is the durak"),
+    "durak with epaulettes": N_("{name} is the durak, with epaulettes"),
+    "look at the lead": N_("Not only that: look at the lead."),
+    "a draw reason": N_("[R25] {names} run out of cards in the same bout: the game is a draw."),
+    "no draw reason": N_(
+        "[R25] {names} run out of cards in the same bout; with draws off, the defender of that "
+        "last bout loses: {name} is the durak."
+    ),
+    "epaulettes reason": N_(
+        "[R26] {name} is the last player holding cards, and the last bout against {name} was "
+        "led with two sixes: {name} is the durak with epaulettes."
+    ),
+    "durak reason": N_("[R25] {name} is the last player holding cards: {name} is the durak."),
     # best_move (the exact solver, R24/R25)
-    "best question": "{name} to decide. Which move gives {name} the best result, with best play by both?",
-    "best every card": "Every card is known: the rest lies in the discard.",
-    "best win": "a win for {name}",
-    "best draw": "a draw",
-    "best loss": "{name} is the durak",
-    "best reason": "[R25] “{move}” gives {outcome} with best play by both: {line}.",
-    "best worse": "“{move}” is worse: {line}.",
-    "line end": "{moves}, and {outcome}",
+    "best question": N_("{name} to decide. Which move gives {name} the best result, with best play by both?"),
+    "best every card": N_("Every card is known: the rest lies in the discard."),
+    "best win": N_("a win for {name}"),
+    "best draw": N_("a draw"),
+    "best loss": N_("{name} is the durak"),
+    "best reason": N_("[R25] “{move}” gives {outcome} with best play by both: {line}."),
+    "best worse": N_("“{move}” is worse: {line}."),
+    "line end": N_("{moves}, and {outcome}"),
 }
 
 
@@ -328,11 +357,17 @@ def text(key: str, **values: object) -> str:
     Raises:
         KeyError: an unknown key, or a place without a value.
     """
-    return TEXTS[key].format(**values)
+    words = TEXTS[key]
+    if isinstance(words, tuple):  # a pair of plural forms (Nn_): the form for values["n"]
+        count = values["n"]
+        assert isinstance(count, int)
+        return ngettext(words[0], words[1], count).format(**values)
+    return _(words).format(**values)
 
 
 def _count(n: int) -> str:
-    return text("one card" if n == 1 else "cards", n=n)
+    """``'1 card'``, ``'5 cards'`` in the language in use (its plural forms)."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def _names(names: Sequence[str]) -> str:
@@ -412,7 +447,7 @@ def _walk(
     bot = LowestCardBot()
     start, since = game.start(), 0
     rules, players = game.rules, game.players
-    for _ in range(_MAX_MOVES):
+    for _attempt in range(_MAX_MOVES):
         if game.finished:
             return None
         if not game.attack_cards:  # a bout start (R9)
@@ -429,7 +464,7 @@ def _walk(
 
 
 def _players(rng: random.Random, low: int, high: int) -> list[str]:
-    return rng.sample(_NAMES, rng.randint(low, high))
+    return [person_name(name) for name in rng.sample(_NAMES, rng.randint(low, high))]
 
 
 def _deal(rng: random.Random, presets: Sequence[str], low: int, high: int) -> Game:
@@ -975,7 +1010,7 @@ def _endgame(rng: random.Random, want: str) -> Game:
         cards = [c for c in cards if c not in sixes]
     most = 2 if want in ("draw", "no draw") else 3
     for hand in hands:
-        for _ in range(rng.randint(1, most) - (len(hand) > 0)):
+        for _attempt in range(rng.randint(1, most) - (len(hand) > 0)):
             hand.append(cards.pop())
     return Game.from_position(
         rules,
@@ -1112,7 +1147,7 @@ def _solved_line(game: Game, mover: int) -> str:
 
     g = game.copy()
     moves: list[str] = []
-    for _ in range(_LINE_MOVES):
+    for _attempt in range(_LINE_MOVES):
         if g.finished:
             break
         m = solve(g, node_budget=_SOLVE_BUDGET).best[0]
@@ -1134,7 +1169,7 @@ def _best_move(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None
     names = _players(rng, 2, 2)
     cards = list(deck(36))
     rng.shuffle(cards)
-    hands = [[cards.pop() for _ in range(rng.randint(2, 4))] for _ in names]
+    hands = [[cards.pop() for _attempt in range(rng.randint(2, 4))] for _ in names]
     game = Game.from_position(
         rules,
         names,
@@ -1225,7 +1260,7 @@ def make(kind: str, seed: int) -> Drill:
     rng = random.Random(f"durak-nb drill {kind} {seed}")
     generate = _GENERATORS[kind]
     plan = rng.random()  # what this drill asks about (e.g. bito or a take), fixed over the tries
-    for _ in range(MAX_TRIES):
+    for _attempt in range(MAX_TRIES):
         found = generate(rng, plan)
         if found is not None:
             moment, parts = found

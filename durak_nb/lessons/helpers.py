@@ -25,6 +25,7 @@ from typing import Any
 
 from ..cards import Card, cards_text
 from ..engine import Drew, Event, Game, GameOver, IllegalMove, Move
+from ..i18n import _
 from ..record.json_form import Recording
 from ..replay import Replay
 from ..rules import RULE_TEXTS
@@ -133,8 +134,14 @@ def merge_draws(draws: Iterable[tuple[int, tuple[Card, ...]]]) -> list[tuple[int
 def draw_text(draws: Sequence[tuple[str, str]]) -> str:
     """A refill in words: ``'Anna draws 9♣ Q♦, then Vera draws 6♥'`` (``'nobody draws'``)."""
     if not draws:
-        return "nobody draws"
-    return ", then ".join(f"{name} draws {cards}" for name, cards in draws)
+        return _("nobody draws")
+    # TRANSLATORS: one draw of a refill; {name} is a player, {cards} the cards drawn
+    words = [_("{name} draws {cards}").format(name=name, cards=cards) for name, cards in draws]
+    text = words[0]
+    for later in words[1:]:
+        # TRANSLATORS: {before} is the refill so far, {draw} the next player's draw
+        text = _("{before}, then {draw}").format(before=text, draw=later)
+    return text
 
 
 def rule_text(rule: str) -> str:

@@ -8,6 +8,7 @@ repetition (R24-R27).
 from __future__ import annotations
 
 from ..engine import Out
+from ..i18n import _
 from ..replay import Replay
 from .course import claim
 from .helpers import names, replay, variant
@@ -133,7 +134,7 @@ def repetition_draw() -> tuple[int, int, str]:
             back = bouts
         if g.result is not None:
             return back, bouts, g.result.describe(g.players)
-    return back, bouts, "not over"  # pragma: no cover - the engine ends it
+    return back, bouts, _("not over")  # pragma: no cover - the engine ends it
 
 
 #: The recording of a player left with exactly two sixes (option ``two_sixes_win``, R26).

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..engine import Action, Bito, Game, Took
+from ..i18n import N_, Np_, _, pgettext
 from .course import claim
 from .helpers import RECORDINGS, replay
 from .practice import Practice
@@ -62,10 +63,10 @@ def bouts_end_in_bito_or_take() -> bool:
 
 #: the result of a game in words, one sentence per case (for translation)
 _RESULT_WORDS = {
-    "durak": "{name} is the durak",
-    "epaulettes": "{name} is the durak, with epaulettes",
-    "draw": "a draw",
-    "open": "not played to the end",
+    "durak": N_("{name} is the durak"),
+    "epaulettes": N_("{name} is the durak, with epaulettes"),
+    "draw": N_("a draw"),
+    "open": N_("not played to the end"),
 }
 
 
@@ -73,11 +74,11 @@ def result_words(row: Any) -> str:
     """A ``games_frame`` row's result in words: ``'Boris is the durak, with epaulettes'``,
     ``'a draw'`` or ``'not played to the end'`` (R25, R26); never ``<NA>``."""
     if not bool(row["finished"] is True):
-        return _RESULT_WORDS["open"]
+        return _(_RESULT_WORDS["open"])
     if bool(row["draw"] is True):
-        return _RESULT_WORDS["draw"]
+        return _(_RESULT_WORDS["draw"])
     kind = "epaulettes" if bool(row["epaulettes"] is True) else "durak"
-    return _RESULT_WORDS[kind].format(name=row["durak"])
+    return _(_RESULT_WORDS[kind]).format(name=row["durak"])
 
 
 def games() -> pd.DataFrame:
@@ -118,6 +119,18 @@ def variant_stats() -> pd.DataFrame:
     )
 
 
+#: the column headings :func:`variant_stats_table` translates (their msgids, context "column")
+_STATS_HEADINGS = (
+    Np_("column", "variant"),
+    Np_("column", "games"),
+    Np_("column", "moves"),
+    Np_("column", "bouts"),
+    Np_("column", "takes"),
+    Np_("column", "transfers"),
+    Np_("column", "throw_ins"),
+    Np_("column", "takes per bout"),
+)
+
 #: how :func:`variant_stats_table` writes each column (one decimal for means, two for rates)
 STATS_FORMAT: dict[Any, str | Callable[[object], str] | None] = {
     "moves": "{:.1f}",
@@ -129,9 +142,13 @@ STATS_FORMAT: dict[Any, str | Callable[[object], str] | None] = {
 def variant_stats_table(bars: bool = False) -> Styler:
     """:func:`variant_stats` with its numbers rounded for reading (:data:`STATS_FORMAT`),
     and with bars in the *moves* and *takes per bout* cells if ``bars``."""
-    style = variant_stats().style.format(STATS_FORMAT)
+    stats = variant_stats()
+    heads = {name: pgettext("column", name) for name in [*stats.columns, "variant"]}
+    shown = stats.rename(columns=heads)
+    shown.index.name = heads["variant"]
+    style = shown.style.format({heads[k]: v for k, v in STATS_FORMAT.items()})
     if bars:
-        style = style.bar(subset=["moves", "takes per bout"], color="#9ecae1")
+        style = style.bar(subset=[heads["moves"], heads["takes per bout"]], color="#9ecae1")
     return style
 
 
@@ -144,12 +161,12 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
     frame = moves_frame(RECORDINGS / name).head(head)
     shown = pd.DataFrame(
         {
-            "bout": frame["bout"],
-            "player": frame["player"],
-            "role": frame["role"],
-            "move": [str(t) for t in frame["text"]],
-            "rules": frame["rules"],
-            "what it caused": [str(t) for t in frame["events"]],
+            pgettext("column", "bout"): frame["bout"],
+            pgettext("column", "player"): frame["player"],
+            pgettext("column", "role"): frame["role"],
+            pgettext("column", "move"): [str(t) for t in frame["text"]],
+            pgettext("column", "rules"): frame["rules"],
+            pgettext("column", "what it caused"): [str(t) for t in frame["events"]],
         }
     )
     return shown.style.hide(axis="index")
@@ -195,8 +212,8 @@ def action_plot() -> Picture:
     counts = action_counts()
     fig = Figure(figsize=(8, 2.8))
     ax = fig.add_subplot()
-    counts.plot.barh(stacked=True, ax=ax, title="moves by kind, per variant")
-    ax.set_xlabel("moves")
+    counts.plot.barh(stacked=True, ax=ax, title=_("moves by kind, per variant"))
+    ax.set_xlabel(_("moves"))
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     fig.tight_layout()
     out = io.StringIO()
@@ -211,9 +228,9 @@ def throws_after_take(head: int = 5) -> Styler:
     after = moves[(moves["action"] == "throw") & moves["rules"].str.contains("R14")].head(head)
     shown = pd.DataFrame(
         {
-            "game": after.index.get_level_values("file"),
-            "player": after["player"].to_numpy(),
-            "move": [str(t) for t in after["text"]],
+            pgettext("column", "game"): after.index.get_level_values("file"),
+            pgettext("column", "player"): after["player"].to_numpy(),
+            pgettext("column", "move"): [str(t) for t in after["text"]],
         }
     )
     return shown.style.hide(axis="index")
@@ -243,5 +260,5 @@ def data_practice() -> Practice:
         k,
         rep.players[seat],
         "bout",
-        "A position from the data: your opponent takes; throw in what you may, then pass (R13, R14).",
+        N_("A position from the data: your opponent takes; throw in what you may, then pass (R13, R14)."),
     )

@@ -19,11 +19,13 @@ from pathlib import Path
 
 from ..bots import LowestCardBot, RandomBot
 from ..engine import Action, Move
+from ..i18n import N_, _, ngettext
 from ..record import notation
 from ..record.json_form import Recording
 from ..record.recorder import Recorder
 from ..record.tree import GameTree
 from ..replay import Replay
+from .edition import person_name
 
 __all__ = [
     "JOURNAL",
@@ -42,10 +44,11 @@ __all__ = [
     "with_variation",
 ]
 
-#: Anna (the player the lesson follows) and Boris (the bot)
+#: Anna (the player the lesson follows) and Boris (the bot), as the recordings name them
+#: (the edition's names at use: :func:`~durak_nb.lessons.edition.person_name`)
 PLAYERS = ("Anna", "Boris")
-#: the recorded game's title
-TITLE = "My first recorded game"
+#: the recorded game's title (translated at use)
+TITLE = N_("My first recorded game")
 #: the journal's file name in the lesson's folder
 JOURNAL = "my-game.durak.jsonl"
 #: the notation file's name in the lesson's folder
@@ -72,7 +75,12 @@ def bots_game(folder: Path, *, seed: int = 7, stop: int | None = None) -> Record
         the recording of the moves played (the journal is closed).
     """
     recorder = Recorder.create(
-        folder / JOURNAL, "podkidnoy", list(PLAYERS), seed=seed, meta={"title": TITLE}, overwrite=True
+        folder / JOURNAL,
+        "podkidnoy",
+        [person_name(p) for p in PLAYERS],
+        seed=seed,
+        meta={"title": _(TITLE)},
+        overwrite=True,
     )
     anna, boris = LowestCardBot(), RandomBot(seed=seed)
     game = recorder.game
@@ -80,10 +88,10 @@ def bots_game(folder: Path, *, seed: int = 7, stop: int | None = None) -> Record
         seat = game.actors()[0]
         recorder.play((anna if seat == 0 else boris).choose(game, seat))
     if len(game.history) > 5:
-        recorder.comment("The first bouts: I keep my trumps.", move=5)
+        recorder.comment(_("The first bouts: I keep my trumps."), move=5)
         recorder.glyph("!?", move=5)
     if game.finished:
-        recorder.comment("The end of my first recorded game.")
+        recorder.comment(_("The end of my first recorded game."))
     recording = recorder.recording()
     recorder.close()
     return recording
@@ -113,7 +121,7 @@ def with_variation(recording: Recording) -> tuple[Recording, int]:
     )
     parent = main[k].parent
     assert parent is not None
-    line = parent.add_variation(Move.take(0), comment_after="Taking keeps the high cards for later.")
+    line = parent.add_variation(Move.take(0), comment_after=_("Taking keeps the high cards for later."))
     line.glyph = "?!"
     return tree.to_recording(), k
 
@@ -141,19 +149,24 @@ def result_words(recording: Recording) -> str:
     game = recording.new_game()
     for move in recording.moves:
         game.play(move)
+    n = len(recording.moves)
     if game.result is None:
-        return f"Not over yet after {len(recording.moves)} moves."
-    return f"{game.result.describe(game.players)} after {len(recording.moves)} moves."
+        return ngettext("Not over yet after {n} move.", "Not over yet after {n} moves.", n).format(n=n)
+    # TRANSLATORS: {result} is how the game ended, e.g. "Anna is the durak"
+    return ngettext("{result} after {n} move.", "{result} after {n} moves.", n).format(
+        result=game.result.describe(game.players), n=n
+    )
 
 
 def read_back_words(same: bool) -> str:
     """Whether the notation file read back is the same game, as a sentence."""
     if same:
-        return "Read back from the notation file, it is the same game, comments and variation included."
-    return "Read back from the notation file, it is not the same game."
+        return _("Read back from the notation file, it is the same game, comments and variation included.")
+    return _("Read back from the notation file, it is not the same game.")
 
 
 def page_words(page: Path) -> str:
     """Where the exported page is and how big, as a sentence (open it from the browser's
     address bar)."""
-    return f"The page is {page.as_uri()} ({page.stat().st_size // 1024} KiB)."
+    # TRANSLATORS: {uri} is the page's file:// address, {kib} its size in kibibytes
+    return _("The page is {uri} ({kib} KiB).").format(uri=page.as_uri(), kib=page.stat().st_size // 1024)

@@ -17,30 +17,47 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..engine import Game
+from ..i18n import N_, _
 from .edition import person_name
 from .helpers import replay
 
 __all__ = ["PRACTICE", "Practice", "practice_of", "take_lesson"]
 
 
-class Practice(NamedTuple):
+class _Fields(NamedTuple):
+    lesson: int
+    recording: str
+    move: int
+    learner_as_written: str
+    stop: str
+    task_in_english: str
+
+
+class Practice(_Fields):
     """One practice bout of a lesson.
 
     Attributes:
         lesson: the lesson's number (1..7).
         recording: the recording, relative to ``recordings/``.
         move: the position before this move of the recording.
-        learner: the seat the learner plays (a name).
+        learner_as_written: the seat the learner plays, as the recording names it.
         stop: ``"bout"`` or ``"game"`` (:data:`durak_nb.views.practice.STOPS`).
-        task: what the learner is asked to do, one sentence.
+        task_in_english: what the learner is asked to do, one sentence (the catalogue's
+            ``lessons`` part translates it).
     """
 
-    lesson: int
-    recording: str
-    move: int
-    learner: str
-    stop: str
-    task: str
+    __slots__ = ()
+
+    @property
+    def learner(self) -> str:
+        """The seat the learner plays, named as the edition in the language in use names
+        it (:func:`~durak_nb.lessons.edition.person_name`: ``'Анна'`` in Russian)."""
+        return person_name(self.learner_as_written)
+
+    @property
+    def task(self) -> str:
+        """What the learner is asked to do, in the language in use."""
+        return _(self.task_in_english)
 
     def game(self) -> Game:
         """A fresh game at the practice's position.
@@ -60,7 +77,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             3,
             "Anna",
             "bout",
-            "Vera leads 8♥ against you: beat it with a higher heart or a trump (R6).",
+            N_("Vera leads 8♥ against you: beat it with a higher heart or a trump (R6)."),
         ),
     ),
     2: (
@@ -70,7 +87,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             0,
             "Anna",
             "bout",
-            "You attack Boris: lead, throw in cards of the ranks on the table, pass when you are done (R9–R12).",
+            N_("You attack Boris: lead, throw in cards of the ranks on the table, pass when you are done (R9–R12)."),
         ),
         Practice(
             2,
@@ -78,7 +95,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             1,
             "Boris",
             "bout",
-            "Anna leads 7♠ 7♣ against you: cover every card, or take (R10).",
+            N_("Anna leads 7♠ 7♣ against you: cover every card, or take (R10)."),
         ),
     ),
     3: (
@@ -88,7 +105,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             2,
             "Anna",
             "bout",
-            "Boris takes: give him more cards вдогонку, but no more than he can take (R13, R14).",
+            N_("Boris takes: give him more cards вдогонку, but no more than he can take (R13, R14)."),
         ),
         Practice(
             3,
@@ -96,7 +113,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             2,
             "Anna",
             "bout",
-            "Throw in your eights: a bout holds at most six attack cards (R13).",
+            N_("Throw in your eights: a bout holds at most six attack cards (R13)."),
         ),
     ),
     4: (
@@ -106,7 +123,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             0,
             "Anna",
             "bout",
-            "Play the bout to its end: who draws which cards, in which order (R16), and who attacks next (R23)?",
+            N_("Play the bout to its end: who draws which cards, in which order (R16), and who attacks next (R23)?"),
         ),
     ),
     5: (
@@ -116,7 +133,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             1,
             "Boris",
             "bout",
-            "Anna leads 8♠ against you: transfer it to Vera with your 8♥, or cover, or take (R17).",
+            N_("Anna leads 8♠ against you: transfer it to Vera with your 8♥, or cover, or take (R17)."),
         ),
         Practice(
             5,
@@ -124,7 +141,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             1,
             "Boris",
             "bout",
-            "Transfer by showing your trump 9♥ and keep it (проездной, R20, R21).",
+            N_("Transfer by showing your trump 9♥ and keep it (проездной, R20, R21)."),
         ),
     ),
     6: (
@@ -134,7 +151,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             0,
             "Anna",
             "game",
-            "Play to the end of the game: who is out, who is the durak, or is it a draw (R24, R25)?",
+            N_("Play to the end of the game: who is out, who is the durak, or is it a draw (R24, R25)?"),
         ),
         Practice(
             6,
@@ -142,7 +159,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             3,
             "Anna",
             "game",
-            "Lead your two sixes and go out: epaulettes for Boris (R26).",
+            N_("Lead your two sixes and go out: epaulettes for Boris (R26)."),
         ),
     ),
     7: (
@@ -152,7 +169,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             0,
             "Anna",
             "bout",
-            "English durak: you hold no pair, so pass the lead (R9).",
+            N_("English durak: you hold no pair, so pass the lead (R9)."),
         ),
         Practice(
             7,
@@ -160,7 +177,7 @@ PRACTICE: dict[int, tuple[Practice, ...]] = {
             1,
             "Boris",
             "bout",
-            "Anna leads the trump ace: with this option the trump six beats it (R7).",
+            N_("Anna leads the trump ace: with this option the trump six beats it (R7)."),
         ),
     ),
 }

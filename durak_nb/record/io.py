@@ -29,6 +29,7 @@ import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..i18n import _, ngettext
 from . import jsonio
 from .json_form import (
     Recording,
@@ -122,7 +123,7 @@ def register_loader(suffix: str, loader: Loader) -> None:
         ValueError: ``suffix`` does not start with a dot.
     """
     if not suffix.startswith("."):
-        raise ValueError(f"a suffix starts with a dot: {suffix!r}")
+        raise ValueError(_("a suffix starts with a dot: {suffix}").format(suffix=repr(suffix)))
     _LOADERS[suffix.lower()] = loader
 
 
@@ -147,7 +148,9 @@ def _as_recordings(got: object, path: Path) -> list[Recording]:
     for item in items:
         rec = getattr(item, "recording", item)
         if not isinstance(rec, Recording):
-            raise RecordingError(f"the reader gave {type(item).__name__}, not a recording", file=str(path))
+            raise RecordingError(
+                _("the reader gave {type}, not a recording").format(type=type(item).__name__), file=str(path)
+            )
         out.append(rec)
     return out
 
@@ -175,7 +178,14 @@ def load(path: str | Path) -> Recording:
     """
     games = load_games(path)
     if len(games) != 1:
-        raise RecordingError(f"the file holds {len(games)} games (a match): read it with load_games", file=str(path))
+        raise RecordingError(
+            ngettext(
+                "the file holds {count} game (a match): read it with load_games",
+                "the file holds {count} games (a match): read it with load_games",
+                len(games),
+            ).format(count=len(games)),
+            file=str(path),
+        )
     return games[0]
 
 
@@ -185,16 +195,18 @@ def _json_array(text: str, file: str) -> list[Recording]:
     try:
         value = jsonio.decode(text[start:])
     except jsonio.JSONProblem as exc:
-        raise src.error(f"a match: bad JSON value: {exc.message}", start + exc.index) from None
+        raise src.error(
+            _("a match: bad JSON value: {problem}").format(problem=exc.message), start + exc.index
+        ) from None
     if not isinstance(value, list) or not value:
-        raise src.error("a match is a JSON array of durak-nb/1 documents", start)
+        raise src.error(_("a match is a JSON array of durak-nb/1 documents"), start)
     if len(value) > MAX_GAMES:
-        raise src.error(f"more than {MAX_GAMES} games in one file", start)
+        raise src.error(_("more than {most} games in one file").format(most=MAX_GAMES), start)
     # the text of each element, so that its errors name places in the file
     dec = json.JSONDecoder()  # the text is known to decode: the C scanner finds each element
     recs = []
     i = start + 1
-    for _ in value:
+    for _element in value:
         while text[i] in " \t\r\n,":
             i += 1
         _obj, j = dec.raw_decode(text, i)
@@ -245,7 +257,12 @@ def validate_path(path: str | Path) -> list[ValidationReport]:
         report = _validate_game(rec)
         if len(games) > 1:
             report = ValidationReport(
-                f"{p} (game {n} of {len(games)})", report.ok, report.error, report.game, report.recording
+                # TRANSLATORS: {file} is a file name; the games of a match are counted from 1
+                _("{file} (game {n} of {count})").format(file=p, n=n, count=len(games)),
+                report.ok,
+                report.error,
+                report.game,
+                report.recording,
             )
         reports.append(report)
     return reports
@@ -285,7 +302,7 @@ def dump(games: Recording | Sequence[Recording], path: str | Path) -> None:
             text = write(recs)
         else:
             if not recs:
-                raise RecordingError("nothing to write: no game")
+                raise RecordingError(_("nothing to write: no game"))
             for rec in recs:
                 rec.check_result(rec.replay())
                 if "variations" in rec.meta:

@@ -42,6 +42,8 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
+from ..i18n import N_, _
+
 _T = TypeVar("_T")
 
 __all__ = [
@@ -76,6 +78,30 @@ def _skip(text: str, i: int) -> int:
     return i if m is None else m.end()
 
 
+#: The standard library's words for bad JSON (``json.JSONDecodeError.msg``), marked for
+#: the catalogue: a reader says them in the language in use (:func:`_said`).
+_STDLIB_WORDS = frozenset(
+    (
+        N_("Expecting value"),
+        N_("Expecting property name enclosed in double quotes"),
+        N_("Expecting ':' delimiter"),
+        N_("Expecting ',' delimiter"),
+        N_("Unterminated string starting at"),
+        N_("Invalid control character at"),
+        N_("Invalid \\escape"),
+        N_("Invalid \\uXXXX escape"),
+        N_("Extra data"),
+        N_("Illegal trailing comma before end of object"),
+        N_("Illegal trailing comma before end of array"),
+    )
+)
+
+
+def _said(msg: str) -> str:
+    """The standard library's ``msg`` in the language in use (itself when unknown)."""
+    return _(msg) if msg in _STDLIB_WORDS else msg
+
+
 _NUMBER = json.scanner.NUMBER_RE.match
 _scanstring: Callable[[str, int, bool], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
 
@@ -90,7 +116,7 @@ class JSONProblem(ValueError):
     """
 
     def __init__(self, message: str, index: int, *, too_deep: bool = False) -> None:
-        super().__init__(f"{message} (at index {index})")
+        super().__init__(_("{message} (at index {index})").format(message=message, index=index))
         self.message = message
         self.index = index
         self.too_deep = too_deep
@@ -109,7 +135,9 @@ def lone_surrogate(text: str) -> int:
 
 def _surrogate_message(s: str) -> str:
     i = lone_surrogate(s)
-    return f"the text holds U+{ord(s[i]):04X}, a lone surrogate, which is not valid Unicode text"
+    return _("the text holds U+{code}, a lone surrogate, which is not valid Unicode text").format(
+        code=f"{ord(s[i]):04X}"
+    )
 
 
 def line_col(text: str, index: int) -> tuple[int, int]:
@@ -133,13 +161,13 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(_("{word} is not a JSON number").format(word=name))
 
 
 def _finite(literal: str) -> float:
     value = float(literal)
     if not math.isfinite(value):
-        raise ValueError(f"{literal} is not a finite number")
+        raise ValueError(_("{number} is not a finite number").format(number=literal))
     return value
 
 
@@ -176,11 +204,11 @@ MAX_DATA_NODES = 16 * 1024 * 1024
 
 def _scalar_problem(item: object) -> str | None:
     if isinstance(item, str):
-        return f"the text {item[:40]!r} holds a lone surrogate" if _LONE.search(item) else None
+        return _("the text {text} holds a lone surrogate").format(text=repr(item[:40])) if _LONE.search(item) else None
     if isinstance(item, float):
-        return None if math.isfinite(item) else f"{item!r} is not a finite number"
+        return None if math.isfinite(item) else _("{number} is not a finite number").format(number=repr(item))
     if item is not None and not isinstance(item, bool | int):
-        return f"a {type(item).__name__} is not JSON data"
+        return _("a {type} is not JSON data").format(type=type(item).__name__)
     return None
 
 
@@ -212,7 +240,7 @@ def data_problem(value: object, *, max_nodes: int = MAX_DATA_NODES) -> str | Non
         if leaving:
             n = counts.pop()
             if n > max_nodes:
-                return f"more than {max_nodes} values once written out (arrays shared many times over)"
+                return _too_many(max_nodes)
             done[id(item)] = n
             inside.discard(id(item))
             counts[-1] += n
@@ -222,8 +250,9 @@ def data_problem(value: object, *, max_nodes: int = MAX_DATA_NODES) -> str | Non
                 return problem
             counts[-1] += 1
         elif id(item) in inside:
-            kind = "an object" if isinstance(item, dict) else "an array"
-            return f"{kind} holds itself (a cycle), which no JSON text can hold"
+            if isinstance(item, dict):
+                return _("an object holds itself (a cycle), which no JSON text can hold")
+            return _("an array holds itself (a cycle), which no JSON text can hold")
         elif id(item) in done:
             counts[-1] += done[id(item)]
         else:
@@ -235,13 +264,17 @@ def data_problem(value: object, *, max_nodes: int = MAX_DATA_NODES) -> str | Non
                 continue
             for k, v in item.items():
                 if not isinstance(k, str):
-                    return f"the key {k!r} is not text"
+                    return _("the key {key} is not text").format(key=repr(k))
                 if _LONE.search(k):
-                    return f"the key {k[:40]!r} holds a lone surrogate"
+                    return _("the key {key} holds a lone surrogate").format(key=repr(k[:40]))
                 todo.append((v, False))
     if counts[0] > max_nodes:
-        return f"more than {max_nodes} values once written out (arrays shared many times over)"
+        return _too_many(max_nodes)
     return None
+
+
+def _too_many(most: int) -> str:
+    return _("more than {most} values once written out (arrays shared many times over)").format(most=most)
 
 
 def decode(text: str, *, max_depth: int = MAX_NESTING) -> Any:
@@ -257,7 +290,7 @@ def decode(text: str, *, max_depth: int = MAX_NESTING) -> Any:
     try:
         value = _FAST.decode(text)
     except json.JSONDecodeError as exc:
-        raise JSONProblem(exc.msg, exc.pos) from None
+        raise JSONProblem(_said(exc.msg), exc.pos) from None
     except (ValueError, RecursionError):
         value, end = scan(text, _skip(text, 0), max_depth=max_depth)
         _trailing(text, end)
@@ -276,7 +309,7 @@ def decode(text: str, *, max_depth: int = MAX_NESTING) -> Any:
 def _trailing(text: str, end: int) -> None:
     end = _skip(text, end)
     if end != len(text):
-        raise JSONProblem("Extra data", end)
+        raise JSONProblem(_("Extra data"), end)
 
 
 def decode_or_none(text: str) -> Any:
@@ -334,7 +367,7 @@ class _Scanner:
                 if c in ("]", "}"):
                     value, i = self._close(i)
                     continue
-                raise JSONProblem("Expecting ',' delimiter", i)
+                raise JSONProblem(_("Expecting ',' delimiter"), i)
 
     def _value(self, i: int) -> tuple[Any, int, bool]:
         """A scalar, or an opened container (``opened``)."""
@@ -342,7 +375,8 @@ class _Scanner:
         c = text[i : i + 1]
         if c in ("[", "{"):
             if len(self.stack) >= self.max_depth:
-                raise JSONProblem(f"arrays and objects nested more than {self.max_depth} deep", i, too_deep=True)
+                msg = _("arrays and objects nested more than {depth} deep").format(depth=self.max_depth)
+                raise JSONProblem(msg, i, too_deep=True)
             self.stack.append([[] if c == "[" else {}, None, i])
             return None, i + 1, True
         if c == '"':
@@ -361,14 +395,14 @@ class _Scanner:
                 return value, i + len(word), False
         for word in ("NaN", "Infinity", "-Infinity"):
             if text.startswith(word, i):
-                raise JSONProblem(f"{word} is not a JSON number", i)
-        raise JSONProblem("Expecting value", i)
+                raise JSONProblem(_("{word} is not a JSON number").format(word=word), i)
+        raise JSONProblem(_("Expecting value"), i)
 
     def _string(self, i: int) -> tuple[str, int]:
         try:
             s, end = _scanstring(self.text, i + 1, True)
         except json.JSONDecodeError as exc:
-            raise JSONProblem(exc.msg, exc.pos) from None
+            raise JSONProblem(_said(exc.msg), exc.pos) from None
         if _LONE.search(s):
             raise JSONProblem(_surrogate_message(s), i)
         return s, end
@@ -376,13 +410,13 @@ class _Scanner:
     def _key(self, i: int) -> int:
         text = self.text
         if text[i : i + 1] != '"':
-            raise JSONProblem("Expecting property name enclosed in double quotes", i)
+            raise JSONProblem(_("Expecting property name enclosed in double quotes"), i)
         key, end = self._string(i)
         if key in self.stack[-1][0]:
-            raise JSONProblem(f"the member {key!r} appears twice in one object", i)
+            raise JSONProblem(_("the member {key} appears twice in one object").format(key=repr(key)), i)
         end = _skip(text, end)
         if text[end : end + 1] != ":":
-            raise JSONProblem("Expecting ':' delimiter", end)
+            raise JSONProblem(_("Expecting ':' delimiter"), end)
         self.stack[-1][1] = key
         return _skip(text, end + 1)
 
@@ -397,7 +431,7 @@ class _Scanner:
         container, _key, _start = self.stack[-1]
         want = "}" if isinstance(container, dict) else "]"
         if self.text[i] != want:
-            raise JSONProblem(f"Expecting '{want}'", i)
+            raise JSONProblem(_("Expecting '{bracket}'").format(bracket=want), i)
         self.stack.pop()
         return container, i + 1
 
@@ -583,11 +617,11 @@ def encode(value: object, *, max_depth: int | None = None) -> str:
             a lone surrogate, or nested deeper than ``max_depth`` (when given).
     """
     if max_depth is not None and depth(value, max_depth) > max_depth:
-        raise ValueError(f"nested more than {max_depth} deep")
+        raise ValueError(_("nested more than {depth} deep").format(depth=max_depth))
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=False)
     except RecursionError:
-        raise ValueError("nested too deeply to be written as JSON") from None
+        raise ValueError(_("nested too deeply to be written as JSON")) from None
     except TypeError as exc:
         raise ValueError(str(exc)) from None
     if _LONE.search(text):

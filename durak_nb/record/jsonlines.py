@@ -22,6 +22,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..i18n import _, ngettext
 from . import jsonio
 from .json_form import MAX_BYTES, Recording, RecordingError, json_document, read_text
 from .lexer import MAX_GAMES
@@ -54,10 +55,20 @@ def jsonl_text(games: Sequence[Recording]) -> str:
             bounds), or a game :func:`jsonl_line` refuses.
     """
     if len(games) > MAX_GAMES:
-        raise RecordingError(f"{len(games)} games; the limit of one file is {MAX_GAMES}")
+        raise RecordingError(
+            ngettext(
+                "{count} game; the limit of one file is {most}",
+                "{count} games; the limit of one file is {most}",
+                len(games),
+            ).format(count=len(games), most=MAX_GAMES)
+        )
     text = "".join(jsonl_line(g) + "\n" for g in games)
     if len(text) > MAX_BYTES:
-        raise RecordingError(f"the games take {len(text)} characters; the limit of one file is {MAX_BYTES}")
+        raise RecordingError(
+            _("the games take {count} characters; the limit of one file is {most}").format(
+                count=len(text), most=MAX_BYTES
+            )
+        )
     return text
 
 
@@ -75,7 +86,9 @@ def parse_jsonl(text: str, file: str = "<string>") -> list[Recording]:
         if not line.strip(" \t\r"):
             continue
         if len(recs) >= MAX_GAMES:
-            raise RecordingError(f"more than {MAX_GAMES} games in one file", file=file, line=n, column=1)
+            raise RecordingError(
+                _("more than {most} games in one file").format(most=MAX_GAMES), file=file, line=n, column=1
+            )
         try:
             rec = Recording.from_json_text(line, file=file)
         except RecordingError as exc:
@@ -85,7 +98,7 @@ def parse_jsonl(text: str, file: str = "<string>") -> list[Recording]:
         rec.move_places = _shifted(rec.move_places, n)
         recs.append(rec)
     if not recs:
-        raise RecordingError("no game: a .jsonl file holds one durak-nb/1 document per line", file=file, line=1)
+        raise RecordingError(_("no game: a .jsonl file holds one durak-nb/1 document per line"), file=file, line=1)
     return recs
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..cards import Card, CardError
 from ..engine import Action, Bito, Game, Move, Position, Redealt, Took
+from ..i18n import N_, _
 from ..unseen import PartialGame
 from . import jsonio
 from .json_form import (
@@ -134,7 +135,8 @@ def format_move(move: Move, names: Sequence[str]) -> str:
         if move.deck is None and move.cards:  # a deal nobody saw: the cards claimed (R5)
             return f"{who} redeal {codes}"
         if move.deck is None:
-            return f"{who} redeal <the new deck, top card first>"
+            # TRANSLATORS: stands for the cards a player writes after "redeal" (the rest stays as written)
+            return f"{who} redeal " + _("<the new deck, top card first>")
         return f"{who} redeal {' '.join(c.code for c in move.deck)}"
     return f"{who} {a.value}"
 
@@ -143,9 +145,16 @@ def format_move(move: Move, names: Sequence[str]) -> str:
 
 
 def where_in_tree(k: int, branch: Sequence[tuple[int, int]]) -> str:
-    text = f"move {k}"
+    """Where move ``k`` of a line is, in words: ``move 3``, ``move 1 in variation 2 of
+    move 5`` (``branch`` as :attr:`RecordingError.branch`), in the language in use.
+
+    >>> where_in_tree(1, ((5, 2),))
+    'move 1 in variation 2 of move 5'
+    """
+    text = _("move {k}").format(k=k)
     for at, v in reversed(branch):
-        text += f" in variation {v} of move {at}"
+        # TRANSLATORS: {place} is "move 1" (or a longer place ending with a move)
+        text = _("{place} in variation {variation} of move {move}").format(place=text, variation=v, move=at)
     return text
 
 
@@ -168,12 +177,22 @@ def legal_list(game: Game | PartialGame) -> list[str]:
 _LEGAL_SHOWN = 60
 
 
-def legal_text(legal: Sequence[str]) -> str:
+def with_legal(problem: str, legal: Sequence[str]) -> str:
+    """``problem`` followed by the legal moves as the notation writes them (the first
+    :data:`_LEGAL_SHOWN`, then how many more), in the language in use.
+
+    >>> with_legal("bad move", ["Anna pass"]), with_legal("bad move", [])
+    ('bad move; legal moves: Anna pass', 'bad move; no move is legal here (the game is over)')
+    """
     if not legal:
-        return "; no move is legal here (the game is over)"
+        return _("{problem}; no move is legal here (the game is over)").format(problem=problem)
     shown = ", ".join(legal[:_LEGAL_SHOWN])
-    more = f" and {len(legal) - _LEGAL_SHOWN} more" if len(legal) > _LEGAL_SHOWN else ""
-    return f"; legal moves: {shown}{more}"
+    if len(legal) > _LEGAL_SHOWN:
+        # TRANSLATORS: {moves} are moves in the notation (Anna 7S, Boris take), {more} a number
+        text = _("{problem}; legal moves: {moves} and {more} more")
+        return text.format(problem=problem, moves=shown, more=len(legal) - _LEGAL_SHOWN)
+    # TRANSLATORS: {moves} are moves in the notation (Anna 7S, Boris take): they stay as written
+    return _("{problem}; legal moves: {moves}").format(problem=problem, moves=shown)
 
 
 def state_of(game: Game | PartialGame) -> Position | None:
@@ -212,7 +231,7 @@ class Source:
         legal: list[str] = []
         if game is not None:
             legal = legal_list(game)
-            message += legal_text(legal)
+            message = with_legal(message, legal)
         return RecordingError(
             message,
             file=self.file,
@@ -254,7 +273,7 @@ def lex(src: Source, i: int) -> Token:
     if c == "{":
         return _comment(src, i)
     if c == "}":
-        raise src.error("'}' without '{'", i)
+        raise src.error(_("'}}' without '{{'").format(), i)
     if c == "(":
         return Token("open", None, i, i + 1)
     if c == ")":
@@ -271,21 +290,23 @@ def lex(src: Source, i: int) -> Token:
             j += 1
         g = text[i:j]
         if g not in GLYPHS:
-            raise src.error(f"{short(g)} is not a glyph: use one of {' '.join(GLYPHS)}", i)
+            raise src.error(
+                _("{glyph} is not a glyph: use one of {glyphs}").format(glyph=short(g), glyphs=" ".join(GLYPHS)), i
+            )
         return Token("glyph", g, i, j)
     if c == '"':
         j = i + 1
         while j < n and text[j] not in '"\n':
             j += 2 if text[j] == "\\" else 1
         if j >= n or text[j] != '"':
-            raise src.error("this quoted name is not closed on its line: a '\"' is missing", i)
+            raise src.error(_("this quoted name is not closed on its line: a '\"' is missing"), i)
         return Token("quoted", quoted_string(src, text[i : j + 1], i, "quoted name"), i, j + 1)
     if c == "[":
         if text[src.starts[src.lc(i)[0] - 1] : i].strip() == "":
             return Token("next", None, i, i)
-        raise src.error("'[' inside the moves: headers start a game, each on a line of its own", i)
+        raise src.error(_("'[' inside the moves: headers start a game, each on a line of its own"), i)
     if c in "].":
-        raise src.error(f"unexpected {c!r}", i)
+        raise src.error(_("unexpected {char}").format(char=repr(c)), i)
     return _word(src, i)
 
 
@@ -300,7 +321,7 @@ def _comment(src: Source, i: int) -> Token:
         while k < n and text[k] not in "}\\":
             k += 1
         if k >= n:
-            raise src.error("this comment is not closed: a '}' is missing", i)
+            raise src.error(_("this comment is not closed: a '}}' is missing").format(), i)
         parts.append(text[j:k])
         if text[k] == "}":
             return Token("comment", "".join(parts), i, k + 1)
@@ -326,9 +347,10 @@ def _word(src: Source, i: int) -> Token:
             k += 1
         dots = k - j
         if dots not in (1, 3):
-            raise src.error(f"{text[i:k]!r}: a bout number is written '{word}.' (or '{word}...' within a bout)", i)
+            msg = _("{written}: a bout number is written '{n}.' (or '{n}...' within a bout)")
+            raise src.error(msg.format(written=repr(text[i:k]), n=word), i)
         if len(word) > 12:  # the start's bout (at most MAX_BOUT) plus the bouts played
-            raise src.error(f"{word}: no game has that many bouts", i)
+            raise src.error(_("{n}: no game has that many bouts").format(n=word), i)
         return Token("number", (int(word), dots), i, k)
     return Token("word", word, i, j)
 
@@ -360,7 +382,7 @@ def header_tokens(src: Source, h: Header) -> list[tuple[str, int, bool]]:
             while j < n and text[j] != '"':
                 j += 2 if text[j] == "\\" else 1
             if j >= n:
-                raise src.error("this quoted text is not closed: a '\"' is missing", h.value_start + i)
+                raise src.error(_("this quoted text is not closed: a '\"' is missing"), h.value_start + i)
             out.append((quoted_string(src, text[i : j + 1], h.value_start + i, "quoted text"), h.value_start + i, True))
             i = j + 1
         else:
@@ -368,7 +390,7 @@ def header_tokens(src: Source, h: Header) -> list[tuple[str, int, bool]]:
             while j < n and not text[j].isspace() and text[j] not in ',"':
                 j += 1
             if j < n and text[j] == '"':
-                raise src.error("a quote inside a word: put spaces around quoted text", h.value_start + j)
+                raise src.error(_("a quote inside a word: put spaces around quoted text"), h.value_start + j)
             out.append((text[i:j], h.value_start + i, False))
             i = j
 
@@ -385,12 +407,19 @@ def header_json(src: Source, text: str, at: int, what: str) -> Any:
         return jsonio.decode(text, max_depth=MAX_JSON_DEPTH)
     except jsonio.JSONProblem as exc:
         if exc.too_deep:
-            raise src.error(f"{what}: a JSON value nested more than {MAX_JSON_DEPTH} deep", at) from None
-        raise src.error(f"{what}: bad JSON value: {exc.message}", at + exc.index) from None
+            msg = _("{what}: a JSON value nested more than {depth} deep").format(what=what, depth=MAX_JSON_DEPTH)
+            raise src.error(msg, at) from None
+        # TRANSLATORS: {what} is a header as written (Result, meta 'note'); {problem} says what is wrong
+        msg = _("{what}: bad JSON value: {problem}").format(what=what, problem=exc.message)
+        raise src.error(msg, at + exc.index) from None
+
+
+_BAD_QUOTED = {"quoted name": N_("bad quoted name: {problem}"), "quoted text": N_("bad quoted text: {problem}")}
 
 
 def quoted_string(src: Source, text: str, at: int, what: str) -> str:
-    """The quoted string ``text`` (JSON string syntax) found at index ``at`` of the file.
+    """The quoted string ``text`` (JSON string syntax) found at index ``at`` of the file;
+    ``what`` is ``'quoted name'`` (in the moves) or ``'quoted text'`` (in a header).
 
     Raises:
         RecordingError: bad JSON string syntax or a lone surrogate (not Unicode text).
@@ -398,6 +427,7 @@ def quoted_string(src: Source, text: str, at: int, what: str) -> str:
     try:
         value = jsonio.decode(text)
     except jsonio.JSONProblem as exc:
-        raise src.error(f"bad {what}: {exc.message}", at + exc.index) from None
+        said = _BAD_QUOTED.get(what, _BAD_QUOTED["quoted text"])
+        raise src.error(_(said).format(problem=exc.message), at + exc.index) from None
     assert isinstance(value, str)
     return value

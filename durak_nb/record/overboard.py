@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Suit, card_text
 from ..engine import Action, Game, Move
+from ..i18n import N_, _, ngettext
 from ..rules import Rules
 from ..unseen import PartialDeal, PartialGame, Seen, side_line_deal
 
@@ -51,43 +52,47 @@ DEAL_KEYS = ("dealer", "turned_up", "trump", "attacker", "shown", "hands", "draw
 #: Fewest cards of one suit a redeal claim shows (R5).
 REDEAL_SUIT = 5
 
-# The words of the problems (one table, for a later translation).
+# The words of the problems (marked for the catalogue, translated at use).
 _SAY = {
-    "japanese_turned": "in japanese durak no card is turned up: diamonds are always trump",
-    "japanese_trump": "in japanese durak diamonds are always trump, not {suit}",
-    "dealt_turned": "every card is dealt, so no card is left to turn up: name the trump suit instead",
-    "dealt_trump": "every card is dealt, so no card is left to turn up and the trump suit was chosen at random:"
-    " name it",
-    "turned_missing": "the card turned up under the talon is missing (its suit is trump)",
-    "turned_trump": "a card is turned up ({card}), so its suit is trump: leave the trump suit out",
-    "not_trump": "{card} is not a trump: the trump suit is {suit}{why}",
-    "twice_in": "{card} is named twice",
-    "elsewhere": "{card} is already {where}",
-    "hand_size": "{count} cards; a starting hand has {size}",
-    "shown_empty": "the cards shown: at least one",
-    "shown_not_held": "{card} is shown but is not in {name}'s starting hand",
-    "no_attacker": "who led first? name the attacker, or the lowest trump shown",
-    "lower_trump": "{low} is a lower trump than {card}, the lowest trump shown for the first lead: every lower"
-    " trump was in the talon",
-    "draw_empty": "a refill draws at least one card",
-    "draw_size": "{count} cards in one refill; a hand is refilled up to {size}",
-    "draw_after": "after move {after}, but the game has {count} moves",
-    "draw_order": "after move {after} comes before the refill after move {before}: list the refills in the order"
-    " of the game",
-    "draw_twice": "{name} draws once in the refill after move {after}",
-    "draw_before_redeal": "a refill after move {after} comes before the redeal at move {redeal}: a redeal is"
-    " claimed before the first bout ends",
-    "claim_size": "a redeal claim shows {least} or more cards of one suit (and at most {size}), not {count}",
-    "claim_suit": "a redeal claim shows cards of one suit: {cards}",
-    "claim_held": "{card} is claimed but is not in {name}'s starting hand",
-    "redeal_turned": "the new deal's turned-up card {card} is among the cards claimed",
+    "japanese_turned": N_("in japanese durak no card is turned up: diamonds are always trump"),
+    "japanese_trump": N_("in japanese durak diamonds are always trump, not {suit}"),
+    "dealt_turned": N_("every card is dealt, so no card is left to turn up: name the trump suit instead"),
+    "dealt_trump": N_(
+        "every card is dealt, so no card is left to turn up and the trump suit was chosen at random: name it"
+    ),
+    "turned_missing": N_("the card turned up under the talon is missing (its suit is trump)"),
+    "turned_trump": N_("a card is turned up ({card}), so its suit is trump: leave the trump suit out"),
+    "not_trump": N_("{card} is not a trump: the trump suit is {suit}"),
+    "not_trump_turned": N_("{card} is not a trump: the trump suit is {suit} (the turned-up {turned})"),
+    "twice_in": N_("{card} is named twice"),
+    "elsewhere": N_("{card} is already {where}"),
+    "shown_empty": N_("the cards shown: at least one"),
+    "shown_not_held": N_("{card} is shown but is not in {name}'s starting hand"),
+    "no_attacker": N_("who led first? name the attacker, or the lowest trump shown"),
+    "lower_trump": N_(
+        "{low} is a lower trump than {card}, the lowest trump shown for the first lead: every lower"
+        " trump was in the talon"
+    ),
+    "draw_empty": N_("a refill draws at least one card"),
+    "draw_order": N_(
+        "after move {after} comes before the refill after move {before}: list the refills in the order of the game"
+    ),
+    "draw_twice": N_("{name} draws once in the refill after move {after}"),
+    "draw_before_redeal": N_(
+        "a refill after move {after} comes before the redeal at move {redeal}: a redeal is"
+        " claimed before the first bout ends"
+    ),
+    "claim_size": N_("a redeal claim shows {least} or more cards of one suit (and at most {size}), not {count}"),
+    "claim_suit": N_("a redeal claim shows cards of one suit: {cards}"),
+    "claim_held": N_("{card} is claimed but is not in {name}'s starting hand"),
+    "redeal_turned": N_("the new deal's turned-up card {card} is among the cards claimed"),
 }
 
 _WHERE = {
-    "turned_up": "the card turned up under the talon",
-    "shown": "shown by {name}",
-    "hands": "in {name}'s starting hand",
-    "draws": "drawn by {name} after move {after}",
+    "turned_up": N_("the card turned up under the talon"),
+    "shown": N_("shown by {name}"),
+    "hands": N_("in {name}'s starting hand"),
+    "draws": N_("drawn by {name} after move {after}"),
 }
 
 
@@ -267,47 +272,53 @@ def deal_problem(rules: Rules, players: Sequence[str], deal: PartialDeal, moves:
 def _trump_problem(rules: Rules, n: int, deal: PartialDeal) -> FactProblem | None:
     if rules.japanese:
         if deal.turned_up is not None:
-            return FactProblem(("turned_up",), _SAY["japanese_turned"], "R8")
+            return FactProblem(("turned_up",), _(_SAY["japanese_turned"]), "R8")
         if deal.trump not in (None, Suit.D):
-            return FactProblem(("trump",), _SAY["japanese_trump"].format(suit=deal.trump), "R8")
+            return FactProblem(("trump",), _(_SAY["japanese_trump"]).format(suit=deal.trump), "R8")
         return None
     if nothing_turned_up(rules, n):
         if deal.turned_up is not None:
-            return FactProblem(("turned_up",), _SAY["dealt_turned"], "R3")
+            return FactProblem(("turned_up",), _(_SAY["dealt_turned"]), "R3")
         if deal.trump is None:
-            return FactProblem(("trump",), _SAY["dealt_trump"], "R3")
+            return FactProblem(("trump",), _(_SAY["dealt_trump"]), "R3")
         return None
     if deal.turned_up is None:
-        return FactProblem(("turned_up",), _SAY["turned_missing"], "R3")
+        return FactProblem(("turned_up",), _(_SAY["turned_missing"]), "R3")
     if deal.trump is not None:
-        return FactProblem(("trump",), _SAY["turned_trump"].format(card=card_text(deal.turned_up)), "R3")
+        return FactProblem(("trump",), _(_SAY["turned_trump"]).format(card=card_text(deal.turned_up)), "R3")
     return None
 
 
 def _shown_problem(rules: Rules, players: Sequence[str], deal: PartialDeal) -> FactProblem | None:
     trump = trump_of(rules, deal)
-    why = f" (the turned-up {card_text(deal.turned_up)})" if deal.turned_up is not None else ""
     for seat, cards in deal.shown:
         if not cards:
-            return FactProblem(("shown", seat), _SAY["shown_empty"], "R4")
+            return FactProblem(("shown", seat), _(_SAY["shown_empty"]), "R4")
         for c in cards:
             if trump is not None and c.suit != trump:
-                return FactProblem(
-                    ("shown", seat), _SAY["not_trump"].format(card=card_text(c), suit=trump.symbol, why=why), "R4"
-                )
+                if deal.turned_up is None:
+                    msg = _(_SAY["not_trump"]).format(card=card_text(c), suit=trump.symbol)
+                else:
+                    msg = _(_SAY["not_trump_turned"]).format(
+                        card=card_text(c), suit=trump.symbol, turned=card_text(deal.turned_up)
+                    )
+                return FactProblem(("shown", seat), msg, "R4")
         twice = _twice(cards)
         if twice is not None:
-            return FactProblem(("shown", seat), _SAY["twice_in"].format(card=card_text(twice)), "R1")
+            return FactProblem(("shown", seat), _(_SAY["twice_in"]).format(card=card_text(twice)), "R1")
     return None
 
 
 def _hands_problem(rules: Rules, deal: PartialDeal) -> FactProblem | None:
     for seat, cards in deal.hands:
         if len(cards) != rules.hand_size:
-            return FactProblem(("hands", seat), _SAY["hand_size"].format(count=len(cards), size=rules.hand_size), "R3")
+            msg = ngettext(
+                "{count} card; a starting hand has {size}", "{count} cards; a starting hand has {size}", len(cards)
+            ).format(count=len(cards), size=rules.hand_size)
+            return FactProblem(("hands", seat), msg, "R3")
         twice = _twice(cards)
         if twice is not None:
-            return FactProblem(("hands", seat), _SAY["twice_in"].format(card=card_text(twice)), "R1")
+            return FactProblem(("hands", seat), _(_SAY["twice_in"]).format(card=card_text(twice)), "R1")
     return None
 
 
@@ -317,13 +328,13 @@ def _attacker_problem(rules: Rules, deal: PartialDeal) -> FactProblem | None:
     if deal.attacker is not None:
         return None
     if not deal.shown:
-        return FactProblem(("attacker",), _SAY["no_attacker"], "R4")
+        return FactProblem(("attacker",), _(_SAY["no_attacker"]), "R4")
     trump = trump_of(rules, deal)
     lowest = min((c for _s, cards in deal.shown for c in cards), key=lambda c: c.rank)
     for seat, cards in deal.hands:
         for c in cards:
             if c.suit == trump and c.rank < lowest.rank:
-                msg = _SAY["lower_trump"].format(low=card_text(c), card=card_text(lowest))
+                msg = _(_SAY["lower_trump"]).format(low=card_text(c), card=card_text(lowest))
                 return FactProblem(("hands", seat), msg, "R4")
     return None
 
@@ -335,23 +346,33 @@ def _draws_problem(
     last = -1
     for i, d in enumerate(deal.draws):
         if not 0 <= d.after < count:
-            return FactProblem(("draws", i, "after"), _SAY["draw_after"].format(after=d.after, count=count), "R16")
+            msg = ngettext(
+                "after move {after}, but the game has {count} move",
+                "after move {after}, but the game has {count} moves",
+                count,
+            ).format(after=d.after, count=count)
+            return FactProblem(("draws", i, "after"), msg, "R16")
         if d.after < last:
-            return FactProblem(("draws", i, "after"), _SAY["draw_order"].format(after=d.after, before=last), "R16")
+            return FactProblem(("draws", i, "after"), _(_SAY["draw_order"]).format(after=d.after, before=last), "R16")
         if redeals and d.after < redeals[-1]:
-            msg = _SAY["draw_before_redeal"].format(after=d.after, redeal=redeals[-1])
+            msg = _(_SAY["draw_before_redeal"]).format(after=d.after, redeal=redeals[-1])
             return FactProblem(("draws", i, "after"), msg, "R5")
         last = d.after
         if (d.after, d.player) in seen:
-            return FactProblem(("draws", i), _SAY["draw_twice"].format(name=players[d.player], after=d.after), "R16")
+            return FactProblem(("draws", i), _(_SAY["draw_twice"]).format(name=players[d.player], after=d.after), "R16")
         seen.add((d.after, d.player))
         if not d.cards:
-            return FactProblem(("draws", i), _SAY["draw_empty"], "R16")
+            return FactProblem(("draws", i), _(_SAY["draw_empty"]), "R16")
         if len(d.cards) > rules.hand_size:
-            return FactProblem(("draws", i), _SAY["draw_size"].format(count=len(d.cards), size=rules.hand_size), "R16")
+            msg = ngettext(
+                "{count} card in one refill; a hand is refilled up to {size}",
+                "{count} cards in one refill; a hand is refilled up to {size}",
+                len(d.cards),
+            ).format(count=len(d.cards), size=rules.hand_size)
+            return FactProblem(("draws", i), msg, "R16")
         twice = _twice(d.cards)
         if twice is not None:
-            return FactProblem(("draws", i), _SAY["twice_in"].format(card=card_text(twice)), "R1")
+            return FactProblem(("draws", i), _(_SAY["twice_in"]).format(card=card_text(twice)), "R1")
     return None
 
 
@@ -367,27 +388,27 @@ def _redeal_problem(
         if m.deck is not None:  # a whole new deck: the engine's matter
             continue
         if not REDEAL_SUIT <= len(cards) <= rules.hand_size:
-            msg = _SAY["claim_size"].format(least=REDEAL_SUIT, size=rules.hand_size, count=len(cards))
+            msg = _(_SAY["claim_size"]).format(least=REDEAL_SUIT, size=rules.hand_size, count=len(cards))
             return FactProblem(("moves", k), msg, "R5")
         if len({c.suit for c in cards}) != 1:
-            msg = _SAY["claim_suit"].format(cards=" ".join(card_text(c) for c in cards))
+            msg = _(_SAY["claim_suit"]).format(cards=" ".join(card_text(c) for c in cards))
             return FactProblem(("moves", k), msg, "R5")
         twice = _twice(cards)
         if twice is not None:
-            return FactProblem(("moves", k), _SAY["twice_in"].format(card=card_text(twice)), "R1")
+            return FactProblem(("moves", k), _(_SAY["twice_in"]).format(card=card_text(twice)), "R1")
         if k == redeals[0] and m.player in hands:
             for c in cards:
                 if c not in hands[m.player]:
-                    msg = _SAY["claim_held"].format(card=card_text(c), name=players[m.player])
+                    msg = _(_SAY["claim_held"]).format(card=card_text(c), name=players[m.player])
                     return FactProblem(("moves", k), msg, "R1")
         up = turned.get(k)
         if up is not None:
             if rules.japanese:
-                return FactProblem(("moves", k), _SAY["japanese_turned"], "R8")
+                return FactProblem(("moves", k), _(_SAY["japanese_turned"]), "R8")
             if nothing_turned_up(rules, len(players)):
-                return FactProblem(("moves", k), _SAY["dealt_turned"], "R3")
+                return FactProblem(("moves", k), _(_SAY["dealt_turned"]), "R3")
             if up in cards:
-                return FactProblem(("moves", k), _SAY["redeal_turned"].format(card=card_text(up)), "R1")
+                return FactProblem(("moves", k), _(_SAY["redeal_turned"]).format(card=card_text(up)), "R1")
     return None
 
 
@@ -400,17 +421,17 @@ def _places_problem(players: Sequence[str], deal: PartialDeal, redealt: bool) ->
     def put(card: Card, member: tuple[str | int, ...], said: str) -> FactProblem | None:
         if card in where:
             _first, first_said = where[card]
-            return FactProblem(member, _SAY["elsewhere"].format(card=card_text(card), where=first_said), "R1")
+            return FactProblem(member, _(_SAY["elsewhere"]).format(card=card_text(card), where=first_said), "R1")
         where[card] = (member, said)
         return None
 
     if not redealt:
         if deal.turned_up is not None:
-            where[deal.turned_up] = (("turned_up",), _WHERE["turned_up"])
+            where[deal.turned_up] = (("turned_up",), _(_WHERE["turned_up"]))
         held = dict(deal.hands)
         for seat, cards in deal.hands:
             for c in cards:
-                problem = put(c, ("hands", seat), _WHERE["hands"].format(name=players[seat]))
+                problem = put(c, ("hands", seat), _(_WHERE["hands"]).format(name=players[seat]))
                 if problem is not None:
                     return problem
         for seat, cards in deal.shown:
@@ -418,17 +439,19 @@ def _places_problem(players: Sequence[str], deal: PartialDeal, redealt: bool) ->
                 if seat in held:
                     if c not in held[seat]:
                         return FactProblem(
-                            ("shown", seat), _SAY["shown_not_held"].format(card=card_text(c), name=players[seat]), "R1"
+                            ("shown", seat),
+                            _(_SAY["shown_not_held"]).format(card=card_text(c), name=players[seat]),
+                            "R1",
                         )
                     continue
-                problem = put(c, ("shown", seat), _WHERE["shown"].format(name=players[seat]))
+                problem = put(c, ("shown", seat), _(_WHERE["shown"]).format(name=players[seat]))
                 if problem is not None:
                     return problem
     for i, d in enumerate(deal.draws):
         for c in d.cards:
             if not redealt and c == deal.turned_up:
                 continue  # the turned-up card is the talon's last card: it is drawn
-            problem = put(c, ("draws", i), _WHERE["draws"].format(name=players[d.player], after=d.after))
+            problem = put(c, ("draws", i), _(_WHERE["draws"]).format(name=players[d.player], after=d.after))
             if problem is not None:
                 return problem
     return None

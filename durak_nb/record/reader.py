@@ -30,6 +30,7 @@ from typing import Any
 from ..cards import Card, CardError, Suit, deck
 from ..engine import Action, Bito, Event, Game, Move, SetupError, Took
 from ..errors import DurakError
+from ..i18n import N_, _, ngettext
 from ..implied import passes_to_end
 from ..rules import OPTION_NAMES, PRESETS, Rules, RulesError
 from ..unseen import PartialDeal, PartialGame, SeenDraw
@@ -80,6 +81,10 @@ from .tree import ANNOTATION_KEYS, GameNode, GameTree
 from .writer import check_lines
 
 # ----------------------------------------------------------------------------- reading
+
+#: A word meant as a card code but mistyped (``7X``): the codes are the notation's, in
+#: every language (R1).
+_NOT_A_CARD = N_("{word} is not a card: a rank 2-9, T (or 10), J, Q, K, A, then a suit S, H, D, C (or ♠ ♥ ♦ ♣)")
 
 
 @dataclass
@@ -195,6 +200,13 @@ class GameBuilder(Visitor):
         return GameTree(self.rec, self.root, meta).to_recording()
 
 
+def _cards_missing(start: Start, rules: Rules) -> bool:
+    """Whether the cards of a set-up position are cards of the deck, each once, but not
+    all of them (R1): what ``[Discard rest]`` mends."""
+    cards = [c for hand in start.hands for c in hand] + [*start.talon, *start.discard]
+    return len(set(cards)) == len(cards) and set(cards) < set(deck(rules.deck_size))
+
+
 #: How an error names a header of a deal nobody saw that is missing.
 _MISSING = {"TurnedUp": "[TurnedUp card]", "Trump": "[Trump X]", "Attacker": "[Attacker name]"}
 
@@ -281,10 +293,10 @@ class _Reader:
                 if i >= len(text):
                     break
                 if len(games) >= MAX_GAMES:
-                    raise self.src.error(f"more than {MAX_GAMES} games in one file", i)
+                    raise self.src.error(_("more than {most} games in one file").format(most=MAX_GAMES), i)
                 i = self._game(i, len(games) + 1)
             if not games:
-                raise self.src.error("no game here: a game begins with its headers, e.g. [Players Anna Boris]", i)
+                raise self.src.error(_("no game here: a game begins with its headers, e.g. [Players Anna Boris]"), i)
         except RecordingError as exc:
             if self.strict:
                 raise
@@ -307,9 +319,10 @@ class _Reader:
             end = text.find("\n", i)
             end = len(text) if end < 0 else end
             if end - i > MAX_HEADER_CHARS:
-                raise src.error(f"this header has {end - i} characters; the limit is {MAX_HEADER_CHARS}", i)
+                msg = _("this header has {count} characters; the limit is {most}")
+                raise src.error(msg.format(count=end - i, most=MAX_HEADER_CHARS), i)
             if len(headers) >= MAX_HEADERS:
-                raise src.error(f"more than {MAX_HEADERS} headers in one game", i)
+                raise src.error(_("more than {most} headers in one game").format(most=MAX_HEADERS), i)
             headers.append(self._header_line(i, end))
             i = end + 1 if end < len(text) else end
             # headers stand on consecutive lines; spaces before the next one are allowed
@@ -319,10 +332,7 @@ class _Reader:
             if j < len(text) and text[j] == "[":
                 i = j
         if not headers:
-            raise src.error(
-                "a game begins with its headers, e.g. [Players Anna Boris]",
-                i,
-            )
+            raise src.error(_("a game begins with its headers, e.g. [Players Anna Boris]"), i)
         rec, meta, places, game_no = self._setup(headers, number)
         return self._moves(i, rec, meta, places, game_no)
 
@@ -330,17 +340,18 @@ class _Reader:
         src = self.src
         line = src.text[i:end].rstrip()
         if not line.endswith("]") or len(line) < 3:
-            raise src.error("a header is written [Name value] on a line of its own, ending with ']'", i)
+            raise src.error(_("a header is written [Name value] on a line of its own, ending with ']'"), i)
         m = HEADER_NAME.match(line, 1)
         if m is None:
-            raise src.error("a header name is a word of letters and digits, e.g. [Players Anna Boris]", i + 1)
+            raise src.error(_("a header name is a word of letters and digits, e.g. [Players Anna Boris]"), i + 1)
         name = m.group(0)
         rest = line[m.end() : -1]
         if rest and not rest[0].isspace():
-            raise src.error(f"a space goes between the header name {name!r} and its value", i + m.end())
+            msg = _("a space goes between the header name {name} and its value").format(name=repr(name))
+            raise src.error(msg, i + m.end())
         value = rest.strip()
         if not value:
-            raise src.error(f"the header {name} has no value", i)
+            raise src.error(_("the header {name} has no value").format(name=name), i)
         lead = len(rest) - len(rest.lstrip())
         return Header(name, value, i, i + m.end() + lead)
 
@@ -388,8 +399,10 @@ class _Reader:
             rec.new_game()
         except SetupError as exc:
             msg = exc.message
-            if exc.rule == "R1" and start is not None and "missing" in msg and "Discard" not in seen:
-                msg += " (write [Discard rest] to put every card not named into the discard)"
+            if exc.rule == "R1" and start is not None and "Discard" not in seen and _cards_missing(start, rules):
+                msg = _("{problem} (write [Discard rest] to put every card not named into the discard)").format(
+                    problem=msg
+                )
             raise src.error(msg, places["deal"], rule=exc.rule) from exc
         places.update({f"meta:{k}": v for k, v in meta_at.items()})
         return rec, meta, places, number
@@ -411,20 +424,20 @@ class _Reader:
                 multi[h.name].append(h)
                 continue
             if h.name in seen and h.name != "Meta" and (h.name in STANDARD_HEADERS or h.name[0].isupper()):
-                raise src.error(f"the header {h.name} is given twice", h.start)
+                raise src.error(_("the header {name} is given twice").format(name=h.name), h.start)
             seen[h.name] = h
             if h.name in STANDARD_HEADERS and h.name not in ("Event", "Seed", "Meta"):
                 continue
             if h.name[0].isupper() and h.name not in STANDARD_HEADERS:  # a header of its own: meta["headers"]
                 if "headers" in meta and not free:
-                    raise src.error("meta 'headers' is given twice", h.start)
+                    raise src.error(_("meta {key} is given twice").format(key=repr("headers")), h.start)
                 free = True
                 meta.setdefault("headers", {})[h.name] = self._text_value(h)
                 meta_at.setdefault("headers", h.start)
                 continue
             key, value = self._meta_member(h)
             if key in meta:
-                raise src.error(f"meta {key!r} is given twice", h.start)
+                raise src.error(_("meta {key} is given twice").format(key=repr(key)), h.start)
             meta[key] = value
             meta_at[key] = h.start
         return seen, multi, meta, meta_at
@@ -444,22 +457,28 @@ class _Reader:
         """``[Players ...]``: at least two names, each once (R2)."""
         src = self.src
         if "Players" not in seen:
-            hint = " (a blank line ends a game's headers)" if number > 1 or headers[0].start > 0 else ""
-            raise src.error(f"game {number} has no [Players ...] header{hint}", headers[0].start)
+            if number > 1 or headers[0].start > 0:
+                msg = _("game {number} has no [Players ...] header (a blank line ends a game's headers)")
+            else:
+                msg = _("game {number} has no [Players ...] header")
+            raise src.error(msg.format(number=number), headers[0].start)
         ph = seen["Players"]
         names = [self._name(tok, at, quoted) for tok, at, quoted in header_tokens(src, ph)]
         if len(names) < 2:
-            raise src.error("[Players ...] names at least two players, in seat order", ph.value_start, rule="R2")
+            raise src.error(_("[Players ...] names at least two players, in seat order"), ph.value_start, rule="R2")
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
-            raise src.error(f"the player {dup!r} is named twice", ph.value_start, rule="R2")
+            raise src.error(_("the player {name} is named twice").format(name=repr(dup)), ph.value_start, rule="R2")
         return names
 
     def _seat(self, tok: str, at: int, quoted: bool, names: list[str], rule: str) -> int:
         """The seat of the player named by a header token."""
         name = self._name(tok, at, quoted)
         if name not in names:
-            raise self.src.error(f"{short(name)} is not a player: the players are {', '.join(names)}", at, rule=rule)
+            msg = _("{name} is not a player: the players are {players}").format(
+                name=short(name), players=", ".join(names)
+            )
+            raise self.src.error(msg, at, rule=rule)
         return names.index(name)
 
     def _one_player(self, seen: dict[str, Header], header: str, names: list[str], rule: str) -> int | None:
@@ -468,7 +487,8 @@ class _Reader:
             return None
         toks = header_tokens(self.src, seen[header])
         if len(toks) != 1:
-            raise self.src.error(f"[{header} name]: one player", seen[header].value_start, rule=rule)
+            msg = _("[{header} name]: one player").format(header=header)
+            raise self.src.error(msg, seen[header].value_start, rule=rule)
         return self._seat(*toks[0], names, rule)
 
     def _options(self, rh: Header) -> tuple[str, dict[str, Any]]:
@@ -476,25 +496,33 @@ class _Reader:
         src = self.src
         toks = header_tokens(src, rh)
         if not toks or "=" in toks[0][0]:
-            raise src.error(f"[Rules preset option=value ...]: the preset first ({', '.join(PRESETS)})", rh.start)
+            msg = _("[Rules preset option=value ...]: the preset first ({presets})").format(presets=", ".join(PRESETS))
+            raise src.error(msg, rh.start)
         preset = toks[0][0]
         if preset not in PRESETS:
-            raise src.error(f"unknown preset {short(preset)}: use one of {', '.join(PRESETS)}", toks[0][1])
+            msg = _("unknown preset {preset}: use one of {presets}").format(
+                preset=short(preset), presets=", ".join(PRESETS)
+            )
+            raise src.error(msg, toks[0][1])
         options: dict[str, Any] = {}
         for tok, at, _q in toks[1:]:
             if "=" not in tok:
-                raise src.error(f"{short(tok)}: write an option as name=value, e.g. first_bout_limit=6", at)
+                raise src.error(
+                    _("{word}: write an option as name=value, e.g. first_bout_limit=6").format(word=short(tok)), at
+                )
             oname, raw = tok.split("=", 1)
             if oname == "teams":
-                raise src.error("write the teams in a [Teams ...] header, e.g. [Teams Anna Vera | Boris Gleb]", at)
+                raise src.error(_("write the teams in a [Teams ...] header, e.g. [Teams Anna Vera | Boris Gleb]"), at)
             if oname not in OPTION_NAMES:
-                raise src.error(f"unknown option {short(oname)}: the options are {', '.join(OPTION_NAMES)}", at)
+                msg = _("unknown option {option}: the options are {options}")
+                raise src.error(msg.format(option=short(oname), options=", ".join(OPTION_NAMES)), at)
             if oname in options:
-                raise src.error(f"the option {oname} is given twice", at)
+                raise src.error(_("the option {option} is given twice").format(option=oname), at)
             try:
                 options[oname] = jsonio.decode(raw, max_depth=1)
             except jsonio.JSONProblem as exc:
-                raise src.error(f"option {oname}: {short(raw)} is not a value (a number, true or false)", at) from exc
+                msg = _("option {option}: {value} is not a value (a number, true or false)")
+                raise src.error(msg.format(option=oname, value=short(raw)), at) from exc
         return preset, options
 
     def _rules(self, seen: dict[str, Header], names: list[str]) -> Rules:
@@ -532,15 +560,19 @@ class _Reader:
         if is_deal and is_start:
             at = min(h.start for h in dealt)
             raise src.error(
-                "a game has either a deal ([Seed n] or [Deck ...]) or a set-up position ([Hand ...], [Talon ...]),"
-                " not both",
+                _(
+                    "a game has either a deal ([Seed n] or [Deck ...]) or a set-up position ([Hand ...], [Talon ...]),"
+                    " not both"
+                ),
                 at,
             )
         if not is_deal and not is_start:
             raise src.error(
-                f"game {number} has no deal: give [Seed n] or [Deck ...] (a deal), or [Hand name cards] for "
-                "each player with [Talon ...], [Trump X], [Attacker name] (a set-up position), or [Dealer name]"
-                " and [TurnedUp card] with the cards seen (a game played over the board)",
+                _(
+                    "game {number} has no deal: give [Seed n] or [Deck ...] (a deal), or [Hand name cards] for "
+                    "each player with [Talon ...], [Trump X], [Attacker name] (a set-up position), or [Dealer name]"
+                    " and [TurnedUp card] with the cards seen (a game played over the board)"
+                ).format(number=number),
                 headers[0].start,
             )
         return is_deal
@@ -559,13 +591,17 @@ class _Reader:
         src = self.src
         for bad in START_HEADERS:
             if bad in seen:
-                raise src.error(f"[{bad} ...] belongs to a set-up position, not to a deal", seen[bad].start)
+                raise src.error(
+                    _("[{header} ...] belongs to a set-up position, not to a deal").format(header=bad), seen[bad].start
+                )
         for bad in PARTIAL_HEADERS:
             given = [seen[bad]] if bad in seen else self._multi.get(bad, [])
             if given:
                 raise src.error(
-                    f"[{bad} ...] belongs to a game played over the board, whose deal nobody saw: leave out"
-                    " [Seed n] and [Deck ...]",
+                    _(
+                        "[{header} ...] belongs to a game played over the board, whose deal nobody saw: leave out"
+                        " [Seed n] and [Deck ...]"
+                    ).format(header=bad),
                     given[0].start,
                 )
         dealer = self._one_player(seen, "Dealer", names, "R3")
@@ -573,11 +609,11 @@ class _Reader:
         if dealer is None:
             dealer = len(names) - 1
         if "Seed" in seen and "Deck" in seen:
-            raise src.error("a deal is given by [Seed n] or by [Deck ...], not both", seen["Deck"].start)
+            raise src.error(_("a deal is given by [Seed n] or by [Deck ...], not both"), seen["Deck"].start)
         where = seen.get("Deck") or seen.get("Seed")
         if where is None:
             raise src.error(
-                "a deal needs the cards: [Seed n] (a shuffle) or [Deck ...] (top card first)",
+                _("a deal needs the cards: [Seed n] (a shuffle) or [Deck ...] (top card first)"),
                 seen["Dealer"].start,
                 rule="R3",
             )
@@ -593,7 +629,7 @@ class _Reader:
             order = tuple(self._cards(seen["Deck"], rules))
             if trump is None and len(order) <= no_card_room and not rules.japanese:
                 raise src.error(
-                    "no card is left to turn up after the deal: name the trump suit with [Trump X]",
+                    _("no card is left to turn up after the deal: name the trump suit with [Trump X]"),
                     where.start,
                     rule="R3",
                 )
@@ -618,7 +654,9 @@ class _Reader:
         src = self.src
         for bad in START_HEADERS:
             if bad in seen:  # pragma: no cover - refused by _is_deal first
-                raise src.error(f"[{bad} ...] belongs to a set-up position, not to a deal", seen[bad].start)
+                raise src.error(
+                    _("[{header} ...] belongs to a set-up position, not to a deal").format(header=bad), seen[bad].start
+                )
         dealer = self._one_player(seen, "Dealer", names, "R3")
         dealer, attacker = self._match_rule(number, names, dealer, attacker, seen)
         firsts = [seen[n] for n in ("Dealer", "TurnedUp", "Trump", "Attacker") if n in seen]
@@ -630,7 +668,9 @@ class _Reader:
             cards = self._cards(seen["TurnedUp"], rules)
             if len(cards) != 1:
                 raise src.error(
-                    "[TurnedUp card]: the one card turned up under the talon", seen["TurnedUp"].value_start, rule="R3"
+                    _("[TurnedUp card]: the one card turned up under the talon"),
+                    seen["TurnedUp"].value_start,
+                    rule="R3",
                 )
             turned_up = cards[0]
         shown = self._per_player(multi["Shown"], names, rules, state.shown, "Shown", "R4")
@@ -640,15 +680,16 @@ class _Reader:
             toks = header_tokens(src, h)
             if len(toks) < 3 or toks[0][2] or not re.fullmatch(r"[1-9][0-9]{0,11}", toks[0][0]):
                 raise src.error(
-                    "[Drew BOUT name cards]: the bout after which the player drew, the player, the cards drawn",
+                    _("[Drew BOUT name cards]: the bout after which the player drew, the player, the cards drawn"),
                     h.value_start,
                     rule="R16",
                 )
             bout = int(toks[0][0])
             if bout < last_bout:
                 raise src.error(
-                    f"[Drew {bout} …] comes after a refill of bout {last_bout}: list the refills in the order of"
-                    " the game",
+                    _(
+                        "[Drew {bout} …] comes after a refill of bout {last}: list the refills in the order of the game"
+                    ).format(bout=bout, last=last_bout),
                     h.start,
                     rule="R16",
                 )
@@ -681,10 +722,12 @@ class _Reader:
         for h in given:
             toks = header_tokens(self.src, h)
             if len(toks) < 2:
-                raise self.src.error(f"[{header} name cards]: the player, then the cards", h.value_start, rule=rule)
+                msg = _("[{header} name cards]: the player, then the cards").format(header=header)
+                raise self.src.error(msg, h.value_start, rule=rule)
             seat = self._seat(*toks[0], names, rule)
             if seat in where:
-                raise self.src.error(f"[{header} {quote_name(names[seat])} …] is given twice", h.start, rule=rule)
+                msg = _("[{header} {name} …] is given twice").format(header=header, name=quote_name(names[seat]))
+                raise self.src.error(msg, h.start, rule=rule)
             where[seat] = h
             out.append((seat, tuple(self._cards(h, rules, skip=1))))
         return tuple(sorted(out, key=lambda pair: pair[0]))
@@ -704,7 +747,7 @@ class _Reader:
             move = int(member[1])
             k = int(member[1])
             at = state.move_starts[k] if k < len(state.move_starts) else fallback
-            label = f"move {k} ({format_move(moves[k], names)})"
+            label = f"{where_in_tree(k, ())} ({format_move(moves[k], names)})"
         elif head in ("shown", "hands"):
             h = (state.shown if head == "shown" else state.dealt)[int(member[1])]
             at = h.start
@@ -721,7 +764,7 @@ class _Reader:
             if header == "TurnedUp" and not (state.shown or state.dealt or state.drew):
                 problem = FactProblem(
                     problem.member,
-                    f"{problem.message} (or give the whole deal: [Seed n] or [Deck ...])",
+                    _("{problem} (or give the whole deal: [Seed n] or [Deck ...])").format(problem=problem.message),
                     problem.rule,
                 )
         raise self.src.error(f"{label}: {problem.message}", at, rule=problem.rule, move=move)
@@ -741,19 +784,20 @@ class _Reader:
         src = self.src
         for bad in DEAL_HEADERS:
             if bad in seen:
-                raise src.error(f"[{bad} ...] belongs to a deal, not to a set-up position", seen[bad].start)
+                msg = _("[{header} ...] belongs to a deal, not to a set-up position").format(header=bad)
+                raise src.error(msg, seen[bad].start)
         if trump is None:
-            raise src.error("a set-up position names the trump suit: [Trump X]", headers[0].start, rule="R3")
+            raise src.error(_("a set-up position names the trump suit: [Trump X]"), headers[0].start, rule="R3")
         if attacker is None:
-            raise src.error("a set-up position names who leads: [Attacker name]", headers[0].start, rule="R4")
+            raise src.error(_("a set-up position names who leads: [Attacker name]"), headers[0].start, rule="R4")
         held: list[tuple[Card, ...] | None] = [None] * len(names)
         for h in hands:
             toks = header_tokens(src, h)
             if not toks:
-                raise src.error("[Hand name cards]: the player, then the cards (or -)", h.value_start)
+                raise src.error(_("[Hand name cards]: the player, then the cards (or -)"), h.value_start)
             s = self._seat(*toks[0], names, "R2")
             if held[s] is not None:
-                raise src.error(f"{names[s]}'s hand is given twice", h.start)
+                raise src.error(_("{name}'s hand is given twice").format(name=names[s]), h.start)
             held[s] = tuple(self._cards(h, rules, skip=1))
         hands_t = tuple(h if h is not None else () for h in held)
         talon = tuple(self._cards(seen["Talon"], rules)) if "Talon" in seen else ()
@@ -784,7 +828,7 @@ class _Reader:
             return False
         word = fb.raw.strip().lower()
         if word not in ("yes", "no", "true", "false"):
-            raise self.src.error("[FirstBito yes] or [FirstBito no]", fb.value_start, rule="R13c")
+            raise self.src.error(_("[FirstBito yes] or [FirstBito no]"), fb.value_start, rule="R13c")
         return word in ("yes", "true")
 
     def _bout(self, bh: Header | None) -> int:
@@ -793,7 +837,7 @@ class _Reader:
             return 1
         bout = self._whole(bh, "Bout", lowest=1)
         if bout > MAX_BOUT:
-            raise self.src.error(f"[Bout n]: at most {MAX_BOUT}", bh.value_start, rule="R19")
+            raise self.src.error(_("[Bout n]: at most {most}").format(most=MAX_BOUT), bh.value_start, rule="R19")
         return bout
 
     def _match_rule(
@@ -817,8 +861,10 @@ class _Reader:
         if durak not in names:
             if dealer is None or attacker is None:
                 raise src.error(
-                    f"game {number - 1}'s durak, {durak}, does not play game {number}: name [Dealer ...] and"
-                    " [Attacker ...]",
+                    _(
+                        "game {before}'s durak, {durak}, does not play game {number}: name [Dealer ...] and"
+                        " [Attacker ...]"
+                    ).format(before=number - 1, durak=durak, number=number),
                     seen["Players"].start,
                     rule="R4",
                 )
@@ -827,14 +873,17 @@ class _Reader:
         left = (d + 1) % len(names)
         if dealer is not None and dealer != d:
             raise src.error(
-                f"in a match the durak of the game before deals: {durak}, not {names[dealer]}",
+                _("in a match the durak of the game before deals: {durak}, not {dealer}").format(
+                    durak=durak, dealer=names[dealer]
+                ),
                 seen["Dealer"].value_start,
                 rule="R4",
             )
         if attacker is not None and attacker != left:
             raise src.error(
-                f"in a match the player to the left of the durak ({durak}) attacks first: {names[left]}, "
-                f"not {names[attacker]}",
+                _(
+                    "in a match the player to the left of the durak ({durak}) attacks first: {left}, not {attacker}"
+                ).format(durak=durak, left=names[left], attacker=names[attacker]),
                 seen["Attacker"].value_start,
                 rule="R4",
             )
@@ -845,26 +894,29 @@ class _Reader:
     def _meta_key(self, h: Header) -> tuple[str, int]:
         """The quoted key of ``[Meta "key" value]`` and the index of the value after it."""
         if not h.raw.startswith('"'):
-            raise self.src.error('[Meta "key" value]: the key in quotes, then a JSON value', h.value_start)
+            raise self.src.error(_('[Meta "key" value]: the key in quotes, then a JSON value'), h.value_start)
         try:
             key, end = jsonio.scan(h.raw, 0)
         except jsonio.JSONProblem as exc:
-            raise self.src.error(f"[Meta ...]: bad quoted key: {exc.message}", h.value_start + exc.index) from None
+            msg = _("[Meta ...]: bad quoted key: {problem}").format(problem=exc.message)
+            raise self.src.error(msg, h.value_start + exc.index) from None
         if not isinstance(key, str):  # pragma: no cover - a quoted JSON value is a string
-            raise self.src.error('[Meta "key" value]: the key in quotes', h.value_start)
+            raise self.src.error(_('[Meta "key" value]: the key in quotes'), h.value_start)
         return key, end
 
     def _name(self, tok: str, at: int, quoted: bool) -> str:
         src = self.src
         if not quoted and not (BARE_NAME.fullmatch(tok) and tok not in KEYWORDS and not is_card(tok)):
             raise src.error(
-                f"{short(tok)}: a name that is not a plain word (or looks like a card or a keyword) goes in quotes:"
-                f" {short(json.dumps(tok, ensure_ascii=False), 60)[1:-1]}",
+                _(
+                    "{word}: a name that is not a plain word (or looks like a card or a keyword) goes in quotes:"
+                    " {quoted}"
+                ).format(word=short(tok), quoted=short(json.dumps(tok, ensure_ascii=False), 60)[1:-1]),
                 at,
                 rule="R2",
             )
         if not tok.strip() or len(tok) > MAX_NAME:
-            raise src.error(f"a player's name has 1 to {MAX_NAME} characters", at, rule="R2")
+            raise src.error(_("a player's name has 1 to {most} characters").format(most=MAX_NAME), at, rule="R2")
         return tok
 
     def _text_value(self, h: Header) -> str:
@@ -872,15 +924,22 @@ class _Reader:
         if len(toks) == 1 and toks[0][2]:
             return toks[0][0]
         if any(q for _t, _a, q in toks):
-            raise self.src.error(f"[{h.name} ...]: one quoted text, or plain words", h.value_start)
+            raise self.src.error(
+                _("[{header} ...]: one quoted text, or plain words").format(header=h.name), h.value_start
+            )
         return " ".join(t for t, _a, _q in toks)
 
     def _whole(self, h: Header, what: str, lowest: int | None) -> int:
         word = h.raw.strip()
         if not re.fullmatch(r"-?[0-9]{1,40}", word) or (lowest is not None and int(word) < lowest):
-            bound = f" from {lowest}" if lowest is not None else ""
+            if lowest is None:
+                msg = _("[{header} n]: a whole number, not {word}").format(header=what, word=short(word))
+            else:
+                msg = _("[{header} n]: a whole number from {lowest}, not {word}").format(
+                    header=what, lowest=lowest, word=short(word)
+                )
             raise self.src.error(
-                f"[{what} n]: a whole number{bound}, not {short(word)}",
+                msg,
                 h.value_start,
                 rule="R19" if what == "Bout" else None,
             )
@@ -891,7 +950,9 @@ class _Reader:
             return Suit.parse(h.raw.strip())
         except CardError as exc:
             raise self.src.error(
-                f"[Trump X]: a suit S, H, D or C (or ♠ ♥ ♦ ♣), not {short(h.raw.strip())}", h.value_start, rule="R3"
+                _("[Trump X]: a suit S, H, D or C (or ♠ ♥ ♦ ♣), not {word}").format(word=short(h.raw.strip())),
+                h.value_start,
+                rule="R3",
             ) from exc
 
     def _cards(self, h: Header, rules: Rules, skip: int = 0) -> list[Card]:
@@ -905,7 +966,9 @@ class _Reader:
             except CardError as exc:
                 raise self.src.error(exc.message, at, rule="R1") from exc
         if not out and h.name != "Hand":
-            raise self.src.error(f"[{h.name} ...]: card codes, or - for none", h.value_start, rule="R1")
+            raise self.src.error(
+                _("[{header} ...]: card codes, or - for none").format(header=h.name), h.value_start, rule="R1"
+            )
         return out
 
     def _result(self, h: Header, names: list[str]) -> dict[str, Any]:
@@ -915,7 +978,8 @@ class _Reader:
             value = header_json(src, raw, h.value_start, "Result")
             keys = {"durak", "draw", "epaulettes", "out_order", "losing_team"}
             if not isinstance(value, dict) or set(value) - keys:
-                raise src.error(f"[Result {{...}}]: an object with members among {', '.join(sorted(keys))}", h.start)
+                msg = _("[Result {{...}}]: an object with members among {keys}").format(keys=", ".join(sorted(keys)))
+                raise src.error(msg, h.start)
             return value
         toks = header_tokens(src, h)
         first = toks[0][0] if toks and not toks[0][2] else ""
@@ -924,10 +988,10 @@ class _Reader:
         if first == "durak" and len(toks) in (2, 3):
             who = self._name(*toks[1])
             if who not in names:
-                raise src.error(f"{who!r} is not a player", toks[1][1], rule="R25")
+                raise src.error(_("{name} is not a player").format(name=repr(who)), toks[1][1], rule="R25")
             if len(toks) == 3:
                 if toks[2][0] != "epaulettes" or toks[2][2]:
-                    raise src.error("[Result durak NAME epaulettes]", toks[2][1], rule="R26")
+                    raise src.error(_("[Result durak NAME epaulettes]"), toks[2][1], rule="R26")
                 return {"durak": who, "epaulettes": True}
             return {"durak": who}
         if first == "losers" and len(toks) >= 2:
@@ -935,12 +999,14 @@ class _Reader:
             for tok, at, quoted in toks[1:]:
                 who = self._name(tok, at, quoted)
                 if who not in names:
-                    raise src.error(f"{who!r} is not a player", at, rule="R22")
+                    raise src.error(_("{name} is not a player").format(name=repr(who)), at, rule="R22")
                 team.append(who)
             return {"durak": None, "losing_team": team}
         raise src.error(
-            "[Result durak NAME], [Result durak NAME epaulettes], [Result draw], [Result losers NAME NAME] "
-            "or [Result {JSON object}]",
+            _(
+                "[Result durak NAME], [Result durak NAME epaulettes], [Result draw], [Result losers NAME NAME] "
+                "or [Result {{JSON object}}]"
+            ).format(),
             h.value_start,
             rule="R25",
         )
@@ -970,7 +1036,7 @@ class _Reader:
                 k = len(line.moves)
                 if tok.kind in ("eof", "next"):
                     if len(stack) > 1:
-                        raise src.error("this variation is not closed: a ')' is missing", line.open_at)
+                        raise src.error(_("this variation is not closed: a ')' is missing"), line.open_at)
                     self._end_line(line, tok.start, is_main=True)
                     if self.partial is not None:
                         self._partial_end(main)
@@ -990,13 +1056,13 @@ class _Reader:
                 elif tok.kind in ("word", "quoted"):
                     total += 1
                     if total > MAX_MOVES:
-                        raise src.error(f"more than {MAX_MOVES} moves in one game", tok.start)
+                        raise src.error(_("more than {most} moves in one game").format(most=MAX_MOVES), tok.start)
                     move, i = self._move(line, tok, k)
                     self._play(line, move, tok.start, k)
                 else:
                     what = {"plus": "'+'", "gt": "'>'", "slash": "'/'"}.get(tok.kind, tok.kind)
                     raise src.error(
-                        f"unexpected {what}: a move begins with its player's name",
+                        _("unexpected {what}: a move begins with its player's name").format(what=what),
                         tok.start,
                         move=k,
                         branch=line.branch,
@@ -1016,7 +1082,8 @@ class _Reader:
         for key in ANNOTATION_KEYS:
             if key in meta and visitor.has(key):
                 err = src.error(
-                    f"meta {key!r} is given in a header and in the moves: keep one", places.get(f"meta:{key}", 0)
+                    _("meta {key} is given in a header and in the moves: keep one").format(key=repr(key)),
+                    places.get(f"meta:{key}", 0),
                 )
                 if self.strict:
                     raise err
@@ -1050,7 +1117,7 @@ class _Reader:
             line.has_after = True
         elif line.pending is not None:
             raise self.src.error(
-                "a move has one comment before it: join the two comments into one",
+                _("a move has one comment before it: join the two comments into one"),
                 tok.start,
                 move=k,
                 branch=line.branch,
@@ -1063,7 +1130,9 @@ class _Reader:
         """A glyph, right after the move it marks."""
         if not line.glyph_ok:
             raise self.src.error(
-                f"the glyph {tok.value} goes right after the move it marks, e.g. 'Anna 7S{tok.value}'",
+                _("the glyph {glyph} goes right after the move it marks, e.g. 'Anna 7S{glyph}'").format(
+                    glyph=tok.value
+                ),
                 tok.start,
             )
         self.visitor.visit_glyph(line.nodes[-1], tok.value)
@@ -1077,28 +1146,30 @@ class _Reader:
         if tok.kind == "open":
             if line.implied_last:
                 raise src.error(
-                    "a variation '( ... )' follows the move it replaces, and the passes before it are left out"
-                    f" here ('{BITO}' or a bout number): write them out to vary one",
+                    _(
+                        "a variation '( ... )' follows the move it replaces, and the passes before it are left out"
+                        " here ('{bito}' or a bout number): write them out to vary one"
+                    ).format(bito=BITO),
                     tok.start,
                     move=k,
                     branch=line.branch,
                 )
             if not line.nodes:
                 raise src.error(
-                    "a variation '( ... )' follows the move it replaces; there is none before it",
+                    _("a variation '( ... )' follows the move it replaces; there is none before it"),
                     tok.start,
                     move=k,
                     branch=line.branch,
                 )
             if len(stack) > MAX_DEPTH:
-                raise src.error(f"variations nested more than {MAX_DEPTH} deep", tok.start)
+                raise src.error(_("variations nested more than {most} deep").format(most=MAX_DEPTH), tok.start)
             stack.append(self._variation(line, tok.start))
             line.after_ok = line.glyph_ok = False
             return
         if len(stack) == 1:
-            raise src.error("')' without '('", tok.start)
+            raise src.error(_("')' without '('"), tok.start)
         if not line.nodes:
-            raise src.error("an empty variation: '( ... )' holds at least one move", line.open_at)
+            raise src.error(_("an empty variation: '( ... )' holds at least one move"), line.open_at)
         self._end_line(line, tok.start, is_main=False)
         stack.pop()
         stack[-1].after_ok = stack[-1].glyph_ok = False
@@ -1108,9 +1179,9 @@ class _Reader:
         n, dots = tok.value
         game = line.game
         if line.number is not None:
-            raise src.error("two bout numbers in a row", tok.start, move=k, branch=line.branch)
+            raise src.error(_("two bout numbers in a row"), tok.start, move=k, branch=line.branch)
         if game.result is not None:
-            raise src.error("the game is over: no bout follows", tok.start, rule="R25", move=k, branch=line.branch)
+            raise src.error(_("the game is over: no bout follows"), tok.start, rule="R25", move=k, branch=line.branch)
         if dots == 1 and not line.at_start and n == game.bout + 1 and line.nodes:
             # the next bout's number: the passes that end this one were left out (R12)
             self._implied_end(line, tok, k, None)
@@ -1118,14 +1189,14 @@ class _Reader:
         # 'N.' begins bout N, 'N...' recalls it within the bout: each must match the engine
         if (dots == 1) != line.at_start:
             msg = (
-                f"bout {game.bout} is not over here, so no new bout begins: write '{game.bout}...' to recall the"
-                " bout within it"
+                _("bout {bout} is not over here, so no new bout begins: write '{bout}...' to recall the bout within it")
                 if dots == 1
-                else f"bout {game.bout} begins here: write '{game.bout}.'"
-            )
+                else _("bout {bout} begins here: write '{bout}.'")
+            ).format(bout=game.bout)
             raise src.error(msg, tok.start, move=k, branch=line.branch, game=game)
         if n != game.bout:
-            raise src.error(f"this is bout {game.bout}, not {n}", tok.start, move=k, branch=line.branch, game=game)
+            msg = _("this is bout {bout}, not {n}").format(bout=game.bout, n=n)
+            raise src.error(msg, tok.start, move=k, branch=line.branch, game=game)
         line.number = (n, dots, tok.start)
 
     def _variation(self, line: _Line, at: int) -> _Line:
@@ -1159,17 +1230,17 @@ class _Reader:
     def _end_line(self, line: _Line, at: int, *, is_main: bool) -> None:
         src = self.src
         if line.number is not None:
-            raise src.error("a bout number with no move after it", line.number[2], move=len(line.moves))
+            raise src.error(_("a bout number with no move after it"), line.number[2], move=len(line.moves))
         if line.pending is not None:
             text, where = line.pending
             if not line.nodes:
                 if is_main:
                     self.visitor.visit_game_comment(text)
                     return
-                raise src.error("an empty variation", where)  # pragma: no cover - caught before
+                raise src.error(_("an empty variation"), where)  # pragma: no cover - caught before
             if line.has_after:
                 raise src.error(
-                    "the last move already has its comment after it: join the two comments into one",
+                    _("the last move already has its comment after it: join the two comments into one"),
                     where,
                     move=len(line.moves) - 1,
                     branch=line.branch,
@@ -1185,16 +1256,22 @@ class _Reader:
         name = tok.value
         if name not in names:
             if tok.kind == "word" and is_card(name):
-                msg = f"{name}: a move begins with its player's name ({', '.join(names)})"
+                msg = _("{word}: a move begins with its player's name ({players})").format(
+                    word=name, players=", ".join(names)
+                )
             elif tok.kind == "word" and name in KEYWORDS:
-                msg = f"{name}: whose move? write the player's name first, e.g. '{quote_name(names[0])} {name}'"
+                msg = _("{word}: whose move? write the player's name first, e.g. '{name} {word}'").format(
+                    word=name, name=quote_name(names[0])
+                )
             elif tok.kind == "word" and looks_like_card(name):
-                msg = f"{name!r} is not a card: a rank 2-9, T (or 10), J, Q, K, A, then a suit S, H, D, C (or ♠ ♥ ♦ ♣)"
+                msg = _(_NOT_A_CARD).format(word=repr(name))
             else:
-                msg = f"{short(name)} is not a player: the players are {', '.join(names)}"
+                msg = _("{name} is not a player: the players are {players}").format(
+                    name=short(name), players=", ".join(names)
+                )
             raise src.error(msg, tok.start, move=k, branch=line.branch, game=game)
         if tok.kind == "word" and quote_name(name) != name:
-            raise src.error(f"write the name in quotes: {quote_name(name)}", tok.start)
+            raise src.error(_("write the name in quotes: {quoted}").format(quoted=quote_name(name)), tok.start)
         p = names.index(name)
         i = tok.end
         act = lex(src, i)
@@ -1212,7 +1289,8 @@ class _Reader:
 
         def need_cards(cards: list[Card], at: int, what: str) -> None:
             if not cards:
-                raise src.error(f"{what}: the cards follow, e.g. {who} {what}7S", at, move=k, branch=line.branch)
+                msg = _("{sign}: the cards follow, e.g. {name} {sign}7S").format(sign=what, name=who)
+                raise src.error(msg, at, move=k, branch=line.branch)
 
         if act.kind == "word" and act.value in ("take", "pass"):
             return Move(p, Action(act.value)), act.end
@@ -1220,7 +1298,7 @@ class _Reader:
             nxt = lex(src, act.end)
             if not (nxt.kind == "word" and is_card(nxt.value)):
                 raise src.error(
-                    f"show: the trump shown follows, e.g. {who} show 7H",
+                    _("show: the trump shown follows, e.g. {name} show 7H").format(name=who),
                     act.start if nxt.kind in ("eof", "next") else nxt.start,
                     move=k,
                     branch=line.branch,
@@ -1232,13 +1310,15 @@ class _Reader:
             cards, i = cards_from(act.end)
             if not cards:
                 raise src.error(
-                    "redeal: the new deck follows, top card first", act.end, move=k, branch=line.branch, rule="R5"
+                    _("redeal: the new deck follows, top card first"), act.end, move=k, branch=line.branch, rule="R5"
                 )
             after = lex(src, i)
             if after.kind == "word" and after.value == UP:
                 raise src.error(
-                    f"'{UP}' names the new turned-up card of a redeal in a game whose deal nobody saw; this game's"
-                    " redeal names the whole new deck, top card first",
+                    _(
+                        "'{up}' names the new turned-up card of a redeal in a game whose deal nobody saw; this game's"
+                        " redeal names the whole new deck, top card first"
+                    ).format(up=UP),
                     after.start,
                     move=k,
                     branch=line.branch,
@@ -1256,7 +1336,9 @@ class _Reader:
                 tgt = lex(src, nxt.end)
                 if not (tgt.kind == "word" and is_card(tgt.value)):
                     raise src.error(
-                        f"{act.value}/: the card covered follows the slash, e.g. {who} 9S/7S",
+                        _("{card}/: the card covered follows the slash, e.g. {name} 9S/7S").format(
+                            card=act.value, name=who
+                        ),
                         nxt.start if tgt.kind in ("eof", "next") else tgt.start,
                         move=k,
                         branch=line.branch,
@@ -1266,7 +1348,7 @@ class _Reader:
             return Move(p, Action.ATTACK, tuple(cards)), i
         if act.kind == "word" and looks_like_card(act.value) and act.value not in names:
             raise src.error(
-                f"{act.value!r} is not a card: a rank 2-9, T (or 10), J, Q, K, A, then a suit S, H, D, C (or ♠ ♥ ♦ ♣)",
+                _(_NOT_A_CARD).format(word=repr(act.value)),
                 act.start,
                 rule="R1",
                 move=k,
@@ -1274,8 +1356,10 @@ class _Reader:
                 game=game,
             )
         raise src.error(
-            f"what does {name} do? write cards to attack ({who} 7S), +cards to throw in ({who} +7S),"
-            f" card/target to cover ({who} 9S/7S), >cards to transfer, show card, take or pass",
+            _(
+                "what does {player} do? write cards to attack ({name} 7S), +cards to throw in ({name} +7S),"
+                " card/target to cover ({name} 9S/7S), >cards to transfer, show card, take or pass"
+            ).format(player=name, name=who),
             act.start,
             move=k,
             branch=line.branch,
@@ -1292,7 +1376,9 @@ class _Reader:
         who = quote_name(line.game.players[p])
         if not cards:
             raise src.error(
-                f"redeal: the cards claimed follow (five or more of one suit), e.g. {who} redeal 6S 8S TS QS AS",
+                _(
+                    "redeal: the cards claimed follow (five or more of one suit), e.g. {name} redeal 6S 8S TS QS AS"
+                ).format(name=who),
                 act.end,
                 move=k,
                 branch=line.branch,
@@ -1303,7 +1389,9 @@ class _Reader:
             card = lex(src, nxt.end)
             if not (card.kind == "word" and is_card(card.value)):
                 raise src.error(
-                    f"{UP}: the new deal's turned-up card follows, e.g. {who} redeal 6S 8S TS QS AS {UP} 9D",
+                    _("{up}: the new deal's turned-up card follows, e.g. {name} redeal 6S 8S TS QS AS {up} 9D").format(
+                        up=UP, name=who
+                    ),
                     nxt.start if card.kind in ("eof", "next") else card.start,
                     move=k,
                     branch=line.branch,
@@ -1322,7 +1410,7 @@ class _Reader:
         names = game.players
         if line.at_start and line.number is None and game.result is None and not implied:
             raise src.error(
-                f"bout {game.bout} begins here: write '{game.bout}.' before its first move",
+                _("bout {bout} begins here: write '{bout}.' before its first move").format(bout=game.bout),
                 at,
                 move=k,
                 branch=line.branch,
@@ -1331,8 +1419,10 @@ class _Reader:
         up, self.up = self.up, None
         if up is not None and line.branch:
             raise src.error(
-                "a redeal's new turned-up card is recorded in the main line only (INTERCHANGE.md): leave out"
-                f" '{UP} {up[0].code}' in a variation",
+                _(
+                    "a redeal's new turned-up card is recorded in the main line only (INTERCHANGE.md): leave out"
+                    " '{up} {card}' in a variation"
+                ).format(up=UP, card=up[0].code),
                 up[1],
                 rule="R5",
                 move=k,
@@ -1386,17 +1476,17 @@ class _Reader:
         game = line.game
         if line.number is not None and line.number[1] == 1:
             raise src.error(
-                f"'{BITO}' ends the bout before it: write it before the next bout's number",
+                _("'{bito}' ends the bout before it: write it before the next bout's number").format(bito=BITO),
                 tok.start,
                 move=k,
                 branch=line.branch,
             )
         line.number = None  # 'N... bito' recalls the bout it ends (checked by _number)
         if game.result is not None:
-            raise src.error("the game is over: no bout to end", tok.start, rule="R25", move=k, branch=line.branch)
+            raise src.error(_("the game is over: no bout to end"), tok.start, rule="R25", move=k, branch=line.branch)
         if line.at_start and not line.bito_ended:
             raise src.error(
-                f"'{BITO}' ends a bout whose last passes are left out; no bout is under way here",
+                _("'{bito}' ends a bout whose last passes are left out; no bout is under way here").format(bito=BITO),
                 tok.start,
                 move=k,
                 branch=line.branch,
@@ -1416,10 +1506,14 @@ class _Reader:
         try:
             passes = passes_to_end(game, kind)
         except DurakError as exc:
-            head = f"'{BITO}'" if ending else f"bout {game.bout} does not end here ('{game.bout + 1}.')"
-            raise src.error(
-                f"{head}: {exc.message}", tok.start, rule=exc.rule, move=k, branch=line.branch, game=game
-            ) from None
+            if ending:
+                msg = f"'{BITO}': {exc.message}"  # the engine's words (translated there), after the word read
+            else:
+                # TRANSLATORS: {refusal} is the engine's reason, already in the language in use
+                msg = _("bout {bout} does not end here ('{next}.'): {refusal}").format(
+                    bout=game.bout, next=game.bout + 1, refusal=exc.message
+                )
+            raise src.error(msg, tok.start, rule=exc.rule, move=k, branch=line.branch, game=game) from None
         for p in passes:
             self._play(line, p, tok.start, len(line.moves), implied=True)
 
@@ -1472,8 +1566,10 @@ class _Reader:
     def _no_refill(self, drew: tuple[int, int, tuple[Card, ...], Header], names: list[str]) -> RecordingError:
         bout, seat, _cards, h = drew
         return self.src.error(
-            f"[Drew {bout} {quote_name(names[seat])} …]: bout {bout} does not end in bito or a take in the moves,"
-            " so no refill follows it",
+            _(
+                "[Drew {bout} {name} …]: bout {bout} does not end in bito or a take in the moves,"
+                " so no refill follows it"
+            ).format(bout=bout, name=quote_name(names[seat])),
             h.start,
             rule="R16",
         )
@@ -1556,10 +1652,15 @@ def parse(
     err = None
     bad = jsonio.lone_surrogate(text)
     if len(text) > MAX_BYTES:
-        err = RecordingError(f"the text has {len(text)} characters; the limit is {MAX_BYTES}", file=file)
+        err = RecordingError(
+            _("the text has {count} characters; the limit is {most}").format(count=len(text), most=MAX_BYTES), file=file
+        )
     elif bad >= 0:
         err = Source(text, file).error(
-            f"the text holds U+{ord(text[bad]):04X}, a lone surrogate, which is not valid Unicode text", bad
+            _("the text holds U+{code}, a lone surrogate, which is not valid Unicode text").format(
+                code=f"{ord(text[bad]):04X}"
+            ),
+            bad,
         )
     if err is not None:
         if strict:
@@ -1585,7 +1686,14 @@ def read(text: str, *, file: str = "<string>") -> Recording:
     """
     games = read_games(text, file=file)
     if len(games) != 1:
-        raise RecordingError(f"the text holds {len(games)} games (a match): read it with read_games", file=file)
+        raise RecordingError(
+            ngettext(
+                "the text holds {count} game (a match): read it with read_games",
+                "the text holds {count} games (a match): read it with read_games",
+                len(games),
+            ).format(count=len(games)),
+            file=file,
+        )
     return games[0]
 
 
