@@ -2,11 +2,15 @@
 
 The engine core (:mod:`durak_nb.cards`, :mod:`durak_nb.rules`, :mod:`durak_nb.engine`)
 implements every rule of RULES.md (R1–R27); recordings, replays and views build on it.
+
+Everything a person reads is in English, Russian or Ukrainian: ``durak_nb.set_language("uk")``
+(or ``with durak_nb.language("ru"): ...``, or the environment variable ``DURAK_NB_LANG``;
+see :mod:`durak_nb.i18n`).
 """
 
 from importlib import metadata as _metadata
 
-from .cards import Card, CardError, Rank, Suit, beats, deck, parse_card, parse_cards
+from .cards import Card, CardError, Rank, Suit, beats, card_text, cards_text, count_cards, deck, parse_card, parse_cards
 from .engine import (
     Action,
     Bito,
@@ -27,7 +31,7 @@ from .engine import (
     Took,
 )
 from .errors import DurakError
-from .i18n import get_language, set_language
+from .i18n import get_language, language, set_language
 from .rules import PRESETS, RULE_TEXTS, Rules, RulesError
 
 try:  # the version has one home: the package metadata (pyproject.toml)
@@ -63,8 +67,12 @@ __all__ = [
     "Suit",
     "Took",
     "beats",
+    "card_text",
+    "cards_text",
+    "count_cards",
     "deck",
     "get_language",
+    "language",
     "parse_card",
     "parse_cards",
     "set_language",

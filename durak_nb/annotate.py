@@ -57,6 +57,7 @@ from typing import Any, cast
 
 from .engine import Action, Game, IllegalMove, Move
 from .errors import DurakError
+from .i18n import N_, Np_, _, ngettext, pgettext
 from .record import io, jsonio
 from .record.json_form import MAX_BYTES, MAX_DEPTH, MAX_MOVES, Recording, RecordingError, write_atomic
 from .record.lexer import SUFFIX, format_move
@@ -80,49 +81,68 @@ __all__ = [
 #: The most edits kept for undo (the oldest are forgotten first).
 MAX_UNDO = 1000
 
-#: The person-facing words of this module (one place, for a later translation).
+#: The person-facing words of this module (translated at use: ``_(WORDS[key])``).
 WORDS = {
-    "start": "the start",
-    "move": "move {k} of {line}",
-    "main": "the main line",
-    "line": "line {name}",
-    "comment_after": "the comment after {where} ({move})",
-    "comment_before": "the comment before {where} ({move})",
-    "game_comment": "the game's comment",
-    "glyph": "glyph {glyph} on {where} ({move})",
-    "no_glyph": "no glyph on {where} ({move})",
-    "added": "a line at {where}: {moves}",
-    "promoted": "{line} promoted",
-    "promoted_main": "{line} made the main continuation",
-    "demoted": "{line} demoted",
-    "removed": "{line} deleted ({move})",
-    "root_move": "the start has no move: {what} belongs to a move",
-    "root_comment": "the start has no move: the game's comment is the comment before move 0",
-    "glyph_bad": "glyph {glyph!r}: use one of {glyphs}, or None to clear it",
-    "text_bad": "a comment is text (str) or None to clear it, not {kind}",
-    "surrogate": "the comment holds U+{code:04X}, a lone surrogate, which is not valid Unicode text",
-    "too_long": "a comment of {n} characters; the limit is {limit} (MAX_BYTES, the file size bound)",
-    "illegal": "{where}: {move} is not legal here: {why}",
-    "same_move": "{where} is already {move}: a variation plays another move",
-    "no_moves": "a line needs at least one move",
-    "main_line": "the main line is the game as played: step into a side line to {verb} it",
-    "main_line_promoted": "the main line was changed by a promotion: step into a side line to {verb} it",
-    "first": "{line} is already first at its branch",
-    "last": "{line} is already last at its branch",
-    "too_many": "the game would hold {n} moves counting every variation; the limit is {limit} (MAX_MOVES)",
-    "too_deep": "variations would nest {n} deep; the limit is {limit} (MAX_DEPTH)",
-    "no_undo": "nothing to undo",
-    "no_redo": "nothing to redo",
-    "suffix": "save as .durak (the notation) or .json (the JSON form)",
-    "journal": "it is a recorder's journal (.durak.jsonl): save the annotated game as {durak} or a .json file",
-    "too_big": "the text has {n} bytes; the limit is {limit} (MAX_BYTES)",
-    "not_recording": "Annotator: recording must be a Recording, not {kind}",
-    "foreign": "the node is not in this annotator's tree",
-    "kept": (
+    "start": N_("the start"),
+    # TRANSLATORS: a place in the game tree, said on its own (an edit's heading, "… is already …")
+    "move_main": N_("move {k} of the main line"),
+    # TRANSLATORS: {name} is a side line's path such as 1.1 or 3.2 > 1.1
+    "move_line": N_("move {k} of line {name}"),
+    "main": N_("the main line"),
+    "line": N_("line {name}"),
+    "comment_after": N_("the comment after {where} ({move})"),
+    "comment_before": N_("the comment before {where} ({move})"),
+    "game_comment": N_("the game's comment"),
+    "glyph": N_("glyph {glyph} on {where} ({move})"),
+    "no_glyph": N_("no glyph on {where} ({move})"),
+    "added": N_("a line at {where}: {moves}"),
+    "added_end_main": N_("a line at the end of the main line: {moves}"),
+    "added_end_line": N_("a line at the end of line {name}: {moves}"),
+    "promoted": N_("{line} promoted"),
+    "promoted_main": N_("{line} made the main continuation"),
+    "demoted": N_("{line} demoted"),
+    "removed": N_("{line} deleted ({move})"),
+    "root_glyph": N_("the start has no move: a glyph belongs to a move"),
+    "root_variation": N_("the start has no move: a variation belongs to a move"),
+    "root_comment": N_("the start has no move: the game's comment is the comment before move 0"),
+    "glyph_bad": N_("glyph {glyph!r}: use one of {glyphs}, or None to clear it"),
+    "text_bad": N_("a comment is text (str) or None to clear it, not {kind}"),
+    "surrogate": N_("the comment holds U+{code:04X}, a lone surrogate, which is not valid Unicode text"),
+    "too_long": N_("a comment of {n} characters; the limit is {limit} (MAX_BYTES, the file size bound)"),
+    # TRANSLATORS: {where} is a place said after "after" (see the context "after"), {move} a move in words
+    "illegal": N_("after {where}: {move} is not legal here: {why}"),
+    "same_move": N_("{where} is already {move}: a variation plays another move"),
+    "no_moves": N_("a line needs at least one move"),
+    "main_line_promote": N_("the main line is the game as played: step into a side line to promote it"),
+    "main_line_demote": N_("the main line is the game as played: step into a side line to demote it"),
+    "main_line_delete": N_("the main line is the game as played: step into a side line to delete it"),
+    "main_line_promoted_promote": N_("the main line was changed by a promotion: step into a side line to promote it"),
+    "main_line_promoted_demote": N_("the main line was changed by a promotion: step into a side line to demote it"),
+    "main_line_promoted_delete": N_("the main line was changed by a promotion: step into a side line to delete it"),
+    "first": N_("{line} is already first at its branch"),
+    "last": N_("{line} is already last at its branch"),
+    "too_many": N_("the game would hold {n} moves counting every variation; the limit is {limit} (MAX_MOVES)"),
+    "too_deep": N_("variations would nest {n} deep; the limit is {limit} (MAX_DEPTH)"),
+    "no_undo": N_("nothing to undo"),
+    "no_redo": N_("nothing to redo"),
+    "suffix": N_("save as .durak (the notation) or .json (the JSON form)"),
+    "journal": N_("it is a recorder's journal (.durak.jsonl): save the annotated game as {durak} or a .json file"),
+    "too_big": N_("the text has {n} bytes; the limit is {limit} (MAX_BYTES)"),
+    "not_recording": "Annotator: recording must be a Recording, not {kind}",  # a programming error: not translated
+    "foreign": N_("the node is not in this annotator's tree"),
+    "kept": N_(
         "meta.{key} is not of the documented form ({why}): the file keeps it as it is, as free data,"
         " and an edit could not join it (it would be lost on saving); correct or remove it first"
         " (docs/notation.md, the JSON form)"
     ),
+}
+
+#: The places of :func:`where` as they stand after "after" and "at" in :data:`WORDS`
+#: ("illegal", "added"): Russian and Ukrainian say them in another case (genitive).
+AFTER_WORDS = {
+    "start": Np_("after", "the start"),
+    "move_main": Np_("after", "move {k} of the main line"),
+    "move_line": Np_("after", "move {k} of line {name}"),
 }
 
 
@@ -219,19 +239,21 @@ def _subtree(node: GameNode) -> tuple[int, int]:
     return count, most
 
 
-def where(node: GameNode) -> str:
+def where(node: GameNode, *, after: bool = False) -> str:
     """``node``'s place in words: ``'move 3 of the main line'``, ``'move 0 of line
-    12.1'``, ``'the start'`` at the root."""
+    12.1'``, ``'the start'`` at the root.  ``after``: the form that follows "after"
+    (:data:`AFTER_WORDS`; the same words in English)."""
     if node.parent is None:
-        return WORDS["start"]
+        return pgettext("after", AFTER_WORDS["start"]) if after else _(WORDS["start"])
     path = line_path(node)
-    line = WORDS["main"] if not path else WORDS["line"].format(name=path_text(path))
-    return WORDS["move"].format(k=node.ply, line=line)
+    key = "move_line" if path else "move_main"
+    words = pgettext("after", AFTER_WORDS[key]) if after else _(WORDS[key])
+    return words.format(k=node.ply, name=path_text(path))
 
 
 def _line_name(node: GameNode) -> str:
     path = line_path(node)
-    return WORDS["main"] if not path else WORDS["line"].format(name=path_text(path))
+    return _(WORDS["main"]) if not path else _(WORDS["line"]).format(name=path_text(path))
 
 
 #: The order of the actions among the moves offered over the board (:func:`offered_moves`).
@@ -376,7 +398,7 @@ class Annotator:
         kept = check_annotations(recording.meta, len(recording.moves), recording.players)
         if kept:  # the writer keeps such a member as it is: the tree's own one would be dropped for it
             key, why = next(iter(kept.items()))
-            raise AnnotateError(None, WORDS["kept"].format(key=key, why=why))
+            raise AnnotateError(None, _(WORDS["kept"]).format(key=key, why=why))
         self.tree = GameTree.from_recording(recording)
         self.file = recording.file
         self.max_undo = max_undo
@@ -405,7 +427,13 @@ class Annotator:
         """
         games = io.load_games(path)
         if isinstance(game, bool) or not 0 <= game < len(games):
-            raise IndexError(f"{path} holds {len(games)} game(s); there is no game {game}")
+            raise IndexError(
+                ngettext(
+                    "{path} holds {n} game(s); there is no game {game}",
+                    "{path} holds {n} game(s); there is no game {game}",
+                    len(games),
+                ).format(path=path, n=len(games), game=game)
+            )
         return cls(games[game], match=games, index=game, **options)
 
     # ------------------------------------------------------------------ reading
@@ -464,7 +492,7 @@ class Annotator:
         io.check_match(games)
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_BYTES:
-            raise RecordingError(WORDS["too_big"].format(n=size, limit=MAX_BYTES), file=self.file)
+            raise RecordingError(_(WORDS["too_big"]).format(n=size, limit=MAX_BYTES), file=self.file)
         return text
 
     def save(self, path: str | Path | None = None) -> Path:
@@ -486,9 +514,9 @@ class Annotator:
             form = "json"
         elif name.endswith(".durak.jsonl"):
             durak = target.with_name(target.name[: -len(".jsonl")])
-            raise RecordingError(WORDS["journal"].format(durak=durak), file=str(target), whole=True)
+            raise RecordingError(_(WORDS["journal"]).format(durak=durak), file=str(target), whole=True)
         else:
-            raise RecordingError(WORDS["suffix"], file=str(target), whole=True)
+            raise RecordingError(_(WORDS["suffix"]), file=str(target), whole=True)
         try:
             text = self.text(form)
         except RecordingError as exc:
@@ -569,23 +597,23 @@ class Annotator:
         """
         self._check_node(node)
         if node.parent is None and (not before or node.variations):
-            raise AnnotateError(None, WORDS["root_comment"])
+            raise AnnotateError(None, _(WORDS["root_comment"]))
         if text is not None:
             if not isinstance(text, str):
-                raise AnnotateError(None, WORDS["text_bad"].format(kind=type(text).__name__))
+                raise AnnotateError(None, _(WORDS["text_bad"]).format(kind=type(text).__name__))
             bad = jsonio.lone_surrogate(text)
             if bad >= 0:
-                raise AnnotateError(None, WORDS["surrogate"].format(code=ord(text[bad])))
+                raise AnnotateError(None, _(WORDS["surrogate"]).format(code=ord(text[bad])))
             if len(text) > MAX_BYTES:
-                raise AnnotateError(None, WORDS["too_long"].format(n=len(text), limit=MAX_BYTES))
+                raise AnnotateError(None, _(WORDS["too_long"]).format(n=len(text), limit=MAX_BYTES))
         kind = "comment_before" if before else "comment_after"
         old = getattr(node, kind)
         if old == text:
             return
         if node.parent is None:
-            what = WORDS["game_comment"]
+            what = _(WORDS["game_comment"])
         else:
-            what = WORDS[kind].format(where=where(node), move=self._words(node))
+            what = _(WORDS[kind]).format(where=where(node), move=self._words(node))
         self._apply(Edit(what, kind, node, None, old, text, node, node))
 
     def set_glyph(self, node: GameNode, glyph: str | None) -> None:
@@ -598,13 +626,13 @@ class Annotator:
         """
         self._check_node(node)
         if glyph is not None and glyph not in GLYPHS:
-            raise AnnotateError(None, WORDS["glyph_bad"].format(glyph=glyph, glyphs=" ".join(GLYPHS)))
+            raise AnnotateError(None, _(WORDS["glyph_bad"]).format(glyph=glyph, glyphs=" ".join(GLYPHS)))
         if node.parent is None:
-            raise AnnotateError(None, WORDS["root_move"].format(what="a glyph"))
+            raise AnnotateError(None, _(WORDS["root_glyph"]))
         if node.glyph == glyph:
             return
         key = "no_glyph" if glyph is None else "glyph"
-        what = WORDS[key].format(glyph=glyph, where=where(node), move=self._words(node))
+        what = _(WORDS[key]).format(glyph=glyph, where=where(node), move=self._words(node))
         self._apply(Edit(what, "glyph", node, None, node.glyph, glyph, node, node))
 
     # ------------------------------------------------------------------ lines
@@ -631,7 +659,7 @@ class Annotator:
         """
         self._check_node(node)
         if not moves:
-            raise AnnotateError(None, WORDS["no_moves"])
+            raise AnnotateError(None, _(WORDS["no_moves"]))
         at = node
         rest = list(moves)
         while rest and at.has_variation(rest[0]):
@@ -643,10 +671,19 @@ class Annotator:
         for j, move in enumerate(rest):
             refusal = game.why_illegal(move)
             if refusal is not None:
-                place = where(at) if j == 0 else f"{where(at)}, then {j} more"
+                if j == 0:
+                    words = _(WORDS["illegal"]).format(
+                        where=where(at, after=True), move=move.describe(names), why=refusal.message
+                    )
+                else:
+                    words = ngettext(
+                        "after {where}, then {j} more: {move} is not legal here: {why}",
+                        "after {where}, then {j} more: {move} is not legal here: {why}",
+                        j,
+                    ).format(where=where(at, after=True), j=j, move=move.describe(names), why=refusal.message)
                 raise AnnotateError(
                     refusal.rule,
-                    WORDS["illegal"].format(where=f"after {place}", move=move.describe(names), why=refusal.message),
+                    words,
                     legal=[format_move(m, names) for m in _legal(game)],
                 )
             try:
@@ -655,17 +692,21 @@ class Annotator:
                 raise AnnotateError(exc.refusal.rule, exc.refusal.message) from None
         total = self._count + len(rest)
         if total > MAX_MOVES:
-            raise AnnotateError(None, WORDS["too_many"].format(n=total, limit=MAX_MOVES))
+            raise AnnotateError(None, _(WORDS["too_many"]).format(n=total, limit=MAX_MOVES))
         depth = node_depth(at) + (1 if at.variations else 0)
         if depth > MAX_DEPTH:
-            raise AnnotateError(None, WORDS["too_deep"].format(n=depth, limit=MAX_DEPTH))
+            raise AnnotateError(None, _(WORDS["too_deep"]).format(n=depth, limit=MAX_DEPTH))
         first = GameNode(rest[0])
         last = first
         for move in rest[1:]:
             last = last.add_variation(move)
         words = ", ".join(m.describe(names) for m in rest)
-        place = where(at.variations[0]) if at.variations else f"the end of {_line_name(at)}"
-        what = WORDS["added"].format(where=place, moves=words)
+        if at.variations:
+            what = _(WORDS["added"]).format(where=where(at.variations[0], after=True), moves=words)
+        elif line_path(at):
+            what = _(WORDS["added_end_line"]).format(name=path_text(line_path(at)), moves=words)
+        else:
+            what = _(WORDS["added_end_main"]).format(moves=words)
         # the first move of a game without moves: the game's comment becomes the comment before it
         carried = at.comment_before if at.parent is None and not at.variations else None
         self._apply(Edit(what, "insert", first, at, None, len(at.variations), last, at, carried))
@@ -683,9 +724,9 @@ class Annotator:
         """
         self._check_node(node)
         if node.parent is None:
-            raise AnnotateError(None, WORDS["root_move"].format(what="a variation"))
+            raise AnnotateError(None, _(WORDS["root_variation"]))
         if moves and moves[0] == node.move:
-            raise AnnotateError(None, WORDS["same_move"].format(where=where(node), move=self._words(node)))
+            raise AnnotateError(None, _(WORDS["same_move"]).format(where=where(node), move=self._words(node)))
         return self.add_line(node.parent, moves)
 
     def promote(self, node: GameNode) -> None:
@@ -716,7 +757,7 @@ class Annotator:
         """
         start, parent, i = self._side_line(node, "demote")
         if i == len(parent.variations) - 1:
-            raise AnnotateError(None, WORDS["last"].format(line=_line_name(start).capitalize()))
+            raise AnnotateError(None, _(WORDS["last"]).format(line=_line_name(start).capitalize()))
         self._reorder(start, parent, i, i + 1, "demoted")
 
     def remove(self, node: GameNode) -> GameNode:
@@ -728,7 +769,7 @@ class Annotator:
             AnnotateError: ``node`` is on the main line.
         """
         start, parent, i = self._side_line(node, "delete")
-        what = WORDS["removed"].format(line=_line_name(start).capitalize(), move=self._words(start))
+        what = _(WORDS["removed"]).format(line=_line_name(start).capitalize(), move=self._words(start))
         self._apply(Edit(what, "remove", start, parent, i, None, parent, start))
         return parent
 
@@ -741,7 +782,7 @@ class Annotator:
             AnnotateError: nothing to undo.
         """
         if not self._undo:
-            raise AnnotateError(None, WORDS["no_undo"])
+            raise AnnotateError(None, _(WORDS["no_undo"]))
         edit = self._undo.pop()
         self._run(edit, undo=True)
         self.version += 1
@@ -755,7 +796,7 @@ class Annotator:
             AnnotateError: nothing to redo (a new edit forgets what was undone).
         """
         if not self._redo:
-            raise AnnotateError(None, WORDS["no_redo"])
+            raise AnnotateError(None, _(WORDS["no_redo"]))
         edit = self._redo.pop()
         self._run(edit, undo=False)
         self.version += 1
@@ -771,10 +812,10 @@ class Annotator:
 
     def _check_node(self, node: GameNode) -> None:
         if not isinstance(node, GameNode) or node.root() is not self.tree.root:
-            raise AnnotateError(None, WORDS["foreign"])
+            raise AnnotateError(None, _(WORDS["foreign"]))
 
     def _words(self, node: GameNode) -> str:
-        return node.move.describe(self.players) if node.move is not None else WORDS["start"]
+        return node.move.describe(self.players) if node.move is not None else _(WORDS["start"])
 
     def _side_line(self, node: GameNode, verb: str) -> tuple[GameNode, GameNode, int]:
         self._check_node(node)
@@ -785,19 +826,19 @@ class Annotator:
             # longer starts it (moves added at its end keep it the game as played)
             now = self.tree.root.mainline_moves()
             key = "main_line" if tuple(now[: len(self._played)]) == self._played else "main_line_promoted"
-            raise AnnotateError(None, WORDS[key].format(verb=verb))
+            raise AnnotateError(None, _(WORDS[f"{key}_{verb}"]))
         return start, parent, parent.variations.index(start)
 
     def _reorder(self, start: GameNode, parent: GameNode, i: int, j: int, key: str) -> None:
         if i == j or j < 0:
-            raise AnnotateError(None, WORDS["first"].format(line=_line_name(start).capitalize()))
+            raise AnnotateError(None, _(WORDS["first"]).format(line=_line_name(start).capitalize()))
         if j == 0:
             # the old continuation becomes a variation: its lines nest one deeper
             _n, most = _subtree(parent.variations[0])
             depth = node_depth(parent) + 1 + most
             if depth > MAX_DEPTH:
-                raise AnnotateError(None, WORDS["too_deep"].format(n=depth, limit=MAX_DEPTH))
-        what = WORDS[key].format(line=_line_name(start).capitalize())
+                raise AnnotateError(None, _(WORDS["too_deep"]).format(n=depth, limit=MAX_DEPTH))
+        what = _(WORDS[key]).format(line=_line_name(start).capitalize())
         self._apply(Edit(what, "reorder", start, parent, i, j, start, start))
 
     def _apply(self, edit: Edit) -> None:

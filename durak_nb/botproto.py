@@ -34,6 +34,7 @@ from typing import IO, Any
 
 from .bots import BotFault, seat_view, turn_seat
 from .engine import Game, Move
+from .i18n import N_, Np_, _, pgettext
 from .record.annotations import move_from_json
 
 __all__ = ["MAX_LINE", "PROTOCOL", "QUIT_GRACE", "ProcessBot"]
@@ -47,22 +48,22 @@ QUIT_GRACE = 1.0
 
 #: Person-facing words of this module (one place, for translation later).
 WORDS = {
-    "start": "bot {bot}: cannot start {command}: {error}",
-    "late": "bot {bot} gave no answer to {what} within {timeout:g} s",
-    "ended": "bot {bot} ended (exit code {code}) before answering {what}",
-    "long": "bot {bot} sent a line longer than {most} bytes in answer to {what}",
-    "not_json": "bot {bot} sent a line that is not a JSON object in answer to {what}: {line}",
-    "not_utf8": "bot {bot} sent a line that is not UTF-8 text in answer to {what}",
-    "wrong_type": "bot {bot} answered {what} with a {got!r} message, not {want!r}",
-    "wrong_id": "bot {bot} answered the move at index {got!r}, not at index {want}",
-    "hello": "bot {bot} speaks {got!r}, not {want}",
-    "not_move": "bot {bot} answered the move at index {k} with something that is not a move: {error}",
-    "other_seat": "bot {bot} answered the move at index {k} with a move of {who}; it plays {me}",
-    "illegal": "bot {bot} answered the move at index {k} with '{move}', refused: {refusal}",
-    "stopped": "bot {bot} was stopped after an earlier fault and plays no more",
-    "deaf": "bot {bot} did not read its input within {timeout:g} s",
-    "what_hello": "hello",
-    "what_move": "the move at index {k}",
+    "start": N_("bot {bot}: cannot start {command}: {error}"),
+    "late": N_("bot {bot} gave no answer to {what} within {timeout:g} s"),
+    "ended": N_("bot {bot} ended (exit code {code}) before answering {what}"),
+    "long": N_("bot {bot} sent a line longer than {most} bytes in answer to {what}"),
+    "not_json": N_("bot {bot} sent a line that is not a JSON object in answer to {what}: {line}"),
+    "not_utf8": N_("bot {bot} sent a line that is not UTF-8 text in answer to {what}"),
+    "wrong_type": N_("bot {bot} answered {what} with a {got!r} message, not {want!r}"),
+    "wrong_id": N_("bot {bot} answered the move at index {got!r}, not at index {want}"),
+    "hello": N_("bot {bot} speaks {got!r}, not {want}"),
+    "not_move": N_("bot {bot} answered the move at index {k} with something that is not a move: {error}"),
+    "other_seat": N_("bot {bot} answered the move at index {k} with a move of {who}; it plays {me}"),
+    "illegal": N_("bot {bot} answered the move at index {k} with '{move}', refused: {refusal}"),
+    "stopped": N_("bot {bot} was stopped after an earlier fault and plays no more"),
+    "deaf": N_("bot {bot} did not read its input within {timeout:g} s"),
+    "what_hello": Np_("bot message", "hello"),
+    "what_move": N_("the move at index {k}"),
 }
 
 
@@ -151,16 +152,16 @@ class ProcessBot:
                 start_new_session=True,
             )
         except OSError as exc:
-            raise self._fail(None, WORDS["start"].format(bot=self.name, command=self.command, error=exc)) from exc
+            raise self._fail(None, _(WORDS["start"]).format(bot=self.name, command=self.command, error=exc)) from exc
         self._send({"type": "hello", "protocol": PROTOCOL}, self.hello_timeout)
-        what = WORDS["what_hello"]
+        what = pgettext("bot message", WORDS["what_hello"])
         msg = self._receive(self.hello_timeout, what)
         if msg.get("type") != "hello":
             raise self._fail(
-                None, WORDS["wrong_type"].format(bot=self.name, what=what, got=msg.get("type"), want="hello")
+                None, _(WORDS["wrong_type"]).format(bot=self.name, what=what, got=msg.get("type"), want="hello")
             )
         if msg.get("protocol") != PROTOCOL:
-            raise self._fail(None, WORDS["hello"].format(bot=self.name, got=msg.get("protocol"), want=PROTOCOL))
+            raise self._fail(None, _(WORDS["hello"]).format(bot=self.name, got=msg.get("protocol"), want=PROTOCOL))
         self.hello = msg
         given = msg.get("name")
         if not self._named and isinstance(given, str) and given.strip():
@@ -237,7 +238,7 @@ class ProcessBot:
                     return  # a dead bot: the next read says so with its exit code
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
-                    raise self._fail(None, WORDS["deaf"].format(bot=self.name, timeout=wait), k)
+                    raise self._fail(None, _(WORDS["deaf"]).format(bot=self.name, timeout=wait), k)
 
     def _receive(self, timeout: float, what: str, k: int | None = None) -> dict[str, Any]:
         """The bot's next line as a JSON object, within ``timeout`` seconds.
@@ -254,31 +255,31 @@ class ProcessBot:
             sel.register(fd, selectors.EVENT_READ)
             while b"\n" not in self._buffer:
                 if len(self._buffer) >= MAX_LINE:
-                    raise self._fail(None, WORDS["long"].format(bot=self.name, most=MAX_LINE, what=what), k)
+                    raise self._fail(None, _(WORDS["long"]).format(bot=self.name, most=MAX_LINE, what=what), k)
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
-                    raise self._fail(None, WORDS["late"].format(bot=self.name, what=what, timeout=timeout), k)
+                    raise self._fail(None, _(WORDS["late"]).format(bot=self.name, what=what, timeout=timeout), k)
                 chunk = os.read(fd, MAX_LINE)
                 if not chunk:
                     try:
                         code = proc.wait(QUIT_GRACE)
                     except subprocess.TimeoutExpired:
                         code = None
-                    raise self._fail(None, WORDS["ended"].format(bot=self.name, code=code, what=what), k)
+                    raise self._fail(None, _(WORDS["ended"]).format(bot=self.name, code=code, what=what), k)
                 self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
+        line, _sep, self._buffer = self._buffer.partition(b"\n")
         if len(line) >= MAX_LINE:
-            raise self._fail(None, WORDS["long"].format(bot=self.name, most=MAX_LINE, what=what), k)
+            raise self._fail(None, _(WORDS["long"]).format(bot=self.name, most=MAX_LINE, what=what), k)
         try:
             text = line.decode("utf-8")
         except UnicodeDecodeError:
-            raise self._fail(None, WORDS["not_utf8"].format(bot=self.name, what=what), k) from None
+            raise self._fail(None, _(WORDS["not_utf8"]).format(bot=self.name, what=what), k) from None
         try:
             msg = json.loads(text)
         except (ValueError, RecursionError):
             msg = None
         if not isinstance(msg, dict):
-            raise self._fail(None, WORDS["not_json"].format(bot=self.name, what=what, line=_shown(line)), k)
+            raise self._fail(None, _(WORDS["not_json"]).format(bot=self.name, what=what, line=_shown(line)), k)
         return msg
 
     # ------------------------------------------------------------------ the Bot interface
@@ -297,7 +298,7 @@ class ProcessBot:
         """
         seat = turn_seat(game) if player is None else game.seat(player)
         if self.fault is not None:
-            raise BotFault(self.fault.rule, WORDS["stopped"].format(bot=self.name), bot=self.name)
+            raise BotFault(self.fault.rule, _(WORDS["stopped"]).format(bot=self.name), bot=self.name)
         sv = seat_view(game, seat)
         if not sv.legal:
             raise ValueError(f"no legal move to choose for {game.players[seat]}")
@@ -312,27 +313,27 @@ class ProcessBot:
         k = len(game.history)
         self._asked = k
         self._send({"type": "move", "id": k, "view": sv.to_json()}, k=k)
-        what = WORDS["what_move"].format(k=k)
+        what = _(WORDS["what_move"]).format(k=k)
         msg = self._receive(self.timeout, what, k)
         if msg.get("type") != "move":
             raise self._fail(
-                None, WORDS["wrong_type"].format(bot=self.name, what=what, got=msg.get("type"), want="move"), k
+                None, _(WORDS["wrong_type"]).format(bot=self.name, what=what, got=msg.get("type"), want="move"), k
             )
         if msg.get("id") != k:
-            raise self._fail(None, WORDS["wrong_id"].format(bot=self.name, got=msg.get("id"), want=k), k)
+            raise self._fail(None, _(WORDS["wrong_id"]).format(bot=self.name, got=msg.get("id"), want=k), k)
         try:
             move = move_from_json(msg.get("move"), names)
         except ValueError as exc:
-            raise self._fail(None, WORDS["not_move"].format(bot=self.name, k=k, error=exc), k) from None
+            raise self._fail(None, _(WORDS["not_move"]).format(bot=self.name, k=k, error=exc), k) from None
         if move.player != seat:
             raise self._fail(
-                None, WORDS["other_seat"].format(bot=self.name, k=k, who=names[move.player], me=names[seat]), k
+                None, _(WORDS["other_seat"]).format(bot=self.name, k=k, who=names[move.player], me=names[seat]), k
             )
         refusal = game.why_illegal(move)
         if refusal is not None:
             raise self._fail(
                 refusal.rule,
-                WORDS["illegal"].format(bot=self.name, k=k, move=move.describe(names), refusal=refusal.message),
+                _(WORDS["illegal"]).format(bot=self.name, k=k, move=move.describe(names), refusal=refusal.message),
                 k,
             )
         return move

@@ -32,6 +32,7 @@ from typing import Any, Protocol
 from .cards import Card, beats, deck
 from .engine import Action, Game, IllegalMove, Move, SetupError
 from .errors import DurakError
+from .i18n import N_, _
 from .knowledge import PlayerView, player_view
 from .record.annotations import move_to_json
 from .rules import Rules
@@ -191,7 +192,7 @@ def play_out(game: Game, bot: Bot, max_moves: int = MAX_MOVES) -> list[Move]:
     played: list[Move] = []
     while not game.finished:
         if len(played) >= max_moves:
-            raise RuntimeError(f"no end after {max_moves} moves (is repetition_draw off? R27)")
+            raise RuntimeError(_("no end after {n} moves (is repetition_draw off? R27)").format(n=max_moves))
         move = bot.choose(game)
         game.play(move)
         played.append(game.history[-1])
@@ -387,7 +388,7 @@ def determinize(sv: SeatView, rng: random.Random, tries: int = DETERMINIZE_TRIES
         if m.action in (Action.ATTACK, Action.THROW, Action.DEFEND) or (m.action is Action.TRANSFER and not m.show):
             laid[m.player].extend(m.cards)
     error: Exception | None = None
-    for _ in range(max(1, tries)):
+    for _try in range(max(1, tries)):
         pool = unseen[:]
         rng.shuffle(pool)
         hands: list[list[Card]] = []
@@ -427,17 +428,22 @@ def determinize(sv: SeatView, rng: random.Random, tries: int = DETERMINIZE_TRIES
 
 # ----------------------------------------------------------------------------- the heuristic bot
 
-#: The heuristic bot's rules of thumb, in words (README "Bots" and the docstring).
+#: The heuristic bot's rules of thumb, in words (README "Bots" and the docstring); marked for
+#: the catalogue: a reader's words are ``[_(rule) for rule in HEURISTIC_RULES]``.
 HEURISTIC_RULES = (
-    "A card's worth is its rank; a trump is worth more than every non-trump: keep trumps.",
-    "Lead the lowest non-trump rank, every card of it the rules allow (a pair sheds two cards).",
-    "Throw in the lowest non-trump of a rank on the table, one at a time; never a trump while cards are unknown.",
-    "Transfer by showing a trump when you may (it costs no card); transfer with a non-trump when covering "
-    "would cost a trump or a queen or higher, or when you cannot cover.",
-    "Cover with the cheapest plan that covers every card (the hardest card first, each with the cheapest beater).",
-    "Take while ten or more cards lie in the talon when covering would spend two trumps on low non-trumps.",
-    "Count cards: with two players left and no talon the rival holds every card not seen; lead what they "
-    "cannot beat, and throw in first what they cannot beat (a trump too).",
+    N_("A card's worth is its rank; a trump is worth more than every non-trump: keep trumps."),
+    N_("Lead the lowest non-trump rank, every card of it the rules allow (a pair sheds two cards)."),
+    N_("Throw in the lowest non-trump of a rank on the table, one at a time; never a trump while cards are unknown."),
+    N_(
+        "Transfer by showing a trump when you may (it costs no card); transfer with a non-trump when covering "
+        "would cost a trump or a queen or higher, or when you cannot cover."
+    ),
+    N_("Cover with the cheapest plan that covers every card (the hardest card first, each with the cheapest beater)."),
+    N_("Take while ten or more cards lie in the talon when covering would spend two trumps on low non-trumps."),
+    N_(
+        "Count cards: with two players left and no talon the rival holds every card not seen; lead what they "
+        "cannot beat, and throw in first what they cannot beat (a trump too)."
+    ),
 )
 
 
@@ -764,7 +770,7 @@ class SearchBot:
         seat = sv.seat
         out: dict[Move, list[float]] = {m: [] for m in moves}
         bot = self.heuristic
-        for _ in range(self.samples):
+        for _sample in range(self.samples):
             try:
                 base = determinize(sv, self.rng)
             except (SetupError, IllegalMove):

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 
 from .errors import DurakError
+from .i18n import Np_, _, ngettext, pgettext, translations
 
 __all__ = [
     "RANK_CODES",
@@ -31,10 +32,13 @@ __all__ = [
     "beat_clause",
     "card_text",
     "cards_text",
+    "count_cards",
     "deck",
     "parse_card",
     "parse_cards",
+    "rank_name",
     "rank_text",
+    "suit_name",
 ]
 
 
@@ -88,7 +92,7 @@ class Suit(IntEnum):
         t = text.strip()
         if t in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[t]
-        raise CardError("R1", f"{text!r} is not a suit: use one of S H D C or ♠ ♥ ♦ ♣")
+        raise CardError("R1", _("{text} is not a suit: use one of S H D C or ♠ ♥ ♦ ♣").format(text=repr(text)))
 
 
 _SUIT_BY_TEXT: dict[str, Suit] = {}
@@ -153,7 +157,7 @@ class Card(int):
             CardError: rank or suit out of range.
         """
         if not (2 <= int(rank) <= 14 and 0 <= int(suit) <= 3):
-            raise CardError("R1", f"no card has rank {rank!r} and suit {suit!r}")
+            raise CardError("R1", _("no card has rank {rank} and suit {suit}").format(rank=repr(rank), suit=repr(suit)))
         return _CARDS[int(rank) * 4 + int(suit)]
 
     @classmethod
@@ -167,7 +171,7 @@ class Card(int):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError("R1", f"a card code must be a string, not {text!r}")
+            raise CardError("R1", _("a card code must be a string, not {value}").format(value=repr(text)))
         found = _CARD_BY_TEXT.get(text)
         if found is not None:
             return found
@@ -182,8 +186,11 @@ class Card(int):
         if found is None:
             raise CardError(
                 "R1",
-                f"{text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
-                "then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'",
+                # TRANSLATORS: card codes are always written with these Latin letters, in every language
+                _(
+                    "{text} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
+                    "then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'"
+                ).format(text=repr(text)),
             )
         return found
 
@@ -247,24 +254,99 @@ for _r in Rank:
                 _CARD_BY_TEXT[_rt + _st] = _c
 
 
+#: The letters of the court cards and the ace as a person writes them; translated at use
+#: (``pgettext("rank", ...)``): В, Д, К, Т in Russian and Ukrainian.
+_RANK_LETTERS: dict[int, str] = {
+    # TRANSLATORS: the letter of the jack on a card as players write it (J♠): В in ru and uk
+    11: Np_("rank", "J"),
+    # TRANSLATORS: the letter of the queen on a card as players write it (Q♦): Д in ru and uk
+    12: Np_("rank", "Q"),
+    # TRANSLATORS: the letter of the king on a card as players write it (K♣): К in ru and uk
+    13: Np_("rank", "K"),
+    # TRANSLATORS: the letter of the ace on a card as players write it (A♥): Т in ru and uk
+    14: Np_("rank", "A"),
+}
+
+#: The suits' names in words (nominative plural, as in "hearts are trump").
+_SUIT_NAMES: tuple[str, ...] = (
+    Np_("suit", "spades"),
+    Np_("suit", "hearts"),
+    Np_("suit", "diamonds"),
+    Np_("suit", "clubs"),
+)
+
+#: The ranks' names in words, 2..14 (as in "the six of spades").
+_RANK_NAMES: dict[int, str] = {
+    2: Np_("rank name", "two"),
+    3: Np_("rank name", "three"),
+    4: Np_("rank name", "four"),
+    5: Np_("rank name", "five"),
+    6: Np_("rank name", "six"),
+    7: Np_("rank name", "seven"),
+    8: Np_("rank name", "eight"),
+    9: Np_("rank name", "nine"),
+    10: Np_("rank name", "ten"),
+    11: Np_("rank name", "jack"),
+    12: Np_("rank name", "queen"),
+    13: Np_("rank name", "king"),
+    14: Np_("rank name", "ace"),
+}
+
+#: The words of each card (index ``int(card)``) in a catalogue: made once per catalogue
+#: (a language, or the catalogue after :func:`durak_nb.i18n.reload`), so writing a card
+#: costs one look-up.
+_TEXTS: dict[int, tuple[object, list[str]]] = {}
+
+
+def _card_texts() -> list[str]:
+    """The words of every card in the language in use (see :data:`_TEXTS`)."""
+    catalogue = translations()
+    got = _TEXTS.get(id(catalogue))
+    if got is not None and got[0] is catalogue:
+        return got[1]
+    ranks: dict[int, str] = {int(r): ("10" if r == Rank.TEN else r.code) for r in Rank}
+    ranks.update({r: pgettext("rank", letter) for r, letter in _RANK_LETTERS.items()})
+    table = ["??"] * 60
+    for r in Rank:
+        for s in Suit:
+            table[r * 4 + s] = ranks[r] + s.symbol
+    if len(_TEXTS) > 16:  # catalogues forgotten by reload(): keep the few in use
+        _TEXTS.clear()
+    _TEXTS[id(catalogue)] = (catalogue, table)
+    return table
+
+
 def rank_text(rank: int) -> str:
-    """How a person reads a rank (2..14): ``'10'`` for ten, else its code (``'7'``, ``'Q'``).
+    """How a person reads a rank (2..14): ``'10'`` for ten, else its code (``'7'``), the
+    court cards and the ace by the letters of the language in use: ``J Q K A`` in
+    English, ``В Д К Т`` in Russian and Ukrainian (docs/glossary.md).
 
     >>> rank_text(Rank.TEN), rank_text(Rank.QUEEN)
     ('10', 'Q')
+    >>> from durak_nb.i18n import language
+    >>> with language("ru"):
+    ...     rank_text(Rank.QUEEN), rank_text(Rank.ACE)
+    ('Д', 'Т')
     """
-    return "10" if rank == Rank.TEN else Rank(rank).code
+    return _card_texts()[int(rank) * 4][:-1]
 
 
 def card_text(card: Card) -> str:
     """How a person reads ``card``: rank then suit symbol, ``'10♥'``, ``'A♠'`` (codes
     such as ``TH`` stay in files; ``str(card)`` is the code).  The one home of a card's
-    words: refusals, moves, events and views all write cards through it.
+    words: refusals, moves, events and views all write cards through it.  The ranks J,
+    Q, K, A are written in the letters of the language in use (:func:`rank_text`):
+    ``'В♠'``, ``'Д♦'``, ``'К♣'``, ``'Т♥'`` in Russian and Ukrainian; the suits are the
+    same symbols everywhere.
 
     >>> card_text(Card.parse("TH")), card_text(Card.parse("QS"))
     ('10♥', 'Q♠')
+    >>> from durak_nb.i18n import language
+    >>> with language("uk"):
+    ...     card_text(Card.parse("TH")), card_text(Card.parse("QS")), card_text(Card.parse("AH"))
+    ('10♥', 'Д♠', 'Т♥')
     """
-    return rank_text(card.rank) + card.suit.symbol
+    return _card_texts()[int(card)]
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -273,7 +355,61 @@ def cards_text(cards: Iterable[Card]) -> str:
     >>> cards_text(parse_cards("TH 7S"))
     '10♥ 7♠'
     """
-    return " ".join(card_text(c) for c in cards)
+    table = _card_texts()
+    return " ".join(table[int(c)] for c in cards)
+
+
+def count_cards(n: int) -> str:
+    """A number of cards in words, with the plural form of the language in use:
+    ``'1 card'``, ``'2 cards'``; «1 карта, 2 карты, 5 карт, 21 карта»; «1 карта,
+    2 карти, 5 карт».
+
+    Args:
+        n: the number of cards (0 or more).
+
+    >>> count_cards(1), count_cards(5)
+    ('1 card', '5 cards')
+    >>> from durak_nb.i18n import language
+    >>> with language("ru"):
+    ...     [count_cards(n) for n in (1, 2, 5, 11, 21)]
+    ['1 карта', '2 карты', '5 карт', '11 карт', '21 карта']
+    """
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def rank_name(rank: int) -> str:
+    """A rank's name in words in the language in use: ``'six'``, ``'queen'``; «шестёрка»,
+    «дама»; «шістка», «дама» (docs/glossary.md).
+
+    Args:
+        rank: a :class:`Rank` (or 2..14).
+
+    >>> rank_name(Rank.SIX), rank_name(Rank.ACE)
+    ('six', 'ace')
+    >>> from durak_nb.i18n import language
+    >>> with language("ru"):
+    ...     rank_name(Rank.SIX), rank_name(Rank.ACE)
+    ('шестёрка', 'туз')
+    """
+    return pgettext("rank name", _RANK_NAMES[int(rank)])
+
+
+def suit_name(suit: int) -> str:
+    """A suit's name in words in the language in use, as in "hearts are trump":
+    ``'spades'``, ``'hearts'``, ``'diamonds'``, ``'clubs'``; «пики, червы, бубны,
+    трефы»; «піки, чирви, бубни, трефи» (docs/glossary.md).
+
+    Args:
+        suit: a :class:`Suit` (or 0..3).
+
+    >>> suit_name(Suit.H)
+    'hearts'
+    >>> from durak_nb.i18n import language
+    >>> with language("uk"):
+    ...     suit_name(Suit.H)
+    'чирви'
+    """
+    return pgettext("suit", _SUIT_NAMES[int(suit)])
 
 
 def parse_card(text: str) -> Card:
@@ -294,7 +430,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         try:
             parts = list(text)
         except TypeError as exc:
-            raise CardError("R1", f"cards are codes such as '7S KH' or a list of them, not {text!r}") from exc
+            raise CardError(
+                "R1", _("cards are codes such as '7S KH' or a list of them, not {value}").format(value=repr(text))
+            ) from exc
     return [Card.parse(p) for p in parts]
 
 

@@ -114,6 +114,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "views/bounds.py",
         "views/evalgraph.py",
         "views/__init__.py",
+        "views/offline.py",
     ),
     "teach": (
         "views/export.py",

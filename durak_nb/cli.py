@@ -17,6 +17,12 @@
   after the last move (:func:`durak_nb.analysis.command.solve_command`).
 - ``durak-nb analyse FILE -o OUT [--samples N] [--seed S] [--budget N]``: every move
   evaluated into an annotated recording (:func:`durak_nb.analysis.command.analyse_command`).
+
+Every command takes ``--lang {en,ru,uk}``, before or after its name (``durak-nb --lang uk
+validate x.json``, ``durak-nb validate --lang uk x.json``): the language of its messages,
+of ``--help`` and of argparse's own words; without it ``DURAK_NB_LANG``, then the locale
+(:func:`durak_nb.i18n.default_language`).  Option names, preset names and file contents are
+the same in every language.
 """
 
 from __future__ import annotations
@@ -25,11 +31,14 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
+from . import i18n
 from .engine import SetupError
 from .game_text import game_lines
+from .i18n import LANGUAGES, Np_, _, ngettext, npgettext, pgettext
 from .record import Recording, RecordingError, ValidationReport, io, notation
 from .record.json_form import write_atomic
 from .rules import RulesError
@@ -61,7 +70,8 @@ def _say(text: str, *, error: bool = False) -> None:
 
 def _usage(command: str, text: str) -> int:
     """``durak-nb COMMAND: error: TEXT`` on stderr; the exit status 2 (a bad request)."""
-    _say(f"durak-nb {command}: error: {text}", error=True)
+    # TRANSLATORS: {command} is a command's name (validate, play, ...), kept as it is
+    _say(_("durak-nb {command}: error: {text}").format(command=command, text=text), error=True)
     return 2
 
 
@@ -77,14 +87,18 @@ def _problem(exc: RecordingError, file: str) -> str:
 
 def _option(text: str) -> tuple[str, Any]:
     if "=" not in text:
-        raise argparse.ArgumentTypeError(f"{text!r}: write an option as name=value, e.g. first_bout_limit=6")
+        raise argparse.ArgumentTypeError(
+            _("{text}: write an option as name=value, e.g. first_bout_limit=6").format(text=repr(text))
+        )
     name, raw = text.split("=", 1)
     try:
         value: Any = json.loads(raw)
     except json.JSONDecodeError:
         value = raw
     except RecursionError:
-        raise argparse.ArgumentTypeError(f"{name.strip()!r}: the value is nested too deeply") from None
+        raise argparse.ArgumentTypeError(
+            _("{name}: the value is nested too deeply").format(name=repr(name.strip()))
+        ) from None
     return name.strip(), value
 
 
@@ -95,89 +109,202 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print the usage and ``PROG: error: MESSAGE`` (escaped) on stderr; exit 2."""
         self.print_usage(sys.stderr)
-        self.exit(2, f"{shown(self.prog)}: error: {shown(message)}\n")
+        words = pgettext("argparse", "%(prog)s: error: %(message)s\n")
+        self.exit(2, words % {"prog": shown(self.prog), "message": shown(message)})
+
+
+#: argparse's own words that ``durak-nb`` can print (Python 3.11's msgids, marked here
+#: for the catalogue with the context ``argparse``, so that no other part's word of the
+#: same spelling, such as "options", is taken for them; :func:`_argparse_words` makes
+#: argparse look them up in ours).
+_ARGPARSE_WORDS = (
+    Np_("argparse", "usage: "),
+    Np_("argparse", "positional arguments"),
+    Np_("argparse", "options"),
+    Np_("argparse", "show this help message and exit"),
+    Np_("argparse", "%(prog)s: error: %(message)s\n"),
+    Np_("argparse", "argument %(argument_name)s: %(message)s"),
+    Np_("argparse", "the following arguments are required: %s"),
+    Np_("argparse", "invalid choice: %(value)r (choose from %(choices)s)"),
+    Np_("argparse", "invalid %(type)s value: %(value)r"),
+    Np_("argparse", "unrecognized arguments: %s"),
+    Np_("argparse", "expected one argument"),
+    Np_("argparse", "expected at most one argument"),
+    Np_("argparse", "expected at least one argument"),
+    Np_("argparse", "ambiguous option: %(option)s could match %(matches)s"),
+    Np_("argparse", "not allowed with argument %s"),
+    Np_("argparse", "ignored explicit argument %r"),
+    Np_("argparse", "unexpected option string: %s"),
+    Np_("argparse", "one of the arguments %s is required"),
+)
+
+
+def _expected(n: int) -> str:
+    """argparse's one plural message, as argparse asks for it (here for the catalogue).
+
+    >>> with i18n.language("ru"):
+    ...     print(_expected(2), "/", _expected(5))
+    ожидается 2 аргумента / ожидается 5 аргументов
+    """
+    return npgettext("argparse", "expected %s argument", "expected %s arguments", n) % n
+
+
+def _argparse_gettext(message: str) -> str:
+    """One of argparse's words in the language in use (context ``argparse``)."""
+    return pgettext("argparse", message)
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    """One of argparse's plural words in the language in use (context ``argparse``)."""
+    return npgettext("argparse", singular, plural, n)
+
+
+@contextmanager
+def _argparse_words() -> Iterator[None]:
+    """argparse's own words ("usage:", "options", "error:", "the following arguments
+    are required: %s", ...) from the kit's catalogue while the block runs.
+
+    argparse translates its words by calling the module-level names ``_`` and
+    ``ngettext`` it bound from :mod:`gettext` at import (domain ``argparse``, from the
+    system's catalogues, which have no Russian or Ukrainian on most machines and never
+    follow ``--lang``).  Pointing those two names at :mod:`durak_nb.i18n` for the length
+    of one command makes them follow the language chosen, from the catalogue of this
+    part (``cli.po``, where :data:`_ARGPARSE_WORDS` puts them); putting them back
+    afterwards leaves every other user of argparse in the process as it was.
+    """
+    module: Any = argparse  # its ``_`` and ``ngettext`` are not in its typed interface
+    saved = (module._, module.ngettext)
+    module._, module.ngettext = _argparse_gettext, _argparse_ngettext
+    try:
+        yield
+    finally:
+        module._, module.ngettext = saved
+
+
+def _lang_given(argv: Sequence[str]) -> str | None:
+    """The language the last ``--lang L`` or ``--lang=L`` before ``--`` names (the one
+    argparse keeps), if it is one the kit speaks (a bad one is left for the parser to
+    refuse, in the default language); ``None`` without one.
+
+    >>> _lang_given(["--lang", "ru", "validate", "--lang=uk", "x.json"]), _lang_given(["validate", "--lang", "de"])
+    ('uk', None)
+    """
+    found = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif word.startswith("--lang="):
+            found = word.split("=", 1)[1]
+    return found if found in LANGUAGES else None
+
+
+def _add_lang(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--lang {en,ru,uk}`` on the main parser and, suppressed as a default so that it
+    never hides the main parser's, on every command's (before or after the command)."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None if top else argparse.SUPPRESS,
+        help=_("the language of the messages and of --help (default: DURAK_NB_LANG, else the locale)"),
+    )
+
+
+def _command(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
+    """The parser of command ``name`` (its one-line ``help``), with ``--lang``."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=help)
+    _add_lang(parser)
+    return parser
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="durak-nb", description="Durak (дурак) recordings: validate, play, replay.")
+    """The parser of ``durak-nb``, its help texts in the language in use (make it after
+    choosing the language)."""
+    p = _Parser(prog="durak-nb", description=_("Durak (дурак) recordings: validate, play, replay."))
+    _add_lang(p, top=True)
     sub = p.add_subparsers(dest="command", required=True)
 
-    v = sub.add_parser("validate", help="check that recordings are legal games")
-    v.add_argument("--json", action="store_true", help="print one JSON object per file (INTERCHANGE.md)")
+    v = _command(sub, "validate", help=_("check that recordings are legal games"))
+    v.add_argument("--json", action="store_true", help=_("print one JSON object per file (INTERCHANGE.md)"))
     v.add_argument("files", nargs="+", metavar="FILE")
 
-    pl = sub.add_parser("play", help="record a game between random bots")
-    pl.add_argument("--preset", default="podkidnoy", help="podkidnoy, perevodnoy, prostoy, english or japanese")
-    pl.add_argument("--players", type=int, default=2, help="number of players (R2)")
-    pl.add_argument("--seed", type=int, default=0, help="seed of the shuffle and of the bots")
+    pl = _command(sub, "play", help=_("record a game between random bots"))
+    pl.add_argument("--preset", default="podkidnoy", help=_("podkidnoy, perevodnoy, prostoy, english or japanese"))
+    pl.add_argument("--players", type=int, default=2, help=_("number of players (R2)"))
+    pl.add_argument("--seed", type=int, default=0, help=_("seed of the shuffle and of the bots"))
     pl.add_argument(
         "--option",
         action="append",
         default=[],
         type=_option,
         metavar="NAME=VALUE",
-        help="a rule option of RULES.md, e.g. first_bout_limit=6 or teams=[[0,2],[1,3]]",
+        help=_("a rule option of RULES.md, e.g. first_bout_limit=6 or teams=[[0,2],[1,3]]"),
     )
-    pl.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the JSON recording")
+    pl.add_argument("-o", "--output", required=True, metavar="FILE", help=_("where to write the JSON recording"))
 
     _selfplay_parser(sub)
 
-    r = sub.add_parser("replay", help="print a recording move by move")
+    r = _command(sub, "replay", help=_("print a recording move by move"))
     r.add_argument("file", metavar="FILE")
 
-    c = sub.add_parser("convert", help="convert between the notation (.durak) and the JSON form (.json)")
-    c.add_argument("input", metavar="IN", help="a .durak or .json file")
-    c.add_argument("output", metavar="OUT", help="a .durak or .json file (a match becomes a JSON array)")
+    c = _command(sub, "convert", help=_("convert between the notation (.durak) and the JSON form (.json)"))
+    c.add_argument("input", metavar="IN", help=_("a .durak or .json file"))
+    c.add_argument("output", metavar="OUT", help=_("a .durak or .json file (a match becomes a JSON array)"))
     c.add_argument(
         "--passes",
         choices=("all", "implied"),
         default="all",
-        help="in a .durak OUT: write every pass (the canonical form, default) or leave out those the reader"
-        " fills in (bito, the next bout's number)",
+        help=_(
+            "in a .durak OUT: write every pass (the canonical form, default) or leave out those the reader"
+            " fills in (bito, the next bout's number)"
+        ),
     )
 
-    e = sub.add_parser("export", help="write a replay as a self-contained HTML page (no kernel, no network)")
-    e.add_argument("file", metavar="FILE", help="a .json or .durak recording")
-    e.add_argument("-o", "--output", required=True, metavar="PAGE.html", help="the page to write")
-    e.add_argument("--game", type=int, default=1, metavar="N", help="which game of a match (1, 2, …; default 1)")
-    e.add_argument("--title", help="the page's title (default: the recording's title, or variant and players)")
-    e.add_argument("--view", metavar="NAME", help="the view shown first: a player's name (default: all hands open)")
-    so = sub.add_parser("solve", help="solve the position after the last move exactly (two players, talon empty)")
+    e = _command(sub, "export", help=_("write a replay as a self-contained HTML page (no kernel, no network)"))
+    e.add_argument("file", metavar="FILE", help=_("a .json or .durak recording"))
+    e.add_argument("-o", "--output", required=True, metavar="PAGE.html", help=_("the page to write"))
+    e.add_argument("--game", type=int, default=1, metavar="N", help=_("which game of a match (1, 2, …; default 1)"))
+    e.add_argument("--title", help=_("the page's title (default: the recording's title, or variant and players)"))
+    e.add_argument("--view", metavar="NAME", help=_("the view shown first: a player's name (default: all hands open)"))
+    so = _command(sub, "solve", help=_("solve the position after the last move exactly (two players, talon empty)"))
     so.add_argument("file", metavar="FILE")
-    so.add_argument("--json", action="store_true", help="print one JSON object (INTERCHANGE.md)")
-    so.add_argument("--budget", type=int, default=None, metavar="N", help="the most positions searched")
-    an = sub.add_parser("analyse", help="evaluate every move (exact where solvable, else sampled) into OUT")
+    so.add_argument("--json", action="store_true", help=_("print one JSON object (INTERCHANGE.md)"))
+    so.add_argument("--budget", type=int, default=None, metavar="N", help=_("the most positions searched"))
+    an = _command(sub, "analyse", help=_("evaluate every move (exact where solvable, else sampled) into OUT"))
     an.add_argument("file", metavar="FILE")
-    an.add_argument("-o", "--output", required=True, metavar="OUT", help="the annotated recording (.durak or .json)")
-    an.add_argument("--samples", type=int, default=8, metavar="N", help="deals sampled per move (default 8)")
-    an.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
-    an.add_argument("--budget", type=int, default=5000, metavar="N", help="solver positions per move (default 5000)")
-    t = sub.add_parser("tournament", help="play a ladder of bots (weakest first) on paired deals; print the Elo table")
-    t.add_argument("bots", nargs="+", metavar="BOT", help="random, lowest, heuristic, search or search-N")
-    t.add_argument("--rules", default="podkidnoy", help="the preset (default podkidnoy)")
-    t.add_argument("--players", type=int, default=2, help="players per game (default 2)")
-    t.add_argument("--deals", type=int, default=100, help="deals per pairing (default 100)")
-    t.add_argument("--workers", type=int, default=2, help="worker processes (default 2; 0 or 1: none)")
-    t.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
-    t.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="resamples for the Elo intervals")
+    an.add_argument("-o", "--output", required=True, metavar="OUT", help=_("the annotated recording (.durak or .json)"))
+    an.add_argument("--samples", type=int, default=8, metavar="N", help=_("deals sampled per move (default 8)"))
+    an.add_argument("--seed", type=int, default=0, help=_("seed of the sampling (default 0)"))
+    an.add_argument("--budget", type=int, default=5000, metavar="N", help=_("solver positions per move (default 5000)"))
+    t = _command(
+        sub, "tournament", help=_("play a ladder of bots (weakest first) on paired deals; print the Elo table")
+    )
+    t.add_argument("bots", nargs="+", metavar="BOT", help=_("random, lowest, heuristic, search or search-N"))
+    t.add_argument("--rules", default="podkidnoy", help=_("the preset (default podkidnoy)"))
+    t.add_argument("--players", type=int, default=2, help=_("players per game (default 2)"))
+    t.add_argument("--deals", type=int, default=100, help=_("deals per pairing (default 100)"))
+    t.add_argument("--workers", type=int, default=2, help=_("worker processes (default 2; 0 or 1: none)"))
+    t.add_argument("--seed", type=int, default=0, help=_("the first deal's seed (default 0)"))
+    t.add_argument("--bootstrap", type=int, default=1000, metavar="N", help=_("resamples for the Elo intervals"))
     return p
 
 
 def _selfplay_parser(sub: Any) -> None:
-    s = sub.add_parser("selfplay", help="play many bot games in parallel: recordings plus Parquet tables")
-    s.add_argument("games", type=int, metavar="N", help="how many games")
-    s.add_argument("-o", "--output", required=True, metavar="DIR", help="the corpus folder")
-    s.add_argument("--preset", default="podkidnoy", help="podkidnoy, perevodnoy, prostoy, english or japanese")
-    s.add_argument("--players", type=int, default=2, help="number of players (R2)")
+    s = _command(sub, "selfplay", help=_("play many bot games in parallel: recordings plus Parquet tables"))
+    s.add_argument("games", type=int, metavar="N", help=_("how many games"))
+    s.add_argument("-o", "--output", required=True, metavar="DIR", help=_("the corpus folder"))
+    s.add_argument("--preset", default="podkidnoy", help=_("podkidnoy, perevodnoy, prostoy, english or japanese"))
+    s.add_argument("--players", type=int, default=2, help=_("number of players (R2)"))
     s.add_argument(
-        "--bots", nargs="+", default=["random"], metavar="BOT", help="one bot for all seats, or one per seat"
+        "--bots", nargs="+", default=["random"], metavar="BOT", help=_("one bot for all seats, or one per seat")
     )
-    s.add_argument("--seed", type=int, default=0, help="the corpus's seed (game i: a seed made from it and i)")
-    s.add_argument("--option", action="append", default=[], type=_option, metavar="NAME=VALUE", help="a rule option")
-    s.add_argument("--workers", type=int, help="processes on this machine (default: the CPU count)")
-    s.add_argument("--dask", metavar="SCHEDULER", help="play on a Dask cluster, e.g. tcp://host:8786")
-    s.add_argument("--chunk", type=int, default=200, help="games per task and per recordings file (default 200)")
-    s.add_argument("--overwrite", action="store_true", help="replace a corpus already in DIR")
+    s.add_argument("--seed", type=int, default=0, help=_("the corpus's seed (game i: a seed made from it and i)"))
+    s.add_argument("--option", action="append", default=[], type=_option, metavar="NAME=VALUE", help=_("a rule option"))
+    s.add_argument("--workers", type=int, help=_("processes on this machine (default: the CPU count)"))
+    s.add_argument("--dask", metavar="SCHEDULER", help=_("play on a Dask cluster, e.g. tcp://host:8786"))
+    s.add_argument("--chunk", type=int, default=200, help=_("games per task and per recordings file (default 200)"))
+    s.add_argument("--overwrite", action="store_true", help=_("replace a corpus already in DIR"))
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -201,7 +328,9 @@ def _selfplay(args: argparse.Namespace) -> int:
         return _usage("selfplay", str(exc))
     except RecordingError as exc:
         return _usage("selfplay", exc.format())
-    _say(f"{c.path}: {c.n_games} games in {c.seconds:.1f} s, {c.size()} bytes")
+    # TRANSLATORS: {path} is the corpus folder; {bytes} is the size, e.g. "12345 bytes"
+    words = ngettext("{path}: {n} game in {seconds} s, {bytes}", "{path}: {n} games in {seconds} s, {bytes}", c.n_games)
+    _say(words.format(path=c.path, n=c.n_games, seconds=f"{c.seconds:.1f}", bytes=_bytes(c.size())))
     return 0
 
 
@@ -224,7 +353,7 @@ def _validate(files: Sequence[str], as_json: bool) -> int:
 def _play(args: argparse.Namespace) -> int:
     options = dict(args.option)
     if "preset" in options:
-        return _usage("play", "choose the preset with --preset, not --option preset=...")
+        return _usage("play", _("choose the preset with --preset, not --option preset=..."))
     try:
         rec = record_bot_game(args.preset, args.players, args.seed, options)
     except (RulesError, SetupError) as exc:
@@ -235,7 +364,9 @@ def _play(args: argparse.Namespace) -> int:
         return _usage("play", f"{exc.file}: {exc.message}")
     game = rec.replay()
     assert game.result is not None
-    _say(f"{args.output}: {len(rec.moves)} moves, {game.result.describe(rec.players)}")
+    # TRANSLATORS: {result} is the game's result in words, e.g. "Anna is the durak (R25)"
+    words = ngettext("{file}: {n} move, {result}", "{file}: {n} moves, {result}", len(rec.moves))
+    _say(words.format(file=args.output, n=len(rec.moves), result=game.result.describe(rec.players)))
     return 0
 
 
@@ -243,7 +374,7 @@ def _replay(path: str) -> int:
     try:
         games = notation.load_games(path)  # .durak or .json, one game or a match
         for number, rec in enumerate(games, 1):
-            title = f"game {number} of {len(games)}: " if len(games) > 1 else ""
+            title = _("game {number} of {count}: ").format(number=number, count=len(games)) if len(games) > 1 else ""
             for line in game_lines(rec, title=title):  # comments, glyphs, side lines indented
                 _say(line)
     except RecordingError as exc:
@@ -276,11 +407,12 @@ def _convert(src: str, dst: str, passes: str = "all") -> int:
     or not at all) in the form its suffix names (a notation ``dst`` with ``passes``,
     :func:`durak_nb.record.writer.write`)."""
     if io.loader_for(src) is None:  # any file the kit reads: a journal or a corpus file too
-        return _usage("convert", f"{src}: the file name ends in {', '.join(io.suffixes())}")
+        words = _("{file}: the file name ends in {suffixes}")
+        return _usage("convert", words.format(file=src, suffixes=", ".join(io.suffixes())))
     if not dst.endswith((notation.SUFFIX, ".json")):
-        return _usage("convert", f"{dst}: the file name ends in .durak or .json")
+        return _usage("convert", _("{file}: the file name ends in .durak or .json").format(file=dst))
     if _same_file(src, dst):
-        return _usage("convert", f"{dst}: OUT is the input file IN; write to another file")
+        return _usage("convert", _("{file}: OUT is the input file IN; write to another file").format(file=dst))
     reports = _checked(src)
     if reports is None:
         return 1
@@ -291,7 +423,7 @@ def _convert(src: str, dst: str, passes: str = "all") -> int:
     except RecordingError as exc:
         _say(_problem(exc, src), error=True)
         return 1
-    _say(f"{dst}: {len(games)} game{'s' if len(games) != 1 else ''}")
+    _say(ngettext("{file}: {n} game", "{file}: {n} games", len(games)).format(file=dst, n=len(games)))
     return 0
 
 
@@ -311,11 +443,9 @@ def _not_text(value: str | None) -> str | None:
     return None
 
 
-#: What ``export`` says of the lines it wrote (one place, for translation later).
-_LINES_WORDS = {
-    "main": "{n} moves",
-    "sides": "{n} moves in the main line and {v} side lines of {m} moves",
-}
+def _bytes(n: int) -> str:
+    """A size in words: ``'1234 bytes'`` (the plural form of the language)."""
+    return ngettext("{n} byte", "{n} bytes", n).format(n=n)
 
 
 def _lines_words(rec: Recording) -> str:
@@ -332,9 +462,12 @@ def _lines_words(rec: Recording) -> str:
             moves += 1
             sides += node.starts_variation()
         stack.extend((child, on_main and j == 0) for j, child in enumerate(node.variations))
+    n = len(rec.moves)
     if not sides:
-        return _LINES_WORDS["main"].format(n=len(rec.moves))
-    return _LINES_WORDS["sides"].format(n=len(rec.moves), v=sides, m=moves)
+        return ngettext("{n} move", "{n} moves", n).format(n=n)
+    # TRANSLATORS: {n} moves of the main line, {v} side lines (variations) holding {m} moves
+    # in all; the numbers agree with no word in a translation that writes "moves: {n}"
+    return _("{n} moves in the main line and {v} side lines of {m} moves").format(n=n, v=sides, m=moves)
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -345,15 +478,18 @@ def _export(args: argparse.Namespace) -> int:
     for option, value in (("--title", args.title), ("--view", args.view)):
         given = _not_text(value)
         if given is not None:
-            return _usage("export", f"{option} is not UTF-8 text: {given}")
+            return _usage("export", _("{option} is not UTF-8 text: {given}").format(option=option, given=given))
     if _same_file(args.file, args.output):
-        return _usage("export", f"{args.output}: the page would replace the recording FILE; write to another file")
+        words = _("{file}: the page would replace the recording FILE; write to another file")
+        return _usage("export", words.format(file=args.output))
     reports = notation.validate_path(args.file)
     if reports[0].recording is None:  # the file could not be read
         _say(reports[0].describe(), error=True)
         return 1
     if not 1 <= args.game <= len(reports):
-        return _usage("export", f"{args.file} holds {len(reports)} game(s): --game 1..{len(reports)}")
+        # TRANSLATORS: {n} is the number of games; a translation may write "games: {n}"
+        words = _("{file} holds {n} game(s): --game 1..{n}")
+        return _usage("export", words.format(file=args.file, n=len(reports)))
     report = reports[args.game - 1]
     rec = report.recording
     assert rec is not None
@@ -361,19 +497,22 @@ def _export(args: argparse.Namespace) -> int:
         _say(report.describe(), error=True)
         return 1
     if args.view is not None and args.view not in rec.players:
-        return _usage("export", f"--view {args.view!r} is not a player: {', '.join(rec.players)}")
+        words = _("--view {name} is not a player: {players}")
+        return _usage("export", words.format(name=repr(args.view), players=", ".join(rec.players)))
     try:
         page = export_html(rec, args.output, title=args.title, perspective=args.view)
     except RecordingError as exc:
         _say(_problem(exc, args.file), error=True)
         return 1
     except ExportError as exc:
-        _say(f"durak-nb export: error: {exc}", error=True)
+        _usage("export", str(exc))
         return 1
     except OSError as exc:
-        _say(f"durak-nb export: error: {args.output}: {exc.strerror or exc}", error=True)
+        _usage("export", f"{args.output}: {exc.strerror or exc}")
         return 1
-    _say(f"{page}: {page.stat().st_size} bytes, {_lines_words(rec)}; open it in a browser (no kernel needed)")
+    # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {lines} the moves it shows ("134 moves")
+    words = _("{page}: {bytes}, {lines}; open it in a browser (no kernel needed)")
+    _say(words.format(page=page, bytes=_bytes(page.stat().st_size), lines=_lines_words(rec)))
     return 0
 
 
@@ -401,8 +540,36 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    The language of every message and of ``--help`` is ``--lang`` (before or after the
+    command), else ``DURAK_NB_LANG``, else the locale (:func:`durak_nb.i18n.default_language`);
+    it is chosen before the parser is made, so that the parser's help texts and
+    argparse's own words are in it too, and given back when the command ends.
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
+    lang = _lang_given(words)
+    if lang is None:
+        try:
+            lang = i18n.get_language()
+        except ValueError as exc:  # DURAK_NB_LANG names a language the kit does not speak
+            _say(f"durak-nb: error: {exc}", error=True)  # no language to say it in but English
+            return 2
+    with i18n.language(lang), _argparse_words():
+        return _run(words)
+
+
+def _run(argv: Sequence[str]) -> int:
+    """Parse ``argv`` and run the command, in the language in use."""
     args = _parser().parse_args(argv)
+    if args.lang is not None and args.lang != i18n.get_language():  # e.g. ``--la uk``, an abbreviation
+        with i18n.language(args.lang):
+            return _command_run(args)
+    return _command_run(args)
+
+
+def _command_run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` names; returns the exit status."""
     try:
         if args.command == "validate":
             return _validate(args.files, args.json)

@@ -54,6 +54,7 @@ import pandas as pd
 from . import bots as _bots
 from .engine import Game, Move, Took
 from .errors import DurakError
+from .i18n import N_, Np_, _, pgettext
 from .record.json_form import Recording, json_document, write_atomic
 from .record.jsonlines import JSONL_SUFFIX, jsonl_text, read_jsonl
 from .record.lexer import MAX_GAMES
@@ -143,17 +144,17 @@ GAME_TABLE_COLUMNS: tuple[str, ...] = (
 
 #: Person-facing words of this module.
 WORDS = {
-    "n_games": "n_games must be a whole number from 1 to {limit}, not {value!r}",
-    "chunk": "chunk must be a whole number from 1 to {limit} (games in one recordings file), not {value!r}",
-    "workers": "workers must be a whole number from 1, not {value!r}",
-    "bot": "no bot named {name!r}; the bots: {known}",
-    "bots_count": "{count} bots for {players} players: give one bot name, or one per seat",
-    "exists": "{path} already holds a corpus (corpus.json or a table): choose another folder or overwrite=True",
-    "not_dir": "{path} exists and is not a folder",
-    "extra": "self-play corpora need pyarrow (and dask for a cluster): pip install 'durak-nb[corpus]'",
-    "game": "game {i} (seed {seed}): {error}",
-    "desc": "games",
-    "no_corpus": "{path} is not a corpus folder (its corpus.json cannot be read: {error})",
+    "n_games": N_("n_games must be a whole number from 1 to {limit}, not {value!r}"),
+    "chunk": N_("chunk must be a whole number from 1 to {limit} (games in one recordings file), not {value!r}"),
+    "workers": N_("workers must be a whole number from 1, not {value!r}"),
+    "bot": N_("no bot named {name!r}; the bots: {known}"),
+    "bots_count": N_("{count} bots for {players} players: give one bot name, or one per seat"),
+    "exists": N_("{path} already holds a corpus (corpus.json or a table): choose another folder or overwrite=True"),
+    "not_dir": N_("{path} exists and is not a folder"),
+    "extra": N_("self-play corpora need pyarrow (and dask for a cluster): pip install 'durak-nb[corpus]'"),
+    "game": N_("game {i} (seed {seed}): {error}"),
+    "desc": Np_("progress bar", "games"),
+    "no_corpus": N_("{path} is not a corpus folder (its corpus.json cannot be read: {error})"),
 }
 
 
@@ -210,7 +211,7 @@ def make_bot(name: str, seed: int) -> _bots.Bot:
     """
     cls = _bot_classes().get(name)
     if cls is None:
-        raise CorpusError(None, WORDS["bot"].format(name=name, known=", ".join(bot_names())))
+        raise CorpusError(None, _(WORDS["bot"]).format(name=name, known=", ".join(bot_names())))
     params = inspect.signature(cls).parameters
     bot: _bots.Bot = cls(seed=seed) if "seed" in params else cls()
     return bot
@@ -289,7 +290,7 @@ def play_chunk(spec: _Spec, start: int, stop: int) -> _Chunk:
             rec = _play_one(spec, i)
             frame, row = _tables(rec)
         except DurakError as exc:
-            raise CorpusError(exc.rule, WORDS["game"].format(i=i, seed=game_seed(spec.seed, i), error=exc)) from exc
+            raise CorpusError(exc.rule, _(WORDS["game"]).format(i=i, seed=game_seed(spec.seed, i), error=exc)) from exc
         frame.insert(0, "game", i)
         frame.insert(1, "move", range(len(frame)))
         frames.append(frame)
@@ -397,7 +398,7 @@ class Corpus:
             try:
                 self.manifest = json.loads((self.path / MANIFEST).read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
-                raise CorpusError(None, WORDS["no_corpus"].format(path=self.path, error=exc)) from None
+                raise CorpusError(None, _(WORDS["no_corpus"]).format(path=self.path, error=exc)) from None
         self.n_games = int(self.manifest["n_games"])
 
     @property
@@ -434,7 +435,7 @@ class Corpus:
 
 def _whole(value: object, what: str, limit: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
-        raise CorpusError(None, WORDS[what].format(limit=limit, value=value))
+        raise CorpusError(None, _(WORDS[what]).format(limit=limit, value=value))
     return value
 
 
@@ -454,7 +455,7 @@ def _spec(
     if len(wanted) == 1:
         wanted = wanted * len(names)
     if len(wanted) != len(names):
-        raise CorpusError(None, WORDS["bots_count"].format(count=len(wanted), players=len(names)))
+        raise CorpusError(None, _(WORDS["bots_count"]).format(count=len(wanted), players=len(names)))
     for b in wanted:
         make_bot(b, 0)  # an unknown name is refused here
     return _Spec(name, dict(opts), names, wanted, int(seed))
@@ -465,7 +466,7 @@ def _arrow() -> Any:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:  # pragma: no cover - the corpus extra is installed in the tests
-        raise CorpusError(None, WORDS["extra"]) from None
+        raise CorpusError(None, _(WORDS["extra"])) from None
     return pa, pq
 
 
@@ -500,11 +501,11 @@ class _TableFile:
 
 def _prepare(out: Path, overwrite: bool) -> None:
     if out.exists() and not out.is_dir():
-        raise CorpusError(None, WORDS["not_dir"].format(path=out))
+        raise CorpusError(None, _(WORDS["not_dir"]).format(path=out))
     held = [out / MANIFEST, out / MOVES_FILE, out / GAMES_FILE]
     if any(p.exists() for p in held) or (out / GAMES_DIR).exists():
         if not overwrite:
-            raise CorpusError(None, WORDS["exists"].format(path=out))
+            raise CorpusError(None, _(WORDS["exists"]).format(path=out))
         for p in held:
             p.unlink(missing_ok=True)
         shutil.rmtree(out / GAMES_DIR, ignore_errors=True)
@@ -542,7 +543,7 @@ def _dask_results(spec: _Spec, bounds: list[tuple[int, int]], dask: Any) -> Iter
     try:
         from distributed import Client
     except ImportError:  # pragma: no cover - the corpus extra is installed in the tests
-        raise CorpusError(None, WORDS["extra"]) from None
+        raise CorpusError(None, _(WORDS["extra"])) from None
     own = not isinstance(dask, Client)
     connect: Any = Client  # distributed has no type hints
     client = connect(dask) if own else dask
@@ -629,9 +630,8 @@ def selfplay(
         results = _local_results(spec, bounds, workers or os.cpu_count() or 1)
     from tqdm.auto import tqdm
 
-    bar = tqdm(
-        total=n, desc=WORDS["desc"], unit="game", disable=not (progress if progress is not None else len(bounds) > 1)
-    )
+    show_bar = progress if progress is not None else len(bounds) > 1
+    bar = tqdm(total=n, desc=pgettext("progress bar", WORDS["desc"]), unit="game", disable=not show_bar)
     moves, games = _TableFile(out / MOVES_FILE), _TableFile(out / GAMES_FILE)
     try:
         for got in results:

@@ -37,13 +37,15 @@ from .cards import (
     beats,
     card_text,
     cards_text,
+    count_cards,
     deck,
     lowest_rank,
     parse_cards,
     rank_text,
 )
 from .errors import DurakError
-from .rules import Rules, RulesError
+from .i18n import N_, _, ngettext
+from .rules import Rules, RulesError, preset_text
 
 __all__ = [
     "Action",
@@ -146,15 +148,23 @@ class Action(StrEnum):
         return self.value
 
 
-#: a move in words, one whole sentence per kind of move (``who``, ``cards`` as card text)
+#: a move in words, one whole sentence per kind of move (``who``, ``cards`` as card text),
+#: translated at use (:meth:`Move.describe`)
 _MOVE_WORDS: dict[Action, str] = {
-    Action.ATTACK: "{who} attacks {cards}",
-    Action.THROW: "{who} throws in {cards}",
-    Action.TRANSFER: "{who} transfers {cards}",
-    Action.DEFEND: "{who} covers {cards}",  # a defence without its target (never legal)
-    Action.TAKE: "{who} takes",
-    Action.PASS: "{who} passes",
-    Action.REDEAL: "{who} claims a redeal",
+    # TRANSLATORS: {who} is a player's name, {cards} the cards led (7♥ or 7♥ 7♠)
+    Action.ATTACK: N_("{who} attacks {cards}"),
+    # TRANSLATORS: {who} is a player's name, {cards} the cards thrown in
+    Action.THROW: N_("{who} throws in {cards}"),
+    # TRANSLATORS: {who} is the defender's name, {cards} the cards of the transfer
+    Action.TRANSFER: N_("{who} transfers {cards}"),
+    # TRANSLATORS: a defence whose target is unknown: {who} is the defender, {cards} the cover
+    Action.DEFEND: N_("{who} covers {cards}"),  # a defence without its target (never legal)
+    # TRANSLATORS: the defender declares take (R14)
+    Action.TAKE: N_("{who} takes"),
+    # TRANSLATORS: a thrower has nothing (more) to throw in (R12)
+    Action.PASS: N_("{who} passes"),
+    # TRANSLATORS: a player claims a redeal, having been dealt five cards of one suit (R5)
+    Action.REDEAL: N_("{who} claims a redeal"),
 }
 
 
@@ -255,10 +265,14 @@ class Move(NamedTuple):
         if not self._well_formed():
             return f"{who} {self.action} {self.cards!r}"
         if self.action is Action.DEFEND and self.target is not None:
-            return f"{who} covers {card_text(self.target)} with {card_text(self.cards[0])}"
+            # TRANSLATORS: {who} is the defender's name; {target} the card covered, {card} the cover
+            return _("{who} covers {target} with {card}").format(
+                who=who, target=card_text(self.target), card=card_text(self.cards[0])
+            )
         if self.action is Action.TRANSFER and self.show:
-            return f"{who} transfers by showing {card_text(self.cards[0])}"
-        return _MOVE_WORDS[self.action].format(who=who, cards=cards_text(self.cards)).rstrip()
+            # TRANSLATORS: a shown-trump transfer (R20): {card} is the trump shown
+            return _("{who} transfers by showing {card}").format(who=who, card=card_text(self.cards[0]))
+        return _(_MOVE_WORDS[self.action]).format(who=who, cards=cards_text(self.cards)).rstrip()
 
     def _well_formed(self) -> bool:
         """The fields have the types the class methods give them (a Move built by hand
@@ -298,19 +312,44 @@ class Move(NamedTuple):
 
 
 def _count(n: int) -> str:
-    """``'1 card'``, ``'3 cards'``."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    """``'1 card'``, ``'3 cards'`` in the language in use (:func:`~durak_nb.cards.count_cards`)."""
+    return count_cards(n)
 
 
-def _follow(room: int) -> str:
-    """The end of an R13b refusal: how many more cards may still follow."""
-    if room <= 0:
-        return ", so no more may follow"
-    return f", so only {room} more may follow"
+def _names_and(names: Sequence[str]) -> str:
+    """Names as a list a person reads: ``'Anna and Vera'``, ``'Anna, Boris and Vera'``."""
+    if len(names) <= 1:
+        return "".join(names)
+    # TRANSLATORS: the last two names of a list ("Anna and Vera", "Anna, Boris and Vera")
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
+
+
+#: R10: who may defend, take or transfer (the defender), one sentence per action
+_DEFENDER_ONLY: dict[Action, str] = {
+    # TRANSLATORS: {name} is the defender
+    Action.DEFEND: N_("only the defender {name} may defend"),
+    Action.TAKE: N_("only the defender {name} may take"),
+    Action.TRANSFER: N_("only the defender {name} may transfer"),
+}
+
+#: R17: the refusal of a transfer in each preset without transfers (whole sentences: the
+#: preset's name takes a different case in Russian and Ukrainian)
+_NO_TRANSFERS: dict[str, str] = {
+    "podkidnoy": N_("no transfers in podkidnoy: transfers are played in perevodnoy"),
+    "prostoy": N_("no transfers in prostoy: transfers are played in perevodnoy"),
+    "english": N_("no transfers in english: transfers are played in perevodnoy"),
+    "japanese": N_("no transfers in japanese: transfers are played in perevodnoy"),
+}
+
+#: R11: the refusal of a throw-in in each preset without throw-ins
+_NO_THROW_INS: dict[str, str] = {
+    "prostoy": N_("no throw-ins in prostoy durak: the bout ends when the lead is beaten or taken"),
+    "english": N_("no throw-ins in english durak: the bout ends when the lead is beaten or taken"),
+}
 
 
 @dataclass(frozen=True)
@@ -374,7 +413,8 @@ class Took(Event):
     cards: tuple[Card, ...]
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} picks up {cards_text(self.cards)} (R14)"
+        # TRANSLATORS: the defender picks up the table after a take
+        return _("{name} picks up {cards} (R14)").format(name=names[self.player], cards=cards_text(self.cards))
 
 
 @dataclass(frozen=True)
@@ -386,7 +426,7 @@ class Bito(Event):
     cards: tuple[Card, ...]
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"bito: {cards_text(self.cards)} to the discard (R15)"
+        return _("bito: {cards} to the discard (R15)").format(cards=cards_text(self.cards))
 
 
 @dataclass(frozen=True)
@@ -399,7 +439,8 @@ class Drew(Event):
     cards: tuple[Card, ...]
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} draws {cards_text(self.cards)} (R16)"
+        # TRANSLATORS: a player refills the hand from the talon
+        return _("{name} draws {cards} (R16)").format(name=names[self.player], cards=cards_text(self.cards))
 
 
 @dataclass(frozen=True)
@@ -411,7 +452,7 @@ class Out(Event):
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} is out (R24)"
+        return _("{name} is out (R24)").format(name=names[self.player])
 
 
 @dataclass(frozen=True)
@@ -424,7 +465,8 @@ class LeadPassed(Event):
     to: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"the lead passes from {names[self.player]} to {names[self.to]} (R9)"
+        # TRANSLATORS: english durak: {name} has no pair and passes the lead on to {to}
+        return _("the lead passes from {name} to {to} (R9)").format(name=names[self.player], to=names[self.to])
 
 
 @dataclass(frozen=True)
@@ -436,7 +478,7 @@ class Redealt(Event):
     player: int
 
     def describe(self, names: Sequence[str]) -> str:
-        return f"{names[self.player]} shows five of a suit: the cards are dealt again (R5)"
+        return _("{name} shows five of a suit: the cards are dealt again (R5)").format(name=names[self.player])
 
 
 @dataclass(frozen=True)
@@ -462,15 +504,14 @@ class Result:
     def describe(self, names: Sequence[str]) -> str:
         """The result in words."""
         if self.draw:
-            why = " by repetition (R27)" if self.rule == "R27" else " (R25)"
-            return "draw" + why
+            return _("draw by repetition (R27)") if self.rule == "R27" else _("draw (R25)")
         if self.losing_team is not None:
-            return "the team of " + " and ".join(names[s] for s in self.losing_team) + " loses (R22)"
+            # TRANSLATORS: {names} are the losing partners, "Anna and Vera"
+            return _("the team of {names} loses (R22)").format(names=_names_and([names[s] for s in self.losing_team]))
         assert self.durak is not None
-        text = f"{names[self.durak]} is the durak"
         if self.epaulettes:
-            text += " with epaulettes (R26)"
-        return text
+            return _("{name} is the durak with epaulettes (R26)").format(name=names[self.durak])
+        return _("{name} is the durak").format(name=names[self.durak])
 
 
 @dataclass(frozen=True)
@@ -485,7 +526,8 @@ class GameOver(Event):
         return self.result.rule
 
     def describe(self, names: Sequence[str]) -> str:
-        return "game over: " + self.result.describe(names)
+        # TRANSLATORS: {result} is the result in words ("Boris is the durak", "draw (R25)")
+        return _("game over: {result}").format(result=self.result.describe(names))
 
 
 @dataclass(frozen=True)
@@ -561,20 +603,27 @@ class Start:
         if not isinstance(code, str):
             raise TypeError(f"Start.from_code: a position code is a string, not {_shown(code)}")
         if len(code) > _CODE_MAX:
-            raise SetupError(None, f"position code: longer than {_CODE_MAX} characters")
+            raise SetupError(
+                None,
+                ngettext(
+                    "position code: longer than {n} character", "position code: longer than {n} characters", _CODE_MAX
+                ).format(n=_CODE_MAX),
+            )
         fields = code.split()
         if len(fields) != 8:
             raise SetupError(
                 None,
-                f"position code: 8 fields separated by spaces ({' '.join(_CODE_FIELDS)}), not {len(fields)}",
+                _("position code: 8 fields separated by spaces ({fields}), not {n}").format(
+                    fields=" ".join(_CODE_FIELDS), n=len(fields)
+                ),
             )
         hands, talon, trump, attacker, discard, bout, bito, out = fields
         try:
             suit = Suit.parse(trump)
         except CardError as exc:
-            raise SetupError("R1", f"position code: trump: {exc.message}") from exc
+            raise SetupError("R1", _("position code: trump: {why}").format(why=exc.message)) from exc
         if bito not in ("+", "-"):
-            raise SetupError(None, f"position code: bito is + or -, not {bito!r}")
+            raise SetupError(None, _("position code: bito is + or -, not {value}").format(value=repr(bito)))
         return cls(
             hands=tuple(_code_cards(h, f"hand {i + 1}") for i, h in enumerate(hands.split("/"))),
             talon=_code_cards(talon, "talon"),
@@ -604,17 +653,25 @@ def _code_cards(text: str, field: str) -> tuple[Card, ...]:
     if text == "-":
         return ()
     if len(text) % 2:
-        raise SetupError(None, f"position code: {field} {text!r} is not card codes of two characters written together")
+        raise SetupError(
+            None,
+            # TRANSLATORS: {field} is a field of the position code as written there (talon, hand 1)
+            _("position code: {field} {text} is not card codes of two characters written together").format(
+                field=field, text=repr(text)
+            ),
+        )
     try:
         return tuple(Card.parse(text[i : i + 2]) for i in range(0, len(text), 2))
     except CardError as exc:
-        raise SetupError("R1", f"position code: {field}: {exc.message}") from exc
+        raise SetupError("R1", _("position code: {field}: {why}").format(field=field, why=exc.message)) from exc
 
 
 def _code_number(text: str, field: str) -> int:
     """A whole number field of a position code (at most nine digits)."""
     if not _NUMBER.fullmatch(text):
-        raise SetupError(None, f"position code: {field} is a whole number, not {text!r}")
+        raise SetupError(
+            None, _("position code: {field} is a whole number, not {text}").format(field=field, text=repr(text))
+        )
     return int(text)
 
 
@@ -674,7 +731,10 @@ class Position:
         if self.table or self.attacker is None or self.result is not None:
             raise SetupError(
                 "R9",
-                "a start position is a bout start (an empty table, the attacker to lead), not a position inside a bout",
+                _(
+                    "a start position is a bout start (an empty table, the attacker to lead), "
+                    "not a position inside a bout"
+                ),
             )
         return Start(
             hands=self.hands,
@@ -997,9 +1057,9 @@ class Game:
         rules = _rules_arg(rules, "Game")
         names = tuple(_players_arg(players, "Game"))
         if any(not isinstance(p, str) or not p for p in names):
-            raise SetupError("R2", "every player needs a non-empty name")
+            raise SetupError("R2", _("every player needs a non-empty name"))
         if len(set(names)) != len(names):
-            raise SetupError("R2", "player names must be unique")
+            raise SetupError("R2", _("player names must be unique"))
         try:
             rules.check_players(len(names))
         except RulesError as exc:
@@ -1209,11 +1269,18 @@ class Game:
             if isinstance(hands, Mapping):
                 unknown = [k for k in hands if k not in game.players]
                 if unknown:
-                    raise SetupError("R2", f"start.hands names {unknown[0]!r}, who is not a player")
+                    raise SetupError(
+                        "R2", _("start.hands names {name}, who is not a player").format(name=repr(unknown[0]))
+                    )
                 hand_list = [_cards_arg(hands.get(name, ())) for name in game.players]
             else:
                 if len(hands) != game.n:
-                    raise SetupError("R2", f"start.hands has {len(hands)} hands for {game.n} players")
+                    raise SetupError(
+                        "R2",
+                        _("start.hands has {hands} hands for {players} players").format(
+                            hands=len(hands), players=game.n
+                        ),
+                    )
                 hand_list = [_cards_arg(h) for h in hands]
             talon_cards = list(_cards_arg(talon))
             discard_cards = list(_cards_arg(discard))
@@ -1227,12 +1294,13 @@ class Game:
             placed = [c for h in hand_list for c in h] + talon_cards + discard_cards
         game._check_cards(placed, "start")
         if r.japanese and trump_suit != Suit.D:
-            raise SetupError("R8", "in japanese durak diamonds are always trump: trump must be 'D'")
+            raise SetupError("R8", _("in japanese durak diamonds are always trump: trump must be 'D'"))
         if talon_cards and not r.japanese and talon_cards[-1].suit != trump_suit:
             raise SetupError(
                 "R3",
-                f"the talon's last card {card_text(talon_cards[-1])} is the turned-up trump, "
-                f"but trump is {trump_suit.symbol}",
+                _("the talon's last card {card} is the turned-up trump, but trump is {suit}").format(
+                    card=card_text(talon_cards[-1]), suit=trump_suit.symbol
+                ),
             )
         game.hands = [sorted(h) for h in hand_list]
         game.talon = talon_cards
@@ -1241,7 +1309,7 @@ class Game:
         game.trump_card = talon_cards[-1] if talon_cards and not r.japanese else None
         game.first_bito_done = bool(first_bito_done)
         if not isinstance(bout, int) or bout < 1:
-            raise SetupError("R19", f"start.bout must be a whole number from 1, not {bout!r}")
+            raise SetupError("R19", _("start.bout must be a whole number from 1, not {bout}").format(bout=repr(bout)))
         game.bout = bout
         game.dealt_hands = [list(h) for h in game.hands]
         game._make_beaters()
@@ -1249,16 +1317,19 @@ class Game:
             seat = game._seat(who, "out", "R24")
             if game.hands[seat] or game.talon:
                 raise SetupError(
-                    "R24", f"{game.players[seat]} cannot be out: they hold cards or the talon is not empty"
+                    "R24",
+                    _("{name} cannot be out: they hold cards or the talon is not empty").format(
+                        name=game.players[seat]
+                    ),
                 )
             game.out_order.append(seat)
         seat = game._seat(attacker, "attacker", "R4")
         if game._check_end([], last_defender=None):
             return game
         if not game.hands[seat]:
-            raise SetupError("R4", f"the attacker {game.players[seat]} holds no cards")
+            raise SetupError("R4", _("the attacker {name} holds no cards").format(name=game.players[seat]))
         if game._next_opponent(seat) is None:
-            raise SetupError("R22", f"no opponent of {game.players[seat]} holds cards to defend")
+            raise SetupError("R22", _("no opponent of {name} holds cards to defend").format(name=game.players[seat]))
         game._begin_bout(seat, check_end=True)
         game._note_position()  # R27: the set-up position is the first occurrence
         return game
@@ -1329,10 +1400,13 @@ class Game:
     def _seat(self, who: int | str, what: str, rule: str) -> int:
         if isinstance(who, str):
             if who not in self.players:
-                raise SetupError(rule, f"{what} {who!r} is not a player")
+                # TRANSLATORS: {what} is the member of the set-up as written (dealer, attacker, out)
+                raise SetupError(rule, _("{what} {who} is not a player").format(what=what, who=repr(who)))
             return self.players.index(who)
         if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < self.n:
-            raise SetupError(rule, f"{what} {who!r} is not a seat 0..{self.n - 1}")
+            raise SetupError(
+                rule, _("{what} {who} is not a seat 0..{last}").format(what=what, who=repr(who), last=self.n - 1)
+            )
         return who
 
     def _check_cards(self, cards: list[Card], where: str) -> None:
@@ -1341,16 +1415,25 @@ class Game:
         seen = 0  # a bit per card
         for c in cards:
             if c < low:
-                raise SetupError("R1", f"{where}: {card_text(c)} is not in a {self.rules.deck_size}-card deck")
+                raise SetupError(
+                    "R1",
+                    # TRANSLATORS: {where} is the member of the set-up as written (start, deal.deck)
+                    _("{where}: {card} is not in a {size}-card deck").format(
+                        where=where, card=card_text(c), size=self.rules.deck_size
+                    ),
+                )
             if seen >> c & 1:
-                raise SetupError("R1", f"{where}: {card_text(c)} appears twice")
+                raise SetupError("R1", _("{where}: {card} appears twice").format(where=where, card=card_text(c)))
             seen |= 1 << c
         if seen != _DECK_MASKS.get(len(full), 0) and seen != _deck_mask(full):
             missing = [c for c in full if not seen >> c & 1]
             raise SetupError(
                 "R1",
-                f"{where}: {_count(len(missing))} of the {self.rules.deck_size}-card deck "
-                f"{'is' if len(missing) == 1 else 'are'} missing: {cards_text(missing)}",
+                ngettext(
+                    "{where}: {n} card of the {size}-card deck is missing: {cards}",
+                    "{where}: {n} cards of the {size}-card deck are missing: {cards}",
+                    len(missing),
+                ).format(where=where, n=len(missing), size=self.rules.deck_size, cards=cards_text(missing)),
             )
 
     def _deal_cards(self, cards: list[Card], trump: Suit | None) -> None:
@@ -1366,12 +1449,15 @@ class Game:
         rest = cards[n * h :]
         if r.japanese:  # R8: diamonds are trump; nothing is turned up
             if trump is not None and trump != Suit.D:
-                raise SetupError("R8", "in japanese durak diamonds are always trump")
+                raise SetupError("R8", _("in japanese durak diamonds are always trump"))
             self.trump, self.trump_card, self.talon = Suit.D, None, rest
         elif rest:
             if trump is not None and trump != rest[0].suit:
                 raise SetupError(
-                    "R3", f"the trump is the turned-up card {card_text(rest[0])}; leave 'trump' out of the deal"
+                    "R3",
+                    _("the trump is the turned-up card {card}; leave 'trump' out of the deal").format(
+                        card=card_text(rest[0])
+                    ),
                 )
             self.trump, self.trump_card, self.talon = rest[0].suit, rest[0], rest[1:] + rest[:1]
         else:  # R3: no card left to turn up: the trump is chosen at random and recorded
@@ -1451,12 +1537,14 @@ class Game:
         """
         if isinstance(who, str):
             if who not in self.players:
-                raise PlayerError("R2", f"{who!r} is not a player: {', '.join(self.players)}")
+                raise PlayerError(
+                    "R2", _("{who} is not a player: {players}").format(who=repr(who), players=", ".join(self.players))
+                )
             return self.players.index(who)
         if isinstance(who, bool) or not isinstance(who, int):
             raise TypeError(f"player: a player's name or a seat number 0..{self.n - 1}, not {_shown(who)}")
         if not 0 <= who < self.n:
-            raise PlayerError("R2", f"no seat {who}: the seats are 0..{self.n - 1}")
+            raise PlayerError("R2", _("no seat {seat}: the seats are 0..{last}").format(seat=who, last=self.n - 1))
         return who
 
     def throwers(self) -> list[int]:
@@ -1794,7 +1882,7 @@ class Game:
         try:
             return self._why(move)
         except CardError as exc:
-            return Refusal("R1", f"malformed move: {exc}")
+            return Refusal("R1", _("malformed move: {why}").format(why=exc))
 
     def can_play(self, move: Move) -> bool:
         """Whether ``move`` is legal now."""
@@ -1805,13 +1893,13 @@ class Game:
         game goes on, the seat, the action, the cards: R25, R2, R1), then one check per
         action, in the order of the bout protocol."""
         if self.result is not None:
-            return Refusal("R25", "the game is over: no more moves")
+            return Refusal("R25", _("the game is over: no more moves"))
         p = move.player
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n:
-            return Refusal("R2", f"there is no seat {p!r}")
+            return Refusal("R2", _("there is no seat {seat}").format(seat=repr(p)))
         act: object = move.action  # a Move built by hand may hold anything
         if not isinstance(act, Action):
-            return Refusal("R1", f"unknown action {act!r}")
+            return Refusal("R1", _("unknown action {action}").format(action=repr(act)))
         refusal = self._why_cards(move)
         if refusal is not None:
             return refusal
@@ -1820,7 +1908,7 @@ class Game:
         if not self.attack_cards:
             return self._why_lead(move)
         if act is Action.ATTACK:
-            return Refusal("R9", "the bout is already led: add cards with a throw-in")
+            return Refusal("R9", _("the bout is already led: add cards with a throw-in"))
         if act in (Action.DEFEND, Action.TAKE, Action.TRANSFER):
             refusal = self._why_defender(move)
             if refusal is not None:
@@ -1836,13 +1924,16 @@ class Game:
         """R1: the move's cards are cards of this deck, each named once."""
         cards = move.cards
         if any(not isinstance(c, Card) for c in cards):
-            return Refusal("R1", "cards must be Card values")
+            return Refusal("R1", _("cards must be Card values"))
         low = lowest_rank(self.rules.deck_size)
         alien = [c for c in cards if c.rank < low]
         if alien:
-            return Refusal("R1", f"{card_text(alien[0])} is not in a {self.rules.deck_size}-card deck")
+            return Refusal(
+                "R1",
+                _("{card} is not in a {size}-card deck").format(card=card_text(alien[0]), size=self.rules.deck_size),
+            )
         if len(set(cards)) != len(cards):
-            return Refusal("R1", f"{self.players[move.player]} names the same card twice")
+            return Refusal("R1", _("{who} names the same card twice").format(who=self.players[move.player]))
         return None
 
     def _not_held(self, move: Move) -> Refusal | None:
@@ -1864,16 +1955,20 @@ class Game:
             if act is Action.TRANSFER
             else "R11"
         )
-        return Refusal(rule, f"{self.players[move.player]} does not hold {cards_text(missing)}")
+        return Refusal(
+            rule, _("{who} does not hold {cards}").format(who=self.players[move.player], cards=cards_text(missing))
+        )
 
     def _why_redeal(self, move: Move) -> Refusal | None:
         """R5: a redeal claim (option on, first bout, five of a suit dealt, a whole deck)."""
         if not self.rules.redeal_five_of_suit:
-            return Refusal("R5", "redeals are not played (option redeal_five_of_suit is off)")
+            return Refusal("R5", _("redeals are not played (option redeal_five_of_suit is off)"))
         if self.bout > 1:
-            return Refusal("R5", "a redeal may only be claimed before the first bout ends")
+            return Refusal("R5", _("a redeal may only be claimed before the first bout ends"))
         if not self._may_redeal(move.player):
-            return Refusal("R5", f"{self.players[move.player]} was not dealt five or more cards of one suit")
+            return Refusal(
+                "R5", _("{who} was not dealt five or more cards of one suit").format(who=self.players[move.player])
+            )
         if move.deck is not None:
             try:
                 self._check_cards(list(move.deck), "redeal.deck")
@@ -1891,34 +1986,34 @@ class Game:
         who = names[p]
         if act is Action.PASS and r.lead_style == "pair" and p == a:
             if self.lead_passes >= self._holders():
-                return Refusal("R9", "every player has passed the lead: now a single card must be led")
+                return Refusal("R9", _("every player has passed the lead: now a single card must be led"))
             if self._pair_leads(a, d):
-                return Refusal("R9", f"{who} holds a pair and must lead it")
+                return Refusal("R9", _("{who} holds a pair and must lead it").format(who=who))
             return None
         if act is not Action.ATTACK:
-            return Refusal("R9", f"the table is empty: {names[a]} must lead first")
+            return Refusal("R9", _("the table is empty: {attacker} must lead first").format(attacker=names[a]))
         if p != a:
-            return Refusal("R9", f"it is {names[a]}'s lead, not {who}'s")
+            return Refusal("R9", _("it is {attacker}'s lead, not {who}'s").format(attacker=names[a], who=who))
         not_held = self._not_held(move)
         if not_held is not None:
             return not_held
         if not cards:
-            return Refusal("R9", "a lead needs at least one card")
+            return Refusal("R9", _("a lead needs at least one card"))
         if len({c >> 2 for c in cards}) > 1:
-            return Refusal("R9", "a lead is one or more cards of one rank")
+            return Refusal("R9", _("a lead is one or more cards of one rank"))
         style = r.lead_style
         if style == "single_or_pair" and len(cards) > 2:
-            return Refusal("R9", "in simple durak the lead is one card or a pair")
+            return Refusal("R9", _("in simple durak the lead is one card or a pair"))
         if style == "pair":
             if self.lead_passes < self._holders() and len(cards) != 2:
                 return Refusal(
                     "R9",
-                    f"in english durak the lead is a pair: {who} holds one and must lead it"
+                    _("in english durak the lead is a pair: {who} holds one and must lead it").format(who=who)
                     if self._pair_leads(a, d)
-                    else "in english durak the lead is a pair; with no pair, pass the lead",
+                    else _("in english durak the lead is a pair; with no pair, pass the lead"),
                 )
             if len(cards) > 2:
-                return Refusal("R9", "in english durak the lead is a pair, or a single card once all passed")
+                return Refusal("R9", _("in english durak the lead is a pair, or a single card once all passed"))
         return self._limit_refusal(len(cards), lead=True)
 
     def _why_defender(self, move: Move) -> Refusal | None:
@@ -1927,9 +2022,11 @@ class Game:
         d = self.defender
         assert d is not None
         if move.player != d:
-            return Refusal("R10", f"only the defender {self.players[d]} may {move.action.value}")
+            return Refusal("R10", _(_DEFENDER_ONLY[move.action]).format(name=self.players[d]))
         if self.taking:
-            return Refusal("R14", f"{self.players[d]} has declared take and may only wait for throw-ins")
+            return Refusal(
+                "R14", _("{name} has declared take and may only wait for throw-ins").format(name=self.players[d])
+            )
         if move.action is not Action.TAKE and not move.show:
             return self._not_held(move)
         return None
@@ -1942,7 +2039,7 @@ class Game:
         """R14, R15: take needs an uncovered card."""
         if self._uncovered():
             return None
-        return Refusal("R15", "every card is covered: there is nothing to take")
+        return Refusal("R15", _("every card is covered: there is nothing to take"))
 
     def _why_defend(self, move: Move) -> Refusal | None:
         """R10 with R6–R8: one card covers one uncovered attack card it beats. Which
@@ -1950,11 +2047,11 @@ class Game:
         would beat but for japanese durak's spades, else R6."""
         cards, t = move.cards, move.target
         if len(cards) != 1 or t is None:
-            return Refusal("R10", "a defence covers exactly one attack card with one card")
+            return Refusal("R10", _("a defence covers exactly one attack card with one card"))
         if t not in self.attack_cards:
-            return Refusal("R10", f"{card_text(t)} is not an attack card on the table")
+            return Refusal("R10", _("{card} is not an attack card on the table").format(card=card_text(t)))
         if t not in self._uncovered():
-            return Refusal("R10", f"{card_text(t)} is already covered")
+            return Refusal("R10", _("{card} is already covered").format(card=card_text(t)))
         cover = cards[0]
         if self._beat[t] >> cover & 1:
             return None
@@ -1963,35 +2060,57 @@ class Game:
             r.japanese and beat_clause(cover, t, self.trump, trump_six_beats_ace=r.trump_six_beats_ace) is not None
         )
         rule = "R8" if spades_only else "R6"
-        spades = "; spades only by higher spades" + (" (R8)" if rule == "R6" else "")
-        return Refusal(
-            rule,
-            f"{card_text(cover)} does not beat {card_text(t)}: a card is beaten by a higher card of its suit "
-            f"or by a trump ({self.trump.symbol})" + (spades if r.japanese else ""),
-        )
+        if not r.japanese:
+            # TRANSLATORS: {cover} is the card laid, {target} the attack card, {trump} the trump suit's symbol
+            words = _(
+                "{cover} does not beat {target}: a card is beaten by a higher card of its suit or by a trump ({trump})"
+            )
+        elif rule == "R6":
+            words = _(
+                "{cover} does not beat {target}: a card is beaten by a higher card of its suit "
+                "or by a trump ({trump}); spades only by higher spades (R8)"
+            )
+        else:
+            words = _(
+                "{cover} does not beat {target}: a card is beaten by a higher card of its suit "
+                "or by a trump ({trump}); spades only by higher spades"
+            )
+        return Refusal(rule, words.format(cover=card_text(cover), target=card_text(t), trump=self.trump.symbol))
 
     def _why_transfer(self, move: Move) -> Refusal | None:
         """R17–R20 (with R13): a transfer, laid or shown."""
         r = self.rules
         cards = move.cards
         if not r.transfers:
-            return Refusal("R17", f"no transfers in {r.preset}: transfers are played in perevodnoy")
+            said = _NO_TRANSFERS.get(r.preset)
+            if said is None:  # pragma: no cover - every preset without transfers is in the table
+                return Refusal(
+                    "R17",
+                    _("no transfers in {preset}: transfers are played in perevodnoy").format(
+                        preset=preset_text(r.preset)
+                    ),
+                )
+            return Refusal("R17", _(said))
         if self.bout == 1 and not r.transfer_first_bout:
-            return Refusal("R19", "no transfer in the first bout of the game")
+            return Refusal("R19", _("no transfer in the first bout of the game"))
         if len(self._uncovered()) != len(self.attack_cards):
-            return Refusal("R18", "no transfer once an attack card is covered")
+            return Refusal("R18", _("no transfer once an attack card is covered"))
         if not cards:
-            return Refusal("R17", "a transfer lays one or more cards of the attack rank")
+            return Refusal("R17", _("a transfer lays one or more cards of the attack rank"))
         rank = self.attack_cards[0] >> 2
         if any(c >> 2 != rank for c in cards):
             return Refusal(
-                "R17", f"a transfer must use cards of the attack rank {rank_text(self.attack_cards[0].rank)}"
+                "R17",
+                # TRANSLATORS: {rank} is the rank as written on cards (7, 10, Q)
+                _("a transfer must use cards of the attack rank {rank}").format(
+                    rank=rank_text(self.attack_cards[0].rank)
+                ),
             )
         d = self.defender
         assert d is not None
         target = self._next_opponent(d)
         if target is None:
-            return Refusal("R17", "no player to the left holds cards to take the transfer")
+            return Refusal("R17", _("no player to the left holds cards to take the transfer"))
         if move.show:
             refusal = self._why_show(move)
             if refusal is not None:
@@ -2001,11 +2120,18 @@ class Game:
         if total > tsize:
             return Refusal(
                 "R18",
-                f"{self.players[target]} holds {_count(tsize)} and would face {total}: "
-                "no one may be given more cards than they hold (R13b)",
+                # TRANSLATORS: {name} is the next defender, {cards} "3 cards", {total} a number of cards
+                _(
+                    "{name} holds {cards} and would face {total}: no one may be given more cards than they hold (R13b)"
+                ).format(name=self.players[target], cards=_count(tsize), total=total),
             )
         if total > self.limit():
-            return Refusal("R18", f"a transfer to {total} cards passes the limit of {self.limit()} (R13a/R13c)")
+            return Refusal(
+                "R18",
+                _("a transfer to {total} cards passes the limit of {limit} (R13a/R13c)").format(
+                    total=total, limit=self.limit()
+                ),
+            )
         return None
 
     def _why_show(self, move: Move) -> Refusal | None:
@@ -2013,13 +2139,15 @@ class Game:
         cards = move.cards
         who = self.players[move.player]
         if not self.rules.show_trump_transfer:
-            return Refusal("R20", "shown-trump transfers (проездной) are off in these rules")
+            return Refusal("R20", _("shown-trump transfers (проездной) are off in these rules"))
         if len(cards) != 1 or cards[0].suit != self.trump:
-            return Refusal("R20", "a shown-trump transfer shows exactly one trump of the attack rank")
+            return Refusal("R20", _("a shown-trump transfer shows exactly one trump of the attack rank"))
         if cards[0] not in self.hands[move.player]:
-            return Refusal("R20", f"{who} does not hold {card_text(cards[0])}")
+            return Refusal("R20", _("{who} does not hold {card}").format(who=who, card=card_text(cards[0])))
         if move.player in self.shown:
-            return Refusal("R20", f"{who} already transferred by showing a trump this bout: now lay the card")
+            return Refusal(
+                "R20", _("{who} already transferred by showing a trump this bout: now lay the card").format(who=who)
+            )
         return None
 
     def _why_thrower(self, move: Move) -> Refusal | None:
@@ -2032,22 +2160,40 @@ class Game:
         assert a is not None and d is not None
         who = names[p]
         if act not in (Action.THROW, Action.PASS):
-            return Refusal("R1", f"unknown action {act!r}")
+            return Refusal("R1", _("unknown action {action}").format(action=repr(act)))
         if p == d:
-            return Refusal("R11", "the defender cannot throw in or pass; they cover, transfer or take")
+            return Refusal("R11", _("the defender cannot throw in or pass; they cover, transfer or take"))
         if not r.throw_ins:
-            return Refusal("R11", f"no throw-ins in {r.preset} durak: the bout ends when the lead is beaten or taken")
+            said = _NO_THROW_INS.get(r.preset)
+            if said is None:  # pragma: no cover - every preset without throw-ins is in the table
+                return Refusal(
+                    "R11",
+                    _("no throw-ins in {preset}: the bout ends when the lead is beaten or taken").format(
+                        preset=preset_text(r.preset)
+                    ),
+                )
+            return Refusal("R11", _(said))
         throwers = self.throwers()
         if p not in throwers:
             if not self.hands[p]:
-                return Refusal("R11", f"{who} holds no cards")
+                return Refusal("R11", _("{who} holds no cards").format(who=who))
             if self._team[p] == self._team[d]:
-                return Refusal("R22", f"{who} is {names[d]}'s partner and may not throw in on them")
-            return Refusal("R11", "only the defender's neighbours may throw in with more than 4 players")
+                return Refusal(
+                    "R22",
+                    # TRANSLATORS: {who} would throw in on the defender {defender}, a partner
+                    _("{who} is {defender}'s partner and may not throw in on them").format(who=who, defender=names[d]),
+                )
+            return Refusal("R11", _("only the defender's neighbours may throw in with more than 4 players"))
         if p in self.passed:
-            return Refusal("R12", f"{who} has passed; they may act again once another card is laid")
+            return Refusal("R12", _("{who} has passed; they may act again once another card is laid").format(who=who))
         if p != a and not (self.attacker_passed or a not in throwers):
-            return Refusal("R12", f"{names[a]} has the first right: {who} waits until {names[a]} passes")
+            return Refusal(
+                "R12",
+                # TRANSLATORS: {attacker} is the bout's attacker, who throws in first (R12)
+                _("{attacker} has the first right: {who} waits until {attacker} passes").format(
+                    attacker=names[a], who=who
+                ),
+            )
         if act is Action.PASS:
             return None
         return self._why_throw(move)
@@ -2059,11 +2205,13 @@ class Game:
             return not_held
         cards = move.cards
         if not cards:
-            return Refusal("R11", "a throw-in needs at least one card")
+            return Refusal("R11", _("a throw-in needs at least one card"))
         ranks = {c >> 2 for c in self.attack_cards} | {c >> 2 for c in self.defence_cards if c is not None}
         bad = [c for c in cards if c >> 2 not in ranks]
         if bad:
-            return Refusal("R11", f"{card_text(bad[0])}: only ranks already on the table may be thrown in")
+            return Refusal(
+                "R11", _("{card}: only ranks already on the table may be thrown in").format(card=card_text(bad[0]))
+            )
         return self._limit_refusal(len(cards), lead=False)
 
     def _limit_refusal(self, k: int, *, lead: bool) -> Refusal | None:
@@ -2075,17 +2223,39 @@ class Game:
             if limit < self.rules.bout_limit:
                 return Refusal(
                     "R13c",
-                    f"before the first bito a bout holds at most {limit} attack cards while the defender defends",
+                    ngettext(
+                        "before the first bito a bout holds at most {limit} attack card while the defender defends",
+                        "before the first bito a bout holds at most {limit} attack cards while the defender defends",
+                        limit,
+                    ).format(limit=limit),
                 )
-            return Refusal("R13a", f"a bout holds at most {limit} attack cards")
+            return Refusal(
+                "R13a",
+                ngettext(
+                    "a bout holds at most {limit} attack card", "a bout holds at most {limit} attack cards", limit
+                ).format(limit=limit),
+            )
         uncovered = self.defence_cards.count(None) + k
         dsize = len(self.hands[d])
         if uncovered > dsize:
-            return Refusal(
-                "R13b",
-                f"{self.players[d]} holds {_count(dsize)}; no more than that may lie uncovered before them"
-                + ("" if lead else _follow(dsize - self.defence_cards.count(None))),
-            )
+            name, cards = self.players[d], _count(dsize)
+            room = dsize - self.defence_cards.count(None)
+            if lead:
+                # TRANSLATORS: {name} is the defender, {cards} how many they hold ("3 cards")
+                words = _("{name} holds {cards}; no more than that may lie uncovered before them")
+            elif room <= 0:
+                words = _(
+                    "{name} holds {cards}; no more than that may lie uncovered before them, so no more may follow"
+                )
+            else:
+                words = ngettext(
+                    "{name} holds {cards}; no more than that may lie uncovered before them, "
+                    "so only {room} more may follow",
+                    "{name} holds {cards}; no more than that may lie uncovered before them, "
+                    "so only {room} more may follow",
+                    room,
+                )
+            return Refusal("R13b", words.format(name=name, cards=cards, room=room))
         return None
 
     # ------------------------------------------------------------------ playing

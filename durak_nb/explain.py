@@ -29,6 +29,7 @@ from typing import NamedTuple, Protocol
 
 from .cards import Card, beat_clause, cards_text
 from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
+from .i18n import _, ngettext
 from .rules import Rules
 
 __all__ = [
@@ -244,55 +245,77 @@ class Replayed(Protocol):
     def rules(self) -> Rules: ...
 
 
-def _cards(n: int) -> str:
-    return f"{n} more card" if n == 1 else f"{n} more cards"
-
-
 def _cover_words(move: Move, read: Reading, trump_symbol: str) -> str:
     cover = move.cards[0]
     if read.clause == "R8":
-        return "a higher ♠ beats it: spades only by higher spades (R8)"
+        return _("a higher ♠ beats it: spades only by higher spades (R8)")
     if read.clause == "R7":
-        return "the trump six beats the trump ace (R7)"
+        return _("the trump six beats the trump ace (R7)")
     assert move.target is not None
     if cover.suit == move.target.suit:
-        return f"a higher {cover.suit.symbol} beats it (побить, R6)"
-    return f"a trump ({trump_symbol}) beats any other suit (козырь, R6)"
+        # TRANSLATORS: {suit} is the suit's symbol (♥)
+        return _("a higher {suit} beats it (побить, R6)").format(suit=cover.suit.symbol)
+    return _("a trump ({trump}) beats any other suit (козырь, R6)").format(trump=trump_symbol)
 
 
 def _throw_words(replay: Replayed, k: int, read: Reading, ended: bool) -> str:
     late = read.kind == "throw-in after take"
-    verb = "given" if late else "thrown in"
-    if ended:
-        room = ""
-    elif replay.room(k + 1) == 0:
-        room = f": no more cards may be {verb} (R13)"
-    else:
-        room = f": {_cards(replay.room(k + 1))} may still be {verb} (R13)"
+    room = 0 if ended else replay.room(k + 1)
     if late:
-        return "вдогонку, a throw-in after take (R14)" + room
-    return "a throw-in of a rank already on the table (подкинуть, R11)" + room
+        if ended:
+            return _("вдогонку, a throw-in after take (R14)")
+        if room == 0:
+            return _("вдогонку, a throw-in after take (R14): no more cards may be given (R13)")
+        return ngettext(
+            "вдогонку, a throw-in after take (R14): {n} more card may still be given (R13)",
+            "вдогонку, a throw-in after take (R14): {n} more cards may still be given (R13)",
+            room,
+        ).format(n=room)
+    if ended:
+        return _("a throw-in of a rank already on the table (подкинуть, R11)")
+    if room == 0:
+        return _("a throw-in of a rank already on the table (подкинуть, R11): no more cards may be thrown in (R13)")
+    return ngettext(
+        "a throw-in of a rank already on the table (подкинуть, R11): {n} more card may still be thrown in (R13)",
+        "a throw-in of a rank already on the table (подкинуть, R11): {n} more cards may still be thrown in (R13)",
+        room,
+    ).format(n=room)
 
 
 def _take_words(replay: Replayed, k: int, ended: bool) -> str:
     if ended:
-        return "принять, take (R14)"
+        return _("принять, take (R14)")
     names = replay.players
-    who = ", ".join(names[s] for s in replay.throwers(k + 1)) or "nobody"
-    if replay.room(k + 1) == 0:
-        return f"принять, take (R14): no more cards may be given (R13); {who} may only pass (R12)"
-    return f"принять, take (R14): {who} may still give up to {_cards(replay.room(k + 1))} вдогонку (R13, R14)"
+    throwers = [names[s] for s in replay.throwers(k + 1)]
+    who = ", ".join(throwers)
+    room = replay.room(k + 1)
+    if room == 0:
+        if not throwers:
+            return _("принять, take (R14): no more cards may be given (R13); nobody may only pass (R12)")
+        # TRANSLATORS: {who} are the names of the throwers, "Anna, Vera"
+        return _("принять, take (R14): no more cards may be given (R13); {who} may only pass (R12)").format(who=who)
+    if not throwers:
+        return ngettext(
+            "принять, take (R14): nobody may still give up to {n} more card вдогонку (R13, R14)",
+            "принять, take (R14): nobody may still give up to {n} more cards вдогонку (R13, R14)",
+            room,
+        ).format(n=room)
+    return ngettext(
+        "принять, take (R14): {who} may still give up to {n} more card вдогонку (R13, R14)",
+        "принять, take (R14): {who} may still give up to {n} more cards вдогонку (R13, R14)",
+        room,
+    ).format(who=who, n=room)
 
 
 def _pass_words(replay: Replayed, k: int, move: Move, pos: Position, read: Reading, ended: bool) -> str:
     if read.kind == "lead passes":
-        return "no pair to lead: the lead passes on (R9)"
+        return _("no pair to lead: the lead passes on (R9)")
     if ended:
-        return "nothing more: every thrower has passed, so the bout ends (R12)"
+        return _("nothing more: every thrower has passed, so the bout ends (R12)")
     attacker_first = move.player == pos.attacker and not pos.attacker_passed
     if attacker_first and any(s != move.player for s in replay.throwers(k)):
-        return "nothing more from the attacker for now; the other throwers may now act (R12)"
-    return "nothing (more) for now (R12)"
+        return _("nothing more from the attacker for now; the other throwers may now act (R12)")
+    return _("nothing (more) for now (R12)")
 
 
 def gloss(replay: Replayed, k: int) -> str:
@@ -311,22 +334,34 @@ def gloss(replay: Replayed, k: int) -> str:
     kind = read.kind
     if kind == "lead":
         d = names[pos.defender] if pos.defender is not None else "?"
-        return f"the lead (заход, R9); {d} defends (R10)"
+        # TRANSLATORS: {defender} is the defender's name
+        return _("the lead (заход, R9); {defender} defends (R10)").format(defender=d)
     if kind.startswith("throw-in"):
         return _throw_words(replay, k, read, ended)
     if kind.endswith("transfer"):
         d = names[nxt.defender] if nxt.defender is not None else "?"
-        back = " (back to the attacker, R21)" if read.back else ""
         if move.show:
-            return f"проездной, a transfer by showing the trump (R20): {d} now defends{back}"
-        return f"перевод, a transfer (R17): {d} now defends{back}"
+            if read.back:
+                words = _(
+                    "проездной, a transfer by showing the trump (R20): {defender} now defends "
+                    "(back to the attacker, R21)"
+                )
+            else:
+                words = _("проездной, a transfer by showing the trump (R20): {defender} now defends")
+        elif read.back:
+            words = _("перевод, a transfer (R17): {defender} now defends (back to the attacker, R21)")
+        else:
+            words = _("перевод, a transfer (R17): {defender} now defends")
+        return words.format(defender=d)
     if kind == "cover":
         covered = bool(nxt.table) and all(dc is not None for _a, dc in nxt.table)
-        return _cover_words(move, read, pos.trump.symbol) + ("; every attack card is covered" if covered else "")
+        reason = _cover_words(move, read, pos.trump.symbol)
+        # TRANSLATORS: {reason} is why the cover beats ("a higher ♥ beats it (R6)")
+        return _("{reason}; every attack card is covered").format(reason=reason) if covered else reason
     if kind == "take":
         return _take_words(replay, k, ended)
     if kind == "redeal":
-        return "five or more cards of one suit: the cards are dealt again (пересдача, R5)"
+        return _("five or more cards of one suit: the cards are dealt again (пересдача, R5)")
     return _pass_words(replay, k, move, pos, read, ended)
 
 
@@ -342,9 +377,11 @@ def explain_move(replay: Replayed, k: int, *, with_events: bool = True, glyph: s
     events = replay.events(k)
     names = replay.players
     marked = move_words(move, names) + (f" {glyph}" if glyph else "")
-    text = marked + " — " + gloss(replay, k)
+    # TRANSLATORS: {move} is the move in words, {gloss} the rules behind it
+    text = _("{move} — {gloss}").format(move=marked, gloss=gloss(replay, k))
     if events and with_events:
-        text += "; then " + "; ".join(event_words(e, names) for e in events)
+        # TRANSLATORS: {text} is the move with its rules, {events} what it caused ("Boris draws 7♥ (R16)")
+        text = _("{text}; then {events}").format(text=text, events="; ".join(event_words(e, names) for e in events))
     return text
 
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from .engine import Event, Game, Move
+from .i18n import N_, _
 from .record.json_form import Recording
 from .record.tree import ANNOTATION_KEYS, GameNode
 from .replay import LinePath, Replay, partial_line_game, path_text
@@ -52,8 +53,11 @@ __all__ = ["INDENT", "WORDS", "game_lines"]
 INDENT = " " * 6
 #: the words of the text (plain text; ``{…}`` filled in)
 WORDS = {
-    "head": "{title}{preset}: {players}; trump {trump}",
-    "side": "side line {name}, instead of move {k}:",
+    # TRANSLATORS: {title} is "game 2 of 3: " or nothing, {preset} a preset name as files write it
+    # (podkidnoy), {players} the names, {trump} the trump suit's symbol (♥)
+    "head": N_("{title}{preset}: {players}; trump {trump}"),
+    # TRANSLATORS: {name} is the side line's path (1.1, 3.2 > 1.1), {k} a move number
+    "side": N_("side line {name}, instead of move {k}:"),
     "comment": "{{{text}}}",
 }
 
@@ -100,7 +104,7 @@ def _side_lines(todo: list[_Todo], names: Sequence[str]) -> Iterator[str]:
     while todo:
         prefix, path, nodes, game, j = todo.pop()
         if j == 0:
-            yield visible(prefix + WORDS["side"].format(name=path_text(path), k=path[-1][0]))
+            yield visible(prefix + _(WORDS["side"]).format(name=path_text(path), k=path[-1][0]))
         node = nodes[j]
         assert node.move is not None
         nested = _branches(prefix, path, j, node, game) if node.siblings() else []
@@ -145,7 +149,7 @@ def game_lines(recording: Recording, *, title: str = "") -> Iterator[str]:
     start = replay.position(0)
     players = ", ".join(names)
     yield visible(
-        WORDS["head"].format(title=title, preset=recording.rules.preset, players=players, trump=start.trump.symbol)
+        _(WORDS["head"]).format(title=title, preset=recording.rules.preset, players=players, trump=start.trump.symbol)
     )
     annotated = any(key in recording.meta for key in ANNOTATION_KEYS)
     nodes = replay.tree.mainline() if annotated else []

@@ -74,6 +74,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _lock = threading.Lock()
 _chosen: str | None = None
+#: :func:`default_language`'s answer, read once (the environment is read again after
+#: ``set_language(None)`` or :func:`reload`): every word the kit makes asks for it
+_default: str | None = None
 _cache: dict[str, gettext.NullTranslations] = {}
 
 
@@ -135,9 +138,9 @@ def set_language(lang: str | None = None) -> str:
 
     Widgets and pages made before the call keep their words; new ones use the new language.
     """
-    global _chosen
+    global _chosen, _default
     if lang is None:
-        _chosen = None
+        _chosen = _default = None
         return get_language()
     got = _match(lang)
     if got is None:
@@ -147,8 +150,18 @@ def set_language(lang: str | None = None) -> str:
 
 
 def get_language() -> str:
-    """The language in use: ``'en'``, ``'ru'`` or ``'uk'`` (see :func:`set_language`)."""
-    return _chosen if _chosen is not None else default_language()
+    """The language in use: ``'en'``, ``'ru'`` or ``'uk'`` (see :func:`set_language`).
+
+    Raises:
+        ValueError: no language was set and ``DURAK_NB_LANG`` names one the kit does not
+            speak (:func:`default_language`).
+    """
+    global _default
+    if _chosen is not None:
+        return _chosen
+    if _default is None:
+        _default = default_language()
+    return _default
 
 
 @contextmanager
@@ -210,9 +223,12 @@ def translations(lang: str | None = None) -> gettext.NullTranslations:
 
 
 def reload() -> None:
-    """Forget the loaded catalogues (after a translator edits a ``.po`` in a session)."""
+    """Forget the loaded catalogues (after a translator edits a ``.po`` in a session) and
+    the default language (read from the environment again when next needed)."""
+    global _default
     with _lock:
         _cache.clear()
+        _default = None
 
 
 def _(message: str) -> str:

@@ -64,23 +64,24 @@ from collections.abc import Sequence
 from typing import Protocol, Self
 
 from .engine import Event, IllegalMove, Move, Refusal
+from .i18n import N_, _
 
 __all__ = ["ENDINGS", "ImpliedPassesError", "PassTable", "implied_passes", "passes_to_end"]
 
 #: The words that end a bout without every pass written (R14, R15).
 ENDINGS = ("bito", "take")
 
-#: Person-facing sentences of this module (one place, for translation later).
+#: Person-facing sentences of this module (one place), translated at use.
 WORDS = {
-    "several": "{move} may follow {readings}: write the passes that were made",
-    "reading": "the pass of {names}",
-    "readings": "the passes of {names}",
-    "or": " or ",
-    "and": " and ",
-    "no_bito": "the bout cannot end in bito now: every attack card must be covered and every thrower pass",
-    "took_not_bito": "the defender has declared take: the cards go to the defender, not to the discard",
-    "no_take": "the defender has not declared take, so the cards cannot go to the defender",
-    "bito_not_take": "the defender has not declared take: every card is covered, so the bout ends in bito",
+    "several": N_("{move} may follow {readings}: write the passes that were made"),
+    "reading": N_("the pass of {names}"),
+    "readings": N_("the passes of {names}"),
+    "or": N_(" or "),
+    "and": N_(" and "),
+    "no_bito": N_("the bout cannot end in bito now: every attack card must be covered and every thrower pass"),
+    "took_not_bito": N_("the defender has declared take: the cards go to the defender, not to the discard"),
+    "no_take": N_("the defender has not declared take, so the cards cannot go to the defender"),
+    "bito_not_take": N_("the defender has not declared take: every card is covered, so the bout ends in bito"),
 }
 
 #: The rule that ends a bout, per ending word (R15 bito, R14 take).
@@ -176,8 +177,8 @@ def _bout_end(events: list[Event]) -> str | None:
 
 def _names(game: PassTable, reading: Sequence[Move]) -> str:
     names = [game.players[m.player] for m in reading]
-    joined = WORDS["and"].join(names) if len(names) <= 2 else ", ".join(names[:-1]) + WORDS["and"] + names[-1]
-    return WORDS["reading" if len(names) == 1 else "readings"].format(names=joined)
+    joined = _(WORDS["and"]).join(names) if len(names) <= 2 else ", ".join(names[:-1]) + _(WORDS["and"]) + names[-1]
+    return _(WORDS["reading" if len(names) == 1 else "readings"]).format(names=joined)
 
 
 def implied_passes(game: PassTable, move: Move) -> list[Move]:
@@ -234,9 +235,9 @@ def implied_passes(game: PassTable, move: Move) -> list[Move]:
     readings = [paths[w][0] for w in minimal]
     if not readings:
         raise ImpliedPassesError(refusal, move)
-    text = WORDS["or"].join(_names(game, r) for r in readings)
+    text = _(WORDS["or"]).join(_names(game, r) for r in readings)
     raise ImpliedPassesError(
-        Refusal("R12", WORDS["several"].format(move=move.describe(game.players), readings=text)), move, readings
+        Refusal("R12", _(WORDS["several"]).format(move=move.describe(game.players), readings=text)), move, readings
     )
 
 
@@ -279,8 +280,8 @@ def passes_to_end(game: PassTable, ending: str) -> list[Move]:
             if end == _ENDING_RULE[ending]:
                 return passes
             key = "took_not_bito" if ending == "bito" else "bito_not_take"
-            raise ImpliedPassesError(Refusal(_ENDING_RULE[ending], WORDS[key]), stand_for)
+            raise ImpliedPassesError(Refusal(_ENDING_RULE[ending], _(WORDS[key])), stand_for)
         if g.finished:  # R27: a repetition ended the game on the way
             return passes
     key = "no_bito" if ending == "bito" else "no_take"
-    raise ImpliedPassesError(Refusal(_ENDING_RULE[ending], WORDS[key]), stand_for)
+    raise ImpliedPassesError(Refusal(_ENDING_RULE[ending], _(WORDS[key])), stand_for)

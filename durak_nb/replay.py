@@ -67,6 +67,7 @@ from typing import Any, NamedTuple, cast
 from .cards import Card
 from .engine import Action, Drew, Event, Game, IllegalMove, Move, Position, Result, _shown
 from .explain import explain_move
+from .i18n import _, get_language, ngettext
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import notation
 from .record.json_form import Recording, RecordingError
@@ -144,7 +145,7 @@ def path_text(path: LinePath) -> str:
     """A line path in words: ``'main line'``, or ``'12.1 > 3.2'`` for side line 2 before
     move 3 of side line 1 before move 12 of the main line (moves 0-based, lines 1-based;
     ``.0`` is a line's own continuation)."""
-    return " > ".join(f"{k}.{i}" for k, i in path) if path else "main line"
+    return " > ".join(f"{k}.{i}" for k, i in path) if path else _("main line")
 
 
 @dataclass(frozen=True)
@@ -172,9 +173,16 @@ class Variation:
 
     def describe(self, names: Sequence[str]) -> str:
         """``'12.1: Anna takes … (3 moves)'``."""
-        first = self.moves[0].describe(names) if self.moves else "no moves"
-        more = f" … ({len(self.moves)} moves)" if len(self.moves) > 1 else ""
-        return f"{self.name}: {first}{more}"
+        if not self.moves:
+            return _("{name}: no moves").format(name=self.name)
+        first = self.moves[0].describe(names)
+        if len(self.moves) == 1:
+            # TRANSLATORS: {name} is a line's path ("12.1"), {move} its first move in words
+            return _("{name}: {move}").format(name=self.name, move=first)
+        n = len(self.moves)
+        return ngettext("{name}: {move} … ({n} moves)", "{name}: {move} … ({n} moves)", n).format(
+            name=self.name, move=first, n=n
+        )
 
 
 class VariationError(RecordingError):
@@ -238,7 +246,10 @@ def _play_in_line(game: Game, move: Move, j: int, path: LinePath, rec: Recording
         return game.play(move)
     except IllegalMove as exc:
         raise VariationError(
-            f"variation {path_text(path)}, move {j} ({move.describe(rec.players)}): {exc.refusal.message}",
+            # TRANSLATORS: {line} is a side line's path ("7.1"), {move} the move in words, {why} the engine's refusal
+            _("variation {line}, move {j} ({move}): {why}").format(
+                line=path_text(path), j=j, move=move.describe(rec.players), why=exc.refusal.message
+            ),
             path=path,
             file=rec.file,
             move=j,
@@ -351,7 +362,9 @@ def _decide_line(
     except PartialError as exc:
         j = exc.index - len(prefix)
         raise VariationError(
-            f"variation {path_text(path)}, move {j} ({exc.move.describe(rec.players)}): {exc.refusal.message}",
+            _("variation {line}, move {j} ({move}): {why}").format(
+                line=path_text(path), j=j, move=exc.move.describe(rec.players), why=exc.refusal.message
+            ),
             path=path,
             file=rec.file,
             move=j,
@@ -506,6 +519,7 @@ class Replay:
                 due += max(snapshot_every, due // THIN_AFTER)
         self._infos: list[_Info | None] = [None] * len(self._positions)
         self._words: list[str | None] = [None] * len(self._moves)
+        self._words_lang = get_language()  # the language the words in _words are in
         self._seen: list[Seen | None] = [None] * len(self._positions)
         self._witness = None
         self._played = None
@@ -528,7 +542,13 @@ class Replay:
         _check_index(game, "Replay.load: game")
         games = notation.load_games(path)
         if not 0 <= game < len(games):
-            raise IndexError(f"{path} holds {len(games)} game(s); there is no game {game}")
+            raise IndexError(
+                ngettext(
+                    "{path} holds {n} game(s); there is no game {game}",
+                    "{path} holds {n} game(s); there is no game {game}",
+                    len(games),
+                ).format(path=path, n=len(games), game=game)
+            )
         return cls(games[game])
 
     # ------------------------------------------------------------------ access
@@ -1044,7 +1064,11 @@ class Replay:
         Raises:
             IndexError: ``k`` not in ``0..len(self) - 1``.
         """
-        text = self._words[self._move_index(k)]
+        k = self._move_index(k)
+        if self._words_lang != get_language():  # another language now: the words are said again
+            self._words = [None] * len(self._moves)
+            self._words_lang = get_language()
+        text = self._words[k]
         if text is None:
             parts = [self._moves[k].describe(self.players)]
             parts += [e.describe(self.players) for e in self.events(k)]

@@ -21,8 +21,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import DurakError
+from .i18n import N_, _, ngettext
 
-__all__ = ["OPTION_NAMES", "PRESETS", "RULE_TEXTS", "Rules", "RulesError"]
+__all__ = [
+    "OPTION_NAMES",
+    "OPTION_TEXTS",
+    "PRESETS",
+    "PRESET_NAMES",
+    "RULE_TEXTS",
+    "Rules",
+    "RulesError",
+    "option_text",
+    "preset_text",
+    "rule_text",
+]
 
 
 class RulesError(DurakError):
@@ -44,36 +56,107 @@ PRESETS: dict[str, tuple[int, bool, bool, str, bool]] = {
     "japanese": (6, True, False, "any", True),
 }
 
-#: Short texts of every rule id, English with the Russian term, for messages and lessons.
+#: Short texts of every rule id, English with the Russian term, for messages and lessons;
+#: a person reads them through :func:`rule_text` (in the language in use).
 RULE_TEXTS: dict[str, str] = {
-    "R1": "Decks of 24, 36 or 52 cards; card codes (колода).",
-    "R2": "2 players up to deck size // hand size; attacks go to the left.",
-    "R3": "Deal one card at a time; the next card turned up is trump (козырь).",
-    "R4": "The lowest trump attacks first; later games: from under the durak (из-под дурака).",
-    "R5": "Redeal when dealt five or more of one suit (пересдача).",
-    "R6": "A higher card of the suit, or a trump, beats a card (побить).",
-    "R7": "Option: the trump six beats the trump ace.",
-    "R8": "Japanese durak: diamonds are trump; spades only by higher spades.",
-    "R9": "The lead: one or more cards of one rank (заход).",
-    "R10": "The defender beats, transfers or takes (отбивающийся).",
-    "R11": "Throw-ins: cards of ranks already on the table (подкинуть).",
-    "R12": "The attacker throws first; a pass lasts until the next card.",
-    "R13": "Limits: six cards, never more than the defender holds, five before the first bito.",
-    "R14": "Take (принять); throw-ins after take (вдогонку).",
-    "R15": "Bito: all covered, all passed, cards to the discard (бито, отбой).",
-    "R16": "Draw up to the hand size: attacker first, defender last (добор).",
-    "R17": "Transfer: add cards of the attack rank, pass the bout on (перевод).",
-    "R18": "No transfer once a card is covered, nor past the next defender's hand or the limit.",
-    "R19": "No transfer in the first bout (первый кон переводить нельзя).",
-    "R20": "Shown-trump transfer, once per bout (проездной).",
-    "R21": "With two players a transfer goes back to the attacker.",
-    "R22": "Teams: partners never attack or throw in on each other (пара на пару).",
-    "R23": "Next attack: the defender after bito; left of the defender after take.",
-    "R24": "With the talon empty, a player without cards is out (вышел).",
-    "R25": "The last player with cards is the durak (дурак); going out together is a draw (ничья).",
-    "R26": "Epaulettes: the last bout led with two sixes (погоны).",
-    "R27": "A position seen for the third time ends the game in a draw (repetition).",
+    "R1": N_("Decks of 24, 36 or 52 cards; card codes (колода)."),
+    "R2": N_("2 players up to deck size // hand size; attacks go to the left."),
+    "R3": N_("Deal one card at a time; the next card turned up is trump (козырь)."),
+    "R4": N_("The lowest trump attacks first; later games: from under the durak (из-под дурака)."),
+    "R5": N_("Redeal when dealt five or more of one suit (пересдача)."),
+    "R6": N_("A higher card of the suit, or a trump, beats a card (побить)."),
+    "R7": N_("Option: the trump six beats the trump ace."),
+    "R8": N_("Japanese durak: diamonds are trump; spades only by higher spades."),
+    "R9": N_("The lead: one or more cards of one rank (заход)."),
+    "R10": N_("The defender beats, transfers or takes (отбивающийся)."),
+    "R11": N_("Throw-ins: cards of ranks already on the table (подкинуть)."),
+    "R12": N_("The attacker throws first; a pass lasts until the next card."),
+    "R13": N_("Limits: six cards, never more than the defender holds, five before the first bito."),
+    "R14": N_("Take (принять); throw-ins after take (вдогонку)."),
+    "R15": N_("Bito: all covered, all passed, cards to the discard (бито, отбой)."),
+    "R16": N_("Draw up to the hand size: attacker first, defender last (добор)."),
+    "R17": N_("Transfer: add cards of the attack rank, pass the bout on (перевод)."),
+    "R18": N_("No transfer once a card is covered, nor past the next defender's hand or the limit."),
+    "R19": N_("No transfer in the first bout (первый кон переводить нельзя)."),
+    "R20": N_("Shown-trump transfer, once per bout (проездной)."),
+    "R21": N_("With two players a transfer goes back to the attacker."),
+    "R22": N_("Teams: partners never attack or throw in on each other (пара на пару)."),
+    "R23": N_("Next attack: the defender after bito; left of the defender after take."),
+    "R24": N_("With the talon empty, a player without cards is out (вышел)."),
+    "R25": N_("The last player with cards is the durak (дурак); going out together is a draw (ничья)."),
+    "R26": N_("Epaulettes: the last bout led with two sixes (погоны)."),
+    "R27": N_("A position seen for the third time ends the game in a draw (repetition)."),
 }
+
+
+#: Each preset as people call it (a person reads it through :func:`preset_text`).
+PRESET_NAMES: dict[str, str] = {
+    "podkidnoy": N_("podkidnoy (throw-in durak)"),
+    "perevodnoy": N_("perevodnoy (transfer durak)"),
+    "prostoy": N_("prostoy (simple durak)"),
+    "english": N_("english durak"),
+    "japanese": N_("japanese durak"),
+}
+
+#: What each option means, in one line with its rule id (a person reads it through
+#: :func:`option_text`).
+OPTION_TEXTS: dict[str, str] = {
+    "deck_size": N_("cards in the deck: 24, 36 or 52 (R1)"),
+    "hand_size": N_("cards dealt, and drawn up to after each bout (R3, R16)"),
+    "bout_limit": N_("the most attack cards in one bout (R13a)"),
+    "first_bout_limit": N_("the most attack cards before the first bito: 5 or 6 (R13c)"),
+    "transfer_first_bout": N_("transfers allowed in the first bout too (R19)"),
+    "show_trump_transfer": N_("transfer by showing the trump of the attack rank, проездной (R20)"),
+    "trump_six_beats_ace": N_("the trump six beats the trump ace (R7)"),
+    "neighbours_only_over_4": N_("with more than 4 players only the defender's neighbours throw in (R11)"),
+    "draw_allowed": N_("going out together is a draw; off: the last defender loses (R25)"),
+    "two_sixes_win": N_("two players left: one holding exactly two sixes wins (R26)"),
+    "redeal_five_of_suit": N_("a player dealt five or more cards of one suit may claim a redeal (R5)"),
+    "repetition_draw": N_("a position seen this many times ends the game in a draw; 0: off (R27)"),
+    "teams": N_("teams of partners, e.g. [[0, 2], [1, 3]] (R22)"),
+}
+
+
+def rule_text(rule: str) -> str:
+    """The short text of ``rule`` (:data:`RULE_TEXTS`) in the language in use; ``'R13b'``
+    reads R13's.
+
+    Raises:
+        KeyError: no such rule id.
+
+    >>> rule_text("R19")
+    'No transfer in the first bout (первый кон переводить нельзя).'
+    >>> from durak_nb.i18n import language
+    >>> with language("ru"):
+    ...     rule_text("R19")
+    'Первый кон переводить нельзя.'
+    """
+    return _(RULE_TEXTS[rule.rstrip("abc")])
+
+
+def preset_text(preset: str) -> str:
+    """A preset as people call it, in the language in use: ``'podkidnoy (throw-in
+    durak)'``, «подкидной дурак», «підкидний дурень»; an unknown name is given back as it is.
+
+    >>> from durak_nb.i18n import language
+    >>> with language("uk"):
+    ...     preset_text("perevodnoy")
+    'переказний дурень'
+    """
+    said = PRESET_NAMES.get(preset)
+    return preset if said is None else _(said)
+
+
+def option_text(name: str) -> str:
+    """What option ``name`` means, in the language in use (:data:`OPTION_TEXTS`).
+
+    Raises:
+        KeyError: no such option.
+
+    >>> option_text("trump_six_beats_ace")
+    'the trump six beats the trump ace (R7)'
+    """
+    return _(OPTION_TEXTS[name])
 
 
 OPTION_NAMES = (
@@ -159,7 +242,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
-            raise RulesError(None, f"unknown preset {self.preset!r}: use one of {', '.join(PRESETS)}")
+            raise RulesError(
+                None,
+                _("unknown preset {preset}: use one of {presets}").format(
+                    preset=repr(self.preset), presets=", ".join(PRESETS)
+                ),
+            )
         _hand, throw_ins, transfers, lead_style, japanese = PRESETS[self.preset]
         object.__setattr__(self, "throw_ins", throw_ins)
         object.__setattr__(self, "transfers", transfers)
@@ -180,14 +268,24 @@ class Rules:
         """
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
-            raise RulesError(None, f"unknown option {unknown[0]!r}: the options are {', '.join(OPTION_NAMES)}")
+            raise RulesError(
+                None,
+                _("unknown option {option}: the options are {options}").format(
+                    option=repr(unknown[0]), options=", ".join(OPTION_NAMES)
+                ),
+            )
         if preset not in PRESETS:
-            raise RulesError(None, f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}")
+            raise RulesError(
+                None,
+                _("unknown preset {preset}: use one of {presets}").format(
+                    preset=repr(preset), presets=", ".join(PRESETS)
+                ),
+            )
         options.setdefault("hand_size", PRESETS[preset][0])
         teams = options.get("teams")
         if teams is not None:
             if not isinstance(teams, Sequence) or isinstance(teams, str):
-                raise RulesError("R22", "option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]")
+                raise RulesError("R22", _("option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]"))
             ok = all(
                 isinstance(group, Sequence)
                 and not isinstance(group, str)
@@ -195,7 +293,9 @@ class Rules:
                 for group in teams
             )
             if not ok:
-                raise RulesError("R22", "option teams: a list of seat groups of whole numbers, e.g. [[0, 2], [1, 3]]")
+                raise RulesError(
+                    "R22", _("option teams: a list of seat groups of whole numbers, e.g. [[0, 2], [1, 3]]")
+                )
             options["teams"] = tuple(tuple(group) for group in teams)
         return cls(preset=preset, **options)
 
@@ -213,23 +313,25 @@ class Rules:
         if isinstance(value, str):
             return cls.make(value)
         if not isinstance(value, Mapping):
-            raise RulesError(None, "rules: a preset name or an object with 'preset' and options")
+            raise RulesError(None, _("rules: a preset name or an object with 'preset' and options"))
         opts = dict(value)
         preset = opts.pop("preset", "podkidnoy")
         if not isinstance(preset, str):
-            raise RulesError(None, "rules.preset: a preset name")
+            raise RulesError(None, _("rules.preset: a preset name"))
         teams = opts.get("teams")
         if teams is not None and players is not None and isinstance(teams, list):
             seats = {name: i for i, name in enumerate(players)}
             groups = []
             for group in teams:
                 if not isinstance(group, list):
-                    raise RulesError("R22", "option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]")
+                    raise RulesError("R22", _("option teams: a list of seat groups, e.g. [[0, 2], [1, 3]]"))
                 row = []
                 for member in group:
                     if isinstance(member, str):
                         if member not in seats:
-                            raise RulesError("R22", f"option teams: {member!r} is not a player")
+                            raise RulesError(
+                                "R22", _("option teams: {member} is not a player").format(member=repr(member))
+                            )
                         row.append(seats[member])
                     else:
                         row.append(member)
@@ -295,28 +397,34 @@ class Rules:
         if not 2 <= count <= most:
             raise RulesError(
                 "R2",
-                f"{count} player{'' if count == 1 else 's'}: with {self.deck_size} cards and hands of "
-                f"{self.hand_size} the game takes 2 to {most} players",
+                ngettext(
+                    "{count} player: with {deck} cards and hands of {hand} the game takes 2 to {most} players",
+                    "{count} players: with {deck} cards and hands of {hand} the game takes 2 to {most} players",
+                    count,
+                ).format(count=count, deck=self.deck_size, hand=self.hand_size, most=most),
             )
         if self.teams is not None:
             seats = sorted(s for g in self.teams for s in g)
             if seats != list(range(count)):
                 raise RulesError(
                     "R22",
-                    f"option teams: every seat 0..{count - 1} must be in exactly one team, "
-                    f"got {[list(g) for g in self.teams]}",
+                    _("option teams: every seat 0..{last} must be in exactly one team, got {teams}").format(
+                        last=count - 1, teams=[list(g) for g in self.teams]
+                    ),
                 )
             for s in range(count):
                 if self.team_of(s) == self.team_of((s + 1) % count):
                     raise RulesError(
                         "R22",
-                        f"option teams: partners sit alternately, but seats {s} and "
-                        f"{(s + 1) % count} are partners and neighbours",
+                        _(
+                            "option teams: partners sit alternately, but seats {a} and {b} are partners and neighbours"
+                        ).format(a=s, b=(s + 1) % count),
                     )
 
     def _check(self) -> None:
         def bad(name: str, why: str) -> RulesError:
-            return RulesError(_OPTION_RULE[name], f"option {name}: {why}")
+            # TRANSLATORS: {name} is the option's name as written (deck_size); {why} what it must be
+            return RulesError(_OPTION_RULE[name], _("option {name}: {why}").format(name=name, why=why))
 
         types = _FIELD_TYPES
         if not types:  # once: the declared type of each field
@@ -325,18 +433,20 @@ class Rules:
             value = getattr(self, name)
             kind = types[name]
             if kind in ("bool",) and not isinstance(value, bool):
-                raise bad(name, f"true or false, not {value!r}")
+                raise bad(name, _("true or false, not {value}").format(value=repr(value)))
             if kind in ("int",) and (isinstance(value, bool) or not isinstance(value, int)):
-                raise bad(name, f"a whole number, not {value!r}")
+                raise bad(name, _("a whole number, not {value}").format(value=repr(value)))
         if self.deck_size not in (24, 36, 52):
-            raise bad("deck_size", f"a deck has 24, 36 or 52 cards, not {self.deck_size}")
+            raise bad("deck_size", _("a deck has 24, 36 or 52 cards, not {n}").format(n=self.deck_size))
         if not 1 <= self.hand_size <= self.deck_size // 2:
-            raise bad("hand_size", f"between 1 and {self.deck_size // 2}, not {self.hand_size}")
+            raise bad(
+                "hand_size", _("between 1 and {most}, not {n}").format(most=self.deck_size // 2, n=self.hand_size)
+            )
         if self.bout_limit < 1:
-            raise bad("bout_limit", f"at least 1, not {self.bout_limit}")
+            raise bad("bout_limit", _("at least 1, not {n}").format(n=self.bout_limit))
         if self.first_bout_limit not in (5, 6):
-            raise bad("first_bout_limit", f"5 or 6, not {self.first_bout_limit}")
+            raise bad("first_bout_limit", _("5 or 6, not {n}").format(n=self.first_bout_limit))
         if self.repetition_draw < 0 or self.repetition_draw == 1:
-            raise bad("repetition_draw", f"0 (off) or 2 and more, not {self.repetition_draw}")
+            raise bad("repetition_draw", _("0 (off) or 2 and more, not {n}").format(n=self.repetition_draw))
         if self.teams is not None and (len(self.teams) < 2 or any(len(g) < 2 for g in self.teams)):
-            raise bad("teams", "at least two teams of at least two partners each (2 vs 2, 3 vs 3)")
+            raise bad("teams", _("at least two teams of at least two partners each (2 vs 2, 3 vs 3)"))

@@ -23,6 +23,7 @@ from typing import Any
 
 from .bots import MAX_MOVES, Bot, RandomBot
 from .engine import Game, Move, _players_arg
+from .i18n import _
 from .record import Recording
 from .record.json_form import check_players
 from .record.recorder import Recorder, deal_of
@@ -150,4 +151,4 @@ def _play_out(
         if on_move is not None:
             on_move(len(game.history) - 1, game.history[-1])
     if not game.finished and max_moves is None:
-        raise RuntimeError(f"no end after {MAX_MOVES} moves (is repetition_draw off? R27)")
+        raise RuntimeError(_("no end after {n} moves (is repetition_draw off? R27)").format(n=MAX_MOVES))

@@ -46,6 +46,7 @@ import pandas as pd
 from .cards import Card
 from .engine import Action, Drew, Event, Move, Position
 from .explain import caused, move_rules
+from .i18n import N_, _, ngettext
 from .record import io
 from .record.json_form import Recording, RecordingError
 from .replay import Replay, drawn_count
@@ -162,7 +163,7 @@ def load_recordings(path: str | Path) -> list[Recording]:
     p = Path(path)
     if not readable(p):
         known = ", ".join(io.suffixes())
-        raise RecordingError(f"no reader for this kind of file (readable: {known})", file=str(p))
+        raise RecordingError(_("no reader for this kind of file (readable: {known})").format(known=known), file=str(p))
     return io.load_games(p)
 
 
@@ -174,7 +175,12 @@ def load_recording(path: str | Path) -> Recording:
     """
     recs = load_recordings(path)
     if len(recs) != 1:
-        raise RecordingError(f"the file holds {len(recs)} games; read it with load_recordings()", file=str(path))
+        words = ngettext(
+            "the file holds {n} game; read it with load_recordings()",
+            "the file holds {n} games; read it with load_recordings()",
+            len(recs),
+        )
+        raise RecordingError(words.format(n=len(recs)), file=str(path))
     return recs[0]
 
 
@@ -182,7 +188,13 @@ def load_recording(path: str | Path) -> Recording:
 
 
 #: Person-facing words of the tables about cards nobody saw (over-the-board games).
-UNSEEN_WORDS = {"drew": "{codes} +{n} unseen", "drew_none": "{n} unseen"}
+#: Marked for the catalogue, translated at use (``_(UNSEEN_WORDS[key])``).
+UNSEEN_WORDS = {
+    # TRANSLATORS: the cards a player drew: the codes seen and how many nobody saw, "7H QS +2 unseen"
+    "drew": N_("{codes} +{n} unseen"),
+    # TRANSLATORS: a draw of cards nobody saw: "2 unseen"
+    "drew_none": N_("{n} unseen"),
+}
 
 
 @dataclass(frozen=True)
@@ -376,7 +388,7 @@ def _drawn(event: Drew) -> str:
     if not unseen:
         return _codes(event.cards)
     key = "drew" if event.cards else "drew_none"
-    return UNSEEN_WORDS[key].format(codes=_codes(event.cards), n=unseen)
+    return _(UNSEEN_WORDS[key]).format(codes=_codes(event.cards), n=unseen)
 
 
 def event_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
@@ -506,7 +518,8 @@ def _file_rows(path: Path) -> list[dict[str, Any]]:
 def _error_text(exc: BaseException, path: Path) -> str:
     if isinstance(exc, RecordingError):
         return exc.format()
-    return f"{path}: error: {type(exc).__name__}: {exc}"
+    # TRANSLATORS: {kind} is the Python name of the error (ValueError), kept as it is
+    return _("{file}: error: {kind}: {text}").format(file=path, kind=type(exc).__name__, text=exc)
 
 
 def _files(paths_or_folder: str | Path | Iterable[str | Path]) -> list[Path]:

@@ -46,6 +46,7 @@ import numpy as np
 
 from .bots import Bot, BotFault, turn_seat
 from .engine import Game
+from .i18n import N_, Np_, _, pgettext
 from .rules import Rules
 from .selfplay import seat_names
 
@@ -71,16 +72,34 @@ MAX_BOOTSTRAP = 100_000
 
 #: Person-facing words of this module (one place, for translation later).
 WORDS = {
-    "forfeit": "{bot} forfeits: {reason}",
-    "no_end": "no end after {n} moves (is repetition_draw off? R27)",
-    "few_bots": "a tournament needs at least two bots, not {n}",
-    "names": "bot names must be unique and non-empty: {names}",
-    "deals": "deals: a whole number from 1 to {most} (or one per pairing), not {value!r}",
-    "workers": "workers: a whole number from 0 to {most}, not {value!r}",
-    "bootstrap": "bootstrap: a whole number from 0 to {most}, not {value!r}",
-    "tables": "tables: 'pairs' or 'windows', not {value!r}",
-    "bot_name": "unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most})",
-    "head": "{variant}, {players} players, {deals} deals per pairing ({games} games); Elo with 95 % intervals",
+    "forfeit": N_("{bot} forfeits: {reason}"),
+    "no_end": N_("no end after {n} moves (is repetition_draw off? R27)"),
+    "few_bots": N_("a tournament needs at least two bots, not {n}"),
+    "names": N_("bot names must be unique and non-empty: {names}"),
+    "deals": N_("deals: a whole number from 1 to {most} (or one per pairing), not {value!r}"),
+    "workers": N_("workers: a whole number from 0 to {most}, not {value!r}"),
+    "bootstrap": N_("bootstrap: a whole number from 0 to {most}, not {value!r}"),
+    "tables": N_("tables: 'pairs' or 'windows', not {value!r}"),
+    "bot_name": N_("unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most})"),
+    "head": N_("{variant}, {players} players, {deals} deals per pairing ({games} games); Elo with 95 % intervals"),
+}
+
+#: The headings of the printed table (:func:`tournament_text`); the data frame of
+#: :meth:`Tournament.table` keeps these English names (data).
+_COLUMNS = {
+    c: c
+    for c in (
+        Np_("tournament column", "bot"),
+        Np_("tournament column", "elo"),
+        Np_("tournament column", "elo_low"),
+        Np_("tournament column", "elo_high"),
+        Np_("tournament column", "games"),
+        Np_("tournament column", "forfeits"),
+        Np_("tournament column", "vs_below"),
+        Np_("tournament column", "vs_below_low"),
+        Np_("tournament column", "vs_below_high"),
+        Np_("tournament column", "beats_below"),
+    )
 }
 
 #: The bots :func:`bot_spec` knows by name, weakest first (the ladder of :mod:`durak_nb.bots`);
@@ -165,7 +184,7 @@ def play_game(
     try:
         while not game.finished:
             if len(game.history) >= max_moves:
-                raise RuntimeError(WORDS["no_end"].format(n=max_moves))
+                raise RuntimeError(_(WORDS["no_end"]).format(n=max_moves))
             seat = turn_seat(game)
             try:
                 move = bots[seat].choose(game, seat)
@@ -173,7 +192,9 @@ def play_game(
             except BotFault as exc:
                 return _forfeit(deal, rotation, names, seat, str(exc), len(game.history))
             except Exception as exc:  # a bot's own bug is its forfeit too, said so
-                reason = f"{names[seat]} failed at move {len(game.history)}: {type(exc).__name__}: {exc}"
+                # TRANSLATORS: {kind} is the Python name of the bot's error (ValueError), kept as it is
+                words = _("{bot} failed at move {k}: {kind}: {text}")
+                reason = words.format(bot=names[seat], k=len(game.history), kind=type(exc).__name__, text=exc)
                 return _forfeit(deal, rotation, names, seat, reason, len(game.history))
         for bot in bots:  # an outside bot hears the result (docs/bot-protocol.md)
             over = getattr(bot, "game_over", None)
@@ -193,7 +214,7 @@ def play_game(
 
 
 def _forfeit(deal: int, rotation: int, names: tuple[str, ...], seat: int, reason: str, moves: int) -> GameResult:
-    text = WORDS["forfeit"].format(bot=names[seat], reason=reason)
+    text = _(WORDS["forfeit"]).format(bot=names[seat], reason=reason)
     return GameResult(deal, rotation, names, None, (seat,), False, seat, text, moves)
 
 
@@ -261,7 +282,7 @@ class Tournament:
         n = n + 1.0 * met
         k = len(w)
         theta = np.zeros(k)
-        for _ in range(100):  # Newton's method on the concave log-likelihood
+        for _step in range(100):  # Newton's method on the concave log-likelihood
             d = theta[:, None] - theta[None, :]
             p = 1.0 / (1.0 + np.exp(-d))
             grad = (w - n * p).sum(axis=1)
@@ -284,7 +305,7 @@ class Tournament:
         units = self._units()
         rng = random.Random(self.seed)
         samples = []
-        for _ in range(self.bootstrap):
+        for _sample in range(self.bootstrap):
             pick = [g for _ in range(len(units)) for g in units[rng.randrange(len(units))]]
             samples.append(self._fit(self._pairs(pick)) * scale)
         if samples:
@@ -345,7 +366,7 @@ class Tournament:
             games = sum(1 for g in self.games if b in g.lineup)
             forfeits = sum(1 for g in self.games if g.forfeit is not None and g.lineup[g.forfeit] == b)
             if i:
-                s, slo, shi, _ = self.head_to_head(b, self.bots[i - 1])
+                s, slo, shi, _games = self.head_to_head(b, self.bots[i - 1])
             else:
                 s = slo = shi = math.nan
             rows.append(
@@ -367,7 +388,7 @@ class Tournament:
 
 def _whole(value: object, low: int, high: int, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(WORDS[key].format(most=high, value=value))
+        raise ValueError(_(WORDS[key]).format(most=high, value=value))
     return value
 
 
@@ -414,10 +435,10 @@ def run_tournament(
     r.check_players(players)
     specs = tuple(ladder)
     if len(specs) < 2:
-        raise ValueError(WORDS["few_bots"].format(n=len(specs)))
+        raise ValueError(_(WORDS["few_bots"]).format(n=len(specs)))
     names = [s.name for s in specs]
     if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
-        raise ValueError(WORDS["names"].format(names=names))
+        raise ValueError(_(WORDS["names"]).format(names=names))
     workers = _whole(workers, 0, MAX_WORKERS, "workers")
     bootstrap = _whole(bootstrap, 0, MAX_BOOTSTRAP, "bootstrap")
     bases: list[tuple[tuple[BotSpec, ...], ...]]  # per pairing: its line-ups
@@ -433,11 +454,11 @@ def run_tournament(
         windows = max(1, k - players + 1)
         bases = [(tuple(specs[(i + j) % k] for j in range(players)),) for i in range(windows)]
     else:
-        raise ValueError(WORDS["tables"].format(value=tables))
+        raise ValueError(_(WORDS["tables"]).format(value=tables))
     lineups = bases
     counts = [deals] * len(lineups) if isinstance(deals, int) else list(deals)
     if len(counts) != len(lineups):
-        raise ValueError(WORDS["deals"].format(most=MAX_DEALS, value=deals))
+        raise ValueError(_(WORDS["deals"]).format(most=MAX_DEALS, value=deals))
     counts = [_whole(c, 1, MAX_DEALS, "deals") for c in counts]
     tasks = [(r, base, seed + d) for base, c in zip(lineups, counts, strict=True) for d in range(c)]
     games: list[GameResult] = []
@@ -475,11 +496,14 @@ def bot_spec(name: str) -> BotSpec:
     tail = name.removeprefix("search-")
     if tail != name and tail.isdigit() and tail.isascii() and 1 <= int(tail) <= MAX_SEARCH_SAMPLES:
         return BotSpec(name, SearchBot, {"samples": int(tail)}, seeded=True)
-    raise ValueError(WORDS["bot_name"].format(name=name, names=", ".join(BOT_NAMES), most=MAX_SEARCH_SAMPLES))
+    raise ValueError(_(WORDS["bot_name"]).format(name=name, names=", ".join(BOT_NAMES), most=MAX_SEARCH_SAMPLES))
 
 
 def tournament_text(t: Tournament, deals: int) -> str:
     """The tournament's table as a person reads it: a heading line (variant, players,
     deals, games), then :meth:`Tournament.table` as plain text."""
-    head = WORDS["head"].format(variant=t.rules.preset, players=t.players, deals=deals, games=len(t.games))
-    return head + "\n" + str(t.table().to_string())
+    head = _(WORDS["head"]).format(variant=t.rules.preset, players=t.players, deals=deals, games=len(t.games))
+    table = t.table()
+    table = table.rename(columns={c: pgettext("tournament column", _COLUMNS.get(c, c)) for c in table.columns})
+    table.index.name = pgettext("tournament column", _COLUMNS["bot"])
+    return head + "\n" + str(table.to_string())

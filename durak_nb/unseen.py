@@ -147,6 +147,7 @@ from itertools import combinations
 
 from .cards import Card, Suit, card_text, cards_text, deck
 from .engine import Action, Drew, Event, Game, IllegalMove, Move, Refusal, Result, SetupError
+from .i18n import N_, _, ngettext
 from .rules import Rules
 
 __all__ = [
@@ -172,35 +173,59 @@ MAX_BRANCHES = 2000
 #: cards not yet seen); it lists the single-card moves first, so a scorer always has them.
 MAX_CANDIDATES = 4000
 
-#: The words a person reads (one place, for translation later).
+#: The words a person reads (one place), translated at use (:func:`_say`).
 _WORDS = {
-    "on_table": "{card} is already on the table",
-    "in_discard": "{card} is already in the discard",
-    "in_hand": "{card} is already in {who}'s hand",
-    "turned_up": "{card} is the turned-up card under the talon",
-    "in_talon": "{card} is still in the talon (by what was recorded)",
-    "elsewhere": "{card} cannot be in {who}'s hand: what was recorded puts it elsewhere",
-    "together": "{who} cannot hold {cards}: no deck order agrees with everything recorded so far",
-    "refill_count": "the record says {who} drew {want} after move {k}, but {who} draws {got} there",
-    "refill": "no deck order agrees with the refill after move {k} and the recorded draws",
-    "r4": "{who} cannot lead first: no deck order agrees with everything recorded and gives {who} "
-    "the lowest trump dealt",
-    "r4_table": "the table is empty: the first attacker must lead",
-    "r5_cards": "a redeal claim shows five or more cards of one suit, all dealt to the claimant",
-    "r5_turned": "the redeal at move {k} needs the new deal's turned-up card (deal.redeals): without it "
-    "the trump suit is unknown",
-    "r5_dealt": "{who} was not dealt {cards}: no deck order agrees with everything recorded",
-    "undecided": "undecided: more than {n} deck orders tried for this move",
-    "pair": "{who} holds a pair in every deck order that agrees with everything recorded, and must lead it",
-    "sixes": "the game ended there in every deck order that agrees with everything recorded (two sixes win, R26)",
-    "facts": "no deck order agrees with the recorded deal (turned-up card, hands, shown cards, draws)",
-    "draws_after": "deal.draws: a refill after move {k}, but the recording has {n} moves",
-    "redeals_at": "deal.redeals: move {k} is not a redeal",
+    "on_table": N_("{card} is already on the table"),
+    "in_discard": N_("{card} is already in the discard"),
+    # TRANSLATORS: {who} is the player who holds {card}
+    "in_hand": N_("{card} is already in {who}'s hand"),
+    "turned_up": N_("{card} is the turned-up card under the talon"),
+    "in_talon": N_("{card} is still in the talon (by what was recorded)"),
+    "elsewhere": N_("{card} cannot be in {who}'s hand: what was recorded puts it elsewhere"),
+    "together": N_("{who} cannot hold {cards}: no deck order agrees with everything recorded so far"),
+    # TRANSLATORS: {want} and {got} are numbers of cards; {k} a move's number
+    "refill_count": N_("the record says {who} drew {want} after move {k}, but {who} draws {got} there"),
+    "refill": N_("no deck order agrees with the refill after move {k} and the recorded draws"),
+    "r4": N_(
+        "{who} cannot lead first: no deck order agrees with everything recorded and gives {who} the lowest trump dealt"
+    ),
+    "r4_table": N_("the table is empty: the first attacker must lead"),
+    "r5_cards": N_("a redeal claim shows five or more cards of one suit, all dealt to the claimant"),
+    "r5_turned": N_(
+        "the redeal at move {k} needs the new deal's turned-up card (deal.redeals): "
+        "without it the trump suit is unknown"
+    ),
+    "r5_dealt": N_("{who} was not dealt {cards}: no deck order agrees with everything recorded"),
+    "pair": N_("{who} holds a pair in every deck order that agrees with everything recorded, and must lead it"),
+    "sixes": N_("the game ended there in every deck order that agrees with everything recorded (two sixes win, R26)"),
+    "facts": N_("no deck order agrees with the recorded deal (turned-up card, hands, shown cards, draws)"),
+    "redeals_at": N_("deal.redeals: move {k} is not a redeal"),
 }
 
 
+def _counted(key: str, n: int) -> str:
+    """The sentence ``key`` with the plural form for the number ``n`` (not yet formatted)."""
+    if key == "undecided":
+        return ngettext(
+            "undecided: more than {n} deck order tried for this move",
+            "undecided: more than {n} deck orders tried for this move",
+            n,
+        )
+    return ngettext(
+        "deal.draws: a refill after move {k}, but the recording has {n} move",
+        "deal.draws: a refill after move {k}, but the recording has {n} moves",
+        n,
+    )
+
+
 def _say(key: str, **values: object) -> str:
-    return _WORDS[key].format(**values)
+    """The sentence ``key`` in the language in use, its fields filled (``undecided`` and
+    ``draws_after`` take the plural form of their number ``n``)."""
+    if key in ("undecided", "draws_after"):
+        n = values["n"]
+        assert isinstance(n, int)
+        return _counted(key, n).format(**values)
+    return _(_WORDS[key]).format(**values)
 
 
 @dataclass(frozen=True)
@@ -301,12 +326,19 @@ class UnseenDrew(Drew):
 
     def describe(self, names: Sequence[str]) -> str:
         hidden = self.count - len(self.cards)
-        n = f"{self.count} card" + ("" if self.count == 1 else "s")
+        name, n = names[self.player], self.count
         if not self.cards:
-            return f"{names[self.player]} draws {n} (R16)"
-        return f"{names[self.player]} draws {n}: {cards_text(self.cards)}" + (
-            f" and {hidden} unseen (R16)" if hidden else " (R16)"
-        )
+            words = ngettext("{name} draws {n} card (R16)", "{name} draws {n} cards (R16)", n)
+        elif hidden:
+            # TRANSLATORS: {cards} are the cards seen; {hidden} how many more nobody saw
+            words = ngettext(
+                "{name} draws {n} card: {cards} and {hidden} unseen (R16)",
+                "{name} draws {n} cards: {cards} and {hidden} unseen (R16)",
+                n,
+            )
+        else:
+            words = ngettext("{name} draws {n} card: {cards} (R16)", "{name} draws {n} cards: {cards} (R16)", n)
+        return words.format(name=name, n=n, cards=cards_text(self.cards), hidden=hidden)
 
 
 class PartialError(IllegalMove):
@@ -640,20 +672,31 @@ class PartialGame:
         self._sides = rules.lead_style == "pair" or rules.two_sixes_win  # R9, R26: see the module
         Game(rules, self.players)  # R2: the names and the number of players
         self._deals: tuple[_Deal, ...] = (self._first_deal(),)
-        self._game, _ = self._witness(self._deals, [])
+        self._game, _events = self._witness(self._deals, [])
         self._history: list[tuple[tuple[_Deal, ...], Game]] = []
 
     # ------------------------------------------------------------------ facts
 
     def _seat(self, s: object, what: str, rule: str) -> int:
         if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < len(self.players):
-            raise SetupError(rule, f"deal.{what}: {s!r} is not a seat 0..{len(self.players) - 1}")
+            raise SetupError(
+                rule,
+                # TRANSLATORS: {what} is the member of deal as written (dealer, hands, shown)
+                _("deal.{what}: {seat} is not a seat 0..{last}").format(
+                    what=what, seat=repr(s), last=len(self.players) - 1
+                ),
+            )
         return s
 
     def _ix(self, layout: _Layout, c: object, what: str) -> int:
         i = layout.index.get(c) if isinstance(c, Card) else None
         if i is None:
-            raise SetupError("R1", f"deal.{what}: {c!r} is not a card of the {len(layout.cards)}-card deck")
+            raise SetupError(
+                "R1",
+                _("deal.{what}: {card} is not a card of the {size}-card deck").format(
+                    what=what, card=repr(c), size=len(layout.cards)
+                ),
+            )
         return i
 
     def _in_deal(self, start: int, after: int) -> bool:
@@ -669,7 +712,7 @@ class PartialGame:
             if f.start != start:
                 continue
             if not f.places or not all(isinstance(j, int) and 0 <= j < len(layout.talon_pos) for j in f.places):
-                raise SetupError("R16", f"deal.placed: {f.places!r} are not talon places")
+                raise SetupError("R16", _("deal.placed: {places} are not talon places").format(places=repr(f.places)))
             mask = sum(1 << layout.talon_pos[j] for j in set(f.places))
             items += [(self._ix(layout, c, "placed"), mask) for c in f.cards]
         return items
@@ -683,28 +726,37 @@ class PartialGame:
         items: list[tuple[int, int]] = []
         if r.japanese:  # R8
             if d.turned_up is not None or d.trump not in (None, Suit.D):
-                raise SetupError("R8", "deal: in japanese durak diamonds are trump and nothing is turned up")
+                raise SetupError("R8", _("deal: in japanese durak diamonds are trump and nothing is turned up"))
             trump = Suit.D
         elif layout.turned is None:  # R3: every card dealt
             if d.turned_up is not None:
-                raise SetupError("R3", "deal.turned_up: every card is dealt, so none is turned up: record trump")
+                raise SetupError("R3", _("deal.turned_up: every card is dealt, so none is turned up: record trump"))
             if d.trump is None:
-                raise SetupError("R3", "deal.trump is required: every card is dealt, so the trump was chosen")
+                raise SetupError("R3", _("deal.trump is required: every card is dealt, so the trump was chosen"))
             trump = d.trump
         elif d.turned_up is not None:
             trump = d.turned_up.suit
             if d.trump is not None and d.trump != trump:
-                raise SetupError("R3", f"deal.trump disagrees with the turned-up card {card_text(d.turned_up)}")
+                raise SetupError(
+                    "R3", _("deal.trump disagrees with the turned-up card {card}").format(card=card_text(d.turned_up))
+                )
             items.append((self._ix(layout, d.turned_up, "turned_up"), 1 << layout.turned))
         elif d.trump is not None:  # the turned-up card unknown, its suit known
             trump = d.trump
             items += [(i, full & ~(1 << layout.turned)) for i, c in enumerate(layout.cards) if c.suit != trump]
         else:
-            raise SetupError("R3", "deal.turned_up is required (or trump, where no card is turned up)")
+            raise SetupError("R3", _("deal.turned_up is required (or trump, where no card is turned up)"))
         for seat, cards in d.hands:
             s = self._seat(seat, "hands", "R2")
             if len(cards) != r.hand_size:
-                raise SetupError("R3", f"deal.hands: {self.players[s]} was dealt {r.hand_size} cards, not {len(cards)}")
+                raise SetupError(
+                    "R3",
+                    ngettext(
+                        "deal.hands: {who} was dealt {n} card, not {got}",
+                        "deal.hands: {who} was dealt {n} cards, not {got}",
+                        r.hand_size,
+                    ).format(who=self.players[s], n=r.hand_size, got=len(cards)),
+                )
             items += [(self._ix(layout, c, "hands"), layout.seat_mask[s]) for c in cards]
         lowest: list[tuple[Card, int]] = []
         for seat, cards in d.shown:
@@ -712,7 +764,10 @@ class PartialGame:
             for c in cards:
                 i = self._ix(layout, c, "shown")
                 if c.suit != trump:
-                    raise SetupError("R4", f"deal.shown: {card_text(c)} is not a trump: R4 shows the lowest trump")
+                    raise SetupError(
+                        "R4",
+                        _("deal.shown: {card} is not a trump: R4 shows the lowest trump").format(card=card_text(c)),
+                    )
                 items.append((i, layout.seat_mask[s]))
             if cards:
                 low = min(cards)
@@ -726,7 +781,9 @@ class PartialGame:
         for f in d.draws:
             self._seat(f.player, "draws", "R16")
             if isinstance(f.after, bool) or not isinstance(f.after, int) or f.after < 0:
-                raise SetupError("R16", f"deal.draws: after must be a move index, not {f.after!r}")
+                raise SetupError(
+                    "R16", _("deal.draws: after must be a move index, not {after}").format(after=repr(f.after))
+                )
             if self._in_deal(0, f.after):
                 items += [(self._ix(layout, c, "draws"), layout.talon_mask) for c in f.cards]
         items += self._placed(layout, 0)
@@ -738,7 +795,9 @@ class PartialGame:
         system = _System((full,) * len(layout.cards)).restrict(items)
         for i, m in enumerate(system.allowed):
             if not m:
-                raise SetupError("R1", f"deal: {card_text(layout.cards[i])} is recorded in two places")
+                raise SetupError(
+                    "R1", _("deal: {card} is recorded in two places").format(card=card_text(layout.cards[i]))
+                )
         solved = system.solve()
         if solved is None:
             raise SetupError("R1", _say("facts"))
@@ -1006,7 +1065,7 @@ class PartialGame:
             realised = None if got_deal is None else self._realise([*deals[:-1], got_deal], self.moves)
             if realised is None:
                 return Refusal("R4", _say("r4", who=self.players[p]))
-            deals, game, _ = realised
+            deals, game, _events = realised
             cur = deals[-1]
         refusal = game.why_illegal(move)
         fresh = [c for c in move.cards if c not in cur.named]

@@ -32,3 +32,6 @@ fi
 if [ -n "$(find durak_nb/locale -name '*.po' -newer .venv/.catalogues 2>/dev/null | head -1)" ] || [ ! -e .venv/.catalogues ]; then
   .venv/bin/python -m durak_nb.catalogues compile >/dev/null && touch .venv/.catalogues
 fi
+# `jupyter nbconvert --to html` in this environment writes pages that show their widgets
+# with no network and leave out the lessons' hidden code (durak_nb.views.offline)
+[ -e .venv/etc/jupyter/jupyter_nbconvert_config.py ] || .venv/bin/python -m durak_nb.views.offline install >/dev/null

@@ -86,10 +86,15 @@ def test_an_edition_has_the_english_cells_and_calls(lang: str, name: str) -> Non
 
 @pytest.mark.parametrize("lang", EDITIONS)
 def test_the_checks_of_each_lesson_are_its_claims_in_that_language(lang: str) -> None:
+    """Each ✔ line of an edition is the claim the English lesson states at that place, in
+    the edition's language (the English ✔ lines are the lesson's claims: tests/test_lessons.py)."""
+    claim_of = {c.text: c for c in CLAIMS.values()}
     with language(lang):
         for lesson in LESSONS:
+            english = check_lines(NOTEBOOKS / lesson.notebook)
+            assert sorted(english) == sorted(c.text for c in claims_of(lesson.number)), lesson.notebook
             got = check_lines(NOTEBOOKS / lang / lesson.notebook)
-            assert got == [c.sentence() for c in claims_of(lesson.number)], lesson.notebook
+            assert got == [claim_of[text].sentence() for text in english], lesson.notebook
 
 
 @pytest.mark.parametrize("lang", ["en", *EDITIONS])

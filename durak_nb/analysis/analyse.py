@@ -61,6 +61,7 @@ from typing import Any
 from ..bots import SearchBot, _candidates, _outcome, seat_view
 from ..engine import Action, Game, IllegalMove, Move
 from ..errors import DurakError
+from ..i18n import LANGUAGES, N_, Np_, _, language, pgettext
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..unseen import PartialDeal
@@ -77,6 +78,7 @@ __all__ = [
     "Hint",
     "MoveEvaluation",
     "analyse",
+    "analysis_prefixes",
     "evaluate",
     "hint",
 ]
@@ -95,28 +97,42 @@ DEFAULT_SAMPLES = 8
 DEFAULT_NODE_BUDGET = 5_000
 
 #: The outcomes in words (the mover's value).
-_VALUE: dict[float, str] = {1.0: "a win", 0.5: "a draw", 0.0: "a loss"}
+#: Context ``outcome``: the word as a sentence's subject ("ничья"), not the board's object
+#: ("ничью").
+_VALUE: dict[float, str] = {1.0: Np_("outcome", "a win"), 0.5: Np_("outcome", "a draw"), 0.0: Np_("outcome", "a loss")}
+#: The sentences of the analysis (marked for the catalogue, translated at use).
 _WORDS: dict[str, str] = {
-    "prefix": "Analysis: ",
-    "exact": "exact, {value} for {name} with best play",
-    "exact_worse": "exact, {value} for {name} with best play; {best} kept {was}",
-    "keeps": "keeps {value}: {move} (exact, best play by both)",
-    "only": "; the only move that keeps it",
-    "sampled": "{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); best {bp:.2f} ({best})",
-    "sampled_same": "{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); no better move found",
-    "better": "{gain:+.2f} win chance: {move} ({bp:.2f} ± {bse:.2f} against {p:.2f}, {n} samples)",
-    "forced": "the only legal move",
-    "unknown": "not evaluated (cards nobody saw)",
-    "unsolved": "not evaluated (not solved within the budget)",
-    "no_samples": "not evaluated (no sample of {name}'s view could be built)",
-    "hint_none": "no move for {name} now",
-    "hint_forced": "{move}: the only legal move",
-    "hint_exact": "{move}: {value} with best play (exact)",
-    "hint_sampled": "{move}: win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view)",
-    "hint_default": "{move}: the heuristic bot's move (no sample could be built)",
-    "budget": "analyse: {what} is a positive whole number, not {value!r}",
-    "illegal": "analyse: {text}",
+    # TRANSLATORS: the analysis's comment in a recording: "Analysis: " and its text
+    "prefix": N_("Analysis: {text}"),
+    "exact": N_("exact, {value} for {name} with best play"),
+    "exact_worse": N_("exact, {value} for {name} with best play; {best} kept {was}"),
+    "keeps": N_("keeps {value}: {move} (exact, best play by both)"),
+    "exact_only": N_("exact, {value} for {name} with best play; the only move that keeps it"),
+    "sampled": N_("{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); best {bp:.2f} ({best})"),
+    "sampled_same": N_("{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); no better move found"),
+    "better": N_("{gain:+.2f} win chance: {move} ({bp:.2f} ± {bse:.2f} against {p:.2f}, {n} samples)"),
+    "forced": N_("the only legal move"),
+    "unknown": N_("not evaluated (cards nobody saw)"),
+    "unsolved": N_("not evaluated (not solved within the budget)"),
+    "no_samples": N_("not evaluated (no sample of {name}'s view could be built)"),
+    "hint_none": N_("no move for {name} now"),
+    "hint_forced": N_("{move}: the only legal move"),
+    "hint_exact": N_("{move}: {value} with best play (exact)"),
+    "hint_sampled": N_("{move}: win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view)"),
+    "hint_default": N_("{move}: the heuristic bot's move (no sample could be built)"),
+    "budget": N_("analyse: {what} is a positive whole number, not {value!r}"),
+    "illegal": N_("analyse: {text}"),
 }
+
+
+def _words(key: str, **fields: object) -> str:
+    """The sentence ``key`` of :data:`_WORDS` in the language in use, its fields filled."""
+    return _(_WORDS[key]).format(**fields)
+
+
+def _outcome_words(v: float) -> str:
+    """An outcome in words: ``'a win'``, ``'a draw'``, ``'a loss'`` (the language in use)."""
+    return pgettext("outcome", _VALUE[v])
 
 
 class AnalysisError(DurakError):
@@ -300,35 +316,35 @@ def evaluate(
 
 def _comment(ev: MoveEvaluation, move: Move, names: Sequence[str]) -> str:
     name = names[move.player]
-    w = _WORDS
     if ev.how == "forced":
-        return w["forced"]
+        return _words("forced")
     if ev.how in ("unknown", "unsolved"):
-        return w[ev.how]
+        return _words(ev.how)
     if ev.how == "unsampled":
-        return w["no_samples"].format(name=name)
+        return _words("no_samples", name=name)
     if ev.how == "exact":
-        values = _VALUE
         if ev.best is not None:
-            text = w["exact_worse"].format(
-                value=values[ev.value], name=name, best=ev.best.describe(names), was=values[ev.best_value]
+            return _words(
+                "exact_worse",
+                value=_outcome_words(ev.value),
+                name=name,
+                best=ev.best.describe(names),
+                was=_outcome_words(ev.best_value),
             )
-        else:
-            text = w["exact"].format(value=values[ev.value], name=name)
-        return text + (w["only"] if ev.only else "")
+        return _words("exact_only" if ev.only else "exact", value=_outcome_words(ev.value), name=name)
     if ev.best is not None:
-        return w["sampled"].format(
-            name=name, p=ev.value, se=ev.se, n=ev.samples, bp=ev.best_value, best=ev.best.describe(names)
+        return _words(
+            "sampled", name=name, p=ev.value, se=ev.se, n=ev.samples, bp=ev.best_value, best=ev.best.describe(names)
         )
-    return w["sampled_same"].format(name=name, p=ev.value, se=ev.se, n=ev.samples)
+    return _words("sampled_same", name=name, p=ev.value, se=ev.se, n=ev.samples)
 
 
 def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
     assert ev.best is not None
     if ev.how == "exact":
-        values = _VALUE
-        return _WORDS["keeps"].format(value=values[ev.best_value], move=ev.best.describe(names))
-    return _WORDS["better"].format(
+        return _words("keeps", value=_outcome_words(ev.best_value), move=ev.best.describe(names))
+    return _words(
+        "better",
         gain=ev.best_value - ev.value,
         move=ev.best.describe(names),
         bp=ev.best_value,
@@ -338,15 +354,30 @@ def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
     )
 
 
+def analysis_prefixes() -> tuple[str, ...]:
+    """How the analysis's comments begin, in every language the kit speaks (``'Analysis: '``,
+    ``'Анализ: '``, ``'Аналіз: '``): a comment holding one of them was written by
+    :func:`analyse` (in the language in use when it ran).
+
+    >>> analysis_prefixes()
+    ('Analysis: ', 'Анализ: ', 'Аналіз: ')
+    """
+    out = []
+    for lang in LANGUAGES:
+        with language(lang):
+            out.append(_words("prefix", text=""))
+    return tuple(out)
+
+
 def _add(old: str | None, text: str) -> str:
     """The user's comment kept, the analysis's appended."""
-    ours = _WORDS["prefix"] + text
+    ours = _words("prefix", text=text)
     return ours if not old else f"{old} {ours}"
 
 
 def _positive(what: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise AnalysisError(None, _WORDS["budget"].format(what=what, value=value))
+        raise AnalysisError(None, _words("budget", what=what, value=value))
     return value
 
 
@@ -429,7 +460,7 @@ def analyse(
     except DurakError as exc:
         if isinstance(exc, AnalysisError):
             raise
-        raise AnalysisError(exc.rule, _WORDS["illegal"].format(text=exc)) from exc
+        raise AnalysisError(exc.rule, _words("illegal", text=exc)) from exc
     tree.meta["analysis"] = figures
     return tree.to_recording()
 
@@ -470,14 +501,14 @@ def hint(
     names = game.players
     moves = _moves_of(game, seat) if not game.finished else []
     if not moves:
-        return Hint(None, "none", _WORDS["hint_none"].format(name=names[seat]))
+        return Hint(None, "none", _words("hint_none", name=names[seat]))
     if len(moves) == 1:
-        return Hint(moves[0], "forced", _WORDS["hint_forced"].format(move=moves[0].describe(names)))
+        return Hint(moves[0], "forced", _words("hint_forced", move=moves[0].describe(names)))
     values = _exact_values(game, seat, node_budget)
     if values is not None:
         top = max(values.values())
         best = next(m for m in values if values[m] == top)
-        words = _WORDS["hint_exact"].format(move=best.describe(names), value=_VALUE[top])
+        words = _words("hint_exact", move=best.describe(names), value=_outcome_words(top))
         return Hint(best, "exact", words)
     bot = SearchBot(samples=samples, seed=seed)
     sv = seat_view(game, seat)
@@ -486,10 +517,10 @@ def hint(
     n = min((len(v) for v in outcomes.values()), default=0)
     if n == 0:
         move = bot.heuristic.choose_view(sv)
-        return Hint(move, "heuristic", _WORDS["hint_default"].format(move=move.describe(names)))
+        return Hint(move, "heuristic", _words("hint_default", move=move.describe(names)))
     means = {m: sum(v) / n for m, v in outcomes.items()}
     top = max(means.values())
     best = next(m for m in cands if means[m] == top)
     p, se = _mean_se(outcomes[best])
-    words = _WORDS["hint_sampled"].format(move=best.describe(names), p=p, se=se, n=n, name=names[seat])
+    words = _words("hint_sampled", move=best.describe(names), p=p, se=se, n=n, name=names[seat])
     return Hint(best, "sampled", words)

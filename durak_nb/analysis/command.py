@@ -17,6 +17,7 @@ import os
 import sys
 from collections import Counter
 
+from ..i18n import N_, _, ngettext
 from ..record import RecordingError, notation
 from ..record.io import dump
 from ..text import visible
@@ -26,20 +27,33 @@ from .solver import DEFAULT_NODE_BUDGET, SolverError, solve
 
 __all__ = ["analyse_command", "solve_command"]
 
+#: The words of the commands (marked for the catalogue, translated at use).
 _WORDS = {
-    "match": "{file} holds {n} games (a match): the solver answers one game",
-    "error": "durak-nb solve: error: {file}: {text}",
-    "budget": "--budget is a positive whole number of positions, not {n!r}",
-    "a_error": "durak-nb analyse: error: {file}: {text}",
-    "a_suffix": "the file name ends in .durak or .json",
-    "a_same": "OUT is the input file; write to another file",
-    "a_done": "{out}: {games} game{s} analysed: {exact} moves exact, {sampled} sampled, {forced} forced,"
-    " {unknown} not evaluated",
+    "error": N_("durak-nb solve: error: {file}: {text}"),
+    "budget": N_("--budget is a positive whole number of positions, not {n!r}"),
+    "a_error": N_("durak-nb analyse: error: {file}: {text}"),
+    "a_suffix": N_("the file name ends in .durak or .json"),
+    "a_same": N_("OUT is the input file; write to another file"),
 }
+
+
+def _words(key: str, **fields: object) -> str:
+    """The sentence ``key`` of :data:`_WORDS` in the language in use, its fields filled."""
+    return _(_WORDS[key]).format(**fields)
 
 
 def _say(text: str, *, error: bool = False, json_string: bool = False) -> None:
     print(visible(text, json_string=json_string), file=sys.stderr if error else sys.stdout)
+
+
+def _match(path: str, n: int) -> str:
+    """Why the solver refuses a match of ``n`` games."""
+    words = ngettext(
+        "{file} holds {n} game (a match): the solver answers one game",
+        "{file} holds {n} games (a match): the solver answers one game",
+        n,
+    )
+    return words.format(file=path, n=n)
 
 
 def solve_command(path: str, *, as_json: bool = False, node_budget: int = DEFAULT_NODE_BUDGET) -> int:
@@ -55,7 +69,7 @@ def solve_command(path: str, *, as_json: bool = False, node_budget: int = DEFAUL
         The exit status (0, 1 or 2, see the module's text). Never raises for bad input.
     """
     if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
-        _say(_WORDS["error"].format(file=path, text=_WORDS["budget"].format(n=node_budget)), error=True)
+        _say(_words("error", file=path, text=_words("budget", n=node_budget)), error=True)
         return 2
     try:
         games = notation.load_games(path)
@@ -63,7 +77,7 @@ def solve_command(path: str, *, as_json: bool = False, node_budget: int = DEFAUL
         _say(exc.format(), error=True)
         return 1
     if len(games) != 1:
-        _say(_WORDS["error"].format(file=path, text=_WORDS["match"].format(file=path, n=len(games))), error=True)
+        _say(_words("error", file=path, text=_match(path, len(games))), error=True)
         return 2
     rec = games[0]
     try:
@@ -75,7 +89,7 @@ def solve_command(path: str, *, as_json: bool = False, node_budget: int = DEFAUL
     try:
         solution = solve(game, node_budget=node_budget)
     except SolverError as exc:
-        _say(_WORDS["error"].format(file=path, text=str(exc)), error=True)
+        _say(_words("error", file=path, text=str(exc)), error=True)
         return 2
     names = rec.players
     if as_json:
@@ -106,10 +120,10 @@ def analyse_command(
     """
     for name in (path, output):
         if not name.endswith((".durak", ".json")):
-            _say(_WORDS["a_error"].format(file=name, text=_WORDS["a_suffix"]), error=True)
+            _say(_words("a_error", file=name, text=_(_WORDS["a_suffix"])), error=True)
             return 2
     if os.path.exists(output) and os.path.exists(path) and os.path.samefile(path, output):
-        _say(_WORDS["a_error"].format(file=output, text=_WORDS["a_same"]), error=True)
+        _say(_words("a_error", file=output, text=_(_WORDS["a_same"])), error=True)
         return 2
     try:
         games = notation.load_games(path)
@@ -129,7 +143,7 @@ def analyse_command(
             if isinstance(cause, RecordingError):
                 _say(cause.format(), error=True)
                 return 1
-            _say(_WORDS["a_error"].format(file=path, text=str(exc)), error=True)
+            _say(_words("a_error", file=path, text=str(exc)), error=True)
             return 2
     try:
         dump(out, output)
@@ -137,11 +151,17 @@ def analyse_command(
         _say(exc.format(), error=True)
         return 1
     hows = Counter(f["how"] for rec in out for f in rec.meta.get("analysis", []))
+    done = ngettext(
+        "{out}: {games} game analysed: {exact} moves exact, {sampled} sampled, {forced} forced,"
+        " {unknown} not evaluated",
+        "{out}: {games} games analysed: {exact} moves exact, {sampled} sampled, {forced} forced,"
+        " {unknown} not evaluated",
+        len(out),
+    )
     _say(
-        _WORDS["a_done"].format(
+        done.format(
             out=output,
             games=len(out),
-            s="s" if len(out) != 1 else "",
             exact=hows["exact"],
             sampled=hows["sampled"],
             forced=hows["forced"],

@@ -48,6 +48,7 @@ from typing import Any, Protocol
 
 from ..engine import Action, Game, Move, Result
 from ..errors import DurakError
+from ..i18n import N_, Np_, _, pgettext
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
@@ -65,29 +66,34 @@ DEFAULT_NODE_BUDGET = 1_000_000
 #: by a real endgame (every line ends, R25/R27), kept so that no input runs unbounded.
 MAX_DEPTH = 5_000
 
-# person-facing words, in one place (issue 11 will translate them)
+# person-facing words, in one place: marked for the catalogue, translated at use (:func:`_words`)
 _WORDS = {
-    "not_game": "solve: the position must be a durak_nb Game (or a game whose cards are all known), not {what}",
-    "over": "the game is over ({result}): there is nothing to solve",
-    "talon": "the talon still holds {n} card(s): the solver needs the talon empty (every card known, R16)",
-    "holders": "{n} players hold cards ({names}): the solver needs exactly two",
-    "redeal": "a redeal may still be claimed (R5): a new deal is not an endgame",
-    "endless": (
+    "not_game": N_("solve: the position must be a durak_nb Game (or a game whose cards are all known), not {what}"),
+    "over": N_("the game is over ({result}): there is nothing to solve"),
+    "talon": N_("the talon still holds {n} card(s): the solver needs the talon empty (every card known, R16)"),
+    "holders": N_("{n} players hold cards ({names}): the solver needs exactly two"),
+    "redeal": N_("a redeal may still be claimed (R5): a new deal is not an endgame"),
+    "endless": N_(
         "repetition_draw is 0 (R27 off) and these rules let a position recur (transfers R17, english lead "
         "passing R9), so a game may never end: the solver needs R27"
     ),
-    "unknown": "{n} card(s) in the hands are not known: the solver needs every card known",
-    "budget": (
+    "unknown": N_("{n} card(s) in the hands are not known: the solver needs every card known"),
+    "budget": N_(
         "the solver stopped at its node budget of {budget:,} positions before finishing: the position has "
         "{hands} cards in hand and {table} on the table; give a larger node_budget (or --budget) or a smaller position"
     ),
-    "depth": "the solver stopped: a line longer than {depth} moves (a bound of the search)",
-    "durak": "{name} is the durak",
-    "draw": "a draw",
-    "to_act": "{name} to decide",
-    "best": "best moves (keep the outcome): {moves}",
-    "outcome": "outcome with best play by both: {outcome}",
+    "depth": N_("the solver stopped: a line longer than {depth} moves (a bound of the search)"),
+    "durak": N_("{name} is the durak"),
+    "draw": Np_("outcome", "a draw"),  # the word as a sentence's subject (see analyse._VALUE)
+    "to_act": N_("{name} to decide"),
+    "best": N_("best moves (keep the outcome): {moves}"),
+    "outcome": N_("outcome with best play by both: {outcome}"),
 }
+
+
+def _words(key: str, **fields: object) -> str:
+    """The sentence ``key`` of :data:`_WORDS` in the language in use, its fields filled."""
+    return _(_WORDS[key]).format(**fields)
 
 
 class SolverError(DurakError):
@@ -110,7 +116,7 @@ class SolverBudgetError(SolverError):
         self.hands = hands
         self.table = table
         text = " + ".join(str(h) for h in hands)
-        super().__init__(None, _WORDS["budget"].format(budget=budget, hands=text, table=table))
+        super().__init__(None, _words("budget", budget=budget, hands=text, table=table))
 
     def __reduce__(self) -> tuple[object, ...]:
         return (SolverBudgetError, (self.budget, self.hands, self.table))
@@ -164,17 +170,17 @@ class Solution:
     def outcome_text(self, names: Sequence[str]) -> str:
         """The outcome in words: ``'Boris is the durak'`` or ``'a draw'``."""
         if self.durak is None:
-            return _WORDS["draw"]
-        return _WORDS["durak"].format(name=names[self.durak])
+            return pgettext("outcome", _WORDS["draw"])
+        return _words("durak", name=names[self.durak])
 
     def describe(self, names: Sequence[str]) -> str:
         """Three lines: who decides, the outcome, the best moves (cards as 10♥)."""
         moves = "; ".join(m.describe(names) for m in self.best)
         return "\n".join(
             [
-                _WORDS["to_act"].format(name=names[self.to_act]),
-                _WORDS["outcome"].format(outcome=self.outcome_text(names)),
-                _WORDS["best"].format(moves=moves),
+                _words("to_act", name=names[self.to_act]),
+                _words("outcome", outcome=self.outcome_text(names)),
+                _words("best", moves=moves),
             ]
         )
 
@@ -211,14 +217,14 @@ def decision(game: Game) -> tuple[int, list[Move]]:
             players holding cards).
     """
     if game.result is not None:
-        raise SolverError(game.result.rule, _WORDS["over"].format(result=game.result.describe(game.players)))
+        raise SolverError(game.result.rule, _words("over", result=game.result.describe(game.players)))
     moves = [m for m in game.legal_moves() if m.action is not Action.REDEAL]
     d = game.defender
     thrower = [m for m in moves if m.player != d]
     if thrower:
         seats = {m.player for m in thrower}
         if len(seats) > 1:
-            raise SolverError("R12", _WORDS["holders"].format(n=len(seats) + 1, names=_names(game, seats)))
+            raise SolverError("R12", _words("holders", n=len(seats) + 1, names=_names(game, seats)))
         return thrower[0].player, thrower
     return moves[0].player, moves
 
@@ -249,11 +255,11 @@ def _known_game(game: object) -> Game:
     if callable(seen) and callable(witness):
         unknown = sum(getattr(seen(), "unknown", ()))
         if unknown:
-            raise SolverError("R1", _WORDS["unknown"].format(n=unknown))
+            raise SolverError("R1", _words("unknown", n=unknown))
         found = witness()
         if isinstance(found, Game):
             return found
-    raise SolverError(None, _WORDS["not_game"].format(what=type(game).__name__))
+    raise SolverError(None, _words("not_game", what=type(game).__name__))
 
 
 #: The engine undoes a move (``Game.push``/``pop``, issue 13): the search then moves one
@@ -379,7 +385,7 @@ class _Search:
         if self.nodes > self.budget:
             self.stop()
         if depth > MAX_DEPTH:
-            raise SolverError(None, _WORDS["depth"].format(depth=MAX_DEPTH))
+            raise SolverError(None, _words("depth", depth=MAX_DEPTH))
         mover, moves = decision(g)
         if self.singles:
             moves = [m for m in moves if len(m.cards) < 2 or m.action is Action.TRANSFER]
@@ -453,20 +459,21 @@ def solve(game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET) ->
         raise TypeError(f"solve: node_budget must be a positive whole number, not {node_budget!r}")
     g = _known_game(game)
     if g.result is not None:
-        raise SolverError(g.result.rule, _WORDS["over"].format(result=g.result.describe(g.players)))
+        raise SolverError(g.result.rule, _words("over", result=g.result.describe(g.players)))
     if g.talon:
-        raise SolverError("R16", _WORDS["talon"].format(n=len(g.talon)))
+        raise SolverError("R16", _words("talon", n=len(g.talon)))
     # R24: a player who laid their last card this bout is still in the game
     laid = {s for s in (g.attacker, g.defender) if s is not None} if g.attack_cards else set()
     holders = sorted({s for s in range(g.n) if g.hands[s]} | laid)
     if len(holders) != 2:
-        raise SolverError("R24", _WORDS["holders"].format(n=len(holders), names=_names(g, holders) or "none"))
+        names = _names(g, holders) or pgettext("players", "none")
+        raise SolverError("R24", _words("holders", n=len(holders), names=names))
     if any(m.action is Action.REDEAL for m in g.legal_moves()):
-        raise SolverError("R5", _WORDS["redeal"])
+        raise SolverError("R5", _(_WORDS["redeal"]))
     p0, p1 = holders
     search = _Search(g, p0, p1, node_budget)
     if search.recurs and not g.rules.repetition_draw:
-        raise SolverError("R27", _WORDS["endless"])
+        raise SolverError("R27", _(_WORDS["endless"]))
     mover, moves = decision(g)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * MAX_DEPTH + 1000))  # the engine's frames and ours, per move

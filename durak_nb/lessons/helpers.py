@@ -28,7 +28,7 @@ from ..engine import Drew, Event, Game, GameOver, IllegalMove, Move
 from ..i18n import _
 from ..record.json_form import Recording
 from ..replay import Replay
-from ..rules import RULE_TEXTS
+from ..rules import rule_text as rules_rule_text
 from .edition import localized
 
 __all__ = [
@@ -145,12 +145,13 @@ def draw_text(draws: Sequence[tuple[str, str]]) -> str:
 
 
 def rule_text(rule: str) -> str:
-    """The short text of ``rule`` (``'R13b'`` reads R13's), from :data:`~durak_nb.rules.RULE_TEXTS`.
+    """The short text of ``rule`` (``'R13b'`` reads R13's) in the language in use
+    (:func:`durak_nb.rules.rule_text`, the one home of the rules' words).
 
     Raises:
         KeyError: not a rule id of RULES.md.
     """
-    return RULE_TEXTS[rule.rstrip("abc")]
+    return rules_rule_text(rule)
 
 
 def recording_of(game: Game, moves: Sequence[Move], meta: dict[str, Any] | None = None) -> Recording:

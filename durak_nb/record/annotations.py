@@ -23,6 +23,7 @@ from typing import Any
 
 from ..cards import Card, CardError
 from ..engine import Action, Move
+from ..i18n import _, ngettext
 
 __all__ = [
     "ANNOTATION_KEYS",
@@ -73,13 +74,13 @@ def move_from_json(obj: object, players: Sequence[str]) -> Move:
         ValueError: not a move object of that exact form.
     """
     if not isinstance(obj, dict):
-        raise ValueError("a move is an object")
+        raise ValueError(_("a move is an object"))
     player = obj.get("player")
     if not isinstance(player, str) or player not in players:
-        raise ValueError(f"{player!r} is not a player")
+        raise ValueError(_("{value!r} is not a player").format(value=player))
     raw = obj.get("action")
     if not isinstance(raw, str) or raw not in {a.value for a in Action}:
-        raise ValueError(f"unknown action {raw!r}")
+        raise ValueError(_("unknown action {value!r}").format(value=raw))
     action = Action(raw)
     seat = list(players).index(player)
     try:
@@ -97,43 +98,43 @@ def move_from_json(obj: object, players: Sequence[str]) -> Move:
     except CardError as exc:
         raise ValueError(str(exc)) from exc
     if move_to_json(move, players) != obj:
-        raise ValueError("the move object has members its action does not take")
+        raise ValueError(_("the move object has members its action does not take"))
     return move
 
 
 def _codes(value: object) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise CardError("R1", "a list of card codes")
+        raise CardError("R1", _("a list of card codes"))
     return tuple(Card.parse(c) for c in value)
 
 
 def _entry_problem(key: str, k: object, item: object, count: int, root: bool, at: str) -> str | None:
     """What is wrong with one entry ``k: item`` of the member ``key`` of a line of ``count`` moves."""
     if not isinstance(k, str) or not _INDEX.fullmatch(k):
-        return f"{at}: a key is a move index: 0, 1, 2, …"
+        return _("{at}: a key is a move index: 0, 1, 2, …").format(at=at)
     in_range = len(k) <= 9 and int(k) < count
     if not in_range and not (key == "comments_before" and root and count == 0 and k == "0"):
-        return f"{at}: the line has {count} moves"
+        return ngettext("{at}: the line has {n} moves", "{at}: the line has {n} moves", count).format(at=at, n=count)
     # a variation replacing a variation's first move is one more alternative at the
     # same branch point (a sibling in the tree), so it cannot nest there
     if key == "variations" and not root and k == "0":
-        return f"{at}: a line's first move has no variations (they are variations of the line before)"
+        return _("{at}: a line's first move has no variations (they are variations of the line before)").format(at=at)
     if key in ("comments", "comments_before") and not isinstance(item, str):
-        return f"{at}: a comment is text"
+        return _("{at}: a comment is text").format(at=at)
     if key == "glyphs" and item not in GLYPHS:
-        return f"{at}: a glyph is one of {' '.join(GLYPHS)}"
+        return _("{at}: a glyph is one of {glyphs}").format(at=at, glyphs=" ".join(GLYPHS))
     if key == "variations" and (not isinstance(item, list) or not item):
-        return f"{at}: a non-empty list of lines"
+        return _("{at}: a non-empty list of lines").format(at=at)
     return None
 
 
 def _line_problem(line: object, players: Sequence[str], here: str) -> str | None:
     """What is wrong with one LINE object of a variation, apart from its annotations."""
     if not isinstance(line, dict) or not isinstance(line.get("moves"), list) or not line["moves"]:
-        return f"{here}: a line is an object with a non-empty 'moves' list"
+        return _("{at}: a line is an object with a non-empty 'moves' list").format(at=here)
     extra = [key for key in line if key != "moves" and key not in ANNOTATION_KEYS]
     if extra:
-        return f"{here}: unknown member {extra[0]!r}"
+        return _("{at}: unknown member {member!r}").format(at=here, member=extra[0])
     for m, obj in enumerate(line["moves"]):
         try:
             move_from_json(obj, players)
@@ -161,7 +162,9 @@ def annotation_problem(key: str, value: object, count: int, players: Sequence[st
     while todo:
         key, where, value, count, root = todo.pop()
         if not isinstance(value, dict) or not value:
-            return f"{where or 'it'}: {key} must be a non-empty object keyed by move index"
+            if not where:
+                return _("it: {key} must be a non-empty object keyed by move index").format(key=key)
+            return _("{at}: {key} must be a non-empty object keyed by move index").format(at=where, key=key)
         for k, item in value.items():
             at = f"{where}[{k!r}]" if where else f"[{k!r}]"
             problem = _entry_problem(key, k, item, count, root, at)

@@ -30,6 +30,7 @@ from typing import Any
 from ..cards import Card, CardError, Suit, lowest_rank
 from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
 from ..errors import DurakError
+from ..i18n import N_, _, get_language, ngettext, translations
 from ..rules import Rules, RulesError
 from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, replay_partial
 from . import jsonio
@@ -95,6 +96,9 @@ class RecordingError(DurakError):
             with only what is known (:func:`~durak_nb.record.overboard.known_state`).
         whole: the error is about the whole file, not a place in it (a write error):
             :meth:`format` names the file without a line and column.
+        language: the language ``message`` was said in (``'en'``, ``'ru'``, ``'uk'``):
+            :meth:`format` frames it in the same one (``error:``, ``ошибка:``, ``помилка:``),
+            whatever language is in use when it is shown.
     """
 
     def __init__(
@@ -119,6 +123,7 @@ class RecordingError(DurakError):
         self.legal: tuple[str, ...] = tuple(legal)
         self.branch: tuple[tuple[int, int], ...] = tuple(branch)
         self.known = known
+        self.language = get_language()  # the language of ``message``: the frame says the same
         self.args = (self.format(),)
 
     def __str__(self) -> str:
@@ -126,7 +131,7 @@ class RecordingError(DurakError):
 
     def __reduce__(self) -> tuple[object, ...]:
         keep = {k: getattr(self, k) for k in ("file", *_KEPT)}
-        return (_recording_error, (self.message, keep))
+        return (_recording_error, (self.message, keep, self.language))
 
     def naming(self, file: str | Path) -> RecordingError:
         """This error, or the same error naming ``file`` when it has no place of its own
@@ -136,23 +141,34 @@ class RecordingError(DurakError):
         if self.file != "<string>" and placed:
             return self
         keep = {k: getattr(self, k) for k in _KEPT}
-        return RecordingError(self.message, file=str(file), **keep)
+        return _recording_error(self.message, {"file": str(file), **keep}, self.language)
 
     def format(self) -> str:
         """``FILE:LINE:COL: error: [RULE] message`` (INTERCHANGE.md); ``FILE: error:
         message`` for an error about the whole file (:attr:`whole`: a write error)."""
         tag = f"[{self.rule}] " if self.rule else ""
+        words = translations(getattr(self, "language", None)).gettext  # the message's language
         if self.whole:
-            return f"{self.file}: error: {tag}{self.message}"
-        return f"{self.file}:{self.line}:{self.column}: error: {tag}{self.message}"
+            return words(_FRAME_WHOLE).format(file=self.file, tag=tag, message=self.message)
+        return words(_FRAME).format(file=self.file, line=self.line, column=self.column, tag=tag, message=self.message)
+
+
+# TRANSLATORS: {tag} is a rule id such as "[R13b] " (or nothing); {message} is already in words
+_FRAME = N_("{file}:{line}:{column}: error: {tag}{message}")
+# TRANSLATORS: a write error, about the whole file; {tag} as above
+_FRAME_WHOLE = N_("{file}: error: {tag}{message}")
 
 
 #: what a :class:`RecordingError` carries besides its message and file (pickled, renamed)
 _KEPT = ("line", "column", "move", "rule", "state", "legal", "branch", "known", "whole")
 
 
-def _recording_error(message: str, keep: dict[str, Any]) -> RecordingError:
-    return RecordingError(message, **keep)
+def _recording_error(message: str, keep: dict[str, Any], lang: str | None = None) -> RecordingError:
+    error = RecordingError(message, **keep)
+    if lang is not None:
+        error.language = lang
+        error.args = (error.format(),)
+    return error
 
 
 @dataclass(frozen=True)
@@ -234,12 +250,21 @@ class Recording:
             RecordingError: as :meth:`load`.
         """
         if len(text) > MAX_BYTES:
-            raise RecordingError(f"the document has {len(text)} characters; the limit is {MAX_BYTES}", file=file)
+            raise RecordingError(
+                ngettext(
+                    "the document has {n} character; the limit is {limit}",
+                    "the document has {n} characters; the limit is {limit}",
+                    len(text),
+                ).format(n=len(text), limit=MAX_BYTES),
+                file=file,
+            )
         try:
             doc = jsonio.decode(text)
         except jsonio.JSONProblem as exc:
             line, col = jsonio.line_col(text, exc.index)
-            raise RecordingError(f"bad JSON: {exc.message}", file=file, line=line, column=col) from None
+            raise RecordingError(
+                _("bad JSON: {why}").format(why=exc.message), file=file, line=line, column=col
+            ) from None
         # the members' places are found only when an error must name one (issue 13)
         return cls.from_json(doc, file=file, places=jsonio.LazyPlaces(text))
 
@@ -315,7 +340,7 @@ class Recording:
             SetupError: as :meth:`new_game`.
         """
         if self._partial_deal() is None:
-            raise RecordingError("partial: the deal of this recording is not a partial deal", file=self.file)
+            raise RecordingError(_("partial: the deal of this recording is not a partial deal"), file=self.file)
         deal = self._partial_deal()
         assert deal is not None
         key = (self.rules, tuple(self.players), deal, tuple(self.moves))
@@ -335,7 +360,7 @@ class Recording:
             SetupError: as :meth:`new_game`.
         """
         if self._partial_deal() is None:
-            raise RecordingError("partial_game: the deal of this recording is not a partial deal", file=self.file)
+            raise RecordingError(_("partial_game: the deal of this recording is not a partial deal"), file=self.file)
         replay, error = self.partial()
         if error is not None:
             raise self._move_error(error.index, error.refusal, error.game.witness().position()) from error
@@ -394,7 +419,8 @@ class Recording:
     def _move_error(self, k: int, refusal: Refusal, state: Position) -> RecordingError:
         line, col = self.move_places[k] if k < len(self.move_places) else (1, 1)
         return RecordingError(
-            f"move {k} ({self.moves[k].describe(self.players)}): {refusal.message}",
+            # TRANSLATORS: {move} is the move in words ("Anna covers 8♦ with Q♠"), {why} the engine's refusal
+            _("move {k} ({move}): {why}").format(k=k, move=self.moves[k].describe(self.players), why=refusal.message),
             file=self.file,
             line=line,
             column=col,
@@ -415,25 +441,26 @@ class Recording:
         got = game.result
         problems = []
         if got is None:
-            problems.append("the game is not finished")
+            problems.append(_("the game is not finished"))
         else:
             durak = None if got.durak is None else self.players[got.durak]
             if "durak" in want and want["durak"] != durak:
-                problems.append(f"durak is {durak!r}, not {want['durak']!r}")
+                problems.append(_("durak is {got!r}, not {want!r}").format(got=durak, want=want["durak"]))
             if bool(want.get("draw", False)) != got.draw:
-                problems.append(f"draw is {str(got.draw).lower()}")
+                # TRANSLATORS: draw is the JSON member; {value} is true or false as JSON writes it
+                problems.append(_("draw is {value}").format(value=str(got.draw).lower()))
             if "epaulettes" in want and bool(want["epaulettes"]) != got.epaulettes:
-                problems.append(f"epaulettes is {str(got.epaulettes).lower()}")
+                problems.append(_("epaulettes is {value}").format(value=str(got.epaulettes).lower()))
             if "out_order" in want and want["out_order"] != [self.players[s] for s in got.out_order]:
-                problems.append(f"out_order is {[self.players[s] for s in got.out_order]}")
+                problems.append(_("out_order is {value}").format(value=[self.players[s] for s in got.out_order]))
             if "losing_team" in want:
                 lt = None if got.losing_team is None else [self.players[s] for s in got.losing_team]
                 if want["losing_team"] != lt:
-                    problems.append(f"losing_team is {lt}")
+                    problems.append(_("losing_team is {value}").format(value=lt))
         if problems:
             line, col = self.result_place
             raise RecordingError(
-                "the written result disagrees with the replay: " + "; ".join(problems),
+                _("the written result disagrees with the replay: {problems}").format(problems="; ".join(problems)),
                 file=self.file,
                 line=line,
                 column=col,
@@ -557,11 +584,11 @@ def players_problem(players: object) -> str | None:
         or not players
         or not all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players)
     ):
-        return f"'players' must be a list of non-empty names (at most {MAX_NAME} characters)"
+        return _("'players' must be a list of non-empty names (at most {limit} characters)").format(limit=MAX_NAME)
     if len(set(players)) != len(players):
-        return "'players' must be unique names"
+        return _("'players' must be unique names")
     if any(jsonio.lone_surrogate(p) >= 0 for p in players):
-        return "'players': a name holds a lone surrogate, which is not valid Unicode text"
+        return _("'players': a name holds a lone surrogate, which is not valid Unicode text")
     return None
 
 
@@ -582,17 +609,22 @@ def json_document(value: object, file: str = "<string>") -> str:
     """
     if jsonio.depth(value, jsonio.MAX_NESTING) > jsonio.MAX_NESTING:
         raise RecordingError(
-            f"the document nests arrays and objects more than {jsonio.MAX_NESTING} deep: it cannot be written",
+            _("the document nests arrays and objects more than {limit} deep: it cannot be written").format(
+                limit=jsonio.MAX_NESTING
+            ),
             file=file,
         )
     try:
         text = _pretty(value, 0) + "\n"
     except (ValueError, TypeError) as exc:
-        raise RecordingError(f"the document cannot be written as JSON: {exc}", file=file) from None
+        raise RecordingError(_("the document cannot be written as JSON: {why}").format(why=exc), file=file) from None
     bad = jsonio.lone_surrogate(text)
     if bad >= 0:
         raise RecordingError(
-            f"the document holds {text[bad]!r}, a lone surrogate, which is not valid Unicode text", file=file
+            _("the document holds {char}, a lone surrogate, which is not valid Unicode text").format(
+                char=repr(text[bad])
+            ),
+            file=file,
         )
     return text
 
@@ -632,12 +664,12 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") 
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise RecordingError(f"cannot read the {what}: {exc.strerror or exc}", file=name) from None
+        raise RecordingError(_read_words(what, "cannot").format(why=exc.strerror or exc), file=name) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file (a device, a pipe or a socket)"
-            raise RecordingError(f"cannot read the {what}: it is {kind}", file=name)
+            kind = "directory" if stat.S_ISDIR(mode) else "irregular"
+            raise RecordingError(_read_words(what, kind), file=name)
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
@@ -647,12 +679,40 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") 
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise RecordingError(f"cannot read the {what}: {exc.strerror or exc}", file=name) from None
+        raise RecordingError(_read_words(what, "cannot").format(why=exc.strerror or exc), file=name) from None
     finally:
         os.close(fd)
     if size > limit:
-        raise RecordingError(f"the {what} is larger than the limit of {limit} bytes", file=name)
+        if what == "journal":
+            big = ngettext(
+                "the journal is larger than the limit of {limit} byte",
+                "the journal is larger than the limit of {limit} bytes",
+                limit,
+            )
+        else:
+            big = ngettext(
+                "the file is larger than the limit of {limit} byte",
+                "the file is larger than the limit of {limit} bytes",
+                limit,
+            )
+        raise RecordingError(big.format(limit=limit), file=name)
     return b"".join(chunks)
+
+
+#: The words of :func:`read_bytes`'s errors, by the ``what`` it is given and the fault.
+READ_WORDS = {
+    ("file", "cannot"): N_("cannot read the file: {why}"),
+    ("file", "directory"): N_("cannot read the file: it is a directory"),
+    ("file", "irregular"): N_("cannot read the file: it is not a regular file (a device, a pipe or a socket)"),
+    ("journal", "cannot"): N_("cannot read the journal: {why}"),
+    ("journal", "directory"): N_("cannot read the journal: it is a directory"),
+    ("journal", "irregular"): N_("cannot read the journal: it is not a regular file (a device, a pipe or a socket)"),
+}
+
+
+def _read_words(what: str, fault: str) -> str:
+    """The sentence of a read error about the ``what`` (``'file'``, ``'journal'``), translated."""
+    return _(READ_WORDS.get((what, fault), READ_WORDS[("file", fault)]))
 
 
 def read_text(path: str | Path, *, encoding: str = "utf-8") -> str:
@@ -666,7 +726,7 @@ def read_text(path: str | Path, *, encoding: str = "utf-8") -> str:
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise RecordingError(f"the file is not UTF-8 text (byte {exc.start})", file=str(path)) from exc
+        raise RecordingError(_("the file is not UTF-8 text (byte {n})").format(n=exc.start), file=str(path)) from exc
 
 
 def write_atomic(path: str | Path, text: str) -> None:
@@ -684,29 +744,31 @@ def write_atomic(path: str | Path, text: str) -> None:
     """
     name = str(path)
     if "\0" in name:
-        raise RecordingError(WRITE_WORDS["nul"], file=name.replace("\0", "\\0"), whole=True)
+        raise RecordingError(_(WRITE_WORDS["nul"]), file=name.replace("\0", "\\0"), whole=True)
     bad = jsonio.lone_surrogate(text)
     if bad >= 0:
-        raise RecordingError(WRITE_WORDS["surrogate"].format(char=repr(text[bad])), file=name, whole=True)
+        raise RecordingError(_(WRITE_WORDS["surrogate"]).format(char=repr(text[bad])), file=name, whole=True)
     try:
         replace_atomically(path, text.encode("utf-8"))
     except OSError as exc:
         # strerror alone: str(exc) repeats the file name the error already gives
         why = exc.strerror or type(exc).__name__
-        raise RecordingError(WRITE_WORDS["cannot"].format(why=why), file=name, whole=True) from None
+        if why == NOT_REGULAR:
+            why = _(NOT_REGULAR)
+        raise RecordingError(_(WRITE_WORDS["cannot"]).format(why=why), file=name, whole=True) from None
 
 
 #: The words of :func:`write_atomic`'s errors (each names the file once, in ``file``).
 WRITE_WORDS = {
-    "nul": "a file name cannot hold a NUL character",
-    "surrogate": "the text holds {char}, a lone surrogate, which is not valid Unicode",
-    "cannot": "cannot write the file: {why}",
+    "nul": N_("a file name cannot hold a NUL character"),
+    "surrogate": N_("the text holds {char}, a lone surrogate, which is not valid Unicode"),
+    "cannot": N_("cannot write the file: {why}"),
 }
 
 
 #: The ``strerror`` of the :class:`OSError` :func:`replace_atomically` raises for an
 #: output that exists and is not a regular file.
-NOT_REGULAR = "it is not a regular file (a directory, a device, a pipe or a socket)"
+NOT_REGULAR = N_("it is not a regular file (a directory, a device, a pipe or a socket)")
 
 
 def replace_atomically(path: str | Path, data: bytes) -> None:
@@ -841,8 +903,12 @@ class ValidationReport:
             return self.error.format()
         assert self.game is not None and self.recording is not None
         r = self.game.result
-        state = r.describe(self.recording.players) if r else f"not finished (bout {self.game.bout})"
-        return f"{self.file}: ok, {len(self.recording.moves)} moves, {state}"
+        state = r.describe(self.recording.players) if r else _("not finished (bout {bout})").format(bout=self.game.bout)
+        n = len(self.recording.moves)
+        # TRANSLATORS: {state} is how the game ended, in words, or "not finished (bout 3)"
+        return ngettext("{file}: ok, {n} moves, {state}", "{file}: ok, {n} moves, {state}", n).format(
+            file=self.file, n=n, state=state
+        )
 
 
 def partial_state(rec: Recording, k: int | None) -> dict[str, Any] | None:
@@ -863,7 +929,7 @@ def partial_state(rec: Recording, k: int | None) -> dict[str, Any] | None:
     if at > len(replay):
         return None
     game = replay.game
-    for _ in range(len(replay) - at):  # back to the position before move ``at``
+    for _step in range(len(replay) - at):  # back to the position before move ``at``
         game.undo()
     return known_state(game, replay.seen_at(at))
 
@@ -913,17 +979,22 @@ class _DocReader:
 
     def read(self, doc: object) -> Recording:
         if not isinstance(doc, dict):
-            raise self.fail("a recording is a JSON object")
+            raise self.fail(_("a recording is a JSON object"))
         unknown = sorted(set(doc) - _TOP_KEYS)
         if unknown:
             names = ", ".join(sorted(_TOP_KEYS))
-            raise self.fail(f"unknown member {unknown[0]!r}: the members are {names}", unknown[0])
+            raise self.fail(
+                _("unknown member {member!r}: the members are {names}").format(member=unknown[0], names=names),
+                unknown[0],
+            )
         if doc.get("format") != FORMAT:
-            raise self.fail(f"'format' must be {FORMAT!r}, not {doc.get('format')!r}", "format")
+            raise self.fail(
+                _("'format' must be {want!r}, not {got!r}").format(want=FORMAT, got=doc.get("format")), "format"
+            )
         rules = self._rules(doc)
         deal = start = None
         if ("deal" in doc) == ("start" in doc):
-            raise self.fail("exactly one of 'deal' and 'start' is required", "")
+            raise self.fail(_("exactly one of 'deal' and 'start' is required"), "")
         if "deal" in doc:
             deal = self._deal(doc["deal"], rules)
         else:
@@ -934,7 +1005,7 @@ class _DocReader:
         result = doc.get("result")
         if result is not None and (not isinstance(result, dict) or set(result) - _RESULT_KEYS):
             raise self.fail(
-                '\'result\': an object such as {"durak": "Boris"} or {"durak": null, "draw": true}',
+                _('\'result\': an object such as {{"durak": "Boris"}} or {{"durak": null, "draw": true}}'),
                 "result",
                 "R25",
             )
@@ -974,7 +1045,7 @@ class _DocReader:
         try:
             header_lines(rec, free)
         except RecordingError as exc:
-            raise self.fail(f"{exc.message} (as notation headers)", "meta", exc.rule) from None
+            raise self.fail(_("{why} (as notation headers)").format(why=exc.message), "meta", exc.rule) from None
 
     # ------------------------------------------------------------------ members
 
@@ -987,7 +1058,7 @@ class _DocReader:
         self.players = players
         self.seats = {name: i for i, name in enumerate(players)}
         if "rules" not in doc:
-            raise self.fail("'rules' is missing: a preset name or an object", "")
+            raise self.fail(_("'rules' is missing: a preset name or an object"), "")
         try:
             rules = Rules.from_json(doc["rules"], players)
             rules.check_players(len(players))
@@ -999,7 +1070,7 @@ class _DocReader:
 
     def seat_of(self, value: object, path: str, rule: str) -> int:
         if not isinstance(value, str) or value not in self.seats:
-            raise self.fail(f"{path}: {value!r} is not a player", path, rule)
+            raise self.fail(_("{path}: {value!r} is not a player").format(path=path, value=value), path, rule)
         return self.seats[value]
 
     def cards_of(self, value: object, path: str) -> tuple[Card, ...]:
@@ -1011,15 +1082,19 @@ class _DocReader:
         assert self.rules is not None
         size = self.rules.deck_size
         if not isinstance(value, list):
-            raise self.fail(f"{path}: a list of card codes", path, "R1")
+            raise self.fail(_("{path}: a list of card codes").format(path=path), path, "R1")
         out = []
         for i, code in enumerate(value):
             try:
                 c = Card.parse(code)
             except CardError as exc:
-                raise self.fail(f"{path}[{i}]: {exc.message}", f"{path}[{i}]", "R1") from exc
+                raise self.fail(f"{path}[{i}]: {exc.message}", f"{path}[{i}]", "R1") from exc  # the engine's words
             if c.rank < lowest_rank(size):
-                raise self.fail(f"{path}[{i}]: {c} is not in a {size}-card deck", f"{path}[{i}]", "R1")
+                raise self.fail(
+                    _("{path}: {card} is not in a {size}-card deck").format(path=f"{path}[{i}]", card=c, size=size),
+                    f"{path}[{i}]",
+                    "R1",
+                )
             if type(code) is str and len(self.known) < _MOST_CODES:
                 self.known[code] = c
             out.append(c)
@@ -1031,26 +1106,30 @@ class _DocReader:
                 raise CardError("R3", "not a string")
             return Suit.parse(value)
         except CardError as exc:
-            raise self.fail(f"{path}: a suit S, H, D or C, not {value!r}", path, "R3") from exc
+            raise self.fail(
+                _("{path}: a suit S, H, D or C, not {value!r}").format(path=path, value=value), path, "R3"
+            ) from exc
 
     def _deal(self, d: object, rules: Rules) -> Deal | PartialDeal:
         if not isinstance(d, dict):
-            raise self.fail("'deal' must be an object", "deal")
+            raise self.fail(_("'deal' must be an object"), "deal")
         if "deck" not in d:  # a deal nobody saw whole (INTERCHANGE.md "Over-the-board recordings")
             return self._partial_deal(d)
         bad = sorted(set(d) - {"dealer", "deck", "trump", "attacker"})
         if bad:
-            raise self.fail(f"deal: unknown member {bad[0]!r}", "deal")
+            raise self.fail(_("deal: unknown member {member!r}").format(member=bad[0]), "deal")
         dealer = self.seat_of(d["dealer"], "deal.dealer", "R3") if "dealer" in d else len(self.players) - 1
         if "deck" not in d:
-            raise self.fail("deal.deck is missing: the whole deck, top card first", "deal", "R3")
+            raise self.fail(_("deal.deck is missing: the whole deck, top card first"), "deal", "R3")
         deck_cards = self.cards_of(d["deck"], "deal.deck")
         complete = len(set(deck_cards)) == len(deck_cards) == rules.deck_size  # else R1 speaks first
         nothing_turned_up = not rules.japanese and len(deck_cards) <= len(self.players) * rules.hand_size
         if complete and nothing_turned_up and d.get("trump") is None:
             raise self.fail(
-                "deal.trump is required: after the deal no card is left to turn up, so the trump "
-                "suit was chosen at random and must be recorded",
+                _(
+                    "deal.trump is required: after the deal no card is left to turn up, so the trump "
+                    "suit was chosen at random and must be recorded"
+                ),
                 "deal",
                 "R3",
             )
@@ -1066,17 +1145,20 @@ class _DocReader:
         checked against each other once the moves are read (:meth:`_partial_facts`)."""
         bad = sorted(set(d) - set(DEAL_KEYS))
         if bad:
-            extra = " (a 'deck' member makes it a whole deal)" if bad[0] == "deck" else ""
-            raise self.fail(
-                f"deal: unknown member {bad[0]!r}: a deal without 'deck' has {', '.join(DEAL_KEYS)}{extra}",
-                f"deal.{bad[0]}",
-            )
+            if bad[0] == "deck":
+                words = _(
+                    "deal: unknown member {member!r}: a deal without 'deck' has {keys}"
+                    " (a 'deck' member makes it a whole deal)"
+                )
+            else:
+                words = _("deal: unknown member {member!r}: a deal without 'deck' has {keys}")
+            raise self.fail(words.format(member=bad[0], keys=", ".join(DEAL_KEYS)), f"deal.{bad[0]}")
         self.partial = True
         dealer = self.seat_of(d["dealer"], "deal.dealer", "R3") if "dealer" in d else len(self.players) - 1
         turned_up = None
         if d.get("turned_up") is not None:
             if not isinstance(d["turned_up"], str):
-                raise self.fail('deal.turned_up: one card code, e.g. "7H"', "deal.turned_up", "R3")
+                raise self.fail(_('deal.turned_up: one card code, e.g. "7H"'), "deal.turned_up", "R3")
             turned_up = self.cards_of([d["turned_up"]], "deal.turned_up")[0]
         return PartialDeal(
             dealer=dealer,
@@ -1091,7 +1173,9 @@ class _DocReader:
     def _by_player(self, value: object, path: str, rule: str) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """``{name: [cards]}`` as ``(seat, cards)`` pairs in seat order."""
         if not isinstance(value, dict):
-            raise self.fail(f'{path}: an object of player name -> cards, e.g. {{"Anna": ["6H"]}}', path, rule)
+            raise self.fail(
+                _('{path}: an object of player name -> cards, e.g. {{"Anna": ["6H"]}}').format(path=path), path, rule
+            )
         out = []
         for name, cards in value.items():
             seat = self.seat_of(name, f"{path}.{name}", rule)
@@ -1101,18 +1185,24 @@ class _DocReader:
     def _draws(self, value: object) -> tuple[SeenDraw, ...]:
         """``[{"after": k, "player": name, "cards": [...]}, ...]``; each draw's cards sorted."""
         if not isinstance(value, list):
-            raise self.fail('deal.draws: a list of {"after": k, "player": name, "cards": [...]}', "deal.draws", "R16")
+            raise self.fail(
+                _('deal.draws: a list of {{"after": k, "player": name, "cards": [...]}}'), "deal.draws", "R16"
+            )
         out = []
         for i, item in enumerate(value):
             path = f"deal.draws[{i}]"
             if not isinstance(item, dict) or set(item) != {"after", "player", "cards"}:
                 raise self.fail(
-                    f"{path}: an object with exactly 'after' (a move index), 'player' and 'cards'", path, "R16"
+                    _("{path}: an object with exactly 'after' (a move index), 'player' and 'cards'").format(path=path),
+                    path,
+                    "R16",
                 )
             after = item["after"]
             if isinstance(after, bool) or not isinstance(after, int) or after < 0:
                 raise self.fail(
-                    f"{path}.after: the index of the move that ended the bout (0, 1, 2, …), not {after!r}",
+                    _("{path}: the index of the move that ended the bout (0, 1, 2, …), not {value!r}").format(
+                        path=f"{path}.after", value=after
+                    ),
                     f"{path}.after",
                     "R16",
                 )
@@ -1130,29 +1220,29 @@ class _DocReader:
         problem = deal_problem(rules, self.players, deal, moves)
         if problem is not None:
             path = json_member(problem.member, self.players)
-            raise self.fail(f"{path}: {problem.message}", path, problem.rule)
+            raise self.fail(f"{path}: {problem.message}", path, problem.rule)  # the reader part's words
         return deal
 
     def _start(self, s: object) -> Start:
         if not isinstance(s, dict):
-            raise self.fail("'start' must be an object", "start")
+            raise self.fail(_("'start' must be an object"), "start")
         bad = sorted(set(s) - {"hands", "talon", "trump", "discard", "attacker", "first_bito_done", "bout"})
         if bad:
-            raise self.fail(f"start: unknown member {bad[0]!r}", "start")
+            raise self.fail(_("start: unknown member {member!r}").format(member=bad[0]), "start")
         for need in ("hands", "talon", "trump", "attacker"):
             if need not in s:
-                raise self.fail(f"start.{need} is missing", "start")
+                raise self.fail(_("{member} is missing").format(member=f"start.{need}"), "start")
         hands = s["hands"]
         if not isinstance(hands, dict):
-            raise self.fail("start.hands: an object of player name -> cards", "start")
+            raise self.fail(_("start.hands: an object of player name -> cards"), "start")
         for name in hands:
             self.seat_of(name, "start.hands", "R2")
         fbd = s.get("first_bito_done", False)
         if not isinstance(fbd, bool):
-            raise self.fail("start.first_bito_done: true or false", "start", "R13c")
+            raise self.fail(_("{member}: true or false").format(member="start.first_bito_done"), "start", "R13c")
         bout = s.get("bout", 1)
         if isinstance(bout, bool) or not isinstance(bout, int) or not 1 <= bout <= MAX_BOUT:
-            raise self.fail(f"start.bout: a whole number from 1 to {MAX_BOUT}", "start", "R19")
+            raise self.fail(_("start.bout: a whole number from 1 to {limit}").format(limit=MAX_BOUT), "start", "R19")
         return Start(
             hands=tuple(self.cards_of(hands.get(name, []), f"start.hands.{name}") for name in self.players),
             talon=self.cards_of(s["talon"], "start.talon"),
@@ -1165,9 +1255,14 @@ class _DocReader:
 
     def _moves(self, raw_moves: object) -> tuple[list[Move], Sequence[tuple[int, int]]]:
         if not isinstance(raw_moves, list):
-            raise self.fail("'moves' must be a list", "moves")
+            raise self.fail(_("'moves' must be a list"), "moves")
         if len(raw_moves) > MAX_MOVES:
-            raise self.fail(f"{len(raw_moves)} moves; the limit is {MAX_MOVES}", "moves")
+            raise self.fail(
+                ngettext("{n} move; the limit is {limit}", "{n} moves; the limit is {limit}", len(raw_moves)).format(
+                    n=len(raw_moves), limit=MAX_MOVES
+                ),
+                "moves",
+            )
         moves: list[Move] = []
         for k, m in enumerate(raw_moves):
             move = self._usual_move(m) if type(m) is dict else None
@@ -1204,31 +1299,35 @@ class _DocReader:
 
     def _move(self, m: object, path: str, k: int = -1) -> Move:
         if not isinstance(m, dict):
-            raise self.fail(f"{path}: a move is an object", path)
+            raise self.fail(_("{path}: a move is an object").format(path=path), path)
         bad = sorted(set(m) - _MOVE_KEYS)
         if bad:
-            raise self.fail(f"{path}: unknown member {bad[0]!r}", path)
+            raise self.fail(_("{path}: unknown member {member!r}").format(path=path, member=bad[0]), path)
         p = self.seat_of(m.get("player"), f"{path}.player", "R2")
         try:
             said = m.get("action")
             action = (_ACTIONS.get(said) if type(said) is str else None) or Action(str(said))
         except ValueError as exc:
             raise self.fail(
-                f"{path}: action {m.get('action')!r}: use one of {', '.join(a.value for a in Action)}", path
+                _("{path}: action {value!r}: use one of {actions}").format(
+                    path=path, value=m.get("action"), actions=", ".join(a.value for a in Action)
+                ),
+                path,
             ) from exc
         show = m.get("show", False)
         if not isinstance(show, bool):
-            raise self.fail(f"{path}.show: true or false", path, "R20")
+            raise self.fail(_("{member}: true or false").format(member=f"{path}.show"), path, "R20")
         if action in (Action.ATTACK, Action.THROW, Action.TRANSFER):
             if set(m) - {"player", "action", "cards", "show"} or (show and action is not Action.TRANSFER):
-                raise self.fail(
-                    f"{path}: {action.value} takes 'cards'" + (" and 'show'" if action is Action.TRANSFER else ""),
-                    path,
-                )
+                if action is Action.TRANSFER:
+                    words = _("{path}: {action} takes 'cards' and 'show'")
+                else:
+                    words = _("{path}: {action} takes 'cards'")
+                raise self.fail(words.format(path=path, action=action.value), path)
             return Move(p, action, self.cards_of(m.get("cards"), f"{path}.cards"), None, show)
         if action is Action.DEFEND:
             if set(m) - {"player", "action", "card", "target"} or "card" not in m or "target" not in m:
-                raise self.fail(f"{path}: defend takes 'card' and 'target'", path)
+                raise self.fail(_("{path}: defend takes 'card' and 'target'").format(path=path), path)
             card = self.cards_of([m["card"]], f"{path}.card")[0]
             target = self.cards_of([m["target"]], f"{path}.target")[0]
             return Move(p, action, (card,), target)
@@ -1236,10 +1335,10 @@ class _DocReader:
             if self.partial:
                 return self._partial_redeal(m, path, p, k)
             if set(m) - {"player", "action", "deck"} or "deck" not in m:
-                raise self.fail(f"{path}: redeal takes 'deck', the new shuffle", path, "R5")
+                raise self.fail(_("{path}: redeal takes 'deck', the new shuffle").format(path=path), path, "R5")
             return Move(p, action, (), None, False, self.cards_of(m["deck"], f"{path}.deck"))
         if set(m) - {"player", "action"}:
-            raise self.fail(f"{path}: {action.value} takes no cards", path)
+            raise self.fail(_("{path}: {action} takes no cards").format(path=path, action=action.value), path)
         return Move(p, action)
 
     def _partial_redeal(self, m: dict[str, Any], path: str, p: int, k: int) -> Move:
@@ -1247,35 +1346,47 @@ class _DocReader:
         suit as ``cards``, and optionally the new deal's ``turned_up`` card."""
         if set(m) - {"player", "action", "cards", "turned_up"} or "cards" not in m:
             raise self.fail(
-                f"{path}: in a deal without deck a redeal names the cards claimed ('cards', five or more of one"
-                " suit) and may name the new deal's 'turned_up' card",
+                _(
+                    "{path}: in a deal without deck a redeal names the cards claimed ('cards', five or more of one"
+                    " suit) and may name the new deal's 'turned_up' card"
+                ).format(path=path),
                 path,
                 "R5",
             )
         cards = self.cards_of(m["cards"], f"{path}.cards")
         if m.get("turned_up") is not None:
             if not isinstance(m["turned_up"], str):
-                raise self.fail(f'{path}.turned_up: one card code, e.g. "7H"', f"{path}.turned_up", "R3")
+                raise self.fail(
+                    _('{path}: one card code, e.g. "7H"').format(path=f"{path}.turned_up"), f"{path}.turned_up", "R3"
+                )
             self.redeal_turned[k] = self.cards_of([m["turned_up"]], f"{path}.turned_up")[0]
         return Move(p, Action.REDEAL, cards)
 
     def _meta(self, meta: object, count: int) -> dict[str, Any]:
         """``meta`` within the notation's bounds (docs/notation.md, "Bounds")."""
         if not isinstance(meta, dict):
-            raise self.fail("'meta' must be an object", "meta")
+            raise self.fail(_("'meta' must be an object"), "meta")
         for key, value in meta.items():
             if not isinstance(key, str):  # data built in Python (N10)
-                raise self.fail(f"meta: the key {key!r} is not text", "meta")
-            problem = jsonio.data_problem(value) if jsonio.lone_surrogate(key) < 0 else "a lone surrogate"
+                raise self.fail(_("meta: the key {key!r} is not text").format(key=key), "meta")
+            problem = jsonio.data_problem(value) if jsonio.lone_surrogate(key) < 0 else _("a lone surrogate")
             if problem is not None:  # data built in Python: what no JSON text can hold
-                raise self.fail(f"meta {key!r}: {problem}", "meta")
+                raise self.fail(_("meta {key!r}: {why}").format(key=key, why=problem), "meta")
             if key in ANNOTATION_KEYS and annotation_problem(key, value, count, self.players) is None:
                 if key == "variations" and variation_depth(value) > MAX_DEPTH:
-                    raise self.fail(f"meta.variations: variations nested more than {MAX_DEPTH} deep", "meta")
+                    raise self.fail(
+                        _("meta.variations: variations nested more than {limit} deep").format(limit=MAX_DEPTH), "meta"
+                    )
                 if key == "variations" and count + variation_moves(value) > MAX_MOVES:
                     raise self.fail(
-                        f"more than {MAX_MOVES} moves in one game, counting every variation (meta.variations)", "meta"
+                        _("more than {limit} moves in one game, counting every variation (meta.variations)").format(
+                            limit=MAX_MOVES
+                        ),
+                        "meta",
                     )
             elif jsonio.depth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
-                raise self.fail(f"meta {key!r}: a JSON value nested more than {MAX_JSON_DEPTH} deep", "meta")
+                raise self.fail(
+                    _("meta {key!r}: a JSON value nested more than {limit} deep").format(key=key, limit=MAX_JSON_DEPTH),
+                    "meta",
+                )
         return meta

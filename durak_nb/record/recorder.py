@@ -64,6 +64,7 @@ from typing import Any
 
 from ..cards import Card, Suit
 from ..engine import Action, Event, Game, IllegalMove, Move, _players_arg
+from ..i18n import _, ngettext
 from ..rules import Rules
 from ..unseen import PartialDeal, PartialGame, SeenDraw
 from . import jsonio
@@ -160,10 +161,14 @@ class TornLine:
         """One sentence for people, e.g. ``g.jsonl: line 5 is torn …: dropped 17 bytes``."""
         shown = self.data[:60].decode("utf-8", "replace")
         more = "…" if len(self.data) > 60 else ""
-        return (
-            f"{file}: line {self.line} is torn (written only in part when the recording stopped): "
-            f"dropped its {self.size} byte{'s' if self.size != 1 else ''} {shown!r}{more}"
-        )
+        # TRANSLATORS: {shown} is the start of the dropped bytes as text, {more} is "…" or nothing
+        return ngettext(
+            "{file}: line {line} is torn (written only in part when the recording stopped): "
+            "dropped its {n} byte {shown!r}{more}",
+            "{file}: line {line} is torn (written only in part when the recording stopped): "
+            "dropped its {n} bytes {shown!r}{more}",
+            self.size,
+        ).format(file=file, line=self.line, n=self.size, shown=shown, more=more)
 
 
 @dataclass
@@ -217,17 +222,17 @@ class Journal:
 
 def _check_meta(meta: object, file: str, line: int) -> dict[str, Any]:
     if not isinstance(meta, dict):
-        raise RecordingError("'meta' must be an object", file=file, line=line)
+        raise RecordingError(_("'meta' must be an object"), file=file, line=line)
     for key in _ANNOTATION_KEYS:
         value = meta.get(key)
         if value is not None and not (
             isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
         ):
-            raise RecordingError(f"meta.{key} must map move indices to text", file=file, line=line)
+            raise RecordingError(_("meta.{key} must map move indices to text").format(key=key), file=file, line=line)
     try:
         jsonio.encode(meta, max_depth=jsonio.MAX_NESTING - 1)  # the head line holds it one deeper
     except ValueError as exc:  # what the journal's reader would refuse (jsonio.decode)
-        raise RecordingError(f"'meta' must be plain JSON data: {exc}", file=file, line=line) from exc
+        raise RecordingError(_("'meta' must be plain JSON data: {why}").format(why=exc), file=file, line=line) from exc
     return meta
 
 
@@ -240,22 +245,28 @@ def _annotation(obj: dict[str, Any], moves: int, file: str, line: int) -> tuple[
     if "comment" in obj:
         text = obj["comment"]
         if not isinstance(text, str):
-            raise fail("a comment is text")
+            raise fail(_("a comment is text"))
         if set(obj) == {"comment", "before"}:
             if obj["before"] != 0 or isinstance(obj["before"], bool):
-                raise fail('a comment before a move is {"comment": TEXT, "before": 0} (before the first move)')
+                raise fail(_('a comment before a move is {{"comment": TEXT, "before": 0}} (before the first move)'))
             return "before", 0, text
         kind = "comment"
     else:
         text = obj["glyph"]
         if text not in GLYPHS:
-            raise fail(f"glyph {text!r}: use one of {' '.join(GLYPHS)}")
+            raise fail(_("glyph {glyph!r}: use one of {glyphs}").format(glyph=text, glyphs=" ".join(GLYPHS)))
         kind = "glyph"
     if set(obj) != {kind, "move"}:
-        raise fail(f'an annotation line is {{"{kind}": …, "move": k}}, with no other member')
+        raise fail(_('an annotation line is {{"{kind}": …, "move": k}}, with no other member').format(kind=kind))
     k = obj["move"]
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < moves:
-        raise fail(f"'move': {k!r} is not one of the {moves} moves written before this line (0-based)")
+        raise fail(
+            ngettext(
+                "'move': {k!r} is not one of the {n} moves written before this line (0-based)",
+                "'move': {k!r} is not one of the {n} moves written before this line (0-based)",
+                moves,
+            ).format(k=k, n=moves)
+        )
     return kind, k, text
 
 
@@ -267,7 +278,14 @@ def _parse(data: bytes, file: str) -> Journal:
             or no complete head line.
     """
     if len(data) > MAX_BYTES:
-        raise RecordingError(f"the journal is larger than the limit of {MAX_BYTES} bytes", file=file)
+        raise RecordingError(
+            ngettext(
+                "the journal is larger than the limit of {limit} byte",
+                "the journal is larger than the limit of {limit} bytes",
+                MAX_BYTES,
+            ).format(limit=MAX_BYTES),
+            file=file,
+        )
     parts = data.split(b"\n")
     tail = parts.pop()  # the bytes after the last newline: b"" in a clean journal
     size = len(data) - len(tail)
@@ -284,21 +302,27 @@ def _parse(data: bytes, file: str) -> Journal:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordingError(f"not UTF-8 text (byte {exc.start + 1} of the line)", file=file, line=line) from exc
+            raise RecordingError(
+                _("not UTF-8 text (byte {n} of the line)").format(n=exc.start + 1), file=file, line=line
+            ) from exc
         if not text.strip():
             continue
         try:  # the kit's one strict decoder: no member twice, no NaN or 1e400, no lone surrogate
             obj = jsonio.decode(text)
         except jsonio.JSONProblem as exc:
-            raise RecordingError(f"bad JSON: {exc.message}", file=file, line=line, column=exc.index + 1) from None
+            raise RecordingError(
+                _("bad JSON: {why}").format(why=exc.message), file=file, line=line, column=exc.index + 1
+            ) from None
         if not isinstance(obj, dict):
-            raise RecordingError("every line of a journal is one JSON object", file=file, line=line)
+            raise RecordingError(_("every line of a journal is one JSON object"), file=file, line=line)
         if head is None:
             bad = sorted(set(obj) - _HEAD_KEYS)
             if bad:
                 raise RecordingError(
-                    f"the head line has no member {bad[0]!r}: its members are "
-                    f"{', '.join(sorted(_HEAD_KEYS))}, and each move is a line of its own",
+                    _(
+                        "the head line has no member {member!r}: its members are {members},"
+                        " and each move is a line of its own"
+                    ).format(member=bad[0], members=", ".join(sorted(_HEAD_KEYS))),
                     file=file,
                     line=line,
                 )
@@ -317,18 +341,29 @@ def _parse(data: bytes, file: str) -> Journal:
             places[f"moves[{len(raw_moves)}]"] = (line, 1)
             flag = obj.pop(IMPLIED, False)
             if flag is not True and flag is not False:
-                raise RecordingError(f"'{IMPLIED}': true or false, not {flag!r}", file=file, line=line)
+                raise RecordingError(
+                    _("'{member}': true or false, not {value!r}").format(member=IMPLIED, value=flag),
+                    file=file,
+                    line=line,
+                )
             raw_moves.append(obj)
             implied.append(flag)
     if head is None:
-        what = f"; its first line is torn ({torn.size} bytes)" if torn else ""
-        raise RecordingError(f"the journal has no complete head line{what}", file=file)
+        if torn:
+            words = ngettext(
+                "the journal has no complete head line; its first line is torn ({n} bytes)",
+                "the journal has no complete head line; its first line is torn ({n} bytes)",
+                torn.size,
+            ).format(n=torn.size)
+        else:
+            words = _("the journal has no complete head line")
+        raise RecordingError(words, file=file)
     head_meta = _check_meta(head.get("meta", {}), file, head_line)
     if draws:
         deal = head.get("deal")
         if not isinstance(deal, dict) or "deck" in deal:
             raise RecordingError(
-                "a refill line belongs to an over-the-board game (a deal without deck)", file=file, line=head_line
+                _("a refill line belongs to an over-the-board game (a deal without deck)"), file=file, line=head_line
             )
         head = {**head, "deal": {**deal, "draws": [*deal.get("draws", []), *draws]}}
     rec = Recording.from_json({**head, "moves": raw_moves}, file=file, places=places)
@@ -353,7 +388,11 @@ def _undo_line(obj: dict[str, Any], moves: int, file: str, line: int) -> int:
     k = obj["undo"]
     if set(obj) != {"undo"} or isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < moves:
         raise RecordingError(
-            f'an undo line is {{"undo": k}}, k one of the {moves} moves written before it (0-based), not {k!r}',
+            ngettext(
+                'an undo line is {{"undo": k}}, k one of the {n} moves written before it (0-based), not {k!r}',
+                'an undo line is {{"undo": k}}, k one of the {n} moves written before it (0-based), not {k!r}',
+                moves,
+            ).format(n=moves, k=k),
             file=file,
             line=line,
         )
@@ -373,8 +412,13 @@ def _draw_line(obj: dict[str, Any], moves: int, file: str, line: int) -> dict[st
         or not 0 <= d["after"] < moves
     ):
         raise RecordingError(
-            'a refill line is {"draw": {"after": k, "player": NAME, "cards": [...]}}, '
-            f"k one of the {moves} moves written before it",
+            ngettext(
+                'a refill line is {{"draw": {{"after": k, "player": NAME, "cards": [...]}}}}, '
+                "k one of the {n} moves written before it",
+                'a refill line is {{"draw": {{"after": k, "player": NAME, "cards": [...]}}}}, '
+                "k one of the {n} moves written before it",
+                moves,
+            ).format(n=moves),
             file=file,
             line=line,
             rule="R16",
@@ -571,18 +615,20 @@ class Recorder:
         flags |= 0 if overwrite else os.O_EXCL
         try:
             if overwrite and path.exists() and not path.is_file():  # never open a device or a FIFO (N8)
-                raise RecordingError(f"cannot create the journal: {NOT_REGULAR}", file=str(path))
+                raise RecordingError(_("cannot create the journal: {why}").format(why=_(NOT_REGULAR)), file=str(path))
             fd = os.open(path, flags, 0o644)
         except FileExistsError as exc:
             raise RecordingError(
-                "the journal exists already: Recorder.open() continues it, overwrite=True replaces it",
+                _("the journal exists already: Recorder.open() continues it, overwrite=True replaces it"),
                 file=str(path),
             ) from exc
         except OSError as exc:
-            raise RecordingError(f"cannot create the journal: {exc.strerror or exc}", file=str(path)) from exc
+            raise RecordingError(
+                _("cannot create the journal: {why}").format(why=exc.strerror or exc), file=str(path)
+            ) from exc
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced by one between the check and the open
-                raise RecordingError(f"cannot create the journal: {NOT_REGULAR}", file=str(path))
+                raise RecordingError(_("cannot create the journal: {why}").format(why=_(NOT_REGULAR)), file=str(path))
             _lock(fd, path)
             os.ftruncate(fd, 0)
             rec = cls(path, fd, game, head, size=0, head_meta=head.meta, fsync=fsync)
@@ -610,10 +656,12 @@ class Recorder:
         try:  # without blocking: a FIFO would wait for a writer
             fd = os.open(p, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         except OSError as exc:
-            raise RecordingError(f"cannot open the journal: {exc.strerror or exc}", file=str(p)) from exc
+            raise RecordingError(
+                _("cannot open the journal: {why}").format(why=exc.strerror or exc), file=str(p)
+            ) from exc
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise RecordingError("cannot open the journal: it is not a regular file", file=str(p))
+                raise RecordingError(_("cannot open the journal: it is not a regular file"), file=str(p))
             _lock(fd, p)
             data = read_bytes(p, limit=MAX_BYTES, what="journal")  # bounded (defect 6)
             j = _parse(data, str(p))
@@ -737,7 +785,13 @@ class Recorder:
         self._check_synced()
         history = _history(self.live)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= len(history):
-            raise ValueError(f"undo: count is 1 to the {len(history)} moves played, not {count!r}")
+            raise ValueError(
+                ngettext(
+                    "undo: count is 1 to the {n} moves played, not {count!r}",
+                    "undo: count is 1 to the {n} moves played, not {count!r}",
+                    len(history),
+                ).format(n=len(history), count=count)
+            )
         k = len(history) - count
         taken = list(history[k:])
         head = self._head
@@ -770,9 +824,15 @@ class Recorder:
         deal = self._head.deal
         history = _history(self.live)
         if not isinstance(deal, PartialDeal):
-            raise ValueError("saw_draw: only an over-the-board game (a partial deal) records refills seen")
+            raise ValueError(_("saw_draw: only an over-the-board game (a partial deal) records refills seen"))
         if not 0 <= draw.after < len(history):
-            raise ValueError(f"saw_draw: after is one of the {len(history)} moves played, not {draw.after!r}")
+            raise ValueError(
+                ngettext(
+                    "saw_draw: after is one of the {n} moves played, not {after!r}",
+                    "saw_draw: after is one of the {n} moves played, not {after!r}",
+                    len(history),
+                ).format(n=len(history), after=draw.after)
+            )
         head = replace(self._head, deal=replace(deal, draws=tuple(sorted((*deal.draws, draw), key=lambda d: d.after))))
         game = _live(Recording(rules=head.rules, players=head.players, deal=head.deal, moves=list(history)))
         names = head.players
@@ -794,7 +854,11 @@ class Recorder:
         history = _history(self.live)
         if len(history) < self._written:
             raise RecordingError(
-                f"the game has {len(history)} moves but the journal {self._written}: it was replaced or rewound",
+                ngettext(
+                    "the game has {n} moves but the journal {written}: it was replaced or rewound",
+                    "the game has {n} moves but the journal {written}: it was replaced or rewound",
+                    len(history),
+                ).format(n=len(history), written=self._written),
                 file=str(self.path),
             )
         new = history[self._written :]
@@ -821,7 +885,7 @@ class Recorder:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as exc:
-            raise ValueError("a comment with a lone surrogate is not Unicode text") from exc
+            raise ValueError(_("a comment with a lone surrogate is not Unicode text")) from exc
         self._check_open()
         self._check_synced()
         n = len(_history(self.live))
@@ -843,7 +907,7 @@ class Recorder:
             RecordingError: the recorder is closed, or the write failed.
         """
         if glyph not in GLYPHS:
-            raise ValueError(f"glyph {glyph!r}: use one of {' '.join(GLYPHS)}")
+            raise ValueError(_("glyph {glyph!r}: use one of {glyphs}").format(glyph=glyph, glyphs=" ".join(GLYPHS)))
         self._check_open()
         self._check_synced()
         k = self._move_index(move)
@@ -897,20 +961,29 @@ class Recorder:
 
     def _check_open(self) -> None:
         if self._fd is None:
-            raise RecordingError("the recorder is closed: Recorder.open() continues the journal", file=str(self.path))
+            raise RecordingError(
+                _("the recorder is closed: Recorder.open() continues the journal"), file=str(self.path)
+            )
 
     def _check_synced(self) -> None:
         if len(_history(self.live)) != self._written:
             raise RecordingError(
-                f"the game has {len(_history(self.live))} moves but the journal {self._written}: "
-                "moves were played on recorder.game directly; call recorder.sync() to write them",
+                ngettext(
+                    "the game has {n} moves but the journal {written}: "
+                    "moves were played on recorder.game directly; call recorder.sync() to write them",
+                    "the game has {n} moves but the journal {written}: "
+                    "moves were played on recorder.game directly; call recorder.sync() to write them",
+                    len(_history(self.live)),
+                ).format(n=len(_history(self.live)), written=self._written),
                 file=str(self.path),
             )
 
     def _check_bound(self, moves: int) -> None:
         if moves > MAX_MOVES:
             raise RecordingError(
-                f"the journal would hold {moves} moves; {MAX_MOVES} is the limit for reading it back",
+                _("the journal would hold {n} moves; {limit} is the limit for reading it back").format(
+                    n=moves, limit=MAX_MOVES
+                ),
                 file=str(self.path),
             )
 
@@ -918,7 +991,13 @@ class Recorder:
         n = len(_history(self.live))
         k = n - 1 if move is None else move
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n:
-            raise ValueError(f"move {k!r} is not one of the {n} moves played (0-based)")
+            raise ValueError(
+                ngettext(
+                    "move {k!r} is not one of the {n} moves played (0-based)",
+                    "move {k!r} is not one of the {n} moves played (0-based)",
+                    n,
+                ).format(k=k, n=n)
+            )
         return k
 
     def _line(self, obj: dict[str, Any]) -> bytes:
@@ -934,16 +1013,20 @@ class Recorder:
             named = None
         if named is None or (named.st_ino, named.st_dev) != (held.st_ino, held.st_dev):
             raise RecordingError(
-                "the journal was moved, replaced or deleted while this recorder held it; nothing was "
-                "written: open the journal again with Recorder.open()",
+                _(
+                    "the journal was moved, replaced or deleted while this recorder held it; nothing was "
+                    "written: open the journal again with Recorder.open()"
+                ),
                 file=str(self.path),
             )
         n = len(self._tail)
         if held.st_size != self._size or _read_at(fd, self._size - n, n) != self._tail:
             raise RecordingError(
-                f"the journal was changed by another program while this recorder held it (it has "
-                f"{held.st_size} bytes, this recorder wrote {self._size}); nothing was written or cut: "
-                "close this recorder and continue with Recorder.open(), which reads what was added",
+                _(
+                    "the journal was changed by another program while this recorder held it (it has "
+                    "{size} bytes, this recorder wrote {wrote}); nothing was written or cut: "
+                    "close this recorder and continue with Recorder.open(), which reads what was added"
+                ).format(size=held.st_size, wrote=self._size),
                 file=str(self.path),
             )
 
@@ -952,13 +1035,16 @@ class Recorder:
         assert self._fd is not None
         if self._size + len(data) > MAX_BYTES:
             raise RecordingError(
-                f"the journal would grow past {MAX_BYTES} bytes, the limit for reading it back", file=str(self.path)
+                _("the journal would grow past {limit} bytes, the limit for reading it back").format(limit=MAX_BYTES),
+                file=str(self.path),
             )
         fd, before, tail = self._fd, self._size, self._tail
         try:
             self._check_unchanged(fd)
         except OSError as exc:
-            raise RecordingError(f"cannot check the journal: {exc.strerror or exc}", file=str(self.path)) from exc
+            raise RecordingError(
+                _("cannot check the journal: {why}").format(why=exc.strerror or exc), file=str(self.path)
+            ) from exc
         try:
             os.lseek(fd, before, os.SEEK_SET)
             view = memoryview(data)
@@ -970,7 +1056,8 @@ class Recorder:
             self._cut(before, tail)
             if isinstance(exc, OSError):
                 raise RecordingError(
-                    f"cannot write the journal: {exc.strerror or exc}; nothing was recorded", file=str(self.path)
+                    _("cannot write the journal: {why}; nothing was recorded").format(why=exc.strerror or exc),
+                    file=str(self.path),
                 ) from exc
             raise
         self._size = before + len(data)
@@ -996,8 +1083,10 @@ def _check_journal_name(path: str | Path) -> None:
     """
     if not Path(path).name.lower().endswith(JOURNAL_SUFFIX):
         raise RecordingError(
-            f"a journal's name must end in '{JOURNAL_SUFFIX}' (e.g. 'game{JOURNAL_SUFFIX}'): "
-            "a reader tells a journal from a JSON recording ('.json') or the notation ('.durak') by its name",
+            _(
+                "a journal's name must end in '{suffix}' (e.g. 'game{suffix}'): "
+                "a reader tells a journal from a JSON recording ('.json') or the notation ('.durak') by its name"
+            ).format(suffix=JOURNAL_SUFFIX),
             file=str(path),
         )
 
@@ -1011,7 +1100,9 @@ def _encode(obj: dict[str, Any], file: str, line: int) -> bytes:
     try:
         text = jsonio.encode(obj)  # refuses what jsonio.decode, the reader, would refuse
     except ValueError as exc:
-        raise RecordingError(f"{exc}: the journal could not be read back", file=file, line=max(line, 1)) from None
+        raise RecordingError(
+            _("{why}: the journal could not be read back").format(why=exc), file=file, line=max(line, 1)
+        ) from None
     return (text + "\n").encode("utf-8")
 
 
@@ -1029,7 +1120,7 @@ def _lock(fd: int, path: Path) -> None:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError as exc:
-        raise RecordingError("another recorder has this journal open", file=str(path)) from exc
+        raise RecordingError(_("another recorder has this journal open"), file=str(path)) from exc
 
 
 def _fsync_dir(path: Path) -> None:

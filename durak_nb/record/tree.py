@@ -51,6 +51,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..engine import Game, IllegalMove, Move
+from ..i18n import _
 from .annotations import (
     ANNOTATION_KEYS,
     GLYPHS,
@@ -104,7 +105,9 @@ def variations_refusal(rec: Recording) -> RecordingError | None:
     if "variations" not in rec.meta:
         return None
     problem = variations_problem(rec.meta["variations"], len(rec.moves), rec.players)
-    return None if problem is None else RecordingError(f"meta.variations: {problem}", file=rec.file)
+    if problem is None:
+        return None
+    return RecordingError(_("meta.variations: {why}").format(why=problem), file=rec.file)
 
 
 class GameNode:
@@ -138,7 +141,7 @@ class GameNode:
             ValueError: ``glyph`` is not one of :data:`GLYPHS`.
         """
         if glyph is not None and glyph not in GLYPHS:
-            raise ValueError(f"glyph {glyph!r}: use one of {' '.join(GLYPHS)}")
+            raise ValueError(_("glyph {glyph!r}: use one of {glyphs}").format(glyph=glyph, glyphs=" ".join(GLYPHS)))
         self.move = move
         self.parent = parent
         self.variations: list[GameNode] = []
@@ -540,7 +543,9 @@ class GameTree:
                 game.play(n.move)
             except IllegalMove as exc:
                 raise RecordingError(
-                    f"move {k} of the path ({n.move.describe(game.players)}): {exc.refusal.message}",
+                    _("move {k} of the path ({move}): {why}").format(
+                        k=k, move=n.move.describe(game.players), why=exc.refusal.message
+                    ),
                     file=self.recording.file,
                     move=k,
                     rule=exc.refusal.rule,

@@ -17,6 +17,7 @@ from typing import Any
 from ..cards import deck
 from ..engine import Action, Bito, Event, Game, Move, Refusal, SetupError, Took
 from ..errors import DurakError
+from ..i18n import N_, _, ngettext
 from ..implied import passes_to_end
 from ..unseen import PartialDeal, PartialGame
 from . import jsonio
@@ -54,7 +55,7 @@ from .tree import GameNode, GameTree, variations_refusal
 WIDTH = 100
 _INDENT = "    "
 #: A redeal that names the cards claimed (a deal nobody saw) in a game with a whole deck.
-_WHOLE_DECK_REDEAL = "a redeal in a game dealt from a whole deck names the new deck, top card first"
+_WHOLE_DECK_REDEAL = N_("a redeal in a game dealt from a whole deck names the new deck, top card first")
 #: How :func:`write` writes passes: every one (the canonical form), or only those the
 #: reader cannot fill in (docs/notation.md, "Passes nobody says aloud").
 PASSES = ("all", "implied")
@@ -214,7 +215,9 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
                 assert f.before is not None and alt.parent is not None
                 if f.depth + 1 > MAX_DEPTH:
                     raise RecordingError(
-                        f"variations nested more than {MAX_DEPTH} deep cannot be written", file=file, rule=None
+                        _("variations nested more than {limit} deep cannot be written").format(limit=MAX_DEPTH),
+                        file=file,
+                        rule=None,
                     )
                 vnum = alt.parent.variations.index(alt)
                 pieces.append(_Piece("(", glue_after=True, brk="indent" if f.depth == 0 else ""))
@@ -257,11 +260,13 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
         assert move is not None
         total += 1
         if total > MAX_MOVES:
-            raise RecordingError(f"more than {MAX_MOVES} moves in one game cannot be written", file=file)
+            raise RecordingError(
+                _("more than {limit} moves in one game cannot be written").format(limit=MAX_MOVES), file=file
+            )
         g = f.game
         refusal = g.why_illegal(move)
         if refusal is None and isinstance(g, Game) and move.action is Action.REDEAL and move.deck is None:
-            refusal = Refusal("R5", _WHOLE_DECK_REDEAL)  # the cards claimed name a deal nobody saw
+            refusal = Refusal("R5", _(_WHOLE_DECK_REDEAL))  # the cards claimed name a deal nobody saw
         if refusal is not None:
             # a variation's move is placed at the main-line move it branches from (in
             # JSON the variation itself is in meta.variations of that move)
@@ -269,7 +274,11 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
             at = f.branch[0][0] if f.branch else f.i
             line, col = places[at] if at < len(places) else (1, 1)
             raise RecordingError(
-                f"{where_in_tree(f.i, f.branch)} ({format_move(move, names)}): {refusal.message}",
+                # TRANSLATORS: {where} is the move's place in words ("move 1 in variation 1 of move 1"),
+                # {move} the move as the notation writes it, {why} the engine's refusal
+                _("{where} ({move}): {why}").format(
+                    where=where_in_tree(f.i, f.branch), move=format_move(move, names), why=refusal.message
+                ),
                 file=file,
                 line=line,
                 column=col,
@@ -344,11 +353,13 @@ def _header(name: str, value: str) -> str:
 
 def _json_value(value: Any, file: str) -> str:
     if jsonio.depth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
-        raise RecordingError(f"a meta value nested more than {MAX_JSON_DEPTH} deep cannot be written", file=file)
+        raise RecordingError(
+            _("a meta value nested more than {limit} deep cannot be written").format(limit=MAX_JSON_DEPTH), file=file
+        )
     try:
         return jsonio.encode(value)
     except ValueError as exc:
-        raise RecordingError(f"a meta value cannot be written as JSON: {exc}", file=file) from None
+        raise RecordingError(_("a meta value cannot be written as JSON: {why}").format(why=exc), file=file) from None
 
 
 def _seed_matches(rec: Recording, seed: object) -> bool:
@@ -489,17 +500,29 @@ def header_lines(rec: Recording, meta: dict[str, Any], ends: dict[int, int] | No
         if s.first_bito_done:
             out.append(_header("FirstBito", "yes"))
         if s.bout > MAX_BOUT:
-            raise RecordingError(f"start.bout {s.bout}: the notation's bout numbers go up to {MAX_BOUT}", file=file)
+            raise RecordingError(
+                _("start.bout {bout}: the notation's bout numbers go up to {limit}").format(
+                    bout=s.bout, limit=MAX_BOUT
+                ),
+                file=file,
+            )
         if s.bout != 1:
             out.append(_header("Bout", str(s.bout)))
     for line in out:
         if len(line) > MAX_HEADER_CHARS:
             raise RecordingError(
-                f"the header {line[:30]}... would have {len(line)} characters; the limit is {MAX_HEADER_CHARS}",
+                _("the header {start}... would have {n} characters; the limit is {limit}").format(
+                    start=line[:30], n=len(line), limit=MAX_HEADER_CHARS
+                ),
                 file=file,
             )
     if len(out) > MAX_HEADERS:
-        raise RecordingError(f"{len(out)} headers; the limit is {MAX_HEADERS}", file=file)
+        raise RecordingError(
+            ngettext("{n} header; the limit is {limit}", "{n} headers; the limit is {limit}", len(out)).format(
+                n=len(out), limit=MAX_HEADERS
+            ),
+            file=file,
+        )
     return out
 
 
@@ -523,7 +546,9 @@ def _partial_headers(d: PartialDeal, names: Sequence[str], file: str, ends: dict
             bout = ends[draw.after]
         else:
             raise RecordingError(
-                f"deal.draws[{i}]: move {draw.after} does not end a bout in bito or a take, so no refill follows it",
+                _("{member}: move {k} does not end a bout in bito or a take, so no refill follows it").format(
+                    member=f"deal.draws[{i}]", k=draw.after
+                ),
                 file=file,
                 rule="R16",
             )
@@ -578,8 +603,11 @@ def check_match(games: Sequence[Recording]) -> None:
         left = (d + 1) % len(rec.players)
         if rec.deal.dealer != d or rec.deal.attacker != left:
             raise RecordingError(
-                f"game {n + 1} of the match: the durak of game {n}, {durak}, deals and {rec.players[left]},"
-                " to the durak's left, attacks first",
+                # TRANSLATORS: {durak} and {left} are players' names
+                _(
+                    "game {n} of the match: the durak of game {before}, {durak}, deals and {left},"
+                    " to the durak's left, attacks first"
+                ).format(n=n + 1, before=n, durak=durak, left=rec.players[left]),
                 file=rec.file,
                 rule="R4",
             )
@@ -610,13 +638,19 @@ def write(games: Recording | Sequence[Recording], *, passes: str = "all") -> str
         raise ValueError(f"passes={passes!r}: use one of {', '.join(PASSES)}")
     recs = [games] if isinstance(games, Recording) else list(games)
     if not recs:
-        raise RecordingError("nothing to write: no game")
+        raise RecordingError(_("nothing to write: no game"))
     if len(recs) > MAX_GAMES:
-        raise RecordingError(f"{len(recs)} games; the limit is {MAX_GAMES}")
+        raise RecordingError(
+            ngettext("{n} game; the limit is {limit}", "{n} games; the limit is {limit}", len(recs)).format(
+                n=len(recs), limit=MAX_GAMES
+            )
+        )
     for rec in recs:
         for name in rec.players:
             if not name.strip() or len(name) > MAX_NAME:
-                raise RecordingError(f"a player's name has 1 to {MAX_NAME} characters", file=rec.file, rule="R2")
+                raise RecordingError(
+                    _("a player's name has 1 to {limit} characters").format(limit=MAX_NAME), file=rec.file, rule="R2"
+                )
     check_match(recs)  # R4: what the reader would refuse is not written
     out = []
     for rec in recs:
@@ -628,7 +662,9 @@ def write(games: Recording | Sequence[Recording], *, passes: str = "all") -> str
     bad = jsonio.lone_surrogate(text)
     if bad >= 0:  # a name or a comment: what the reader refuses is not written (defect 1)
         raise RecordingError(
-            f"the text holds U+{ord(text[bad]):04X}, a lone surrogate, which is not valid Unicode text",
+            _("the text holds U+{code:04X}, a lone surrogate, which is not valid Unicode text").format(
+                code=ord(text[bad])
+            ),
             file=recs[0].file,
         )
     return text

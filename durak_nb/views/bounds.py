@@ -30,6 +30,7 @@ durak_nb.views.bounds.ViewBoundError: the replayer shows at most 1,000 moves (ma
 from __future__ import annotations
 
 from ..errors import DurakError
+from ..i18n import N_, _, get_language
 
 __all__ = ["MAX_REPLAYER_MOVES", "MAX_TREE_MOVES", "MAX_TREE_NODES", "ViewBoundError", "check_moves"]
 
@@ -57,6 +58,39 @@ class ViewBoundError(DurakError):
         return (_rebuild, (self.message, self.bound, self.size))
 
 
+#: the whole sentence of each refusal the views make, by (view, what, has) as the callers
+#: give them in English (translated at use; ``{bound}``, ``{moves}``: the numbers, ``{name}``:
+#: the keyword argument that sets the bound)
+_SENTENCES = {
+    ("the replayer", "moves", "this game has"): N_(
+        "the replayer shows at most {bound} moves ({name}); this game has {moves}"
+    ),
+    ("an exported page", "moves", "this game has"): N_(
+        "an exported page shows at most {bound} moves ({name}); this game has {moves}"
+    ),
+    ("an exported page", "moves", "this game and its side lines have"): N_(
+        "an exported page shows at most {bound} moves ({name}); this game and its side lines have {moves}"
+    ),
+    ("an exported page", "moves", "this game and its side lines have at least"): N_(
+        "an exported page shows at most {bound} moves ({name}); this game and its side lines have at least {moves}"
+    ),
+    ("the game tree", "positions", "asked for"): N_(
+        "the game tree shows at most {bound} positions ({name}); asked for {moves}"
+    ),
+    ("the game tree", "moves deep", "asked for"): N_(
+        "the game tree shows at most {bound} moves deep ({name}); asked for {moves}"
+    ),
+    ("the variation tree", "moves", "this game has"): N_(
+        "the variation tree shows at most {bound} moves ({name}); this game has {moves}"
+    ),
+}
+
+
+def _number(n: int) -> str:
+    """``1,000`` in English; ``1 000`` (a no-break space) in Russian and Ukrainian."""
+    return f"{n:,}" if get_language() == "en" else f"{n:,}".replace(",", "\u00a0")
+
+
 def _rebuild(message: str, bound: int, size: int) -> ViewBoundError:
     return ViewBoundError(message, bound=bound, size=size)
 
@@ -79,6 +113,9 @@ def check_moves(
     if bound < 0:
         raise ValueError(f"{name} is 0 or more, not {bound}")
     if moves > bound:
-        raise ViewBoundError(
-            f"{view} shows at most {bound:,} {what} ({name}); {has} {moves:,}", bound=bound, size=moves
-        )
+        sentence = _SENTENCES.get((view, what, has))
+        if sentence is None:  # words no table knows: said as given
+            message = f"{view} shows at most {bound:,} {what} ({name}); {has} {moves:,}"
+        else:
+            message = _(sentence).format(bound=_number(bound), moves=_number(moves), name=name)
+        raise ViewBoundError(message, bound=bound, size=moves)

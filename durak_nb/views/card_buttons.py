@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, CardError, Suit
 from ..engine import Action, Move, Refusal
+from ..i18n import _
 from .cards_svg import card_svg, table_svg
 
 __all__ = [
@@ -102,22 +103,24 @@ def cover_or_choose(
 def cover_note(target: Card | None) -> str:
     """The note once an attack card is chosen to be covered first (R10): ``'Now click
     the card that covers 7♣.'``, or ``""`` when none is chosen."""
-    return "" if target is None else f"Now click the card that covers {target.pretty}."
+    return "" if target is None else _("Now click the card that covers {card}.").format(card=target.pretty)
 
 
 def label_card(button: Any, card: Card, *, trump: Suit | None) -> None:
     """Give a hand's card button its words: the description ``'7♠'`` (what a screen
     reader and the tests read) and the tooltip, ``'7♠ (trump)'`` for a trump (R3)."""
     button.description = card.pretty
-    button.tooltip = card.pretty + (" (trump)" if card.suit == trump else "")
+    button.tooltip = _("{card} (trump)").format(card=card.pretty) if card.suit == trump else card.pretty
 
 
 def label_pair(button: Any, attack: Card, cover: Card | None) -> None:
     """Give a table pair's button its words: the description ``'7♠'`` or ``'7♠ covered
     by 8♠'`` (R10) and the tooltip, ``'cover 7♠'`` while the attack card is uncovered."""
-    covered = None if cover is None else f"{attack.pretty} covered by {cover.pretty}"
+    covered = (
+        None if cover is None else _("{attack} covered by {cover}").format(attack=attack.pretty, cover=cover.pretty)
+    )
     button.description = attack.pretty if covered is None else covered
-    button.tooltip = f"cover {attack.pretty}" if covered is None else covered
+    button.tooltip = _("cover {card}").format(card=attack.pretty) if covered is None else covered
 
 
 def grow_pool(

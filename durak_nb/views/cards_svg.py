@@ -41,8 +41,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..cards import Card, Rank, Suit, deck, rank_text
+from ..cards import Card, Rank, Suit, card_text, deck
 from ..engine import Position
+from ..i18n import _, get_language, ngettext, pgettext
 from ..text import visible
 from ..unseen import Seen
 
@@ -125,7 +126,10 @@ def _color(card: Card) -> str:
 
 
 def _rank_text(card: Card) -> str:
-    return rank_text(card.rank)
+    """The rank as the language in use writes it (``'10'``, ``'Q'``; В Д К Т for J Q K A
+    in ru and uk): :func:`durak_nb.cards.card_text` without the suit symbol (the one home
+    of a card's words)."""
+    return card_text(card)[: -len(card.suit.symbol)]
 
 
 #: pip centres (x, y) in the 100 × 140 box, by rank 2..10
@@ -272,9 +276,10 @@ def _card(
         f'class="dnb-card{cls}'
     )
     if card is None or not face_up:
-        return head + ' dnb-back"><title>a card face down</title>' + _BACK + "</svg>"
+        back = esc(_("a card face down"))
+        return head + f' dnb-back"><title>{back}</title>' + _BACK + "</svg>"
     trump_card = _is_trump(card, trump)
-    title = card.pretty + (" (trump)" if trump_card else "")
+    title = _("{card} (trump)").format(card=card.pretty) if trump_card else card.pretty
     return head + f'" data-card="{esc(card.code)}"><title>{esc(title)}</title>' + _face(card, trump_card) + "</svg>"
 
 
@@ -299,7 +304,7 @@ def card_svg(card: Card, *, trump: Suit | None = None, face_up: bool = True, wid
         ValueError: ``width`` is not positive.
     """
     _check_width(width)
-    label = "a card face down" if not face_up else card.pretty
+    label = _("a card face down") if not face_up else card.pretty
     return _doc(width, width * _RATIO, _card(card, 0, 0, width, trump=trump, face_up=face_up), label=label)
 
 
@@ -319,11 +324,14 @@ def _check_view(position: Position, perspective: int | None, width: float) -> in
 
 
 def _empty(x: float, y: float, width: float, text: str) -> str:
-    """A dashed outline where cards would lie, with a short caption."""
+    """A dashed outline where cards would lie, with a short caption.  A caption in
+    Cyrillic letters (wider than the Latin ones of the English words, which fit) is set
+    smaller when it would not fit inside the outline («порожньо» on a small card)."""
     h = width * _RATIO
+    size = 11.0 if text.isascii() else min(11.0, round((width - 6) / (0.62 * max(len(text), 1)), 1))
     return (
         f'<rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(width - 2)}" height="{_n(h - 2)}" rx="5" fill="none" '
-        f'stroke="#999" stroke-dasharray="4 3"/>' + _text(x + width / 2, y + h / 2 + 4, text, size=11, fill="#777")
+        f'stroke="#999" stroke-dasharray="4 3"/>' + _text(x + width / 2, y + h / 2 + 4, text, size=size, fill="#777")
     )
 
 
@@ -363,8 +371,12 @@ def hand_svg(
     cs = list(cards)
     h = width * _RATIO
     if not cs:
-        return _doc(width + 4, h + 4, _empty(2, 2, width, "no cards"), label="no cards")
-    label = f"{len(cs)} cards face down" if not face_up else " ".join(c.pretty for c in cs)
+        none = _("no cards")
+        return _doc(width + 4, h + 4, _empty(2, 2, width, none), label=none)
+    if face_up:
+        label = " ".join(c.pretty for c in cs)
+    else:
+        label = ngettext("{n} cards face down", "{n} cards face down", len(cs)).format(n=len(cs))
     if not fan:
         step = width * 0.6
         if max_width is not None and len(cs) > 1:
@@ -439,8 +451,11 @@ def table_svg(pairs: Iterable[tuple[Card, Card | None]], *, trump: Suit | None =
     ps = list(pairs)
     w, h = _table_size(len(ps), width)
     if not ps:
-        return _doc(w + 4, h + 4, _empty(2, 2, width, "empty"), label="empty table")
-    label = ", ".join(a.pretty + ("" if d is None else " covered by " + d.pretty) for a, d in ps)
+        return _doc(w + 4, h + 4, _empty(2, 2, width, pgettext("table", "empty")), label=_("empty table"))
+    label = ", ".join(
+        a.pretty if d is None else _("{attack} covered by {cover}").format(attack=a.pretty, cover=d.pretty)
+        for a, d in ps
+    )
     return _doc(w + 4, h + 4, _table_body(ps, 2, 2, width, trump), label=label)
 
 
@@ -448,7 +463,7 @@ def _talon_body(size: int, trump_card: Card | None, trump: Suit | None, x: float
     h = width * _RATIO
     parts = []
     if size == 0:
-        parts.append(_empty(x + width * 0.2, y, width, "empty"))
+        parts.append(_empty(x + width * 0.2, y, width, pgettext("talon", "empty")))
     else:
         stacked = size - 1 if trump_card is not None else size
         if trump_card is not None:  # R3: turned up, lying across under the talon
@@ -460,12 +475,11 @@ def _talon_body(size: int, trump_card: Card | None, trump: Suit | None, x: float
             )
         for i in range(min(stacked, 3)):  # a few backs show the stack's thickness
             parts.append(_card(None, x + i * 2, y - i * 2 + 4, width, trump=trump, face_up=False))
-    caption = "talon empty" if size == 0 else ("1 card" if size == 1 else f"{size} cards")
+    caption = _("talon empty") if size == 0 else _count(size)
     parts.append(_text(x + width * 0.7, y + h + 18, caption, size=12, fill="#333"))
     if trump is not None:
-        parts.append(
-            _text(x + width * 0.7, y + h + 34, "trump " + trump.symbol, size=12, fill=RED if trump.is_red else BLACK)
-        )
+        said = _("trump {suit}").format(suit=trump.symbol)
+        parts.append(_text(x + width * 0.7, y + h + 34, said, size=12, fill=RED if trump.is_red else BLACK))
     return "".join(parts)
 
 
@@ -491,14 +505,19 @@ def talon_svg(size: int, trump_card: Card | None, *, trump: Suit | None = None, 
         trump = trump_card.suit
     card = trump_card if size > 0 else None
     w, h = width * 1.85 + 8, width * _RATIO + 44
-    label = f"talon: {size} cards" + (f", {card.pretty} turned up" if card is not None else "")
+    if card is not None:
+        label = ngettext("talon: {n} cards, {card} turned up", "talon: {n} cards, {card} turned up", size).format(
+            n=size, card=card.pretty
+        )
+    else:
+        label = ngettext("talon: {n} cards", "talon: {n} cards", size).format(n=size)
     return _doc(w, h, _talon_body(size, card, trump, 4, 6, width), label=label)
 
 
 def _discard_body(size: int, x: float, y: float, width: float) -> str:
     h = width * _RATIO
     if size == 0:
-        body = _empty(x, y, width, "empty")
+        body = _empty(x, y, width, pgettext("discard", "empty"))
     else:
         body = "".join(
             f'<g transform="rotate({(-6, 5, -2)[i]} {_n(x + width / 2)} {_n(y + h / 2)})">'
@@ -506,7 +525,7 @@ def _discard_body(size: int, x: float, y: float, width: float) -> str:
             + "</g>"
             for i in range(min(size, 3))
         )
-    caption = "empty" if size == 0 else "1 card" if size == 1 else f"{size} cards"
+    caption = pgettext("discard", "empty") if size == 0 else _count(size)
     return body + _text(x + width / 2, y + h + 18, caption, size=12, fill="#333")
 
 
@@ -522,7 +541,8 @@ def discard_svg(size: int, *, width: float = 60) -> str:
         raise ValueError(f"a discard pile holds 0 or more cards, not {size!r}")
     w = max(width * 1.4, 80)
     body = _discard_body(size, (w - width) / 2, 6, width)
-    return _doc(w, width * _RATIO + 30, body, label=f"discard: {size} cards")
+    label = ngettext("discard: {n} cards", "discard: {n} cards", size).format(n=size)
+    return _doc(w, width * _RATIO + 30, body, label=label)
 
 
 def seat_roles(position: Position, seat: int) -> list[str]:
@@ -532,16 +552,21 @@ def seat_roles(position: Position, seat: int) -> list[str]:
     r = position.result
     if r is not None:
         if r.durak == seat:
-            roles.append("durak")
+            roles.append(pgettext("role", "durak"))
         if r.losing_team is not None and seat in r.losing_team:
-            roles.append("losing team")
+            roles.append(pgettext("role", "losing team"))
     if position.attacker == seat:
-        roles.append("attacker")
+        roles.append(pgettext("role", "attacker"))
     if position.defender == seat:
-        roles.append("defender, takes" if position.taking else "defender")
+        roles.append(pgettext("role", "defender, takes") if position.taking else pgettext("role", "defender"))
     if seat in position.out_order:
-        roles.append(f"out #{position.out_order.index(seat) + 1}")
+        roles.append(pgettext("role", "out #{n}").format(n=position.out_order.index(seat) + 1))
     return roles
+
+
+def _count(n: int) -> str:
+    """``'1 card'``, ``'5 cards'`` in the language in use (1 карта, 2 карты, 5 карт)."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 #: stand-ins for cards drawn face down: nothing of a hidden card reaches the picture
@@ -572,22 +597,31 @@ def _caption(position: Position, seat: int) -> str:
     """``'Anna (5 cards) — attacker'``: name, number of cards, roles."""
     hand = position.hands[seat]
     roles = seat_roles(position, seat)
-    count = "1 card" if len(hand) == 1 else f"{len(hand)} cards"
-    return f"{position.players[seat]} ({count})" + (" — " + ", ".join(roles) if roles else "")
+    count = _count(len(hand))
+    if roles:
+        # TRANSLATORS: a seat's caption: "Anna (5 cards) — attacker"
+        return _("{name} ({count}) — {roles}").format(name=position.players[seat], count=count, roles=", ".join(roles))
+    return _("{name} ({count})").format(name=position.players[seat], count=count)
 
 
 def _headline(position: Position, actors: Sequence[int] | None) -> str:
     names = position.players
     r = position.result
     if r is not None:
-        return "Game over: " + r.describe(names)
-    text = f"Bout {position.bout}"
+        return _("Game over: {result}").format(result=r.describe(names))
+    text = _("Bout {n}").format(n=position.bout)
     if position.attacker is not None and position.defender is not None:
-        text += f": {names[position.attacker]} attacks {names[position.defender]}"
+        attacker, defender = names[position.attacker], names[position.defender]
         if position.taking:
-            text += f"; {names[position.defender]} takes"
+            text = _("Bout {n}: {attacker} attacks {defender}; {defender} takes").format(
+                n=position.bout, attacker=attacker, defender=defender
+            )
+        else:
+            text = _("Bout {n}: {attacker} attacks {defender}").format(
+                n=position.bout, attacker=attacker, defender=defender
+            )
     if actors is not None:
-        text += " · may act: " + (", ".join(names[s] for s in actors) or "nobody")
+        text += " · " + _("may act: {names}").format(names=", ".join(names[s] for s in actors) or _("nobody"))
     return text
 
 
@@ -643,15 +677,15 @@ def position_svg(
         y += name_h + h + gap
     # the table, the talon and the discard side by side
     tw, th = _table_size(len(position.table), width)
-    parts.append(_text(margin, y + 13, "Table", size=13, fill="#111", bold=True, anchor="start"))
+    parts.append(_text(margin, y + 13, _("Table"), size=13, fill="#111", bold=True, anchor="start"))
     table = _table_body(position.table, margin, y + name_h, width, trump) if position.table else ""
-    parts.append(table or _empty(margin, y + name_h, width, "empty"))
+    parts.append(table or _empty(margin, y + name_h, width, pgettext("table", "empty")))
     tx = margin + max(tw, width) + 3 * gap
-    parts.append(_text(tx, y + 13, "Talon", size=13, fill="#111", bold=True, anchor="start"))
+    parts.append(_text(tx, y + 13, _("Talon"), size=13, fill="#111", bold=True, anchor="start"))
     talon_card = position.trump_card if position.talon else None
     parts.append(_talon_body(len(position.talon), talon_card, trump, tx, y + name_h + 4, width))
     dx = tx + width * 1.75 + 2 * gap
-    parts.append(_text(dx, y + 13, "Discard", size=13, fill="#111", bold=True, anchor="start"))
+    parts.append(_text(dx, y + 13, _("Discard"), size=13, fill="#111", bold=True, anchor="start"))
     parts.append(_discard_body(len(position.discard), dx + width * 0.1, y + name_h + 4, width))
     total_w = max(widest + 2 * margin, dx + max(width * 1.4, 70) + margin, 8 * len(headline) + 2 * margin)
     total_h = y + name_h + max(th, h + 40) + 20
@@ -739,16 +773,40 @@ def svg_frame(
 _FACE_IN_CARD = re.compile(r"</title>(.*?)</svg>", re.S)
 
 
+def _face_prefix(lang: str) -> str:
+    """The ids' prefix of the faces in ``lang``: ``dnb-f-`` in English, ``dnb-f-ru-``
+    in Russian (the court cards and the ace carry the language's rank letters, so a page
+    holding an English and a Russian replayer keeps both sets apart)."""
+    return "dnb-f-" if lang == "en" else f"dnb-f-{lang}-"
+
+
+_FACES_BY_LANGUAGE: dict[str, dict[str, str]] = {}
+_FACE_IDS_BY_LANGUAGE: dict[str, dict[str, str]] = {}
+
+
 def _faces() -> dict[str, str]:
-    """Every face drawn by :func:`_card` (each card plain and as a trump, and the back)
-    by the id of its shared definition: ``dnb-f-TH``, ``dnb-f-TH-t``, ``dnb-f-back``."""
-    out = {"dnb-f-back": _BACK}
-    for suit in Suit:
-        for rank in Rank:
-            card = Card.of(rank, suit)
-            out[f"dnb-f-{card.code}"] = _face(card, False)
-            out[f"dnb-f-{card.code}-t"] = _face(card, True)
-    return out
+    """Every face drawn by :func:`_card` in the language in use (each card plain and as a
+    trump, and the back) by the id of its shared definition: ``dnb-f-TH``,
+    ``dnb-f-TH-t``, ``dnb-f-back`` (``dnb-f-ru-TH`` … in Russian); made once per language."""
+    lang = get_language()
+    got = _FACES_BY_LANGUAGE.get(lang)
+    if got is None:
+        prefix = _face_prefix(lang)
+        got = {"dnb-f-back": _BACK}
+        for suit in Suit:
+            for rank in Rank:
+                card = Card.of(rank, suit)
+                got[f"{prefix}{card.code}"] = _face(card, False)
+                got[f"{prefix}{card.code}-t"] = _face(card, True)
+        _FACES_BY_LANGUAGE[lang] = got
+        _FACE_IDS_BY_LANGUAGE[lang] = {face: i for i, face in got.items()}
+    return got
+
+
+def _face_ids() -> dict[str, str]:
+    """The id of each face of :func:`_faces` (the language in use), by the face."""
+    _faces()
+    return _FACE_IDS_BY_LANGUAGE[get_language()]
 
 
 def card_defs() -> str:
@@ -770,11 +828,9 @@ def shared_faces(html_text: str) -> str:
     """``html_text`` (pictures made by this module) with every card's face replaced by a
     ``<use href="#dnb-f-TH">`` pointing to :func:`card_defs`; the card's ``<svg>``,
     its ``data-card``, classes and ``<title>`` stay.  Text that holds no card face is
-    returned as it is."""
-    ids = _FACE_IDS
+    returned as it is.  The faces are those of the language in use (the rank letters),
+    as :func:`card_defs` holds them."""
+    ids = _face_ids()
     return _FACE_IN_CARD.sub(
         lambda m: f'</title><use href="#{ids[m.group(1)]}"/></svg>' if m.group(1) in ids else m.group(0), html_text
     )
-
-
-_FACE_IDS = {face: i for i, face in _faces().items()}

@@ -8,7 +8,10 @@ pictures and widgets; no cell output is a raw Python value.  The functions here 
 engine's answers into :class:`Sentences`, a small object that shows itself as an HTML
 list (``_repr_html_``) and as plain text, with cards written as a person reads them
 (``10♥``, :func:`durak_nb.explain.cards_words`).  Every call builds what it shows from a
-fresh game, so a cell can run again, or out of order, without an error.
+fresh game, so a cell can run again, or out of order, without an error.  Every sentence
+is in the language in use when it is made (:func:`durak_nb.i18n.set_language`); a claim's
+sentence and value are the lesson's own (:meth:`~durak_nb.lessons.course.Claim.sentence`,
+:meth:`~durak_nb.lessons.course.Claim.stated`).
 
 >>> from durak_nb import lessons
 >>> str(legal_moves(lessons.bout().game(1), "Boris")).splitlines()[0]
@@ -27,6 +30,7 @@ from ..cards import Card, Suit, beats
 from ..cards import deck as _deck
 from ..engine import Event, Game, Move
 from ..explain import event_words, move_words
+from ..i18n import _, ngettext
 from ..lessons.course import CLAIMS, TERMS, claims_of
 from ..replay import Replay
 from .display import HandView
@@ -102,26 +106,27 @@ def refusal(game: Game, player: int | str, action: str, cards: str, target: str 
     seat = player if isinstance(player, int) else game.players.index(player)
     if action == "defend":
         if target is None:
-            raise ValueError("a defence needs the attack card it covers")
+            raise ValueError(_("a defence needs the attack card it covers"))
         move = Move.defend(seat, cards, target)
     elif action in ("attack", "throw", "transfer"):
         move = getattr(Move, action)(seat, cards)
     else:
-        raise ValueError(f"unknown action {action!r}")
+        # TRANSLATORS: {action} is the name given (kept as typed); the actions are code names: attack, throw, …
+        raise ValueError(_("unknown action {action}").format(action=repr(action)))
     why = game.why_illegal(move)
     if why is None:
-        return Sentences([f"The engine allows it: {move_words(move, game.players)}."])
-    return Sentences([f"The engine refuses it: {why.message} ({why.rule})."])
+        # TRANSLATORS: {move} is the move in words («Anna attacks 7♠»)
+        return Sentences([_("The engine allows it: {move}.").format(move=move_words(move, game.players))])
+    # TRANSLATORS: {refusal} is the engine's sentence, {rule} its rule id (R9)
+    return Sentences([_("The engine refuses it: {refusal} ({rule}).").format(refusal=why.message, rule=why.rule)])
 
 
 def room(game: Game) -> Sentences:
     """How many more attack cards may follow now (R13), as a sentence."""
     n = game.room()
     if n == 0:
-        return Sentences(["No more cards may follow (R13)."])
-    if n == 1:
-        return Sentences(["One more card may follow (R13)."])
-    return Sentences([f"{n} more cards may follow (R13)."])
+        return Sentences([_("No more cards may follow (R13).")])
+    return Sentences([ngettext("One more card may follow (R13).", "{n} more cards may follow (R13).", n).format(n=n)])
 
 
 def events(happened: Sequence[Event], names: Sequence[str]) -> Sentences:
@@ -147,7 +152,8 @@ def moves(replay: Replay, ks: Iterable[int], title: str | None = None) -> Senten
     Raises:
         IndexError: a move number not in ``0..len(replay) - 1``.
     """
-    return Sentences((f"Move {k}: {replay.explain(k)}" for k in ks), title)
+    # TRANSLATORS: {k} is the move's number, {words} the move and the rules behind it
+    return Sentences((_("Move {k}: {words}").format(k=k, words=replay.explain(k)) for k in ks), title)
 
 
 def result(replay: Replay) -> Sentences:
@@ -159,11 +165,12 @@ def result(replay: Replay) -> Sentences:
     """
     got = replay.result
     if got is None:
-        raise ValueError("the recording stops before the game is over")
+        raise ValueError(_("the recording stops before the game is over"))
     text = got.describe(replay.players)
     if "(R" in text:
-        return Sentences([f"Game over: {text}."])
-    return Sentences([f"Game over: {text} ({got.rule})."])
+        # TRANSLATORS: {result} is how the game ended, with its rule id («Anna is the durak (R25)»)
+        return Sentences([_("Game over: {result}.").format(result=text)])
+    return Sentences([_("Game over: {result} ({rule}).").format(result=text, rule=got.rule)])
 
 
 def deck(size: int = 36, width: float = 34) -> HandView:
@@ -221,23 +228,36 @@ class _Table:
 def teachers(number: int) -> _Table:
     """For teachers: every ✔ sentence of lesson ``number`` with the engine's answer and
     whether it agrees (the same check as ``tests/test_lessons.py``), as a table with the
-    columns *rules*, *sentence*, *engine's answer*, *agrees*."""
+    columns *rules*, *sentence*, *engine's answer*, *agrees*, in the language in use
+    (the sentence as that edition shows it, :meth:`~durak_nb.lessons.course.Claim.sentence`;
+    the answer checked against the value it states there, ``Claim.stated``)."""
     rows = []
     for c in claims_of(number):
         got = c.answer()
-        rows.append([" ".join(c.rules), c.text, _plain(got), "yes" if got == c.expected else "NO"])
-    return _Table(["rules", "sentence", "engine's answer", "agrees"], rows)
+        agrees = _("yes") if got == c.stated() else _("NO")
+        rows.append([" ".join(c.rules), c.sentence(), _plain(got), agrees])
+    return _Table([_("rules"), _("sentence"), _("engine's answer"), _("agrees")], rows)
 
 
 def terms() -> _Table:
     """The course's terms (:data:`~durak_nb.lessons.TERMS`) as a table: English, Russian, Ukrainian."""
-    return _Table(["English", "Russian", "Ukrainian"], [[en, ru, uk] for en, (ru, uk) in TERMS.items()])
+    return _Table([_("English"), _("Russian"), _("Ukrainian")], [[en, ru, uk] for en, (ru, uk) in TERMS.items()])
 
 
 def claims_summary() -> Sentences:
     """How many of the course's ✔ sentences agree with the engine, as a sentence."""
     agree = sum(c.check() for c in CLAIMS.values())
-    return Sentences([f"{agree} of {len(CLAIMS)} sentences of the course agree with the engine."])
+    total = len(CLAIMS)
+    # TRANSLATORS: {agree} sentences of {total} agree with the engine's answers
+    return Sentences(
+        [
+            ngettext(
+                "{agree} of {total} sentences of the course agree with the engine.",
+                "{agree} of {total} sentences of the course agree with the engine.",
+                total,
+            ).format(agree=agree, total=total)
+        ]
+    )
 
 
 def _plain(value: Any) -> str:
@@ -245,7 +265,7 @@ def _plain(value: Any) -> str:
     if isinstance(value, tuple | list):
         return "; ".join(_plain(v) for v in value)
     if value is True:
-        return "yes"
+        return _("yes")
     if value is False:
-        return "no"
+        return _("no")
     return str(value)

@@ -36,10 +36,12 @@ from typing import Any
 
 from ..cards import Card, Suit
 from ..engine import Game, Position
+from ..i18n import _, ngettext
 from ..record.json_form import Recording
 from ..replay import Replay
 from ..unseen import PartialDeal
 from .cards_svg import card_svg, esc, hand_svg, position_svg
+from .html import preset_words
 
 __all__ = ["HandView", "PositionView", "RecordingView", "load_ipython_extension", "register"]
 
@@ -145,12 +147,12 @@ class RecordingView:
         rec = self.recording
         game = self.final()
         n = len(rec.moves)
-        parts = [rec.rules.preset, ", ".join(rec.players)]
+        parts = [preset_words(rec.rules.preset), ", ".join(rec.players)]
         title = rec.meta.get("title")
         if title is not None:
             parts.append(str(title))
-        parts.append("1 move" if n == 1 else f"{n} moves")
-        parts.append(game.result.describe(rec.players) if game.result is not None else "not finished")
+        parts.append(ngettext("{n} move", "{n} moves", n).format(n=n))
+        parts.append(game.result.describe(rec.players) if game.result is not None else _("not finished"))
         return " · ".join(parts)
 
     def _repr_html_(self) -> str:
@@ -185,14 +187,15 @@ def _replay_html(replay: Replay) -> str:
     """A replay's summary (variant, players, moves, result), its final position and a hint."""
     rec = replay.recording
     n = len(replay)
-    parts = [rec.rules.preset, ", ".join(replay.players)]
+    parts = [preset_words(rec.rules.preset), ", ".join(replay.players)]
     if replay.path:
-        parts.append(f"variation {replay.name}")
-    parts.append("1 move" if n == 1 else f"{n} moves")
-    parts.append(replay.result.describe(replay.players) if replay.result is not None else "not finished")
+        parts.append(_("variation {name}").format(name=replay.name))
+    parts.append(ngettext("{n} move", "{n} moves", n).format(n=n))
+    parts.append(replay.result.describe(replay.players) if replay.result is not None else _("not finished"))
+    hint = _("The replayer steps through it move by move.")
     return (
         f'<div class="dnb-replay"><div>{esc(" · ".join(parts))}</div><div>{_final_svg(replay)}</div>'
-        "<div>The replayer steps through it move by move.</div></div>"
+        f"<div>{hint}</div></div>"
     )
 
 

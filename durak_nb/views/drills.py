@@ -10,7 +10,7 @@ right"; each drill counts once, at its first answer).
 The widgets are built once; a new drill or an answer only sets values (HTML, button
 descriptions and styles, a shared layout that shows or hides a button), so re-running
 the cell just builds a new widget and nothing is rebuilt while it is used.  Every text
-is escaped HTML.
+is escaped HTML, in the language in use when the widget was made (its drills too).
 
 >>> w = DrillWidget(["throw_in_room"], seed=3)
 >>> w.drill.kind, w.score_text
@@ -30,6 +30,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from ..i18n import _, get_language, language, ngettext, pgettext
 from ..lessons.drills import KIND_LESSONS, KINDS, Drill, DrillError, make, text
 from .cards_svg import esc, position_svg
 from .exercises import EXERCISE_STYLE, feedback_html
@@ -50,8 +51,11 @@ _STYLE = EXERCISE_STYLE + (
 
 def _score_text(right: int, answered: int) -> str:
     if answered == 0:
-        return "Score: nothing answered yet."
-    return f"Score: {right} of {answered} right."
+        return _("Score: nothing answered yet.")
+    # TRANSLATORS: {right} drills answered right of {answered} drills answered
+    return ngettext("Score: {right} of {answered} right.", "Score: {right} of {answered} right.", answered).format(
+        right=right, answered=answered
+    )
 
 
 class DrillWidget(widgets.VBox):  # type: ignore[misc]
@@ -84,13 +88,21 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, kinds: str | Sequence[str] = KINDS, seed: int = 0, *, card_width: float = 44) -> None:
         self.kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
         if not self.kinds:
-            raise DrillError(None, f"a drill widget needs at least one kind: {', '.join(KINDS)}")
+            # TRANSLATORS: {kinds} are the drills' kinds as code names (kept: throw_in_room, …)
+            raise DrillError(None, _("a drill widget needs at least one kind: {kinds}").format(kinds=", ".join(KINDS)))
         unknown = [k for k in self.kinds if k not in KINDS]
         if unknown:
-            raise DrillError(None, f"unknown drill kind {unknown[0]!r}: use one of {', '.join(KINDS)}")
+            raise DrillError(
+                None,
+                _("unknown drill kind {kind}: use one of {kinds}").format(
+                    kind=repr(unknown[0]), kinds=", ".join(KINDS)
+                ),
+            )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"a drill's seed is a whole number, not {seed!r}")
         self.seed = seed
+        #: the language of every word the widget shows (the one in use when it was made)
+        self.language = get_language()
         self.card_width = float(card_width)
         self.index = 0
         self.right = 0
@@ -107,12 +119,12 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
         self.option_buttons: list[widgets.Button] = []
         self.options_box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
         self.number_box = widgets.BoundedIntText(value=0, min=0, max=36, layout=widgets.Layout(width="6em"))
-        self.check_button = self._button("Check", "check the number")
+        self.check_button = self._button(pgettext("button", "Check"), _("check the number"))
         self.check_button.on_click(lambda _b: self.answer(int(self.number_box.value)))
         self.number_row = widgets.HBox([self.number_box, self.check_button])
         self.feedback_view = self._html()
         self.feedback_view.add_class("dnb-feedback")
-        self.next_button = self._button("Another one", "a new position")
+        self.next_button = self._button(pgettext("button", "Another one"), _("a new position"))
         self.next_button.on_click(lambda _b: self.another())
         self.score_view = self._html()
         footer = widgets.HBox([self.next_button, self.score_view])
@@ -133,7 +145,10 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
         if not kinds:
             have = sorted(set(KIND_LESSONS.values()))
             raise DrillError(
-                None, f"lesson {number!r} has no drills; drills belong to lessons {', '.join(map(str, have))}"
+                None,
+                _("lesson {number} has no drills; drills belong to lessons {lessons}").format(
+                    number=repr(number), lessons=", ".join(map(str, have))
+                ),
             )
         return cls(kinds, seed, card_width=card_width)
 
@@ -142,7 +157,8 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
     @property
     def score_text(self) -> str:
         """``'Score: 3 of 4 right.'`` (``'Score: nothing answered yet.'`` before any)."""
-        return _score_text(self.right, self.answered)
+        with language(self.language):
+            return _score_text(self.right, self.answered)
 
     def answer(self, given: int) -> bool:
         """Answer the drill shown: an option's index (0-based), or the number.  Shows
@@ -154,7 +170,8 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
         Raises:
             IndexError: not an option's index; TypeError: not a whole number.
         """
-        verdict = self.drill.check(given)
+        with language(self.language):
+            verdict = self.drill.check(given)
         if not self._counted:
             self._counted = True
             self.answered += 1
@@ -170,8 +187,9 @@ class DrillWidget(widgets.VBox):  # type: ignore[misc]
     def another(self) -> None:
         """Show the next drill (the next kind, or the next seed; see the class)."""
         self.index += 1
-        self.drill = self._make(self.index)
-        self._show()
+        with language(self.language):
+            self.drill = self._make(self.index)
+            self._show()
 
     # ------------------------------------------------------------------ drawing
 

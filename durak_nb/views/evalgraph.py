@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..i18n import N_, _
 from ..record.tree import GameNode
 
 __all__ = ["EVAL_WORDS", "HEIGHT", "WIDTH", "best_words", "eval_html", "figures_of", "points", "sparkline_svg"]
@@ -31,26 +32,26 @@ WIDTH = 300
 HEIGHT = 48
 PAD = 4
 
-#: The person-facing words (one place, for a later translation).
+#: The person-facing words, translated at use (``_(EVAL_WORDS[key])``).
 EVAL_WORDS = {
-    "title": "evaluation of each move (the mover's win chance, or the solved outcome)",
-    "head": "Analysis of move {n} ({move})",
-    "end": "Analysis: the game is over",
-    "exact_best": "the move played keeps {value} for {name} (exact, best play by both)",
-    "exact_worse": "best move: {best}, which keeps {was}; the move played gives {value} for {name} (exact)",
-    "exact_worse_unnamed": "the move played gives {value} for {name}; {was} was possible (exact)",
-    "sampled_best": "the move played is the best found: {name}'s win chance {p:.2f} ± {se:.2f} ({n} samples)",
-    "sampled_worse": "best move: {best}, win chance {bp:.2f} against {p:.2f} for the move played ({n} samples)",
-    "sampled_close": "win chance {p:.2f} ± {se:.2f} ({n} samples); the best found {bp:.2f}, not surely better",
-    "forced": "the only legal move",
-    "unknown": "not evaluated (cards nobody saw)",
-    "unsampled": "not evaluated (no sample of {name}'s view could be built)",
-    "unsolved": "not evaluated (not solved within the budget)",
-    "other": "not evaluated",
-    "hidden": "the best move is shown in the open view and in {name}'s view",
+    "title": N_("evaluation of each move (the mover's win chance, or the solved outcome)"),
+    "head": N_("Analysis of move {n} ({move})"),
+    "end": N_("Analysis: the game is over"),
+    "exact_best": N_("the move played keeps {value} for {name} (exact, best play by both)"),
+    "exact_worse": N_("best move: {best}, which keeps {was}; the move played gives {value} for {name} (exact)"),
+    "exact_worse_unnamed": N_("the move played gives {value} for {name}; {was} was possible (exact)"),
+    "sampled_best": N_("the move played is the best found: {name}'s win chance {p:.2f} ± {se:.2f} ({n} samples)"),
+    "sampled_worse": N_("best move: {best}, win chance {bp:.2f} against {p:.2f} for the move played ({n} samples)"),
+    "sampled_close": N_("win chance {p:.2f} ± {se:.2f} ({n} samples); the best found {bp:.2f}, not surely better"),
+    "forced": N_("the only legal move"),
+    "unknown": N_("not evaluated (cards nobody saw)"),
+    "unsampled": N_("not evaluated (no sample of {name}'s view could be built)"),
+    "unsolved": N_("not evaluated (not solved within the budget)"),
+    "other": N_("not evaluated"),
+    "hidden": N_("the best move is shown in the open view and in {name}'s view"),
 }
 
-_VALUE = {1.0: "a win", 0.5: "a draw", 0.0: "a loss"}
+_VALUE = {1.0: N_("a win"), 0.5: N_("a draw"), 0.0: N_("a loss")}
 _PREFIX = "Analysis: "  # analyse's comments begin so (analysis.analyse._WORDS["prefix"])
 
 
@@ -110,8 +111,8 @@ def sparkline_svg(figures: Sequence[Mapping[str, Any]], current: int | None) -> 
     mid = _fmt(HEIGHT / 2)
     parts = [
         f'<svg class="dnb-eval-graph" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'role="img" aria-label="{EVAL_WORDS["title"]}">',
-        f"<title>{EVAL_WORDS['title']}</title>",
+        f'role="img" aria-label="{_(EVAL_WORDS["title"])}">',
+        f"<title>{_(EVAL_WORDS['title'])}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f6f6f6"/>',
         f'<line x1="{PAD}" y1="{mid}" x2="{WIDTH - PAD}" y2="{mid}" stroke="#bbb" stroke-dasharray="3 3"/>',
     ]
@@ -134,41 +135,55 @@ def _better(node: GameNode | None, names: Sequence[str]) -> str | None:
     if node is None or node.parent is None:
         return None
     for alt in node.siblings():
-        if alt.move is not None and (alt.comment_after or "").find(_PREFIX) >= 0:
+        said = alt.comment_after or ""
+        if alt.move is not None and any(p in said for p in _prefixes()):
             return alt.move.describe(names)
     return None
+
+
+def _prefixes() -> tuple[str, ...]:
+    """How analyse's comments begin in every language (``analysis.analyse.analysis_prefixes``
+    where the analysis speaks the languages; else the English ``'Analysis: '``)."""
+    from ..analysis import analyse
+
+    got = getattr(analyse, "analysis_prefixes", None)
+    return (_PREFIX,) if got is None else (_PREFIX, *got())
 
 
 def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:
     """The best move at one move, in words, from its figures ``fig``, the mover's name
     and ``better`` (the better move analyse added there, in words, or ``None``)."""
-    w = EVAL_WORDS
+
+    def w_(key: str) -> str:
+        return _(EVAL_WORDS[key])
+
+    def value_(v: float) -> str:
+        return _(_VALUE[v]) if v in _VALUE else _fmt(v)
+
     how = fig.get("how")
     if how == "exact":
         value, best = _number(fig.get("value")), _number(fig.get("best"))
         if value is None or best is None:
-            return w["other"]
+            return w_("other")
         if value >= best:
-            return w["exact_best"].format(value=_VALUE.get(value, _fmt(value)), name=mover)
+            return w_("exact_best").format(value=value_(value), name=mover)
         key = "exact_worse" if better else "exact_worse_unnamed"
-        return w[key].format(
-            best=better, was=_VALUE.get(best, _fmt(best)), value=_VALUE.get(value, _fmt(value)), name=mover
-        )
+        return w_(key).format(best=better, was=value_(best), value=value_(value), name=mover)
     if how == "sampled":
         p, bp = _number(fig.get("p")), _number(fig.get("best_p"))
         se, n = fig.get("se"), fig.get("samples")
         if p is None or bp is None or not isinstance(se, (int, float)) or not isinstance(n, int):
-            return w["other"]
+            return w_("other")
         if better:
-            return w["sampled_worse"].format(best=better, bp=bp, p=p, n=n)
+            return w_("sampled_worse").format(best=better, bp=bp, p=p, n=n)
         if p >= bp:
-            return w["sampled_best"].format(name=mover, p=p, se=se, n=n)
-        return w["sampled_close"].format(p=p, se=se, n=n, bp=bp)
+            return w_("sampled_best").format(name=mover, p=p, se=se, n=n)
+        return w_("sampled_close").format(p=p, se=se, n=n, bp=bp)
     if how in ("forced", "unknown", "unsolved"):
-        return w[str(how)]
+        return w_(str(how))
     if how == "unsampled":
-        return w["unsampled"].format(name=mover)
-    return w["other"]
+        return w_("unsampled").format(name=mover)
+    return w_("other")
 
 
 def eval_html(
@@ -191,9 +206,9 @@ def eval_html(
 
     svg = sparkline_svg(figures, k)
     if k >= len(figures) or move is None or mover is None:
-        words = f"<b>{esc(EVAL_WORDS['end'])}</b>"
+        words = f"<b>{esc(_(EVAL_WORDS['end']))}</b>"
     else:
-        head = EVAL_WORDS["head"].format(n=k, move=move)  # moves numbered from 0, as the story does
+        head = _(EVAL_WORDS["head"]).format(n=k, move=move)  # moves numbered from 0, as the story does
         said = best_words(figures[k], mover, _better(node, names)) if words is None else words
         words = f"<b>{esc(head)}</b>: {esc(said)}"
     return f'<div class="dnb-eval" style="font:13px/1.4 sans-serif;margin:4px 0">{svg}<div>{words}</div></div>'

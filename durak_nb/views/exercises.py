@@ -7,6 +7,9 @@ which is also the method API for tests and scripts; it sets :attr:`Exercise.corr
 so the widget is built once and updated by value.  Everything shown is escaped HTML (the
 buttons' descriptions are plain text by construction).
 
+Every word a learner reads (questions, options, verdicts) is made when the exercise is
+made or answered, in the language in use then (:func:`durak_nb.i18n.set_language`).
+
 Nothing here decides a rule: the verdicts come from the engine
 (:meth:`Game.why_illegal`, the events of :meth:`Game.play`), and a wrong answer shows
 the engine's refusal with its rule id and the rule's text.
@@ -37,6 +40,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit, card_text, cards_text
 from ..engine import Action, Bito, Drew, Game, GameOver, Move, Took
+from ..i18n import N_, _, get_language, language, ngettext
 from ..lessons.helpers import draw_text, merge_draws, rule_text
 from ..rules import Rules
 from .cards_svg import card_svg, esc, position_svg
@@ -101,11 +105,14 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
         chosen: the index of the last answer, or ``None``.
         correct: whether the last answer was right, or ``None`` before any.
         feedback: the feedback of the last answer as plain text (``''`` before any).
+        language: the language of its words (the one in use when it was made); the
+            feedback is in it too.
     """
 
     def __init__(self, prompt: str, options: Sequence[str], picture: str = "") -> None:
         if len(options) < 2:
-            raise ValueError("an exercise needs at least two options")
+            raise ValueError(_("an exercise needs at least two options"))
+        self.language = get_language()
         self.prompt = prompt
         self.options = tuple(options)
         self.chosen: int | None = None
@@ -129,7 +136,8 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
     @property
     def right_answers(self) -> tuple[int, ...]:
         """The indices of the options the engine counts as right."""
-        return tuple(i for i in range(len(self.options)) if self._judge(i)[0])
+        with language(self.language):
+            return tuple(i for i in range(len(self.options)) if self._judge(i)[0])
 
     def answer(self, i: int) -> bool:
         """Answer with option ``i`` (0-based): judge it, show the feedback, return
@@ -140,7 +148,8 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
         """
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self.options):
             raise IndexError(f"option {i!r}: choose 0..{len(self.options) - 1}")
-        ok, text = self._judge(i)
+        with language(self.language):
+            ok, text = self._judge(i)
         self.chosen, self.correct, self.feedback = i, ok, text
         for j, button in enumerate(self.buttons):
             button.button_style = ("success" if ok else "danger") if j == i else ""
@@ -156,8 +165,8 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
 
 #: Why a cover beats its card, by the clause the engine names (:meth:`Game.beat_clause`).
 _BEAT_REASONS = {
-    "R7": "the trump six beats the trump ace with the option «trump six beats the ace» (R7)",
-    "R8": "in Japanese durak a spade is beaten only by a higher spade (R8)",
+    "R7": N_("the trump six beats the trump ace with the option «trump six beats the ace» (R7)"),
+    "R8": N_("in Japanese durak a spade is beaten only by a higher spade (R8)"),
 }
 
 
@@ -166,10 +175,10 @@ def _beat_reason(game: Game, cover: Card, target: Card) -> str:
     names (R6, R7, R8); asked only once the engine has said that it beats."""
     clause = game.beat_clause(cover, target)
     if clause in _BEAT_REASONS:
-        return _BEAT_REASONS[clause]
+        return _(_BEAT_REASONS[clause])
     if cover.suit == target.suit:  # R6's first half: a higher card of the suit
-        return "a higher card of the same suit beats it (R6)"
-    return "a trump beats any card of another suit (R6)"
+        return _("a higher card of the same suit beats it (R6)")
+    return _("a trump beats any card of another suit (R6)")
 
 
 class CanBeat(Exercise):
@@ -200,7 +209,7 @@ class CanBeat(Exercise):
     ) -> None:
         self.card, self.target = Card.parse(card), Card.parse(target)
         if self.card == self.target:
-            raise ValueError("a card cannot cover itself")
+            raise ValueError(_("a card cannot cover itself"))
         suit = Suit.parse(trump) if isinstance(trump, str) else Suit(trump)
         self.game = Game.from_position(
             rules,
@@ -217,14 +226,16 @@ class CanBeat(Exercise):
         self.refusal = self.game.why_illegal(Move.defend(1, self.card, self.target))
         r = self.game.rules
         if prompt is None:
-            notes = ""
+            # TRANSLATORS: {card} covers {target}, both cards as 10♥; {suit} is the trump suit's symbol
+            prompt = _("Can {card} beat {target}? Trump: {suit}.").format(
+                card=card_text(self.card), target=card_text(self.target), suit=suit.symbol
+            )
             if r.trump_six_beats_ace:
-                notes += " Option: the trump six beats the trump ace."
+                prompt += " " + _("Option: the trump six beats the trump ace.")
             if r.japanese:
-                notes += " Japanese durak: spades are beaten only by higher spades."
-            prompt = f"Can {self.card.pretty} beat {self.target.pretty}? Trump: {suit.symbol}.{notes}"
+                prompt += " " + _("Japanese durak: spades are beaten only by higher spades.")
         picture = card_svg(self.target, trump=suit) + " " + card_svg(self.card, trump=suit)
-        super().__init__(prompt, ("Yes, it beats it", "No, it does not"), picture)
+        super().__init__(prompt, (_("Yes, it beats it"), _("No, it does not")), picture)
 
     @property
     def beats(self) -> bool:
@@ -237,8 +248,14 @@ class CanBeat(Exercise):
         c, t = card_text(self.card), card_text(self.target)
         if self.beats:
             reason = _beat_reason(self.game, self.card, self.target)
-            return right, f"{'✔ Right' if right else '✘ It does'}: {c} beats {t}: {reason}."
-        return right, f"{'✔ Right' if right else '✘ It does not'}: the engine refuses it: {self.refusal}."
+            if right:
+                # TRANSLATORS: {reason} is a clause such as «a trump beats any card of another suit (R6)»
+                return True, _("✔ Right: {card} beats {target}: {reason}.").format(card=c, target=t, reason=reason)
+            return False, _("✘ It does: {card} beats {target}: {reason}.").format(card=c, target=t, reason=reason)
+        if right:
+            # TRANSLATORS: {refusal} is the engine's refusal with its rule id: «[R6] 7♠ does not beat A♠: …»
+            return True, _("✔ Right: the engine refuses it: {refusal}.").format(refusal=self.refusal)
+        return False, _("✘ It does not: the engine refuses it: {refusal}.").format(refusal=self.refusal)
 
 
 # ----------------------------------------------------------------------------- moves
@@ -274,7 +291,8 @@ def _auto_options(game: Game, seats: Sequence[int], count: int, seed: int) -> li
     rng = random.Random(seed)
     legal = [m for m in game.legal_moves() if m.player in seats and len(m.cards) <= 2]
     if not legal:
-        raise ValueError("no legal move for " + ", ".join(game.players[s] for s in seats))
+        # TRANSLATORS: {names} are players' names, separated by commas
+        raise ValueError(_("no legal move for {names}").format(names=", ".join(game.players[s] for s in seats)))
     by_rule: dict[str, list[Move]] = {}
     for s in seats:
         for m in _candidates(game, s):
@@ -332,12 +350,13 @@ class ChooseLegalMove(Exercise):
         self.moves = tuple(options) if options is not None else tuple(_auto_options(self.game, seats, count, seed))
         names = self.game.players
         if not any(self.game.why_illegal(m) is None for m in self.moves):
-            raise ValueError("none of the options is legal: the learner could not answer")
+            raise ValueError(_("none of the options is legal: the learner could not answer"))
         if prompt is None:
             if player is None:
-                prompt = "Which of these moves is legal now?"
+                prompt = _("Which of these moves is legal now?")
             else:
-                prompt = f"Which of these moves may {names[seats[0]]} make now?"
+                # TRANSLATORS: {name} is a player's name
+                prompt = _("Which of these moves may {name} make now?").format(name=names[seats[0]])
         picture = _picture(self.game) if show_position else ""
         super().__init__(prompt, [m.describe(names) for m in self.moves], picture)
 
@@ -351,8 +370,11 @@ class ChooseLegalMove(Exercise):
                 rule = "R9"  # english durak: passing the lead
             if move.action is Action.DEFEND and move.target is not None:
                 rule = self.game.beat_clause(move.cards[0], move.target) or rule  # R6, R7 or R8: the engine's
-            return True, f"✔ Right: “{text}” is legal. {_rule_line(rule)}"
-        return False, f"✘ Not legal: “{text}”. The engine refuses it: {refusal}. {_rule_line(refusal.rule)}"
+            # TRANSLATORS: {move} is the move in words («Boris covers 7♠ with 9♠»); {rule} the rule's id and text
+            return True, _("✔ Right: “{move}” is legal. {rule}").format(move=text, rule=_rule_line(rule))
+        return False, _("✘ Not legal: “{move}”. The engine refuses it: {refusal}. {rule}").format(
+            move=text, refusal=refusal, rule=_rule_line(refusal.rule)
+        )
 
 
 class SpotIllegalThrowIn(Exercise):
@@ -380,13 +402,13 @@ class SpotIllegalThrowIn(Exercise):
         self.game = game.copy()
         self.moves = tuple(throws)
         if any(m.action is not Action.THROW for m in self.moves):
-            raise ValueError("every option must be a throw-in (Move.throw)")
+            raise ValueError(_("every option must be a throw-in (Move.throw)"))
         if all(self.game.why_illegal(m) is None for m in self.moves):
-            raise ValueError("every option is legal: there is nothing to spot")
+            raise ValueError(_("every option is legal: there is nothing to spot"))
         picture = _picture(self.game) if show_position else ""
         names = self.game.players
         super().__init__(
-            prompt or "Which of these throw-ins is illegal?", [m.describe(names) for m in self.moves], picture
+            prompt or _("Which of these throw-ins is illegal?"), [m.describe(names) for m in self.moves], picture
         )
 
     def _judge(self, i: int) -> tuple[bool, str]:
@@ -394,12 +416,15 @@ class SpotIllegalThrowIn(Exercise):
         text = move.describe(self.game.players)
         refusal = self.game.why_illegal(move)
         if refusal is not None:
-            return True, f"✔ Right: the engine refuses “{text}”: {refusal}. {_rule_line(refusal.rule)}"
+            return True, _("✔ Right: the engine refuses “{move}”: {refusal}. {rule}").format(
+                move=text, refusal=refusal, rule=_rule_line(refusal.rule)
+            )
         room = self.game.room()
-        return False, (
-            f"✘ “{text}” is legal: the engine accepts it. Look at the ranks on the table (R11), "
-            f"who may throw in now (R12) and how many more cards may follow: {room} (R13)."
-        )
+        # TRANSLATORS: {room} is a number: how many more cards may still be thrown in
+        return False, _(
+            "✘ “{move}” is legal: the engine accepts it. Look at the ranks on the table (R11), "
+            "who may throw in now (R12) and how many more cards may follow: {room} (R13)."
+        ).format(move=text, room=room)
 
 
 # ----------------------------------------------------------------------------- draws
@@ -462,16 +487,23 @@ class PredictDraw(Exercise):
         if move is None:
             legal = self.game.legal_moves()
             if len(legal) != 1:
-                raise ValueError(f"{len(legal)} legal moves: give the move that ends the bout")
+                raise ValueError(
+                    ngettext(
+                        "{n} legal move: give the move that ends the bout",
+                        "{n} legal moves: give the move that ends the bout",
+                        len(legal),
+                    ).format(n=len(legal))
+                )
             move = legal[0]
         self.move = move
         after = self.game.copy()
         events = after.play(move)
         if not any(isinstance(e, Bito | Took) for e in events):
-            raise ValueError(f"{move.describe(self.game.players)} does not end the bout")
+            # TRANSLATORS: {move} is a move in words («Anna passes»)
+            raise ValueError(_("{move} does not end the bout").format(move=move.describe(self.game.players)))
         self.draws = tuple((e.player, e.cards) for e in events if isinstance(e, Drew))
         if not self.draws:
-            raise ValueError("the talon is empty: nobody draws")
+            raise ValueError(_("the talon is empty: nobody draws"))
         names = self.game.players
         n = self.game.n
         drawn = {s: len(c) for s, c in self.draws}
@@ -482,13 +514,16 @@ class PredictDraw(Exercise):
         r16 = [s for s in clockwise if s != d] + [d]
         talon = list(self.game.talon)
         wrong = [
-            ("the defender draws last, not first (R16)", _simulate([d, *r16[:-1]], need, talon)),
-            ("the defender waits until everyone else has drawn (R16)", _simulate(clockwise, need, talon)),
+            (_("the defender draws last, not first (R16)"), _simulate([d, *r16[:-1]], need, talon)),
+            (_("the defender waits until everyone else has drawn (R16)"), _simulate(clockwise, need, talon)),
             (
-                "each player draws all the cards they need at once (R16)",
+                _("each player draws all the cards they need at once (R16)"),
                 _simulate(r16, need, talon, one_at_a_time=True),
             ),
-            ("the turned-up trump is the last card drawn, not the first (R3, R16)", _simulate(r16, need, talon[::-1])),
+            (
+                _("the turned-up trump is the last card drawn, not the first (R3, R16)"),
+                _simulate(r16, need, talon[::-1]),
+            ),
         ]
         self.answer_text = self._text(self.draws)
         texts = [self.answer_text]
@@ -499,11 +534,14 @@ class PredictDraw(Exercise):
                 texts.append(text)
                 self.mistakes[text] = why
         if len(texts) < 2:
-            raise ValueError("this refill can only happen one way: nothing to predict")
+            raise ValueError(_("this refill can only happen one way: nothing to predict"))
         random.Random(seed).shuffle(texts)
         self.right = texts.index(self.answer_text)
         if prompt is None:
-            prompt = f"{move.describe(names)}, and the bout ends. Who draws which cards, in which order?"
+            # TRANSLATORS: {move} is the move in words («Anna passes»)
+            prompt = _("{move}, and the bout ends. Who draws which cards, in which order?").format(
+                move=move.describe(names)
+            )
         picture = _picture(self.game) if show_position else ""
         super().__init__(prompt, texts, picture)
 
@@ -513,14 +551,21 @@ class PredictDraw(Exercise):
 
     def _judge(self, i: int) -> tuple[bool, str]:
         size = self.game.rules.hand_size
-        rule = (
-            f"R16: the bout's first attacker draws first, then the others clockwise, the defender last; "
-            f"each draws up to {size} at once, and the turned-up trump is the last card drawn."
-        )
+        rule = ngettext(
+            "R16: the bout's first attacker draws first, then the others clockwise, the defender last; "
+            "each draws up to {size} at once, and the turned-up trump is the last card drawn.",
+            "R16: the bout's first attacker draws first, then the others clockwise, the defender last; "
+            "each draws up to {size} at once, and the turned-up trump is the last card drawn.",
+            size,
+        ).format(size=size)
         if i == self.right:
-            return True, f"✔ Right: {self.answer_text}. {rule}"
+            # TRANSLATORS: {said} is the right answer in words; {rule} the rule's id and text
+            return True, _("✔ Right: {said}. {rule}").format(said=self.answer_text, rule=rule)
         why = self.mistakes[self.options[i]]
-        return False, f"✘ Not so: {why}. The engine's refill: {self.answer_text}. {rule}"
+        # TRANSLATORS: {why} is the learner's mistake; {said} the refill as the engine makes it
+        return False, _("✘ Not so: {why}. The engine's refill: {said}. {rule}").format(
+            why=why, said=self.answer_text, rule=rule
+        )
 
 
 # ----------------------------------------------------------------------------- outcome
@@ -551,22 +596,24 @@ class PredictOutcome(Exercise):
     ) -> None:
         self.game = game.copy()
         if self.game.rules.teams is not None:
-            raise ValueError("PredictOutcome asks for a durak: not for a team game (R22)")
+            raise ValueError(_("PredictOutcome asks for a durak: not for a team game (R22)"))
         after = self.game.copy()
         events: list[object] = []
         for m in moves:
             events = list(after.play(m))
         over = [e for e in events if isinstance(e, GameOver)]
         if not over:
-            raise ValueError("these moves do not end the game")
+            raise ValueError(_("these moves do not end the game"))
         self.result = over[0].result
         names = self.game.players
         self.in_play = [s for s in range(self.game.n) if s not in self.game.out_order]
-        options = [f"{names[s]} is the durak" for s in self.in_play] + ["Nobody: a draw"]
+        # TRANSLATORS: {name} is a player's name
+        options = [_("{name} is the durak").format(name=names[s]) for s in self.in_play] + [_("Nobody: a draw")]
         self.right = len(self.in_play) if self.result.durak is None else self.in_play.index(self.result.durak)
         if prompt is None:
             said = "; ".join(m.describe(names) for m in moves)
-            prompt = f"{said}. How does the game end?"
+            # TRANSLATORS: {moves} are moves in words, separated by «; »
+            prompt = _("{moves}. How does the game end?").format(moves=said)
         picture = _picture(self.game) if show_position else ""
         super().__init__(prompt, options, picture)
 
@@ -574,5 +621,6 @@ class PredictOutcome(Exercise):
         said = self.result.describe(self.game.players)
         line = _rule_line(self.result.rule)
         if i == self.right:
-            return True, f"✔ Right: {said}. {line}"
-        return False, f"✘ No: the engine says: {said}. {line}"
+            return True, _("✔ Right: {said}. {rule}").format(said=said, rule=line)
+        # TRANSLATORS: {said} is how the game ends («Anna is the durak (R25)»)
+        return False, _("✘ No: the engine says: {said}. {rule}").format(said=said, rule=line)

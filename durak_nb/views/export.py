@@ -25,6 +25,12 @@ it the manager itself).
 point into the page): it works from a ``file://`` URL on a machine with no network
 (tests/test_browser_table.py refuses every request and records none).
 
+**Its language.**  Every word of the page (the note, the buttons and their tips, the
+labels, the script's words such as "▶ play", the lines' names) is in the language in use
+when the page is exported (:func:`durak_nb.i18n.set_language`), and the page says so
+(``<html lang="uk">``); the script takes all its words from the page's data, so the page
+needs nothing else in any language.
+
 **Text stays text.**  Player names, comments and ``meta`` reach the page only escaped:
 inside the parts' HTML (:mod:`.html`), in the data (JSON inside a ``<script
 type="application/json">``, where ``</`` and ``<!--`` are escaped so that nothing ends
@@ -55,34 +61,44 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DurakError
+from ..i18n import N_, _, get_language, ngettext, pgettext
 from ..record.json_form import Recording, replace_atomically
 from ..record.tree import ANNOTATION_KEYS, GameNode, GameTree
 from ..replay import Replay
 from ..text import visible
+from . import replayer
 from .bounds import MAX_REPLAYER_MOVES, ViewBoundError, check_moves
 from .cards_svg import card_defs, shared_faces
 from .html import SHARED_SLOTS, STYLE, ReplayerFrames, board_html, esc, header_html, replayer_frames
-from .replayer import LEGEND
 
-__all__ = ["PLAYER_JS", "WORDS", "ExportError", "export_html", "page_data", "page_html", "page_lines"]
+__all__ = ["PLAYER_JS", "WORDS", "ExportError", "export_html", "page_data", "page_html", "page_lines", "page_words"]
 
-#: the page's words about lines (plain text; ``{…}`` filled in by :func:`page_data`)
+#: the page's words about lines (plain text; ``{…}`` filled in by :func:`page_data`;
+#: translated at use, ``_(WORDS[key])``); ``{name}`` is a side line's name (``12.1``)
 WORDS = {
-    "main": "main line",
-    "side": "side line {name}",
-    "where": "instead of move {k} of the {line}",
-    "back": "⤴ back to the {line}",
-    "instead": "Instead of move {k} ({move}):",
-    "more": " … ({n} moves)",
-    "empty": "no moves",
-    "note": "\nAt a move with side lines, a button below steps into one; back steps out again.",
+    "main": N_("main line"),
+    "side": N_("side line {name}"),
+    "where main": N_("instead of move {k} of the main line"),
+    "where side": N_("instead of move {k} of the side line {name}"),
+    "back main": N_("⤴ back to the main line"),
+    "back side": N_("⤴ back to the side line {name}"),
+    "instead": N_("Instead of move {k} ({move}):"),
+    "empty": N_("no moves"),
+    "note": N_("\nAt a move with side lines, a button below steps into one; back steps out again."),
 }
-#: the words before the count of moves in the page's bound (:func:`_check_size`)
+#: the words before the count of moves in the page's bound (:func:`_check_size`; the whole
+#: sentence, in the language in use, is :func:`~.bounds.check_moves`'s)
 HAS = {
     "game": "this game has",
     "all": "this game and its side lines have",
     "partly": "this game and its side lines have at least",
 }
+
+
+def _legend() -> str:
+    """The legend under the board, the replayer's own, in the language in use."""
+    return replayer.legend_html()
+
 
 #: the page's player: shows frame ``k`` of line ``line`` in view ``v`` by filling the slots
 #: of the view's skeleton with their parts (only the slots that changed are touched); at
@@ -100,6 +116,7 @@ PLAYER_JS = """(function () {
       alts = $("dnb-alts");
   var k = D.start, v = D.view, line = 0, F = D.fields, n = D.labels.length - 1, drawnView = -1, slots = [],
       timer = null;
+  var W = D.words;
   D.views.forEach(function (name, i) { view.add(new Option(name, i)); });
   linesBar.hidden = L.length < 2;
   function part(name) {
@@ -158,11 +175,11 @@ PLAYER_JS = """(function () {
     show(frame);
   }
   function show(x) { k = Math.max(0, Math.min(n, x | 0)); draw(); if (k === n) { stop(); } }
-  function stop() { if (timer !== null) { clearInterval(timer); timer = null; } play.textContent = "▶ play"; }
+  function stop() { if (timer !== null) { clearInterval(timer); timer = null; } play.textContent = W.play; }
   function start() {
     if (k === n) { show(0); }
     timer = setInterval(function () { show(k + 1); }, +speed.value);
-    play.textContent = "⏸ pause";
+    play.textContent = W.pause;
   }
   back.onclick = function () { stop(); show(k - 1); };
   fwd.onclick = function () { stop(); show(k + 1); };
@@ -182,7 +199,7 @@ PLAYER_JS = """(function () {
 """
 
 _TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="UTF-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -208,23 +225,22 @@ body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 </head>
 <body>
 {defs}
-<div class="dnb-export-note">A durak-nb replay: it plays in this page, no kernel needed.
-◀ ▶ step one move (or the arrow keys), play runs the moves, the slider and the go-to list jump.{lines_note}</div>
+<div class="dnb-export-note">{w[note]}{lines_note}</div>
 <div class="dnb-replayer">
 <div class="dnb-story">{header}</div>
 <div class="dnb-controls">
-<button id="dnb-back" title="one move back">◀</button>
-<button id="dnb-play" title="play or pause">▶ play</button>
-<button id="dnb-forward" title="one move forward">▶</button>
-<label>move <input id="dnb-slider" type="range" min="0" step="1" value="0"></label>
-<input id="dnb-number" type="number" min="0" step="1" value="0" aria-label="move">
-<label>view <select id="dnb-view"></select></label>
-<label>go to <select id="dnb-goto"></select></label>
-<label>ms/move <input id="dnb-speed" type="number" min="100" max="3000" step="100" value="{interval}"></label>
+<button id="dnb-back" title="{w[back]}">◀</button>
+<button id="dnb-play" title="{w[play or pause]}">{w[play]}</button>
+<button id="dnb-forward" title="{w[forward]}">▶</button>
+<label>{w[move]} <input id="dnb-slider" type="range" min="0" step="1" value="0"></label>
+<input id="dnb-number" type="number" min="0" step="1" value="0" aria-label="{w[move]}">
+<label>{w[view]} <select id="dnb-view"></select></label>
+<label>{w[go to]} <select id="dnb-goto"></select></label>
+<label>{w[ms]} <input id="dnb-speed" type="number" min="100" max="3000" step="100" value="{interval}"></label>
 </div>
 <div class="dnb-lines" id="dnb-lines" hidden>
 <span id="dnb-line-name" class="dnb-line-name"></span>
-<button id="dnb-exit" title="back to the line this one branches from" hidden></button>
+<button id="dnb-exit" title="{w[exit]}" hidden></button>
 <span id="dnb-alts" class="dnb-alts"></span>
 </div>
 <div id="dnb-board"></div>
@@ -236,6 +252,37 @@ body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 </body>
 </html>
 """
+
+
+def page_words() -> dict[str, str]:
+    """The words of the page's controls and of its script, in the language in use (plain
+    text; the template escapes them): ``note``, ``play``, ``pause``, ``play or pause``,
+    ``back``, ``forward``, ``move``, ``view``, ``go to``, ``ms``, ``exit``.
+
+    >>> page_words()["play"], page_words()["pause"]
+    ('▶ play', '⏸ pause')
+    """
+    return {
+        "note": _(
+            "A durak-nb replay: it plays in this page, no kernel needed.\n"
+            "◀ ▶ step one move (or the arrow keys), play runs the moves, the slider and the go-to list jump."
+        ),
+        # TRANSLATORS: the page's play button; the ▶ and ⏸ stay
+        "play": pgettext("button", "▶ play"),
+        "pause": pgettext("button", "⏸ pause"),
+        "play or pause": _("play or pause"),
+        "back": _("one move back"),
+        "forward": _("one move forward"),
+        # TRANSLATORS: the label of the page's move slider
+        "move": pgettext("label", "move"),
+        # TRANSLATORS: the label of the list of views (every hand open, or one player's view)
+        "view": pgettext("label", "view"),
+        # TRANSLATORS: the label of the list of moves to jump to
+        "go to": pgettext("label", "go to"),
+        # TRANSLATORS: the label of the speed box: milliseconds per move
+        "ms": pgettext("label", "ms/move"),
+        "exit": _("back to the line this one branches from"),
+    }
 
 
 class ExportError(DurakError, RuntimeError):
@@ -263,18 +310,24 @@ def _check_text(what: str, text: str) -> None:
     """
     for i, ch in enumerate(text):
         if "\ud800" <= ch <= "\udfff":
+            # TRANSLATORS: {what} is «the title» (translated); {i} a number; {code} a code point such as U+DCFF
             raise ExportError(
-                f"{what} is not valid text: character {i + 1} is a lone surrogate (U+{ord(ch):04X}), "
-                "which UTF-8 cannot hold; give the text as valid UTF-8"
+                _(
+                    "{what} is not valid text: character {i} is a lone surrogate ({code}), "
+                    "which UTF-8 cannot hold; give the text as valid UTF-8"
+                ).format(what=what, i=i + 1, code=f"U+{ord(ch):04X}")
             )
 
 
-def _check_size(moves: int, max_moves: int, *, has: str = "this game has") -> None:
+def _check_size(moves: int, max_moves: int, *, has: str = HAS["game"]) -> None:
     """The page's bound on work (:data:`~.bounds.MAX_REPLAYER_MOVES`): the moves of the
-    main line and of every side line together (``has``: the words before the count).
+    main line and of every side line together (``has``: the words before the count, one
+    of :data:`HAS`).
 
     Raises:
-        ExportError: more than ``max_moves`` moves.
+        ExportError: more than ``max_moves`` moves (the sentence of
+            :func:`~.bounds.check_moves`, in the language in use).
+        ValueError: ``max_moves`` below 0.
     """
     try:
         check_moves("an exported page", moves, max_moves, has=has)
@@ -401,19 +454,25 @@ def _line_words(lines: list[_Line], j: int) -> dict[str, Any]:
     replay = line.replay
     names = replay.players
     if line.parent is None:
-        return {"name": _text(WORDS["main"] if not replay.path else WORDS["side"].format(name=replay.name))}
+        return {"name": _text(_(WORDS["main"]) if not replay.path else _(WORDS["side"]).format(name=replay.name))}
     parent = lines[line.parent].replay
-    where = WORDS["main"] if not parent.path else WORDS["side"].format(name=parent.name)
-    first = replay.move(0).describe(names) if len(replay) else WORDS["empty"]
+    if not parent.path:
+        where = _(WORDS["where main"]).format(k=line.at)
+        back = _(WORDS["back main"])
+    else:
+        where = _(WORDS["where side"]).format(k=line.at, name=parent.name)
+        back = _(WORDS["back side"]).format(name=parent.name)
+    first = replay.move(0).describe(names) if len(replay) else _(WORDS["empty"])
     glyph = replay.glyph(0) if len(replay) else None
     label = f"{replay.name}: {first}" + (f" {glyph}" if glyph else "")
     if len(replay) > 1:
-        label += WORDS["more"].format(n=len(replay))
+        # TRANSLATORS: after a side line's first move on its button: how many moves the line has
+        label += ngettext(" … ({n} move)", " … ({n} moves)", len(replay)).format(n=len(replay))
     before = replay.comment_before(0) if len(replay) else None
     return {
-        "name": _text(WORDS["side"].format(name=replay.name)),
-        "where": _text(WORDS["where"].format(k=line.at, line=where)),
-        "back": _text(WORDS["back"].format(line=where)),
+        "name": _text(_(WORDS["side"]).format(name=replay.name)),
+        "where": _text(where),
+        "back": _text(back),
         "label": _text(label),
         "before": None if before is None else _text(before),
     }
@@ -436,13 +495,16 @@ def page_data(
     is the parent's frame ``at``), ``"where"``, ``"back"``, ``"label"`` (the words of
     the button that steps into it: ``'12.1: Boris covers 7♠ with 8♠ ?! … (7 moves)'``),
     ``"before"`` (the comment before its first move, or ``None``), ``"fields"`` and
-    ``"labels"`` (as the main line's).  Every text is plain text, shown as text.
+    ``"labels"`` (as the main line's); ``words``: the script's own words (``play``,
+    ``pause``, :func:`page_words`).  Every text is plain text, shown as text, in the
+    language in use.
 
     Raises:
         ExportError: more than ``max_moves`` moves, the side lines counted.
         KeyError: ``perspective`` is not a seat or a name of the game.
     """
     _check_size(len(replay), max_moves)
+    words = page_words()
     view0 = 0 if perspective is None else replay._seat(perspective) + 1
     lines = page_lines(replay, max_moves=max_moves)
     parts: list[str] = []
@@ -467,7 +529,7 @@ def page_data(
         branches = {}
         for k, subs in line.branches.items():
             move = line.replay.move(k).describe(line.replay.players)
-            branches[str(k)] = {"head": _text(WORDS["instead"].format(k=k, move=move)), "lines": subs}
+            branches[str(k)] = {"head": _text(_(WORDS["instead"]).format(k=k, move=move)), "lines": subs}
         entry["branches"] = branches
         fields = _line_fields(frames, ids)
         if j == 0:
@@ -484,6 +546,7 @@ def page_data(
         "fields": data["fields"],
         "skeletons": [board_html(players, v, lambda _name: "") for v in range(len(data["views"]))],
         "lines": out_lines,
+        "words": {"play": _text(words["play"]), "pause": _text(words["pause"])},
     }
 
 
@@ -504,18 +567,21 @@ def page_html(
     """
     _check_size(len(replay), max_moves)
     page_title = _title(replay, title)
-    _check_text("the title", page_title)
+    _check_text(_("the title"), page_title)
     data = page_data(replay, perspective=perspective, max_moves=max_moves)
     rec = replay.recording
+    words = {key: esc(value) for key, value in page_words().items()}
     return _TEMPLATE.format(
+        lang=get_language(),
+        w=words,
         title=esc(page_title),
         style=STYLE,
         defs=card_defs(),
         header=header_html(rec.rules.preset, replay.players, rec.meta),
         interval=int(interval),
-        legend=LEGEND,
+        legend=_legend(),
         data=_script_json(data),
-        lines_note=WORDS["note"] if len(data["lines"]) > 1 else "",
+        lines_note=esc(_(WORDS["note"])) if len(data["lines"]) > 1 else "",
         script=PLAYER_JS,
     )
 
@@ -526,7 +592,10 @@ def _title(replay: Replay, title: str | None) -> str:
     meta_title = replay.recording.meta.get("title")
     if meta_title is not None:
         return str(meta_title)
-    return f"durak-nb replay: {replay.recording.rules.preset} · {', '.join(replay.players)}"
+    # TRANSLATORS: the page's default title: {rules} is the variant's name (podkidnoy), {players} the names
+    return _("durak-nb replay: {rules} · {players}").format(
+        rules=replay.recording.rules.preset, players=", ".join(replay.players)
+    )
 
 
 def export_html(

@@ -17,13 +17,16 @@ Red suits (♥ ♦) are drawn in red:
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
+from .. import rules as _rules
 from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..explain import event_words, explain_move, move_words
+from ..i18n import N_, Np_, _, get_language, language, ngettext, pgettext
 from ..replay import Replay, drawn_count
 from ..text import visible
 from ..unseen import Seen
@@ -53,10 +56,12 @@ __all__ = [
     "hand_order",
     "hand_width",
     "header_html",
+    "in_own_language",
     "move_html",
     "name_html",
     "new_caches",
     "options_html",
+    "preset_words",
     "replay_summary_html",
     "replayer_frames",
     "result_html",
@@ -76,17 +81,16 @@ __all__ = [
 ]
 
 #: Person-facing words about cards nobody saw (over-the-board games, INTERCHANGE.md): one place.
+#: Translated at use (``_(UNSEEN_WORDS[key])``); the counts of cards nobody saw are said
+#: with :func:`~durak_nb.i18n.ngettext` where they are used ("6 cards (3 nobody saw)").
 UNSEEN_WORDS = {
-    "caption": " ({n} nobody saw)",
-    "hand": "{n} nobody saw",
-    "options": "not listed: moves with the {n} nobody saw",
-    "all_view": "all that is known",
+    "all_view": N_("all that is known"),
 }
 
 #: The words of a frame's comments (:func:`story_html`): one place.
 STORY_WORDS = {
-    "before": "before move {k}: {comment}",
-    "game": "the game's comment: {comment}",
+    "before": N_("before move {k}: {comment}"),
+    "game": N_("the game's comment: {comment}"),
 }
 
 RED = "#c62828"
@@ -133,6 +137,25 @@ STYLE = (
     ".dnb-text .dnb-story,.dnb-text .dnb-turn{margin-bottom:4px}"
     "</style>"
 )
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def in_own_language(method: _F) -> _F:
+    """A widget's method run in the language the widget was made in (its ``lang``
+    attribute, set first thing in its constructor): a widget keeps its words, and its
+    card faces their ids, when the language is changed later (``set_language``)."""
+
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        lang = getattr(self, "lang", None)
+        if lang is None:
+            return method(self, *args, **kwargs)
+        with language(lang):
+            return method(self, *args, **kwargs)
+
+    return run  # type: ignore[return-value]
 
 
 def esc(text: object) -> str:
@@ -192,10 +215,10 @@ def hand_html(position: Position, seat: int, *, cards: Sequence[Card] | None = N
     hand = position.hands[seat] if cards is None else tuple(cards)
     roles = seat_roles(position, seat)
     role = f' <span class="dnb-role">{", ".join(roles)}</span>' if roles else ""
-    count = "1 card" if size == 1 else f"{size} cards"
+    count = _count(size)
     shown = cards_html(hand) if hand or not unseen else ""
     if unseen:
-        shown += f' <span class="dnb-none">{UNSEEN_WORDS["hand"].format(n=_count(unseen))}</span>'
+        shown += f' <span class="dnb-none">{_unseen_cards(unseen)}</span>'
     return f'<div class="dnb-hand"><b>{name_html(position.players[seat])}</b>{role} ({count}): {shown}</div>'
 
 
@@ -203,33 +226,37 @@ def table_html(position: Position) -> str:
     """The table as attack/defence pairs: one column per pair, the attack card above
     the card that covers it (an empty cell while uncovered)."""
     if not position.table:
-        return '<b>Table</b> (стол): <span class="dnb-none">empty</span>'
+        empty = pgettext("table", "empty")
+        return _("<b>Table</b> (стол)") + f': <span class="dnb-none">{empty}</span>'
     top = "".join(f"<td>{card_html(a)}</td>" for a, _d in position.table)
     bottom = "".join(f"<td>{'' if d is None else card_html(d)}</td>" for _a, d in position.table)
     covered = sum(1 for _a, d in position.table if d is not None)
     return (
-        f"<b>Table</b> (стол): {len(position.table)} attack, {covered} covered"
-        f'<table class="dnb-pairs"><tr>{top}</tr><tr>{bottom}</tr></table>'
+        _("<b>Table</b> (стол)")
+        + ": "
+        + _attack_covered(len(position.table), covered)
+        + f'<table class="dnb-pairs"><tr>{top}</tr><tr>{bottom}</tr></table>'
     )
 
 
 def trump_html(position: Position) -> str:
     """The trump suit and the turned-up card (R3), or why there is none (R3, R8)."""
-    head = f"<b>Trump</b> (козырь): {suit_html(position.trump)}"
+    head = _("<b>Trump</b> (козырь): {suit}").format(suit=suit_html(position.trump))
     c = position.trump_card
     if c is None:
-        return head + ' <span class="dnb-none">no card turned up</span>'
-    where = "under the talon" if position.talon else "drawn"
-    return f"{head} turned up {card_html(c)} ({where})"
+        none = _("no card turned up")
+        return head + f' <span class="dnb-none">{none}</span>'
+    if position.talon:
+        return head + " " + _("turned up {card} (under the talon)").format(card=card_html(c))
+    return head + " " + _("turned up {card} (drawn)").format(card=card_html(c))
 
 
 def stock_html(position: Position) -> str:
     """The sizes of the talon (R16) and of the discard (R15)."""
 
-    def n(k: int) -> str:
-        return "1 card" if k == 1 else f"{k} cards"
-
-    return f"<b>Talon</b> (талон): {n(len(position.talon))} · <b>Discard</b> (отбой): {n(len(position.discard))}"
+    return _("<b>Talon</b> (талон): {talon} · <b>Discard</b> (отбой): {discard}").format(
+        talon=_count(len(position.talon)), discard=_count(len(position.discard))
+    )
 
 
 def _names(position: Position, seats: Iterable[int]) -> str:
@@ -245,16 +272,19 @@ def turn_html(position: Position, actors: Sequence[int], throwers: Sequence[int]
         throwers: the seats allowed to throw in (``Replay.throwers``, R11).
     """
     if position.result is not None:
-        return "<b>Game over</b>"
-    parts = [f"<b>Bout {position.bout}</b>"]
+        return _("<b>Game over</b>")
+    parts = [_("<b>Bout {n}</b>").format(n=position.bout)]
     if position.attacker is not None:
-        parts.append(f"attacker <b>{name_html(position.players[position.attacker])}</b>")
+        parts.append(_("attacker <b>{name}</b>").format(name=name_html(position.players[position.attacker])))
     if position.defender is not None:
-        takes = " (takes)" if position.taking else ""
-        parts.append(f"defender <b>{name_html(position.players[position.defender])}</b>{takes}")
+        name = name_html(position.players[position.defender])
+        if position.taking:
+            parts.append(_("defender <b>{name}</b> (takes)").format(name=name))
+        else:
+            parts.append(_("defender <b>{name}</b>").format(name=name))
     if throwers and position.table:
-        parts.append(f"throwers: {_names(position, throwers)}")
-    parts.append(f"may act: <b>{_names(position, actors) or 'nobody'}</b>")
+        parts.append(_("throwers: {names}").format(names=_names(position, throwers)))
+    parts.append(_("may act: <b>{names}</b>").format(names=_names(position, actors) or _("nobody")))
     return " · ".join(parts)
 
 
@@ -270,13 +300,17 @@ def move_html(k: int, total: int, last: str | None, following: str | None, comme
     """
     # moves are numbered from 0 everywhere (CLI, tables, errors, meta): frame k follows move k - 1
     if last is None:
-        head = f"<b>Start</b> (0 of {total} moves played)"
+        head = ngettext(
+            "<b>Start</b> (0 of {total} moves played)", "<b>Start</b> (0 of {total} moves played)", total
+        ).format(total=total)
     else:
-        head = f"<b>Move {k - 1}</b> ({k} of {total} played): {esc(last)}"
+        # TRANSLATORS: {k} of {total} moves played; {move} is the move's words
+        head = _("<b>Move {n}</b> ({k} of {total} played): {move}").format(n=k - 1, k=k, total=total, move=esc(last))
     if comment:
         head += f'<div class="dnb-comment">{esc(comment)}</div>'
     if following is not None:
-        head += f'<div class="dnb-none">next, move {k}: {esc(following)}</div>'
+        coming = _("next, move {k}: {move}").format(k=k, move=esc(following))
+        head += f'<div class="dnb-none">{coming}</div>'
     return head
 
 
@@ -292,10 +326,21 @@ def result_html(position: Position) -> str:
     r = position.result
     if r is None:
         return ""
-    text = f"<b>Result</b>: {esc(r.describe(position.players))}"
+    text = _("<b>Result</b>: {result}").format(result=esc(r.describe(position.players)))
     if r.out_order:
-        text += f" · out in order: {_names(position, r.out_order)}"
+        text += " · " + _("out in order: {names}").format(names=_names(position, r.out_order))
     return text
+
+
+def preset_words(preset: str) -> str:
+    """A preset as the reader calls it: the name itself in English (``'podkidnoy'``, as
+    files write it), «подкидной дурак» / «підкидний дурень» in Russian and Ukrainian
+    (:func:`durak_nb.rules.preset_text`, the engine's words; the name itself where the
+    engine has none)."""
+    said = getattr(_rules, "preset_text", None)
+    if get_language() == "en" or said is None:
+        return preset
+    return str(said(preset))
 
 
 def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) -> str:
@@ -305,14 +350,15 @@ def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) ->
     >>> header_html("podkidnoy", ["Anna", "<Boris>"], {"event": "lesson 1"})
     '<b>podkidnoy</b> · Anna, &lt;Boris&gt; · lesson 1'
     """
-    text = f"<b>{esc(preset)}</b> · {', '.join(name_html(p) for p in players)}"
+    text = f"<b>{esc(preset_words(preset))}</b> · {', '.join(name_html(p) for p in players)}"
     for key in ("title", "event"):
         value = meta.get(key)
         if value is not None:
             text += f" · {esc(value)}"
     description = meta.get("description")
     if description is not None:
-        text += f'<details class="dnb-none"><summary>about this recording</summary>{esc(description)}</details>'
+        about = _("about this recording")
+        text += f'<details class="dnb-none"><summary>{about}</summary>{esc(description)}</details>'
     return text
 
 
@@ -321,20 +367,29 @@ def replay_summary_html(replay: Replay) -> str:
     hands): what Jupyter shows for a :class:`~durak_nb.replay.Replay`
     (``Replay._repr_html_``).  Every recorded text is escaped.  Over the board
     (``Replay.partial``) a hand shows the cards known and counts the others."""
-    state = replay.result.describe(replay.players) if replay.result is not None else "not finished"
+    state = replay.result.describe(replay.players) if replay.result is not None else _("not finished")
     final = replay.seen(len(replay))  # over the board: the cards known, and a count of the others
 
     def hand(s: int) -> str:
         text = " ".join(c.pretty for c in final.hands[s])
         if final.unknown[s]:
-            text = (text + " + " if text else "") + UNSEEN_WORDS["hand"].format(n=_count(final.unknown[s]))
+            text = (text + " + " if text else "") + _unseen_cards(final.unknown[s])
         return esc(text) or "—"
 
     hands = "".join(f"<li>{name_html(name)}: {hand(s)}</li>" for s, name in enumerate(replay.players))
-    return (
-        f"<div class='dnb-replay'><b>{esc(replay.recording.rules.preset)}</b>: {esc(', '.join(replay.players))}; "
-        f"{len(replay)} moves; {esc(state)}<br>final hands:<ul>{hands}</ul></div>"
+    n = len(replay)
+    # TRANSLATORS: {preset} is the variant's name, {players} the names, {state} the result
+    summary = ngettext(
+        "<b>{preset}</b>: {players}; {n} moves; {state}<br>final hands:",
+        "<b>{preset}</b>: {players}; {n} moves; {state}<br>final hands:",
+        n,
+    ).format(
+        preset=esc(preset_words(replay.recording.rules.preset)),
+        players=esc(", ".join(replay.players)),
+        n=n,
+        state=esc(state),
     )
+    return f"<div class='dnb-replay'>{summary}<ul>{hands}</ul></div>"
 
 
 class Frame(NamedTuple):
@@ -390,13 +445,28 @@ _SUIT_ORDER = {Suit.S: 0, Suit.H: 1, Suit.C: 2, Suit.D: 3}
 
 #: the words and rule ids of each kind of move, for "what they may do"
 _OPTION_WORDS = {
-    Action.ATTACK: ("lead", "R9"),
-    Action.THROW: ("throw in", "R11"),
-    Action.DEFEND: ("cover", "R6, R10"),
-    Action.TRANSFER: ("transfer", "R17"),
-    Action.TAKE: ("take", "R14"),
-    Action.PASS: ("pass", "R12"),
-    Action.REDEAL: ("claim a redeal", "R5"),
+    Action.ATTACK: (Np_("option", "lead"), "R9"),
+    Action.THROW: (Np_("option", "throw in"), "R11"),
+    Action.DEFEND: (Np_("option", "cover"), "R6, R10"),
+    Action.TRANSFER: (Np_("option", "transfer"), "R17"),
+    Action.TAKE: (Np_("option", "take"), "R14"),
+    Action.PASS: (Np_("option", "pass"), "R12"),
+    Action.REDEAL: (Np_("option", "claim a redeal"), "R5"),
+}
+
+#: each kind of option as a whole phrase (``{cards}``: the cards offered, ``{rules}``: the
+#: rule ids), translated at use: what one player may do (:func:`options_html`)
+_OPTION_PHRASES = {
+    "cover": N_("cover {target} with {cards} ({rules})"),
+    "transfer": N_("transfer with {cards} ({rules})"),
+    "transfer_more": N_("transfer with {cards} (also several at once) ({rules})"),
+    "show": N_("transfer by showing {cards} (проездной, R20)"),
+    "lead": N_("lead {cards} ({rules})"),
+    "lead_more": N_("lead {cards} (also several of one rank at once) ({rules})"),
+    "lead_pair": N_("lead a pair: {cards} ({rules})"),
+    "throw": N_("throw in {cards} ({rules})"),
+    "throw_more": N_("throw in {cards} (also several of one rank at once) ({rules})"),
+    "throw_pair": N_("throw in a pair: {cards} ({rules})"),
 }
 
 
@@ -416,7 +486,18 @@ def hand_order(cards: Iterable[Card], trump: Suit | None) -> tuple[Card, ...]:
 
 
 def _count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+    """``'1 card'``, ``'5 cards'`` in the language in use (1 карта, 2 карты, 5 карт)."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def _unseen_cards(n: int) -> str:
+    """``'3 cards nobody saw'`` in the language in use (over the board)."""
+    return ngettext("{n} card nobody saw", "{n} cards nobody saw", n).format(n=n)
+
+
+def _attack_covered(n: int, covered: int) -> str:
+    """``'2 attack, 1 covered'``: the table's attack cards and how many are covered."""
+    return ngettext("{n} attack, {covered} covered", "{n} attack, {covered} covered", n).format(n=n, covered=covered)
 
 
 def seat_caption_html(
@@ -437,14 +518,15 @@ def seat_caption_html(
     """
     text = f"<b>{name_html(position.players[seat])}</b> · {_count(len(position.hands[seat]))}"
     if known:
-        text += f" ({known} known to all)"
+        text += " " + ngettext("({n} known to all)", "({n} known to all)", known).format(n=known)
     if unseen:
-        text += UNSEEN_WORDS["caption"].format(n=unseen)
+        text += " " + ngettext("({n} nobody saw)", "({n} nobody saw)", unseen).format(n=unseen)
     roles = seat_roles(position, seat)
     if roles:
         text += f' · <span class="dnb-role">{", ".join(roles)}</span>'
     if acting:
-        text += ' · <span class="dnb-acting-mark">▶ may act now</span>'
+        mark = _("▶ may act now")
+        text += f' · <span class="dnb-acting-mark">{mark}</span>'
     return text
 
 
@@ -493,11 +575,14 @@ def table_part_html(position: Position, room: int | None = None, *, width: float
     covered and, with ``room``, how many more may still be added (R13)."""
     n = len(position.table)
     covered = sum(1 for _a, d in position.table if d is not None)
-    caption = "<b>Table</b> (стол)"
+    caption = _("<b>Table</b> (стол)")
     if n:
-        caption += f" · {n} attack, {covered} covered"
+        caption += " · " + _attack_covered(n, covered)
         if room is not None and position.result is None:
-            caption += " · no more cards may be added (R13)" if room <= 0 else f" · room for {room} more (R13)"
+            if room <= 0:
+                caption += " · " + _("no more cards may be added (R13)")
+            else:
+                caption += " · " + ngettext("room for {n} more (R13)", "room for {n} more (R13)", room).format(n=room)
     svg = table_svg(position.table, trump=position.trump, width=width)
     return f'<div class="dnb-table"><div class="dnb-caption">{caption}</div>{svg}</div>'
 
@@ -513,19 +598,22 @@ def stock_part_html(position: Position, *, width: float = 44, show_turned_up: bo
             a redeal's, R5, not recorded): the talon all backs.
     """
     card = position.trump_card if show_turned_up else None
-    trump = f"<b>Trump</b> (козырь): {suit_html(position.trump)}"
+    trump = _("<b>Trump</b> (козырь): {suit}").format(suit=suit_html(position.trump))
     if card is not None:
         if position.talon:
-            trump += f" · {card_html(card)} turned up under the talon (R3)"
+            trump += " · " + _("{card} turned up under the talon (R3)").format(card=card_html(card))
         else:
-            trump += f" · the turned-up {card_html(card)} was drawn as the talon's last card (R3, R16)"
+            trump += " · " + _("the turned-up {card} was drawn as the talon's last card (R3, R16)").format(
+                card=card_html(card)
+            )
     talon_card = card if position.talon else None
     talon = talon_svg(len(position.talon), talon_card, trump=position.trump, width=width)
     discard = discard_svg(len(position.discard), width=width)
+    talon_head, discard_head = _("<b>Talon</b> (талон)"), _("<b>Discard</b> (отбой)")
     return (
         f'<div class="dnb-stock"><div class="dnb-caption">{trump}</div>'
-        f'<div class="dnb-piles"><div class="dnb-pile"><div class="dnb-caption"><b>Talon</b> (талон)</div>{talon}</div>'
-        f'<div class="dnb-pile"><div class="dnb-caption"><b>Discard</b> (отбой)</div>{discard}</div></div></div>'
+        f'<div class="dnb-piles"><div class="dnb-pile"><div class="dnb-caption">{talon_head}</div>{talon}</div>'
+        f'<div class="dnb-pile"><div class="dnb-caption">{discard_head}</div>{discard}</div></div></div>'
     )
 
 
@@ -533,7 +621,8 @@ def _alternatives(cards: Iterable[Card]) -> str:
     cs = list(dict.fromkeys(cards))
     if len(cs) <= 1:
         return "".join(card_html(c) for c in cs)
-    return ", ".join(card_html(c) for c in cs[:-1]) + " or " + card_html(cs[-1])
+    # TRANSLATORS: the last of several cards offered: "6♠, 7♥ or 9♣"
+    return _("{cards} or {last}").format(cards=", ".join(card_html(c) for c in cs[:-1]), last=card_html(cs[-1]))
 
 
 def options_html(moves: Iterable[Move], trump: Suit | None) -> str:
@@ -557,35 +646,38 @@ def options_html(moves: Iterable[Move], trump: Suit | None) -> str:
         if not ms:
             continue
         word, rules = _OPTION_WORDS[action]
+        say = _OPTION_PHRASES
         if action is Action.DEFEND:
             targets: dict[Card, list[Card]] = {}
             for m in ms:
                 assert m.target is not None
                 targets.setdefault(m.target, []).append(m.cards[0])
             for target, covers in targets.items():
-                parts.append(f"{word} {card_html(target)} with {_alternatives(hand_order(covers, trump))} ({rules})")
+                cards = _alternatives(hand_order(covers, trump))
+                parts.append(_(say["cover"]).format(target=card_html(target), cards=cards, rules=rules))
             continue
         if action is Action.TRANSFER:
             shown = [m.cards[0] for m in ms if m.show]
             laid = [m for m in ms if not m.show]
             if laid:
                 singles = hand_order((m.cards[0] for m in laid if len(m.cards) == 1), trump)
-                more = " (also several at once)" if any(len(m.cards) > 1 for m in laid) else ""
-                parts.append(f"{word} with {_alternatives(singles)}{more} ({rules})")
+                key = "transfer_more" if any(len(m.cards) > 1 for m in laid) else "transfer"
+                parts.append(_(say[key]).format(cards=_alternatives(singles), rules=rules))
             if shown:
-                parts.append(f"transfer by showing {_alternatives(shown)} (проездной, R20)")
+                parts.append(_(say["show"]).format(cards=_alternatives(shown)))
             continue
         if action in (Action.ATTACK, Action.THROW):
+            kind = "lead" if action is Action.ATTACK else "throw"
             singles = hand_order((m.cards[0] for m in ms if len(m.cards) == 1), trump)
             several = any(len(m.cards) > 1 for m in ms)
             if singles:
-                more = " (also several of one rank at once)" if several else ""
-                parts.append(f"{word} {_alternatives(singles)}{more} ({rules})")
+                key = kind + "_more" if several else kind
+                parts.append(_(say[key]).format(cards=_alternatives(singles), rules=rules))
             else:  # english durak: pairs only (R9)
                 pairs = ", ".join(" ".join(card_html(c) for c in m.cards) for m in ms)
-                parts.append(f"{word} a pair: {pairs} ({rules})")
+                parts.append(_(say[kind + "_pair"]).format(cards=pairs, rules=rules))
             continue
-        parts.append(f"{word} ({rules})")
+        parts.append(f"{pgettext('option', word)} ({rules})")
     return "; ".join(parts)
 
 
@@ -616,14 +708,16 @@ def turn_part_html(
     """
     names = position.players
     if position.result is not None:
-        return '<div class="dnb-turn"><b>Game over</b></div>'
-    head = f"<b>Bout {position.bout}</b>"
+        over = _("<b>Game over</b>")
+        return f'<div class="dnb-turn">{over}</div>'
+    head = _("<b>Bout {n}</b>").format(n=position.bout)
     if position.attacker is not None and position.defender is not None:
-        head += f" · {name_html(names[position.attacker])} attacks {name_html(names[position.defender])}"
+        attacker, defender = name_html(names[position.attacker]), name_html(names[position.defender])
+        head += " · " + _("{attacker} attacks {defender}").format(attacker=attacker, defender=defender)
         if position.taking:
-            head += f" · {name_html(names[position.defender])} takes (R14)"
+            head += " · " + _("{name} takes (R14)").format(name=defender)
     if throwers and position.table:
-        head += f" · may throw in: {_names(position, throwers)} (R11)"
+        head += " · " + _("may throw in: {names} (R11)").format(names=_names(position, throwers))
     acts = sorted(s for s in legal if legal[s]) if actors is None else sorted(actors)
     items = []
     for s in acts:
@@ -631,15 +725,26 @@ def turn_part_html(
             options = options_html(legal.get(s, ()), position.trump)
             hidden = unseen[s] if unseen is not None else 0
             if hidden:
-                note = UNSEEN_WORDS["options"].format(n=_count(hidden))
-                options = f"{options} ({note})" if options else f"act ({note})"
-            items.append(f"<li><b>{name_html(names[s])}</b> may {options}</li>")
+                note = ngettext(
+                    "not listed: moves with the {n} card nobody saw",
+                    "not listed: moves with the {n} cards nobody saw",
+                    hidden,
+                ).format(n=hidden)
+                options = f"{options} ({note})" if options else _("act ({note})").format(note=note)
+            # TRANSLATORS: {options} is what the player may do: "lead 6♠ (R9); take (R14)"
+            items.append("<li>" + _("<b>{name}</b> may {options}").format(name=name_html(names[s]), options=options))
+            items[-1] += "</li>"
     others = [s for s in acts if viewer is not None and s != viewer]
     if others:
-        also = "also may act now" if viewer in acts else "may act now"
-        items.append(f"<li>{also}: {_names(position, others)}</li>")
+        names_others = _names(position, others)
+        if viewer in acts:
+            also = _("also may act now: {names}").format(names=names_others)
+        else:
+            also = _("may act now: {names}").format(names=names_others)
+        items.append(f"<li>{also}</li>")
     if not acts:
-        items.append("<li>nobody may act</li>")
+        nobody = _("nobody may act")
+        items.append(f"<li>{nobody}</li>")
     return f'<div class="dnb-turn">{head}<ul class="dnb-options">{"".join(items)}</ul></div>'
 
 
@@ -668,19 +773,27 @@ def events_part_html(
         if isinstance(e, Drew):
             draws += 1
             if draws == 1:
-                items.append("<li>refill from the talon (R16): the bout's first attacker first, the defender last</li>")
+                refill = _("refill from the talon (R16): the bout's first attacker first, the defender last")
+                items.append(f"<li>{refill}</li>")
             if viewer is None or viewer == e.player:
                 text = event_words(e, players)
             else:
-                text = f"{players[e.player]} draws {_count(drawn_count(e))}"
+                n = drawn_count(e)
                 if trump_card is not None and trump_card in e.cards:
-                    text += f", the last the turned-up {card_text(trump_card)} (R3, R16)"
+                    text = ngettext(
+                        "{name} draws {n} card, the last the turned-up {card} (R3, R16)",
+                        "{name} draws {n} cards, the last the turned-up {card} (R3, R16)",
+                        n,
+                    ).format(name=players[e.player], n=n, card=card_text(trump_card))
                 else:
-                    text += " (R16)"
+                    text = ngettext("{name} draws {n} card (R16)", "{name} draws {n} cards (R16)", n).format(
+                        name=players[e.player], n=n
+                    )
             items.append(f'<li class="dnb-draw">{draws}. {esc(text)}</li>')
         else:
             items.append(f"<li>{esc(event_words(e, players))}</li>")
-    return f'<div class="dnb-events-head">What move {k} caused:</div><ul class="dnb-events">{"".join(items)}</ul>'
+    head = _("What move {k} caused:").format(k=k)
+    return f'<div class="dnb-events-head">{head}</div><ul class="dnb-events">{"".join(items)}</ul>'
 
 
 def story_html(replay: Replay, k: int) -> str:
@@ -701,12 +814,12 @@ def story_html(replay: Replay, k: int) -> str:
     out = move_html(k, n, last, following, replay.comment(k - 1) if k > 0 else None)
     before = replay.comment_before(k) if k < n else None
     if before:
-        out += f'<div class="dnb-comment">{STORY_WORDS["before"].format(k=k, comment=esc(before))}</div>'
+        out += f'<div class="dnb-comment">{_(STORY_WORDS["before"]).format(k=k, comment=esc(before))}</div>'
     elif n == 0 and not replay.path:
         # a game without moves keeps its comment at the start (the tree's root, docs/notation.md)
         game = replay.tree.root.comment_before
         if game:
-            out += f'<div class="dnb-comment">{STORY_WORDS["game"].format(comment=esc(game))}</div>'
+            out += f'<div class="dnb-comment">{_(STORY_WORDS["game"]).format(comment=esc(game))}</div>'
     return out
 
 
@@ -721,13 +834,13 @@ def frame_label(replay: Replay, k: int) -> str:
     pos = replay.position(k)
     n = len(replay)
     if k == 0:
-        return f"▶ Bout {pos.bout} begins · start (0/{n})"
+        return _("▶ Bout {bout} begins · start (0/{n})").format(bout=pos.bout, n=n)
     last = move_words(replay.move(k - 1), replay.players)
     if pos.result is not None:
-        return f"Game over · {k}/{n} · after {last}"
+        return _("Game over · {k}/{n} · after {move}").format(k=k, n=n, move=last)
     if not pos.table and replay.position(k - 1).bout != pos.bout:
-        return f"▶ Bout {pos.bout} begins · {k}/{n} · after {last}"
-    return f"Bout {pos.bout} · {k}/{n} · after {last}"
+        return _("▶ Bout {bout} begins · {k}/{n} · after {move}").format(bout=pos.bout, k=k, n=n, move=last)
+    return _("Bout {bout} · {k}/{n} · after {move}").format(bout=pos.bout, k=k, n=n, move=last)
 
 
 class ReplayerFrames(NamedTuple):
@@ -924,8 +1037,8 @@ def frame_parts(
 def view_names(players: Sequence[str], *, partial: bool = False) -> tuple[str, ...]:
     """The replayer's views, plain text: ``'all hands open'`` (over the board,
     ``partial``: ``'all that is known'``, for no hand is open whole), then ``"Anna's view"`` …"""
-    first = UNSEEN_WORDS["all_view"] if partial else "all hands open"
-    return (first, *(visible(f"{name}'s view", keep="\n\t") for name in players))
+    first = _(UNSEEN_WORDS["all_view"]) if partial else _("all hands open")
+    return (first, *(visible(_("{name}'s view").format(name=name), keep="\n\t") for name in players))
 
 
 def replayer_frames(replay: Replay, *, width: float = 48, max_moves: int = MAX_REPLAYER_MOVES) -> ReplayerFrames:

@@ -78,6 +78,7 @@ from ..bots import Bot, BotFault, LowestCardBot
 from ..cards import Card, CardError, parse_cards
 from ..engine import Action, Game, Move, Position, Refusal
 from ..explain import cards_words, event_words, move_words
+from ..i18n import N_, Np_, _, get_language, ngettext, pgettext
 from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
 from ..replay import Replay
@@ -98,7 +99,7 @@ from .card_buttons import (
     set_classes,
 )
 from .cards_svg import discard_svg, seat_svg, talon_svg
-from .html import STYLE, esc, hand_order, header_html, seat_caption_html, turn_html
+from .html import STYLE, esc, hand_order, header_html, in_own_language, seat_caption_html, turn_html
 from .replayer import ReplayerWidget
 
 __all__ = [
@@ -121,20 +122,23 @@ TIGHT = 9
 
 _SCOPES = itertools.count(1)
 
-#: the sentences of the hand-over between people at one screen (one place, for translation)
+#: the sentences of the hand-over between people at one screen, the hint and the analysis
+#: (translated at use: ``_(PLAY_WORDS[key])``)
 PLAY_WORDS: dict[str, str] = {
-    "show": "Show my hand",
-    "hide": "Hide my hand",
-    "show_tip": "show the cards of the player whose turn it is (only they should look)",
-    "hand_over": "{name}'s turn: pass the screen to {name}, who presses “Show my hand”.",
-    "hidden": "{name}'s hand is hidden: press “Show my hand” first",
-    "hint": "Hint",
-    "hint_tip": "the best move for you now: exact where the endgame is solved, else the search bot's, from your view",
-    "hint_said": "Hint: {words}",
-    "analyse": "Analyse my game",
-    "analyse_tip": "every move of the finished game evaluated, in a replayer below",
-    "not_over": "the game is not over yet: analyse it when it has ended",
-    "bot_fault": "the bots are stopped: {words}. The game is kept as it was before that move.",
+    "show": N_("Show my hand"),
+    "hide": N_("Hide my hand"),
+    "show_tip": N_("show the cards of the player whose turn it is (only they should look)"),
+    "hand_over": N_("{name}'s turn: pass the screen to {name}, who presses “Show my hand”."),
+    "hidden": N_("{name}'s hand is hidden: press “Show my hand” first"),
+    "hint": N_("Hint"),
+    "hint_tip": N_(
+        "the best move for you now: exact where the endgame is solved, else the search bot's, from your view"
+    ),
+    "hint_said": N_("Hint: {words}"),
+    "analyse": N_("Analyse my game"),
+    "analyse_tip": N_("every move of the finished game evaluated, in a replayer below"),
+    "not_over": N_("the game is not over yet: analyse it when it has ended"),
+    "bot_fault": N_("the bots are stopped: {words}. The game is kept as it was before that move."),
 }
 
 #: classes of the card buttons besides the face: dimmed (in no legal move now), able to
@@ -208,20 +212,22 @@ def talon_words(position: Position) -> str:
     """
     n, card, suit = len(position.talon), position.trump_card, position.trump.symbol
     if n == 0:
-        return f"talon: empty, trump {suit}"
+        return _("talon: empty, trump {suit}").format(suit=suit)
     if card is None:
-        return f"talon: 1 card, trump {suit}" if n == 1 else f"talon: {n} cards, trump {suit}"
+        return ngettext("talon: {n} card, trump {suit}", "talon: {n} cards, trump {suit}", n).format(n=n, suit=suit)
     if n == 1:
-        return f"talon: 1 card, the trump {card.pretty}"
-    return f"talon: {n} cards, trump {card.pretty} under it"
+        return _("talon: 1 card, the trump {card}").format(card=card.pretty)
+    return ngettext("talon: {n} card, trump {card} under it", "talon: {n} cards, trump {card} under it", n).format(
+        n=n, card=card.pretty
+    )
 
 
 def discard_words(position: Position) -> str:
     """The discard (отбой, R15) in words: ``'discard: 8 cards'``, ``'discard: empty'``."""
     n = len(position.discard)
     if n == 0:
-        return "discard: empty"
-    return "discard: 1 card" if n == 1 else f"discard: {n} cards"
+        return _("discard: empty")
+    return ngettext("discard: {n} card", "discard: {n} cards", n).format(n=n)
 
 
 def table_words(position: Position, room: int) -> str:
@@ -234,15 +240,19 @@ def table_words(position: Position, room: int) -> str:
     """
     n = len(position.table)
     if n == 0:
-        return "table: empty"
+        return _("table: empty")
     covered = sum(1 for _a, d in position.table if d is not None)
     if room <= 0:
-        if n == 1:
-            return f"table: 1 attack card, {covered} covered; no more cards may be given (R13)"
-        return f"table: {n} attack cards, {covered} covered; no more cards may be given (R13)"
-    if n == 1:
-        return f"table: 1 attack card, {covered} covered; room for {room} more (R13)"
-    return f"table: {n} attack cards, {covered} covered; room for {room} more (R13)"
+        return ngettext(
+            "table: {n} attack card, {covered} covered; no more cards may be given (R13)",
+            "table: {n} attack cards, {covered} covered; no more cards may be given (R13)",
+            n,
+        ).format(n=n, covered=covered)
+    return ngettext(
+        "table: {n} attack card, {covered} covered; room for {room} more (R13)",
+        "table: {n} attack cards, {covered} covered; room for {room} more (R13)",
+        n,
+    ).format(n=n, covered=covered, room=room)
 
 
 def journal_words(path: Path, *, temporary: bool = False) -> str:
@@ -257,17 +267,19 @@ def journal_words(path: Path, *, temporary: bool = False) -> str:
     """
     where = str(path.absolute())
     if temporary:
-        return f"This game is saved after every move in a temporary folder, in {where}. Copy the file to keep it."
-    return f"This game is saved after every move in {where}."
+        return _(
+            "This game is saved after every move in a temporary folder, in {path}. Copy the file to keep it."
+        ).format(path=where)
+    return _("This game is saved after every move in {path}.").format(path=where)
 
 
 #: what the selected cards may do, one whole sentence per kind (``cards``, ``card``, ``target``)
 _OPTIONS: dict[str, str] = {
-    "cover": "Click {target} on the table to cover it with {card}.",
-    "lead": "Press “Lead” to lead {cards}.",
-    "throw": "Press “Throw in” to throw in {cards}.",
-    "transfer": "Press “Transfer” to transfer with {cards}.",
-    "show": "Press “Show trump” to transfer by showing {card}.",
+    "cover": N_("Click {target} on the table to cover it with {card}."),
+    "lead": N_("Press “Lead” to lead {cards}."),
+    "throw": N_("Press “Throw in” to throw in {cards}."),
+    "transfer": N_("Press “Transfer” to transfer with {cards}."),
+    "show": N_("Press “Show trump” to transfer by showing {card}."),
 }
 
 
@@ -275,7 +287,7 @@ def _option_words(move: Move) -> str:
     key = {Action.DEFEND: "cover", Action.ATTACK: "lead", Action.THROW: "throw"}.get(move.action)
     if key is None:
         key = "show" if move.show else "transfer"
-    return _OPTIONS[key].format(
+    return _(_OPTIONS[key]).format(
         cards=cards_words(move.cards),
         card=move.cards[0].pretty,
         target=move.target.pretty if move.target is not None else "",
@@ -291,7 +303,7 @@ def _selection_words(selected: Sequence[Card], legal: Sequence[Move]) -> str:
             options.append(_option_words(m))
         elif m.action in (Action.ATTACK, Action.THROW, Action.TRANSFER) and set(m.cards) == sel:
             options.append(_option_words(Move(m.player, m.action, tuple(selected), m.target, m.show)))
-    head = f"Selected: {cards_words(selected)}."
+    head = _("Selected: {cards}.").format(cards=cards_words(selected))
     return " ".join([head, *dict.fromkeys(options)])
 
 
@@ -327,12 +339,12 @@ def _controls(game: Game, seat: int, legal: Sequence[Move]) -> _Shown:
             enabled.add({Action.TAKE: "take", Action.PASS: "pass", Action.REDEAL: "redeal", Action.DEFEND: "cover"}[a])
     return _Shown(
         lay=not defending,
-        lay_label="Lead" if empty else "Throw in",
+        lay_label=pgettext("button", "Lead") if empty else pgettext("button", "Throw in"),
         transfer=defending and r.transfers,
         show=defending and r.show_trump_transfer,
         take=defending,
         pass_=not defending and (not empty or r.lead_style == "pair"),
-        pass_label="Pass the lead" if empty else "Pass",
+        pass_label=pgettext("button", "Pass the lead") if empty else pgettext("button", "Pass"),
         redeal="redeal" in enabled,
         enabled=frozenset(enabled),
     )
@@ -431,6 +443,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         recorder: Recorder | None = None,
         card_width: float = 56,
     ) -> None:
+        self.lang = get_language()  # the widget's words and card faces stay in it
         if card_width <= 0:
             raise ValueError(f"card_width is a positive number of pixels, not {card_width!r}")
         if recorder is None:
@@ -439,8 +452,10 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 start = _start_of(start)
             if path.exists() and not overwrite:  # e.g. a notebook cell run again
                 raise RecordingError(
-                    "the journal exists already: PlayWidget.resume(path) continues its game, "
-                    "overwrite=True starts a new one",
+                    _(
+                        "the journal exists already: PlayWidget.resume(path) continues its game, "
+                        "overwrite=True starts a new one"
+                    ),
                     file=str(path),
                 )
             if start is not None:
@@ -544,25 +559,33 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             b.on_click(lambda _b: action())
             return b
 
-        self.lead_button = button("Lead", "lead or throw in the selected cards (R9, R11)", self.play)
+        self.lead_button = button(
+            pgettext("button", "Lead"), _("lead or throw in the selected cards (R9, R11)"), self.play
+        )
         self.transfer_button = button(
-            "Transfer", "transfer with the selected cards (перевод, R17)", self.transfer, r.transfers
+            pgettext("button", "Transfer"),
+            _("transfer with the selected cards (перевод, R17)"),
+            self.transfer,
+            r.transfers,
         )
         self.show_button = button(
-            "Show trump",
-            "transfer by showing the trump of the attack rank (проездной, R20)",
+            pgettext("button", "Show trump"),
+            _("transfer by showing the trump of the attack rank (проездной, R20)"),
             lambda: self.transfer(show=True),
             r.show_trump_transfer,
         )
-        self.take_button = button("Take", "pick up the cards on the table (R14)", self.take)
-        self.pass_button = button("Pass", "nothing (more) from me now (R12)", self.pass_)
+        self.take_button = button(pgettext("button", "Take"), _("pick up the cards on the table (R14)"), self.take)
+        self.pass_button = button(pgettext("button", "Pass"), _("nothing (more) from me now (R12)"), self.pass_)
         self.redeal_button = button(
-            "Redeal", "five or more cards of one suit: claim a redeal (R5)", self.redeal, r.redeal_five_of_suit
+            pgettext("button", "Redeal"),
+            _("five or more cards of one suit: claim a redeal (R5)"),
+            self.redeal,
+            r.redeal_five_of_suit,
         )
-        self.replay_button = button("Replay", "replay the game so far", self.show_replay)
-        self.hand_button = button(PLAY_WORDS["show"], PLAY_WORDS["show_tip"], self._toggle_hand)
-        self.hint_button = button(PLAY_WORDS["hint"], PLAY_WORDS["hint_tip"], self.hint)
-        self.analyse_button = button(PLAY_WORDS["analyse"], PLAY_WORDS["analyse_tip"], self.show_analysis)
+        self.replay_button = button(pgettext("button", "Replay"), _("replay the game so far"), self.show_replay)
+        self.hand_button = button(_(PLAY_WORDS["show"]), _(PLAY_WORDS["show_tip"]), self._toggle_hand)
+        self.hint_button = button(_(PLAY_WORDS["hint"]), _(PLAY_WORDS["hint_tip"]), self.hint)
+        self.analyse_button = button(_(PLAY_WORDS["analyse"]), _(PLAY_WORDS["analyse_tip"]), self.show_analysis)
         self.replay_box = box(widgets.Box, (), "dnb-replay")
         actions = [
             b
@@ -668,11 +691,13 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             return []
         return self.game.legal_moves(self.human)
 
+    @in_own_language
     def show_hand(self) -> None:
         """Show the hand of the person whose turn it is (*Show my hand*)."""
         self.revealed = True
         self.draw()
 
+    @in_own_language
     def hide_hand(self) -> None:
         """Hide the hand again (*Hide my hand*; with one person the hand always shows)."""
         if len(self.humans) > 1:
@@ -731,6 +756,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         """A :class:`~durak_nb.replay.Replay` of the game so far."""
         return Replay(self.recording())
 
+    @in_own_language
     def show_replay(self) -> ReplayerWidget | None:
         """Show the game so far in a replayer below the table, at its last position:
         from your view while the game goes on (the bots' cards face down unless
@@ -741,7 +767,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         secret = not (self.game.finished or self.open_hands)
         if secret and not self.revealed:  # several people at one screen, the hand covered
             self.replay_box.children = ()
-            self.message = PLAY_WORDS["hidden"].format(name=self.game.players[self.human])
+            self.message = _(PLAY_WORDS["hidden"]).format(name=self.game.players[self.human])
             self.refusal = None
             self.draw()
             return None
@@ -749,6 +775,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.replay_box.children = (viewer,)
         return viewer
 
+    @in_own_language
     def hint(self) -> str | None:
         """Say the best move for the human seat now (:func:`durak_nb.analysis.analyse.hint`:
         the solver where the endgame is solved, else the search bot's samples of that
@@ -758,14 +785,15 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
         words: str | None = None
         if not (self.revealed or self.game.finished):
-            self.message = PLAY_WORDS["hidden"].format(name=self.game.players[self.human])
+            self.message = _(PLAY_WORDS["hidden"]).format(name=self.game.players[self.human])
         else:
             found = hint(self.game, self.human, seed=len(self.game.history))
-            words = self.message = PLAY_WORDS["hint_said"].format(words=found.words)
+            words = self.message = _(PLAY_WORDS["hint_said"]).format(words=found.words)
         self.refusal = None
         self.draw()
         return words
 
+    @in_own_language
     def show_analysis(self, *, samples: int = 8) -> ReplayerWidget | None:
         """Analyse the finished game (:func:`durak_nb.analysis.analyse.analyse`: a comment,
         and where it applies a glyph and the better move as a side line, on every move)
@@ -774,7 +802,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         from ..analysis.analyse import analyse
 
         if not self.game.finished:
-            self.message = PLAY_WORDS["not_over"]
+            self.message = _(PLAY_WORDS["not_over"])
             self.refusal = None
             self.draw()
             return None
@@ -798,6 +826,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ your moves
 
+    @in_own_language
     def click_card(self, card: str | Card) -> bool:
         """Click one of your cards.
 
@@ -833,6 +862,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.draw()
         return False
 
+    @in_own_language
     def click_target(self, target: str | Card) -> bool:
         """Click an attack card on the table: the one selected card covers it (R10);
         with no card selected, the attack card is chosen and the next card clicked
@@ -894,6 +924,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         """Claim a redeal (R5). Returns whether the move was played."""
         return self._human(Move.redeal(self.human))
 
+    @in_own_language
     def clear(self) -> None:
         """Unselect every card and the chosen attack card."""
         self.selected, self.target, self._note = [], None, ""
@@ -924,6 +955,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             move = Move.throw(h, (c,))
         return g.why_illegal(move)
 
+    @in_own_language
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
         self.message = str(refusal)  # the engine writes its cards as 10♥ (cards.card_text)
@@ -931,10 +963,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.draw()
         return False
 
+    @in_own_language
     def _human(self, move: Move) -> bool:
         """Play your ``move`` if the engine allows it, then let the bots answer."""
         if not self.revealed:
-            self.message = PLAY_WORDS["hidden"].format(name=self.game.players[self.human])
+            self.message = _(PLAY_WORDS["hidden"]).format(name=self.game.players[self.human])
             self.refusal = None
             self.draw()
             return False
@@ -949,17 +982,20 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.draw()
         return True
 
+    @in_own_language
     def _play(self, move: Move, *, auto: bool = False) -> list[str]:
         """Record and play ``move``; returns it and its events in words (cards as 10♥)."""
         events = self.recorder.play(move)
         g = self.game
         names = g.players
         words = move_words(g.history[-1], names)
-        said = [f"{words} (auto)" if auto else words] + [event_words(e, names) for e in events]
+        # TRANSLATORS: a pass the widget made for the player (auto_pass)
+        said = [_("{move} (auto)").format(move=words) if auto else words] + [event_words(e, names) for e in events]
         self.narration.extend(said)
         self._numbers.extend([len(g.history)] + [None] * len(events))
         return said
 
+    @in_own_language
     def _run_bots(self, *, show: bool) -> list[str]:
         """Let the bots move until you have a move or the game is over (whose turn it is:
         :func:`bot_seat`).  A bot that fails (:class:`~durak_nb.bots.BotFault`: an outside
@@ -989,7 +1025,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 move = self.bots[seat].choose(g, seat)
             except BotFault as fault:  # the game is kept; the bots stop
                 self.fault = fault
-                said.append(PLAY_WORDS["bot_fault"].format(words=str(fault)))
+                said.append(_(PLAY_WORDS["bot_fault"]).format(words=str(fault)))
                 break
             said += self._play(move)
         return said
@@ -1004,6 +1040,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
 
+    @in_own_language
     def draw(self) -> None:
         """Show the game now by setting the values and classes of the existing widgets."""
         g = self.game
@@ -1049,7 +1086,8 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         )
         acting = h in actors and not g.finished
         cls = "dnb-caption dnb-acting" if acting else "dnb-caption"
-        self.seat_caption.value = f'<div class="{cls}">{seat_caption_html(pos, h, acting=acting)} · <b>you</b></div>'
+        you = _("<b>you</b>")
+        self.seat_caption.value = f'<div class="{cls}">{seat_caption_html(pos, h, acting=acting)} · {you}</div>'
 
     def _draw_hand(self, legal: Sequence[Move]) -> None:
         hand = self.hand
@@ -1098,7 +1136,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     def _draw_controls(self, legal: Sequence[Move]) -> None:
         several = len(self.humans) > 1 and not self.game.finished
-        self.hand_button.description = PLAY_WORDS["hide" if self.revealed else "show"]
+        self.hand_button.description = _(PLAY_WORDS["hide" if self.revealed else "show"])
         set_classes(self.hand_button, ("dnb-act",) if several else ("dnb-act", HIDDEN))
         over = self.game.finished  # a hint while playing; the analysis once the game is over
         set_classes(self.hint_button, ("dnb-act", HIDDEN) if over else ("dnb-act",))
@@ -1126,14 +1164,15 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             parts.append(f'<div class="dnb-refusal">{esc(self.message)}</div>')
         elif self.message:
             parts.append(f'<div class="dnb-said">{esc(self.message)}</div>')
-        if self.fault is not None and PLAY_WORDS["bot_fault"].format(words=self.fault) not in self.message:
-            parts.append(f'<div class="dnb-refusal">{esc(PLAY_WORDS["bot_fault"].format(words=self.fault))}</div>')
+        fault = None if self.fault is None else _(PLAY_WORDS["bot_fault"]).format(words=self.fault)
+        if fault is not None and fault not in self.message:
+            parts.append(f'<div class="dnb-refusal">{esc(fault)}</div>')
         if self._note:
             parts.append(f'<div class="dnb-note">{esc(self._note)}</div>')
         if self.revealed or self.game.finished:
             prompt = prompt_text(self.game, legal)
         else:
-            prompt = PLAY_WORDS["hand_over"].format(name=self.game.players[self.human])
+            prompt = _(PLAY_WORDS["hand_over"]).format(name=self.game.players[self.human])
         parts.append(f'<div class="dnb-prompt">{esc(prompt)}</div>')
         self.status.value = "".join(parts)
         self.log_view.value = log_html(self.narration, self._numbers)
@@ -1158,7 +1197,8 @@ def log_html(lines: Sequence[str], numbers: Sequence[int | None], *, last: int =
         f'<span class="dnb-n">{"" if n is None else n}</span><span>{esc(t)}</span>'
         for t, n in zip(lines[-last:], numbers[-last:], strict=True)
     )
-    return f'<div class="dnb-log-head">Moves</div><div class="dnb-log">{cells}</div>'
+    head = _("Moves")
+    return f'<div class="dnb-log-head">{head}</div><div class="dnb-log">{cells}</div>'
 
 
 def bot_seat(game: Game, human: int | Iterable[int]) -> int | None:
@@ -1243,20 +1283,21 @@ def prompt_text(game: Game, legal: Sequence[Move]) -> str:
     """
     names = game.players
     if game.result is not None:
-        return "Game over: " + game.result.describe(names)
+        return _("Game over: {result}").format(result=game.result.describe(names))
     words = {
-        Action.ATTACK: "lead",
-        Action.THROW: "throw in",
-        Action.DEFEND: "cover",
-        Action.TRANSFER: "transfer",
-        Action.TAKE: "take",
-        Action.PASS: "pass the lead" if not game.attack_cards else "pass",
-        Action.REDEAL: "claim a redeal",
+        Action.ATTACK: Np_("option", "lead"),
+        Action.THROW: Np_("option", "throw in"),
+        Action.DEFEND: Np_("option", "cover"),
+        Action.TRANSFER: Np_("option", "transfer"),
+        Action.TAKE: Np_("option", "take"),
+        Action.PASS: Np_("option", "pass the lead") if not game.attack_cards else Np_("option", "pass"),
+        Action.REDEAL: Np_("option", "claim a redeal"),
     }
-    kinds = list(dict.fromkeys(words[m.action] for m in legal))
+    kinds = list(dict.fromkeys(pgettext("option", words[m.action]) for m in legal))
     if not kinds:
-        return "Waiting for " + ", ".join(names[s] for s in game.actors())
-    return "Your move: " + ", ".join(kinds)
+        return _("Waiting for {names}").format(names=", ".join(names[s] for s in game.actors()))
+    # TRANSLATORS: {options} lists what the player may do: "throw in, pass"
+    return _("Your move: {options}").format(options=", ".join(kinds))
 
 
 #: the prefix of the temporary folders that hold the journals of games given no ``journal=``

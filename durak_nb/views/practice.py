@@ -20,6 +20,9 @@ How to play (the same through the pictures and buttons or the methods):
   (R20) with the trump selected;
 * **take** (R14), **pass** (R12; *pass the lead* in english durak, R9).
 
+Every word is in the language in use when the widget is made
+(:func:`durak_nb.i18n.set_language`): the widget keeps it for all it says later.
+
 :class:`PracticeState` holds the whole state machine (no widgets): the game, the
 selection, the log; :class:`PracticeBout` is a thin widget over it.  The widget is
 built once: the cards of your hand and the pairs on the table are buttons whose faces
@@ -48,9 +51,10 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..bots import Bot, LowestCardBot, RandomBot
-from ..cards import Card, CardError
+from ..cards import Card, CardError, card_text
 from ..engine import Action, Bito, Event, Game, GameOver, Move, Refusal, Start, Took
 from ..explain import cards_words, event_words, move_rules, move_words
+from ..i18n import N_, _, get_language, language, ngettext, pgettext
 from ..rules import Rules
 from .card_buttons import (
     button_css,
@@ -81,16 +85,17 @@ def _ends_bout(events: Sequence[Event]) -> bool:
 
 
 #: a hint, one whole sentence per kind of move (``cards``, ``target``, ``card``, ``rules``)
+#: (translated at use; ``{rules}`` is a list of rule ids such as ``R6, R10``)
 _HINTS: dict[str, str] = {
-    "lead": "Hint: lead {cards} ({rules}).",
-    "throw": "Hint: throw in {cards} ({rules}).",
-    "cover": "Hint: cover {target} with {card} ({rules}).",
-    "transfer": "Hint: transfer with {cards} ({rules}).",
-    "show": "Hint: transfer by showing {card} ({rules}).",
-    "take": "Hint: take the cards ({rules}).",
-    "pass": "Hint: pass ({rules}).",
-    "pass the lead": "Hint: pass the lead ({rules}).",
-    "redeal": "Hint: claim a redeal ({rules}).",
+    "lead": N_("Hint: lead {cards} ({rules})."),
+    "throw": N_("Hint: throw in {cards} ({rules})."),
+    "cover": N_("Hint: cover {target} with {card} ({rules})."),
+    "transfer": N_("Hint: transfer with {cards} ({rules})."),
+    "show": N_("Hint: transfer by showing {card} ({rules})."),
+    "take": N_("Hint: take the cards ({rules})."),
+    "pass": N_("Hint: pass ({rules})."),
+    "pass the lead": N_("Hint: pass the lead ({rules})."),
+    "redeal": N_("Hint: claim a redeal ({rules})."),
 }
 
 
@@ -112,10 +117,10 @@ def hint_words(move: Move, rules: Sequence[str], *, table_empty: bool) -> str:
         Action.PASS: "pass the lead" if table_empty else "pass",
         Action.REDEAL: "redeal",
     }[a]
-    return _HINTS[key].format(
+    return _(_HINTS[key]).format(
         cards=cards_words(move.cards),
-        card=move.cards[0].pretty if move.cards else "",
-        target=move.target.pretty if move.target is not None else "",
+        card=card_text(move.cards[0]) if move.cards else "",
+        target=card_text(move.target) if move.target is not None else "",
         rules=", ".join(rules),
     )
 
@@ -197,14 +202,14 @@ class PracticeState:
             raise ValueError(f"stop is one of {', '.join(STOPS)}, not {stop!r}")
         if isinstance(position, Start):
             if rules is None or players is None:
-                raise ValueError("a Start needs rules= and players= (the seat names clockwise)")
+                raise ValueError(_("a Start needs rules= and players= (the seat names clockwise)"))
             origin = Game.from_start(rules, players, position)
         elif isinstance(position, Game):
             origin = position.copy()
         else:
             raise TypeError(f"position is a Game or a Start, not {type(position).__name__}")
         if origin.finished:
-            raise ValueError("the game of this position is over: there is nothing to practise")
+            raise ValueError(_("the game of this position is over: there is nothing to practise"))
         self._origin = origin
         self.learner = origin.seat(learner)
         self.stop = stop
@@ -267,7 +272,7 @@ class PracticeState:
         """What the learner is asked now: their kinds of move, or how the practice ended."""
         g = self.game
         if g.result is None and self.over:
-            return "The bout is over. Press “Start again” to play it once more."
+            return _("The bout is over. Press “Start again” to play it once more.")
         return prompt_text(g, self.legal)
 
     def controls(self) -> Controls:
@@ -281,12 +286,12 @@ class PracticeState:
         return Controls(
             active=bool(legal),
             lay=not defending,
-            lay_label="Lead" if empty else "Throw in",
+            lay_label=pgettext("button", "Lead") if empty else pgettext("button", "Throw in"),
             transfer=defending and r.transfers,
             show=defending and r.show_trump_transfer,
             take=defending,
             pass_=not defending and (not empty or lead_pass),
-            pass_label="Pass the lead" if empty else "Pass",
+            pass_label=pgettext("button", "Pass the lead") if empty else pgettext("button", "Pass"),
         )
 
     # ------------------------------------------------------------------ the learner's clicks
@@ -472,6 +477,8 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         task: str = "",
     ) -> None:
         self.task = task
+        #: the language of every word the widget shows (the one in use when it was made)
+        self.language = get_language()
         self.state = PracticeState(
             position, learner=learner, bots=bots, seed=seed, stop=stop, rules=rules, players=players
         )
@@ -505,15 +512,19 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
             return b
 
         s = self.state
-        self.lay_button = button("Lead", "lead or throw in the selected cards (R9, R11)", s.lay)
-        self.transfer_button = button("Transfer", "transfer with the selected cards (перевод, R17)", s.transfer)
-        self.show_button = button(
-            "Show trump", "transfer by showing the selected trump (проездной, R20)", lambda: s.transfer(show=True)
+        self.lay_button = button(pgettext("button", "Lead"), _("lead or throw in the selected cards (R9, R11)"), s.lay)
+        self.transfer_button = button(
+            pgettext("button", "Transfer"), _("transfer with the selected cards (перевод, R17)"), s.transfer
         )
-        self.take_button = button("Take", "pick up the cards on the table (R14)", s.take)
-        self.pass_button = button("Pass", "nothing (more) from me now (R12)", s.pass_)
-        self.hint_button = button("Hint", "one move you may make, with its rule", s.hint)
-        self.again_button = button("Start again", "back to the lesson's position", s.restart)
+        self.show_button = button(
+            pgettext("button", "Show trump"),
+            _("transfer by showing the selected trump (проездной, R20)"),
+            lambda: s.transfer(show=True),
+        )
+        self.take_button = button(pgettext("button", "Take"), _("pick up the cards on the table (R14)"), s.take)
+        self.pass_button = button(pgettext("button", "Pass"), _("nothing (more) from me now (R12)"), s.pass_)
+        self.hint_button = button(pgettext("button", "Hint"), _("one move you may make, with its rule"), s.hint)
+        self.again_button = button(pgettext("button", "Start again"), _("back to the lesson's position"), s.restart)
         actions = widgets.HBox(
             [
                 self.lay_button,
@@ -588,18 +599,22 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
 
     def hint(self) -> str:
         """*Hint* (:meth:`PracticeState.hint`), then redraw."""
-        text = self.state.hint()
-        self.draw()
+        with language(self.language):
+            text = self.state.hint()
+            self.draw()
         return text
 
     def restart(self) -> None:
         """*Start again* (:meth:`PracticeState.restart`), then redraw."""
-        self.state.restart()
-        self.draw()
+        with language(self.language):
+            self.state.restart()
+            self.draw()
 
     def _do(self, action: Any) -> bool:
-        played = action()
-        self.draw()
+        """Run the learner's ``action`` and redraw, in the widget's language."""
+        with language(self.language):
+            played = action()
+            self.draw()
         return bool(played)
 
     # ------------------------------------------------------------------ drawing
@@ -641,10 +656,20 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         self.board.value = head + '<div class="dnb-board">' + "".join(seats) + stock + "</div>"
         n = len(pos.table)
         covered = sum(1 for _a, d in pos.table if d is not None)
-        words = "empty" if not n else f"{n} attack, {covered} covered"
-        self.table_caption.value = f'<div class="dnb-caption"><b>Table</b> (стол): {esc(words)}</div>'
+        if not n:
+            words = pgettext("table", "empty")
+        else:
+            # TRANSLATORS: {n} cards attack on the table, {covered} of them are covered
+            words = ngettext("{n} attack, {covered} covered", "{n} attack, {covered} covered", n).format(
+                n=n, covered=covered
+            )
+        # TRANSLATORS: the caption above the table's cards; keep <b>…</b>
+        caption = _("<b>Table</b> (стол): {words}").format(words=esc(words))
+        self.table_caption.value = f'<div class="dnb-caption">{caption}</div>'
         you = seat_caption_html(pos, me, acting=bool(s.legal))
-        self.seat_caption.value = f'<div class="dnb-caption">{you} · <b>you</b></div>'
+        # TRANSLATORS: beside the learner's own seat («Anna · you»)
+        mine = esc(pgettext("seat", "you"))
+        self.seat_caption.value = f'<div class="dnb-caption">{you} · <b>{mine}</b></div>'
 
     def _draw_cards(self) -> None:
         s = self.state
@@ -701,7 +726,8 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         elif s.said:
             parts.append(f"<div>{esc(s.message)}</div>")
         if s.selected:
-            parts.append(f'<div class="dnb-note">Selected: {esc(cards_words(s.selected))}</div>')
+            selected = _("Selected: {cards}").format(cards=cards_words(s.selected))
+            parts.append(f'<div class="dnb-note">{esc(selected)}</div>')
         if s.note:
             parts.append(f'<div class="dnb-note">{esc(s.note)}</div>')
         parts.append(f'<div class="dnb-prompt">{esc(s.prompt)}</div>')

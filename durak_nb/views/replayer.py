@@ -82,6 +82,7 @@ import ipywidgets as widgets
 from ..annotate import Annotator, line_nodes, line_path, where
 from ..engine import Move
 from ..errors import DurakError
+from ..i18n import N_, _, get_language, ngettext
 from ..record import Recording, RecordingError, io
 from ..record.tree import GLYPHS, GameNode
 from ..replay import LinePath, Replay, path_text
@@ -98,69 +99,89 @@ from .html import (
     frame_parts,
     frame_slot,
     header_html,
+    in_own_language,
     new_caches,
     replayer_frames,
     view_names,
 )
 
-__all__ = ["LEGEND", "PANEL_WORDS", "ReplayerWidget", "Shown"]
+__all__ = ["LEGEND", "PANEL_WORDS", "ReplayerWidget", "Shown", "legend_html"]
 
-LEGEND = (
-    '<div class="dnb-none" style="font-size:12px;line-height:1.4">'
+#: The legend's words under the board (translated at use: :func:`legend_html`).
+LEGEND_WORDS = N_(
     "Red suits in red; trumps with a gold band and border (R3). "
     "A player's view shows that player's cards, and of the others only the cards everyone has seen "
-    "(picked up at a take R14, shown R4/R20, the turned-up trump R3); the rest face down.</div>"
+    "(picked up at a take R14, shown R4/R20, the turned-up trump R3); the rest face down."
 )
+_LEGEND_DIV = '<div class="dnb-none" style="font-size:12px;line-height:1.4">{words}</div>'
 
 
-#: The person-facing words of the annotation panel (one place, for a later translation).
+def legend_html() -> str:
+    """The legend under the board (the card pictures' colours and marks, what a player's
+    view shows) in the language in use, as HTML."""
+    return _LEGEND_DIV.format(words=_(LEGEND_WORDS))
+
+
+#: The legend in English (kept for callers of the constant; :func:`legend_html` speaks the
+#: language in use).
+LEGEND = _LEGEND_DIV.format(words=LEGEND_WORDS)
+
+
+#: The person-facing words of the annotation panel, translated at use (``_(PANEL_WORDS[key])``).
 PANEL_WORDS = {
-    "lines": "lines",
-    "lines_tip": "the lines at the move annotated: one click steps into a line",
-    "back": "◂ back to {line}",
-    "back_main": "◂ back",
-    "comment": "comment",
-    "after": "after the move",
-    "before": "before the move",
-    "set": "✓ set comment",
-    "set_tip": "set the comment (empty: remove it)",
-    "placeholder": "a comment on {move}",
-    "glyph": "glyph",
-    "no_glyph": "–",
-    "moves": "move",
-    "add": "+ add a variation here",
-    "continue": "+ continue the line",
-    "add_tip": "play the chosen legal move from the position shown, then go on in that line",
-    "promote": "▲ promote",
-    "demote": "▼ demote",
-    "delete": "✕ delete line",
-    "undo": "↶ undo",
-    "redo": "↷ redo",
-    "save": "save",
-    "save_tip": "save to this file (.durak: the notation; .json: the JSON form), atomically",
-    "path": "file",
+    "lines": N_("lines"),
+    "lines_tip": N_("the lines at the move annotated: one click steps into a line"),
+    "back": N_("◂ back to {line}"),
+    "back_main": N_("◂ back"),
+    "comment": N_("comment"),
+    "after": N_("after the move"),
+    "before": N_("before the move"),
+    "set": N_("✓ set comment"),
+    "set_tip": N_("set the comment (empty: remove it)"),
+    "placeholder": N_("a comment on {move}"),
+    "glyph": N_("glyph"),
+    "no_glyph": N_("–"),
+    "moves": N_("move"),
+    "add": N_("+ add a variation here"),
+    "continue": N_("+ continue the line"),
+    "add_tip": N_("play the chosen legal move from the position shown, then go on in that line"),
+    "promote": N_("▲ promote"),
+    "demote": N_("▼ demote"),
+    "delete": N_("✕ delete line"),
+    "undo": N_("↶ undo"),
+    "redo": N_("↷ redo"),
+    "save": N_("save"),
+    "save_tip": N_("save to this file (.durak: the notation; .json: the JSON form), atomically"),
+    "path": N_("file"),
     "default_path": "annotated.durak",
-    "main": "main line",
-    "the_main": "the main line",
-    "line": "line {name}",
-    "start": "the start",
-    "annotating": "<b>{line}</b> · annotating {where}: {move}",
-    "no_move": "<b>{line}</b> · the game has no moves yet: the comment before the start is the game's comment",
-    "count": "{name}: {move} … ({n} moves)",
-    "one": "{name}: {move}",
-    "in_line": "{move} (in a line: step along it)",
-    "done": "done: {what}",
-    "undone": "undone: {what}",
-    "redone": "redone: {what}",
-    "saved": "saved to {path}",
-    "refused": "refused: {why}",
-    "file_refused": "{file}: {why}",
-    "off": "annotating is off: {why}",
+    "main": N_("main line"),
+    "the_main": N_("the main line"),
+    "line": N_("line {name}"),
+    "start": N_("the start"),
+    "annotating": N_("<b>{line}</b> · annotating {where}: {move}"),
+    "no_move": N_("<b>{line}</b> · the game has no moves yet: the comment before the start is the game's comment"),
+    "one": N_("{name}: {move}"),
+    "in_line": N_("{move} (in a line: step along it)"),
+    "done": N_("done: {what}"),
+    "undone": N_("undone: {what}"),
+    "redone": N_("redone: {what}"),
+    "saved": N_("saved to {path}"),
+    "refused": N_("refused: {why}"),
+    "file_refused": N_("{file}: {why}"),
+    "off": N_("annotating is off: {why}"),
 }
 
 
 #: The glyph buttons' tooltips, in the order of the buttons (none, then GLYPHS).
-GLYPH_TIPS = ("no glyph", "good move", "mistake", "brilliant move", "blunder", "interesting move", "dubious move")
+GLYPH_TIPS = (
+    N_("no glyph"),
+    N_("good move"),
+    N_("mistake"),
+    N_("brilliant move"),
+    N_("blunder"),
+    N_("interesting move"),
+    N_("dubious move"),
+)
 
 
 class Shown(NamedTuple):
@@ -277,6 +298,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         annotate: bool = False,
         path: str | None = None,
     ) -> None:
+        self.lang = get_language()  # the widget's words and card faces stay in it
         n = len(replay)
         check_moves("the replayer", n, max_moves)
         if not 0 <= start <= n:
@@ -294,14 +316,14 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         names = view_names(replay.players, partial=replay.partial)
 
         self.play = widgets.Play(
-            value=start, min=0, max=n, step=1, interval=interval, description="play", show_repeat=False
+            value=start, min=0, max=n, step=1, interval=interval, description=_("play"), show_repeat=False
         )
         self.slider = widgets.IntSlider(
             value=start,
             min=0,
             max=n,
             step=1,
-            description="move",
+            description=_("move"),
             continuous_update=True,
             layout=widgets.Layout(width="340px"),
         )
@@ -310,24 +332,26 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             min=100,
             max=3000,
             step=100,
-            description="ms/move",
+            description=_("ms/move"),
             continuous_update=False,
             layout=widgets.Layout(width="230px"),
         )
         self.goto = widgets.Dropdown(
             options=[(frame_label(replay, k), k) for k in range(n + 1)],
             index=start,
-            description="go to",
+            description=_("go to"),
             layout=widgets.Layout(width="360px"),
         )
         self.perspective = widgets.Dropdown(
             options=[(name, v) for v, name in enumerate(names)],
             index=view0,
-            description="view",
+            description=_("view"),
             layout=widgets.Layout(width="250px"),
         )
-        self.back = widgets.Button(description="◀", tooltip="one move back", layout=widgets.Layout(width="3em"))
-        self.forward = widgets.Button(description="▶", tooltip="one move forward", layout=widgets.Layout(width="3em"))
+        self.back = widgets.Button(description="◀", tooltip=_("one move back"), layout=widgets.Layout(width="3em"))
+        self.forward = widgets.Button(
+            description="▶", tooltip=_("one move forward"), layout=widgets.Layout(width="3em")
+        )
         self.back.on_click(lambda _b: self.step(-1))
         self.forward.on_click(lambda _b: self.step(1))
         self.links = (
@@ -343,7 +367,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             + "</div>"
         )
         self.board = widgets.HTML(self._board(start, view0))
-        self.legend = widgets.HTML(LEGEND)
+        self.legend = widgets.HTML(legend_html())
         self._shown: tuple[int, int] | None = (start, view0)
         self.slider.observe(self._on_slider, names="value")
         self.goto.observe(self._on_goto, names="index")
@@ -363,6 +387,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ frames
 
+    @in_own_language
     def parts(self, k: int) -> FrameParts:
         """Every part of frame ``k`` of the line shown (made when first asked for, then kept).
 
@@ -383,6 +408,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         made when first asked for: what an exported page holds."""
         return replayer_frames(self.replay, width=self.width, max_moves=self.max_moves)
 
+    @in_own_language
     def _board(self, k: int, view: int) -> str:
         parts = self.parts(k)
         players = len(self.replay.players)
@@ -410,7 +436,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             return eval_html(figures, k, names=names, move=None, mover=None, node=None)
         move = line.move(k)
         if view not in (0, move.player + 1):
-            hidden = EVAL_WORDS["hidden"].format(name=names[move.player])
+            hidden = _(EVAL_WORDS["hidden"]).format(name=names[move.player])
             return eval_html(
                 figures, k, names=names, move=move.describe(names), mover=names[move.player], node=None, words=hidden
             )
@@ -501,6 +527,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         """The line shown, in words: ``'main line'`` or e.g. ``'12.1 > 3.2'``."""
         return path_text(self._path)
 
+    @in_own_language
     def show_line(self, path: LinePath, k: int = 0) -> None:
         """Show frame ``k`` of the line at ``path`` (``()``: the main line; ``((12, 1),)``:
         side line 1 replacing move 12, :meth:`Replay.enter <durak_nb.replay.Replay.enter>`).
@@ -620,34 +647,34 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         plain = widgets.ButtonStyle()
 
         def button(key: str, tip: str | None = None) -> widgets.Button:
-            return widgets.Button(description=w[key], tooltip=w[tip] if tip else None, layout=auto, style=plain)
+            return widgets.Button(description=_(w[key]), tooltip=_(w[tip]) if tip else None, layout=auto, style=plain)
 
         tight = {"description_width": "initial"}
         self.note = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.lines = widgets.Select(
             options=[],
             rows=2,
-            description=w["lines"],
-            tooltip=w["lines_tip"],
+            description=_(w["lines"]),
+            tooltip=_(w["lines_tip"]),
             style=tight,
             layout=widgets.Layout(width="400px"),
         )
         self.exit_line = button("back_main")
         self.comment = widgets.Textarea(rows=2, layout=widgets.Layout(width="280px"))
         self.comment_place = widgets.ToggleButtons(
-            options=[(w["after"], "after"), (w["before"], "before")],
+            options=[(_(w["after"]), "after"), (_(w["before"]), "before")],
             value="after",
             style={"button_width": "auto"},
         )
         self.set_comment = button("set", "set_tip")
         self.glyph = widgets.ToggleButtons(
-            options=[(w["no_glyph"], ""), *((g, g) for g in GLYPHS)],
+            options=[(_(w["no_glyph"]), ""), *((g, g) for g in GLYPHS)],
             value="",
-            tooltips=list(GLYPH_TIPS),
+            tooltips=[_(tip) for tip in GLYPH_TIPS],
             style={"button_width": "2.6em"},
         )
         self.moves = widgets.Dropdown(
-            options=[], description=w["moves"], style=tight, layout=widgets.Layout(width="260px")
+            options=[], description=_(w["moves"]), style=tight, layout=widgets.Layout(width="260px")
         )
         self.add = button("add", "add_tip")
         self.promote = button("promote")
@@ -659,7 +686,9 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         safe, match, index = _file_of(rec)
         if path is None:
             path = rec.file if safe else w["default_path"]
-        self.path = widgets.Text(value=path, description=w["path"], style=tight, layout=widgets.Layout(width="180px"))
+        self.path = widgets.Text(
+            value=path, description=_(w["path"]), style=tight, layout=widgets.Layout(width="180px")
+        )
         self.save = button("save", "save_tip")
         self._message = ""
         self._moves_here: list[Move] = []
@@ -669,7 +698,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         try:
             self.annotator = Annotator(rec, match=match, index=index)
         except DurakError as exc:
-            self._message = w["off"].format(why=esc(exc.message))
+            self._message = _(w["off"]).format(why=esc(exc.message))
         # the line the widget was given (a side line entered with i = 0 lies on its parent line)
         steps: list[tuple[int, int]] = []
         offset = 0
@@ -729,6 +758,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.save,
         ]
 
+    @in_own_language
     def _refresh_panel(self) -> None:
         """Set the panel's values for the frame and line shown (values only: no widget
         is made or dropped)."""
@@ -739,16 +769,16 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         names = a.players
         node = self.current_node()
         pos = self.position_node()
-        line = w["main"] if not self._path else w["line"].format(name=path_text(self._path))
+        line = _(w["main"]) if not self._path else _(w["line"]).format(name=path_text(self._path))
         self._quiet = True
         try:
             if node.parent is None:
-                head = w["no_move"].format(line=esc(line))
+                head = _(w["no_move"]).format(line=esc(line))
                 self.lines.options = []
             else:
                 words = node.move.describe(names) if node.move is not None else ""
                 mark = f" {node.glyph}" if node.glyph else ""
-                head = w["annotating"].format(line=esc(line), where=esc(where(node)), move=esc(words + mark))
+                head = _(w["annotating"]).format(line=esc(line), where=esc(where(node)), move=esc(words + mark))
                 alts = node.parent.variations
                 self.lines.options = [(self._line_label(c), j) for j, c in enumerate(alts)]
                 self.lines.index = alts.index(node)
@@ -756,16 +786,16 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.note.value = head + (f"<br>{self._message}" if self._message else "")
             self.exit_line.disabled = not self._path
             up = self._path[:-1]
-            to = w["the_main"] if not up else w["line"].format(name=path_text(up))
-            self.exit_line.description = w["back"].format(line=to) if self._path else w["back_main"]
+            to = _(w["the_main"]) if not up else _(w["line"]).format(name=path_text(up))
+            self.exit_line.description = _(w["back"]).format(line=to) if self._path else _(w["back_main"])
             before = self.comment_place.value == "before"
             text = (node.comment_before if before else node.comment_after) or ""
             shown_for, shown = self._comment_for
             if shown_for is not node or self.comment.value == shown:  # no text typed and not yet set here
                 self.comment.value = text
             self._comment_for = (node, text)
-            self.comment.placeholder = w["placeholder"].format(
-                move=where(node) if node.parent is not None else w["start"]
+            self.comment.placeholder = _(w["placeholder"]).format(
+                move=where(node) if node.parent is not None else _(w["start"])
             )
             self.comment.disabled = self.set_comment.disabled = node.parent is None and (not before)
             self.glyph.value = node.glyph or ""
@@ -775,13 +805,13 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
                 legal = [m for m in legal if m.player == self.view - 1]
             self._moves_here = legal
             self.moves.options = [
-                (w["in_line"].format(move=m.describe(names)) if pos.has_variation(m) else m.describe(names), j)
+                (_(w["in_line"]).format(move=m.describe(names)) if pos.has_variation(m) else m.describe(names), j)
                 for j, m in enumerate(legal)
             ]
             fresh = [j for j, m in enumerate(legal) if not pos.has_variation(m)]
             self.moves.index = (fresh or [0])[0] if legal else None
             self.moves.disabled = self.add.disabled = not legal
-            self.add.description = w["add"] if pos.variations else w["continue"]
+            self.add.description = _(w["add"]) if pos.variations else _(w["continue"])
             start = node.line_start()
             side = start.parent is not None
             self.promote.disabled = self.delete.disabled = not side
@@ -791,14 +821,18 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         finally:
             self._quiet = False
 
+    @in_own_language
     def _line_label(self, child: GameNode) -> str:
         """A line at a branch, plain text: ``'12.1: Boris covers 7♠ with 8♠ … (6 moves)'``."""
         names = self.replay.players
         name = path_text(line_path(child))
         move = child.move.describe(names) if child.move is not None else ""
         n = 1 + len(child.mainline())
-        key = "count" if n > 1 else "one"
-        return PANEL_WORDS[key].format(name=name, move=move, n=n)
+        if n > 1:
+            return ngettext("{name}: {move} … ({n} moves)", "{name}: {move} … ({n} moves)", n).format(
+                name=name, move=move, n=n
+            )
+        return _(PANEL_WORDS["one"]).format(name=name, move=move)
 
     def _on_lines(self, change: dict[str, Any]) -> None:
         if self._quiet or change["new"] is None:
@@ -813,6 +847,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ edits
 
+    @in_own_language
     def _act(self, action: Callable[[], None]) -> None:
         """Run ``action``; a refusal is shown in :attr:`note` (words, never a traceback)."""
         try:
@@ -820,8 +855,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         except (DurakError, IndexError, ValueError) as exc:
             why = exc.message if isinstance(exc, DurakError) else str(exc)
             if isinstance(exc, RecordingError) and exc.whole:  # a save error: the file, once
-                why = PANEL_WORDS["file_refused"].format(file=exc.file, why=why)
-            self._message = PANEL_WORDS["refused"].format(why=esc(why))
+                why = _(PANEL_WORDS["file_refused"]).format(file=exc.file, why=why)
+            self._message = _(PANEL_WORDS["refused"]).format(why=esc(why))
             self._refresh_panel()
 
     def _edit(self, action: Callable[[], tuple[str, GameNode] | None]) -> None:
@@ -841,6 +876,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
         self._act(run)
 
+    @in_own_language
     def _rebuild(self) -> None:
         a = self.annotator
         assert a is not None
@@ -868,7 +904,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         edit = a.last_edit
         if a.version == version or edit is None:
             return None
-        return PANEL_WORDS["done"].format(what=edit.what), edit.done if focus is None else focus
+        return _(PANEL_WORDS["done"]).format(what=edit.what), edit.done if focus is None else focus
 
     def _set_glyph(self, glyph: str | None) -> tuple[str, GameNode] | None:
         a = self._annotator()
@@ -905,11 +941,11 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
     def _undo(self) -> tuple[str, GameNode] | None:
         edit = self._annotator().undo()
-        return PANEL_WORDS["undone"].format(what=edit.what), edit.undone
+        return _(PANEL_WORDS["undone"]).format(what=edit.what), edit.undone
 
     def _redo(self) -> tuple[str, GameNode] | None:
         edit = self._annotator().redo()
-        return PANEL_WORDS["redone"].format(what=edit.what), edit.done
+        return _(PANEL_WORDS["redone"]).format(what=edit.what), edit.done
 
     def _annotator(self) -> Annotator:
         if self.annotator is None:
@@ -918,7 +954,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
 
     def _save(self) -> None:
         target = self._annotator().save(Path(self.path.value).expanduser())  # ~ as a shell reads it
-        self._message = PANEL_WORDS["saved"].format(path=esc(str(target)))
+        self._message = _(PANEL_WORDS["saved"]).format(path=esc(str(target)))
         self._refresh_panel()
 
     def __repr__(self) -> str:

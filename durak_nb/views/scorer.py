@@ -61,88 +61,89 @@ from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 from ..cards import Card, CardError, Suit, deck, parse_cards
 from ..engine import Action, Event, IllegalMove, Move, Refusal, SetupError
 from ..errors import DurakError
+from ..i18n import N_, _, get_language
 from ..implied import ImpliedPassesError, implied_passes, passes_to_end
 from ..rules import PRESETS, Rules
 from ..unseen import PartialDeal, SeenDraw
 from .card_buttons import HIDDEN, SELECTED, set_classes
 from .cards_svg import table_svg, talon_svg
-from .html import STYLE, cards_part_html, esc, hand_order
+from .html import STYLE, cards_part_html, esc, hand_order, in_own_language, preset_words
 
 __all__ = ["WORDS", "ScorerWidget"]
 
 _SCOPES = itertools.count(1)
 
-#: Every sentence the scorer shows a person (one place, for translation later).
+#: Every sentence the scorer shows a person, translated at use (``_(WORDS[key])``).
 WORDS: dict[str, str] = {
-    "setup_head": "Set up the game",
-    "rules": "Rules",
-    "players": "Players",
-    "players_hint": "clockwise, e.g. Anna, Boris, Vera, Gleb",
-    "dealer": "Dealer",
-    "turned_up": "Turned-up card",
-    "turned_up_hint": "e.g. 7H (all dealt: the trump suit, H)",
-    "attacker": "First attacker",
-    "shown": "Lowest trump shown",
-    "shown_hint": "optional, e.g. 6H (R4)",
-    "me": "I am",
-    "nobody": "(not playing)",
-    "my_hand": "My hand",
-    "my_hand_hint": "optional, e.g. 6S 9S KD TC AH 8C",
-    "start": "Start",
-    "who": "Who",
-    "target": "Covers",
-    "lead": "Lead",
-    "throw": "Throw in",
-    "cover": "Cover",
-    "transfer": "Transfer",
-    "show": "Show trump",
-    "take": "Take",
-    "bito": "Bito",
-    "cards_go": "Cards to {name}",
-    "pass": "Pass",
-    "undo": "Undo",
-    "my_draw": "I drew",
-    "my_draw_hint": "cards you drew, e.g. QS 7D",
-    "add_draw": "Add my draw",
-    "no_players": "give two or more player names, separated by commas",
-    "not_started": "set up the game first",
-    "nothing_to_undo": "nothing to undo",
-    "undone": "taken back: {moves}",
-    "select_cards": "tap the cards first",
-    "no_bout_end": "no bout has ended yet: a refill follows a bout",
-    "no_seat": "you are not playing: choose your seat in the set-up",
-    "drew": "{name} drew {cards}",
-    "bad_draw": "{name} cannot have drawn {cards}: {why}",
-    "implied": "(implied)",
-    "talon": "talon: {n}",
-    "discard": "discard: {n}",
-    "unknown": "{n} unknown",
-    "known": "known: {cards}",
-    "no_cards": "no cards",
-    "may_act": "may act: {names}",
-    "over": "game over: {result}",
-    "moves_head": "Moves",
-    "journal": "journal: {path}",
-    "waiting": "Tap the cards {name} laid, or a button.",
-    "roles_attacker": "attacker",
-    "roles_defender": "defender",
-    "roles_takes": "defender, takes",
-    "roles_out": "out",
-    "tip_start": "begin recording (R3, R4)",
-    "tip_lay": "lead or throw in the tapped cards (R9, R11)",
-    "tip_cover": "cover the chosen attack card (R10)",
-    "tip_transfer": "transfer with the tapped cards (R17)",
-    "tip_show": "transfer by showing the trump of the attack rank (R20)",
-    "tip_take": "the defender takes (R14)",
-    "tip_bito": "every thrower has passed: the bout ends (R14, R15)",
-    "tip_pass": "a pass that was said (R12; R9 in english durak)",
-    "tip_undo": "take back the last entry",
-    "tip_draw": "the cards you drew in the last refill (R16)",
-    "one_cover": "a defence covers exactly one attack card with one card",
-    "seat_n": "seat {n}",
-    "no_such_seat": "{who} is not at this table: the players are {names}",
-    "not_uncovered": "{card} is not an uncovered attack card: cover one of {cards}",
-    "nothing_to_cover": "{card} is not an uncovered attack card: no attack card is uncovered",
+    "setup_head": N_("Set up the game"),
+    "rules": N_("Rules"),
+    "players": N_("Players"),
+    "players_hint": N_("clockwise, e.g. Anna, Boris, Vera, Gleb"),
+    "dealer": N_("Dealer"),
+    "turned_up": N_("Turned-up card"),
+    "turned_up_hint": N_("e.g. 7H (all dealt: the trump suit, H)"),
+    "attacker": N_("First attacker"),
+    "shown": N_("Lowest trump shown"),
+    "shown_hint": N_("optional, e.g. 6H (R4)"),
+    "me": N_("I am"),
+    "nobody": N_("(not playing)"),
+    "my_hand": N_("My hand"),
+    "my_hand_hint": N_("optional, e.g. 6S 9S KD TC AH 8C"),
+    "start": N_("Start"),
+    "who": N_("Who"),
+    "target": N_("Covers"),
+    "lead": N_("Lead"),
+    "throw": N_("Throw in"),
+    "cover": N_("Cover"),
+    "transfer": N_("Transfer"),
+    "show": N_("Show trump"),
+    "take": N_("Take"),
+    "bito": N_("Bito"),
+    "cards_go": N_("Cards to {name}"),
+    "pass": N_("Pass"),
+    "undo": N_("Undo"),
+    "my_draw": N_("I drew"),
+    "my_draw_hint": N_("cards you drew, e.g. QS 7D"),
+    "add_draw": N_("Add my draw"),
+    "no_players": N_("give two or more player names, separated by commas"),
+    "not_started": N_("set up the game first"),
+    "nothing_to_undo": N_("nothing to undo"),
+    "undone": N_("taken back: {moves}"),
+    "select_cards": N_("tap the cards first"),
+    "no_bout_end": N_("no bout has ended yet: a refill follows a bout"),
+    "no_seat": N_("you are not playing: choose your seat in the set-up"),
+    "drew": N_("{name} drew {cards}"),
+    "bad_draw": N_("{name} cannot have drawn {cards}: {why}"),
+    "implied": N_("{move} (implied)"),
+    "talon": N_("talon: {n}"),
+    "discard": N_("discard: {n}"),
+    "unknown": N_("{n} unknown"),
+    "known": N_("known: {cards}"),
+    "no_cards": N_("no cards"),
+    "may_act": N_("may act: {names}"),
+    "over": N_("game over: {result}"),
+    "moves_head": N_("Moves"),
+    "journal": N_("journal: {path}"),
+    "waiting": N_("Tap the cards {name} laid, or a button."),
+    "roles_attacker": N_("attacker"),
+    "roles_defender": N_("defender"),
+    "roles_takes": N_("defender, takes"),
+    "roles_out": N_("out"),
+    "tip_start": N_("begin recording (R3, R4)"),
+    "tip_lay": N_("lead or throw in the tapped cards (R9, R11)"),
+    "tip_cover": N_("cover the chosen attack card (R10)"),
+    "tip_transfer": N_("transfer with the tapped cards (R17)"),
+    "tip_show": N_("transfer by showing the trump of the attack rank (R20)"),
+    "tip_take": N_("the defender takes (R14)"),
+    "tip_bito": N_("every thrower has passed: the bout ends (R14, R15)"),
+    "tip_pass": N_("a pass that was said (R12; R9 in english durak)"),
+    "tip_undo": N_("take back the last entry"),
+    "tip_draw": N_("the cards you drew in the last refill (R16)"),
+    "one_cover": N_("a defence covers exactly one attack card with one card"),
+    "seat_n": N_("seat {n}"),
+    "no_such_seat": N_("{who} is not at this table: the players are {names}"),
+    "not_uncovered": N_("{card} is not an uncovered attack card: cover one of {cards}"),
+    "nothing_to_cover": N_("{card} is not an uncovered attack card: no attack card is uncovered"),
 }
 
 #: The journal's ``meta`` member naming the scorer when they play too (their seat after a resume).
@@ -275,6 +276,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         fsync: bool = True,
         recorder: Any = None,
     ) -> None:
+        self.lang = get_language()  # the widget's words stay in it
         self.path = Path(journal) if recorder is None else Path(recorder.path)
         self.overwrite = overwrite
         self.fsync = fsync
@@ -312,21 +314,22 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
                 value=value, description=label, placeholder=hint, layout=self._layout, style=self._tstyle
             )
 
-        self.preset = self._dropdown(WORDS["rules"], sorted(PRESETS))
+        self.preset = self._dropdown(_(WORDS["rules"]), [(preset_words(p), p) for p in sorted(PRESETS)])
         self.preset.value = "podkidnoy"
-        self.names = text(WORDS["players"], WORDS["players_hint"])
-        self.dealer = self._dropdown(WORDS["dealer"], [])
-        self.turned_up = text(WORDS["turned_up"], WORDS["turned_up_hint"])
-        self.attacker_box = self._dropdown(WORDS["attacker"], [])
-        self.shown_box = text(WORDS["shown"], WORDS["shown_hint"])
-        self.me_box = self._dropdown(WORDS["me"], [WORDS["nobody"]])
-        self.hand_box = text(WORDS["my_hand"], WORDS["my_hand_hint"])
-        self.start_button = self._button(WORDS["start"], WORDS["tip_start"], self.begin)
+        self.names = text(_(WORDS["players"]), _(WORDS["players_hint"]))
+        self.dealer = self._dropdown(_(WORDS["dealer"]), [])
+        self.turned_up = text(_(WORDS["turned_up"]), _(WORDS["turned_up_hint"]))
+        self.attacker_box = self._dropdown(_(WORDS["attacker"]), [])
+        self.shown_box = text(_(WORDS["shown"]), _(WORDS["shown_hint"]))
+        self._nobody = _(WORDS["nobody"])  # the own-seat list's first entry, in the language of the form
+        self.me_box = self._dropdown(_(WORDS["me"]), [self._nobody])
+        self.hand_box = text(_(WORDS["my_hand"]), _(WORDS["my_hand_hint"]))
+        self.start_button = self._button(_(WORDS["start"]), _(WORDS["tip_start"]), self.begin)
         self.form_note = widgets.HTML(layout=self._layout, style=self._hstyle)
         self.names.observe(lambda _change: self._names_changed(), names="value")
         self.form = widgets.VBox(
             [
-                widgets.HTML(f"<b>{esc(WORDS['setup_head'])}</b>", layout=self._layout, style=self._hstyle),
+                widgets.HTML(f"<b>{esc(_(WORDS['setup_head']))}</b>", layout=self._layout, style=self._hstyle),
                 widgets.HBox([self.preset, self.names], layout=self._layout),
                 widgets.HBox([self.dealer, self.turned_up], layout=self._layout),
                 widgets.HBox([self.attacker_box, self.shown_box], layout=self._layout),
@@ -339,26 +342,28 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         # the game
         self.board = widgets.HTML(layout=self._layout, style=self._hstyle)
         self.board.add_class("dnb-sc-board")
-        self.who = widgets.ToggleButtons(options=[], description=WORDS["who"], layout=self._layout, style=self._tbstyle)
+        self.who = widgets.ToggleButtons(
+            options=[], description=_(WORDS["who"]), layout=self._layout, style=self._tbstyle
+        )
         self.who.observe(lambda _change: self._who_changed(), names="value")
         self.target_box = widgets.ToggleButtons(
-            options=[], description=WORDS["target"], layout=self._layout, style=self._tbstyle
+            options=[], description=_(WORDS["target"]), layout=self._layout, style=self._tbstyle
         )
         self.target_box.observe(lambda _change: self._redraw(keep_message=True), names="value")
         self.card_buttons: list[Any] = []
         self._button_cards: list[Card] = []
         self.picker = widgets.Box(layout=self._layout)
         self.picker.add_class("dnb-sc-picker")
-        self.lay_button = self._button(WORDS["lead"], WORDS["tip_lay"], self.lay)
-        self.cover_button = self._button(WORDS["cover"], WORDS["tip_cover"], self.cover)
-        self.transfer_button = self._button(WORDS["transfer"], WORDS["tip_transfer"], self.transfer)
-        self.show_button = self._button(WORDS["show"], WORDS["tip_show"], lambda: self.transfer(show=True))
-        self.take_button = self._button(WORDS["take"], WORDS["tip_take"], self.take)
-        self.bito_button = self._button(WORDS["bito"], WORDS["tip_bito"], self.bito)
-        self.pass_button = self._button(WORDS["pass"], WORDS["tip_pass"], self.pass_)
-        self.undo_button = self._button(WORDS["undo"], WORDS["tip_undo"], self.undo)
-        self.draw_box = text(WORDS["my_draw"], WORDS["my_draw_hint"])
-        self.draw_button = self._button(WORDS["add_draw"], WORDS["tip_draw"], self.add_draw)
+        self.lay_button = self._button(_(WORDS["lead"]), _(WORDS["tip_lay"]), self.lay)
+        self.cover_button = self._button(_(WORDS["cover"]), _(WORDS["tip_cover"]), self.cover)
+        self.transfer_button = self._button(_(WORDS["transfer"]), _(WORDS["tip_transfer"]), self.transfer)
+        self.show_button = self._button(_(WORDS["show"]), _(WORDS["tip_show"]), lambda: self.transfer(show=True))
+        self.take_button = self._button(_(WORDS["take"]), _(WORDS["tip_take"]), self.take)
+        self.bito_button = self._button(_(WORDS["bito"]), _(WORDS["tip_bito"]), self.bito)
+        self.pass_button = self._button(_(WORDS["pass"]), _(WORDS["tip_pass"]), self.pass_)
+        self.undo_button = self._button(_(WORDS["undo"]), _(WORDS["tip_undo"]), self.undo)
+        self.draw_box = text(_(WORDS["my_draw"]), _(WORDS["my_draw_hint"]))
+        self.draw_button = self._button(_(WORDS["add_draw"]), _(WORDS["tip_draw"]), self.add_draw)
         actions = widgets.HBox(
             [
                 self.lay_button,
@@ -378,7 +383,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.game_box.add_class(HIDDEN)
 
-    def _dropdown(self, label: str, options: list[str]) -> Any:
+    def _dropdown(self, label: str, options: list[Any]) -> Any:
         return widgets.Dropdown(options=options, description=label, layout=self._layout, style=self._dstyle)
 
     def _button(self, label: str, tooltip: str, action: Any) -> Any:
@@ -390,7 +395,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
     def _names_changed(self) -> None:
         """New names: the dealer, first attacker and own seat choose among them."""
         names = _split_names(self.names.value)
-        for box, extra in ((self.dealer, []), (self.attacker_box, []), (self.me_box, [WORDS["nobody"]])):
+        for box, extra in ((self.dealer, []), (self.attacker_box, []), (self.me_box, [self._nobody])):
             keep = box.value
             box.options = [*extra, *names]
             if keep in box.options:
@@ -430,9 +435,10 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.turned_up.value = turned_up
         self.attacker_box.value = attacker
         self.shown_box.value = shown
-        self.me_box.value = WORDS["nobody"] if me is None else me
+        self.me_box.value = self._nobody if me is None else me
         self.hand_box.value = hand
 
+    @in_own_language
     def begin(self) -> bool:
         """Start recording the game the form describes: create the journal and show the
         game.  A form that does not describe a legal start is refused in words (the
@@ -445,7 +451,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             rules = Rules.make(self.preset.value)
             names = _split_names(self.names.value)
             if len(names) < 2:
-                raise DurakError("R2", WORDS["no_players"])
+                raise DurakError("R2", _(WORDS["no_players"]))
             deal, me = self._deal_of_form(names, rules)
             from ..record.recorder import Recorder
 
@@ -483,6 +489,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         deal = PartialDeal(dealer=dealer, turned_up=turned, trump=trump, attacker=attacker, shown=shown, hands=hands)
         return deal, me
 
+    @in_own_language
     def _started(self, recorder: Any) -> None:
         self.recorder = recorder
         game = recorder.live
@@ -540,7 +547,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
     def game(self) -> Any:
         """The live over-the-board game (play only through the widget)."""
         if self.recorder is None:
-            raise ValueError(WORDS["not_started"])
+            raise ValueError(_(WORDS["not_started"]))
         return self.recorder.live
 
     @property
@@ -555,6 +562,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return None
         return int(self.game.players.index(self.who.value))
 
+    @in_own_language
     def choose(self, player: int | str) -> bool:
         """Choose who acts (a seat or a name).
 
@@ -569,8 +577,8 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         if isinstance(player, str) and player in names:
             self.who.value = player
             return True
-        who = WORDS["seat_n"].format(n=player) if isinstance(player, int) else player
-        why = WORDS["no_such_seat"].format(who=who, names=", ".join(names))
+        who = _(WORDS["seat_n"]).format(n=player) if isinstance(player, int) else player
+        why = _(WORDS["no_such_seat"]).format(who=who, names=", ".join(names))
         return self._refuse(Refusal("R2", why))
 
     @property
@@ -579,6 +587,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         v = self.target_box.value
         return None if v is None else Card.parse(v)
 
+    @in_own_language
     def aim(self, card: str | Card) -> bool:
         """Choose the attack card to cover (R10).
 
@@ -592,7 +601,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(Refusal(exc.rule or "R1", exc.message))
         if c.code not in self.target_box.options:
             uncovered = " ".join(Card.parse(o).pretty for o in self.target_box.options)
-            words = WORDS["not_uncovered"] if uncovered else WORDS["nothing_to_cover"]
+            words = _(WORDS["not_uncovered"]) if uncovered else _(WORDS["nothing_to_cover"])
             return self._refuse(Refusal("R10", words.format(card=c.pretty, cards=uncovered)))
         self.target_box.value = c.code
         return True
@@ -654,6 +663,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ entering moves
 
+    @in_own_language
     def tap(self, card: str | Card) -> bool:
         """Tap a card the chosen player laid.
 
@@ -670,7 +680,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         except CardError as exc:
             return self._refuse(Refusal(exc.rule or "R1", exc.message))
         if self.recorder is None:
-            return self._refuse(Refusal("R1", WORDS["not_started"]))
+            return self._refuse(Refusal("R1", _(WORDS["not_started"])))
         if c in self.selected:
             self.selected.remove(c)
             self._redraw(keep_message=True)
@@ -713,54 +723,60 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         why: Refusal | None = g.why_illegal(move)
         return why
 
+    @in_own_language
     def lay(self) -> bool:
         """Lead (R9) or throw in (R11, R14) the tapped cards."""
         seat = self.actor
         if seat is None:
-            return self._refuse(Refusal("R1", WORDS["not_started"]))
+            return self._refuse(Refusal("R1", _(WORDS["not_started"])))
         if not self.selected:
-            return self._refuse(Refusal("R9", WORDS["select_cards"]))
+            return self._refuse(Refusal("R9", _(WORDS["select_cards"])))
         cards = tuple(sorted(self.selected))
         kinds = {m.action for m in self._offered_moves() if set(m.cards) == set(cards)}
         if Action.ATTACK in kinds or (Action.THROW not in kinds and not _public(self._preview(seat)).table):
             return self._enter(Move.attack(seat, cards))
         return self._enter(Move.throw(seat, cards))
 
+    @in_own_language
     def cover(self) -> bool:
         """Cover the chosen attack card with the one tapped card (R10)."""
         seat, target = self.actor, self.target
         if seat is None or target is None or len(self.selected) != 1:
-            return self._refuse(Refusal("R10", WORDS["one_cover"]))
+            return self._refuse(Refusal("R10", _(WORDS["one_cover"])))
         return self._enter(Move.defend(seat, self.selected[0], target))
 
+    @in_own_language
     def transfer(self, *, show: bool = False) -> bool:
         """Transfer with the tapped cards (R17), or by showing one trump (R20)."""
         seat = self.actor
         if seat is None:
-            return self._refuse(Refusal("R1", WORDS["not_started"]))
+            return self._refuse(Refusal("R1", _(WORDS["not_started"])))
         if not self.selected:
-            return self._refuse(Refusal("R17", WORDS["select_cards"]))
+            return self._refuse(Refusal("R17", _(WORDS["select_cards"])))
         return self._enter(Move.transfer(seat, tuple(sorted(self.selected)), show=show))
 
+    @in_own_language
     def take(self) -> bool:
         """The defender takes (R14)."""
         d = _public(self.game).defender if self.recorder is not None else None
         if d is None:
-            return self._refuse(Refusal("R14", WORDS["not_started"]))
+            return self._refuse(Refusal("R14", _(WORDS["not_started"])))
         return self._enter(Move.take(d))
 
+    @in_own_language
     def pass_(self) -> bool:
         """A pass the chosen player said (R12; the english lead pass, R9)."""
         seat = self.actor
         if seat is None:
-            return self._refuse(Refusal("R1", WORDS["not_started"]))
+            return self._refuse(Refusal("R1", _(WORDS["not_started"])))
         return self._enter(Move.pass_(seat))
 
+    @in_own_language
     def bito(self) -> bool:
         """The bout ends: every thrower still to speak passes; the cards go to the
         discard (bito, R15) or, after a take, to the defender (R14)."""
         if self.recorder is None:
-            return self._refuse(Refusal("R15", WORDS["not_started"]))
+            return self._refuse(Refusal("R15", _(WORDS["not_started"])))
         ending = "take" if _public(self.game).taking else "bito"
         try:
             passes = passes_to_end(self.game, ending)
@@ -776,6 +792,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(exc.refusal)
         return self._record([*passes, move], implied=len(passes))
 
+    @in_own_language
     def _record(self, moves: list[Move], *, implied: int) -> bool:
         """Journal and play ``moves`` (the first ``implied`` are implied passes) as one entry."""
         names = self.game.players
@@ -785,7 +802,8 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             for i, m in enumerate(moves):
                 events = self.recorder.play(m, implied=i < implied)
                 done += 1
-                said.append(m.describe(names) + (" " + WORDS["implied"] if i < implied else ""))
+                words = m.describe(names)
+                said.append(_(WORDS["implied"]).format(move=words) if i < implied else words)
                 said += [_event_words(e, names) for e in events]
                 if any(e.rule in ("R14", "R15") for e in events):
                     self._bout_ends.append(len(self.moves) - 1)
@@ -802,6 +820,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._redraw(keep_message=True)
         return True
 
+    @in_own_language
     def undo(self) -> bool:
         """Take back the last entry: a move with the passes it implied, or a bout's
         closing passes.
@@ -810,7 +829,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             whether anything was taken back.
         """
         if self.recorder is None or not self.moves:
-            return self._refuse(Refusal("R1", WORDS["nothing_to_undo"]))
+            return self._refuse(Refusal("R1", _(WORDS["nothing_to_undo"])))
         n = self._groups.pop() if self._groups else 1
         names = self.game.players
         taken = self.recorder.undo(n)
@@ -818,11 +837,12 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._bout_ends = [i for i in self._bout_ends if i < k]
         self.refusal = None
         self.selected = []
-        self.message = WORDS["undone"].format(moves="; ".join(m.describe(names) for m in taken))
+        self.message = _(WORDS["undone"]).format(moves="; ".join(m.describe(names) for m in taken))
         self._preselect()
         self._redraw(keep_message=True)
         return True
 
+    @in_own_language
     def add_draw(self, cards: str | Iterable[str | Card] | None = None) -> bool:
         """Record the cards the scorer drew in the last refill (R16; ``deal.draws``):
         ``cards`` (default: the text in :attr:`draw_box`).
@@ -831,11 +851,11 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             whether the refill was recorded (refused in words when no deck order agrees).
         """
         if self.recorder is None:
-            return self._refuse(Refusal("R16", WORDS["not_started"]))
+            return self._refuse(Refusal("R16", _(WORDS["not_started"])))
         if self.me is None:
-            return self._refuse(Refusal("R16", WORDS["no_seat"]))
+            return self._refuse(Refusal("R16", _(WORDS["no_seat"])))
         if not self._bout_ends:
-            return self._refuse(Refusal("R16", WORDS["no_bout_end"]))
+            return self._refuse(Refusal("R16", _(WORDS["no_bout_end"])))
         name = self.game.players[self.me]
         try:
             got = tuple(sorted(parse_cards(self.draw_box.value if cards is None else cards)))
@@ -845,14 +865,15 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             self.recorder.saw_draw(SeenDraw(self._bout_ends[-1], self.me, got))
         except DurakError as exc:
             words = " ".join(c.pretty for c in got)
-            why = WORDS["bad_draw"].format(name=name, cards=words, why=exc.message)
+            why = _(WORDS["bad_draw"]).format(name=name, cards=words, why=exc.message)
             return self._refuse(Refusal(exc.rule or "R16", why))
         self.draw_box.value = ""
         self.refusal = None
-        self.message = WORDS["drew"].format(name=name, cards=" ".join(c.pretty for c in got))
+        self.message = _(WORDS["drew"]).format(name=name, cards=" ".join(c.pretty for c in got))
         self._redraw(keep_message=True)
         return True
 
+    @in_own_language
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
         self.message = str(refusal)
@@ -899,6 +920,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
 
+    @in_own_language
     def _redraw(self, *, keep_message: bool = False) -> None:
         """Show the game now: set the values and classes of the existing widgets."""
         if self.recorder is None:
@@ -941,7 +963,9 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         rules = game.rules
         kinds = {m.action for m in self._offered_moves()}
         uncovered = any(d is None for _a, d in pub.table)
-        self.lay_button.description = WORDS["throw"] if pub.table and Action.ATTACK not in kinds else WORDS["lead"]
+        self.lay_button.description = (
+            _(WORDS["throw"]) if pub.table and Action.ATTACK not in kinds else _(WORDS["lead"])
+        )
         shown = {
             self.lay_button: not over and not defending,
             self.cover_button: not over and defending,
@@ -956,9 +980,9 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         for b, on in shown.items():
             set_classes(b, ("dnb-sc-act",) if on else ("dnb-sc-act", HIDDEN))
         if pub.taking and pub.defender is not None:
-            self.bito_button.description = WORDS["cards_go"].format(name=game.players[pub.defender])
+            self.bito_button.description = _(WORDS["cards_go"]).format(name=game.players[pub.defender])
         else:
-            self.bito_button.description = WORDS["bito"]
+            self.bito_button.description = _(WORDS["bito"])
         set_classes(self.draw_row, () if self.me is not None and self._bout_ends and not over else (HIDDEN,))
 
     def _board_html(self, pub: _Public) -> str:
@@ -971,25 +995,25 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             down = pub.sizes[s] - len(known)
             roles = _roles(pub, s)
             head = f"<b>{esc(name)}</b>" + (f" · <i>{esc(', '.join(roles))}</i>" if roles else "")
-            cards = cards_part_html(known, down, pub.trump, width=26) if pub.sizes[s] else esc(WORDS["no_cards"])
+            cards = cards_part_html(known, down, pub.trump, width=26) if pub.sizes[s] else esc(_(WORDS["no_cards"]))
             cls = "dnb-sc-seat dnb-acting" if s in actors else "dnb-sc-seat"
             seats.append(f'<div class="{cls}" data-seat="{s}">{head}<br>{cards}</div>')
         talon = talon_svg(pub.talon, pub.trump_card if pub.talon else None, trump=pub.trump, width=34)
         felt = (
             f'<div class="dnb-sc-felt"><div>{table_svg(pub.table, trump=pub.trump, width=40)}</div>'
-            f"<div>{talon}</div><div>{esc(WORDS['discard'].format(n=pub.discard))}</div></div>"
+            f"<div>{talon}</div><div>{esc(_(WORDS['discard']).format(n=pub.discard))}</div></div>"
         )
         if game.finished and game.result is not None:
-            turn = esc(WORDS["over"].format(result=game.result.describe(names)))
+            turn = esc(_(WORDS["over"]).format(result=game.result.describe(names)))
         else:
-            turn = esc(WORDS["may_act"].format(names=", ".join(names[s] for s in sorted(actors))))
+            turn = esc(_(WORDS["may_act"]).format(names=", ".join(names[s] for s in sorted(actors))))
         said = ""
         if self.message:
             cls = "dnb-refusal" if self.refusal is not None else "dnb-said"
             said = f'<div class="{cls}">{esc(self.message)}</div>'
         seat = self.actor
         if not game.finished and seat is not None:  # what to do next, in words
-            said += f'<div class="dnb-sc-prompt">{esc(WORDS["waiting"].format(name=names[seat]))}</div>'
+            said += f'<div class="dnb-sc-prompt">{esc(_(WORDS["waiting"]).format(name=names[seat]))}</div>'
         return (
             f'<div class="dnb-sc-grid"><div><div class="dnb-sc-seats">{"".join(seats)}</div>{felt}'
             f"<div>{turn}</div>{said}</div>{self._log_html()}</div>"
@@ -1002,24 +1026,25 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         first = max(0, len(moves) - LOG_LINES)
         items = []
         for k in range(first, len(moves)):
-            text = esc(moves[k].describe(names))
+            words = moves[k].describe(names)
+            text = esc(words)
             if k in implied:
-                text = f'<span class="dnb-sc-implied">{text} {esc(WORDS["implied"])}</span>'
+                text = f'<span class="dnb-sc-implied">{esc(_(WORDS["implied"]).format(move=words))}</span>'
             items.append(f"<li>{text}</li>")
-        journal = esc(WORDS["journal"].format(path=str(self.path.absolute())))
+        journal = esc(_(WORDS["journal"]).format(path=str(self.path.absolute())))
         return (
-            f'<div class="dnb-sc-log"><b>{esc(WORDS["moves_head"])}</b>'
+            f'<div class="dnb-sc-log"><b>{esc(_(WORDS["moves_head"]))}</b>'
             f'<ol start="{first + 1}">{"".join(items)}</ol><small>{journal}</small></div>'
         )
 
 
 def _roles(pub: _Public, seat: int) -> list[str]:
     if seat in pub.out:
-        return [WORDS["roles_out"]]
+        return [_(WORDS["roles_out"])]
     if seat == pub.defender:
-        return [WORDS["roles_takes"] if pub.taking else WORDS["roles_defender"]]
+        return [_(WORDS["roles_takes"]) if pub.taking else _(WORDS["roles_defender"])]
     if seat == pub.attacker:
-        return [WORDS["roles_attacker"]]
+        return [_(WORDS["roles_attacker"])]
     return []
 
 

@@ -28,6 +28,10 @@ a ``<...>`` text (say, a player named ``<img src=x onerror=...>``) into an HTML-
 label.  No label here is ever an HTML-like label; the style callbacks' values are
 marked the same way.
 
+**Words.**  Every label a person reads (roles, actions, the legend's words) is made when
+the diagram is made, in the language in use then (:func:`durak_nb.i18n.set_language`);
+names and comments are shown as written, cards as a person reads them (``10♥``).
+
 **Without ``dot``.**  Showing a diagram in Jupyter (``_repr_mimebundle_``) returns
 ``image/svg+xml`` when graphviz's ``dot`` program runs, and otherwise the DOT source
 as ``text/plain`` followed by a one-line hint (:data:`HINT`), never a traceback.
@@ -49,6 +53,7 @@ import graphviz
 from ..cards import Card, card_text, cards_text
 from ..engine import Action, Drew, Event, Game, IllegalMove, Move, Position
 from ..explain import Caused, caused
+from ..i18n import N_, _, ngettext, pgettext
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay, drawn_count
@@ -74,7 +79,7 @@ __all__ = [
 ]
 
 #: The one line shown under the DOT source when the ``dot`` program is missing.
-HINT = (
+HINT = N_(
     "# graphviz's `dot` program was not found, so this is the DOT source: install Graphviz "
     "(apt-get install graphviz, brew install graphviz or conda install graphviz) to see the picture."
 )
@@ -152,11 +157,13 @@ def mimebundle(
     try:
         out = {"image/svg+xml": str(graph.pipe(format="svg", encoding="utf-8"))}
     except graphviz.ExecutableNotFound:
-        out = {"text/plain": f"{graph.source}\n{HINT}"}
+        out = {"text/plain": f"{graph.source}\n{_(HINT)}"}
     except graphviz.CalledProcessError as exc:
         stderr = exc.stderr.decode("utf-8", "replace") if isinstance(exc.stderr, bytes) else str(exc.stderr or "")
         first = stderr.strip().splitlines()[0] if stderr.strip() else f"exit status {exc.returncode}"
-        out = {"text/plain": f"{graph.source}\n# dot failed: {first}"}
+        # TRANSLATORS: {error} is the first line of graphviz's own error message (English)
+        failed = _("# dot failed: {error}").format(error=first)
+        out = {"text/plain": f"{graph.source}\n{failed}"}
     if include is not None:
         wanted = set(include)
         out = {k: v for k, v in out.items() if k in wanted}
@@ -281,12 +288,12 @@ def _pair(attack: Card, cover: Card | None) -> str:
 
 
 #: Over the board a main line's live game holds facts (seen refills) of its own later moves.
-NOT_A_BRANCH = (
+NOT_A_BRANCH = N_(
     "{move} is offered but the game refuses it ({why}): over the board explore "
     "Replay.branch_game(k), the game of a line leaving the main line there"
 )
 #: Over the board a node's callbacks would be handed a witness's hands (cards nobody saw).
-NO_CALLBACKS = (
+NO_CALLBACKS = N_(
     "over the board (a PartialGame) the positions' hands hold cards nobody saw: "
     "node_label and node_style are not allowed; the default label shows only what is public"
 )
@@ -308,17 +315,24 @@ def position_label(position: Position) -> str:
     """
     names = position.players
     if position.result is not None:
-        return "game over\n" + position.result.describe(names)
-    head = f"bout {position.bout}"
+        return _("game over") + "\n" + position.result.describe(names)
     if position.attacker is not None and position.defender is not None:
-        head += f": {names[position.attacker]} → {names[position.defender]}"
+        who = {"bout": position.bout, "attacker": names[position.attacker], "defender": names[position.defender]}
         if position.taking:
-            head += " (takes)"
-    table = " ".join(_pair(a, d) for a, d in position.table) or "table empty"
+            # TRANSLATORS: a game-tree node's first line: the bout, who attacks → who defends, and the defender takes
+            head = _("bout {bout}: {attacker} → {defender} (takes)").format(**who)
+        else:
+            head = _("bout {bout}: {attacker} → {defender}").format(**who)
+    else:
+        head = _("bout {bout}").format(bout=position.bout)
+    table = " ".join(_pair(a, d) for a, d in position.table) or _("table empty")
     sizes = "/".join(str(len(h)) for h in position.hands)
-    text = f"{head}\n{table}\ntalon {len(position.talon)} · hands {sizes}"
+    # TRANSLATORS: {talon} is the number of cards in the talon, {sizes} the hand sizes by seat («6/5/6»)
+    text = f"{head}\n{table}\n" + _("talon {talon} · hands {sizes}").format(talon=len(position.talon), sizes=sizes)
     if position.passed:
-        text += "\npassed: " + ", ".join(names[s] for s in sorted(position.passed))
+        passed = ", ".join(names[s] for s in sorted(position.passed))
+        # TRANSLATORS: {names} are the players who have passed since the last card (R12)
+        text += "\n" + _("passed: {names}").format(names=passed)
     return text
 
 
@@ -333,11 +347,13 @@ def _start_game(start: Game | PartialGame | Position, rules: Rules | str | None)
     if start.result is not None:
         return start
     if rules is None:
-        raise ValueError("a Position carries no rules: pass rules=... (e.g. replay.recording.rules)")
+        raise ValueError(_("a Position carries no rules: pass rules=... (e.g. replay.recording.rules)"))
     if start.table or start.attacker is None:
         raise ValueError(
-            "a game tree from a Position starts at a bout start (an empty table); "
-            "for a position inside a bout pass the live Game (e.g. Replay.game(k))"
+            _(
+                "a game tree from a Position starts at a bout start (an empty table); "
+                "for a position inside a bout pass the live Game (e.g. Replay.game(k))"
+            )
         )
     return Game.from_start(rules, start.players, start.start())
 
@@ -382,27 +398,46 @@ def _drawn_words(event: Drew, names: Sequence[str], *, who: bool = True) -> str:
     if not isinstance(event, UnseenDrew):
         return head + cards_text(event.cards)
     n = drawn_count(event)
-    words = f"{n} card" + ("" if n == 1 else "s")
+    words = _count_cards(n)
     hidden = n - len(event.cards)
-    if event.cards:
-        words += f": {cards_text(event.cards)}" + (f" and {hidden} unseen" if hidden else "")
+    if event.cards and hidden:
+        # TRANSLATORS: a refill over the board: {count} is «2 cards», {cards} the cards known, {hidden} how many unseen
+        words = ngettext("{count}: {cards} and {hidden} unseen", "{count}: {cards} and {hidden} unseen", hidden).format(
+            count=words, cards=cards_text(event.cards), hidden=hidden
+        )
+    elif event.cards:
+        words = _("{count}: {cards}").format(count=words, cards=cards_text(event.cards))
     return head + words
+
+
+def _count_cards(n: int) -> str:
+    """``'1 card'``, ``'2 cards'`` in the language in use (ru/uk: 1 карта, 2 карты, 5 карт)."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def _chance_lines(events: Sequence[Event], names: Sequence[str], reveal: bool) -> list[str] | None:
     """The label of the chance node a move's events call for, or ``None``."""
     c = caused(events)
     if c.redealt is not None:
-        return ["redeal: a new shuffle (R5)"]
+        return [_("redeal: a new shuffle (R5)")]
     draws = c.drew
     if not draws:
         return None
     total = sum(drawn_count(d) for d in draws)
     if reveal:  # over the board a refill names only the cards known (UnseenDrew)
-        return ["draw (R16)"] + [f"{j}. {_drawn_words(d, names)}" for j, d in enumerate(draws, 1)]
-    return [f"draw {total} card{'s' if total != 1 else ''} (R16)"] + [
+        return [_("draw (R16)")] + [f"{j}. {_drawn_words(d, names)}" for j, d in enumerate(draws, 1)]
+    return [ngettext("draw {n} card (R16)", "draw {n} cards (R16)", total).format(n=total)] + [
         f"{j}. {names[d.player]} {drawn_count(d)}" for j, d in enumerate(draws, 1)
     ]
+
+
+def _not_legal_here(k: int, move: str, why: object) -> str:
+    """The refusal of highlighted move ``k`` (``move`` in words; ``why`` the engine's
+    refusal with its rule id, or ``None``), in the language in use."""
+    if why is None:
+        return _("highlight[{k}] ({move}) is not legal here").format(k=k, move=move)
+    # TRANSLATORS: {why} is the engine's refusal with its rule id
+    return _("highlight[{k}] ({move}) is not legal here: {why}").format(k=k, move=move, why=why)
 
 
 def game_tree(
@@ -475,7 +510,7 @@ def game_tree(
     check_moves("the game tree", max_nodes, MAX_TREE_NODES, what="positions", name="MAX_TREE_NODES", has="asked for")
     check_moves("the game tree", depth, MAX_TREE_NODES, what="moves deep", name="MAX_TREE_NODES", has="asked for")
     if isinstance(start, PartialGame) and (node_label is not None or node_style is not None):
-        raise ValueError(NO_CALLBACKS)
+        raise ValueError(_(NO_CALLBACKS))
     line = list(highlight or ())
     root_state = _start_game(start, rules)
     names = root_state.players
@@ -544,10 +579,7 @@ def game_tree(
             found = next((m for m in moves if _same_move(m, recorded)), None)
             if found is None:
                 why = game.why_illegal(recorded)
-                raise ValueError(
-                    f"highlight[{level}] ({recorded.describe(names)}) is not legal here"
-                    + (f": {why}" if why is not None else "")
-                )
+                raise ValueError(_not_legal_here(level, recorded.describe(names), why))
             moves = [found] + [m for m in moves if m is not found]
         shown = 0
         for i, move in enumerate(moves):
@@ -558,7 +590,7 @@ def game_tree(
             try:
                 events = child.play(recorded if hl and recorded is not None else move)
             except IllegalMove as exc:  # over the board: a game holding the facts of moves it replaces
-                raise ValueError(NOT_A_BRANCH.format(move=move.describe(names), why=exc.refusal)) from None
+                raise ValueError(_(NOT_A_BRANCH).format(move=move.describe(names), why=exc.refusal)) from None
             drawn += 1
             shown += 1
             pos = _public(child)
@@ -576,7 +608,9 @@ def game_tree(
         if rest:
             name = f"m{counter[2]}"
             counter[2] += 1
-            d.add_node(name, "more", [f"+{rest} more"], shape="plaintext", fontcolor="#666666")
+            # TRANSLATORS: a game-tree node standing for {rest} more moves not drawn
+            more = ngettext("+{rest} more", "+{rest} more", rest).format(rest=rest)
+            d.add_node(name, "more", [more], shape="plaintext", fontcolor="#666666")
             d.add_edge(parent, name, style="dashed", color="#999999")
     return d
 
@@ -634,8 +668,11 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
         ks = [j for j in ks if j > redeals[-1]]
     if not ks:
         bouts = sorted({replay.position(k).bout for k in range(len(replay))})
-        have = f"{bouts[0]}..{bouts[-1]}" if bouts else "none"
-        raise ValueError(f"bout {bout} has no move in this recording (its bouts: {have})")
+        have = f"{bouts[0]}..{bouts[-1]}" if bouts else _("none")
+        # TRANSLATORS: {bouts} is a range of bout numbers («1..3») or «none»
+        raise ValueError(
+            _("bout {bout} has no move in this recording (its bouts: {bouts})").format(bout=bout, bouts=have)
+        )
     first = replay.position(ks[0])
     trump = first.trump
     d = Diagram(
@@ -647,15 +684,21 @@ def bout_diagram(source: Replay | Recording, bout: int, *, rankdir: str = "LR") 
     d.attr("edge", fontname="DejaVu Sans", fontsize="10")
     # the caption names who led and at whom (in english durak, after the lead passed, R9)
     lead = next((replay.position(k) for k in ks if replay.move(k).action is Action.ATTACK), first)
-    title = [f"Bout {bout}"]
     if lead.attacker is not None and lead.defender is not None:
-        title[0] += f": {names[lead.attacker]} attacks {names[lead.defender]}"
+        # TRANSLATORS: a bout diagram's caption: who led the bout and who defended
+        title = [
+            _("Bout {bout}: {attacker} attacks {defender}").format(
+                bout=bout, attacker=names[lead.attacker], defender=names[lead.defender]
+            )
+        ]
+    else:
+        title = [_("Bout {bout}").format(bout=bout)]
     drawing = _BoutDrawing(d, names, trump)
     for k in ks:
         drawing.move(replay.move(k), replay.position(k), replay.position(k + 1), caused(replay.events(k)))
     drawing.finish(len(first.talon))
     if drawing.result_text is not None:
-        title.append("game over: " + drawing.result_text)
+        title.append(_("game over: {result}").format(result=drawing.result_text))
     d.attr(label=dot_label(*title))
     d.caption = "\n".join(title)
     return d
@@ -666,7 +709,8 @@ class _BoutDrawing:
 
     def __init__(self, d: Diagram, names: Sequence[str], trump: Any) -> None:
         self.d, self.names, self.trump = d, names, trump
-        self.table = graphviz.Digraph(name="cluster_table", graph_attr={"label": "table", "style": "rounded,dashed"})
+        table = dot_text(pgettext("diagram", "table"))
+        self.table = graphviz.Digraph(name="cluster_table", graph_attr={"label": table, "style": "rounded,dashed"})
         self.players: set[int] = set()
         self.steps: list[tuple[str, str, str, dict[str, str]]] = []  # edges, added after the nodes
         self.card_nodes: list[str] = []
@@ -687,9 +731,10 @@ class _BoutDrawing:
             attrs = _card_attrs(c, self.trump)
             if shown:
                 attrs["style"] = "rounded,dashed"
-                self.d.add_node(name, "shown", [c.pretty, "shown"], graph=self.table, **attrs)
+                # TRANSLATORS: under a card shown for a transfer (R20): it stays in the hand
+                self.d.add_node(name, "shown", [card_text(c), pgettext("card", "shown")], graph=self.table, **attrs)
             else:
-                self.d.add_node(name, "card", [c.pretty], graph=self.table, **attrs)
+                self.d.add_node(name, "card", [card_text(c)], graph=self.table, **attrs)
             self.card_nodes.append(name)
         return name
 
@@ -701,12 +746,13 @@ class _BoutDrawing:
         p, act, step = move.player, move.action, self.step
         if act is Action.ATTACK:
             for c in move.cards:
-                self.steps.append(
-                    (self.player(p), self.card(c), f"{step}. attacks {self._seat_name(pos.defender)}", {})
-                )
+                # TRANSLATORS: an edge from the attacker to a card: {step} is the action's number
+                text = _("{step}. attacks {defender}").format(step=step, defender=self._seat_name(pos.defender))
+                self.steps.append((self.player(p), self.card(c), text, {}))
         elif act is Action.THROW:
             late = pos.taking
-            text = f"{step}. throws in вдогонку (R14)" if late else f"{step}. throws in"
+            text = _("{step}. throws in вдогонку (R14)") if late else _("{step}. throws in")
+            text = text.format(step=step)
             attrs = {"color": "#e65100", "fontcolor": "#e65100"} if late else {}
             for c in move.cards:
                 self.steps.append((self.player(p), self.card(c), text, attrs))
@@ -714,15 +760,18 @@ class _BoutDrawing:
             target = self._seat_name(after.defender)
             if move.show:
                 shown = self.card(move.cards[0], shown=True)
-                self.steps.append((self.player(p), shown, f"{step}. shows to {target} (R20)", {"style": "dashed"}))
+                text = _("{step}. shows to {defender} (R20)").format(step=step, defender=target)
+                self.steps.append((self.player(p), shown, text, {"style": "dashed"}))
             else:
+                text = _("{step}. transfers to {defender} (R17)").format(step=step, defender=target)
                 for c in move.cards:
-                    self.steps.append((self.player(p), self.card(c), f"{step}. transfers to {target} (R17)", {}))
+                    self.steps.append((self.player(p), self.card(c), text, {}))
         elif act is Action.DEFEND:
             assert move.target is not None
             cover = self.card(move.cards[0])
-            self.steps.append((self.player(p), cover, f"{step}. covers", {}))
-            self.steps.append((cover, self.card(move.target), "beats", {"style": "bold"}))
+            self.steps.append((self.player(p), cover, _("{step}. covers").format(step=step), {}))
+            # TRANSLATORS: an edge from the covering card to the card it beats
+            self.steps.append((cover, self.card(move.target), pgettext("diagram", "beats"), {"style": "bold"}))
         elif act is Action.TAKE:
             self.take_step = step
             self.player(p)
@@ -732,16 +781,26 @@ class _BoutDrawing:
         if move.action is Action.PASS:
             for e in got.lead_passed:  # R9 (english): the lead passes on
                 self.step += 1
-                edge = (self.player(e.player), self.player(e.to), f"{self.step}. passes the lead (R9)")
+                edge = (
+                    self.player(e.player),
+                    self.player(e.to),
+                    _("{step}. passes the lead (R9)").format(step=self.step),
+                )
                 self.steps.append((*edge, {"style": "dashed"}))
         elif move.action is not Action.REDEAL:
             self.step += 1
             self._lay(move, pos, after)
         if got.bito is not None:
-            self.ending = ("discard", f"bito: {len(got.bito.cards)} cards (R15)", {})
+            n = len(got.bito.cards)
+            self.ending = ("discard", ngettext("bito: {n} card (R15)", "bito: {n} cards (R15)", n).format(n=n), {})
         if got.took is not None:
-            number = f"{self.take_step}. " if self.take_step is not None else ""
-            text = f"{number}takes: picks up {len(got.took.cards)} cards (R14)"
+            n = len(got.took.cards)
+            if self.take_step is not None:
+                text = ngettext(
+                    "{step}. takes: picks up {n} card (R14)", "{step}. takes: picks up {n} cards (R14)", n
+                ).format(step=self.take_step, n=n)
+            else:
+                text = ngettext("takes: picks up {n} card (R14)", "takes: picks up {n} cards (R14)", n).format(n=n)
             self.ending = (self.player(got.took.player), text, {"color": RED})
         self.draws += [(e.player, _drawn_words(e, self.names, who=False)) for e in got.drew]
         self.out += [e.player for e in got.out]
@@ -757,21 +816,23 @@ class _BoutDrawing:
         for seat in self.out:
             self.player(seat)
         for seat in sorted(self.players):
-            lines = [self.names[seat]] + (["out (R24)"] if seat in self.out else [])
+            # TRANSLATORS: under a player who has no cards left and leaves the game (R24)
+            lines = [self.names[seat]] + ([_("out (R24)")] if seat in self.out else [])
             d.add_node(f"s{seat}", "player", lines, shape="box", style="rounded,filled", fillcolor="#eef5ec")
         if self.card_nodes:
             d.subgraph(self.table)
         if self.ending is not None and self.ending[0] == "discard":
-            d.add_node("discard", "discard", ["discard"], shape="folder", style="filled", fillcolor="#dddddd")
+            d.add_node("discard", "discard", [_("discard")], shape="folder", style="filled", fillcolor="#dddddd")
         if self.draws:
-            d.add_node("talon", "talon", ["talon", f"{talon_left} cards"], shape="box3d")
+            d.add_node("talon", "talon", [_("talon"), _count_cards(talon_left)], shape="box3d")
         for tail, head, text, attrs in self.steps:
             d.add_edge(tail, head, text, attrs=attrs)
         if self.ending is not None and self.card_nodes:
             head, text, attrs = self.ending
             d.add_edge(self.card_nodes[0], head, text, ltail="cluster_table", penwidth="2", attrs=attrs)
         for j, (seat, words) in enumerate(self.draws, 1):
-            d.add_edge("talon", f"s{seat}", f"draw {j}: {words}", color="#2e7d32")
+            # TRANSLATORS: an edge from the talon to a player: {j} is the place in the drawing order (R16)
+            d.add_edge("talon", f"s{seat}", _("draw {j}: {cards}").format(j=j, cards=words), color="#2e7d32")
 
 
 # ----------------------------------------------------------------------------- variation tree
@@ -785,6 +846,12 @@ def _wrap(text: str, width: int) -> list[str]:
     for para in text.splitlines() or [""]:
         out.extend(textwrap.wrap(para, width) or [""])
     return out
+
+
+def _quoted(comment: str) -> str:
+    """A comment before a move in the language's quotation marks (“…”; ru/uk «…»)."""
+    # TRANSLATORS: a recorded comment shown in quotation marks: use your language's own
+    return pgettext("quoted", "“{comment}”").format(comment=comment)
 
 
 def _tree_size(tree: GameTree) -> int:
@@ -862,7 +929,7 @@ def variation_tree(
     if title is not None:
         start += _wrap(str(title), wrap)
     if tree.root.comment_before is not None:
-        start += _wrap(f"“{tree.root.comment_before}”", wrap)
+        start += _wrap(_quoted(tree.root.comment_before), wrap)
     d.add_node("v", "start", start, style="rounded,filled", fillcolor="#eef5ec")
     # each entry: the first node of a run, the DOT name of the node before it, its number
     stack: list[tuple[GameNode, str, int]] = [(node, "v", 0) for node in reversed(tree.root.variations)]
@@ -887,7 +954,7 @@ def variation_tree(
         d.add_edge(
             tail,
             name,
-            "variation" if first.starts_variation() else "",
+            pgettext("tree", "variation") if first.starts_variation() else "",
             highlighted=main,
             attrs={"style": "dashed", "color": "#777777", "fontcolor": "#777777"} if not main else {"penwidth": "2"},
         )
@@ -902,7 +969,7 @@ def _move_lines(node: GameNode, number: int, names: Sequence[str], wrap: int) ->
     assert node.move is not None
     lines: list[str] = []
     if node.comment_before is not None:
-        lines += _wrap(f"“{node.comment_before}”", wrap)
+        lines += _wrap(_quoted(node.comment_before), wrap)
     head = f"{number}. {node.move.describe(names)}"
     if node.glyph is not None:
         head += f" {node.glyph}"
@@ -925,7 +992,7 @@ def _run_lines(run: Sequence[GameNode], number: int, names: Sequence[str], wrap:
             if packed:
                 lines.append(packed)
                 packed = ""
-            lines += _wrap(f"“{node.comment_before}”", wrap)
+            lines += _wrap(_quoted(node.comment_before), wrap)
         item = f"{number + j}. {node.move.describe(names)}" + (f" {node.glyph}" if node.glyph is not None else "")
         if packed and len(packed) + len(_SEP) + len(item) <= width:
             packed += _SEP + item
