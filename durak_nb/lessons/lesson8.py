@@ -9,17 +9,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from ..engine import Action, Bito, Game, Took
 from ..i18n import N_, Np_, _, pgettext
 from .course import claim
 from .helpers import RECORDINGS, replay
 from .practice import Practice
 
+# pandas is imported where a table is made, so that the rest of the course imports without it
+# (the browser's Python on the course's site has no pandas: docs/site.md)
 if TYPE_CHECKING:
+    import pandas as pd
     from pandas.io.formats.style import Styler
-
 
 @claim(8, "Every game in recordings/ replays move by move without a single illegal move.", True)
 def recordings_all_legal() -> bool:
@@ -156,6 +156,8 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
     """The first ``head`` moves of ``recordings/<name>`` (``moves_frame``): bout, player,
     role, the move in words (cards as 10♥), its rule ids and what it caused; narrow
     enough for the page."""
+    import pandas as pd
+
     from ..tables import moves_frame
 
     frame = moves_frame(RECORDINGS / name).head(head)
@@ -175,6 +177,8 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
 def all_moves() -> pd.DataFrame:
     """Every move of every JSON game of :data:`RECORDINGS` (``moves_frame``), indexed by
     file and move, with the game's ``preset``."""
+    import pandas as pd
+
     from ..tables import moves_frame
 
     kept = games()
@@ -187,6 +191,8 @@ def all_moves() -> pd.DataFrame:
 
 def action_counts() -> pd.DataFrame:
     """How many moves of each kind (attack, defend, throw, …) each variant's games hold."""
+    import pandas as pd
+
     moves = all_moves()
     counts = pd.crosstab(moves["preset"], moves["action"].astype(str))
     counts.index.name = "variant"
@@ -224,6 +230,8 @@ def action_plot() -> Picture:
 def throws_after_take(head: int = 5) -> Styler:
     """The first ``head`` throw-ins after a take (a ``throw`` move whose rule ids include
     R14) of all the JSON games: file, player, the move in words."""
+    import pandas as pd
+
     moves = all_moves()
     after = moves[(moves["action"] == "throw") & moves["rules"].str.contains("R14")].head(head)
     shown = pd.DataFrame(

@@ -149,8 +149,13 @@ def mimebundle(
 
     Never raises for a missing or failing ``dot``.
     """
+    from ..site.browser import in_browser, render_svg  # no `dot` in a browser: its WASM Graphviz
+
+    svg = render_svg(graph.source) if in_browser() else None
     try:
-        out = {"image/svg+xml": str(graph.pipe(format="svg", encoding="utf-8"))}
+        if svg is None and in_browser():
+            raise graphviz.ExecutableNotFound(["dot"])
+        out = {"image/svg+xml": svg if svg is not None else str(graph.pipe(format="svg", encoding="utf-8"))}
     except graphviz.ExecutableNotFound:
         out = {"text/plain": f"{graph.source}\n{HINT}"}
     except graphviz.CalledProcessError as exc:
