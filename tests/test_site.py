@@ -44,7 +44,9 @@ def test_pins_have_checksums() -> None:
     pins = load_pins()
     assert pins["pyodide"]["integrity"].startswith("sha512-")
     assert pins["viz"]["integrity"].startswith("sha512-")
-    assert all(len(w["sha256"]) == 64 and w["url"].startswith("https://files.pythonhosted.org/") for w in pins["wheels"])
+    assert all(
+        len(w["sha256"]) == 64 and w["url"].startswith("https://files.pythonhosted.org/") for w in pins["wheels"]
+    )
 
 
 def test_lock_lists_exactly_the_shipped_wheels(site: Path) -> None:
@@ -81,7 +83,11 @@ def test_main_refuses_a_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}  # fmt: skip
+    extensions_map = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+    }
 
     def log_message(self, *args: Any) -> None:
         pass
@@ -108,7 +114,8 @@ def open_and_run(page: Any, base: str, path: str) -> float:
     page.wait_for_selector(".jp-Notebook", timeout=60000)
     status = page.locator(".jp-StatusBar-Widget", has_text="Python (Pyodide)").first
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-StatusBar-Widget')].some(e => /Pyodide\\) \\| Idle/.test(e.textContent))",
+        "() => [...document.querySelectorAll('.jp-StatusBar-Widget')]"
+        ".some(e => /Pyodide\\) \\| Idle/.test(e.textContent))",
         timeout=180000,
     )
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from pandas.io.formats.style import Styler
 
+
 @claim(8, "Every game in recordings/ replays move by move without a single illegal move.", True)
 def recordings_all_legal() -> bool:
     """Whether every recording in :data:`RECORDINGS` reads and replays (``games_frame``'s ``ok``)."""

@@ -29,9 +29,9 @@ def start() -> bool:
     try:
         from importlib.resources import files
 
-        import js  # type: ignore[import-not-found]
-        from pyodide.code import run_js  # type: ignore[import-not-found]
-        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+        import js
+        from pyodide.code import run_js
+        from pyodide.ffi import create_once_callable
 
         source = files("durak_nb_viz").joinpath("viz-global.js").read_text(encoding="utf-8")
     except (ImportError, OSError, ModuleNotFoundError):

@@ -157,7 +157,9 @@ def _viz_wheel(tgz: Path, dest: Path, version: str) -> Path:
             f"Metadata-Version: 2.1\nName: durak-nb-viz\nVersion: {version}\nLicense: MIT\n"
             "Summary: @viz-js/viz (Graphviz in WebAssembly) for durak-nb's browser site\n"
         ).encode(),
-        f"{name}.dist-info/WHEEL": b"Wheel-Version: 1.0\nGenerator: durak_nb.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        f"{name}.dist-info/WHEEL": (
+            b"Wheel-Version: 1.0\nGenerator: durak_nb.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        ),
     }
     record = "".join(f"{p},,\n" for p in files) + f"{name}.dist-info/RECORD,,\n"
     files[f"{name}.dist-info/RECORD"] = record.encode()
@@ -344,4 +346,3 @@ def summary(report: SiteReport) -> str:
 
 
 __all__ = ["DEFAULT_CACHE", "SiteError", "SiteReport", "build_site", "fetch", "summary"]
-

@@ -59,7 +59,11 @@ def _pypi_file(name: str, version: str, file_name: str | None = None) -> dict[st
         raise LookupError(f"PyPI {name}=={version}: no single pure wheel {file_name or ''}")
     f = files[0]
     # the canonical file address (a mirror may answer with a relative one)
-    path = f["url"].split("packages/", 1)[1] if "files.pythonhosted.org" in f["url"] else f["url"].rsplit("packages/", 4)[-1]
+    path = (
+        f["url"].split("packages/", 1)[1]
+        if "files.pythonhosted.org" in f["url"]
+        else f["url"].rsplit("packages/", 4)[-1]
+    )
     url = f"https://files.pythonhosted.org/packages/{path}"
     return {"file_name": f["filename"], "url": url, "sha256": f["digests"]["sha256"]}
 
