@@ -45,12 +45,19 @@ def start() -> bool:
     return True
 
 
-def render_svg(dot: str) -> str | None:
+def render_svg(dot: str) -> str | None:  # pragma: no cover - runs in Pyodide only
     """The SVG of the DOT source ``dot`` drawn by the WASM Graphviz, or None when it is
     not available (not in a browser, or still loading: :func:`start`)."""
     if not start():
         return None
+    import js
+
     instance = _state.get("instance")
     if instance is None:
-        return None
+        try:  # with WebAssembly stack switching (JSPI), wait for the instance here
+            from pyodide.ffi import run_sync
+
+            instance = _state["instance"] = run_sync(js.Viz.instance())
+        except Exception:  # no JSPI in this browser or this call: the instance comes later
+            return None
     return str(instance.renderString(dot, format="svg"))

@@ -53,9 +53,12 @@ from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay, drawn_count
 from ..rules import Rules
+from ..site.browser import in_browser, render_svg, start
 from ..text import visible
 from ..unseen import PartialGame, UnseenDrew
 from .bounds import MAX_TREE_MOVES, MAX_TREE_NODES, check_moves
+
+start()  # in a browser (Pyodide) there is no `dot`: begin loading its WASM Graphviz (a no-op elsewhere)
 
 __all__ = [
     "HINT",
@@ -149,8 +152,6 @@ def mimebundle(
 
     Never raises for a missing or failing ``dot``.
     """
-    from ..site.browser import in_browser, render_svg  # no `dot` in a browser: its WASM Graphviz
-
     svg = render_svg(graph.source) if in_browser() else None
     try:
         if svg is None and in_browser():
