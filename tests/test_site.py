@@ -26,7 +26,7 @@ import pytest
 from browserkit import ARTIFACTS, VISIBLE_WORDS_JS, chromium, free_port, require_browser, shot
 
 from durak_nb.site import main
-from durak_nb.site.build import LESSON8, build_site
+from durak_nb.site.build import LESSON8, build_site, course_files
 from durak_nb.site.pins import load_pins
 
 pytest.importorskip("jupyterlite_core")
@@ -203,3 +203,38 @@ def test_lesson_runs_in_the_browser_with_nothing_from_elsewhere(served: str) -> 
         assert ">Anna</text>" in drawn and ">Boris</text>" in drawn
         shot(page, "site-graphviz.png")
     assert refused == []
+
+
+def test_every_edition_present_is_copied_and_lesson8_speaks_its_language(tmp_path: Path) -> None:
+    course = tmp_path / "notebooks"
+    nb = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["# 8"]}], "metadata": {}, "nbformat": 4}
+    for folder in ("", "ru", "uk"):
+        (course / folder).mkdir(parents=True, exist_ok=True)
+        (course / folder / LESSON8).write_text(json.dumps(nb), encoding="utf-8")
+    (course / "01_cards_trump_beating.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    files = tmp_path / "files"
+    editions, count = course_files(Path(__file__).resolve().parents[1], files, "314.0.6", course)
+    assert (editions, count) == (["en", "ru", "uk"], 4)
+    assert (files / "recordings" / "README.md").exists()
+
+    def note(folder: str) -> str:
+        return "".join(json.loads((files / folder / LESSON8).read_text(encoding="utf-8"))["cells"][1]["source"])
+
+    assert note("ru").startswith("**В браузере таблицы этого урока не работают.** Они строятся с помощью pandas")
+    assert note("uk").startswith("**У браузері таблиці цього уроку не працюють.** Їх побудовано за допомогою pandas")
+    assert "Pyodide 314.0.6" in note("uk")
+    assert not (files / "ru" / "01_cards_trump_beating.ipynb").exists()
+
+
+def test_site_catalogue_complete() -> None:
+    from durak_nb.catalogues import check
+
+    assert check(["site"]) == []
+
+
+def test_browser_module_is_idle_outside_a_browser() -> None:
+    from durak_nb.site import browser
+
+    assert browser.in_browser() is False
+    assert browser.start() is False
+    assert browser.render_svg("digraph { a -> b }") is None

@@ -22,7 +22,7 @@ __all__ = ["main"]
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m durak_nb.site [-o DIR] [--cache DIR]``: build the site; ``... pin``:
+    """``python -m durak_nb.site [-o DIR] [--cache DIR] [--notebooks DIR]``: build the site; ``... pin``:
     remake ``pins.json`` from PyPI and npm (developers only).
 
     Returns:
@@ -41,6 +41,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cache", type=Path, default=DEFAULT_CACHE, help=_("where downloads are kept (default: %(default)s)")
     )
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        default=None,
+        help=_("the course's folder, with ru/ and uk/ for the other editions (default: the kit's notebooks/)"),
+    )
     args = parser.parse_args(argv)
     if args.action == "pin":
         import json
@@ -51,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         print(PINS_FILE)
         return 0
     try:
-        report = build_site(args.output, cache=args.cache)
+        report = build_site(args.output, cache=args.cache, notebooks=args.notebooks)
     except SiteError as exc:
         print(_("durak-nb site: {error}").format(error=exc), file=sys.stderr)
         return 1

@@ -241,23 +241,25 @@ def _lesson8_note(nb_path: Path, lang: str, version: str) -> None:
     nb_path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def _course_files(root: Path, files: Path, pyodide_version: str) -> tuple[list[str], int]:
-    """Copy every edition present and the recordings into ``files``; returns (editions, notebooks)."""
+def course_files(root: Path, files: Path, pyodide_version: str, notebooks: Path | None = None) -> tuple[list[str], int]:
+    """Copy every edition present (``notebooks/``, ``notebooks/ru/``, ``notebooks/uk/`` of
+    ``root``, or of ``notebooks``) and the recordings into ``files``, lesson 8 with its
+    note (:data:`LESSON8_NOTE`, in the edition's language); returns (editions, notebooks)."""
     editions: list[str] = []
     count = 0
     for folder, lang in EDITIONS:
-        src = root / "notebooks" / folder
-        notebooks = sorted(src.glob("*.ipynb"))
-        if not notebooks:
+        src = (notebooks or root / "notebooks") / folder
+        found = sorted(src.glob("*.ipynb"))
+        if not found:
             continue
         dest = files / folder if folder else files
         dest.mkdir(parents=True, exist_ok=True)
-        for nb in notebooks:
+        for nb in found:
             shutil.copy2(nb, dest / nb.name)
             if nb.name == LESSON8:
                 _lesson8_note(dest / nb.name, lang, pyodide_version)
         editions.append(lang)
-        count += len(notebooks)
+        count += len(found)
     shutil.copytree(root / "recordings", files / "recordings")
     return editions, count
 
@@ -281,12 +283,16 @@ def _folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build_site(output: Path | str, *, cache: Path | str | None = None) -> SiteReport:
+def build_site(
+    output: Path | str, *, cache: Path | str | None = None, notebooks: Path | str | None = None
+) -> SiteReport:
     """Build the course's JupyterLite site into ``output`` (replaced if it exists).
 
     Args:
         output: the site's folder; serve it with any static web server.
         cache: where downloads are kept (default :data:`DEFAULT_CACHE`).
+        notebooks: the course's folder (default: ``notebooks/`` of the kit's source tree);
+            its ``ru/`` and ``uk/`` sub-folders are the other editions.
 
     Returns:
         a :class:`SiteReport`.
@@ -305,7 +311,9 @@ def build_site(output: Path | str, *, cache: Path | str | None = None) -> SiteRe
         lite = Path(tmp) / "lite"
         lite.mkdir()
         report.packages, report.missing = _pyodide_dir(pins, cache_dir, root, lite / "static" / "pyodide")
-        report.editions, report.notebooks = _course_files(root, lite / "files", pins["pyodide"]["version"])
+        report.editions, report.notebooks = course_files(
+            root, lite / "files", pins["pyodide"]["version"], Path(notebooks) if notebooks is not None else None
+        )
         (lite / "jupyter-lite.json").write_text(json.dumps(_lite_config(report.packages), indent=1), encoding="utf-8")
         staging = Path(tmp) / "out"
         cmd = [
