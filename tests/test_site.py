@@ -14,6 +14,7 @@ import functools
 import hashlib
 import http.server
 import json
+import os
 import socketserver
 import threading
 import time
@@ -35,7 +36,8 @@ pytest.importorskip("jupyterlite_core")
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "site"
-    report = build_site(out)
+    # DURAK_NB_SITE_NOTEBOOKS: build from another course folder (e.g. editions not yet merged)
+    report = build_site(out, notebooks=os.environ.get("DURAK_NB_SITE_NOTEBOOKS") or None)
     assert report.editions[0] == "en"
     assert {"numpy", "pandas", "matplotlib"} <= set(report.missing)
     return out
@@ -238,3 +240,21 @@ def test_browser_module_is_idle_outside_a_browser() -> None:
     assert browser.in_browser() is False
     assert browser.start() is False
     assert browser.render_svg("digraph { a -> b }") is None
+
+
+@pytest.mark.browser
+def test_ukrainian_edition_runs_in_the_browser(site: Path, served: str) -> None:
+    """The Ukrainian edition's lesson 2 (when the kit has it) runs on the site: the players
+    are Анна, Борис, Віра, no traceback."""
+    if not (site / "files" / "uk" / "02_a_bout.ipynb").exists():
+        pytest.skip("the kit has no Ukrainian edition of lesson 2 (notebooks/uk/)")
+    require_browser()
+    with chromium() as ctx:
+        ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(served) else r.abort())
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1366, "height": 768})
+        open_and_run(page, served, "uk/02_a_bout.ipynb")
+        text = page.inner_text(".jp-Notebook")
+        assert "Traceback" not in text
+        assert "Віра" in text
+        shot(page, "site-uk-lesson2.png")
