@@ -9,8 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from ..engine import Action, Bito, Game, Took
 from ..i18n import N_, Np_, _, pgettext
 from ..rules import preset_text
@@ -19,7 +17,10 @@ from .edition import CONTEXTS, person_name
 from .helpers import RECORDINGS, recording, replay
 from .practice import Practice
 
+# pandas is imported where a table is made, so that the rest of the course imports without it
+# (the browser's Python on the course's site has no pandas: docs/site.md)
 if TYPE_CHECKING:
+    import pandas as pd
     from pandas.io.formats.style import Styler
 
 
@@ -185,6 +186,8 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
     """The first ``head`` moves of ``recordings/<name>`` (``moves_frame``): bout, player,
     role, the move in words (cards as 10♥), its rule ids and what it caused; narrow
     enough for the page."""
+    import pandas as pd
+
     from ..tables import moves_frame
 
     frame = moves_frame(recording(name)).head(head)
@@ -204,6 +207,8 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
 def all_moves() -> pd.DataFrame:
     """Every move of every JSON game of :data:`RECORDINGS` (``moves_frame``), indexed by
     file and move, with the game's ``preset``."""
+    import pandas as pd
+
     from ..tables import moves_frame
 
     kept = games()
@@ -216,6 +221,8 @@ def all_moves() -> pd.DataFrame:
 
 def action_counts() -> pd.DataFrame:
     """How many moves of each kind (attack, defend, throw, …) each variant's games hold."""
+    import pandas as pd
+
     moves = all_moves()
     counts = pd.crosstab(moves["preset"], moves["action"].astype(str))
     counts.index.name = "variant"
@@ -255,6 +262,8 @@ def action_plot() -> Picture:
 def throws_after_take(head: int = 5) -> Styler:
     """The first ``head`` throw-ins after a take (a ``throw`` move whose rule ids include
     R14) of all the JSON games: file, player, the move in words."""
+    import pandas as pd
+
     moves = all_moves()
     after = moves[(moves["action"] == "throw") & moves["rules"].str.contains("R14")].head(head)
     shown = pd.DataFrame(

@@ -58,9 +58,12 @@ from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay, drawn_count
 from ..rules import Rules
+from ..site.browser import in_browser, render_svg, start
 from ..text import visible
 from ..unseen import PartialGame, UnseenDrew
 from .bounds import MAX_TREE_MOVES, MAX_TREE_NODES, check_moves
+
+start()  # in a browser (Pyodide) there is no `dot`: begin loading its WASM Graphviz (a no-op elsewhere)
 
 __all__ = [
     "HINT",
@@ -154,8 +157,11 @@ def mimebundle(
 
     Never raises for a missing or failing ``dot``.
     """
+    svg = render_svg(graph.source) if in_browser() else None
     try:
-        out = {"image/svg+xml": str(graph.pipe(format="svg", encoding="utf-8"))}
+        if svg is None and in_browser():
+            raise graphviz.ExecutableNotFound(["dot"])
+        out = {"image/svg+xml": svg if svg is not None else str(graph.pipe(format="svg", encoding="utf-8"))}
     except graphviz.ExecutableNotFound:
         out = {"text/plain": f"{graph.source}\n{_(HINT)}"}
     except graphviz.CalledProcessError as exc:

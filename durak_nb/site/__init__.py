@@ -1,0 +1,65 @@
+"""The course as a static site that runs in the browser (issue 12, section 1).
+
+``python -m durak_nb.site -o site/`` (the lead hooks it in as ``durak-nb site``) builds a
+JupyterLite site holding every edition of the course, the recordings and the kit, whose
+lessons run in the browser's own Python (Pyodide) and fetch nothing from anywhere else.
+See :mod:`durak_nb.site.build` and ``docs/site.md``.  :mod:`durak_nb.site.browser` is the
+part that runs inside the browser (the WASM Graphviz).
+
+This package imports nothing from JupyterLite: the build runs ``jupyter lite build`` as a
+program (install it with ``pip install 'durak-nb[site]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..i18n import _
+
+__all__ = ["main"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m durak_nb.site [-o DIR] [--cache DIR] [--notebooks DIR]``: build the site; ``... pin``:
+    remake ``pins.json`` from PyPI and npm (developers only).
+
+    Returns:
+        0 when built; 1 when the build failed (the reason on stderr).
+    """
+    from .build import DEFAULT_CACHE, SiteError, build_site, summary
+
+    parser = argparse.ArgumentParser(
+        prog="durak-nb site",
+        description=_("Build the course as a static JupyterLite site that runs in the browser, needing no server."),
+    )
+    parser.add_argument("action", nargs="?", choices=["build", "pin"], default="build", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "-o", "--output", type=Path, default=Path("site"), help=_("the site's folder (default: %(default)s)")
+    )
+    parser.add_argument(
+        "--cache", type=Path, default=DEFAULT_CACHE, help=_("where downloads are kept (default: %(default)s)")
+    )
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        default=None,
+        help=_("the course's folder, with ru/ and uk/ for the other editions (default: the kit's notebooks/)"),
+    )
+    args = parser.parse_args(argv)
+    if args.action == "pin":
+        import json
+
+        from .pins import PINS_FILE, make_pins
+
+        PINS_FILE.write_text(json.dumps(make_pins(args.cache), indent=1) + "\n", encoding="utf-8")
+        print(PINS_FILE)
+        return 0
+    try:
+        report = build_site(args.output, cache=args.cache, notebooks=args.notebooks)
+    except SiteError as exc:
+        print(_("durak-nb site: {error}").format(error=exc), file=sys.stderr)
+        return 1
+    print(summary(report))
+    return 0

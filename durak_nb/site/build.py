@@ -1,0 +1,356 @@
+"""Building the course as a static JupyterLite site (issue 12, section 1).
+
+:func:`build_site` makes, in one folder, a JupyterLite site whose Python is Pyodide and
+that fetches nothing from anywhere but itself:
+
+* ``static/pyodide/``: Pyodide's core from npm (pinned, sha512-checked), every wheel the
+  lessons need (pure wheels from PyPI, sha256-checked; the kit's own wheel built from this
+  source tree; the Pyodide kernel's wheels from ``jupyterlite-pyodide-kernel``; the WASM
+  Graphviz as a small wheel ``durak-nb-viz``) and a ``pyodide-lock.json`` written here that
+  lists exactly these files, so Pyodide loads them from the site;
+* ``jupyter-lite.json``: the Pyodide kernel preloads them all (``loadPyodideOptions.packages``)
+  and JupyterLite's PyPI fallback is off (``disablePyPIFallback``);
+* ``files/``: the course, every edition the kit has (``notebooks/``, ``notebooks/ru/``,
+  ``notebooks/uk/``), and the recordings (``files/recordings/``).
+
+Packages whose Pyodide builds are not in the registries (numpy, pandas, matplotlib: see
+``docs/site.md``) are not on the site; lesson 8 of every edition says so in a first cell.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..i18n import N_, _, language
+from .pins import check_integrity, load_pins
+
+#: where downloads are kept between builds (``DURAK_NB_SITE_CACHE`` overrides)
+DEFAULT_CACHE = Path(os.environ.get("DURAK_NB_SITE_CACHE", Path.home() / ".cache" / "durak-nb-site"))
+
+#: the Pyodide kernel's plug-in id in JupyterLite's settings
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+#: the kernel's own wheels (shipped inside jupyterlite-pyodide-kernel's labextension)
+KERNEL_WHEELS = {
+    "piplite": ("piplite", ("piplite",), ("micropip",)),
+    "pyodide_kernel": ("pyodide-kernel", ("pyodide_kernel",), ("comm", "ipython")),
+    "ipykernel": ("ipykernel", ("ipykernel",), ("pyodide-kernel",)),
+    "widgetsnbextension-4": ("widgetsnbextension", ("widgetsnbextension",), ()),
+}
+
+#: the editions of the course: (folder under notebooks/, language)
+EDITIONS = (("", "en"), ("ru", "ru"), ("uk", "uk"))
+
+#: lesson 8's notebook (its tables need pandas)
+LESSON8 = "08_analysing_games.ipynb"
+
+LESSON8_NOTE = N_(
+    "**In the browser this lesson's tables do not run.** They are made with pandas, and "
+    "the package registries hold no build of pandas (nor of numpy and matplotlib) for the "
+    "browser's Python (Pyodide {version}). Read the lesson here, and run it in Jupyter on a "
+    "computer with the kit installed (`pip install durak-nb`) to see its tables and chart. "
+    "Every other lesson runs here in full."
+)
+
+
+class SiteError(Exception):
+    """The site cannot be built: a download failed or its checksum differs, a tool is missing."""
+
+
+@dataclass
+class SiteReport:
+    """What :func:`build_site` made: the folder, its size in bytes, the editions and
+    notebooks it holds, the packages the browser's Python has and those it lacks."""
+
+    output: Path
+    size: int = 0
+    editions: list[str] = field(default_factory=list)
+    notebooks: int = 0
+    packages: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def fetch(url: str, cache: Path, *, sha256: str | None = None, integrity: str | None = None) -> Path:
+    """The file at ``url``, from ``cache`` if there, else downloaded into it; checked.
+
+    Raises:
+        SiteError: the download fails or the checksum (``sha256`` hex, or npm
+            ``integrity``) differs.
+    """
+    name = urllib.parse.urlparse(url).path.rsplit("/", 1)[-1]
+    dest = cache / "downloads" / name
+    if not dest.exists():
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with urllib.request.urlopen(url, timeout=120) as resp:
+                data = resp.read()
+        except OSError as exc:
+            raise SiteError(_("cannot download {url}: {error}").format(url=url, error=exc)) from exc
+        tmp = dest.with_suffix(dest.suffix + ".part")
+        tmp.write_bytes(data)
+        tmp.replace(dest)
+    data = dest.read_bytes()
+    ok = (sha256 is None or _sha256(data) == sha256) and (integrity is None or check_integrity(data, integrity))
+    if not ok:
+        dest.unlink()
+        raise SiteError(_("{url}: the checksum differs from the pinned one").format(url=url))
+    return dest
+
+
+def _source_root() -> Path:
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "pyproject.toml").exists() or not (root / "notebooks").is_dir():
+        raise SiteError(_("the site is built from the kit's source tree (pyproject.toml and notebooks/ not found)"))
+    return root
+
+
+def _kit_wheel(root: Path, dest: Path) -> Path:
+    """Build the kit's wheel from ``root`` and rewrite it so that each catalogue's ``.po``
+    comes before its ``.mo``: unpacked in that order the ``.mo`` is never older than the
+    ``.po``, so the browser never needs Babel to compile one (durak_nb.i18n)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp, str(root)]
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SiteError(_("building the kit's wheel failed: {error}").format(error=done.stderr.strip()[-500:]))
+        (built,) = Path(tmp).glob("durak_nb-*.whl")
+        out = dest / built.name
+        with zipfile.ZipFile(built) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+            infos = src.infolist()
+            infos.sort(key=lambda i: (i.filename.endswith(".mo"), i.filename.endswith("RECORD")))
+            for info in infos:
+                dst.writestr(info, src.read(info))
+    return out
+
+
+def _viz_wheel(tgz: Path, dest: Path, version: str) -> Path:
+    """A small pure wheel ``durak-nb-viz`` holding @viz-js/viz's ``viz-global.js`` (and its
+    licence words), so that the browser's Python finds the WASM Graphviz on its own disk."""
+    with tarfile.open(tgz) as tar:
+        member = tar.extractfile("package/dist/viz-global.js")
+        assert member is not None
+        js = member.read()
+    name = f"durak_nb_viz-{version}"
+    files = {
+        "durak_nb_viz/__init__.py": b'"""@viz-js/viz ' + version.encode() + b' (MIT): Graphviz as WebAssembly."""\n',
+        "durak_nb_viz/viz-global.js": js,
+        f"{name}.dist-info/METADATA": (
+            f"Metadata-Version: 2.1\nName: durak-nb-viz\nVersion: {version}\nLicense: MIT\n"
+            "Summary: @viz-js/viz (Graphviz in WebAssembly) for durak-nb's browser site\n"
+        ).encode(),
+        f"{name}.dist-info/WHEEL": (
+            b"Wheel-Version: 1.0\nGenerator: durak_nb.site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        ),
+    }
+    record = "".join(f"{p},,\n" for p in files) + f"{name}.dist-info/RECORD,,\n"
+    files[f"{name}.dist-info/RECORD"] = record.encode()
+    out = dest / f"{name}-py3-none-any.whl"
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path, data in files.items():
+            info = zipfile.ZipInfo(path, date_time=(2026, 1, 1, 0, 0, 0))
+            zf.writestr(info, data, zipfile.ZIP_DEFLATED)
+    return out
+
+
+def _lock_entry(name: str, version: str, whl: Path, imports: Any, depends: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "version": version,
+        "file_name": whl.name,
+        "install_dir": "site",
+        "sha256": _sha256(whl.read_bytes()),
+        "package_type": "package",
+        "imports": list(imports),
+        "depends": list(depends),
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def _kernel_wheel_dir() -> Path:
+    for base in [Path(sys.prefix), *(Path(p) for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p)]:
+        d = base / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+        if (d / "pypi").is_dir():
+            return d / "pypi"
+    raise SiteError(_("jupyterlite-pyodide-kernel is not installed (pip install 'durak-nb[site]')"))
+
+
+def _pyodide_dir(pins: dict[str, Any], cache: Path, root: Path, into: Path) -> tuple[list[str], list[str]]:
+    """Fill ``into`` (the site's ``static/pyodide``); returns (packages, missing)."""
+    tgz = fetch(pins["pyodide"]["url"], cache, integrity=pins["pyodide"]["integrity"])
+    into.mkdir(parents=True)
+    with tarfile.open(tgz) as tar:
+        for member in tar.getmembers():
+            if not member.isfile() or member.name.endswith(".map") or member.name.endswith(".d.ts"):
+                continue
+            fp = tar.extractfile(member)
+            assert fp is not None
+            (into / member.name.removeprefix("package/")).write_bytes(fp.read())
+    lock = json.loads((into / "pyodide-lock.json").read_text(encoding="utf-8"))
+    missing = sorted(k for k, v in lock["packages"].items() if not v["file_name"].endswith("-none-any.whl"))
+    packages: dict[str, dict[str, Any]] = {}
+    for w in pins["wheels"]:
+        whl = fetch(w["url"], cache, sha256=w["sha256"])
+        shutil.copy2(whl, into / whl.name)
+        packages[w["name"]] = _lock_entry(w["name"], w["version"], into / whl.name, w["imports"], w["depends"])
+    kernel_dir = _kernel_wheel_dir()
+    for stem, (name, imports, depends) in KERNEL_WHEELS.items():
+        prefix = stem.split("-")[0]
+        major = stem.split("-")[1] if "-" in stem else ""
+        (whl,) = [p for p in kernel_dir.glob(f"{prefix}-{major}*.whl")]
+        shutil.copy2(whl, into / whl.name)
+        version = whl.name.split("-")[1]
+        packages[name] = _lock_entry(name, version, into / whl.name, imports, depends)
+    viz_tgz = fetch(pins["viz"]["url"], cache, integrity=pins["viz"]["integrity"])
+    viz = _viz_wheel(viz_tgz, into, pins["viz"]["version"])
+    packages["durak-nb-viz"] = _lock_entry("durak-nb-viz", pins["viz"]["version"], viz, ["durak_nb_viz"], [])
+    kit = _kit_wheel(root, into)
+    packages["durak-nb"] = _lock_entry(
+        "durak-nb", kit.name.split("-")[1], kit, ["durak_nb"], ["ipywidgets", "graphviz", "tqdm", "durak-nb-viz"]
+    )
+    lock["packages"] = packages
+    (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+    return sorted(packages), missing
+
+
+def _lesson8_note(nb_path: Path, lang: str, version: str) -> None:
+    nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    with language(lang):
+        text = _(LESSON8_NOTE).format(version=version)
+    cell = {"cell_type": "markdown", "metadata": {"tags": ["durak-nb-site"]}, "source": [text], "id": "site-note"}
+    nb["cells"].insert(1 if nb["cells"] else 0, cell)
+    nb_path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def course_files(root: Path, files: Path, pyodide_version: str, notebooks: Path | None = None) -> tuple[list[str], int]:
+    """Copy every edition present (``notebooks/``, ``notebooks/ru/``, ``notebooks/uk/`` of
+    ``root``, or of ``notebooks``) and the recordings into ``files``, lesson 8 with its
+    note (:data:`LESSON8_NOTE`, in the edition's language); returns (editions, notebooks)."""
+    editions: list[str] = []
+    count = 0
+    for folder, lang in EDITIONS:
+        src = (notebooks or root / "notebooks") / folder
+        found = sorted(src.glob("*.ipynb"))
+        if not found:
+            continue
+        dest = files / folder if folder else files
+        dest.mkdir(parents=True, exist_ok=True)
+        for nb in found:
+            shutil.copy2(nb, dest / nb.name)
+            if nb.name == LESSON8:
+                _lesson8_note(dest / nb.name, lang, pyodide_version)
+        editions.append(lang)
+        count += len(found)
+    shutil.copytree(root / "recordings", files / "recordings")
+    return editions, count
+
+
+def _lite_config(packages: list[str]) -> dict[str, Any]:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "durak-nb",
+            "litePluginSettings": {
+                KERNEL_PLUGIN: {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": packages},
+                }
+            },
+        },
+    }
+
+
+def _folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build_site(
+    output: Path | str, *, cache: Path | str | None = None, notebooks: Path | str | None = None
+) -> SiteReport:
+    """Build the course's JupyterLite site into ``output`` (replaced if it exists).
+
+    Args:
+        output: the site's folder; serve it with any static web server.
+        cache: where downloads are kept (default :data:`DEFAULT_CACHE`).
+        notebooks: the course's folder (default: ``notebooks/`` of the kit's source tree);
+            its ``ru/`` and ``uk/`` sub-folders are the other editions.
+
+    Returns:
+        a :class:`SiteReport`.
+
+    Raises:
+        SiteError: a download or checksum failed, ``jupyterlite-core`` or
+            ``jupyterlite-pyodide-kernel`` is missing, or ``jupyter lite build`` failed.
+    """
+    start = time.perf_counter()
+    out = Path(output).resolve()
+    cache_dir = Path(cache) if cache is not None else DEFAULT_CACHE
+    pins = load_pins()
+    root = _source_root()
+    report = SiteReport(out)
+    with tempfile.TemporaryDirectory(prefix="durak-nb-site-") as tmp:
+        lite = Path(tmp) / "lite"
+        lite.mkdir()
+        report.packages, report.missing = _pyodide_dir(pins, cache_dir, root, lite / "static" / "pyodide")
+        report.editions, report.notebooks = course_files(
+            root, lite / "files", pins["pyodide"]["version"], Path(notebooks) if notebooks is not None else None
+        )
+        (lite / "jupyter-lite.json").write_text(json.dumps(_lite_config(report.packages), indent=1), encoding="utf-8")
+        staging = Path(tmp) / "out"
+        cmd = [
+            sys.executable, "-m", "jupyterlite_core", "build",
+            "--lite-dir", str(lite), "--output-dir", str(staging),
+            "--contents", str(lite / "files"), "--no-sourcemaps", "--no-unused-shared-packages",
+        ]  # fmt: skip
+        env = {**os.environ, "JUPYTERLITE_PYODIDE_URL": ""}
+        env.pop("JUPYTERLITE_PYODIDE_URL")
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=tmp, env=env)
+        if done.returncode != 0 or not (staging / "index.html").exists():
+            tail = (done.stdout + done.stderr).strip()[-1500:]
+            raise SiteError(_("jupyter lite build failed: {error}").format(error=tail))
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(staging, out)
+    report.size = _folder_size(out)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def summary(report: SiteReport) -> str:
+    """The report in words, for the command line."""
+    mb = report.size / 1e6
+    return _(
+        "site written to {output}: {mb:.1f} MB, {notebooks} notebooks (editions: {editions}), "
+        "{packages} packages for the browser's Python, built in {seconds:.0f} s; "
+        "without a browser build: {missing}"
+    ).format(
+        output=report.output,
+        mb=mb,
+        notebooks=report.notebooks,
+        editions=", ".join(report.editions),
+        packages=len(report.packages),
+        seconds=report.seconds,
+        missing=", ".join(m for m in report.missing if m in {"numpy", "pandas", "matplotlib"}),
+    )
+
+
+__all__ = ["DEFAULT_CACHE", "SiteError", "SiteReport", "build_site", "fetch", "summary"]

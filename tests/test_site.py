@@ -1,0 +1,260 @@
+"""The course as a static JupyterLite site (durak_nb.site, issue 12 §1).
+
+The site is built once for the module (downloads cached in ``DURAK_NB_SITE_CACHE`` or
+``~/.cache/durak-nb-site``: the first build downloads ~25 MB from npm and PyPI), then
+checked as files (the lock lists exactly the shipped wheels with their checksums, the PyPI
+fallback is off, no address outside the site) and in headless Chromium served from a
+loopback port with every other request refused: lesson 2 run top to bottom, its replayer
+stepped, a drill answered.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import json
+import os
+import socketserver
+import threading
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import ARTIFACTS, VISIBLE_WORDS_JS, chromium, free_port, require_browser, shot
+
+from durak_nb.site import main
+from durak_nb.site.build import LESSON8, build_site, course_files
+from durak_nb.site.pins import load_pins
+
+pytest.importorskip("jupyterlite_core")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    # DURAK_NB_SITE_NOTEBOOKS: build from another course folder (e.g. editions not yet merged)
+    report = build_site(out, notebooks=os.environ.get("DURAK_NB_SITE_NOTEBOOKS") or None)
+    assert report.editions[0] == "en"
+    assert {"numpy", "pandas", "matplotlib"} <= set(report.missing)
+    return out
+
+
+def test_pins_have_checksums() -> None:
+    pins = load_pins()
+    assert pins["pyodide"]["integrity"].startswith("sha512-")
+    assert pins["viz"]["integrity"].startswith("sha512-")
+    assert all(
+        len(w["sha256"]) == 64 and w["url"].startswith("https://files.pythonhosted.org/") for w in pins["wheels"]
+    )
+
+
+def test_lock_lists_exactly_the_shipped_wheels(site: Path) -> None:
+    pyodide = site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    wheels = {p.name for p in pyodide.glob("*.whl")}
+    assert {e["file_name"] for e in lock["packages"].values()} == wheels
+    for entry in lock["packages"].values():
+        assert hashlib.sha256((pyodide / entry["file_name"]).read_bytes()).hexdigest() == entry["sha256"]
+        assert set(entry["depends"]) <= set(lock["packages"]), entry["name"]
+    assert {"durak-nb", "ipywidgets", "pyodide-kernel", "durak-nb-viz"} <= set(lock["packages"])
+
+
+def test_config_needs_nothing_from_elsewhere(site: Path) -> None:
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert "durak-nb" in kernel["loadPyodideOptions"]["packages"]
+    assert "http" not in json.dumps(kernel)
+
+
+def test_lesson8_says_its_tables_need_pandas(site: Path) -> None:
+    nb = json.loads((site / "files" / LESSON8).read_text(encoding="utf-8"))
+    note = "".join(nb["cells"][1]["source"])
+    assert note.startswith("**In the browser this lesson's tables do not run.**")
+    assert "Pyodide 314.0.6" in note
+
+
+def test_main_refuses_a_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--no-such-option"])
+    assert "--no-such-option" in capsys.readouterr().err
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+    }
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    port = free_port()
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def open_and_run(page: Any, base: str, path: str) -> float:
+    """Open ``path`` in the site's JupyterLab, Run All when the kernel is ready, and wait
+    until the kernel is idle with outputs shown; returns the seconds from opening to idle."""
+    start = time.monotonic()
+    page.goto(f"{base}/lab/index.html?path={path}")
+    page.wait_for_selector(".jp-Notebook", timeout=60000)
+    status = page.locator(".jp-StatusBar-Widget", has_text="Python (Pyodide)").first
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-StatusBar-Widget')]"
+        ".some(e => /Pyodide\\) \\| Idle/.test(e.textContent))",
+        timeout=180000,
+    )
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.wait_for_selector(".jp-OutputArea-output", timeout=180000)
+    deadline = time.monotonic() + 240
+    while "Idle" not in status.inner_text() and time.monotonic() < deadline:
+        page.wait_for_timeout(500)
+    assert "Idle" in status.inner_text()
+    return time.monotonic() - start
+
+
+@pytest.mark.browser
+def test_lesson_runs_in_the_browser_with_nothing_from_elsewhere(served: str) -> None:
+    require_browser()
+    refused: list[str] = []
+    with chromium() as ctx:
+
+        def route(r: Any) -> None:
+            if r.request.url.startswith(served):
+                r.continue_()
+            else:
+                refused.append(r.request.url)
+                r.abort()
+
+        ctx.route("**/*", route)
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1366, "height": 768})
+        open_and_run(page, served, "02_a_bout.ipynb")
+        text = page.inner_text(".jp-Notebook")
+        assert "Traceback" not in text
+        assert "Anna leads 7♠ 7♣ against you: cover every card, or take (R10)." in text  # the practice bout
+        shot(page, "site-lesson2-end.png")
+
+        replayer = page.locator(".dnb-replayer").first
+        replayer.scroll_into_view_if_needed()
+        forward = page.locator('.dnb-replayer button[title="one move forward"]').first
+        for _ in range(3):
+            forward.click()
+            page.wait_for_timeout(400)
+        assert page.locator(".dnb-replayer .widget-slider .widget-readout").first.inner_text() == "3"
+        shot(page, "site-replayer.png", ".dnb-replayer")
+
+        drill = page.locator(".dnb-drill").first
+        drill.scroll_into_view_if_needed()
+        drill.locator("button").first.click()
+        page.wait_for_function(
+            "() => (document.querySelector('.dnb-drill .dnb-feedback') || {}).textContent?.trim().length > 0",
+            timeout=30000,
+        )
+        feedback = page.locator(".dnb-drill .dnb-feedback").first.inner_text()
+        assert feedback.strip()
+        shot(page, "site-drill.png", ".dnb-drill")
+
+        practice = page.locator(".dnb-practice", has_text="against you").first
+        practice.scroll_into_view_if_needed()
+        assert "Take" in practice.locator("button").evaluate_all(VISIBLE_WORDS_JS)
+        practice.locator("button", has_text="Take").first.click()  # Boris takes (R14)
+        page.wait_for_timeout(3000)
+        after = practice.inner_text()
+        assert "Bout 6 · attacker Vera · defender Anna" in after  # the bout ended: Boris took and is passed over (R14)
+        assert "Boris · 9 cards · you" in after
+        ARTIFACTS.mkdir(exist_ok=True)
+        practice.screenshot(path=str(ARTIFACTS / "site-practice.png"))
+
+        # a diagram drawn by the browser's WASM Graphviz: a new cell at the end
+        page.locator(".jp-Cell").last.click()
+        page.keyboard.press("Escape")
+        page.keyboard.press("b")
+        page.keyboard.press("Enter")  # edit the new cell
+        page.keyboard.type(
+            "import graphviz\nfrom durak_nb.views import trees\n"
+            "g = graphviz.Digraph()\ng.edge('Anna', 'Boris')\ntrees.show(g)"
+        )
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_timeout(4000)
+        page.locator(".jp-Cell").nth(-2).click()
+        page.keyboard.press("Escape")
+        page.keyboard.press("Shift+Enter")
+        picture = ".jp-OutputArea-output img[src^='data:image/svg+xml']"
+        page.wait_for_selector(picture, timeout=30000)
+        drawn = urllib.parse.unquote(page.locator(picture).last.get_attribute("src") or "")
+        assert "Generated by graphviz" in drawn
+        assert ">Anna</text>" in drawn and ">Boris</text>" in drawn
+        shot(page, "site-graphviz.png")
+    assert refused == []
+
+
+def test_every_edition_present_is_copied_and_lesson8_speaks_its_language(tmp_path: Path) -> None:
+    course = tmp_path / "notebooks"
+    nb = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["# 8"]}], "metadata": {}, "nbformat": 4}
+    for folder in ("", "ru", "uk"):
+        (course / folder).mkdir(parents=True, exist_ok=True)
+        (course / folder / LESSON8).write_text(json.dumps(nb), encoding="utf-8")
+    (course / "01_cards_trump_beating.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    files = tmp_path / "files"
+    editions, count = course_files(Path(__file__).resolve().parents[1], files, "314.0.6", course)
+    assert (editions, count) == (["en", "ru", "uk"], 4)
+    assert (files / "recordings" / "README.md").exists()
+
+    def note(folder: str) -> str:
+        return "".join(json.loads((files / folder / LESSON8).read_text(encoding="utf-8"))["cells"][1]["source"])
+
+    assert note("ru").startswith("**В браузере таблицы этого урока не работают.** Они строятся с помощью pandas")
+    assert note("uk").startswith("**У браузері таблиці цього уроку не працюють.** Їх побудовано за допомогою pandas")
+    assert "Pyodide 314.0.6" in note("uk")
+    assert not (files / "ru" / "01_cards_trump_beating.ipynb").exists()
+
+
+def test_site_catalogue_complete() -> None:
+    from durak_nb.catalogues import check
+
+    assert check(["site"]) == []
+
+
+def test_browser_module_is_idle_outside_a_browser() -> None:
+    from durak_nb.site import browser
+
+    assert browser.in_browser() is False
+    assert browser.start() is False
+    assert browser.render_svg("digraph { a -> b }") is None
+
+
+@pytest.mark.browser
+def test_ukrainian_edition_runs_in_the_browser(site: Path, served: str) -> None:
+    """The Ukrainian edition's lesson 2 (when the kit has it) runs on the site: the players
+    are Анна, Борис, Віра, no traceback."""
+    if not (site / "files" / "uk" / "02_a_bout.ipynb").exists():
+        pytest.skip("the kit has no Ukrainian edition of lesson 2 (notebooks/uk/)")
+    require_browser()
+    with chromium() as ctx:
+        ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(served) else r.abort())
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1366, "height": 768})
+        open_and_run(page, served, "uk/02_a_bout.ipynb")
+        text = page.inner_text(".jp-Notebook")
+        assert "Traceback" not in text
+        assert "Віра" in text
+        shot(page, "site-uk-lesson2.png")
