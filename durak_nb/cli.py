@@ -287,6 +287,13 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--workers", type=int, default=2, help=_("worker processes (default 2; 0 or 1: none)"))
     t.add_argument("--seed", type=int, default=0, help=_("the first deal's seed (default 0)"))
     t.add_argument("--bootstrap", type=int, default=1000, metavar="N", help=_("resamples for the Elo intervals"))
+
+    from .site import DESCRIPTION as SITE_DESCRIPTION
+    from .site import add_arguments as site_arguments
+
+    st = _command(sub, "site", help=_("build the course as a static site that runs in the browser (JupyterLite)"))
+    st.description = _(SITE_DESCRIPTION)
+    site_arguments(st)
     return p
 
 
@@ -596,6 +603,10 @@ def _command_run(args: argparse.Namespace) -> int:
             )
         if args.command == "tournament":
             return _tournament(args)
+        if args.command == "site":
+            from .site import run as site_run
+
+            return site_run(args)
     except BrokenPipeError:  # e.g. `durak-nb replay FILE | head`: the reader left; say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

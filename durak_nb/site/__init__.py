@@ -1,6 +1,6 @@
 """The course as a static site that runs in the browser (issue 12, section 1).
 
-``python -m durak_nb.site -o site/`` (the lead hooks it in as ``durak-nb site``) builds a
+``durak-nb site -o site/`` (or ``python -m durak_nb.site -o site/``) builds a
 JupyterLite site holding every edition of the course, the recordings and the kit, whose
 lessons run in the browser's own Python (Pyodide) and fetch nothing from anywhere else.
 See :mod:`durak_nb.site.build` and ``docs/site.md``.  :mod:`durak_nb.site.browser` is the
@@ -16,24 +16,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import N_, _
 
-__all__ = ["main"]
+__all__ = ["DESCRIPTION", "add_arguments", "main", "run"]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -m durak_nb.site [-o DIR] [--cache DIR] [--notebooks DIR]``: build the site; ``... pin``:
-    remake ``pins.json`` from PyPI and npm (developers only).
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The site command's options on ``parser`` (``durak-nb site`` and ``python -m
+    durak_nb.site`` share them): ``-o/--output``, ``--cache``, ``--notebooks`` and the
+    developers' hidden ``pin`` action."""
+    from .build import DEFAULT_CACHE
 
-    Returns:
-        0 when built; 1 when the build failed (the reason on stderr).
-    """
-    from .build import DEFAULT_CACHE, SiteError, build_site, summary
-
-    parser = argparse.ArgumentParser(
-        prog="durak-nb site",
-        description=_("Build the course as a static JupyterLite site that runs in the browser, needing no server."),
-    )
     parser.add_argument("action", nargs="?", choices=["build", "pin"], default="build", help=argparse.SUPPRESS)
     parser.add_argument(
         "-o", "--output", type=Path, default=Path("site"), help=_("the site's folder (default: %(default)s)")
@@ -47,7 +40,16 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help=_("the course's folder, with ru/ and uk/ for the other editions (default: the kit's notebooks/)"),
     )
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the site (or remake the pins) as ``args`` (:func:`add_arguments`) say.
+
+    Returns:
+        0 when built; 1 when the build failed (the reason on stderr).
+    """
+    from .build import SiteError, build_site, summary
+
     if args.action == "pin":
         import json
 
@@ -63,3 +65,19 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     print(summary(report))
     return 0
+
+
+#: the command's one-line description (``durak-nb site --help``)
+DESCRIPTION = N_("Build the course as a static JupyterLite site that runs in the browser, needing no server.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m durak_nb.site [-o DIR] [--cache DIR] [--notebooks DIR]``: build the site; ``... pin``:
+    remake ``pins.json`` from PyPI and npm (developers only).
+
+    Returns:
+        0 when built; 1 when the build failed (the reason on stderr).
+    """
+    parser = argparse.ArgumentParser(prog="durak-nb site", description=_(DESCRIPTION))
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
