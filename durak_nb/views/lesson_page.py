@@ -79,7 +79,9 @@ DRILL_NUMBERS = range(0, 37)
 #: the notes shown for what needs a running kernel (translated at use)
 NOTES = {
     "practice": N_("Practice bout: play it in JupyterLab (it needs the engine running, which this page has not)."),
-    "play": N_("A game against the bots: play it in JupyterLab (it needs the engine running, which this page has not)."),
+    "play": N_(
+        "A game against the bots: play it in JupyterLab (it needs the engine running, which this page has not)."
+    ),
     "widget": N_("An interactive part: open the lesson in JupyterLab to use it (it needs a running kernel)."),
 }
 
@@ -138,6 +140,8 @@ def _read(path: Path) -> list[dict[str, Any]]:
                 ),
             )
         doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise _fail(path, _("no such file")) from exc
     except OSError as exc:
         raise _fail(path, str(exc.strerror or exc)) from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -164,11 +168,22 @@ def _run_cell(code: str, namespace: dict[str, Any], shown: list[Any]) -> None:
     """Run one code cell as Jupyter does: its last expression, if any, is shown."""
     tree = ast.parse(code, mode="exec")
     last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-    exec(compile(tree, "<cell>", "exec"), namespace)  # noqa: S102 - the teacher's own lesson, as Jupyter runs it
+    assert last is None or isinstance(last, ast.Expr)
+    exec(compile(tree, "<cell>", "exec"), namespace)  # the teacher's own lesson, run as Jupyter runs it
     if last is not None:
-        value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)  # noqa: S307
-        if value is not None:
+        value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+        if value is not None and not _is_language_call(last.value):
             shown.append(value)
+
+
+def _is_language_call(node: ast.expr) -> bool:
+    """``set_language("uk")`` (the edition's first cell): its value, the language's
+    code, is no output a learner reads."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name == "set_language"
 
 
 # ------------------------------------------------------------------ markdown
@@ -180,10 +195,10 @@ _TAG = re.compile(r"<[^>]+>")
 def _markdown() -> Callable[[str], str]:
     import mistune
 
-    class Renderer(mistune.HTMLRenderer):  # type: ignore[misc]
+    class Renderer(mistune.HTMLRenderer):
         def image(self, text: str, url: str, title: str | None = None) -> str:
             if url.startswith("data:image/"):
-                return super().image(text, url, title)  # type: ignore[no-any-return]
+                return super().image(text, url, title)
             return f'<span class="dnb-no-picture">[{text}]</span>'  # nothing fetched from elsewhere
 
     md = mistune.create_markdown(renderer=Renderer(escape=True), plugins=["table", "strikethrough"])
@@ -450,7 +465,7 @@ LESSON_JS = """(function () {
   });
   Array.prototype.forEach.call(document.querySelectorAll("iframe.dnb-lesson-replayer"), function (f) {
     function fit() {
-      try { f.style.height = (f.contentDocument.documentElement.scrollHeight + 4) + "px"; } catch (e) { /* kept */ }
+      try { f.style.height = (f.contentDocument.body.scrollHeight + 24) + "px"; } catch (e) { /* kept */ }
     }
     f.addEventListener("load", fit);
     fit();
