@@ -399,33 +399,47 @@ def lesson_page(path: str | Path) -> LessonPage:
             shown.extend(v for v in values if v is not None)
 
         namespace: dict[str, Any] = {"__name__": "__lesson__", "display": display}
-        for number, cell in enumerate(cells, start=1):
-            kind = cell.get("cell_type")
-            text = _source(cell)
-            if kind == "markdown":
-                html_text = render(text)
-                page.headings.extend(_heading_texts(html_text))
-                page.body.append(f'<div class="dnb-lesson-text">{html_text}</div>')
-            elif kind == "code" and text.strip():
-                shown.clear()
-                out = io.StringIO()
-                try:
-                    with contextlib.redirect_stdout(out):
-                        _run_cell(text, namespace, shown)
-                except ExportError:
-                    raise
-                except Exception as exc:  # the notebook's own error, named with its cell
-                    raise _fail(
-                        where,
-                        _("cell {n} fails: {error}").format(n=number, error=f"{type(exc).__name__}: {exc}"),
-                    ) from exc
-                if out.getvalue().strip():
-                    page.body.append(f'<pre class="dnb-lesson-text">{esc(out.getvalue())}</pre>')
-                for value in shown:
-                    build.add(value)
+        with contextlib.chdir(where.resolve().parent):  # as Jupyter runs a notebook: in its folder
+            _run_all(where, cells, page, build, namespace, shown, render)
         page.lang = get_language()
         page.title = page.headings[0] if page.headings else where.stem
     return page
+
+
+def _run_all(
+    where: Path,
+    cells: list[dict[str, Any]],
+    page: LessonPage,
+    build: _Builder,
+    namespace: dict[str, Any],
+    shown: list[Any],
+    render: Callable[[str], str],
+) -> None:
+    """Every cell in order: markdown rendered, code run and its outputs built."""
+    for number, cell in enumerate(cells, start=1):
+        kind = cell.get("cell_type")
+        text = _source(cell)
+        if kind == "markdown":
+            html_text = render(text)
+            page.headings.extend(_heading_texts(html_text))
+            page.body.append(f'<div class="dnb-lesson-text">{html_text}</div>')
+        elif kind == "code" and text.strip():
+            shown.clear()
+            out = io.StringIO()
+            try:
+                with contextlib.redirect_stdout(out):
+                    _run_cell(text, namespace, shown)
+            except ExportError:
+                raise
+            except Exception as exc:  # the notebook's own error, named with its cell
+                raise _fail(
+                    where,
+                    _("cell {n} fails: {error}").format(n=number, error=f"{type(exc).__name__}: {exc}"),
+                ) from exc
+            if out.getvalue().strip():
+                page.body.append(f'<pre class="dnb-lesson-text">{esc(out.getvalue())}</pre>')
+            for value in shown:
+                build.add(value)
 
 
 #: the page's script: an option's button shows the verdict made at export time (as text)

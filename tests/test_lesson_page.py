@@ -1,0 +1,224 @@
+"""A lesson as one page (durak_nb.views.lesson_page, ``durak-nb export LESSON.ipynb``):
+the lesson's headings, which exercises are in it and their verdicts judged at export
+time, the page's language, markdown's raw HTML escaped, the bounds, the command line.
+
+The page in a real browser (a replayer stepped, an exercise answered): tests/test_browser_lesson_page.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT
+from test_export import Page
+
+from durak_nb.catalogues import check
+from durak_nb.cli import main
+from durak_nb.i18n import get_language, language
+from durak_nb.views import lesson_page as lp
+from durak_nb.views.lesson_page import LessonPageError, export_lesson, lesson_page, lesson_page_html
+
+LESSON3 = ROOT / "notebooks" / "03_limits.ipynb"
+LESSON1 = ROOT / "notebooks" / "01_cards_trump_beating.ipynb"
+HEADINGS3 = [
+    "Lesson 3 · The limits (R13, R14)",
+    "Six at most — R13a",
+    "Never more than the defender holds — R13b",
+    "Throw-ins after the take (R14)",
+    "The first bout (R13c)",
+    "Your turn: play it",
+    "Exercises: how many more cards may follow?",
+    "For teachers",
+]
+REASON3 = (
+    "[R13c] Before the first bito a bout holds at most 5 attack cards while the defender defends; "
+    "this one has 3, so only 2 more may follow."
+)
+PRACTICE_NOTE = "Practice bout: play it in JupyterLab (it needs the engine running, which this page has not)."
+
+
+def notebook(path: Path, *cells: tuple[str, str]) -> Path:
+    """A notebook of ``(kind, source)`` cells, without outputs."""
+    doc = {
+        "cells": [
+            {"cell_type": kind, "metadata": {}, "source": source}
+            | ({"outputs": [], "execution_count": None} if kind == "code" else {})
+            for kind, source in cells
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def ukrainian_lesson3(path: Path) -> Path:
+    """Lesson 3 as its Ukrainian edition would say it: ``set_language("uk")`` and the
+    players' Ukrainian names (the editions are not on main yet)."""
+    doc = json.loads(LESSON3.read_text(encoding="utf-8"))
+    for cell in doc["cells"]:
+        if cell["cell_type"] == "code":
+            src = "".join(cell["source"]).replace('set_language("en")', 'set_language("uk")')
+            for en, uk in (('"Anna"', '"Анна"'), ('"Boris"', '"Борис"'), ('"Vera"', '"Віра"')):
+                src = src.replace(en, uk)
+            cell["source"] = src
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def page3() -> lp.LessonPage:
+    return lesson_page(LESSON3)
+
+
+def test_lesson3_headings_replayers_notes(page3: lp.LessonPage) -> None:
+    """Every markdown heading of lesson 3 in order; its two replayers; the two practice
+    bouts as notes; the page in English."""
+    assert page3.headings == HEADINGS3
+    assert page3.title == HEADINGS3[0]
+    assert page3.lang == "en"
+    assert page3.replayers == 2
+    assert page3.notes == [PRACTICE_NOTE, PRACTICE_NOTE]
+
+
+def test_lesson3_drills_judged_at_export_r13(page3: lp.LessonPage) -> None:
+    """The drill widget's first DRILLS drills, each numeric, each number 0..36 judged by
+    the engine; drill 1 (seed 3): 2 more may follow (R13c), so 1 is wrong and 2 right."""
+    assert [e["kind"] for e in page3.exercises] == ["drill throw_in_room"] * lp.DRILLS
+    first = page3.exercises[0]["numbers"]
+    assert len(first) == 37
+    assert first[1] == [False, "✘ Not 1: " + REASON3]
+    assert first[2] == [True, "✔ Right: " + REASON3]
+    assert [i for i, (right, _text) in enumerate(first) if right] == [2]
+
+
+def test_lesson1_can_beat_options_and_verdicts_r6_r8() -> None:
+    """Lesson 1's CanBeat exercises: both options judged, the right and the wrong one's
+    words exactly (R6; the Japanese spade rule R8)."""
+    page = lesson_page(LESSON1)
+    kinds = [e["kind"] for e in page.exercises]
+    assert kinds[:4] == ["CanBeat"] * 4
+    assert kinds[4:] == ["drill which_beats"] * lp.DRILLS
+    first = page.exercises[0]
+    assert first["options"] == ["Yes, it beats it", "No, it does not"]
+    assert first["verdicts"] == [
+        [True, "✔ Right: J♣ beats 9♣: a higher card of the same suit beats it (R6)."],
+        [False, "✘ It does: J♣ beats 9♣: a higher card of the same suit beats it (R6)."],
+    ]
+    fourth = page.exercises[3]["verdicts"]
+    refusal = (
+        "the engine refuses it: [R8] 7♦ does not beat 8♠: a card is beaten by a higher card of its suit or by"
+        " a trump (♦); spades only by higher spades."
+    )
+    assert fourth == [[False, "✘ It does not: " + refusal], [True, "✔ Right: " + refusal]]
+
+
+def test_page_self_contained_and_in_its_language(tmp_path: Path) -> None:
+    """The written page: ``<html lang="en">``, the headings as h1/h2, two replayer
+    frames holding the exported player, every verdict in the page's data, nothing
+    fetched from elsewhere (no src= or href= outside the page)."""
+    out, page = export_lesson(LESSON3, tmp_path / "page.html")
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith('<!DOCTYPE html>\n<html lang="en">')
+    parsed = Page()
+    parsed.feed(text)
+    tags = [t for t, _a in parsed.tags]
+    assert tags.count("iframe") == 2 and tags.count("h1") == 1 and tags.count("h2") == 7
+    assert all(not a.get("src") and not (a.get("href") or "#").split("#")[0] for _t, a in parsed.tags)
+    data = json.loads(dict((a.get("id"), s) for a, s in parsed.scripts)["dnb-lesson-data"])
+    assert data[0]["numbers"][2] == [True, "✔ Right: " + REASON3]
+    assert page.exercises[0]["numbers"] == data[0]["numbers"]
+    frames = [a["srcdoc"] or "" for t, a in parsed.tags if t == "iframe"]
+    assert all(f.startswith('<!DOCTYPE html>\n<html lang="en">') and 'id="dnb-forward"' in f for f in frames)
+    assert text.count("<script") == 2  # the page's data and its script; the replayers' are in srcdoc
+
+
+def test_the_notebooks_language_decides_and_is_restored(tmp_path: Path) -> None:
+    """A Ukrainian lesson: the page says ``<html lang="uk">``, the drill's verdicts and the
+    notes are Ukrainian; the language in use afterwards is the one before."""
+    path = ukrainian_lesson3(tmp_path / "03_uk.ipynb")
+    with language("ru"):
+        page = lesson_page(path)
+        assert get_language() == "ru"
+    assert page.lang == "uk"
+    assert page.exercises[0]["numbers"][1] == [
+        False,
+        "✘ Не 1: [R13c] До першого відбою, поки той, хто відбивається, захищається, у коні не більше 5 карт "
+        "заходу; на столі їх уже 3, тож підкинути можна ще: 2.",
+    ]
+    assert page.notes[0] == (
+        "Тренувальний кон: зіграйте його в JupyterLab (для нього потрібен рушій, що працює, а на цій сторінці "
+        "його немає)."
+    )
+    html = lp.lesson_page_html_from(page)
+    assert html.startswith('<!DOCTYPE html>\n<html lang="uk">')
+    assert "Урок durak-nb: його перегляди партій і вправи працюють на цій сторінці без ядра" in html
+
+
+def test_markdown_raw_html_escaped_and_no_outside_pictures(tmp_path: Path) -> None:
+    """Raw HTML in a markdown cell is text; a picture from elsewhere is left out (its
+    alternative text shown); the kit's outputs are inline, other objects as text;
+    ``set_language(..)``'s value is not shown."""
+    path = notebook(
+        tmp_path / "evil.ipynb",
+        ("markdown", "# Title & <b>bold</b>\n\n<script>alert(1)</script>\n\n![a pic](http://example.com/x.png)"),
+        ("code", 'from durak_nb import set_language\nset_language("en")'),
+        ("code", "from durak_nb.cards import parse_cards\nparse_cards('7S')[0]"),
+        ("code", "'<i>not markup</i>'"),
+    )
+    page = lesson_page(path)
+    body = "\n".join(page.body)
+    assert page.headings == ["Title & <b>bold</b>"]
+    assert "<script>" not in body and "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+    assert "<img" not in body and '<span class="dnb-no-picture">[a pic]</span>' in body
+    assert "<svg" in body  # the card, drawn
+    assert "&lt;i&gt;not markup&lt;/i&gt;" in body and "<i>" not in body
+    assert '<pre class="dnb-lesson-text">en</pre>' not in body
+
+
+def test_bounds_and_failures_name_the_file(tmp_path: Path, monkeypatch: Any) -> None:
+    """Too many cells, not a notebook, a failing cell: refused with the file (and cell)."""
+    monkeypatch.setattr(lp, "MAX_CELLS", 3)
+    big = notebook(tmp_path / "big.ipynb", *[("markdown", "x")] * 4)
+    with pytest.raises(LessonPageError) as err:
+        lesson_page(big)
+    assert str(err.value) == f"{big}: the notebook has 4 cells, more than the 3 a lesson page holds"
+    bad = tmp_path / "bad.ipynb"
+    bad.write_text('{"cells": 3}', encoding="utf-8")
+    with pytest.raises(LessonPageError, match=r"bad\.ipynb: not a notebook: it has no list of cells"):
+        lesson_page(bad)
+    failing = notebook(tmp_path / "fail.ipynb", ("markdown", "# t"), ("code", "1 / 0"))
+    with pytest.raises(LessonPageError) as err:
+        lesson_page(failing)
+    assert str(err.value) == f"{failing}: cell 2 fails: ZeroDivisionError: division by zero"
+    with language("ru"), pytest.raises(LessonPageError) as err:
+        lesson_page(failing)
+    assert str(err.value) == f"{failing}: ячейка 2 не выполняется: ZeroDivisionError: division by zero"
+    with pytest.raises(LessonPageError, match="no such file"):
+        lesson_page_html(tmp_path / "missing.ipynb")
+
+
+def test_cli_exports_a_lesson(tmp_path: Path, capsys: Any) -> None:
+    """``durak-nb export LESSON.ipynb -o page.html``: the page written, the message in
+    the language asked; ``--view`` refused for a lesson (exit 2), a bad notebook exit 1."""
+    out = tmp_path / "page.html"
+    assert main(["export", str(LESSON3), "-o", str(out)]) == 0
+    said = capsys.readouterr().out.strip()
+    size = out.stat().st_size
+    assert said == f"{out}: {size} bytes, a lesson page with 5 exercises; open it in a browser (no kernel needed)"
+    assert main(["--lang", "ru", "export", str(LESSON3), "-o", str(out), "--view", "Anna"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"durak-nb export: ошибка: {LESSON3}: в блокноте урока нет партий на выбор: --view, --game — для записи партии"
+    )
+    bad = notebook(tmp_path / "fail.ipynb", ("code", "raise ValueError('no')"))
+    assert main(["export", str(bad), "-o", str(tmp_path / "x.html")]) == 1
+    assert capsys.readouterr().err.strip() == f"durak-nb export: error: {bad}: cell 1 fails: ValueError: no"
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_catalogues_complete() -> None:
+    assert check(["teach", "cli"]) == []
