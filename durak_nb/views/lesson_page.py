@@ -429,7 +429,7 @@ def _run_all(
             try:
                 with contextlib.redirect_stdout(out):
                     _run_cell(text, namespace, shown)
-            except ExportError:
+            except LessonPageError:
                 raise
             except Exception as exc:  # the notebook's own error, named with its cell
                 raise _fail(
