@@ -145,6 +145,10 @@ def test_lesson3_page_in_ukrainian(browser: Any, tmp_path: Path) -> None:
         assert table_shown(frame) == expected_table(replay, 1)
         assert frame.locator("#dnb-play").inner_text() == "▶ грати"
         page.locator("#dnb-replayer-1").scroll_into_view_if_needed()
+        box = page.locator("#dnb-replayer-1").bounding_box()
+        assert box["width"] <= VIEWPORT["width"] and box["height"] <= VIEWPORT["height"]
+        # the card faces, once in the page, were put into the replayer's frame by the page's script
+        assert frame.locator("svg defs g[id^='dnb-f-uk-']").count() > 0
         page.screenshot(path=str(_art("lesson-page-replayer-uk.png")))
         page.locator(".dnb-lesson-drill").scroll_into_view_if_needed()
         cls, text = answer_number(page, 0, 1)

@@ -135,6 +135,10 @@ def test_page_self_contained_and_in_its_language(tmp_path: Path) -> None:
     frames = [a["srcdoc"] or "" for t, a in parsed.tags if t == "iframe"]
     assert all(f.startswith('<!DOCTYPE html>\n<html lang="en">') and 'id="dnb-forward"' in f for f in frames)
     assert text.count("<script") == 2  # the page's data and its script; the replayers' are in srcdoc
+    # the card faces once in the page (its pictures and its replayers point to them)
+    assert text.count('id="dnb-f-back"') == 1 and list(page.defs) == ["en"]
+    slot = '<div class="dnb-defs-slot" data-lang="en" hidden></div>'
+    assert all(slot in f and "#dnb-f-" in f and 'id="dnb-f-back"' not in f for f in frames)
 
 
 def test_the_notebooks_language_decides_and_is_restored(tmp_path: Path) -> None:

@@ -105,6 +105,8 @@ class LessonPage:
             (``verdicts``: ``[right, text]`` per option, or per number ``0..36`` for a
             numeric drill, keyed ``"numbers"``).
         notes: the notes shown for live widgets (plain text).
+        defs: the card faces, once per language the pictures use: every card on the page
+            (in its pictures and in its replayers' frames) is a ``<use>`` of one of them.
     """
 
     title: str
@@ -114,6 +116,8 @@ class LessonPage:
     replayers: int = 0
     exercises: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: the card faces the page's pictures and replayers point to, per language (:func:`.cards_svg.card_defs`)
+    defs: dict[str, str] = field(default_factory=dict)
 
 
 def is_lesson(path: str | Path) -> bool:
@@ -233,6 +237,16 @@ class _Builder:
         self.path = path
         self.page = page
 
+    def share(self, html_text: str) -> str:
+        """``html_text`` with its card faces pointing to the page's :attr:`LessonPage.defs`
+        (of the language in use)."""
+        from .cards_svg import card_defs, shared_faces
+
+        lang = get_language()
+        if lang not in self.page.defs:
+            self.page.defs[lang] = card_defs()
+        return shared_faces(html_text)
+
     def add(self, value: Any) -> None:
         from .drills import DrillWidget
         from .exercises import Exercise
@@ -267,7 +281,14 @@ class _Builder:
             )
         view = widget.perspective.index or 0
         perspective = None if view == 0 else view - 1
+        from .cards_svg import card_defs
+
         inner = page_html(widget.replay, perspective=perspective)
+        defs = card_defs()
+        if defs in inner:  # the faces once in the page, not once per replayer: the script puts them back
+            lang = get_language()
+            self.page.defs.setdefault(lang, defs)
+            inner = inner.replace(defs, f'<div class="dnb-defs-slot" data-lang="{esc(lang)}" hidden></div>', 1)
         self.page.replayers += 1
         n = self.page.replayers
         # TRANSLATORS: the tooltip of an exported replayer inside a lesson's page; {n} is its number
@@ -282,10 +303,12 @@ class _Builder:
         for i in range(len(ex.options)):
             ok = ex.answer(i)
             verdicts.append([bool(ok), ex.feedback])
+        with language(ex.language):
+            prompt = self.share(ex.prompt_widget.value)
         n = len(self.page.exercises)
         self.page.exercises.append({"kind": type(ex).__name__, "options": list(ex.options), "verdicts": verdicts})
         self.page.body.append(
-            f'<div class="dnb-lesson-exercise" id="dnb-ex-{n}">{ex.prompt_widget.value}'
+            f'<div class="dnb-lesson-exercise" id="dnb-ex-{n}">{prompt}'
             f"{_options_block(n, ex.options)}{_feedback_block(n)}</div>"
         )
 
@@ -311,11 +334,11 @@ class _Builder:
                 else:
                     entry["verdicts"] = [[v.right, v.text] for v in (drill.check(i) for i in range(len(drill.options)))]
                     answer = _options_block(n, drill.options)
+                board = self.share(widget.board.value)
             self.page.exercises.append(entry)
             hidden = " hidden" if d else ""
             blocks.append(
-                f'<div class="dnb-drill-one" data-drill="{d}"{hidden}>{widget.board.value}{answer}'
-                f"{_feedback_block(n)}</div>"
+                f'<div class="dnb-drill-one" data-drill="{d}"{hidden}>{board}{answer}{_feedback_block(n)}</div>'
             )
         with language(widget.language):
             another = esc(pgettext("button", "Another one"))
@@ -342,33 +365,34 @@ class _Builder:
         self.page.body.append(f'<div class="dnb-lesson-note">{esc(text)}</div>')
 
     def _picture(self, value: Any) -> None:
+        self.page.body.append(self.share(self._picture_html(value)))
+
+    @staticmethod
+    def _picture_html(value: Any) -> str:
+        """A value the notebook shows: the kit's pictures and sentences as their HTML or
+        SVG, anything else as plain text."""
         from ..cards import Card
         from ..engine import Position
         from .cards_svg import card_svg, position_svg
 
         if isinstance(value, Position):
-            self.page.body.append(f'<div class="dnb-lesson-picture">{position_svg(value)}</div>')
-            return
+            return f'<div class="dnb-lesson-picture">{position_svg(value)}</div>'
         if isinstance(value, Card):
-            self.page.body.append(f'<div class="dnb-lesson-picture">{card_svg(value)}</div>')
-            return
-        if type(value).__module__.split(".")[0] == "durak_nb":  # the kit's own views: their HTML is escaped
-            for method, wrap in (("_repr_html_", "{}"), ("_repr_svg_", "{}")):
+            return f'<div class="dnb-lesson-picture">{card_svg(value)}</div>'
+        if type(value).__module__.split(".")[0] == "durak_nb":  # the kit's own views: their text is escaped
+            for method in ("_repr_html_", "_repr_svg_"):
                 make = getattr(value, method, None)
-                if make is not None:
-                    got = make()
-                    if got:
-                        self.page.body.append(f'<div class="dnb-lesson-picture">{wrap.format(got)}</div>')
-                        return
+                got = make() if make is not None else None
+                if got:
+                    return f'<div class="dnb-lesson-picture">{got}</div>'
             bundle = getattr(value, "_repr_mimebundle_", None)
             if bundle is not None:
                 data = bundle()
                 data = data[0] if isinstance(data, tuple) else data
                 for mime in ("image/svg+xml", "text/html"):
                     if isinstance(data, dict) and data.get(mime):
-                        self.page.body.append(f'<div class="dnb-lesson-picture">{data[mime]}</div>')
-                        return
-        self.page.body.append(f'<pre class="dnb-lesson-text">{esc(str(value))}</pre>')
+                        return f'<div class="dnb-lesson-picture">{data[mime]}</div>'
+        return f'<pre class="dnb-lesson-text">{esc(str(value))}</pre>'
 
 
 # ------------------------------------------------------------------ the page
@@ -479,7 +503,11 @@ LESSON_JS = """(function () {
   });
   Array.prototype.forEach.call(document.querySelectorAll("iframe.dnb-lesson-replayer"), function (f) {
     function fit() {
-      try { f.style.height = (f.contentDocument.body.scrollHeight + 24) + "px"; } catch (e) { /* kept */ }
+      try {
+        var doc = f.contentDocument, slot = doc.querySelector(".dnb-defs-slot");
+        if (slot) { slot.outerHTML = document.getElementById("dnb-defs-" + slot.getAttribute("data-lang")).innerHTML; }
+        f.style.height = (doc.body.scrollHeight + 24) + "px";
+      } catch (e) { /* the frame is not ready yet: its load event comes */ }
     }
     f.addEventListener("load", fit);
     fit();
@@ -517,6 +545,7 @@ body {{ font-family: sans-serif; margin: 8px auto; max-width: 1240px; padding: 0
 </head>
 <body>
 <div class="dnb-lesson-note-top">{note}</div>
+{defs}
 {body}
 <script type="application/json" id="dnb-lesson-data">{data}</script>
 <script>
@@ -579,6 +608,7 @@ def lesson_page_html_from(page: LessonPage, *, title: str | None = None) -> str:
         lang=page.lang,
         title=esc(title if title is not None else page.title),
         note=esc(note),
+        defs="".join(f'<div id="dnb-defs-{esc(lang)}">{defs}</div>' for lang, defs in page.defs.items()),
         body="\n".join(page.body),
         data=_script_json(data),
         script=LESSON_JS,
