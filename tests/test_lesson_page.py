@@ -170,6 +170,7 @@ def test_markdown_raw_html_escaped_and_no_outside_pictures(tmp_path: Path) -> No
     path = notebook(
         tmp_path / "evil.ipynb",
         ("markdown", "# Title & <b>bold</b>\n\n<script>alert(1)</script>\n\n![a pic](http://example.com/x.png)"),
+        ("markdown", "[x](javascript:alert(2)) [lesson 3](03_limits.ipynb)"),
         ("code", 'from durak_nb import set_language\nset_language("en")'),
         ("code", "from durak_nb.cards import parse_cards\nparse_cards('7S')[0]"),
         ("code", "'<i>not markup</i>'"),
@@ -179,6 +180,7 @@ def test_markdown_raw_html_escaped_and_no_outside_pictures(tmp_path: Path) -> No
     assert page.headings == ["Title & <b>bold</b>"]
     assert "<script>" not in body and "&lt;script&gt;alert(1)&lt;/script&gt;" in body
     assert "<img" not in body and '<span class="dnb-no-picture">[a pic]</span>' in body
+    assert '<a href="#harmful-link">x</a> <a href="03_limits.ipynb">lesson 3</a>' in body
     assert "<svg" in body  # the card, drawn
     assert "&lt;i&gt;not markup&lt;/i&gt;" in body and "<i>" not in body
     assert '<pre class="dnb-lesson-text">en</pre>' not in body
