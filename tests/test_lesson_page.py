@@ -228,3 +228,44 @@ def test_cli_exports_a_lesson(tmp_path: Path, capsys: Any) -> None:
 
 def test_catalogues_complete() -> None:
     assert check(["teach", "cli"]) == []
+
+
+def test_choose_legal_move_and_predict_draw_r6_r11_r16(tmp_path: Path) -> None:
+    """ChooseLegalMove and PredictDraw exported with every option judged: the legal move
+    right (R6), a throw-in by the defender wrong (R11); the refill's order right, the
+    defender first wrong (R16)."""
+    path = notebook(
+        tmp_path / "two.ipynb",
+        (
+            "code",
+            "from durak_nb import lessons\nfrom durak_nb.views.exercises import ChooseLegalMove, PredictDraw\n"
+            "ChooseLegalMove(lessons.bout().game(1), 'Boris', seed=2)",
+        ),
+        ("code", "PredictDraw(*lessons.first_refill(lessons.replay('podkidnoy-2p.json').recording))"),
+    )
+    choose, draw = lesson_page(path).exercises
+    assert choose["kind"] == "ChooseLegalMove"
+    assert [right for right, _text in choose["verdicts"]] == [False, True, False, False]
+    assert choose["verdicts"][1][1] == (
+        "✔ Right: “Boris covers 7♠ with 6♥” is legal. R6: A higher card of the suit, or a trump, beats a card (побить)."
+    )
+    assert choose["verdicts"][0][1] == (
+        "✘ Not legal: “Boris throws in 10♣”. The engine refuses it: [R11] the defender cannot throw in or pass; "
+        "they cover, transfer or take. R11: Throw-ins: cards of ranks already on the table (подкинуть)."
+    )
+    assert draw["kind"] == "PredictDraw"
+    assert draw["options"] == [
+        "Boris draws 6♥, then Anna draws 8♥",
+        "Boris draws 7♥, then Anna draws 8♠",
+        "Anna draws 6♥, then Boris draws 8♥",
+    ]
+    rule = (
+        "R16: the bout's first attacker draws first, then the others clockwise, the defender last; each draws up to 6"
+        " at once, and the turned-up trump is the last card drawn."
+    )
+    assert draw["verdicts"][0] == [True, "✔ Right: Boris draws 6♥, then Anna draws 8♥. " + rule]
+    assert draw["verdicts"][2] == [
+        False,
+        "✘ Not so: the defender draws last, not first (R16). The engine's refill: Boris draws 6♥, then Anna draws 8♥. "
+        + rule,
+    ]
