@@ -98,6 +98,9 @@ def test_lesson3_page_offline_steps_and_answers_r10_r13(browser: Any, tmp_path: 
         page.click("button.dnb-another")
         assert page.locator(".dnb-drill-one[data-drill='1']").is_visible()
         assert not page.locator(".dnb-drill-one[data-drill='0']").is_visible()
+        assert not page.locator("table.dnb-claims").is_visible()  # "For teachers" starts collapsed
+        page.click(".dnb-lesson-collapsed > summary")
+        assert page.locator("table.dnb-claims").is_visible()
         notes = page.locator(".dnb-lesson-note").all_inner_texts()
         assert len(notes) == 2 and notes[0].startswith("Practice bout: play it in JupyterLab")
         assert asked == []

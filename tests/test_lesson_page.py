@@ -83,6 +83,13 @@ def test_lesson3_headings_replayers_notes(page3: lp.LessonPage) -> None:
     assert page3.lang == "en"
     assert page3.replayers == 2
     assert page3.notes == [PRACTICE_NOTE, PRACTICE_NOTE]
+    # "For teachers" is collapsed in the notebook: a <details> closed until clicked, the teachers' table in it
+    opened = [i for i, b in enumerate(page3.body) if b.startswith('<details class="dnb-lesson-collapsed">')]
+    assert len(opened) == 1
+    assert page3.body[opened[0]].startswith(
+        '<details class="dnb-lesson-collapsed"><summary><h2>For teachers</h2></summary>'
+    )
+    assert "class='dnb-claims'" in page3.body[opened[0] + 1] and page3.body[-1] == "</details>"
 
 
 def test_lesson3_drills_judged_at_export_r13(page3: lp.LessonPage) -> None:

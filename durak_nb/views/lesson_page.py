@@ -444,14 +444,32 @@ def _run_all(
     shown: list[Any],
     render: Callable[[str], str],
 ) -> None:
-    """Every cell in order: markdown rendered, code run and its outputs built."""
+    """Every cell in order: markdown rendered, code run and its outputs built; a section
+    whose heading the notebook keeps collapsed (``jp-MarkdownHeadingCollapsed``) is a
+    ``<details>`` closed until clicked, up to the next heading of its level or higher."""
+    folded: int | None = None  # the level of the collapsed section's heading, while inside it
     for number, cell in enumerate(cells, start=1):
         kind = cell.get("cell_type")
         text = _source(cell)
         if kind == "markdown":
             html_text = render(text)
             page.headings.extend(_heading_texts(html_text))
-            page.body.append(f'<div class="dnb-lesson-text">{html_text}</div>')
+            first = _HEADING.search(html_text)
+            level = int(first.group(1)) if first else None
+            if folded is not None and level is not None and level <= folded:
+                page.body.append("</details>")
+                folded = None
+            meta = cell.get("metadata")
+            if first is not None and isinstance(meta, dict) and meta.get("jp-MarkdownHeadingCollapsed") is True:
+                # a section the lesson shows collapsed (JupyterLab's heading arrow): closed until clicked
+                rest = html_text[: first.start()] + html_text[first.end() :]
+                page.body.append(
+                    f'<details class="dnb-lesson-collapsed"><summary>{first.group(0)}</summary>'
+                    f'<div class="dnb-lesson-text">{rest}</div>'
+                )
+                folded = level
+            else:
+                page.body.append(f'<div class="dnb-lesson-text">{html_text}</div>')
         elif kind == "code" and text.strip():
             shown.clear()
             out = io.StringIO()
@@ -469,6 +487,8 @@ def _run_all(
                 page.body.append(f'<pre class="dnb-lesson-text">{esc(out.getvalue())}</pre>')
             for value in shown:
                 build.add(value)
+    if folded is not None:
+        page.body.append("</details>")
 
 
 #: the page's script: an option's button shows the verdict made at export time (as text)
@@ -545,6 +565,8 @@ body {{ font-family: sans-serif; margin: 8px auto; max-width: 1240px; padding: 0
 .dnb-lesson-note {{ border-left: 4px solid #f0ad4e; background: #fff8e6; padding: 6px 10px; margin: 8px 0; }}
 .dnb-drill-count {{ color: #555; font-size: 13px; }}
 .dnb-no-picture {{ color: #555; }}
+.dnb-lesson-collapsed > summary {{ cursor: pointer; }}
+.dnb-lesson-collapsed > summary > :is(h1, h2, h3, h4, h5, h6) {{ display: inline; }}
 .dnb-lesson-picture svg {{ max-width: 100%; height: auto; }}
 </style>
 </head>
