@@ -308,6 +308,10 @@ class _Builder:
         for i in range(len(ex.options)):
             ok = ex.answer(i)
             verdicts.append([bool(ok), ex.feedback])
+        ex.chosen, ex.correct, ex.feedback = None, None, ""  # the widget as it was: unanswered
+        ex.feedback_widget.value = ""
+        for button in ex.buttons:
+            button.button_style = ""
         with language(ex.language):
             prompt = self.share(ex.prompt_widget.value)
         n = len(self.page.exercises)
