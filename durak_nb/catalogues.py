@@ -127,7 +127,13 @@ PARTS: dict[str, tuple[str, ...]] = {
     ),
     "lessons": ("lessons/*.py",),
     "site": ("site.py", "site/*.py"),
-    "recordings": ("recordings/*.json", "recordings/lessons/*.json", "recordings/overboard/*.json"),
+    "recordings": (
+        "recordings/*.json",
+        "recordings/lessons/*.json",
+        "recordings/overboard/*.json",
+        "recordings/*.durak",
+        "recordings/overboard/*.durak",
+    ),
 }
 
 #: The marking functions and where their message arguments are (Babel's keyword form).
@@ -188,6 +194,14 @@ def extract(part: str) -> Catalog:
             meta = doc.get("meta") if isinstance(doc, dict) else None
             for context, text in meta_texts(meta if isinstance(meta, dict) else {}):
                 template.add(text, locations=[(rel, 0)], context=context)
+            continue
+        if path.suffix == ".durak":  # a recording in the notation: its texts as the reader reads them
+            from .lessons.edition import meta_texts
+            from .record.io import load_games
+
+            for game in load_games(path):
+                for context, text in meta_texts(game.meta):
+                    template.add(text, locations=[(rel, 0)], context=context)
             continue
         for lineno, message, comments, msgctxt in extract_from_file(
             "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True

@@ -1,7 +1,7 @@
 """The exported page in Ukrainian (issue 11) in headless Chromium, opened from file://
 with every network request refused: the page says ``<html lang="uk">``, its note,
 buttons, tips and labels are Ukrainian, the script's own words (play / pause) come from
-the page's data in Ukrainian, and a learner's clicks work: ▶ steps, «▶ грати» plays and
+the page's data in Ukrainian, and a learner's clicks work: ▶ steps, «▶ пуск» plays and
 becomes «⏸ пауза», a side line's button steps into it (Boris takes instead of covering,
 R14) and «⤴ назад …» steps out.  And lesson 2's practice bout made in Ukrainian in
 JupyterLab: its buttons and captions in Ukrainian, a lead played by clicks.
@@ -69,7 +69,7 @@ def test_exported_page_in_ukrainian_offline_clicks_r14(browser: Any, tmp_path: P
         assert "Коли до ходу є інші варіанти, нижче з'являються кнопки" in got["note"]
         assert got["buttons"] == [
             ["◀", "на хід назад"],
-            ["▶ грати", "грати або зупинити"],
+            ["▶ пуск", "пуск або пауза"],
             ["▶", "на хід уперед"],
         ]
         assert got["labels"] == ["хід", "вигляд", "перейти до", "мс/хід"]
@@ -100,7 +100,7 @@ def test_exported_page_in_ukrainian_offline_clicks_r14(browser: Any, tmp_path: P
             "() => +document.getElementById('dnb-board').getAttribute('data-frame') >= 3", timeout=15000
         )
         page.click("#dnb-play")  # pause
-        assert page.text_content("#dnb-play") == "▶ грати"
+        assert page.text_content("#dnb-play") == "▶ пуск"
         shot(page, "i18n-teach-uk-paused.png")
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= VIEWPORT["width"]  # nothing runs off the side at 1366 px

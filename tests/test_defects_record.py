@@ -338,7 +338,7 @@ def test_defect_9_io_dump_never_writes_an_illegal_game_to_json(tmp_path: Path) -
     assert info.value.rule == "R25"
 
 
-def test_io_loads_dumps_and_validates_by_suffix(tmp_path: Path) -> None:
+def test_io_loads_dumps_and_validates_by_suffix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rec = io.load(repro("comment-before-bout.json"))
     assert rec == io.load(repro("comment-before-bout.durak"))
     for name in ("a.json", "a.durak"):
@@ -358,6 +358,7 @@ def test_io_loads_dumps_and_validates_by_suffix(tmp_path: Path) -> None:
         seen.append(path)
         return rec
 
+    monkeypatch.setattr(io, "_LOADERS", dict(io._LOADERS))  # the registration ends with the test
     io.register_loader(".test-only", reader)
     assert io.load(tmp_path / "x.test-only") == rec and seen == [tmp_path / "x.test-only"]
     assert ".test-only" in io.suffixes() and io.loader_for("X.TEST-ONLY") is reader

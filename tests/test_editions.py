@@ -84,6 +84,28 @@ def test_an_edition_has_the_english_cells_and_calls(lang: str, name: str) -> Non
     assert f'set_language("{lang}")' in first
 
 
+def literals(code: str) -> list[str]:
+    return [n.value for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+@pytest.mark.parametrize("lang", EDITIONS)
+def test_the_names_an_edition_passes_are_its_players(lang: str) -> None:
+    """Where the English code passes a player's name, the edition passes that player's name
+    as the edition writes it (a misspelt name would be refused only when the cell runs)."""
+    from durak_nb.lessons.edition import NAMES, person_name
+
+    with language(lang):
+        ours = {person_name(n): n for n in NAMES}
+    for name in ENGLISH:
+        english, edition = cells(NOTEBOOKS / name), cells(NOTEBOOKS / lang / name)
+        for en, ed in zip(english, edition, strict=True):
+            if en["cell_type"] != "code":
+                continue
+            for a, b in zip(literals(source(en)), literals(source(ed)), strict=True):
+                if a in NAMES:
+                    assert ours.get(b) == a, f"{lang}/{name}: {b!r} for {a!r}"
+
+
 @pytest.mark.parametrize("lang", EDITIONS)
 def test_the_checks_of_each_lesson_are_its_claims_in_that_language(lang: str) -> None:
     """Each ✔ line of an edition is the claim the English lesson states at that place, in

@@ -383,10 +383,10 @@ def _parsed(html: str) -> _Page:
 UK_PAGE = {
     "note": (
         "Перегляд партії durak-nb: усе працює просто на цій сторінці, ядро Jupyter не потрібне.\n"
-        "◀ ▶ — на хід назад або вперед (або стрілки на клавіатурі), «▶ грати» програє ходи, "
+        "◀ ▶ — на хід назад або вперед (або стрілки на клавіатурі), «▶ пуск» показує ходи один за одним, "
         "повзунок і список «перейти до» переносять до будь-якого ходу."
     ),
-    "play": "▶ грати",
+    "play": "▶ пуск",
     "pause": "⏸ пауза",
     "title": "durak-nb, перегляд партії: podkidnoy · Anna, Boris",
 }
@@ -407,13 +407,13 @@ def test_exported_page_in_ukrainian_headings_buttons_and_script_words() -> None:
     buttons = {a["id"]: a.get("title") for t, a in page.tags if t == "button"}
     assert buttons == {
         "dnb-back": "на хід назад",
-        "dnb-play": "грати або зупинити",
+        "dnb-play": "пуск або пауза",
         "dnb-forward": "на хід уперед",
         "dnb-exit": "назад до варіанта, від якого відходить цей",
     }
     for word in ("хід <input", "вигляд <select", "перейти до <select", "мс/хід <input", 'aria-label="хід"'):
         assert word in html
-    assert data["words"] == {"play": "▶ грати", "pause": "⏸ пауза"}
+    assert data["words"] == {"play": "▶ пуск", "pause": "⏸ пауза"}
     assert data["lines"][0]["name"] == "основна лінія"
     assert "W.play" in html and '"▶ play"' not in html  # the script's words come from the data
 
@@ -423,8 +423,8 @@ def test_exported_page_in_russian_and_english_r14() -> None:
     with language("ru"):
         words = page_words()
         html = page_html(replay)
-    assert (words["play"], words["pause"], words["move"], words["go to"]) == ("▶ играть", "⏸ пауза", "ход", "перейти к")
-    assert '<html lang="ru">' in html and ">▶ играть</button>" in html
+    assert (words["play"], words["pause"], words["move"], words["go to"]) == ("▶ пуск", "⏸ пауза", "ход", "перейти к")
+    assert '<html lang="ru">' in html and ">▶ пуск</button>" in html
     english = page_html(replay)
     assert '<html lang="en">' in english and ">▶ play</button>" in english
     assert page_words()["note"].startswith("A durak-nb replay: it plays in this page, no kernel needed.\n")

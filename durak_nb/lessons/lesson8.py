@@ -13,8 +13,10 @@ import pandas as pd
 
 from ..engine import Action, Bito, Game, Took
 from ..i18n import N_, Np_, _, pgettext
+from ..rules import preset_text
 from .course import claim
-from .helpers import RECORDINGS, replay
+from .edition import CONTEXTS, person_name
+from .helpers import RECORDINGS, recording, replay
 from .practice import Practice
 
 if TYPE_CHECKING:
@@ -63,22 +65,23 @@ def bouts_end_in_bito_or_take() -> bool:
 
 #: the result of a game in words, one sentence per case (for translation)
 _RESULT_WORDS = {
-    "durak": N_("{name} is the durak"),
-    "epaulettes": N_("{name} is the durak, with epaulettes"),
-    "draw": N_("a draw"),
-    "open": N_("not played to the end"),
+    "durak": Np_("result", "{name} is the durak"),
+    "epaulettes": Np_("result", "{name} is the durak, with epaulettes"),
+    "draw": Np_("result", "a draw"),
+    "open": Np_("result", "not played to the end"),
 }
 
 
-def result_words(row: Any) -> str:
+def result_words(row: Any, name: Callable[[str], str] = str) -> str:
     """A ``games_frame`` row's result in words: ``'Boris is the durak, with epaulettes'``,
-    ``'a draw'`` or ``'not played to the end'`` (R25, R26); never ``<NA>``."""
+    ``'a draw'`` or ``'not played to the end'`` (R25, R26); never ``<NA>``; the durak's
+    name through ``name`` (the edition's: :func:`~durak_nb.lessons.edition.person_name`)."""
     if not bool(row["finished"] is True):
-        return _(_RESULT_WORDS["open"])
+        return pgettext("result", _RESULT_WORDS["open"])
     if bool(row["draw"] is True):
-        return _(_RESULT_WORDS["draw"])
+        return pgettext("result", _RESULT_WORDS["draw"])
     kind = "epaulettes" if bool(row["epaulettes"] is True) else "durak"
-    return _(_RESULT_WORDS[kind]).format(name=row["durak"])
+    return pgettext("result", _RESULT_WORDS[kind]).format(name=name(str(row["durak"])))
 
 
 def games() -> pd.DataFrame:
@@ -94,9 +97,17 @@ def games() -> pd.DataFrame:
 
 def games_table(head: int = 8) -> Styler:
     """The first ``head`` games of :func:`games` as a table that fits the page: title,
-    variant, players, result, bouts, moves, takes, transfers; no index, no ``<NA>``."""
-    frame = games()[["title", "preset", "players", "result", "bouts", "moves", "takes", "transfers"]]
-    frame = frame.rename(columns={"preset": "variant"}).head(head)
+    variant, players, result, bouts, moves, takes, transfers; no index, no ``<NA>``; in
+    the language in use (the headings, the titles, the players' names as the edition
+    writes them, the results)."""
+    kept = games().head(head)
+    frame = kept[["title", "preset", "players", "result", "bouts", "moves", "takes", "transfers"]].copy()
+    frame["title"] = [pgettext(CONTEXTS["title"], t) if isinstance(t, str) and t else t for t in frame["title"]]
+    frame["players"] = [", ".join(person_name(n.strip()) for n in str(p).split(",")) for p in frame["players"]]
+    frame["result"] = [result_words(row, person_name) for _, row in kept.iterrows()]
+    frame["preset"] = [preset_text(str(p)) for p in frame["preset"]]
+    frame = frame.rename(columns={"preset": "variant"})
+    frame = frame.rename(columns={c: pgettext("column", c) for c in frame.columns})
     return frame.style.hide(axis="index")
 
 
@@ -131,6 +142,24 @@ _STATS_HEADINGS = (
     Np_("column", "takes per bout"),
 )
 
+#: the words of the ``role`` and ``action`` values where lesson 8 shows them (the data keep
+#: the codes; contexts "role" and "action")
+_VALUE_WORDS = (
+    Np_("role", "attacker"),
+    Np_("role", "defender"),
+    Np_("role", "thrower"),
+    Np_("action", "attack"),
+    Np_("action", "defend"),
+    Np_("action", "throw"),
+    Np_("action", "transfer"),
+    Np_("action", "take"),
+    Np_("action", "pass"),
+    Np_("action", "redeal"),
+    Np_("column", "title"),
+    Np_("column", "players"),
+    Np_("column", "result"),
+)
+
 #: how :func:`variant_stats_table` writes each column (one decimal for means, two for rates)
 STATS_FORMAT: dict[Any, str | Callable[[object], str] | None] = {
     "moves": "{:.1f}",
@@ -158,12 +187,12 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
     enough for the page."""
     from ..tables import moves_frame
 
-    frame = moves_frame(RECORDINGS / name).head(head)
+    frame = moves_frame(recording(name)).head(head)
     shown = pd.DataFrame(
         {
             pgettext("column", "bout"): frame["bout"],
             pgettext("column", "player"): frame["player"],
-            pgettext("column", "role"): frame["role"],
+            pgettext("column", "role"): [pgettext("role", str(r)) for r in frame["role"]],
             pgettext("column", "move"): [str(t) for t in frame["text"]],
             pgettext("column", "rules"): frame["rules"],
             pgettext("column", "what it caused"): [str(t) for t in frame["events"]],
@@ -179,7 +208,7 @@ def all_moves() -> pd.DataFrame:
 
     kept = games()
     files = sorted(str(p) for p in kept["file"] if str(p).endswith(".json"))
-    moves = pd.concat({Path(p).name: moves_frame(p) for p in files}, names=["file", "move"])
+    moves = pd.concat({Path(p).name: moves_frame(recording(Path(p).name)) for p in files}, names=["file", "move"])
     preset_of = {Path(str(f)).name: str(p) for f, p in zip(kept["file"], kept["preset"], strict=True)}
     moves["preset"] = moves.index.get_level_values("file").map(preset_of)
     return moves
@@ -210,6 +239,8 @@ def action_plot() -> Picture:
     from matplotlib.figure import Figure
 
     counts = action_counts()
+    counts = counts.rename(columns={a: pgettext("action", a) for a in counts.columns})
+    counts.index = [preset_text(str(v)) for v in counts.index]
     fig = Figure(figsize=(8, 2.8))
     ax = fig.add_subplot()
     counts.plot.barh(stacked=True, ax=ax, title=_("moves by kind, per variant"))

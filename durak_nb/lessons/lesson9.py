@@ -30,8 +30,6 @@ from .edition import person_name
 __all__ = [
     "JOURNAL",
     "NOTATION",
-    "PLAYERS",
-    "TITLE",
     "bots_game",
     "fresh_folder",
     "journal_lines",
@@ -44,11 +42,22 @@ __all__ = [
     "with_variation",
 ]
 
-#: Anna (the player the lesson follows) and Boris (the bot), as the recordings name them
-#: (the edition's names at use: :func:`~durak_nb.lessons.edition.person_name`)
-PLAYERS = ("Anna", "Boris")
-#: the recorded game's title (translated at use)
-TITLE = N_("My first recorded game")
+#: Anna (the player the lesson follows) and Boris (the bot), as the recordings name them;
+#: ``lesson9.PLAYERS`` gives them as the edition in the language in use names them
+#: (:func:`~durak_nb.lessons.edition.person_name`: ``('Анна', 'Борис')`` in Russian)
+_PLAYERS = ("Anna", "Boris")
+#: the recorded game's title; ``lesson9.TITLE`` gives it in the language in use
+_TITLE = N_("My first recorded game")
+
+
+def __getattr__(name: str) -> object:
+    """``PLAYERS`` and ``TITLE`` in the language in use, asked when read (PEP 562), so a
+    lesson's cell ``lesson9.PLAYERS`` says the names of its edition."""
+    if name == "PLAYERS":
+        return tuple(person_name(p) for p in _PLAYERS)
+    if name == "TITLE":
+        return _(_TITLE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 #: the journal's file name in the lesson's folder
 JOURNAL = "my-game.durak.jsonl"
 #: the notation file's name in the lesson's folder
@@ -77,9 +86,9 @@ def bots_game(folder: Path, *, seed: int = 7, stop: int | None = None) -> Record
     recorder = Recorder.create(
         folder / JOURNAL,
         "podkidnoy",
-        [person_name(p) for p in PLAYERS],
+        [person_name(p) for p in _PLAYERS],
         seed=seed,
-        meta={"title": _(TITLE)},
+        meta={"title": _(_TITLE)},
         overwrite=True,
     )
     anna, boris = LowestCardBot(), RandomBot(seed=seed)
