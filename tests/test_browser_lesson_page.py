@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from browserkit import ARTIFACTS, chromium, require_browser
 from test_browser import expected_seats, expected_table, seats_shown, table_shown
-from test_lesson_page import LESSON1, LESSON3, REASON3, ukrainian_lesson3
+from test_lesson_page import LESSON1, LESSON3, LESSON3_EDITIONS, REASON3
 
 from durak_nb import lessons
 from durak_nb.i18n import language
@@ -133,12 +133,13 @@ def test_lesson1_can_beat_buttons_r6(browser: Any, tmp_path: Path) -> None:
 
 
 def test_lesson3_page_in_ukrainian(browser: Any, tmp_path: Path) -> None:
-    """As the Ukrainian edition says lesson 3: ``<html lang="uk">``, the replayer's own
-    words Ukrainian, the drill's verdicts Ukrainian."""
-    out, _held = export_lesson(ukrainian_lesson3(tmp_path / "03_uk.ipynb"), tmp_path / "lesson3-uk.html")
+    """Lesson 3's Ukrainian edition (notebooks/uk/): ``<html lang="uk">``, its text, the
+    replayer's own words and the drill's verdicts Ukrainian."""
+    out, _held = export_lesson(LESSON3_EDITIONS["uk"], tmp_path / "lesson3-uk.html")
     page, asked = open_offline(browser, out)
     try:
         assert page.evaluate("document.documentElement.lang") == "uk"
+        assert page.locator("h1").inner_text() == "Урок 3 · Обмеження (R13, R14)"
         frame = replayer_frame(page, 1)
         assert frame.evaluate("document.documentElement.lang") == "uk"
         with language("uk"):
@@ -146,7 +147,7 @@ def test_lesson3_page_in_ukrainian(browser: Any, tmp_path: Path) -> None:
         frame.click("#dnb-forward")
         frame.wait_for_function("document.getElementById('dnb-board').getAttribute('data-frame') == '1'")
         assert table_shown(frame) == expected_table(replay, 1)
-        assert frame.locator("#dnb-play").inner_text() == "▶ грати"
+        assert frame.locator("#dnb-play").inner_text() == "▶ пуск"
         page.locator("#dnb-replayer-1").scroll_into_view_if_needed()
         box = page.locator("#dnb-replayer-1").bounding_box()
         assert box["width"] <= VIEWPORT["width"] and box["height"] <= VIEWPORT["height"]

@@ -23,6 +23,10 @@ from durak_nb.views.lesson_page import LessonPageError, export_lesson, lesson_pa
 
 LESSON3 = ROOT / "notebooks" / "03_limits.ipynb"
 LESSON1 = ROOT / "notebooks" / "01_cards_trump_beating.ipynb"
+LESSON3_EDITIONS = {
+    "ru": ROOT / "notebooks" / "ru" / "03_limits.ipynb",
+    "uk": ROOT / "notebooks" / "uk" / "03_limits.ipynb",
+}
 HEADINGS3 = [
     "Lesson 3 · The limits (R13, R14)",
     "Six at most — R13a",
@@ -53,20 +57,6 @@ def notebook(path: Path, *cells: tuple[str, str]) -> Path:
         "nbformat_minor": 5,
     }
     path.write_text(json.dumps(doc), encoding="utf-8")
-    return path
-
-
-def ukrainian_lesson3(path: Path) -> Path:
-    """Lesson 3 as its Ukrainian edition would say it: ``set_language("uk")`` and the
-    players' Ukrainian names (the editions are not on main yet)."""
-    doc = json.loads(LESSON3.read_text(encoding="utf-8"))
-    for cell in doc["cells"]:
-        if cell["cell_type"] == "code":
-            src = "".join(cell["source"]).replace('set_language("en")', 'set_language("uk")')
-            for en, uk in (('"Anna"', '"Анна"'), ('"Boris"', '"Борис"'), ('"Vera"', '"Віра"')):
-                src = src.replace(en, uk)
-            cell["source"] = src
-    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     return path
 
 
@@ -148,25 +138,51 @@ def test_page_self_contained_and_in_its_language(tmp_path: Path) -> None:
     assert all(slot in f and "#dnb-f-" in f and 'id="dnb-f-back"' not in f for f in frames)
 
 
-def test_the_notebooks_language_decides_and_is_restored(tmp_path: Path) -> None:
-    """A Ukrainian lesson: the page says ``<html lang="uk">``, the drill's verdicts and the
-    notes are Ukrainian; the language in use afterwards is the one before."""
-    path = ukrainian_lesson3(tmp_path / "03_uk.ipynb")
+def test_the_editions_language_decides_and_is_restored() -> None:
+    """Lesson 3's Russian and Ukrainian editions: their own headings, the page says
+    ``<html lang="ru">`` / ``"uk"``, the drill's verdicts and the notes in the edition's
+    language (R13c); the language in use afterwards is the one before."""
     with language("ru"):
-        page = lesson_page(path)
+        uk = lesson_page(LESSON3_EDITIONS["uk"])
         assert get_language() == "ru"
-    assert page.lang == "uk"
-    assert page.exercises[0]["numbers"][1] == [
-        False,
-        "✘ Не 1: [R13c] До першого відбою, поки той, хто відбивається, захищається, у коні не більше 5 карт "
-        "заходу; на столі їх уже 3, тож підкинути можна ще: 2.",
+    ru = lesson_page(LESSON3_EDITIONS["ru"])
+    assert get_language() == "en"
+    assert (ru.lang, uk.lang) == ("ru", "uk")
+    assert ru.headings == [
+        "Урок 3 · Ограничения (R13, R14)",
+        "Не больше шести — R13a",
+        "Не больше, чем на руках у отбивающегося — R13b",
+        "Вдогонку: подкидывание после взятия (R14)",
+        "Первый кон (R13c)",
+        "Ваш черёд: сыграйте сами",
+        "Упражнения: сколько ещё карт можно подкинуть?",
+        "Для учителя",
     ]
-    assert page.notes[0] == (
+    assert uk.headings[0] == "Урок 3 · Обмеження (R13, R14)" and uk.headings[-1] == "Для вчителя"
+    assert (ru.replayers, uk.replayers) == (2, 2)
+    assert [e["kind"] for e in uk.exercises] == ["drill throw_in_room"] * lp.DRILLS
+    reason_ru = (
+        "[R13c] До первого отбоя, пока отбивающийся отбивается, в кону не больше 5 карт захода; на столе их уже 3, "
+        "так что подкинуть можно ещё: 2."
+    )
+    assert ru.exercises[0]["numbers"][1] == [False, "✘ Не 1: " + reason_ru]
+    assert ru.exercises[0]["numbers"][2] == [True, "✔ Верно: " + reason_ru]
+    reason_uk = (
+        "[R13c] До першого відбою, поки той, хто відбивається, захищається, у коні не більше 5 карт заходу; "
+        "на столі їх уже 3, тож підкинути можна ще: 2."
+    )
+    assert uk.exercises[0]["numbers"][1] == [False, "✘ Не 1: " + reason_uk]
+    assert uk.exercises[0]["numbers"][2] == [True, "✔ Правильно: " + reason_uk]
+    assert ru.notes[0] == (
+        "Тренировочный кон: сыграйте его в JupyterLab (для него нужен работающий движок, а на этой странице его нет)."
+    )
+    assert uk.notes[0] == (
         "Тренувальний кон: зіграйте його в JupyterLab (для нього потрібен рушій, що працює, а на цій сторінці "
         "його немає)."
     )
-    html = lp.lesson_page_html_from(page)
+    html = lp.lesson_page_html_from(uk)
     assert html.startswith('<!DOCTYPE html>\n<html lang="uk">')
+    assert "<title>Урок 3 · Обмеження (R13, R14)</title>" in html
     assert "Урок durak-nb: його перегляди партій і вправи працюють на цій сторінці без ядра" in html
 
 
