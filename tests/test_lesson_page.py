@@ -292,3 +292,18 @@ def test_choose_legal_move_and_predict_draw_r6_r11_r16(tmp_path: Path) -> None:
         "✘ Not so: the defender draws last, not first (R16). The engine's refill: Boris draws 6♥, then Anna draws 8♥. "
         + rule,
     ]
+
+
+def test_lone_surrogate_refused_nothing_written(tmp_path: Path) -> None:
+    """A ``\\udcff`` escape in the notebook's JSON (a lone surrogate) cannot be written as
+    UTF-8: refused with the file named, the page not written."""
+    path = tmp_path / "odd.ipynb"
+    path.write_text('{"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# a \\udcff b"}]}')
+    out = tmp_path / "odd.html"
+    with pytest.raises(LessonPageError) as err:
+        export_lesson(path, out)
+    assert str(err.value) == (
+        f"{path}: the page would hold text that is not valid Unicode (a lone surrogate, U+DCFF); "
+        "correct the notebook or the title"
+    )
+    assert not out.exists()

@@ -610,14 +610,25 @@ def export_lesson(path: str | Path, output: str | Path, *, title: str | None = N
         The path written and the page's :class:`LessonPage` (what it holds).
 
     Raises:
-        LessonPageError: as :func:`lesson_page` (the file named).
+        LessonPageError: as :func:`lesson_page` (the file named); the notebook or the
+            title holds a lone surrogate (not valid Unicode; nothing is written).
         ExportError: a replayer beyond the page's bound on moves.
         OSError: the page cannot be written (an existing ``output`` is left as it was).
     """
     page = lesson_page(path)
     text = lesson_page_html_from(page, title=title)
+    try:
+        data = text.encode("utf-8")  # before the file is touched
+    except UnicodeEncodeError as exc:  # a lone surrogate: from a "\udcff" escape in the notebook, or the title
+        raise _fail(
+            Path(path),
+            _(
+                "the page would hold text that is not valid Unicode (a lone surrogate, {code}); "
+                "correct the notebook or the title"
+            ).format(code=f"U+{ord(text[exc.start]):04X}"),
+        ) from exc
     out = Path(output)
-    replace_atomically(out, text.encode("utf-8"))
+    replace_atomically(out, data)
     return out, page
 
 
