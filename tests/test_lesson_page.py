@@ -307,3 +307,20 @@ def test_lone_surrogate_refused_nothing_written(tmp_path: Path) -> None:
         "correct the notebook or the title"
     )
     assert not out.exists()
+
+
+def test_diagram_inline_live_widget_noted(tmp_path: Path) -> None:
+    """A bout diagram (graphviz) is inline SVG without its XML prologue; a widget that
+    needs a kernel (the scorer) is a note."""
+    path = notebook(
+        tmp_path / "diagram.ipynb",
+        (
+            "code",
+            "from durak_nb import lessons\nfrom durak_nb.views.trees import bout_diagram\n"
+            "bout_diagram(lessons.replay('podkidnoy-2p.json'), 1)",
+        ),
+        ("code", f"from durak_nb.views.scorer import ScorerWidget\nScorerWidget({str(tmp_path / 'j.durak.jsonl')!r})"),
+    )
+    page = lesson_page(path)
+    assert page.body[0].startswith('<div class="dnb-lesson-picture"><svg')
+    assert page.notes == ["An interactive part: open the lesson in JupyterLab to use it (it needs a running kernel)."]

@@ -400,7 +400,10 @@ class _Builder:
                 data = data[0] if isinstance(data, tuple) else data
                 for mime in ("image/svg+xml", "text/html"):
                     if isinstance(data, dict) and data.get(mime):
-                        return f'<div class="dnb-lesson-picture">{data[mime]}</div>'
+                        got = str(data[mime])
+                        if mime == "image/svg+xml" and "<svg" in got:  # a diagram: no XML prologue in HTML
+                            got = got[got.index("<svg") :]
+                        return f'<div class="dnb-lesson-picture">{got}</div>'
         return f'<pre class="dnb-lesson-text">{esc(str(value))}</pre>'
 
 
