@@ -239,6 +239,12 @@ def test_cli_exports_a_lesson(tmp_path: Path, capsys: Any) -> None:
     said = capsys.readouterr().out.strip()
     size = out.stat().st_size
     assert said == f"{out}: {size} bytes, a lesson page with 5 exercises; open it in a browser (no kernel needed)"
+    assert main(["--lang", "uk", "export", str(LESSON3_EDITIONS["uk"]), "-o", str(out)]) == 0
+    size = out.stat().st_size
+    assert capsys.readouterr().out.strip() == (
+        f"{out}: {size} байтів, сторінка уроку, вправ: 5; відкрийте її в браузері (ядро не потрібне)"
+    )
+    assert out.read_text(encoding="utf-8").startswith('<!DOCTYPE html>\n<html lang="uk">')
     assert main(["--lang", "ru", "export", str(LESSON3), "-o", str(out), "--view", "Anna"]) == 2
     assert capsys.readouterr().err.strip() == (
         f"durak-nb export: ошибка: {LESSON3}: в блокноте урока нет партий на выбор: --view, --game — для записи партии"
