@@ -17,7 +17,7 @@ from test_export import Page
 
 from durak_nb.catalogues import check
 from durak_nb.cli import main
-from durak_nb.i18n import get_language, language
+from durak_nb.i18n import get_language, language, ngettext
 from durak_nb.views import lesson_page as lp
 from durak_nb.views.lesson_page import LessonPageError, export_lesson, lesson_page, lesson_page_html
 
@@ -241,8 +241,10 @@ def test_cli_exports_a_lesson(tmp_path: Path, capsys: Any) -> None:
     assert said == f"{out}: {size} bytes, a lesson page with 5 exercises; open it in a browser (no kernel needed)"
     assert main(["--lang", "uk", "export", str(LESSON3_EDITIONS["uk"]), "-o", str(out)]) == 0
     size = out.stat().st_size
+    with language("uk"):
+        size_words = ngettext("{n} byte", "{n} bytes", size).format(n=size)  # the cli part's plural of the size
     assert capsys.readouterr().out.strip() == (
-        f"{out}: {size} байтів, сторінка уроку, вправ: 5; відкрийте її в браузері (ядро не потрібне)"
+        f"{out}: {size_words}, сторінка уроку, вправ: 5; відкрийте її в браузері (ядро не потрібне)"
     )
     assert out.read_text(encoding="utf-8").startswith('<!DOCTYPE html>\n<html lang="uk">')
     assert main(["--lang", "ru", "export", str(LESSON3), "-o", str(out), "--view", "Anna"]) == 2
