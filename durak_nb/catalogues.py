@@ -123,6 +123,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "views/practice.py",
         "views/drills.py",
         "views/course_show.py",
+        "views/lesson_page.py",
     ),
     "lessons": ("lessons/*.py",),
     "site": ("site.py", "site/*.py"),

@@ -12,7 +12,8 @@
   [--workers W | --dask SCHEDULER]``: a self-play corpus (:func:`durak_nb.corpus.selfplay`).
 - ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME]``: a replay
   as one self-contained HTML page that plays with no kernel and no network
-  (:func:`durak_nb.views.export.export_html`).
+  (:func:`durak_nb.views.export.export_html`); of a lesson notebook (``.ipynb``), the lesson
+  as one page: its text, replayers and exercises (:func:`durak_nb.views.lesson_page.export_lesson`).
 - ``durak-nb solve FILE [--json] [--budget N]``: the exact endgame solver on the position
   after the last move (:func:`durak_nb.analysis.command.solve_command`).
 - ``durak-nb analyse FILE -o OUT [--samples N] [--seed S] [--budget N]``: every move
@@ -262,7 +263,11 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     e = _command(sub, "export", help=_("write a replay as a self-contained HTML page (no kernel, no network)"))
-    e.add_argument("file", metavar="FILE", help=_("a .json or .durak recording"))
+    e.add_argument(
+        "file",
+        metavar="FILE",
+        help=_("a .json or .durak recording, or a lesson notebook (.ipynb: its text, replayers and exercises)"),
+    )
     e.add_argument("-o", "--output", required=True, metavar="PAGE.html", help=_("the page to write"))
     e.add_argument("--game", type=int, default=1, metavar="N", help=_("which game of a match (1, 2, …; default 1)"))
     e.add_argument("--title", help=_("the page's title (default: the recording's title, or variant and players)"))
@@ -481,6 +486,10 @@ def _export(args: argparse.Namespace) -> int:
     """Read ``args.file`` strictly, check it as ``validate`` does (R25 results
     included), and write game ``args.game`` as a page."""
     from .views.export import ExportError, export_html  # ipywidgets only for this command
+    from .views.lesson_page import is_lesson
+
+    if is_lesson(args.file):
+        return _export_lesson(args)
 
     for option, value in (("--title", args.title), ("--view", args.view)):
         given = _not_text(value)
@@ -520,6 +529,41 @@ def _export(args: argparse.Namespace) -> int:
     # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {lines} the moves it shows ("134 moves")
     words = _("{page}: {bytes}, {lines}; open it in a browser (no kernel needed)")
     _say(words.format(page=page, bytes=_bytes(page.stat().st_size), lines=_lines_words(rec)))
+    return 0
+
+
+def _export_lesson(args: argparse.Namespace) -> int:
+    """``durak-nb export LESSON.ipynb -o PAGE.html``: the lesson as one page
+    (:func:`durak_nb.views.lesson_page.export_lesson`)."""
+    from .views.export import ExportError
+    from .views.lesson_page import export_lesson
+
+    given = _not_text(args.title)
+    if given is not None:
+        return _usage("export", _("{option} is not UTF-8 text: {given}").format(option="--title", given=given))
+    if args.view is not None or args.game != 1:
+        # TRANSLATORS: {options} are option names, kept as they are (--view, --game)
+        words = _("{file}: a lesson notebook has no games to choose: {options} are for a recording")
+        return _usage("export", words.format(file=args.file, options="--view, --game"))
+    if _same_file(args.file, args.output):
+        words = _("{file}: the page would replace the lesson FILE; write to another file")
+        return _usage("export", words.format(file=args.output))
+    try:
+        page, held = export_lesson(args.file, args.output, title=args.title)
+    except ExportError as exc:
+        _usage("export", str(exc))
+        return 1
+    except OSError as exc:
+        _usage("export", f"{args.output}: {exc.strerror or exc}")
+        return 1
+    n = len(held.exercises)
+    # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {n} the exercises and drills the page holds
+    words = ngettext(
+        "{page}: {bytes}, a lesson page with {n} exercise; open it in a browser (no kernel needed)",
+        "{page}: {bytes}, a lesson page with {n} exercises; open it in a browser (no kernel needed)",
+        n,
+    )
+    _say(words.format(page=page, bytes=_bytes(page.stat().st_size), n=n))
     return 0
 
 
