@@ -58,6 +58,8 @@ def __getattr__(name: str) -> object:
     if name == "TITLE":
         return _(_TITLE)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: the journal's file name in the lesson's folder
 JOURNAL = "my-game.durak.jsonl"
 #: the notation file's name in the lesson's folder
