@@ -72,7 +72,7 @@ by the widget library.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -82,10 +82,12 @@ import ipywidgets as widgets
 from ..annotate import Annotator, line_nodes, line_path, where
 from ..engine import Move
 from ..errors import DurakError
+from ..explain import explain_move
 from ..i18n import N_, _, get_language, ngettext
 from ..record import Recording, RecordingError, io
 from ..record.tree import GLYPHS, GameNode
 from ..replay import LinePath, Replay, path_text
+from ..text import visible
 from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .cards_svg import card_defs, shared_faces
 from .evalgraph import EVAL_WORDS, eval_html, figures_of
@@ -105,7 +107,16 @@ from .html import (
     view_names,
 )
 
-__all__ = ["LEGEND", "PANEL_WORDS", "ReplayerWidget", "Shown", "legend_html"]
+__all__ = [
+    "LEGEND",
+    "PANEL_WORDS",
+    "PUZZLE_WORDS",
+    "PuzzleQuestion",
+    "ReplayerWidget",
+    "Shown",
+    "legend_html",
+    "puzzle_question",
+]
 
 #: The legend's words under the board (translated at use: :func:`legend_html`).
 LEGEND_WORDS = N_(
@@ -182,6 +193,126 @@ GLYPH_TIPS = (
     N_("interesting move"),
     N_("dubious move"),
 )
+
+
+#: The puzzle's words (:class:`PuzzleQuestion`, ``ReplayerWidget(..., puzzle=True)`` and the
+#: exported page's puzzle mode), plain text, translated at use (``_(PUZZLE_WORDS[key])``).
+PUZZLE_WORDS = {
+    # TRANSLATORS: the puzzle's question at a move; {name} is the player to act
+    "ask": N_("Your move for {name}: what would you play?"),
+    # TRANSLATORS: {move} is the move played, with the rules behind it
+    "right": N_("✔ Right: this is the move played: {move}"),
+    # TRANSLATORS: {chosen} is the learner's move, {move} the move played with the rules behind it
+    "wrong": N_("✘ Not the move played. You chose: {chosen}. The game went on with: {move}"),
+    # TRANSLATORS: a move with no choice: {name} is the player, {move} the move with its rules
+    "only": N_("{name} has one legal move here: {move}"),
+    "unknown": N_("The move played is not among the legal moves listed here: {move}"),
+    # TRANSLATORS: the running score: moves found at the first try of those asked
+    "score": N_("{found} of {asked} found"),
+    "again": N_("↺ try again"),
+    "on": N_("▶ step on"),
+    "watch": N_("It is {name}'s move: the choice is shown with every hand open or in {name}'s view."),
+    "end": N_("The end of the game."),
+    "note": N_(
+        "\nPuzzle: at each move choose what you would play; the move played, its comment and its glyph "
+        "show once you have chosen."
+    ),
+    "partial": N_(
+        "puzzle mode needs every hand known: this game was played over the board, and its legal moves "
+        "would be a guess at the hidden cards"
+    ),
+}
+
+
+class PuzzleQuestion(NamedTuple):
+    """The puzzle at frame ``k`` of a replay (:func:`puzzle_question`): what the learner
+    is asked before move ``k`` is shown.
+
+    Attributes:
+        k: the frame (the position before move ``k``).
+        player: the seat of the player to act (the one who made move ``k``).
+        choices: the engine's legal moves of that player at frame ``k``, in the engine's
+            order (``Game.legal_moves``, never re-derived).
+        answer: the index of move ``k`` (the move played) in ``choices``, or ``-1`` when
+            it is not there (it should always be).
+        labels: each choice in words (``Move.describe``), plain text.
+        ask: the question in words (:data:`PUZZLE_WORDS` ``"ask"``).
+        move: move ``k`` explained with the rules behind it and its glyph
+            (:func:`~durak_nb.explain.explain_move`, no events), plain text.
+        comment: the comment after move ``k``, or ``None`` (plain text, never markup).
+    """
+
+    k: int
+    player: int
+    choices: tuple[Move, ...]
+    answer: int
+    labels: tuple[str, ...]
+    ask: str
+    move: str
+    comment: str | None
+
+    def verdict(self, choice: int) -> str:
+        """The words after the learner chose ``choices[choice]``: right (the move played)
+        or not, and then which was played, with its rules (plain text).
+
+        Raises:
+            IndexError: ``choice`` is not an index of ``choices``.
+        """
+        if not 0 <= choice < len(self.choices):
+            raise IndexError(f"choice {choice} is not in 0..{len(self.choices) - 1}")
+        if choice == self.answer:
+            return _(PUZZLE_WORDS["right"]).format(move=self.move)
+        return _(PUZZLE_WORDS["wrong"]).format(chosen=self.labels[choice], move=self.move)
+
+    @property
+    def asked(self) -> bool:
+        """Whether the learner is asked at all: the move played is among two or more choices
+        (a frame with a single legal move is shown as it is, and not counted)."""
+        return self.answer >= 0 and len(self.choices) > 1
+
+
+def _same_move(legal: Move, played: Move) -> bool:
+    """Whether ``played`` (move ``k`` as recorded) is the legal move ``legal``: equal, or
+    both the redeal (R5: a listed legal redeal carries no deck, the played one its deck)."""
+    if legal == played:
+        return True
+    return legal._replace(deck=None) == played._replace(deck=None) and legal.deck is None
+
+
+def puzzle_question(replay: Replay, k: int, legal_moves: Iterable[Move] | None = None) -> PuzzleQuestion:
+    """The puzzle at frame ``k`` of ``replay``, in the language in use: the legal moves of
+    the player who made move ``k``, as the engine lists them, and the move played.
+
+    Args:
+        replay: a replay whose hands are all known (not over the board).
+        k: the frame, ``0..len(replay) - 1`` (there is a move to choose).
+        legal_moves: the engine's legal moves at ``k`` (``replay.game(k).legal_moves()``),
+            when the caller has them already.
+
+    Raises:
+        IndexError: ``k`` is not in ``0..len(replay) - 1``.
+        ValueError: the replay was played over the board (``Replay.partial``): its legal
+            moves are a witness's, a guess at cards nobody saw.
+    """
+    if replay.partial:
+        raise ValueError(_(PUZZLE_WORDS["partial"]))
+    if not 0 <= k < len(replay):
+        raise IndexError(f"frame {k} has no move to choose: not in 0..{len(replay) - 1}")
+    played = replay.move(k)
+    legal = replay.game(k).legal_moves() if legal_moves is None else legal_moves
+    choices = tuple(m for m in legal if m.player == played.player)
+    answer = next((i for i, m in enumerate(choices) if _same_move(m, played)), -1)
+    names = replay.players
+    return PuzzleQuestion(
+        k=k,
+        player=played.player,
+        choices=choices,
+        answer=answer,
+        labels=tuple(visible(m.describe(names), keep="\n\t") for m in choices),
+        ask=visible(_(PUZZLE_WORDS["ask"]).format(name=names[played.player]), keep="\n\t"),
+        move=visible(explain_move(replay, k, with_events=False, glyph=replay.glyph(k)), keep="\n\t"),
+        comment=replay.comment(k),
+    )
 
 
 class Shown(NamedTuple):

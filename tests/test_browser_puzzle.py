@@ -1,0 +1,169 @@
+"""The exported page in puzzle mode (issue 12, section 2) in headless Chromium, opened
+from file:// with every network request refused: lesson 7's annotated endgame
+(``annotated-transfer-or-cover.durak``) asks "what would you play?" at each move with
+the engine's legal moves of the player to act as buttons; before the choice the page
+shows neither the move played, nor the comment after it, nor its glyph, nor the list of
+legal moves, nor the side lines; a wrong choice gets its verdict (the move played with
+its rule, R17) and "try again"; the right one is marked, the comment after the move
+shows, "step on" goes to the next move; the score counts the first tries.  Screenshots
+at 1366×768 in ``artifacts/`` (English and Ukrainian).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import chromium, require_browser, shot
+from conftest import RECORDINGS
+from test_browser import open_offline
+from test_replay import renamed
+
+from durak_nb.i18n import language
+from durak_nb.record import Recording, io
+from durak_nb.replay import Replay
+from durak_nb.views.export import export_html
+from durak_nb.views.replayer import puzzle_question
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 1366, "height": 768}
+GAME = RECORDINGS / "annotated-transfer-or-cover.durak"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    require_browser()
+    with chromium() as ctx:
+        yield ctx
+
+
+@pytest.fixture(scope="module")
+def replay() -> Replay:
+    return Replay(io.load_games(GAME)[0])
+
+
+def panel(page: Any) -> dict[str, Any]:
+    """What the puzzle panel and the page show, as the browser shows it (visible text only)."""
+    return dict(
+        page.evaluate(
+            """() => {
+              const q = id => document.getElementById(id);
+              const shown = e => e.offsetParent !== null;
+              return {
+                frame: +document.getElementById('dnb-board').getAttribute('data-frame'),
+                ask: q('dnb-puzzle-ask').innerText,
+                choices: Array.from(document.querySelectorAll('#dnb-puzzle-choices button')).map(
+                  b => [b.textContent, b.disabled, b.className]),
+                verdict: q('dnb-puzzle-verdict').innerText,
+                comment: q('dnb-puzzle-comment').innerText,
+                again: shown(q('dnb-puzzle-again')), on: shown(q('dnb-puzzle-on')),
+                score: q('dnb-puzzle-score').innerText,
+                forward: q('dnb-forward').disabled, slider: q('dnb-slider').max,
+                goto: q('dnb-goto').options.length,
+                body: document.body.innerText,
+                inside: (() => { const r = q('dnb-puzzle').getBoundingClientRect();
+                  return r.right <= 1366 && r.bottom <= 768 && r.top >= 0; })(),
+              };
+            }"""
+        )
+    )
+
+
+def test_puzzle_page_offline_wrong_then_right_then_step_on_r17(browser: Any, replay: Replay, tmp_path: Path) -> None:
+    path = export_html(replay, tmp_path / "puzzle.html", puzzle=True)
+    page, asked = open_offline(browser, path)
+    page.set_viewport_size(VIEWPORT)
+    try:
+        # frame 0: Anna leads; the right choice at once
+        q0 = puzzle_question(replay, 0)
+        got = panel(page)
+        assert got["frame"] == 0 and got["ask"] == "Your move for Anna: what would you play?"
+        assert [c[0] for c in got["choices"]] == list(q0.labels)
+        assert got["forward"] and got["slider"] == "0" and got["goto"] == 1
+        assert "next, move 0" not in got["body"] and q0.move not in got["body"]
+        right = q0.answer
+        page.click(f'#dnb-puzzle-choices button[data-choice="{right}"]')
+        got = panel(page)
+        assert got["verdict"] == f"✔ Right: this is the move played: {q0.move}"
+        assert got["score"] == "1 of 1 found" and not got["forward"] and got["on"] and not got["again"]
+        page.click("#dnb-puzzle-on")
+
+        # frame 1: Boris, 7♠ on the table: cover with 8♠ or A♥, transfer 7♦ (R17), take
+        q1 = puzzle_question(replay, 1)
+        got = panel(page)
+        assert got["frame"] == 1
+        assert [c[0] for c in got["choices"]] == [
+            "Boris covers 7♠ with 8♠",
+            "Boris covers 7♠ with A♥",
+            "Boris transfers 7♦",
+            "Boris takes",
+        ]
+        assert q1.answer == 2 and q1.comment is not None
+        # nothing of the answer is shown: not the move's words with its rule, not "next",
+        # not the comment after it, not its glyph, not the legal-move list, not the side line
+        assert "next, move 1" not in got["body"]
+        assert q1.move not in got["body"] and "Boris transfers 7♦ !" not in got["body"]
+        assert q1.comment not in got["body"]
+        assert "may transfer" not in got["body"] and "Instead of move 1" not in got["body"]
+        assert got["forward"] and got["slider"] == "1" and got["inside"]
+        shot(page, "puzzle-ask.png")
+
+        page.click('#dnb-puzzle-choices button[data-choice="0"]')  # cover with 8♠: not the move played
+        got = panel(page)
+        assert got["verdict"] == (
+            "✘ Not the move played. You chose: Boris covers 7♠ with 8♠. "
+            "The game went on with: Boris transfers 7♦ ! — перевод, a transfer (R17): Vera now defends"
+        )
+        assert got["comment"] == q1.comment
+        assert got["choices"][0][2] == "dnb-choice dnb-wrong" and all(c[1] for c in got["choices"])
+        assert got["again"] and got["on"] and got["score"] == "1 of 2 found"
+        assert "next, move 1: Boris transfers 7♦" in got["body"]
+        assert "Instead of move 1 (Boris transfers 7♦):" in got["body"]  # the side line, now
+        assert got["inside"]
+        shot(page, "puzzle-wrong.png")
+
+        page.click("#dnb-puzzle-again")
+        got = panel(page)
+        assert not any(c[1] for c in got["choices"]) and got["verdict"] == "" and got["comment"] == ""
+        page.click('#dnb-puzzle-choices button[data-choice="2"]')  # transfer 7♦: the move played
+        got = panel(page)
+        assert got["verdict"].startswith("✔ Right: this is the move played: Boris transfers 7♦ !")
+        assert got["choices"][2][2] == "dnb-choice dnb-right"
+        assert got["score"] == "1 of 2 found"  # the first try counts
+        shot(page, "puzzle-right.png")
+
+        page.click("#dnb-puzzle-on")
+        got = panel(page)
+        assert got["frame"] == 2 and got["ask"] == "Your move for Vera: what would you play?"
+        assert got["slider"] == "2" and got["goto"] == 3
+        page.click("#dnb-back")
+        got = panel(page)
+        assert got["frame"] == 1 and got["verdict"].startswith("✔ Right")  # an answered move stays answered
+        assert asked == []
+    finally:
+        page.close()
+
+
+def test_puzzle_page_in_ukrainian_fits_r17(browser: Any, replay: Replay, tmp_path: Path) -> None:
+    names = {"Anna": "Анна", "Boris": "Борис", "Vera": "Віра"}  # the lessons' names (docs/glossary.md)
+    replay = Replay(Recording.from_json(renamed(replay.recording.to_json(), names)))
+    with language("uk"):
+        path = export_html(replay, tmp_path / "uk.html", puzzle=True)
+    page, asked = open_offline(browser, path)
+    page.set_viewport_size(VIEWPORT)
+    try:
+        got = panel(page)
+        assert got["ask"] == "Анна: що б ви зіграли за цього гравця?"
+        page.click(f'#dnb-puzzle-choices button[data-choice="{puzzle_question(replay, 0).answer}"]')
+        page.click("#dnb-puzzle-on")
+        page.click('#dnb-puzzle-choices button[data-choice="3"]')  # Boris takes: not the move played
+        got = panel(page)
+        assert got["verdict"].startswith("✘ Не той хід, що зіграно. Ви обрали: Борис бере.")
+        assert got["score"] == "знайдено 1 з 2" and got["inside"]
+        shot(page, "puzzle-uk-wrong.png")
+        assert asked == []
+    finally:
+        page.close()
