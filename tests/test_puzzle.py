@@ -28,7 +28,7 @@ from durak_nb.record import Recording, io
 from durak_nb.replay import Replay
 from durak_nb.views.export import ExportError, ask_story_html, export_html, page_data, page_html
 from durak_nb.views.html import story_html
-from durak_nb.views.replayer import PUZZLE_WORDS, puzzle_question
+from durak_nb.views.replayer import PUZZLE_WORDS, ReplayerWidget, puzzle_question
 
 COMMENT = "<b>no</b> markup & </script> here"
 
@@ -181,3 +181,115 @@ def test_export_html_puzzle_writes_the_page(tmp_path: Path) -> None:
     path = export_html(replay(), tmp_path / "x.html", puzzle=True)
     text = path.read_text(encoding="utf-8")
     assert '<div id="dnb-puzzle" class="dnb-puzzle">' in text and "<script src=" not in text
+
+
+def models(w: ReplayerWidget) -> int:
+    """The widget models under ``w`` (children, layouts, styles), each once."""
+    import ipywidgets as widgets
+
+    seen: set[str] = set()
+    todo: list[object] = [w]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, widgets.Widget):
+            if x.model_id not in seen:
+                seen.add(x.model_id)
+                todo.extend(getattr(x, name) for name in x.keys)
+        elif isinstance(x, (list, tuple)):
+            todo.extend(x)
+    return len(seen)
+
+
+def test_widget_puzzle_flow_values_only() -> None:
+    """``ReplayerWidget(replay, puzzle=True)``: the choices are the engine's moves of the
+    player to act; before the choice the board tells neither move 1 nor the legal-move
+    list, the slider stops at the frame to answer; a wrong choice, its verdict and the
+    comment (escaped), try again, the right one, step on; the score counts first tries;
+    no widget is made after the start (values only), and the puzzle adds 18 models."""
+    plain = models(ReplayerWidget(replay()))
+    w = ReplayerWidget(replay(), puzzle=True)
+    assert models(w) == plain + 18
+    assert w.choices.options == tuple(puzzle_question(replay(), 0).labels)
+    assert w.slider.max == 0 and [label for label, _k in w.goto.options] == ["▶ Bout 1 begins · start (0/14)"]
+    assert w.play.layout.display == "none" and w.again.layout.display == "none"
+    w.step(1)
+    assert w.index == 0  # not before the choice
+    w.choose(0)  # Anna attacks 6♠: the move played
+    assert (
+        w.verdict.value
+        == "✔ Right: this is the move played: Anna attacks 6♠ — the lead (заход, R9); Boris defends (R10)"
+    )
+    assert w.score == (1, 1) and w.slider.max == 1
+    made = models(w)
+    w.step_on.click()
+    assert w.index == 1
+    assert w.ask.value == '<b>Your move for Boris: what would you play?</b> <span class="dnb-none">1 of 1 found</span>'
+    assert w.choices.options == (
+        "Boris covers 6♠ with 7♠",
+        "Boris covers 6♠ with J♥",
+        "Boris covers 6♠ with A♠",
+        "Boris takes",
+    )
+    shown = w.shown()
+    assert "next, move 1" not in w.board.value and "?!" not in w.board.value and "no</b>" not in w.board.value
+    assert shown.turn == "" and "may cover" not in w.board.value and "Boris covers" not in shown.story
+    w.choices.index = 3  # a click: Boris takes, not the move played
+    assert w.verdict.value == (
+        "✘ Not the move played. You chose: Boris takes. The game went on with: Boris covers 6♠ with 7♠ ?! — "
+        "a higher ♠ beats it (побить, R6); every attack card is covered"
+        '<div class="dnb-comment">&lt;b&gt;no&lt;/b&gt; markup &amp; &lt;/script&gt; here</div>'
+    )
+    assert w.choices.disabled and w.score == (1, 2) and w.again.layout.display is None
+    assert "next, move 1: Boris covers 6♠ with 7♠" in w.board.value and "may cover" in w.board.value
+    w.again.click()
+    assert not w.choices.disabled and w.choices.index is None and w.verdict.value == ""
+    assert "next, move 1" not in w.board.value and w.slider.max == 1
+    w.choose(0)
+    assert w.verdict.value.startswith("✔ Right: this is the move played: Boris covers 6♠ with 7♠ ?!")
+    assert w.score == (1, 2)  # the first try counts
+    w.step(1)
+    assert w.index == 2 and w.shown().story.endswith("before move 2: Throw in or pass?</div>")
+    w.step(-1)
+    assert w.index == 1 and w.choices.index == 0 and w.verdict.value.startswith("✔ Right")
+    assert models(w) == made  # values only: no widget made while stepping and choosing
+    with pytest.raises(ValueError, match="nothing was chosen"):
+        w.step(1)
+        w.try_again()
+
+
+def test_widget_puzzle_single_move_start_view_and_refusals() -> None:
+    r = replay()
+    w = ReplayerWidget(r, puzzle=True, start=5)  # the frames before the start are given
+    assert w.index == 5 and w.score == (0, 0)
+    assert w.verdict.value == (
+        "Anna has one legal move here: Anna passes — nothing more: every thrower has passed, so the bout ends (R12)"
+    )
+    assert w.choices.options == () and w.step_on.layout.display is None
+    with pytest.raises(ValueError, match="nothing to choose"):
+        w.choose(0)
+    w.step(1)
+    assert w.index == 6
+    w.perspective.index = 2  # Boris's view, Anna to act: her cards stay hidden
+    assert w.ask.value.startswith(
+        "<b>It is Anna&#x27;s move: the choice is shown with every hand open or in Anna&#x27;s view.</b>"
+    )
+    assert w.choices.options == ()
+    w.perspective.index = 1
+    assert w.choices.options[0] == "Anna attacks 9♠"
+    rec = io.load_games(RECORDINGS / "overboard" / "podkidnoy-4p-laid-cards.durak")[0]
+    with pytest.raises(ValueError, match="played over the board"):
+        ReplayerWidget(Replay(rec), puzzle=True)
+    with pytest.raises(ValueError, match="annotate"):
+        ReplayerWidget(r, puzzle=True, annotate=True)
+
+
+def test_widget_puzzle_in_ukrainian() -> None:
+    r = Replay(Recording.from_json(renamed(podkidnoy_doc(), {"Anna": "Анна", "Boris": "Борис"})))
+    with language("uk"):
+        w = ReplayerWidget(r, puzzle=True)
+    w.choose(1)  # Анна ходить 6♦: not the move played (6♠)
+    assert w.verdict.value.startswith(
+        "✘ Не той хід, що зіграно. Ви обрали: Анна ходить 6♦. Партія тривала так: Анна ходить 6♠"
+    )
+    assert w.again.description == "↺ ще раз" and w.step_on.description == "▶ далі"
+    assert w.ask.value.endswith('<span class="dnb-none">знайдено 0 з 1</span>')

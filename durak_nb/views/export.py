@@ -75,7 +75,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DurakError
-from ..explain import explain_move, move_words
 from ..i18n import N_, _, get_language, ngettext, pgettext
 from ..record.json_form import Recording, replace_atomically
 from ..record.tree import ANNOTATION_KEYS, GameNode, GameTree
@@ -91,11 +90,9 @@ from .html import (
     board_html,
     esc,
     header_html,
-    move_html,
     replayer_frames,
-    story_html,
 )
-from .replayer import PUZZLE_WORDS, puzzle_question
+from .replayer import PUZZLE_WORDS, ask_story_html, puzzle_question
 
 __all__ = [
     "PLAYER_JS",
@@ -408,27 +405,6 @@ _PUZZLE_PANEL = """<div id="dnb-puzzle" class="dnb-puzzle">
 <span id="dnb-puzzle-score" class="dnb-puzzle-score"></span></div>
 </div>
 """
-
-
-def ask_story_html(replay: Replay, k: int) -> str:
-    """The story of frame ``k`` as a puzzle shows it before the learner has chosen: the
-    frame's story (:func:`.html.story_html`: move ``k - 1`` explained, its glyph and
-    comment, the comment before move ``k``) without move ``k``'s words.
-
-    Raises:
-        IndexError: ``k`` not in ``0..len(replay)``.
-    """
-    full = story_html(replay, k)
-    n = len(replay)
-    if k >= n:
-        return full
-    glyph = replay.glyph(k - 1) if k > 0 else None
-    last = explain_move(replay, k - 1, with_events=False, glyph=glyph) if k > 0 else None
-    comment = replay.comment(k - 1) if k > 0 else None
-    told = move_html(k, n, last, move_words(replay.move(k), replay.players), comment)
-    if not full.startswith(told):  # the story is move_html's, then the comments before
-        raise AssertionError(f"the story of frame {k} does not start with its move_html")
-    return move_html(k, n, last, None, comment) + full[len(told) :]
 
 
 def page_puzzle(replay: Replay) -> list[dict[str, Any] | None]:
