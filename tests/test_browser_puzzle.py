@@ -19,12 +19,13 @@ import pytest
 from browserkit import chromium, require_browser, shot
 from conftest import RECORDINGS
 from test_browser import open_offline
+from test_export_variations import annotated_doc
 from test_replay import renamed
 
 from durak_nb.i18n import language
 from durak_nb.record import Recording, io
 from durak_nb.replay import Replay
-from durak_nb.views.export import export_html
+from durak_nb.views.export import export_html, page_data
 from durak_nb.views.replayer import puzzle_question
 
 pytestmark = pytest.mark.browser
@@ -164,6 +165,68 @@ def test_puzzle_page_in_ukrainian_fits_r17(browser: Any, replay: Replay, tmp_pat
         assert got["verdict"].startswith("✘ Не той хід, що зіграно. Ви обрали: Борис бере.")
         assert got["score"] == "знайдено 1 з 2" and got["inside"]
         shot(page, "puzzle-uk-wrong.png")
+        assert asked == []
+    finally:
+        page.close()
+
+
+def test_puzzle_page_side_lines_views_and_the_end_r14(browser: Any, tmp_path: Path) -> None:
+    """A side line shows only once its move is answered; stepping into it gives its first
+    move (Boris takes instead of covering, R14) and asks the next; back out, another
+    player's view does not show the choices (Anna's cards); to the end with every move
+    found: "The end of the game." and the score; the arrow key does not pass a move
+    not chosen."""
+    replay = Replay(Recording.from_json(annotated_doc()))
+    data = page_data(replay, puzzle=True)
+    path = export_html(replay, tmp_path / "lines.html", puzzle=True)
+    page, asked = open_offline(browser, path)
+    page.set_viewport_size(VIEWPORT)
+    try:
+        page.keyboard.press("ArrowRight")
+        assert panel(page)["frame"] == 0  # not before the choice
+        page.click('#dnb-puzzle-choices button[data-choice="0"]')  # Anna attacks 6♠
+        page.keyboard.press("ArrowRight")
+        got = panel(page)
+        assert got["frame"] == 1 and "Instead of move 1" not in got["body"] and "1.1:" not in got["body"]
+        page.click('#dnb-puzzle-choices button[data-choice="0"]')  # Boris covers 6♠ with 7♠
+        got = panel(page)
+        assert "Instead of move 1 (Boris covers 6♠ with 7♠):" in got["body"]
+        page.click('button.dnb-alt[data-line="1"]')  # side line 1.1: Boris takes (R14)
+        got = panel(page)
+        assert got["frame"] == 1 and page.get_attribute("#dnb-board", "data-line") == "1"
+        assert got["ask"] == "Your move for Anna: what would you play?"
+        assert got["choices"] == [
+            ["Anna throws in 6♦", False, "dnb-choice"],
+            ["Anna throws in 6♣", False, "dnb-choice"],
+            ["Anna throws in 6♦ 6♣", False, "dnb-choice"],
+            ["Anna passes", False, "dnb-choice"],
+        ]
+        assert "a comment after" not in got["body"]  # the comment after that move: not yet
+        page.click('#dnb-puzzle-choices button[data-choice="1"]')  # Anna throws in 6♣ вдогонку
+        got = panel(page)
+        assert got["verdict"].startswith("✔ Right: this is the move played: Anna throws in 6♣")
+        assert got["comment"] == "a comment after" and got["score"] == "3 of 3 found"
+        page.click("#dnb-exit")
+        got = panel(page)
+        assert got["frame"] == 1 and page.get_attribute("#dnb-board", "data-line") == "0"
+        page.click("#dnb-puzzle-on")
+        page.select_option("#dnb-view", "2")  # Boris's view; Anna is to act
+        got = panel(page)
+        assert got["ask"] == "It is Anna's move: the choice is shown with every hand open or in Anna's view."
+        assert got["choices"] == [] and "Anna throws in" not in got["body"]
+        page.select_option("#dnb-view", "0")
+        lines = data["lines"][0]["puzzle"]
+        for k in range(2, len(replay)):
+            q = lines[k]
+            if len(q["choices"]) > 1:
+                page.click(f'#dnb-puzzle-choices button[data-choice="{q["answer"]}"]')
+            page.click("#dnb-puzzle-on")
+        got = panel(page)
+        asked_moves = sum(len(q["choices"]) > 1 for q in lines) + 1  # and the side line's
+        assert got["frame"] == len(replay) and got["ask"] == "The end of the game."
+        assert got["score"] == f"{asked_moves} of {asked_moves} found"
+        assert got["slider"] == str(len(replay)) and got["inside"]
+        shot(page, "puzzle-end.png")
         assert asked == []
     finally:
         page.close()
