@@ -5,18 +5,21 @@ the engine's legal moves of the player to act as buttons; before the choice the 
 shows neither the move played, nor the comment after it, nor its glyph, nor the list of
 legal moves, nor the side lines; a wrong choice gets its verdict (the move played with
 its rule, R17) and "try again"; the right one is marked, the comment after the move
-shows, "step on" goes to the next move; the score counts the first tries.  Screenshots
-at 1366×768 in ``artifacts/`` (English and Ukrainian).
+shows, "step on" goes to the next move; the score counts the first tries; side lines,
+another player's view, the end.  And the widget's puzzle (``ReplayerWidget(...,
+puzzle=True)``) in JupyterLab in Ukrainian.  Screenshots at 1366×768 in ``artifacts/``
+(English and Ukrainian).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, require_browser, shot
+from browserkit import ARTIFACTS, chromium, jupyter_lab, one_cell_notebook, require_browser, run_notebook, shot
 from conftest import RECORDINGS
 from test_browser import open_offline
 from test_export_variations import annotated_doc
@@ -230,3 +233,53 @@ def test_puzzle_page_side_lines_views_and_the_end_r14(browser: Any, tmp_path: Pa
         assert asked == []
     finally:
         page.close()
+
+
+#: the widget's puzzle in Ukrainian, in JupyterLab (the recording with the lessons' names)
+WIDGET_CELL = (
+    "from durak_nb.i18n import set_language\n"
+    "set_language('uk')\n"
+    "from durak_nb.replay import Replay\n"
+    "from durak_nb.views.replayer import ReplayerWidget\n"
+    "w = ReplayerWidget(Replay.load({path!r}), puzzle=True, start=1)\n"
+    "w"
+)
+
+
+def test_widget_puzzle_in_ukrainian_in_jupyterlab_fits_1366x768_r17(browser: Any, tmp_path: Path) -> None:
+    """The widget's puzzle in JupyterLab, in Ukrainian: Boris's four choices in the list, a
+    click on "Борис бере" (not the move played) gives the verdict with the transfer
+    (R17) and «↺ ще раз», «▶ далі»; the panel and the board fit 1366×768."""
+    names = {"Anna": "Анна", "Boris": "Борис", "Vera": "Віра"}
+    game = tmp_path / "puzzle-uk.json"
+    game.write_text(json.dumps(renamed(io.load_games(GAME)[0].to_json(), names)), encoding="utf-8")
+    made = one_cell_notebook(tmp_path / "puzzle-uk.ipynb", WIDGET_CELL.format(path=str(game)))
+    top = tmp_path / "lab"
+    top.mkdir()
+    with jupyter_lab(top, [made]) as base:
+        page = browser.new_page()
+        page.set_viewport_size(VIEWPORT)
+        try:
+            text = run_notebook(page, base, "notebooks/puzzle-uk.ipynb", ".dnb-puzzle select")
+            assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
+            puzzle = page.locator(".dnb-puzzle").first
+            assert "Борис: що б ви зіграли за цього гравця?" in puzzle.inner_text()
+            options = [o.replace("\xa0", " ") for o in page.locator(".dnb-puzzle select option").all_inner_texts()]
+            assert options == ["Борис б'є 7♠ картою 8♠", "Борис б'є 7♠ картою Т♥", "Борис переводить 7♦", "Борис бере"]
+            assert "далі, хід 1" not in page.locator(".dnb-board").first.inner_text()
+            page.locator(".dnb-puzzle select").first.select_option(index=3)
+            page.wait_for_function(
+                "() => document.querySelector('.dnb-puzzle').innerText.includes('Не той хід')", timeout=30000
+            )
+            got = puzzle.inner_text()
+            assert "Ви обрали: Борис бере. Партія тривала так: Борис переводить 7♦ !" in got
+            assert "(R17)" in got and "↺ ще раз" in got and "▶ далі" in got and "знайдено 0 з 1" in got
+            page.locator(".dnb-replayer").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(400)
+            for selector in (".dnb-puzzle", ".dnb-felt", ".dnb-text"):
+                box: Any = page.locator(selector).first.bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= VIEWPORT["width"], selector
+            shot(page, "puzzle-widget-uk.png", ".dnb-replayer")
+            page.screenshot(path=str(ARTIFACTS / "puzzle-widget-uk-screen.png"))  # the screen as a learner sees it
+        finally:
+            page.close()

@@ -31,6 +31,9 @@ from durak_nb.views.html import story_html
 from durak_nb.views.replayer import PUZZLE_WORDS, ReplayerWidget, puzzle_question
 
 COMMENT = "<b>no</b> markup & </script> here"
+#: the widget's verdict HTML around its words
+VERDICT = '<div class="dnb-verdict" style="font-size:13px;line-height:1.35">{}</div>'
+VERDICT_START = VERDICT.split("{")[0]
 
 
 def doc() -> dict[str, Any]:
@@ -215,9 +218,8 @@ def test_widget_puzzle_flow_values_only() -> None:
     w.step(1)
     assert w.index == 0  # not before the choice
     w.choose(0)  # Anna attacks 6♠: the move played
-    assert (
-        w.verdict.value
-        == "✔ Right: this is the move played: Anna attacks 6♠ — the lead (заход, R9); Boris defends (R10)"
+    assert w.verdict.value == VERDICT.format(
+        "✔ Right: this is the move played: Anna attacks 6♠ — the lead (заход, R9); Boris defends (R10)"
     )
     assert w.score == (1, 1) and w.slider.max == 1
     made = models(w)
@@ -234,7 +236,7 @@ def test_widget_puzzle_flow_values_only() -> None:
     assert "next, move 1" not in w.board.value and "?!" not in w.board.value and "no</b>" not in w.board.value
     assert shown.turn == "" and "may cover" not in w.board.value and "Boris covers" not in shown.story
     w.choices.index = 3  # a click: Boris takes, not the move played
-    assert w.verdict.value == (
+    assert w.verdict.value == VERDICT.format(
         "✘ Not the move played. You chose: Boris takes. The game went on with: Boris covers 6♠ with 7♠ ?! — "
         "a higher ♠ beats it (побить, R6); every attack card is covered"
         '<div class="dnb-comment">&lt;b&gt;no&lt;/b&gt; markup &amp; &lt;/script&gt; here</div>'
@@ -245,12 +247,12 @@ def test_widget_puzzle_flow_values_only() -> None:
     assert not w.choices.disabled and w.choices.index is None and w.verdict.value == ""
     assert "next, move 1" not in w.board.value and w.slider.max == 1
     w.choose(0)
-    assert w.verdict.value.startswith("✔ Right: this is the move played: Boris covers 6♠ with 7♠ ?!")
+    assert w.verdict.value.startswith(VERDICT_START + "✔ Right: this is the move played: Boris covers 6♠ with 7♠ ?!")
     assert w.score == (1, 2)  # the first try counts
     w.step(1)
     assert w.index == 2 and w.shown().story.endswith("before move 2: Throw in or pass?</div>")
     w.step(-1)
-    assert w.index == 1 and w.choices.index == 0 and w.verdict.value.startswith("✔ Right")
+    assert w.index == 1 and w.choices.index == 0 and w.verdict.value.startswith(VERDICT_START + "✔ Right")
     assert models(w) == made  # values only: no widget made while stepping and choosing
     with pytest.raises(ValueError, match="nothing was chosen"):
         w.step(1)
@@ -261,7 +263,7 @@ def test_widget_puzzle_single_move_start_view_and_refusals() -> None:
     r = replay()
     w = ReplayerWidget(r, puzzle=True, start=5)  # the frames before the start are given
     assert w.index == 5 and w.score == (0, 0)
-    assert w.verdict.value == (
+    assert w.verdict.value == VERDICT.format(
         "Anna has one legal move here: Anna passes — nothing more: every thrower has passed, so the bout ends (R12)"
     )
     assert w.choices.options == () and w.step_on.layout.display is None
@@ -289,7 +291,7 @@ def test_widget_puzzle_in_ukrainian() -> None:
         w = ReplayerWidget(r, puzzle=True)
     w.choose(1)  # Анна ходить 6♦: not the move played (6♠)
     assert w.verdict.value.startswith(
-        "✘ Не той хід, що зіграно. Ви обрали: Анна ходить 6♦. Партія тривала так: Анна ходить 6♠"
+        VERDICT_START + "✘ Не той хід, що зіграно. Ви обрали: Анна ходить 6♦. Партія тривала так: Анна ходить 6♠"
     )
     assert w.again.description == "↺ ще раз" and w.step_on.description == "▶ далі"
     assert w.ask.value.endswith('<span class="dnb-none">знайдено 0 з 1</span>')

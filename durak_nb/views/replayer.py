@@ -238,6 +238,10 @@ PUZZLE_WORDS = {
 }
 
 
+#: the widget's verdict, set tight: the puzzle panel stays small above the board
+_VERDICT_DIV = '<div class="dnb-verdict" style="font-size:13px;line-height:1.35">{}</div>'
+
+
 class PuzzleQuestion(NamedTuple):
     """The puzzle at frame ``k`` of a replay (:func:`puzzle_question`): what the learner
     is asked before move ``k`` is shown.
@@ -721,7 +725,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.choices.index = index
             self.choices.rows = max(2, min(8, len(options)))
             self.choices.disabled = index is not None or not options
-            self.verdict.value = verdict
+            self.verdict.value = _VERDICT_DIV.format(verdict) if verdict else ""
             wrong = a is not None and not a[2] and a[1] is not None and q is not None and a[1] != q.answer
             self.again.layout.display = None if wrong else "none"
             self.step_on.layout.display = None if show_buttons and q is not None else "none"
