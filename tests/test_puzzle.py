@@ -295,3 +295,21 @@ def test_widget_puzzle_in_ukrainian() -> None:
     )
     assert w.again.description == "↺ ще раз" and w.step_on.description == "▶ далі"
     assert w.ask.value.endswith('<span class="dnb-none">знайдено 0 з 1</span>')
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("podkidnoy", 2, 3), ("perevodnoy", 3, 8), ("english", 4, 5)])
+def test_every_move_played_is_among_the_choices_r2(preset: str, players: int, seed: int) -> None:
+    """In bot games of three variants, at every frame the choices are exactly the engine's
+    legal moves of the player who moved (R2: one mover at a time), the move played is
+    among them, and a frame is asked only with two or more choices."""
+    from durak_nb.selfplay import record_bot_game
+
+    r = Replay(record_bot_game(preset, players, seed, {}))
+    game = r.game(0)
+    for k in range(len(r)):
+        legal = game.legal_moves()
+        q = puzzle_question(r, k, legal)
+        assert q.choices == tuple(m for m in legal if m.player == r.move(k).player)
+        assert q.answer >= 0 and q.choices[q.answer].action == r.move(k).action
+        assert q.asked == (len(q.choices) > 1)
+        game.play(r.move(k))
