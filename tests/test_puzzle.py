@@ -313,3 +313,11 @@ def test_every_move_played_is_among_the_choices_r2(preset: str, players: int, se
         assert q.answer >= 0 and q.choices[q.answer].action == r.move(k).action
         assert q.asked == (len(q.choices) > 1)
         game.play(r.move(k))
+
+
+def test_cli_export_puzzle_refuses_an_over_the_board_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "p.html"
+    game = RECORDINGS / "overboard" / "podkidnoy-4p-laid-cards.durak"
+    assert main(["--lang", "uk", "export", str(game), "-o", str(out), "--puzzle"]) != 0
+    assert "для задачі потрібні відомі руки всіх гравців: цю партію зіграно за столом" in capsys.readouterr().err
+    assert not out.exists()
