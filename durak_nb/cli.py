@@ -10,10 +10,11 @@
   array; ``--passes implied`` leaves out the passes the notation's reader fills in.
 - ``durak-nb selfplay N -o DIR [--preset P] [--players N] [--bots B ...] [--seed S]
   [--workers W | --dask SCHEDULER]``: a self-play corpus (:func:`durak_nb.corpus.selfplay`).
-- ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME]``: a replay
+- ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME] [--puzzle]``: a replay
   as one self-contained HTML page that plays with no kernel and no network
-  (:func:`durak_nb.views.export.export_html`); of a lesson notebook (``.ipynb``), the lesson
-  as one page: its text, replayers and exercises (:func:`durak_nb.views.lesson_page.export_lesson`).
+  (:func:`durak_nb.views.export.export_html`); ``--puzzle``: the learner chooses each move
+  first; of a lesson notebook (``.ipynb``), the lesson as one page: its text, replayers and
+  exercises (:func:`durak_nb.views.lesson_page.export_lesson`).
 - ``durak-nb solve FILE [--json] [--budget N]``: the exact endgame solver on the position
   after the last move (:func:`durak_nb.analysis.command.solve_command`).
 - ``durak-nb analyse FILE -o OUT [--samples N] [--seed S] [--budget N]``: every move
@@ -272,6 +273,11 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--game", type=int, default=1, metavar="N", help=_("which game of a match (1, 2, …; default 1)"))
     e.add_argument("--title", help=_("the page's title (default: the recording's title, or variant and players)"))
     e.add_argument("--view", metavar="NAME", help=_("the view shown first: a player's name (default: all hands open)"))
+    e.add_argument(
+        "--puzzle",
+        action="store_true",
+        help=_("a puzzle: at each move the learner chooses a move before the move played is shown"),
+    )
     so = _command(sub, "solve", help=_("solve the position after the last move exactly (two players, talon empty)"))
     so.add_argument("file", metavar="FILE")
     so.add_argument("--json", action="store_true", help=_("print one JSON object (INTERCHANGE.md)"))
@@ -516,7 +522,7 @@ def _export(args: argparse.Namespace) -> int:
         words = _("--view {name} is not a player: {players}")
         return _usage("export", words.format(name=repr(args.view), players=", ".join(rec.players)))
     try:
-        page = export_html(rec, args.output, title=args.title, perspective=args.view)
+        page = export_html(rec, args.output, title=args.title, perspective=args.view, puzzle=args.puzzle)
     except RecordingError as exc:
         _say(_problem(exc, args.file), error=True)
         return 1

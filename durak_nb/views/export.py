@@ -31,6 +31,20 @@ when the page is exported (:func:`durak_nb.i18n.set_language`), and the page say
 (``<html lang="uk">``); the script takes all its words from the page's data, so the page
 needs nothing else in any language.
 
+**Puzzle mode** (``puzzle=True``, ``durak-nb export --puzzle``).  At each move the
+learner is asked what they would play, with the engine's legal moves of the player to
+act as buttons (:func:`page_puzzle`, from :func:`.replayer.puzzle_question`); before the
+choice the page shows no word of the move played: not "next, move 1: …", not the list
+of legal moves under whose move it is, not the comment after the move, not its glyph,
+not the side lines that replace it.  After the choice it says whether it was the move
+played (and if not, which was, with the rules behind it), shows the comment after the
+move and offers "step on" (and "try again" after a wrong choice); the score counts the
+moves found at the first try ("3 of 5 found").  A frame where the player has a single
+legal move is shown as it is and not counted.  The slider and the go-to list reach only
+the frames answered; the comment before a move (the annotator's question) shows.  The
+verdicts come from data computed at export time: the page needs no kernel.  The data
+holds the answers (in the page's source, not in what it shows).
+
 **Text stays text.**  Player names, comments and ``meta`` reach the page only escaped:
 inside the parts' HTML (:mod:`.html`), in the data (JSON inside a ``<script
 type="application/json">``, where ``</`` and ``<!--`` are escaped so that nothing ends
@@ -69,9 +83,29 @@ from ..text import visible
 from . import replayer
 from .bounds import MAX_REPLAYER_MOVES, ViewBoundError, check_moves
 from .cards_svg import card_defs, shared_faces
-from .html import SHARED_SLOTS, STYLE, ReplayerFrames, board_html, esc, header_html, replayer_frames
+from .html import (
+    SHARED_SLOTS,
+    STYLE,
+    ReplayerFrames,
+    board_html,
+    esc,
+    header_html,
+    replayer_frames,
+)
+from .replayer import PUZZLE_WORDS, ask_story_html, puzzle_question
 
-__all__ = ["PLAYER_JS", "WORDS", "ExportError", "export_html", "page_data", "page_html", "page_lines", "page_words"]
+__all__ = [
+    "PLAYER_JS",
+    "WORDS",
+    "ExportError",
+    "ask_story_html",
+    "export_html",
+    "page_data",
+    "page_html",
+    "page_lines",
+    "page_puzzle",
+    "page_words",
+]
 
 #: the page's words about lines (plain text; ``{…}`` filled in by :func:`page_data`;
 #: translated at use, ``_(WORDS[key])``); ``{name}`` is a side line's name (``12.1``)
@@ -117,9 +151,29 @@ PLAYER_JS = """(function () {
   var k = D.start, v = D.view, line = 0, F = D.fields, n = D.labels.length - 1, drawnView = -1, slots = [],
       timer = null;
   var W = D.words;
+  // the puzzle (D.puzzle): each line's answers by frame ({first, last, retry}), the score
+  var Z = D.puzzle ? {answers: L.map(function () { return {}; }), found: 0, asked: 0, limit: -1} : null;
   D.views.forEach(function (name, i) { view.add(new Option(name, i)); });
   linesBar.hidden = L.length < 2;
+  function fill(text, values) {
+    return text.replace(/\\{(\\w+)\\}/g, function (m, key) { return key in values ? String(values[key]) : m; });
+  }
+  function question(j, x) { return Z && x < L[j].labels.length - 1 ? L[j].puzzle[x] : null; }
+  function answered(j, x) {
+    var q = question(j, x), a = Z ? Z.answers[j][x] : undefined;
+    return !q || q.answer < 0 || q.choices.length < 2 || (a !== undefined && !a.retry);
+  }
+  function limit() {
+    if (!Z) { return n; }
+    var x = 0;
+    while (x < n && answered(line, x)) { x += 1; }
+    return x;
+  }
   function part(name) {
+    if (Z && !answered(line, k)) {
+      if (name === "story") { return P[F["ask story"][k]]; }
+      if (name === "turn") { return ""; }
+    }
     if (name.lastIndexOf("seat ", 0) === 0) {
       var s = +name.slice(5);
       return P[F["caption " + s][k]] + P[F[(v === 0 || v === s + 1 ? "open " : "public ") + s][k]];
@@ -137,12 +191,18 @@ PLAYER_JS = """(function () {
   function drawAlternatives() {
     var b = L[line].branches[String(k)];
     alts.textContent = "";
-    if (!b) { return; }
+    if (!b || !answered(line, k)) { return; }
     add(alts, "span", "dnb-alts-head", b.head);
     b.lines.forEach(function (j) {
       var button = add(alts, "button", "dnb-alt", L[j].label);
       button.setAttribute("data-line", String(j));
-      button.onclick = function () { enter(j, Math.min(1, L[j].labels.length - 1)); };
+      button.onclick = function () {
+        // stepping into a side line chooses its first move: shown played, not counted
+        if (Z && L[j].labels.length > 1 && Z.answers[j][0] === undefined) {
+          Z.answers[j][0] = {first: null, last: null};
+        }
+        enter(j, Math.min(1, L[j].labels.length - 1));
+      };
       if (L[j].before) { add(alts, "span", "dnb-comment", L[j].before); }
     });
   }
@@ -152,6 +212,13 @@ PLAYER_JS = """(function () {
       slots = Array.prototype.slice.call(board.querySelectorAll("[data-slot]"));
       slots.forEach(function (el) { el.dnbShown = null; });
       drawnView = v;
+      if (Z) { var t = board.querySelector('[data-slot="turn"]'); t.parentNode.insertBefore(Z.panel, t); }
+    }
+    var most = limit();
+    if (Z && most !== Z.limit) {
+      Z.limit = most; slider.max = most; num.max = most;
+      while (go.options.length) { go.remove(0); }
+      L[line].labels.slice(0, most + 1).forEach(function (label, i) { go.add(new Option(label, i)); });
     }
     slots.forEach(function (el) {
       var h = part(el.getAttribute("data-slot"));
@@ -160,21 +227,71 @@ PLAYER_JS = """(function () {
     board.setAttribute("data-frame", k);
     board.setAttribute("data-line", line);
     slider.value = k; num.value = k; go.value = k; view.value = v;
-    back.disabled = k === 0; fwd.disabled = k === n;
+    back.disabled = k === 0; fwd.disabled = k >= most;
     drawAlternatives();
+    if (Z) { drawPuzzle(); }
+  }
+  function drawPuzzle() {
+    var q = question(line, k), a = Z.answers[line][k], el = Z.el;
+    ["ask", "choices", "verdict", "comment"].forEach(function (name) { el[name].textContent = ""; });
+    el.again.hidden = el.on.hidden = true;
+    el.verdict.className = "dnb-verdict";
+    el.score.textContent = fill(W.score, {found: Z.found, asked: Z.asked});
+    if (!q) { el.ask.textContent = k >= n ? W.end : ""; return; }
+    if (q.answer < 0) {
+      el.verdict.textContent = fill(W.unknown, {move: q.move});
+    } else if (q.choices.length < 2) {
+      el.verdict.textContent = fill(W.only, {name: q.name, move: q.move});
+    } else if (a === undefined && v !== 0 && v !== q.player + 1) {
+      el.ask.textContent = fill(W.watch, {name: q.name});
+      return;
+    } else {
+      el.ask.textContent = q.ask;
+      var open = a === undefined || a.retry;
+      q.choices.forEach(function (words, i) {
+        var b = add(el.choices, "button", "dnb-choice", words);
+        b.setAttribute("data-choice", String(i));
+        b.disabled = !open;
+        if (!open && i === a.last) { b.className += i === q.answer ? " dnb-right" : " dnb-wrong"; }
+        b.onclick = function () { choose(i); };
+      });
+      if (open) { return; }
+      if (a.last === null) {
+        el.verdict.textContent = q.move;  // stepped into from the line it branches from: chosen there
+      } else if (a.last === q.answer) {
+        el.verdict.textContent = fill(W.right, {move: q.move});
+        el.verdict.className = "dnb-verdict dnb-right";
+      } else {
+        el.verdict.textContent = fill(W.wrong, {chosen: q.choices[a.last], move: q.move});
+        el.verdict.className = "dnb-verdict dnb-wrong";
+        el.again.hidden = false;
+      }
+    }
+    if (q.comment) { el.comment.textContent = q.comment; }
+    el.on.hidden = false;
+  }
+  function choose(i) {
+    var q = question(line, k), a = Z.answers[line][k];
+    if (a === undefined) {
+      a = Z.answers[line][k] = {first: i};
+      Z.asked += 1;
+      if (i === q.answer) { Z.found += 1; }
+    }
+    a.last = i; a.retry = false;
+    draw();
   }
   function enter(j, frame) {
     stop();
     line = j; F = L[j].fields; n = L[j].labels.length - 1;
     slider.max = n; num.max = n;
     while (go.options.length) { go.remove(0); }
-    L[j].labels.forEach(function (label, i) { go.add(new Option(label, i)); });
+    if (Z) { Z.limit = -1; } else { L[j].labels.forEach(function (label, i) { go.add(new Option(label, i)); }); }
     lineName.textContent = L[j].where ? L[j].name + " (" + L[j].where + ")" : L[j].name;
     exit.hidden = L[j].parent === undefined;
     exit.textContent = L[j].back || "";
     show(frame);
   }
-  function show(x) { k = Math.max(0, Math.min(n, x | 0)); draw(); if (k === n) { stop(); } }
+  function show(x) { k = Math.max(0, Math.min(limit(), x | 0)); draw(); if (k === n) { stop(); } }
   function stop() { if (timer !== null) { clearInterval(timer); timer = null; } play.textContent = W.play; }
   function start() {
     if (k === n) { show(0); }
@@ -182,7 +299,17 @@ PLAYER_JS = """(function () {
     play.textContent = W.pause;
   }
   back.onclick = function () { stop(); show(k - 1); };
-  fwd.onclick = function () { stop(); show(k + 1); };
+  fwd.onclick = function () { if (!fwd.disabled) { stop(); show(k + 1); } };
+  if (Z) {
+    Z.panel = $("dnb-puzzle");
+    Z.el = {};
+    ["ask", "choices", "verdict", "comment", "again", "on", "score"].forEach(function (name) {
+      Z.el[name] = $("dnb-puzzle-" + name);
+    });
+    Z.el.again.onclick = function () { Z.answers[line][k].retry = true; draw(); };
+    Z.el.on.onclick = function () { fwd.onclick(); };
+    play.hidden = true; speed.parentNode.hidden = true;
+  }
   play.onclick = function () { if (timer === null) { start(); } else { stop(); } };
   exit.onclick = function () { var l = L[line]; if (l.parent !== undefined) { enter(l.parent, l.at); } };
   slider.oninput = function () { show(+slider.value); };
@@ -225,7 +352,7 @@ body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 </head>
 <body>
 {defs}
-<div class="dnb-export-note">{w[note]}{lines_note}</div>
+<div class="dnb-export-note">{w[note]}{lines_note}{puzzle_note}</div>
 <div class="dnb-replayer">
 <div class="dnb-story">{header}</div>
 <div class="dnb-controls">
@@ -244,7 +371,7 @@ body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 <span id="dnb-alts" class="dnb-alts"></span>
 </div>
 <div id="dnb-board"></div>
-{legend}
+{puzzle}{legend}
 </div>
 <script type="application/json" id="dnb-data">{data}</script>
 <script>
@@ -252,6 +379,73 @@ body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 </body>
 </html>
 """
+
+
+#: the puzzle's panel (:func:`page_html` with ``puzzle``): the script moves it into the
+#: board's text column, before whose-move-it-is, and fills it as text (``textContent``)
+_PUZZLE_PANEL = """<div id="dnb-puzzle" class="dnb-puzzle">
+<style>
+.dnb-puzzle {{ font: 13px sans-serif; border: 1px solid #b9c7b9; border-radius: 4px; padding: 4px 6px; margin: 4px 0;
+  background: #f7faf7; }}
+.dnb-puzzle-ask {{ font-weight: bold; }}
+.dnb-puzzle-choices {{ display: flex; flex-wrap: wrap; gap: 3px; margin: 3px 0; }}
+.dnb-puzzle-choices button {{ font-size: 13px; }}
+.dnb-puzzle button.dnb-right {{ background: #d4edd4; }}
+.dnb-puzzle button.dnb-wrong {{ background: #f3d4d4; }}
+.dnb-verdict.dnb-right {{ color: #1f6b1f; }}
+.dnb-verdict.dnb-wrong {{ color: #9b1c1c; }}
+.dnb-puzzle .dnb-comment {{ color: #2e5d2e; font-style: italic; white-space: pre-line; }}
+.dnb-puzzle-score {{ color: #555; margin-left: 6px; }}
+</style>
+<div id="dnb-puzzle-ask" class="dnb-puzzle-ask"></div>
+<div id="dnb-puzzle-choices" class="dnb-puzzle-choices"></div>
+<div id="dnb-puzzle-verdict" class="dnb-verdict"></div>
+<div id="dnb-puzzle-comment" class="dnb-comment"></div>
+<div><button id="dnb-puzzle-again" hidden>{again}</button> <button id="dnb-puzzle-on" hidden>{on}</button>
+<span id="dnb-puzzle-score" class="dnb-puzzle-score"></span></div>
+</div>
+"""
+
+
+def page_puzzle(replay: Replay) -> list[dict[str, Any] | None]:
+    """The puzzle of each frame ``0..len(replay) - 1`` of one line, as the exported page
+    holds it (:func:`.replayer.puzzle_question`, computed at export time; the page's
+    script only compares indices): ``{"name", "player", "ask", "choices" (the engine's
+    legal moves of the player to act, in words), "answer" (the index of the move played
+    among them, -1 if absent), "move" (the move played with its rules and glyph),
+    "comment" (the comment after it, or None)}``; plain text.  One live game walks the
+    line (bounded by its moves).
+
+    Raises:
+        ExportError: the game was played over the board (``Replay.partial``).
+    """
+    if replay.partial:
+        raise ExportError(_(PUZZLE_WORDS["partial"]))
+    game = replay.game(0)
+    out: list[dict[str, Any] | None] = []
+    for k in range(len(replay)):
+        q = puzzle_question(replay, k, game.legal_moves())
+        out.append(
+            {
+                "name": _text(replay.players[q.player]),
+                "player": q.player,
+                "ask": q.ask,
+                "choices": list(q.labels),
+                "answer": q.answer,
+                "move": q.move,
+                "comment": None if q.comment is None else _text(q.comment),
+            }
+        )
+        game.play(replay.move(k))
+    return out
+
+
+def puzzle_words() -> dict[str, str]:
+    """The puzzle script's words, in the language in use (plain text; ``{…}`` filled in by
+    the script: ``{move}``, ``{chosen}``, ``{name}``, ``{found}``, ``{asked}``):
+    ``right``, ``wrong``, ``only``, ``unknown``, ``score``, ``watch``, ``end``."""
+    keys = ("right", "wrong", "only", "unknown", "score", "watch", "end")
+    return {key: _text(_(PUZZLE_WORDS[key])) for key in keys}
 
 
 def page_words() -> dict[str, str]:
@@ -479,7 +673,11 @@ def _line_words(lines: list[_Line], j: int) -> dict[str, Any]:
 
 
 def page_data(
-    replay: Replay, *, perspective: int | str | None = None, max_moves: int = MAX_REPLAYER_MOVES
+    replay: Replay,
+    *,
+    perspective: int | str | None = None,
+    max_moves: int = MAX_REPLAYER_MOVES,
+    puzzle: bool = False,
 ) -> dict[str, Any]:
     """What an exported page holds (:func:`page_html`), as plain data: ``parts`` (every
     distinct part, each card face a ``<use>``), ``fields`` (for each part name —
@@ -499,11 +697,19 @@ def page_data(
     ``pause``, :func:`page_words`).  Every text is plain text, shown as text, in the
     language in use.
 
+    ``puzzle``: each line also holds ``"puzzle"`` (:func:`page_puzzle`: the question at
+    each frame) and its fields ``"ask story"`` (the story before the learner has chosen,
+    :func:`ask_story_html`); ``words`` also the puzzle's (:func:`puzzle_words`), and
+    ``"puzzle": True``.
+
     Raises:
-        ExportError: more than ``max_moves`` moves, the side lines counted.
+        ExportError: more than ``max_moves`` moves, the side lines counted; ``puzzle``
+            for a game played over the board.
         KeyError: ``perspective`` is not a seat or a name of the game.
     """
     _check_size(len(replay), max_moves)
+    if puzzle and replay.partial:
+        raise ExportError(_(PUZZLE_WORDS["partial"]))
     words = page_words()
     view0 = 0 if perspective is None else replay._seat(perspective) + 1
     lines = page_lines(replay, max_moves=max_moves)
@@ -532,12 +738,15 @@ def page_data(
             branches[str(k)] = {"head": _text(_(WORDS["instead"]).format(k=k, move=move)), "lines": subs}
         entry["branches"] = branches
         fields = _line_fields(frames, ids)
+        if puzzle:
+            fields["ask story"] = ids(tuple(ask_story_html(line.replay, k) for k in range(len(line.replay) + 1)))
+            entry["puzzle"] = page_puzzle(line.replay)
         if j == 0:
             data = {"views": list(frames.views), "labels": list(frames.labels), "fields": fields}
         else:
             entry = {"parent": line.parent, "at": line.at, **entry, "fields": fields, "labels": list(frames.labels)}
         out_lines.append(entry)
-    return {
+    out: dict[str, Any] = {
         "views": data["views"],
         "labels": data["labels"],
         "start": 0,
@@ -548,6 +757,10 @@ def page_data(
         "lines": out_lines,
         "words": {"play": _text(words["play"]), "pause": _text(words["pause"])},
     }
+    if puzzle:
+        out["puzzle"] = True
+        out["words"].update(puzzle_words())
+    return out
 
 
 def page_html(
@@ -557,18 +770,19 @@ def page_html(
     interval: int = 800,
     perspective: int | str | None = None,
     max_moves: int = MAX_REPLAYER_MOVES,
+    puzzle: bool = False,
 ) -> str:
     """The exported page of ``replay`` as text (see :func:`export_html`).
 
     Raises:
         ExportError: the replay has more than ``max_moves`` moves, or ``title`` is not
-            valid text.
+            valid text; ``puzzle`` for a game played over the board.
         KeyError: ``perspective`` is not a seat or a name of the game.
     """
     _check_size(len(replay), max_moves)
     page_title = _title(replay, title)
     _check_text(_("the title"), page_title)
-    data = page_data(replay, perspective=perspective, max_moves=max_moves)
+    data = page_data(replay, perspective=perspective, max_moves=max_moves, puzzle=puzzle)
     rec = replay.recording
     words = {key: esc(value) for key, value in page_words().items()}
     return _TEMPLATE.format(
@@ -582,6 +796,10 @@ def page_html(
         legend=_legend(),
         data=_script_json(data),
         lines_note=esc(_(WORDS["note"])) if len(data["lines"]) > 1 else "",
+        puzzle_note=esc(_(PUZZLE_WORDS["note"])) if puzzle else "",
+        puzzle=_PUZZLE_PANEL.format(again=esc(_(PUZZLE_WORDS["again"])), on=esc(_(PUZZLE_WORDS["on"])))
+        if puzzle
+        else "",
         script=PLAYER_JS,
     )
 
@@ -606,6 +824,7 @@ def export_html(
     interval: int = 800,
     perspective: int | str | None = None,
     max_moves: int = MAX_REPLAYER_MOVES,
+    puzzle: bool = False,
 ) -> Path:
     """Write ``replay_or_recording`` as a self-contained HTML page that replays the game
     with no kernel and no network: ◀ ▶ to step one move, play/pause with speed, the
@@ -624,6 +843,10 @@ def export_html(
         perspective: the view shown first: ``None`` (every hand open), a seat or a name.
         max_moves: the most moves a page holds (:data:`~.bounds.MAX_REPLAYER_MOVES`,
             1,000): every frame is made in advance, in work linear in the moves.
+        puzzle: the page as a puzzle (see the module's text): at each move the learner
+            chooses among the engine's legal moves of the player to act; the move
+            played, the comment after it and its glyph show only after the choice,
+            with the verdict (computed here, at export time) and the score.
 
     Returns:
         The path written.
@@ -631,7 +854,8 @@ def export_html(
     Raises:
         RecordingError: the recording holds an illegal move (with its index and rule id).
         ExportError: the game has more than ``max_moves`` moves (refused before it is replayed); the title
-            is not valid Unicode (a lone surrogate; nothing is written).
+            is not valid Unicode (a lone surrogate; nothing is written); ``puzzle`` for a
+            game played over the board (its legal moves would guess at hidden cards).
         KeyError: ``perspective`` is not a seat or a name of the game.
         OSError: the page cannot be written (an existing ``path`` is left as it was),
             or ``path`` exists and is not a regular file (a device, a FIFO, a directory:
@@ -643,7 +867,9 @@ def export_html(
         _check_size(len(replay_or_recording.moves), max_moves)
         _check_size(_tree_moves(replay_or_recording), max_moves, has=HAS["all"])
         replay = Replay(replay_or_recording)
-    text = page_html(replay, title=title, interval=interval, perspective=perspective, max_moves=max_moves)
+    text = page_html(
+        replay, title=title, interval=interval, perspective=perspective, max_moves=max_moves, puzzle=puzzle
+    )
     data = text.encode("utf-8")  # before the file is touched (every text was checked)
     out = Path(path)
     replace_atomically(out, data)  # whole or not at all, through a symbolic link; never over a device or a FIFO

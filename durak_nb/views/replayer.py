@@ -39,6 +39,17 @@ redo and save (``.durak`` through the canonical writer, or ``.json``; atomically
 The edits are :mod:`durak_nb.annotate`'s; a refused one shows its words and changes
 nothing.  The panel adds 40 widget models (74 in all), whatever the game's length.
 
+**A puzzle** (``puzzle=True``; not with ``annotate``).  Above the board: "what would you
+play?" with the engine's legal moves of the player to act (:func:`puzzle_question`) in a
+list where one click chooses; until then the board tells neither the move to come nor
+the list of legal moves (the story without move ``k``'s words, :func:`ask_story_html`),
+nor its glyph, comment or evaluation, and the slider, the go-to list and ▶ stop at that
+frame; Play and the speed are hidden.  After the choice: the verdict (the move played,
+with its rules), the comment after it, "↺ try again" after a wrong choice, "▶ step on";
+the score counts the first tries (:attr:`ReplayerWidget.score`).  In another player's
+view the choices are not shown (they would show hidden cards).  The puzzle adds 18
+widget models, made once; every frame only changes their values.
+
 **Design: few widgets, the frame drawn by the kernel.**  The replayer is a dozen
 widgets (about 40 models with their layouts and styles): the controls, a header and
 ONE HTML widget, the board, whose ``value`` the kernel sets to the frame's HTML when
@@ -72,7 +83,7 @@ by the widget library.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -82,10 +93,12 @@ import ipywidgets as widgets
 from ..annotate import Annotator, line_nodes, line_path, where
 from ..engine import Move
 from ..errors import DurakError
-from ..i18n import N_, _, get_language, ngettext
+from ..explain import explain_move, move_words
+from ..i18n import N_, _, get_language, language, ngettext
 from ..record import Recording, RecordingError, io
 from ..record.tree import GLYPHS, GameNode
 from ..replay import LinePath, Replay, path_text
+from ..text import visible
 from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .cards_svg import card_defs, shared_faces
 from .evalgraph import EVAL_WORDS, eval_html, figures_of
@@ -100,12 +113,24 @@ from .html import (
     frame_slot,
     header_html,
     in_own_language,
+    move_html,
     new_caches,
     replayer_frames,
+    story_html,
     view_names,
 )
 
-__all__ = ["LEGEND", "PANEL_WORDS", "ReplayerWidget", "Shown", "legend_html"]
+__all__ = [
+    "LEGEND",
+    "PANEL_WORDS",
+    "PUZZLE_WORDS",
+    "PuzzleQuestion",
+    "ReplayerWidget",
+    "Shown",
+    "ask_story_html",
+    "legend_html",
+    "puzzle_question",
+]
 
 #: The legend's words under the board (translated at use: :func:`legend_html`).
 LEGEND_WORDS = N_(
@@ -184,6 +209,151 @@ GLYPH_TIPS = (
 )
 
 
+#: The puzzle's words (:class:`PuzzleQuestion`, ``ReplayerWidget(..., puzzle=True)`` and the
+#: exported page's puzzle mode), plain text, translated at use (``_(PUZZLE_WORDS[key])``).
+PUZZLE_WORDS = {
+    # TRANSLATORS: the puzzle's question at a move; {name} is the player to act
+    "ask": N_("Your move for {name}: what would you play?"),
+    # TRANSLATORS: {move} is the move played, with the rules behind it
+    "right": N_("✔ Right: this is the move played: {move}"),
+    # TRANSLATORS: {chosen} is the learner's move, {move} the move played with the rules behind it
+    "wrong": N_("✘ Not the move played. You chose: {chosen}. The game went on with: {move}"),
+    # TRANSLATORS: a move with no choice: {name} is the player, {move} the move with its rules
+    "only": N_("{name} has one legal move here: {move}"),
+    "unknown": N_("The move played is not among the legal moves listed here: {move}"),
+    # TRANSLATORS: the running score: moves found at the first try of those asked
+    "score": N_("{found} of {asked} found"),
+    "again": N_("↺ try again"),
+    "on": N_("▶ step on"),
+    "watch": N_("It is {name}'s move: the choice is shown with every hand open or in {name}'s view."),
+    "end": N_("The end of the game."),
+    "note": N_(
+        "\nPuzzle: at each move choose what you would play; the move played, its comment and its glyph "
+        "show once you have chosen."
+    ),
+    "partial": N_(
+        "puzzle mode needs every hand known: this game was played over the board, and its legal moves "
+        "would be a guess at the hidden cards"
+    ),
+}
+
+
+#: the widget's verdict, set tight: the puzzle panel stays small above the board
+_VERDICT_DIV = '<div class="dnb-verdict" style="font-size:13px;line-height:1.35">{}</div>'
+
+
+class PuzzleQuestion(NamedTuple):
+    """The puzzle at frame ``k`` of a replay (:func:`puzzle_question`): what the learner
+    is asked before move ``k`` is shown.
+
+    Attributes:
+        k: the frame (the position before move ``k``).
+        player: the seat of the player to act (the one who made move ``k``).
+        choices: the engine's legal moves of that player at frame ``k``, in the engine's
+            order (``Game.legal_moves``, never re-derived).
+        answer: the index of move ``k`` (the move played) in ``choices``, or ``-1`` when
+            it is not there (it should always be).
+        labels: each choice in words (``Move.describe``), plain text.
+        ask: the question in words (:data:`PUZZLE_WORDS` ``"ask"``).
+        move: move ``k`` explained with the rules behind it and its glyph
+            (:func:`~durak_nb.explain.explain_move`, no events), plain text.
+        comment: the comment after move ``k``, or ``None`` (plain text, never markup).
+    """
+
+    k: int
+    player: int
+    choices: tuple[Move, ...]
+    answer: int
+    labels: tuple[str, ...]
+    ask: str
+    move: str
+    comment: str | None
+
+    def verdict(self, choice: int) -> str:
+        """The words after the learner chose ``choices[choice]``: right (the move played)
+        or not, and then which was played, with its rules (plain text).
+
+        Raises:
+            IndexError: ``choice`` is not an index of ``choices``.
+        """
+        if not 0 <= choice < len(self.choices):
+            raise IndexError(f"choice {choice} is not in 0..{len(self.choices) - 1}")
+        if choice == self.answer:
+            return _(PUZZLE_WORDS["right"]).format(move=self.move)
+        return _(PUZZLE_WORDS["wrong"]).format(chosen=self.labels[choice], move=self.move)
+
+    @property
+    def asked(self) -> bool:
+        """Whether the learner is asked at all: the move played is among two or more choices
+        (a frame with a single legal move is shown as it is, and not counted)."""
+        return self.answer >= 0 and len(self.choices) > 1
+
+
+def ask_story_html(replay: Replay, k: int) -> str:
+    """The story of frame ``k`` as a puzzle shows it before the learner has chosen: the
+    frame's story (:func:`.html.story_html`: move ``k - 1`` explained, its glyph and
+    comment, the comment before move ``k``) without move ``k``'s words.
+
+    Raises:
+        IndexError: ``k`` not in ``0..len(replay)``.
+    """
+    full = story_html(replay, k)
+    n = len(replay)
+    if k >= n:
+        return full
+    glyph = replay.glyph(k - 1) if k > 0 else None
+    last = explain_move(replay, k - 1, with_events=False, glyph=glyph) if k > 0 else None
+    comment = replay.comment(k - 1) if k > 0 else None
+    told = move_html(k, n, last, move_words(replay.move(k), replay.players), comment)
+    if not full.startswith(told):  # the story is move_html's, then the comments before
+        raise AssertionError(f"the story of frame {k} does not start with its move_html")
+    return move_html(k, n, last, None, comment) + full[len(told) :]
+
+
+def _same_move(legal: Move, played: Move) -> bool:
+    """Whether ``played`` (move ``k`` as recorded) is the legal move ``legal``: equal, or
+    both the redeal (R5: a listed legal redeal carries no deck, the played one its deck)."""
+    if legal == played:
+        return True
+    return legal._replace(deck=None) == played._replace(deck=None) and legal.deck is None
+
+
+def puzzle_question(replay: Replay, k: int, legal_moves: Iterable[Move] | None = None) -> PuzzleQuestion:
+    """The puzzle at frame ``k`` of ``replay``, in the language in use: the legal moves of
+    the player who made move ``k``, as the engine lists them, and the move played.
+
+    Args:
+        replay: a replay whose hands are all known (not over the board).
+        k: the frame, ``0..len(replay) - 1`` (there is a move to choose).
+        legal_moves: the engine's legal moves at ``k`` (``replay.game(k).legal_moves()``),
+            when the caller has them already.
+
+    Raises:
+        IndexError: ``k`` is not in ``0..len(replay) - 1``.
+        ValueError: the replay was played over the board (``Replay.partial``): its legal
+            moves are a witness's, a guess at cards nobody saw.
+    """
+    if replay.partial:
+        raise ValueError(_(PUZZLE_WORDS["partial"]))
+    if not 0 <= k < len(replay):
+        raise IndexError(f"frame {k} has no move to choose: not in 0..{len(replay) - 1}")
+    played = replay.move(k)
+    legal = replay.game(k).legal_moves() if legal_moves is None else legal_moves
+    choices = tuple(m for m in legal if m.player == played.player)
+    answer = next((i for i, m in enumerate(choices) if _same_move(m, played)), -1)
+    names = replay.players
+    return PuzzleQuestion(
+        k=k,
+        player=played.player,
+        choices=choices,
+        answer=answer,
+        labels=tuple(visible(m.describe(names), keep="\n\t") for m in choices),
+        ask=visible(_(PUZZLE_WORDS["ask"]).format(name=names[played.player]), keep="\n\t"),
+        move=visible(explain_move(replay, k, with_events=False, glyph=replay.glyph(k)), keep="\n\t"),
+        comment=replay.comment(k),
+    )
+
+
 class Shown(NamedTuple):
     """What the replayer shows now (HTML strings), for one view and one frame."""
 
@@ -242,6 +412,10 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             :mod:`durak_nb.annotate`); ``False``: the replayer alone.
         path: the file the panel saves to (default: the recording's file when it is a
             ``.durak`` or ``.json`` file, else ``annotated.durak``).
+        puzzle: a puzzle (see the module's text): :meth:`choose`, :meth:`try_again`,
+            :meth:`question`, :meth:`answered`, :attr:`score`; the widgets :attr:`ask`,
+            :attr:`choices`, :attr:`verdict`, :attr:`again`, :attr:`step_on`.  The frames
+            before ``start`` count as seen, not asked.
 
     **The move annotated** is the one that led to the frame shown (move ``k - 1`` at
     frame ``k``; at a line's frame 0, its first move); a variation is added at the
@@ -282,7 +456,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         ViewBoundError: the replay has more than ``max_moves`` moves (checked first).
         IndexError: ``start`` not in ``0..len(replay)``.
         KeyError: ``perspective`` is not a seat or a name of the game.
-        ValueError: ``width`` is not positive.
+        ValueError: ``width`` is not positive; ``puzzle`` with ``annotate``, or for a
+            game played over the board.
     """
 
     def __init__(
@@ -297,6 +472,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         max_moves: int = MAX_REPLAYER_MOVES,
         annotate: bool = False,
         path: str | None = None,
+        puzzle: bool = False,
     ) -> None:
         self.lang = get_language()  # the widget's words and card faces stay in it
         n = len(replay)
@@ -305,6 +481,18 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             raise IndexError(f"start {start} is not in 0..{n}")
         if not width > 0:
             raise ValueError(f"width must be positive, not {width!r}")
+        if puzzle and replay.partial:
+            raise ValueError(_(PUZZLE_WORDS["partial"]))
+        if puzzle and annotate:
+            raise ValueError("puzzle=True and annotate=True: the panel would show the moves and comments to find")
+        self.puzzle = puzzle
+        self._path: LinePath = ()
+        #: the puzzle's answers: (line, frame) -> [first choice, last choice, trying again]
+        self._answers: dict[tuple[LinePath, int], list[Any]] = {}
+        self._questions: dict[tuple[LinePath, int], PuzzleQuestion] = {}
+        self.found = self.asked = 0
+        for k in range(start):  # the frames before the start are given, not asked
+            self._answers[((), k)] = [None, None, False]
         view0 = 0 if perspective is None else replay._seat(perspective) + 1
         self.replay = replay
         self.width = width
@@ -379,11 +567,175 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         children = [self.header, controls, self.board, self.legend]
         self.annotator: Annotator | None = None
         self._root = replay.root
-        self._path: LinePath = ()
         if annotate:
             children.insert(3, self._make_panel(replay, start, path))
+        if puzzle:
+            children.insert(2, self._make_puzzle())
         super().__init__(children)
         self.add_class("dnb-replayer")
+
+    # ------------------------------------------------------------------ the puzzle
+
+    def _make_puzzle(self) -> widgets.Widget:
+        """The puzzle's widgets (made once; their values change with the frame): the
+        question with the score, the choices (a ``Select``: one click chooses), the
+        verdict with the comment after the move, "try again" and "step on"."""
+        w = PUZZLE_WORDS
+        auto = widgets.Layout(width="auto")
+        plain = widgets.ButtonStyle()
+        self.ask = widgets.HTML()
+        self.choices = widgets.Select(options=[], rows=4, layout=widgets.Layout(width="420px"))
+        self.verdict = widgets.HTML(layout=widgets.Layout(max_width="760px"))
+        self.again = widgets.Button(description=_(w["again"]), layout=auto, style=plain)
+        self.step_on = widgets.Button(description=_(w["on"]), layout=auto, style=plain)
+        self.choices.observe(self._on_choice, names="index")
+        self.again.on_click(lambda _b: self.try_again())
+        self.step_on.on_click(lambda _b: self.step(1))
+        for control in (self.play, self.speed):  # playing would show the moves to find
+            control.layout.display = "none"
+        self._limit = -1
+        self._refresh_puzzle()
+        box = widgets.Layout()  # one layout for the panel's boxes: fewer widget models
+        buttons = widgets.HBox([self.again, self.step_on], layout=box)
+        right = widgets.VBox([self.verdict, buttons], layout=box)
+        panel = widgets.VBox([self.ask, widgets.HBox([self.choices, right], layout=box)], layout=box)
+        panel.add_class("dnb-puzzle")
+        return panel
+
+    def question(self, k: int | None = None) -> PuzzleQuestion | None:
+        """The puzzle at frame ``k`` of the line shown (default: the frame shown), or
+        ``None`` at the end (:func:`puzzle_question`; made once, then kept).
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(replay)``.
+        """
+        k = self.index if k is None else k
+        n = len(self.replay)
+        if not 0 <= k <= n:
+            raise IndexError(f"frame {k} is not in 0..{n}")
+        if k == n:
+            return None
+        key = (self._path, k)
+        got = self._questions.get(key)
+        if got is None:
+            with language(self.lang):
+                got = self._questions[key] = puzzle_question(self.replay, k)
+        return got
+
+    def answered(self, k: int | None = None) -> bool:
+        """Whether frame ``k`` (default: the frame shown) shows its move: the learner has
+        chosen there (and is not trying again), or there is nothing to choose (the end,
+        a single legal move), or the replayer is no puzzle."""
+        k = self.index if k is None else k
+        if not self.puzzle:
+            return True
+        q = self.question(k)
+        if q is None or not q.asked:
+            return True
+        a = self._answers.get((self._path, k))
+        return a is not None and not a[2]
+
+    def _frontier(self) -> int:
+        """The last frame the learner may see: every frame before it answered."""
+        k, n = 0, len(self.replay)
+        while k < n and self.answered(k):
+            k += 1
+        return k
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The puzzle's score: ``(found, asked)``, the moves found at the first try of the
+        moves chosen (a frame with a single legal move is not asked)."""
+        return self.found, self.asked
+
+    def choose(self, i: int) -> None:
+        """Choose ``question().choices[i]`` at the frame shown: the verdict, the move
+        played with its rules, its comment and glyph show; the first choice at a frame counts.
+
+        Raises:
+            ValueError: no puzzle, or nothing to choose at the frame shown.
+            IndexError: no choice ``i``.
+        """
+        q = self.question() if self.puzzle else None
+        if q is None or not q.asked:
+            raise ValueError(f"nothing to choose at frame {self.index}")
+        if not 0 <= i < len(q.choices):
+            raise IndexError(f"choice {i} is not in 0..{len(q.choices) - 1}")
+        key = (self._path, self.index)
+        a = self._answers.get(key)
+        if a is None:
+            a = self._answers[key] = [i, i, False]
+            self.asked += 1
+            self.found += i == q.answer
+        a[1], a[2] = i, False
+        self._shown = None
+        self._redraw()
+
+    def try_again(self) -> None:
+        """Choose again at the frame shown (the first choice still counts).
+
+        Raises:
+            ValueError: nothing was chosen at the frame shown.
+        """
+        a = self._answers.get((self._path, self.index))
+        if a is None or a[1] is None:
+            raise ValueError(f"nothing was chosen at frame {self.index}")
+        a[2] = True
+        self._shown = None
+        self._redraw()
+
+    @in_own_language
+    def _refresh_puzzle(self) -> None:
+        """Set the puzzle's values for the frame shown (values only: no widget is made)."""
+        if not self.puzzle:
+            return
+        w = PUZZLE_WORDS
+        most = self._frontier()
+        self._quiet = True
+        try:
+            if most != self._limit:  # the slider and the go-to list reach the frames answered
+                self._limit = most
+                self.slider.max = self.play.max = most
+                self.goto.options = [(frame_label(self.replay, j), j) for j in range(most + 1)]
+                self.goto.index = min(self.index, most)
+            q = self.question()
+            a = self._answers.get((self._path, self.index))
+            score = esc(_(w["score"]).format(found=self.found, asked=self.asked))
+            ask, verdict, options, index, show_buttons = "", "", [], None, False
+            if q is None:
+                ask = esc(_(w["end"]))
+            elif not q.asked:
+                key = "only" if q.answer >= 0 else "unknown"
+                verdict = esc(_(w[key]).format(name=self.replay.players[q.player], move=q.move))
+                show_buttons = True
+            elif a is None and self.view not in (0, q.player + 1):
+                ask = esc(_(w["watch"]).format(name=self.replay.players[q.player]))
+            else:
+                ask = esc(q.ask)
+                options = list(q.labels)
+                if a is not None and not a[2]:
+                    index = a[1]
+                    # a[1] None: a frame before the start, given, not asked
+                    verdict = esc(q.move) if a[1] is None else esc(q.verdict(a[1]))
+                    show_buttons = True
+            if q is not None and show_buttons and q.comment:
+                verdict += f'<div class="dnb-comment">{esc(q.comment)}</div>'
+            self.ask.value = f'<b>{ask}</b> <span class="dnb-none">{score}</span>'
+            self.choices.options = options
+            self.choices.index = index
+            self.choices.rows = max(2, min(8, len(options)))
+            self.choices.disabled = index is not None or not options
+            self.verdict.value = _VERDICT_DIV.format(verdict) if verdict else ""
+            wrong = a is not None and not a[2] and a[1] is not None and q is not None and a[1] != q.answer
+            self.again.layout.display = None if wrong else "none"
+            self.step_on.layout.display = None if show_buttons and q is not None else "none"
+        finally:
+            self._quiet = False
+
+    def _on_choice(self, change: dict[str, Any]) -> None:
+        if self._quiet or change["new"] is None:
+            return
+        self.choose(int(change["new"]))
 
     # ------------------------------------------------------------------ frames
 
@@ -412,8 +764,17 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
     def _board(self, k: int, view: int) -> str:
         parts = self.parts(k)
         players = len(self.replay.players)
-        board = shared_faces(board_html(players, view, lambda name: frame_slot(parts, view, name)))
-        return board + self.evaluation(k, view)
+        hide = not self.answered(k)
+
+        def slot(name: str) -> str:
+            if hide and name == "story":  # the move to find is not told
+                return ask_story_html(self.replay, k)
+            if hide and name == "turn":  # nor the list of legal moves: they are the choices
+                return ""
+            return frame_slot(parts, view, name)
+
+        board = shared_faces(board_html(players, view, slot))
+        return board + ("" if hide else self.evaluation(k, view))
 
     def evaluation(self, k: int | None = None, view: int | None = None) -> str:
         """The evaluation strip at frame ``k`` in view ``view`` (default: the ones shown;
@@ -449,6 +810,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self._shown = now
             self.board.value = self._board(*now)
             self._refresh_panel()
+            self._refresh_puzzle()
 
     def _on_slider(self, change: dict[str, Any]) -> None:
         if self._quiet:
@@ -480,8 +842,10 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         return int(self.perspective.index)
 
     def step(self, delta: int) -> None:
-        """Move the slider by ``delta`` moves (clamped to ``0..len(replay)``)."""
-        self.slider.value = max(0, min(len(self.replay), self.index + delta))
+        """Move the slider by ``delta`` moves (clamped to ``0..len(replay)``; in a puzzle,
+        to the frames answered: a move is shown once chosen)."""
+        most = self._frontier() if self.puzzle else len(self.replay)
+        self.slider.value = max(0, min(most, self.index + delta))
 
     def show(self, k: int, view: int | None = None) -> None:
         """Show frame ``k`` of the line shown (and view ``view``, if given).
@@ -514,8 +878,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             cards=tuple(p.open_cards[s] if v in (0, s + 1) else p.public_cards[s] for s in seats),
             table=p.table,
             stock=p.stock,
-            turn=p.turn[v],
-            story=p.story,
+            turn=p.turn[v] if self.answered(k) else "",
+            story=p.story if self.answered(k) else ask_story_html(self.replay, k),
             events=p.events[v],
             result=p.result,
         )
@@ -553,6 +917,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.replay = line
         self._path = tuple(path)
         if changed:
+            self._limit = -1
             self._parts = {}
             self.__dict__.pop("frames", None)
             self._quiet = True
