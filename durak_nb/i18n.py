@@ -123,30 +123,28 @@ def default_language() -> str:
     return got or "en"
 
 
-def set_language(lang: str | None = None) -> str:
+def set_language(lang: str | None = None) -> None:
     """Choose the language of everything the kit writes for a person from now on.
 
     Args:
         lang: ``'en'``, ``'ru'`` or ``'uk'`` (a locale name such as ``'ru_RU.UTF-8'``
             works too); ``None`` goes back to the default (:func:`default_language`).
 
-    Returns:
-        The language now in use.
-
     Raises:
         ValueError: a language the kit does not speak (the message lists the ones it does).
 
     Widgets and pages made before the call keep their words; new ones use the new language.
+    It returns nothing, so that a lesson's cell ending with it shows nothing; the language
+    now in use is :func:`get_language`.
     """
     global _chosen, _default
     if lang is None:
         _chosen = _default = None
-        return get_language()
+        return
     got = _match(lang)
     if got is None:
         raise ValueError(f"language {lang!r}: durak-nb speaks {', '.join(LANGUAGES)}")
     _chosen = got
-    return got
 
 
 def get_language() -> str:
@@ -173,9 +171,9 @@ def language(lang: str) -> Iterator[str]:
     """
     global _chosen
     before = _chosen
-    got = set_language(lang)
+    set_language(lang)
     try:
-        yield got
+        yield get_language()
     finally:
         _chosen = before
 

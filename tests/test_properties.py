@@ -361,7 +361,7 @@ def test_r9_r13a_english_pass_when_the_limit_forbids_a_pair() -> None:
     )
     assert game.legal_moves() == [Move.pass_(0)]
     assert game.why_illegal(Move.pass_(0)) is None
-    assert str(game.why_illegal(Move.attack(0, "7S 7H"))) == "[R13a] a bout holds at most 1 attack cards"
+    assert str(game.why_illegal(Move.attack(0, "7S 7H"))) == "[R13a] a bout holds at most 1 attack card"
     assert game.why_illegal(Move.attack(0, "7S")) is not None
     game.play(Move.pass_(0))
     assert game.legal_moves() == [Move.pass_(1)]
