@@ -476,7 +476,8 @@ def _talon_body(size: int, trump_card: Card | None, trump: Suit | None, x: float
         for i in range(min(stacked, 3)):  # a few backs show the stack's thickness
             parts.append(_card(None, x + i * 2, y - i * 2 + 4, width, trump=trump, face_up=False))
     caption = _("talon empty") if size == 0 else _count(size)
-    parts.append(_text(x + width * 0.7, y + h + 18, caption, size=12, fill="#333"))
+    # a longer caption (Russian, Ukrainian) is set smaller so that it stays inside the picture
+    parts.append(_text(x + width * 0.7, y + h + 18, caption, size=12 if len(caption) <= 12 else 10, fill="#333"))
     if trump is not None:
         said = _("trump {suit}").format(suit=trump.symbol)
         parts.append(_text(x + width * 0.7, y + h + 34, said, size=12, fill=RED if trump.is_red else BLACK))
