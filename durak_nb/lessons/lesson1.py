@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ..cards import Card, Rank, Suit, beats, card_text, deck
+from ..cards import Card, Suit, beats, card_text, deck, rank_text
 from ..engine import Action, Game
 from ..replay import Replay
 from .course import claim
@@ -30,13 +30,13 @@ def deck_36_ranks() -> tuple[int, str, str, int]:
     """(ranks, lowest rank, highest rank, suits) of the 36-card deck (R1)."""
     cards = deck(36)
     ranks = sorted({c.rank for c in cards})
-    return len(ranks), Rank(ranks[0]).code, Rank(ranks[-1]).code, len({c.suit for c in cards})
+    return len(ranks), rank_text(ranks[0]), rank_text(ranks[-1]), len({c.suit for c in cards})
 
 
 @claim(1, "A 24-card deck starts at the nine, a 52-card deck at the two.", ("9", "2"), "R1")
 def short_and_long_decks() -> tuple[str, str]:
     """The lowest rank of the 24- and 52-card decks (R1)."""
-    return min(deck(24)).rank.code, min(deck(52)).rank.code
+    return rank_text(min(deck(24)).rank), rank_text(min(deck(52)).rank)
 
 
 @claim(

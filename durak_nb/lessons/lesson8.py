@@ -220,13 +220,16 @@ def all_moves() -> pd.DataFrame:
 
 
 def action_counts() -> pd.DataFrame:
-    """How many moves of each kind (attack, defend, throw, …) each variant's games hold."""
+    """How many moves of each kind (attack, defend, throw, …) each variant's games hold,
+    labelled in the language in use (the variants as people name them, the kinds of move
+    and the axes' names; the numbers are the data's)."""
     import pandas as pd
 
     moves = all_moves()
     counts = pd.crosstab(moves["preset"], moves["action"].astype(str))
-    counts.index.name = "variant"
-    counts.columns.name = "move"
+    counts = counts.rename(columns={a: pgettext("action", a) for a in counts.columns})
+    counts.index = pd.Index([preset_text(str(v)) for v in counts.index], name=pgettext("column", "variant"))
+    counts.columns.name = pgettext("column", "move")
     return counts
 
 
@@ -246,8 +249,6 @@ def action_plot() -> Picture:
     from matplotlib.figure import Figure
 
     counts = action_counts()
-    counts = counts.rename(columns={a: pgettext("action", a) for a in counts.columns})
-    counts.index = [preset_text(str(v)) for v in counts.index]
     fig = Figure(figsize=(8, 2.8))
     ax = fig.add_subplot()
     counts.plot.barh(stacked=True, ax=ax, title=_("moves by kind, per variant"))

@@ -268,4 +268,6 @@ def _plain(value: Any) -> str:
         return _("yes")
     if value is False:
         return _("no")
+    if value is None:  # e.g. no refusal, no durak: shown as a dash, not as Python's None
+        return "—"
     return str(value)
