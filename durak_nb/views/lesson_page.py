@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, get_language, language, ngettext, pgettext
-from ..record.json_form import replace_atomically
+from ..record.json_form import os_why, replace_atomically
 from .export import ExportError, page_html
 from .html import esc
 
@@ -152,7 +152,7 @@ def _read(path: Path) -> list[dict[str, Any]]:
     except FileNotFoundError as exc:
         raise _fail(path, _("no such file")) from exc
     except OSError as exc:
-        raise _fail(path, str(exc.strerror or exc)) from exc
+        raise _fail(path, os_why(exc)) from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise _fail(path, _("not a notebook (.ipynb is JSON text): {error}").format(error=exc)) from exc
     cells = doc.get("cells") if isinstance(doc, dict) else None
