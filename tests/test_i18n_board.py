@@ -148,7 +148,7 @@ def test_the_replayer_frame_shows_russian_captions_and_headings() -> None:
     assert "<b>Стол</b>" in board and "<b>Колода</b>" in board and "<b>Отбой</b>" in board
     assert "Vera</b> · 0 карт · " in board and "вне игры (место 1)" in board
     assert "<b>Boris</b> · 2 карты · " in board
-    assert "▶ может ходить" in board
+    assert "▶ может сделать ход" in board
     assert "<b>Ход 2</b> (сыграно 3 из 6): " in board
     assert "Что произошло после хода 2:" in board
     assert "Red suits" not in legend and legend.startswith('<div class="dnb-none"')
