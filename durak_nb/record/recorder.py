@@ -624,9 +624,7 @@ class Recorder:
                 file=str(path),
             ) from exc
         except OSError as exc:
-            raise RecordingError(
-                _("cannot create the journal: {why}").format(why=os_why(exc)), file=str(path)
-            ) from exc
+            raise RecordingError(_("cannot create the journal: {why}").format(why=os_why(exc)), file=str(path)) from exc
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced by one between the check and the open
                 raise RecordingError(_("cannot create the journal: {why}").format(why=_(NOT_REGULAR)), file=str(path))
@@ -657,9 +655,7 @@ class Recorder:
         try:  # without blocking: a FIFO would wait for a writer
             fd = os.open(p, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         except OSError as exc:
-            raise RecordingError(
-                _("cannot open the journal: {why}").format(why=os_why(exc)), file=str(p)
-            ) from exc
+            raise RecordingError(_("cannot open the journal: {why}").format(why=os_why(exc)), file=str(p)) from exc
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise RecordingError(_("cannot open the journal: it is not a regular file"), file=str(p))
