@@ -699,17 +699,18 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") 
     return b"".join(chunks)
 
 
-#: The operating system's commonest reasons, in words (its own ``strerror`` is English).
+#: The operating system's commonest reasons, in words: the English ones are the C library's
+#: ``strerror`` (so English output is as before), translated for ru and uk.
 OS_WORDS = {
-    errno.ENOENT: N_("there is no such file or folder"),
-    errno.EACCES: N_("permission denied"),
-    errno.EPERM: N_("the operation is not permitted"),
-    errno.EISDIR: N_("it is a directory"),
-    errno.ENOTDIR: N_("a part of the path is not a folder"),
-    errno.ENOSPC: N_("there is no space left on the device"),
-    errno.EROFS: N_("the file system is read-only"),
-    errno.ENAMETOOLONG: N_("the file name is too long"),
-    errno.ELOOP: N_("too many levels of symbolic links"),
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
 }
 
 
