@@ -42,7 +42,7 @@ from .engine import SetupError
 from .game_text import game_lines
 from .i18n import LANGUAGES, Np_, _, ngettext, npgettext, pgettext
 from .record import Recording, RecordingError, ValidationReport, io, notation
-from .record.json_form import write_atomic
+from .record.json_form import os_why, write_atomic
 from .rules import RulesError
 from .selfplay import record_bot_game
 from .text import visible
@@ -530,7 +530,7 @@ def _export(args: argparse.Namespace) -> int:
         _usage("export", str(exc))
         return 1
     except OSError as exc:
-        _usage("export", f"{args.output}: {exc.strerror or exc}")
+        _usage("export", f"{args.output}: {os_why(exc)}")
         return 1
     # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {lines} the moves it shows ("134 moves")
     words = _("{page}: {bytes}, {lines}; open it in a browser (no kernel needed)")
@@ -560,7 +560,7 @@ def _export_lesson(args: argparse.Namespace) -> int:
         _usage("export", str(exc))
         return 1
     except OSError as exc:
-        _usage("export", f"{args.output}: {exc.strerror or exc}")
+        _usage("export", f"{args.output}: {os_why(exc)}")
         return 1
     n = len(held.exercises)
     # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {n} the exercises and drills the page holds

@@ -43,7 +43,7 @@ def seat_names(players: Sequence[str] | int) -> list[str]:
     (['Anna', 'Boris', 'Vera'], ['Ann', 'Bob'])
     """
     if isinstance(players, int) and not isinstance(players, bool):
-        return list(NAMES[:players]) if players <= len(NAMES) else [f"P{i + 1}" for i in range(players)]
+        return list(NAMES[: max(players, 0)]) if players <= len(NAMES) else [f"P{i + 1}" for i in range(players)]
     return _players_arg(players, "seat_names")  # the engine's check: a str is one name, not a list (N6)
 
 
@@ -113,6 +113,8 @@ def record_bot_game(
         RuntimeError: no end after :data:`durak_nb.bots.MAX_MOVES` moves (R27 off).
     """
     r, opts = _rules(rules, options)
+    if isinstance(players, int) and not isinstance(players, bool):
+        r.check_players(players)  # a count R2 forbids (0, -3) is refused before any name is made
     names = seat_names(players)
     check_players(names, "<self-play>" if path is None else str(path))  # the readers' one name check (N5)
     r.check_players(len(names))

@@ -506,4 +506,9 @@ def tournament_text(t: Tournament, deals: int) -> str:
     table = t.table()
     table = table.rename(columns={c: pgettext("tournament column", _COLUMNS.get(c, c)) for c in table.columns})
     table.index.name = pgettext("tournament column", _COLUMNS["bot"])
-    return head + "\n" + str(table.to_string())
+    # the values that are words: a yes/no column and a missing value, in the reader's language
+    yes_no = {True: pgettext("tournament value", "True"), False: pgettext("tournament value", "False")}
+    for c in table.columns:
+        if table[c].dtype == bool:
+            table[c] = table[c].map(yes_no)
+    return head + "\n" + str(table.to_string(na_rep=pgettext("tournament value", "NaN")))

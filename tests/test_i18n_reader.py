@@ -73,10 +73,10 @@ NOTATION = {
             "en": "game.durak:4:18: what does Anna do? write cards to attack (Anna 7S), +cards to throw in"
             " (Anna +7S), card/target to cover (Anna 9S/7S), >cards to transfer, show card, take or pass;"
             f" legal moves: {ANNA_ANSWERS}",
-            "ru": "game.durak:4:18: что делает Anna? Напишите карты, чтобы пойти (Anna 7S), +карты, чтобы"
+            "ru": "game.durak:4:18: что делает Anna? Напишите карты, чтобы зайти (Anna 7S), +карты, чтобы"
             " подкинуть (Anna +7S), карта/покрываемая карта, чтобы покрыть (Anna 9S/7S), >карты, чтобы"
             f" перевести, show карта, take или pass; допустимые ходы: {ANNA_ANSWERS}",
-            "uk": "game.durak:4:18: що робить Anna? Напишіть карти, щоб піти (Anna 7S), +карти, щоб підкинути"
+            "uk": "game.durak:4:18: що робить Anna? Напишіть карти, щоб зайти (Anna 7S), +карти, щоб підкинути"
             " (Anna +7S), карта/карта, яку покривають, щоб покрити (Anna 9S/7S), >карти, щоб перевести,"
             f" show карта, take або pass; дозволені ходи: {ANNA_ANSWERS}",
         },

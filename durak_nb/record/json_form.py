@@ -664,7 +664,7 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") 
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise RecordingError(_read_words(what, "cannot").format(why=exc.strerror or exc), file=name) from None
+        raise RecordingError(_read_words(what, "cannot").format(why=os_why(exc)), file=name) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -679,7 +679,7 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") 
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise RecordingError(_read_words(what, "cannot").format(why=exc.strerror or exc), file=name) from None
+        raise RecordingError(_read_words(what, "cannot").format(why=os_why(exc)), file=name) from None
     finally:
         os.close(fd)
     if size > limit:
@@ -697,6 +697,32 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") 
             )
         raise RecordingError(big.format(limit=limit), file=name)
     return b"".join(chunks)
+
+
+#: The operating system's commonest reasons, in words: the English ones are the C library's
+#: ``strerror`` (so English output is as before), translated for ru and uk.
+OS_WORDS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+}
+
+
+def os_why(exc: OSError) -> str:
+    """Why an operating-system call failed, in the reader's language: the words of
+    :data:`OS_WORDS` for its ``errno``, else its ``strerror`` (or the exception's name)."""
+    words = OS_WORDS.get(exc.errno) if exc.errno is not None else None
+    if words is not None:
+        return _(words)
+    if exc.strerror == NOT_REGULAR:
+        return _(NOT_REGULAR)
+    return str(exc.strerror or type(exc).__name__)
 
 
 #: The words of :func:`read_bytes`'s errors, by the ``what`` it is given and the fault.
@@ -752,9 +778,7 @@ def write_atomic(path: str | Path, text: str) -> None:
         replace_atomically(path, text.encode("utf-8"))
     except OSError as exc:
         # strerror alone: str(exc) repeats the file name the error already gives
-        why = exc.strerror or type(exc).__name__
-        if why == NOT_REGULAR:
-            why = _(NOT_REGULAR)
+        why = os_why(exc)
         raise RecordingError(_(WRITE_WORDS["cannot"]).format(why=why), file=name, whole=True) from None
 
 

@@ -78,6 +78,7 @@ from .json_form import (
     Recording,
     RecordingError,
     Start,
+    os_why,
     read_bytes,
 )
 
@@ -623,9 +624,7 @@ class Recorder:
                 file=str(path),
             ) from exc
         except OSError as exc:
-            raise RecordingError(
-                _("cannot create the journal: {why}").format(why=exc.strerror or exc), file=str(path)
-            ) from exc
+            raise RecordingError(_("cannot create the journal: {why}").format(why=os_why(exc)), file=str(path)) from exc
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced by one between the check and the open
                 raise RecordingError(_("cannot create the journal: {why}").format(why=_(NOT_REGULAR)), file=str(path))
@@ -656,9 +655,7 @@ class Recorder:
         try:  # without blocking: a FIFO would wait for a writer
             fd = os.open(p, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         except OSError as exc:
-            raise RecordingError(
-                _("cannot open the journal: {why}").format(why=exc.strerror or exc), file=str(p)
-            ) from exc
+            raise RecordingError(_("cannot open the journal: {why}").format(why=os_why(exc)), file=str(p)) from exc
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise RecordingError(_("cannot open the journal: it is not a regular file"), file=str(p))
@@ -1043,7 +1040,7 @@ class Recorder:
             self._check_unchanged(fd)
         except OSError as exc:
             raise RecordingError(
-                _("cannot check the journal: {why}").format(why=exc.strerror or exc), file=str(self.path)
+                _("cannot check the journal: {why}").format(why=os_why(exc)), file=str(self.path)
             ) from exc
         try:
             os.lseek(fd, before, os.SEEK_SET)
@@ -1056,7 +1053,7 @@ class Recorder:
             self._cut(before, tail)
             if isinstance(exc, OSError):
                 raise RecordingError(
-                    _("cannot write the journal: {why}; nothing was recorded").format(why=exc.strerror or exc),
+                    _("cannot write the journal: {why}; nothing was recorded").format(why=os_why(exc)),
                     file=str(self.path),
                 ) from exc
             raise

@@ -53,7 +53,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, get_language, language, ngettext, pgettext
-from ..record.json_form import replace_atomically
+from ..record.json_form import os_why, replace_atomically
+from ..record.jsonio import _said
 from .export import ExportError, page_html
 from .html import esc
 
@@ -152,9 +153,15 @@ def _read(path: Path) -> list[dict[str, Any]]:
     except FileNotFoundError as exc:
         raise _fail(path, _("no such file")) from exc
     except OSError as exc:
-        raise _fail(path, str(exc.strerror or exc)) from exc
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _fail(path, _("not a notebook (.ipynb is JSON text): {error}").format(error=exc)) from exc
+        raise _fail(path, os_why(exc)) from exc
+    except UnicodeDecodeError as exc:
+        words = _("not a notebook (.ipynb is JSON text): the file is not UTF-8 text (byte {n})")
+        raise _fail(path, words.format(n=exc.start)) from exc
+    except json.JSONDecodeError as exc:
+        # the standard library's words in the reader's language (jsonio's), with the place
+        # TRANSLATORS: {error} is what is wrong with the JSON, e.g. "Expecting value"
+        words = _("not a notebook (.ipynb is JSON text): {error} (line {line}, column {column})")
+        raise _fail(path, words.format(error=_said(exc.msg), line=exc.lineno, column=exc.colno)) from exc
     cells = doc.get("cells") if isinstance(doc, dict) else None
     if not isinstance(cells, list):
         raise _fail(path, _("not a notebook: it has no list of cells"))
