@@ -547,10 +547,10 @@ def _export_lesson(args: argparse.Namespace) -> int:
     given = _not_text(args.title)
     if given is not None:
         return _usage("export", _("{option} is not UTF-8 text: {given}").format(option="--title", given=given))
-    if args.view is not None or args.game != 1:
-        # TRANSLATORS: {options} are option names, kept as they are (--view, --game)
+    if args.view is not None or args.game != 1 or getattr(args, "puzzle", False):
+        # TRANSLATORS: {options} are option names, kept as they are (--view, --game, --puzzle)
         words = _("{file}: a lesson notebook has no games to choose: {options} are for a recording")
-        return _usage("export", words.format(file=args.file, options="--view, --game"))
+        return _usage("export", words.format(file=args.file, options="--view, --game, --puzzle"))
     if _same_file(args.file, args.output):
         words = _("{file}: the page would replace the lesson FILE; write to another file")
         return _usage("export", words.format(file=args.output))
