@@ -249,7 +249,8 @@ def test_cli_exports_a_lesson(tmp_path: Path, capsys: Any) -> None:
     assert out.read_text(encoding="utf-8").startswith('<!DOCTYPE html>\n<html lang="uk">')
     assert main(["--lang", "ru", "export", str(LESSON3), "-o", str(out), "--view", "Anna"]) == 2
     assert capsys.readouterr().err.strip() == (
-        f"durak-nb export: ошибка: {LESSON3}: в блокноте урока нет партий на выбор: --view, --game, --puzzle — для записи партии"
+        f"durak-nb export: ошибка: {LESSON3}: в блокноте урока нет партий на выбор: "
+        "--view, --game, --puzzle — для записи партии"
     )
     bad = notebook(tmp_path / "fail.ipynb", ("code", "raise ValueError('no')"))
     assert main(["export", str(bad), "-o", str(tmp_path / "x.html")]) == 1
