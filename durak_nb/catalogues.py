@@ -24,7 +24,6 @@ Strings are marked in the sources with ``_``, ``N_``, ``ngettext``, ``pgettext``
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import string
 import sys
@@ -187,15 +186,7 @@ def extract(part: str) -> Catalog:
     template = Catalog(domain=part, project="durak-nb", charset="utf-8", fuzzy=False)
     for path in sources(part):
         rel = path.relative_to(PACKAGE.parent).as_posix()
-        if path.suffix == ".json":
-            from .lessons.edition import meta_texts
-
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            meta = doc.get("meta") if isinstance(doc, dict) else None
-            for context, text in meta_texts(meta if isinstance(meta, dict) else {}):
-                template.add(text, locations=[(rel, 0)], context=context)
-            continue
-        if path.suffix == ".durak":  # a recording in the notation: its texts as the reader reads them
+        if path.suffix in (".json", ".durak"):  # a shipped recording: its texts as the kit's reader reads them
             from .lessons.edition import meta_texts
             from .record.io import load_games
 
