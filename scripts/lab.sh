@@ -7,27 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/.venv/bin:$PATH"
-# JupyterLab's own menus speak the user's language too (the language packs are installed
-# with the kit; "default" is English); the lessons' words come from durak_nb itself.
-# Save the widgets' state with the notebook (JupyterLab's "Save Widget State Automatically"),
-# so that a lesson saved after running and opened again shows its replayers and widgets as
-# they were, not "Error displaying widget: model not found": the setting goes into the
-# environment's overrides.json (merged with what is there).
-python - <<'PY'
-import json, pathlib, sys
-path = pathlib.Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
-path.parent.mkdir(parents=True, exist_ok=True)
-data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-data.setdefault("@jupyter-widgets/jupyterlab-manager:plugin", {})["saveState"] = True
-try:
-    from durak_nb.i18n import default_language
-
-    lab_locale = {"ru": "ru_RU", "uk": "uk_UA"}.get(default_language(), "default")
-except ValueError:  # a bad DURAK_NB_LANG: said below, where the index is chosen
-    lab_locale = "default"
-data.setdefault("@jupyterlab/translation-extension:plugin", {})["locale"] = lab_locale
-path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-PY
+# JupyterLab's settings for the course: widget state saved with a notebook, JupyterLab's own
+# menus in the user's language (scripts/lab_settings.py, shared with binder/postBuild)
+python scripts/lab_settings.py --lab-locale
 # the index of the user's language (durak_nb.i18n decides, as for every word the kit writes)
 lang="$(python - <<'PY'
 import sys

@@ -1,0 +1,28 @@
+"""JupyterLab's settings for the course, written into the environment's overrides.json
+(merged with what is there); `scripts/lab.sh` and `binder/postBuild` both run it.
+
+- Save the widgets' state with the notebook (JupyterLab's "Save Widget State
+  Automatically"), so that a lesson saved after running and opened again shows its
+  replayers and widgets as they were, not "Error displaying widget: model not found".
+- With `--lab-locale`: JupyterLab's own menus in the user's language (durak_nb.i18n's
+  default: DURAK_NB_LANG, else the locale; the language packs are installed with the kit;
+  "default" is English). A bad DURAK_NB_LANG leaves English here; lab.sh says why.
+"""
+
+import json
+import pathlib
+import sys
+
+path = pathlib.Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+path.parent.mkdir(parents=True, exist_ok=True)
+data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+data.setdefault("@jupyter-widgets/jupyterlab-manager:plugin", {})["saveState"] = True
+if "--lab-locale" in sys.argv[1:]:
+    try:
+        from durak_nb.i18n import default_language
+
+        lab_locale = {"ru": "ru_RU", "uk": "uk_UA"}.get(default_language(), "default")
+    except ValueError:
+        lab_locale = "default"
+    data.setdefault("@jupyterlab/translation-extension:plugin", {})["locale"] = lab_locale
+path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
