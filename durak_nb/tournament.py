@@ -89,7 +89,12 @@ WORDS = {
     "workers": N_("workers: a whole number from 0 to {most}, not {value!r}"),
     "bootstrap": N_("bootstrap: a whole number from 0 to {most}, not {value!r}"),
     "tables": N_("tables: 'pairs' or 'windows', not {value!r}"),
-    "bot_name": N_("unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most})"),
+    "bot_name": N_(
+        "unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most}), or NAME=COMMAND"
+        " for an outside bot"
+    ),
+    # TRANSLATORS: NAME=COMMAND is written as it is (a bot's name, "=", the command that starts it)
+    "outside": N_("outside bot {name!r}: NAME=COMMAND needs a name and a command, e.g. mybot='python3 mybot.py'"),
     "head": N_("{variant}, {players} players, {deals} deals per pairing ({games} games); Elo with 95 % intervals"),
 }
 
@@ -497,18 +502,37 @@ def run_tournament(
     return Tournament(tuple(names), r, players, games, bootstrap=bootstrap, seed=seed)
 
 
-def bot_spec(name: str) -> BotSpec:
+def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
     """The :class:`BotSpec` of a bot named as on the command line: ``random``
     (:class:`~durak_nb.bots.RandomBot`, seeded per game), ``lowest``
     (:class:`~durak_nb.bots.LowestCardBot`), ``heuristic``
     (:class:`~durak_nb.bots.HeuristicBot`), ``search`` or ``search-N``
-    (:class:`~durak_nb.bots.SearchBot` with 8 or ``N`` samples per move, seeded per game).
+    (:class:`~durak_nb.bots.SearchBot` with 8 or ``N`` samples per move, seeded per game),
+    or ``NAME=COMMAND``: an outside bot (:class:`~durak_nb.botproto.ProcessBot`, the
+    protocol of docs/bot-protocol.md) named ``NAME``, started as ``COMMAND`` split into
+    words as a POSIX shell would (:func:`shlex.split`; no shell runs it), with ``timeout``
+    seconds per move.
 
     Raises:
-        ValueError: an unknown name, or ``N`` not a whole number from 1 to
-            :data:`MAX_SEARCH_SAMPLES`.
+        ValueError: an unknown name, ``N`` not a whole number from 1 to
+            :data:`MAX_SEARCH_SAMPLES`, or ``NAME=COMMAND`` without a name or a command
+            (or with unbalanced quotes).
     """
     from .bots import HeuristicBot, LowestCardBot, RandomBot, SearchBot
+
+    if "=" in name:
+        import shlex
+
+        from .botproto import ProcessBot
+
+        label, _eq, command = name.partition("=")
+        try:
+            words = shlex.split(command)
+        except ValueError:
+            words = []
+        if not label.strip() or not words:
+            raise ValueError(_(WORDS["outside"]).format(name=name))
+        return BotSpec(label.strip(), ProcessBot, {"command": words, "name": label.strip(), "timeout": timeout})
 
     if name == "random":
         return BotSpec(name, RandomBot, seeded=True)
