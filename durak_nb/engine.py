@@ -2437,9 +2437,9 @@ class Game:
             if self.n != 2:
                 self._settle(events)
             elif self.taking:  # two players: the one thrower passed
-                self._end_bout(events, took=True)
+                self._end_bout2(events, True)
             elif None not in self.defence_cards:
-                self._end_bout(events, took=False)
+                self._end_bout2(events, False)
         elif act is _DEFEND:
             c = cards[0]
             self._hm[p] ^= 1 << c
@@ -2524,12 +2524,16 @@ class Game:
         if self.n == 2:
             d = self.defender
             assert d is not None
-            if self.rules.throw_ins and self._hm[1 - d] and not passed >> (1 - d) & 1:
+            if self._throw_ins and self._hm[1 - d] and not passed >> (1 - d) & 1:
+                return  # the one thrower (R11) may still throw in or pass (R12)
+            if self.taking:
+                self._end_bout2(events, True)
+            elif None not in self.defence_cards:
+                self._end_bout2(events, False)
+            return
+        for s in self.throwers():
+            if not passed >> s & 1:
                 return
-        else:
-            for s in self.throwers():
-                if not passed >> s & 1:
-                    return
         if self.taking:
             self._end_bout(events, took=True)
         elif None not in self.defence_cards:
@@ -2619,6 +2623,105 @@ class Game:
         else:
             nxt = self._next_partner_or_player(d)
         if n == 2 and hm[1 - nxt]:  # _begin_bout for two players, the defender holding cards
+            self.attacker = self.first_attacker = nxt
+            self.defender = 1 - nxt
+            self.taking = self.attacker_passed = False
+            self._passed = 0
+            if self.shown:
+                self.shown = set()
+            self._lead = ()
+            self.lead_passes = 0
+            return
+        self._begin_bout(nxt, check_end=False)
+        if self.result is not None:
+            events.append(GameOver(self.result))
+
+    def _end_bout2(self, events: list[Event], took: bool) -> None:
+        """:meth:`_end_bout` for two players (the hot path of issue 13): the same state
+        and events, with the draw order (R16: the attacker ``1 - d``, then the defender
+        ``d``), the players out (R24) and the next attacker (R23) worked out for two
+        seats; the property tests hold both paths equal."""
+        d = self.defender
+        assert d is not None
+        a = 1 - d
+        attack = self.attack_cards
+        cards: tuple[Card, ...]
+        if len(attack) == 1:  # one pair: no interleaving to do
+            y = self.defence_cards[0]
+            cards = (attack[0],) if y is None else (attack[0], y)
+        else:  # the table pairs in the order laid; after bito every card is covered
+            laid: list[Card | None] = [None] * (2 * len(attack))
+            laid[::2] = attack
+            laid[1::2] = self.defence_cards
+            cards = tuple([c for c in laid if c is not None]) if took else tuple(laid)  # type: ignore[arg-type]
+        self._last_lead_on[d] = self._lead
+        talon, hm, out = self.talon, self._hm, self.out_order
+        talon_before, out_before = len(talon), len(out)
+        if took:  # R14
+            m = 0
+            for c in cards:
+                m |= 1 << c
+            hm[d] |= m
+            event: Event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
+            fields = event.__dict__
+            fields["player"] = d
+            fields["cards"] = cards
+        else:  # R15
+            self.discard.extend(cards)
+            self.first_bito_done = True
+            event = _object_new(Bito)
+            event.__dict__["cards"] = cards
+        events.append(event)
+        self._hv = None
+        self.attack_cards, self.defence_cards = [], []
+        self._tranks = 0
+        if talon:  # R16: the attacker draws first, the defender last
+            size = self.rules.hand_size
+            for s in (a, d):
+                need = size - hm[s].bit_count()
+                if need > 0:
+                    got = tuple(talon[:need])
+                    del talon[:need]
+                    m = 0
+                    for c in got:
+                        m |= 1 << c
+                    hm[s] |= m
+                    event = _object_new(Drew)  # Drew(s, got)
+                    fields = event.__dict__
+                    fields["player"] = s
+                    fields["cards"] = got
+                    events.append(event)
+                    if not talon:
+                        break
+        if not talon:  # R24: with the talon empty, players without cards are out
+            for s in (a, d):
+                if not hm[s] and s not in out:
+                    out.append(s)
+                    events.append(Out(s))
+        if self._seen and (
+            not took
+            or (self.bout == 1 and self._first_bout_differs)
+            or len(talon) != talon_before
+            or len(out) != out_before
+        ):
+            self._seen = {}  # R27: as in _end_bout
+        self.bout += 1
+        # R22, R25, R26: with both seats holding cards the game goes on, unless R26 (two
+        # sixes) or teams may end it: only then is _check_end asked
+        if (
+            not talon
+            and (not hm[0] or not hm[1] or self.rules.two_sixes_win or self.rules.teams is not None)
+            and self._check_end(events, last_defender=d)
+        ):
+            return
+        # R23: next attacker (as _next_with_cards and _next_partner_or_player for two seats)
+        if took:
+            nxt = a if hm[a] else d
+        elif hm[d]:
+            nxt = d
+        else:
+            nxt = self._next_partner_or_player(d)
+        if hm[1 - nxt]:  # _begin_bout for two players, the defender holding cards
             self.attacker = self.first_attacker = nxt
             self.defender = 1 - nxt
             self.taking = self.attacker_passed = False
