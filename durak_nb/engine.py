@@ -818,6 +818,39 @@ def _deck_mask(full: tuple[Card, ...]) -> int:
 #: the state of ``random.Random(0)``, every game's generator until dealt with a seed
 _ZERO_STATE = random.Random(0).getstate()
 
+#: _BIT_LENGTHS[n]: ``n.bit_length()``, for :func:`_shuffle`
+_BIT_LENGTHS = [n.bit_length() for n in range(53)]
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)`` for a plain ``random.Random``: the same permutation (the
+    standard library's Fisher-Yates walk, each index drawn by rejection from
+    ``getrandbits(k)``), without two calls per card. :data:`_SHUFFLE_SAME` says whether
+    it is the same on this Python; otherwise ``rng.shuffle`` is used."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = _BIT_LENGTHS[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _shuffle_same() -> bool:
+    for seed in (0, 1, 2, 3):
+        mine, theirs = list(range(52)), list(range(52))
+        _shuffle(random.Random(seed), mine)  # type: ignore[arg-type]
+        random.Random(seed).shuffle(theirs)
+        if mine != theirs:
+            return False
+    return True
+
+
+#: :func:`_shuffle` deals exactly as ``random.Random.shuffle`` on this Python (R3: the
+#: games of a seed stay those of ``random.Random(seed).shuffle``)
+_SHUFFLE_SAME = _shuffle_same()
+
 #: hand mask -> the hand as a tuple of cards, ascending (for positions)
 _HAND_TUPLES: dict[int, tuple[Card, ...]] = {0: ()}
 
@@ -1214,14 +1247,21 @@ class Game:
         game = cls(r, _players_arg(players, "Game.deal"))
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"Game.deal: seed must be a whole number or None, not {_shown(seed)}")
-        game.rng = random.Random(seed)
-        if deck_order is None:
+        rng = game.rng = random.Random(seed)
+        if deck_order is None:  # the kit's own shuffle of the whole deck: no need to check it
             cards = list(deck(r.deck_size))
-            game.rng.shuffle(cards)
+            if _SHUFFLE_SAME:
+                _shuffle(rng, cards)
+            else:  # pragma: no cover - a Python whose shuffle differs
+                rng.shuffle(cards)
         else:
             cards = parse_cards(deck_order)
         game.dealer = game._seat(dealer, "dealer", "R3") if dealer is not None else game.n - 1
-        game._deal_cards(cards, None if trump is None else Suit.parse(trump) if isinstance(trump, str) else trump)
+        game._deal_cards(
+            cards,
+            None if trump is None else Suit.parse(trump) if isinstance(trump, str) else trump,
+            checked=deck_order is None,
+        )
         game._start_first_bout(None if attacker is None else game._seat(attacker, "attacker", "R4"))
         return game
 
@@ -1436,17 +1476,21 @@ class Game:
                 ).format(where=where, n=len(missing), size=self.rules.deck_size, cards=cards_text(missing)),
             )
 
-    def _deal_cards(self, cards: list[Card], trump: Suit | None) -> None:
+    def _deal_cards(self, cards: list[Card], trump: Suit | None, *, checked: bool = False) -> None:
+        """Deal ``cards`` (top first, R3); ``checked``: they are this game's deck, as
+        shuffled by :meth:`deal` itself (else checked, R1)."""
         r = self.rules
-        self._check_cards(cards, "deal.deck")
+        if not checked:
+            self._check_cards(cards, "deal.deck")
         self.deck_order = tuple(cards)
         n, h = self.n, r.hand_size
         assert self.dealer is not None
-        dealt: list[list[Card]] = [[] for _ in range(n)]
         first = (self.dealer + 1) % n
-        for i in range(n * h):  # R3: one card at a time, clockwise, from left of the dealer
-            dealt[(first + i) % n].append(cards[i])
-        rest = cards[n * h :]
+        top = n * h
+        # R3: one card at a time, clockwise, from left of the dealer: seat s gets every
+        # n-th card from the ((s - first) mod n)-th on
+        dealt: list[list[Card]] = [cards[(s - first) % n : top : n] for s in range(n)]
+        rest = cards[top:]
         if r.japanese:  # R8: diamonds are trump; nothing is turned up
             if trump is not None and trump != Suit.D:
                 raise SetupError("R8", _("in japanese durak diamonds are always trump"))
