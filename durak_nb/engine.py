@@ -888,7 +888,8 @@ _LEADS: list[list[list[list[int]]]] = [
 # Interned moves (issue 13): every listed legal move is one shared Move value, made once.
 #: (player, action) -> card mask -> the attack, throw-in or laid transfer of those cards
 _BY_MASK: dict[tuple[int, Action], dict[int, Move]] = {}
-#: player -> (target << 6 | cover) -> the defence
+#: player -> (1 << cover | target) -> the defence (a card being at least 8, bits 0-5 hold
+#: the target and the cover's own bit the cover: one key, no bit_length() per defence)
 _DEFENCES: dict[int, dict[int, Move]] = {}
 #: per seat (at most 52 players: 52 cards, hands of one, R2): the take, the pass and the
 #: listed redeal (``deck=None``)
@@ -927,13 +928,17 @@ def _intern(table: dict[int, Move], player: int, action: Action, mask: int) -> M
     return move
 
 
-#: player -> per 8 bits j of a hand mask (ranks 2j, 2j+1): (the held cards of those
-#: ranks << 3 | the most cards a lead may hold, 1..4) -> the leads, in the listed order
-_LEAD_CHUNKS: dict[int, list[dict[int, tuple[Move, ...]]]] = {}
+#: player -> (the held cards of two ranks 2j, 2j+1, as a mask in place | the most cards a
+#: lead may hold, 1..4) -> the leads of those cards, in the listed order. A card is at
+#: least 8 (R1: the lowest rank is 2), so bits 0-2 are free for the count.
+_LEAD_CHUNKS: dict[int, dict[int, tuple[Move, ...]]] = {}
+
+#: _CHUNK_OF[c + 1]: the mask of the 8 bits (two ranks) holding the card c
+_CHUNK_OF = [0] + [0xFF << (c & ~7) for c in range(64)]
 
 
-def _lead_chunks(player: int) -> list[dict[int, tuple[Move, ...]]]:
-    chunks = _LEAD_CHUNKS[player] = [{} for _ in range(8)]
+def _lead_chunks(player: int) -> dict[int, tuple[Move, ...]]:
+    chunks = _LEAD_CHUNKS[player] = {}
     return chunks
 
 
@@ -971,8 +976,9 @@ def _defences(player: int) -> dict[int, Move]:
 
 
 def _intern_defence(table: dict[int, Move], player: int, key: int) -> Move:
-    """The defence ``key`` (target << 6 | cover) of ``player``."""
-    move = _new(Move, (player, _DEFEND, (_CARD[key & 63],), _CARD[key >> 6], False, None))
+    """The defence ``key`` (1 << cover | target, see :data:`_DEFENCES`) of ``player``."""
+    target = key & 63
+    move = _new(Move, (player, _DEFEND, (_CARD[(key ^ target).bit_length() - 1],), _CARD[target], False, None))
     table[key] = move
     return move
 
@@ -1700,8 +1706,7 @@ class Game:
                         m = beat[x] & dh
                         while m:
                             low = m & -m
-                            key = x << 6 | (low.bit_length() - 1)
-                            out.append(table.get(key) or _intern_defence(table, d, key))
+                            out.append(table.get(low | x) or _intern_defence(table, d, low | x))
                             m ^= low
             if r.transfers and uncovered == len(attack):
                 self._transfer_moves(out, d)
@@ -1741,20 +1746,15 @@ class Game:
                 most = 4  # a rank has four cards
             h = hm[a]
             chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-            j = ((h & -h).bit_length() - 1) >> 3  # the first two ranks held
-            h >>= 8 * j
-            while h:
-                pattern = h & 0xFF
-                if pattern:
-                    key = pattern << 3 | most
-                    got = chunks[j].get(key)
-                    if got is None:  # not kept yet: make (and keep) every chunk's leads
-                        out.clear()
-                        self._lead_moves(out, a, most)
-                        return out
-                    out.extend(got)
-                h >>= 8
-                j += 1
+            while h:  # each two ranks held, ascending
+                part = h & _CHUNK_OF[(h & -h).bit_length()]
+                got = chunks.get(part | most)
+                if got is None:  # not kept yet: make (and keep) every chunk's leads
+                    out.clear()
+                    self._lead_moves(out, a, most)
+                    return out
+                out += got
+                h ^= part
             return out
         defence = self.defence_cards
         uncovered = defence.count(None)
@@ -1767,22 +1767,18 @@ class Game:
                 if uncovered == 1:
                     x: int = attack[defence.index(None)]
                     m = beat[x] & dh
-                    x <<= 6
                     while m:
                         low = m & -m
-                        key = x | (low.bit_length() - 1)
-                        out.append(table.get(key) or _intern_defence(table, d, key))
+                        out.append(table.get(low | x) or _intern_defence(table, d, low | x))
                         m ^= low
                 else:
                     for i, y in enumerate(defence):
                         if y is None:
                             x = attack[i]
                             m = beat[x] & dh
-                            x <<= 6
                             while m:
                                 low = m & -m
-                                key = x | (low.bit_length() - 1)
-                                out.append(table.get(key) or _intern_defence(table, d, key))
+                                out.append(table.get(low | x) or _intern_defence(table, d, low | x))
                                 m ^= low
             if uncovered == len(attack) and self._transfers:
                 self._transfer_moves(out, d)
@@ -1839,20 +1835,18 @@ class Game:
             return
         most = min(most, 4)  # a rank has four cards
         chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-        j = 0
-        while h:
-            pattern = h & 0xFF
-            if pattern:
-                key = pattern << 3 | most
-                table = chunks[j]
-                got = table.get(key)
-                if got is None:
-                    found: list[Move] = []
-                    self._lead_chunk(found, a, pattern << 8 * j, most, 0)
-                    got = table[key] = tuple(found)
-                out.extend(got)
-            h >>= 8
-            j += 1
+        while h:  # each two ranks held, ascending
+            part = h & _CHUNK_OF[(h & -h).bit_length()]
+            key = part | most
+            got = chunks.get(key)
+            if got is None:
+                found: list[Move] = []
+                self._lead_chunk(found, a, part, most, 0)
+                got = tuple(found)
+                if len(chunks) < _INTERN_MAX:
+                    chunks[key] = got
+            out.extend(got)
+            h ^= part
 
     @staticmethod
     def _lead_chunk(out: list[Move], a: int, h: int, most: int, only: int) -> None:
