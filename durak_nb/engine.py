@@ -2311,6 +2311,9 @@ class Game:
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._generate()
+        for listed in cache:  # a listed move itself (what bots play): found by identity
+            if listed is move:
+                return self._apply(move)
         try:
             listed = cache[cache.index(move)]
         except ValueError:
@@ -2468,38 +2471,40 @@ class Game:
         # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
         # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
         # throw-in after take (the thrower laid their last card)
-        if act is _PASS and self.attack_cards:  # R12, then R14/R15
-            self._passed |= 1 << p
-            if p == self.attacker:
-                self.attacker_passed = True
-            if self.n != 2:
-                self._settle(events)
-            elif self.taking:  # two players: the one thrower passed
-                self._end_bout2(events, True)
-            elif None not in self.defence_cards:
-                self._end_bout2(events, False)
-        elif act is _DEFEND:
-            c = cards[0]
-            self._hm[p] ^= 1 << c
-            self._hv = None
-            defence = self.defence_cards
-            defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
-            self._tranks |= _RANK_CARDS[c >> 2]
-            self._passed = 0
-            if None not in defence:
-                self._settle(events)
-        elif act is _PASS:
-            if not self.attack_cards:  # R9 english: pass the lead to the left
+        #
+        # With two players the one thrower is the attacker (R11); a defence, a take and a
+        # throw-in clear the pass flags (R12, R14), so right after them the bout can end
+        # only if the attacker may not throw in (no throw-ins, or no cards): _settle is
+        # asked only then (``two`` below, the same test as _settle's).
+        two = self.n == 2
+        if act is _PASS:
+            if self.attack_cards:  # R12, then R14/R15
+                self._passed |= 1 << p
+                if p == self.attacker:
+                    self.attacker_passed = True
+                if not two:
+                    self._settle(events)
+                elif self.taking:  # two players: the one thrower passed
+                    self._end_bout2(events, True)
+                elif None not in self.defence_cards:
+                    self._end_bout2(events, False)
+            else:  # R9 english: pass the lead to the left
                 self.lead_passes += 1
                 new_attacker = self._next_with_cards(p)
                 events.append(LeadPassed(p, new_attacker))
                 self._begin_bout(new_attacker, check_end=False, keep_lead_passes=True)
                 if self.result is not None:
                     events.append(GameOver(self.result))
-            else:
-                self._passed |= 1 << p
-                if p == self.attacker:
-                    self.attacker_passed = True
+        elif act is _DEFEND:
+            c = cards[0]
+            hm = self._hm
+            hm[p] ^= 1 << c
+            self._hv = None
+            defence = self.defence_cards
+            defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
+            self._tranks |= _RANK_CARDS[c >> 2]
+            self._passed = 0
+            if None not in defence and not (two and self._throw_ins and hm[1 - p]):
                 self._settle(events)
         elif act is _THROW or act is _ATTACK:
             if len(cards) == 1:
@@ -2515,12 +2520,13 @@ class Game:
             if act is _ATTACK:
                 self._lead = cards
                 self.lead_passes = 0
-            elif self.taking:
+            elif self.taking and not (two and self._hm[p]):  # two: p is the one thrower
                 self._settle(events)
         elif act is _TAKE:
             self.taking = True
             self._passed = 0  # R14: every thrower gets a say on throw-ins after take
-            self._settle(events)
+            if not (two and self._throw_ins and self._hm[1 - p]):
+                self._settle(events)
         elif act is _TRANSFER:
             if show:  # R20: shown, kept in hand
                 self.shown = self.shown | {p}
