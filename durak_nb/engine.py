@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import (
@@ -2689,18 +2689,21 @@ class Game:
         assert d is not None
         a = 1 - d
         attack = self.attack_cards
+        hm = self._hm
         cards: tuple[Card, ...]
         if len(attack) == 1:  # one pair: no interleaving to do
-            y = self.defence_cards[0]
-            cards = (attack[0],) if y is None else (attack[0], y)
-        else:  # the table pairs in the order laid; after bito every card is covered
+            x, y = attack[0], self.defence_cards[0]
+            cards = (x,) if y is None else (x, y)
+        else:  # the table pairs in the order laid
             laid: list[Card | None] = [None] * (2 * len(attack))
             laid[::2] = attack
             laid[1::2] = self.defence_cards
-            cards = tuple([c for c in laid if c is not None]) if took else tuple(laid)  # type: ignore[arg-type]
+            # after a take the uncovered places (None) are dropped (no card is 0, R1);
+            # after bito every card is covered
+            cards = tuple(compress(laid, laid)) if took else tuple(laid)  # type: ignore[arg-type]
         self._last_lead_on[d] = self._lead
-        talon, hm, out = self.talon, self._hm, self.out_order
-        talon_before, out_before = len(talon), len(out)
+        talon, out = self.talon, self.out_order
+        before = (len(talon), len(out)) if self._seen else None
         if took:  # R14
             m = 0
             for c in cards:
@@ -2723,7 +2726,7 @@ class Game:
             size = self.rules.hand_size
             for s in (a, d):
                 need = size - hm[s].bit_count()
-                if need > 0:
+                if need > 0 and talon:
                     got = tuple(talon[:need])
                     del talon[:need]
                     m = 0
@@ -2735,18 +2738,16 @@ class Game:
                     fields["player"] = s
                     fields["cards"] = got
                     events.append(event)
-                    if not talon:
-                        break
-        if not talon:  # R24: with the talon empty, players without cards are out
-            for s in (a, d):
-                if not hm[s] and s not in out:
-                    out.append(s)
-                    events.append(Out(s))
-        if self._seen and (
-            not took
-            or (self.bout == 1 and self._first_bout_differs)
-            or len(talon) != talon_before
-            or len(out) != out_before
+        if not talon:
+            # R24: with the talon empty, players without cards are out
+            if not hm[a] and a not in out:
+                out.append(a)
+                events.append(Out(a))
+            if not hm[d] and d not in out:
+                out.append(d)
+                events.append(Out(d))
+        if before is not None and (
+            not took or (self.bout == 1 and self._first_bout_differs) or before != (len(talon), len(out))
         ):
             self._seen = {}  # R27: as in _end_bout
         self.bout += 1
