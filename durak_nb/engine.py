@@ -928,17 +928,15 @@ def _intern(table: dict[int, Move], player: int, action: Action, mask: int) -> M
     return move
 
 
-#: player -> (the held cards of two ranks 2j, 2j+1, as a mask in place | the most cards a
-#: lead may hold, 1..4) -> the leads of those cards, in the listed order. A card is at
-#: least 8 (R1: the lowest rank is 2), so bits 0-2 are free for the count.
-_LEAD_CHUNKS: dict[int, dict[int, tuple[Move, ...]]] = {}
-
-#: _CHUNK_OF[c + 1]: the mask of the 8 bits (two ranks) holding the card c
-_CHUNK_OF = [0] + [0xFF << (c & ~7) for c in range(64)]
+#: player -> per byte j of a hand mask (the two ranks 2j, 2j+1): (the held cards of those
+#: ranks, that byte, << 3 | the most cards a lead may hold, 1..4) -> the leads of those
+#: cards, in the listed order. The hand is read a byte at a time (``int.to_bytes``): small
+#: ints, where walking the bits of a 60-bit mask makes a new big int at every step.
+_LEAD_CHUNKS: dict[int, list[dict[int, tuple[Move, ...]]]] = {}
 
 
-def _lead_chunks(player: int) -> dict[int, tuple[Move, ...]]:
-    chunks = _LEAD_CHUNKS[player] = {}
+def _lead_chunks(player: int) -> list[dict[int, tuple[Move, ...]]]:
+    chunks = _LEAD_CHUNKS[player] = [{} for _ in range(8)]
     return chunks
 
 
@@ -1744,17 +1742,17 @@ class Game:
                 most = held
             if most > 4:
                 most = 4  # a rank has four cards
-            h = hm[a]
             chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-            while h:  # each two ranks held, ascending
-                part = h & _CHUNK_OF[(h & -h).bit_length()]
-                got = chunks.get(part | most)
-                if got is None:  # not kept yet: make (and keep) every chunk's leads
-                    out.clear()
-                    self._lead_moves(out, a, most)
-                    return out
-                out += got
-                h ^= part
+            j = 0
+            for pattern in hm[a].to_bytes(8, "little"):  # each two ranks, ascending
+                if pattern:
+                    got = chunks[j].get(pattern << 3 | most)
+                    if got is None:  # not kept yet: make (and keep) every chunk's leads
+                        out.clear()
+                        self._lead_moves(out, a, most)
+                        return out
+                    out += got
+                j += 1
             return out
         defence = self.defence_cards
         uncovered = defence.count(None)
@@ -1835,18 +1833,19 @@ class Game:
             return
         most = min(most, 4)  # a rank has four cards
         chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-        while h:  # each two ranks held, ascending
-            part = h & _CHUNK_OF[(h & -h).bit_length()]
-            key = part | most
-            got = chunks.get(key)
-            if got is None:
-                found: list[Move] = []
-                self._lead_chunk(found, a, part, most, 0)
-                got = tuple(found)
-                if len(chunks) < _INTERN_MAX:
-                    chunks[key] = got
-            out.extend(got)
-            h ^= part
+        j = 0
+        for pattern in h.to_bytes(8, "little"):  # each two ranks, ascending
+            if pattern:
+                table, key = chunks[j], pattern << 3 | most
+                got = table.get(key)
+                if got is None:
+                    found: list[Move] = []
+                    self._lead_chunk(found, a, pattern << 8 * j, most, 0)
+                    got = tuple(found)
+                    if len(table) < _INTERN_MAX:
+                        table[key] = got
+                out.extend(got)
+            j += 1
 
     @staticmethod
     def _lead_chunk(out: list[Move], a: int, h: int, most: int, only: int) -> None:
