@@ -928,15 +928,16 @@ def _intern(table: dict[int, Move], player: int, action: Action, mask: int) -> M
     return move
 
 
-#: player -> per byte j of a hand mask (the two ranks 2j, 2j+1): (the held cards of those
-#: ranks, that byte, << 3 | the most cards a lead may hold, 1..4) -> the leads of those
-#: cards, in the listed order. The hand is read a byte at a time (``int.to_bytes``): small
-#: ints, where walking the bits of a 60-bit mask makes a new big int at every step.
-_LEAD_CHUNKS: dict[int, list[dict[int, tuple[Move, ...]]]] = {}
+#: player -> per byte j of a hand mask (the two ranks 2j, 2j+1): a list indexed by (the
+#: held cards of those ranks, that byte, << 3 | the most cards a lead may hold, 1..4) of
+#: the leads of those cards in the listed order (``None``: not made yet). The hand is
+#: read a byte at a time (``int.to_bytes``): small ints and list indexing, where walking
+#: the bits of a 60-bit mask makes a new big int at every step.
+_LEAD_CHUNKS: dict[int, list[list[tuple[Move, ...] | None]]] = {}
 
 
-def _lead_chunks(player: int) -> list[dict[int, tuple[Move, ...]]]:
-    chunks = _LEAD_CHUNKS[player] = [{} for _ in range(8)]
+def _lead_chunks(player: int) -> list[list[tuple[Move, ...] | None]]:
+    chunks = _LEAD_CHUNKS[player] = [[None] * (256 << 3) for _ in range(8)]
     return chunks
 
 
@@ -1746,7 +1747,7 @@ class Game:
             j = 0
             for pattern in hm[a].to_bytes(8, "little"):  # each two ranks, ascending
                 if pattern:
-                    got = chunks[j].get(pattern << 3 | most)
+                    got = chunks[j][pattern << 3 | most]
                     if got is None:  # not kept yet: make (and keep) every chunk's leads
                         out.clear()
                         self._lead_moves(out, a, most)
@@ -1837,13 +1838,11 @@ class Game:
         for pattern in h.to_bytes(8, "little"):  # each two ranks, ascending
             if pattern:
                 table, key = chunks[j], pattern << 3 | most
-                got = table.get(key)
+                got = table[key]
                 if got is None:
                     found: list[Move] = []
                     self._lead_chunk(found, a, pattern << 8 * j, most, 0)
-                    got = tuple(found)
-                    if len(table) < _INTERN_MAX:
-                        table[key] = got
+                    got = table[key] = tuple(found)
                 out.extend(got)
             j += 1
 
