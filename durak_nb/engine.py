@@ -2311,18 +2311,108 @@ class Game:
             cache = self._legal_cache = self._generate()
         for listed in cache:  # a listed move itself (what bots play): found by identity
             if listed is move:
-                return self._apply(move)
-        try:
-            listed = cache[cache.index(move)]
-        except ValueError:
-            listed = None
-        if listed is not move and (listed is None or not _same_types(move)):
-            refusal = self.why_illegal(move)
-            if refusal is not None:
-                raise IllegalMove(refusal, move)
-            if listed is None:  # a legal move not listed: a redeal with its deck (R5)
-                return self._apply(move)
-        return self._apply(listed)
+                break
+        else:  # an equal move made elsewhere: the listed one is played
+            try:
+                listed = cache[cache.index(move)]
+            except ValueError:
+                listed = None
+            if listed is None or not _same_types(move):
+                refusal = self.why_illegal(move)
+                if refusal is not None:
+                    raise IllegalMove(refusal, move)
+                if listed is None:  # a legal move not listed: a redeal with its deck (R5)
+                    listed = move
+        # the move is legal: apply it (inline, not a method: this runs for every move)
+        self._legal_cache = None
+        p, act, cards, target, show, new_deck = move = listed
+        events: list[Event] = []
+        if act is _REDEAL:  # R5
+            new = list(new_deck) if new_deck is not None else list(deck(self.rules.deck_size))
+            if new_deck is None:
+                self.rng.shuffle(new)
+                move = move._replace(deck=tuple(new))
+            self.history.append(move)
+            self._redeal(new)
+            events.append(Redealt(p))
+            return events
+        self.history.append(move)
+        # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
+        # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
+        # throw-in after take (the thrower laid their last card)
+        #
+        # With two players the one thrower is the attacker (R11); a defence, a take and a
+        # throw-in clear the pass flags (R12, R14), so right after them the bout can end
+        # only if the attacker may not throw in (no throw-ins, or no cards): _settle is
+        # asked only then (``two`` below, the same test as _settle's).
+        two = self.n == 2
+        if act is _PASS:
+            if self.attack_cards:  # R12, then R14/R15
+                self._passed |= 1 << p
+                if p == self.attacker:
+                    self.attacker_passed = True
+                if not two:
+                    self._settle(events)
+                elif self.taking:  # two players: the one thrower passed
+                    self._end_bout2(events, True)
+                elif None not in self.defence_cards:
+                    self._end_bout2(events, False)
+            else:  # R9 english: pass the lead to the left
+                self.lead_passes += 1
+                new_attacker = self._next_with_cards(p)
+                events.append(LeadPassed(p, new_attacker))
+                self._begin_bout(new_attacker, check_end=False, keep_lead_passes=True)
+                if self.result is not None:
+                    events.append(GameOver(self.result))
+        elif act is _DEFEND:
+            c = cards[0]
+            hm = self._hm
+            hm[p] ^= 1 << c
+            self._hv = None
+            defence = self.defence_cards
+            defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
+            self._tranks |= _RANK_CARDS[c >> 2]
+            self._passed = 0
+            if None not in defence and not (two and self._throw_ins and hm[1 - p]):
+                self._settle(events)
+        elif act is _THROW or act is _ATTACK:
+            if len(cards) == 1:
+                c = cards[0]
+                self._hm[p] ^= 1 << c
+                self._hv = None
+                self._tranks |= _RANK_CARDS[c >> 2]
+                self.attack_cards.append(c)
+                self.defence_cards.append(None)
+            else:
+                self._lay(p, cards)
+            self._passed = 0
+            if act is _ATTACK:
+                self._lead = cards
+                self.lead_passes = 0
+            elif self.taking and not (two and self._hm[p]):  # two: p is the one thrower
+                self._settle(events)
+        elif act is _TAKE:
+            self.taking = True
+            self._passed = 0  # R14: every thrower gets a say on throw-ins after take
+            if not (two and self._throw_ins and self._hm[1 - p]):
+                self._settle(events)
+        elif act is _TRANSFER:
+            if show:  # R20: shown, kept in hand
+                self.shown = self.shown | {p}
+            else:
+                self._lay(p, cards)
+            new_defender = self._next_opponent(p)
+            assert new_defender is not None
+            self.attacker = p  # R17: the transferring player becomes the attacker for R12
+            self.defender = new_defender
+            self.attacker_passed = False
+            self._passed = 0
+        if not self._no_repeat:
+            drawn = self._note_position()  # R27: positions are compared after every move
+            if drawn is not None:
+                events.append(GameOver(drawn))
+        return events
+
 
     def push(self, move: Move) -> list[Event]:
         """Play ``move`` as :meth:`play` does, keeping what :meth:`pop` needs to take it
@@ -2451,96 +2541,6 @@ class Game:
         del self.history[moves:]
         if rng is not None:
             self.rng.setstate(rng)
-
-    def _apply(self, move: Move) -> list[Event]:
-        self._legal_cache = None
-        p, act, cards, target, show, new_deck = move
-        events: list[Event] = []
-        if act is _REDEAL:  # R5
-            new = list(new_deck) if new_deck is not None else list(deck(self.rules.deck_size))
-            if new_deck is None:
-                self.rng.shuffle(new)
-                move = move._replace(deck=tuple(new))
-            self.history.append(move)
-            self._redeal(new)
-            events.append(Redealt(p))
-            return events
-        self.history.append(move)
-        # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
-        # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
-        # throw-in after take (the thrower laid their last card)
-        #
-        # With two players the one thrower is the attacker (R11); a defence, a take and a
-        # throw-in clear the pass flags (R12, R14), so right after them the bout can end
-        # only if the attacker may not throw in (no throw-ins, or no cards): _settle is
-        # asked only then (``two`` below, the same test as _settle's).
-        two = self.n == 2
-        if act is _PASS:
-            if self.attack_cards:  # R12, then R14/R15
-                self._passed |= 1 << p
-                if p == self.attacker:
-                    self.attacker_passed = True
-                if not two:
-                    self._settle(events)
-                elif self.taking:  # two players: the one thrower passed
-                    self._end_bout2(events, True)
-                elif None not in self.defence_cards:
-                    self._end_bout2(events, False)
-            else:  # R9 english: pass the lead to the left
-                self.lead_passes += 1
-                new_attacker = self._next_with_cards(p)
-                events.append(LeadPassed(p, new_attacker))
-                self._begin_bout(new_attacker, check_end=False, keep_lead_passes=True)
-                if self.result is not None:
-                    events.append(GameOver(self.result))
-        elif act is _DEFEND:
-            c = cards[0]
-            hm = self._hm
-            hm[p] ^= 1 << c
-            self._hv = None
-            defence = self.defence_cards
-            defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
-            self._tranks |= _RANK_CARDS[c >> 2]
-            self._passed = 0
-            if None not in defence and not (two and self._throw_ins and hm[1 - p]):
-                self._settle(events)
-        elif act is _THROW or act is _ATTACK:
-            if len(cards) == 1:
-                c = cards[0]
-                self._hm[p] ^= 1 << c
-                self._hv = None
-                self._tranks |= _RANK_CARDS[c >> 2]
-                self.attack_cards.append(c)
-                self.defence_cards.append(None)
-            else:
-                self._lay(p, cards)
-            self._passed = 0
-            if act is _ATTACK:
-                self._lead = cards
-                self.lead_passes = 0
-            elif self.taking and not (two and self._hm[p]):  # two: p is the one thrower
-                self._settle(events)
-        elif act is _TAKE:
-            self.taking = True
-            self._passed = 0  # R14: every thrower gets a say on throw-ins after take
-            if not (two and self._throw_ins and self._hm[1 - p]):
-                self._settle(events)
-        elif act is _TRANSFER:
-            if show:  # R20: shown, kept in hand
-                self.shown = self.shown | {p}
-            else:
-                self._lay(p, cards)
-            new_defender = self._next_opponent(p)
-            assert new_defender is not None
-            self.attacker = p  # R17: the transferring player becomes the attacker for R12
-            self.defender = new_defender
-            self.attacker_passed = False
-            self._passed = 0
-        if not self._no_repeat:
-            drawn = self._note_position()  # R27: positions are compared after every move
-            if drawn is not None:
-                events.append(GameOver(drawn))
-        return events
 
     def _lay(self, p: int, cards: tuple[Card, ...]) -> None:
         """``p`` lays ``cards`` on the table as attack cards (R9, R11, R17)."""

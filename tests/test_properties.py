@@ -332,8 +332,8 @@ class GeneralPaths(Game):
     def _end_bout2(self, events: list[Event], took: bool) -> None:
         self._end_bout(events, took=took)
 
-    def _apply(self, move: Move) -> list[Event]:
-        events = super()._apply(move)
+    def play(self, move: Move) -> list[Event]:
+        events = super().play(move)
         if self.result is None:
             before, extra = self.position(), []
             self._settle(extra)
