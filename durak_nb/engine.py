@@ -992,6 +992,53 @@ _ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
     Action.REDEAL,
 )
 
+#: id(rules) -> the last seating checked with those rules: (rules, names, then what
+#: :func:`_seating` works out); the rules are kept, so that their id stays theirs
+_SEATINGS: dict[int, tuple[Any, ...]] = {}
+
+
+def _seating(rules: Rules, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """Check the seat names against the rules (R2, R22) and work out what a game of
+    them keeps per seat and per rules (shared by every game of that seating, never
+    changed): the first bout's limit, R27's first-bout test, the teams, R27's shortcut,
+    the two-player hot path and the move tables of each seat.
+
+    Raises:
+        SetupError: names not unique or empty, or a number of players R2/R22 forbid.
+    """
+    if any(not isinstance(p, str) or not p for p in names):
+        raise SetupError("R2", _("every player needs a non-empty name"))
+    if len(set(names)) != len(names):
+        raise SetupError("R2", _("player names must be unique"))
+    n = len(names)
+    try:
+        rules.check_players(n)
+    except RulesError as exc:
+        raise SetupError(exc.rule, exc.message) from exc
+    seating = (
+        rules,
+        names,
+        min(rules.first_bout_limit, rules.bout_limit),  # R13c
+        # R27: a position of the first bout differs from a later one only where the
+        # first bout has moves of its own: a redeal (R5), or no transfer (R19)
+        rules.redeal_five_of_suit or (rules.transfers and not rules.transfer_first_bout),
+        # R22: a team index per seat; without teams every seat is its own side
+        [t if (t := rules.team_of(s)) is not None else s for s in range(n)],
+        # R27 never ends a game of two players without transfers and without english lead
+        # passes: every bout then ends with a card gone to the discard or drawn (the key
+        # count is emptied), or after a take with the same attacker holding fewer cards
+        # than at the bout before (R23), and inside a bout the table only grows; so no
+        # position is counted there (the counts stay empty)
+        n == 2 and not rules.transfers and rules.lead_style != "pair",
+        # the hot path of two-player games (R9 leads of any cards, no redeals)
+        n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit,
+        [_defences(s) for s in range(n)],
+        [_by_mask(s, _THROW) for s in range(n)],
+    )
+    if len(_SEATINGS) < 256:
+        _SEATINGS[id(rules)] = seating
+    return seating
+
 
 class Game:
     """A live game: the position, the bout protocol, legal moves and refusals.
@@ -1094,14 +1141,20 @@ class Game:
         """
         rules = _rules_arg(rules, "Game")
         names = tuple(_players_arg(players, "Game"))
-        if any(not isinstance(p, str) or not p for p in names):
-            raise SetupError("R2", _("every player needs a non-empty name"))
-        if len(set(names)) != len(names):
-            raise SetupError("R2", _("player names must be unique"))
-        try:
-            rules.check_players(len(names))
-        except RulesError as exc:
-            raise SetupError(exc.rule, exc.message) from exc
+        seating = _SEATINGS.get(id(rules))
+        if seating is None or seating[0] is not rules or seating[1] != names:
+            seating = _seating(rules, names)
+        (
+            _,
+            _,
+            self._first_limit,
+            self._first_bout_differs,
+            self._team,
+            self._no_repeat,
+            self._two,
+            self._defence_tables,
+            self._throw_tables,
+        ) = seating
         self.rules = rules
         self.players = names
         self.n = len(names)
@@ -1141,23 +1194,7 @@ class Game:
         self._lead: tuple[Card, ...] = ()
         self._last_lead_on: dict[int, tuple[Card, ...]] = {}
         self._legal_cache: list[Move] | None = None
-        self._first_limit = min(rules.first_bout_limit, rules.bout_limit)  # R13c
-        # R27: a position of the first bout differs from a later one only where the
-        # first bout has moves of its own: a redeal (R5), or no transfer (R19)
-        self._first_bout_differs = rules.redeal_five_of_suit or (rules.transfers and not rules.transfer_first_bout)
-        # R22: a team index per seat; without teams every seat is its own side
-        self._team: list[int] = [t if (t := rules.team_of(s)) is not None else s for s in range(self.n)]
-        # R27 never ends a game of two players without transfers and without english lead
-        # passes: every bout then ends with a card gone to the discard or drawn (the key
-        # count is emptied), or after a take with the same attacker holding fewer cards
-        # than at the bout before (R23), and inside a bout the table only grows; so no
-        # position is counted there (the counts stay empty)
-        self._no_repeat = self.n == 2 and not rules.transfers and rules.lead_style != "pair"
-        # the hot path of two-player games (R9 leads of any cards, no redeals)
-        self._two = self.n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit
-        self._defence_tables = [_defences(s) for s in range(self.n)]
         self._bout_limit, self._throw_ins, self._transfers = rules.bout_limit, rules.throw_ins, rules.transfers
-        self._throw_tables = [_by_mask(s, _THROW) for s in range(self.n)]
 
     # ------------------------------------------------------------------ the hands, the passes
 
@@ -2309,20 +2346,24 @@ class Game:
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._generate()
-        for listed in cache:  # a listed move itself (what bots play): found by identity
-            if listed is move:
-                break
-        else:  # an equal move made elsewhere: the listed one is played
-            try:
-                listed = cache[cache.index(move)]
-            except ValueError:
-                listed = None
-            if listed is None or not _same_types(move):
-                refusal = self.why_illegal(move)
-                if refusal is not None:
-                    raise IllegalMove(refusal, move)
-                if listed is None:  # a legal move not listed: a redeal with its deck (R5)
-                    listed = move
+        listed = move
+        # a listed move itself (what bots play) is found by identity, the last one (a
+        # pass, the most frequent move) first
+        if not cache or cache[-1] is not move:
+            for listed in cache:
+                if listed is move:
+                    break
+            else:  # an equal move made elsewhere: the listed one is played
+                try:
+                    listed = cache[cache.index(move)]
+                except ValueError:
+                    listed = None
+                if listed is None or not _same_types(move):
+                    refusal = self.why_illegal(move)
+                    if refusal is not None:
+                        raise IllegalMove(refusal, move)
+                    if listed is None:  # a legal move not listed: a redeal with its deck (R5)
+                        listed = move
         # the move is legal: apply it (inline, not a method: this runs for every move)
         self._legal_cache = None
         p, act, cards, target, show, new_deck = move = listed
