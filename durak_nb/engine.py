@@ -1689,10 +1689,84 @@ class Game:
         """
         moves = self._legal_cache
         if moves is None:
-            if self._two and self.result is None:
-                moves = self._legal_cache = self._generate2()
-            else:
+            if not self._two or self.result is not None:
                 moves = self._legal_cache = self._generate()
+            else:
+                # The hot path of issue 13, inline (no call per move): two players, leads
+                # of any cards and no redeals. The same moves in the same order as
+                # _generate (R9-R20), with the attacker the one thrower (R11, R21); the
+                # property tests hold both equal.
+                d = self.defender
+                assert d is not None
+                a = 1 - d
+                hm = self._hm
+                out: list[Move] = []
+                attack = self.attack_cards
+                if not attack:  # the lead (R9, R13): as _lead_moves, inline
+                    most = self._bout_limit if self.first_bito_done else self._first_limit
+                    held = hm[d].bit_count()
+                    if held < most:
+                        most = held
+                    if most > 4:
+                        most = 4  # a rank has four cards
+                    chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
+                    j = 0
+                    for pattern in hm[a].to_bytes(8, "little"):  # each two ranks, ascending
+                        if pattern:
+                            got = chunks[j][pattern << 3 | most]
+                            if got is None:  # not kept yet: make (and keep) every chunk's leads
+                                out.clear()
+                                self._lead_moves(out, a, most)
+                                break
+                            out += got
+                        j += 1
+                else:  # during a bout
+                    defence = self.defence_cards
+                    uncovered = defence.count(None)
+                    taking = self.taking
+                    if not taking and uncovered:  # R10, R17, R14
+                        dh = hm[d]
+                        if dh:
+                            beat = self._beat
+                            table = self._defence_tables[d]
+                            if uncovered == 1:
+                                x: int = attack[defence.index(None)]
+                                m = beat[x] & dh
+                                while m:
+                                    low = m & -m
+                                    out.append(table.get(low | x) or _intern_defence(table, d, low | x))
+                                    m ^= low
+                            else:
+                                for i, y in enumerate(defence):
+                                    if y is None:
+                                        x = attack[i]
+                                        m = beat[x] & dh
+                                        while m:
+                                            low = m & -m
+                                            out.append(table.get(low | x) or _intern_defence(table, d, low | x))
+                                            m ^= low
+                        if uncovered == len(attack) and self._transfers:
+                            self._transfer_moves(out, d)
+                        out.append(_TAKES[d])
+                    ah = hm[a]
+                    if ah and not self._passed >> a & 1 and self._throw_ins:  # R11-R13, R12
+                        cands = ah & self._tranks
+                        if cands:
+                            room = (self._bout_limit if (self.first_bito_done or taking) else self._first_limit) - len(
+                                attack
+                            )
+                            held = hm[d].bit_count() - uncovered
+                            if held < room:
+                                room = held
+                            if room > 0:
+                                if cands & (cands - 1) == 0:  # one card to throw
+                                    table = self._throw_tables[a]
+                                    out.append(table.get(cands) or _intern(table, a, _THROW, cands))
+                                else:
+                                    key = cands << 3 | (room if room < 7 else 7)
+                                    out.extend(_THROW_LISTS[a].get(key) or _throw_list(a, cands, room))
+                        out.append(_PASSES[a])
+                moves = self._legal_cache = out
         if player is None:
             return moves[:]
         seat = self.seat(player)
@@ -1704,8 +1778,9 @@ class Game:
         # throwers() inlined for two players.
         if self.result is not None:
             return []
-        if self._two:
-            return self._generate2()
+        if self._two:  # the two-player moves are made inline in legal_moves
+            self._legal_cache = None
+            return self.legal_moves()
         r = self.rules
         out: list[Move] = []
         a, d = self.attacker, self.defender
@@ -1762,79 +1837,6 @@ class Game:
             for s in throwers:
                 if not passed >> s & 1 and (s == a or others_may):
                     self._throws(out, s, uncovered)
-        return out
-
-    def _generate2(self) -> list[Move]:
-        """:meth:`_generate` for two players, leads of any cards and no redeals: the same
-        moves in the same order (R9-R20), with the attacker the one thrower (R11, R21)."""
-        d = self.defender
-        assert d is not None
-        a = 1 - d
-        hm = self._hm
-        out: list[Move] = []
-        attack = self.attack_cards
-        if not attack:  # the lead (R9, R13): as _lead_moves, inline
-            most = self._bout_limit if self.first_bito_done else self._first_limit
-            held = hm[d].bit_count()
-            if held < most:
-                most = held
-            if most > 4:
-                most = 4  # a rank has four cards
-            chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-            j = 0
-            for pattern in hm[a].to_bytes(8, "little"):  # each two ranks, ascending
-                if pattern:
-                    got = chunks[j][pattern << 3 | most]
-                    if got is None:  # not kept yet: make (and keep) every chunk's leads
-                        out.clear()
-                        self._lead_moves(out, a, most)
-                        return out
-                    out += got
-                j += 1
-            return out
-        defence = self.defence_cards
-        uncovered = defence.count(None)
-        taking = self.taking
-        if not taking and uncovered:  # R10, R17, R14
-            dh = hm[d]
-            if dh:
-                beat = self._beat
-                table = self._defence_tables[d]
-                if uncovered == 1:
-                    x: int = attack[defence.index(None)]
-                    m = beat[x] & dh
-                    while m:
-                        low = m & -m
-                        out.append(table.get(low | x) or _intern_defence(table, d, low | x))
-                        m ^= low
-                else:
-                    for i, y in enumerate(defence):
-                        if y is None:
-                            x = attack[i]
-                            m = beat[x] & dh
-                            while m:
-                                low = m & -m
-                                out.append(table.get(low | x) or _intern_defence(table, d, low | x))
-                                m ^= low
-            if uncovered == len(attack) and self._transfers:
-                self._transfer_moves(out, d)
-            out.append(_TAKES[d])
-        ah = hm[a]
-        if ah and not self._passed >> a & 1 and self._throw_ins:  # R11-R13, R12
-            cands = ah & self._tranks
-            if cands:
-                room = (self._bout_limit if (self.first_bito_done or taking) else self._first_limit) - len(attack)
-                held = hm[d].bit_count() - uncovered
-                if held < room:
-                    room = held
-                if room > 0:
-                    if cands & (cands - 1) == 0:  # one card to throw
-                        table = self._throw_tables[a]
-                        out.append(table.get(cands) or _intern(table, a, _THROW, cands))
-                    else:
-                        key = cands << 3 | (room if room < 7 else 7)
-                        out.extend(_THROW_LISTS[a].get(key) or _throw_list(a, cands, room))
-            out.append(_PASSES[a])
         return out
 
     def _throws(self, out: list[Move], s: int, uncovered: int) -> None:
@@ -2453,7 +2455,6 @@ class Game:
             if drawn is not None:
                 events.append(GameOver(drawn))
         return events
-
 
     def push(self, move: Move) -> list[Event]:
         """Play ``move`` as :meth:`play` does, keeping what :meth:`pop` needs to take it
