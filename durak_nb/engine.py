@@ -992,12 +992,27 @@ _ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
     Action.REDEAL,
 )
 
-#: id(rules) -> the last seating checked with those rules: (rules, names, then what
-#: :func:`_seating` works out); the rules are kept, so that their id stays theirs
-_SEATINGS: dict[int, tuple[Any, ...]] = {}
+
+class _Seating(NamedTuple):
+    """What every game of one seating (rules and seat names) shares, never changed."""
+
+    rules: Rules
+    names: tuple[str, ...]
+    first_limit: int
+    first_bout_differs: bool
+    team: list[int]
+    no_repeat: bool
+    two: bool
+    defence_tables: list[dict[int, Move]]
+    throw_tables: list[dict[int, Move]]
 
 
-def _seating(rules: Rules, names: tuple[str, ...]) -> tuple[Any, ...]:
+#: id(rules) -> the last seating checked with those rules; the rules are kept in it, so
+#: that their id stays theirs
+_SEATINGS: dict[int, _Seating] = {}
+
+
+def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
     """Check the seat names against the rules (R2, R22) and work out what a game of
     them keeps per seat and per rules (shared by every game of that seating, never
     changed): the first bout's limit, R27's first-bout test, the teams, R27's shortcut,
@@ -1015,7 +1030,7 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> tuple[Any, ...]:
         rules.check_players(n)
     except RulesError as exc:
         raise SetupError(exc.rule, exc.message) from exc
-    seating = (
+    seating = _Seating(
         rules,
         names,
         min(rules.first_bout_limit, rules.bout_limit),  # R13c
@@ -1142,19 +1157,15 @@ class Game:
         rules = _rules_arg(rules, "Game")
         names = tuple(_players_arg(players, "Game"))
         seating = _SEATINGS.get(id(rules))
-        if seating is None or seating[0] is not rules or seating[1] != names:
+        if seating is None or seating.rules is not rules or seating.names != names:
             seating = _seating(rules, names)
-        (
-            _,
-            _,
-            self._first_limit,
-            self._first_bout_differs,
-            self._team,
-            self._no_repeat,
-            self._two,
-            self._defence_tables,
-            self._throw_tables,
-        ) = seating
+        self._first_limit = seating.first_limit  # R13c
+        self._first_bout_differs = seating.first_bout_differs
+        self._team = seating.team
+        self._no_repeat = seating.no_repeat
+        self._two = seating.two
+        self._defence_tables = seating.defence_tables
+        self._throw_tables = seating.throw_tables
         self.rules = rules
         self.players = names
         self.n = len(names)
@@ -1710,8 +1721,7 @@ class Game:
                     if most > 4:
                         most = 4  # a rank has four cards
                     chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-                    j = 0
-                    for pattern in hm[a].to_bytes(8, "little"):  # each two ranks, ascending
+                    for j, pattern in enumerate(hm[a].to_bytes(8, "little")):  # each two ranks, ascending
                         if pattern:
                             got = chunks[j][pattern << 3 | most]
                             if got is None:  # not kept yet: make (and keep) every chunk's leads
@@ -1719,7 +1729,6 @@ class Game:
                                 self._lead_moves(out, a, most)
                                 break
                             out += got
-                        j += 1
                 else:  # during a bout
                     defence = self.defence_cards
                     uncovered = defence.count(None)
@@ -1873,8 +1882,7 @@ class Game:
             return
         most = min(most, 4)  # a rank has four cards
         chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-        j = 0
-        for pattern in h.to_bytes(8, "little"):  # each two ranks, ascending
+        for j, pattern in enumerate(h.to_bytes(8, "little")):  # each two ranks, ascending
             if pattern:
                 table, key = chunks[j], pattern << 3 | most
                 got = table[key]
@@ -1883,7 +1891,6 @@ class Game:
                     self._lead_chunk(found, a, pattern << 8 * j, most, 0)
                     got = table[key] = tuple(found)
                 out.extend(got)
-            j += 1
 
     @staticmethod
     def _lead_chunk(out: list[Move], a: int, h: int, most: int, only: int) -> None:
@@ -2335,7 +2342,7 @@ class Game:
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, move: Move) -> list[Event]:
+    def play(self, move: Move) -> list[Event]:  # noqa: C901 - the whole move inline: it runs for every move
         """Apply ``move`` and return the events it caused, in order.
 
         Raises:
@@ -2356,16 +2363,18 @@ class Game:
                 if listed is move:
                     break
             else:  # an equal move made elsewhere: the listed one is played
+                found: Move | None
                 try:
-                    listed = cache[cache.index(move)]
+                    found = cache[cache.index(move)]
                 except ValueError:
-                    listed = None
-                if listed is None or not _same_types(move):
+                    found = None
+                if found is None or not _same_types(move):
                     refusal = self.why_illegal(move)
                     if refusal is not None:
                         raise IllegalMove(refusal, move)
-                    if listed is None:  # a legal move not listed: a redeal with its deck (R5)
-                        listed = move
+                # an equal listed move is played as listed; a legal move not listed is a
+                # redeal with its deck (R5)
+                listed = move if found is None else found
         # the move is legal: apply it (inline, not a method: this runs for every move)
         self._legal_cache = None
         p, act, cards, target, show, new_deck = move = listed
