@@ -941,9 +941,16 @@ def _lead_chunks(player: int) -> list[list[tuple[Move, ...] | None]]:
     return chunks
 
 
-#: per seat: (the cards that may be thrown in << 3 | the room, at most 7) -> the throw-ins,
-#: one card, then two … (each in itertools.combinations order), R11, R13
+#: per seat: (the cards that may be thrown in << 3 | the room, at most 7 and at most the
+#: number of those cards: more room lists no more) -> the throw-ins, one card, then two …
+#: (each in itertools.combinations order), R11, R13; see :func:`_throw_key`
 _THROW_LISTS: list[dict[int, tuple[Move, ...]]] = [{} for _ in range(52)]
+
+
+def _throw_key(cands: int, room: int) -> int:
+    """The key of :data:`_THROW_LISTS` for the cards ``cands`` (a mask) and ``room``."""
+    n = cands.bit_count()
+    return cands << 3 | (room if room < n and room < 7 else n if n < 7 else 7)
 
 
 def _throw_list(player: int, cands: int, room: int) -> tuple[Move, ...]:
@@ -963,7 +970,7 @@ def _throw_list(player: int, cands: int, room: int) -> tuple[Move, ...]:
     got = tuple(out)
     lists = _THROW_LISTS[player]
     if len(lists) < _INTERN_MAX:
-        lists[sum(one) << 3 | min(room, 7)] = got
+        lists[_throw_key(sum(one), room)] = got
     return got
 
 
@@ -1772,8 +1779,8 @@ class Game:
                                     table = self._throw_tables[a]
                                     out.append(table.get(cands) or _intern(table, a, _THROW, cands))
                                 else:
-                                    key = cands << 3 | (room if room < 7 else 7)
-                                    out.extend(_THROW_LISTS[a].get(key) or _throw_list(a, cands, room))
+                                    got = _THROW_LISTS[a].get(_throw_key(cands, room))
+                                    out.extend(got or _throw_list(a, cands, room))
                         out.append(_PASSES[a])
                 moves = self._legal_cache = out
         if player is None:
@@ -1857,7 +1864,7 @@ class Game:
         if room > 0:
             cands = self._hm[s] & self._tranks
             if cands:
-                out.extend(_THROW_LISTS[s].get(cands << 3 | min(room, 7)) or _throw_list(s, cands, room))
+                out.extend(_THROW_LISTS[s].get(_throw_key(cands, room)) or _throw_list(s, cands, room))
         out.append(_PASSES[s])
 
     def _may_redeal(self, seat: int) -> bool:
