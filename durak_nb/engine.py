@@ -888,9 +888,10 @@ _LEADS: list[list[list[list[int]]]] = [
 # Interned moves (issue 13): every listed legal move is one shared Move value, made once.
 #: (player, action) -> card mask -> the attack, throw-in or laid transfer of those cards
 _BY_MASK: dict[tuple[int, Action], dict[int, Move]] = {}
-#: player -> (1 << cover | target) -> the defence (a card being at least 8, bits 0-5 hold
-#: the target and the cover's own bit the cover: one key, no bit_length() per defence)
-_DEFENCES: dict[int, dict[int, Move]] = {}
+#: player -> a list indexed by (target << 6 | the cover's bit_length(), i.e. cover + 1) of
+#: the defences (``None``: not made yet); list indexing with small ints, where a dict
+#: would hash a big int per defence
+_DEFENCES: dict[int, list[Move | None]] = {}
 #: per seat (at most 52 players: 52 cards, hands of one, R2): the take, the pass and the
 #: listed redeal (``deck=None``)
 _TAKES = [Move(s, Action.TAKE) for s in range(52)]
@@ -974,17 +975,16 @@ def _throw_list(player: int, cands: int, room: int) -> tuple[Move, ...]:
     return got
 
 
-def _defences(player: int) -> dict[int, Move]:
+def _defences(player: int) -> list[Move | None]:
     table = _DEFENCES.get(player)
     if table is None:
-        table = _DEFENCES[player] = {}
+        table = _DEFENCES[player] = [None] * (64 << 6)
     return table
 
 
-def _intern_defence(table: dict[int, Move], player: int, key: int) -> Move:
-    """The defence ``key`` (1 << cover | target, see :data:`_DEFENCES`) of ``player``."""
-    target = key & 63
-    move = _new(Move, (player, _DEFEND, (_CARD[(key ^ target).bit_length() - 1],), _CARD[target], False, None))
+def _intern_defence(table: list[Move | None], player: int, key: int) -> Move:
+    """The defence ``key`` (target << 6 | cover + 1, see :data:`_DEFENCES`) of ``player``."""
+    move = _new(Move, (player, _DEFEND, (_CARD[(key & 63) - 1],), _CARD[key >> 6], False, None))
     table[key] = move
     return move
 
@@ -1010,7 +1010,7 @@ class _Seating(NamedTuple):
     team: list[int]
     no_repeat: bool
     two: bool
-    defence_tables: list[dict[int, Move]]
+    defence_tables: list[list[Move | None]]
     throw_tables: list[dict[int, Move]]
 
 
@@ -1744,22 +1744,26 @@ class Game:
                         dh = hm[d]
                         if dh:
                             beat = self._beat
-                            table = self._defence_tables[d]
+                            dtable = self._defence_tables[d]
                             if uncovered == 1:
                                 x: int = attack[defence.index(None)]
                                 m = beat[x] & dh
+                                xk = x << 6
                                 while m:
                                     low = m & -m
-                                    out.append(table.get(low | x) or _intern_defence(table, d, low | x))
+                                    key = xk | low.bit_length()
+                                    out.append(dtable[key] or _intern_defence(dtable, d, key))
                                     m ^= low
                             else:
                                 for i, y in enumerate(defence):
                                     if y is None:
                                         x = attack[i]
                                         m = beat[x] & dh
+                                        xk = x << 6
                                         while m:
                                             low = m & -m
-                                            out.append(table.get(low | x) or _intern_defence(table, d, low | x))
+                                            key = xk | low.bit_length()
+                                            out.append(dtable[key] or _intern_defence(dtable, d, key))
                                             m ^= low
                         if uncovered == len(attack) and self._transfers:
                             self._transfer_moves(out, d)
@@ -1826,14 +1830,16 @@ class Game:
             dh = hm[d]
             if uncovered and dh:
                 beat = self._beat
-                table = _DEFENCES.get(d) or _defences(d)
+                dtable = _DEFENCES.get(d) or _defences(d)
                 for i, y in enumerate(defence):
                     if y is None:
                         x = attack[i]
                         m = beat[x] & dh
+                        xk = x << 6
                         while m:
                             low = m & -m
-                            out.append(table.get(low | x) or _intern_defence(table, d, low | x))
+                            key = xk | low.bit_length()
+                            out.append(dtable[key] or _intern_defence(dtable, d, key))
                             m ^= low
             if r.transfers and uncovered == len(attack):
                 self._transfer_moves(out, d)
