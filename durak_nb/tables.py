@@ -352,7 +352,8 @@ class MoveColumns:
         self._data: dict[str, list[Any]] = {c: [] for c in self.columns}
         self._per_seat: list[list[int]] = [[] for _ in names]
         self._unknown_per_seat: list[list[int]] = [[] for _ in names]
-        self._codes: dict[Move, tuple[str, str | None]] = {}
+        self._move_codes: dict[Move, tuple[str, str | None]] = {}
+        self._words: dict[Move, str] = {}
         self._none = (0,) * len(names)
         self._n = 0
 
@@ -394,10 +395,10 @@ class MoveColumns:
         if "action" in kept:
             d["action"].append(_ACTION_CODE[move.action])
         if "cards" in kept or "target" in kept:
-            codes = self._codes.get(move)
+            codes = self._move_codes.get(move)
             if codes is None:
-                codes = self._codes[move] = (
-                    " ".join(c.code for c in move.cards),
+                codes = self._move_codes[move] = (
+                    _codes(move.cards),
                     None if move.target is None else move.target.code,
                 )
             if "cards" in kept:
@@ -426,7 +427,10 @@ class MoveColumns:
         if "rules" in kept:
             d["rules"].append(" ".join(move_rules(move, before, events, after, self.rules)))
         if "text" in kept:
-            d["text"].append(move.describe(self.names))
+            text = self._words.get(move)
+            if text is None:
+                text = self._words[move] = move.describe(self.names)  # a move's words are its own (Moves are values)
+            d["text"].append(text)
         if "events" in kept:
             d["events"].append("; ".join(e.describe(self.names) for e in events))
 
