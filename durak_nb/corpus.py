@@ -302,7 +302,7 @@ class _Rows:
         self.moves.add(before, move, events, after)
         self.game.append(self._i)
         self.move.append(self._k)
-        self.took.append(sum(len(e.cards) for e in events if isinstance(e, Took)))
+        self.took.append(sum(len(e.cards) for e in events if isinstance(e, Took)) if events else 0)
         self._counts[move.action] += 1
         self._k += 1
         self._last = after

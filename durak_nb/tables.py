@@ -346,13 +346,16 @@ class MoveColumns:
             raise ValueError(f"MoveColumns: no column {sorted(unknown)!r} (columns: {every})")
         self.columns: tuple[str, ...] = tuple(c for c in every if c not in dropped)
         kept = set(self.columns)
-        self._hand_cols = tuple(f"hand_{name}" in kept for name in names)
-        self._unknown_cols = tuple(f"unknown_{name}" in kept for name in names)
         self._kept = kept
         self._data: dict[str, list[Any]] = {c: [] for c in self.columns}
         self._per_seat: list[list[int]] = [[] for _ in names]
         self._unknown_per_seat: list[list[int]] = [[] for _ in names]
-        self._move_codes: dict[Move, tuple[str, str | None]] = {}
+        #: (seat, its column's list) of the hand_<name> and unknown_<name> columns built
+        self._hand_lists = [(s, self._per_seat[s]) for s, name in enumerate(names) if f"hand_{name}" in kept]
+        self._unknown_lists = [
+            (s, self._unknown_per_seat[s]) for s, name in enumerate(names) if f"unknown_{name}" in kept
+        ]
+        self._move_codes: dict[Move, tuple[int, str, str | None]] = {}  # a move's action code, cards, target
         self._words: dict[Move, str] = {}
         self._none = (0,) * len(names)
         self._n = 0
@@ -392,38 +395,38 @@ class MoveColumns:
             d["role"].append(
                 _ATTACKER if seat == before.attacker else _DEFENDER if seat == before.defender else _THROWER
             )
+        codes = self._move_codes.get(move)
+        if codes is None:
+            target = move.target
+            codes = self._move_codes[move] = (
+                _ACTION_CODE[move.action],
+                _codes(move.cards),
+                None if target is None else target.code,
+            )
         if "action" in kept:
-            d["action"].append(_ACTION_CODE[move.action])
-        if "cards" in kept or "target" in kept:
-            codes = self._move_codes.get(move)
-            if codes is None:
-                codes = self._move_codes[move] = (
-                    _codes(move.cards),
-                    None if move.target is None else move.target.code,
-                )
-            if "cards" in kept:
-                d["cards"].append(codes[0])
-            if "target" in kept:
-                d["target"].append(codes[1])
+            d["action"].append(codes[0])
+        if "cards" in kept:
+            d["cards"].append(codes[1])
+        if "target" in kept:
+            d["target"].append(codes[2])
         if "show" in kept:
             d["show"].append(move.show)
         if "hands" in kept:
             d["hands"].append(tuple(len(h) for h in hands))
-        for s, wanted in enumerate(self._hand_cols):
-            if wanted:
-                self._per_seat[s].append(len(hands[s]))
+        for s, sizes in self._hand_lists:
+            sizes.append(len(hands[s]))
         seen = self._none if unknown is None else tuple(unknown)
         if "unknown" in kept:
             d["unknown"].append(seen)
-        for s, wanted in enumerate(self._unknown_cols):
-            if wanted:
-                self._unknown_per_seat[s].append(seen[s])
+        for s, counts in self._unknown_lists:
+            counts.append(seen[s])
         if "talon" in kept:
             d["talon"].append(len(before.talon))
         if "discard" in kept:
             d["discard"].append(len(before.discard))
         if "table" in kept:
-            d["table"].append(sum(1 if cover is None else 2 for _attack, cover in before.table))
+            table = before.table
+            d["table"].append(2 * len(table) - [cover for _attack, cover in table].count(None))
         if "rules" in kept:
             d["rules"].append(" ".join(move_rules(move, before, events, after, self.rules)))
         if "text" in kept:
