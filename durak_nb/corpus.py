@@ -18,7 +18,9 @@ file, then a rename: a crash leaves no half file):
   is ``durak-nb play --seed S`` for its own seed (``meta.event``).
 - ``moves.parquet``: one row per move (:data:`MOVE_TABLE_COLUMNS`), the rows of
   :func:`durak_nb.tables.moves_frame` (nothing re-derived here) with the game's number,
-  the move's number and the cards a take picked up.
+  the move's number and the cards a take picked up.  They are filled while each game is
+  played, by moves_frame's own row builder (:class:`durak_nb.tables.MoveColumns`, fed by
+  ``record_bot_game(on_step=...)``): no game is replayed, one DataFrame is made per chunk.
 - ``games.parquet``: one row per game (:data:`GAME_TABLE_COLUMNS`).
 - ``corpus.json``: what was asked (format ``durak-nb-corpus/1``), written last.
 
