@@ -1,10 +1,12 @@
 """Self-play corpora: games per second with 1 and 2 worker processes and on a Dask
-LocalCluster, then the time and size of a big corpus.
+LocalCluster, beside the same games played alone (no tables, no files) and the target
+of 150 games/s with two workers; then the time and size of a big corpus.
 
 Every corpus here is 2-player podkidnoy between random bots, seed 1
-(:func:`durak_nb.corpus.selfplay`); a game's cost is playing it, replaying it for
-``tables.moves_frame`` and writing its recording and rows.  Time is wall-clock time
-(the point of workers); other load on the machine slows every figure alike.
+(:func:`durak_nb.corpus.selfplay`); a game's cost is playing it, filling its move rows
+while it is played (``tables.MoveColumns``, the rows of ``tables.moves_frame``, no
+replay) and writing its recording and rows.  Time is wall-clock time (the point of
+workers); other load on the machine slows every figure alike.
 
 The big corpus has ``--big`` games (default 100,000) when the rate measured with two
 workers says it takes at most ``--budget`` seconds (default 600); otherwise the
@@ -22,7 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from durak_nb.corpus import selfplay
+from durak_nb.corpus import game_seed, selfplay
+from durak_nb.selfplay import record_bot_game
+
+#: Games per second with two workers that make 100,000 games take about 11 minutes.
+TARGET = 150.0
 
 
 def _mb(path: Path) -> float:
@@ -37,6 +43,16 @@ def _rate(label: str, n: int, out: Path, **kw: object) -> float:
     return n / dt
 
 
+def _alone(n: int) -> float:
+    """The corpus's first ``n`` games played in this process, recorded in memory only."""
+    t = time.perf_counter()
+    for i in range(n):
+        record_bot_game("podkidnoy", 2, game_seed(1, i))
+    dt = time.perf_counter() - t
+    print(f"{'games alone (1 process)':<28} {n:>7} games {dt:8.1f} s {n / dt:8.1f} games/s")
+    return n / dt
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=400, help="games for each rate (default 400)")
@@ -48,8 +64,10 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-corpus-"))
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     try:
+        _alone(args.games)
         _rate("1 worker (in process)", args.games, tmp / "w1", workers=1)
         two = _rate("2 worker processes", args.games, tmp / "w2", workers=2)
+        print(f"{'target, 2 workers':<28} {'':>7}       {'':>8}   {TARGET:8.1f} games/s")
         from distributed import Client, LocalCluster
 
         with (

@@ -18,7 +18,9 @@ file, then a rename: a crash leaves no half file):
   is ``durak-nb play --seed S`` for its own seed (``meta.event``).
 - ``moves.parquet``: one row per move (:data:`MOVE_TABLE_COLUMNS`), the rows of
   :func:`durak_nb.tables.moves_frame` (nothing re-derived here) with the game's number,
-  the move's number and the cards a take picked up.
+  the move's number and the cards a take picked up.  They are filled while each game is
+  played, by moves_frame's own row builder (:class:`durak_nb.tables.MoveColumns`, fed by
+  ``record_bot_game(on_step=...)``): no game is replayed, one DataFrame is made per chunk.
 - ``games.parquet``: one row per game (:data:`GAME_TABLE_COLUMNS`).
 - ``corpus.json``: what was asked (format ``durak-nb-corpus/1``), written last.
 
@@ -52,15 +54,15 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from . import bots as _bots
-from .engine import Game, Move, Took
+from .engine import Action, Event, Game, Move, Position, Took
 from .errors import DurakError
 from .i18n import N_, Np_, _, pgettext
 from .record.json_form import Recording, json_document, write_atomic
 from .record.jsonlines import JSONL_SUFFIX, jsonl_text, read_jsonl
 from .record.lexer import MAX_GAMES
 from .rules import Rules
-from .selfplay import play_command, record_bot_game, seat_names
-from .tables import MOVE_COLUMNS, moves_frame
+from .selfplay import Step, play_command, record_bot_game, seat_names
+from .tables import MOVE_COLUMNS, MoveColumns
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyarrow as pa
@@ -260,7 +262,7 @@ def _chunk_file(start: int) -> str:
     return f"{GAMES_DIR}/games-{start:07d}{JSONL_SUFFIX}"
 
 
-def _play_one(spec: _Spec, i: int) -> Recording:
+def _play_one(spec: _Spec, i: int, on_step: Step | None = None) -> Recording:
     s = game_seed(spec.seed, i)
     if spec.same_bot():
         bot: _bots.Bot = make_bot(spec.bots[0], s)
@@ -269,72 +271,111 @@ def _play_one(spec: _Spec, i: int) -> Recording:
     meta: dict[str, Any] = {"corpus_game": i, "corpus_seed": spec.seed, "seed": s, "bots": ", ".join(spec.bots)}
     if spec.bots == ("random",) * len(spec.players) and list(spec.players) == seat_names(len(spec.players)):
         meta["event"] = play_command(spec.preset, len(spec.players), s, spec.options)  # the same game
-    return record_bot_game(spec.preset, list(spec.players), s, spec.options, bot=bot, meta=meta)
+    return record_bot_game(spec.preset, list(spec.players), s, spec.options, bot=bot, meta=meta, on_step=on_step)
+
+
+class _Rows:
+    """The two tables' rows of a chunk, filled while its games are played: the move
+    rows by :class:`~durak_nb.tables.MoveColumns` (moves_frame's own row builder) with
+    ``game``, ``move`` and ``took``; one row per game.  No game is replayed."""
+
+    def __init__(self, spec: _Spec) -> None:
+        self.spec = spec
+        self.moves = MoveColumns(spec.players, Rules.make(spec.preset, **spec.options), drop=self.dropped(spec.players))
+        self.game: list[int] = []
+        self.move: list[int] = []
+        self.took: list[int] = []
+        self.games: list[dict[str, Any]] = []
+        self._i = 0
+        self._k = 0
+        self._last: Position | None = None
+        self._counts: dict[Action, int] = {}
+
+    @staticmethod
+    def dropped(players: Sequence[str]) -> tuple[str, ...]:
+        """moves_frame's columns ``moves.parquet`` has not (:data:`MOVE_TABLE_COLUMNS`)."""
+        return (*_DROPPED, *(f"unknown_{name}" for name in players))
+
+    def start(self, i: int) -> None:
+        self._i, self._k, self._last, self._counts = i, 0, None, dict.fromkeys(Action, 0)
+
+    def step(self, before: Position, move: Move, events: Sequence[Event], after: Position) -> None:
+        """One move played (:data:`durak_nb.selfplay.Step`)."""
+        self.moves.add(before, move, events, after)
+        self.game.append(self._i)
+        self.move.append(self._k)
+        self.took.append(sum(len(e.cards) for e in events if isinstance(e, Took)) if events else 0)
+        self._counts[move.action] += 1
+        self._k += 1
+        self._last = after
+
+    def finish(self, rec: Recording, file: str, line: int) -> None:
+        """The game's row, once it is over (``file``, ``line``: where its recording is)."""
+        i = self._i
+        names = rec.players
+        first = rec.new_game().attacker
+        result = None if self._last is None else self._last.result
+        durak = None if result is None else result.durak
+        counts = self._counts
+        self.games.append(
+            {
+                "game": i,
+                "seed": game_seed(self.spec.seed, i),
+                "file": file,
+                "line": line,
+                "first_attacker": None if first is None else names[first],
+                "first_attacker_seat": first,
+                "finished": result is not None,
+                "durak": None if durak is None else names[durak],
+                "durak_seat": durak,
+                "draw": bool(result and result.draw),
+                "epaulettes": bool(result and result.epaulettes),
+                "result_rule": None if result is None else result.rule,
+                "moves": len(rec.moves),
+                "bouts": counts[Action.ATTACK],
+                "takes": counts[Action.TAKE],
+                "transfers": counts[Action.TRANSFER],
+                "throw_ins": counts[Action.THROW],
+                "cards_taken": sum(self.took[len(self.took) - self._k :]),
+            }
+        )
+
+    def moves_frame(self) -> pd.DataFrame:
+        """The chunk's ``moves.parquet`` rows, dtypes as moves_frame's."""
+        index = pd.RangeIndex(len(self.game))
+        return pd.DataFrame(
+            {
+                "game": pd.Series(self.game, index=index, dtype="int64"),
+                "move": pd.Series(self.move, index=index, dtype="int64"),
+                **self.moves.series(index),
+                "took": pd.Series(self.took, index=index, dtype="int64"),
+            },
+            index=index,
+        )
 
 
 def play_chunk(spec: _Spec, start: int, stop: int) -> _Chunk:
     """Play games ``start..stop-1`` of the corpus ``spec`` (run in a worker process).
 
-    Returns the recordings' text and the two tables' rows for these games.
+    Returns the recordings' text and the two tables' rows for these games, the move
+    rows filled while each game is played (:class:`~durak_nb.tables.MoveColumns`, the
+    rows of :func:`~durak_nb.tables.moves_frame`).
 
     Raises:
-        CorpusError: a game could not be played or replayed (its number, seed and the
-            rule named).
+        CorpusError: a game could not be played (its number, seed and the rule named).
     """
     recs: list[Recording] = []
-    frames: list[pd.DataFrame] = []
-    rows: list[dict[str, Any]] = []
+    rows = _Rows(spec)
     file = _chunk_file(start)
     for line, i in enumerate(range(start, stop), 1):
+        rows.start(i)
         try:
-            rec = _play_one(spec, i)
-            frame, row = _tables(rec)
+            rec = _play_one(spec, i, rows.step)
         except DurakError as exc:
             raise CorpusError(exc.rule, _(WORDS["game"]).format(i=i, seed=game_seed(spec.seed, i), error=exc)) from exc
-        frame.insert(0, "game", i)
-        frame.insert(1, "move", range(len(frame)))
-        frames.append(frame)
-        rows.append({"game": i, "seed": game_seed(spec.seed, i), "file": file, "line": line, **row})
+        rows.finish(rec, file, line)
         recs.append(rec)
-    moves = pd.concat(frames, ignore_index=True)
-    moves["game"] = moves["game"].astype("int64")
-    moves["move"] = moves["move"].astype("int64")
-    return _Chunk(start, stop, jsonl_text(recs), moves, _games_frame(rows, spec))
-
-
-def _tables(rec: Recording) -> tuple[pd.DataFrame, dict[str, Any]]:
-    """The move rows (tables.moves_frame, plus ``took``) and the game's row."""
-    frame = moves_frame(rec)
-    frame = frame.drop(columns=[*_DROPPED, *(c for c in frame.columns if c.startswith("unknown_"))])
-    took: list[int] = []
-    counts: dict[str, int] = {}
-    game = rec.new_game()
-    first = game.attacker
-    for now, move, events in rec.steps():
-        game = now
-        took.append(sum(len(e.cards) for e in events if isinstance(e, Took)))
-        counts[move.action.value] = counts.get(move.action.value, 0) + 1
-    frame["took"] = pd.Series(took, index=frame.index, dtype="int64")
-    names = rec.players
-    result = game.result
-    durak = None if result is None else result.durak
-    row = {
-        "first_attacker": None if first is None else names[first],
-        "first_attacker_seat": first,
-        "finished": result is not None,
-        "durak": None if durak is None else names[durak],
-        "durak_seat": durak,
-        "draw": bool(result and result.draw),
-        "epaulettes": bool(result and result.epaulettes),
-        "result_rule": None if result is None else result.rule,
-        "moves": len(rec.moves),
-        "bouts": counts.get("attack", 0),
-        "takes": counts.get("take", 0),
-        "transfers": counts.get("transfer", 0),
-        "throw_ins": counts.get("throw", 0),
-        "cards_taken": sum(took),
-    }
-    return frame.reset_index(drop=True), row
+    return _Chunk(start, stop, jsonl_text(recs), rows.moves_frame(), _games_frame(rows.games, spec))
 
 
 _GAME_DTYPES = {

@@ -22,14 +22,19 @@ from pathlib import Path
 from typing import Any
 
 from .bots import MAX_MOVES, Bot, RandomBot
-from .engine import Game, Move, _players_arg
+from .engine import Event, Game, Move, Position, _players_arg
 from .i18n import _
 from .record import Recording
 from .record.json_form import check_players
 from .record.recorder import Recorder, deal_of
 from .rules import Rules
 
-__all__ = ["NAMES", "play_command", "record_bot_game", "seat_names"]
+__all__ = ["NAMES", "Step", "play_command", "record_bot_game", "seat_names"]
+
+#: What ``on_step`` of :func:`record_bot_game` is called with after each move: the
+#: position before the move, the move (as the game's history holds it), the events it
+#: caused and the position after it.
+Step = Callable[[Position, Move, Sequence[Event], Position], None]
 
 #: Default names for bot games, in seat order.
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya")
@@ -81,6 +86,7 @@ def record_bot_game(
     max_moves: int | None = None,
     meta: Mapping[str, Any] | None = None,
     on_move: Callable[[int, Move], None] | None = None,
+    on_step: Step | None = None,
     overwrite: bool = False,
     fsync: bool = True,
 ) -> Recording:
@@ -100,6 +106,9 @@ def record_bot_game(
             and ``"bots": "random"`` (a game cut short by ``max_moves`` is the
             beginning of that game), else nothing.
         on_move: called with (index, move) after each move is played (and written).
+        on_step: called with (position before, move, events, position after) after each
+            move (:data:`Step`): what a table of the moves needs, without replaying the
+            game (:mod:`durak_nb.corpus`); one :class:`Position` is made per move.
 
     Returns:
         The recording, with ``result`` when the game is over (R25).
@@ -128,11 +137,11 @@ def record_bot_game(
     chooser = bot if bot is not None else RandomBot(seed)
     if path is not None:
         with Recorder.create(path, r, names, seed=seed, meta=meta, overwrite=overwrite, fsync=fsync) as recorder:
-            _play_out(recorder.game, recorder.play, chooser, max_moves, on_move)
+            _play_out(recorder.game, recorder.play, chooser, max_moves, on_move, on_step)
             return recorder.recording()
     game = Game.deal(r, names, seed=seed)
     rec = Recording(rules=r, players=tuple(names), deal=deal_of(game), meta=dict(meta))
-    _play_out(game, game.play, chooser, max_moves, on_move)
+    _play_out(game, game.play, chooser, max_moves, on_move, on_step)
     rec.moves = list(game.history)
     if game.finished:
         rec.result = rec.result_json(game)
@@ -141,16 +150,27 @@ def record_bot_game(
 
 def _play_out(
     game: Game,
-    play: Callable[[Move], object],
+    play: Callable[[Move], Sequence[Event]],
     bot: Bot,
     max_moves: int | None,
     on_move: Callable[[int, Move], None] | None,
+    on_step: Step | None = None,
 ) -> None:
     """Let ``bot`` choose every move of ``game``, played with ``play``, until the end."""
     bound = MAX_MOVES if max_moves is None else max_moves
-    while not game.finished and len(game.history) < bound:
-        play(bot.choose(game))
-        if on_move is not None:
-            on_move(len(game.history) - 1, game.history[-1])
+    if on_step is None:
+        while not game.finished and len(game.history) < bound:
+            play(bot.choose(game))
+            if on_move is not None:
+                on_move(len(game.history) - 1, game.history[-1])
+    else:
+        before = game.position()
+        while not game.finished and len(game.history) < bound:
+            events = play(bot.choose(game))
+            after = game.position()
+            on_step(before, game.history[-1], events, after)  # the history's move: a redeal with its deck (R5)
+            if on_move is not None:
+                on_move(len(game.history) - 1, game.history[-1])
+            before = after
     if not game.finished and max_moves is None:
         raise RuntimeError(_("no end after {n} moves (is repetition_draw off? R27)").format(n=MAX_MOVES))

@@ -59,6 +59,7 @@ __all__ = [
     "MOVE_COLUMNS",
     "PROGRESS_THRESHOLD",
     "ROLES",
+    "MoveColumns",
     "event_rows",
     "games_frame",
     "load_recording",
@@ -229,14 +230,6 @@ def _steps(source: Recording | Replay) -> Iterator[_Step]:
         before = after
 
 
-def _role(seat: int, before: Position) -> str:
-    if seat == before.attacker:
-        return "attacker"
-    if seat == before.defender:
-        return "defender"
-    return "thrower"
-
-
 def _source(recording_or_replay: Recording | Replay | str | Path) -> tuple[Recording, Recording | Replay]:
     if isinstance(recording_or_replay, Replay):
         return recording_or_replay.recording, recording_or_replay
@@ -293,64 +286,190 @@ def moves_frame(recording_or_replay: Recording | Replay | str | Path) -> pd.Data
             id named).
     """
     rec, source = _source(recording_or_replay)
-    names = tuple(rec.players)
-    rules = rec.rules
-    hand_cols = [f"hand_{name}" for name in names]
-    unknown_cols = [f"unknown_{name}" for name in names]
-    data: dict[str, list[Any]] = {c: [] for c in MOVE_COLUMNS}
-    per_seat: list[list[int]] = [[] for _ in names]
-    unknown_per_seat: list[list[int]] = [[] for _ in names]
+    columns = MoveColumns(rec.players, rec.rules)
     for step in _steps(source):
-        before, move = step.before, step.move
-        sizes = tuple(len(h) for h in before.hands)
-        data["bout"].append(before.bout)
-        data["seat"].append(move.player)
-        data["player"].append(names[move.player])
-        data["role"].append(_role(move.player, before))
-        data["action"].append(move.action.value)
-        data["cards"].append(" ".join(c.code for c in move.cards))
-        data["target"].append(None if move.target is None else move.target.code)
-        data["show"].append(move.show)
-        data["hands"].append(sizes)
-        for s, size in enumerate(sizes):
-            per_seat[s].append(size)
-        data["unknown"].append(step.unknown)
-        for s, n in enumerate(step.unknown):
-            unknown_per_seat[s].append(n)
-        data["talon"].append(len(before.talon))
-        data["discard"].append(len(before.discard))
-        data["table"].append(sum(1 if d is None else 2 for _a, d in before.table))
-        data["rules"].append(" ".join(move_rules(move, before, step.events, step.after, rules)))
-        data["text"].append(move.describe(names))
-        data["events"].append("; ".join(e.describe(names) for e in step.events))
-    n = len(data["bout"])
-    index = pd.RangeIndex(n, name="move")
-    columns: dict[str, pd.Series[Any]] = {}
-    for col in MOVE_COLUMNS:
-        values = data[col]
-        series: pd.Series[Any]
-        if col == "player":
-            series = pd.Series(pd.Categorical(values, categories=list(names)), index=index)
-        elif col == "role":
-            series = pd.Series(pd.Categorical(values, categories=list(ROLES)), index=index)
-        elif col == "action":
-            series = pd.Series(pd.Categorical(values, categories=list(ACTIONS)), index=index)
-        elif col in ("cards", "target", "rules", "text", "events"):
-            series = pd.Series(values, index=index, dtype="string")
-        elif col == "show":
-            series = pd.Series(values, index=index, dtype="bool")
-        elif col in ("hands", "unknown"):
-            series = pd.Series(values, index=index, dtype="object")
-        else:
-            series = pd.Series(values, index=index, dtype="int64")
-        columns[col] = series
-        if col == "hands":
-            for s, hc in enumerate(hand_cols):
-                columns[hc] = pd.Series(per_seat[s], index=index, dtype="int64")
-        if col == "unknown":
-            for s, uc in enumerate(unknown_cols):
-                columns[uc] = pd.Series(unknown_per_seat[s], index=index, dtype="int64")
-    return pd.DataFrame(columns, index=index)
+        columns.add(step.before, step.move, step.events, step.after, step.unknown)
+    return columns.frame(pd.RangeIndex(len(columns), name="move"))
+
+
+#: The role of a mover (``role`` column) by ``ROLES`` index.
+_ATTACKER, _DEFENDER, _THROWER = range(3)
+#: The ``action`` column's category index of each action.
+_ACTION_CODE = {a: k for k, a in enumerate(Action)}
+
+
+class MoveColumns:
+    """The columns of :func:`moves_frame`, filled one move at a time: the one home of
+    what a move's row holds, shared by :func:`moves_frame` (one game) and the self-play
+    corpus's ``moves.parquet`` (:mod:`durak_nb.corpus`: many games, filled while they
+    are played, with no replay).
+
+    Args:
+        players: the names in seat order (the ``player`` categories, the ``hand_<name>``
+            and ``unknown_<name>`` columns).
+        rules: the game's :class:`~durak_nb.rules.Rules` (the ``rules`` column,
+            :func:`~durak_nb.explain.move_rules`).
+        drop: column names (of :attr:`columns`) not to build, e.g. ``("text",
+            "events")``: a dropped column costs nothing.
+
+    Attributes:
+        columns: the names of the columns built, in :func:`moves_frame`'s order.
+
+    Raises:
+        ValueError: ``drop`` names a column :func:`moves_frame` has not.
+
+    >>> from durak_nb.engine import Game
+    >>> g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=1)
+    >>> cols = MoveColumns(g.players, g.rules, drop=("hands", "unknown", "unknown_Anna", "unknown_Boris"))
+    >>> before = g.position()
+    >>> move = g.legal_moves()[0]
+    >>> cols.add(before, move, g.play(move), g.position())
+    >>> print(cols.frame()[["player", "role", "action", "cards", "hand_Boris", "rules"]].to_string())
+      player      role  action cards  hand_Boris rules
+    0  Boris  attacker  attack    8D           6    R9
+    """
+
+    def __init__(self, players: Sequence[str], rules: Rules, *, drop: Iterable[str] = ()) -> None:
+        names = tuple(players)
+        self.names = names
+        self.rules = rules
+        every: list[str] = []
+        for col in MOVE_COLUMNS:
+            every.append(col)
+            if col == "hands":
+                every.extend(f"hand_{name}" for name in names)
+            elif col == "unknown":
+                every.extend(f"unknown_{name}" for name in names)
+        dropped = set(drop)
+        unknown = dropped.difference(every)
+        if unknown:
+            raise ValueError(f"MoveColumns: no column {sorted(unknown)!r} (columns: {every})")
+        self.columns: tuple[str, ...] = tuple(c for c in every if c not in dropped)
+        kept = set(self.columns)
+        self._kept = kept
+        self._data: dict[str, list[Any]] = {c: [] for c in self.columns}
+        self._per_seat: list[list[int]] = [[] for _ in names]
+        self._unknown_per_seat: list[list[int]] = [[] for _ in names]
+        #: (seat, its column's list) of the hand_<name> and unknown_<name> columns built
+        self._hand_lists = [(s, self._per_seat[s]) for s, name in enumerate(names) if f"hand_{name}" in kept]
+        self._unknown_lists = [
+            (s, self._unknown_per_seat[s]) for s, name in enumerate(names) if f"unknown_{name}" in kept
+        ]
+        self._move_codes: dict[Move, tuple[int, str, str | None]] = {}  # a move's action code, cards, target
+        self._words: dict[Move, str] = {}
+        self._none = (0,) * len(names)
+        self._n = 0
+
+    def __len__(self) -> int:
+        """The rows added."""
+        return self._n
+
+    def add(
+        self,
+        before: Position,
+        move: Move,
+        events: Sequence[Event],
+        after: Position,
+        unknown: Sequence[int] | None = None,
+    ) -> None:
+        """Add the row of one played move.
+
+        Args:
+            before: the position before the move; ``after``: the position after it.
+            move: the move (legal: the engine played it).
+            events: the events it caused (:meth:`Game.play <durak_nb.engine.Game.play>`'s answer).
+            unknown: per seat, the cards nobody saw before the move (an over-the-board
+                game, :meth:`Replay.seen <durak_nb.replay.Replay.seen>`); ``None``: all known.
+        """
+        d, kept = self._data, self._kept
+        seat = move.player
+        hands = before.hands
+        self._n += 1
+        if "bout" in kept:
+            d["bout"].append(before.bout)
+        if "seat" in kept:
+            d["seat"].append(seat)
+        if "player" in kept:
+            d["player"].append(seat)  # a category code: the categories are the names in seat order
+        if "role" in kept:
+            d["role"].append(
+                _ATTACKER if seat == before.attacker else _DEFENDER if seat == before.defender else _THROWER
+            )
+        codes = self._move_codes.get(move)
+        if codes is None:
+            target = move.target
+            codes = self._move_codes[move] = (
+                _ACTION_CODE[move.action],
+                _codes(move.cards),
+                None if target is None else target.code,
+            )
+        if "action" in kept:
+            d["action"].append(codes[0])
+        if "cards" in kept:
+            d["cards"].append(codes[1])
+        if "target" in kept:
+            d["target"].append(codes[2])
+        if "show" in kept:
+            d["show"].append(move.show)
+        if "hands" in kept:
+            d["hands"].append(tuple(len(h) for h in hands))
+        for s, sizes in self._hand_lists:
+            sizes.append(len(hands[s]))
+        seen = self._none if unknown is None else tuple(unknown)
+        if "unknown" in kept:
+            d["unknown"].append(seen)
+        for s, counts in self._unknown_lists:
+            counts.append(seen[s])
+        if "talon" in kept:
+            d["talon"].append(len(before.talon))
+        if "discard" in kept:
+            d["discard"].append(len(before.discard))
+        if "table" in kept:
+            table = before.table
+            d["table"].append(2 * len(table) - [cover for _attack, cover in table].count(None))
+        if "rules" in kept:
+            d["rules"].append(" ".join(move_rules(move, before, events, after, self.rules)))
+        if "text" in kept:
+            text = self._words.get(move)
+            if text is None:
+                text = self._words[move] = move.describe(self.names)  # a move's words are its own (Moves are values)
+            d["text"].append(text)
+        if "events" in kept:
+            d["events"].append("; ".join(e.describe(self.names) for e in events))
+
+    def series(self, index: pd.Index | None = None) -> dict[str, pd.Series[Any]]:
+        """The columns as Series (dtypes as :func:`moves_frame` documents), by name, in
+        :attr:`columns` order; ``index``: theirs (default a ``RangeIndex``)."""
+        if index is None:
+            index = pd.RangeIndex(self._n)
+        hand = {f"hand_{name}": s for s, name in enumerate(self.names)}
+        unknown = {f"unknown_{name}": s for s, name in enumerate(self.names)}
+        out: dict[str, pd.Series[Any]] = {}
+        for col in self.columns:
+            series: pd.Series[Any]
+            if col in hand:
+                series = pd.Series(self._per_seat[hand[col]], index=index, dtype="int64")
+            elif col in unknown:
+                series = pd.Series(self._unknown_per_seat[unknown[col]], index=index, dtype="int64")
+            elif col in ("player", "role", "action"):
+                categories = {"player": list(self.names), "role": list(ROLES), "action": list(ACTIONS)}[col]
+                dtype = pd.CategoricalDtype(categories)
+                series = pd.Series(pd.Categorical.from_codes(self._data[col], dtype=dtype), index=index)
+            elif col in ("cards", "target", "rules", "text", "events"):
+                series = pd.Series(self._data[col], index=index, dtype="string")
+            elif col == "show":
+                series = pd.Series(self._data[col], index=index, dtype="bool")
+            elif col in ("hands", "unknown"):
+                series = pd.Series(self._data[col], index=index, dtype="object")
+            else:
+                series = pd.Series(self._data[col], index=index, dtype="int64")
+            out[col] = series
+        return out
+
+    def frame(self, index: pd.Index | None = None) -> pd.DataFrame:
+        """The columns as a DataFrame (:meth:`series`)."""
+        index = pd.RangeIndex(self._n) if index is None else index
+        return pd.DataFrame(self.series(index), index=index)
 
 
 def _codes(cards: Iterable[Card]) -> str:

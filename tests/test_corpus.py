@@ -19,6 +19,7 @@ pq = pytest.importorskip("pyarrow.parquet")
 
 from durak_nb import corpus  # noqa: E402
 from durak_nb.cli import main  # noqa: E402
+from durak_nb.engine import Took  # noqa: E402
 from durak_nb.record import RecordingError, io  # noqa: E402
 from durak_nb.record.jsonlines import parse_jsonl  # noqa: E402
 from durak_nb.selfplay import record_bot_game  # noqa: E402
@@ -151,6 +152,51 @@ def test_the_move_table_is_moves_frame_of_each_game(small: corpus.Corpus) -> Non
     assert moves.groupby("game").size().tolist() == games["moves"].tolist()
 
 
+def _expected_rows(rec: Any, game: int) -> pd.DataFrame:
+    """moves.parquet's rows of one game made the slow way: tables.moves_frame over a
+    replay of its recording, the dropped columns removed, ``took`` from the replayed
+    events (R14)."""
+    frame = moves_frame(rec)
+    drop = ["hands", "text", "events", "unknown", *(c for c in frame.columns if c.startswith("unknown_"))]
+    frame = frame.drop(columns=drop).reset_index(drop=True)
+    took = [sum(len(e.cards) for e in events if isinstance(e, Took)) for _g, _m, events in rec.steps()]
+    frame.insert(0, "game", pd.Series([game] * len(frame), dtype="int64"))
+    frame.insert(1, "move", pd.Series(range(len(frame)), dtype="int64"))
+    frame["took"] = pd.Series(took, dtype="int64")
+    return frame
+
+
+def _rows_of(moves: pd.DataFrame, game: int) -> pd.DataFrame:
+    rows = moves[moves["game"] == game].reset_index(drop=True)
+    for col in ("player", "role", "action"):  # read back with the categories of the whole file
+        assert list(rows[col].cat.categories) == list(moves[col].cat.categories)
+    return rows
+
+
+def test_every_games_rows_are_moves_frame_exactly(small: corpus.Corpus) -> None:
+    """The rows filled while the games are played (tables.MoveColumns, no replay) are
+    moves_frame's rows of the replayed recording, value for value, dtype for dtype."""
+    moves = small.moves()
+    recs = list(small.recordings())
+    assert len(moves) == sum(len(r.moves) for r in recs) == 3383
+    for i, rec in enumerate(recs):
+        pd.testing.assert_frame_equal(_rows_of(moves, i), _expected_rows(rec, i), check_exact=True)
+
+
+def test_rows_with_transfers_shown_trumps_and_three_seats_are_moves_frame_exactly(tmp_path: Path) -> None:
+    """perevodnoy for 3 with проездной (R17, R20, R21 in the rules column), a bot per seat."""
+    c = corpus.selfplay(
+        8, "perevodnoy", 3, ["random", "lowest_card", "random"], 5, tmp_path / "p", workers=1, chunk=3,
+        options={"show_trump_transfer": True}, progress=False,
+    )  # fmt: skip
+    moves = c.moves()
+    assert [col for col in moves.columns if col.startswith("hand_")] == ["hand_Anna", "hand_Boris", "hand_Vera"]
+    assert len(moves) == 853 and (moves["action"] == "transfer").sum() == 19 and moves["show"].sum() == 4
+    assert moves["rules"].str.contains("R20").sum() == 4 and moves["rules"].str.contains("R21").sum() == 4
+    for i, rec in enumerate(c.recordings()):
+        pd.testing.assert_frame_equal(_rows_of(moves, i), _expected_rows(rec, i), check_exact=True)
+
+
 def test_the_games_table_row(small: corpus.Corpus) -> None:
     row = small.games().iloc[0].to_dict()
     assert row == {
@@ -223,6 +269,29 @@ def test_the_example_script_prints_the_answers(small: corpus.Corpus, capsys: pyt
     assert "seat 0: 53.3%, seat 1: 46.7%" in out
     assert "a take picks up 2.355 cards on average" in out  # 1201 / 510 = 2.3549
     assert "pandas and DuckDB agree" in out
+
+
+# ----------------------------------------------------------------------------- on_step
+
+
+@pytest.mark.parametrize("journal", [False, True])
+def test_record_bot_game_on_step_gives_each_move_between_its_positions(tmp_path: Path, journal: bool) -> None:
+    """selfplay.record_bot_game(on_step=...): the position before, the move, its events
+    and the position after, exactly as a replay of the recording gives them (R14-R16
+    events included), with and without a journal."""
+    seen: list[tuple[Any, ...]] = []
+    path = tmp_path / "g.durak.jsonl" if journal else None
+    rec = record_bot_game("perevodnoy", 3, 4, path=path, fsync=False, on_step=lambda *step: seen.append(step))
+    game = rec.new_game()
+    replayed = []
+    before = game.position()
+    for now, move, events in rec.steps(game):
+        after = now.position()
+        replayed.append((before, move, list(events), after))
+        before = after
+    assert len(seen) == len(rec.moves) == len(replayed) > 50
+    assert [(b, m, list(e), a) for b, m, e, a in seen] == replayed
+    assert seen[-1][3].result is not None and seen[0][0] == rec.new_game().position()
 
 
 # ----------------------------------------------------------------------------- bots

@@ -199,6 +199,26 @@ def test_tables_moves_frame_columns_index_and_dtypes() -> None:
     assert list(df["action"].cat.categories) == ["attack", "throw", "transfer", "defend", "take", "pass", "redeal"]
 
 
+def test_tables_move_columns_drop_builds_the_other_columns_alike() -> None:
+    """tables.MoveColumns (moves_frame's row builder, also the corpus's): a dropped
+    column is not built, the others are moves_frame's exactly; an unknown name is refused."""
+    rec = load_recording(SEED000)
+    full = moves_frame(rec)
+    drop = ("hands", "text", "events", "unknown", "unknown_Anna", "unknown_Boris", "unknown_Vera")
+    cols = tables.MoveColumns(rec.players, rec.rules, drop=drop)
+    game = rec.new_game()
+    before = game.position()
+    for now, move, events in rec.steps(game):
+        after = now.position()
+        cols.add(before, move, events, after)
+        before = after
+    assert len(cols) == 7
+    assert cols.columns == tuple(c for c in full.columns if c not in drop)
+    pd.testing.assert_frame_equal(cols.frame(full.index), full.drop(columns=list(drop)), check_exact=True)
+    with pytest.raises(ValueError, match=r"no column \['hand_Gleb'\]"):
+        tables.MoveColumns(rec.players, rec.rules, drop=("hand_Gleb",))
+
+
 def test_tables_podkidnoy_2p_rows_R6_R9_R13_R14_R15_R16_R24_R25() -> None:
     """A whole 2-player bot game: several rows exact (bito and refill, a pair led,
     a take after a cover, вдогонку, the last move ending the game)."""
