@@ -146,12 +146,15 @@ GAME_TABLE_COLUMNS: tuple[str, ...] = (
 
 #: Person-facing words of this module.
 WORDS = {
-    "n_games": N_("n_games must be a whole number from 1 to {limit}, not {value!r}"),
+    "n_games": N_("the number of games must be a whole number from 1 to {limit}, not {value!r}"),
     "chunk": N_("chunk must be a whole number from 1 to {limit} (games in one recordings file), not {value!r}"),
-    "workers": N_("workers must be a whole number from 1, not {value!r}"),
+    "workers": N_("workers must be a whole number from 0 (0 or 1: in this process) to {limit}, not {value!r}"),
     "bot": N_("no bot named {name!r}; the bots: {known}"),
     "bots_count": N_("{count} bots for {players} players: give one bot name, or one per seat"),
-    "exists": N_("{path} already holds a corpus (corpus.json or a table): choose another folder or overwrite=True"),
+    "exists": N_(
+        "{path} already holds a corpus (corpus.json or a table): choose another folder, or replace it"
+        " (--overwrite; overwrite=True in Python)"
+    ),
     "not_dir": N_("{path} exists and is not a folder"),
     "extra": N_("self-play corpora need pyarrow (and dask for a cluster): pip install 'durak-nb[corpus]'"),
     "game": N_("game {i} (seed {seed}): {error}"),
@@ -206,13 +209,22 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str, seed: int) -> _bots.Bot:
-    """The bot called ``name`` (:func:`bot_names`), seeded with ``seed`` when it takes a seed.
+    """The bot called ``name`` (:func:`bot_names`, or a name of the tournaments:
+    ``lowest``, ``search-N``, see :func:`durak_nb.tournament.bot_spec`), seeded with
+    ``seed`` when it takes a seed.
 
     Raises:
         CorpusError: no bot of that name (the known names listed).
     """
     cls = _bot_classes().get(name)
     if cls is None:
+        if "=" not in name:  # the tournament's names too (lowest, search-N): one way to name a bot
+            from .tournament import bot_spec
+
+            try:
+                return bot_spec(name).make(seed)
+            except ValueError:
+                pass
         raise CorpusError(None, _(WORDS["bot"]).format(name=name, known=", ".join(bot_names())))
     params = inspect.signature(cls).parameters
     bot: _bots.Bot = cls(seed=seed) if "seed" in params else cls()
@@ -474,8 +486,8 @@ class Corpus:
         return sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file())
 
 
-def _whole(value: object, what: str, limit: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
+def _whole(value: object, what: str, limit: int, low: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= limit:
         raise CorpusError(None, _(WORDS[what]).format(limit=limit, value=value))
     return value
 
@@ -636,8 +648,8 @@ def selfplay(
         seed: the corpus's seed; game ``i`` uses :func:`game_seed(seed, i) <game_seed>`.
         out_dir: the corpus folder (made if missing).
         options: rule options on top of the preset (RULES.md names).
-        workers: processes on this machine (default: the CPU count); 1 plays in this
-            process.  Ignored with ``dask``.
+        workers: processes on this machine (default: the CPU count); 0 or 1 plays in
+            this process.  Ignored with ``dask``.
         dask: a Dask scheduler address (``"tcp://host:8786"``) or a
             ``distributed.Client``: the chunks run on its workers (which need durak-nb
             installed).
@@ -659,7 +671,7 @@ def selfplay(
     n = _whole(n_games, "n_games", MAX_CORPUS_GAMES)
     size = _whole(chunk, "chunk", MAX_GAMES)
     if workers is not None:
-        _whole(workers, "workers", 1 << 16)
+        workers = max(1, _whole(workers, "workers", 1 << 16, low=0))  # 0 as the tournament's: none
     spec = _spec(preset, players, bots, seed, options or {})
     _arrow()
     out = Path(out_dir)

@@ -311,10 +311,10 @@ def test_bots_by_name_one_per_seat(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("kwargs", "words"),
     [
-        ({"n_games": 0}, "n_games must be a whole number from 1 to 10000000, not 0"),
-        ({"n_games": True}, "n_games must be a whole number"),
+        ({"n_games": 0}, "the number of games must be a whole number from 1 to 10000000, not 0"),
+        ({"n_games": True}, "the number of games must be a whole number"),
         ({"chunk": 1001}, "chunk must be a whole number from 1 to 1000"),
-        ({"workers": 0}, "workers must be a whole number from 1, not 0"),
+        ({"workers": -1}, "workers must be a whole number from 0 (0 or 1: in this process) to 65536, not -1"),
         ({"bots": "nobody"}, "no bot named 'nobody'; the bots: "),
         ({"bots": ["random"] * 3}, "3 bots for 2 players: give one bot name, or one per seat"),
     ],
@@ -391,6 +391,18 @@ def test_durak_nb_selfplay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     first = _make(tmp_path, "api", n=6)
     assert _tables(c)[0].equals(_tables(first)[0])
     assert main(["selfplay", "2", "-o", str(out), "--workers", "1"]) == 2
-    assert "already holds a corpus" in capsys.readouterr().err
+    assert "already holds a corpus (corpus.json or a table): choose another folder, or replace it (--overwrite;" in (
+        capsys.readouterr().err
+    )
     assert main(["selfplay", "2", "-o", str(tmp_path / "b"), "--bots", "nobody"]) == 2
     assert "no bot named 'nobody'" in capsys.readouterr().err
+
+
+def test_the_tournaments_bot_names_and_no_workers(tmp_path: Path) -> None:
+    # one way to name a bot: the tournament's names (lowest, search-N) play here too, and
+    # workers=0 plays in this process as the tournament's does; the same games as lowest_card
+    a = corpus.selfplay(4, bots="lowest", out_dir=tmp_path / "a", workers=0, progress=False)
+    b = corpus.selfplay(4, bots="lowest_card", out_dir=tmp_path / "b", workers=1, progress=False)
+    assert a.moves().equals(b.moves())
+    assert isinstance(corpus.make_bot("search-2", 1), corpus._bots.SearchBot)
+    assert corpus.make_bot("search-2", 1).samples == 2
