@@ -844,6 +844,14 @@ _ACTIONS: dict[str, Action] = {a.value: a for a in Action}
 _KNOWN_CODES: dict[int, dict[str, Card]] = {}
 _MOST_CODES = 1000
 
+#: Moves :meth:`_DocReader._usual_move` read, by (the players, the deck size), then by
+#: the move object's member count, then by its values (:meth:`_DocReader._moves`): an
+#: object with the same member count and the same values is that move again.  At most
+#: :data:`_MOST_MOVES` moves per member count and :data:`_MOST_TABLES` games' settings kept.
+_KNOWN_MOVES: dict[tuple[tuple[str, ...], int], dict[int, dict[tuple[Any, ...], Move]]] = {}
+_MOST_MOVES = 20_000
+_MOST_TABLES = 16
+
 #: The game the reader dealt to check the last recording it read (R1-R4), by the
 #: recording's ``id``, with the values it was dealt from: that recording's next
 #: :meth:`Recording.new_game` hands it out (once) instead of dealing again when the
@@ -996,6 +1004,7 @@ class _DocReader:
         self.partial = False  # a deal without deck: redeals name cards (R5)
         self.redeal_turned: dict[int, Card] = {}  # the new deal's turned-up card, by move index
         self.known: dict[str, Card] = {}  # card codes read and accepted in this deck size (cards_of)
+        self.known_moves: dict[int, dict[tuple[Any, ...], Move]] = {2: {}, 3: {}, 4: {}}  # see _KNOWN_MOVES
 
     def fail(self, msg: str, path: str = "", rule: str | None = None) -> RecordingError:
         line, col = _place_of(self.where, path)
@@ -1090,6 +1099,13 @@ class _DocReader:
             raise self.fail(exc.message, "rules", exc.rule) from exc
         self.rules = rules
         self.known = _KNOWN_CODES.setdefault(rules.deck_size, {})
+        table = (tuple(players), rules.deck_size)
+        if table not in _KNOWN_MOVES and len(_KNOWN_MOVES) >= _MOST_TABLES:
+            _KNOWN_MOVES.clear()
+        try:
+            self.known_moves = _KNOWN_MOVES.setdefault(table, {2: {}, 3: {}, 4: {}})
+        except TypeError:  # names built in Python that are not hashable text: nothing kept
+            pass
         return rules
 
     def seat_of(self, value: object, path: str, rule: str) -> int:
@@ -1288,9 +1304,39 @@ class _DocReader:
                 "moves",
             )
         moves: list[Move] = []
+        append, known = moves.append, self.known_moves
         for k, m in enumerate(raw_moves):
-            move = self._usual_move(m) if type(m) is dict else None
-            moves.append(move if move is not None else self._move(m, f"moves[{k}]", k))
+            move = None
+            if type(m) is dict:
+                # the key: every value of an object of n members the writer writes, so that
+                # an object of n members with the same key has the same members and values
+                n, get = len(m), m.get
+                key: tuple[Any, ...] | None = None
+                if n == 2:  # player, action
+                    key = (get("player"), get("action"))
+                elif n == 3:  # player, action, cards
+                    cards = get("cards")
+                    if type(cards) is list:
+                        key = (get("player"), get("action"), *cards)
+                elif n == 4:  # player, action (defend), card, target; or player, action, cards, show
+                    said, cards, show = get("action"), get("cards"), get("show")
+                    if said == "defend":
+                        key = (get("player"), said, get("card"), get("target"))
+                    elif type(cards) is list and type(show) is bool:
+                        key = (get("player"), said, show, *cards)
+                if key is not None:
+                    try:
+                        move = known[n].get(key)
+                    except TypeError:  # a value that is not text (an object, a list): read below
+                        key = None
+                if move is None:
+                    move = self._usual_move(m)
+                    if move is not None and key is not None:
+                        kept = known[n]
+                        if len(kept) >= _MOST_MOVES:
+                            kept.clear()
+                        kept[key] = move
+            append(move if move is not None else self._move(m, f"moves[{k}]", k))
         where, n = self.where, len(moves)
         return moves, jsonio.LazySequence(lambda: [_place_of(where, f"moves[{k}]") for k in range(n)])
 
