@@ -37,9 +37,11 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -468,15 +470,12 @@ def _game_row(rec: Recording) -> dict[str, Any]:
     row = _summary(rec)
     first = rec.new_game()
     row["first_attacker"] = None if first.attacker is None else names[first.attacker]
-    counts = dict.fromkeys(Action, 0)
-    game = first
     try:
-        for now, move, _events in rec.steps(first):  # played on ``first``: dealt once
-            game = now
-            counts[move.action] += 1
+        game = rec.replay(first)  # played on ``first``: dealt once
     except RecordingError as exc:
         row.update(ok=False, error=exc.format())
         return row
+    counts = Counter(map(_ACTION_OF, rec.moves))
     result = game.result
     row.update(
         ok=True,
@@ -489,11 +488,11 @@ def _game_row(rec: Recording) -> dict[str, Any]:
         if result is None or result.losing_team is None
         else ", ".join(names[s] for s in result.losing_team),
         result_rule=None if result is None else result.rule,
-        bouts=counts[Action.ATTACK],
+        bouts=counts.get(Action.ATTACK, 0),
         moves=len(rec.moves),
-        transfers=counts[Action.TRANSFER],
-        takes=counts[Action.TAKE],
-        throw_ins=counts[Action.THROW],
+        transfers=counts.get(Action.TRANSFER, 0),
+        takes=counts.get(Action.TAKE, 0),
+        throw_ins=counts.get(Action.THROW, 0),
     )
     row["unknown"] = _unknown_at_end(rec) if row["partial"] else 0
     try:
@@ -501,6 +500,9 @@ def _game_row(rec: Recording) -> dict[str, Any]:
     except RecordingError as exc:
         row.update(ok=False, error=exc.format())
     return row
+
+
+_ACTION_OF = operator.attrgetter("action")
 
 
 def _unknown_at_end(rec: Recording) -> int:

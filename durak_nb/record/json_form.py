@@ -404,17 +404,30 @@ class Recording:
         if error is not None:
             raise self._move_error(error.index, error.refusal, game.position()) from error
 
-    def replay(self) -> Game:
+    def replay(self, game: Game | None = None) -> Game:
         """The game after every move (for a partial deal, the witness of :meth:`steps`).
+
+        ``game``: a fresh :meth:`new_game` to play the moves on, as for :meth:`steps`
+        (ignored for a :class:`~durak_nb.unseen.PartialDeal`); default: a new one.
 
         Raises:
             RecordingError: as :meth:`steps`.
             SetupError: as :meth:`new_game`.
         """
-        last = None
-        for game, _move, _events in self.steps():
-            last = game
-        return last if last is not None else self.new_game()
+        if self._partial_deal() is not None:
+            last = None
+            for now, _move, _events in self.steps():
+                last = now
+            return last if last is not None else self.new_game()
+        if game is None:
+            game = self.new_game()
+        play = game.play
+        for k, move in enumerate(self.moves):  # as steps(), without a generator's step per move
+            try:
+                play(move)
+            except IllegalMove as exc:
+                raise self._move_error(k, exc.refusal, game.position()) from exc
+        return game
 
     def _move_error(self, k: int, refusal: Refusal, state: Position) -> RecordingError:
         line, col = self.move_places[k] if k < len(self.move_places) else (1, 1)
@@ -1102,10 +1115,7 @@ class _DocReader:
         table = (tuple(players), rules.deck_size)
         if table not in _KNOWN_MOVES and len(_KNOWN_MOVES) >= _MOST_TABLES:
             _KNOWN_MOVES.clear()
-        try:
-            self.known_moves = _KNOWN_MOVES.setdefault(table, {2: {}, 3: {}, 4: {}})
-        except TypeError:  # names built in Python that are not hashable text: nothing kept
-            pass
+        self.known_moves = _KNOWN_MOVES.setdefault(table, {2: {}, 3: {}, 4: {}})  # names: text (R2)
         return rules
 
     def seat_of(self, value: object, path: str, rule: str) -> int:
