@@ -626,7 +626,7 @@ def _parallel_rows(files: list[Path], workers: int, bar: Any) -> list[dict[str, 
 
     from .i18n import get_language
 
-    size = max(PARALLEL_THRESHOLD // 8, -(-len(files) // (workers * 8)))
+    size = max(PARALLEL_THRESHOLD // 8, -(-len(files) // (workers * 32)))  # small: the last ones end together
     chunks = [files[i : i + size] for i in range(0, len(files), size)]
     rows: list[dict[str, Any]] = []
     done = 0

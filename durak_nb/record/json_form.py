@@ -1315,6 +1315,7 @@ class _DocReader:
             )
         moves: list[Move] = []
         append, known = moves.append, self.known_moves
+        two, three, four = known[2], known[3], known[4]
         for k, m in enumerate(raw_moves):
             move = None
             if type(m) is dict:
@@ -1322,27 +1323,29 @@ class _DocReader:
                 # an object of n members with the same key has the same members and values
                 n, get = len(m), m.get
                 key: tuple[Any, ...] | None = None
+                kept = two
                 if n == 2:  # player, action
                     key = (get("player"), get("action"))
                 elif n == 3:  # player, action, cards
-                    cards = get("cards")
+                    cards, kept = get("cards"), three
                     if type(cards) is list:
                         key = (get("player"), get("action"), *cards)
                 elif n == 4:  # player, action (defend), card, target; or player, action, cards, show
-                    said, cards, show = get("action"), get("cards"), get("show")
+                    said, kept = get("action"), four
                     if said == "defend":
                         key = (get("player"), said, get("card"), get("target"))
-                    elif type(cards) is list and type(show) is bool:
-                        key = (get("player"), said, show, *cards)
+                    else:
+                        cards, show = get("cards"), get("show")
+                        if type(cards) is list and type(show) is bool:
+                            key = (get("player"), said, show, *cards)
                 if key is not None:
                     try:
-                        move = known[n].get(key)
+                        move = kept.get(key)
                     except TypeError:  # a value that is not text (an object, a list): read below
                         key = None
                 if move is None:
                     move = self._usual_move(m)
                     if move is not None and key is not None:
-                        kept = known[n]
                         if len(kept) >= _MOST_MOVES:
                             kept.clear()
                         kept[key] = move
