@@ -595,8 +595,10 @@ def _worker_count(workers: int | None, files: int) -> int:
 
         if multiprocessing.current_process().daemon:
             return 1
-        if io._LOADERS and multiprocessing.get_start_method() != "fork":
-            return 1
+        if io._LOADERS:  # the start method, without fixing it (the first listed is the default)
+            method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+            if method != "fork":
+                return 1
     except (ImportError, OSError, ValueError, RuntimeError):
         return 1
     return min(workers, files // (PARALLEL_THRESHOLD // 2))
