@@ -856,6 +856,8 @@ _ACTIONS: dict[str, Action] = {a.value: a for a in Action}
 #: a code read again is that card (at most :data:`_MOST_CODES` spellings kept per size).
 _KNOWN_CODES: dict[int, dict[str, Card]] = {}
 _MOST_CODES = 1000
+#: The rules of a ``rules`` member that is a preset's name, by that name (a frozen value).
+_PRESETS: dict[str, Rules] = {}
 
 #: Moves :meth:`_DocReader._usual_move` read, by (the players, the deck size), then by
 #: the move object's member count, then by its values (:meth:`_DocReader._moves`): an
@@ -1105,8 +1107,13 @@ class _DocReader:
         self.seats = {name: i for i, name in enumerate(players)}
         if "rules" not in doc:
             raise self.fail(_("'rules' is missing: a preset name or an object"), "")
+        spec = doc["rules"]
         try:
-            rules = Rules.from_json(doc["rules"], players)
+            rules = _PRESETS.get(spec) if type(spec) is str else None
+            if rules is None:
+                rules = Rules.from_json(spec, players)
+                if type(spec) is str and len(_PRESETS) < _MOST_CODES:
+                    _PRESETS[spec] = rules
             rules.check_players(len(players))
         except RulesError as exc:
             raise self.fail(exc.message, "rules", exc.rule) from exc
