@@ -80,7 +80,12 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        """The call that makes this bot afresh, e.g. ``RandomBot(seed=3)``."""
+        return f"RandomBot(seed={self.seed!r})"
 
     def choose(self, game: Game, player: int | None = None) -> Move:
         """A uniformly random legal move (of every player who may act, or of ``player``).
@@ -110,6 +115,10 @@ class LowestCardBot:
     Without ``player`` it moves for the defender when the defender may act, else for
     the attacker, else for the first other player who may act clockwise.
     """
+
+    def __repr__(self) -> str:
+        """The call that makes this bot afresh: ``LowestCardBot()``."""
+        return "LowestCardBot()"
 
     def choose(self, game: Game, player: int | None = None) -> Move:
         """The move of ``player`` (or of the seat picked as above).
@@ -341,7 +350,10 @@ def seat_view(game: Game, seat: int) -> SeatView:
 
     Raises:
         PlayerError, TypeError: ``seat`` is not a seat of ``game``.
+        TypeError: ``game`` is not a :class:`~durak_nb.engine.Game`.
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"seat_view: game must be a durak_nb Game, not {type(game).__name__}")
     seat = game.seat(seat)
     seen = _public_cards(game)
     pos = game.position()
@@ -489,6 +501,10 @@ class HeuristicBot:
 
     #: take rather than spend two trumps only while the talon holds at least this many cards
     take_talon = 10
+
+    def __repr__(self) -> str:
+        """The call that makes this bot afresh: ``HeuristicBot()``."""
+        return "HeuristicBot()"
 
     def choose(self, game: Game, player: int | None = None) -> Move:
         """The move of ``player`` (or of :func:`turn_seat`).
@@ -716,11 +732,16 @@ class SearchBot:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
             raise ValueError(f"SearchBot: samples is a whole number from 0, not {samples!r}")
         self.samples = samples
+        self.seed = seed
         self.rng = random.Random(seed)
         self.playout_moves = playout_moves
         self.heuristic = HeuristicBot()
         #: decisions whose sample could not be built (see :func:`determinize`)
         self.failed_samples = 0
+
+    def __repr__(self) -> str:
+        """The call that makes this bot afresh, e.g. ``SearchBot(samples=8, seed=0, playout_moves=400)``."""
+        return f"SearchBot(samples={self.samples!r}, seed={self.seed!r}, playout_moves={self.playout_moves!r})"
 
     def choose(self, game: Game, player: int | None = None) -> Move:
         """The move of ``player`` (or of :func:`turn_seat`), from its :class:`SeatView` only.

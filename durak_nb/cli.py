@@ -291,7 +291,18 @@ def _parser() -> argparse.ArgumentParser:
     t = _command(
         sub, "tournament", help=_("play a ladder of bots (weakest first) on paired deals; print the Elo table")
     )
-    t.add_argument("bots", nargs="+", metavar="BOT", help=_("random, lowest, heuristic, search or search-N"))
+    t.add_argument(
+        "bots",
+        nargs="+",
+        metavar="BOT",
+        help=_(
+            "random, lowest, heuristic, search or search-N; or NAME=COMMAND, an outside bot started as COMMAND"
+            " (docs/bot-protocol.md)"
+        ),
+    )
+    t.add_argument(
+        "--timeout", type=float, default=5.0, metavar="S", help=_("seconds an outside bot has per move (default 5)")
+    )
     t.add_argument("--rules", default="podkidnoy", help=_("the preset (default podkidnoy)"))
     t.add_argument("--players", type=int, default=2, help=_("players per game (default 2)"))
     t.add_argument("--deals", type=int, default=100, help=_("deals per pairing (default 100)"))
@@ -579,7 +590,7 @@ def _tournament(args: argparse.Namespace) -> int:
     from .tournament import bot_spec, run_tournament, tournament_text
 
     try:
-        ladder = [bot_spec(name) for name in args.bots]
+        ladder = [bot_spec(name, timeout=args.timeout) for name in args.bots]
         t = run_tournament(
             ladder,
             rules=args.rules,

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import (
@@ -818,6 +818,39 @@ def _deck_mask(full: tuple[Card, ...]) -> int:
 #: the state of ``random.Random(0)``, every game's generator until dealt with a seed
 _ZERO_STATE = random.Random(0).getstate()
 
+#: _BIT_LENGTHS[n]: ``n.bit_length()``, for :func:`_shuffle`
+_BIT_LENGTHS = [n.bit_length() for n in range(53)]
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)`` for a plain ``random.Random``: the same permutation (the
+    standard library's Fisher-Yates walk, each index drawn by rejection from
+    ``getrandbits(k)``), without two calls per card. :data:`_SHUFFLE_SAME` says whether
+    it is the same on this Python; otherwise ``rng.shuffle`` is used."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = _BIT_LENGTHS[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _shuffle_same() -> bool:
+    for seed in (0, 1, 2, 3):
+        mine, theirs = list(range(52)), list(range(52))
+        _shuffle(random.Random(seed), mine)  # type: ignore[arg-type]
+        random.Random(seed).shuffle(theirs)
+        if mine != theirs:
+            return False
+    return True
+
+
+#: :func:`_shuffle` deals exactly as ``random.Random.shuffle`` on this Python (R3: the
+#: games of a seed stay those of ``random.Random(seed).shuffle``)
+_SHUFFLE_SAME = _shuffle_same()
+
 #: hand mask -> the hand as a tuple of cards, ascending (for positions)
 _HAND_TUPLES: dict[int, tuple[Card, ...]] = {0: ()}
 
@@ -855,8 +888,10 @@ _LEADS: list[list[list[list[int]]]] = [
 # Interned moves (issue 13): every listed legal move is one shared Move value, made once.
 #: (player, action) -> card mask -> the attack, throw-in or laid transfer of those cards
 _BY_MASK: dict[tuple[int, Action], dict[int, Move]] = {}
-#: player -> (target << 6 | cover) -> the defence
-_DEFENCES: dict[int, dict[int, Move]] = {}
+#: player -> a list indexed by (target << 6 | the cover's bit_length(), i.e. cover + 1) of
+#: the defences (``None``: not made yet); list indexing with small ints, where a dict
+#: would hash a big int per defence
+_DEFENCES: dict[int, list[Move | None]] = {}
 #: per seat (at most 52 players: 52 cards, hands of one, R2): the take, the pass and the
 #: listed redeal (``deck=None``)
 _TAKES = [Move(s, Action.TAKE) for s in range(52)]
@@ -894,19 +929,29 @@ def _intern(table: dict[int, Move], player: int, action: Action, mask: int) -> M
     return move
 
 
-#: player -> per 8 bits j of a hand mask (ranks 2j, 2j+1): (the held cards of those
-#: ranks << 3 | the most cards a lead may hold, 1..4) -> the leads, in the listed order
-_LEAD_CHUNKS: dict[int, list[dict[int, tuple[Move, ...]]]] = {}
+#: player -> per byte j of a hand mask (the two ranks 2j, 2j+1): a list indexed by (the
+#: held cards of those ranks, that byte, << 3 | the most cards a lead may hold, 1..4) of
+#: the leads of those cards in the listed order (``None``: not made yet). The hand is
+#: read a byte at a time (``int.to_bytes``): small ints and list indexing, where walking
+#: the bits of a 60-bit mask makes a new big int at every step.
+_LEAD_CHUNKS: dict[int, list[list[tuple[Move, ...] | None]]] = {}
 
 
-def _lead_chunks(player: int) -> list[dict[int, tuple[Move, ...]]]:
-    chunks = _LEAD_CHUNKS[player] = [{} for _ in range(8)]
+def _lead_chunks(player: int) -> list[list[tuple[Move, ...] | None]]:
+    chunks = _LEAD_CHUNKS[player] = [[None] * (256 << 3) for _ in range(8)]
     return chunks
 
 
-#: per seat: (the cards that may be thrown in << 3 | the room, at most 7) -> the throw-ins,
-#: one card, then two … (each in itertools.combinations order), R11, R13
+#: per seat: (the cards that may be thrown in << 3 | the room, at most 7 and at most the
+#: number of those cards: more room lists no more) -> the throw-ins, one card, then two …
+#: (each in itertools.combinations order), R11, R13; see :func:`_throw_key`
 _THROW_LISTS: list[dict[int, tuple[Move, ...]]] = [{} for _ in range(52)]
+
+
+def _throw_key(cands: int, room: int) -> int:
+    """The key of :data:`_THROW_LISTS` for the cards ``cands`` (a mask) and ``room``."""
+    n = cands.bit_count()
+    return cands << 3 | (room if room < n and room < 7 else n if n < 7 else 7)
 
 
 def _throw_list(player: int, cands: int, room: int) -> tuple[Move, ...]:
@@ -926,20 +971,20 @@ def _throw_list(player: int, cands: int, room: int) -> tuple[Move, ...]:
     got = tuple(out)
     lists = _THROW_LISTS[player]
     if len(lists) < _INTERN_MAX:
-        lists[sum(one) << 3 | min(room, 7)] = got
+        lists[_throw_key(sum(one), room)] = got
     return got
 
 
-def _defences(player: int) -> dict[int, Move]:
+def _defences(player: int) -> list[Move | None]:
     table = _DEFENCES.get(player)
     if table is None:
-        table = _DEFENCES[player] = {}
+        table = _DEFENCES[player] = [None] * (64 << 6)
     return table
 
 
-def _intern_defence(table: dict[int, Move], player: int, key: int) -> Move:
-    """The defence ``key`` (target << 6 | cover) of ``player``."""
-    move = _new(Move, (player, _DEFEND, (_CARD[key & 63],), _CARD[key >> 6], False, None))
+def _intern_defence(table: list[Move | None], player: int, key: int) -> Move:
+    """The defence ``key`` (target << 6 | cover + 1, see :data:`_DEFENCES`) of ``player``."""
+    move = _new(Move, (player, _DEFEND, (_CARD[(key & 63) - 1],), _CARD[key >> 6], False, None))
     table[key] = move
     return move
 
@@ -953,6 +998,68 @@ _ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
     Action.PASS,
     Action.REDEAL,
 )
+
+
+class _Seating(NamedTuple):
+    """What every game of one seating (rules and seat names) shares, never changed."""
+
+    rules: Rules
+    names: tuple[str, ...]
+    first_limit: int
+    first_bout_differs: bool
+    team: list[int]
+    no_repeat: bool
+    two: bool
+    defence_tables: list[list[Move | None]]
+    throw_tables: list[dict[int, Move]]
+
+
+#: id(rules) -> the last seating checked with those rules; the rules are kept in it, so
+#: that their id stays theirs
+_SEATINGS: dict[int, _Seating] = {}
+
+
+def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
+    """Check the seat names against the rules (R2, R22) and work out what a game of
+    them keeps per seat and per rules (shared by every game of that seating, never
+    changed): the first bout's limit, R27's first-bout test, the teams, R27's shortcut,
+    the two-player hot path and the move tables of each seat.
+
+    Raises:
+        SetupError: names not unique or empty, or a number of players R2/R22 forbid.
+    """
+    if any(not isinstance(p, str) or not p for p in names):
+        raise SetupError("R2", _("every player needs a non-empty name"))
+    if len(set(names)) != len(names):
+        raise SetupError("R2", _("player names must be unique"))
+    n = len(names)
+    try:
+        rules.check_players(n)
+    except RulesError as exc:
+        raise SetupError(exc.rule, exc.message) from exc
+    seating = _Seating(
+        rules,
+        names,
+        min(rules.first_bout_limit, rules.bout_limit),  # R13c
+        # R27: a position of the first bout differs from a later one only where the
+        # first bout has moves of its own: a redeal (R5), or no transfer (R19)
+        rules.redeal_five_of_suit or (rules.transfers and not rules.transfer_first_bout),
+        # R22: a team index per seat; without teams every seat is its own side
+        [t if (t := rules.team_of(s)) is not None else s for s in range(n)],
+        # R27 never ends a game of two players without transfers and without english lead
+        # passes: every bout then ends with a card gone to the discard or drawn (the key
+        # count is emptied), or after a take with the same attacker holding fewer cards
+        # than at the bout before (R23), and inside a bout the table only grows; so no
+        # position is counted there (the counts stay empty)
+        n == 2 and not rules.transfers and rules.lead_style != "pair",
+        # the hot path of two-player games (R9 leads of any cards, no redeals)
+        n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit,
+        [_defences(s) for s in range(n)],
+        [_by_mask(s, _THROW) for s in range(n)],
+    )
+    if len(_SEATINGS) < 256:
+        _SEATINGS[id(rules)] = seating
+    return seating
 
 
 class Game:
@@ -1056,14 +1163,16 @@ class Game:
         """
         rules = _rules_arg(rules, "Game")
         names = tuple(_players_arg(players, "Game"))
-        if any(not isinstance(p, str) or not p for p in names):
-            raise SetupError("R2", _("every player needs a non-empty name"))
-        if len(set(names)) != len(names):
-            raise SetupError("R2", _("player names must be unique"))
-        try:
-            rules.check_players(len(names))
-        except RulesError as exc:
-            raise SetupError(exc.rule, exc.message) from exc
+        seating = _SEATINGS.get(id(rules))
+        if seating is None or seating.rules is not rules or seating.names != names:
+            seating = _seating(rules, names)
+        self._first_limit = seating.first_limit  # R13c
+        self._first_bout_differs = seating.first_bout_differs
+        self._team = seating.team
+        self._no_repeat = seating.no_repeat
+        self._two = seating.two
+        self._defence_tables = seating.defence_tables
+        self._throw_tables = seating.throw_tables
         self.rules = rules
         self.players = names
         self.n = len(names)
@@ -1103,23 +1212,7 @@ class Game:
         self._lead: tuple[Card, ...] = ()
         self._last_lead_on: dict[int, tuple[Card, ...]] = {}
         self._legal_cache: list[Move] | None = None
-        self._first_limit = min(rules.first_bout_limit, rules.bout_limit)  # R13c
-        # R27: a position of the first bout differs from a later one only where the
-        # first bout has moves of its own: a redeal (R5), or no transfer (R19)
-        self._first_bout_differs = rules.redeal_five_of_suit or (rules.transfers and not rules.transfer_first_bout)
-        # R22: a team index per seat; without teams every seat is its own side
-        self._team: list[int] = [t if (t := rules.team_of(s)) is not None else s for s in range(self.n)]
-        # R27 never ends a game of two players without transfers and without english lead
-        # passes: every bout then ends with a card gone to the discard or drawn (the key
-        # count is emptied), or after a take with the same attacker holding fewer cards
-        # than at the bout before (R23), and inside a bout the table only grows; so no
-        # position is counted there (the counts stay empty)
-        self._no_repeat = self.n == 2 and not rules.transfers and rules.lead_style != "pair"
-        # the hot path of two-player games (R9 leads of any cards, no redeals)
-        self._two = self.n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit
-        self._defence_tables = [_defences(s) for s in range(self.n)]
         self._bout_limit, self._throw_ins, self._transfers = rules.bout_limit, rules.throw_ins, rules.transfers
-        self._throw_tables = [_by_mask(s, _THROW) for s in range(self.n)]
 
     # ------------------------------------------------------------------ the hands, the passes
 
@@ -1214,14 +1307,21 @@ class Game:
         game = cls(r, _players_arg(players, "Game.deal"))
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"Game.deal: seed must be a whole number or None, not {_shown(seed)}")
-        game.rng = random.Random(seed)
-        if deck_order is None:
+        rng = game.rng = random.Random(seed)
+        if deck_order is None:  # the kit's own shuffle of the whole deck: no need to check it
             cards = list(deck(r.deck_size))
-            game.rng.shuffle(cards)
+            if _SHUFFLE_SAME:
+                _shuffle(rng, cards)
+            else:  # pragma: no cover - a Python whose shuffle differs
+                rng.shuffle(cards)
         else:
             cards = parse_cards(deck_order)
         game.dealer = game._seat(dealer, "dealer", "R3") if dealer is not None else game.n - 1
-        game._deal_cards(cards, None if trump is None else Suit.parse(trump) if isinstance(trump, str) else trump)
+        game._deal_cards(
+            cards,
+            None if trump is None else Suit.parse(trump) if isinstance(trump, str) else trump,
+            checked=deck_order is None,
+        )
         game._start_first_bout(None if attacker is None else game._seat(attacker, "attacker", "R4"))
         return game
 
@@ -1436,17 +1536,21 @@ class Game:
                 ).format(where=where, n=len(missing), size=self.rules.deck_size, cards=cards_text(missing)),
             )
 
-    def _deal_cards(self, cards: list[Card], trump: Suit | None) -> None:
+    def _deal_cards(self, cards: list[Card], trump: Suit | None, *, checked: bool = False) -> None:
+        """Deal ``cards`` (top first, R3); ``checked``: they are this game's deck, as
+        shuffled by :meth:`deal` itself (else checked, R1)."""
         r = self.rules
-        self._check_cards(cards, "deal.deck")
+        if not checked:
+            self._check_cards(cards, "deal.deck")
         self.deck_order = tuple(cards)
         n, h = self.n, r.hand_size
         assert self.dealer is not None
-        dealt: list[list[Card]] = [[] for _ in range(n)]
         first = (self.dealer + 1) % n
-        for i in range(n * h):  # R3: one card at a time, clockwise, from left of the dealer
-            dealt[(first + i) % n].append(cards[i])
-        rest = cards[n * h :]
+        top = n * h
+        # R3: one card at a time, clockwise, from left of the dealer: seat s gets every
+        # n-th card from the ((s - first) mod n)-th on
+        dealt: list[list[Card]] = [cards[(s - first) % n : top : n] for s in range(n)]
+        rest = cards[top:]
         if r.japanese:  # R8: diamonds are trump; nothing is turned up
             if trump is not None and trump != Suit.D:
                 raise SetupError("R8", _("in japanese durak diamonds are always trump"))
@@ -1603,10 +1707,86 @@ class Game:
         """
         moves = self._legal_cache
         if moves is None:
-            if self._two and self.result is None:
-                moves = self._legal_cache = self._generate2()
-            else:
+            if not self._two or self.result is not None:
                 moves = self._legal_cache = self._generate()
+            else:
+                # The hot path of issue 13, inline (no call per move): two players, leads
+                # of any cards and no redeals. The same moves in the same order as
+                # _generate (R9-R20), with the attacker the one thrower (R11, R21); the
+                # property tests hold both equal.
+                d = self.defender
+                assert d is not None
+                a = 1 - d
+                hm = self._hm
+                out: list[Move] = []
+                attack = self.attack_cards
+                if not attack:  # the lead (R9, R13): as _lead_moves, inline
+                    most = self._bout_limit if self.first_bito_done else self._first_limit
+                    held = hm[d].bit_count()
+                    if held < most:
+                        most = held
+                    if most > 4:
+                        most = 4  # a rank has four cards
+                    chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
+                    for j, pattern in enumerate(hm[a].to_bytes(8, "little")):  # each two ranks, ascending
+                        if pattern:
+                            got = chunks[j][pattern << 3 | most]
+                            if got is None:  # not kept yet: make (and keep) every chunk's leads
+                                out.clear()
+                                self._lead_moves(out, a, most)
+                                break
+                            out += got
+                else:  # during a bout
+                    defence = self.defence_cards
+                    uncovered = defence.count(None)
+                    taking = self.taking
+                    if not taking and uncovered:  # R10, R17, R14
+                        dh = hm[d]
+                        if dh:
+                            beat = self._beat
+                            dtable = self._defence_tables[d]
+                            if uncovered == 1:
+                                x: int = attack[defence.index(None)]
+                                m = beat[x] & dh
+                                xk = x << 6
+                                while m:
+                                    low = m & -m
+                                    key = xk | low.bit_length()
+                                    out.append(dtable[key] or _intern_defence(dtable, d, key))
+                                    m ^= low
+                            else:
+                                for i, y in enumerate(defence):
+                                    if y is None:
+                                        x = attack[i]
+                                        m = beat[x] & dh
+                                        xk = x << 6
+                                        while m:
+                                            low = m & -m
+                                            key = xk | low.bit_length()
+                                            out.append(dtable[key] or _intern_defence(dtable, d, key))
+                                            m ^= low
+                        if uncovered == len(attack) and self._transfers:
+                            self._transfer_moves(out, d)
+                        out.append(_TAKES[d])
+                    ah = hm[a]
+                    if ah and not self._passed >> a & 1 and self._throw_ins:  # R11-R13, R12
+                        cands = ah & self._tranks
+                        if cands:
+                            room = (self._bout_limit if (self.first_bito_done or taking) else self._first_limit) - len(
+                                attack
+                            )
+                            held = hm[d].bit_count() - uncovered
+                            if held < room:
+                                room = held
+                            if room > 0:
+                                if cands & (cands - 1) == 0:  # one card to throw
+                                    table = self._throw_tables[a]
+                                    out.append(table.get(cands) or _intern(table, a, _THROW, cands))
+                                else:
+                                    got = _THROW_LISTS[a].get(_throw_key(cands, room))
+                                    out.extend(got or _throw_list(a, cands, room))
+                        out.append(_PASSES[a])
+                moves = self._legal_cache = out
         if player is None:
             return moves[:]
         seat = self.seat(player)
@@ -1618,8 +1798,9 @@ class Game:
         # throwers() inlined for two players.
         if self.result is not None:
             return []
-        if self._two:
-            return self._generate2()
+        if self._two:  # the two-player moves are made inline in legal_moves
+            self._legal_cache = None
+            return self.legal_moves()
         r = self.rules
         out: list[Move] = []
         a, d = self.attacker, self.defender
@@ -1649,15 +1830,16 @@ class Game:
             dh = hm[d]
             if uncovered and dh:
                 beat = self._beat
-                table = _DEFENCES.get(d) or _defences(d)
+                dtable = _DEFENCES.get(d) or _defences(d)
                 for i, y in enumerate(defence):
                     if y is None:
                         x = attack[i]
                         m = beat[x] & dh
+                        xk = x << 6
                         while m:
                             low = m & -m
-                            key = x << 6 | (low.bit_length() - 1)
-                            out.append(table.get(key) or _intern_defence(table, d, key))
+                            key = xk | low.bit_length()
+                            out.append(dtable[key] or _intern_defence(dtable, d, key))
                             m ^= low
             if r.transfers and uncovered == len(attack):
                 self._transfer_moves(out, d)
@@ -1679,88 +1861,6 @@ class Game:
                     self._throws(out, s, uncovered)
         return out
 
-    def _generate2(self) -> list[Move]:
-        """:meth:`_generate` for two players, leads of any cards and no redeals: the same
-        moves in the same order (R9-R20), with the attacker the one thrower (R11, R21)."""
-        d = self.defender
-        assert d is not None
-        a = 1 - d
-        hm = self._hm
-        out: list[Move] = []
-        attack = self.attack_cards
-        if not attack:  # the lead (R9, R13): as _lead_moves, inline
-            most = self._bout_limit if self.first_bito_done else self._first_limit
-            held = hm[d].bit_count()
-            if held < most:
-                most = held
-            if most > 4:
-                most = 4  # a rank has four cards
-            h = hm[a]
-            chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-            j = ((h & -h).bit_length() - 1) >> 3  # the first two ranks held
-            h >>= 8 * j
-            while h:
-                pattern = h & 0xFF
-                if pattern:
-                    key = pattern << 3 | most
-                    got = chunks[j].get(key)
-                    if got is None:  # not kept yet: make (and keep) every chunk's leads
-                        out.clear()
-                        self._lead_moves(out, a, most)
-                        return out
-                    out.extend(got)
-                h >>= 8
-                j += 1
-            return out
-        defence = self.defence_cards
-        uncovered = defence.count(None)
-        taking = self.taking
-        if not taking and uncovered:  # R10, R17, R14
-            dh = hm[d]
-            if dh:
-                beat = self._beat
-                table = self._defence_tables[d]
-                if uncovered == 1:
-                    x: int = attack[defence.index(None)]
-                    m = beat[x] & dh
-                    x <<= 6
-                    while m:
-                        low = m & -m
-                        key = x | (low.bit_length() - 1)
-                        out.append(table.get(key) or _intern_defence(table, d, key))
-                        m ^= low
-                else:
-                    for i, y in enumerate(defence):
-                        if y is None:
-                            x = attack[i]
-                            m = beat[x] & dh
-                            x <<= 6
-                            while m:
-                                low = m & -m
-                                key = x | (low.bit_length() - 1)
-                                out.append(table.get(key) or _intern_defence(table, d, key))
-                                m ^= low
-            if uncovered == len(attack) and self._transfers:
-                self._transfer_moves(out, d)
-            out.append(_TAKES[d])
-        ah = hm[a]
-        if ah and not self._passed >> a & 1 and self._throw_ins:  # R11-R13, R12
-            cands = ah & self._tranks
-            if cands:
-                room = (self._bout_limit if (self.first_bito_done or taking) else self._first_limit) - len(attack)
-                held = hm[d].bit_count() - uncovered
-                if held < room:
-                    room = held
-                if room > 0:
-                    if cands & (cands - 1) == 0:  # one card to throw
-                        table = self._throw_tables[a]
-                        out.append(table.get(cands) or _intern(table, a, _THROW, cands))
-                    else:
-                        key = cands << 3 | (room if room < 7 else 7)
-                        out.extend(_THROW_LISTS[a].get(key) or _throw_list(a, cands, room))
-            out.append(_PASSES[a])
-        return out
-
     def _throws(self, out: list[Move], s: int, uncovered: int) -> None:
         """Append the throw-ins and the pass of the thrower ``s`` (R11–R14) to ``out``."""
         d = self.defender
@@ -1770,7 +1870,7 @@ class Game:
         if room > 0:
             cands = self._hm[s] & self._tranks
             if cands:
-                out.extend(_THROW_LISTS[s].get(cands << 3 | min(room, 7)) or _throw_list(s, cands, room))
+                out.extend(_THROW_LISTS[s].get(_throw_key(cands, room)) or _throw_list(s, cands, room))
         out.append(_PASSES[s])
 
     def _may_redeal(self, seat: int) -> bool:
@@ -1795,20 +1895,15 @@ class Game:
             return
         most = min(most, 4)  # a rank has four cards
         chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-        j = 0
-        while h:
-            pattern = h & 0xFF
+        for j, pattern in enumerate(h.to_bytes(8, "little")):  # each two ranks, ascending
             if pattern:
-                key = pattern << 3 | most
-                table = chunks[j]
-                got = table.get(key)
+                table, key = chunks[j], pattern << 3 | most
+                got = table[key]
                 if got is None:
                     found: list[Move] = []
                     self._lead_chunk(found, a, pattern << 8 * j, most, 0)
                     got = table[key] = tuple(found)
                 out.extend(got)
-            h >>= 8
-            j += 1
 
     @staticmethod
     def _lead_chunk(out: list[Move], a: int, h: int, most: int, only: int) -> None:
@@ -2260,7 +2355,7 @@ class Game:
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, move: Move) -> list[Event]:
+    def play(self, move: Move) -> list[Event]:  # noqa: C901 - the whole move inline: it runs for every move
         """Apply ``move`` and return the events it caused, in order.
 
         Raises:
@@ -2273,17 +2368,115 @@ class Game:
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = self._generate()
-        try:
-            listed = cache[cache.index(move)]
-        except ValueError:
-            listed = None
-        if listed is not move and (listed is None or not _same_types(move)):
-            refusal = self.why_illegal(move)
-            if refusal is not None:
-                raise IllegalMove(refusal, move)
-            if listed is None:  # a legal move not listed: a redeal with its deck (R5)
-                return self._apply(move)
-        return self._apply(listed)
+        listed = move
+        # a listed move itself (what bots play) is found by identity, the last one (a
+        # pass, the most frequent move) first
+        if not cache or cache[-1] is not move:
+            for listed in cache:
+                if listed is move:
+                    break
+            else:  # an equal move made elsewhere: the listed one is played
+                found: Move | None
+                try:
+                    found = cache[cache.index(move)]
+                except ValueError:
+                    found = None
+                if found is None or not _same_types(move):
+                    refusal = self.why_illegal(move)
+                    if refusal is not None:
+                        raise IllegalMove(refusal, move)
+                # an equal listed move is played as listed; a legal move not listed is a
+                # redeal with its deck (R5)
+                listed = move if found is None else found
+        # the move is legal: apply it (inline, not a method: this runs for every move)
+        self._legal_cache = None
+        p, act, cards, target, show, new_deck = move = listed
+        events: list[Event] = []
+        if act is _REDEAL:  # R5
+            new = list(new_deck) if new_deck is not None else list(deck(self.rules.deck_size))
+            if new_deck is None:
+                self.rng.shuffle(new)
+                move = move._replace(deck=tuple(new))
+            self.history.append(move)
+            self._redeal(new)
+            events.append(Redealt(p))
+            return events
+        self.history.append(move)
+        # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
+        # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
+        # throw-in after take (the thrower laid their last card)
+        #
+        # With two players the one thrower is the attacker (R11); a defence, a take and a
+        # throw-in clear the pass flags (R12, R14), so right after them the bout can end
+        # only if the attacker may not throw in (no throw-ins, or no cards): _settle is
+        # asked only then (``two`` below, the same test as _settle's).
+        two = self.n == 2
+        if act is _PASS:
+            if self.attack_cards:  # R12, then R14/R15
+                self._passed |= 1 << p
+                if p == self.attacker:
+                    self.attacker_passed = True
+                if not two:
+                    self._settle(events)
+                elif self.taking:  # two players: the one thrower passed
+                    self._end_bout2(events, True)
+                elif None not in self.defence_cards:
+                    self._end_bout2(events, False)
+            else:  # R9 english: pass the lead to the left
+                self.lead_passes += 1
+                new_attacker = self._next_with_cards(p)
+                events.append(LeadPassed(p, new_attacker))
+                self._begin_bout(new_attacker, check_end=False, keep_lead_passes=True)
+                if self.result is not None:
+                    events.append(GameOver(self.result))
+        elif act is _DEFEND:
+            c = cards[0]
+            hm = self._hm
+            hm[p] ^= 1 << c
+            self._hv = None
+            defence = self.defence_cards
+            defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
+            self._tranks |= _RANK_CARDS[c >> 2]
+            self._passed = 0
+            if None not in defence and not (two and self._throw_ins and hm[1 - p]):
+                self._settle(events)
+        elif act is _THROW or act is _ATTACK:
+            if len(cards) == 1:
+                c = cards[0]
+                self._hm[p] ^= 1 << c
+                self._hv = None
+                self._tranks |= _RANK_CARDS[c >> 2]
+                self.attack_cards.append(c)
+                self.defence_cards.append(None)
+            else:
+                self._lay(p, cards)
+            self._passed = 0
+            if act is _ATTACK:
+                self._lead = cards
+                self.lead_passes = 0
+            elif self.taking and not (two and self._hm[p]):  # two: p is the one thrower
+                self._settle(events)
+        elif act is _TAKE:
+            self.taking = True
+            self._passed = 0  # R14: every thrower gets a say on throw-ins after take
+            if not (two and self._throw_ins and self._hm[1 - p]):
+                self._settle(events)
+        elif act is _TRANSFER:
+            if show:  # R20: shown, kept in hand
+                self.shown = self.shown | {p}
+            else:
+                self._lay(p, cards)
+            new_defender = self._next_opponent(p)
+            assert new_defender is not None
+            self.attacker = p  # R17: the transferring player becomes the attacker for R12
+            self.defender = new_defender
+            self.attacker_passed = False
+            self._passed = 0
+        if not self._no_repeat:
+            drawn = self._note_position()  # R27: positions are compared after every move
+            if drawn is not None:
+                events.append(GameOver(drawn))
+        return events
 
     def push(self, move: Move) -> list[Event]:
         """Play ``move`` as :meth:`play` does, keeping what :meth:`pop` needs to take it
@@ -2413,93 +2606,6 @@ class Game:
         if rng is not None:
             self.rng.setstate(rng)
 
-    def _apply(self, move: Move) -> list[Event]:
-        self._legal_cache = None
-        p, act, cards, target, show, new_deck = move
-        events: list[Event] = []
-        if act is _REDEAL:  # R5
-            new = list(new_deck) if new_deck is not None else list(deck(self.rules.deck_size))
-            if new_deck is None:
-                self.rng.shuffle(new)
-                move = move._replace(deck=tuple(new))
-            self.history.append(move)
-            self._redeal(new)
-            events.append(Redealt(p))
-            return events
-        self.history.append(move)
-        # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
-        # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
-        # throw-in after take (the thrower laid their last card)
-        if act is _PASS and self.attack_cards:  # R12, then R14/R15
-            self._passed |= 1 << p
-            if p == self.attacker:
-                self.attacker_passed = True
-            if self.n != 2:
-                self._settle(events)
-            elif self.taking:  # two players: the one thrower passed
-                self._end_bout(events, took=True)
-            elif None not in self.defence_cards:
-                self._end_bout(events, took=False)
-        elif act is _DEFEND:
-            c = cards[0]
-            self._hm[p] ^= 1 << c
-            self._hv = None
-            defence = self.defence_cards
-            defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
-            self._tranks |= _RANK_CARDS[c >> 2]
-            self._passed = 0
-            if None not in defence:
-                self._settle(events)
-        elif act is _PASS:
-            if not self.attack_cards:  # R9 english: pass the lead to the left
-                self.lead_passes += 1
-                new_attacker = self._next_with_cards(p)
-                events.append(LeadPassed(p, new_attacker))
-                self._begin_bout(new_attacker, check_end=False, keep_lead_passes=True)
-                if self.result is not None:
-                    events.append(GameOver(self.result))
-            else:
-                self._passed |= 1 << p
-                if p == self.attacker:
-                    self.attacker_passed = True
-                self._settle(events)
-        elif act is _THROW or act is _ATTACK:
-            if len(cards) == 1:
-                c = cards[0]
-                self._hm[p] ^= 1 << c
-                self._hv = None
-                self._tranks |= _RANK_CARDS[c >> 2]
-                self.attack_cards.append(c)
-                self.defence_cards.append(None)
-            else:
-                self._lay(p, cards)
-            self._passed = 0
-            if act is _ATTACK:
-                self._lead = cards
-                self.lead_passes = 0
-            elif self.taking:
-                self._settle(events)
-        elif act is _TAKE:
-            self.taking = True
-            self._passed = 0  # R14: every thrower gets a say on throw-ins after take
-            self._settle(events)
-        elif act is _TRANSFER:
-            if show:  # R20: shown, kept in hand
-                self.shown = self.shown | {p}
-            else:
-                self._lay(p, cards)
-            new_defender = self._next_opponent(p)
-            assert new_defender is not None
-            self.attacker = p  # R17: the transferring player becomes the attacker for R12
-            self.defender = new_defender
-            self.attacker_passed = False
-            self._passed = 0
-        if not self._no_repeat:
-            drawn = self._note_position()  # R27: positions are compared after every move
-            if drawn is not None:
-                events.append(GameOver(drawn))
-        return events
-
     def _lay(self, p: int, cards: tuple[Card, ...]) -> None:
         """``p`` lays ``cards`` on the table as attack cards (R9, R11, R17)."""
         m = 0
@@ -2524,12 +2630,16 @@ class Game:
         if self.n == 2:
             d = self.defender
             assert d is not None
-            if self.rules.throw_ins and self._hm[1 - d] and not passed >> (1 - d) & 1:
+            if self._throw_ins and self._hm[1 - d] and not passed >> (1 - d) & 1:
+                return  # the one thrower (R11) may still throw in or pass (R12)
+            if self.taking:
+                self._end_bout2(events, True)
+            elif None not in self.defence_cards:
+                self._end_bout2(events, False)
+            return
+        for s in self.throwers():
+            if not passed >> s & 1:
                 return
-        else:
-            for s in self.throwers():
-                if not passed >> s & 1:
-                    return
         if self.taking:
             self._end_bout(events, took=True)
         elif None not in self.defence_cards:
@@ -2619,6 +2729,106 @@ class Game:
         else:
             nxt = self._next_partner_or_player(d)
         if n == 2 and hm[1 - nxt]:  # _begin_bout for two players, the defender holding cards
+            self.attacker = self.first_attacker = nxt
+            self.defender = 1 - nxt
+            self.taking = self.attacker_passed = False
+            self._passed = 0
+            if self.shown:
+                self.shown = set()
+            self._lead = ()
+            self.lead_passes = 0
+            return
+        self._begin_bout(nxt, check_end=False)
+        if self.result is not None:
+            events.append(GameOver(self.result))
+
+    def _end_bout2(self, events: list[Event], took: bool) -> None:
+        """:meth:`_end_bout` for two players (the hot path of issue 13): the same state
+        and events, with the draw order (R16: the attacker ``1 - d``, then the defender
+        ``d``), the players out (R24) and the next attacker (R23) worked out for two
+        seats; the property tests hold both paths equal."""
+        d = self.defender
+        assert d is not None
+        a = 1 - d
+        attack = self.attack_cards
+        hm = self._hm
+        cards: tuple[Card, ...]
+        if len(attack) == 1:  # one pair: no interleaving to do
+            x, y = attack[0], self.defence_cards[0]
+            cards = (x,) if y is None else (x, y)
+        else:  # the table pairs in the order laid
+            laid: list[Card | None] = [None] * (2 * len(attack))
+            laid[::2] = attack
+            laid[1::2] = self.defence_cards
+            # after a take the uncovered places (None) are dropped (no card is 0, R1);
+            # after bito every card is covered
+            cards = tuple(compress(laid, laid)) if took else tuple(laid)  # type: ignore[arg-type]
+        self._last_lead_on[d] = self._lead
+        talon, out = self.talon, self.out_order
+        before = (len(talon), len(out)) if self._seen else None
+        if took:  # R14
+            m = 0
+            for c in cards:
+                m |= 1 << c
+            hm[d] |= m
+            event: Event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
+            fields = event.__dict__
+            fields["player"] = d
+            fields["cards"] = cards
+        else:  # R15
+            self.discard.extend(cards)
+            self.first_bito_done = True
+            event = _object_new(Bito)
+            event.__dict__["cards"] = cards
+        events.append(event)
+        self._hv = None
+        self.attack_cards, self.defence_cards = [], []
+        self._tranks = 0
+        if talon:  # R16: the attacker draws first, the defender last
+            size = self.rules.hand_size
+            for s in (a, d):
+                need = size - hm[s].bit_count()
+                if need > 0 and talon:
+                    got = tuple(talon[:need])
+                    del talon[:need]
+                    m = 0
+                    for c in got:
+                        m |= 1 << c
+                    hm[s] |= m
+                    event = _object_new(Drew)  # Drew(s, got)
+                    fields = event.__dict__
+                    fields["player"] = s
+                    fields["cards"] = got
+                    events.append(event)
+        if not talon:
+            # R24: with the talon empty, players without cards are out
+            if not hm[a] and a not in out:
+                out.append(a)
+                events.append(Out(a))
+            if not hm[d] and d not in out:
+                out.append(d)
+                events.append(Out(d))
+        if before is not None and (
+            not took or (self.bout == 1 and self._first_bout_differs) or before != (len(talon), len(out))
+        ):
+            self._seen = {}  # R27: as in _end_bout
+        self.bout += 1
+        # R22, R25, R26: with both seats holding cards the game goes on, unless R26 (two
+        # sixes) or teams may end it: only then is _check_end asked
+        if (
+            not talon
+            and (not hm[0] or not hm[1] or self.rules.two_sixes_win or self.rules.teams is not None)
+            and self._check_end(events, last_defender=d)
+        ):
+            return
+        # R23: next attacker (as _next_with_cards and _next_partner_or_player for two seats)
+        if took:
+            nxt = a if hm[a] else d
+        elif hm[d]:
+            nxt = d
+        else:
+            nxt = self._next_partner_or_player(d)
+        if hm[1 - nxt]:  # _begin_bout for two players, the defender holding cards
             self.attacker = self.first_attacker = nxt
             self.defender = 1 - nxt
             self.taking = self.attacker_passed = False

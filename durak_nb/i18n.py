@@ -51,6 +51,7 @@ __all__ = [
     "Nn_",
     "Np_",
     "_",
+    "decimal",
     "default_language",
     "get_language",
     "language",
@@ -266,3 +267,22 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` for one use of the message (see :func:`pgettext`)."""
     return translations().npgettext(context, singular, plural, n)
+
+
+#: The decimal sign of each language the kit speaks (CLDR's: a comma in Russian and
+#: Ukrainian); kept here rather than asked of Babel's locale data, which the browser-only
+#: site (JupyterLite) does not ship.
+DECIMAL_SIGNS: dict[str, str] = {"en": ".", "ru": ",", "uk": ","}
+
+
+def decimal(x: float, places: int = 2, *, sign: bool = False) -> str:
+    """``x`` with ``places`` decimals as the language in use writes it: ``0.62`` in
+    English, ``0,62`` in Russian and Ukrainian; with ``sign``, ``+0.27`` / ``-0.27``
+    (a minus sign as the hyphen, as Python writes it).
+
+    >>> with language("ru"):
+    ...     decimal(0.625), decimal(0.27, sign=True)
+    ('0,62', '+0,27')
+    """
+    text = f"{x:+.{places}f}" if sign else f"{x:.{places}f}"
+    return text.replace(".", DECIMAL_SIGNS.get(get_language(), "."))

@@ -20,7 +20,11 @@ finite), on the Elo scale (400 per factor 10 of odds), the first bot of the ladd
 The 95 % intervals are a **bootstrap over paired deals** (the deal and all its seat
 rotations resampled together, percentile intervals).  Head to head, the score of a bot
 against the one below it has a 95 % interval from the normal approximation over the
-paired deals (mean ± 1.96 standard errors of the per-deal scores, clipped to 0..1).
+paired deals (mean ± 1.96 standard errors of the per-deal scores, clipped to 0..1); with
+fewer than :data:`MIN_DEALS` paired deals, or none of them scoring differently from the
+others, Wilson's score interval over the paired deals instead (a score in 0..1 spreads
+at most as a win-or-loss does, so it is never narrower than the truth: 3 deals won of 3
+do not show a bot better), and no Elo interval (``NaN``): too few deals to tell.
 
 >>> from durak_nb.bots import LowestCardBot, RandomBot
 >>> t = run_tournament([BotSpec("random", RandomBot, seeded=True), BotSpec("lowest", LowestCardBot)],
@@ -69,6 +73,11 @@ MAX_DEALS = 100_000
 MAX_WORKERS = 64
 MAX_GAME_MOVES = 20_000
 MAX_BOOTSTRAP = 100_000
+#: The fewest paired deals an interval rests on as measured: below it (or where every
+#: deal scored the same, so the spread measured is none) the head-to-head interval is
+#: Wilson's score interval, which assumes the widest spread a score in 0..1 can have,
+#: and the Elo intervals are left empty.
+MIN_DEALS = 10
 
 #: Person-facing words of this module (one place, for translation later).
 WORDS = {
@@ -80,7 +89,12 @@ WORDS = {
     "workers": N_("workers: a whole number from 0 to {most}, not {value!r}"),
     "bootstrap": N_("bootstrap: a whole number from 0 to {most}, not {value!r}"),
     "tables": N_("tables: 'pairs' or 'windows', not {value!r}"),
-    "bot_name": N_("unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most})"),
+    "bot_name": N_(
+        "unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most}), or NAME=COMMAND"
+        " for an outside bot"
+    ),
+    # TRANSLATORS: NAME=COMMAND is written as it is (a bot's name, "=", the command that starts it)
+    "outside": N_("outside bot {name!r}: NAME=COMMAND needs a name and a command, e.g. mybot='python3 mybot.py'"),
     "head": N_("{variant}, {players} players, {deals} deals per pairing ({games} games); Elo with 95 % intervals"),
 }
 
@@ -299,7 +313,9 @@ class Tournament:
         return theta
 
     def elo(self) -> dict[str, tuple[float, float, float]]:
-        """Each bot's Elo with its 95 % bootstrap interval: name -> (elo, low, high)."""
+        """Each bot's Elo with its 95 % bootstrap interval: name -> (elo, low, high);
+        ``low`` and ``high`` are ``NaN`` with no resample or fewer than :data:`MIN_DEALS`
+        paired deals."""
         scale = 400 / math.log(10)
         best = self._fit(self._pairs(self.games)) * scale
         units = self._units()
@@ -308,11 +324,11 @@ class Tournament:
         for _sample in range(self.bootstrap):
             pick = [g for _ in range(len(units)) for g in units[rng.randrange(len(units))]]
             samples.append(self._fit(self._pairs(pick)) * scale)
-        if samples:
+        if samples and len(units) >= MIN_DEALS:
             arr = np.array(samples)
             low, high = np.percentile(arr, 2.5, axis=0), np.percentile(arr, 97.5, axis=0)
-        else:
-            low = high = best
+        else:  # no resample asked for, or too few deals to tell
+            low = high = np.full(len(self.bots), math.nan)
         return {b: (float(best[i]), float(low[i]), float(high[i])) for i, b in enumerate(self.bots)}
 
     def _units(self) -> list[list[GameResult]]:
@@ -325,8 +341,9 @@ class Tournament:
 
     def head_to_head(self, a: str, b: str) -> tuple[float, float, float, int]:
         """The score of ``a`` against ``b`` over the games where both played and one of
-        them lost (or the game was drawn), with its 95 % interval (normal approximation
-        over paired deals): (score, low, high, games)."""
+        them lost (or the game was drawn), with its 95 % interval over paired deals (the
+        normal approximation; Wilson's score interval below :data:`MIN_DEALS` deals or
+        without spread, see the module's text): (score, low, high, games)."""
         per_deal: list[float] = []
         total = 0
         for unit in self._units():
@@ -348,15 +365,21 @@ class Tournament:
         if not per_deal:
             return (math.nan, math.nan, math.nan, 0)
         m = float(np.mean(per_deal))
-        se = float(np.std(per_deal, ddof=1) / math.sqrt(len(per_deal))) if len(per_deal) > 1 else math.inf
+        n = len(per_deal)
+        sd = float(np.std(per_deal, ddof=1)) if n > 1 else 0.0
+        if n < MIN_DEALS or sd == 0.0:
+            low, high = _wilson(m, n)
+            return (m, low, high, total)
+        se = sd / math.sqrt(n)
         return (m, max(0.0, m - 1.96 * se), min(1.0, m + 1.96 * se), total)  # a score lies in 0..1
 
     def table(self) -> Any:
         """The ladder as a :class:`pandas.DataFrame`, one row per bot (index: its name):
         ``elo``, ``elo_low``, ``elo_high`` (95 % bootstrap), ``games``, ``forfeits``,
         ``vs_below`` (score against the bot below it), ``vs_below_low``,
-        ``vs_below_high`` (95 % normal approximation) and ``beats_below`` (the interval's
-        low end above one half)."""
+        ``vs_below_high`` (95 %, see :meth:`head_to_head`) and ``beats_below`` (the
+        interval's low end above one half; ``None`` for the first bot); a missing figure is
+        ``NaN``."""
         import pandas as pd
 
         elo = self.elo()
@@ -373,17 +396,24 @@ class Tournament:
                 {
                     "bot": b,
                     "elo": round(e),
-                    "elo_low": round(lo),
-                    "elo_high": round(hi),
+                    "elo_low": round(lo) if math.isfinite(lo) else math.nan,
+                    "elo_high": round(hi) if math.isfinite(hi) else math.nan,
                     "games": games,
                     "forfeits": forfeits,
                     "vs_below": round(s, 3),
                     "vs_below_low": round(slo, 3),
                     "vs_below_high": round(shi, 3),
-                    "beats_below": bool(i and slo > 0.5),
+                    "beats_below": bool(slo > 0.5) if i else None,  # the first bot has none below
                 }
             )
         return pd.DataFrame(rows).set_index("bot")
+
+
+def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a mean score ``p`` in 0..1 over ``n`` paired deals."""
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _whole(value: object, low: int, high: int, key: str) -> int:
@@ -472,18 +502,37 @@ def run_tournament(
     return Tournament(tuple(names), r, players, games, bootstrap=bootstrap, seed=seed)
 
 
-def bot_spec(name: str) -> BotSpec:
+def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
     """The :class:`BotSpec` of a bot named as on the command line: ``random``
     (:class:`~durak_nb.bots.RandomBot`, seeded per game), ``lowest``
     (:class:`~durak_nb.bots.LowestCardBot`), ``heuristic``
     (:class:`~durak_nb.bots.HeuristicBot`), ``search`` or ``search-N``
-    (:class:`~durak_nb.bots.SearchBot` with 8 or ``N`` samples per move, seeded per game).
+    (:class:`~durak_nb.bots.SearchBot` with 8 or ``N`` samples per move, seeded per game),
+    or ``NAME=COMMAND``: an outside bot (:class:`~durak_nb.botproto.ProcessBot`, the
+    protocol of docs/bot-protocol.md) named ``NAME``, started as ``COMMAND`` split into
+    words as a POSIX shell would (:func:`shlex.split`; no shell runs it), with ``timeout``
+    seconds per move.
 
     Raises:
-        ValueError: an unknown name, or ``N`` not a whole number from 1 to
-            :data:`MAX_SEARCH_SAMPLES`.
+        ValueError: an unknown name, ``N`` not a whole number from 1 to
+            :data:`MAX_SEARCH_SAMPLES`, or ``NAME=COMMAND`` without a name or a command
+            (or with unbalanced quotes).
     """
     from .bots import HeuristicBot, LowestCardBot, RandomBot, SearchBot
+
+    if "=" in name:
+        import shlex
+
+        from .botproto import ProcessBot
+
+        label, _eq, command = name.partition("=")
+        try:
+            words = shlex.split(command)
+        except ValueError:
+            words = []
+        if not label.strip() or not words:
+            raise ValueError(_(WORDS["outside"]).format(name=name))
+        return BotSpec(label.strip(), ProcessBot, {"command": words, "name": label.strip(), "timeout": timeout})
 
     if name == "random":
         return BotSpec(name, RandomBot, seeded=True)
@@ -507,8 +556,8 @@ def tournament_text(t: Tournament, deals: int) -> str:
     table = table.rename(columns={c: pgettext("tournament column", _COLUMNS.get(c, c)) for c in table.columns})
     table.index.name = pgettext("tournament column", _COLUMNS["bot"])
     # the values that are words: a yes/no column and a missing value, in the reader's language
-    yes_no = {True: pgettext("tournament value", "True"), False: pgettext("tournament value", "False")}
+    yes_no = {True: pgettext("tournament value", "yes"), False: pgettext("tournament value", "no")}
     for c in table.columns:
-        if table[c].dtype == bool:
-            table[c] = table[c].map(yes_no)
-    return head + "\n" + str(table.to_string(na_rep=pgettext("tournament value", "NaN")))
+        if table[c].dtype == bool or c == "beats_below":
+            table[c] = table[c].map(yes_no)  # None (nothing below) stays missing
+    return head + "\n" + str(table.to_string(na_rep=pgettext("tournament value", "—")))

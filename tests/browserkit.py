@@ -92,6 +92,27 @@ def port_open(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
+def only_from(target: Any, *allowed: str) -> list[str]:
+    """Let ``target`` (a Playwright page or context) fetch only URLs that start with one
+    of ``allowed`` (e.g. the page's own ``file://`` URI, ``"data:"``, a loopback server's
+    base URL); every other request is aborted and its URL noted.
+
+    Returns the list the refused URLs are appended to (empty while nothing was refused),
+    for the test to assert ``== []`` once the page has done its work.
+    """
+    refused: list[str] = []
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(allowed):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    target.route("**/*", route)
+    return refused
+
+
 @contextmanager
 def chromium() -> Iterator[Any]:
     """Debian's Chromium launched by Playwright with a persistent context in a temporary

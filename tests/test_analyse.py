@@ -7,7 +7,7 @@ import collections
 
 import pytest
 
-from durak_nb.analysis.analyse import AnalysisError, MoveEvaluation, analyse, evaluate
+from durak_nb.analysis import AnalysisError, MoveEvaluation, analyse, evaluate
 from durak_nb.bots import LowestCardBot, SearchBot, play_out
 from durak_nb.engine import Game, Move
 from durak_nb.record import Deal, Recording, notation
@@ -35,7 +35,7 @@ def test_a_solved_win_thrown_away_gets_double_question_and_the_winning_move() ->
     out = analyse(endgame(Move.attack(0, "6D"), Move.defend(1, "7D", "6D")))
     assert out.meta["glyphs"] == {"0": "??", "1": "!"}
     assert out.meta["comments"] == {
-        "0": "Analysis: exact, a loss for Anna with best play; Anna attacks 9♠ kept a win",
+        "0": "Analysis: exact, a loss for Anna with best play; Anna attacks 9♠ would have kept a win",
         "1": "Analysis: exact, a win for Boris with best play; the only move that keeps it",
     }
     assert out.meta["variations"] == {
@@ -47,8 +47,8 @@ def test_a_solved_win_thrown_away_gets_double_question_and_the_winning_move() ->
         ]
     }
     assert out.meta["analysis"] == [
-        {"how": "exact", "value": 0.0, "best": 1.0},
-        {"how": "exact", "value": 1.0, "best": 1.0},
+        {"how": "exact", "value": 0.0, "best": 1.0, "glyph": "??", "variation": True},
+        {"how": "exact", "value": 1.0, "best": 1.0, "glyph": "!"},
     ]
     assert out.moves == [Move.attack(0, "6D"), Move.defend(1, "7D", "6D")]
 
@@ -67,12 +67,43 @@ def test_the_users_annotations_are_kept() -> None:
     )
     out = analyse(rec)
     assert out.meta["comments"]["0"] == (
-        "I wanted to keep the nines. Analysis: exact, a loss for Anna with best play; Anna attacks 9♠ kept a win"
+        "I wanted to keep the nines. Analysis: exact, a loss for Anna with best play; "
+        "Anna attacks 9♠ would have kept a win"
     )
     assert out.meta["glyphs"] == {"0": "!?"}  # the user's glyph stays
     assert out.meta["event"] == "club"
     assert out.meta["variations"]["0"][0]["moves"] == [{"player": "Anna", "action": "attack", "cards": ["9S"]}]
     assert rec.meta["comments"] == {"0": "I wanted to keep the nines."}  # the input is not changed
+
+
+def test_analysing_an_analysed_game_replaces_the_analysis() -> None:
+    # the comments, the variation and the glyphs the first analysis added are taken back
+    # (meta["analysis"] names the glyphs and the variation it added); the user's stay
+    once = analyse(endgame(Move.attack(0, "6D"), Move.defend(1, "7D", "6D")))
+    assert analyse(once) == once
+    with_user = endgame(
+        Move.attack(0, "6D"),
+        Move.defend(1, "7D", "6D"),
+        meta={"comments": {"0": "I wanted to keep the nines."}, "glyphs": {"1": "!?"}},
+    )
+    tree = GameTree.from_recording(with_user)
+    tree.root.add_variation(Move.attack(0, "9C"))  # the user's own side line, no comment
+    first = analyse(tree.to_recording())
+    again = analyse(first)
+    assert again == first
+    assert again.meta["comments"]["0"] == (
+        "I wanted to keep the nines. Analysis: exact, a loss for Anna with best play; "
+        "Anna attacks 9♠ would have kept a win"
+    )
+    assert again.meta["glyphs"] == {"0": "??", "1": "!?"}
+    assert [line["moves"][0]["cards"] for line in again.meta["variations"]["0"]] == [["9C"], ["9S"]]
+    # an analysis in another language is replaced too, not added to
+    from durak_nb.i18n import language
+
+    with language("ru"):
+        russian = analyse(once)
+    assert russian.meta["comments"]["0"].startswith("Анализ: ") and "Analysis" not in russian.meta["comments"]["0"]
+    assert analyse(russian) == once
 
 
 def test_an_existing_side_line_with_the_better_move_gets_the_comment_not_a_copy() -> None:
@@ -88,7 +119,9 @@ def test_an_existing_side_line_with_the_better_move_gets_the_comment_not_a_copy(
 def test_round_trips_through_the_notation_writer_and_the_json_form() -> None:
     out = analyse(endgame(Move.attack(0, "6D"), Move.defend(1, "7D", "6D")))
     text = notation.write(out)
-    assert "5. Anna 6D?? {Analysis: exact, a loss for Anna with best play; Anna attacks 9♠ kept a win}" in text
+    assert (
+        "5. Anna 6D??\n    {Analysis: exact, a loss for Anna with best play; Anna attacks 9♠ would have kept a win}"
+    ) in text
     assert "(5. Anna 9S {Analysis: keeps a win: Anna attacks 9♠ (exact, best play by both)})" in text
     assert notation.read(text) == out
     assert Recording.from_json_text(json_text(out)) == out
@@ -184,13 +217,59 @@ def test_the_command_names_the_illegal_move_and_its_rule(tmp_path, capsys) -> No
 def test_a_deal_nobody_saw_is_analysed_from_what_is_known() -> None:
     # durak_nb.unseen: a move whose mover holds a card nobody saw is not evaluated; with
     # the mover's hand known it is sampled from the mover's view; with every hand known
-    # and the solver applying, exact
+    # and the solver applying, exact; beyond the budget there "unsolved" (every card is known
+    # to the mover then: samples would repeat one deal), never sampled
     rec = load("durak_nb/recordings/overboard/perevodnoy-3p-scorer-hand.json")
     out = analyse(rec, node_budget=1000, samples=2)
     figures = out.meta["analysis"]
     assert len(figures) == len(rec.moves) == 142
-    assert collections.Counter(f["how"] for f in figures) == {"sampled": 68, "unknown": 37, "forced": 34, "exact": 3}
+    assert collections.Counter(f["how"] for f in figures) == {
+        "sampled": 57,
+        "unknown": 37,
+        "forced": 34,
+        "exact": 3,
+        "unsolved": 11,
+    }
     assert out.meta["comments"]["66"] == "Analysis: not evaluated (cards nobody saw)"
     assert out.meta["comments"]["137"] == "Analysis: exact, a loss for Vera with best play"
     assert figures[67]["how"] == "sampled" and figures[67]["samples"] == 2
     assert notation.read(notation.write(out)) == out
+
+
+def test_beyond_the_budget_an_end_game_is_unsolved_never_sampled() -> None:
+    # every card is known to the mover there: samples would all be the one deal, and their
+    # error bar of 0 would make one heuristic play-out look like a proof
+    from durak_nb.analysis import hint
+
+    rec = endgame(Move.attack(0, "6D"))
+    g = rec.new_game()
+    ev = evaluate(g, Move.attack(0, "6D"), bot=SearchBot(samples=8), node_budget=2)
+    assert (ev.how, ev.glyph, ev.samples) == ("unsolved", None, 0)
+    out = analyse(rec, node_budget=2)
+    assert out.meta["analysis"] == [{"how": "unsolved"}]
+    assert out.meta["comments"] == {"0": "Analysis: not evaluated (not solved within the budget)"}
+    assert "glyphs" not in out.meta
+    h = hint(g, 0, node_budget=2)
+    assert h.how == "heuristic"
+    assert h.words == (
+        f"{h.move.describe(g.players)}: the heuristic bot's move (the end game needs more than 2 positions to solve)"
+    )
+    assert hint(g, 0).how == "exact"
+
+
+def test_the_command_checks_the_output_first_and_reads_any_recording(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # a missing output folder is said before minutes of analysis; the input may be any
+    # file the readers know (here a JSON-lines file of one game)
+    from durak_nb.cli import main
+    from durak_nb.record.jsonlines import jsonl_text
+
+    src = tmp_path / "one.jsonl"
+    src.write_text(jsonl_text([endgame(Move.attack(0, "9S"))]), encoding="utf-8")
+    assert main(["analyse", str(src), "-o", str(tmp_path / "nowhere" / "out.json")]) == 1
+    err = capsys.readouterr().err
+    out = tmp_path / "nowhere" / "out.json"
+    assert err.strip() == f"{out}: error: cannot write the file: No such file or directory"
+    assert main(["analyse", str(src), "-o", str(tmp_path / "out.json")]) == 0
+    assert load(tmp_path / "out.json").meta["comments"] == {"0": "Analysis: exact, a win for Anna with best play"}
+    assert main(["analyse", str(src), "-o", str(tmp_path / "out.txt")]) == 2
+    assert "the file name ends in .durak or .json" in capsys.readouterr().err

@@ -58,6 +58,8 @@ def test_analyse_my_game_waits_for_the_end_then_shows_the_annotated_game(tmp_pat
     rec = viewer.replay.recording
     assert rec.moves[0] == Move.attack(0, "6D")
     assert rec.meta["glyphs"]["0"] == "??"
-    assert rec.meta["comments"]["0"] == "Analysis: exact, a loss for Anna with best play; Anna attacks 9♠ kept a win"
+    assert rec.meta["comments"]["0"] == (
+        "Analysis: exact, a loss for Anna with best play; Anna attacks 9♠ would have kept a win"
+    )
     assert rec.meta["variations"]["0"][0]["moves"] == [{"player": "Anna", "action": "attack", "cards": ["9S"]}]
     w.close()

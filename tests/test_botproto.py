@@ -181,3 +181,20 @@ def test_outside_bots_play_in_worker_processes_and_leave_none_behind() -> None:
     assert [g.lineup for g in t.games] == [("lowest", "good"), ("good", "lowest")] * 2
     assert all(g.forfeit is None and g.moves > 0 for g in t.games)
     assert t.games == run_tournament(ladder, deals=2, workers=1, bootstrap=0).games  # the good bot is deterministic
+
+
+def test_the_tournament_command_takes_an_outside_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    # BOT as NAME=COMMAND: a ProcessBot named NAME (the command split as a POSIX shell
+    # would, no shell run); the illegal one forfeits every game it plays, refereed
+    from durak_nb.cli import main
+
+    py = sys.executable
+    argv = ["tournament", "lowest", f"good={py} {BOTS / 'good.py'}", f"bad={py} {BOTS / 'illegal.py'}"]
+    assert main([*argv, "--deals", "2", "--workers", "1", "--bootstrap", "0", "--timeout", "5"]) == 0
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[3:]}
+    assert set(rows) == {"lowest", "good", "bad"}
+    assert rows["good"][4:6] == ["8", "0"]  # games, forfeits
+    assert rows["bad"][4:6] == ["4", "4"]
+    assert main(["tournament", "lowest", "=python3 x.py", "--deals", "1"]) == 2
+    assert "outside bot '=python3 x.py': NAME=COMMAND needs a name and a command" in capsys.readouterr().err
+    assert main(["tournament", "lowest", "x='unclosed", "--deals", "1"]) == 2

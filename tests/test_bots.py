@@ -373,3 +373,18 @@ def test_search_bot_games_end_and_every_choice_is_legal() -> None:
     assert g.finished and len(moves) == len(g.history) and bot.failed_samples == 0
     with pytest.raises(ValueError, match="samples is a whole number"):
         SearchBot(samples=-1)
+
+
+def test_bots_read_as_the_call_that_makes_them() -> None:
+    from durak_nb import bots
+
+    made = [bots.RandomBot(seed=3), bots.LowestCardBot(), bots.HeuristicBot(), bots.SearchBot(samples=4, seed=1)]
+    assert [repr(b) for b in made] == [
+        "RandomBot(seed=3)",
+        "LowestCardBot()",
+        "HeuristicBot()",
+        "SearchBot(samples=4, seed=1, playout_moves=400)",
+    ]
+    assert [repr(eval(repr(b), vars(bots))) for b in made] == [repr(b) for b in made]  # our own reprs
+    with pytest.raises(TypeError, match="seat_view: game must be a durak_nb Game, not str"):
+        bots.seat_view("x", 0)  # type: ignore[arg-type]

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, jupyter_lab, open_notebook, require_browser, run_all, shot
+from browserkit import chromium, jupyter_lab, only_from, open_notebook, require_browser, run_all, shot
 from conftest import NOTEBOOKS, RECORDINGS
 from test_views_html import AMP, EVIL
 
@@ -160,17 +160,8 @@ def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def open_offline(browser: Any, path: Path) -> tuple[Any, list[str]]:
     """Open ``path`` with every request that is not the file itself refused and noted."""
     page = browser.new_page()
-    asked: list[str] = []
     own = path.resolve().as_uri()
-
-    def route(r: Any) -> None:
-        if r.request.url == own:
-            r.continue_()
-        else:
-            asked.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
+    asked = only_from(page, own)
     page.goto(own)
     page.wait_for_selector(".dnb-replayer .dnb-cards", timeout=30000)
     return page, asked

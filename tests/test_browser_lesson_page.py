@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import ARTIFACTS, chromium, require_browser
+from browserkit import ARTIFACTS, chromium, only_from, require_browser
 from test_browser import expected_seats, expected_table, seats_shown, table_shown
 from test_lesson_page import LESSON1, LESSON3, LESSON3_EDITIONS, REASON3
 
@@ -38,17 +38,8 @@ def open_offline(browser: Any, path: Path) -> tuple[Any, list[str]]:
     """The page at 1366×768 with every request but the file itself refused and noted."""
     page = browser.new_page()
     page.set_viewport_size(VIEWPORT)
-    asked: list[str] = []
     own = path.resolve().as_uri()
-
-    def route(r: Any) -> None:
-        if r.request.url == own:
-            r.continue_()
-        else:
-            asked.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
+    asked = only_from(page, own)
     page.goto(own)
     page.wait_for_selector("iframe.dnb-lesson-replayer, .dnb-lesson-exercise", timeout=30000)
     return page, asked

@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from durak_nb.analysis.analyse import analyse
+from durak_nb.analysis import analyse
 from durak_nb.engine import Game, Move
 from durak_nb.record import Recording
 from durak_nb.replay import Replay
@@ -47,8 +47,8 @@ def models(w: ReplayerWidget) -> int:
 
 def test_the_figures_of_the_small_game() -> None:
     assert analysed().meta["analysis"] == [
-        {"how": "exact", "value": 0.0, "best": 1.0},
-        {"how": "exact", "value": 1.0, "best": 1.0},
+        {"how": "exact", "value": 0.0, "best": 1.0, "glyph": "??", "variation": True},
+        {"how": "exact", "value": 1.0, "best": 1.0, "glyph": "!"},
         {"how": "forced"},
         {"how": "forced"},
         {"how": "forced"},

@@ -186,8 +186,8 @@ def test_my_own_messages_in_russian_and_ukrainian(tmp_path: Path) -> None:
     )
     got = run("--lang", "uk", "tournament", "random", "nobody", "--deals", "1")
     assert got.stderr == (
-        "durak-nb tournament: помилка: невідомий бот 'nobody': один з random, lowest, heuristic, search"
-        " або search-N (N розкладів на хід, від 1 до 256)\n"
+        "durak-nb tournament: помилка: невідомий бот 'nobody': один з random, lowest, heuristic, search,"
+        " або search-N (N розкладів на хід, від 1 до 256), або NAME=COMMAND для зовнішнього бота\n"
     )
 
 
@@ -223,16 +223,47 @@ def test_solver_budget_refusal_and_outcome_words() -> None:
     with language("ru"):
         err = SolverBudgetError(1000, (6, 5), 2)
     assert str(err) == (
-        "решатель остановился, не закончив: исчерпан бюджет (позиций: 1,000); карт на руках: 6 + 5, на столе: 2;"
+        "решатель остановился, не закончив: исчерпан бюджет (позиций: 1000); карт на руках: 6 + 5, на столе: 2;"
         " дайте больший node_budget (или --budget) или позицию поменьше"
     )
     from durak_nb.analysis import solver
 
     with language("uk"):
         assert solver._words("durak", name="Борис") == "Борис — дурень"
-        assert solver._words("to_act", name="Анна") == "обирає Анна"
+        assert solver._words("to_act", name="Анна") == "Вирішує Анна"
+        assert solver._counted("talon", 16) == (
+            "у колоді ще 16 карт: розв'язувачу потрібна порожня колода (усі карти відомі, R16)"
+        )
     with language("ru"):
         assert solver._words("durak", name="Борис") == "Борис — дурак"
+        assert solver._words("to_act", name="Анна") == "Решает Анна"
+        assert [solver._counted("talon", n).split(":")[0] for n in (1, 2, 5, 21)] == [
+            "в колоде ещё 1 карта",
+            "в колоде ещё 2 карты",
+            "в колоде ещё 5 карт",
+            "в колоде ещё 21 карта",
+        ]
+        assert solver._counted("holders", 3, names="Анна, Борис, Вера") == (
+            "в игре ещё 3 игрока (Анна, Борис, Вера): решателю нужны ровно двое"
+        )
+    assert solver._counted("talon", 1).startswith("the talon still holds 1 card: ")
+
+
+def test_win_chances_are_written_with_the_languages_decimal_sign() -> None:
+    from durak_nb.analysis.evaluation import _words
+    from durak_nb.i18n import decimal
+
+    def sampled() -> str:
+        return _words("sampled_same", name="Anna", p=decimal(0.625), se=decimal(0.08), n=8)
+
+    assert sampled() == "Anna's win chance 0.62 ± 0.08 (8 samples of Anna's view); no better move found"
+    with language("ru"):
+        assert sampled() == (
+            "Anna: шанс выиграть 0,62 ± 0,08 (раскладов, видимых игроку Anna: 8); лучшего хода не найдено"
+        )
+        assert decimal(0.27, sign=True) == "+0,27"
+    with language("uk"):
+        assert sampled().startswith("Anna: шанс виграти 0,62 ± 0,08 (")
 
 
 def test_bot_faults_in_russian_and_ukrainian() -> None:
@@ -283,7 +314,7 @@ def test_tournament_heading_and_columns() -> None:
 def test_analysis_comments_in_the_language_in_use() -> None:
     from test_analyse import endgame
 
-    from durak_nb.analysis.analyse import analyse, analysis_prefixes
+    from durak_nb.analysis import analyse, analysis_prefixes
     from durak_nb.engine import Move
 
     rec = endgame(Move.attack(0, "6D"), Move.defend(1, "7D", "6D"))

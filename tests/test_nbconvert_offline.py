@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, require_browser, shot
+from browserkit import chromium, only_from, require_browser, shot
 from conftest import NOTEBOOKS
 
 from durak_nb.views import offline
@@ -74,19 +74,10 @@ def test_an_executed_lesson_converted_to_html_shows_its_widgets_offline(tmp_path
     html = page_file.read_text(encoding="utf-8")
     assert 'src="https://' not in html and "cdn." not in html.split("<body")[0]
     assert "from durak_nb import" not in html  # the hidden code is left out
-    refused: list[str] = []
     with chromium() as ctx:
         page: Any = ctx.new_page()
         page.set_viewport_size({"width": 1366, "height": 768})
-
-        def local_only(route: Any) -> None:
-            if route.request.url.startswith(("file:", "data:")):
-                route.continue_()
-            else:
-                refused.append(route.request.url)
-                route.abort()
-
-        page.route("**/*", local_only)
+        refused = only_from(page, "file:", "data:")
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(page_file.as_uri())

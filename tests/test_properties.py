@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from strategies import MOVE_CAP, NAMES, Mix, candidate_moves, mixes, move_key, play_random, random_game, recording_of
 
 from durak_nb.cards import Card, Suit, deck
-from durak_nb.engine import Action, Game, GameOver, IllegalMove, Move, Position, Start
+from durak_nb.engine import Action, Event, Game, GameOver, IllegalMove, Move, Position, Start
 from durak_nb.record.json_form import Recording
-from durak_nb.rules import Rules
+from durak_nb.rules import PRESETS, Rules
 
 # Profiles are registered here, not in tests/conftest.py, and applied per test, so that
 # other test files keep hypothesis' own defaults.
@@ -314,6 +314,66 @@ def test_interchange_position_code_round_trips_at_every_bout_start(mix: Mix) -> 
             break
         game.play(rng.choice(game.legal_moves()))
     assert starts >= 1
+
+
+class GeneralPaths(Game):
+    """A game that takes the general paths where two-player games have their own
+    (issue 13): the move lists of :meth:`Game._generate` (not the two-player lists made
+    inline in :meth:`Game.legal_moves`) and the bout end of
+    :meth:`Game._end_bout`; after every move it asks :meth:`Game._settle`, which must
+    find nothing to end (so the two-player shortcuts past it skip nothing)."""
+
+    def legal_moves(self, player: int | str | None = None) -> list[Move]:
+        self._two = False  # not the two-player path inline in Game.legal_moves
+        try:
+            return super().legal_moves(player)
+        finally:
+            self._two = True
+
+    def _end_bout2(self, events: list[Event], took: bool) -> None:
+        self._end_bout(events, took=took)
+
+    def play(self, move: Move) -> list[Event]:
+        events = super().play(move)
+        if self.result is None:
+            before, extra = self.position(), []
+            self._settle(extra)
+            assert extra == [] and self.position() == before, f"R14/R15: the bout should have ended at {move}"
+        return events
+
+
+def check_two_player_paths(rules: Rules, players: tuple[str, ...], seed: int) -> None:
+    """Play a random game of two with the hot paths and with :class:`GeneralPaths`,
+    comparing them move by move."""
+    game = Game.deal(rules, players, seed=seed)
+    twin = GeneralPaths.deal(rules, players, seed=seed)
+    rng = random.Random(seed)
+    while not game.finished:
+        moves = game.legal_moves()
+        assert moves == twin.legal_moves()
+        move = rng.choice(moves)
+        assert game.play(move) == twin.play(move), move
+        assert game.position() == twin.position() and game._seen == twin._seen
+        assert game._last_lead_on == twin._last_lead_on
+    assert twin.finished and game.result == twin.result and game.history == twin.history
+
+
+@examples(300)
+@given(mixes())
+def test_r9_r27_two_player_hot_paths_equal_the_general_paths(mix: Mix) -> None:
+    """Issue 13: a two-player game plays, lists and reports exactly what the general
+    paths do: the same legal moves in the same order, the same events (R14-R16, R24,
+    R25), the same positions, results and R27 counts, move by move."""
+    rules = mix.rules.replace(teams=None) if mix.rules.teams is not None else mix.rules
+    check_two_player_paths(rules, mix.players[:2], mix.seed)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_r14_r16_two_player_hot_paths_equal_the_general_paths_for_each_preset(preset: str) -> None:
+    """As above, for 120 seeds of each preset as it is (rare bout ends, such as the
+    defender finding the talon emptied by the attacker's draw, R16, come up here)."""
+    for seed in range(120):
+        check_two_player_paths(Rules.make(preset), NAMES[:2], seed)
 
 
 def test_rules_mix_covers_every_preset_and_teams() -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import ARTIFACTS, VISIBLE_WORDS_JS, chromium, free_port, require_browser, shot
+from browserkit import ARTIFACTS, VISIBLE_WORDS_JS, chromium, free_port, only_from, require_browser, shot
 
 from durak_nb.site import main
 from durak_nb.site.build import LESSON8, build_site, course_files
@@ -134,17 +134,8 @@ def open_and_run(page: Any, base: str, path: str) -> float:
 @pytest.mark.browser
 def test_lesson_runs_in_the_browser_with_nothing_from_elsewhere(served: str) -> None:
     require_browser()
-    refused: list[str] = []
     with chromium() as ctx:
-
-        def route(r: Any) -> None:
-            if r.request.url.startswith(served):
-                r.continue_()
-            else:
-                refused.append(r.request.url)
-                r.abort()
-
-        ctx.route("**/*", route)
+        refused = only_from(ctx, served)
         page = ctx.new_page()
         page.set_viewport_size({"width": 1366, "height": 768})
         open_and_run(page, served, "02_a_bout.ipynb")
@@ -250,7 +241,7 @@ def test_ukrainian_edition_runs_in_the_browser(site: Path, served: str) -> None:
         pytest.skip("the kit has no Ukrainian edition of lesson 2 (notebooks/uk/)")
     require_browser()
     with chromium() as ctx:
-        ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith(served) else r.abort())
+        only_from(ctx, served)
         page = ctx.new_page()
         page.set_viewport_size({"width": 1366, "height": 768})
         open_and_run(page, served, "uk/02_a_bout.ipynb")

@@ -328,7 +328,7 @@ def test_R16_refuses_the_talon_not_empty() -> None:
     with pytest.raises(SolverError) as err:
         solve(game)
     assert err.value.rule == "R16"
-    assert "the talon still holds 24 card(s)" in str(err.value)
+    assert "the talon still holds 24 cards:" in str(err.value)
 
 
 def test_R24_refuses_three_players_holding_cards() -> None:
@@ -336,7 +336,7 @@ def test_R24_refuses_three_players_holding_cards() -> None:
     with pytest.raises(SolverError) as err:
         solve(game)
     assert err.value.rule == "R24"
-    assert "3 players hold cards (Anna, Boris, Vera): the solver needs exactly two" in str(err.value)
+    assert "3 players are still in the game (Anna, Boris, Vera): the solver needs exactly two" in str(err.value)
 
 
 def test_refuses_a_game_that_is_over() -> None:
@@ -456,7 +456,7 @@ def test_cli_solve_refusals_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["solve", path, "--json"]) == 2
     err = capsys.readouterr()
     assert err.out == ""
-    assert "durak-nb solve: error:" in err.err and "[R16] the talon still holds 24 card(s)" in err.err
+    assert "durak-nb solve: error:" in err.err and "[R16] the talon still holds 24 cards:" in err.err
     six = {"Anna": ["6S", "7S", "8S", "9H", "TH", "AD"], "Boris": ["6H", "7H", "8H", "9S", "TS", "AC"]}
     big = write(tmp_path, start_doc(six, []), "big.json")
     assert main(["solve", big, "--budget", "10"]) == 2
@@ -491,7 +491,7 @@ def test_a_game_whose_deal_nobody_saw() -> None:
     refused naming how many are not (R1)."""
     game = Game.from_code("podkidnoy", NAMES, "9S9C6D/KS7D - H 0 * 5 + -")
     assert solve(FakePartial(game, (0, 0))).best == solve(game).best
-    with pytest.raises(SolverError, match=r"2 card\(s\) in the hands are not known"):
+    with pytest.raises(SolverError, match=r"2 cards in the hands are not known"):
         solve(FakePartial(game, (0, 2)))
     with pytest.raises(SolverError, match="must be a durak_nb Game"):
         solve("9S9C6D/KS7D")  # type: ignore[arg-type]
@@ -514,3 +514,45 @@ def test_R22_teams_two_holders_left() -> None:
             Move.attack(2, "AD"),
         }
     )
+
+
+def test_a_table_kept_between_solves_changes_no_answer_and_saves_work() -> None:
+    # SolverTable: every position of a played-out end game solved with one table kept
+    # from move to move gives the answers of solves each with its own table, in fewer
+    # positions; other players or rules empty it; its size is bounded
+    from durak_nb.analysis import SolverTable
+    from durak_nb.bots import LowestCardBot
+
+    rng = random.Random(11)
+    fresh_nodes = kept_nodes = positions = 0
+    table = SolverTable()
+    for _ in range(40):
+        game = random_endgame(rng, "podkidnoy", {}, most=5)
+        if game is None:
+            continue
+        bot = LowestCardBot()
+        while True:
+            try:
+                alone = solve(game)
+            except SolverError:
+                break
+            shared = solve(game, table=table)
+            assert (shared.to_act, shared.durak, shared.best, shared.evaluations) == (
+                alone.to_act,
+                alone.durak,
+                alone.best,
+                alone.evaluations,
+            )
+            fresh_nodes += alone.nodes
+            kept_nodes += shared.nodes
+            positions += 1
+            game.play(bot.choose(game))
+    assert positions > 100
+    assert kept_nodes < fresh_nodes
+    small = SolverTable(max_entries=5)
+    game = random_endgame(random.Random(3), "podkidnoy", {}, most=5)
+    assert game is not None
+    solve(game, table=small)
+    assert len(small) <= 5
+    with pytest.raises(TypeError, match="max_entries must be a positive whole number"):
+        SolverTable(max_entries=0)

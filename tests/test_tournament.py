@@ -70,13 +70,18 @@ def test_elo_is_the_bradley_terry_fit_with_one_virtual_draw() -> None:
     games += [result(("B", "C"), (0,), 4), result(("B", "C"), (1,), 5)]
     t = Tournament(("A", "B", "C"), Rules.make("podkidnoy"), 2, games, bootstrap=0)
     elo = t.elo()
-    assert elo["A"] == (0.0, 0.0, 0.0)
+    assert elo["A"][0] == 0.0 and all(math.isnan(x) for x in elo["A"][1:])  # bootstrap=0: no interval
     assert elo["B"][0] == pytest.approx(400 * math.log10(0.7 / 0.3), abs=1e-6)
     assert elo["C"][0] == pytest.approx(elo["B"][0], abs=1e-6)
     s, low, high, n = t.head_to_head("B", "A")
     assert (s, n) == (0.75, 4)
-    # mean ± 1.96 standard errors (0.26 .. 1.24), clipped to the scores a bot can have
-    assert (low, high) == pytest.approx((0.75 - 1.96 * 0.5 / 2, 1.0))
+    # 4 paired deals, fewer than MIN_DEALS: Wilson's score interval (centre
+    # (0.75 + 1.96²/8) / (1 + 1.96²/4), half 1.96·√(0.75·0.25/4 + 1.96²/64) / (1 + 1.96²/4))
+    z = 1.96
+    centre = (0.75 + z * z / 8) / (1 + z * z / 4)
+    half = z * math.sqrt(0.75 * 0.25 / 4 + z * z / 64) / (1 + z * z / 4)
+    assert (low, high) == pytest.approx((centre - half, centre + half))
+    assert (round(low, 3), round(high, 3)) == (0.301, 0.954)
     assert math.isnan(t.head_to_head("A", "C")[0])  # never met
 
 
@@ -183,8 +188,10 @@ def test_cli_tournament_prints_the_table(capsys: pytest.CaptureFixture[str]) -> 
         "vs_below_high",
         "beats_below",
     ]
-    assert lines[3].split() == ["random", "0", "0", "0", "6", "0", "NaN", "NaN", "NaN", "False"]
-    assert lines[4].split() == ["lowest", "226", "49", "446", "6", "0", "0.833", "0.507", "1.0", "True"]
+    # 3 deals: too few for an Elo interval, and Wilson's interval for the score (3 deals
+    # won of 3 do not show a bot better at 95 %); the first bot has nothing below it
+    assert lines[3].split() == ["random", "0", "—", "—", "6", "0", "—", "—", "—", "—"]
+    assert lines[4].split() == ["lowest", "226", "—", "—", "6", "0", "0.833", "0.31", "0.982", "no"]
     # the same games in two worker processes
     assert main([*argv[:-4], "--workers", "2", "--bootstrap", "20"]) == 0
     assert capsys.readouterr().out.splitlines() == lines
@@ -199,3 +206,19 @@ def test_cli_tournament_refuses_a_bad_request(capsys: pytest.CaptureFixture[str]
     assert "[R2] 7 players" in capsys.readouterr().err
     assert main(["tournament", "random", "lowest", "--deals", "0"]) == 2
     assert "deals: a whole number from 1" in capsys.readouterr().err
+
+
+def test_a_clean_sweep_of_few_deals_is_no_proof() -> None:
+    # every paired deal won: no spread measured, so the interval is Wilson's (2 deals:
+    # 0.342..1, not above one half); from 10 deals on, with spread, the normal approximation
+    from durak_nb.tournament import MIN_DEALS, _wilson
+
+    assert MIN_DEALS == 10
+    low, high = _wilson(1.0, 2)
+    assert (round(low, 3), high) == (0.342, 1.0)
+    low, high = _wilson(1.0, 20)
+    assert (round(low, 3), high) == (0.839, 1.0)
+    t = run_tournament([RANDOM, LOWEST], deals=2, workers=1, bootstrap=20)
+    row = t.table().loc["lowest"]
+    assert not row["beats_below"] and row["vs_below_low"] < 0.5
+    assert t.elo()["lowest"][1:] != t.elo()["lowest"][1:]  # NaN: too few deals for an interval

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, free_port, port_open, require_browser, shot
+from browserkit import chromium, free_port, only_from, port_open, require_browser, shot
 from conftest import NOTEBOOKS
 
 pytestmark = pytest.mark.browser
@@ -70,19 +70,10 @@ def test_voila_shows_the_lesson_as_an_app_without_code(voila: str) -> None:
     cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
     heading = "".join(cells[0]["source"]).splitlines()[0].lstrip("# ").strip()
     code = ["".join(c["source"]).splitlines()[-1] for c in cells if c["cell_type"] == "code"]
-    refused: list[str] = []
     with chromium() as ctx:
         page: Any = ctx.new_page()
         page.set_viewport_size({"width": 1366, "height": 768})
-
-        def only_loopback(route: Any) -> None:
-            if route.request.url.startswith(voila):
-                route.continue_()
-            else:
-                refused.append(route.request.url)
-                route.abort()
-
-        page.route("**/*", only_loopback)
+        refused = only_from(page, voila)
         try:
             page.goto(voila, timeout=120000)
             page.wait_for_selector(".dnb-replayer .dnb-cards", timeout=120000)

@@ -12,6 +12,7 @@ reached (:class:`~durak_nb.analysis.solver.SolverBudgetError`).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -19,10 +20,11 @@ from collections import Counter
 
 from ..i18n import N_, _, ngettext
 from ..record import RecordingError, notation
-from ..record.io import dump
+from ..record.io import check_match, dump
+from ..record.json_form import WRITE_WORDS, os_why
 from ..text import visible
-from .analyse import DEFAULT_NODE_BUDGET as ANALYSE_NODE_BUDGET
-from .analyse import DEFAULT_SAMPLES, AnalysisError, analyse
+from .evaluation import DEFAULT_NODE_BUDGET as ANALYSE_NODE_BUDGET
+from .evaluation import DEFAULT_SAMPLES, AnalysisError, analyse
 from .solver import DEFAULT_NODE_BUDGET, SolverError, solve
 
 __all__ = ["analyse_command", "solve_command"]
@@ -46,14 +48,14 @@ def _say(text: str, *, error: bool = False, json_string: bool = False) -> None:
     print(visible(text, json_string=json_string), file=sys.stderr if error else sys.stdout)
 
 
-def _match(path: str, n: int) -> str:
-    """Why the solver refuses a match of ``n`` games."""
+def _match(n: int) -> str:
+    """Why the solver refuses a match of ``n`` games (the file is named before it)."""
     words = ngettext(
-        "{file} holds {n} game (a match): the solver answers one game",
-        "{file} holds {n} games (a match): the solver answers one game",
+        "the file holds {n} game (a match): the solver answers one game",
+        "the file holds {n} games (a match): the solver answers one game",
         n,
     )
-    return words.format(file=path, n=n)
+    return words.format(n=n)
 
 
 def solve_command(path: str, *, as_json: bool = False, node_budget: int = DEFAULT_NODE_BUDGET) -> int:
@@ -77,7 +79,7 @@ def solve_command(path: str, *, as_json: bool = False, node_budget: int = DEFAUL
         _say(exc.format(), error=True)
         return 1
     if len(games) != 1:
-        _say(_words("error", file=path, text=_match(path, len(games))), error=True)
+        _say(_words("error", file=path, text=_match(len(games))), error=True)
         return 2
     rec = games[0]
     try:
@@ -109,27 +111,38 @@ def analyse_command(
     node_budget: int = ANALYSE_NODE_BUDGET,
 ) -> int:
     """Analyse every game of the recording at ``path``
-    (:func:`~durak_nb.analysis.analyse.analyse`) and write the result to ``output``
+    (:func:`~durak_nb.analysis.analyse`) and write the result to ``output``
     (``.durak``: the notation; ``.json``: the JSON form), whole or not at all.
 
     Exit status: 0 written (one line says how many moves were evaluated how); 1 the
     input cannot be read or is not a legal game (the reader's ``FILE:LINE:COL: error:
     [RULE] …`` line), or ``output`` cannot be written; 2 with ``durak-nb analyse: error:
-    …`` for a file name not ending in ``.durak``/``.json``, ``output`` the input file, or
+    …`` for an ``output`` not ending in ``.durak``/``.json``, ``output`` the input file, or
     a bound that is not a positive whole number. Never raises for bad input.
     """
-    for name in (path, output):
-        if not name.endswith((".durak", ".json")):
-            _say(_words("a_error", file=name, text=_(_WORDS["a_suffix"])), error=True)
-            return 2
+    if not output.endswith((".durak", ".json")):  # the input: any file the readers know
+        _say(_words("a_error", file=output, text=_(_WORDS["a_suffix"])), error=True)
+        return 2
     if os.path.exists(output) and os.path.exists(path) and os.path.samefile(path, output):
         _say(_words("a_error", file=output, text=_(_WORDS["a_same"])), error=True)
         return 2
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):  # said before the analysis, not after its minutes of work
+        missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        cannot = RecordingError(_(WRITE_WORDS["cannot"]).format(why=os_why(missing)), file=output, whole=True)
+        _say(cannot.format(), error=True)
+        return 1
     try:
         games = notation.load_games(path)
     except RecordingError as exc:
         _say(exc.format(), error=True)
         return 1
+    if len(games) > 1:  # one output file holds them as a match (R4): said before the work
+        try:
+            check_match(games)
+        except RecordingError as exc:
+            _say(exc.naming(output).format(), error=True)
+            return 1
     out = []
     for rec in games:
         try:

@@ -48,7 +48,7 @@ from typing import Any, Protocol
 
 from ..engine import Action, Game, Move, Result
 from ..errors import DurakError
-from ..i18n import N_, Np_, _, pgettext
+from ..i18n import N_, Nn_, Np_, _, ngettext, pgettext
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
@@ -56,6 +56,7 @@ __all__ = [
     "Solution",
     "SolverBudgetError",
     "SolverError",
+    "SolverTable",
     "decision",
     "solve",
 ]
@@ -70,14 +71,11 @@ MAX_DEPTH = 5_000
 _WORDS = {
     "not_game": N_("solve: the position must be a durak_nb Game (or a game whose cards are all known), not {what}"),
     "over": N_("the game is over ({result}): there is nothing to solve"),
-    "talon": N_("the talon still holds {n} card(s): the solver needs the talon empty (every card known, R16)"),
-    "holders": N_("{n} players hold cards ({names}): the solver needs exactly two"),
     "redeal": N_("a redeal may still be claimed (R5): a new deal is not an endgame"),
     "endless": N_(
         "repetition_draw is 0 (R27 off) and these rules let a position recur (transfers R17, english lead "
         "passing R9), so a game may never end: the solver needs R27"
     ),
-    "unknown": N_("{n} card(s) in the hands are not known: the solver needs every card known"),
     "budget": N_(
         "the solver stopped at its node budget of {budget:,} positions before finishing: the position has "
         "{hands} cards in hand and {table} on the table; give a larger node_budget (or --budget) or a smaller position"
@@ -91,9 +89,33 @@ _WORDS = {
 }
 
 
+#: the sentences with a number: the forms for one and for many (ngettext), at use
+_COUNTED = {
+    "talon": Nn_(
+        "the talon still holds {n} card: the solver needs the talon empty (every card known, R16)",
+        "the talon still holds {n} cards: the solver needs the talon empty (every card known, R16)",
+    ),
+    # R24: a player who laid their last card in this bout is still in the game
+    "holders": Nn_(
+        "{n} player is still in the game ({names}): the solver needs exactly two",
+        "{n} players are still in the game ({names}): the solver needs exactly two",
+    ),
+    "unknown": Nn_(
+        "{n} card in the hands is not known: the solver needs every card known",
+        "{n} cards in the hands are not known: the solver needs every card known",
+    ),
+}
+
+
 def _words(key: str, **fields: object) -> str:
     """The sentence ``key`` of :data:`_WORDS` in the language in use, its fields filled."""
     return _(_WORDS[key]).format(**fields)
+
+
+def _counted(key: str, n: int, **fields: object) -> str:
+    """The sentence ``key`` of :data:`_COUNTED` in the form for ``n``, its fields filled."""
+    one, many = _COUNTED[key]
+    return ngettext(one, many, n).format(n=n, **fields)
 
 
 class SolverError(DurakError):
@@ -224,7 +246,7 @@ def decision(game: Game) -> tuple[int, list[Move]]:
     if thrower:
         seats = {m.player for m in thrower}
         if len(seats) > 1:
-            raise SolverError("R12", _words("holders", n=len(seats) + 1, names=_names(game, seats)))
+            raise SolverError("R12", _counted("holders", len(seats) + 1, names=_names(game, seats)))
         return thrower[0].player, thrower
     return moves[0].player, moves
 
@@ -255,7 +277,7 @@ def _known_game(game: object) -> Game:
     if callable(seen) and callable(witness):
         unknown = sum(getattr(seen(), "unknown", ()))
         if unknown:
-            raise SolverError("R1", _words("unknown", n=unknown))
+            raise SolverError("R1", _counted("unknown", unknown))
         found = witness()
         if isinstance(found, Game):
             return found
@@ -295,6 +317,47 @@ def _value(result: Result, p0: int, p1: int) -> int:
         return -1 if result.durak == p0 else 1
     team = result.losing_team or ()
     return -1 if p0 in team else 1
+
+
+class SolverTable:
+    """A transposition table kept from one :func:`solve` to the next, for solves of the
+    positions of one game (:func:`~durak_nb.analysis.analyse` asks the solver before every
+    move of an end game, and the positions below one move's root are mostly those below
+    the next one's).
+
+    An entry is a bound on a position's outcome under the same rules between the same two
+    players, so it stays true from any root; the table is used only where positions
+    cannot recur (no transfers, no english lead passing: R27's count never joins the key).
+
+    Args:
+        max_entries: a bound on the positions kept (a positive whole number); past it the
+            table is emptied after a solve, so memory stays bounded (about 200 bytes per
+            entry).
+    """
+
+    def __init__(self, max_entries: int = 1_000_000) -> None:
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+            raise TypeError(f"SolverTable: max_entries must be a positive whole number, not {max_entries!r}")
+        self.max_entries = max_entries
+        self._owner: tuple[object, ...] | None = None
+        self._entries: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def entries(self, rules: object, p0: int, p1: int) -> dict[tuple[object, ...], tuple[int, int, Move | None]]:
+        """The entries for positions of ``rules`` between ``p0`` and ``p1`` (emptied
+        when asked for other rules or players than the last time)."""
+        owner = (rules, p0, p1)
+        if owner != self._owner:
+            self._owner = owner
+            self._entries = {}
+        return self._entries
+
+    def trim(self) -> None:
+        """Empty the table when it holds more than ``max_entries`` positions."""
+        if len(self._entries) > self.max_entries:
+            self._entries = {}
 
 
 class _Search:
@@ -426,7 +489,9 @@ class _Search:
         raise SolverBudgetError(self.budget, hands, len(g.attack_cards) + sum(y is not None for y in g.defence_cards))
 
 
-def solve(game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET) -> Solution:
+def solve(
+    game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET, table: SolverTable | None = None
+) -> Solution:
     """Solve the position of ``game`` exactly: two players holding cards, the talon empty.
 
     The outcome is the result with best play by both (each prefers not being the durak
@@ -438,6 +503,9 @@ def solve(game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET) ->
         game: an engine :class:`~durak_nb.engine.Game` (or a game whose deal nobody saw,
             once every card in the hands is known).
         node_budget: the most positions searched (a positive whole number).
+        table: a :class:`SolverTable` to keep what this solve learns for the next solves
+            of the same game (and to use what earlier ones learnt); ``None``: a table of
+            this solve only.
 
     Returns:
         The :class:`Solution`.
@@ -461,19 +529,21 @@ def solve(game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET) ->
     if g.result is not None:
         raise SolverError(g.result.rule, _words("over", result=g.result.describe(g.players)))
     if g.talon:
-        raise SolverError("R16", _words("talon", n=len(g.talon)))
+        raise SolverError("R16", _counted("talon", len(g.talon)))
     # R24: a player who laid their last card this bout is still in the game
     laid = {s for s in (g.attacker, g.defender) if s is not None} if g.attack_cards else set()
     holders = sorted({s for s in range(g.n) if g.hands[s]} | laid)
     if len(holders) != 2:
         names = _names(g, holders) or pgettext("players", "none")
-        raise SolverError("R24", _words("holders", n=len(holders), names=names))
+        raise SolverError("R24", _counted("holders", len(holders), names=names))
     if any(m.action is Action.REDEAL for m in g.legal_moves()):
         raise SolverError("R5", _(_WORDS["redeal"]))
     p0, p1 = holders
     search = _Search(g, p0, p1, node_budget)
     if search.recurs and not g.rules.repetition_draw:
         raise SolverError("R27", _(_WORDS["endless"]))
+    if table is not None and not search.recurs:
+        search.tt = table.entries(g.rules, p0, p1)
     mover, moves = decision(g)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * MAX_DEPTH + 1000))  # the engine's frames and ours, per move
@@ -482,6 +552,8 @@ def solve(game: Game | KnownCards, *, node_budget: int = DEFAULT_NODE_BUDGET) ->
         values = [search.after(work, m, -1, 1, 1) for m in moves]
     finally:
         sys.setrecursionlimit(limit)
+        if table is not None:
+            table.trim()
     target = max(values) if mover == p0 else min(values)
     durak_of = {1: p1, -1: p0, 0: None}
     return Solution(

@@ -52,7 +52,7 @@ EVAL_WORDS = {
 }
 
 _VALUE = {1.0: N_("a win"), 0.5: N_("a draw"), 0.0: N_("a loss")}
-_PREFIX = "Analysis: "  # analyse's comments begin so (analysis.analyse._WORDS["prefix"])
+_PREFIX = "Analysis: "  # analyse's comments begin so (analysis.evaluation._WORDS["prefix"])
 
 
 def _number(x: object) -> float | None:
@@ -142,12 +142,11 @@ def _better(node: GameNode | None, names: Sequence[str]) -> str | None:
 
 
 def _prefixes() -> tuple[str, ...]:
-    """How analyse's comments begin in every language (``analysis.analyse.analysis_prefixes``
-    where the analysis speaks the languages; else the English ``'Analysis: '``)."""
-    from ..analysis import analyse
+    """How analyse's comments begin in every language (``'Analysis: '`` first, then
+    :func:`durak_nb.analysis.analysis_prefixes`)."""
+    from ..analysis import analysis_prefixes
 
-    got = getattr(analyse, "analysis_prefixes", None)
-    return (_PREFIX,) if got is None else (_PREFIX, *got())
+    return (_PREFIX, *analysis_prefixes())
 
 
 def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:

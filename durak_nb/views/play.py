@@ -777,11 +777,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     @in_own_language
     def hint(self) -> str | None:
-        """Say the best move for the human seat now (:func:`durak_nb.analysis.analyse.hint`:
+        """Say the best move for the human seat now (:func:`durak_nb.analysis.hint`:
         the solver where the endgame is solved, else the search bot's samples of that
         seat's own view) in the status line, and return those words; ``None`` (and say
         why) while that seat's hand is hidden (several people at one screen)."""
-        from ..analysis.analyse import hint
+        from ..analysis import hint
 
         words: str | None = None
         if not (self.revealed or self.game.finished):
@@ -795,11 +795,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     @in_own_language
     def show_analysis(self, *, samples: int = 8) -> ReplayerWidget | None:
-        """Analyse the finished game (:func:`durak_nb.analysis.analyse.analyse`: a comment,
+        """Analyse the finished game (:func:`durak_nb.analysis.analyse`: a comment,
         and where it applies a glyph and the better move as a side line, on every move)
         and show it below the table in a replayer with its annotation panel. Before the
         game's end nothing is shown, the status says so and ``None`` is returned."""
-        from ..analysis.analyse import analyse
+        from ..analysis import analyse
 
         if not self.game.finished:
             self.message = _(PLAY_WORDS["not_over"])

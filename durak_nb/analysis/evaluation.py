@@ -10,7 +10,10 @@ draw, R25/R27; 0 the durak, R24/R22):
 
 - **exactly** (:func:`~durak_nb.analysis.solver.solve`) where the solver applies before
   the move: two players holding cards, the talon empty, within ``node_budget`` positions
-  for the move. Every move of the mover gets its outcome with best play by both.
+  for the move. Every move of the mover gets its outcome with best play by both. Beyond
+  the budget the move is ``"unsolved"``, not sampled: every card is then known to the
+  mover, so the samples would all be the one deal played out again by the heuristic bot,
+  and their error bar of 0 would make a guess look like a proof.
 - **by sampling** everywhere else: the search bot's determinized samples of the mover's
   own view (:meth:`~durak_nb.bots.SearchBot.sample_outcomes` on
   :func:`~durak_nb.bots.seat_view`: never a hidden card), ``samples`` deals, each played
@@ -36,8 +39,11 @@ best candidate) is added as a variation at that move, its comment saying what it
 ("Analysis: …"), appended to the user's. The member ``meta["analysis"]`` holds the figures
 (one object per main-line move: ``{"how": "exact", "value": 1, "best": 1}`` or ``{"how":
 "sampled", "p": 0.62, "se": 0.08, "best_p": 0.7, "samples": 8}``; ``{"how": "forced"}``
-for a move with no alternative; ``{"how": "unknown"}``) as
-free data, which the notation keeps as a header.
+for a move with no alternative; ``{"how": "unknown"}``; with ``"glyph": "??"`` where the
+analysis set the move's glyph and ``"variation": true`` where it added the better move as a
+new variation) as free data, which the notation keeps as a header.
+Analysing an analysed game replaces the earlier analysis (its comments, the variations
+and glyphs it added, its figures); the user's own annotations stay.
 
 Games whose deal nobody saw whole (``durak_nb.unseen``, over-the-board recordings) are
 analysed from what is known (``PartialReplay.seen_at`` before each move): a move whose
@@ -48,7 +54,7 @@ it holds the mover's hand and public facts only), or solved exactly when every h
 known. ``{"how": "unsampled"}``: no sample of the view could be built.
 
 Bounds: ``samples`` deals per sampled move, ``node_budget`` solver positions per exact
-move (beyond it the move is sampled), ``playout_moves`` moves per playout.
+move (beyond it the move is ``"unsolved"``), ``playout_moves`` moves per playout.
 """
 
 from __future__ import annotations
@@ -61,11 +67,11 @@ from typing import Any
 from ..bots import SearchBot, _candidates, _outcome, seat_view
 from ..engine import Action, Game, IllegalMove, Move
 from ..errors import DurakError
-from ..i18n import LANGUAGES, N_, Np_, _, language, pgettext
+from ..i18n import LANGUAGES, N_, Np_, _, decimal, language, pgettext
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..unseen import PartialDeal
-from .solver import Solution, SolverError, solve
+from .solver import Solution, SolverBudgetError, SolverError, SolverTable, solve
 
 __all__ = [
     "BLUNDER",
@@ -105,12 +111,12 @@ _WORDS: dict[str, str] = {
     # TRANSLATORS: the analysis's comment in a recording: "Analysis: " and its text
     "prefix": N_("Analysis: {text}"),
     "exact": N_("exact, {value} for {name} with best play"),
-    "exact_worse": N_("exact, {value} for {name} with best play; {best} kept {was}"),
+    "exact_worse": N_("exact, {value} for {name} with best play; {best} would have kept {was}"),
     "keeps": N_("keeps {value}: {move} (exact, best play by both)"),
     "exact_only": N_("exact, {value} for {name} with best play; the only move that keeps it"),
-    "sampled": N_("{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); best {bp:.2f} ({best})"),
-    "sampled_same": N_("{name}'s win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view); no better move found"),
-    "better": N_("{gain:+.2f} win chance: {move} ({bp:.2f} ± {bse:.2f} against {p:.2f}, {n} samples)"),
+    "sampled": N_("{name}'s win chance {p} ± {se} ({n} samples of {name}'s view); best {bp} ({best})"),
+    "sampled_same": N_("{name}'s win chance {p} ± {se} ({n} samples of {name}'s view); no better move found"),
+    "better": N_("{gain} win chance: {move} ({bp} ± {bse} against {p}, {n} samples)"),
     "forced": N_("the only legal move"),
     "unknown": N_("not evaluated (cards nobody saw)"),
     "unsolved": N_("not evaluated (not solved within the budget)"),
@@ -118,8 +124,10 @@ _WORDS: dict[str, str] = {
     "hint_none": N_("no move for {name} now"),
     "hint_forced": N_("{move}: the only legal move"),
     "hint_exact": N_("{move}: {value} with best play (exact)"),
-    "hint_sampled": N_("{move}: win chance {p:.2f} ± {se:.2f} ({n} samples of {name}'s view)"),
+    "hint_sampled": N_("{move}: win chance {p} ± {se} ({n} samples of {name}'s view)"),
     "hint_default": N_("{move}: the heuristic bot's move (no sample could be built)"),
+    # TRANSLATORS: {budget} is a number of positions the solver may look at
+    "hint_unsolved": N_("{move}: the heuristic bot's move (the end game needs more than {budget} positions to solve)"),
     "budget": N_("analyse: {what} is a positive whole number, not {value!r}"),
     "illegal": N_("analyse: {text}"),
 }
@@ -147,7 +155,8 @@ class MoveEvaluation:
     Attributes:
         how: ``"exact"``, ``"sampled"``, ``"forced"``, ``"unknown"`` (the mover holds
             cards nobody saw), ``"unsampled"`` (no sample could be built) or
-            ``"unsolved"`` (:func:`evaluate` without sampling, the solver gave no answer).
+            ``"unsolved"`` (the solver applies but needs more than the node budget; or
+            :func:`evaluate` without sampling where the solver gave no answer).
         value: the value after the move: exact 0, 0.5 or 1; sampled the win chance.
         best_value: the best value the mover had (the same scale).
         se: the standard error of ``value`` (sampled), else 0.
@@ -195,12 +204,24 @@ def _moves_of(game: Game, mover: int) -> list[Move]:
     return [m for m in game.legal_moves(mover) if m.action is not Action.REDEAL]
 
 
-def _exact_values(game: Game, mover: int, node_budget: int) -> dict[Move, float] | None:
+class _OverBudget(Exception):
+    """The solver applies but needs more than the node budget (see :func:`_exact_values`)."""
+
+
+def _exact_values(
+    game: Game, mover: int, node_budget: int, table: SolverTable | None = None
+) -> dict[Move, float] | None:
     """The exact value for ``mover`` after each of their legal moves, or ``None`` where
-    the solver does not apply or needs more than ``node_budget`` positions in all."""
+    the solver does not apply.
+
+    Raises:
+        _OverBudget: the solver applies but needs more than ``node_budget`` positions in
+            all; every card is then known to the mover, so sampling the unseen cards
+            would only play the one deal again (never a guess dressed as a figure).
+    """
     left = node_budget
     try:
-        sol: Solution = solve(game, node_budget=left)
+        sol: Solution = solve(game, node_budget=left, table=table)
         left -= sol.nodes
         if sol.to_act == mover:
             return {e.move: _value(e.durak, mover) for e in sol.evaluations}
@@ -213,19 +234,25 @@ def _exact_values(game: Game, mover: int, node_budget: int) -> dict[Move, float]
                 values[m] = _outcome(after, mover)
                 continue
             if left < 1:
-                return None
-            s = solve(after, node_budget=left)
+                raise _OverBudget
+            s = solve(after, node_budget=left, table=table)
             left -= s.nodes
             values[m] = _value(s.durak, mover)
         return values
-    except SolverError:  # SolverBudgetError too: never a guess
+    except SolverBudgetError as exc:
+        raise _OverBudget from exc
+    except SolverError:  # the solver does not apply here
         return None
 
 
-def _exact(game: Game, move: Move, node_budget: int) -> MoveEvaluation | None:
-    """The exact evaluation of ``move`` in ``game``, or ``None`` where the solver does
-    not apply or needs more than ``node_budget`` positions."""
-    values = _exact_values(game, move.player, node_budget)
+def _exact(game: Game, move: Move, node_budget: int, table: SolverTable | None = None) -> MoveEvaluation | None:
+    """The exact evaluation of ``move`` in ``game``, ``MoveEvaluation("unsolved")`` where
+    the solver applies but needs more than ``node_budget`` positions, or ``None`` where it
+    does not apply."""
+    try:
+        values = _exact_values(game, move.player, node_budget, table)
+    except _OverBudget:
+        return MoveEvaluation("unsolved")
     if values is None:
         return None
     if move not in values:
@@ -297,16 +324,19 @@ def evaluate(
     node_budget: int = DEFAULT_NODE_BUDGET,
     exact: bool = True,
     sampled: bool = True,
+    table: SolverTable | None = None,
 ) -> MoveEvaluation:
     """The evaluation of ``move`` (legal in ``game``) for its mover: ``"forced"`` when it
     is the mover's only legal move; else exact where ``exact`` and the solver applies
-    within ``node_budget`` positions; else, where ``sampled``, sampled by ``bot`` from the
-    mover's view (:func:`~durak_nb.bots.seat_view`: never a hidden card); else
-    ``"unsolved"``. ``game`` is not changed."""
+    within ``node_budget`` positions (``"unsolved"`` where it applies but needs more);
+    else, where ``sampled``, sampled by ``bot`` from the mover's view
+    (:func:`~durak_nb.bots.seat_view`: never a hidden card); else ``"unsolved"``.
+    ``game`` is not changed; ``table`` (a :class:`~durak_nb.analysis.SolverTable`) keeps
+    the solver's work for the next moves of the same game."""
     if len(_moves_of(game, move.player)) <= 1:
         return MoveEvaluation("forced")
     if exact:
-        found = _exact(game, move, node_budget)
+        found = _exact(game, move, node_budget, table)
         if found is not None:
             return found
     if not sampled:
@@ -334,9 +364,15 @@ def _comment(ev: MoveEvaluation, move: Move, names: Sequence[str]) -> str:
         return _words("exact_only" if ev.only else "exact", value=_outcome_words(ev.value), name=name)
     if ev.best is not None:
         return _words(
-            "sampled", name=name, p=ev.value, se=ev.se, n=ev.samples, bp=ev.best_value, best=ev.best.describe(names)
+            "sampled",
+            name=name,
+            p=decimal(ev.value),
+            se=decimal(ev.se),
+            n=ev.samples,
+            bp=decimal(ev.best_value),
+            best=ev.best.describe(names),
         )
-    return _words("sampled_same", name=name, p=ev.value, se=ev.se, n=ev.samples)
+    return _words("sampled_same", name=name, p=decimal(ev.value), se=decimal(ev.se), n=ev.samples)
 
 
 def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
@@ -345,11 +381,11 @@ def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
         return _words("keeps", value=_outcome_words(ev.best_value), move=ev.best.describe(names))
     return _words(
         "better",
-        gain=ev.best_value - ev.value,
+        gain=decimal(ev.best_value - ev.value, sign=True),
         move=ev.best.describe(names),
-        bp=ev.best_value,
-        bse=ev.best_se,
-        p=ev.value,
+        bp=decimal(ev.best_value),
+        bse=decimal(ev.best_se),
+        p=decimal(ev.value),
         n=ev.samples,
     )
 
@@ -375,6 +411,55 @@ def _add(old: str | None, text: str) -> str:
     return ours if not old else f"{old} {ours}"
 
 
+def _without_analysis(comment: str | None, prefixes: tuple[str, ...]) -> str | None:
+    """``comment`` without what an earlier :func:`analyse` appended (from its first
+    ``"Analysis: "``, in any language, at the start or after a space), or ``None`` when
+    nothing of the user's is left."""
+    if not comment:
+        return comment
+    cut = len(comment)
+    for prefix in prefixes:
+        at = comment.find(prefix)
+        while at > 0 and comment[at - 1] != " ":
+            at = comment.find(prefix, at + 1)
+        if at != -1 and at < cut:
+            cut = at
+    kept = comment[:cut].rstrip()
+    return kept or None
+
+
+def _drop_analysis(tree: GameTree) -> None:
+    """Take out of ``tree`` what an earlier :func:`analyse` added, so that analysing an
+    analysed game replaces the analysis instead of doubling it: its comments (the user's
+    text before them kept), the variations it added (nothing of the user's in them), the
+    glyphs it set (``meta["analysis"]`` names them) and the figures."""
+    prefixes = analysis_prefixes()
+    old = tree.meta.pop("analysis", None)
+    added: list[GameNode] = []  # the parents where the analysis added a variation
+    if isinstance(old, list):
+        for node, fig in zip(tree.mainline(), old, strict=False):
+            if not isinstance(fig, dict):
+                continue
+            if fig.get("glyph") is not None and node.glyph == fig["glyph"]:
+                node.glyph = None
+            if fig.get("variation") is True and node.parent is not None:
+                added.append(node.parent)
+    for parent in added:
+        for alt in parent.variations[1:]:
+            comment = alt.comment_after
+            if (
+                comment is not None
+                and any(comment.startswith(p) for p in prefixes)
+                and not alt.variations
+                and alt.comment_before is None
+                and alt.glyph is None
+            ):
+                parent.remove_variation(alt)
+                break
+    for node in tree.walk():
+        node.comment_after = _without_analysis(node.comment_after, prefixes)
+
+
 def _positive(what: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise AnalysisError(None, _words("budget", what=what, value=value))
@@ -397,7 +482,8 @@ def analyse(
             :class:`~durak_nb.replay.Replay` (its ``recording`` is analysed).
         samples: deals sampled per move where the solver does not apply (a bound).
         seed: seed of the search bot's random numbers: the same seed, the same result.
-        node_budget: solver positions per move (a bound; beyond it the move is sampled).
+        node_budget: solver positions per move (a bound; beyond it the move is
+            ``"unsolved"``).
         playout_moves: moves per playout (a bound).
 
     Returns:
@@ -415,7 +501,9 @@ def analyse(
     _positive("node_budget", node_budget)
     _positive("playout_moves", playout_moves)
     bot = SearchBot(samples=samples, seed=seed, playout_moves=playout_moves)
+    table = SolverTable()  # the solver's positions, kept from one move to the next
     tree = GameTree.from_recording(rec)
+    _drop_analysis(tree)  # an analysed game is analysed afresh, not twice
     names = rec.players
     figures: list[dict[str, Any]] = []
     node: GameNode = tree.root
@@ -438,11 +526,12 @@ def analyse(
             if unknown[k][move.player]:
                 ev = MoveEvaluation("unknown")
             else:  # the solver needs every hand; the samples only the mover's view
-                ev = evaluate(game, move, bot=bot, node_budget=node_budget, exact=sum(unknown[k]) == 0)
-            figures.append(ev.to_json())
+                ev = evaluate(game, move, bot=bot, node_budget=node_budget, exact=sum(unknown[k]) == 0, table=table)
+            fig = ev.to_json()
             node.comment_after = _add(node.comment_after, _comment(ev, move, names))
             if ev.glyph is not None and node.glyph is None:
-                node.glyph = ev.glyph
+                node.glyph = fig["glyph"] = ev.glyph  # noted, so a new analysis can take it back
+            figures.append(fig)
             if ev.best is not None and ev.glyph is not None:
                 parent = node.parent
                 assert parent is not None
@@ -452,6 +541,7 @@ def analyse(
                     alt.comment_after = _add(alt.comment_after, text)
                 else:
                     parent.add_variation(ev.best, comment_after=_add(None, text))
+                    fig["variation"] = True  # the analysis's own, taken back by a new analysis
             try:
                 game.play(move)
             except IllegalMove:
@@ -490,9 +580,10 @@ def hint(
     node_budget: int = DEFAULT_NODE_BUDGET,
 ) -> Hint:
     """The best move of ``seat`` now: from the solver where it applies (exact, the
-    engine's first of the moves keeping the best outcome), else the search bot's best
-    candidate over ``samples`` determinized deals of the seat's own view (never a hidden
-    card). ``game`` is not changed.
+    engine's first of the moves keeping the best outcome; where it applies but needs more
+    than ``node_budget`` positions, the heuristic bot's move, saying so), else the search
+    bot's best candidate over ``samples`` determinized deals of the seat's own view (never
+    a hidden card). ``game`` is not changed.
 
     Raises:
         PlayerError, TypeError: ``seat`` is not a seat of ``game``.
@@ -504,7 +595,11 @@ def hint(
         return Hint(None, "none", _words("hint_none", name=names[seat]))
     if len(moves) == 1:
         return Hint(moves[0], "forced", _words("hint_forced", move=moves[0].describe(names)))
-    values = _exact_values(game, seat, node_budget)
+    try:
+        values = _exact_values(game, seat, node_budget)
+    except _OverBudget:  # every card known: samples would repeat one deal
+        move = SearchBot(samples=1, seed=seed).heuristic.choose(game, seat)
+        return Hint(move, "heuristic", _words("hint_unsolved", move=move.describe(names), budget=node_budget))
     if values is not None:
         top = max(values.values())
         best = next(m for m in values if values[m] == top)
@@ -522,5 +617,5 @@ def hint(
     top = max(means.values())
     best = next(m for m in cands if means[m] == top)
     p, se = _mean_se(outcomes[best])
-    words = _words("hint_sampled", move=best.describe(names), p=p, se=se, n=n, name=names[seat])
+    words = _words("hint_sampled", move=best.describe(names), p=decimal(p), se=decimal(se), n=n, name=names[seat])
     return Hint(best, "sampled", words)
