@@ -35,8 +35,13 @@ bito: 6♠ 7♠ to the discard (R15); Boris is out (R24); game over: Anna is the
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Iterable, Iterator, Sequence
+import operator
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,7 +61,9 @@ from .unseen import PartialDeal
 __all__ = [
     "ACTIONS",
     "GAME_COLUMNS",
+    "MOST_WORKERS",
     "MOVE_COLUMNS",
+    "PARALLEL_THRESHOLD",
     "PROGRESS_THRESHOLD",
     "ROLES",
     "MoveColumns",
@@ -77,6 +84,11 @@ ROLES: tuple[str, ...] = ("attacker", "defender", "thrower")
 ACTIONS: tuple[str, ...] = tuple(a.value for a in Action)
 #: :func:`games_frame` shows a progress bar by itself for more files than this.
 PROGRESS_THRESHOLD = 20
+#: :func:`games_frame` reads files in worker processes only when there are at least
+#: this many (fewer are read sooner than processes start).
+PARALLEL_THRESHOLD = 200
+#: The most worker processes :func:`games_frame` starts by itself (``workers=None``).
+MOST_WORKERS = 8
 
 #: The fixed columns of :func:`moves_frame`, in order; one ``hand_<name>`` column per
 #: seat follows ``hands``, one ``unknown_<name>`` column per seat follows ``unknown``.
@@ -548,7 +560,8 @@ def event_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[
 # ----------------------------------------------------------------------------- many games
 
 
-def _options_text(rules: Rules, names: Sequence[str]) -> str:
+@functools.lru_cache(maxsize=64)
+def _options_text(rules: Rules, names: tuple[str, ...]) -> str:
     spec = rules.to_json(names)
     if isinstance(spec, str):
         return ""
@@ -576,15 +589,12 @@ def _game_row(rec: Recording) -> dict[str, Any]:
     row = _summary(rec)
     first = rec.new_game()
     row["first_attacker"] = None if first.attacker is None else names[first.attacker]
-    counts = dict.fromkeys(Action, 0)
-    game = first
     try:
-        for now, move, _events in rec.steps(first):  # played on ``first``: dealt once
-            game = now
-            counts[move.action] += 1
+        game = rec.replay(first)  # played on ``first``: dealt once
     except RecordingError as exc:
         row.update(ok=False, error=exc.format())
         return row
+    counts = Counter(map(_ACTION_OF, rec.moves))
     result = game.result
     row.update(
         ok=True,
@@ -597,11 +607,11 @@ def _game_row(rec: Recording) -> dict[str, Any]:
         if result is None or result.losing_team is None
         else ", ".join(names[s] for s in result.losing_team),
         result_rule=None if result is None else result.rule,
-        bouts=counts[Action.ATTACK],
+        bouts=counts.get(Action.ATTACK, 0),
         moves=len(rec.moves),
-        transfers=counts[Action.TRANSFER],
-        takes=counts[Action.TAKE],
-        throw_ins=counts[Action.THROW],
+        transfers=counts.get(Action.TRANSFER, 0),
+        takes=counts.get(Action.TAKE, 0),
+        throw_ins=counts.get(Action.THROW, 0),
     )
     row["unknown"] = _unknown_at_end(rec) if row["partial"] else 0
     try:
@@ -609,6 +619,9 @@ def _game_row(rec: Recording) -> dict[str, Any]:
     except RecordingError as exc:
         row.update(ok=False, error=exc.format())
     return row
+
+
+_ACTION_OF = operator.attrgetter("action")
 
 
 def _unknown_at_end(rec: Recording) -> int:
@@ -676,10 +689,90 @@ _GAME_DTYPES: dict[str, str] = {
 }
 
 
+def _cpu_count() -> int:
+    """The CPUs this process may run on (its affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        return os.cpu_count() or 1
+
+
+def _worker_count(workers: int | None, files: int) -> int:
+    """How many worker processes :func:`games_frame` uses for ``files`` files: 1 (read
+    here, in this process) where processes cannot start (Pyodide, JupyterLite: no
+    processes; inside a daemonic process: no children) or are not worth it (fewer than
+    :data:`PARALLEL_THRESHOLD` files), or where a reader registered here would not be
+    known to them (a start method other than fork)."""
+    if workers is None:
+        workers = min(_cpu_count(), MOST_WORKERS)
+    elif isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"games_frame: workers must be a whole number from 1, or None, not {workers!r}")
+    if workers == 1 or files < PARALLEL_THRESHOLD or sys.platform in ("emscripten", "wasi"):
+        return 1
+    try:
+        import multiprocessing
+
+        if multiprocessing.current_process().daemon:
+            return 1
+        if io._LOADERS:  # the start method, without fixing it (the first listed is the default)
+            method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+            if method != "fork":
+                return 1
+    except (ImportError, OSError, ValueError, RuntimeError):
+        return 1
+    return min(workers, files // (PARALLEL_THRESHOLD // 2))
+
+
+def _start_worker(lang: str) -> None:
+    """A worker process of :func:`games_frame` speaks the language of the caller."""
+    from .i18n import set_language
+
+    set_language(lang)
+
+
+def _rows_of_files(paths: list[str]) -> list[dict[str, Any]]:
+    """The rows of ``paths`` (:func:`_file_rows`), in a worker process."""
+    rows: list[dict[str, Any]] = []
+    for path in paths:
+        rows.extend(_file_rows(Path(path)))
+    return rows
+
+
+def _parallel_rows(files: list[Path], workers: int, bar: Any) -> list[dict[str, Any]]:
+    """The rows of ``files`` in order, read by ``workers`` processes in chunks
+    (:class:`concurrent.futures.ProcessPoolExecutor`); the chunks no process could
+    read (the processes would not start, or one died) are read here: the same rows."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from .i18n import get_language
+
+    size = max(PARALLEL_THRESHOLD // 8, -(-len(files) // (workers * 32)))  # small: the last ones end together
+    chunks = [files[i : i + size] for i in range(0, len(files), size)]
+    rows: list[dict[str, Any]] = []
+    done = 0
+    try:
+        with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(get_language(),)) as pool:
+            for got in pool.map(_rows_of_files, [[str(f) for f in chunk] for chunk in chunks]):
+                rows.extend(got)
+                if bar is not None:
+                    bar.update(len(chunks[done]))
+                done += 1
+    except (BrokenProcessPool, OSError, NotImplementedError, ImportError):
+        pass  # no processes here (or one died): the rest is read in this process
+    for chunk in chunks[done:]:
+        for path in chunk:
+            rows.extend(_file_rows(path))
+            if bar is not None:
+                bar.update(1)
+    return rows
+
+
 def games_frame(
     paths_or_folder: str | Path | Iterable[str | Path],
     *,
     progress: bool | None = None,
+    workers: int | None = None,
 ) -> pd.DataFrame:
     """A folder (or list) of recordings as a DataFrame, one row per game.
 
@@ -690,6 +783,15 @@ def games_frame(
             whatever their suffix; an unreadable one becomes an error row).
         progress: ``None`` shows a :mod:`tqdm.auto` progress bar when there are more
             than :data:`PROGRESS_THRESHOLD` files; ``True`` always; ``False`` never.
+        workers: how many processes read the files (:mod:`concurrent.futures`, in
+            chunks, the rows kept in file order): ``None`` (the default) as many as
+            this process has CPUs, at most :data:`MOST_WORKERS`; ``1`` reads every file
+            in this process.  The files are read in this process anyway where there
+            are fewer than :data:`PARALLEL_THRESHOLD`, where processes cannot start
+            (Pyodide and JupyterLite, a daemonic process, or the processes fail to
+            start) and where a reader given to :func:`register_loader` would not reach
+            them (a start method other than ``fork``).  The frame is the same whichever
+            way it was read, errors included.
 
     Returns:
         A frame with a default integer index and the columns (in this order, see
@@ -722,17 +824,33 @@ def games_frame(
 
     Never raises for a bad file: every exception a reader or the replay raises
     becomes a row with ``ok`` False.
+
+    Raises:
+        ValueError: ``workers`` is not ``None`` nor a whole number from 1.
     """
     files = _files(paths_or_folder)
     show = progress if progress is not None else len(files) > PROGRESS_THRESHOLD
-    iterable: Iterable[Path] = files
-    if show:
-        from tqdm.auto import tqdm
-
-        iterable = tqdm(files, desc="recordings", unit="file", disable=False)
+    count = _worker_count(workers, len(files))
     rows: list[dict[str, Any]] = []
-    for path in iterable:
-        rows.extend(_file_rows(path))
+    if count > 1:
+        bar = None
+        if show:
+            from tqdm.auto import tqdm
+
+            bar = tqdm(total=len(files), desc="recordings", unit="file", disable=False)
+        try:
+            rows = _parallel_rows(files, count, bar)
+        finally:
+            if bar is not None:
+                bar.close()
+    else:
+        iterable: Iterable[Path] = files
+        if show:
+            from tqdm.auto import tqdm
+
+            iterable = tqdm(files, desc="recordings", unit="file", disable=False)
+        for path in iterable:
+            rows.extend(_file_rows(path))
     columns: dict[str, pd.Series[Any]] = {}
     presets = sorted({r["preset"] for r in rows if r.get("preset") is not None})
     for col in GAME_COLUMNS:

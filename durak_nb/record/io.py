@@ -74,6 +74,9 @@ Loader = Callable[[Path], object]
 
 #: Readers given to :func:`register_loader`, by suffix (they come first).
 _LOADERS: dict[str, Loader] = {}
+#: Every suffix with a reader, the longest first (:func:`loader_for`), by the suffixes
+#: registered when it was made (one entry: made again when they change).
+_ORDER: dict[tuple[str, ...], list[str]] = {}
 
 
 # ----------------------------------------------------------------------------- reading
@@ -135,8 +138,12 @@ def suffixes() -> list[str]:
 def loader_for(path: str | Path) -> Loader | None:
     """The reader for ``path``'s name (the longest matching suffix; a registered reader
     first), or ``None``.  The file is not opened."""
-    name = Path(path).name.lower()
-    for suffix in sorted(set(_LOADERS) | set(_BUILTIN), key=len, reverse=True):
+    name = (path.name if isinstance(path, Path) else Path(path).name).lower()
+    registered = tuple(_LOADERS)
+    if _ORDER.get(registered) is None:
+        _ORDER.clear()
+        _ORDER[registered] = sorted(set(_LOADERS) | set(_BUILTIN), key=len, reverse=True)
+    for suffix in _ORDER[registered]:
         if name.endswith(suffix):
             return _LOADERS.get(suffix) or _BUILTIN[suffix]
     return None

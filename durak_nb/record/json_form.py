@@ -404,17 +404,30 @@ class Recording:
         if error is not None:
             raise self._move_error(error.index, error.refusal, game.position()) from error
 
-    def replay(self) -> Game:
+    def replay(self, game: Game | None = None) -> Game:
         """The game after every move (for a partial deal, the witness of :meth:`steps`).
+
+        ``game``: a fresh :meth:`new_game` to play the moves on, as for :meth:`steps`
+        (ignored for a :class:`~durak_nb.unseen.PartialDeal`); default: a new one.
 
         Raises:
             RecordingError: as :meth:`steps`.
             SetupError: as :meth:`new_game`.
         """
-        last = None
-        for game, _move, _events in self.steps():
-            last = game
-        return last if last is not None else self.new_game()
+        if self._partial_deal() is not None:
+            last = None
+            for now, _move, _events in self.steps():
+                last = now
+            return last if last is not None else self.new_game()
+        if game is None:
+            game = self.new_game()
+        play = game.play
+        for k, move in enumerate(self.moves):  # as steps(), without a generator's step per move
+            try:
+                play(move)
+            except IllegalMove as exc:
+                raise self._move_error(k, exc.refusal, game.position()) from exc
+        return game
 
     def _move_error(self, k: int, refusal: Refusal, state: Position) -> RecordingError:
         line, col = self.move_places[k] if k < len(self.move_places) else (1, 1)
@@ -843,6 +856,16 @@ _ACTIONS: dict[str, Action] = {a.value: a for a in Action}
 #: a code read again is that card (at most :data:`_MOST_CODES` spellings kept per size).
 _KNOWN_CODES: dict[int, dict[str, Card]] = {}
 _MOST_CODES = 1000
+#: The rules of a ``rules`` member that is a preset's name, by that name (a frozen value).
+_PRESETS: dict[str, Rules] = {}
+
+#: Moves :meth:`_DocReader._usual_move` read, by (the players, the deck size), then by
+#: the move object's member count, then by its values (:meth:`_DocReader._moves`): an
+#: object with the same member count and the same values is that move again.  At most
+#: :data:`_MOST_MOVES` moves per member count and :data:`_MOST_TABLES` games' settings kept.
+_KNOWN_MOVES: dict[tuple[tuple[str, ...], int], dict[int, dict[tuple[Any, ...], Move]]] = {}
+_MOST_MOVES = 20_000
+_MOST_TABLES = 16
 
 #: The game the reader dealt to check the last recording it read (R1-R4), by the
 #: recording's ``id``, with the values it was dealt from: that recording's next
@@ -996,6 +1019,7 @@ class _DocReader:
         self.partial = False  # a deal without deck: redeals name cards (R5)
         self.redeal_turned: dict[int, Card] = {}  # the new deal's turned-up card, by move index
         self.known: dict[str, Card] = {}  # card codes read and accepted in this deck size (cards_of)
+        self.known_moves: dict[int, dict[tuple[Any, ...], Move]] = {2: {}, 3: {}, 4: {}}  # see _KNOWN_MOVES
 
     def fail(self, msg: str, path: str = "", rule: str | None = None) -> RecordingError:
         line, col = _place_of(self.where, path)
@@ -1083,13 +1107,22 @@ class _DocReader:
         self.seats = {name: i for i, name in enumerate(players)}
         if "rules" not in doc:
             raise self.fail(_("'rules' is missing: a preset name or an object"), "")
+        spec = doc["rules"]
         try:
-            rules = Rules.from_json(doc["rules"], players)
+            rules = _PRESETS.get(spec) if type(spec) is str else None
+            if rules is None:
+                rules = Rules.from_json(spec, players)
+                if type(spec) is str and len(_PRESETS) < _MOST_CODES:
+                    _PRESETS[spec] = rules
             rules.check_players(len(players))
         except RulesError as exc:
             raise self.fail(exc.message, "rules", exc.rule) from exc
         self.rules = rules
         self.known = _KNOWN_CODES.setdefault(rules.deck_size, {})
+        table = (tuple(players), rules.deck_size)
+        if table not in _KNOWN_MOVES and len(_KNOWN_MOVES) >= _MOST_TABLES:
+            _KNOWN_MOVES.clear()
+        self.known_moves = _KNOWN_MOVES.setdefault(table, {2: {}, 3: {}, 4: {}})  # names: text (R2)
         return rules
 
     def seat_of(self, value: object, path: str, rule: str) -> int:
@@ -1288,9 +1321,42 @@ class _DocReader:
                 "moves",
             )
         moves: list[Move] = []
+        append, known = moves.append, self.known_moves
+        two, three, four = known[2], known[3], known[4]
         for k, m in enumerate(raw_moves):
-            move = self._usual_move(m) if type(m) is dict else None
-            moves.append(move if move is not None else self._move(m, f"moves[{k}]", k))
+            move = None
+            if type(m) is dict:
+                # the key: every value of an object of n members the writer writes, so that
+                # an object of n members with the same key has the same members and values
+                n, get = len(m), m.get
+                key: tuple[Any, ...] | None = None
+                kept = two
+                if n == 2:  # player, action
+                    key = (get("player"), get("action"))
+                elif n == 3:  # player, action, cards
+                    cards, kept = get("cards"), three
+                    if type(cards) is list:
+                        key = (get("player"), get("action"), *cards)
+                elif n == 4:  # player, action (defend), card, target; or player, action, cards, show
+                    said, kept = get("action"), four
+                    if said == "defend":
+                        key = (get("player"), said, get("card"), get("target"))
+                    else:
+                        cards, show = get("cards"), get("show")
+                        if type(cards) is list and type(show) is bool:
+                            key = (get("player"), said, show, *cards)
+                if key is not None:
+                    try:
+                        move = kept.get(key)
+                    except TypeError:  # a value that is not text (an object, a list): read below
+                        key = None
+                if move is None:
+                    move = self._usual_move(m)
+                    if move is not None and key is not None:
+                        if len(kept) >= _MOST_MOVES:
+                            kept.clear()
+                        kept[key] = move
+            append(move if move is not None else self._move(m, f"moves[{k}]", k))
         where, n = self.where, len(moves)
         return moves, jsonio.LazySequence(lambda: [_place_of(where, f"moves[{k}]") for k in range(n)])
 

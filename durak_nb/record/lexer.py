@@ -12,6 +12,7 @@ the writer.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -88,6 +89,18 @@ BOUT_EVENTS = (Took, Bito, Redealt)
 
 
 def is_card(word: str) -> bool:
+    if type(word) is str:
+        return _is_card_text(word)
+    try:
+        Card.parse(word)
+    except CardError:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_card_text(word: str) -> bool:
+    """:func:`is_card` of a text, kept: a name is asked again for each game written or read."""
     try:
         Card.parse(word)
     except CardError:
