@@ -22,7 +22,7 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,7 @@ __all__ = [
     "RecordingError",
     "Start",
     "ValidationReport",
+    "json_compact",
     "json_document",
     "move_to_json",
     "read_bytes",
@@ -620,6 +621,24 @@ def json_document(value: object, file: str = "<string>") -> str:
         RecordingError: a non-finite number, a lone surrogate, a value that is not JSON
             data, or nesting deeper than :data:`jsonio.MAX_NESTING`.
     """
+    return _checked_text(value, file, lambda v: _pretty(v, 0) + "\n")
+
+
+def json_compact(value: object, file: str = "<string>") -> str:
+    """The document in compact JSON (one line, ``,`` and ``:`` without spaces: a line of
+    a ``.jsonl`` file), refusing what :func:`json_document` refuses, without writing the
+    indented form first.
+
+    Raises:
+        RecordingError: as :func:`json_document`.
+    """
+    return _checked_text(
+        value, file, lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    )
+
+
+def _checked_text(value: object, file: str, render: Callable[[object], str]) -> str:
+    """``render(value)``, refusing what the strict reader would refuse (see :func:`json_document`)."""
     if jsonio.depth(value, jsonio.MAX_NESTING) > jsonio.MAX_NESTING:
         raise RecordingError(
             _("the document nests arrays and objects more than {limit} deep: it cannot be written").format(
@@ -628,7 +647,7 @@ def json_document(value: object, file: str = "<string>") -> str:
             file=file,
         )
     try:
-        text = _pretty(value, 0) + "\n"
+        text = render(value)
     except (ValueError, TypeError) as exc:
         raise RecordingError(_("the document cannot be written as JSON: {why}").format(why=exc), file=file) from None
     bad = jsonio.lone_surrogate(text)

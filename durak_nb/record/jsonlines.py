@@ -18,13 +18,12 @@ recorder journal (``.durak.jsonl``) keeps its own reader (the longer suffix wins
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
 from ..i18n import _, ngettext
 from . import jsonio
-from .json_form import MAX_BYTES, Recording, RecordingError, json_document, read_text
+from .json_form import MAX_BYTES, Recording, RecordingError, json_compact, read_text
 from .lexer import MAX_GAMES
 
 __all__ = ["JSONL_SUFFIX", "jsonl_line", "jsonl_text", "parse_jsonl", "read_jsonl"]
@@ -35,15 +34,15 @@ JSONL_SUFFIX = ".jsonl"
 
 def jsonl_line(rec: Recording) -> str:
     """One game as one line (no newline at its end): the canonical document
-    (:func:`~durak_nb.record.json_form.json_document` checks it as the readers do) in
-    compact form.
+    in compact form, checked as the readers check it
+    (:func:`~durak_nb.record.json_form.json_compact`, as ``json_document`` checks the
+    indented form).
 
     Raises:
         RecordingError: ``meta`` holds what the strict reader refuses.
     """
-    doc = rec.to_json()
-    json_document(doc, rec.file)  # refuses what the reader would refuse (non-finite, surrogates, nesting)
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    # refuses what the reader would refuse (non-finite, surrogates, nesting), as json_document
+    return json_compact(rec.to_json(), rec.file)
 
 
 def jsonl_text(games: Sequence[Recording]) -> str:
