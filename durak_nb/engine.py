@@ -989,6 +989,38 @@ def _intern_defence(table: list[Move | None], player: int, key: int) -> Move:
     return move
 
 
+#: player -> per attack card x (a list of 60): the covers held, as a mask (``beat[x] &
+#: hand``) -> the defences of x with them, covers ascending (R10): one dict look-up per
+#: uncovered card, where walking the mask makes a big int per defence
+_DEFENCE_LISTS: dict[int, list[dict[int, tuple[Move, ...]]]] = {}
+
+
+def _defence_lists(player: int) -> list[dict[int, tuple[Move, ...]]]:
+    lists = _DEFENCE_LISTS.get(player)
+    if lists is None:
+        lists = _DEFENCE_LISTS[player] = [{} for _ in range(60)]
+    return lists
+
+
+def _defence_list(lists: list[dict[int, tuple[Move, ...]]], player: int, x: int, covers: int) -> tuple[Move, ...]:
+    """The defences of ``player`` against the attack card ``x`` with the cards ``covers``
+    (a mask of cards that beat ``x``), covers ascending (R10); made and kept on first use."""
+    table = _DEFENCES.get(player) or _defences(player)
+    out = []
+    xk = x << 6
+    m = covers
+    while m:
+        low = m & -m
+        key = xk | low.bit_length()
+        out.append(table[key] or _intern_defence(table, player, key))
+        m ^= low
+    got = tuple(out)
+    kept = lists[x]
+    if len(kept) < _INTERN_MAX:
+        kept[covers] = got
+    return got
+
+
 _ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
     Action.ATTACK,
     Action.THROW,
@@ -1010,7 +1042,7 @@ class _Seating(NamedTuple):
     team: list[int]
     no_repeat: bool
     two: bool
-    defence_tables: list[list[Move | None]]
+    defence_lists: list[list[dict[int, tuple[Move, ...]]]]
     throw_tables: list[dict[int, Move]]
 
 
@@ -1054,7 +1086,7 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
         n == 2 and not rules.transfers and rules.lead_style != "pair",
         # the hot path of two-player games (R9 leads of any cards, no redeals)
         n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit,
-        [_defences(s) for s in range(n)],
+        [_defence_lists(s) for s in range(n)],
         [_by_mask(s, _THROW) for s in range(n)],
     )
     if len(_SEATINGS) < 256:
@@ -1107,7 +1139,7 @@ class Game:
     __slots__ = (
         "_beat",
         "_bout_limit",
-        "_defence_tables",
+        "_defence_lists",
         "_first_bout_differs",
         "_first_limit",
         "_hm",
@@ -1171,7 +1203,7 @@ class Game:
         self._team = seating.team
         self._no_repeat = seating.no_repeat
         self._two = seating.two
-        self._defence_tables = seating.defence_tables
+        self._defence_lists = seating.defence_lists
         self._throw_tables = seating.throw_tables
         self.rules = rules
         self.players = names
@@ -1743,28 +1775,22 @@ class Game:
                     if not taking and uncovered:  # R10, R17, R14
                         dh = hm[d]
                         if dh:
+                            # per uncovered card, its defences kept per the covers held
+                            # (_DEFENCE_LISTS): covers ascending, as _generate lists them
                             beat = self._beat
-                            dtable = self._defence_tables[d]
+                            dlists = self._defence_lists[d]
                             if uncovered == 1:
                                 x: int = attack[defence.index(None)]
                                 m = beat[x] & dh
-                                xk = x << 6
-                                while m:
-                                    low = m & -m
-                                    key = xk | low.bit_length()
-                                    out.append(dtable[key] or _intern_defence(dtable, d, key))
-                                    m ^= low
+                                if m:
+                                    out += dlists[x].get(m) or _defence_list(dlists, d, x, m)
                             else:
                                 for i, y in enumerate(defence):
                                     if y is None:
                                         x = attack[i]
                                         m = beat[x] & dh
-                                        xk = x << 6
-                                        while m:
-                                            low = m & -m
-                                            key = xk | low.bit_length()
-                                            out.append(dtable[key] or _intern_defence(dtable, d, key))
-                                            m ^= low
+                                        if m:
+                                            out += dlists[x].get(m) or _defence_list(dlists, d, x, m)
                         if uncovered == len(attack) and self._transfers:
                             self._transfer_moves(out, d)
                         out.append(_TAKES[d])
@@ -2742,72 +2768,136 @@ class Game:
         if self.result is not None:
             events.append(GameOver(self.result))
 
-    def _end_bout2(self, events: list[Event], took: bool) -> None:
+    def _end_bout2(self, events: list[Event], took: bool) -> None:  # noqa: C901 - one bout end inline
         """:meth:`_end_bout` for two players (the hot path of issue 13): the same state
         and events, with the draw order (R16: the attacker ``1 - d``, then the defender
         ``d``), the players out (R24) and the next attacker (R23) worked out for two
-        seats; the property tests hold both paths equal."""
+        seats; the property tests hold both paths equal.
+
+        Written for the common end: one pair on the table, each seat drawing at most
+        once with no loop over the seats, and, with the talon left not empty, both
+        seats holding cards, so that R24 (out), R22/R25/R26 (the end) and R23's search
+        for a seat with cards need no asking."""
         d = self.defender
         assert d is not None
         a = 1 - d
         attack = self.attack_cards
         hm = self._hm
         cards: tuple[Card, ...]
-        if len(attack) == 1:  # one pair: no interleaving to do
-            x, y = attack[0], self.defence_cards[0]
-            cards = (x,) if y is None else (x, y)
-        else:  # the table pairs in the order laid
-            laid: list[Card | None] = [None] * (2 * len(attack))
-            laid[::2] = attack
-            laid[1::2] = self.defence_cards
-            # after a take the uncovered places (None) are dropped (no card is 0, R1);
-            # after bito every card is covered
-            cards = tuple(compress(laid, laid)) if took else tuple(laid)  # type: ignore[arg-type]
-        self._last_lead_on[d] = self._lead
-        talon, out = self.talon, self.out_order
-        before = (len(talon), len(out)) if self._seen else None
-        if took:  # R14
-            m = 0
-            for c in cards:
-                m |= 1 << c
-            hm[d] |= m
-            event: Event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
+        event: Event
+        if took:  # R14: the defender picks up the table
+            if len(attack) == 1:  # one pair: no interleaving to do
+                x = attack[0]
+                y = self.defence_cards[0]
+                if y is None:
+                    cards = (x,)
+                    hm[d] |= 1 << x
+                else:
+                    cards = (x, y)
+                    hm[d] |= 1 << x | 1 << y
+            else:  # the table pairs in the order laid, the uncovered places (None) dropped
+                laid: list[Card | None] = [None] * (2 * len(attack))
+                laid[::2] = attack
+                laid[1::2] = self.defence_cards
+                cards = tuple(compress(laid, laid))  # type: ignore[arg-type] # no card is 0 (R1)
+                m = 0
+                for c in cards:
+                    m |= 1 << c
+                hm[d] |= m
+            event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
             fields = event.__dict__
             fields["player"] = d
             fields["cards"] = cards
-        else:  # R15
+        else:  # R15: bito, every card covered, to the discard
+            if len(attack) == 1:
+                cards = (attack[0], self.defence_cards[0])  # type: ignore[assignment]
+            else:
+                laid = [None] * (2 * len(attack))
+                laid[::2] = attack
+                laid[1::2] = self.defence_cards
+                cards = tuple(laid)  # type: ignore[arg-type]
             self.discard.extend(cards)
             self.first_bito_done = True
-            event = _object_new(Bito)
+            event = _object_new(Bito)  # Bito(cards)
             event.__dict__["cards"] = cards
         events.append(event)
+        self._last_lead_on[d] = self._lead
+        talon = self.talon
+        seen = self._seen
+        before = (len(talon), len(self.out_order)) if seen else None
+        got: tuple[Card, ...]
         self._hv = None
-        self.attack_cards, self.defence_cards = [], []
+        self.attack_cards = []
+        self.defence_cards = []
         self._tranks = 0
-        if talon:  # R16: the attacker draws first, the defender last
+        if talon:  # R16: the attacker draws first, the defender last (top card first)
             size = self.rules.hand_size
-            for s in (a, d):
-                need = size - hm[s].bit_count()
-                if need > 0 and talon:
+            need = size - hm[a].bit_count()
+            if need > 0:
+                if need == 1:
+                    c = talon.pop(0)
+                    got = (c,)
+                    hm[a] |= 1 << c
+                else:
                     got = tuple(talon[:need])
                     del talon[:need]
                     m = 0
                     for c in got:
                         m |= 1 << c
-                    hm[s] |= m
-                    event = _object_new(Drew)  # Drew(s, got)
-                    fields = event.__dict__
-                    fields["player"] = s
-                    fields["cards"] = got
-                    events.append(event)
-        if not talon:
-            # R24: with the talon empty, players without cards are out
-            if not hm[a] and a not in out:
-                out.append(a)
-                events.append(Out(a))
-            if not hm[d] and d not in out:
-                out.append(d)
-                events.append(Out(d))
+                    hm[a] |= m
+                event = _object_new(Drew)  # Drew(a, got)
+                fields = event.__dict__
+                fields["player"] = a
+                fields["cards"] = got
+                events.append(event)
+            need = size - hm[d].bit_count()
+            if need > 0 and talon:
+                if need == 1:
+                    c = talon.pop(0)
+                    got = (c,)
+                    hm[d] |= 1 << c
+                else:
+                    got = tuple(talon[:need])
+                    del talon[:need]
+                    m = 0
+                    for c in got:
+                        m |= 1 << c
+                    hm[d] |= m
+                event = _object_new(Drew)  # Drew(d, got)
+                fields = event.__dict__
+                fields["player"] = d
+                fields["cards"] = got
+                events.append(event)
+            if talon:
+                # The common end: both seats drew up to the hand size (hand_size >= 1), so
+                # both hold cards, nobody is out (R24) and the game goes on (R25, R22 and
+                # R26 need the talon empty). R23: after a take the attacker leads again,
+                # after bito the defender; _begin_bout for two players, inline.
+                if before is not None and (
+                    not took or (self.bout == 1 and self._first_bout_differs) or before[0] != len(talon)
+                ):
+                    self._seen = {}  # R27: as in _end_bout
+                self.bout += 1
+                nxt = a if took else d
+                self.attacker = self.first_attacker = nxt
+                self.defender = 1 - nxt
+                if took:
+                    self.taking = False  # (after bito it is False already)
+                self.attacker_passed = False
+                self._passed = 0
+                if self.shown:
+                    self.shown = set()
+                self._lead = ()
+                self.lead_passes = 0
+                return
+        # the talon is empty: R24, with the talon empty, players without cards are out
+        out = self.out_order
+        if not hm[a] and a not in out:
+            out.append(a)
+            events.append(Out(a))
+        if not hm[d] and d not in out:
+            out.append(d)
+            events.append(Out(d))
         if before is not None and (
             not took or (self.bout == 1 and self._first_bout_differs) or before != (len(talon), len(out))
         ):
@@ -2815,10 +2905,8 @@ class Game:
         self.bout += 1
         # R22, R25, R26: with both seats holding cards the game goes on, unless R26 (two
         # sixes) or teams may end it: only then is _check_end asked
-        if (
-            not talon
-            and (not hm[0] or not hm[1] or self.rules.two_sixes_win or self.rules.teams is not None)
-            and self._check_end(events, last_defender=d)
+        if (not hm[0] or not hm[1] or self.rules.two_sixes_win or self.rules.teams is not None) and self._check_end(
+            events, last_defender=d
         ):
             return
         # R23: next attacker (as _next_with_cards and _next_partner_or_player for two seats)
