@@ -1043,6 +1043,8 @@ class _Seating(NamedTuple):
     no_repeat: bool
     two: bool
     defence_lists: list[list[dict[int, tuple[Move, ...]]]]
+    lead_tables: list[list[list[tuple[Move, ...] | None]]]
+    lead_from: int
     throw_tables: list[dict[int, Move]]
 
 
@@ -1087,6 +1089,10 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
         # the hot path of two-player games (R9 leads of any cards, no redeals)
         n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit,
         [_defence_lists(s) for s in range(n)],
+        [_LEAD_CHUNKS.get(s) or _lead_chunks(s) for s in range(n)],
+        # the first byte of a hand mask that may hold a card (R1: the deck's lowest rank
+        # is 15 - deck_size / 4, its cards 4 * rank ...): the leads skip the bytes below
+        (15 - rules.deck_size // 4) * 4 >> 3,
         [_by_mask(s, _THROW) for s in range(n)],
     )
     if len(_SEATINGS) < 256:
@@ -1140,6 +1146,8 @@ class Game:
         "_beat",
         "_bout_limit",
         "_defence_lists",
+        "_lead_from",
+        "_lead_tables",
         "_first_bout_differs",
         "_first_limit",
         "_hm",
@@ -1204,6 +1212,8 @@ class Game:
         self._no_repeat = seating.no_repeat
         self._two = seating.two
         self._defence_lists = seating.defence_lists
+        self._lead_tables = seating.lead_tables
+        self._lead_from = seating.lead_from
         self._throw_tables = seating.throw_tables
         self.rules = rules
         self.players = names
@@ -1759,8 +1769,10 @@ class Game:
                         most = held
                     if most > 4:
                         most = 4  # a rank has four cards
-                    chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-                    for j, pattern in enumerate(hm[a].to_bytes(8, "little")):  # each two ranks, ascending
+                    chunks = self._lead_tables[a]
+                    # each two ranks (a byte of the hand), ascending, from the deck's lowest
+                    j0 = self._lead_from
+                    for j, pattern in enumerate(hm[a].to_bytes(8, "little")[j0:], j0):
                         if pattern:
                             got = chunks[j][pattern << 3 | most]
                             if got is None:  # not kept yet: make (and keep) every chunk's leads
