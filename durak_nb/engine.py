@@ -989,38 +989,6 @@ def _intern_defence(table: list[Move | None], player: int, key: int) -> Move:
     return move
 
 
-#: player -> per attack card x (a list of 60): the covers held, as a mask (``beat[x] &
-#: hand``) -> the defences of x with them, covers ascending (R10): one dict look-up per
-#: uncovered card, where walking the mask makes a big int per defence
-_DEFENCE_LISTS: dict[int, list[dict[int, tuple[Move, ...]]]] = {}
-
-
-def _defence_lists(player: int) -> list[dict[int, tuple[Move, ...]]]:
-    lists = _DEFENCE_LISTS.get(player)
-    if lists is None:
-        lists = _DEFENCE_LISTS[player] = [{} for _ in range(60)]
-    return lists
-
-
-def _defence_list(lists: list[dict[int, tuple[Move, ...]]], player: int, x: int, covers: int) -> tuple[Move, ...]:
-    """The defences of ``player`` against the attack card ``x`` with the cards ``covers``
-    (a mask of cards that beat ``x``), covers ascending (R10); made and kept on first use."""
-    table = _DEFENCES.get(player) or _defences(player)
-    out = []
-    xk = x << 6
-    m = covers
-    while m:
-        low = m & -m
-        key = xk | low.bit_length()
-        out.append(table[key] or _intern_defence(table, player, key))
-        m ^= low
-    got = tuple(out)
-    kept = lists[x]
-    if len(kept) < _INTERN_MAX:
-        kept[covers] = got
-    return got
-
-
 _ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
     Action.ATTACK,
     Action.THROW,
@@ -1042,7 +1010,7 @@ class _Seating(NamedTuple):
     team: list[int]
     no_repeat: bool
     two: bool
-    defence_lists: list[list[dict[int, tuple[Move, ...]]]]
+    defence_tables: list[list[Move | None]]
     lead_tables: list[list[list[tuple[Move, ...] | None]]]
     lead_from: int
     throw_tables: list[dict[int, Move]]
@@ -1088,7 +1056,7 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
         n == 2 and not rules.transfers and rules.lead_style != "pair",
         # the hot path of two-player games (R9 leads of any cards, no redeals)
         n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit,
-        [_defence_lists(s) for s in range(n)],
+        [_defences(s) for s in range(n)],
         [_LEAD_CHUNKS.get(s) or _lead_chunks(s) for s in range(n)],
         # the first byte of a hand mask that may hold a card (R1: the deck's lowest rank
         # is 15 - deck_size / 4, its cards 4 * rank ...): the leads skip the bytes below
@@ -1145,15 +1113,15 @@ class Game:
     __slots__ = (
         "_beat",
         "_bout_limit",
-        "_defence_lists",
-        "_lead_from",
-        "_lead_tables",
+        "_defence_tables",
         "_first_bout_differs",
         "_first_limit",
         "_hm",
         "_hv",
         "_last_lead_on",
         "_lead",
+        "_lead_from",
+        "_lead_tables",
         "_legal_cache",
         "_no_repeat",
         "_noted",
@@ -1211,7 +1179,7 @@ class Game:
         self._team = seating.team
         self._no_repeat = seating.no_repeat
         self._two = seating.two
-        self._defence_lists = seating.defence_lists
+        self._defence_tables = seating.defence_tables
         self._lead_tables = seating.lead_tables
         self._lead_from = seating.lead_from
         self._throw_tables = seating.throw_tables
@@ -1787,22 +1755,28 @@ class Game:
                     if not taking and uncovered:  # R10, R17, R14
                         dh = hm[d]
                         if dh:
-                            # per uncovered card, its defences kept per the covers held
-                            # (_DEFENCE_LISTS): covers ascending, as _generate lists them
                             beat = self._beat
-                            dlists = self._defence_lists[d]
+                            dtable = self._defence_tables[d]
                             if uncovered == 1:
                                 x: int = attack[defence.index(None)]
                                 m = beat[x] & dh
-                                if m:
-                                    out += dlists[x].get(m) or _defence_list(dlists, d, x, m)
+                                xk = x << 6
+                                while m:
+                                    low = m & -m
+                                    key = xk | low.bit_length()
+                                    out.append(dtable[key] or _intern_defence(dtable, d, key))
+                                    m ^= low
                             else:
                                 for i, y in enumerate(defence):
                                     if y is None:
                                         x = attack[i]
                                         m = beat[x] & dh
-                                        if m:
-                                            out += dlists[x].get(m) or _defence_list(dlists, d, x, m)
+                                        xk = x << 6
+                                        while m:
+                                            low = m & -m
+                                            key = xk | low.bit_length()
+                                            out.append(dtable[key] or _intern_defence(dtable, d, key))
+                                            m ^= low
                         if uncovered == len(attack) and self._transfers:
                             self._transfer_moves(out, d)
                         out.append(_TAKES[d])
