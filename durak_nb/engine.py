@@ -115,6 +115,10 @@ def _rules_arg(rules: object, where: str) -> Rules:
     raise TypeError(f"{where}: rules must be a Rules or a preset name such as 'podkidnoy', not {_shown(rules)}")
 
 
+#: a count of players -> their names P1, P2 …, made once per count
+_COUNT_NAMES: dict[int, tuple[str, ...]] = {}
+
+
 def _players_arg(players: object, where: str) -> list[str]:
     """Seat names from a list of names or a count (``P1``, ``P2`` …).
 
@@ -125,7 +129,12 @@ def _players_arg(players: object, where: str) -> list[str]:
     if isinstance(players, bool):
         raise TypeError(f"{where}: players must be a list of names or a count, not {_shown(players)}")
     if isinstance(players, int):
-        return [f"P{i + 1}" for i in range(players)]
+        names = _COUNT_NAMES.get(players)
+        if names is None:
+            names = tuple(f"P{i + 1}" for i in range(players))
+            if 0 <= players <= 52:  # R2: at most 52 seats; other counts are refused later
+                _COUNT_NAMES[players] = names
+        return list(names)
     if isinstance(players, str):
         raise TypeError(f"{where}: players must be a list of names, not the string {_shown(players)}")
     if not isinstance(players, Iterable):
@@ -989,6 +998,9 @@ def _intern_defence(table: list[Move | None], player: int, key: int) -> Move:
     return move
 
 
+#: Suit.D read once (an enum member's look-up is slow): a new game's trump until dealt, R8's
+_DIAMONDS = Suit.D
+
 _ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
     Action.ATTACK,
     Action.THROW,
@@ -1189,7 +1201,7 @@ class Game:
         self._hm: list[int] = [0] * len(names)  # each seat's hand as a bitmask (bit c: the card c)
         self._hv: list[list[Card]] | None = None  # the hands as sorted lists, made when asked
         self.talon: list[Card] = []
-        self.trump = Suit.D
+        self.trump = _DIAMONDS
         self.trump_card: Card | None = None
         self.discard: list[Card] = []
         self.attack_cards: list[Card] = []
@@ -1564,7 +1576,7 @@ class Game:
         if r.japanese:  # R8: diamonds are trump; nothing is turned up
             if trump is not None and trump != Suit.D:
                 raise SetupError("R8", _("in japanese durak diamonds are always trump"))
-            self.trump, self.trump_card, self.talon = Suit.D, None, rest
+            self.trump, self.trump_card, self.talon = _DIAMONDS, None, rest
         elif rest:
             if trump is not None and trump != rest[0].suit:
                 raise SetupError(
