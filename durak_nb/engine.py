@@ -2433,14 +2433,14 @@ class Game:
         # With two players the one thrower is the attacker (R11); a defence, a take and a
         # throw-in clear the pass flags (R12, R14), so right after them the bout can end
         # only if the attacker may not throw in (no throw-ins, or no cards): _settle is
-        # asked only then (``two`` below, the same test as _settle's).
-        two = self.n == 2
+        # asked only then (``self.n == 2`` below, the same test as _settle's; asked only in
+        # the branches that need it).
         if act is _PASS:
             if self.attack_cards:  # R12, then R14/R15
                 self._passed |= 1 << p
                 if p == self.attacker:
                     self.attacker_passed = True
-                if not two:
+                if self.n != 2:
                     self._settle(events)
                 elif self.taking:  # two players: the one thrower passed
                     self._end_bout2(events, True)
@@ -2462,9 +2462,9 @@ class Game:
             defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
             self._tranks |= _RANK_CARDS[c >> 2]
             self._passed = 0
-            if None not in defence and not (two and self._throw_ins and hm[1 - p]):
+            if None not in defence and not (self.n == 2 and self._throw_ins and hm[1 - p]):
                 self._settle(events)
-        elif act is _THROW or act is _ATTACK:
+        elif act is _ATTACK or act is _THROW:
             if len(cards) == 1:
                 c = cards[0]
                 self._hm[p] ^= 1 << c
@@ -2478,12 +2478,12 @@ class Game:
             if act is _ATTACK:
                 self._lead = cards
                 self.lead_passes = 0
-            elif self.taking and not (two and self._hm[p]):  # two: p is the one thrower
+            elif self.taking and not (self.n == 2 and self._hm[p]):  # two: p is the one thrower
                 self._settle(events)
         elif act is _TAKE:
             self.taking = True
             self._passed = 0  # R14: every thrower gets a say on throw-ins after take
-            if not (two and self._throw_ins and self._hm[1 - p]):
+            if not (self.n == 2 and self._throw_ins and self._hm[1 - p]):
                 self._settle(events)
         elif act is _TRANSFER:
             if show:  # R20: shown, kept in hand
