@@ -115,6 +115,10 @@ def _rules_arg(rules: object, where: str) -> Rules:
     raise TypeError(f"{where}: rules must be a Rules or a preset name such as 'podkidnoy', not {_shown(rules)}")
 
 
+#: a count of players -> their names P1, P2 …, made once per count
+_COUNT_NAMES: dict[int, tuple[str, ...]] = {}
+
+
 def _players_arg(players: object, where: str) -> list[str]:
     """Seat names from a list of names or a count (``P1``, ``P2`` …).
 
@@ -125,7 +129,12 @@ def _players_arg(players: object, where: str) -> list[str]:
     if isinstance(players, bool):
         raise TypeError(f"{where}: players must be a list of names or a count, not {_shown(players)}")
     if isinstance(players, int):
-        return [f"P{i + 1}" for i in range(players)]
+        names = _COUNT_NAMES.get(players)
+        if names is None:
+            names = tuple(f"P{i + 1}" for i in range(players))
+            if 0 <= players <= 52:  # R2: at most 52 seats; other counts are refused later
+                _COUNT_NAMES[players] = names
+        return list(names)
     if isinstance(players, str):
         raise TypeError(f"{where}: players must be a list of names, not the string {_shown(players)}")
     if not isinstance(players, Iterable):
@@ -989,6 +998,9 @@ def _intern_defence(table: list[Move | None], player: int, key: int) -> Move:
     return move
 
 
+#: Suit.D read once (an enum member's look-up is slow): a new game's trump until dealt, R8's
+_DIAMONDS = Suit.D
+
 _ATTACK, _THROW, _TRANSFER, _DEFEND, _TAKE, _PASS, _REDEAL = (
     Action.ATTACK,
     Action.THROW,
@@ -1011,6 +1023,8 @@ class _Seating(NamedTuple):
     no_repeat: bool
     two: bool
     defence_tables: list[list[Move | None]]
+    lead_tables: list[list[list[tuple[Move, ...] | None]]]
+    lead_from: int
     throw_tables: list[dict[int, Move]]
 
 
@@ -1055,6 +1069,10 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
         # the hot path of two-player games (R9 leads of any cards, no redeals)
         n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit,
         [_defences(s) for s in range(n)],
+        [_LEAD_CHUNKS.get(s) or _lead_chunks(s) for s in range(n)],
+        # the first byte of a hand mask that may hold a card (R1: the deck's lowest rank
+        # is 15 - deck_size / 4, its cards 4 * rank ...): the leads skip the bytes below
+        (15 - rules.deck_size // 4) * 4 >> 3,
         [_by_mask(s, _THROW) for s in range(n)],
     )
     if len(_SEATINGS) < 256:
@@ -1114,6 +1132,8 @@ class Game:
         "_hv",
         "_last_lead_on",
         "_lead",
+        "_lead_from",
+        "_lead_tables",
         "_legal_cache",
         "_no_repeat",
         "_noted",
@@ -1172,6 +1192,8 @@ class Game:
         self._no_repeat = seating.no_repeat
         self._two = seating.two
         self._defence_tables = seating.defence_tables
+        self._lead_tables = seating.lead_tables
+        self._lead_from = seating.lead_from
         self._throw_tables = seating.throw_tables
         self.rules = rules
         self.players = names
@@ -1179,7 +1201,7 @@ class Game:
         self._hm: list[int] = [0] * len(names)  # each seat's hand as a bitmask (bit c: the card c)
         self._hv: list[list[Card]] | None = None  # the hands as sorted lists, made when asked
         self.talon: list[Card] = []
-        self.trump = Suit.D
+        self.trump = _DIAMONDS
         self.trump_card: Card | None = None
         self.discard: list[Card] = []
         self.attack_cards: list[Card] = []
@@ -1554,7 +1576,7 @@ class Game:
         if r.japanese:  # R8: diamonds are trump; nothing is turned up
             if trump is not None and trump != Suit.D:
                 raise SetupError("R8", _("in japanese durak diamonds are always trump"))
-            self.trump, self.trump_card, self.talon = Suit.D, None, rest
+            self.trump, self.trump_card, self.talon = _DIAMONDS, None, rest
         elif rest:
             if trump is not None and trump != rest[0].suit:
                 raise SetupError(
@@ -1727,8 +1749,10 @@ class Game:
                         most = held
                     if most > 4:
                         most = 4  # a rank has four cards
-                    chunks = _LEAD_CHUNKS.get(a) or _lead_chunks(a)
-                    for j, pattern in enumerate(hm[a].to_bytes(8, "little")):  # each two ranks, ascending
+                    chunks = self._lead_tables[a]
+                    # each two ranks (a byte of the hand), ascending, from the deck's lowest
+                    j0 = self._lead_from
+                    for j, pattern in enumerate(hm[a].to_bytes(8, "little")[j0:], j0):
                         if pattern:
                             got = chunks[j][pattern << 3 | most]
                             if got is None:  # not kept yet: make (and keep) every chunk's leads
@@ -2409,14 +2433,14 @@ class Game:
         # With two players the one thrower is the attacker (R11); a defence, a take and a
         # throw-in clear the pass flags (R12, R14), so right after them the bout can end
         # only if the attacker may not throw in (no throw-ins, or no cards): _settle is
-        # asked only then (``two`` below, the same test as _settle's).
-        two = self.n == 2
+        # asked only then (``self.n == 2`` below, the same test as _settle's; asked only in
+        # the branches that need it).
         if act is _PASS:
             if self.attack_cards:  # R12, then R14/R15
                 self._passed |= 1 << p
                 if p == self.attacker:
                     self.attacker_passed = True
-                if not two:
+                if self.n != 2:
                     self._settle(events)
                 elif self.taking:  # two players: the one thrower passed
                     self._end_bout2(events, True)
@@ -2438,9 +2462,9 @@ class Game:
             defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
             self._tranks |= _RANK_CARDS[c >> 2]
             self._passed = 0
-            if None not in defence and not (two and self._throw_ins and hm[1 - p]):
+            if None not in defence and not (self.n == 2 and self._throw_ins and hm[1 - p]):
                 self._settle(events)
-        elif act is _THROW or act is _ATTACK:
+        elif act is _ATTACK or act is _THROW:
             if len(cards) == 1:
                 c = cards[0]
                 self._hm[p] ^= 1 << c
@@ -2454,12 +2478,12 @@ class Game:
             if act is _ATTACK:
                 self._lead = cards
                 self.lead_passes = 0
-            elif self.taking and not (two and self._hm[p]):  # two: p is the one thrower
+            elif self.taking and not (self.n == 2 and self._hm[p]):  # two: p is the one thrower
                 self._settle(events)
         elif act is _TAKE:
             self.taking = True
             self._passed = 0  # R14: every thrower gets a say on throw-ins after take
-            if not (two and self._throw_ins and self._hm[1 - p]):
+            if not (self.n == 2 and self._throw_ins and self._hm[1 - p]):
                 self._settle(events)
         elif act is _TRANSFER:
             if show:  # R20: shown, kept in hand
@@ -2742,72 +2766,136 @@ class Game:
         if self.result is not None:
             events.append(GameOver(self.result))
 
-    def _end_bout2(self, events: list[Event], took: bool) -> None:
+    def _end_bout2(self, events: list[Event], took: bool) -> None:  # noqa: C901 - one bout end inline
         """:meth:`_end_bout` for two players (the hot path of issue 13): the same state
         and events, with the draw order (R16: the attacker ``1 - d``, then the defender
         ``d``), the players out (R24) and the next attacker (R23) worked out for two
-        seats; the property tests hold both paths equal."""
+        seats; the property tests hold both paths equal.
+
+        Written for the common end: one pair on the table, each seat drawing at most
+        once with no loop over the seats, and, with the talon left not empty, both
+        seats holding cards, so that R24 (out), R22/R25/R26 (the end) and R23's search
+        for a seat with cards need no asking."""
         d = self.defender
         assert d is not None
         a = 1 - d
         attack = self.attack_cards
         hm = self._hm
         cards: tuple[Card, ...]
-        if len(attack) == 1:  # one pair: no interleaving to do
-            x, y = attack[0], self.defence_cards[0]
-            cards = (x,) if y is None else (x, y)
-        else:  # the table pairs in the order laid
-            laid: list[Card | None] = [None] * (2 * len(attack))
-            laid[::2] = attack
-            laid[1::2] = self.defence_cards
-            # after a take the uncovered places (None) are dropped (no card is 0, R1);
-            # after bito every card is covered
-            cards = tuple(compress(laid, laid)) if took else tuple(laid)  # type: ignore[arg-type]
-        self._last_lead_on[d] = self._lead
-        talon, out = self.talon, self.out_order
-        before = (len(talon), len(out)) if self._seen else None
-        if took:  # R14
-            m = 0
-            for c in cards:
-                m |= 1 << c
-            hm[d] |= m
-            event: Event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
+        event: Event
+        if took:  # R14: the defender picks up the table
+            if len(attack) == 1:  # one pair: no interleaving to do
+                x = attack[0]
+                y = self.defence_cards[0]
+                if y is None:
+                    cards = (x,)
+                    hm[d] |= 1 << x
+                else:
+                    cards = (x, y)
+                    hm[d] |= 1 << x | 1 << y
+            else:  # the table pairs in the order laid, the uncovered places (None) dropped
+                laid: list[Card | None] = [None] * (2 * len(attack))
+                laid[::2] = attack
+                laid[1::2] = self.defence_cards
+                cards = tuple(compress(laid, laid))  # type: ignore[arg-type] # no card is 0 (R1)
+                m = 0
+                for c in cards:
+                    m |= 1 << c
+                hm[d] |= m
+            event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
             fields = event.__dict__
             fields["player"] = d
             fields["cards"] = cards
-        else:  # R15
+        else:  # R15: bito, every card covered, to the discard
+            if len(attack) == 1:
+                cards = (attack[0], self.defence_cards[0])  # type: ignore[assignment]
+            else:
+                laid = [None] * (2 * len(attack))
+                laid[::2] = attack
+                laid[1::2] = self.defence_cards
+                cards = tuple(laid)  # type: ignore[arg-type]
             self.discard.extend(cards)
             self.first_bito_done = True
-            event = _object_new(Bito)
+            event = _object_new(Bito)  # Bito(cards)
             event.__dict__["cards"] = cards
         events.append(event)
+        self._last_lead_on[d] = self._lead
+        talon = self.talon
+        seen = self._seen
+        before = (len(talon), len(self.out_order)) if seen else None
+        got: tuple[Card, ...]
         self._hv = None
-        self.attack_cards, self.defence_cards = [], []
+        self.attack_cards = []
+        self.defence_cards = []
         self._tranks = 0
-        if talon:  # R16: the attacker draws first, the defender last
+        if talon:  # R16: the attacker draws first, the defender last (top card first)
             size = self.rules.hand_size
-            for s in (a, d):
-                need = size - hm[s].bit_count()
-                if need > 0 and talon:
+            need = size - hm[a].bit_count()
+            if need > 0:
+                if need == 1:
+                    c = talon.pop(0)
+                    got = (c,)
+                    hm[a] |= 1 << c
+                else:
                     got = tuple(talon[:need])
                     del talon[:need]
                     m = 0
                     for c in got:
                         m |= 1 << c
-                    hm[s] |= m
-                    event = _object_new(Drew)  # Drew(s, got)
-                    fields = event.__dict__
-                    fields["player"] = s
-                    fields["cards"] = got
-                    events.append(event)
-        if not talon:
-            # R24: with the talon empty, players without cards are out
-            if not hm[a] and a not in out:
-                out.append(a)
-                events.append(Out(a))
-            if not hm[d] and d not in out:
-                out.append(d)
-                events.append(Out(d))
+                    hm[a] |= m
+                event = _object_new(Drew)  # Drew(a, got)
+                fields = event.__dict__
+                fields["player"] = a
+                fields["cards"] = got
+                events.append(event)
+            need = size - hm[d].bit_count()
+            if need > 0 and talon:
+                if need == 1:
+                    c = talon.pop(0)
+                    got = (c,)
+                    hm[d] |= 1 << c
+                else:
+                    got = tuple(talon[:need])
+                    del talon[:need]
+                    m = 0
+                    for c in got:
+                        m |= 1 << c
+                    hm[d] |= m
+                event = _object_new(Drew)  # Drew(d, got)
+                fields = event.__dict__
+                fields["player"] = d
+                fields["cards"] = got
+                events.append(event)
+            if talon:
+                # The common end: both seats drew up to the hand size (hand_size >= 1), so
+                # both hold cards, nobody is out (R24) and the game goes on (R25, R22 and
+                # R26 need the talon empty). R23: after a take the attacker leads again,
+                # after bito the defender; _begin_bout for two players, inline.
+                if before is not None and (
+                    not took or (self.bout == 1 and self._first_bout_differs) or before[0] != len(talon)
+                ):
+                    self._seen = {}  # R27: as in _end_bout
+                self.bout += 1
+                nxt = a if took else d
+                self.attacker = self.first_attacker = nxt
+                self.defender = 1 - nxt
+                if took:
+                    self.taking = False  # (after bito it is False already)
+                self.attacker_passed = False
+                self._passed = 0
+                if self.shown:
+                    self.shown = set()
+                self._lead = ()
+                self.lead_passes = 0
+                return
+        # the talon is empty: R24, with the talon empty, players without cards are out
+        out = self.out_order
+        if not hm[a] and a not in out:
+            out.append(a)
+            events.append(Out(a))
+        if not hm[d] and d not in out:
+            out.append(d)
+            events.append(Out(d))
         if before is not None and (
             not took or (self.bout == 1 and self._first_bout_differs) or before != (len(talon), len(out))
         ):
@@ -2815,10 +2903,8 @@ class Game:
         self.bout += 1
         # R22, R25, R26: with both seats holding cards the game goes on, unless R26 (two
         # sixes) or teams may end it: only then is _check_end asked
-        if (
-            not talon
-            and (not hm[0] or not hm[1] or self.rules.two_sixes_win or self.rules.teams is not None)
-            and self._check_end(events, last_defender=d)
+        if (not hm[0] or not hm[1] or self.rules.two_sixes_win or self.rules.teams is not None) and self._check_end(
+            events, last_defender=d
         ):
             return
         # R23: next attacker (as _next_with_cards and _next_partner_or_player for two seats)
