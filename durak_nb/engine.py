@@ -2766,7 +2766,7 @@ class Game:
         if self.result is not None:
             events.append(GameOver(self.result))
 
-    def _end_bout2(self, events: list[Event], took: bool) -> None:  # noqa: C901 - one bout end inline
+    def _end_bout2(self, events: list[Event], took: bool) -> None:
         """:meth:`_end_bout` for two players (the hot path of issue 13): the same state
         and events, with the draw order (R16: the attacker ``1 - d``, then the defender
         ``d``), the players out (R24) and the next attacker (R23) worked out for two
@@ -2830,42 +2830,25 @@ class Game:
         self._tranks = 0
         if talon:  # R16: the attacker draws first, the defender last (top card first)
             size = self.rules.hand_size
-            need = size - hm[a].bit_count()
-            if need > 0:
-                if need == 1:
-                    c = talon.pop(0)
-                    got = (c,)
-                    hm[a] |= 1 << c
-                else:
-                    got = tuple(talon[:need])
-                    del talon[:need]
-                    m = 0
-                    for c in got:
-                        m |= 1 << c
-                    hm[a] |= m
-                event = _object_new(Drew)  # Drew(a, got)
-                fields = event.__dict__
-                fields["player"] = a
-                fields["cards"] = got
-                events.append(event)
-            need = size - hm[d].bit_count()
-            if need > 0 and talon:
-                if need == 1:
-                    c = talon.pop(0)
-                    got = (c,)
-                    hm[d] |= 1 << c
-                else:
-                    got = tuple(talon[:need])
-                    del talon[:need]
-                    m = 0
-                    for c in got:
-                        m |= 1 << c
-                    hm[d] |= m
-                event = _object_new(Drew)  # Drew(d, got)
-                fields = event.__dict__
-                fields["player"] = d
-                fields["cards"] = got
-                events.append(event)
+            for s in (a, d):
+                need = size - hm[s].bit_count()
+                if need > 0 and talon:
+                    if need == 1:
+                        c = talon.pop(0)
+                        got = (c,)
+                        hm[s] |= 1 << c
+                    else:
+                        got = tuple(talon[:need])
+                        del talon[:need]
+                        m = 0
+                        for c in got:
+                            m |= 1 << c
+                        hm[s] |= m
+                    event = _object_new(Drew)  # Drew(s, got)
+                    fields = event.__dict__
+                    fields["player"] = s
+                    fields["cards"] = got
+                    events.append(event)
             if talon:
                 # The common end: both seats drew up to the hand size (hand_size >= 1), so
                 # both hold cards, nobody is out (R24) and the game goes on (R25, R22 and
