@@ -2752,15 +2752,8 @@ class Game:
             nxt = d
         else:
             nxt = self._next_partner_or_player(d)
-        if n == 2 and hm[1 - nxt]:  # _begin_bout for two players, the defender holding cards
-            self.attacker = self.first_attacker = nxt
-            self.defender = 1 - nxt
-            self.taking = self.attacker_passed = False
-            self._passed = 0
-            if self.shown:
-                self.shown = set()
-            self._lead = ()
-            self.lead_passes = 0
+        if n == 2 and hm[1 - nxt]:  # the defender holds cards
+            self._new_bout2(nxt)
             return
         self._begin_bout(nxt, check_end=False)
         if self.result is not None:
@@ -2853,23 +2846,13 @@ class Game:
                 # The common end: both seats drew up to the hand size (hand_size >= 1), so
                 # both hold cards, nobody is out (R24) and the game goes on (R25, R22 and
                 # R26 need the talon empty). R23: after a take the attacker leads again,
-                # after bito the defender; _begin_bout for two players, inline.
+                # after bito the defender (_new_bout2).
                 if before is not None and (
                     not took or (self.bout == 1 and self._first_bout_differs) or before[0] != len(talon)
                 ):
                     self._seen = {}  # R27: as in _end_bout
                 self.bout += 1
-                nxt = a if took else d
-                self.attacker = self.first_attacker = nxt
-                self.defender = 1 - nxt
-                if took:
-                    self.taking = False  # (after bito it is False already)
-                self.attacker_passed = False
-                self._passed = 0
-                if self.shown:
-                    self.shown = set()
-                self._lead = ()
-                self.lead_passes = 0
+                self._new_bout2(a if took else d)
                 return
         # the talon is empty: R24, with the talon empty, players without cards are out
         out = self.out_order
@@ -2897,15 +2880,8 @@ class Game:
             nxt = d
         else:
             nxt = self._next_partner_or_player(d)
-        if hm[1 - nxt]:  # _begin_bout for two players, the defender holding cards
-            self.attacker = self.first_attacker = nxt
-            self.defender = 1 - nxt
-            self.taking = self.attacker_passed = False
-            self._passed = 0
-            if self.shown:
-                self.shown = set()
-            self._lead = ()
-            self.lead_passes = 0
+        if hm[1 - nxt]:  # the defender holds cards
+            self._new_bout2(nxt)
             return
         self._begin_bout(nxt, check_end=False)
         if self.result is not None:
@@ -2986,6 +2962,18 @@ class Game:
                 if self._hm[t] and self._team[t] == self._team[s]:
                     return t
         return self._next_with_cards(s)
+
+    def _new_bout2(self, attacker: int) -> None:
+        """:meth:`_begin_bout` for two players whose defender ``1 - attacker`` holds cards
+        (R23): the roles set, the bout's passes, take, shown trumps (R20) and lead cleared."""
+        self.attacker = self.first_attacker = attacker
+        self.defender = 1 - attacker
+        self.taking = self.attacker_passed = False
+        self._passed = 0
+        if self.shown:
+            self.shown = set()
+        self._lead = ()
+        self.lead_passes = 0
 
     def _begin_bout(self, attacker: int, *, check_end: bool, keep_lead_passes: bool = False) -> None:
         if check_end and self._check_end([], last_defender=None):
