@@ -61,6 +61,7 @@ __all__ = [
     "reload",
     "set_language",
     "translations",
+    "whole",
 ]
 
 #: The languages the kit speaks, English (the source) first.
@@ -269,10 +270,22 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations().npgettext(context, singular, plural, n)
 
 
-#: The decimal sign of each language the kit speaks (CLDR's: a comma in Russian and
-#: Ukrainian); kept here rather than asked of Babel's locale data, which the browser-only
-#: site (JupyterLite) does not ship.
+#: The decimal sign and the thousands separator of each language the kit speaks (CLDR's:
+#: a comma and a no-break space in Russian and Ukrainian); kept here rather than asked of
+#: Babel's locale data, which the browser-only site (JupyterLite) does not ship.
 DECIMAL_SIGNS: dict[str, str] = {"en": ".", "ru": ",", "uk": ","}
+GROUP_SEPARATORS: dict[str, str] = {"en": ",", "ru": "\u00a0", "uk": "\u00a0"}
+
+
+def whole(n: int) -> str:
+    """The whole number ``n`` as the language in use writes it: ``1,000`` in English,
+    ``1 000`` (a no-break space) in Russian and Ukrainian.
+
+    >>> with language("uk"):
+    ...     whole(12345)
+    '12\xa0345'
+    """
+    return f"{n:,}".replace(",", GROUP_SEPARATORS.get(get_language(), ","))
 
 
 def decimal(x: float, places: int = 2, *, sign: bool = False) -> str:

@@ -48,7 +48,7 @@ from typing import Any, Protocol
 
 from ..engine import Action, Game, Move, Result
 from ..errors import DurakError
-from ..i18n import N_, Nn_, Np_, _, ngettext, pgettext
+from ..i18n import N_, Nn_, Np_, _, ngettext, pgettext, whole
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
@@ -77,7 +77,7 @@ _WORDS = {
         "passing R9), so a game may never end: the solver needs R27"
     ),
     "budget": N_(
-        "the solver stopped at its node budget of {budget:,} positions before finishing: the position has "
+        "the solver stopped at its node budget of {budget} positions before finishing: the position has "
         "{hands} cards in hand and {table} on the table; give a larger node_budget (or --budget) or a smaller position"
     ),
     "depth": N_("the solver stopped: a line longer than {depth} moves (a bound of the search)"),
@@ -138,7 +138,7 @@ class SolverBudgetError(SolverError):
         self.hands = hands
         self.table = table
         text = " + ".join(str(h) for h in hands)
-        super().__init__(None, _words("budget", budget=budget, hands=text, table=table))
+        super().__init__(None, _words("budget", budget=whole(budget), hands=text, table=table))
 
     def __reduce__(self) -> tuple[object, ...]:
         return (SolverBudgetError, (self.budget, self.hands, self.table))

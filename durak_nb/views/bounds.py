@@ -30,7 +30,7 @@ durak_nb.views.bounds.ViewBoundError: the replayer shows at most 1,000 moves (ma
 from __future__ import annotations
 
 from ..errors import DurakError
-from ..i18n import N_, _, get_language
+from ..i18n import N_, _, whole
 
 __all__ = ["MAX_REPLAYER_MOVES", "MAX_TREE_MOVES", "MAX_TREE_NODES", "ViewBoundError", "check_moves"]
 
@@ -86,11 +86,6 @@ _SENTENCES = {
 }
 
 
-def _number(n: int) -> str:
-    """``1,000`` in English; ``1 000`` (a no-break space) in Russian and Ukrainian."""
-    return f"{n:,}" if get_language() == "en" else f"{n:,}".replace(",", "\u00a0")
-
-
 def _rebuild(message: str, bound: int, size: int) -> ViewBoundError:
     return ViewBoundError(message, bound=bound, size=size)
 
@@ -117,5 +112,5 @@ def check_moves(
         if sentence is None:  # words no table knows: said as given
             message = f"{view} shows at most {bound:,} {what} ({name}); {has} {moves:,}"
         else:
-            message = _(sentence).format(bound=_number(bound), moves=_number(moves), name=name)
+            message = _(sentence).format(bound=whole(bound), moves=whole(moves), name=name)
         raise ViewBoundError(message, bound=bound, size=moves)
