@@ -12,7 +12,6 @@ reached (:class:`~durak_nb.analysis.solver.SolverBudgetError`).
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import sys
@@ -21,7 +20,7 @@ from collections import Counter
 from ..i18n import N_, _, ngettext
 from ..record import RecordingError, notation
 from ..record.io import check_match, dump
-from ..record.json_form import WRITE_WORDS, os_why
+from ..record.json_form import check_folder
 from ..text import visible
 from .evaluation import DEFAULT_NODE_BUDGET as ANALYSE_NODE_BUDGET
 from .evaluation import DEFAULT_SAMPLES, AnalysisError, analyse
@@ -126,11 +125,10 @@ def analyse_command(
     if os.path.exists(output) and os.path.exists(path) and os.path.samefile(path, output):
         _say(_words("a_error", file=output, text=_(_WORDS["a_same"])), error=True)
         return 2
-    folder = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(folder):  # said before the analysis, not after its minutes of work
-        missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
-        cannot = RecordingError(_(WRITE_WORDS["cannot"]).format(why=os_why(missing)), file=output, whole=True)
-        _say(cannot.format(), error=True)
+    try:
+        check_folder(output)  # said before the analysis, not after its minutes of work
+    except RecordingError as exc:
+        _say(exc.format(), error=True)
         return 1
     try:
         games = notation.load_games(path)

@@ -50,6 +50,7 @@ __all__ = [
     "RecordingError",
     "Start",
     "ValidationReport",
+    "check_folder",
     "json_compact",
     "json_document",
     "move_to_json",
@@ -812,6 +813,19 @@ def write_atomic(path: str | Path, text: str) -> None:
         # strerror alone: str(exc) repeats the file name the error already gives
         why = os_why(exc)
         raise RecordingError(_(WRITE_WORDS["cannot"]).format(why=why), file=name, whole=True) from None
+
+
+def check_folder(path: str | Path) -> None:
+    """Refuse, before any work, a ``path`` that :func:`write_atomic` could not write
+    because its folder is missing, with the error that write would raise.
+
+    Raises:
+        RecordingError: the folder of ``path`` does not exist (or is not a folder);
+            ``file`` names ``path`` and :attr:`RecordingError.whole` is set.
+    """
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        raise RecordingError(_(WRITE_WORDS["cannot"]).format(why=os_why(missing)), file=str(path), whole=True)
 
 
 #: The words of :func:`write_atomic`'s errors (each names the file once, in ``file``).
