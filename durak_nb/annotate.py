@@ -60,7 +60,7 @@ from .errors import DurakError
 from .i18n import N_, Np_, _, ngettext, pgettext
 from .record import io, jsonio
 from .record.json_form import MAX_BYTES, MAX_DEPTH, MAX_MOVES, Recording, RecordingError, write_atomic
-from .record.lexer import SUFFIX, format_move
+from .record.lexer import format_move
 from .record.tree import GLYPHS, GameNode, GameTree, check_annotations
 from .record.writer import check_lines, write
 from .replay import LinePath, Replay, line_deal, partial_line_game, path_text
@@ -422,19 +422,12 @@ class Annotator:
         ``.json``, by suffix); :meth:`save` writes the whole file back (every game of a match).
 
         Raises:
+            TypeError: ``game`` is not an int (a bool is not a game number).
             RecordingError: the file cannot be read or holds an illegal move.
-            IndexError: the file has no game ``game``.
+            IndexError: the file has no game ``game`` (:func:`~durak_nb.record.io.load_game`).
         """
-        games = io.load_games(path)
-        if isinstance(game, bool) or not 0 <= game < len(games):
-            raise IndexError(
-                ngettext(
-                    "{path} holds {n} game(s); there is no game {game}",
-                    "{path} holds {n} game(s); there is no game {game}",
-                    len(games),
-                ).format(path=path, n=len(games), game=game)
-            )
-        return cls(games[game], match=games, index=game, **options)
+        games, k = io.load_game(path, game)  # the one home of "game k of the file"
+        return cls(games[k], match=games, index=k, **options)
 
     # ------------------------------------------------------------------ reading
 
@@ -507,15 +500,11 @@ class Annotator:
                 column (:attr:`RecordingError.whole`).
         """
         target = Path(self.file if path is None else path)
-        name = target.name.lower()
-        if name.endswith(SUFFIX):
-            form = "durak"
-        elif name.endswith(".json"):
-            form = "json"
-        elif name.endswith(".durak.jsonl"):
-            durak = target.with_name(target.name[: -len(".jsonl")])
-            raise RecordingError(_(WORDS["journal"]).format(durak=durak), file=str(target), whole=True)
-        else:
+        form = io.write_form(target)  # by suffix, whatever its case (one home)
+        if form is None:
+            if target.name.lower().endswith(".durak.jsonl"):
+                durak = target.with_name(target.name[: -len(".jsonl")])
+                raise RecordingError(_(WORDS["journal"]).format(durak=durak), file=str(target), whole=True)
             raise RecordingError(_(WORDS["suffix"]), file=str(target), whole=True)
         try:
             text = self.text(form)

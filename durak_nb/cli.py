@@ -33,7 +33,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
@@ -82,7 +82,14 @@ def _problem(exc: RecordingError, file: str) -> str:
     its fields; an error raised on text (``<string>``) names ``file``, where the text came from."""
     if exc.file == "<string>":
         exc = RecordingError(
-            exc.message, file=file, line=exc.line, column=exc.column, move=exc.move, rule=exc.rule, branch=exc.branch
+            exc.message,
+            file=file,
+            line=exc.line,
+            column=exc.column,
+            move=exc.move,
+            rule=exc.rule,
+            branch=exc.branch,
+            whole=exc.whole,
         )
     return exc.format()
 
@@ -373,6 +380,8 @@ def _validate(files: Sequence[str], as_json: bool) -> int:
             if as_json:
                 answers.append(report.to_json())
             else:
+                for warning in report.warnings:  # doubts that leave the file legal (a header like [Rulez …])
+                    _say(warning.format(), error=True)
                 _say(report.describe(), error=not report.ok)
     for a in answers:
         print(shown(json.dumps(a, ensure_ascii=False), json_string=True))
@@ -438,7 +447,8 @@ def _convert(src: str, dst: str, passes: str = "all") -> int:
     if io.loader_for(src) is None:  # any file the kit reads: a journal or a corpus file too
         words = _("{file}: the file name ends in {suffixes}")
         return _usage("convert", words.format(file=src, suffixes=", ".join(io.suffixes())))
-    if not dst.endswith((notation.SUFFIX, ".json")):
+    form = io.write_form(dst)  # .durak or .json, whatever the case (one home)
+    if form is None:
         return _usage("convert", _("{file}: the file name ends in .durak or .json").format(file=dst))
     if _same_file(src, dst):
         return _usage("convert", _("{file}: OUT is the input file IN; write to another file").format(file=dst))
@@ -447,7 +457,7 @@ def _convert(src: str, dst: str, passes: str = "all") -> int:
         return 1
     games = [r.recording for r in reports if r.recording is not None]
     try:  # a problem of the games names src; one of writing names dst
-        text = notation.write(games, passes=passes) if dst.endswith(notation.SUFFIX) else notation.json_text(games)
+        text = notation.write(games, passes=passes) if form == "durak" else notation.json_text(games)
         write_atomic(dst, text)  # whole or not at all: an existing dst is never truncated
     except RecordingError as exc:
         _say(_problem(exc, src), error=True)
@@ -499,89 +509,108 @@ def _lines_words(rec: Recording) -> str:
     return _("{n} moves in the main line and {v} side lines of {m} moves").format(n=n, v=sides, m=moves)
 
 
+def _export_page(
+    args: argparse.Namespace, options: Sequence[str], replaces: str, write: Callable[[], str | int]
+) -> int:
+    """The one home of ``durak-nb export``'s refusals and errors, for a recording's page
+    and a lesson's alike: an option of ``options`` (``--title``, ``--view``) that is not
+    UTF-8 text, or a page that would replace ``args.file`` (``replaces``, its words with
+    ``{file}``), refused before anything is read (exit 2); then ``write()``, which
+    gives the line to print on success or the exit status of a problem it has
+    already printed.  A file that cannot be read (a recording or a lesson) or a game
+    the readers refuse prints the reader's ``FILE[:LINE:COL]: error: …`` line
+    (:func:`_problem`); a page that
+    cannot be made (:class:`~durak_nb.views.export.ExportError`) or written
+    (:class:`OSError`) ``durak-nb export: error: …``; each exits 1.
+    """
+    from .views.export import ExportError  # ipywidgets only for this command
+
+    for option in options:
+        given = _not_text(getattr(args, option.lstrip("-")))
+        if given is not None:
+            return _usage("export", _("{option} is not UTF-8 text: {given}").format(option=option, given=given))
+    if _same_file(args.file, args.output):
+        return _usage("export", replaces.format(file=args.output))
+    try:
+        done = write()
+    except RecordingError as exc:
+        _say(_problem(exc, args.file), error=True)
+        return 1
+    except ExportError as exc:
+        cause = exc.__cause__
+        if isinstance(cause, RecordingError) and cause.whole:  # a lesson that cannot be read: as a recording
+            _say(_problem(cause, args.file), error=True)
+        else:
+            _usage("export", str(exc))
+        return 1
+    except OSError as exc:
+        _usage("export", f"{args.output}: {os_why(exc)}")
+        return 1
+    if isinstance(done, int):
+        return done
+    _say(done)
+    return 0
+
+
 def _export(args: argparse.Namespace) -> int:
     """Read ``args.file`` strictly, check it as ``validate`` does (R25 results
-    included), and write game ``args.game`` as a page."""
-    from .views.export import ExportError, export_html  # ipywidgets only for this command
+    included), and write game ``args.game`` as a page (:func:`_export_page`)."""
+    from .views.export import export_html  # ipywidgets only for this command
     from .views.lesson_page import is_lesson
 
     if is_lesson(args.file):
         return _export_lesson(args)
 
-    for option, value in (("--title", args.title), ("--view", args.view)):
-        given = _not_text(value)
-        if given is not None:
-            return _usage("export", _("{option} is not UTF-8 text: {given}").format(option=option, given=given))
-    if _same_file(args.file, args.output):
-        words = _("{file}: the page would replace the recording FILE; write to another file")
-        return _usage("export", words.format(file=args.output))
-    reports = notation.validate_path(args.file)
-    if reports[0].recording is None:  # the file could not be read
-        _say(reports[0].describe(), error=True)
-        return 1
-    if not 1 <= args.game <= len(reports):
-        # TRANSLATORS: {n} is the number of games; a translation may write "games: {n}"
-        words = _("{file} holds {n} game(s): --game 1..{n}")
-        return _usage("export", words.format(file=args.file, n=len(reports)))
-    report = reports[args.game - 1]
-    rec = report.recording
-    assert rec is not None
-    if not report.ok:
-        _say(report.describe(), error=True)
-        return 1
-    if args.view is not None and args.view not in rec.players:
-        words = _("--view {name} is not a player: {players}")
-        return _usage("export", words.format(name=repr(args.view), players=", ".join(rec.players)))
-    try:
+    def write() -> str | int:
+        reports = notation.validate_path(args.file)
+        if reports[0].recording is None:  # the file could not be read
+            _say(reports[0].describe(), error=True)
+            return 1
+        if not 1 <= args.game <= len(reports):
+            # TRANSLATORS: {n} is the number of games; a translation may write "games: {n}"
+            words = _("{file} holds {n} game(s): --game 1..{n}")
+            return _usage("export", words.format(file=args.file, n=len(reports)))
+        report = reports[args.game - 1]
+        rec = report.recording
+        assert rec is not None
+        if not report.ok:
+            _say(report.describe(), error=True)
+            return 1
+        if args.view is not None and args.view not in rec.players:
+            words = _("--view {name} is not a player: {players}")
+            return _usage("export", words.format(name=repr(args.view), players=", ".join(rec.players)))
         page = export_html(rec, args.output, title=args.title, perspective=args.view, puzzle=args.puzzle)
-    except RecordingError as exc:
-        _say(_problem(exc, args.file), error=True)
-        return 1
-    except ExportError as exc:
-        _usage("export", str(exc))
-        return 1
-    except OSError as exc:
-        _usage("export", f"{args.output}: {os_why(exc)}")
-        return 1
-    # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {lines} the moves it shows ("134 moves")
-    words = _("{page}: {bytes}, {lines}; open it in a browser (no kernel needed)")
-    _say(words.format(page=page, bytes=_bytes(page.stat().st_size), lines=_lines_words(rec)))
-    return 0
+        # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {lines} the moves it shows ("134 moves")
+        words = _("{page}: {bytes}, {lines}; open it in a browser (no kernel needed)")
+        return words.format(page=page, bytes=_bytes(page.stat().st_size), lines=_lines_words(rec))
+
+    replaces = _("{file}: the page would replace the recording FILE; write to another file")
+    return _export_page(args, ("--title", "--view"), replaces, write)
 
 
 def _export_lesson(args: argparse.Namespace) -> int:
     """``durak-nb export LESSON.ipynb -o PAGE.html``: the lesson as one page
-    (:func:`durak_nb.views.lesson_page.export_lesson`)."""
-    from .views.export import ExportError
+    (:func:`durak_nb.views.lesson_page.export_lesson`, through :func:`_export_page`)."""
     from .views.lesson_page import export_lesson
 
-    given = _not_text(args.title)
-    if given is not None:
-        return _usage("export", _("{option} is not UTF-8 text: {given}").format(option="--title", given=given))
     if args.view is not None or args.game != 1 or getattr(args, "puzzle", False):
         # TRANSLATORS: {options} are option names, kept as they are (--view, --game, --puzzle)
         words = _("{file}: a lesson notebook has no games to choose: {options} are for a recording")
         return _usage("export", words.format(file=args.file, options="--view, --game, --puzzle"))
-    if _same_file(args.file, args.output):
-        words = _("{file}: the page would replace the lesson FILE; write to another file")
-        return _usage("export", words.format(file=args.output))
-    try:
+
+    def write() -> str:
         page, held = export_lesson(args.file, args.output, title=args.title)
-    except ExportError as exc:
-        _usage("export", str(exc))
-        return 1
-    except OSError as exc:
-        _usage("export", f"{args.output}: {os_why(exc)}")
-        return 1
-    n = len(held.exercises)
-    # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {n} the exercises and drills the page holds
-    words = ngettext(
-        "{page}: {bytes}, a lesson page with {n} exercise; open it in a browser (no kernel needed)",
-        "{page}: {bytes}, a lesson page with {n} exercises; open it in a browser (no kernel needed)",
-        n,
-    )
-    _say(words.format(page=page, bytes=_bytes(page.stat().st_size), n=n))
-    return 0
+        n = len(held.exercises)
+        # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {n} the exercises and drills the page holds
+        words = ngettext(
+            "{page}: {bytes}, a lesson page with {n} exercise; open it in a browser (no kernel needed)",
+            "{page}: {bytes}, a lesson page with {n} exercises; open it in a browser (no kernel needed)",
+            n,
+        )
+        return words.format(page=page, bytes=_bytes(page.stat().st_size), n=n)
+
+    replaces = _("{file}: the page would replace the lesson FILE; write to another file")
+    return _export_page(args, ("--title",), replaces, write)
 
 
 def _tournament(args: argparse.Namespace) -> int:

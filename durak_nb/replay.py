@@ -69,7 +69,7 @@ from .engine import Action, Drew, Event, Game, IllegalMove, Move, Position, Resu
 from .explain import explain_move
 from .i18n import _, get_language, ngettext
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
-from .record import notation
+from .record import io
 from .record.json_form import Recording, RecordingError
 from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_refusal
 from .rules import Rules
@@ -540,16 +540,8 @@ class Replay:
             IndexError: the file has no game number ``game``.
         """
         _check_index(game, "Replay.load: game")
-        games = notation.load_games(path)
-        if not 0 <= game < len(games):
-            raise IndexError(
-                ngettext(
-                    "{path} holds {n} game(s); there is no game {game}",
-                    "{path} holds {n} game(s); there is no game {game}",
-                    len(games),
-                ).format(path=path, n=len(games), game=game)
-            )
-        return cls(games[game])
+        games, k = io.load_game(path, game)  # the one home of "game k of the file"
+        return cls(games[k])
 
     # ------------------------------------------------------------------ access
 

@@ -24,6 +24,7 @@ from .errors import DurakError
 from .i18n import N_, _, ngettext
 
 __all__ = [
+    "MAX_REPETITION_DRAW",
     "OPTION_NAMES",
     "OPTION_TEXTS",
     "PRESETS",
@@ -159,6 +160,10 @@ def option_text(name: str) -> str:
     return _(OPTION_TEXTS[name])
 
 
+#: The most occurrences of one position ``repetition_draw`` may wait for (R27): the
+#: bound of the option, as the deck size bounds ``hand_size`` (R3) and ``bout_limit`` (R13a).
+MAX_REPETITION_DRAW = 100
+
 OPTION_NAMES = (
     "deck_size",
     "hand_size",
@@ -206,8 +211,9 @@ class Rules:
     Attributes:
         preset: ``podkidnoy`` (default), ``perevodnoy``, ``prostoy``, ``english``, ``japanese``.
         deck_size: 24, 36 or 52 (R1).
-        hand_size: cards dealt and drawn up to (R3, R16); 6, or 5 in prostoy/english.
-        bout_limit: most attack cards in one bout (R13a), default 6.
+        hand_size: cards dealt and drawn up to (R3, R16); 6, or 5 in prostoy/english;
+            1 to half the deck.
+        bout_limit: most attack cards in one bout (R13a), default 6; 1 to the deck size.
         first_bout_limit: most attack cards before the first bito while defending (R13c), 5 or 6.
         transfer_first_bout: allow transfers in the first bout (R19).
         show_trump_transfer: проездной (R20).
@@ -216,7 +222,8 @@ class Rules:
         draw_allowed: going out together is a draw; off: the last defender loses (R25).
         two_sixes_win: two players left, one holding exactly two sixes wins (R26).
         redeal_five_of_suit: R5.
-        repetition_draw: the occurrence of a position that ends the game (R27); 0 = off.
+        repetition_draw: the occurrence of a position that ends the game (R27); 0 = off,
+            else 2 to :data:`MAX_REPETITION_DRAW`.
         teams: seat groups (tuples of 0-based seats), or ``None`` (R22).
     """
 
@@ -264,7 +271,11 @@ class Rules:
 
         Raises:
             RulesError: unknown preset or option name, or a value out of range; the
-                message names the option and its rule id.
+                message names the option, its rule id and the values allowed
+                (``deck_size`` 24, 36 or 52, R1; ``hand_size`` 1 to half the deck, R3;
+                ``bout_limit`` 1 to the deck size, R13a; ``first_bout_limit`` 5 or 6,
+                R13c; ``repetition_draw`` 0 or 2 to :data:`MAX_REPETITION_DRAW`, R27).
+                The players are bounded by :meth:`check_players` (R2).
         """
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
@@ -442,11 +453,14 @@ class Rules:
             raise bad(
                 "hand_size", _("between 1 and {most}, not {n}").format(most=self.deck_size // 2, n=self.hand_size)
             )
-        if self.bout_limit < 1:
-            raise bad("bout_limit", _("at least 1, not {n}").format(n=self.bout_limit))
+        if not 1 <= self.bout_limit <= self.deck_size:  # R13a: no bout holds more cards than the deck
+            raise bad("bout_limit", _("between 1 and {most}, not {n}").format(most=self.deck_size, n=self.bout_limit))
         if self.first_bout_limit not in (5, 6):
             raise bad("first_bout_limit", _("5 or 6, not {n}").format(n=self.first_bout_limit))
-        if self.repetition_draw < 0 or self.repetition_draw == 1:
-            raise bad("repetition_draw", _("0 (off) or 2 and more, not {n}").format(n=self.repetition_draw))
+        if not (self.repetition_draw == 0 or 2 <= self.repetition_draw <= MAX_REPETITION_DRAW):
+            raise bad(
+                "repetition_draw",
+                _("0 (off) or 2 to {most}, not {n}").format(most=MAX_REPETITION_DRAW, n=self.repetition_draw),
+            )
         if self.teams is not None and (len(self.teams) < 2 or any(len(g) < 2 for g in self.teams)):
             raise bad("teams", _("at least two teams of at least two partners each (2 vs 2, 3 vs 3)"))

@@ -227,7 +227,7 @@ def test_bounds_and_failures_name_the_file(tmp_path: Path, monkeypatch: Any) -> 
     with language("ru"), pytest.raises(LessonPageError) as err:
         lesson_page(failing)
     assert str(err.value) == f"{failing}: ячейка 2 не выполняется: ZeroDivisionError: division by zero"
-    with pytest.raises(LessonPageError, match="no such file"):
+    with pytest.raises(LessonPageError, match=r"missing\.ipynb: cannot read the file: No such file or directory"):
         lesson_page_html(tmp_path / "missing.ipynb")
 
 

@@ -521,7 +521,7 @@ def test_R13c_option_value_is_checked() -> None:
     assert str(exc.value) == "[R13c] option first_bout_limit: 5 or 6, not 4"
     with pytest.raises(RulesError) as exc:
         Rules.make("podkidnoy", bout_limit=0)
-    assert str(exc.value) == "[R13a] option bout_limit: at least 1, not 0"
+    assert str(exc.value) == "[R13a] option bout_limit: between 1 and 36, not 0"
 
 
 # ----------------------------------------------------------------------------- R14

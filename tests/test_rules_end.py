@@ -286,7 +286,7 @@ def test_R27_option_zero_turns_it_off() -> None:
 def test_R27_option_value_is_checked() -> None:
     with pytest.raises(RulesError) as exc:
         Rules.make("podkidnoy", repetition_draw=1)
-    assert str(exc.value) == "[R27] option repetition_draw: 0 (off) or 2 and more, not 1"
+    assert str(exc.value) == "[R27] option repetition_draw: 0 (off) or 2 to 100, not 1"
     assert Rules.make("podkidnoy").repetition_draw == 3
 
 

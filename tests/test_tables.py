@@ -637,7 +637,7 @@ def test_tables_broken_files_become_error_rows_R12_R25(tmp_path: Path) -> None:
     explicit = games_frame([tmp_path / "missing.json", tmp_path / "notes.txt"])
     assert explicit["ok"].tolist() == [False, False]
     assert explicit.loc[0, "error"] == (
-        f"{tmp_path / 'missing.json'}:1:1: error: cannot read the file: No such file or directory"
+        f"{tmp_path / 'missing.json'}: error: cannot read the file: No such file or directory"
     )
     assert str(explicit.loc[1, "error"]).startswith(
         f"{tmp_path / 'notes.txt'}:1:1: error: no reader for this kind of file (readable: "

@@ -19,7 +19,7 @@ from collections import Counter
 
 from ..i18n import N_, _, ngettext
 from ..record import RecordingError, notation
-from ..record.io import check_match, dump
+from ..record.io import check_match, dump, write_form
 from ..record.json_form import check_folder
 from ..text import visible
 from .evaluation import DEFAULT_NODE_BUDGET as ANALYSE_NODE_BUDGET
@@ -119,7 +119,7 @@ def analyse_command(
     …`` for an ``output`` not ending in ``.durak``/``.json``, ``output`` the input file, or
     a bound that is not a positive whole number. Never raises for bad input.
     """
-    if not output.endswith((".durak", ".json")):  # the input: any file the readers know
+    if write_form(output) is None:  # .durak or .json, whatever the case; the input: any file the readers know
         _say(_words("a_error", file=output, text=_(_WORDS["a_suffix"])), error=True)
         return 2
     if os.path.exists(output) and os.path.exists(path) and os.path.samefile(path, output):

@@ -56,6 +56,7 @@ __all__ = [
     "dump",
     "json_text",
     "load",
+    "load_game",
     "load_games",
     "loader_for",
     "read_bytes",
@@ -63,10 +64,33 @@ __all__ = [
     "register_loader",
     "suffixes",
     "validate_path",
+    "write_form",
 ]
 
 #: The suffix of the JSON form; of a recorder journal (``durak_nb.record.recorder``).
 JSON_SUFFIX = ".json"
+
+#: The forms a recording is written in, by the suffix that names them (:func:`write_form`).
+WRITE_FORMS = {SUFFIX: "durak", JSON_SUFFIX: "json"}
+
+
+def write_form(path: str | Path) -> str | None:
+    """The form a recording is written in at ``path``, by its file name's suffix,
+    whatever its case (as :func:`loader_for` reads): ``'durak'`` for ``.durak`` (the
+    notation), ``'json'`` for ``.json`` (the JSON form), ``None`` for any other name
+    (a recorder journal ``.durak.jsonl`` too).  The one place every command and
+    ``save`` that picks a form by suffix asks (``convert``, ``analyse``, :func:`dump`,
+    ``Annotator.save``).
+
+    >>> write_form("game.durak"), write_form("OUT.JSON"), write_form("lesson.Durak"), write_form("x.durak.jsonl")
+    ('durak', 'json', 'durak', None)
+    """
+    name = (path.name if isinstance(path, Path) else Path(path).name).lower()
+    for suffix, form in WRITE_FORMS.items():
+        if name.endswith(suffix):
+            return form
+    return None
+
 
 #: A reader: a path in; out one :class:`Recording`, a sequence of them (a match), or an
 #: object holding one in its ``recording`` attribute (a recorder journal).
@@ -177,6 +201,32 @@ def load_games(path: str | Path) -> list[Recording]:
     return _as_recordings(loader(p), p)
 
 
+def load_game(path: str | Path, game: int = 0) -> tuple[list[Recording], int]:
+    """Every game of the file at ``path`` (:func:`load_games`) and the index ``game``
+    of the one asked for (0-based), checked: the one home of "game ``game`` of the
+    file" (``Replay.load``, ``Annotator.load``).
+
+    Raises:
+        TypeError: ``game`` is not an int (a bool is not a game number), before the
+            file is read.
+        RecordingError: as :func:`load_games`.
+        IndexError: the file has no game ``game``: the message names the file and
+            how many games it holds.
+    """
+    if isinstance(game, bool) or not isinstance(game, int):
+        raise TypeError(f"game must be an int (an index), not {game!r}")
+    games = load_games(path)
+    if not 0 <= game < len(games):
+        raise IndexError(
+            ngettext(
+                "{path} holds {n} game; there is no game {game} (games are counted from 0)",
+                "{path} holds {n} games; there is no game {game} (games are counted from 0)",
+                len(games),
+            ).format(path=path, n=len(games), game=game)
+        )
+    return games, game
+
+
 def load(path: str | Path) -> Recording:
     """The one game of the file at ``path`` (:func:`load_games`).
 
@@ -258,7 +308,7 @@ def validate_path(path: str | Path) -> list[ValidationReport]:
     try:
         games = load_games(p)
     except RecordingError as exc:
-        return [ValidationReport(str(p), False, exc, None, None)]
+        return [ValidationReport(str(p), False, exc, None, None, exc.warnings)]
     reports = []
     for n, rec in enumerate(games, 1):
         report = _validate_game(rec)
@@ -270,6 +320,7 @@ def validate_path(path: str | Path) -> list[ValidationReport]:
                 report.error,
                 report.game,
                 report.recording,
+                report.warnings,
             )
         reports.append(report)
     return reports
@@ -283,7 +334,7 @@ def _validate_game(rec: Recording) -> ValidationReport:
         try:
             check_lines(rec)
         except RecordingError as exc:
-            return ValidationReport(rec.file, False, exc, None, rec)
+            return ValidationReport(rec.file, False, exc, None, rec, rec.warnings)
     return report
 
 
@@ -305,7 +356,7 @@ def dump(games: Recording | Sequence[Recording], path: str | Path) -> None:
     """
     recs = [games] if isinstance(games, Recording) else list(games)
     try:
-        if Path(path).name.lower().endswith(SUFFIX):
+        if write_form(path) == "durak":  # any other name: the JSON form
             text = write(recs)
         else:
             if not recs:

@@ -48,6 +48,7 @@ __all__ = [
     "Deal",
     "Recording",
     "RecordingError",
+    "RecordingWarning",
     "Start",
     "ValidationReport",
     "check_folder",
@@ -96,8 +97,9 @@ class RecordingError(DurakError):
         known: for a game whose deal nobody saw (where ``state`` is ``None``: its
             hidden cards are never shown), the STATE of INTERCHANGE.md before the move,
             with only what is known (:func:`~durak_nb.record.overboard.known_state`).
-        whole: the error is about the whole file, not a place in it (a write error):
-            :meth:`format` names the file without a line and column.
+        whole: the error is about the whole file, not a place in it (a write error, or
+            a file that cannot be read: :func:`read_bytes`): :meth:`format` names the
+            file without a line and column.
         language: the language ``message`` was said in (``'en'``, ``'ru'``, ``'uk'``):
             :meth:`format` frames it in the same one (``error:``, ``ошибка:``, ``помилка:``),
             whatever language is in use when it is shown.
@@ -125,6 +127,9 @@ class RecordingError(DurakError):
         self.legal: tuple[str, ...] = tuple(legal)
         self.branch: tuple[tuple[int, int], ...] = tuple(branch)
         self.known = known
+        #: doubts about the game read before the error (:class:`RecordingWarning`): the
+        #: notation's reader sets them, ``validate`` prints them beside the error
+        self.warnings: tuple[RecordingWarning, ...] = ()
         self.language = get_language()  # the language of ``message``: the frame says the same
         self.args = (self.format(),)
 
@@ -159,6 +164,39 @@ class RecordingError(DurakError):
 _FRAME = N_("{file}:{line}:{column}: error: {tag}{message}")
 # TRANSLATORS: a write error, about the whole file; {tag} as above
 _FRAME_WHOLE = N_("{file}: error: {tag}{message}")
+
+
+# TRANSLATORS: a doubt about a file that is still read (validate's exit status is unchanged)
+_FRAME_WARNING = N_("{file}:{line}:{column}: warning: {message}")
+
+
+@dataclass(frozen=True)
+class RecordingWarning:
+    """A doubt about a recording that is still read and kept as written: ``durak-nb
+    validate`` prints it and still exits 0 (e.g. a header of its own whose name is close
+    to a standard one, docs/notation.md "Headers": ``[Rulez …]``, did you mean Rules?).
+
+    Attributes:
+        message: what is doubtful, in words (in :attr:`language`).
+        file: the file name (``'<string>'`` for text).
+        line, column: 1-based place in the file.
+        language: the language ``message`` was said in; :meth:`format` frames it in it.
+    """
+
+    message: str
+    file: str = "<string>"
+    line: int = 1
+    column: int = 1
+    language: str = field(default_factory=get_language)
+
+    def format(self) -> str:
+        """``FILE:LINE:COL: warning: message``."""
+        words = translations(self.language).gettext
+        return words(_FRAME_WARNING).format(file=self.file, line=self.line, column=self.column, message=self.message)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"line": n, "column": n, "message": "..."}``: an item of ``validate --json``'s ``warnings``."""
+        return {"line": self.line, "column": self.column, "message": self.message}
 
 
 #: what a :class:`RecordingError` carries besides its message and file (pickled, renamed)
@@ -210,6 +248,8 @@ class Recording:
             sequence; read from JSON, a :class:`~durak_nb.record.jsonio.LazySequence`
             whose places are found on first use).
         result_place: (line, column) of the ``result`` member, for its error place.
+        warnings: the :class:`RecordingWarning` s of the reading (a header name close to
+            a standard one), which ``validate`` prints; not compared.
 
     Two recordings are equal when they hold the same game, meta included; where they
     were read from (``file``, ``move_places``) is not compared, so a game read from
@@ -226,6 +266,7 @@ class Recording:
     file: str = field(default="<string>", compare=False)
     move_places: Sequence[tuple[int, int]] = field(default_factory=list, compare=False)
     result_place: Sequence[int] = field(default=(1, 1), compare=False)
+    warnings: tuple[RecordingWarning, ...] = field(default=(), compare=False)
 
     # -------------------------------------------------------------- reading
 
@@ -690,19 +731,21 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") 
         what: the word used in the messages (``'file'``, ``'journal'``).
 
     Raises:
-        RecordingError: the file cannot be opened or read, is not a regular file, or
-            has more than ``limit`` bytes; ``file`` names it.
+        RecordingError: the file cannot be opened or read (not found, no permission),
+            is not a regular file (a folder, a device), or has more than ``limit``
+            bytes; ``file`` names it, with no line and column (:attr:`RecordingError.whole`:
+            ``FILE: error: cannot read the file: …``), for every command and reader alike.
     """
     name = str(path)
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise RecordingError(_read_words(what, "cannot").format(why=os_why(exc)), file=name) from None
+        raise RecordingError(_read_words(what, "cannot").format(why=os_why(exc)), file=name, whole=True) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             kind = "directory" if stat.S_ISDIR(mode) else "irregular"
-            raise RecordingError(_read_words(what, kind), file=name)
+            raise RecordingError(_read_words(what, kind), file=name, whole=True)
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
@@ -712,7 +755,7 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") 
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise RecordingError(_read_words(what, "cannot").format(why=os_why(exc)), file=name) from None
+        raise RecordingError(_read_words(what, "cannot").format(why=os_why(exc)), file=name, whole=True) from None
     finally:
         os.close(fd)
     if size > limit:
@@ -728,7 +771,7 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, what: str = "file") 
                 "the file is larger than the limit of {limit} bytes",
                 limit,
             )
-        raise RecordingError(big.format(limit=limit), file=name)
+        raise RecordingError(big.format(limit=limit), file=name, whole=True)
     return b"".join(chunks)
 
 
@@ -931,6 +974,8 @@ class ValidationReport:
         error: the :class:`RecordingError` when not ok.
         game: the replayed game when ok (or up to the error, for illegal moves).
         recording: the recording, when it could be read.
+        warnings: doubts the reading raised that do not make the file illegal
+            (:class:`RecordingWarning`), ok or not.
     """
 
     file: str
@@ -938,9 +983,17 @@ class ValidationReport:
     error: RecordingError | None
     game: Game | None
     recording: Recording | None
+    warnings: tuple[RecordingWarning, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` answer of INTERCHANGE.md."""
+        """The ``--json`` answer of INTERCHANGE.md, with ``warnings`` (a list of
+        :meth:`RecordingWarning.to_json`) when there are any (docs/notation.md)."""
+        out = self._answer()
+        if self.warnings:
+            out["warnings"] = [w.to_json() for w in self.warnings]
+        return out
+
+    def _answer(self) -> dict[str, Any]:
         if self.ok:
             assert self.game is not None and self.recording is not None
             g, names = self.game, self.recording.players
@@ -1020,8 +1073,8 @@ def validate_recording(rec: Recording) -> ValidationReport:
         game = rec.replay()
         rec.check_result(game)
     except RecordingError as exc:
-        return ValidationReport(rec.file, False, exc, None, rec)
-    return ValidationReport(rec.file, True, None, game, rec)
+        return ValidationReport(rec.file, False, exc, None, rec, rec.warnings)
+    return ValidationReport(rec.file, True, None, game, rec, rec.warnings)
 
 
 def validate_file(path: str | Path) -> ValidationReport:

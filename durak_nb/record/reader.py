@@ -19,6 +19,7 @@ read one check per header.  Nothing recurses on the nesting depth.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 import random
 import re
@@ -44,6 +45,7 @@ from .json_form import (
     Deal,
     Recording,
     RecordingError,
+    RecordingWarning,
     Start,
     read_text,
 )
@@ -280,6 +282,7 @@ class _Reader:
         self.up: tuple[Card, int] | None = None  # a redeal's new turned-up card and its place
         self.rec: Recording | None = None
         self.cut_at: int | None = None  # lenient reading: keep the main line's moves before this one
+        self.warnings: list[RecordingWarning] = []  # the doubts about the game being read (_header_doubt)
 
     # ------------------------------------------------------------------ the file
 
@@ -298,6 +301,7 @@ class _Reader:
             if not games:
                 raise self.src.error(_("no game here: a game begins with its headers, e.g. [Players Anna Boris]"), i)
         except RecordingError as exc:
+            exc.warnings = tuple(self.warnings)  # the game's doubts, said beside its error
             if self.strict:
                 raise
             self.reading.problems.append(exc)
@@ -315,6 +319,7 @@ class _Reader:
         src = self.src
         text = src.text
         headers: list[Header] = []
+        self.warnings = []  # this game's doubts
         while i < len(text) and text[i] == "[":
             end = text.find("\n", i)
             end = len(text) if end < 0 else end
@@ -432,6 +437,7 @@ class _Reader:
                 if "headers" in meta and not free:
                     raise src.error(_("meta {key} is given twice").format(key=repr("headers")), h.start)
                 free = True
+                self._header_doubt(h)
                 meta.setdefault("headers", {})[h.name] = self._text_value(h)
                 meta_at.setdefault("headers", h.start)
                 continue
@@ -441,6 +447,20 @@ class _Reader:
             meta[key] = value
             meta_at[key] = h.start
         return seen, multi, meta, meta_at
+
+    def _header_doubt(self, h: Header) -> None:
+        """A header of its own (kept in ``meta["headers"]``, as PGN keeps unknown tags)
+        whose name is close to a standard one (:func:`close_header`): a
+        :class:`RecordingWarning` at its name, "did you mean Rules?"."""
+        near = close_header(h.name)
+        if near is None:
+            return
+        line, column = self.src.lc(h.start + 1)
+        # TRANSLATORS: {name} is the header as written (Rulez), {near} the standard one (Rules); kept as they are
+        words = _("unknown header {name} (kept in meta.headers): did you mean {near}?")
+        self.warnings.append(
+            RecordingWarning(words.format(name=h.name, near=near), file=self.src.file, line=line, column=column)
+        )
 
     def _meta_member(self, h: Header) -> tuple[str, Any]:
         """The ``meta`` member of an ``Event``, ``Seed``, ``Meta`` or lower-case header."""
@@ -1092,6 +1112,7 @@ class _Reader:
         out = visitor.end_game(meta)
         out.move_places = move_places
         out.file = src.file
+        out.warnings = tuple(self.warnings)
         final = main.game
         if problem is None:
             problem = self._late_lines(out)
@@ -1627,6 +1648,19 @@ class _Reader:
                 draws=tuple(x for x in d.draws if x.after < j),
                 redeals=tuple((r, c) for r, c in d.redeals if r < j),
             )
+
+
+def close_header(name: str) -> str | None:
+    """The standard header (:data:`~durak_nb.record.lexer.STANDARD_HEADERS`) that the
+    header of its own ``name`` is close to, as :mod:`difflib` measures it, ignoring
+    case; ``None`` for a name close to none (``Date``, ``Site``, ``Round``, …).
+
+    >>> close_header("Rulez"), close_header("Player"), close_header("RULES"), close_header("Date")
+    ('Rules', 'Players', 'Rules', None)
+    """
+    lower = {header.lower(): header for header in STANDARD_HEADERS}
+    near = difflib.get_close_matches(name.lower(), list(lower), n=1, cutoff=0.75)
+    return lower[near[0]] if near else None
 
 
 def parse(

@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, get_language, language, ngettext, pgettext
-from ..record.json_form import os_why, replace_atomically
+from ..record.json_form import RecordingError, read_bytes, replace_atomically
 from ..record.jsonio import _said
 from .export import ExportError, page_html
 from .html import esc
@@ -139,21 +139,28 @@ def _fail(path: Path, text: str) -> LessonPageError:
 
 
 def _read(path: Path) -> list[dict[str, Any]]:
-    """The notebook's cells (bounded), or :class:`LessonPageError` naming the file."""
+    """The notebook's cells (bounded), or :class:`LessonPageError` naming the file; for
+    a file that cannot be read (not found, a folder, no permission, a device) it says
+    :func:`~durak_nb.record.json_form.read_bytes`'s words, the same as for a recording,
+    and its cause is that :class:`~durak_nb.record.json_form.RecordingError` (which
+    ``durak-nb export`` prints as for a recording)."""
     try:
         size = path.stat().st_size
-        if size > MAX_NOTEBOOK_BYTES:
-            raise _fail(
-                path,
-                _("the notebook has {n} bytes, more than the {limit} a lesson page reads").format(
-                    n=size, limit=MAX_NOTEBOOK_BYTES
-                ),
-            )
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise _fail(path, _("no such file")) from exc
-    except OSError as exc:
-        raise _fail(path, os_why(exc)) from exc
+    except OSError:
+        size = 0  # read_bytes says why the file cannot be read
+    if size > MAX_NOTEBOOK_BYTES:
+        raise _fail(
+            path,
+            _("the notebook has {n} bytes, more than the {limit} a lesson page reads").format(
+                n=size, limit=MAX_NOTEBOOK_BYTES
+            ),
+        )
+    try:
+        raw = read_bytes(path, limit=MAX_NOTEBOOK_BYTES)
+    except RecordingError as exc:
+        raise _fail(path, exc.message) from exc
+    try:
+        doc = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         words = _("not a notebook (.ipynb is JSON text): the file is not UTF-8 text (byte {n})")
         raise _fail(path, words.format(n=exc.start)) from exc
@@ -424,7 +431,9 @@ def lesson_page(path: str | Path) -> LessonPage:
     use is restored afterwards (the notebook's ``set_language`` holds only for its run).
 
     Raises:
-        LessonPageError: the file cannot be read, is not a notebook, is beyond the
+        LessonPageError: the file cannot be read (not found, a folder, no permission:
+            :func:`~durak_nb.record.json_form.read_bytes`'s words, its error the cause),
+            is not a notebook, is beyond the
             bounds (:data:`MAX_NOTEBOOK_BYTES`, :data:`MAX_CELLS`,
             :data:`MAX_REPLAYERS`), or a cell fails (the message names the file, the
             cell's number and the error).

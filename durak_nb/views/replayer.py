@@ -376,7 +376,7 @@ def _file_of(rec: Recording) -> tuple[bool, list[Recording], int]:
     file is a match holding ``rec``, its games and ``rec``'s place among them (saving
     writes every game); else ``(…, [], 0)``.  A file that does not exist loses nothing; a
     recording shipped with the kit (a lesson's) is never a default to save over."""
-    if not rec.file.lower().endswith((".durak", ".json")):
+    if io.write_form(rec.file) is None:
         return False, [], 0
     if Path(rec.file).resolve().is_relative_to(_PACKAGE):  # the course's recordings are never overwritten
         return False, [], 0
