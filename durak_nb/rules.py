@@ -42,8 +42,17 @@ class RulesError(DurakError):
     """An unknown preset or option, or an option value out of range.
 
     ``rule`` is the rule id the option belongs to (``None`` for an unknown preset or
-    option name); the message names the option.
+    option name); the message names the option.  ``option`` is the name of the option
+    whose value is out of range or of the wrong type (``'bout_limit'``), else ``None``:
+    a reader places the error at that option (``[Rules podkidnoy bout_limit=…]``).
     """
+
+    def __init__(self, rule: str | None, message: str, option: str | None = None) -> None:
+        super().__init__(rule, message)
+        self.option = option
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.rule, self.message, self.option))
 
 
 #: Preset name -> (hand size, throw-ins, transfers, lead style, japanese).
@@ -435,7 +444,7 @@ class Rules:
     def _check(self) -> None:
         def bad(name: str, why: str) -> RulesError:
             # TRANSLATORS: {name} is the option's name as written (deck_size); {why} what it must be
-            return RulesError(_OPTION_RULE[name], _("option {name}: {why}").format(name=name, why=why))
+            return RulesError(_OPTION_RULE[name], _("option {name}: {why}").format(name=name, why=why), option=name)
 
         types = _FIELD_TYPES
         if not types:  # once: the declared type of each field

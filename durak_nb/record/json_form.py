@@ -1201,8 +1201,9 @@ class _DocReader:
                 if type(spec) is str and len(_PRESETS) < _MOST_CODES:
                     _PRESETS[spec] = rules
             rules.check_players(len(players))
-        except RulesError as exc:
-            raise self.fail(exc.message, "rules", exc.rule) from exc
+        except RulesError as exc:  # a value out of range: at its member
+            at = f"rules.{exc.option}" if exc.option is not None and isinstance(spec, dict) else "rules"
+            raise self.fail(exc.message, at, exc.rule) from exc
         self.rules = rules
         self.known = _KNOWN_CODES.setdefault(rules.deck_size, {})
         table = (tuple(players), rules.deck_size)

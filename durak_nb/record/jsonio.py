@@ -556,8 +556,8 @@ def member_places(text: str) -> dict[str, tuple[int, int]]:
     for the object itself), of each element of its ``moves`` array (``'moves[3]'``) and
     of each member of a ``moves`` element (``'moves[3].turned_up'``), and of the members
     inside ``deal`` down to three levels (``'deal.hands.Boris'``, ``'deal.hands.Boris[2]'``,
-    ``'deal.draws[1].after'``), found with the standard library's own scanner (the text
-    is known to decode)."""
+    ``'deal.draws[1].after'``) and of the options of ``rules`` (``'rules.bout_limit'``),
+    found with the standard library's own scanner (the text is known to decode)."""
     out: dict[str, tuple[int, int]] = {}
     scanner = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
     starts = [0]
@@ -601,6 +601,8 @@ def member_places(text: str) -> dict[str, tuple[int, int]]:
                     k += 1
             elif key == "deal":
                 i = _inner_places(text, i, "deal", _DEAL_LEVELS, out, lc, scanner)
+            elif key == "rules":  # each option, for an error about its value (R13a ...)
+                i = _inner_places(text, i, "rules", 1, out, lc, scanner)
             else:
                 _, i = scanner(text, i)
     except (StopIteration, IndexError, RecursionError, ValueError):

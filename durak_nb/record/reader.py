@@ -283,6 +283,7 @@ class _Reader:
         self.rec: Recording | None = None
         self.cut_at: int | None = None  # lenient reading: keep the main line's moves before this one
         self.warnings: list[RecordingWarning] = []  # the doubts about the game being read (_header_doubt)
+        self.option_at: dict[str, int] = {}  # where each option of [Rules ...] stands (_options)
 
     # ------------------------------------------------------------------ the file
 
@@ -512,6 +513,12 @@ class _Reader:
         return self._seat(*toks[0], names, rule)
 
     def _options(self, rh: Header) -> tuple[str, dict[str, Any]]:
+        """``[Rules preset option=value ...]``: the preset and the options (the place of
+        each option's token in :attr:`option_at`, for an error about its value)."""
+        self.option_at = {}
+        return self._read_options(rh)
+
+    def _read_options(self, rh: Header) -> tuple[str, dict[str, Any]]:
         """``[Rules preset option=value ...]``: the preset and the options."""
         src = self.src
         toks = header_tokens(src, rh)
@@ -538,6 +545,7 @@ class _Reader:
                 raise src.error(msg.format(option=short(oname), options=", ".join(OPTION_NAMES)), at)
             if oname in options:
                 raise src.error(_("the option {option} is given twice").format(option=oname), at)
+            self.option_at[oname] = at
             try:
                 options[oname] = jsonio.decode(raw, max_depth=1)
             except jsonio.JSONProblem as exc:
@@ -563,6 +571,8 @@ class _Reader:
             rules.check_players(len(names))
         except RulesError as exc:
             at = (th if th is not None and exc.rule == "R22" else rh or seen["Players"]).start
+            if rh is not None and exc.option in self.option_at:  # a value out of range: at its option
+                at = self.option_at[exc.option]
             raise self.src.error(exc.message, at, rule=exc.rule) from exc
         return rules
 
