@@ -503,7 +503,7 @@ def test_a_syntax_error_in_a_variation() -> None:
             "[Rules podkidnoy]",
             "[Rules podkidnoy first_bout_limit=7]",
             3,
-            1,
+            18,  # at the option whose value is out of range (RulesError.option)
             "R13c",
             "option first_bout_limit: 5 or 6, not 7",
         ),
