@@ -223,6 +223,8 @@ def _command(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
 def _parser() -> argparse.ArgumentParser:
     """The parser of ``durak-nb``, its help texts in the language in use (make it after
     choosing the language)."""
+    from .views.bounds import CELL_TIMEOUT
+
     p = _Parser(prog="durak-nb", description=_("Durak (дурак) recordings: validate, play, replay."))
     _add_lang(p, top=True)
     sub = p.add_subparsers(dest="command", required=True)
@@ -277,6 +279,16 @@ def _parser() -> argparse.ArgumentParser:
         "--puzzle",
         action="store_true",
         help=_("a puzzle: at each move the learner chooses a move before the move played is shown"),
+    )
+    e.add_argument(
+        "--cell-timeout",
+        type=float,
+        default=None,
+        metavar="S",
+        # TRANSLATORS: {default} is a number of seconds (60)
+        help=_("for a lesson notebook: the seconds each code cell may run (default {default})").format(
+            default=f"{CELL_TIMEOUT:g}"
+        ),
     )
     so = _command(sub, "solve", help=_("solve the position after the last move exactly (two players, talon empty)"))
     so.add_argument("file", metavar="FILE")
@@ -512,6 +524,10 @@ def _export(args: argparse.Namespace) -> int:
         given = _not_text(value)
         if given is not None:
             return _usage("export", _("{option} is not UTF-8 text: {given}").format(option=option, given=given))
+    if args.cell_timeout is not None:
+        # TRANSLATORS: {option} is --cell-timeout, kept as it is
+        words = _("{file}: {option} is for a lesson notebook (.ipynb), not a recording")
+        return _usage("export", words.format(file=args.file, option="--cell-timeout"))
     if _same_file(args.file, args.output):
         words = _("{file}: the page would replace the recording FILE; write to another file")
         return _usage("export", words.format(file=args.output))
@@ -553,7 +569,7 @@ def _export_lesson(args: argparse.Namespace) -> int:
     """``durak-nb export LESSON.ipynb -o PAGE.html``: the lesson as one page
     (:func:`durak_nb.views.lesson_page.export_lesson`)."""
     from .views.export import ExportError
-    from .views.lesson_page import export_lesson
+    from .views.lesson_page import CELL_TIMEOUT, MAX_CELL_TIMEOUT, export_lesson
 
     given = _not_text(args.title)
     if given is not None:
@@ -565,8 +581,13 @@ def _export_lesson(args: argparse.Namespace) -> int:
     if _same_file(args.file, args.output):
         words = _("{file}: the page would replace the lesson FILE; write to another file")
         return _usage("export", words.format(file=args.output))
+    bound = CELL_TIMEOUT if args.cell_timeout is None else args.cell_timeout
+    if not 0 < bound <= MAX_CELL_TIMEOUT:  # NaN too
+        # TRANSLATORS: {most} is the longest bound in seconds (3600); {value} the number given
+        words = _("--cell-timeout must be a number of seconds above 0 and at most {most}, not {value}")
+        return _usage("export", words.format(most=f"{MAX_CELL_TIMEOUT:g}", value=f"{bound:g}"))
     try:
-        page, held = export_lesson(args.file, args.output, title=args.title)
+        page, held = export_lesson(args.file, args.output, title=args.title, cell_timeout=bound)
     except ExportError as exc:
         _usage("export", str(exc))
         return 1

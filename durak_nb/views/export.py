@@ -68,7 +68,6 @@ the script early), in the list labels (set as text by the script) and in the
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,7 +89,9 @@ from .html import (
     board_html,
     esc,
     header_html,
+    page_head,
     replayer_frames,
+    script_json,
 )
 from .replayer import PUZZLE_WORDS, ask_story_html, puzzle_question
 
@@ -325,14 +326,7 @@ PLAYER_JS = """(function () {
 })();
 """
 
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="UTF-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="durak-nb">
-<title>{title}</title>
-{style}
+_TEMPLATE = """{head}{style}
 <style>
 body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 .dnb-export-note {{ color: #555; font-size: 12px; margin-bottom: 4px; }}
@@ -541,13 +535,6 @@ def _tree_moves(rec: Recording) -> int:
         count += 1
         stack.extend(node.variations)
     return max(count, len(rec.moves))
-
-
-def _script_json(data: Any) -> str:
-    """``data`` as JSON that can sit inside a ``<script>`` element: ``</`` and ``<!--``
-    escaped (``<\\/``, ``\\u003c!--``), so that no text ends the element early."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
 @dataclass
@@ -786,15 +773,14 @@ def page_html(
     rec = replay.recording
     words = {key: esc(value) for key, value in page_words().items()}
     return _TEMPLATE.format(
-        lang=get_language(),
+        head=page_head(get_language(), page_title),
         w=words,
-        title=esc(page_title),
         style=STYLE,
         defs=card_defs(),
         header=header_html(rec.rules.preset, replay.players, rec.meta),
         interval=int(interval),
         legend=_legend(),
-        data=_script_json(data),
+        data=script_json(data),
         lines_note=esc(_(WORDS["note"])) if len(data["lines"]) > 1 else "",
         puzzle_note=esc(_(PUZZLE_WORDS["note"])) if puzzle else "",
         puzzle=_PUZZLE_PANEL.format(again=esc(_(PUZZLE_WORDS["again"])), on=esc(_(PUZZLE_WORDS["on"])))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import html
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
@@ -61,10 +62,12 @@ __all__ = [
     "name_html",
     "new_caches",
     "options_html",
+    "page_head",
     "preset_words",
     "replay_summary_html",
     "replayer_frames",
     "result_html",
+    "script_json",
     "seat_caption_html",
     "seat_html",
     "seat_places",
@@ -164,6 +167,48 @@ def esc(text: object) -> str:
     defect N11: ``\\u202e`` cannot reverse the page), then ``& < > " '`` escaped
     (:func:`html.escape`).  Line feeds and tabs stay (HTML shows them as spaces)."""
     return html.escape(visible(str(text), keep="\n\t"), quote=True)
+
+
+def page_head(lang: str, title: str) -> str:
+    """The opening of a self-contained page the kit writes (the exported replay,
+    :mod:`.export`, and the lesson page, :mod:`.lesson_page`): the doctype, ``<html
+    lang>``, ``<head>`` with the character set, the viewport, the generator and the
+    ``<title>``; the caller adds its style sheets and ``</head>``.
+
+    Args:
+        lang: the page's language code (``"ru"``), escaped.
+        title: the page's title, plain text (escaped here, :func:`esc`).
+
+    >>> print(page_head("uk", "A & B"), end="")
+    <!DOCTYPE html>
+    <html lang="uk">
+    <head>
+    <meta charset="UTF-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="generator" content="durak-nb">
+    <title>A &amp; B</title>
+    """
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{esc(lang)}">\n'
+        "<head>\n"
+        '<meta charset="UTF-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="durak-nb">\n'
+        f"<title>{esc(title)}</title>\n"
+    )
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that can sit inside a ``<script>`` element of a page: ``</`` and
+    ``<!--`` escaped (``<\\/``, ``\\u003c!--``), so that no recorded text ends the
+    element early.
+
+    >>> script_json({"a": "</script><!--"})
+    '{"a":"<\\\\/script>\\\\u003c!--"}'
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
 def name_html(name: object) -> str:
