@@ -42,7 +42,7 @@ from .engine import SetupError
 from .game_text import game_lines
 from .i18n import LANGUAGES, Np_, _, ngettext, npgettext, pgettext
 from .record import Recording, RecordingError, ValidationReport, io, notation
-from .record.json_form import os_why, write_atomic
+from .record.json_form import check_folder, os_why, write_atomic
 from .rules import RulesError
 from .selfplay import record_bot_game
 from .text import visible
@@ -321,6 +321,11 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--workers", type=int, default=2, help=_("worker processes (default 2; 0 or 1: none)"))
     t.add_argument("--seed", type=int, default=0, help=_("the first deal's seed (default 0)"))
     t.add_argument("--bootstrap", type=int, default=1000, metavar="N", help=_("resamples for the Elo intervals"))
+    t.add_argument(
+        "--record",
+        metavar="FILE.jsonl",
+        help=_("also write every game to FILE.jsonl, one recording per line (a forfeit up to the failed move)"),
+    )
 
     from .site import DESCRIPTION as SITE_DESCRIPTION
     from .site import add_arguments as site_arguments
@@ -610,6 +615,11 @@ def _tournament(args: argparse.Namespace) -> int:
     from .rules import RulesError
     from .tournament import bot_spec, run_tournament, tournament_text
 
+    if args.record is not None:
+        try:
+            check_folder(args.record)  # before the games are played
+        except RecordingError as exc:
+            return _usage("tournament", exc.format())
     try:
         ladder = [bot_spec(name, timeout=args.timeout) for name in args.bots]
         t = run_tournament(
@@ -625,6 +635,18 @@ def _tournament(args: argparse.Namespace) -> int:
         return _usage("tournament", str(exc))
     for line in tournament_text(t, args.deals).splitlines():
         _say(line)
+    if args.record is not None:
+        try:
+            t.write(args.record)
+        except RecordingError as exc:
+            _usage("tournament", exc.format())
+            return 1
+        except OSError as exc:
+            _usage("tournament", f"{args.record}: {os_why(exc)}")
+            return 1
+        n = len(t.games)
+        # TRANSLATORS: {file} is the file written; {n} the games in it
+        _say(ngettext("{file}: {n} game written", "{file}: {n} games written", n).format(file=args.record, n=n))
     return 0
 
 

@@ -19,6 +19,7 @@ from durak_nb.catalogues import check
 from durak_nb.cli import main
 from durak_nb.i18n import get_language, language, ngettext
 from durak_nb.views import lesson_page as lp
+from durak_nb.views.html import unseal
 from durak_nb.views.lesson_page import LessonPageError, export_lesson, lesson_page, lesson_page_html
 
 LESSON3 = ROOT / "notebooks" / "03_limits.ipynb"
@@ -126,8 +127,11 @@ def test_page_self_contained_and_in_its_language(tmp_path: Path) -> None:
     tags = [t for t, _a in parsed.tags]
     assert tags.count("iframe") == 2 and tags.count("h1") == 1 and tags.count("h2") == 7
     assert all(not a.get("src") and not (a.get("href") or "#").split("#")[0] for _t, a in parsed.tags)
-    data = json.loads(dict((a.get("id"), s) for a, s in parsed.scripts)["dnb-lesson-data"])
+    box = json.loads(dict((a.get("id"), s) for a, s in parsed.scripts)["dnb-lesson-data"])
+    assert sorted(box) == ["salt", "sealed"]  # the verdicts sealed: none reads in the source
+    data = unseal(box)
     assert data[0]["numbers"][2] == [True, "✔ Right: " + REASON3]
+    assert REASON3 not in text and "✔ Right" not in text and "true" not in text.split("dnb-lesson-data")[1]
     assert page.exercises[0]["numbers"] == data[0]["numbers"]
     frames = [a["srcdoc"] or "" for t, a in parsed.tags if t == "iframe"]
     assert all(f.startswith('<!DOCTYPE html>\n<html lang="en">') and 'id="dnb-forward"' in f for f in frames)
@@ -301,6 +305,13 @@ def test_choose_legal_move_and_predict_draw_r6_r11_r16(tmp_path: Path) -> None:
         "✘ Not so: the defender draws last, not first (R16). The engine's refill: Boris draws 6♥, then Anna draws 8♥. "
         + rule,
     ]
+    # the page's source: the options as buttons, but no word of which is right nor why (sealed)
+    text = lesson_page_html(path)
+    assert "Boris covers 7♠ with 6♥" in text and "Boris draws 6♥, then Anna draws 8♥" in text
+    assert "✔ Right" not in text and "✘ Not" not in text and "is legal" not in text and "R16: the bout" not in text
+    raw = text.split('id="dnb-lesson-data">', 1)[1].split("</script>", 1)[0]
+    assert "[true," not in raw and "[false," not in raw
+    assert unseal(json.loads(raw)) == [{"verdicts": choose["verdicts"]}, {"verdicts": draw["verdicts"]}]
 
 
 def test_lone_surrogate_refused_nothing_written(tmp_path: Path) -> None:

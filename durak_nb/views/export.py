@@ -43,7 +43,10 @@ moves found at the first try ("3 of 5 found").  A frame where the player has a s
 legal move is shown as it is and not counted.  The slider and the go-to list reach only
 the frames answered; the comment before a move (the annotator's question) shows.  The
 verdicts come from data computed at export time: the page needs no kernel.  The data
-holds the answers (in the page's source, not in what it shows).
+holds the answers, sealed (:func:`.html.seal`): the page's source shows no move, no
+answer and no comment of the game, only a block the page's script opens itself
+(offline; not a secret from someone who runs the script by hand, but nothing a
+learner reads at a glance); :func:`page_data_of` opens it in Python.
 
 **Text stays text.**  Player names, comments and ``meta`` reach the page only escaped:
 inside the parts' HTML (:mod:`.html`), in the data (JSON inside a ``<script
@@ -68,6 +71,7 @@ the script early), in the list labels (set as text by the script) and in the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,6 +89,7 @@ from .cards_svg import card_defs, shared_faces
 from .html import (
     SHARED_SLOTS,
     STYLE,
+    UNSEAL_JS,
     ReplayerFrames,
     board_html,
     esc,
@@ -92,6 +97,8 @@ from .html import (
     page_head,
     replayer_frames,
     script_json,
+    seal,
+    unseal,
 )
 from .replayer import PUZZLE_WORDS, ask_story_html, puzzle_question
 
@@ -102,6 +109,7 @@ __all__ = [
     "ask_story_html",
     "export_html",
     "page_data",
+    "page_data_of",
     "page_html",
     "page_lines",
     "page_puzzle",
@@ -139,9 +147,12 @@ def _legend() -> str:
 #: of the view's skeleton with their parts (only the slots that changed are touched); at
 #: a move with side lines it lists them as buttons (made with ``textContent``: every
 #: recorded text stays text), a click steps into one, "back" steps out to where it branched
-PLAYER_JS = """(function () {
+PLAYER_JS = (
+    """(function () {
   "use strict";
-  var D = JSON.parse(document.getElementById("dnb-data").textContent);
+"""
+    + UNSEAL_JS
+    + """  var D = unseal(JSON.parse(document.getElementById("dnb-data").textContent));
   var P = D.parts, L = D.lines;
   L[0].fields = D.fields; L[0].labels = D.labels;
   var $ = function (id) { return document.getElementById(id); };
@@ -325,6 +336,7 @@ PLAYER_JS = """(function () {
   enter(0, k);
 })();
 """
+)
 
 _TEMPLATE = """{head}{style}
 <style>
@@ -780,7 +792,7 @@ def page_html(
         header=header_html(rec.rules.preset, replay.players, rec.meta),
         interval=int(interval),
         legend=_legend(),
-        data=script_json(data),
+        data=script_json(seal(data) if puzzle else data),
         lines_note=esc(_(WORDS["note"])) if len(data["lines"]) > 1 else "",
         puzzle_note=esc(_(PUZZLE_WORDS["note"])) if puzzle else "",
         puzzle=_PUZZLE_PANEL.format(again=esc(_(PUZZLE_WORDS["again"])), on=esc(_(PUZZLE_WORDS["on"])))
@@ -788,6 +800,21 @@ def page_html(
         else "",
         script=PLAYER_JS,
     )
+
+
+def page_data_of(text: str) -> dict[str, Any]:
+    """The data an exported page holds (:func:`page_data`), read from the page's text
+    ``text``: a puzzle's sealed data opened (:func:`.html.unseal`).
+
+    Raises:
+        ValueError: ``text`` is no exported page (no ``dnb-data`` script, or not JSON).
+    """
+    head = '<script type="application/json" id="dnb-data">'
+    if head not in text:
+        raise ValueError("no exported page: it has no dnb-data script")
+    raw = text.split(head, 1)[1].split("</script>", 1)[0]
+    data: dict[str, Any] = unseal(json.loads(raw))
+    return data
 
 
 def _title(replay: Replay, title: str | None) -> str:

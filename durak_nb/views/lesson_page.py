@@ -16,7 +16,9 @@ writes one page holding:
   :class:`~.drills.DrillWidget` (its first :data:`DRILLS` drills): the question and
   picture, one button per option, and every answer's verdict and explanation, judged
   by the engine **when the page is made**; a small script shows the verdict of the
-  option clicked (set as text);
+  option clicked (set as text).  The verdicts are sealed (:func:`.html.seal`): the
+  page's source does not show which option is right, nor any explanation, until the
+  learner clicks one (the page's script opens them itself, offline);
 * pictures and sentences the kit's views make (``_repr_html_`` / ``_repr_svg_``:
   positions, cards, :mod:`.course_show`'s sentences, diagrams) inline;
 * practice bouts, the play widget and other live widgets, which need the engine
@@ -69,7 +71,7 @@ from ..record.json_form import os_why, replace_atomically
 from ..record.jsonio import _said
 from .bounds import CELL_TIMEOUT, MAX_CELL_TIMEOUT
 from .export import ExportError, page_html
-from .html import esc, page_head, script_json
+from .html import UNSEAL_JS, esc, page_head, script_json, seal
 
 __all__ = [
     "CELL_TIMEOUT",
@@ -609,9 +611,12 @@ def _run_all(
 
 
 #: the page's script: an option's button shows the verdict made at export time (as text)
-LESSON_JS = """(function () {
+LESSON_JS = (
+    """(function () {
   "use strict";
-  var X = JSON.parse(document.getElementById("dnb-lesson-data").textContent);
+"""
+    + UNSEAL_JS
+    + """  var X = unseal(JSON.parse(document.getElementById("dnb-lesson-data").textContent));
   function show(n, v) {
     var fb = document.getElementById("dnb-fb-" + n);
     fb.textContent = "";
@@ -656,6 +661,7 @@ LESSON_JS = """(function () {
   });
 })();
 """
+)
 
 _TEMPLATE = """{head}<style>
 body {{ font-family: sans-serif; margin: 8px auto; max-width: 1240px; padding: 0 14px; line-height: 1.4; }}
@@ -756,6 +762,6 @@ def lesson_page_html_from(page: LessonPage, *, title: str | None = None) -> str:
         note=esc(note),
         defs="".join(f'<div id="dnb-defs-{esc(lang)}">{defs}</div>' for lang, defs in page.defs.items()),
         body="\n".join(page.body),
-        data=script_json(data),
+        data=script_json(seal(data)),  # the verdicts: no answer reads in the page's source
         script=LESSON_JS,
     )
