@@ -740,7 +740,7 @@ def pool_context() -> Any:
     method = "forkserver" if "forkserver" in methods else "spawn"
     ctx = multiprocessing.get_context(method)
     if method == "forkserver":
-        ctx.set_forkserver_preload(["__main__", __name__])  # the default's, and this module (until it starts)
+        ctx.set_forkserver_preload([__name__])  # imported once by the forkserver (until it starts), not per worker
     return ctx
 
 
@@ -831,8 +831,10 @@ def games_frame(
             start) and where a reader given to :func:`register_loader` cannot be sent
             to them (it does not pickle: a lambda).  The workers start fresh
             (:func:`pool_context`: ``forkserver``, else ``spawn``; never ``fork``,
-            unsafe beside threads).  The frame is the same whichever way it was read,
-            errors included.
+            unsafe beside threads), so a script that calls this with workers keeps its
+            work under ``if __name__ == "__main__":``, as every such program does
+            (a notebook needs nothing).  The frame is the same whichever way it was
+            read, errors included.
 
     Returns:
         A frame with a default integer index and the columns (in this order, see
