@@ -398,6 +398,13 @@ def test_a_cell_that_swallows_the_stop_or_runs_off_the_main_thread_is_refused(tm
     with pytest.raises(LessonPageError) as err:
         lesson_page(sly, cell_timeout=0.1)
     assert str(err.value).startswith(f"{sly}: cell 1 did not finish within 0.1 s")
+    turned = notebook(
+        tmp_path / "turned.ipynb",
+        ("code", "import time\ntry:\n    time.sleep(30)\nexcept BaseException:\n    raise ValueError('stopped?')"),
+    )
+    with pytest.raises(LessonPageError) as err:
+        lesson_page(turned, cell_timeout=0.1)
+    assert str(err.value).startswith(f"{turned}: cell 1 did not finish within 0.1 s")
     busy = notebook(tmp_path / "busy.ipynb", ("code", "n = 0\nwhile True:\n    n += 1"))
     caught: list[BaseException] = []
 

@@ -596,6 +596,8 @@ def _run_all(
             except _CellTimeout as exc:
                 raise _fail(where, _late(number, cell_timeout)) from exc
             except Exception as exc:  # the notebook's own error, named with its cell
+                if late:  # the stop turned into another error by the cell: still its bound
+                    raise _fail(where, _late(number, cell_timeout)) from exc
                 raise _fail(
                     where,
                     _("cell {n} fails: {error}").format(n=number, error=f"{type(exc).__name__}: {exc}"),
