@@ -4,10 +4,10 @@ The folder holds ``--games`` (default 10,000) random-bot games written as ``dura
 JSON files (:func:`durak_nb.selfplay.record_bot_game`: 2-player podkidnoy, the games of
 ``durak-nb play --seed S`` for ``S`` in ``0..N-1``, through :meth:`Recording.dumps`).  Making
 them is not timed.  The script then times ``games_frame(folder)`` (reading, checking and
-replaying every file, then building the frame), CPU time (this process and its worker
-processes) and wall-clock time, the best of ``--runs`` runs, and prints the figures beside
-the limit: once read in this process (``workers=1``) and once by ``--workers`` processes
-(default: ``games_frame``'s own, as many as there are CPUs, at most
+replaying every file, then building the frame), CPU time (this process and the children
+it waited for: not the workers, which are the forkserver's) and wall-clock time, the best
+of ``--runs`` runs, and prints the figures beside the limit: once read in this process
+(``workers=1``) and once by ``--workers`` processes (default: ``games_frame``'s own, as many as there are CPUs, at most
 ``tables.MOST_WORKERS``); the two frames must be equal.  The limit is on wall-clock time.
 
 ``--folder DIR`` keeps the recordings in ``DIR`` (made when missing or short, else
@@ -50,7 +50,9 @@ def make_folder(folder: Path, n: int) -> None:
 
 
 def _cpu() -> float:
-    """CPU seconds of this process and of its children waited for (the workers)."""
+    """CPU seconds of this process and of its children waited for.  The workers of
+    ``games_frame`` start from a forkserver (``tables.pool_context``): they are its
+    children, not this process's, so their CPU time is not in this figure."""
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
 
@@ -79,8 +81,9 @@ def main() -> None:
                 best_wall = min(best_wall, time.perf_counter() - w)
             frames.append(frame)
             verdict = "under" if best_wall < LIMIT_S else "OVER"
+            whose = "" if workers == 1 or parallel == 1 else " (this process's; not the workers')"
             print(
-                f"games_frame, {label}: {best_cpu:.2f} s CPU, {best_wall:.2f} s wall "
+                f"games_frame, {label}: {best_cpu:.2f} s CPU{whose}, {best_wall:.2f} s wall "
                 f"({len(frame) / best_wall:,.0f} recordings/s): {verdict} the {LIMIT_S:.0f} s limit"
             )
         pd.testing.assert_frame_equal(frames[0], frames[1])

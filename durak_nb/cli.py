@@ -42,7 +42,7 @@ from .engine import SetupError
 from .game_text import game_lines
 from .i18n import LANGUAGES, Np_, _, ngettext, npgettext, pgettext
 from .record import Recording, RecordingError, ValidationReport, io, notation
-from .record.json_form import os_why, write_atomic
+from .record.json_form import check_folder, os_why, write_atomic
 from .rules import RulesError
 from .selfplay import record_bot_game
 from .text import visible
@@ -230,6 +230,8 @@ def _command(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
 def _parser() -> argparse.ArgumentParser:
     """The parser of ``durak-nb``, its help texts in the language in use (make it after
     choosing the language)."""
+    from .views.bounds import CELL_TIMEOUT
+
     p = _Parser(prog="durak-nb", description=_("Durak (дурак) recordings: validate, play, replay."))
     _add_lang(p, top=True)
     sub = p.add_subparsers(dest="command", required=True)
@@ -285,6 +287,16 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("a puzzle: at each move the learner chooses a move before the move played is shown"),
     )
+    e.add_argument(
+        "--cell-timeout",
+        type=float,
+        default=None,
+        metavar="S",
+        # TRANSLATORS: {default} is a number of seconds (60)
+        help=_("for a lesson notebook: the seconds each code cell may run (default {default})").format(
+            default=f"{CELL_TIMEOUT:g}"
+        ),
+    )
     so = _command(sub, "solve", help=_("solve the position after the last move exactly (two players, talon empty)"))
     so.add_argument("file", metavar="FILE")
     so.add_argument("--json", action="store_true", help=_("print one JSON object (INTERCHANGE.md)"))
@@ -316,6 +328,11 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--workers", type=int, default=2, help=_("worker processes (default 2; 0 or 1: none)"))
     t.add_argument("--seed", type=int, default=0, help=_("the first deal's seed (default 0)"))
     t.add_argument("--bootstrap", type=int, default=1000, metavar="N", help=_("resamples for the Elo intervals"))
+    t.add_argument(
+        "--record",
+        metavar="FILE.jsonl",
+        help=_("also write every game to FILE.jsonl, one recording per line (a forfeit up to the failed move)"),
+    )
 
     from .site import DESCRIPTION as SITE_DESCRIPTION
     from .site import add_arguments as site_arguments
@@ -561,6 +578,11 @@ def _export(args: argparse.Namespace) -> int:
     if is_lesson(args.file):
         return _export_lesson(args)
 
+    if args.cell_timeout is not None:
+        # TRANSLATORS: {option} is --cell-timeout, kept as it is
+        words = _("{file}: {option} is for a lesson notebook (.ipynb), not a recording")
+        return _usage("export", words.format(file=args.file, option="--cell-timeout"))
+
     def write() -> str | int:
         reports = notation.validate_path(args.file)
         if reports[0].recording is None:  # the file could not be read
@@ -591,15 +613,20 @@ def _export(args: argparse.Namespace) -> int:
 def _export_lesson(args: argparse.Namespace) -> int:
     """``durak-nb export LESSON.ipynb -o PAGE.html``: the lesson as one page
     (:func:`durak_nb.views.lesson_page.export_lesson`, through :func:`_export_page`)."""
-    from .views.lesson_page import export_lesson
+    from .views.lesson_page import CELL_TIMEOUT, MAX_CELL_TIMEOUT, export_lesson
 
     if args.view is not None or args.game != 1 or getattr(args, "puzzle", False):
         # TRANSLATORS: {options} are option names, kept as they are (--view, --game, --puzzle)
         words = _("{file}: a lesson notebook has no games to choose: {options} are for a recording")
         return _usage("export", words.format(file=args.file, options="--view, --game, --puzzle"))
+    bound = CELL_TIMEOUT if args.cell_timeout is None else args.cell_timeout
+    if not 0 < bound <= MAX_CELL_TIMEOUT:  # NaN too
+        # TRANSLATORS: {most} is the longest bound in seconds (3600); {value} the number given
+        words = _("--cell-timeout must be a number of seconds above 0 and at most {most}, not {value}")
+        return _usage("export", words.format(most=f"{MAX_CELL_TIMEOUT:g}", value=f"{bound:g}"))
 
     def write() -> str:
-        page, held = export_lesson(args.file, args.output, title=args.title)
+        page, held = export_lesson(args.file, args.output, title=args.title, cell_timeout=bound)
         n = len(held.exercises)
         # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {n} the exercises and drills the page holds
         words = ngettext(
@@ -618,6 +645,11 @@ def _tournament(args: argparse.Namespace) -> int:
     from .rules import RulesError
     from .tournament import bot_spec, run_tournament, tournament_text
 
+    if args.record is not None:
+        try:
+            check_folder(args.record)  # before the games are played
+        except RecordingError as exc:
+            return _usage("tournament", exc.format())
     try:
         ladder = [bot_spec(name, timeout=args.timeout) for name in args.bots]
         t = run_tournament(
@@ -633,6 +665,18 @@ def _tournament(args: argparse.Namespace) -> int:
         return _usage("tournament", str(exc))
     for line in tournament_text(t, args.deals).splitlines():
         _say(line)
+    if args.record is not None:
+        try:
+            t.write(args.record)
+        except RecordingError as exc:
+            _usage("tournament", exc.format())
+            return 1
+        except OSError as exc:
+            _usage("tournament", f"{args.record}: {os_why(exc)}")
+            return 1
+        n = len(t.games)
+        # TRANSLATORS: {file} is the file written; {n} the games in it
+        _say(ngettext("{file}: {n} game written", "{file}: {n} games written", n).format(file=args.record, n=n))
     return 0
 
 

@@ -24,6 +24,7 @@ Reading(kind='cover', clause='R6', back=False)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
@@ -206,18 +207,49 @@ def move_rules(move: Move, before: Position, events: Sequence[Event], after: Pos
     epaulettes; R23 for the next attack after a bout that did not end the game.
     """
     read = reading(move, before, after, rules)
-    ids = set(_KIND_RULES[read.kind])
-    if read.kind == "lead" and len(move.cards) > 1:
+    epaulettes = ended = False
+    for e in events:  # one walk: the events' rules, the bout's end (R14, R15), epaulettes (R26)
+        if isinstance(e, Took | Bito):
+            ended = True
+        elif isinstance(e, GameOver) and e.result.epaulettes:
+            epaulettes = True
+    return _rule_ids(
+        read.kind,
+        read.clause,
+        read.back,
+        read.kind == "lead" and len(move.cards) > 1,
+        frozenset([e.rule for e in events]),
+        epaulettes,
+        ended and after.result is None,
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _rule_ids(
+    kind: str,
+    clause: str | None,
+    back: bool,
+    many: bool,
+    caused_rules: frozenset[str],
+    epaulettes: bool,
+    next_attack: bool,
+) -> tuple[str, ...]:
+    """The sorted rule ids of a move of :attr:`Reading.kind` ``kind`` (its beating
+    ``clause``, a transfer ``back`` to the attacker R21, a lead of ``many`` cards R13),
+    the rules of the events it caused, epaulettes (R26) and the next attack (R23).  Pure
+    and called for every move of a table or corpus (:func:`move_rules`), so kept (a
+    bounded cache: the combinations are few)."""
+    ids = set(_KIND_RULES[kind])
+    if many:
         ids.add("R13")
-    if read.clause is not None:
-        ids.add(read.clause)
-    if read.back:
+    if clause is not None:
+        ids.add(clause)
+    if back:
         ids.add("R21")
-    for e in events:
-        ids.add(e.rule)
-        if isinstance(e, GameOver) and e.result.epaulettes:
-            ids.add("R26")
-    if ends_bout(events) and after.result is None:
+    ids |= caused_rules
+    if epaulettes:
+        ids.add("R26")
+    if next_attack:
         ids.add("R23")
     return tuple(sorted(ids, key=_rule_key))
 

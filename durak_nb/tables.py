@@ -73,6 +73,7 @@ __all__ = [
     "load_recordings",
     "move_rules",
     "moves_frame",
+    "pool_context",
     "readable",
     "register_loader",
     "replay_rows",
@@ -701,8 +702,9 @@ def _worker_count(workers: int | None, files: int) -> int:
     """How many worker processes :func:`games_frame` uses for ``files`` files: 1 (read
     here, in this process) where processes cannot start (Pyodide, JupyterLite: no
     processes; inside a daemonic process: no children) or are not worth it (fewer than
-    :data:`PARALLEL_THRESHOLD` files), or where a reader registered here would not be
-    known to them (a start method other than fork)."""
+    :data:`PARALLEL_THRESHOLD` files), or where a reader registered here cannot be sent
+    to them (one that does not pickle, such as a lambda: the workers are started fresh,
+    :func:`pool_context`, and know only what they are sent)."""
     if workers is None:
         workers = min(_cpu_count(), MOST_WORKERS)
     elif isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -714,20 +716,55 @@ def _worker_count(workers: int | None, files: int) -> int:
 
         if multiprocessing.current_process().daemon:
             return 1
-        if io._LOADERS:  # the start method, without fixing it (the first listed is the default)
-            method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
-            if method != "fork":
-                return 1
     except (ImportError, OSError, ValueError, RuntimeError):
+        return 1
+    if io._LOADERS and _sent_loaders() is None:
         return 1
     return min(workers, files // (PARALLEL_THRESHOLD // 2))
 
 
-def _start_worker(lang: str) -> None:
-    """A worker process of :func:`games_frame` speaks the language of the caller."""
+def pool_context() -> Any:
+    """The :mod:`multiprocessing` context :func:`games_frame`'s workers start in, chosen
+    explicitly (never the platform's default): ``forkserver`` where the system has it
+    (POSIX), else ``spawn``.  Both start each worker from a fresh process, safe when
+    this one runs threads (``fork`` copies their locks half-held, and Python 3.12 warns
+    of it); the workers import :mod:`durak_nb.tables` (the forkserver once, before
+    forking them) and are sent the caller's language and registered readers.
+
+    Raises:
+        ImportError, ValueError: :mod:`multiprocessing` has neither method here.
+    """
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    method = "forkserver" if "forkserver" in methods else "spawn"
+    ctx = multiprocessing.get_context(method)
+    if method == "forkserver":
+        ctx.set_forkserver_preload([__name__])  # imported once by the forkserver (until it starts), not per worker
+    return ctx
+
+
+def _sent_loaders() -> dict[str, Any] | None:
+    """The readers given to :func:`register_loader` as the workers are sent them, or
+    ``None`` when one does not pickle (a lambda, a function inside a function)."""
+    import pickle
+
+    loaders = dict(io._LOADERS)
+    try:
+        pickle.dumps(loaders)
+    except Exception:  # pickle raises PicklingError, AttributeError, TypeError … for what it cannot send
+        return None
+    return loaders
+
+
+def _start_worker(lang: str, loaders: dict[str, Any] | None = None) -> None:
+    """A worker process of :func:`games_frame` speaks the language of the caller and
+    reads with the caller's registered readers."""
     from .i18n import set_language
 
     set_language(lang)
+    for suffix, loader in (loaders or {}).items():
+        io.register_loader(suffix, loader)
 
 
 def _rows_of_files(paths: list[str]) -> list[dict[str, Any]]:
@@ -752,13 +789,15 @@ def _parallel_rows(files: list[Path], workers: int, bar: Any) -> list[dict[str, 
     rows: list[dict[str, Any]] = []
     done = 0
     try:
-        with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(get_language(),)) as pool:
+        context = pool_context()
+        initargs = (get_language(), _sent_loaders())
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=initargs) as pool:
             for got in pool.map(_rows_of_files, [[str(f) for f in chunk] for chunk in chunks]):
                 rows.extend(got)
                 if bar is not None:
                     bar.update(len(chunks[done]))
                 done += 1
-    except (BrokenProcessPool, OSError, NotImplementedError, ImportError):
+    except (BrokenProcessPool, OSError, NotImplementedError, ImportError, ValueError):
         pass  # no processes here (or one died): the rest is read in this process
     for chunk in chunks[done:]:
         for path in chunk:
@@ -789,9 +828,13 @@ def games_frame(
             in this process.  The files are read in this process anyway where there
             are fewer than :data:`PARALLEL_THRESHOLD`, where processes cannot start
             (Pyodide and JupyterLite, a daemonic process, or the processes fail to
-            start) and where a reader given to :func:`register_loader` would not reach
-            them (a start method other than ``fork``).  The frame is the same whichever
-            way it was read, errors included.
+            start) and where a reader given to :func:`register_loader` cannot be sent
+            to them (it does not pickle: a lambda).  The workers start fresh
+            (:func:`pool_context`: ``forkserver``, else ``spawn``; never ``fork``,
+            unsafe beside threads), so a script that calls this with workers keeps its
+            work under ``if __name__ == "__main__":``, as every such program does
+            (a notebook needs nothing).  The frame is the same whichever way it was
+            read, errors included.
 
     Returns:
         A frame with a default integer index and the columns (in this order, see

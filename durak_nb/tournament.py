@@ -12,7 +12,10 @@ the losing team, R22), one result per game and pair of bots however many seats e
 holds; a drawn game (R25, R27) is a draw between every pair; a bot that
 fails to give a legal move (:class:`~durak_nb.bots.BotFault`, e.g. an outside bot that
 answers illegally or too late) forfeits the game: it loses to every other bot there,
-and the game is recorded as a forfeit with the reason.
+and the game is recorded as a forfeit with the reason and the moves played up to the
+forfeit (:attr:`GameResult.played`), so that it replays to that point
+(:meth:`GameResult.recording`; :meth:`Tournament.write` writes every game, one
+``durak-nb/1`` document per line; ``durak-nb tournament --record FILE.jsonl``).
 
 Elo: a Bradley–Terry fit (maximum likelihood, a draw counting half a win and half a
 loss, one virtual draw between every two bots that met so that a clean sweep stays
@@ -44,13 +47,17 @@ import random
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from .bots import Bot, BotFault, turn_seat
-from .engine import Game
+from .engine import Game, Move
 from .i18n import N_, Np_, _, pgettext
+from .record.json_form import Recording, write_atomic
+from .record.jsonlines import jsonl_text
+from .record.recorder import deal_of
 from .rules import Rules
 from .selfplay import seat_names
 
@@ -165,6 +172,9 @@ class GameResult:
         forfeit: the seat of a bot that failed to give a legal move, or ``None``.
         reason: why it forfeited (the bot, the move, the rule), or ``None``.
         moves: moves played.
+        played: the moves played, in order: to the end of the game, or up to the
+            forfeit (the forfeiting bot's refused answer is not among them), so the
+            game replays to that point (:meth:`recording`).
     """
 
     deal: int
@@ -176,6 +186,36 @@ class GameResult:
     forfeit: int | None
     reason: str | None
     moves: int
+    played: tuple[Move, ...] = ()
+
+    def recording(self, rules: Rules) -> Recording:
+        """The game as a :class:`~durak_nb.record.Recording` that replays it: the deck
+        of :attr:`deal` (R3) dealt to the names of
+        :func:`~durak_nb.selfplay.seat_names`, the moves :attr:`played`, the result
+        (R25) when the game ended, none for a forfeit (the game stops where the bot
+        failed); ``meta``: ``bots`` (the bot at each seat), ``seed`` (the deal),
+        ``rotation``, and for a forfeit ``forfeit`` (the reason) and
+        ``forfeit_seat``.
+
+        Args:
+            rules: the rules the tournament played (:attr:`Tournament.rules`).
+
+        Raises:
+            RecordingError: a move of :attr:`played` that the rules refuse (the
+                result of other rules than those played).
+        """
+        names = seat_names(len(self.lineup))
+        game = Game.deal(rules, names, seed=self.deal)
+        rec = Recording(rules=rules, players=tuple(names), deal=deal_of(game))
+        meta: dict[str, object] = {"bots": ", ".join(self.lineup), "seed": self.deal, "rotation": self.rotation}
+        if self.forfeit is not None:
+            meta.update(forfeit=self.reason, forfeit_seat=self.forfeit)
+        rec.meta = meta
+        rec.moves = list(self.played)
+        end = rec.replay()  # refereed again, as every reader does
+        if self.forfeit is None and end.finished:
+            rec.result = rec.result_json(end)
+        return rec
 
 
 def play_game(
@@ -204,12 +244,12 @@ def play_game(
                 move = bots[seat].choose(game, seat)
                 game.play(move)
             except BotFault as exc:
-                return _forfeit(deal, rotation, names, seat, str(exc), len(game.history))
+                return _forfeit(deal, rotation, names, seat, str(exc), tuple(game.history))
             except Exception as exc:  # a bot's own bug is its forfeit too, said so
                 # TRANSLATORS: {kind} is the Python name of the bot's error (ValueError), kept as it is
                 words = _("{bot} failed at move {k}: {kind}: {text}")
                 reason = words.format(bot=names[seat], k=len(game.history), kind=type(exc).__name__, text=exc)
-                return _forfeit(deal, rotation, names, seat, reason, len(game.history))
+                return _forfeit(deal, rotation, names, seat, reason, tuple(game.history))
         for bot in bots:  # an outside bot hears the result (docs/bot-protocol.md)
             over = getattr(bot, "game_over", None)
             if callable(over):
@@ -224,12 +264,16 @@ def play_game(
     losing: tuple[int, ...] = ()
     if not r.draw:
         losing = tuple(r.losing_team) if r.losing_team is not None else ((r.durak,) if r.durak is not None else ())
-    return GameResult(deal, rotation, names, r.durak, losing, r.draw, None, None, len(game.history))
+    played = tuple(game.history)
+    return GameResult(deal, rotation, names, r.durak, losing, r.draw, None, None, len(played), played)
 
 
-def _forfeit(deal: int, rotation: int, names: tuple[str, ...], seat: int, reason: str, moves: int) -> GameResult:
+def _forfeit(
+    deal: int, rotation: int, names: tuple[str, ...], seat: int, reason: str, played: tuple[Move, ...]
+) -> GameResult:
+    """The game of a bot that failed at seat ``seat``: its forfeit, the moves played before it kept."""
     text = _(WORDS["forfeit"]).format(bot=names[seat], reason=reason)
-    return GameResult(deal, rotation, names, None, (seat,), False, seat, text, moves)
+    return GameResult(deal, rotation, names, None, (seat,), False, seat, text, len(played), played)
 
 
 def _play_deal(args: tuple[Rules, tuple[tuple[BotSpec, ...], ...], int]) -> list[GameResult]:
@@ -338,6 +382,29 @@ class Tournament:
             key = (g.deal, tuple(sorted(set(g.lineup))))
             units.setdefault(key, []).append(g)
         return list(units.values())
+
+    def recordings(self) -> list[Recording]:
+        """Every game as a recording that replays it (:meth:`GameResult.recording`), in
+        the order played: a forfeit up to the move its bot failed at."""
+        return [g.recording(self.rules) for g in self.games]
+
+    def write(self, path: str | Path) -> Path:
+        """Write every game (:meth:`recordings`) to ``path``, one ``durak-nb/1``
+        document per line (:mod:`durak_nb.record.jsonlines`: independent deals, read
+        by ``io.load_games``, ``games_frame`` and the replayer), whole or not at all
+        (:func:`~durak_nb.record.json_form.write_atomic`).
+
+        Returns:
+            The path written.
+
+        Raises:
+            RecordingError: more games than one file holds
+                (:data:`~durak_nb.record.lexer.MAX_GAMES`), or the folder is missing.
+            OSError: the file cannot be written (an existing one is left as it was).
+        """
+        out = Path(path)
+        write_atomic(out, jsonl_text(self.recordings()))
+        return out
 
     def head_to_head(self, a: str, b: str) -> tuple[float, float, float, int]:
         """The score of ``a`` against ``b`` over the games where both played and one of

@@ -87,3 +87,46 @@ def test_caused_sorts_the_events_of_a_move_once() -> None:
     assert got.game_over == GameOver(result)
     assert ends_bout(events) and ends_bout([Took(1, ())]) and not ends_bout([Drew(0, ())])
     assert [e.rule for e in events] == ["R15", "R16", "R16", "R24", "R25"]
+
+
+def _rules_uncached(move: Move, before: object, events: tuple, after: object, rules: Rules) -> tuple[str, ...]:
+    """move_rules as it was before its pure part was cached: the reference."""
+    from durak_nb.explain import _KIND_RULES, _rule_key
+
+    read = reading(move, before, after, rules)  # type: ignore[arg-type]
+    ids = set(_KIND_RULES[read.kind])
+    if read.kind == "lead" and len(move.cards) > 1:
+        ids.add("R13")
+    if read.clause is not None:
+        ids.add(read.clause)
+    if read.back:
+        ids.add("R21")
+    for e in events:
+        ids.add(e.rule)
+        if isinstance(e, GameOver) and e.result.epaulettes:
+            ids.add("R26")
+    if ends_bout(events) and after.result is None:  # type: ignore[attr-defined]
+        ids.add("R23")
+    return tuple(sorted(ids, key=_rule_key))
+
+
+def test_move_rules_cached_part_gives_the_ids_it_gave_and_stays_bounded() -> None:
+    """The pure part of move_rules (explain._rule_ids) is cached, bounded: every move of
+    self-play games of every preset gets the ids the uncached reading gave."""
+    from durak_nb import explain
+    from durak_nb.rules import PRESETS
+    from durak_nb.selfplay import record_bot_game
+
+    assert explain._rule_ids.cache_info().maxsize == 4096
+    seen: set[tuple[str, ...]] = set()
+    for preset in sorted(PRESETS):
+        for players in (2, 3):
+            steps: list[tuple] = []
+            keep = steps.append
+            rec = record_bot_game(preset, players, 5, on_step=lambda b, m, e, a, keep=keep: keep((b, m, tuple(e), a)))
+            for before, move, events, after in steps:
+                got = move_rules(move, before, events, after, rec.rules)
+                assert got == _rules_uncached(move, before, events, after, rec.rules)
+                seen.add(got)
+    assert {("R11", "R12", "R13", "R14"), ("R12", "R15", "R16", "R23"), ("R17", "R21"), ("R9", "R13")} <= seen
+    assert explain._rule_ids.cache_info().currsize <= 4096

@@ -77,8 +77,11 @@ def evil_page() -> str:
 
 
 def page_json(page: Page) -> dict[str, Any]:
+    """The page's data; a puzzle's, sealed in the page (views.html.seal), opened."""
+    from durak_nb.views.html import unseal
+
     (data,) = [t for a, t in page.scripts if a.get("type") == "application/json"]
-    out: dict[str, Any] = json.loads(data)
+    out: dict[str, Any] = unseal(json.loads(data))
     return out
 
 

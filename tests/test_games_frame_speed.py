@@ -122,14 +122,68 @@ def test_games_frame_worker_count(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tables._worker_count(None, 10_000) == 1
 
 
-def test_games_frame_a_registered_reader_needs_fork(monkeypatch: pytest.MonkeyPatch) -> None:
-    import multiprocessing
+def _otb_reader(path: Path) -> Recording:
+    """A registered reader a worker can be sent (a module-level function pickles)."""
+    return Recording.load(SEED000)
 
+
+def test_games_frame_a_registered_reader_reaches_the_workers_when_it_pickles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_processes: list[int]
+) -> None:
+    """The workers start fresh (forkserver or spawn), so a registered reader is sent to
+    them: a module-level function is, and the frame is the one read here; a lambda
+    cannot be, and the files are read in this process."""
     monkeypatch.setattr(io, "_LOADERS", {".otb": lambda path: None})
-    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "spawn")
     assert tables._worker_count(2, 10_000) == 1
-    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "fork")
+    monkeypatch.setattr(io, "_LOADERS", {".otb": _otb_reader})
     assert tables._worker_count(2, 10_000) == 2
+    for k in range(6):
+        (tmp_path / f"g{k}.otb").write_text("over the board", encoding="utf-8")
+    here = games_frame(tmp_path, progress=False, workers=1)
+    there = games_frame(tmp_path, progress=False, workers=2)
+    assert in_processes == [2]
+    pd.testing.assert_frame_equal(here, there)
+    assert there["ok"].tolist() == [True] * 6 and there["moves"].tolist() == [len(Recording.load(SEED000).moves)] * 6
+
+
+def test_games_frame_starts_its_workers_in_an_explicit_safe_context(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_processes: list[int]
+) -> None:
+    """Never the platform's default start method (fork, unsafe beside threads; Python
+    3.12 warns): forkserver on POSIX, else spawn, given to the pool; the frame is the
+    one read here, with a thread running and DeprecationWarning an error."""
+    import multiprocessing
+    import threading
+    import warnings
+
+    assert tables.pool_context().get_start_method() == "forkserver"
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert tables.pool_context().get_start_method() == "spawn"
+    monkeypatch.undo()
+    monkeypatch.setattr(tables, "PARALLEL_THRESHOLD", 4)
+    given: list[str] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    class Spy(real):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, mp_context: Any = None, **kwargs: Any) -> None:
+            given.append(mp_context.get_start_method())
+            super().__init__(*args, mp_context=mp_context, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Spy)
+    folder = _folder(tmp_path)
+    here = games_frame(folder, progress=False, workers=1)
+    stop = threading.Event()
+    busy = threading.Thread(target=stop.wait, daemon=True)
+    busy.start()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            there = games_frame(folder, progress=False, workers=2)
+    finally:
+        stop.set()
+        busy.join()
+    assert given == ["forkserver"]
+    pd.testing.assert_frame_equal(here, there)
 
 
 # ----------------------------------------------------------------------------- the decoder

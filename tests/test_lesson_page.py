@@ -19,6 +19,7 @@ from durak_nb.catalogues import check
 from durak_nb.cli import main
 from durak_nb.i18n import get_language, language, ngettext
 from durak_nb.views import lesson_page as lp
+from durak_nb.views.html import unseal
 from durak_nb.views.lesson_page import LessonPageError, export_lesson, lesson_page, lesson_page_html
 
 LESSON3 = ROOT / "notebooks" / "03_limits.ipynb"
@@ -126,8 +127,11 @@ def test_page_self_contained_and_in_its_language(tmp_path: Path) -> None:
     tags = [t for t, _a in parsed.tags]
     assert tags.count("iframe") == 2 and tags.count("h1") == 1 and tags.count("h2") == 7
     assert all(not a.get("src") and not (a.get("href") or "#").split("#")[0] for _t, a in parsed.tags)
-    data = json.loads(dict((a.get("id"), s) for a, s in parsed.scripts)["dnb-lesson-data"])
+    box = json.loads(dict((a.get("id"), s) for a, s in parsed.scripts)["dnb-lesson-data"])
+    assert sorted(box) == ["salt", "sealed"]  # the verdicts sealed: none reads in the source
+    data = unseal(box)
     assert data[0]["numbers"][2] == [True, "✔ Right: " + REASON3]
+    assert REASON3 not in text and "✔ Right" not in text and "true" not in text.split("dnb-lesson-data")[1]
     assert page.exercises[0]["numbers"] == data[0]["numbers"]
     frames = [a["srcdoc"] or "" for t, a in parsed.tags if t == "iframe"]
     assert all(f.startswith('<!DOCTYPE html>\n<html lang="en">') and 'id="dnb-forward"' in f for f in frames)
@@ -301,6 +305,13 @@ def test_choose_legal_move_and_predict_draw_r6_r11_r16(tmp_path: Path) -> None:
         "✘ Not so: the defender draws last, not first (R16). The engine's refill: Boris draws 6♥, then Anna draws 8♥. "
         + rule,
     ]
+    # the page's source: the options as buttons, but no word of which is right nor why (sealed)
+    text = lesson_page_html(path)
+    assert "Boris covers 7♠ with 6♥" in text and "Boris draws 6♥, then Anna draws 8♥" in text
+    assert "✔ Right" not in text and "✘ Not" not in text and "is legal" not in text and "R16: the bout" not in text
+    raw = text.split('id="dnb-lesson-data">', 1)[1].split("</script>", 1)[0]
+    assert "[true," not in raw and "[false," not in raw
+    assert unseal(json.loads(raw)) == [{"verdicts": choose["verdicts"]}, {"verdicts": draw["verdicts"]}]
 
 
 def test_lone_surrogate_refused_nothing_written(tmp_path: Path) -> None:
@@ -333,3 +344,136 @@ def test_diagram_inline_live_widget_noted(tmp_path: Path) -> None:
     page = lesson_page(path)
     assert page.body[0].startswith('<div class="dnb-lesson-picture"><svg')
     assert page.notes == ["An interactive part: open the lesson in JupyterLab to use it (it needs a running kernel)."]
+
+
+# ------------------------------------------------------------------ the time bound of a cell (a defect: none before)
+
+
+def test_a_cell_past_its_time_bound_is_stopped_and_nothing_written(tmp_path: Path) -> None:
+    """Every piece of work has a bound: a cell still running after ``cell_timeout``
+    seconds is stopped (here a ``time.sleep`` of 30 s, ended by the timer), the error
+    names the notebook, the cell's number and the bound, and an existing page is left
+    as it was (no temporary file beside it either)."""
+    import signal
+
+    slow = notebook(
+        tmp_path / "slow.ipynb", ("markdown", "# slow"), ("code", "x = 1"), ("code", "import time\ntime.sleep(30)")
+    )
+    out = tmp_path / "slow.html"
+    out.write_text("the page before", encoding="utf-8")
+    before = signal.getsignal(signal.SIGALRM)
+    with pytest.raises(LessonPageError) as err:
+        export_lesson(slow, out, cell_timeout=0.2)
+    assert str(err.value) == (
+        f"{slow}: cell 3 did not finish within 0.2 s, the time bound of a cell, and was stopped "
+        "(--cell-timeout S sets the bound)"
+    )
+    assert err.value.rule is None
+    assert out.read_text(encoding="utf-8") == "the page before"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["slow.html", "slow.ipynb"]
+    assert signal.getsignal(signal.SIGALRM) is before and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    with language("ru"), pytest.raises(LessonPageError) as err:
+        lesson_page(slow, cell_timeout=0.2)
+    assert str(err.value) == (
+        f"{slow}: ячейка 3 не завершилась за 0,2 с (предел времени одной ячейки) и была остановлена "
+        "(предел задаёт --cell-timeout S)"
+    )
+    with language("uk"), pytest.raises(LessonPageError) as err:
+        lesson_page(slow, cell_timeout=0.2)
+    assert str(err.value) == (
+        f"{slow}: комірка 3 не завершилася за 0,2 с (межа часу однієї комірки) і була зупинена "
+        "(межу задає --cell-timeout S)"
+    )
+
+
+def test_a_cell_that_swallows_the_stop_or_runs_off_the_main_thread_is_refused(tmp_path: Path) -> None:
+    """A cell catching every exception still ends past its bound: refused when it ends.
+    Off the main thread (no ``SIGALRM`` there) a busy cell is stopped by the watchdog."""
+    import threading
+
+    sly = notebook(
+        tmp_path / "sly.ipynb",
+        ("code", "import time\ntry:\n    time.sleep(30)\nexcept BaseException:\n    time.sleep(0.3)"),
+    )
+    with pytest.raises(LessonPageError) as err:
+        lesson_page(sly, cell_timeout=0.1)
+    assert str(err.value).startswith(f"{sly}: cell 1 did not finish within 0.1 s")
+    turned = notebook(
+        tmp_path / "turned.ipynb",
+        ("code", "import time\ntry:\n    time.sleep(30)\nexcept BaseException:\n    raise ValueError('stopped?')"),
+    )
+    with pytest.raises(LessonPageError) as err:
+        lesson_page(turned, cell_timeout=0.1)
+    assert str(err.value).startswith(f"{turned}: cell 1 did not finish within 0.1 s")
+    busy = notebook(tmp_path / "busy.ipynb", ("code", "n = 0\nwhile True:\n    n += 1"))
+    caught: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            lesson_page(busy, cell_timeout=0.2)
+        except BaseException as exc:  # the test reads it in the main thread
+            caught.append(exc)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive()
+    assert [type(e) for e in caught] == [LessonPageError]
+    assert str(caught[0]) == (
+        f"{busy}: cell 1 did not finish within 0.2 s, the time bound of a cell, and was stopped "
+        "(--cell-timeout S sets the bound)"
+    )
+
+
+def test_cell_timeout_default_range_and_command_line(tmp_path: Path, capsys: Any) -> None:
+    """The default bound is :data:`CELL_TIMEOUT` (60 s); ``--cell-timeout S`` sets it (a
+    bound out of range is a usage error, exit 2; for a recording it is refused)."""
+    assert lp.CELL_TIMEOUT == 60.0 and lp.MAX_CELL_TIMEOUT == 3600.0
+    for bad in (0, -1, float("nan"), float("inf"), 3601, "5", True):
+        with pytest.raises(ValueError, match="cell_timeout must be"):
+            lp.check_cell_timeout(bad)
+    assert lp.check_cell_timeout(2) == 2.0
+    slow = notebook(tmp_path / "slow.ipynb", ("code", "import time\ntime.sleep(30)"))
+    out = tmp_path / "slow.html"
+    assert main(["export", str(slow), "-o", str(out), "--cell-timeout", "0.25"]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"durak-nb export: error: {slow}: cell 1 did not finish within 0.25 s, the time bound of a cell, "
+        "and was stopped (--cell-timeout S sets the bound)"
+    )
+    assert not out.exists()
+    assert main(["export", str(slow), "-o", str(out), "--cell-timeout", "0"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "durak-nb export: error: --cell-timeout must be a number of seconds above 0 and at most 3600, not 0"
+    )
+    rec = ROOT / "recordings" / "podkidnoy-2p.json"
+    assert main(["--lang", "uk", "export", str(rec), "-o", str(out), "--cell-timeout", "5"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"durak-nb export: помилка: {rec}: --cell-timeout — для блокнота уроку (.ipynb), не для запису партії"
+    )
+    assert not out.exists()
+    quick = notebook(tmp_path / "quick.ipynb", ("markdown", "# quick"), ("code", "1 + 1"))
+    assert main(["export", str(quick), "-o", str(out), "--cell-timeout", "30"]) == 0
+    assert '<pre class="dnb-lesson-text">2</pre>' in out.read_text(encoding="utf-8")
+
+
+def test_the_lesson_page_and_the_game_page_open_with_the_one_head(tmp_path: Path) -> None:
+    """The lesson page and the exported game page share one head
+    (:func:`durak_nb.views.html.page_head`): the same six lines, the title escaped."""
+    from durak_nb.record import io as record_io
+    from durak_nb.replay import Replay
+    from durak_nb.views.export import page_html
+    from durak_nb.views.html import page_head
+
+    quick = notebook(tmp_path / "quick.ipynb", ("markdown", "# A <b> & c"))
+    text = lesson_page_html(quick)
+    assert text.startswith(page_head("en", "A <b> & c") + "<style>")
+    assert text.startswith(
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="UTF-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="durak-nb">\n<title>A &lt;b&gt; &amp; c</title>\n'
+    )
+    rec = record_io.load(ROOT / "recordings" / "podkidnoy-2p.json")
+    with language("ru"):
+        game = page_html(Replay(rec), title="x")
+    assert game.startswith(page_head("ru", "x"))
+    assert game.count("<meta charset") == 1 and text.count("<head>") == 1

@@ -321,3 +321,65 @@ def test_cli_export_puzzle_refuses_an_over_the_board_game(tmp_path: Path, capsys
     assert main(["--lang", "uk", "export", str(game), "-o", str(out), "--puzzle"]) != 0
     assert "для задачі потрібні відомі руки всіх гравців: цю партію зіграно за столом" in capsys.readouterr().err
     assert not out.exists()
+
+
+# ------------------------------------------------------------------ the answers sealed (a defect: plain in the source)
+
+
+def test_the_page_source_holds_no_answer_the_data_sealed(tmp_path: Path) -> None:
+    """A learner reading the puzzle page's source finds no answer: not the move played
+    at any frame (its words, with or without its rule), not the index of the right
+    choice as plain JSON, not the comment after a move, not the list of choices; the
+    data is one sealed block (views.html.seal) the page's script opens, and it opens
+    to exactly page_data's."""
+    import json
+
+    from durak_nb.views.export import page_data_of
+
+    for r in (replay(), Replay(io.load_games(RECORDINGS / "annotated-transfer-or-cover.durak")[0])):
+        text = page_html(r, puzzle=True)
+        names = r.players
+        for k in range(len(r)):
+            q = puzzle_question(r, k)
+            assert q.move not in text and r.move(k).describe(names) not in text
+            assert all(label not in text for label in q.labels)
+        assert '"answer":' not in text and '"move":' not in text and '"choices":' not in text
+        raw = text.split('<script type="application/json" id="dnb-data">', 1)[1].split("</script>", 1)[0]
+        box = json.loads(raw)
+        assert sorted(box) == ["salt", "sealed"] and isinstance(box["salt"], int)
+        assert page_data_of(text) == page_data(r, puzzle=True)
+        assert page_html(r, puzzle=True) == text  # the same page each time (the salt comes from the data)
+    text = page_html(replay(), puzzle=True)
+    assert COMMENT not in text and "no</b> markup" not in text and "no&lt;/b&gt; markup" not in text
+    plain = page_html(replay())  # a replay, no puzzle: nothing to hide, the data as it is
+    assert "sealed" not in json.loads(plain.split('id="dnb-data">', 1)[1].split("</script>", 1)[0])
+    assert replay().move(1).describe(replay().players) in plain
+    with pytest.raises(ValueError, match="no exported page"):
+        page_data_of("<html></html>")
+
+
+def test_the_pages_script_opens_the_sealed_data_as_python_does() -> None:
+    """The script's ``unseal`` (views.html.UNSEAL_JS, in the player and the lesson
+    page's script) run by Node over a puzzle's sealed data gives page_data (Cyrillic
+    and card suits through UTF-8 too)."""
+    import json
+    import shutil
+    import subprocess
+
+    from durak_nb.views.export import PLAYER_JS
+    from durak_nb.views.html import UNSEAL_JS, seal
+    from durak_nb.views.lesson_page import LESSON_JS
+
+    assert UNSEAL_JS in PLAYER_JS and UNSEAL_JS in LESSON_JS
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node here (the browser tests run the same script: tests/test_browser_puzzle.py)")
+    with language("uk"):
+        data = page_data(replay(), puzzle=True)
+    script = UNSEAL_JS + "\nvar box = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n"
+    script += "process.stdout.write(JSON.stringify(unseal(box)));\n"
+    done = subprocess.run(
+        [node, "-e", script], input=json.dumps(seal(data)), capture_output=True, text=True, timeout=60, check=True
+    )
+    assert json.loads(done.stdout) == data
+    assert data["lines"][0]["puzzle"][1]["choices"][3] == "Boris бере"

@@ -4,6 +4,7 @@ Bradley–Terry fit with bootstrap intervals, head-to-head scores, forfeits, bou
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -222,3 +223,78 @@ def test_a_clean_sweep_of_few_deals_is_no_proof() -> None:
     row = t.table().loc["lowest"]
     assert not row["beats_below"] and row["vs_below_low"] < 0.5
     assert t.elo()["lowest"][1:] != t.elo()["lowest"][1:]  # NaN: too few deals for an interval
+
+
+class LateCheater:
+    """Plays the lowest card for two turns, then answers for the wrong seat (R10)."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.inner = LowestCardBot()
+
+    def choose(self, game: Game, player: int | None = None) -> Move:
+        self.turns += 1
+        if self.turns > 2:
+            raise BotFault("R10", "late answered for the wrong seat", bot="late", move=len(game.history))
+        return self.inner.choose(game, player)
+
+
+LATE = BotSpec("late", LateCheater)
+LATE_REASON = "late forfeits: [R10] late answered for the wrong seat"
+
+
+def test_a_forfeit_keeps_the_moves_played_up_to_it_and_replays_to_that_point(tmp_path: Any) -> None:
+    """A forfeited game keeps its moves (the bot's refused answer not among them): its
+    recording replays to the point of the forfeit, no result; the file written holds
+    every game, read back with the same moves and meta."""
+    from durak_nb.record import io
+    from durak_nb.selfplay import seat_names
+
+    t = run_tournament([LOWEST, LATE], deals=1, workers=1, bootstrap=0)
+    names = ("Anna", "Boris")
+    first = ["Anna attacks 6♠", "Boris covers 6♠ with 10♣", "Anna passes", "Boris attacks 7♥"]
+    assert [(g.forfeit, g.moves, g.reason) for g in t.games] == [(1, 5, LATE_REASON), (0, 4, LATE_REASON)]
+    assert [m.describe(names) for m in t.games[0].played] == [*first, "Anna covers 7♥ with A♥"]
+    assert [m.describe(names) for m in t.games[1].played] == first
+    recs = t.recordings()
+    assert [r.meta for r in recs] == [
+        {"bots": "lowest, late", "seed": 0, "rotation": 0, "forfeit": LATE_REASON, "forfeit_seat": 1},
+        {"bots": "late, lowest", "seed": 0, "rotation": 1, "forfeit": LATE_REASON, "forfeit_seat": 0},
+    ]
+    assert [r.result for r in recs] == [None, None]
+    for g, rec in zip(t.games, recs, strict=True):
+        assert rec.players == tuple(seat_names(2)) and rec.moves == list(g.played)
+        end = rec.replay()  # the same deck (R3), the moves played again: where the bot failed
+        again = Game.deal(t.rules, seat_names(2), seed=g.deal)
+        for move in g.played:
+            again.play(move)
+        assert end.position() == again.position() and not end.finished
+        assert g.forfeit in end.actors()  # the forfeiting bot was to act
+    path = t.write(tmp_path / "games.jsonl")
+    back = io.load_games(path)
+    assert [(r.moves, r.meta, r.result) for r in back] == [(r.moves, r.meta, r.result) for r in recs]
+
+
+def test_a_finished_game_keeps_its_moves_and_result(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every game keeps its moves: a finished one replays to its written result (R25);
+    ``durak-nb tournament --record FILE.jsonl`` writes them all (a missing folder is
+    refused before any game is played)."""
+    from durak_nb.cli import main
+    from durak_nb.record import io
+
+    t = run_tournament([RANDOM, LOWEST], deals=2, workers=1, bootstrap=0)
+    for g, rec in zip(t.games, t.recordings(), strict=True):
+        assert len(g.played) == g.moves == len(rec.moves) and g.forfeit is None
+        assert rec.result is not None and rec.result["durak"] == (None if g.durak is None else rec.players[g.durak])
+    out = tmp_path / "t.jsonl"
+    argv = ["tournament", "random", "lowest", "--deals", "2", "--workers", "1", "--bootstrap", "0"]
+    assert main([*argv, "--record", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"{out}: 4 games written"
+    assert [r.moves for r in io.load_games(out)] == [list(g.played) for g in t.games]
+    assert main(["--lang", "uk", *argv, "--record", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"{out}: записано 4 партії"
+    missing = tmp_path / "no" / "t.jsonl"
+    assert main(["--lang", "ru", *argv, "--record", str(missing)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"durak-nb tournament: ошибка: {missing}: ")
+    assert not missing.parent.exists()

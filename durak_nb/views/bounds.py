@@ -32,10 +32,23 @@ from __future__ import annotations
 from ..errors import DurakError
 from ..i18n import N_, _, whole
 
-__all__ = ["MAX_REPLAYER_MOVES", "MAX_TREE_MOVES", "MAX_TREE_NODES", "ViewBoundError", "check_moves"]
+__all__ = [
+    "CELL_TIMEOUT",
+    "MAX_CELL_TIMEOUT",
+    "MAX_REPLAYER_MOVES",
+    "MAX_TREE_MOVES",
+    "MAX_TREE_NODES",
+    "ViewBoundError",
+    "check_moves",
+]
 
 #: the replayer and the exported page: at most this many moves (every frame is made in advance)
 MAX_REPLAYER_MOVES = 1_000
+#: a lesson page (:mod:`.lesson_page`): the seconds one code cell of the notebook may run
+#: (the default ``cell_timeout``, ``durak-nb export --cell-timeout``)
+CELL_TIMEOUT = 60.0
+#: the longest time bound a lesson's cell may be given (seconds)
+MAX_CELL_TIMEOUT = 3600.0
 #: the variation tree: at most this many moves (nodes), main line and variations together
 MAX_TREE_MOVES = 5_000
 #: the game tree: ``max_nodes`` at most this

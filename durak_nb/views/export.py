@@ -43,7 +43,10 @@ moves found at the first try ("3 of 5 found").  A frame where the player has a s
 legal move is shown as it is and not counted.  The slider and the go-to list reach only
 the frames answered; the comment before a move (the annotator's question) shows.  The
 verdicts come from data computed at export time: the page needs no kernel.  The data
-holds the answers (in the page's source, not in what it shows).
+holds the answers, sealed (:func:`.html.seal`): the page's source shows no move, no
+answer and no comment of the game, only a block the page's script opens itself
+(offline; not a secret from someone who runs the script by hand, but nothing a
+learner reads at a glance); :func:`page_data_of` opens it in Python.
 
 **Text stays text.**  Player names, comments and ``meta`` reach the page only escaped:
 inside the parts' HTML (:mod:`.html`), in the data (JSON inside a ``<script
@@ -86,11 +89,16 @@ from .cards_svg import card_defs, shared_faces
 from .html import (
     SHARED_SLOTS,
     STYLE,
+    UNSEAL_JS,
     ReplayerFrames,
     board_html,
     esc,
     header_html,
+    page_head,
     replayer_frames,
+    script_json,
+    seal,
+    unseal,
 )
 from .replayer import PUZZLE_WORDS, ask_story_html, puzzle_question
 
@@ -101,6 +109,7 @@ __all__ = [
     "ask_story_html",
     "export_html",
     "page_data",
+    "page_data_of",
     "page_html",
     "page_lines",
     "page_puzzle",
@@ -138,9 +147,12 @@ def _legend() -> str:
 #: of the view's skeleton with their parts (only the slots that changed are touched); at
 #: a move with side lines it lists them as buttons (made with ``textContent``: every
 #: recorded text stays text), a click steps into one, "back" steps out to where it branched
-PLAYER_JS = """(function () {
+PLAYER_JS = (
+    """(function () {
   "use strict";
-  var D = JSON.parse(document.getElementById("dnb-data").textContent);
+"""
+    + UNSEAL_JS
+    + """  var D = unseal(JSON.parse(document.getElementById("dnb-data").textContent));
   var P = D.parts, L = D.lines;
   L[0].fields = D.fields; L[0].labels = D.labels;
   var $ = function (id) { return document.getElementById(id); };
@@ -324,15 +336,9 @@ PLAYER_JS = """(function () {
   enter(0, k);
 })();
 """
+)
 
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="UTF-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="durak-nb">
-<title>{title}</title>
-{style}
+_TEMPLATE = """{head}{style}
 <style>
 body {{ font-family: sans-serif; margin: 8px 14px; max-width: 1240px; }}
 .dnb-export-note {{ color: #555; font-size: 12px; margin-bottom: 4px; }}
@@ -541,13 +547,6 @@ def _tree_moves(rec: Recording) -> int:
         count += 1
         stack.extend(node.variations)
     return max(count, len(rec.moves))
-
-
-def _script_json(data: Any) -> str:
-    """``data`` as JSON that can sit inside a ``<script>`` element: ``</`` and ``<!--``
-    escaped (``<\\/``, ``\\u003c!--``), so that no text ends the element early."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
 
 
 @dataclass
@@ -786,15 +785,14 @@ def page_html(
     rec = replay.recording
     words = {key: esc(value) for key, value in page_words().items()}
     return _TEMPLATE.format(
-        lang=get_language(),
+        head=page_head(get_language(), page_title),
         w=words,
-        title=esc(page_title),
         style=STYLE,
         defs=card_defs(),
         header=header_html(rec.rules.preset, replay.players, rec.meta),
         interval=int(interval),
         legend=_legend(),
-        data=_script_json(data),
+        data=script_json(seal(data) if puzzle else data),
         lines_note=esc(_(WORDS["note"])) if len(data["lines"]) > 1 else "",
         puzzle_note=esc(_(PUZZLE_WORDS["note"])) if puzzle else "",
         puzzle=_PUZZLE_PANEL.format(again=esc(_(PUZZLE_WORDS["again"])), on=esc(_(PUZZLE_WORDS["on"])))
@@ -802,6 +800,21 @@ def page_html(
         else "",
         script=PLAYER_JS,
     )
+
+
+def page_data_of(text: str) -> dict[str, Any]:
+    """The data an exported page holds (:func:`page_data`), read from the page's text
+    ``text``: a puzzle's sealed data opened (:func:`.html.unseal`).
+
+    Raises:
+        ValueError: ``text`` is no exported page (no ``dnb-data`` script, or not JSON).
+    """
+    head = '<script type="application/json" id="dnb-data">'
+    if head not in text:
+        raise ValueError("no exported page: it has no dnb-data script")
+    raw = text.split(head, 1)[1].split("</script>", 1)[0]
+    data: dict[str, Any] = unseal(json.loads(raw))
+    return data
 
 
 def _title(replay: Replay, title: str | None) -> str:

@@ -17,8 +17,11 @@ Red suits (♥ ♦) are drawn in red:
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
 import html
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
@@ -35,6 +38,7 @@ from .cards_svg import discard_svg, hand_svg, seat_roles, table_svg, talon_svg
 
 __all__ = [
     "STYLE",
+    "UNSEAL_JS",
     "Caches",
     "Frame",
     "FrameParts",
@@ -61,10 +65,13 @@ __all__ = [
     "name_html",
     "new_caches",
     "options_html",
+    "page_head",
     "preset_words",
     "replay_summary_html",
     "replayer_frames",
     "result_html",
+    "script_json",
+    "seal",
     "seat_caption_html",
     "seat_html",
     "seat_places",
@@ -77,6 +84,7 @@ __all__ = [
     "trump_html",
     "turn_html",
     "turn_part_html",
+    "unseal",
     "view_names",
 ]
 
@@ -164,6 +172,117 @@ def esc(text: object) -> str:
     defect N11: ``\\u202e`` cannot reverse the page), then ``& < > " '`` escaped
     (:func:`html.escape`).  Line feeds and tabs stay (HTML shows them as spaces)."""
     return html.escape(visible(str(text), keep="\n\t"), quote=True)
+
+
+def page_head(lang: str, title: str) -> str:
+    """The opening of a self-contained page the kit writes (the exported replay,
+    :mod:`.export`, and the lesson page, :mod:`.lesson_page`): the doctype, ``<html
+    lang>``, ``<head>`` with the character set, the viewport, the generator and the
+    ``<title>``; the caller adds its style sheets and ``</head>``.
+
+    Args:
+        lang: the page's language code (``"ru"``), escaped.
+        title: the page's title, plain text (escaped here, :func:`esc`).
+
+    >>> print(page_head("uk", "A & B"), end="")
+    <!DOCTYPE html>
+    <html lang="uk">
+    <head>
+    <meta charset="UTF-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="generator" content="durak-nb">
+    <title>A &amp; B</title>
+    """
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{esc(lang)}">\n'
+        "<head>\n"
+        '<meta charset="UTF-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="durak-nb">\n'
+        f"<title>{esc(title)}</title>\n"
+    )
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that can sit inside a ``<script>`` element of a page: ``</`` and
+    ``<!--`` escaped (``<\\/``, ``\\u003c!--``), so that no recorded text ends the
+    element early.
+
+    >>> script_json({"a": "</script><!--"})
+    '{"a":"<\\\\/script>\\\\u003c!--"}'
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
+
+
+#: the length of the key block :func:`seal` repeats (a prime: it lines up with no structure of the text)
+SEAL_BLOCK = 251
+
+
+def _seal_block(salt: int) -> bytes:
+    """The key block of ``salt``: :data:`SEAL_BLOCK` bytes of a xorshift32 sequence (the
+    low byte of each step), the page's script makes the same (:data:`UNSEAL_JS`)."""
+    x = salt & 0xFFFFFFFF or 1
+    out = bytearray()
+    for _i in range(SEAL_BLOCK):
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        out.append(x & 0xFF)
+    return bytes(out)
+
+
+def _xor(data: bytes, salt: int) -> bytes:
+    block = _seal_block(salt)
+    key = (block * (len(data) // len(block) + 1))[: len(data)]
+    return (int.from_bytes(data, "big") ^ int.from_bytes(key, "big")).to_bytes(len(data), "big")
+
+
+def seal(data: Any) -> dict[str, Any]:
+    """``data`` (JSON-able) as a page holds what a learner must not read at a glance —
+    the answers of a puzzle (:mod:`.export`) or of a lesson's exercises
+    (:mod:`.lesson_page`): ``{"sealed": TEXT, "salt": N}``, ``TEXT`` the UTF-8 of its
+    JSON XOR-ed with a key block made from ``N`` (:func:`_seal_block`) in base64.  Not
+    secret (the page opens it itself, offline, :data:`UNSEAL_JS`), but no answer,
+    move or verdict reads in the page's source; the salt comes from the text, so the
+    same data makes the same page.
+
+    >>> box = seal({"answer": "Boris takes"})
+    >>> sorted(box), "Boris" in box["sealed"], unseal(box)
+    (['salt', 'sealed'], False, {'answer': 'Boris takes'})
+    """
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    salt = int.from_bytes(hashlib.sha256(raw).digest()[:4], "big") or 1
+    return {"sealed": base64.b64encode(_xor(raw, salt)).decode("ascii"), "salt": salt}
+
+
+def unseal(box: Any) -> Any:
+    """The data :func:`seal` sealed (``box`` as it is when it holds no ``"sealed"``).
+
+    Raises:
+        ValueError: ``sealed`` is not base64 of a sealed JSON text.
+    """
+    if not (isinstance(box, dict) and "sealed" in box):
+        return box
+    raw = _xor(base64.b64decode(box["sealed"], validate=True), int(box["salt"]))
+    return json.loads(raw.decode("utf-8"))
+
+
+#: the page's script's inverse of :func:`seal` (a function ``unseal(box)`` inside a
+#: page's script: the object itself when it holds no ``sealed``)
+UNSEAL_JS = """  function unseal(box) {
+    if (!box || box.sealed === undefined) { return box; }
+    var x = (box.salt >>> 0) || 1, block = [], i;
+    for (i = 0; i < 251; i += 1) {
+      x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+      block.push(x & 255);
+    }
+    var text = atob(box.sealed), bytes = new Uint8Array(text.length);
+    for (i = 0; i < text.length; i += 1) { bytes[i] = text.charCodeAt(i) ^ block[i % 251]; }
+    return JSON.parse(new TextDecoder("utf-8").decode(bytes));
+  }
+"""
 
 
 def name_html(name: object) -> str:

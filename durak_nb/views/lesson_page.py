@@ -16,7 +16,9 @@ writes one page holding:
   :class:`~.drills.DrillWidget` (its first :data:`DRILLS` drills): the question and
   picture, one button per option, and every answer's verdict and explanation, judged
   by the engine **when the page is made**; a small script shows the verdict of the
-  option clicked (set as text);
+  option clicked (set as text).  The verdicts are sealed (:func:`.html.seal`): the
+  page's source does not show which option is right, nor any explanation, until the
+  learner clicks one (the page's script opens them itself, offline);
 * pictures and sentences the kit's views make (``_repr_html_`` / ``_repr_svg_``:
   positions, cards, :mod:`.course_show`'s sentences, diagrams) inline;
 * practice bouts, the play widget and other live widgets, which need the engine
@@ -28,7 +30,14 @@ run), and says so (``<html lang="uk">``); every word of the page is translated.
 
 **Bounded.**  A notebook of more than :data:`MAX_NOTEBOOK_BYTES` bytes, more than
 :data:`MAX_CELLS` cells or more than :data:`MAX_REPLAYERS` replayers is refused, with
-the file named; each replayer keeps the exported page's bound on moves.
+the file named; each replayer keeps the exported page's bound on moves.  Each code cell
+has a time bound, :data:`CELL_TIMEOUT` seconds (``cell_timeout``; ``durak-nb export
+--cell-timeout S``): a cell still running then is stopped, and the export fails naming
+the notebook, the cell's number and the bound; no page is written.  The cell is stopped
+by a ``SIGALRM`` timer (:func:`signal.setitimer`, which also ends a ``time.sleep``) when
+the export runs in the main thread of a POSIX system; elsewhere the stop is raised in
+the cell's thread between two of its Python steps (a call blocked in C runs to its
+end first); either way a cell that swallowed the stop is still refused when it ends.
 
 **Small.**  The card faces are in the page once per language
 (:func:`.cards_svg.card_defs`): every card of its pictures is a ``<use>`` of them, and
@@ -44,26 +53,35 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import ctypes
 import io
 import json
+import math
 import re
-from collections.abc import Callable
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, _, get_language, language, ngettext, pgettext
+from ..i18n import DECIMAL_SIGNS, N_, _, get_language, language, ngettext, pgettext
 from ..record.json_form import RecordingError, read_bytes, replace_atomically
 from ..record.jsonio import _said
+from .bounds import CELL_TIMEOUT, MAX_CELL_TIMEOUT
 from .export import ExportError, page_html
-from .html import esc
+from .html import UNSEAL_JS, esc, page_head, script_json, seal
 
 __all__ = [
+    "CELL_TIMEOUT",
     "DRILLS",
     "MAX_CELLS",
+    "MAX_CELL_TIMEOUT",
     "MAX_NOTEBOOK_BYTES",
     "MAX_REPLAYERS",
     "LessonPage",
+    "check_cell_timeout",
     "export_lesson",
     "is_lesson",
     "lesson_page",
@@ -185,6 +203,79 @@ def _read(path: Path) -> list[dict[str, Any]]:
 def _source(cell: dict[str, Any]) -> str:
     src = cell.get("source", "")
     return "".join(src) if isinstance(src, list) else str(src)
+
+
+class _CellTimeout(BaseException):
+    """Raised inside a cell that ran past its time bound (a ``BaseException``: a cell's
+    own ``except Exception`` does not swallow it)."""
+
+
+def check_cell_timeout(seconds: object) -> float:
+    """``seconds`` as a cell's time bound.
+
+    Raises:
+        ValueError: not a number above 0 and at most :data:`MAX_CELL_TIMEOUT` (a
+            programming error of the caller: the command line checks its option first).
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise ValueError(f"cell_timeout must be a number of seconds, not {seconds!r}")
+    value = float(seconds)
+    if not (math.isfinite(value) and 0 < value <= MAX_CELL_TIMEOUT):
+        raise ValueError(f"cell_timeout must be above 0 and at most {MAX_CELL_TIMEOUT:g} seconds, not {seconds!r}")
+    return value
+
+
+@contextlib.contextmanager
+def _time_bound(seconds: float) -> Iterator[None]:
+    """Stop the code run inside after ``seconds`` by raising :class:`_CellTimeout` in it:
+    a ``SIGALRM`` timer in the main thread of a POSIX system (the handler and any timer
+    that was set are put back afterwards), else an exception set asynchronously in this
+    thread by a watchdog timer (``PyThreadState_SetAsyncExc``)."""
+    if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+
+        def stop(_signum: int, _frame: object) -> None:
+            raise _CellTimeout
+
+        started = time.monotonic()
+        old_handler = signal.signal(signal.SIGALRM, stop)
+        old_delay, old_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old_handler)
+            if old_delay > 0:  # someone else's timer: armed again with what was left of it
+                left = max(old_delay - (time.monotonic() - started), 0.001)
+                signal.setitimer(signal.ITIMER_REAL, left, old_interval)
+        return
+    ident = threading.get_ident()
+    done = threading.Event()
+
+    def watch() -> None:
+        if not done.wait(seconds):
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(_CellTimeout))
+
+    watchdog = threading.Thread(target=watch, name="durak-nb cell bound", daemon=True)
+    watchdog.start()
+    try:
+        yield
+    finally:
+        done.set()
+        watchdog.join()
+
+
+def _seconds(value: float) -> str:
+    """A number of seconds as the language in use writes it (``0.5``, ``0,5``)."""
+    return f"{value:g}".replace(".", DECIMAL_SIGNS.get(get_language(), "."))
+
+
+def _late(number: int, seconds: float) -> str:
+    """The words for cell ``number`` stopped at its time bound of ``seconds``."""
+    # TRANSLATORS: {n} is the cell's number; {seconds} a number of seconds (60, 0.5); keep --cell-timeout
+    return _(
+        "cell {n} did not finish within {seconds} s, the time bound of a cell, and was stopped "
+        "(--cell-timeout S sets the bound)"
+    ).format(n=number, seconds=_seconds(seconds))
 
 
 def _run_cell(code: str, namespace: dict[str, Any], shown: list[Any]) -> None:
@@ -424,21 +515,25 @@ class _Builder:
 # ------------------------------------------------------------------ the page
 
 
-def lesson_page(path: str | Path) -> LessonPage:
+def lesson_page(path: str | Path, *, cell_timeout: float = CELL_TIMEOUT) -> LessonPage:
     """Run the lesson notebook ``path`` and collect its page (:class:`LessonPage`).
 
-    The code cells run in this process in a fresh namespace, in order; the language in
-    use is restored afterwards (the notebook's ``set_language`` holds only for its run).
+    The code cells run in this process in a fresh namespace, in order, each within
+    ``cell_timeout`` seconds (:data:`CELL_TIMEOUT`; see the module's text); the language
+    in use is restored afterwards (the notebook's ``set_language`` holds only for its run).
 
     Raises:
         LessonPageError: the file cannot be read (not found, a folder, no permission:
             :func:`~durak_nb.record.json_form.read_bytes`'s words, its error the cause),
             is not a notebook, is beyond the
             bounds (:data:`MAX_NOTEBOOK_BYTES`, :data:`MAX_CELLS`,
-            :data:`MAX_REPLAYERS`), or a cell fails (the message names the file, the
-            cell's number and the error).
+            :data:`MAX_REPLAYERS`), a cell fails (the message names the file, the
+            cell's number and the error) or runs past ``cell_timeout`` (the file, the
+            cell's number and the bound named).
         ExportError: a replayer's game is beyond the exported page's bound on moves.
+        ValueError: ``cell_timeout`` is not above 0 and at most :data:`MAX_CELL_TIMEOUT`.
     """
+    bound = check_cell_timeout(cell_timeout)
     where = Path(path)
     cells = _read(where)
     render = _markdown()
@@ -452,7 +547,7 @@ def lesson_page(path: str | Path) -> LessonPage:
 
         namespace: dict[str, Any] = {"__name__": "__lesson__", "display": display}
         with contextlib.chdir(where.resolve().parent):  # as Jupyter runs a notebook: in its folder
-            _run_all(where, cells, page, build, namespace, shown, render)
+            _run_all(where, cells, page, build, namespace, shown, render, bound)
         page.lang = get_language()
         page.title = page.headings[0] if page.headings else where.stem
     return page
@@ -466,8 +561,10 @@ def _run_all(
     namespace: dict[str, Any],
     shown: list[Any],
     render: Callable[[str], str],
+    cell_timeout: float,
 ) -> None:
-    """Every cell in order: markdown rendered, code run and its outputs built; a section
+    """Every cell in order: markdown rendered, code run (each within ``cell_timeout``
+    seconds) and its outputs built; a section
     whose heading the notebook keeps collapsed (``jp-MarkdownHeadingCollapsed``) is a
     ``<details>`` closed until clicked, up to the next heading of its level or higher."""
     folded: int | None = None  # the level of the collapsed section's heading, while inside it
@@ -496,16 +593,26 @@ def _run_all(
         elif kind == "code" and text.strip():
             shown.clear()
             out = io.StringIO()
+            started = time.monotonic()
             try:
-                with contextlib.redirect_stdout(out):
-                    _run_cell(text, namespace, shown)
+                try:
+                    with contextlib.redirect_stdout(out), _time_bound(cell_timeout):
+                        _run_cell(text, namespace, shown)
+                finally:
+                    late = time.monotonic() - started >= cell_timeout  # also when the cell swallowed the stop
             except LessonPageError:
                 raise
+            except _CellTimeout as exc:
+                raise _fail(where, _late(number, cell_timeout)) from exc
             except Exception as exc:  # the notebook's own error, named with its cell
+                if late:  # the stop turned into another error by the cell: still its bound
+                    raise _fail(where, _late(number, cell_timeout)) from exc
                 raise _fail(
                     where,
                     _("cell {n} fails: {error}").format(n=number, error=f"{type(exc).__name__}: {exc}"),
                 ) from exc
+            if late:
+                raise _fail(where, _late(number, cell_timeout))
             if out.getvalue().strip():
                 page.body.append(f'<pre class="dnb-lesson-text">{esc(out.getvalue())}</pre>')
             for value in shown:
@@ -515,9 +622,12 @@ def _run_all(
 
 
 #: the page's script: an option's button shows the verdict made at export time (as text)
-LESSON_JS = """(function () {
+LESSON_JS = (
+    """(function () {
   "use strict";
-  var X = JSON.parse(document.getElementById("dnb-lesson-data").textContent);
+"""
+    + UNSEAL_JS
+    + """  var X = unseal(JSON.parse(document.getElementById("dnb-lesson-data").textContent));
   function show(n, v) {
     var fb = document.getElementById("dnb-fb-" + n);
     fb.textContent = "";
@@ -562,15 +672,9 @@ LESSON_JS = """(function () {
   });
 })();
 """
+)
 
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="UTF-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="durak-nb">
-<title>{title}</title>
-<style>
+_TEMPLATE = """{head}<style>
 body {{ font-family: sans-serif; margin: 8px auto; max-width: 1240px; padding: 0 14px; line-height: 1.4; }}
 .dnb-lesson-note-top {{ color: #555; font-size: 12px; margin-bottom: 4px; }}
 .dnb-lesson-text pre, pre.dnb-lesson-text {{ white-space: pre-wrap; }}
@@ -605,16 +709,18 @@ body {{ font-family: sans-serif; margin: 8px auto; max-width: 1240px; padding: 0
 """
 
 
-def lesson_page_html(path: str | Path, *, title: str | None = None) -> str:
+def lesson_page_html(path: str | Path, *, title: str | None = None, cell_timeout: float = CELL_TIMEOUT) -> str:
     """The page of the lesson notebook ``path`` as text (see :func:`export_lesson`).
 
     Raises:
-        LessonPageError, ExportError: as :func:`lesson_page`.
+        LessonPageError, ExportError, ValueError: as :func:`lesson_page`.
     """
-    return lesson_page_html_from(lesson_page(path), title=title)
+    return lesson_page_html_from(lesson_page(path, cell_timeout=cell_timeout), title=title)
 
 
-def export_lesson(path: str | Path, output: str | Path, *, title: str | None = None) -> tuple[Path, LessonPage]:
+def export_lesson(
+    path: str | Path, output: str | Path, *, title: str | None = None, cell_timeout: float = CELL_TIMEOUT
+) -> tuple[Path, LessonPage]:
     """Write the lesson notebook ``path`` as one self-contained HTML page ``output``:
     its text, its replayers (the exported game page's player), its exercises and
     drills with every verdict judged at export time, the kit's pictures inline, and a
@@ -624,17 +730,20 @@ def export_lesson(path: str | Path, output: str | Path, *, title: str | None = N
         path: a lesson notebook (``.ipynb``; any edition).
         output: the page to write (UTF-8), whole or not at all.
         title: the page's title (plain text); default: the lesson's first heading.
+        cell_timeout: the seconds each code cell may run (:data:`CELL_TIMEOUT`).
 
     Returns:
         The path written and the page's :class:`LessonPage` (what it holds).
 
     Raises:
-        LessonPageError: as :func:`lesson_page` (the file named); the notebook or the
-            title holds a lone surrogate (not valid Unicode; nothing is written).
+        LessonPageError: as :func:`lesson_page` (the file named; a cell past
+            ``cell_timeout`` stops the export and nothing is written); the notebook or
+            the title holds a lone surrogate (not valid Unicode; nothing is written).
+        ValueError: ``cell_timeout`` out of its range (:func:`check_cell_timeout`).
         ExportError: a replayer beyond the page's bound on moves.
         OSError: the page cannot be written (an existing ``output`` is left as it was).
     """
-    page = lesson_page(path)
+    page = lesson_page(path, cell_timeout=cell_timeout)
     text = lesson_page_html_from(page, title=title)
     try:
         data = text.encode("utf-8")  # before the file is touched
@@ -651,12 +760,6 @@ def export_lesson(path: str | Path, output: str | Path, *, title: str | None = N
     return out, page
 
 
-def _script_json(data: Any) -> str:
-    """``data`` as JSON that can sit inside a ``<script>`` element (``</`` and ``<!--`` escaped)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/").replace("<!--", "\\u003c!--")
-
-
 def lesson_page_html_from(page: LessonPage, *, title: str | None = None) -> str:
     """The HTML of an already collected :class:`LessonPage` (see :func:`export_lesson`)."""
     with language(page.lang):
@@ -666,11 +769,10 @@ def lesson_page_html_from(page: LessonPage, *, title: str | None = None) -> str:
         )
     data = [{k: v for k, v in ex.items() if k in ("verdicts", "numbers")} for ex in page.exercises]
     return _TEMPLATE.format(
-        lang=page.lang,
-        title=esc(title if title is not None else page.title),
+        head=page_head(page.lang, title if title is not None else page.title),
         note=esc(note),
         defs="".join(f'<div id="dnb-defs-{esc(lang)}">{defs}</div>' for lang, defs in page.defs.items()),
         body="\n".join(page.body),
-        data=_script_json(data),
+        data=script_json(seal(data)),  # the verdicts: no answer reads in the page's source
         script=LESSON_JS,
     )
