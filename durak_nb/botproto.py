@@ -26,6 +26,7 @@ import contextlib
 import json
 import os
 import selectors
+import shlex
 import signal
 import subprocess
 import time
@@ -36,6 +37,7 @@ from .bots import BotFault, seat_view, turn_seat
 from .engine import Game, Move
 from .i18n import N_, Np_, _, pgettext
 from .record.annotations import move_from_json
+from .record.json_form import os_why
 
 __all__ = ["MAX_LINE", "PROTOCOL", "QUIT_GRACE", "ProcessBot"]
 
@@ -77,6 +79,45 @@ def _signal(proc: subprocess.Popen[bytes], sig: int) -> None:
             proc.send_signal(sig)
 
 
+def _group_alive(pgid: int) -> bool:
+    """Some process of group ``pgid`` still runs: signal 0 reaches the group and, where
+    ``/proc`` tells (Linux), one of its members is not a zombie waiting for its parent."""
+    try:
+        os.killpg(pgid, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    try:
+        entries = os.listdir("/proc")
+    except OSError:  # no /proc: signal 0 is all there is
+        return True
+    for entry in entries:
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":  # state, ppid, pgrp
+                return True
+    return False
+
+
+def _end_group(pgid: int) -> None:
+    """End what is left of the bot's process group ``pgid`` (its children, after the
+    bot itself was waited for): SIGTERM, up to :data:`QUIT_GRACE` seconds, then SIGKILL.
+    The group's id is the bot's pid, which no new group can take while the group has a
+    member, so no other process is signalled."""
+    if not _group_alive(pgid):
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signal.SIGTERM)
+    deadline = time.monotonic() + QUIT_GRACE
+    while _group_alive(pgid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signal.SIGKILL)
+
+
 def _shown(line: bytes) -> str:
     """A bot's line for a message: at most 80 characters, control characters escaped."""
     text = line[:80].decode("utf-8", "replace")
@@ -112,8 +153,12 @@ class ProcessBot:
         cwd: str | None = None,
         env: dict[str, str] | None = None,
     ) -> None:
-        if isinstance(command, str) or not command or not all(isinstance(w, str) for w in command):
-            raise TypeError("ProcessBot: command is a list of words, e.g. ['python3', 'bot.py'], not a string")
+        if isinstance(command, str) or not all(isinstance(w, str) for w in command):
+            raise TypeError(f"ProcessBot: command is a list of words, e.g. ['python3', 'bot.py'], not {command!r}")
+        if not command or not command[0]:
+            raise ValueError(
+                "ProcessBot: command is empty: give the program and its arguments, e.g. ['python3', 'bot.py']"
+            )
         for what, value in (("timeout", timeout), ("hello_timeout", hello_timeout)):
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 3600:
                 raise ValueError(f"ProcessBot: {what} is a number of seconds above 0 and at most 3600, not {value!r}")
@@ -152,7 +197,9 @@ class ProcessBot:
                 start_new_session=True,
             )
         except OSError as exc:
-            raise self._fail(None, _(WORDS["start"]).format(bot=self.name, command=self.command, error=exc)) from exc
+            why = os_why(exc)  # the reason in the reader's language ("no such file or directory")
+            words = _(WORDS["start"]).format(bot=self.name, command=shlex.join(self.command), error=why)
+            raise self._fail(None, words) from exc
         self._send({"type": "hello", "protocol": PROTOCOL}, self.hello_timeout)
         what = pgettext("bot message", WORDS["what_hello"])
         msg = self._receive(self.hello_timeout, what)
@@ -169,7 +216,10 @@ class ProcessBot:
 
     def close(self) -> None:
         """Say ``quit`` and end the process: it has :data:`QUIT_GRACE` seconds, then it
-        is terminated, then killed; it is always waited for (no zombie)."""
+        is terminated, then killed; it is always waited for (no zombie).  Whatever it
+        started (its process group: the bot runs in a session of its own) is then sent
+        SIGTERM and, if still there after the grace, SIGKILL, even when the bot itself
+        left in time: no child of a bot outlives :meth:`close`."""
         proc, self.proc = self.proc, None
         if proc is None:
             return
@@ -186,11 +236,28 @@ class ProcessBot:
                 except subprocess.TimeoutExpired:
                     _signal(proc, signal.SIGKILL)
                     proc.wait()
+            _end_group(proc.pid)
         finally:
             for pipe in (proc.stdin, proc.stdout):
                 if pipe is not None:
                     with contextlib.suppress(OSError):
                         pipe.close()
+
+    def __repr__(self) -> str:
+        """The call that makes this bot again (as ``RandomBot(seed=None)``): its command,
+        and the options that differ from their defaults."""
+        words = [repr(self.command)]
+        if self.timeout != 5.0:
+            words.append(f"timeout={self.timeout!r}")
+        if self.hello_timeout != 10.0:
+            words.append(f"hello_timeout={self.hello_timeout!r}")
+        if self._named:
+            words.append(f"name={self.name!r}")
+        if self.cwd is not None:
+            words.append(f"cwd={self.cwd!r}")
+        if self.env is not None:
+            words.append("env={...}")
+        return f"ProcessBot({', '.join(words)})"
 
     def __enter__(self) -> ProcessBot:
         return self
@@ -319,7 +386,7 @@ class ProcessBot:
             raise self._fail(
                 None, _(WORDS["wrong_type"]).format(bot=self.name, what=what, got=msg.get("type"), want="move"), k
             )
-        if msg.get("id") != k:
+        if type(msg.get("id")) is not int or msg.get("id") != k:  # JSON true is no index (bool is not int here)
             raise self._fail(None, _(WORDS["wrong_id"]).format(bot=self.name, got=msg.get("id"), want=k), k)
         try:
             move = move_from_json(msg.get("move"), names)

@@ -344,6 +344,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _selfplay_parser(sub: Any) -> None:
+    from .corpus import DASK_TIMEOUT
+
     s = _command(sub, "selfplay", help=_("play many bot games in parallel: recordings plus Parquet tables"))
     s.add_argument("games", type=int, metavar="N", help=_("how many games"))
     s.add_argument("-o", "--output", required=True, metavar="DIR", help=_("the corpus folder"))
@@ -356,13 +358,28 @@ def _selfplay_parser(sub: Any) -> None:
     s.add_argument("--option", action="append", default=[], type=_option, metavar="NAME=VALUE", help=_("a rule option"))
     s.add_argument("--workers", type=int, help=_("processes on this machine (default: the CPU count)"))
     s.add_argument("--dask", metavar="SCHEDULER", help=_("play on a Dask cluster, e.g. tcp://host:8786"))
+    s.add_argument(
+        "--dask-timeout",
+        type=float,
+        default=DASK_TIMEOUT,
+        metavar="S",
+        # TRANSLATORS: {default} is a number of seconds (10)
+        help=_("seconds to reach the Dask scheduler before giving up (default {default})").format(
+            default=f"{DASK_TIMEOUT:g}"
+        ),
+    )
     s.add_argument("--chunk", type=int, default=200, help=_("games per task and per recordings file (default 200)"))
     s.add_argument("--overwrite", action="store_true", help=_("replace a corpus already in DIR"))
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from .corpus import CorpusError, selfplay
+    from .corpus import MAX_DASK_TIMEOUT, CorpusError, SchedulerError, selfplay
 
+    if not 0 < args.dask_timeout <= MAX_DASK_TIMEOUT:  # NaN too
+        # TRANSLATORS: {option} is --dask-timeout, kept as it is; {most} a number of seconds (600)
+        words = _("{option} must be a number of seconds above 0 and at most {most}, not {value}")
+        given = words.format(option="--dask-timeout", most=f"{MAX_DASK_TIMEOUT:g}", value=f"{args.dask_timeout:g}")
+        return _usage("selfplay", given)
     try:
         c = selfplay(
             args.games,
@@ -376,7 +393,11 @@ def _selfplay(args: argparse.Namespace) -> int:
             dask=args.dask,
             chunk=args.chunk,
             overwrite=args.overwrite,
+            dask_timeout=args.dask_timeout,
         )
+    except SchedulerError as exc:  # the request was fine, the cluster is not there: nothing made
+        _usage("selfplay", str(exc))
+        return 1
     except (CorpusError, RulesError, SetupError) as exc:
         return _usage("selfplay", str(exc))
     except RecordingError as exc:
@@ -687,6 +708,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     command), else ``DURAK_NB_LANG``, else the locale (:func:`durak_nb.i18n.default_language`);
     it is chosen before the parser is made, so that the parser's help texts and
     argparse's own words are in it too, and given back when the command ends.
+
+    Ctrl-C (SIGINT) in any command prints ``durak-nb: interrupted; nothing written``
+    and returns 130 (128 + SIGINT, as a shell reports it): every file a command writes
+    is written whole or not at all, and an interrupted self-play corpus removes what it
+    had begun.
     """
     words = list(sys.argv[1:] if argv is None else argv)
     lang = _lang_given(words)
@@ -697,7 +723,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _say(f"durak-nb: error: {exc}", error=True)  # no language to say it in but English
             return 2
     with i18n.language(lang), _argparse_words():
-        return _run(words)
+        try:
+            return _run(words)
+        except KeyboardInterrupt:  # Ctrl-C in any command: one line, no traceback (every write is atomic)
+            _say(_("durak-nb: interrupted; nothing written"), error=True)
+            return 130
 
 
 def _run(argv: Sequence[str]) -> int:

@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import inspect
 import json
@@ -61,7 +62,7 @@ from .record.json_form import Recording, json_document, write_atomic
 from .record.jsonlines import JSONL_SUFFIX, jsonl_text, read_jsonl
 from .record.lexer import MAX_GAMES
 from .rules import Rules
-from .selfplay import Step, play_command, record_bot_game, seat_names
+from .selfplay import Step, play_command, quiet_worker, record_bot_game, seat_names
 from .tables import MOVE_COLUMNS, MoveColumns
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,12 +70,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "CORPUS_FORMAT",
+    "DASK_TIMEOUT",
     "DEFAULT_CHUNK",
     "GAME_TABLE_COLUMNS",
     "MAX_CORPUS_GAMES",
+    "MAX_DASK_TIMEOUT",
     "MOVE_TABLE_COLUMNS",
     "Corpus",
     "CorpusError",
+    "SchedulerError",
     "bot_names",
     "game_seed",
     "make_bot",
@@ -88,6 +92,9 @@ CORPUS_FORMAT = "durak-nb-corpus/1"
 DEFAULT_CHUNK = 200
 #: The most games one :func:`selfplay` call plays.
 MAX_CORPUS_GAMES = 10_000_000
+#: Seconds :func:`selfplay` waits by default to reach a Dask scheduler, and the most it may be given.
+DASK_TIMEOUT = 10.0
+MAX_DASK_TIMEOUT = 600.0
 MANIFEST = "corpus.json"
 MOVES_FILE = "moves.parquet"
 GAMES_FILE = "games.parquet"
@@ -159,6 +166,12 @@ WORDS = {
     "extra": N_("self-play corpora need pyarrow (and dask for a cluster): pip install 'durak-nb[corpus]'"),
     "game": N_("game {i} (seed {seed}): {error}"),
     "desc": Np_("progress bar", "games"),
+    # TRANSLATORS: {address} is the scheduler's address as given; {why} one of the two sentences below
+    "dask": N_("cannot reach the Dask scheduler {address}: {why}"),
+    "dask_address": N_("it is not an address like tcp://host:8786"),
+    # TRANSLATORS: {timeout} is a number of seconds
+    "dask_late": N_("no answer within {timeout} s (is the scheduler running there?)"),
+    "dask_timeout": N_("the Dask connect timeout is a number of seconds above 0 and at most {most}, not {value!r}"),
     "no_corpus": N_("{path} is not a corpus folder (its corpus.json cannot be read: {error})"),
 }
 
@@ -166,6 +179,11 @@ WORDS = {
 class CorpusError(DurakError):
     """A corpus that cannot be made: a bad request (no rule), or a game that could not
     be played (the engine's rule, with the game's number and seed in the message)."""
+
+
+class SchedulerError(CorpusError):
+    """No Dask scheduler answers at the address given (:func:`selfplay`'s ``dask``):
+    nobody listens there, it is not an address, or it answered too late."""
 
 
 def game_seed(seed: int, i: int) -> int:
@@ -552,17 +570,22 @@ class _TableFile:
         self.tmp.unlink(missing_ok=True)
 
 
-def _prepare(out: Path, overwrite: bool) -> None:
+def _prepare(out: Path, overwrite: bool, *, make: bool = True) -> None:
+    """Check that ``out`` may hold a new corpus and, with ``make``, empty it of an old one
+    (``overwrite``) and make its games folder."""
     if out.exists() and not out.is_dir():
         raise CorpusError(None, _(WORDS["not_dir"]).format(path=out))
     held = [out / MANIFEST, out / MOVES_FILE, out / GAMES_FILE]
     if any(p.exists() for p in held) or (out / GAMES_DIR).exists():
         if not overwrite:
             raise CorpusError(None, _(WORDS["exists"]).format(path=out))
+        if not make:
+            return
         for p in held:
             p.unlink(missing_ok=True)
         shutil.rmtree(out / GAMES_DIR, ignore_errors=True)
-    (out / GAMES_DIR).mkdir(parents=True, exist_ok=True)
+    if make:
+        (out / GAMES_DIR).mkdir(parents=True, exist_ok=True)
 
 
 def _local_results(spec: _Spec, bounds: list[tuple[int, int]], workers: int) -> Iterator[_Chunk]:
@@ -571,7 +594,7 @@ def _local_results(spec: _Spec, bounds: list[tuple[int, int]], workers: int) -> 
         for a, b in bounds:
             yield play_chunk(spec, a, b)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=quiet_worker) as pool:
         pending: deque[Future[_Chunk]] = deque()
         todo = iter(bounds)
         try:
@@ -590,16 +613,35 @@ def _local_results(spec: _Spec, bounds: list[tuple[int, int]], workers: int) -> 
                 f.cancel()
 
 
-def _dask_results(spec: _Spec, bounds: list[tuple[int, int]], dask: Any) -> Iterator[_Chunk]:
-    """Chunks in order from a Dask cluster (a scheduler address or a ``distributed.Client``);
-    at most twice the cluster's threads in flight."""
+def _dask_client(dask: Any, timeout: float) -> tuple[Any, bool]:
+    """The ``distributed.Client`` of ``dask`` (a scheduler address, connected within
+    ``timeout`` seconds, or a client given) and whether it is ours to close.
+
+    Raises:
+        CorpusError: distributed is missing.
+        SchedulerError: no scheduler answers at the address (nobody listens, it is not
+            an address, it times out).
+    """
     try:
         from distributed import Client
     except ImportError:  # pragma: no cover - the corpus extra is installed in the tests
         raise CorpusError(None, _(WORDS["extra"])) from None
-    own = not isinstance(dask, Client)
+    if isinstance(dask, Client):
+        return dask, False
     connect: Any = Client  # distributed has no type hints
-    client = connect(dask) if own else dask
+    try:
+        return connect(dask, timeout=timeout), True
+    except Exception as exc:  # OSError (timed out, refused), ValueError (no port), ... from distributed
+        if isinstance(exc, ValueError | TypeError):
+            why = _(WORDS["dask_address"])
+        else:
+            why = _(WORDS["dask_late"]).format(timeout=f"{timeout:g}")
+        raise SchedulerError(None, _(WORDS["dask"]).format(address=repr(str(dask)), why=why)) from None
+
+
+def _dask_results(spec: _Spec, bounds: list[tuple[int, int]], client: Any, own: bool) -> Iterator[_Chunk]:
+    """Chunks in order from a Dask cluster (its ``distributed.Client``, closed at the end
+    when ``own``); at most twice the cluster's threads in flight."""
     try:
         window = max(2, 2 * sum(client.nthreads().values()))
         pending: deque[Any] = deque()
@@ -637,6 +679,7 @@ def selfplay(
     chunk: int = DEFAULT_CHUNK,
     progress: bool | None = None,
     overwrite: bool = False,
+    dask_timeout: float = DASK_TIMEOUT,
 ) -> Corpus:
     """Play ``n_games`` bot games and write them as a corpus in ``out_dir`` (module doc).
 
@@ -657,6 +700,8 @@ def selfplay(
             :data:`~durak_nb.record.lexer.MAX_GAMES`.  The tables do not depend on it.
         progress: a tqdm progress bar (default: when more than one chunk).
         overwrite: replace a corpus already in ``out_dir``.
+        dask_timeout: seconds to reach the scheduler of a ``dask`` address (above 0, at
+            most :data:`MAX_DASK_TIMEOUT`); it is reached before any folder is made.
 
     Returns:
         The :class:`Corpus`.
@@ -664,6 +709,8 @@ def selfplay(
     Raises:
         CorpusError: a bad count, chunk, worker count or bot name, ``out_dir`` already
             holds a corpus, pyarrow is missing, or a game failed (its number and seed named).
+        SchedulerError: no Dask scheduler answers at ``dask`` within ``dask_timeout``
+            (a :class:`CorpusError`; nothing is made then).
         RulesError: unknown preset or option, or a player count R2 forbids.
         RecordingError: a file could not be written.
     """
@@ -673,30 +720,50 @@ def selfplay(
     if workers is not None:
         workers = max(1, _whole(workers, "workers", 1 << 16, low=0))  # 0 as the tournament's: none
     spec = _spec(preset, players, bots, seed, options or {})
+    if isinstance(dask_timeout, bool) or not isinstance(dask_timeout, int | float):
+        raise TypeError(f"selfplay: dask_timeout is a number of seconds, not {dask_timeout!r}")
+    if not 0 < dask_timeout <= MAX_DASK_TIMEOUT:
+        raise CorpusError(None, _(WORDS["dask_timeout"]).format(most=MAX_DASK_TIMEOUT, value=dask_timeout))
     _arrow()
     out = Path(out_dir)
-    _prepare(out, overwrite)
+    _prepare(out, overwrite, make=False)  # a refusal before connecting
+    made = [p for p in (out, out / GAMES_DIR) if not p.exists()]  # removed again if the run stops
     bounds = [(a, min(a + size, n)) for a in range(0, n, size)]
     if dask is not None:
-        results = _dask_results(spec, bounds, dask)
+        client, own = _dask_client(dask, float(dask_timeout))  # before any folder is made
+        try:
+            _prepare(out, overwrite)
+        except BaseException:
+            if own:
+                client.close()
+            raise
+        results = _dask_results(spec, bounds, client, own)
     else:
+        _prepare(out, overwrite)
         results = _local_results(spec, bounds, workers or os.cpu_count() or 1)
     from tqdm.auto import tqdm
 
     show_bar = progress if progress is not None else len(bounds) > 1
     bar = tqdm(total=n, desc=pgettext("progress bar", WORDS["desc"]), unit="game", disable=not show_bar)
     moves, games = _TableFile(out / MOVES_FILE), _TableFile(out / GAMES_FILE)
+    written: list[Path] = []
     try:
         for got in results:
-            write_atomic(out / _chunk_file(got.start), got.text)
+            written.append(out / _chunk_file(got.start))
+            write_atomic(written[-1], got.text)
             moves.write(got.moves)
             games.write(got.games)
             bar.update(got.stop - got.start)
         moves.close()
         games.close()
-    except BaseException:
+    except BaseException:  # a failed game, Ctrl-C: no half corpus is left (nothing written)
         moves.abandon()
         games.abandon()
+        for p in written:
+            p.unlink(missing_ok=True)
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):  # a folder someone else filled meanwhile stays
+                folder.rmdir()
         raise
     finally:
         bar.close()

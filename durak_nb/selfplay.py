@@ -29,7 +29,7 @@ from .record.json_form import check_players
 from .record.recorder import Recorder, deal_of
 from .rules import Rules
 
-__all__ = ["NAMES", "Step", "play_command", "record_bot_game", "seat_names"]
+__all__ = ["NAMES", "Step", "play_command", "quiet_worker", "record_bot_game", "seat_names"]
 
 #: What ``on_step`` of :func:`record_bot_game` is called with after each move: the
 #: position before the move, the move (as the game's history holds it), the events it
@@ -38,6 +38,16 @@ Step = Callable[[Position, Move, Sequence[Event], Position], None]
 
 #: Default names for bot games, in seat order.
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya")
+
+
+def quiet_worker() -> None:
+    """The initializer of a worker process (tournament, self-play): Ctrl-C (SIGINT,
+    sent to the terminal's whole process group) is left to the parent, which stops
+    the pool and says so once (``durak-nb``: "interrupted; nothing written"), instead
+    of every worker printing its own traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def seat_names(players: Sequence[str] | int) -> list[str]:

@@ -54,12 +54,12 @@ import numpy as np
 
 from .bots import Bot, BotFault, turn_seat
 from .engine import Game, Move
-from .i18n import N_, Np_, _, pgettext
+from .i18n import N_, Nn_, Np_, _, decimal, ngettext, pgettext
 from .record.json_form import Recording, write_atomic
 from .record.jsonlines import jsonl_text
 from .record.recorder import deal_of
 from .rules import Rules
-from .selfplay import seat_names
+from .selfplay import quiet_worker, seat_names
 
 __all__ = [
     "BOT_NAMES",
@@ -102,8 +102,18 @@ WORDS = {
     ),
     # TRANSLATORS: NAME=COMMAND is written as it is (a bot's name, "=", the command that starts it)
     "outside": N_("outside bot {name!r}: NAME=COMMAND needs a name and a command, e.g. mybot='python3 mybot.py'"),
-    "head": N_("{variant}, {players} players, {deals} deals per pairing ({games} games); Elo with 95 % intervals"),
+    # TRANSLATORS: the line above the forfeit reasons under the tournament's table
+    "reasons": N_("why the forfeits happened:"),
 }
+
+#: The most distinct forfeit reasons printed under the table (:func:`tournament_text`).
+MAX_REASONS = 10
+
+#: The heading line of the printed table (:func:`tournament_text`), plural by the deals.
+_HEAD = Nn_(
+    "{variant}, {players} players, {deals} deal per pairing ({games} games); Elo with 95 % intervals",
+    "{variant}, {players} players, {deals} deals per pairing ({games} games); Elo with 95 % intervals",
+)
 
 #: The headings of the printed table (:func:`tournament_text`); the data frame of
 #: :meth:`Tournament.table` keeps these English names (data).
@@ -563,9 +573,15 @@ def run_tournament(
         for task in tasks:
             games.extend(_play_deal(task))
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1, len(tasks))) as pool:
-            for chunk in pool.map(_play_deal, tasks, chunksize=max(1, len(tasks) // (8 * workers))):
-                games.extend(chunk)
+        with ProcessPoolExecutor(
+            max_workers=min(workers, os.cpu_count() or 1, len(tasks)), initializer=quiet_worker
+        ) as pool:
+            try:
+                for chunk in pool.map(_play_deal, tasks, chunksize=max(1, len(tasks) // (8 * workers))):
+                    games.extend(chunk)
+            except BaseException:  # Ctrl-C, a worker's error: the deals not begun are not played
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     return Tournament(tuple(names), r, players, games, bootstrap=bootstrap, seed=seed)
 
 
@@ -615,16 +631,43 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
     raise ValueError(_(WORDS["bot_name"]).format(name=name, names=", ".join(BOT_NAMES), most=MAX_SEARCH_SAMPLES))
 
 
+def _cell(column: str, value: Any) -> str:
+    """One value of :meth:`Tournament.table` as the printed table shows it, in the
+    language in use: a yes/no word (``beats_below``), a whole number (Elo, counts), a
+    score with three decimals and the language's decimal sign (``vs_below*``: 0.938,
+    0,938), and a missing one (``None``, ``NaN``) as a dash."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return pgettext("tournament value", "—")
+    if column == "beats_below" or isinstance(value, bool):
+        return pgettext("tournament value", "yes") if value else pgettext("tournament value", "no")
+    if column.startswith("vs_below"):
+        return decimal(float(value), 3)
+    return str(int(value))
+
+
 def tournament_text(t: Tournament, deals: int) -> str:
     """The tournament's table as a person reads it: a heading line (variant, players,
-    deals, games), then :meth:`Tournament.table` as plain text."""
-    head = _(WORDS["head"]).format(variant=t.rules.preset, players=t.players, deals=deals, games=len(t.games))
+    deals, games), then :meth:`Tournament.table` as plain text, its headings and every
+    value in the language in use (:func:`_cell`: yes/no words, the decimal sign, a dash
+    for a missing figure), then each distinct forfeit reason once (a bot that could not
+    start, a refused move …), so that a forfeit count never stands unexplained."""
+    import pandas as pd
+
+    head = ngettext(*_HEAD, deals).format(variant=t.rules.preset, players=t.players, deals=deals, games=len(t.games))
     table = t.table()
-    table = table.rename(columns={c: pgettext("tournament column", _COLUMNS.get(c, c)) for c in table.columns})
-    table.index.name = pgettext("tournament column", _COLUMNS["bot"])
-    # the values that are words: a yes/no column and a missing value, in the reader's language
-    yes_no = {True: pgettext("tournament value", "yes"), False: pgettext("tournament value", "no")}
-    for c in table.columns:
-        if table[c].dtype == bool or c == "beats_below":
-            table[c] = table[c].map(yes_no)  # None (nothing below) stays missing
-    return head + "\n" + str(table.to_string(na_rep=pgettext("tournament value", "—")))
+    shown = pd.DataFrame(
+        {
+            pgettext("tournament column", _COLUMNS.get(c, c)): [_cell(c, v) for v in table[c].tolist()]
+            for c in table.columns
+        },
+        index=pd.Index(table.index, name=pgettext("tournament column", _COLUMNS["bot"])),
+    )
+    lines = [head, str(shown.to_string())]
+    reasons = list(dict.fromkeys(g.reason for g in t.games if g.forfeit is not None and g.reason))
+    if reasons:
+        lines.append(_(WORDS["reasons"]))
+        lines.extend(f"  {reason}" for reason in reasons[:MAX_REASONS])
+        more = len(reasons) - MAX_REASONS
+        if more > 0:
+            lines.append("  " + ngettext("… and {n} other reason", "… and {n} other reasons", more).format(n=more))
+    return "\n".join(lines)

@@ -6,6 +6,7 @@ the game is kept unchanged; no process is left behind (no zombie)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -126,7 +127,7 @@ def test_a_bot_without_hello_is_refused_at_the_handshake() -> None:
 
 
 def test_a_program_that_cannot_start_is_named() -> None:
-    with pytest.raises(BotFault, match=r"bot no-such-bot: cannot start \['/nonexistent/no-such-bot'\]"):
+    with pytest.raises(BotFault, match=r"^bot no-such-bot: cannot start /nonexistent/no-such-bot: "):
         ProcessBot(["/nonexistent/no-such-bot"]).start()
 
 
@@ -191,10 +192,65 @@ def test_the_tournament_command_takes_an_outside_bot(capsys: pytest.CaptureFixtu
     py = sys.executable
     argv = ["tournament", "lowest", f"good={py} {BOTS / 'good.py'}", f"bad={py} {BOTS / 'illegal.py'}"]
     assert main([*argv, "--deals", "2", "--workers", "1", "--bootstrap", "0", "--timeout", "5"]) == 0
-    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[3:]}
+    out = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line.split() for line in out[3:6]}
+    # each distinct forfeit reason once, under the table
+    assert out[6] == "why the forfeits happened:"
+    reason = "bad forfeits: [R9] bot bad answered the move at index 0 with 'Anna passes', refused: the table is empty"
+    assert f"  {reason}: Anna must lead first" in out[7:]
+    assert len(out[7:]) == len(set(out[7:])) == 4
     assert set(rows) == {"lowest", "good", "bad"}
     assert rows["good"][4:6] == ["8", "0"]  # games, forfeits
     assert rows["bad"][4:6] == ["4", "4"]
     assert main(["tournament", "lowest", "=python3 x.py", "--deals", "1"]) == 2
     assert "outside bot '=python3 x.py': NAME=COMMAND needs a name and a command" in capsys.readouterr().err
     assert main(["tournament", "lowest", "x='unclosed", "--deals", "1"]) == 2
+
+
+def test_close_ends_what_the_bot_started_even_when_the_bot_leaves_in_time() -> None:
+    # the fork bot answers quit at once; its sleeping child is in the bot's process
+    # group (a session of its own) and is ended by close() too (no orphan left)
+    b = bot("forks")
+    b.start()
+    assert b.hello is not None and b.proc is not None
+    child, pid = int(b.hello["child"]), b.proc.pid
+    assert os.getpgid(child) == pid  # the bot's group
+    b.close()
+    assert gone(pid)
+    state = ""
+    with contextlib.suppress(OSError):
+        state = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    assert state in ("", "Z")  # ended (a zombie until its new parent reaps it, or gone)
+
+
+def test_a_boolean_id_is_refused() -> None:
+    # JSON true is not the move's index 1 (bool is no whole number in the protocol)
+    g, before, fault = first_request(bot("bool_id"))
+    assert str(fault) == "bot bool_id answered the move at index True, not at index 1"
+    assert g.history == before
+
+
+def test_process_bot_repr_and_an_empty_command() -> None:
+    assert repr(ProcessBot(["python3", "bot.py"])) == "ProcessBot(['python3', 'bot.py'])"
+    b = ProcessBot(["python3", "bot.py"], timeout=2, name="mine", cwd="/tmp")
+    assert repr(b) == "ProcessBot(['python3', 'bot.py'], timeout=2.0, name='mine', cwd='/tmp')"
+    with pytest.raises(ValueError, match=r"^ProcessBot: command is empty: give the program and its arguments"):
+        ProcessBot([])
+    with pytest.raises(ValueError, match=r"^ProcessBot: command is empty"):
+        ProcessBot([""])
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "bot no-such-bot: cannot start /nonexistent/no-such-bot: No such file or directory"),
+        ("ru", "бот no-such-bot: не удаётся запустить /nonexistent/no-such-bot: нет такого файла или папки"),
+        ("uk", "бот no-such-bot: не вдається запустити /nonexistent/no-such-bot: немає такого файлу чи теки"),
+    ],
+)
+def test_a_program_that_cannot_start_says_why_in_the_readers_language(lang: str, words: str) -> None:
+    from durak_nb import i18n
+
+    with i18n.language(lang), pytest.raises(BotFault) as info:
+        ProcessBot(["/nonexistent/no-such-bot"]).start()
+    assert str(info.value) == words
