@@ -30,6 +30,7 @@ import shlex
 import signal
 import subprocess
 import time
+import weakref
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -39,7 +40,7 @@ from .i18n import N_, Np_, _, pgettext
 from .record.annotations import move_from_json
 from .record.json_form import os_why
 
-__all__ = ["MAX_LINE", "PROTOCOL", "QUIT_GRACE", "ProcessBot"]
+__all__ = ["MAX_LINE", "MAX_TIMEOUT", "PROTOCOL", "QUIT_GRACE", "ProcessBot", "close_all"]
 
 #: The protocol's name and version, sent in ``hello``.
 PROTOCOL = "durak-nb-bot/1"
@@ -47,6 +48,8 @@ PROTOCOL = "durak-nb-bot/1"
 MAX_LINE = 1 << 16
 #: Seconds a bot has to leave after ``quit`` before it is terminated, then killed.
 QUIT_GRACE = 1.0
+#: The longest ``timeout`` and ``hello_timeout`` of a :class:`ProcessBot`, in seconds.
+MAX_TIMEOUT = 3600.0
 
 #: Person-facing words of this module (one place, for translation later).
 WORDS = {
@@ -118,6 +121,17 @@ def _end_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
 
 
+#: Every :class:`ProcessBot` of this process whose program runs (:func:`close_all`).
+_RUNNING: weakref.WeakSet[ProcessBot] = weakref.WeakSet()
+
+
+def close_all() -> None:
+    """Close every outside bot of this process whose program runs
+    (:meth:`ProcessBot.close`): what a worker process does before it is stopped."""
+    for bot in list(_RUNNING):
+        bot.close()
+
+
 def _shown(line: bytes) -> str:
     """A bot's line for a message: at most 80 characters, control characters escaped."""
     text = line[:80].decode("utf-8", "replace")
@@ -160,8 +174,10 @@ class ProcessBot:
                 "ProcessBot: command is empty: give the program and its arguments, e.g. ['python3', 'bot.py']"
             )
         for what, value in (("timeout", timeout), ("hello_timeout", hello_timeout)):
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 3600:
-                raise ValueError(f"ProcessBot: {what} is a number of seconds above 0 and at most 3600, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= MAX_TIMEOUT:
+                raise ValueError(
+                    f"ProcessBot: {what} is a number of seconds above 0 and at most {MAX_TIMEOUT:g}, not {value!r}"
+                )
         self.command = list(command)
         self.timeout = float(timeout)
         self.hello_timeout = float(hello_timeout)
@@ -200,6 +216,7 @@ class ProcessBot:
             why = os_why(exc)  # the reason in the reader's language ("no such file or directory")
             words = _(WORDS["start"]).format(bot=self.name, command=shlex.join(self.command), error=why)
             raise self._fail(None, words) from exc
+        _RUNNING.add(self)
         self._send({"type": "hello", "protocol": PROTOCOL}, self.hello_timeout)
         what = pgettext("bot message", WORDS["what_hello"])
         msg = self._receive(self.hello_timeout, what)
@@ -223,6 +240,7 @@ class ProcessBot:
         proc, self.proc = self.proc, None
         if proc is None:
             return
+        _RUNNING.discard(self)
         try:
             if proc.poll() is None and proc.stdin is not None:
                 with contextlib.suppress(OSError):  # a full pipe or a dead bot: the signals follow

@@ -5,9 +5,10 @@
   between random bots, recorded in the ``durak-nb/1`` JSON form.
 - ``durak-nb replay FILE``: print a recording move by move with what each move caused,
   its comments and glyphs, and its side lines indented (:func:`durak_nb.game_text.game_lines`).
-- ``durak-nb convert IN OUT [--passes implied]``: between the notation (``.durak``) and
+- ``durak-nb convert IN OUT [--game K] [--passes implied]``: between the notation (``.durak``) and
   the JSON form (``.json``), by suffix, without loss; a match (several games) is a JSON
-  array; ``--passes implied`` leaves out the passes the notation's reader fills in.
+  array; ``--game K`` takes game K alone (of a match or a corpus file); ``--passes implied``
+  leaves out the passes the notation's reader fills in.
 - ``durak-nb selfplay N -o DIR [--preset P] [--players N] [--bots B ...] [--seed S]
   [--workers W | --dask SCHEDULER]``: a self-play corpus (:func:`durak_nb.corpus.selfplay`).
 - ``durak-nb export FILE -o PAGE.html [--game N] [--title T] [--view NAME] [--puzzle]``: a replay
@@ -92,6 +93,42 @@ def _problem(exc: RecordingError, file: str) -> str:
             whole=exc.whole,
         )
     return exc.format()
+
+
+def _analysis_bounds() -> tuple[int, int]:
+    """The most deals ``analyse --samples`` samples per move and the most solver
+    positions ``solve``/``analyse --budget`` search (per move): the analysis API's own
+    bounds (``durak_nb.analysis.evaluation.MAX_SAMPLES``, ``MAX_NODE_BUDGET``: 256 and
+    1,000,000), the same numbers where the analysis does not name them yet."""
+    from .analysis import evaluation
+
+    return getattr(evaluation, "MAX_SAMPLES", 256), getattr(evaluation, "MAX_NODE_BUDGET", 1_000_000)
+
+
+def _whole_option(command: str, option: str, value: int, most: int) -> int | None:
+    """``None`` when ``value`` of ``option`` (``--budget``, ``--samples``) is a whole
+    number from 1 to ``most``; else the exit status 2 after saying so, naming the option
+    (the one home of these checks, made before any file is read)."""
+    if 1 <= value <= most:
+        return None
+    words = {
+        # TRANSLATORS: {most} is the largest number allowed; {value} the number given
+        "--budget": _("--budget must be a whole number of positions from 1 to {most}, not {value}"),
+        # TRANSLATORS: {most} is the largest number allowed; {value} the number given
+        "--samples": _("--samples must be a whole number of deals from 1 to {most}, not {value}"),
+    }[option]
+    return _usage(command, words.format(most=i18n.whole(most), value=value))
+
+
+def _seconds_option(command: str, option: str, value: float, most: float) -> int | None:
+    """``None`` when ``value`` of ``option`` (``--timeout``, ``--dask-timeout``) is a
+    number of seconds above 0 and at most ``most``; else the exit status 2 after saying
+    so, naming the option."""
+    if 0 < value <= most:  # NaN fails too
+        return None
+    # TRANSLATORS: {option} is an option's name (--timeout), kept as it is; {most} a number of seconds (600)
+    words = _("{option} must be a number of seconds above 0 and at most {most}, not {value}")
+    return _usage(command, words.format(option=option, most=f"{most:g}", value=f"{value:g}"))
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -263,6 +300,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("input", metavar="IN", help=_("a .durak or .json file"))
     c.add_argument("output", metavar="OUT", help=_("a .durak or .json file (a match becomes a JSON array)"))
     c.add_argument(
+        "--game",
+        type=int,
+        default=None,
+        metavar="K",
+        help=_("only game K of a match or a corpus file (1, 2, …; default: every game)"),
+    )
+    c.add_argument(
         "--passes",
         choices=("all", "implied"),
         default="all",
@@ -375,11 +419,9 @@ def _selfplay_parser(sub: Any) -> None:
 def _selfplay(args: argparse.Namespace) -> int:
     from .corpus import MAX_DASK_TIMEOUT, CorpusError, SchedulerError, selfplay
 
-    if not 0 < args.dask_timeout <= MAX_DASK_TIMEOUT:  # NaN too
-        # TRANSLATORS: {option} is --dask-timeout, kept as it is; {most} a number of seconds (600)
-        words = _("{option} must be a number of seconds above 0 and at most {most}, not {value}")
-        given = words.format(option="--dask-timeout", most=f"{MAX_DASK_TIMEOUT:g}", value=f"{args.dask_timeout:g}")
-        return _usage("selfplay", given)
+    refused = _seconds_option("selfplay", "--dask-timeout", args.dask_timeout, MAX_DASK_TIMEOUT)
+    if refused is not None:
+        return refused
     try:
         c = selfplay(
             args.games,
@@ -478,10 +520,11 @@ def _same_file(src: str, dst: str) -> bool:
         return False
 
 
-def _convert(src: str, dst: str, passes: str = "all") -> int:
+def _convert(src: str, dst: str, passes: str = "all", game: int | None = None) -> int:
     """Read ``src`` strictly, check it as ``validate`` does, and write ``dst`` (whole
     or not at all) in the form its suffix names (a notation ``dst`` with ``passes``,
-    :func:`durak_nb.record.writer.write`)."""
+    :func:`durak_nb.record.writer.write`); with ``game``, only that game (1-based, as
+    ``export --game``), e.g. one game of a corpus file for ``analyse``."""
     if io.loader_for(src) is None:  # any file the kit reads: a journal or a corpus file too
         words = _("{file}: the file name ends in {suffixes}")
         return _usage("convert", words.format(file=src, suffixes=", ".join(io.suffixes())))
@@ -493,6 +536,12 @@ def _convert(src: str, dst: str, passes: str = "all") -> int:
     reports = _checked(src)
     if reports is None:
         return 1
+    if game is not None:
+        if not 1 <= game <= len(reports):
+            # TRANSLATORS: {n} is the number of games; a translation may write "games: {n}"
+            words = _("{file} holds {n} game(s): --game 1..{n}")
+            return _usage("convert", words.format(file=src, n=len(reports)))
+        reports = [reports[game - 1]]
     games = [r.recording for r in reports if r.recording is not None]
     try:  # a problem of the games names src; one of writing names dst
         text = notation.write(games, passes=passes) if form == "durak" else notation.json_text(games)
@@ -661,10 +710,45 @@ def _export_lesson(args: argparse.Namespace) -> int:
     return _export_page(args, ("--title",), replaces, write)
 
 
+def _analyse(args: argparse.Namespace) -> int:
+    """``durak-nb analyse``: its options checked here (:func:`_whole_option`), then
+    :func:`durak_nb.analysis.command.analyse_command`."""
+    from .analysis.command import analyse_command
+    from .record.io import check_match
+
+    samples, budget = _analysis_bounds()
+    for option, value, most in (("--samples", args.samples, samples), ("--budget", args.budget, budget)):
+        refused = _whole_option("analyse", option, value, most)
+        if refused is not None:
+            return refused
+    try:
+        games = notation.load_games(args.file)
+    except RecordingError:
+        games = []  # analyse_command says why, naming the place
+    if len(games) > 1:
+        try:
+            check_match(games)  # one output file holds several games only as a match (R4)
+        except RecordingError:
+            # TRANSLATORS: {n} is the number of games (2 or more; a corpus file holds games dealt apart);
+            # the command after "e.g." is kept as it is
+            words = _(
+                "{file} holds {n} games that are not one match (R4), and OUT holds one game or a match:"
+                " take the game to analyse into a file of its own first, e.g. durak-nb convert {file}"
+                " game.durak --game 1"
+            )
+            return _usage("analyse", words.format(file=args.file, n=len(games)))
+    return analyse_command(args.file, args.output, samples=args.samples, seed=args.seed, node_budget=args.budget)
+
+
 def _tournament(args: argparse.Namespace) -> int:
     """``durak-nb tournament``: :func:`durak_nb.tournament.run_tournament`, its table printed."""
+    from .botproto import MAX_TIMEOUT
     from .rules import RulesError
     from .tournament import bot_spec, run_tournament, tournament_text
+
+    refused = _seconds_option("tournament", "--timeout", args.timeout, MAX_TIMEOUT)
+    if refused is not None:
+        return refused
 
     if args.record is not None:
         try:
@@ -751,20 +835,19 @@ def _command_run(args: argparse.Namespace) -> int:
         if args.command == "replay":
             return _replay(args.file)
         if args.command == "convert":
-            return _convert(args.input, args.output, args.passes)
+            return _convert(args.input, args.output, args.passes, args.game)
         if args.command == "export":
             return _export(args)
         if args.command == "solve":
             from .analysis.command import solve_command
 
+            most = _analysis_bounds()[1]
+            if args.budget is not None and (refused := _whole_option("solve", "--budget", args.budget, most)):
+                return refused
             budget = {} if args.budget is None else {"node_budget": args.budget}
             return solve_command(args.file, as_json=args.json, **budget)
         if args.command == "analyse":
-            from .analysis.command import analyse_command
-
-            return analyse_command(
-                args.file, args.output, samples=args.samples, seed=args.seed, node_budget=args.budget
-            )
+            return _analyse(args)
         if args.command == "tournament":
             return _tournament(args)
         if args.command == "site":

@@ -62,7 +62,7 @@ from .record.json_form import Recording, json_document, write_atomic
 from .record.jsonlines import JSONL_SUFFIX, jsonl_text, read_jsonl
 from .record.lexer import MAX_GAMES
 from .rules import Rules
-from .selfplay import Step, play_command, quiet_worker, record_bot_game, seat_names
+from .selfplay import Step, play_command, quiet_worker, record_bot_game, seat_names, stop_pool
 from .tables import MOVE_COLUMNS, MoveColumns
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -608,9 +608,9 @@ def _local_results(spec: _Spec, bounds: list[tuple[int, int]], workers: int) -> 
                 if nxt is not None:
                     pending.append(pool.submit(play_chunk, spec, *nxt))
                 yield done
-        finally:
-            for f in pending:
-                f.cancel()
+        except BaseException:  # Ctrl-C, a failed game, the reader gone: no chunk under way is waited for
+            stop_pool(pool)
+            raise
 
 
 def _dask_client(dask: Any, timeout: float) -> tuple[Any, bool]:
@@ -757,6 +757,9 @@ def selfplay(
         moves.close()
         games.close()
     except BaseException:  # a failed game, Ctrl-C: no half corpus is left (nothing written)
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # the workers stopped now, not when the generator is collected
         moves.abandon()
         games.abandon()
         for p in written:

@@ -15,7 +15,9 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import shlex
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -29,7 +31,7 @@ from .record.json_form import check_players
 from .record.recorder import Recorder, deal_of
 from .rules import Rules
 
-__all__ = ["NAMES", "Step", "play_command", "quiet_worker", "record_bot_game", "seat_names"]
+__all__ = ["NAMES", "Step", "play_command", "quiet_worker", "record_bot_game", "seat_names", "stop_pool"]
 
 #: What ``on_step`` of :func:`record_bot_game` is called with after each move: the
 #: position before the move, the move (as the game's history holds it), the events it
@@ -43,11 +45,45 @@ NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya")
 def quiet_worker() -> None:
     """The initializer of a worker process (tournament, self-play): Ctrl-C (SIGINT,
     sent to the terminal's whole process group) is left to the parent, which stops
-    the pool and says so once (``durak-nb``: "interrupted; nothing written"), instead
-    of every worker printing its own traceback."""
+    the pool (:func:`stop_pool`) and says so once (``durak-nb``: "interrupted; nothing
+    written"), instead of every worker printing its own traceback; SIGTERM (the
+    parent's stop) closes the worker's outside bots (:func:`durak_nb.botproto.close_all`:
+    no process left behind) and ends the worker at once, its task unfinished."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stopped)
+
+
+def _stopped(_sig: int, _frame: object) -> None:
+    """A worker's SIGTERM: its outside bots closed, then the process ends (status 1)."""
+    import sys
+
+    botproto = sys.modules.get("durak_nb.botproto")
+    if botproto is not None:
+        with contextlib.suppress(Exception):
+            botproto.close_all()
+    os._exit(1)
+
+
+def stop_pool(pool: Any) -> None:
+    """Stop a :class:`concurrent.futures.ProcessPoolExecutor` whose workers began with
+    :func:`quiet_worker` at once (Ctrl-C, an error): the tasks not begun are cancelled,
+    the workers are sent SIGTERM (a task under way is not waited for), and the pool is
+    shut down, its processes waited for."""
+    import signal
+
+    processes = dict(getattr(pool, "_processes", None) or {})  # CPython's pool keeps them there
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes.values():
+        if proc.is_alive():
+            with contextlib.suppress(OSError, ValueError):
+                os.kill(proc.pid, signal.SIGTERM)
+    for proc in processes.values():
+        proc.join(5)
+        if proc.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
+            proc.kill()
+            proc.join()
 
 
 def seat_names(players: Sequence[str] | int) -> list[str]:

@@ -59,7 +59,7 @@ from .record.json_form import Recording, write_atomic
 from .record.jsonlines import jsonl_text
 from .record.recorder import deal_of
 from .rules import Rules
-from .selfplay import quiet_worker, seat_names
+from .selfplay import quiet_worker, seat_names, stop_pool
 
 __all__ = [
     "BOT_NAMES",
@@ -579,8 +579,8 @@ def run_tournament(
             try:
                 for chunk in pool.map(_play_deal, tasks, chunksize=max(1, len(tasks) // (8 * workers))):
                     games.extend(chunk)
-            except BaseException:  # Ctrl-C, a worker's error: the deals not begun are not played
-                pool.shutdown(wait=True, cancel_futures=True)
+            except BaseException:  # Ctrl-C, a worker's error: nothing more is played
+                stop_pool(pool)
                 raise
     return Tournament(tuple(names), r, players, games, bootstrap=bootstrap, seed=seed)
 

@@ -196,7 +196,7 @@ def test_solve_refusal_through_the_command(tmp_path: Path) -> None:
     got = run("--lang", "ru", "solve", str(rec), "--budget", "0")
     assert (got.returncode, got.stderr) == (
         2,
-        f"durak-nb solve: ошибка: {rec}: --budget — целое положительное число позиций, а не 0\n",
+        "durak-nb solve: ошибка: --budget должен быть целым числом позиций от 1 до 1\xa0000\xa0000, а не 0\n",
     )
 
 

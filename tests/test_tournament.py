@@ -192,7 +192,7 @@ def test_cli_tournament_prints_the_table(capsys: pytest.CaptureFixture[str]) -> 
     # 3 deals: too few for an Elo interval, and Wilson's interval for the score (3 deals
     # won of 3 do not show a bot better at 95 %); the first bot has nothing below it
     assert lines[3].split() == ["random", "0", "—", "—", "6", "0", "—", "—", "—", "—"]
-    assert lines[4].split() == ["lowest", "226", "—", "—", "6", "0", "0.833", "0.31", "0.982", "no"]
+    assert lines[4].split() == ["lowest", "226", "—", "—", "6", "0", "0.833", "0.310", "0.982", "no"]
     # the same games in two worker processes
     assert main([*argv[:-4], "--workers", "2", "--bootstrap", "20"]) == 0
     assert capsys.readouterr().out.splitlines() == lines

@@ -163,6 +163,8 @@ PANEL_WORDS = {
     "before": N_("before the move"),
     "set": N_("✓ set comment"),
     "set_tip": N_("set the comment (empty: remove it)"),
+    # TRANSLATORS: {move} is a whole phrase of a place, "move 105 of the main line" or "the start"
+    # (annotate.where), already holding its own word for "move": write it after a colon
     "placeholder": N_("a comment on {move}"),
     "glyph": N_("glyph"),
     "no_glyph": N_("–"),
