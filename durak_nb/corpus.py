@@ -711,6 +711,9 @@ def selfplay(
             holds a corpus, pyarrow is missing, or a game failed (its number and seed named).
         SchedulerError: no Dask scheduler answers at ``dask`` within ``dask_timeout``
             (a :class:`CorpusError`; nothing is made then).
+        KeyboardInterrupt: Ctrl-C; the recordings files and folders this call made are
+            removed again (after a failed game its whole recordings files stay; never a
+            table or a manifest).
         RulesError: unknown preset or option, or a player count R2 forbids.
         RecordingError: a file could not be written.
     """
@@ -756,18 +759,19 @@ def selfplay(
             bar.update(got.stop - got.start)
         moves.close()
         games.close()
-    except BaseException:  # a failed game, Ctrl-C: no half corpus is left (nothing written)
+    except BaseException as exc:  # no table and no manifest: never a half corpus
         close = getattr(results, "close", None)
         if close is not None:
             close()  # the workers stopped now, not when the generator is collected
         moves.abandon()
         games.abandon()
-        for p in written:
-            p.unlink(missing_ok=True)
-        for folder in reversed(made):
-            with contextlib.suppress(OSError):  # a folder someone else filled meanwhile stays
-                folder.rmdir()
-        raise
+        if isinstance(exc, KeyboardInterrupt):  # the user stopped it: nothing is left written
+            for p in written:
+                p.unlink(missing_ok=True)
+            for folder in reversed(made):
+                with contextlib.suppress(OSError):  # a folder someone else filled meanwhile stays
+                    folder.rmdir()
+        raise  # a failed game: the whole recordings files before it stay, as evidence
     finally:
         bar.close()
     manifest = {
