@@ -60,7 +60,8 @@ WORDS = {
     "not_json": N_("bot {bot} sent a line that is not a JSON object in answer to {what}: {line}"),
     "not_utf8": N_("bot {bot} sent a line that is not UTF-8 text in answer to {what}"),
     "wrong_type": N_("bot {bot} answered {what} with a {got!r} message, not {want!r}"),
-    "wrong_id": N_("bot {bot} answered the move at index {got!r}, not at index {want}"),
+    # TRANSLATORS: {got} is the bot's id as JSON (5, true, "5", null)
+    "wrong_id": N_("bot {bot} answered the move at index {got}, not at index {want}"),
     "hello": N_("bot {bot} speaks {got!r}, not {want}"),
     "not_move": N_("bot {bot} answered the move at index {k} with something that is not a move: {error}"),
     "other_seat": N_("bot {bot} answered the move at index {k} with a move of {who}; it plays {me}"),
@@ -405,7 +406,8 @@ class ProcessBot:
                 None, _(WORDS["wrong_type"]).format(bot=self.name, what=what, got=msg.get("type"), want="move"), k
             )
         if type(msg.get("id")) is not int or msg.get("id") != k:  # JSON true is no index (bool is not int here)
-            raise self._fail(None, _(WORDS["wrong_id"]).format(bot=self.name, got=msg.get("id"), want=k), k)
+            got = json.dumps(msg.get("id"), ensure_ascii=True)[:40]  # as the bot wrote it, escaped
+            raise self._fail(None, _(WORDS["wrong_id"]).format(bot=self.name, got=got, want=k), k)
         try:
             move = move_from_json(msg.get("move"), names)
         except ValueError as exc:

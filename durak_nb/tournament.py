@@ -54,7 +54,7 @@ import numpy as np
 
 from .bots import Bot, BotFault, turn_seat
 from .engine import Game, Move
-from .i18n import N_, Nn_, Np_, _, decimal, ngettext, pgettext
+from .i18n import N_, Nn_, Np_, _, decimal, ngettext, pgettext, whole
 from .record.json_form import Recording, write_atomic
 from .record.jsonlines import jsonl_text
 from .record.recorder import deal_of
@@ -633,7 +633,8 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
 
 def _cell(column: str, value: Any) -> str:
     """One value of :meth:`Tournament.table` as the printed table shows it, in the
-    language in use: a yes/no word (``beats_below``), a whole number (Elo, counts), a
+    language in use: a yes/no word (``beats_below``), a whole number (Elo, counts, with
+    the language's group separator), a
     score with three decimals and the language's decimal sign (``vs_below*``: 0.938,
     0,938), and a missing one (``None``, ``NaN``) as a dash."""
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
@@ -642,7 +643,7 @@ def _cell(column: str, value: Any) -> str:
         return pgettext("tournament value", "yes") if value else pgettext("tournament value", "no")
     if column.startswith("vs_below"):
         return decimal(float(value), 3)
-    return str(int(value))
+    return whole(int(value))  # 1,000 / 1 000 (a no-break space) in Russian and Ukrainian
 
 
 def tournament_text(t: Tournament, deals: int) -> str:

@@ -226,8 +226,13 @@ def test_close_ends_what_the_bot_started_even_when_the_bot_leaves_in_time() -> N
 def test_a_boolean_id_is_refused() -> None:
     # JSON true is not the move's index 1 (bool is no whole number in the protocol)
     g, before, fault = first_request(bot("bool_id"))
-    assert str(fault) == "bot bool_id answered the move at index True, not at index 1"
+    assert str(fault) == "bot bool_id answered the move at index true, not at index 1"
     assert g.history == before
+    from durak_nb import i18n
+
+    with i18n.language("uk"):
+        _g, _before, fault = first_request(bot("bool_id"))
+    assert str(fault) == "бот bool_id відповів на хід з номером true, а не 1"
 
 
 def test_process_bot_repr_and_an_empty_command() -> None:
