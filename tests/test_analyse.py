@@ -196,7 +196,7 @@ def test_the_command_writes_the_annotated_recording(tmp_path, capsys) -> None:  
     assert main(["analyse", str(src), "-o", str(src)]) == 2
     assert "OUT is the input file" in capsys.readouterr().err
     assert main(["analyse", str(src), "-o", str(tmp_path / "x.json"), "--samples", "0"]) == 2
-    assert "samples is a positive whole number" in capsys.readouterr().err
+    assert "error: --samples must be a whole number of deals from 1 to 256, not 0" in capsys.readouterr().err
     assert main(["analyse", str(tmp_path / "missing.durak"), "-o", str(tmp_path / "x.json")]) == 1
     assert "missing.durak: error: cannot read the file" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
