@@ -89,7 +89,7 @@ from typing import Any
 from ..bots import SearchBot, _candidates, _outcome, seat_view
 from ..engine import Action, Game, IllegalMove, Move
 from ..errors import DurakError
-from ..i18n import LANGUAGES, N_, Np_, _, decimal, language, ngettext, pgettext, whole
+from ..i18n import LANGUAGES, N_, Nn_, Np_, _, decimal, language, ngettext, pgettext, whole
 from ..record import RecordingError
 from ..record.json_form import Recording, move_to_json
 from ..record.tree import GameNode, GameTree
@@ -175,10 +175,10 @@ def _words(key: str, **fields: object) -> str:
 
 
 #: The sentence of the hint beyond the solver's budget: the forms for one and for many.
-_HINT_UNSOLVED = (
+_HINT_UNSOLVED = Nn_(
     # TRANSLATORS: {budget} is a number of positions the solver may look at ("5,000")
-    N_("{move}: the heuristic bot's move (the end game needs more than {budget} position to solve)"),
-    N_("{move}: the heuristic bot's move (the end game needs more than {budget} positions to solve)"),
+    "{move}: the heuristic bot's move (the end game needs more than {budget} position to solve)",
+    "{move}: the heuristic bot's move (the end game needs more than {budget} positions to solve)",
 )
 
 
