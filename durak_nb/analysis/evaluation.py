@@ -163,7 +163,9 @@ _WORDS: dict[str, str] = {
     "hint_exact": N_("{move}: {value} with best play (exact)"),
     "hint_sampled": N_("{move}: win chance {p} ± {se} ({n} samples of {name}'s view)"),
     "hint_default": N_("{move}: the heuristic bot's move (no sample could be built)"),
-    "hint_known": N_("{move}: the heuristic bot's move (every card is known, and the solver does not answer this position)"),
+    "hint_known": N_(
+        "{move}: the heuristic bot's move (every card is known, and the solver does not answer this position)"
+    ),
     "budget": N_("analyse: {what} is a whole number from 1 to {most}, not {value!r}"),
     "illegal": N_("analyse: {text}"),
 }
@@ -494,8 +496,8 @@ def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
 
 def analysis_prefixes() -> tuple[str, ...]:
     """How the analysis's comments begin, in every language the kit speaks (``'Analysis: '``,
-    ``'Анализ: '``, ``'Аналіз: '``): a comment holding one of them was written by
-    :func:`analyse` (in the language in use when it ran).
+    ``'Анализ: '``, ``'Аналіз: '``). A writer may begin a comment so too: the analysis
+    knows its own comments from its record (``meta["analysis"]``), never by these words.
 
     >>> analysis_prefixes()
     ('Analysis: ', 'Анализ: ', 'Аналіз: ')

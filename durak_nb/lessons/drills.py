@@ -1210,7 +1210,9 @@ def _best_move(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None
             lines.append(_solved_line(after, mover))
     except SolverError:
         return None
-    said = "best reason draw" if right.durak is None else "best reason loss" if right.durak == mover else "best reason win"
+    said = (
+        "best reason draw" if right.durak is None else "best reason loss" if right.durak == mover else "best reason win"
+    )
     reason = text(said, move=options[0], name=names[mover], line=lines[0])
     mistakes = [""] + [text("best worse", move=o, line=ln) for o, ln in zip(options[1:], lines[1:], strict=True)]
     moves_of = dict(zip(options, (e.move for e in chosen), strict=True))
