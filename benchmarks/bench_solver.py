@@ -8,17 +8,25 @@ whose median is within 1 s and within 60 s. Each solve gets a node budget of abo
 at the rate measured so far; one that reaches it counts as slower than 60 s. Sizes stop
 growing once a median is past 60 s.
 
-    python benchmarks/bench_solver.py [--presets podkidnoy perevodnoy] [--positions 3]
+Then the memory of the transposition table (``--memory``, on by default): one solve of
+a 7-card podkidnoy endgame into a :class:`~durak_nb.analysis.SolverTable`, traced with
+:mod:`tracemalloc`; the bytes per entry printed beside the figure the solver documents
+(``solver.ENTRY_BYTES``) and the table a full default node budget would make.
+
+    python benchmarks/bench_solver.py [--presets podkidnoy perevodnoy] [--positions 3] [--no-memory]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
+import tracemalloc
 
-from durak_nb.analysis import SolverBudgetError, solve
+from durak_nb.analysis import DEFAULT_NODE_BUDGET, SolverBudgetError, SolverTable, solve
+from durak_nb.analysis.solver import ENTRY_BYTES
 from durak_nb.cards import Suit, deck
 from durak_nb.engine import Game
 
@@ -88,13 +96,42 @@ def run(preset: str, positions: int, seconds: float, most: int) -> None:
     print(f"{preset}: solved within 1 s: {within[1.0]} cards each; within 60 s: {within[60.0]} cards each\n")
 
 
+def memory(cards: int = 7, budget: int = 400_000) -> None:
+    """Bytes per transposition-table entry, measured with tracemalloc on one solve."""
+    table = SolverTable(max_entries=10 * budget)  # not emptied during the measurement
+    game = endgame("podkidnoy", cards, seed=1000 * cards)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    try:
+        sol = solve(game, node_budget=budget, table=table)
+        nodes = sol.nodes
+    except SolverBudgetError:
+        nodes = budget
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    entries = len(table)
+    per = (after - before) / max(entries, 1)
+    full = per * DEFAULT_NODE_BUDGET / 2**20
+    print(
+        f"memory: {entries:,} table entries after {nodes:,} positions ({cards} cards each, podkidnoy): "
+        f"{(after - before) / 2**20:.1f} MiB, {per:.0f} bytes per entry (documented: about {ENTRY_BYTES}); "
+        f"a solve at the default node budget ({DEFAULT_NODE_BUDGET:,} positions, at most one entry each): "
+        f"about {full:.0f} MiB"
+    )
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--presets", nargs="+", default=["podkidnoy", "perevodnoy"])
     p.add_argument("--positions", type=int, default=3, help="random positions per size (median)")
     p.add_argument("--seconds", type=float, default=75.0, help="node budget per solve, in seconds at the measured rate")
     p.add_argument("--max-size", type=int, default=12, help="the largest hand size tried")
+    p.add_argument("--no-memory", action="store_true", help="skip the table's memory measurement")
     args = p.parse_args()
+    if not args.no_memory:
+        memory()
     for preset in args.presets:
         run(preset, args.positions, args.seconds, args.max_size)
 

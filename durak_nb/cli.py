@@ -98,11 +98,10 @@ def _problem(exc: RecordingError, file: str) -> str:
 def _analysis_bounds() -> tuple[int, int]:
     """The most deals ``analyse --samples`` samples per move and the most solver
     positions ``solve``/``analyse --budget`` search (per move): the analysis API's own
-    bounds (``durak_nb.analysis.evaluation.MAX_SAMPLES``, ``MAX_NODE_BUDGET``: 256 and
-    1,000,000), the same numbers where the analysis does not name them yet."""
-    from .analysis import evaluation
+    bounds (:data:`durak_nb.analysis.evaluation.MAX_SAMPLES`, ``MAX_NODE_BUDGET``)."""
+    from .analysis.evaluation import MAX_NODE_BUDGET, MAX_SAMPLES
 
-    return getattr(evaluation, "MAX_SAMPLES", 256), getattr(evaluation, "MAX_NODE_BUDGET", 1_000_000)
+    return MAX_SAMPLES, MAX_NODE_BUDGET
 
 
 def _whole_option(command: str, option: str, value: int, most: int) -> int | None:

@@ -47,8 +47,23 @@ def test_a_solved_win_thrown_away_gets_double_question_and_the_winning_move() ->
         ]
     }
     assert out.meta["analysis"] == [
-        {"how": "exact", "value": 0.0, "best": 1.0, "glyph": "??", "variation": True},
-        {"how": "exact", "value": 1.0, "best": 1.0, "glyph": "!"},
+        {
+            "how": "exact",
+            "value": 0.0,
+            "best": 1.0,
+            "best_move": {"player": "Anna", "action": "attack", "cards": ["9S"]},
+            "comment": "Analysis: exact, a loss for Anna with best play; Anna attacks 9♠ would have kept a win",
+            "glyph": "??",
+            "variation_comment": "Analysis: keeps a win: Anna attacks 9♠ (exact, best play by both)",
+            "variation": True,
+        },
+        {
+            "how": "exact",
+            "value": 1.0,
+            "best": 1.0,
+            "comment": "Analysis: exact, a win for Boris with best play; the only move that keeps it",
+            "glyph": "!",
+        },
     ]
     assert out.moves == [Move.attack(0, "6D"), Move.defend(1, "7D", "6D")]
 
@@ -165,9 +180,9 @@ def test_a_forced_move_is_marked_forced() -> None:
 
 
 def test_bounds_and_illegal_moves_are_refused_with_the_rule() -> None:
-    with pytest.raises(AnalysisError, match="samples is a positive whole number"):
+    with pytest.raises(AnalysisError, match="samples is a whole number from 1 to 256, not 0"):
         analyse(endgame(), samples=0)
-    with pytest.raises(AnalysisError, match="node_budget is a positive whole number"):
+    with pytest.raises(AnalysisError, match="node_budget is a whole number from 1 to 1,000,000, not True"):
         analyse(endgame(), node_budget=True)
     with pytest.raises(AnalysisError) as info:
         analyse(endgame(Move.attack(1, "KS")))
@@ -224,12 +239,22 @@ def test_a_deal_nobody_saw_is_analysed_from_what_is_known() -> None:
     figures = out.meta["analysis"]
     assert len(figures) == len(rec.moves) == 142
     assert collections.Counter(f["how"] for f in figures) == {
-        "sampled": 57,
+        "sampled": 44,
         "unknown": 37,
         "forced": 34,
         "exact": 3,
         "unsolved": 11,
+        # three players hold cards, the talon empty, every card known to the mover: the
+        # samples would all be the one deal, so the move is not evaluated (no false bar of 0)
+        "known": 13,
     }
+    assert [k for k, f in enumerate(figures) if f["how"] == "known"] == [
+        97, 98, 102, 104, 106, 109, 110, 111, 113, 115, 116, 117, 121,
+    ]  # fmt: skip
+    assert out.meta["comments"]["97"] == (
+        "Analysis: not evaluated (every card is known to Boris, so every sample would be the one deal, "
+        "and the solver does not answer this position)"
+    )
     assert out.meta["comments"]["66"] == "Analysis: not evaluated (cards nobody saw)"
     assert out.meta["comments"]["137"] == "Analysis: exact, a loss for Vera with best play"
     assert figures[67]["how"] == "sampled" and figures[67]["samples"] == 2
@@ -246,7 +271,9 @@ def test_beyond_the_budget_an_end_game_is_unsolved_never_sampled() -> None:
     ev = evaluate(g, Move.attack(0, "6D"), bot=SearchBot(samples=8), node_budget=2)
     assert (ev.how, ev.glyph, ev.samples) == ("unsolved", None, 0)
     out = analyse(rec, node_budget=2)
-    assert out.meta["analysis"] == [{"how": "unsolved"}]
+    assert out.meta["analysis"] == [
+        {"how": "unsolved", "comment": "Analysis: not evaluated (not solved within the budget)"}
+    ]
     assert out.meta["comments"] == {"0": "Analysis: not evaluated (not solved within the budget)"}
     assert "glyphs" not in out.meta
     h = hint(g, 0, node_budget=2)

@@ -46,12 +46,28 @@ def models(w: ReplayerWidget) -> int:
 
 
 def test_the_figures_of_the_small_game() -> None:
+    forced = {"how": "forced", "comment": "Analysis: the only legal move"}
     assert analysed().meta["analysis"] == [
-        {"how": "exact", "value": 0.0, "best": 1.0, "glyph": "??", "variation": True},
-        {"how": "exact", "value": 1.0, "best": 1.0, "glyph": "!"},
-        {"how": "forced"},
-        {"how": "forced"},
-        {"how": "forced"},
+        {
+            "how": "exact",
+            "value": 0.0,
+            "best": 1.0,
+            "best_move": {"player": "Anna", "action": "attack", "cards": ["9S"]},
+            "comment": "Analysis: exact, a loss for Anna with best play; Anna attacks 9♠ would have kept a win",
+            "glyph": "??",
+            "variation_comment": "Analysis: keeps a win: Anna attacks 9♠ (exact, best play by both)",
+            "variation": True,
+        },
+        {
+            "how": "exact",
+            "value": 1.0,
+            "best": 1.0,
+            "comment": "Analysis: exact, a win for Boris with best play; the only move that keeps it",
+            "glyph": "!",
+        },
+        forced,
+        forced,
+        forced,
     ]
 
 

@@ -223,7 +223,7 @@ def test_solver_budget_refusal_and_outcome_words() -> None:
     with language("ru"):
         err = SolverBudgetError(1000, (6, 5), 2)
     assert str(err) == (
-        "решатель остановился, не закончив: исчерпан бюджет (позиций: 1\u00a0000); карт на руках: 6 + 5, на столе: 2;"
+        "решатель остановился, не закончив: исчерпан бюджет в 1\u00a0000 позиций; карт на руках: 6 + 5, на столе: 2;"
         " дайте больший node_budget (или --budget) или позицию поменьше"
     )
     from durak_nb.analysis import solver

@@ -176,7 +176,7 @@ def analyse_command(
             exact=hows["exact"],
             sampled=hows["sampled"],
             forced=hows["forced"],
-            unknown=hows["unknown"] + hows["unsolved"] + hows["unsampled"],
+            unknown=sum(hows[h] for h in ("unknown", "unsolved", "unsampled", "known", "redeal")),
         )
     )
     return 0

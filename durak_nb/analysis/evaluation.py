@@ -16,11 +16,23 @@ draw, R25/R27; 0 the durak, R24/R22):
   and their error bar of 0 would make a guess look like a proof.
 - **by sampling** everywhere else: the search bot's determinized samples of the mover's
   own view (:meth:`~durak_nb.bots.SearchBot.sample_outcomes` on
-  :func:`~durak_nb.bots.seat_view`: never a hidden card), ``samples`` deals, each played
-  out by the heuristic bot after every candidate move (the same deals for every move).
-  The win chance is the mean outcome, its error bar the standard error of the mean; the
-  loss of a move against the best candidate is the mean of the paired differences, with
-  its standard error.
+  :func:`~durak_nb.bots.seat_view`: never a hidden card), in two rounds. First
+  ``samples`` deals, each played out by the heuristic bot after every candidate move
+  (the same deals for every move): they only *choose* the best candidate (the highest
+  mean). A maximum over several candidates measured on the same few deals is biased
+  upwards, so the figures come from a second round of ``samples`` *fresh* deals, drawn
+  independently of the first, on which the played move and the chosen best are played
+  out again (paired: the same fresh deals for both). The win chance is the mean outcome
+  there, its error bar the standard error of the mean; the loss of the move against the
+  chosen best is the mean of the paired differences, with its standard error. Where the
+  played move is itself the best of the first round there is no second round (its mean
+  is not the result of a choice).
+- **not at all** where the mover's view has no hidden card but the solver does not apply
+  (three or more players still holding cards with the talon empty; the talon's last card
+  the turned-up trump): every sample would be the one deal played out again, and a spread
+  of 0 over identical samples would look like a proof (``{"how": "known"}``). Likewise a
+  redeal claim (R5): the new deal is not known before it (``{"how": "redeal"}``); it still
+  counts as one of the mover's choices, so the other moves are not "the only legal move".
 
 Glyphs (one per move, and only where the user set none):
 
@@ -28,9 +40,10 @@ Glyphs (one per move, and only where the user set none):
   draw, a draw into a loss); ``!`` it is the only move of several that keeps a win or a
   draw.
 - sampled: ``??`` the move loses at least :data:`BLUNDER` (0.30) win chance against the
-  best candidate, ``?`` at least :data:`MISTAKE` (0.15), in both cases only when the loss
-  is more than :data:`SURE` (2) standard errors of the paired differences and rests on
-  at least :data:`MIN_SAMPLES` (8) samples; no ``!``
+  chosen best candidate, ``?`` at least :data:`MISTAKE` (0.15), both measured on the
+  second round's fresh deals (never on the deals that chose the best), in both cases
+  only when the loss is more than :data:`SURE` (2.5) standard errors of the paired
+  differences and rests on at least :data:`MIN_SAMPLES` (8) fresh samples; no ``!``
   (sampling does not prove a move is the only good one).
 
 Where a move gets ``?`` or ``??`` the better move (the engine's first of the best, or the
@@ -39,11 +52,17 @@ best candidate) is added as a variation at that move, its comment saying what it
 ("Analysis: …"), appended to the user's. The member ``meta["analysis"]`` holds the figures
 (one object per main-line move: ``{"how": "exact", "value": 1, "best": 1}`` or ``{"how":
 "sampled", "p": 0.62, "se": 0.08, "best_p": 0.7, "samples": 8}``; ``{"how": "forced"}``
-for a move with no alternative; ``{"how": "unknown"}``; with ``"glyph": "??"`` where the
-analysis set the move's glyph and ``"variation": true`` where it added the better move as a
-new variation) as free data, which the notation keeps as a header.
-Analysing an analysed game replaces the earlier analysis (its comments, the variations
-and glyphs it added, its figures); the user's own annotations stay.
+for a move with no alternative; ``{"how": "unknown"}``, ``"known"``, ``"redeal"``,
+``"unsolved"``, ``"unsampled"``; with ``"best_move"`` (the JSON move form) where a better
+move was found, ``"glyph": "??"`` where the analysis set the move's glyph,
+``"variation": true`` where it added the better move as a new variation, and
+``"comment"`` / ``"variation_comment"``: the exact texts it appended to the move's
+comment and to the better move's) as free data, which the notation keeps as a header.
+Analysing an analysed game replaces the earlier analysis: what the earlier one wrote is
+known from its own record (those exact texts, its glyphs and variations), and only that
+is taken out, never a text found by its pattern, so the writer's own comments stay
+whole, even one that reads "Analysis: …". (A figure without ``"comment"``, written
+before the analysis recorded its texts, takes nothing out of the comments.)
 
 Games whose deal nobody saw whole (``durak_nb.unseen``, over-the-board recordings) are
 analysed from what is known (``PartialReplay.seen_at`` before each move): a move whose
@@ -53,8 +72,11 @@ from the mover's view (which then is the same in the witness deal as in the real
 it holds the mover's hand and public facts only), or solved exactly when every hand is
 known. ``{"how": "unsampled"}``: no sample of the view could be built.
 
-Bounds: ``samples`` deals per sampled move, ``node_budget`` solver positions per exact
-move (beyond it the move is ``"unsolved"``), ``playout_moves`` moves per playout.
+Bounds: ``samples`` deals per round per sampled move (1 to :data:`MAX_SAMPLES`, as the
+tournament's ``search-N``), ``node_budget`` solver positions per exact move (1 to
+:data:`MAX_NODE_BUDGET`; beyond it the move is ``"unsolved"``), ``playout_moves`` moves
+per playout (1 to :data:`MAX_PLAYOUT_MOVES`); outside them :class:`ValueError` naming the
+argument.
 """
 
 from __future__ import annotations
@@ -67,8 +89,9 @@ from typing import Any
 from ..bots import SearchBot, _candidates, _outcome, seat_view
 from ..engine import Action, Game, IllegalMove, Move
 from ..errors import DurakError
-from ..i18n import LANGUAGES, N_, Np_, _, decimal, language, pgettext
-from ..record.json_form import Recording
+from ..i18n import LANGUAGES, N_, Nn_, Np_, _, decimal, language, ngettext, pgettext, whole
+from ..record import RecordingError
+from ..record.json_form import Recording, move_to_json
 from ..record.tree import GameNode, GameTree
 from ..unseen import PartialDeal
 from .solver import Solution, SolverBudgetError, SolverError, SolverTable, solve
@@ -77,6 +100,9 @@ __all__ = [
     "BLUNDER",
     "DEFAULT_NODE_BUDGET",
     "DEFAULT_SAMPLES",
+    "MAX_NODE_BUDGET",
+    "MAX_PLAYOUT_MOVES",
+    "MAX_SAMPLES",
     "MIN_SAMPLES",
     "MISTAKE",
     "SURE",
@@ -93,14 +119,20 @@ __all__ = [
 BLUNDER = 0.30
 #: Loss of win chance (sampled) for ``?``.
 MISTAKE = 0.15
-#: Standard errors the sampled loss must exceed for a glyph.
-SURE = 2.0
+#: Standard errors the sampled loss (on fresh deals) must exceed for a glyph.
+SURE = 2.5
 #: The fewest samples a sampled glyph rests on.
 MIN_SAMPLES = 8
 #: Deals sampled per move by default.
 DEFAULT_SAMPLES = 8
-#: Solver positions per move by default (beyond: the move is sampled).
+#: Solver positions per move by default (beyond: the move is ``"unsolved"``).
 DEFAULT_NODE_BUDGET = 5_000
+#: The most samples per round (the tournament's ``search-N`` stops at 256 too).
+MAX_SAMPLES = 256
+#: The most solver positions per move (the solver's own default budget).
+MAX_NODE_BUDGET = 1_000_000
+#: The most moves per playout.
+MAX_PLAYOUT_MOVES = 10_000
 
 #: The outcomes in words (the mover's value).
 #: Context ``outcome``: the word as a sentence's subject ("ничья"), not the board's object
@@ -121,14 +153,20 @@ _WORDS: dict[str, str] = {
     "unknown": N_("not evaluated (cards nobody saw)"),
     "unsolved": N_("not evaluated (not solved within the budget)"),
     "no_samples": N_("not evaluated (no sample of {name}'s view could be built)"),
+    "known": N_(
+        "not evaluated (every card is known to {name}, so every sample would be the one deal, "
+        "and the solver does not answer this position)"
+    ),
+    "redeal": N_("not evaluated (a redeal, R5: the new deal is not known before it)"),
     "hint_none": N_("no move for {name} now"),
     "hint_forced": N_("{move}: the only legal move"),
     "hint_exact": N_("{move}: {value} with best play (exact)"),
     "hint_sampled": N_("{move}: win chance {p} ± {se} ({n} samples of {name}'s view)"),
     "hint_default": N_("{move}: the heuristic bot's move (no sample could be built)"),
-    # TRANSLATORS: {budget} is a number of positions the solver may look at
-    "hint_unsolved": N_("{move}: the heuristic bot's move (the end game needs more than {budget} positions to solve)"),
-    "budget": N_("analyse: {what} is a positive whole number, not {value!r}"),
+    "hint_known": N_(
+        "{move}: the heuristic bot's move (every card is known, and the solver does not answer this position)"
+    ),
+    "budget": N_("analyse: {what} is a whole number from 1 to {most}, not {value!r}"),
     "illegal": N_("analyse: {text}"),
 }
 
@@ -138,6 +176,14 @@ def _words(key: str, **fields: object) -> str:
     return _(_WORDS[key]).format(**fields)
 
 
+#: The sentence of the hint beyond the solver's budget: the forms for one and for many.
+_HINT_UNSOLVED = Nn_(
+    # TRANSLATORS: {budget} is a number of positions the solver may look at ("5,000")
+    "{move}: the heuristic bot's move (the end game needs more than {budget} position to solve)",
+    "{move}: the heuristic bot's move (the end game needs more than {budget} positions to solve)",
+)
+
+
 def _outcome_words(v: float) -> str:
     """An outcome in words: ``'a win'``, ``'a draw'``, ``'a loss'`` (the language in use)."""
     return pgettext("outcome", _VALUE[v])
@@ -145,7 +191,8 @@ def _outcome_words(v: float) -> str:
 
 class AnalysisError(DurakError):
     """The recording cannot be analysed: its moves are not a legal game (the reader's
-    error is the cause, with the move and the rule) or a bound is not a positive number."""
+    error is the cause, with the move and the rule) or a bound is not a whole number in
+    its range (the message names the argument). A :class:`ValueError`."""
 
 
 @dataclass(frozen=True)
@@ -154,14 +201,18 @@ class MoveEvaluation:
 
     Attributes:
         how: ``"exact"``, ``"sampled"``, ``"forced"``, ``"unknown"`` (the mover holds
-            cards nobody saw), ``"unsampled"`` (no sample could be built) or
+            cards nobody saw), ``"unsampled"`` (no sample could be built), ``"known"``
+            (no card is hidden from the mover but the solver does not apply: samples
+            would repeat one deal), ``"redeal"`` (the move is a redeal claim, R5) or
             ``"unsolved"`` (the solver applies but needs more than the node budget; or
             :func:`evaluate` without sampling where the solver gave no answer).
         value: the value after the move: exact 0, 0.5 or 1; sampled the win chance.
         best_value: the best value the mover had (the same scale).
         se: the standard error of ``value`` (sampled), else 0.
         loss_se: the standard error of ``best_value - value`` (paired samples), else 0.
-        samples: the samples used (sampled), else 0.
+        samples: the samples the figures rest on (sampled: the fresh deals of the
+            second round where a better candidate was chosen, else the first round's),
+            else 0.
         best: the better move when the played one is worse, else ``None``.
         best_se: the standard error of ``best_value`` (sampled), else 0.
         only: the played move is the only one of several keeping ``best_value`` (exact).
@@ -201,7 +252,30 @@ def _value(durak: int | None, mover: int) -> float:
 
 
 def _moves_of(game: Game, mover: int) -> list[Move]:
+    """The mover's legal moves the solver and the samples weigh: a redeal (R5) left out
+    (it is still a choice: :func:`evaluate` counts it, see :func:`_choices`)."""
     return [m for m in game.legal_moves(mover) if m.action is not Action.REDEAL]
+
+
+def _choices(game: Game, mover: int) -> int:
+    """How many legal moves the mover has, a redeal claim (R5) counted as one."""
+    return len(game.legal_moves(mover))
+
+
+def _one_deal(sv: Any) -> bool:
+    """Every sample of ``sv`` would be the same deal: the unseen cards (none, or all of
+    them) have one place to go (another hand's unknown cards, or the talon)."""
+    v = sv.view
+    unseen = len(sv.unseen())
+    places = 0
+    hidden_in_hands = 0
+    for s in range(len(v.players)):
+        if s != v.player:
+            need = v.hand_sizes[s] - len(v.known[s])
+            hidden_in_hands += need
+            places += need > 0
+    places += unseen - hidden_in_hands > 0
+    return places <= 1
 
 
 class _OverBudget(Exception):
@@ -280,23 +354,34 @@ def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
 
 
 def _sampled(game: Game, move: Move, bot: SearchBot) -> MoveEvaluation:
+    """The sampled evaluation of ``move`` (see the module's text): the first round of
+    ``bot.samples`` deals chooses the best candidate, a second round of fresh deals
+    measures the played move against it (paired)."""
     mover = move.player
     sv = seat_view(game, mover)
+    if _one_deal(sv):  # every sample the one deal: no spread to measure
+        return MoveEvaluation("known")
     cands = _candidates(sv.legal)
     if move not in cands:
         cands.append(move)
-    outcomes = bot.sample_outcomes(sv, cands)
-    played = outcomes[move]
-    n = len(played)
+    outcomes = bot.sample_outcomes(sv, cands)  # round 1: choose
+    n = len(outcomes[move])
     if n == 0:
         return MoveEvaluation("unsampled")
     means = {m: sum(v) / n for m, v in outcomes.items()}
     top = max(means.values())
-    best = move if means[move] == top else next(m for m in cands if means[m] == top)
+    if means[move] == top:  # no choice made against the move: its mean is not biased
+        p, se = _mean_se(outcomes[move])
+        return MoveEvaluation("sampled", p, p, se=se, samples=n, best_se=se)
+    best = next(m for m in cands if means[m] == top)
+    fresh = bot.sample_outcomes(sv, [move, best])  # round 2: measure, on deals that chose nothing
+    played, other = fresh[move], fresh[best]
+    n = len(played)
+    if n == 0:
+        return MoveEvaluation("unsampled")
     p, se = _mean_se(played)
-    bp, bse = _mean_se(outcomes[best])
-    diffs = [b - a for a, b in zip(played, outcomes[best], strict=True)]
-    loss, loss_se = _mean_se(diffs)
+    bp, bse = _mean_se(other)
+    loss, loss_se = _mean_se([b - a for a, b in zip(played, other, strict=True)])
     glyph = None
     if n >= MIN_SAMPLES and loss > SURE * loss_se:
         if loss >= BLUNDER:
@@ -310,7 +395,7 @@ def _sampled(game: Game, move: Move, bot: SearchBot) -> MoveEvaluation:
         se=se,
         loss_se=loss_se,
         samples=n,
-        best=best if best != move else None,
+        best=best if loss > 0 else None,  # named only where the fresh deals find it better
         best_se=bse,
         glyph=glyph,
     )
@@ -327,14 +412,31 @@ def evaluate(
     table: SolverTable | None = None,
 ) -> MoveEvaluation:
     """The evaluation of ``move`` (legal in ``game``) for its mover: ``"forced"`` when it
-    is the mover's only legal move; else exact where ``exact`` and the solver applies
-    within ``node_budget`` positions (``"unsolved"`` where it applies but needs more);
-    else, where ``sampled``, sampled by ``bot`` from the mover's view
-    (:func:`~durak_nb.bots.seat_view`: never a hidden card); else ``"unsolved"``.
-    ``game`` is not changed; ``table`` (a :class:`~durak_nb.analysis.SolverTable`) keeps
-    the solver's work for the next moves of the same game."""
-    if len(_moves_of(game, move.player)) <= 1:
+    is the mover's only legal move (a redeal claim, R5, counts as a move); ``"redeal"``
+    for a redeal claim (not evaluated: the new deal is unknown); else exact where
+    ``exact`` and the solver applies within ``node_budget`` positions (``"unsolved"``
+    where it applies but needs more); else, where ``sampled``, sampled by ``bot`` from
+    the mover's view (:func:`~durak_nb.bots.seat_view`: never a hidden card; ``"known"``
+    where that view hides nothing, so every sample would be the one deal); else
+    ``"unsolved"``. ``game`` is not changed; ``table`` (a
+    :class:`~durak_nb.analysis.SolverTable`) keeps the solver's work for the next moves
+    of the same game.
+
+    Raises:
+        IllegalMove: ``move`` is not legal in ``game`` now (its refusal names the rule,
+            e.g. R12 for a move out of turn, R7 for a card not in the hand).
+        AnalysisError: ``node_budget`` is not a whole number from 1 to
+            :data:`MAX_NODE_BUDGET` (a :class:`ValueError`).
+        TypeError: ``move`` is not a :class:`~durak_nb.engine.Move`.
+    """
+    _bounded("node_budget", node_budget, MAX_NODE_BUDGET)
+    refusal = game.why_illegal(move)
+    if refusal is not None:
+        raise IllegalMove(refusal, move)
+    if _choices(game, move.player) <= 1:
         return MoveEvaluation("forced")
+    if move.action is Action.REDEAL:
+        return MoveEvaluation("redeal")
     if exact:
         found = _exact(game, move, node_budget, table)
         if found is not None:
@@ -348,8 +450,10 @@ def _comment(ev: MoveEvaluation, move: Move, names: Sequence[str]) -> str:
     name = names[move.player]
     if ev.how == "forced":
         return _words("forced")
-    if ev.how in ("unknown", "unsolved"):
+    if ev.how in ("unknown", "unsolved", "redeal"):
         return _words(ev.how)
+    if ev.how == "known":
+        return _words("known", name=name)
     if ev.how == "unsampled":
         return _words("no_samples", name=name)
     if ev.how == "exact":
@@ -392,8 +496,8 @@ def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
 
 def analysis_prefixes() -> tuple[str, ...]:
     """How the analysis's comments begin, in every language the kit speaks (``'Analysis: '``,
-    ``'Анализ: '``, ``'Аналіз: '``): a comment holding one of them was written by
-    :func:`analyse` (in the language in use when it ran).
+    ``'Анализ: '``, ``'Аналіз: '``). A writer may begin a comment so too: the analysis
+    knows its own comments from its record (``meta["analysis"]``), never by these words.
 
     >>> analysis_prefixes()
     ('Analysis: ', 'Анализ: ', 'Аналіз: ')
@@ -405,64 +509,67 @@ def analysis_prefixes() -> tuple[str, ...]:
     return tuple(out)
 
 
-def _add(old: str | None, text: str) -> str:
-    """The user's comment kept, the analysis's appended."""
-    ours = _words("prefix", text=text)
+def _add(old: str | None, ours: str) -> str:
+    """The user's comment kept, the analysis's text ``ours`` appended after a space."""
     return ours if not old else f"{old} {ours}"
 
 
-def _without_analysis(comment: str | None, prefixes: tuple[str, ...]) -> str | None:
-    """``comment`` without what an earlier :func:`analyse` appended (from its first
-    ``"Analysis: "``, in any language, at the start or after a space), or ``None`` when
-    nothing of the user's is left."""
-    if not comment:
+def _take_back(comment: str | None, ours: object) -> str | None:
+    """``comment`` without the text ``ours`` an earlier :func:`analyse` appended to it
+    (its own record of it, ``"comment"`` / ``"variation_comment"`` of a figure), or
+    ``None`` when nothing of the user's is left. Only that exact text at the end is taken
+    out (with the space :func:`_add` put before it); a comment that does not end with it
+    (edited since) is kept whole."""
+    if not comment or not isinstance(ours, str) or not ours:
         return comment
-    cut = len(comment)
-    for prefix in prefixes:
-        at = comment.find(prefix)
-        while at > 0 and comment[at - 1] != " ":
-            at = comment.find(prefix, at + 1)
-        if at != -1 and at < cut:
-            cut = at
-    kept = comment[:cut].rstrip()
-    return kept or None
+    if comment == ours:
+        return None
+    if comment.endswith(" " + ours):
+        return comment[: -len(ours) - 1] or None
+    return comment
 
 
 def _drop_analysis(tree: GameTree) -> None:
     """Take out of ``tree`` what an earlier :func:`analyse` added, so that analysing an
-    analysed game replaces the analysis instead of doubling it: its comments (the user's
-    text before them kept), the variations it added (nothing of the user's in them), the
-    glyphs it set (``meta["analysis"]`` names them) and the figures."""
-    prefixes = analysis_prefixes()
+    analysed game replaces the analysis instead of doubling it. What it added is read
+    from its own record, ``meta["analysis"]`` (one figure per main-line move): the exact
+    texts it appended to comments, the glyphs it set, the variations it added. Nothing is
+    found by a pattern on the user's text."""
     old = tree.meta.pop("analysis", None)
-    added: list[GameNode] = []  # the parents where the analysis added a variation
-    if isinstance(old, list):
-        for node, fig in zip(tree.mainline(), old, strict=False):
-            if not isinstance(fig, dict):
-                continue
-            if fig.get("glyph") is not None and node.glyph == fig["glyph"]:
-                node.glyph = None
-            if fig.get("variation") is True and node.parent is not None:
-                added.append(node.parent)
-    for parent in added:
+    if not isinstance(old, list):
+        return
+    for node, fig in zip(tree.mainline(), old, strict=False):
+        if not isinstance(fig, dict):
+            continue
+        node.comment_after = _take_back(node.comment_after, fig.get("comment"))
+        if fig.get("glyph") is not None and node.glyph == fig["glyph"]:
+            node.glyph = None
+        said = fig.get("variation_comment")
+        parent = node.parent
+        if not isinstance(said, str) or parent is None:
+            continue
         for alt in parent.variations[1:]:
             comment = alt.comment_after
+            if comment is None or not (comment == said or comment.endswith(" " + said)):
+                continue
             if (
-                comment is not None
-                and any(comment.startswith(p) for p in prefixes)
+                fig.get("variation") is True
+                and comment == said
                 and not alt.variations
                 and alt.comment_before is None
                 and alt.glyph is None
             ):
-                parent.remove_variation(alt)
-                break
-    for node in tree.walk():
-        node.comment_after = _without_analysis(node.comment_after, prefixes)
+                parent.remove_variation(alt)  # the analysis's own line, nothing of the user's in it
+            else:
+                alt.comment_after = _take_back(comment, said)
+            break
 
 
-def _positive(what: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise AnalysisError(None, _words("budget", what=what, value=value))
+def _bounded(what: str, value: object, most: int) -> int:
+    """``value`` when it is a whole number from 1 to ``most``, else :class:`AnalysisError`
+    (a :class:`ValueError`) naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise AnalysisError(None, _words("budget", what=what, value=value, most=whole(most)))
     return value
 
 
@@ -480,26 +587,29 @@ def analyse(
     Args:
         replay_or_recording: a :class:`~durak_nb.record.Recording` or a
             :class:`~durak_nb.replay.Replay` (its ``recording`` is analysed).
-        samples: deals sampled per move where the solver does not apply (a bound).
+        samples: deals sampled per round per move where the solver does not apply (a
+            bound, 1 to :data:`MAX_SAMPLES`).
         seed: seed of the search bot's random numbers: the same seed, the same result.
-        node_budget: solver positions per move (a bound; beyond it the move is
-            ``"unsolved"``).
-        playout_moves: moves per playout (a bound).
+        node_budget: solver positions per move (a bound, 1 to :data:`MAX_NODE_BUDGET`;
+            beyond it the move is ``"unsolved"``).
+        playout_moves: moves per playout (a bound, 1 to :data:`MAX_PLAYOUT_MOVES`).
 
     Returns:
         A new :class:`~durak_nb.record.Recording` (the input is not changed).
 
     Raises:
-        AnalysisError: a bound is not a positive whole number, or a move of the main line
-            is illegal (the cause is the reader's :class:`RecordingError` naming the move
+        AnalysisError: a bound is not a whole number in its range (a
+            :class:`ValueError` naming the argument), or a move of the main line is
+            illegal (the cause is the reader's :class:`RecordingError` naming the move
             and the rule).
+        TypeError: ``replay_or_recording`` is neither.
     """
     rec: Recording = getattr(replay_or_recording, "recording", replay_or_recording)
     if not isinstance(rec, Recording):
         raise TypeError(f"analyse: a Recording or a Replay, not {type(replay_or_recording).__name__}")
-    _positive("samples", samples)
-    _positive("node_budget", node_budget)
-    _positive("playout_moves", playout_moves)
+    _bounded("samples", samples, MAX_SAMPLES)
+    _bounded("node_budget", node_budget, MAX_NODE_BUDGET)
+    _bounded("playout_moves", playout_moves, MAX_PLAYOUT_MOVES)
     bot = SearchBot(samples=samples, seed=seed, playout_moves=playout_moves)
     table = SolverTable()  # the solver's positions, kept from one move to the next
     tree = GameTree.from_recording(rec)
@@ -523,34 +633,40 @@ def analyse(
             nxt = node.next
             assert nxt is not None
             node = nxt
+            if game.why_illegal(move) is not None:
+                rec.replay()  # raises the reader's RecordingError naming the move, its place and rule
+                raise AssertionError("the reader accepted a move the engine refuses")  # pragma: no cover
             if unknown[k][move.player]:
                 ev = MoveEvaluation("unknown")
             else:  # the solver needs every hand; the samples only the mover's view
                 ev = evaluate(game, move, bot=bot, node_budget=node_budget, exact=sum(unknown[k]) == 0, table=table)
             fig = ev.to_json()
-            node.comment_after = _add(node.comment_after, _comment(ev, move, names))
+            if ev.best is not None:
+                fig["best_move"] = move_to_json(ev.best, names)
+            ours = _words("prefix", text=_comment(ev, move, names))
+            node.comment_after = _add(node.comment_after, ours)
+            fig["comment"] = ours  # noted, so a new analysis takes back this text and nothing else
             if ev.glyph is not None and node.glyph is None:
-                node.glyph = fig["glyph"] = ev.glyph  # noted, so a new analysis can take it back
+                node.glyph = fig["glyph"] = ev.glyph
             figures.append(fig)
             if ev.best is not None and ev.glyph is not None:
                 parent = node.parent
                 assert parent is not None
-                text = _better_comment(ev, names)
+                text = _words("prefix", text=_better_comment(ev, names))
+                fig["variation_comment"] = text
                 if parent.has_variation(ev.best):
                     alt = parent.variation(ev.best)
                     alt.comment_after = _add(alt.comment_after, text)
                 else:
-                    parent.add_variation(ev.best, comment_after=_add(None, text))
+                    parent.add_variation(ev.best, comment_after=text)
                     fig["variation"] = True  # the analysis's own, taken back by a new analysis
-            try:
-                game.play(move)
-            except IllegalMove:
-                rec.replay()  # raises the reader's RecordingError naming the move and rule
-                raise
+            game.play(move)
+    except RecordingError as exc:
+        raise AnalysisError(exc.rule, _words("illegal", text=exc.message)) from exc
     except DurakError as exc:
         if isinstance(exc, AnalysisError):
             raise
-        raise AnalysisError(exc.rule, _words("illegal", text=exc)) from exc
+        raise AnalysisError(exc.rule, _words("illegal", text=exc.message)) from exc
     tree.meta["analysis"] = figures
     return tree.to_recording()
 
@@ -583,28 +699,40 @@ def hint(
     engine's first of the moves keeping the best outcome; where it applies but needs more
     than ``node_budget`` positions, the heuristic bot's move, saying so), else the search
     bot's best candidate over ``samples`` determinized deals of the seat's own view (never
-    a hidden card). ``game`` is not changed.
+    a hidden card), its win chance measured again on ``samples`` fresh deals (the best of
+    several on the same deals is biased upwards). Where that view hides nothing but the
+    solver does not apply (three players or more), the heuristic bot's move, saying so.
+    A redeal claim (R5) counts as a move (two moves: not forced). ``game`` is not changed.
 
     Raises:
         PlayerError, TypeError: ``seat`` is not a seat of ``game``.
+        AnalysisError: ``samples`` is not a whole number from 1 to :data:`MAX_SAMPLES`,
+            or ``node_budget`` from 1 to :data:`MAX_NODE_BUDGET` (a :class:`ValueError`
+            naming the argument).
     """
     seat = game.seat(seat)
+    _bounded("samples", samples, MAX_SAMPLES)
+    _bounded("node_budget", node_budget, MAX_NODE_BUDGET)
     names = game.players
-    moves = _moves_of(game, seat) if not game.finished else []
-    if not moves:
+    every = list(game.legal_moves(seat)) if not game.finished else []
+    if not every:
         return Hint(None, "none", _words("hint_none", name=names[seat]))
-    if len(moves) == 1:
-        return Hint(moves[0], "forced", _words("hint_forced", move=moves[0].describe(names)))
+    if len(every) == 1:  # a redeal claim (R5) counts as a choice
+        return Hint(every[0], "forced", _words("hint_forced", move=every[0].describe(names)))
     try:
         values = _exact_values(game, seat, node_budget)
     except _OverBudget:  # every card known: samples would repeat one deal
         move = SearchBot(samples=1, seed=seed).heuristic.choose(game, seat)
-        return Hint(move, "heuristic", _words("hint_unsolved", move=move.describe(names), budget=node_budget))
+        words = ngettext(*_HINT_UNSOLVED, node_budget).format(move=move.describe(names), budget=whole(node_budget))
+        return Hint(move, "heuristic", words)
     if values is not None:
         top = max(values.values())
         best = next(m for m in values if values[m] == top)
         words = _words("hint_exact", move=best.describe(names), value=_outcome_words(top))
         return Hint(best, "exact", words)
+    if _one_deal(seat_view(game, seat)):  # nothing hidden, yet no solver: one deal, no spread
+        move = SearchBot(samples=1, seed=seed).heuristic.choose(game, seat)
+        return Hint(move, "heuristic", _words("hint_known", move=move.describe(names)))
     bot = SearchBot(samples=samples, seed=seed)
     sv = seat_view(game, seat)
     cands = _candidates(sv.legal)
@@ -616,6 +744,8 @@ def hint(
     means = {m: sum(v) / n for m, v in outcomes.items()}
     top = max(means.values())
     best = next(m for m in cands if means[m] == top)
-    p, se = _mean_se(outcomes[best])
+    fresh = bot.sample_outcomes(sv, [best])[best]  # the chosen move measured on fresh deals (the max is biased)
+    p, se = _mean_se(fresh) if fresh else _mean_se(outcomes[best])
+    n = len(fresh) or n
     words = _words("hint_sampled", move=best.describe(names), p=decimal(p), se=decimal(se), n=n, name=names[seat])
     return Hint(best, "sampled", words)

@@ -36,7 +36,9 @@ count of the positions since the last bito, so the answer stays exact. With R27 
 (``repetition_draw`` 0) in such rules a game may never end, and the solver refuses.
 
 Beyond ``node_budget`` positions searched the solver stops with
-:class:`SolverBudgetError`: never a guess.
+:class:`SolverBudgetError`: never a guess. Memory: one table entry per position searched
+at most, each about :data:`ENTRY_BYTES` bytes, so the default budget of 1,000,000
+positions keeps the table under about 200 MB.
 """
 
 from __future__ import annotations
@@ -63,6 +65,12 @@ __all__ = [
 
 #: The positions :func:`solve` searches before it stops (SolverBudgetError).
 DEFAULT_NODE_BUDGET = 1_000_000
+#: Bytes of memory per transposition-table entry, at most (the key, one whole number of
+#: :func:`_packed`; its bounds; the dict's slot), as ``benchmarks/bench_solver.py``
+#: measures it with tracemalloc (163 at 172,000 entries; the dict's growth in steps of
+#: two moves it by some 40). A solve keeps at most one entry per position searched, so its
+#: ``node_budget`` bounds its table: the default budget, about 200 MB.
+ENTRY_BYTES = 200
 #: The deepest line searched (moves after the position solved); a bound, never reached
 #: by a real endgame (every line ends, R25/R27), kept so that no input runs unbounded.
 MAX_DEPTH = 5_000
@@ -75,10 +83,6 @@ _WORDS = {
     "endless": N_(
         "repetition_draw is 0 (R27 off) and these rules let a position recur (transfers R17, english lead "
         "passing R9), so a game may never end: the solver needs R27"
-    ),
-    "budget": N_(
-        "the solver stopped at its node budget of {budget} positions before finishing: the position has "
-        "{hands} cards in hand and {table} on the table; give a larger node_budget (or --budget) or a smaller position"
     ),
     "depth": N_("the solver stopped: a line longer than {depth} moves (a bound of the search)"),
     "durak": N_("{name} is the durak"),
@@ -100,6 +104,13 @@ _COUNTED = {
         "{n} player is still in the game ({names}): the solver needs exactly two",
         "{n} players are still in the game ({names}): the solver needs exactly two",
     ),
+    # {budget}: the number of positions, written as the language writes numbers ("1,000,000")
+    "budget": Nn_(
+        "the solver stopped at its node budget of {budget} position before finishing: the position has "
+        "{hands} cards in hand and {table} on the table; give a larger node_budget (or --budget) or a smaller position",
+        "the solver stopped at its node budget of {budget} positions before finishing: the position has "
+        "{hands} cards in hand and {table} on the table; give a larger node_budget (or --budget) or a smaller position",
+    ),
     "unknown": Nn_(
         "{n} card in the hands is not known: the solver needs every card known",
         "{n} cards in the hands are not known: the solver needs every card known",
@@ -113,9 +124,10 @@ def _words(key: str, **fields: object) -> str:
 
 
 def _counted(key: str, n: int, **fields: object) -> str:
-    """The sentence ``key`` of :data:`_COUNTED` in the form for ``n``, its fields filled."""
+    """The sentence ``key`` of :data:`_COUNTED` in the form for ``n``, its fields filled
+    (``{n}`` is ``n`` unless a field says otherwise)."""
     one, many = _COUNTED[key]
-    return ngettext(one, many, n).format(n=n, **fields)
+    return ngettext(one, many, n).format(**{"n": n, **fields})
 
 
 class SolverError(DurakError):
@@ -138,7 +150,7 @@ class SolverBudgetError(SolverError):
         self.hands = hands
         self.table = table
         text = " + ".join(str(h) for h in hands)
-        super().__init__(None, _words("budget", budget=whole(budget), hands=text, table=table))
+        super().__init__(None, _counted("budget", budget, budget=whole(budget), hands=text, table=table))
 
     def __reduce__(self) -> tuple[object, ...]:
         return (SolverBudgetError, (self.budget, self.hands, self.table))
@@ -306,6 +318,60 @@ def _repeated(game: Game, k: int) -> bool:
     return any(v >= k - 1 for key, v in seen.items() if key != now)
 
 
+def _hand_masks(g: Game) -> Sequence[int]:
+    """Each seat's hand as a bitmask (bit c for card c): the engine's own (a private
+    member, read here only), else made from :attr:`Game.hands`."""
+    masks = getattr(g, "_hm", None)
+    if isinstance(masks, list):
+        return masks
+    return [sum(1 << c for c in hand) for hand in g.hands]
+
+
+def _seats(seats: object) -> int:
+    bits = 0
+    for s in seats:  # type: ignore[attr-defined]
+        bits |= 1 << s
+    return bits
+
+
+def _packed(g: Game) -> int:
+    """The position as one whole number, each fact in its own bits (so that two
+    positions have the same number exactly when they are the same position): the hands
+    (64 bits a seat), the table as a set of pairs (the order laid changes no move), the
+    roles (attacker, defender, first attacker), who may act (take declared, the passes,
+    the attacker's pass, english lead passes, shown trumps: R20), whether a bout has ended
+    in bito (R13c), whether this is the first bout (R19) and how many are out (R24).
+
+    One number of about 40–80 bytes instead of a tuple of tuples and sets (about 900
+    bytes): a transposition table entry then costs about :data:`ENTRY_BYTES`."""
+    key = 0
+    for m in _hand_masks(g):
+        key = (key << 64) | m
+    attack = g.attack_cards
+    pairs = 0
+    if attack:
+        for x in sorted(a * 64 + (63 if d is None else d) for a, d in zip(attack, g.defence_cards, strict=True)):
+            pairs = (pairs << 12) | x
+        pairs = (pairs << 5) | len(attack)
+    small = (
+        (0 if g.attacker is None else g.attacker + 1),
+        (0 if g.defender is None else g.defender + 1),
+        (0 if g.first_attacker is None else g.first_attacker + 1),
+        int(g.taking),
+        passed if isinstance(passed := getattr(g, "_passed", None), int) else _seats(g.passed),
+        int(g.attacker_passed),
+        g.lead_passes,
+        _seats(g.shown),
+        int(g.first_bito_done),
+        int(g.bout == 1),
+        len(g.out_order),
+    )
+    rest = pairs
+    for x in small:  # 16 bits each: seats, counts and flags of a game of at most a few players
+        rest = (rest << 16) | x
+    return (rest << (64 * len(g.hands))) | key
+
+
 # ----------------------------------------------------------------------------- the search
 
 
@@ -331,21 +397,24 @@ class SolverTable:
 
     Args:
         max_entries: a bound on the positions kept (a positive whole number); past it the
-            table is emptied after a solve, so memory stays bounded (about 200 bytes per
-            entry).
+            table is emptied after a solve, so memory stays bounded: at most
+            ``max_entries`` plus one solve's node budget entries, each about
+            :data:`ENTRY_BYTES` bytes (``benchmarks/bench_solver.py`` measures it), so by
+            default at most about 100 MB between solves and about 300 MB during a solve
+            at the default node budget (the analysis gives each solve 5,000 positions).
     """
 
-    def __init__(self, max_entries: int = 1_000_000) -> None:
+    def __init__(self, max_entries: int = 500_000) -> None:
         if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
             raise TypeError(f"SolverTable: max_entries must be a positive whole number, not {max_entries!r}")
         self.max_entries = max_entries
         self._owner: tuple[object, ...] | None = None
-        self._entries: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
+        self._entries: dict[object, tuple[int, int, Move | None]] = {}
 
     def __len__(self) -> int:
         return len(self._entries)
 
-    def entries(self, rules: object, p0: int, p1: int) -> dict[tuple[object, ...], tuple[int, int, Move | None]]:
+    def entries(self, rules: object, p0: int, p1: int) -> dict[object, tuple[int, int, Move | None]]:
         """The entries for positions of ``rules`` between ``p0`` and ``p1`` (emptied
         when asked for other rules or players than the last time)."""
         owner = (rules, p0, p1)
@@ -369,7 +438,7 @@ class _Search:
         self.p0, self.p1 = p0, p1
         self.budget = budget
         self.nodes = 0
-        self.tt: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
+        self.tt: dict[object, tuple[int, int, Move | None]] = {}
         # R27: only transfers (R17) and english lead passing (R9) let a position recur
         self.recurs = bool(r.transfers or r.lead_style == "pair")
         self.repetition = r.repetition_draw
@@ -381,30 +450,13 @@ class _Search:
         self.singles = bool(r.throw_ins and not self.recurs)
         self.root = game
 
-    def key(self, g: Game) -> tuple[object, ...]:
-        attack = g.attack_cards
-        pairs: object = ()
-        if attack:
-            pairs = frozenset(zip(attack, g.defence_cards, strict=True))  # the order laid changes no move
-        shown = g.shown
-        key: tuple[object, ...] = (
-            tuple(map(tuple, g.hands)),
-            pairs,
-            g.attacker,
-            g.defender,
-            g.first_attacker,
-            g.taking,
-            frozenset(g.passed),
-            g.attacker_passed,
-            g.lead_passes,
-            frozenset(shown) if shown else None,
-            g.first_bito_done,
-            g.bout == 1,
-            len(g.out_order),
-        )
+    def key(self, g: Game) -> object:
+        """The position as one whole number (:func:`_packed`), or, where the past matters
+        for R27, a tuple of it and the engine's count."""
+        key = _packed(g)
         if self.recurs and _repeated(g, self.repetition):
             # R27: the past matters; the engine's own count (its table in the order laid) joins the key
-            return (*key, tuple(g.attack_cards), tuple(g.defence_cards), _history(g))
+            return (key, tuple(g.attack_cards), tuple(g.defence_cards), _history(g))
         return key
 
     def order(self, m: Move) -> tuple[int, int, int, int]:

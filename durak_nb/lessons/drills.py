@@ -342,7 +342,11 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "best win": N_("a win for {name}"),
     "best draw": N_("a draw"),
     "best loss": N_("{name} is the durak"),
-    "best reason": N_("[R25] “{move}” gives {outcome} with best play by both: {line}."),
+    # the reason in whole sentences, one per outcome (the outcome is the verb's object, its
+    # case in Russian and Ukrainian is not the subject's: «даёт победу», not «победа»)
+    "best reason win": N_("[R25] “{move}” gives a win for {name} with best play by both: {line}."),
+    "best reason draw": N_("[R25] “{move}” gives a draw with best play by both: {line}."),
+    "best reason loss": N_("[R25] “{move}” leaves {name} the durak with best play by both: {line}."),
     "best worse": N_("“{move}” is worse: {line}."),
     "line end": N_("{moves}, and {outcome}"),
 }
@@ -1206,7 +1210,10 @@ def _best_move(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None
             lines.append(_solved_line(after, mover))
     except SolverError:
         return None
-    reason = text("best reason", move=options[0], outcome=_solved_outcome(names, mover, right.durak), line=lines[0])
+    said = (
+        "best reason draw" if right.durak is None else "best reason loss" if right.durak == mover else "best reason win"
+    )
+    reason = text(said, move=options[0], name=names[mover], line=lines[0])
     mistakes = [""] + [text("best worse", move=o, line=ln) for o, ln in zip(options[1:], lines[1:], strict=True)]
     moves_of = dict(zip(options, (e.move for e in chosen), strict=True))
     shown, mistakes_shown, answer = _shuffled(rng, options, mistakes)

@@ -9,8 +9,8 @@ A recording made by :func:`durak_nb.analysis.analyse` carries its figures in
   at the mover's value (the solved outcome 0, ½, 1 or the sampled win chance), the
   move to come marked;
 - :func:`best_words`: the best move at the move to come, in words (cards as 10♥), from
-  the figures and the better move :func:`~durak_nb.analysis.analyse` added as a
-  variation there.
+  the figures (``"best_move"``: the better move the analysis found, whether or not a
+  glyph made it add a variation).
 
 :func:`eval_html` puts both into the replayer's board HTML (no widget of its own); a
 recording without analysis (or whose ``meta["analysis"]`` does not match its moves)
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, decimal
 from ..record.tree import GameNode
 
 __all__ = ["EVAL_WORDS", "HEIGHT", "WIDTH", "best_words", "eval_html", "figures_of", "points", "sparkline_svg"]
@@ -40,19 +40,20 @@ EVAL_WORDS = {
     "exact_best": N_("the move played keeps {value} for {name} (exact, best play by both)"),
     "exact_worse": N_("best move: {best}, which keeps {was}; the move played gives {value} for {name} (exact)"),
     "exact_worse_unnamed": N_("the move played gives {value} for {name}; {was} was possible (exact)"),
-    "sampled_best": N_("the move played is the best found: {name}'s win chance {p:.2f} ± {se:.2f} ({n} samples)"),
-    "sampled_worse": N_("best move: {best}, win chance {bp:.2f} against {p:.2f} for the move played ({n} samples)"),
-    "sampled_close": N_("win chance {p:.2f} ± {se:.2f} ({n} samples); the best found {bp:.2f}, not surely better"),
+    "sampled_best": N_("the move played is the best found: {name}'s win chance {p} ± {se} ({n} samples)"),
+    "sampled_worse": N_("best move: {best}, win chance {bp} against {p} for the move played ({n} samples)"),
+    "sampled_close": N_("win chance {p} ± {se} ({n} samples); the best found {bp}, not surely better"),
     "forced": N_("the only legal move"),
     "unknown": N_("not evaluated (cards nobody saw)"),
     "unsampled": N_("not evaluated (no sample of {name}'s view could be built)"),
     "unsolved": N_("not evaluated (not solved within the budget)"),
+    "known": N_("not evaluated (every card is known, and the solver does not answer this position)"),
+    "redeal": N_("not evaluated (a redeal, R5: the new deal is not known before it)"),
     "other": N_("not evaluated"),
     "hidden": N_("the best move is shown in the open view and in {name}'s view"),
 }
 
 _VALUE = {1.0: N_("a win"), 0.5: N_("a draw"), 0.0: N_("a loss")}
-_PREFIX = "Analysis: "  # analyse's comments begin so (analysis.evaluation._WORDS["prefix"])
 
 
 def _number(x: object) -> float | None:
@@ -129,29 +130,25 @@ def sparkline_svg(figures: Sequence[Mapping[str, Any]], current: int | None) -> 
     return "".join(parts)
 
 
-def _better(node: GameNode | None, names: Sequence[str]) -> str | None:
-    """The move analyse added as the better one at ``node`` (a sibling whose comment is
-    the analysis's), in words; ``None`` when there is none."""
-    if node is None or node.parent is None:
+def _better(fig: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """The better move the analysis found at one move (its figure's ``"best_move"``, the
+    JSON move form), in words; ``None`` when there is none or it is not a move of
+    ``names``."""
+    from ..record.annotations import move_from_json
+
+    got = fig.get("best_move")
+    if got is None:
         return None
-    for alt in node.siblings():
-        said = alt.comment_after or ""
-        if alt.move is not None and any(p in said for p in _prefixes()):
-            return alt.move.describe(names)
-    return None
-
-
-def _prefixes() -> tuple[str, ...]:
-    """How analyse's comments begin in every language (``'Analysis: '`` first, then
-    :func:`durak_nb.analysis.analysis_prefixes`)."""
-    from ..analysis import analysis_prefixes
-
-    return (_PREFIX, *analysis_prefixes())
+    try:
+        return move_from_json(got, names).describe(names)
+    except (ValueError, TypeError, KeyError):  # an edited figure: nothing named
+        return None
 
 
 def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:
     """The best move at one move, in words, from its figures ``fig``, the mover's name
-    and ``better`` (the better move analyse added there, in words, or ``None``)."""
+    and ``better`` (the better move the analysis found there, in words, or ``None``);
+    win chances with the language's decimal sign (``0,62`` in Russian and Ukrainian)."""
 
     def w_(key: str) -> str:
         return _(EVAL_WORDS[key])
@@ -174,11 +171,11 @@ def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:
         if p is None or bp is None or not isinstance(se, (int, float)) or not isinstance(n, int):
             return w_("other")
         if better:
-            return w_("sampled_worse").format(best=better, bp=bp, p=p, n=n)
+            return w_("sampled_worse").format(best=better, bp=decimal(bp), p=decimal(p), n=n)
         if p >= bp:
-            return w_("sampled_best").format(name=mover, p=p, se=se, n=n)
-        return w_("sampled_close").format(p=p, se=se, n=n, bp=bp)
-    if how in ("forced", "unknown", "unsolved"):
+            return w_("sampled_best").format(name=mover, p=decimal(p), se=decimal(float(se)), n=n)
+        return w_("sampled_close").format(p=decimal(p), se=decimal(float(se)), n=n, bp=decimal(bp))
+    if how in ("forced", "unknown", "unsolved", "known", "redeal"):
         return w_(str(how))
     if how == "unsampled":
         return w_("unsampled").format(name=mover)
@@ -198,7 +195,8 @@ def eval_html(
     """The replayer's evaluation strip at frame ``k`` (the position before move ``k``):
     the sparkline with move ``k`` marked, and the best move at move ``k`` in words
     (``names``: the seat names; ``move``: move ``k`` in words, ``mover`` its mover's
-    name, ``node`` its tree node, where analyse's better move is a sibling; ``words``:
+    name, ``node`` its tree node (kept for callers; the better move comes from the
+    figures); ``words``:
     these words instead of the best move's); at the last frame, that the game is over.
     Every text escaped (:func:`.html.esc`)."""
     from .html import esc
@@ -208,6 +206,6 @@ def eval_html(
         words = f"<b>{esc(_(EVAL_WORDS['end']))}</b>"
     else:
         head = _(EVAL_WORDS["head"]).format(n=k, move=move)  # moves numbered from 0, as the story does
-        said = best_words(figures[k], mover, _better(node, names)) if words is None else words
+        said = best_words(figures[k], mover, _better(figures[k], names)) if words is None else words
         words = f"<b>{esc(head)}</b>: {esc(said)}"
     return f'<div class="dnb-eval" style="font:13px/1.4 sans-serif;margin:4px 0">{svg}<div>{words}</div></div>'
