@@ -462,7 +462,10 @@ def test_cli_solve_refusals_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["solve", big, "--budget", "10"]) == 2
     assert "node budget of 10 positions" in capsys.readouterr().err
     assert main(["solve", big, "--budget", "0"]) == 2
-    assert "--budget is a positive whole number" in capsys.readouterr().err
+    assert (
+        "durak-nb solve: error: --budget must be a whole number of positions from 1 to 1,000,000, not 0"
+        in capsys.readouterr().err
+    )
 
 
 def test_cli_solve_bad_file_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
