@@ -910,6 +910,12 @@ _REDEALS = [Move(s, Action.REDEAL) for s in range(52)]
 _INTERN_MAX = 200_000
 
 
+def _move_arg(move: object) -> None:
+    """Raise TypeError unless ``move`` is a :class:`Move` (:meth:`Game.play`'s argument)."""
+    if type(move) is not Move and not isinstance(move, Move):
+        raise TypeError(f"play: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
+
+
 def _same_types(move: Move) -> bool:
     """The fields of ``move`` have exactly the types the engine lists (an int seat, an
     :class:`Action`, :class:`Card` values), so a move equal to a listed one is that move
@@ -949,6 +955,36 @@ _LEAD_CHUNKS: dict[int, list[list[tuple[Move, ...] | None]]] = {}
 def _lead_chunks(player: int) -> list[list[tuple[Move, ...] | None]]:
     chunks = _LEAD_CHUNKS[player] = [[None] * (256 << 3) for _ in range(8)]
     return chunks
+
+
+#: (player, shift) -> for the three ranks of a hand mask from bit ``shift`` on (rank
+#: ``shift // 4`` and the two above it): a list indexed by (the held cards of those
+#: ranks, 12 bits, << 3 | the most cards a lead may hold, 1..4) of the leads of those
+#: cards in the listed order (``None``: not made yet). The two-player leads read a hand
+#: three ranks at a time from the deck's lowest rank (three look-ups for 36 cards, two
+#: for 24): see :func:`_lead_parts`.
+_LEAD_PARTS: dict[tuple[int, int], list[tuple[Move, ...] | None]] = {}
+
+
+def _lead_parts(player: int, low_rank: int) -> tuple[tuple[int, list[tuple[Move, ...] | None]], ...]:
+    """The (shift, table) pairs of :data:`_LEAD_PARTS` covering the ranks ``low_rank``
+    to the ace (14), ascending, for ``player``'s leads."""
+    parts = []
+    for rank in range(low_rank, 15, 3):
+        table = _LEAD_PARTS.get((player, 4 * rank))
+        if table is None:
+            table = _LEAD_PARTS[(player, 4 * rank)] = [None] * (4096 << 3)
+        parts.append((4 * rank, table))
+    return tuple(parts)
+
+
+def _lead_part(table: list[tuple[Move, ...] | None], player: int, shift: int, key: int) -> tuple[Move, ...]:
+    """Make (and keep) the entry ``key`` (held cards << 3 | most) of a :data:`_LEAD_PARTS`
+    table: the leads (R9) of ``player`` from those cards, as :meth:`Game._lead_moves`."""
+    found: list[Move] = []
+    Game._lead_chunk(found, player, (key >> 3) << shift, key & 7, 0)
+    got = table[key] = tuple(found)
+    return got
 
 
 #: per seat: (the cards that may be thrown in << 3 | the room, at most 7 and at most the
@@ -1023,8 +1059,7 @@ class _Seating(NamedTuple):
     no_repeat: bool
     two: bool
     defence_tables: list[list[Move | None]]
-    lead_tables: list[list[list[tuple[Move, ...] | None]]]
-    lead_from: int
+    lead_parts: list[tuple[tuple[int, list[tuple[Move, ...] | None]], ...]]
     throw_tables: list[dict[int, Move]]
 
 
@@ -1069,10 +1104,9 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
         # the hot path of two-player games (R9 leads of any cards, no redeals)
         n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit,
         [_defences(s) for s in range(n)],
-        [_LEAD_CHUNKS.get(s) or _lead_chunks(s) for s in range(n)],
-        # the first byte of a hand mask that may hold a card (R1: the deck's lowest rank
-        # is 15 - deck_size / 4, its cards 4 * rank ...): the leads skip the bytes below
-        (15 - rules.deck_size // 4) * 4 >> 3,
+        # the two-player leads, three ranks at a time from the deck's lowest rank (R1: 15 -
+        # deck_size / 4, its cards 4 * rank ...)
+        [_lead_parts(s, 15 - rules.deck_size // 4) for s in range(n)] if n == 2 else [],
         [_by_mask(s, _THROW) for s in range(n)],
     )
     if len(_SEATINGS) < 256:
@@ -1132,8 +1166,7 @@ class Game:
         "_hv",
         "_last_lead_on",
         "_lead",
-        "_lead_from",
-        "_lead_tables",
+        "_lead_parts",
         "_legal_cache",
         "_no_repeat",
         "_noted",
@@ -1192,14 +1225,15 @@ class Game:
         self._no_repeat = seating.no_repeat
         self._two = seating.two
         self._defence_tables = seating.defence_tables
-        self._lead_tables = seating.lead_tables
-        self._lead_from = seating.lead_from
+        self._lead_parts = seating.lead_parts
         self._throw_tables = seating.throw_tables
         self.rules = rules
         self.players = names
         self.n = len(names)
         self._hm: list[int] = [0] * len(names)  # each seat's hand as a bitmask (bit c: the card c)
-        self._hv: list[list[Card]] | None = None  # the hands as sorted lists, made when asked
+        # the hands as sorted lists, made when asked, with the masks they were made from
+        # (so that a move changing a hand needs no write here)
+        self._hv: tuple[list[int], list[list[Card]]] | None = None
         self.talon: list[Card] = []
         self.trump = _DIAMONDS
         self.trump_card: Card | None = None
@@ -1246,9 +1280,10 @@ class Game:
         and stay the same objects until the next move changes a hand: read them, do not
         change them (assign ``game.hands = [...]`` to set every hand)."""
         view = self._hv
-        if view is None:
-            view = self._hv = [_cards_of(m) for m in self._hm]
-        return view
+        hm = self._hm
+        if view is None or view[0] != hm:  # made anew only when a hand changed
+            view = self._hv = (hm[:], [_cards_of(m) for m in hm])
+        return view[1]
 
     @hands.setter
     def hands(self, hands: Sequence[Iterable[Card]]) -> None:
@@ -1749,17 +1784,13 @@ class Game:
                         most = held
                     if most > 4:
                         most = 4  # a rank has four cards
-                    chunks = self._lead_tables[a]
-                    # each two ranks (a byte of the hand), ascending, from the deck's lowest
-                    j0 = self._lead_from
-                    for j, pattern in enumerate(hm[a].to_bytes(8, "little")[j0:], j0):
+                    h = hm[a]
+                    # each three ranks of the hand, ascending, from the deck's lowest
+                    for shift, table in self._lead_parts[a]:
+                        pattern = h >> shift & 4095
                         if pattern:
-                            got = chunks[j][pattern << 3 | most]
-                            if got is None:  # not kept yet: make (and keep) every chunk's leads
-                                out.clear()
-                                self._lead_moves(out, a, most)
-                                break
-                            out += got
+                            key = pattern << 3 | most
+                            out += table[key] or _lead_part(table, a, shift, key)
                 else:  # during a bout
                     defence = self.defence_cards
                     uncovered = defence.count(None)
@@ -1789,7 +1820,7 @@ class Game:
                                             key = xk | low.bit_length()
                                             out.append(dtable[key] or _intern_defence(dtable, d, key))
                                             m ^= low
-                        if uncovered == len(attack) and self._transfers:
+                        if self._transfers and uncovered == len(attack):  # R17
                             self._transfer_moves(out, d)
                         out.append(_TAKES[d])
                     ah = hm[a]
@@ -2387,19 +2418,20 @@ class Game:
                 exception's ``refusal`` names the rule (e.g. ``[R12] …``).
             TypeError: ``move`` is not a :class:`Move`.
         """
-        if type(move) is not Move and not isinstance(move, Move):
-            raise TypeError(f"play: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
         cache = self._legal_cache
         if cache is None:
+            _move_arg(move)
             cache = self._legal_cache = self._generate()
         listed = move
         # a listed move itself (what bots play) is found by identity, the last one (a
-        # pass, the most frequent move) first
+        # pass, the most frequent move) first; the listed moves are Moves, so only a move
+        # not found so is checked for its type
         if not cache or cache[-1] is not move:
             for listed in cache:
                 if listed is move:
                     break
             else:  # an equal move made elsewhere: the listed one is played
+                _move_arg(move)
                 found: Move | None
                 try:
                     found = cache[cache.index(move)]
@@ -2414,18 +2446,12 @@ class Game:
                 listed = move if found is None else found
         # the move is legal: apply it (inline, not a method: this runs for every move)
         self._legal_cache = None
-        p, act, cards, target, show, new_deck = move = listed
+        # only the fields each action needs are read (a Move is a tuple: player, action,
+        # cards, target, show, deck)
+        p = listed[0]
+        act = listed[1]
         events: list[Event] = []
-        if act is _REDEAL:  # R5
-            new = list(new_deck) if new_deck is not None else list(deck(self.rules.deck_size))
-            if new_deck is None:
-                self.rng.shuffle(new)
-                move = move._replace(deck=tuple(new))
-            self.history.append(move)
-            self._redeal(new)
-            events.append(Redealt(p))
-            return events
-        self.history.append(move)
+        self.history.append(listed)  # a listed redeal's entry gets its deck below (R5)
         # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
         # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
         # throw-in after take (the thrower laid their last card)
@@ -2454,21 +2480,20 @@ class Game:
                 if self.result is not None:
                     events.append(GameOver(self.result))
         elif act is _DEFEND:
-            c = cards[0]
+            c = listed[2][0]
             hm = self._hm
             hm[p] ^= 1 << c
-            self._hv = None
             defence = self.defence_cards
-            defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
+            defence[self.attack_cards.index(listed[3])] = c  # type: ignore[arg-type]
             self._tranks |= _RANK_CARDS[c >> 2]
             self._passed = 0
             if None not in defence and not (self.n == 2 and self._throw_ins and hm[1 - p]):
                 self._settle(events)
         elif act is _ATTACK or act is _THROW:
+            cards = listed[2]
             if len(cards) == 1:
                 c = cards[0]
                 self._hm[p] ^= 1 << c
-                self._hv = None
                 self._tranks |= _RANK_CARDS[c >> 2]
                 self.attack_cards.append(c)
                 self.defence_cards.append(None)
@@ -2486,16 +2511,25 @@ class Game:
             if not (self.n == 2 and self._throw_ins and self._hm[1 - p]):
                 self._settle(events)
         elif act is _TRANSFER:
-            if show:  # R20: shown, kept in hand
+            if listed[4]:  # R20: shown, kept in hand
                 self.shown = self.shown | {p}
             else:
-                self._lay(p, cards)
+                self._lay(p, listed[2])
             new_defender = self._next_opponent(p)
             assert new_defender is not None
             self.attacker = p  # R17: the transferring player becomes the attacker for R12
             self.defender = new_defender
             self.attacker_passed = False
             self._passed = 0
+        else:  # R5: a redeal
+            new_deck = listed[5]
+            new = list(new_deck) if new_deck is not None else list(deck(self.rules.deck_size))
+            if new_deck is None:
+                self.rng.shuffle(new)
+                self.history[-1] = listed._replace(deck=tuple(new))
+            self._redeal(new)
+            events.append(Redealt(p))
+            return events
         if not self._no_repeat:
             drawn = self._note_position()  # R27: positions are compared after every move
             if drawn is not None:
@@ -2621,7 +2655,6 @@ class Game:
             self.dealer,
             self._beat,
         ) = saved
-        self._hv = None
         del self.discard[discards:]
         del self.out_order[outs:]
         self._last_lead_on.clear()
@@ -2638,7 +2671,6 @@ class Game:
             m |= 1 << c
             tranks |= _RANK_CARDS[c >> 2]
         self._hm[p] ^= m
-        self._hv = None
         self._tranks = tranks
         self.attack_cards.extend(cards)
         if len(cards) == 1:
@@ -2698,7 +2730,6 @@ class Game:
             event = _object_new(Bito)
             event.__dict__["cards"] = cards
         events.append(event)
-        self._hv = None
         self.attack_cards, self.defence_cards = [], []
         self._tranks = 0
         # R16: draw, the bout's first attacker first, clockwise, the defender last
@@ -2817,7 +2848,6 @@ class Game:
         seen = self._seen
         before = (len(talon), len(self.out_order)) if seen else None
         got: tuple[Card, ...]
-        self._hv = None
         self.attack_cards = []
         self.defence_cards = []
         self._tranks = 0
