@@ -1034,6 +1034,24 @@ def _intern_defence(table: list[Move | None], player: int, key: int) -> Move:
     return move
 
 
+# Interned events (issue 13): the bout ends of two players report the most frequent
+# events, those of one pair or one card, as shared values (events are frozen, compared
+# by value), made once: a look-up by a small int instead of a new object.
+#: Took(d, (x,)) by ``d << 12 | x << 6``, Took(d, (x, y)) by ``d << 12 | x << 6 | y`` (R14)
+_TOOK: dict[int, Event] = {}
+#: Bito((x, y)) by ``x << 6 | y`` (R15)
+_BITO: dict[int, Event] = {}
+#: Drew(s, (c,)) by ``s << 6 | c`` (R16)
+_DREW: dict[int, Event] = {}
+
+
+def _keep(table: dict[int, Event], key: int, event: Event) -> Event:
+    """Keep ``event`` in ``table`` under ``key`` (within :data:`_INTERN_MAX`); return it."""
+    if len(table) < _INTERN_MAX:
+        table[key] = event
+    return event
+
+
 #: Suit.D read once (an enum member's look-up is slow): a new game's trump until dealt, R8's
 _DIAMONDS = Suit.D
 
@@ -1786,11 +1804,11 @@ class Game:
                         most = 4  # a rank has four cards
                     h = hm[a]
                     # each three ranks of the hand, ascending, from the deck's lowest
-                    for shift, table in self._lead_parts[a]:
+                    for shift, part in self._lead_parts[a]:
                         pattern = h >> shift & 4095
                         if pattern:
                             key = pattern << 3 | most
-                            out += table[key] or _lead_part(table, a, shift, key)
+                            out += part[key] or _lead_part(part, a, shift, key)
                 else:  # during a bout
                     defence = self.defence_cards
                     uncovered = defence.count(None)
@@ -2808,15 +2826,17 @@ class Game:
         cards: tuple[Card, ...]
         event: Event
         if took:  # R14: the defender picks up the table
-            if len(attack) == 1:  # one pair: no interleaving to do
+            if len(attack) == 1:  # one pair (or one card): no interleaving to do
                 x = attack[0]
                 y = self.defence_cards[0]
                 if y is None:
-                    cards = (x,)
+                    key = d << 12 | x << 6  # (no card is 0, R1)
                     hm[d] |= 1 << x
+                    event = _TOOK.get(key) or _keep(_TOOK, key, Took(d, (x,)))
                 else:
-                    cards = (x, y)
+                    key = d << 12 | x << 6 | y
                     hm[d] |= 1 << x | 1 << y
+                    event = _TOOK.get(key) or _keep(_TOOK, key, Took(d, (x, y)))
             else:  # the table pairs in the order laid, the uncovered places (None) dropped
                 laid: list[Card | None] = [None] * (2 * len(attack))
                 laid[::2] = attack
@@ -2826,22 +2846,26 @@ class Game:
                 for c in cards:
                     m |= 1 << c
                 hm[d] |= m
-            event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
-            fields = event.__dict__
-            fields["player"] = d
-            fields["cards"] = cards
+                event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
+                fields = event.__dict__
+                fields["player"] = d
+                fields["cards"] = cards
         else:  # R15: bito, every card covered, to the discard
             if len(attack) == 1:
-                cards = (attack[0], self.defence_cards[0])  # type: ignore[assignment]
+                x = attack[0]
+                y = self.defence_cards[0]
+                key = x << 6 | y  # type: ignore[operator]
+                event = _BITO.get(key) or _keep(_BITO, key, Bito((x, y)))  # type: ignore[arg-type]
+                cards = event.cards  # type: ignore[attr-defined]
             else:
                 laid = [None] * (2 * len(attack))
                 laid[::2] = attack
                 laid[1::2] = self.defence_cards
                 cards = tuple(laid)  # type: ignore[arg-type]
+                event = _object_new(Bito)  # Bito(cards)
+                event.__dict__["cards"] = cards
             self.discard.extend(cards)
             self.first_bito_done = True
-            event = _object_new(Bito)  # Bito(cards)
-            event.__dict__["cards"] = cards
         events.append(event)
         self._last_lead_on[d] = self._lead
         talon = self.talon
@@ -2858,8 +2882,9 @@ class Game:
                 if need > 0 and talon:
                     if need == 1:
                         c = talon.pop(0)
-                        got = (c,)
                         hm[s] |= 1 << c
+                        key = s << 6 | c
+                        event = _DREW.get(key) or _keep(_DREW, key, Drew(s, (c,)))
                     else:
                         got = tuple(talon[:need])
                         del talon[:need]
@@ -2867,10 +2892,10 @@ class Game:
                         for c in got:
                             m |= 1 << c
                         hm[s] |= m
-                    event = _object_new(Drew)  # Drew(s, got)
-                    fields = event.__dict__
-                    fields["player"] = s
-                    fields["cards"] = got
+                        event = _object_new(Drew)  # Drew(s, got)
+                        fields = event.__dict__
+                        fields["player"] = s
+                        fields["cards"] = got
                     events.append(event)
             if talon:
                 # The common end: both seats drew up to the hand size (hand_size >= 1), so
