@@ -958,12 +958,15 @@ def _lead_chunks(player: int) -> list[list[tuple[Move, ...] | None]]:
 
 
 #: (player, shift) -> for the three ranks of a hand mask from bit ``shift`` on (rank
-#: ``shift // 4`` and the two above it): a list indexed by (the held cards of those
-#: ranks, 12 bits, << 3 | the most cards a lead may hold, 1..4) of the leads of those
+#: ``shift // 4`` and the two above it): a list indexed by (the most cards a lead may
+#: hold, 1..4, << 12 | the held cards of those ranks, 12 bits) of the leads of those
 #: cards in the listed order (``None``: not made yet). The two-player leads read a hand
 #: three ranks at a time from the deck's lowest rank (three look-ups for 36 cards, two
 #: for 24): see :func:`_lead_parts`.
 _LEAD_PARTS: dict[tuple[int, int], list[tuple[Move, ...] | None]] = {}
+#: (player, rank << 7 | held cards of the rank << 3 | most) -> the leads of one rank, of
+#: which the entries of :data:`_LEAD_PARTS` are made (few: they are all kept at once)
+_RANK_LEADS: dict[tuple[int, int], tuple[Move, ...]] = {}
 
 
 def _lead_parts(player: int, low_rank: int) -> tuple[tuple[int, list[tuple[Move, ...] | None]], ...]:
@@ -973,17 +976,28 @@ def _lead_parts(player: int, low_rank: int) -> tuple[tuple[int, list[tuple[Move,
     for rank in range(low_rank, 15, 3):
         table = _LEAD_PARTS.get((player, 4 * rank))
         if table is None:
-            table = _LEAD_PARTS[(player, 4 * rank)] = [None] * (4096 << 3)
+            table = _LEAD_PARTS[(player, 4 * rank)] = [None] * (5 << 12)
         parts.append((4 * rank, table))
     return tuple(parts)
 
 
 def _lead_part(table: list[tuple[Move, ...] | None], player: int, shift: int, key: int) -> tuple[Move, ...]:
-    """Make (and keep) the entry ``key`` (held cards << 3 | most) of a :data:`_LEAD_PARTS`
-    table: the leads (R9) of ``player`` from those cards, as :meth:`Game._lead_moves`."""
-    found: list[Move] = []
-    Game._lead_chunk(found, player, (key >> 3) << shift, key & 7, 0)
-    got = table[key] = tuple(found)
+    """Make (and keep) the entry ``key`` (most << 12 | held cards) of a :data:`_LEAD_PARTS`
+    table: the leads (R9) of ``player`` from those cards, as :meth:`Game._lead_moves`
+    lists them (each rank ascending, then by count), joined from the ranks' leads."""
+    most = key >> 12
+    got: tuple[Move, ...] = ()
+    for i in range(3):
+        pattern = key >> 4 * i & 15
+        if pattern:
+            rank_key = (player, (shift >> 2) + i << 7 | pattern << 3 | most)
+            one = _RANK_LEADS.get(rank_key)
+            if one is None:
+                found: list[Move] = []
+                Game._lead_chunk(found, player, pattern << shift + 4 * i, most, 0)
+                one = _RANK_LEADS[rank_key] = tuple(found)
+            got += one
+    table[key] = got
     return got
 
 
@@ -1803,11 +1817,12 @@ class Game:
                     if most > 4:
                         most = 4  # a rank has four cards
                     h = hm[a]
+                    most <<= 12
                     # each three ranks of the hand, ascending, from the deck's lowest
                     for shift, part in self._lead_parts[a]:
                         pattern = h >> shift & 4095
                         if pattern:
-                            key = pattern << 3 | most
+                            key = most | pattern
                             out += part[key] or _lead_part(part, a, shift, key)
                 else:  # during a bout
                     defence = self.defence_cards
@@ -1861,7 +1876,7 @@ class Game:
                         out.append(_PASSES[a])
                 moves = self._legal_cache = out
         if player is None:
-            return moves[:]
+            return moves.copy()  # (copy() makes no slice object, as [:] does)
         seat = self.seat(player)
         return [m for m in moves if m.player == seat]
 
