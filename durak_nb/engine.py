@@ -964,15 +964,30 @@ def _lead_chunks(player: int) -> list[list[tuple[Move, ...] | None]]:
 #: three ranks at a time from the deck's lowest rank (three look-ups for 36 cards, two
 #: for 24): see :func:`_lead_parts`.
 _LEAD_PARTS: dict[tuple[int, int], list[tuple[Move, ...] | None]] = {}
-#: (player, rank << 7 | held cards of the rank << 3 | most) -> the leads of one rank, of
-#: which the entries of :data:`_LEAD_PARTS` are made (few: they are all kept at once)
-_RANK_LEADS: dict[tuple[int, int], tuple[Move, ...]] = {}
+#: player -> a list indexed by (rank << 7 | held cards of the rank << 3 | most, 0..4) of
+#: the leads (R9) of one rank, of which the entries of :data:`_LEAD_PARTS` are joined (all
+#: made at once, when a two-player game first seats the player: 1200 of them)
+_RANK_LEADS: dict[int, list[tuple[Move, ...]]] = {}
+
+
+def _rank_leads(player: int) -> list[tuple[Move, ...]]:
+    table = _RANK_LEADS.get(player)
+    if table is None:
+        table = _RANK_LEADS[player] = [()] * (17 << 7)  # (ranks 15, 16: none, for the last part)
+        for rank in range(15):
+            for pattern in range(1, 16):
+                for most in range(1, 5):
+                    found: list[Move] = []
+                    Game._lead_chunk(found, player, pattern << 4 * rank, most, 0)
+                    table[rank << 7 | pattern << 3 | most] = tuple(found)
+    return table
 
 
 def _lead_parts(player: int, low_rank: int) -> tuple[tuple[int, list[tuple[Move, ...] | None]], ...]:
     """The (shift, table) pairs of :data:`_LEAD_PARTS` covering the ranks ``low_rank``
     to the ace (14), ascending, for ``player``'s leads."""
     parts = []
+    _rank_leads(player)
     for rank in range(low_rank, 15, 3):
         table = _LEAD_PARTS.get((player, 4 * rank))
         if table is None:
@@ -985,18 +1000,12 @@ def _lead_part(table: list[tuple[Move, ...] | None], player: int, shift: int, ke
     """Make (and keep) the entry ``key`` (most << 12 | held cards) of a :data:`_LEAD_PARTS`
     table: the leads (R9) of ``player`` from those cards, as :meth:`Game._lead_moves`
     lists them (each rank ascending, then by count), joined from the ranks' leads."""
+    ranks = _RANK_LEADS[player]
     most = key >> 12
-    got: tuple[Move, ...] = ()
-    for i in range(3):
-        pattern = key >> 4 * i & 15
-        if pattern:
-            rank_key = (player, (shift >> 2) + i << 7 | pattern << 3 | most)
-            one = _RANK_LEADS.get(rank_key)
-            if one is None:
-                found: list[Move] = []
-                Game._lead_chunk(found, player, pattern << shift + 4 * i, most, 0)
-                one = _RANK_LEADS[rank_key] = tuple(found)
-            got += one
+    rank = shift >> 2
+    got = ranks[rank << 7 | (key & 15) << 3 | most]
+    got += ranks[rank + 1 << 7 | (key >> 4 & 15) << 3 | most]
+    got += ranks[rank + 2 << 7 | (key >> 8 & 15) << 3 | most]
     table[key] = got
     return got
 
