@@ -1022,9 +1022,11 @@ def _throw_key(cands: int, room: int) -> int:
     return cands << 3 | (room if room < n and room < 7 else n if n < 7 else 7)
 
 
-def _throw_list(player: int, cands: int, room: int) -> tuple[Move, ...]:
-    """The throw-ins of ``player`` from the cards ``cands`` (a mask) with ``room`` (R11, R13)."""
-    table = _by_mask(player, _THROW)
+def _throw_list(player: int, cands: int, room: int, table: dict[int, Move] | None = None) -> tuple[Move, ...]:
+    """The throw-ins of ``player`` from the cards ``cands`` (a mask) with ``room`` (R11, R13);
+    ``table``: the player's throw-ins by mask (``_by_mask(player, THROW)``), if at hand."""
+    if table is None:
+        table = _by_mask(player, _THROW)
     one = []
     out = []
     while cands:
@@ -1805,15 +1807,15 @@ class Game:
         """
         moves = self._legal_cache
         if moves is None:
-            if not self._two or self.result is not None:
+            d = self.defender
+            # a game over has no defender (_finish), nor has a game not dealt yet
+            if d is None or not self._two:
                 moves = self._legal_cache = self._generate()
             else:
                 # The hot path of issue 13, inline (no call per move): two players, leads
                 # of any cards and no redeals. The same moves in the same order as
                 # _generate (R9-R20), with the attacker the one thrower (R11, R21); the
                 # property tests hold both equal.
-                d = self.defender
-                assert d is not None
                 a = 1 - d
                 hm = self._hm
                 out: list[Move] = []
@@ -1881,7 +1883,7 @@ class Game:
                                     out.append(table.get(cands) or _intern(table, a, _THROW, cands))
                                 else:
                                     got = _THROW_LISTS[a].get(_throw_key(cands, room))
-                                    out.extend(got or _throw_list(a, cands, room))
+                                    out.extend(got or _throw_list(a, cands, room, self._throw_tables[a]))
                         out.append(_PASSES[a])
                 moves = self._legal_cache = out
         if player is None:
@@ -1895,7 +1897,7 @@ class Game:
         # throwers() inlined for two players.
         if self.result is not None:
             return []
-        if self._two:  # the two-player moves are made inline in legal_moves
+        if self._two and self.defender is not None:  # the two-player moves are made inline in legal_moves
             self._legal_cache = None
             return self.legal_moves()
         r = self.rules
@@ -3248,8 +3250,13 @@ class Game:
     def all_cards(self) -> list[Card]:
         """Every card in every place (hands, talon, table, discard): each card of the
         deck exactly once, an invariant the tests check after every move."""
-        out = [c for h in self.hands for c in h]
-        out += self.talon + self.attack_cards + [c for c in self.defence_cards if c is not None] + self.discard
+        out: list[Card] = []
+        for m in self._hm:  # the hands, each ascending (as :attr:`hands`, without the view)
+            out += _cards_of(m)
+        out += self.talon
+        out += self.attack_cards
+        out += [c for c in self.defence_cards if c is not None]
+        out += self.discard
         return out
 
     def __repr__(self) -> str:
