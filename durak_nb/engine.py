@@ -957,12 +957,13 @@ def _lead_chunks(player: int) -> list[list[tuple[Move, ...] | None]]:
     return chunks
 
 
-#: (player, shift) -> for the three ranks of a hand mask from bit ``shift`` on (rank
-#: ``shift // 4`` and the two above it): a list indexed by (the most cards a lead may
-#: hold, 1..4, << 12 | the held cards of those ranks, 12 bits) of the leads of those
-#: cards in the listed order (``None``: not made yet). The two-player leads read a hand
-#: three ranks at a time from the deck's lowest rank (three look-ups for 36 cards, two
-#: for 24): see :func:`_lead_parts`.
+#: (player, shift) -> for the two ranks of a hand mask from bit ``shift`` on (rank
+#: ``shift // 4`` and the one above it): a list indexed by (the most cards a lead may
+#: hold, 1..4, << 8 | the held cards of those ranks, 8 bits) of the leads of those cards
+#: in the listed order (``None``: not made yet). The two-player leads read a hand two
+#: ranks at a time from the deck's lowest rank (five look-ups for 36 cards, three for
+#: 24), with no bytes object made per lead: see :func:`_lead_parts`. (Three ranks a
+#: look-up met four times as many hand patterns, each made once and kept, for little.)
 _LEAD_PARTS: dict[tuple[int, int], list[tuple[Move, ...] | None]] = {}
 #: player -> a list indexed by (rank << 7 | held cards of the rank << 3 | most, 0..4) of
 #: the leads (R9) of one rank, of which the entries of :data:`_LEAD_PARTS` are joined (all
@@ -973,7 +974,7 @@ _RANK_LEADS: dict[int, list[tuple[Move, ...]]] = {}
 def _rank_leads(player: int) -> list[tuple[Move, ...]]:
     table = _RANK_LEADS.get(player)
     if table is None:
-        table = _RANK_LEADS[player] = [()] * (17 << 7)  # (ranks 15, 16: none, for the last part)
+        table = _RANK_LEADS[player] = [()] * (16 << 7)  # (rank 15: none, for a last part of one rank)
         for rank in range(15):
             for pattern in range(1, 16):
                 for most in range(1, 5):
@@ -988,24 +989,22 @@ def _lead_parts(player: int, low_rank: int) -> tuple[tuple[int, list[tuple[Move,
     to the ace (14), ascending, for ``player``'s leads."""
     parts = []
     _rank_leads(player)
-    for rank in range(low_rank, 15, 3):
+    for rank in range(low_rank, 15, 2):
         table = _LEAD_PARTS.get((player, 4 * rank))
         if table is None:
-            table = _LEAD_PARTS[(player, 4 * rank)] = [None] * (5 << 12)
+            table = _LEAD_PARTS[(player, 4 * rank)] = [None] * (5 << 8)
         parts.append((4 * rank, table))
     return tuple(parts)
 
 
 def _lead_part(table: list[tuple[Move, ...] | None], player: int, shift: int, key: int) -> tuple[Move, ...]:
-    """Make (and keep) the entry ``key`` (most << 12 | held cards) of a :data:`_LEAD_PARTS`
+    """Make (and keep) the entry ``key`` (most << 8 | held cards) of a :data:`_LEAD_PARTS`
     table: the leads (R9) of ``player`` from those cards, as :meth:`Game._lead_moves`
     lists them (each rank ascending, then by count), joined from the ranks' leads."""
     ranks = _RANK_LEADS[player]
-    most = key >> 12
+    most = key >> 8
     rank = shift >> 2
-    got = ranks[rank << 7 | (key & 15) << 3 | most]
-    got += ranks[rank + 1 << 7 | (key >> 4 & 15) << 3 | most]
-    got += ranks[rank + 2 << 7 | (key >> 8 & 15) << 3 | most]
+    got = ranks[rank << 7 | (key & 15) << 3 | most] + ranks[rank + 1 << 7 | (key >> 4 & 15) << 3 | most]
     table[key] = got
     return got
 
@@ -1147,7 +1146,7 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
         # the hot path of two-player games (R9 leads of any cards, no redeals)
         n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit,
         [_defences(s) for s in range(n)],
-        # the two-player leads, three ranks at a time from the deck's lowest rank (R1: 15 -
+        # the two-player leads, two ranks at a time from the deck's lowest rank (R1: 15 -
         # deck_size / 4, its cards 4 * rank ...)
         [_lead_parts(s, 15 - rules.deck_size // 4) for s in range(n)] if n == 2 else [],
         [_by_mask(s, _THROW) for s in range(n)],
@@ -1828,10 +1827,10 @@ class Game:
                     if most > 4:
                         most = 4  # a rank has four cards
                     h = hm[a]
-                    most <<= 12
-                    # each three ranks of the hand, ascending, from the deck's lowest
+                    most <<= 8
+                    # each two ranks of the hand, ascending, from the deck's lowest
                     for shift, part in self._lead_parts[a]:
-                        pattern = h >> shift & 4095
+                        pattern = h >> shift & 255
                         if pattern:
                             key = most | pattern
                             out += part[key] or _lead_part(part, a, shift, key)

@@ -344,7 +344,7 @@ class GeneralPaths(Game):
 
 def check_two_player_paths(rules: Rules, players: tuple[str, ...], seed: int) -> None:
     """Play a random game of two with the hot paths and with :class:`GeneralPaths`,
-    comparing them move by move (the two-player lead tables, three ranks a look-up, and
+    comparing them move by move (the two-player lead tables, two ranks a look-up, and
     the shared one-pair events of the two-player bout end against the general ones)."""
     game = Game.deal(rules, players, seed=seed)
     twin = GeneralPaths.deal(rules, players, seed=seed)
