@@ -1843,8 +1843,8 @@ class Game:
                         if dh:
                             beat = self._beat
                             dtable = self._defence_tables[d]
-                            if uncovered == 1:
-                                x: int = attack[defence.index(None)]
+                            if uncovered == 1:  # most often the card laid last
+                                x: int = attack[-1] if defence[-1] is None else attack[defence.index(None)]
                                 m = beat[x] & dh
                                 xk = x << 6
                                 while m:
