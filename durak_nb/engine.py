@@ -910,6 +910,12 @@ _REDEALS = [Move(s, Action.REDEAL) for s in range(52)]
 _INTERN_MAX = 200_000
 
 
+def _move_arg(move: object) -> None:
+    """Raise TypeError unless ``move`` is a :class:`Move` (:meth:`Game.play`'s argument)."""
+    if type(move) is not Move and not isinstance(move, Move):
+        raise TypeError(f"play: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
+
+
 def _same_types(move: Move) -> bool:
     """The fields of ``move`` have exactly the types the engine lists (an int seat, an
     :class:`Action`, :class:`Card` values), so a move equal to a listed one is that move
@@ -951,6 +957,58 @@ def _lead_chunks(player: int) -> list[list[tuple[Move, ...] | None]]:
     return chunks
 
 
+#: (player, shift) -> for the two ranks of a hand mask from bit ``shift`` on (rank
+#: ``shift // 4`` and the one above it): a list indexed by (the most cards a lead may
+#: hold, 1..4, << 8 | the held cards of those ranks, 8 bits) of the leads of those cards
+#: in the listed order (``None``: not made yet). The two-player leads read a hand two
+#: ranks at a time from the deck's lowest rank (five look-ups for 36 cards, three for
+#: 24), with no bytes object made per lead: see :func:`_lead_parts`. (Three ranks a
+#: look-up met four times as many hand patterns, each made once and kept, for little.)
+_LEAD_PARTS: dict[tuple[int, int], list[tuple[Move, ...] | None]] = {}
+#: player -> a list indexed by (rank << 7 | held cards of the rank << 3 | most, 0..4) of
+#: the leads (R9) of one rank, of which the entries of :data:`_LEAD_PARTS` are joined (all
+#: made at once, when a two-player game first seats the player: 1200 of them)
+_RANK_LEADS: dict[int, list[tuple[Move, ...]]] = {}
+
+
+def _rank_leads(player: int) -> list[tuple[Move, ...]]:
+    table = _RANK_LEADS.get(player)
+    if table is None:
+        table = _RANK_LEADS[player] = [()] * (16 << 7)  # (rank 15: none, for a last part of one rank)
+        for rank in range(15):
+            for pattern in range(1, 16):
+                for most in range(1, 5):
+                    found: list[Move] = []
+                    Game._lead_chunk(found, player, pattern << 4 * rank, most, 0)
+                    table[rank << 7 | pattern << 3 | most] = tuple(found)
+    return table
+
+
+def _lead_parts(player: int, low_rank: int) -> tuple[tuple[int, list[tuple[Move, ...] | None]], ...]:
+    """The (shift, table) pairs of :data:`_LEAD_PARTS` covering the ranks ``low_rank``
+    to the ace (14), ascending, for ``player``'s leads."""
+    parts = []
+    _rank_leads(player)
+    for rank in range(low_rank, 15, 2):
+        table = _LEAD_PARTS.get((player, 4 * rank))
+        if table is None:
+            table = _LEAD_PARTS[(player, 4 * rank)] = [None] * (5 << 8)
+        parts.append((4 * rank, table))
+    return tuple(parts)
+
+
+def _lead_part(table: list[tuple[Move, ...] | None], player: int, shift: int, key: int) -> tuple[Move, ...]:
+    """Make (and keep) the entry ``key`` (most << 8 | held cards) of a :data:`_LEAD_PARTS`
+    table: the leads (R9) of ``player`` from those cards, as :meth:`Game._lead_moves`
+    lists them (each rank ascending, then by count), joined from the ranks' leads."""
+    ranks = _RANK_LEADS[player]
+    most = key >> 8
+    rank = shift >> 2
+    got = ranks[rank << 7 | (key & 15) << 3 | most] + ranks[rank + 1 << 7 | (key >> 4 & 15) << 3 | most]
+    table[key] = got
+    return got
+
+
 #: per seat: (the cards that may be thrown in << 3 | the room, at most 7 and at most the
 #: number of those cards: more room lists no more) -> the throw-ins, one card, then two …
 #: (each in itertools.combinations order), R11, R13; see :func:`_throw_key`
@@ -963,9 +1021,11 @@ def _throw_key(cands: int, room: int) -> int:
     return cands << 3 | (room if room < n and room < 7 else n if n < 7 else 7)
 
 
-def _throw_list(player: int, cands: int, room: int) -> tuple[Move, ...]:
-    """The throw-ins of ``player`` from the cards ``cands`` (a mask) with ``room`` (R11, R13)."""
-    table = _by_mask(player, _THROW)
+def _throw_list(player: int, cands: int, room: int, table: dict[int, Move] | None = None) -> tuple[Move, ...]:
+    """The throw-ins of ``player`` from the cards ``cands`` (a mask) with ``room`` (R11, R13);
+    ``table``: the player's throw-ins by mask (``_by_mask(player, THROW)``), if at hand."""
+    if table is None:
+        table = _by_mask(player, _THROW)
     one = []
     out = []
     while cands:
@@ -998,6 +1058,24 @@ def _intern_defence(table: list[Move | None], player: int, key: int) -> Move:
     return move
 
 
+# Interned events (issue 13): the bout ends of two players report the most frequent
+# events, those of one pair or one card, as shared values (events are frozen, compared
+# by value), made once: a look-up by a small int instead of a new object.
+#: Took(d, (x,)) by ``d << 12 | x << 6``, Took(d, (x, y)) by ``d << 12 | x << 6 | y`` (R14)
+_TOOK: dict[int, Event] = {}
+#: Bito((x, y)) by ``x << 6 | y`` (R15)
+_BITO: dict[int, Event] = {}
+#: Drew(s, (c,)) by ``s << 6 | c`` (R16)
+_DREW: dict[int, Event] = {}
+
+
+def _keep(table: dict[int, Event], key: int, event: Event) -> Event:
+    """Keep ``event`` in ``table`` under ``key`` (within :data:`_INTERN_MAX`); return it."""
+    if len(table) < _INTERN_MAX:
+        table[key] = event
+    return event
+
+
 #: Suit.D read once (an enum member's look-up is slow): a new game's trump until dealt, R8's
 _DIAMONDS = Suit.D
 
@@ -1023,8 +1101,7 @@ class _Seating(NamedTuple):
     no_repeat: bool
     two: bool
     defence_tables: list[list[Move | None]]
-    lead_tables: list[list[list[tuple[Move, ...] | None]]]
-    lead_from: int
+    lead_parts: list[tuple[tuple[int, list[tuple[Move, ...] | None]], ...]]
     throw_tables: list[dict[int, Move]]
 
 
@@ -1069,10 +1146,9 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
         # the hot path of two-player games (R9 leads of any cards, no redeals)
         n == 2 and rules.lead_style == "any" and not rules.redeal_five_of_suit,
         [_defences(s) for s in range(n)],
-        [_LEAD_CHUNKS.get(s) or _lead_chunks(s) for s in range(n)],
-        # the first byte of a hand mask that may hold a card (R1: the deck's lowest rank
-        # is 15 - deck_size / 4, its cards 4 * rank ...): the leads skip the bytes below
-        (15 - rules.deck_size // 4) * 4 >> 3,
+        # the two-player leads, two ranks at a time from the deck's lowest rank (R1: 15 -
+        # deck_size / 4, its cards 4 * rank ...)
+        [_lead_parts(s, 15 - rules.deck_size // 4) for s in range(n)] if n == 2 else [],
         [_by_mask(s, _THROW) for s in range(n)],
     )
     if len(_SEATINGS) < 256:
@@ -1132,8 +1208,7 @@ class Game:
         "_hv",
         "_last_lead_on",
         "_lead",
-        "_lead_from",
-        "_lead_tables",
+        "_lead_parts",
         "_legal_cache",
         "_no_repeat",
         "_noted",
@@ -1192,14 +1267,15 @@ class Game:
         self._no_repeat = seating.no_repeat
         self._two = seating.two
         self._defence_tables = seating.defence_tables
-        self._lead_tables = seating.lead_tables
-        self._lead_from = seating.lead_from
+        self._lead_parts = seating.lead_parts
         self._throw_tables = seating.throw_tables
         self.rules = rules
         self.players = names
         self.n = len(names)
         self._hm: list[int] = [0] * len(names)  # each seat's hand as a bitmask (bit c: the card c)
-        self._hv: list[list[Card]] | None = None  # the hands as sorted lists, made when asked
+        # the hands as sorted lists, made when asked, with the masks they were made from
+        # (so that a move changing a hand needs no write here)
+        self._hv: tuple[list[int], list[list[Card]]] | None = None
         self.talon: list[Card] = []
         self.trump = _DIAMONDS
         self.trump_card: Card | None = None
@@ -1246,9 +1322,10 @@ class Game:
         and stay the same objects until the next move changes a hand: read them, do not
         change them (assign ``game.hands = [...]`` to set every hand)."""
         view = self._hv
-        if view is None:
-            view = self._hv = [_cards_of(m) for m in self._hm]
-        return view
+        hm = self._hm
+        if view is None or view[0] != hm:  # made anew only when a hand changed
+            view = self._hv = (hm[:], [_cards_of(m) for m in hm])
+        return view[1]
 
     @hands.setter
     def hands(self, hands: Sequence[Iterable[Card]]) -> None:
@@ -1729,15 +1806,15 @@ class Game:
         """
         moves = self._legal_cache
         if moves is None:
-            if not self._two or self.result is not None:
+            d = self.defender
+            # a game over has no defender (_finish), nor has a game not dealt yet
+            if d is None or not self._two:
                 moves = self._legal_cache = self._generate()
             else:
                 # The hot path of issue 13, inline (no call per move): two players, leads
                 # of any cards and no redeals. The same moves in the same order as
                 # _generate (R9-R20), with the attacker the one thrower (R11, R21); the
                 # property tests hold both equal.
-                d = self.defender
-                assert d is not None
                 a = 1 - d
                 hm = self._hm
                 out: list[Move] = []
@@ -1749,17 +1826,14 @@ class Game:
                         most = held
                     if most > 4:
                         most = 4  # a rank has four cards
-                    chunks = self._lead_tables[a]
-                    # each two ranks (a byte of the hand), ascending, from the deck's lowest
-                    j0 = self._lead_from
-                    for j, pattern in enumerate(hm[a].to_bytes(8, "little")[j0:], j0):
+                    h = hm[a]
+                    most <<= 8
+                    # each two ranks of the hand, ascending, from the deck's lowest
+                    for shift, part in self._lead_parts[a]:
+                        pattern = h >> shift & 255
                         if pattern:
-                            got = chunks[j][pattern << 3 | most]
-                            if got is None:  # not kept yet: make (and keep) every chunk's leads
-                                out.clear()
-                                self._lead_moves(out, a, most)
-                                break
-                            out += got
+                            key = most | pattern
+                            out += part[key] or _lead_part(part, a, shift, key)
                 else:  # during a bout
                     defence = self.defence_cards
                     uncovered = defence.count(None)
@@ -1769,8 +1843,8 @@ class Game:
                         if dh:
                             beat = self._beat
                             dtable = self._defence_tables[d]
-                            if uncovered == 1:
-                                x: int = attack[defence.index(None)]
+                            if uncovered == 1:  # most often the card laid last
+                                x: int = attack[-1] if defence[-1] is None else attack[defence.index(None)]
                                 m = beat[x] & dh
                                 xk = x << 6
                                 while m:
@@ -1789,7 +1863,7 @@ class Game:
                                             key = xk | low.bit_length()
                                             out.append(dtable[key] or _intern_defence(dtable, d, key))
                                             m ^= low
-                        if uncovered == len(attack) and self._transfers:
+                        if self._transfers and uncovered == len(attack):  # R17
                             self._transfer_moves(out, d)
                         out.append(_TAKES[d])
                     ah = hm[a]
@@ -1808,11 +1882,11 @@ class Game:
                                     out.append(table.get(cands) or _intern(table, a, _THROW, cands))
                                 else:
                                     got = _THROW_LISTS[a].get(_throw_key(cands, room))
-                                    out.extend(got or _throw_list(a, cands, room))
+                                    out.extend(got or _throw_list(a, cands, room, self._throw_tables[a]))
                         out.append(_PASSES[a])
                 moves = self._legal_cache = out
         if player is None:
-            return moves[:]
+            return moves.copy()  # (copy() makes no slice object, as [:] does)
         seat = self.seat(player)
         return [m for m in moves if m.player == seat]
 
@@ -1822,7 +1896,7 @@ class Game:
         # throwers() inlined for two players.
         if self.result is not None:
             return []
-        if self._two:  # the two-player moves are made inline in legal_moves
+        if self._two and self.defender is not None:  # the two-player moves are made inline in legal_moves
             self._legal_cache = None
             return self.legal_moves()
         r = self.rules
@@ -2387,19 +2461,20 @@ class Game:
                 exception's ``refusal`` names the rule (e.g. ``[R12] …``).
             TypeError: ``move`` is not a :class:`Move`.
         """
-        if type(move) is not Move and not isinstance(move, Move):
-            raise TypeError(f"play: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
         cache = self._legal_cache
         if cache is None:
+            _move_arg(move)
             cache = self._legal_cache = self._generate()
         listed = move
         # a listed move itself (what bots play) is found by identity, the last one (a
-        # pass, the most frequent move) first
+        # pass, the most frequent move) first; the listed moves are Moves, so only a move
+        # not found so is checked for its type
         if not cache or cache[-1] is not move:
             for listed in cache:
                 if listed is move:
                     break
             else:  # an equal move made elsewhere: the listed one is played
+                _move_arg(move)
                 found: Move | None
                 try:
                     found = cache[cache.index(move)]
@@ -2414,18 +2489,12 @@ class Game:
                 listed = move if found is None else found
         # the move is legal: apply it (inline, not a method: this runs for every move)
         self._legal_cache = None
-        p, act, cards, target, show, new_deck = move = listed
+        # only the fields each action needs are read (a Move is a tuple: player, action,
+        # cards, target, show, deck)
+        p = listed[0]
+        act = listed[1]
         events: list[Event] = []
-        if act is _REDEAL:  # R5
-            new = list(new_deck) if new_deck is not None else list(deck(self.rules.deck_size))
-            if new_deck is None:
-                self.rng.shuffle(new)
-                move = move._replace(deck=tuple(new))
-            self.history.append(move)
-            self._redeal(new)
-            events.append(Redealt(p))
-            return events
-        self.history.append(move)
+        self.history.append(listed)  # a listed redeal's entry gets its deck below (R5)
         # the most frequent actions first; R14/R15: a lead, throw-in or transfer leaves a
         # card uncovered, so the bout ends only on a pass, a take, the last cover, or a
         # throw-in after take (the thrower laid their last card)
@@ -2454,21 +2523,20 @@ class Game:
                 if self.result is not None:
                     events.append(GameOver(self.result))
         elif act is _DEFEND:
-            c = cards[0]
+            c = listed[2][0]
             hm = self._hm
             hm[p] ^= 1 << c
-            self._hv = None
             defence = self.defence_cards
-            defence[self.attack_cards.index(target)] = c  # type: ignore[arg-type]
+            defence[self.attack_cards.index(listed[3])] = c  # type: ignore[arg-type]
             self._tranks |= _RANK_CARDS[c >> 2]
             self._passed = 0
             if None not in defence and not (self.n == 2 and self._throw_ins and hm[1 - p]):
                 self._settle(events)
         elif act is _ATTACK or act is _THROW:
+            cards = listed[2]
             if len(cards) == 1:
                 c = cards[0]
                 self._hm[p] ^= 1 << c
-                self._hv = None
                 self._tranks |= _RANK_CARDS[c >> 2]
                 self.attack_cards.append(c)
                 self.defence_cards.append(None)
@@ -2486,16 +2554,25 @@ class Game:
             if not (self.n == 2 and self._throw_ins and self._hm[1 - p]):
                 self._settle(events)
         elif act is _TRANSFER:
-            if show:  # R20: shown, kept in hand
+            if listed[4]:  # R20: shown, kept in hand
                 self.shown = self.shown | {p}
             else:
-                self._lay(p, cards)
+                self._lay(p, listed[2])
             new_defender = self._next_opponent(p)
             assert new_defender is not None
             self.attacker = p  # R17: the transferring player becomes the attacker for R12
             self.defender = new_defender
             self.attacker_passed = False
             self._passed = 0
+        else:  # R5: a redeal
+            new_deck = listed[5]
+            new = list(new_deck) if new_deck is not None else list(deck(self.rules.deck_size))
+            if new_deck is None:
+                self.rng.shuffle(new)
+                self.history[-1] = listed._replace(deck=tuple(new))
+            self._redeal(new)
+            events.append(Redealt(p))
+            return events
         if not self._no_repeat:
             drawn = self._note_position()  # R27: positions are compared after every move
             if drawn is not None:
@@ -2621,7 +2698,6 @@ class Game:
             self.dealer,
             self._beat,
         ) = saved
-        self._hv = None
         del self.discard[discards:]
         del self.out_order[outs:]
         self._last_lead_on.clear()
@@ -2638,7 +2714,6 @@ class Game:
             m |= 1 << c
             tranks |= _RANK_CARDS[c >> 2]
         self._hm[p] ^= m
-        self._hv = None
         self._tranks = tranks
         self.attack_cards.extend(cards)
         if len(cards) == 1:
@@ -2698,7 +2773,6 @@ class Game:
             event = _object_new(Bito)
             event.__dict__["cards"] = cards
         events.append(event)
-        self._hv = None
         self.attack_cards, self.defence_cards = [], []
         self._tranks = 0
         # R16: draw, the bout's first attacker first, clockwise, the defender last
@@ -2777,15 +2851,17 @@ class Game:
         cards: tuple[Card, ...]
         event: Event
         if took:  # R14: the defender picks up the table
-            if len(attack) == 1:  # one pair: no interleaving to do
+            if len(attack) == 1:  # one pair (or one card): no interleaving to do
                 x = attack[0]
                 y = self.defence_cards[0]
                 if y is None:
-                    cards = (x,)
+                    key = d << 12 | x << 6  # (no card is 0, R1)
                     hm[d] |= 1 << x
+                    event = _TOOK.get(key) or _keep(_TOOK, key, Took(d, (x,)))
                 else:
-                    cards = (x, y)
+                    key = d << 12 | x << 6 | y
                     hm[d] |= 1 << x | 1 << y
+                    event = _TOOK.get(key) or _keep(_TOOK, key, Took(d, (x, y)))
             else:  # the table pairs in the order laid, the uncovered places (None) dropped
                 laid: list[Card | None] = [None] * (2 * len(attack))
                 laid[::2] = attack
@@ -2795,29 +2871,32 @@ class Game:
                 for c in cards:
                     m |= 1 << c
                 hm[d] |= m
-            event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
-            fields = event.__dict__
-            fields["player"] = d
-            fields["cards"] = cards
+                event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
+                fields = event.__dict__
+                fields["player"] = d
+                fields["cards"] = cards
         else:  # R15: bito, every card covered, to the discard
             if len(attack) == 1:
-                cards = (attack[0], self.defence_cards[0])  # type: ignore[assignment]
+                x = attack[0]
+                y = self.defence_cards[0]
+                key = x << 6 | y  # type: ignore[operator]
+                event = _BITO.get(key) or _keep(_BITO, key, Bito((x, y)))  # type: ignore[arg-type]
+                cards = event.cards  # type: ignore[attr-defined]
             else:
                 laid = [None] * (2 * len(attack))
                 laid[::2] = attack
                 laid[1::2] = self.defence_cards
                 cards = tuple(laid)  # type: ignore[arg-type]
+                event = _object_new(Bito)  # Bito(cards)
+                event.__dict__["cards"] = cards
             self.discard.extend(cards)
             self.first_bito_done = True
-            event = _object_new(Bito)  # Bito(cards)
-            event.__dict__["cards"] = cards
         events.append(event)
         self._last_lead_on[d] = self._lead
         talon = self.talon
         seen = self._seen
         before = (len(talon), len(self.out_order)) if seen else None
         got: tuple[Card, ...]
-        self._hv = None
         self.attack_cards = []
         self.defence_cards = []
         self._tranks = 0
@@ -2828,8 +2907,9 @@ class Game:
                 if need > 0 and talon:
                     if need == 1:
                         c = talon.pop(0)
-                        got = (c,)
                         hm[s] |= 1 << c
+                        key = s << 6 | c
+                        event = _DREW.get(key) or _keep(_DREW, key, Drew(s, (c,)))
                     else:
                         got = tuple(talon[:need])
                         del talon[:need]
@@ -2837,10 +2917,10 @@ class Game:
                         for c in got:
                             m |= 1 << c
                         hm[s] |= m
-                    event = _object_new(Drew)  # Drew(s, got)
-                    fields = event.__dict__
-                    fields["player"] = s
-                    fields["cards"] = got
+                        event = _object_new(Drew)  # Drew(s, got)
+                        fields = event.__dict__
+                        fields["player"] = s
+                        fields["cards"] = got
                     events.append(event)
             if talon:
                 # The common end: both seats drew up to the hand size (hand_size >= 1), so
@@ -3169,8 +3249,13 @@ class Game:
     def all_cards(self) -> list[Card]:
         """Every card in every place (hands, talon, table, discard): each card of the
         deck exactly once, an invariant the tests check after every move."""
-        out = [c for h in self.hands for c in h]
-        out += self.talon + self.attack_cards + [c for c in self.defence_cards if c is not None] + self.discard
+        out: list[Card] = []
+        for m in self._hm:  # the hands, each ascending (as :attr:`hands`, without the view)
+            out += _cards_of(m)
+        out += self.talon
+        out += self.attack_cards
+        out += [c for c in self.defence_cards if c is not None]
+        out += self.discard
         return out
 
     def __repr__(self) -> str:

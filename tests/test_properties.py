@@ -344,7 +344,8 @@ class GeneralPaths(Game):
 
 def check_two_player_paths(rules: Rules, players: tuple[str, ...], seed: int) -> None:
     """Play a random game of two with the hot paths and with :class:`GeneralPaths`,
-    comparing them move by move."""
+    comparing them move by move (the two-player lead tables, two ranks a look-up, and
+    the shared one-pair events of the two-player bout end against the general ones)."""
     game = Game.deal(rules, players, seed=seed)
     twin = GeneralPaths.deal(rules, players, seed=seed)
     rng = random.Random(seed)
@@ -355,6 +356,8 @@ def check_two_player_paths(rules: Rules, players: tuple[str, ...], seed: int) ->
         assert game.play(move) == twin.play(move), move
         assert game.position() == twin.position() and game._seen == twin._seen
         assert game._last_lead_on == twin._last_lead_on
+        # the hands view (made anew only when a hand changed) and every card in one place
+        assert game.hands == twin.hands == [list(h) for h in game.position().hands]
     assert twin.finished and game.result == twin.result and game.history == twin.history
 
 
