@@ -38,6 +38,24 @@ defaults alternating with the engine of before, load average 6 to 7: durak-nb / 
 middle 2.83), durak-nb / minimal loop 0.85 to 0.93 (before 0.77 to 0.89): the target ≥ 3
 is reached in the middle, not reliably; the ratio moves with the machine's load more
 than with this pass.
+
+A fourth pass (issue 13, 2026-12-01, a CI run on the other CPU) kept no engine change:
+none measurably helped. Per game the benchmark runs 2.64 million instructions (callgrind,
+400 warm games), 31 % of them the interpreter's loop itself; ``Game.deal`` is 156,000 of
+them (``random.Random(seed)`` 37,000, the shuffle 49,000). Tried, each against the engine
+of before (paired in one process, rounds of 60 games alternating, median of the round
+ratios new/old; the old engine against itself gave 1.003 over 20 rounds and 0.990 over
+200, round ratios 0.60 to 1.66, so only a change of 2 % or more shows): the defences of
+one uncovered card as a ready tuple by (covers held, card) (0.995 of the instructions,
+but 1.060 and 1.062 of the time over 40 and 80 rounds: a fifth of the look-ups miss, a
+dozen a game); multi-card takes and bitos without the list, slice and compress steps
+(1.000 of the instructions, 0.999 of the time over 150 rounds); the two-player lead tables
+made whole at once, no test per look-up (0.994 of the instructions, 0.984 and 0.998 of the
+time over 120 and 200 rounds); a shuffle drawing its 32-bit words in batches (the same
+deals and generator state, but slower); seeding ``random.Random`` without its Python
+frames (0.9 µs a game of about 600). Five runs of the defaults (load average 1.8 to 3.9):
+durak-nb / durakgame 3.23, 2.83, 3.31, 3.11, 2.94 (middle 3.11), durak-nb / minimal loop
+0.98, 0.68, 1.08, 0.93, 0.99; durak-nb 1399 to 2124 games/s, durakgame 433 to 642.
 """
 
 from __future__ import annotations
