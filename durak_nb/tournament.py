@@ -654,7 +654,9 @@ def tournament_text(t: Tournament, deals: int) -> str:
     start, a refused move …), so that a forfeit count never stands unexplained."""
     import pandas as pd
 
-    head = ngettext(*_HEAD, deals).format(variant=t.rules.preset, players=t.players, deals=deals, games=len(t.games))
+    head = ngettext(*_HEAD, deals).format(
+        variant=t.rules.preset, players=t.players, deals=whole(deals), games=whole(len(t.games))
+    )
     table = t.table()
     shown = pd.DataFrame(
         {

@@ -477,3 +477,37 @@ def test_the_lesson_page_and_the_game_page_open_with_the_one_head(tmp_path: Path
         game = page_html(Replay(rec), title="x")
     assert game.startswith(page_head("ru", "x"))
     assert game.count("<meta charset") == 1 and text.count("<head>") == 1
+
+
+def test_a_cell_that_catches_the_stop_is_stopped_again() -> None:
+    """The bound raises its stop again every _AGAIN seconds until the code ends: code that
+    catches the first stops (``except BaseException``) is still stopped, in the main thread
+    (SIGALRM) and off it (the watchdog)."""
+    import threading
+    import time
+
+    from durak_nb.views.lesson_page import _CellTimeout, _time_bound
+
+    def run() -> tuple[int, bool]:
+        caught = 0
+        stopped = False
+        try:
+            with _time_bound(0.05):
+                for _ in range(3):
+                    try:
+                        for _ in range(100):  # short sleeps: off the main thread a sleep is not interrupted
+                            time.sleep(0.05)
+                    except _CellTimeout:
+                        caught += 1
+                for _ in range(200):
+                    time.sleep(0.05)
+        except _CellTimeout:
+            stopped = True
+        return caught, stopped
+
+    assert run() == (3, True)
+    got: list[tuple[int, bool]] = []
+    worker = threading.Thread(target=lambda: got.append(run()))
+    worker.start()
+    worker.join()
+    assert got == [(3, True)]

@@ -298,3 +298,18 @@ def test_a_finished_game_keeps_its_moves_and_result(tmp_path: Any, capsys: pytes
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"durak-nb tournament: ошибка: {missing}: ")
     assert not missing.parent.exists()
+
+
+def test_the_heading_writes_its_counts_as_the_language_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """The heading's deals and games with the language's digit grouping (i18n.whole), as the table's."""
+    from durak_nb.cli import main
+
+    argv = ["tournament", "random", "lowest", "--deals", "500", "--workers", "0", "--bootstrap", "0"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "podkidnoy, 2 players, 500 deals per pairing (1,000 games); Elo with 95 % intervals"
+    )
+    assert main(["--lang", "uk", *argv]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "podkidnoy; гравців: 2, роздач на пару: 500 (партій: 1\xa0000); Ело з 95-відсотковими інтервалами"
+    )

@@ -225,23 +225,36 @@ def check_cell_timeout(seconds: object) -> float:
     return value
 
 
+#: after a cell's bound, the stop is raised again this often (seconds) until the cell
+#: ends, so that a cell catching one stop (``except:``) is stopped again
+_AGAIN = 0.25
+
+
 @contextlib.contextmanager
 def _time_bound(seconds: float) -> Iterator[None]:
-    """Stop the code run inside after ``seconds`` by raising :class:`_CellTimeout` in it:
-    a ``SIGALRM`` timer in the main thread of a POSIX system (the handler and any timer
-    that was set are put back afterwards), else an exception set asynchronously in this
-    thread by a watchdog timer (``PyThreadState_SetAsyncExc``)."""
+    """Stop the code run inside after ``seconds`` by raising :class:`_CellTimeout` in it,
+    and again every :data:`_AGAIN` seconds until it ends (a cell that catches the stop is
+    stopped again): a ``SIGALRM`` timer in the main thread of a POSIX system (the
+    handler and any timer that was set are put back afterwards), else an exception set
+    asynchronously in this thread by a watchdog timer (``PyThreadState_SetAsyncExc``).
+
+    Code that ignores ``SIGALRM`` or catches every stop in an endless loop cannot be
+    stopped in this process (run an untrusted notebook's export under the system's own
+    time limit)."""
     if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+        active = [True]
 
         def stop(_signum: int, _frame: object) -> None:
-            raise _CellTimeout
+            if active[0]:
+                raise _CellTimeout
 
         started = time.monotonic()
         old_handler = signal.signal(signal.SIGALRM, stop)
-        old_delay, old_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+        old_delay, old_interval = signal.setitimer(signal.ITIMER_REAL, seconds, _AGAIN)
         try:
             yield
         finally:
+            active[0] = False  # a stop arriving from here on is not raised
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old_handler)
             if old_delay > 0:  # someone else's timer: armed again with what was left of it
@@ -252,8 +265,10 @@ def _time_bound(seconds: float) -> Iterator[None]:
     done = threading.Event()
 
     def watch() -> None:
-        if not done.wait(seconds):
+        wait = seconds
+        while not done.wait(wait):
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(_CellTimeout))
+            wait = _AGAIN
 
     watchdog = threading.Thread(target=watch, name="durak-nb cell bound", daemon=True)
     watchdog.start()
@@ -262,6 +277,7 @@ def _time_bound(seconds: float) -> Iterator[None]:
     finally:
         done.set()
         watchdog.join()
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), None)  # one set but not yet raised
 
 
 def _seconds(value: float) -> str:
