@@ -95,6 +95,14 @@ def _problem(exc: RecordingError, file: str) -> str:
     return exc.format()
 
 
+def _no_such_game(command: str, file: str, n: int) -> int:
+    """``--game K`` of ``command`` (convert, export) beyond the ``n`` games of ``file``:
+    said, exit status 2."""
+    # TRANSLATORS: {n} is the number of games; a translation may write "games: {n}"
+    words = ngettext("{file} holds {n} game: --game 1..{n}", "{file} holds {n} games: --game 1..{n}", n)
+    return _usage(command, words.format(file=file, n=n))
+
+
 def _analysis_bounds() -> tuple[int, int]:
     """The most deals ``analyse --samples`` samples per move and the most solver
     positions ``solve``/``analyse --budget`` search (per move): the analysis API's own
@@ -537,9 +545,7 @@ def _convert(src: str, dst: str, passes: str = "all", game: int | None = None) -
         return 1
     if game is not None:
         if not 1 <= game <= len(reports):
-            # TRANSLATORS: {n} is the number of games; a translation may write "games: {n}"
-            words = _("{file} holds {n} game(s): --game 1..{n}")
-            return _usage("convert", words.format(file=src, n=len(reports)))
+            return _no_such_game("convert", src, len(reports))
         reports = [reports[game - 1]]
     games = [r.recording for r in reports if r.recording is not None]
     try:  # a problem of the games names src; one of writing names dst
@@ -658,9 +664,7 @@ def _export(args: argparse.Namespace) -> int:
             _say(reports[0].describe(), error=True)
             return 1
         if not 1 <= args.game <= len(reports):
-            # TRANSLATORS: {n} is the number of games; a translation may write "games: {n}"
-            words = _("{file} holds {n} game(s): --game 1..{n}")
-            return _usage("export", words.format(file=args.file, n=len(reports)))
+            return _no_such_game("export", args.file, len(reports))
         report = reports[args.game - 1]
         rec = report.recording
         assert rec is not None

@@ -356,6 +356,8 @@ def test_analyse_refuses_games_dealt_apart_naming_the_input_and_convert_takes_on
     assert notation.load_games(one)[0].moves == notation.load_games(src)[1].moves
     assert main(["--lang", "ru", "convert", str(src), str(one), "--game", "4"]) == 2
     assert capsys.readouterr().err == f"durak-nb convert: ошибка: партий в {src}: 3; --game 1..3\n"
+    assert main(["convert", str(src), str(one), "--game", "0"]) == 2
+    assert capsys.readouterr().err == f"durak-nb convert: error: {src} holds 3 games: --game 1..3\n"
 
 
 # ---------------------------------------------------------------------- 9: the comment placeholder

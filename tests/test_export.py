@@ -212,7 +212,7 @@ def test_cli_export_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["export", rec, "-o", str(tmp_path / "a.html"), "--view", "Nobody"]) == 2
     assert capsys.readouterr().err == "durak-nb export: error: --view 'Nobody' is not a player: Anna, Boris\n"
     assert main(["export", rec, "-o", str(tmp_path / "a.html"), "--game", "2"]) == 2
-    assert capsys.readouterr().err == f"durak-nb export: error: {rec} holds 1 game(s): --game 1..1\n"
+    assert capsys.readouterr().err == f"durak-nb export: error: {rec} holds 1 game: --game 1..1\n"
     assert main(["export", str(tmp_path / "none.json"), "-o", str(tmp_path / "a.html")]) == 1
     assert capsys.readouterr().err.startswith(f"{tmp_path / 'none.json'}: error: cannot read the file")
     assert main(["export", rec, "-o", str(tmp_path / "no" / "a.html")]) == 1
