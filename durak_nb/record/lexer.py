@@ -15,6 +15,7 @@ import bisect
 import functools
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 from ..cards import Card, CardError
 from ..engine import Action, Bito, Game, Move, Position, Redealt, Took
 from ..i18n import N_, _
+from ..text import HIDDEN_CATEGORIES
 from ..unseen import PartialGame
 from . import jsonio
 from .json_form import (
@@ -169,6 +171,21 @@ def where_in_tree(k: int, branch: Sequence[tuple[int, int]]) -> str:
         # TRANSLATORS: {place} is "move 1" (or a longer place ending with a move)
         text = _("{place} in variation {variation} of move {move}").format(place=text, variation=v, move=at)
     return text
+
+
+def char_shown(ch: str) -> str:
+    """One character of the user's text as an error shows it, visibly and safely:
+    ``'е' (U+0435)``, or only ``U+202E`` for a control, format (bidi), surrogate or
+    separator character that must never reach a terminal as it is.  ``ch`` (str): one
+    character.  Raises nothing.
+
+    >>> print(char_shown("е"), char_shown("\u202e"), char_shown("\x1b"))
+    'е' (U+0435) U+202E U+001B
+    """
+    code = f"U+{ord(ch):04X}"
+    if not ch.isprintable() or unicodedata.category(ch) in HIDDEN_CATEGORIES:
+        return code
+    return f"'{ch}' ({code})"
 
 
 def short(text: str, most: int = 40) -> str:

@@ -67,6 +67,7 @@ from .lexer import (
     Header,
     Source,
     Token,
+    char_shown,
     format_move,
     header_json,
     header_tokens,
@@ -318,9 +319,25 @@ class _Reader:
 
     def _game(self, i: int, number: int) -> int:
         src = self.src
-        text = src.text
         headers: list[Header] = []
         self.warnings = []  # this game's doubts
+        try:
+            i = self._header_lines(i, headers)
+        except RecordingError:  # the doubts about the headers read before it are said beside the error
+            for h in headers:
+                if _own_header(h.name):
+                    self._header_doubt(h)
+            raise
+        if not headers:
+            raise src.error(_("a game begins with its headers, e.g. [Players Anna Boris]"), i)
+        rec, meta, places, game_no = self._setup(headers, number)
+        return self._moves(i, rec, meta, places, game_no)
+
+    def _header_lines(self, i: int, headers: list[Header]) -> int:
+        """Read the header lines from ``i`` into ``headers``; the index after them.
+        Raises :class:`RecordingError` at a line that is no header."""
+        src = self.src
+        text = src.text
         while i < len(text) and text[i] == "[":
             end = text.find("\n", i)
             end = len(text) if end < 0 else end
@@ -337,10 +354,7 @@ class _Reader:
                 j += 1
             if j < len(text) and text[j] == "[":
                 i = j
-        if not headers:
-            raise src.error(_("a game begins with its headers, e.g. [Players Anna Boris]"), i)
-        rec, meta, places, game_no = self._setup(headers, number)
-        return self._moves(i, rec, meta, places, game_no)
+        return i
 
     def _header_line(self, i: int, end: int) -> Header:
         src = self.src
@@ -348,8 +362,18 @@ class _Reader:
         if not line.endswith("]") or len(line) < 3:
             raise src.error(_("a header is written [Name value] on a line of its own, ending with ']'"), i)
         m = HEADER_NAME.match(line, 1)
-        if m is None:
-            raise src.error(_("a header name is a word of letters and digits, e.g. [Players Anna Boris]"), i + 1)
+        stop = m.end() if m is not None else 1  # the first character that is not the name's
+        if m is not None and re.match(r"[A-Za-z0-9_]", line[stop]):
+            msg = _("a header name has at most {most} characters").format(most=len(m.group(0)))
+            raise src.error(msg, i + stop)
+        if m is None or (stop < len(line) - 1 and not line[stop].isspace() and line[stop] not in '"[{('):
+            # the name holds a character that is not a Latin letter or digit (Игроки, a Cyrillic е, U+202E)
+            # TRANSLATORS: {char} is the character as shown, e.g. 'е' (U+0435) or U+202E; A-Z, a-z, 0-9 and _ kept
+            msg = _(
+                "{char} cannot be in a header name: a header name is Latin letters and digits "
+                "(A-Z, a-z, 0-9 and _, beginning with a letter), e.g. [Players Anna Boris]"
+            )
+            raise src.error(msg.format(char=char_shown(line[stop])), i + stop)
         name = m.group(0)
         rest = line[m.end() : -1]
         if rest and not rest[0].isspace():
@@ -434,7 +458,7 @@ class _Reader:
             seen[h.name] = h
             if h.name in STANDARD_HEADERS and h.name not in ("Event", "Seed", "Meta"):
                 continue
-            if h.name[0].isupper() and h.name not in STANDARD_HEADERS:  # a header of its own: meta["headers"]
+            if _own_header(h.name):  # a header of its own: meta["headers"]
                 if "headers" in meta and not free:
                     raise src.error(_("meta {key} is given twice").format(key=repr("headers")), h.start)
                 free = True
@@ -1658,6 +1682,12 @@ class _Reader:
                 draws=tuple(x for x in d.draws if x.after < j),
                 redeals=tuple((r, c) for r, c in d.redeals if r < j),
             )
+
+
+def _own_header(name: str) -> bool:
+    """Whether ``name`` is a header of its own, kept in ``meta["headers"]``: capitalised
+    and not a standard one (nor one given per player)."""
+    return name[0].isupper() and name not in STANDARD_HEADERS and name not in REPEATED_HEADERS
 
 
 def close_header(name: str) -> str | None:
