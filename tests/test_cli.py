@@ -65,6 +65,7 @@ def test_record_imports_nothing_above_the_engine() -> None:
         "durak_nb.unseen",
         "durak_nb.implied",
         "durak_nb.i18n",  # the languages (issue 11): imports nothing of the kit
+        "durak_nb.text",  # what user text may be shown raw (text.visible): imports nothing of the kit
     }
     above = {
         str(p.relative_to(ROOT)): module
@@ -73,6 +74,9 @@ def test_record_imports_nothing_above_the_engine() -> None:
         if module.startswith("durak_nb") and module not in allowed and not module.startswith("durak_nb.record")
     }
     assert above == {}
+    # the leaves allowed above import nothing of the kit themselves
+    for leaf in ("i18n", "text"):
+        assert [m for m, _ in imports(PACKAGE / f"{leaf}.py") if m.startswith("durak_nb")] == []
 
 
 def test_one_record_bot_game() -> None:
