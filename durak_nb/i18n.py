@@ -21,6 +21,12 @@ the JSON form and every file keep card codes and names as written, in no languag
   (``pgettext("rank", "K")``).  Placeholders are ``str.format`` fields
   (``"{name} takes"``), kept by every translation (:func:`durak_nb.catalogues.check`
   refuses one that drops or adds a field).
+* **Grammar**: every text these functions return is a :class:`Phrase`, whose
+  ``.format`` fills its places with the grammar of the language (:mod:`durak_nb.grammar`):
+  a translation writes ``{defender:accs}`` for a name in the accusative («под Дашу»),
+  ``{name:начал|начала}`` for a word agreeing with the player's gender, ``{cards:gent}``
+  for a count in the genitive («от 2 карт»); in English a player called You takes the
+  second person («You attack 6♦»).
 
 >>> with language("ru"):
 ...     get_language()
@@ -41,6 +47,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from .grammar import fill, uses_grammar
 
 __all__ = [
     "ENV",
@@ -50,6 +59,7 @@ __all__ = [
     "N_",
     "Nn_",
     "Np_",
+    "Phrase",
     "_",
     "decimal",
     "default_language",
@@ -231,9 +241,38 @@ def reload() -> None:
         _default = None
 
 
+class Phrase(str):
+    """A text from the catalogue: a ``str`` whose :meth:`format` applies the grammar of the
+    language in use (:func:`durak_nb.grammar.fill`) when a place asks for it.
+
+    >>> with language("ru"):
+    ...     Phrase("У {name:gent} на руках {held}.").format(name="Борис", held="2 карты")
+    'У Бориса на руках 2 карты.'
+    """
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        """``str.format``, with :mod:`durak_nb.grammar`'s specs and the English second person.
+
+        Raises:
+            KeyError, IndexError, ValueError: as ``str.format``.
+        """
+        if args:
+            return str.format(self, *args, **kwargs)
+        lang = get_language()
+        if uses_grammar(self, kwargs, lang):
+            return fill(self, kwargs, lang)
+        return str.format(self, **kwargs)
+
+    def format_map(self, mapping: Any) -> str:
+        """:meth:`format` with the places' values in ``mapping``."""
+        return self.format(**dict(mapping))
+
+
 def _(message: str) -> str:
-    """``message`` in the language in use (itself if the catalogue lacks it)."""
-    return translations().gettext(message)
+    """``message`` in the language in use (itself if the catalogue lacks it), a :class:`Phrase`."""
+    return Phrase(translations().gettext(message))
 
 
 def N_(message: str) -> str:
@@ -257,17 +296,17 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of the message for the number ``n`` in the language in use (Russian and
     Ukrainian have three: 1 карта, 2 карты, 5 карт).  The caller formats ``{n}``."""
-    return translations().ngettext(singular, plural, n)
+    return Phrase(translations().ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language in use, for one use of it (``pgettext("rank", "K")``)."""
-    return translations().pgettext(context, message)
+    return Phrase(translations().pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` for one use of the message (see :func:`pgettext`)."""
-    return translations().npgettext(context, singular, plural, n)
+    return Phrase(translations().npgettext(context, singular, plural, n))
 
 
 #: The decimal sign and the thousands separator of each language the kit speaks (CLDR's:

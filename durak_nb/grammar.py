@@ -1,0 +1,343 @@
+"""Grammar for the texts a person reads: names declined, verbs agreeing, numerals in case.
+
+A translation says what grammar a place needs with a *format spec* on the field, and
+:func:`fill` (which :meth:`durak_nb.i18n.Phrase.format` calls for every catalogue text)
+does the rest with the morphological analyser `pymorphy3
+<https://pypi.org/project/pymorphy3/>`_ and its OpenCorpora (ru) and VESUM/LanguageTool (uk)
+dictionaries — no hand-made table of names:
+
+* ``{name:gent}`` (also ``nomn``, ``datv``, ``accs``, ``ablt``, ``loct``): the player's name
+  in that case, «под {defender:accs}» -> «под Дашу», «у {name:gent}» -> «у Бориса».  A name
+  the dictionary does not know as a first name of one gender and one declension (a foreign,
+  invented or Latin-script name: ``Xyz``, ``Мишель``) is not declined: the word *player*
+  (:data:`PLAYER`) is put before it in that case, «под игрока Xyz», «у гравця Xyz», a
+  sentence still grammatical.  ``nomn`` gives the name itself, or «игрок Xyz» when its
+  gender is unknown (for a past-tense sentence, whose verb then agrees with «игрок»).
+* ``{name:начал|начала}``: the word agreeing with the player's gender, masculine first
+  («Цей кон {starter:почав|почала} {starter:nomn}» -> «Цей кон почала Анна»); an unknown
+  gender takes the masculine, which agrees with the fallback «игрок Xyz».
+* ``{held:gent}`` where the value is a count as the catalogue wrote it (``'2 карты'``): the
+  count in that case, the noun agreeing with the number («от {cards:gent}» -> «от 2 карт»,
+  «от 1 карты», «з 5 карт»).  Most counts need no spec: each plural form of a
+  catalogue entry is written in its case («отбиваться от {n} карт»).
+* English has no catalogue; a player called ``You`` is the second person: «You attack 6♦»,
+  «You are out», «Your win chance», «a win for you» (:func:`fill`, ``lang='en'``).
+
+This module imports nothing of the kit (the analyser only, loaded on first use, one per
+language); without pymorphy3 every name is treated as unknown and every count keeps the
+catalogue's form.
+
+>>> fill("{a} ходит 7♠ под {d:accs}.", {"a": "Егор", "d": "Даша"}, "ru")
+'Егор ходит 7♠ под Дашу.'
+>>> fill("{a} ходит 7♠ под {d:accs}.", {"a": "Егор", "d": "Xyz"}, "ru")
+'Егор ходит 7♠ под игрока Xyz.'
+>>> fill("Цей кон {s:почав|почала} {s:nomn}.", {"s": "Анна"}, "uk")
+'Цей кон почала Анна.'
+>>> fill("тоді відбиватися від {c:gent}", {"c": "2 карти"}, "uk")
+'тоді відбиватися від 2 карт'
+>>> fill("{name} attacks 6♦. {name}'s win chance", {"name": "You"}, "en")
+'You attack 6♦. Your win chance'
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+__all__ = [
+    "CASES",
+    "PLAYER",
+    "Person",
+    "analyzer",
+    "count_in_case",
+    "decline",
+    "fill",
+    "is_spec",
+    "person",
+    "uses_grammar",
+]
+
+#: The cases a spec may name (pymorphy3's grammemes): nominative, genitive, dative,
+#: accusative, instrumental, locative.
+CASES: tuple[str, ...] = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+
+#: The glossary's word for *player* (docs/glossary.md), put before a name the dictionary
+#: cannot decline: «под игрока Xyz», «у гравця Xyz».
+PLAYER: dict[str, str] = {"ru": "игрок", "uk": "гравець"}
+
+#: The languages with a dictionary (pymorphy3-dicts-ru, pymorphy3-dicts-uk).
+_MORPH_LANGS = ("ru", "uk")
+
+_lock = threading.Lock()
+_analyzers: dict[str, Any] = {}
+_CYRILLIC_WORD = re.compile(r"^[А-Яа-яЁёІіЇїЄєҐґ'ʼ’]+$")
+_COUNT = re.compile(r"^(\d+)(\s+)(\S+)(.*)$", re.S)
+
+
+def analyzer(lang: str) -> Any | None:
+    """The pymorphy3 ``MorphAnalyzer`` of ``lang`` (``'ru'``, ``'uk'``), made once; ``None``
+    for another language or when pymorphy3 or the language's dictionary is not installed."""
+    if lang not in _MORPH_LANGS:
+        return None
+    with _lock:
+        if lang not in _analyzers:
+            try:
+                import pymorphy3
+
+                _analyzers[lang] = pymorphy3.MorphAnalyzer(lang=lang)
+            except (ImportError, ValueError, OSError):  # pragma: no cover - no dictionary
+                _analyzers[lang] = None
+        return _analyzers[lang]
+
+
+@dataclass(frozen=True)
+class Person:
+    """What the dictionary says of one name in one language.
+
+    Attributes:
+        name: the name as written.
+        gender: ``'masc'``, ``'femn'``, or ``None`` (unknown, or a name of either gender
+            such as «Саша»).
+        forms: the name in each of :data:`CASES`, capitalised as written; ``None`` when the
+            dictionary does not decline it one way (unknown, or two ways as «Мишель»).
+    """
+
+    name: str
+    gender: str | None
+    forms: dict[str, str] | None
+
+
+def _cased(word: str, like: str) -> str:
+    """``word`` (lower case, from the dictionary) capitalised as ``like`` is."""
+    if like.isupper() and len(like) > 1:
+        return word.upper()
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word
+
+
+def _case_form(parse: Any, case: str) -> str | None:
+    # the singular form in that case; Ukrainian tags carry no number for the singular
+    got = parse.inflect({case, "sing"}) if "sing" in parse.tag.grammemes else parse.inflect({case})
+    return None if got is None else str(got.word)
+
+
+@lru_cache(maxsize=4096)
+def person(name: str, lang: str) -> Person:
+    """The gender and case forms of ``name`` in ``lang`` (see :class:`Person`).
+
+    A name is known when it is one Cyrillic word that the dictionary has as a first name
+    (grammeme ``Name``) in the nominative singular, every such reading giving the same
+    forms; its gender is known when those readings agree on one (``ms-f``, «Саша», is
+    either).  Anything else (Latin letters, a space, a digit, a surname or a common
+    noun only) is unknown.
+    """
+    morph = analyzer(lang)
+    if morph is None or not _CYRILLIC_WORD.match(name):
+        return Person(name, None, None)
+    low = name.lower()
+    readings = [
+        p
+        for p in morph.parse(low)
+        if {"Name", "nomn"} <= p.tag.grammemes and "plur" not in p.tag.grammemes and p.word.replace("ё", "е") == low.replace("ё", "е")
+    ]
+    if not readings:
+        return Person(name, None, None)
+    genders = {g for p in readings for g in ("masc", "femn", "ms-f") if g in p.tag.grammemes}
+    gender = genders.pop() if len(genders) == 1 else None
+    gender = None if gender == "ms-f" else gender
+    forms: dict[str, str] = {}
+    for case in CASES:
+        got = {_case_form(p, case) for p in readings}
+        if len(got) != 1 or None in got:
+            return Person(name, gender, None)
+        word = got.pop()
+        assert word is not None
+        forms[case] = name if case == "nomn" else _cased(word, name)
+    return Person(name, gender, forms)
+
+
+@lru_cache(maxsize=256)
+def _player(case: str, lang: str) -> str:
+    """:data:`PLAYER` of ``lang`` in ``case`` (singular)."""
+    word = PLAYER[lang]
+    morph = analyzer(lang)
+    if morph is None:
+        return word
+    parse = next(p for p in morph.parse(word) if p.tag.POS == "NOUN" and "nomn" in p.tag.grammemes)
+    return _case_form(parse, case) or word
+
+
+def decline(name: str, case: str, lang: str) -> str:
+    """``name`` in ``case`` (:data:`CASES`) in ``lang``: declined when the dictionary knows
+    it, else :data:`PLAYER` in that case before it («игрока Xyz»); in the nominative an
+    unknown gender also takes «игрок» (for a verb that agrees).  Other languages: ``name``.
+
+    Raises:
+        ValueError: ``case`` is not one of :data:`CASES`.
+    """
+    if case not in CASES:
+        raise ValueError(f"no such case {case!r}: one of {', '.join(CASES)}")
+    if lang not in _MORPH_LANGS:
+        return name
+    got = person(name, lang)
+    if got.forms is not None and (case != "nomn" or got.gender is not None):
+        return got.forms[case]
+    return f"{_player(case, lang)} {name}"
+
+
+def _agree(name: str, choice: str, lang: str) -> str:
+    """The word of ``'masc|femn'`` agreeing with ``name``'s gender (masculine if unknown)."""
+    masc, femn = choice.split("|", 1)
+    got = person(name, lang) if lang in _MORPH_LANGS else Person(name, None, None)
+    # a known feminine name whose nominative is itself (not «игрок Xyz»)
+    return femn if got.gender == "femn" and got.forms is not None else masc
+
+
+def _number_form(parse: Any, n: int, case: str, lang: str) -> str | None:
+    """The noun of ``parse`` agreeing with the number ``n`` written in digits, in ``case``:
+    one (1, 21, 101) takes the singular; two to four (2, 23, not 12–14) in the nominative
+    or inanimate accusative take the genitive singular in Russian and the nominative plural
+    in Ukrainian; the rest the genitive plural; every other case the plural of that case."""
+    last, tens = n % 10, n % 100
+    anim = "anim" in parse.tag.grammemes
+    direct = case == "nomn" or (case == "accs" and not anim)
+    if last == 1 and tens != 11:
+        want = {case, "sing"} if "sing" in parse.tag.grammemes else {case}
+    elif direct and 2 <= last <= 4 and not 12 <= tens <= 14:
+        want = {"gent", "sing"} if lang == "ru" else {"nomn", "plur"}
+    elif direct or (case == "accs" and anim):
+        want = {"gent", "plur"}
+    else:
+        want = {case, "plur"}
+    if "sing" not in parse.tag.grammemes:
+        want.discard("sing")
+    got = parse.inflect(want)
+    return None if got is None else str(got.word)
+
+
+def count_in_case(text: str, case: str, lang: str) -> str:
+    """A count as a catalogue wrote it (``'2 карты'``, ``'5 карт'``) put in ``case``: the
+    noun inflected and agreeing with the number («2 карт» in the genitive).  A text that
+    is not a number and a noun the dictionary knows is returned as it is.
+
+    Raises:
+        ValueError: ``case`` is not one of :data:`CASES`.
+    """
+    if case not in CASES:
+        raise ValueError(f"no such case {case!r}: one of {', '.join(CASES)}")
+    match = _COUNT.match(text)
+    morph = analyzer(lang)
+    if match is None or morph is None:
+        return text
+    digits, space, noun, rest = match.groups()
+    n = int(digits)
+    nouns = [p for p in morph.parse(noun.lower()) if p.tag.POS == "NOUN"]
+    if not nouns:
+        return text
+    lemma = nouns[0].normal_form
+    base = next((p for p in morph.parse(lemma) if p.tag.POS == "NOUN" and p.normal_form == lemma), None)
+    if base is None:
+        return text
+    got = _number_form(base, n, case, lang)
+    return text if got is None else f"{digits}{space}{_cased(got, noun)}{rest}"
+
+
+def is_spec(spec: str) -> bool:
+    """``spec`` is a grammar spec (:data:`CASES` or ``'masc|femn'``), not a ``str.format`` one."""
+    return spec in CASES or ("|" in spec and spec.count("|") == 1 and all(spec.split("|")))
+
+
+_PARSED: dict[str, tuple[tuple[str, str | None, str, str | None], ...]] = {}
+
+
+def _parse(template: str) -> tuple[tuple[str, str | None, str, str | None], ...]:
+    got = _PARSED.get(template)
+    if got is None:
+        got = tuple((lit, field, spec or "", conv) for lit, field, spec, conv in string.Formatter().parse(template))
+        if len(_PARSED) < 8192:
+            _PARSED[template] = got
+    return got
+
+
+def uses_grammar(template: str, values: Mapping[str, Any], lang: str) -> bool:
+    """``template`` needs :func:`fill` rather than ``str.format``: a field has a grammar
+    spec, or (English) a value is the player ``You``."""
+    try:
+        pieces = _parse(template)
+    except ValueError:
+        return False
+    if any(field is not None and is_spec(spec) for _, field, spec, _ in pieces):
+        return True
+    return lang == "en" and any(isinstance(v, str) and v == "You" for v in values.values())
+
+
+# English, second person: the verb after a field whose value is «You»
+_BE = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+_NOT_VERBS = {"plus", "as", "us", "this", "thus", "bonus", "always"}
+_WORD = re.compile(r"^(\s+)([a-z]+)\b")
+_SENTENCE_START = re.compile(r"(^|[.!?]\s+|\]\s+|\n\s*|“|\()$")
+
+
+def _second_person(verb: str) -> str:
+    if verb in _BE:
+        return _BE[verb]
+    if verb in _NOT_VERBS or not verb.endswith("s") or verb.endswith("ss") or len(verb) < 3:
+        return verb
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1]
+
+
+def _you(out: list[str], after: str) -> tuple[str, str]:
+    """«You»/«you» (or «Your»/«your» before ``'s``) and the literal after it, its first verb
+    in the second person."""
+    start = bool(_SENTENCE_START.search("".join(out)))
+    if after.startswith("'s"):
+        return ("Your" if start else "your"), after[2:]
+    match = _WORD.match(after)
+    if match:
+        space, verb = match.groups()
+        after = space + _second_person(verb) + after[match.end() :]
+    return ("You" if start else "you"), after
+
+
+def fill(template: str, values: Mapping[str, Any], lang: str) -> str:
+    """``template.format(**values)`` with the grammar of ``lang`` (see the module's text):
+    grammar specs on fields, and in English the second person for a player called You.
+
+    Raises:
+        KeyError: a field without a value.
+        ValueError: a malformed template, or a spec ``str.format`` refuses.
+    """
+    out: list[str] = []
+    pieces = list(_parse(template))
+    formatter = string.Formatter()
+    pending: str | None = None  # the literal after a «You», its verb in the second person
+    for i, (literal, field, spec, conv) in enumerate(pieces):
+        out.append(literal if pending is None else pending)
+        pending = None
+        if field is None:
+            continue
+        value, _ = formatter.get_field(field, (), values)
+        if conv:
+            value = formatter.convert_field(value, conv)
+        if isinstance(value, str) and spec in CASES:
+            out.append(count_in_case(value, spec, lang) if _COUNT.match(value) else decline(value, spec, lang))
+        elif isinstance(value, str) and is_spec(spec):
+            out.append(_agree(value, spec, lang))
+        elif lang == "en" and value == "You" and not spec:
+            nxt = pieces[i + 1][0] if i + 1 < len(pieces) else ""
+            word, rest = _you(out, nxt)
+            out.append(word)
+            pending = rest
+        elif isinstance(value, int) and spec in CASES:
+            out.append(str(value))
+        else:
+            out.append(format(value, spec))
+    return "".join(out)
