@@ -213,10 +213,23 @@ def _number_form(parse: Any, n: int, case: str, lang: str) -> str | None:
         want = {"gent", "plur"}
     else:
         want = {case, "plur"}
-    if "sing" not in parse.tag.grammemes:
+    if not {"sing", "plur"} & parse.tag.grammemes:  # Ukrainian tags: the singular has no number
         want.discard("sing")
     got = parse.inflect(want)
     return None if got is None else str(got.word)
+
+
+def _lemma_parse(morph: Any, lemma: str) -> Any | None:
+    """The reading of the noun ``lemma`` in the nominative singular (a counting form such
+    as «байт», genitive plural, is not it)."""
+    return next(
+        (
+            p
+            for p in morph.parse(lemma)
+            if p.tag.POS == "NOUN" and p.normal_form == lemma and "nomn" in p.tag.grammemes and "plur" not in p.tag.grammemes
+        ),
+        None,
+    )
 
 
 def count_in_case(text: str, case: str, lang: str) -> str:
@@ -239,7 +252,7 @@ def count_in_case(text: str, case: str, lang: str) -> str:
     if not nouns:
         return text
     lemma = nouns[0].normal_form
-    base = next((p for p in morph.parse(lemma) if p.tag.POS == "NOUN" and p.normal_form == lemma), None)
+    base = _lemma_parse(morph, lemma)
     if base is None:
         return text
     got = _number_form(base, n, case, lang)
