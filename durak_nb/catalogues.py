@@ -37,6 +37,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from .grammar import is_spec
 from .i18n import LANGUAGES, LOCALE_DIR
 
 __all__ = [
@@ -69,6 +70,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "text.py",
         "knowledge.py",
         "i18n.py",
+        "grammar.py",
         "catalogues.py",
         "__init__.py",
     ),
@@ -275,6 +277,19 @@ def fields(text: str) -> set[str]:
         return {"<invalid>"}
 
 
+def _grammar_specs(text: str) -> set[str]:
+    """The format specs of ``text``'s fields that are words (``gent``, ``начал|начала``),
+    not ``str.format``'s own (``.1f``, ``g``, ``04X``)."""
+    try:
+        return {spec for _, name, spec, _ in _FORMATTER.parse(text) if name is not None and spec and spec[0].isalpha() and len(spec) > 1}
+    except ValueError:
+        return set()
+
+
+def _specs(texts: Sequence[str]) -> set[str]:
+    return set().union(*(_grammar_specs(t) for t in texts))
+
+
 _RULE_ID = re.compile(r"\[R\d+[a-z]?\]")
 
 
@@ -296,6 +311,9 @@ def _message_problems(where: str, message: Message) -> list[str]:
         out.append(f"{where}: untranslated: {shown!r}")
         return out
     want = set().union(*(fields(i) for i in ids))
+    bad_specs = sorted({spec for s in strs for spec in _grammar_specs(s) if not is_spec(spec)} - _specs(ids))
+    if bad_specs:
+        out.append(f"{where}: unknown grammar spec(s) {bad_specs} in {shown!r} (see durak_nb.grammar)")
     for s in strs:
         got = fields(s)
         if got != want and not (len(ids) > 1 and got <= want):

@@ -87,9 +87,13 @@ def analyzer(lang: str) -> Any | None:
     with _lock:
         if lang not in _analyzers:
             try:
+                import importlib
+
                 import pymorphy3
 
-                _analyzers[lang] = pymorphy3.MorphAnalyzer(lang=lang)
+                # the dictionary's own path (no scan of every installed package's entry points)
+                dicts = importlib.import_module(f"pymorphy3_dicts_{lang}")
+                _analyzers[lang] = pymorphy3.MorphAnalyzer(path=dicts.get_path(), lang=lang)
             except (ImportError, ValueError, OSError):  # pragma: no cover - no dictionary
                 _analyzers[lang] = None
         return _analyzers[lang]

@@ -113,7 +113,7 @@ def test_the_replayer_and_the_play_widget_in_ukrainian_fit_1366x768(lab: tuple[s
             acts = page.locator(f"{play} button.dnb-act").evaluate_all(VISIBLE_WORDS_JS)
             assert "Ходити" in acts and "Перегляд" in acts and "Підказка" in acts, acts
             status = page.locator(f"{play} .dnb-status").first.inner_text()
-            assert "Ваш хід: ходити" in status, status
+            assert "Ваш хід: заходьте" in status, status
             stock = page.locator(f"{play} .dnb-stock").first.inner_text()
             assert "колода:" in stock and "відбій: порожньо" in stock, stock
             top = page.locator(f"{play} .dnb-felt").first.inner_text()

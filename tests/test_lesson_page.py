@@ -166,13 +166,13 @@ def test_the_editions_language_decides_and_is_restored() -> None:
     assert (ru.replayers, uk.replayers) == (2, 2)
     assert [e["kind"] for e in uk.exercises] == ["drill throw_in_room"] * lp.DRILLS
     reason_ru = (
-        "[R13c] До первого отбоя, пока отбивающийся отбивается, в кону не больше 5 карт захода; на столе их уже 3, "
+        "[R13c] До первого отбоя, пока отбивающийся отбивается, в кону не больше 5 карт хода; на столе их уже 3, "
         "так что подкинуть можно ещё: 2."
     )
     assert ru.exercises[0]["numbers"][1] == [False, "✘ Не 1: " + reason_ru]
     assert ru.exercises[0]["numbers"][2] == [True, "✔ Верно: " + reason_ru]
     reason_uk = (
-        "[R13c] До першого відбою, поки той, хто відбивається, захищається, у коні не більше 5 карт заходу; "
+        "[R13c] До першого відбою, поки той, хто відбивається, захищається, у коні не більше 5 карт ходу; "
         "на столі їх уже 3, тож підкинути можна ще: 2."
     )
     assert uk.exercises[0]["numbers"][1] == [False, "✘ Не 1: " + reason_uk]

@@ -249,3 +249,20 @@ def test_ukrainian_edition_runs_in_the_browser(site: Path, served: str) -> None:
         assert "Traceback" not in text
         assert "Віра" in text
         shot(page, "site-uk-lesson2.png")
+        # the grammar runs in the browser's Python too (issue 20): pymorphy3 and its
+        # Ukrainian and Russian dictionaries are in the site's wheels
+        page.locator(".jp-Cell").last.click()
+        page.keyboard.press("Escape")
+        page.keyboard.press("b")
+        page.keyboard.press("Enter")
+        page.keyboard.type(
+            "from durak_nb.grammar import decline\n"
+            "print('grammar:', decline('Даша', 'accs', 'uk'), decline('Гліб', 'gent', 'uk'), decline('Вера', 'datv', 'ru'))"
+        )
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.jp-OutputArea-output')].some(e => e.textContent.includes('grammar:'))",
+            timeout=120000,
+        )
+        outputs = page.locator(".jp-OutputArea-output", has_text="grammar:").last.inner_text()
+        assert "grammar: Дашу Гліба Вере" in outputs, outputs

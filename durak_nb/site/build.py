@@ -225,7 +225,11 @@ def _pyodide_dir(pins: dict[str, Any], cache: Path, root: Path, into: Path) -> t
     packages["durak-nb-viz"] = _lock_entry("durak-nb-viz", pins["viz"]["version"], viz, ["durak_nb_viz"], [])
     kit = _kit_wheel(root, into)
     packages["durak-nb"] = _lock_entry(
-        "durak-nb", kit.name.split("-")[1], kit, ["durak_nb"], ["ipywidgets", "graphviz", "tqdm", "durak-nb-viz"]
+        "durak-nb",
+        kit.name.split("-")[1],
+        kit,
+        ["durak_nb"],
+        ["ipywidgets", "graphviz", "tqdm", "durak-nb-viz", "pymorphy3", "pymorphy3-dicts-ru", "pymorphy3-dicts-uk"],
     )
     lock["packages"] = packages
     (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")

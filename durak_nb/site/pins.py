@@ -37,6 +37,11 @@ EXTRA_WHEELS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("comm", "0.2.3", ("comm",), ()),
     ("ipywidgets", "8.1.9", ("ipywidgets",), ("comm", "ipython", "traitlets", "widgetsnbextension")),
     ("graphviz", "0.21", ("graphviz",), ()),
+    # the grammar (durak_nb/grammar.py, issue 20): pymorphy3 and its ru and uk dictionaries
+    ("dawg2-python", "0.9.0", ("dawg_python",), ()),
+    ("pymorphy3", "2.0.6", ("pymorphy3",), ("dawg2-python", "pymorphy3-dicts-ru")),
+    ("pymorphy3-dicts-ru", "2.4.417150.4580142", ("pymorphy3_dicts_ru",), ()),
+    ("pymorphy3-dicts-uk", "2.4.1.1.1663094765", ("pymorphy3_dicts_uk",), ()),
 )
 
 TIMEOUT = 60

@@ -1284,16 +1284,18 @@ def prompt_text(game: Game, legal: Sequence[Move]) -> str:
     names = game.players
     if game.result is not None:
         return _("Game over: {result}").format(result=game.result.describe(names))
+    # what the person is told to do, addressed to them (the imperative in Russian and
+    # Ukrainian: «Ваш ход: заходите»; context "prompt", not the infinitives of "option")
     words = {
-        Action.ATTACK: Np_("option", "lead"),
-        Action.THROW: Np_("option", "throw in"),
-        Action.DEFEND: Np_("option", "cover"),
-        Action.TRANSFER: Np_("option", "transfer"),
-        Action.TAKE: Np_("option", "take"),
-        Action.PASS: Np_("option", "pass the lead") if not game.attack_cards else Np_("option", "pass"),
-        Action.REDEAL: Np_("option", "claim a redeal"),
+        Action.ATTACK: Np_("prompt", "lead"),
+        Action.THROW: Np_("prompt", "throw in"),
+        Action.DEFEND: Np_("prompt", "cover"),
+        Action.TRANSFER: Np_("prompt", "transfer"),
+        Action.TAKE: Np_("prompt", "take"),
+        Action.PASS: Np_("prompt", "pass the lead") if not game.attack_cards else Np_("prompt", "pass"),
+        Action.REDEAL: Np_("prompt", "claim a redeal"),
     }
-    kinds = list(dict.fromkeys(pgettext("option", words[m.action]) for m in legal))
+    kinds = list(dict.fromkeys(pgettext("prompt", words[m.action]) for m in legal))
     if not kinds:
         return _("Waiting for {names}").format(names=", ".join(names[s] for s in game.actors()))
     # TRANSLATORS: {options} lists what the player may do: "throw in, pass"

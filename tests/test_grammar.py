@@ -1,0 +1,209 @@
+"""Grammar, not templates (issue 20): names declined, verbs agreeing, numerals in case.
+
+The unit tests hold :mod:`durak_nb.grammar` to exact words; the Done-when test renders
+drills of every kind over 40 seeds in Russian and Ukrainian and reads them with
+:func:`grammarkit.problems` (pymorphy3's own analysis of the words, no list of bad strings).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from grammarkit import problems
+
+from durak_nb.catalogues import _message_problems
+from durak_nb.engine import Game
+from durak_nb.explain import move_words
+from durak_nb.grammar import CASES, count_in_case, decline, fill, person
+from durak_nb.i18n import Phrase, language
+from durak_nb.lessons import drills
+from durak_nb.lessons.edition import person_name
+
+# ----------------------------------------------------------------------------- names
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "forms", "gender"),
+    [
+        ("ru", "Анна", ["Анна", "Анны", "Анне", "Анну", "Анной", "Анне"], "femn"),
+        ("ru", "Борис", ["Борис", "Бориса", "Борису", "Бориса", "Борисом", "Борисе"], "masc"),
+        ("ru", "Вера", ["Вера", "Веры", "Вере", "Веру", "Верой", "Вере"], "femn"),
+        ("ru", "Глеб", ["Глеб", "Глеба", "Глебу", "Глеба", "Глебом", "Глебе"], "masc"),
+        ("ru", "Даша", ["Даша", "Даши", "Даше", "Дашу", "Дашей", "Даше"], "femn"),
+        ("ru", "Дана", ["Дана", "Даны", "Дане", "Дану", "Даной", "Дане"], "femn"),
+        ("ru", "Егор", ["Егор", "Егора", "Егору", "Егора", "Егором", "Егоре"], "masc"),
+        ("uk", "Віра", ["Віра", "Віри", "Вірі", "Віру", "Вірою", "Вірі"], "femn"),
+        ("uk", "Гліб", ["Гліб", "Гліба", "Глібові", "Гліба", "Глібом", "Глібі"], "masc"),
+        ("uk", "Даша", ["Даша", "Даші", "Даші", "Дашу", "Дашею", "Даші"], "femn"),
+        ("uk", "Єгор", ["Єгор", "Єгора", "Єгорові", "Єгора", "Єгором", "Єгорі"], "masc"),
+        # names a user types, not the course's
+        ("ru", "Лев", ["Лев", "Льва", "Льву", "Льва", "Львом", "Льве"], "masc"),
+        ("uk", "Леся", ["Леся", "Лесі", "Лесі", "Лесю", "Лесею", "Лесі"], "femn"),
+        ("uk", "Тарас", ["Тарас", "Тараса", "Тарасові", "Тараса", "Тарасом", "Тарасі"], "masc"),
+    ],
+)
+def test_a_name_the_dictionary_knows_is_declined(lang: str, name: str, forms: list[str], gender: str) -> None:
+    assert [decline(name, case, lang) for case in CASES] == forms
+    assert person(name, lang).gender == gender
+
+
+@pytest.mark.parametrize(("lang", "noun"), [("ru", "игрока"), ("uk", "гравця")])
+@pytest.mark.parametrize("name", ["Xyz", "Zoë", "Мишель", "Анна-Мария", "P1"])
+def test_a_name_it_does_not_know_keeps_a_grammatical_sentence(lang: str, noun: str, name: str) -> None:
+    assert decline(name, "gent", lang) == f"{noun} {name}"
+    assert decline(name, "accs", lang) == f"{noun} {name}"
+    said = fill("{a} ходит 7♠ под {d:accs}.", {"a": "Борис", "d": name}, lang)
+    assert said == f"Борис ходит 7♠ под {noun} {name}."
+
+
+def test_a_name_of_either_gender_is_declined_but_its_verb_takes_the_player() -> None:
+    assert decline("Саша", "gent", "ru") == "Саши"
+    assert fill("Этот кон {s:начал|начала} {s:nomn}.", {"s": "Саша"}, "ru") == "Этот кон начал игрок Саша."
+
+
+@pytest.mark.parametrize(
+    ("lang", "template", "name", "said"),
+    [
+        ("uk", "Цей кон {s:почав|почала} {s:nomn}.", "Анна", "Цей кон почала Анна."),
+        ("uk", "Цей кон {s:почав|почала} {s:nomn}.", "Борис", "Цей кон почав Борис."),
+        ("uk", "Цей кон {s:почав|почала} {s:nomn}.", "Xyz", "Цей кон почав гравець Xyz."),
+        ("ru", "Этот кон {s:начал|начала} {s:nomn}.", "Даша", "Этот кон начала Даша."),
+        ("ru", "Этот кон {s:начал|начала} {s:nomn}.", "Zoe", "Этот кон начал игрок Zoe."),
+    ],
+)
+def test_the_past_tense_agrees_with_the_player(lang: str, template: str, name: str, said: str) -> None:
+    assert fill(template, {"s": name}, lang) == said
+
+
+# ----------------------------------------------------------------------------- numerals
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "case", "said"),
+    [
+        ("ru", "1 карта", "gent", "1 карты"),
+        ("ru", "2 карты", "gent", "2 карт"),
+        ("ru", "5 карт", "gent", "5 карт"),
+        ("ru", "21 карта", "gent", "21 карты"),
+        ("ru", "2 карты", "ablt", "2 картами"),
+        ("ru", "12 карт", "accs", "12 карт"),
+        ("ru", "3 карты", "accs", "3 карты"),
+        ("uk", "1 карта", "gent", "1 карти"),
+        ("uk", "2 карти", "gent", "2 карт"),
+        ("uk", "5 карт", "gent", "5 карт"),
+        ("uk", "2 карти", "ablt", "2 картами"),
+        ("uk", "22 карти", "datv", "22 картам"),
+    ],
+)
+def test_a_count_is_put_in_the_case_the_preposition_takes(lang: str, count: str, case: str, said: str) -> None:
+    assert count_in_case(count, case, lang) == said
+
+
+def test_a_phrase_formats_with_the_grammar_of_the_language() -> None:
+    with language("uk"):
+        said = Phrase("тоді відбиватися від {cards:gent} буде {next}; у {name:gent} на руках {held}").format(
+            cards="2 карти", next="Даша", name="Гліб", held="1 карта"
+        )
+    assert said == "тоді відбиватися від 2 карт буде Даша; у Гліба на руках 1 карта"
+
+
+# ----------------------------------------------------------------------------- English, You
+
+
+def test_a_player_called_you_is_the_second_person() -> None:
+    assert fill("{name} attacks 6♦", {"name": "You"}, "en") == "You attack 6♦"
+    assert fill("{name} is out (R24)", {"name": "You"}, "en") == "You are out (R24)"
+    assert fill("{name}'s win chance {p}", {"name": "You", "p": "0.62"}, "en") == "Your win chance 0.62"
+    assert fill("a win for {name}", {"name": "You"}, "en") == "a win for you"
+    assert fill("[R13b] {name} holds 3 cards", {"name": "You"}, "en") == "[R13b] You hold 3 cards"
+    assert fill("{name} passes; {other} takes", {"name": "You", "other": "Boris"}, "en") == "You pass; Boris takes"
+
+
+def test_a_game_with_you_reads_in_the_second_person() -> None:
+    game = Game.deal("podkidnoy", ["You", "Boris", "Vera"], seed=1)
+    rng = random.Random(1)
+    said: set[str] = set()
+    while game.result is None:
+        move = rng.choice(game.legal_moves())
+        if move.player == 0:
+            said.add(move_words(move, game.players).split(" ")[1])
+        for event in game.play(move):
+            text = event.describe(game.players)
+            if text.startswith("You"):
+                said.add(text.split(" ")[1])
+    assert said >= {"attack", "draw"}
+    assert not {w for w in said if w.endswith("s") and w not in ("pass",)}  # «You attacks», «You is»…
+
+
+# ----------------------------------------------------------------------------- the catalogues
+
+
+def test_the_catalogue_check_refuses_a_grammar_spec_it_does_not_know() -> None:
+    from babel.messages.catalog import Message
+
+    bad = Message("{name} takes", "{name:genitive} берёт")
+    good = Message("Not {name}: {name} has no cards.", "Не {name}: у {name:gent} нет карт.")
+    assert any("unknown grammar spec" in p for p in _message_problems("x.po", bad))
+    assert _message_problems("x.po", good) == []
+
+
+# ----------------------------------------------------------------------------- the checker
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "found"),
+    [
+        ("uk", "Єгор ходить 7♠ під гравця Даша.", "undeclined name after a noun"),
+        ("ru", "У игрока Глеб на руках 1 карта.", "undeclined name after a noun"),
+        ("ru", "Егор ходит 7♠ под Даша.", "name in the nominative after a preposition"),
+        ("uk", "тоді відбиватися від 2 карти буде Даша.", "numeral after 'від' not in its case"),
+        ("ru", "тогда отбиваться от 2 карты будет Даша.", "numeral after 'от' not in its case"),
+        ("ru", "На руках 2 карта.", "noun not agreeing with its numeral"),
+        ("ru", "Vera бьёт 7♦ картой Д♦.", "Latin word 'Vera'"),
+        ("uk", "Two cards are left in the talon.", "Latin word 'Two'"),
+        ("ru", "Этот кон начинал Анна.", "past tense not agreeing with 'Анна'"),
+    ],
+)
+def test_the_checker_marks_what_a_teacher_marks(lang: str, text: str, found: str) -> None:
+    assert any(p.startswith(found) for p in problems(text, lang)), problems(text, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("uk", "Єгор ходить 7♠ під Дашу. Цей кон почала Анна, у Гліба на руках 1 карта."),
+        ("ru", "[R17] Да: Глеб может положить К♣ рядом с картами хода; тогда отбиваться от 2 карт будет Даша."),
+        ("ru", "Егор ходит 7♠ под игрока Мишель."),  # the fallback for a name the dictionary does not know
+        ("uk", "Карти лишилися тільки в Анни: Анна — дурень."),
+    ],
+)
+def test_the_checker_passes_what_a_teacher_passes(lang: str, text: str) -> None:
+    assert problems(text, lang) == []
+
+
+# ----------------------------------------------------------------------------- Done when
+
+
+def _drill_texts(d: drills.Drill) -> list[str]:
+    texts = [d.title, d.context, d.question, *d.options, *d.mistakes, d.reason]
+    if d.options:
+        texts += [d.check(i).text for i in range(len(d.options))]
+    else:
+        texts += [d.check(d.answer).text, d.check(d.answer + 1).text]
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("kind", drills.KINDS)
+def test_drills_of_every_kind_over_40_seeds_read_as_a_native_teacher_writes(kind: str, lang: str) -> None:
+    found: list[str] = []
+    names: set[str] = set()
+    with language(lang):
+        for seed in range(40):
+            d = drills.make(kind, seed)
+            names.update(person_name(n) for n in d.players)
+            for text in _drill_texts(d):
+                found.extend(f"seed {seed}: {p}" for p in problems(text, lang))
+    assert found == []
+    assert names and all(person(n, lang).forms is not None for n in names)  # the course's names, declinable
