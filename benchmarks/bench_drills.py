@@ -20,11 +20,13 @@ def main() -> None:
     from durak_nb.lessons import drills
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    try:
-        from durak_nb import grammar
-    except ImportError:  # the kit before issue 20
-        print("grammar: none (durak_nb.grammar absent)")
+    from durak_nb import i18n
+
+    if not hasattr(i18n, "Phrase"):  # the kit before issue 20: templates, no grammar
+        print("grammar: none (the kit before issue 20)")
     else:
+        from durak_nb import grammar
+
         t0 = time.perf_counter()
         grammar.analyzer("ru"), grammar.analyzer("uk")
         print(f"grammar: dictionaries loaded in {time.perf_counter() - t0:.2f} s (once per process)")

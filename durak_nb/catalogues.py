@@ -281,7 +281,11 @@ def _grammar_specs(text: str) -> set[str]:
     """The format specs of ``text``'s fields that are words (``gent``, ``начал|начала``),
     not ``str.format``'s own (``.1f``, ``g``, ``04X``)."""
     try:
-        return {spec for _, name, spec, _ in _FORMATTER.parse(text) if name is not None and spec and spec[0].isalpha() and len(spec) > 1}
+        return {
+            spec
+            for _, name, spec, _ in _FORMATTER.parse(text)
+            if name is not None and spec and spec[0].isalpha() and len(spec) > 1
+        }
     except ValueError:
         return set()
 

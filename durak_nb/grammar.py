@@ -146,7 +146,9 @@ def person(name: str, lang: str) -> Person:
     readings = [
         p
         for p in morph.parse(low)
-        if {"Name", "nomn"} <= p.tag.grammemes and "plur" not in p.tag.grammemes and p.word.replace("ё", "е") == low.replace("ё", "е")
+        if {"Name", "nomn"} <= p.tag.grammemes
+        and "plur" not in p.tag.grammemes
+        and p.word.replace("ё", "е") == low.replace("ё", "е")
     ]
     if not readings:
         return Person(name, None, None)
@@ -230,7 +232,10 @@ def _lemma_parse(morph: Any, lemma: str) -> Any | None:
         (
             p
             for p in morph.parse(lemma)
-            if p.tag.POS == "NOUN" and p.normal_form == lemma and "nomn" in p.tag.grammemes and "plur" not in p.tag.grammemes
+            if p.tag.POS == "NOUN"
+            and p.normal_form == lemma
+            and "nomn" in p.tag.grammemes
+            and "plur" not in p.tag.grammemes
         ),
         None,
     )

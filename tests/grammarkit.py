@@ -31,10 +31,13 @@ __all__ = ["GOVERNS", "problems"]
 
 #: The cases each preposition (and comparative word) takes before a numeral: grammar
 #: facts of the two languages, used only to check (the kit's texts never read them).
-GOVERNS: dict[str, dict[str, set[str]]] = {
+GOVERNS: dict[str, dict[str, set[str] | frozenset[str]]] = {
     "ru": {
-        **dict.fromkeys(["от", "из", "до", "у", "без", "для", "после", "около", "кроме", "против", "среди", "из-за"], {"gent"}),
-        **dict.fromkeys(["больше", "меньше", "более", "менее", "свыше"], {"gent"}),
+        **dict.fromkeys(
+            ["от", "из", "до", "у", "без", "для", "после", "около", "кроме", "против", "среди", "из-за"],
+            frozenset({"gent"}),
+        ),
+        **dict.fromkeys(["больше", "меньше", "более", "менее", "свыше"], frozenset({"gent"})),
         "к": {"datv"},
         "по": {"datv", "accs", "loct"},
         "с": {"ablt", "gent", "accs"},
@@ -54,8 +57,11 @@ GOVERNS: dict[str, dict[str, set[str]]] = {
         "через": {"accs"},
     },
     "uk": {
-        **dict.fromkeys(["від", "до", "без", "для", "після", "біля", "крім", "проти", "серед", "із-за", "з-під"], {"gent"}),
-        **dict.fromkeys(["більше", "менше"], {"gent"}),
+        **dict.fromkeys(
+            ["від", "до", "без", "для", "після", "біля", "крім", "проти", "серед", "із-за", "з-під"],
+            frozenset({"gent"}),
+        ),
+        **dict.fromkeys(["більше", "менше"], frozenset({"gent"})),
         "у": {"gent", "loct", "accs"},
         "в": {"gent", "loct", "accs"},
         "з": {"gent", "ablt", "accs"},
@@ -165,8 +171,10 @@ def problems(text: str, lang: str, *, allow: Iterable[str] = ()) -> list[str]:
                     continue
                 gender = person(other, lang).gender
                 verbs = [p for p in morph.parse(tok.lower()) if p.tag.POS == "VERB" and "past" in p.tag.grammemes]
-                if gender and verbs and all(
-                    ("plur" not in p.tag.grammemes) and gender not in p.tag.grammemes for p in verbs
+                if (
+                    gender
+                    and verbs
+                    and all(("plur" not in p.tag.grammemes) and gender not in p.tag.grammemes for p in verbs)
                 ):
                     out.append(f"past tense not agreeing with {other!r}: {tok!r} in {text!r}")
     return out

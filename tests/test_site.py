@@ -257,11 +257,13 @@ def test_ukrainian_edition_runs_in_the_browser(site: Path, served: str) -> None:
         page.keyboard.press("Enter")
         page.keyboard.type(
             "from durak_nb.grammar import decline\n"
-            "print('grammar:', decline('Даша', 'accs', 'uk'), decline('Гліб', 'gent', 'uk'), decline('Вера', 'datv', 'ru'))"
+            "print('grammar:', decline('Даша', 'accs', 'uk'), decline('Гліб', 'gent', 'uk'),"
+            " decline('Вера', 'datv', 'ru'))"
         )
         page.keyboard.press("Shift+Enter")
         page.wait_for_function(
-            "() => [...document.querySelectorAll('.jp-OutputArea-output')].some(e => e.textContent.includes('grammar:'))",
+            "() => [...document.querySelectorAll('.jp-OutputArea-output')]"
+            ".some(e => e.textContent.includes('grammar:'))",
             timeout=120000,
         )
         outputs = page.locator(".jp-OutputArea-output", has_text="grammar:").last.inner_text()
