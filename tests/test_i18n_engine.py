@@ -303,7 +303,7 @@ def test_R19_and_R20_transfer_refusals() -> None:
     g.play(Move.transfer(0, "7H"))
     with language("ru"):
         assert refusal(g, Move.transfer(1, "7D", show=True)) == (
-            "[R20] Борис: в этом коне козырь уже показан, теперь карту нужно положить на стол"
+            "[R20] Борис: в этом кону козырь уже показан, теперь карту нужно положить на стол"
         )
     with language("uk"):
         assert refusal(g, Move.transfer(1, "7D", show=True)) == (

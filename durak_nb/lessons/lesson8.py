@@ -144,11 +144,11 @@ _STATS_HEADINGS = (
 )
 
 #: the words of the ``role`` and ``action`` values where lesson 8 shows them (the data keep
-#: the codes; contexts "role" and "action")
+#: the codes; contexts "table role" and "action")
 _VALUE_WORDS = (
-    Np_("role", "attacker"),
-    Np_("role", "defender"),
-    Np_("role", "thrower"),
+    Np_("table role", "attacker"),
+    Np_("table role", "defender"),
+    Np_("table role", "thrower"),
     Np_("action", "attack"),
     Np_("action", "defend"),
     Np_("action", "throw"),
@@ -195,7 +195,7 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
         {
             pgettext("column", "bout"): frame["bout"],
             pgettext("column", "player"): frame["player"],
-            pgettext("column", "role"): [pgettext("role", str(r)) for r in frame["role"]],
+            pgettext("column", "role"): [pgettext("table role", str(r)) for r in frame["role"]],
             pgettext("column", "move"): [str(t) for t in frame["text"]],
             pgettext("column", "rules"): frame["rules"],
             pgettext("column", "what it caused"): [str(t) for t in frame["events"]],

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..i18n import N_, _, decimal
+from ..i18n import N_, Np_, _, decimal, pgettext
 from ..record.tree import GameNode
 
 __all__ = ["EVAL_WORDS", "HEIGHT", "WIDTH", "best_words", "eval_html", "figures_of", "points", "sparkline_svg"]
@@ -53,7 +53,8 @@ EVAL_WORDS = {
     "hidden": N_("the best move is shown in the open view and in {name}'s view"),
 }
 
-_VALUE = {1.0: N_("a win"), 0.5: N_("a draw"), 0.0: N_("a loss")}
+#: the outcome a move keeps or gives, the object of the sentence («сохраняет ничью», «дає нічию»)
+_VALUE = {1.0: Np_("kept outcome", "a win"), 0.5: Np_("kept outcome", "a draw"), 0.0: Np_("kept outcome", "a loss")}
 
 
 def _number(x: object) -> float | None:
@@ -154,7 +155,7 @@ def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:
         return _(EVAL_WORDS[key])
 
     def value_(v: float) -> str:
-        return _(_VALUE[v]) if v in _VALUE else _fmt(v)
+        return pgettext("kept outcome", _VALUE[v]) if v in _VALUE else _fmt(v)
 
     how = fig.get("how")
     if how == "exact":
