@@ -23,13 +23,15 @@ def main() -> None:
     from browserkit import chromium
     from test_site import served
 
-    from durak_nb.site.build import build_site
+    from durak_nb.site.build import SIZE_LIMIT, build_site
 
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
         report = build_site(Path(tmp) / "site")
         print(f"build: {time.perf_counter() - t0:.1f} s (downloads cached)")
-        print(f"site size: {report.size / 1e6:.1f} MB")
+        print(
+            f"site size: {report.size / 1e6:.1f} MB (limit {SIZE_LIMIT / 1e6:.0f} MB, durak_nb.site.build.SIZE_LIMIT)"
+        )
         pyodide = sum(p.stat().st_size for p in (report.output / "static" / "pyodide").rglob("*") if p.is_file())
         print(f"  of which static/pyodide (interpreter, stdlib, wheels): {pyodide / 1e6:.1f} MB")
         gen = served.__wrapped__(report.output)  # type: ignore[attr-defined]

@@ -33,6 +33,8 @@ catalogue's form.
 'Егор ходит 7♠ под игрока Xyz.'
 >>> fill("Цей кон {s:почав|почала} {s:nomn}.", {"s": "Анна"}, "uk")
 'Цей кон почала Анна.'
+>>> fill("Карти лишилися тільки в {n:gent}.", {"n": "Віра"}, "uk")
+'Карти лишилися тільки у Віри.'
 >>> fill("тоді відбиватися від {c:gent}", {"c": "2 карти"}, "uk")
 'тоді відбиватися від 2 карт'
 >>> fill("{name} attacks 6♦. {name}'s win chance", {"name": "You"}, "en")
@@ -297,6 +299,9 @@ def uses_grammar(template: str, values: Mapping[str, Any], lang: str) -> bool:
     return lang == "en" and any(isinstance(v, str) and v == "You" for v in values.values())
 
 
+#: a Ukrainian «в » ending the text before a name (euphony: «у» before в, ф: «у Віри»)
+_UK_V_BEFORE = re.compile(r"(^|\s)в $")
+
 # English, second person: the verb after a field whose value is «You»
 _BE = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
 _NOT_VERBS = {"plus", "as", "us", "this", "thus", "bonus", "always"}
@@ -350,7 +355,10 @@ def fill(template: str, values: Mapping[str, Any], lang: str) -> str:
         if conv:
             value = formatter.convert_field(value, conv)
         if isinstance(value, str) and spec in CASES:
-            out.append(count_in_case(value, spec, lang) if _COUNT.match(value) else decline(value, spec, lang))
+            word = count_in_case(value, spec, lang) if _COUNT.match(value) else decline(value, spec, lang)
+            if lang == "uk" and out and _UK_V_BEFORE.search(out[-1]) and word[:1] in "ВвФф":
+                out[-1] = out[-1][:-2] + "у "  # «у Віри», not «в Віри»: у before в, ф (euphony)
+            out.append(word)
         elif isinstance(value, str) and is_spec(spec):
             out.append(_agree(value, spec, lang))
         elif lang == "en" and value == "You" and not spec:

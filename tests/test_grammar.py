@@ -207,3 +207,10 @@ def test_drills_of_every_kind_over_40_seeds_read_as_a_native_teacher_writes(kind
                 found.extend(f"seed {seed}: {p}" for p in problems(text, lang))
     assert found == []
     assert names and all(person(n, lang).forms is not None for n in names)  # the course's names, declinable
+
+
+def test_ukrainian_says_u_before_v_and_f() -> None:
+    # euphony: «тільки у Віри», «у Федора», but «тільки в Анни»
+    said = fill("Карти лишилися тільки в {n:gent}; в {m:gent} — ні.", {"n": "Віра", "m": "Анна"}, "uk")
+    assert said == "Карти лишилися тільки у Віри; в Анни — ні."
+    assert fill("в {n:gent}", {"n": "Федір"}, "uk") == "у Федора"

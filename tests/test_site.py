@@ -27,7 +27,7 @@ import pytest
 from browserkit import ARTIFACTS, VISIBLE_WORDS_JS, chromium, free_port, only_from, require_browser, shot
 
 from durak_nb.site import main
-from durak_nb.site.build import LESSON8, build_site, course_files
+from durak_nb.site.build import LESSON8, SIZE_LIMIT, build_site, course_files
 from durak_nb.site.pins import load_pins
 
 pytest.importorskip("jupyterlite_core")
@@ -40,6 +40,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     report = build_site(out, notebooks=os.environ.get("DURAK_NB_SITE_NOTEBOOKS") or None)
     assert report.editions[0] == "en"
     assert {"numpy", "pandas", "matplotlib"} <= set(report.missing)
+    assert report.size <= SIZE_LIMIT, f"the site is {report.size / 1e6:.1f} MB, above {SIZE_LIMIT / 1e6:.0f} MB"
     return out
 
 

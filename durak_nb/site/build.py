@@ -39,6 +39,10 @@ from ..i18n import N_, _, language
 from .pins import check_integrity, load_pins
 
 #: where downloads are kept between builds (``DURAK_NB_SITE_CACHE`` overrides)
+#: The most bytes the whole site may take (docs/site.md): 60.5 MB in issue 20, of which the
+#: grammar's dictionaries (pymorphy3-dicts-ru, -uk) are 16.6 MB; tests/test_site.py holds it.
+SIZE_LIMIT = 64_000_000
+
 DEFAULT_CACHE = Path(os.environ.get("DURAK_NB_SITE_CACHE", Path.home() / ".cache" / "durak-nb-site"))
 
 #: the Pyodide kernel's plug-in id in JupyterLite's settings
