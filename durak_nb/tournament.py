@@ -97,8 +97,8 @@ WORDS = {
     "bootstrap": N_("bootstrap: a whole number from 0 to {most}, not {value!r}"),
     "tables": N_("tables: 'pairs' or 'windows', not {value!r}"),
     "bot_name": N_(
-        "unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most}), or NAME=COMMAND"
-        " for an outside bot"
+        "unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most}), or ismcts-N"
+        " (N iterations per move, 1 to {iterations}), or NAME=COMMAND for an outside bot"
     ),
     # TRANSLATORS: NAME=COMMAND is written as it is (a bot's name, "=", the command that starts it)
     "outside": N_("outside bot {name!r}: NAME=COMMAND needs a name and a command, e.g. mybot='python3 mybot.py'"),
@@ -639,7 +639,11 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
         tail = name.removeprefix("ismcts-") if name != "ismcts" else str(DEFAULT_ITERATIONS)
         if tail.isdigit() and tail.isascii() and 1 <= int(tail) <= MAX_ISMCTS_ITERATIONS:
             return BotSpec(name, ISMCTSBot, {"iterations": int(tail)}, seeded=True)
-    raise ValueError(_(WORDS["bot_name"]).format(name=name, names=", ".join(BOT_NAMES), most=MAX_SEARCH_SAMPLES))
+    raise ValueError(
+        _(WORDS["bot_name"]).format(
+            name=name, names=", ".join(BOT_NAMES), most=MAX_SEARCH_SAMPLES, iterations=whole(MAX_ISMCTS_ITERATIONS)
+        )
+    )
 
 
 def _cell(column: str, value: Any) -> str:

@@ -235,7 +235,7 @@ def test_a_deal_nobody_saw_is_analysed_from_what_is_known() -> None:
     # and the solver applying, exact; beyond the budget there "unsolved" (every card is known
     # to the mover then: samples would repeat one deal), never sampled
     rec = load("durak_nb/recordings/overboard/perevodnoy-3p-scorer-hand.json")
-    out = analyse(rec, node_budget=1000, samples=2)
+    out = analyse(rec, node_budget=1000, samples=2, max_samples=2)
     figures = out.meta["analysis"]
     assert len(figures) == len(rec.moves) == 142
     assert collections.Counter(f["how"] for f in figures) == {

@@ -115,6 +115,7 @@ __all__ = [
     "analysis_prefixes",
     "evaluate",
     "hint",
+    "paired_interval",
     "sample_choice",
     "wilson",
 ]
@@ -420,7 +421,26 @@ def wilson(xs: Sequence[float], lo: float = 0.0, hi: float = 1.0) -> tuple[float
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return lo + (hi - lo) * max(0.0, centre - half), lo + (hi - lo) * min(1.0, centre + half)
+    low = 0.0 if p == 0.0 else max(0.0, centre - half)
+    high = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return lo + (hi - lo) * low, lo + (hi - lo) * high
+
+
+def paired_interval(diffs: Sequence[float]) -> tuple[float, float]:
+    """The 95 % interval of the mean of paired differences (each in -1..1): mean ± 1.96
+    standard errors after adding two pseudo-samples, one at -1 and one at +1 (as
+    Agresti and Coull add successes and failures), so that identical differences never
+    give an empty interval (8 differences of 0: ± 0.29; 32: ± 0.08). No samples: -1..1.
+
+    >>> [round(x, 3) for x in paired_interval([0.0] * 8)]
+    [-0.292, 0.292]
+    """
+    xs = [*diffs, -1.0, 1.0]
+    n = len(xs)
+    if n == 2:
+        return -1.0, 1.0
+    mean, se = _mean_se(xs)
+    return max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)
 
 
 @dataclass(frozen=True)
@@ -430,7 +450,9 @@ class Choice:
 
     Attributes:
         best: the candidate with the highest mean outcome (ties: the heuristic bot's
-            move, then the engine's first).
+            move, then the engine's first), unless it is not surely better than the
+            heuristic bot's move (the 95 % interval of their paired difference reaches
+            0): then that move.
         outcomes: each candidate's outcomes, one per sampled deal (the same deals for
             every candidate).
         samples: the deals they rest on.
@@ -452,10 +474,28 @@ def _decided(outcomes: dict[Move, list[float]], best: Move) -> bool:
     for m, xs in outcomes.items():
         if m == best:
             continue
-        low, high = wilson([a - b for a, b in zip(mine, xs, strict=True)], -1.0, 1.0)
+        low, high = paired_interval([a - b for a, b in zip(mine, xs, strict=True)])
         if not (low > 0.0 or (low > -MISTAKE and high < MISTAKE)):
             return False
     return True
+
+
+def _best(outcomes: dict[Move, list[float]], cands: Sequence[Move], default: Move) -> Move:
+    """The candidate with the highest mean; but the heuristic bot's move ``default``
+    where it is a candidate and the highest is not surely better than it (the 95 %
+    interval of the paired difference reaches 0): a move is recommended over the rules
+    of thumb only on evidence."""
+    n = len(outcomes[cands[0]])
+    means = {m: sum(v) / n for m, v in outcomes.items()}
+    top = max(means.values())
+    if means.get(default) == top:
+        return default
+    best = next(m for m in cands if means[m] == top)
+    if default in outcomes:
+        low, _high = paired_interval([a - b for a, b in zip(outcomes[best], outcomes[default], strict=True)])
+        if low <= 0.0:
+            return default
+    return best
 
 
 def sample_choice(sv: Any, cands: Sequence[Move], bot: SearchBot, bound: int) -> Choice | None:
@@ -474,9 +514,7 @@ def sample_choice(sv: Any, cands: Sequence[Move], bot: SearchBot, bound: int) ->
         for m in cands:
             outcomes[m].extend(got[m])
         n = len(outcomes[cands[0]])
-        means = {m: sum(v) / n for m, v in outcomes.items()}
-        top = max(means.values())
-        best = default if means.get(default) == top else next(m for m in cands if means[m] == top)
+        best = _best(outcomes, cands, default)
         if _decided(outcomes, best):
             return Choice(best, outcomes, n, True, bound)
         if n + step > bound:
@@ -484,9 +522,7 @@ def sample_choice(sv: Any, cands: Sequence[Move], bot: SearchBot, bound: int) ->
     n = len(outcomes[cands[0]])
     if n == 0:
         return None
-    means = {m: sum(v) / n for m, v in outcomes.items()}
-    top = max(means.values())
-    best = default if means.get(default) == top else next(m for m in cands if means[m] == top)
+    best = _best(outcomes, cands, default)
     return Choice(best, outcomes, n, _decided(outcomes, best), bound)
 
 
@@ -539,7 +575,7 @@ def _sampled(game: Game, move: Move, bot: SearchBot, bound: int | None = None) -
     bp, bse = _mean_se(other)
     diffs = [b - a for a, b in zip(played, other, strict=True)]
     loss, loss_se = _mean_se(diffs)
-    loss_low, _high = wilson(diffs, -1.0, 1.0)
+    loss_low, _high = paired_interval(diffs)
     glyph = None
     if n >= MIN_SAMPLES and loss > SURE * loss_se and loss_low > 0.0:
         if loss >= BLUNDER:
