@@ -228,8 +228,8 @@ class ISMCTSBot:
             self.iterations_run += 1
             node = root
             path: list[_Node] = []
-            mover = seat
             while not g.finished:
+                mover = seat if node is root else turn_seat(g)
                 legal = g.legal_moves(mover)
                 moves = [m for m in _candidates(legal) if m in allowed] if node is root else _candidates(legal)
                 if not moves:
@@ -239,31 +239,28 @@ class ISMCTSBot:
                 if untried:
                     m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                     child = kids[m] = _Node(mover)
-                    for k in moves:
-                        if k in kids:
-                            kids[k].avail += 1
+                    for other in moves:
+                        if other in kids:
+                            kids[other].avail += 1
                     g.play(m)
                     path.append(child)
                     break
                 best = None
                 best_u = -1.0
-                for k in moves:
-                    ch = kids[k]
+                for other in moves:
+                    ch = kids[other]
                     ch.avail += 1
                     u = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
                     if u > best_u:
-                        best_u, best = u, k
+                        best_u, best = u, other
                 assert best is not None
                 g.play(best)
                 node = kids[best]
                 path.append(node)
-                if g.finished:
-                    break
-                mover = turn_seat(g)
-            k = 0
-            while not g.finished and k < self.playout_moves:
+            played = 0
+            while not g.finished and played < self.playout_moves:
                 g.play(bot.choose(g))
-                k += 1
+                played += 1
             reward = _rewards(g)
             for nd in path:
                 nd.n += 1

@@ -593,11 +593,11 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
     (:class:`~durak_nb.bots.RandomBot`, seeded per game), ``lowest``
     (:class:`~durak_nb.bots.LowestCardBot`), ``heuristic``
     (:class:`~durak_nb.bots.HeuristicBot`), ``search`` or ``search-N``
-    (:class:`~durak_nb.bots.SearchBot` with 8 or ``N`` samples per move, seeded per game),
-    ``ismcts`` or ``ismcts-N`` (:class:`~durak_nb.ismcts.ISMCTSBot` with 200 or ``N``
-    iterations per move, seeded per game), or ``NAME=COMMAND``: an outside bot (:class:`~durak_nb.botproto.ProcessBot`, the
-    protocol of docs/bot-protocol.md) named ``NAME``, started as ``COMMAND`` split into
-    words as a POSIX shell would (:func:`shlex.split`; no shell runs it), with ``timeout``
+    (:class:`~durak_nb.bots.SearchBot` with 8 or ``N`` samples per move, seeded per
+    game), ``ismcts`` or ``ismcts-N`` (:class:`~durak_nb.ismcts.ISMCTSBot` with 200 or
+    ``N`` iterations per move, seeded per game), or ``NAME=COMMAND``: an outside bot
+    (:class:`~durak_nb.botproto.ProcessBot`, the protocol of docs/bot-protocol.md) named
+    ``NAME``, started as ``COMMAND`` split into words as a POSIX shell would (:func:`shlex.split`; no shell runs it), with ``timeout``
     seconds per move.
 
     Raises:

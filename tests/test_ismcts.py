@@ -76,7 +76,12 @@ def test_bad_settings_are_refused() -> None:
 
 def test_named_in_tournaments() -> None:
     spec = bot_spec("ismcts-50")
-    assert (spec.name, spec.factory, dict(spec.kwargs), spec.seeded) == ("ismcts-50", ISMCTSBot, {"iterations": 50}, True)
+    assert (spec.name, spec.factory, dict(spec.kwargs), spec.seeded) == (
+        "ismcts-50",
+        ISMCTSBot,
+        {"iterations": 50},
+        True,
+    )
     assert dict(bot_spec("ismcts").kwargs) == {"iterations": 200}
     for bad in ("ismcts-0", "ismcts-x", "ismcts-100001"):
         with pytest.raises(ValueError, match="ismcts-N"):

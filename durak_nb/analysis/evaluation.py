@@ -16,17 +16,24 @@ draw, R25/R27; 0 the durak, R24/R22):
   and their error bar of 0 would make a guess look like a proof.
 - **by sampling** everywhere else: the search bot's determinized samples of the mover's
   own view (:meth:`~durak_nb.bots.SearchBot.sample_outcomes` on
-  :func:`~durak_nb.bots.seat_view`: never a hidden card), in two rounds. First
-  ``samples`` deals, each played out by the heuristic bot after every candidate move
-  (the same deals for every move): they only *choose* the best candidate (the highest
-  mean). A maximum over several candidates measured on the same few deals is biased
-  upwards, so the figures come from a second round of ``samples`` *fresh* deals, drawn
-  independently of the first, on which the played move and the chosen best are played
-  out again (paired: the same fresh deals for both). The win chance is the mean outcome
-  there, its error bar the standard error of the mean; the loss of the move against the
-  chosen best is the mean of the paired differences, with its standard error. Where the
-  played move is itself the best of the first round there is no second round (its mean
-  is not the result of a choice).
+  :func:`~durak_nb.bots.seat_view`: never a hidden card), by one scheme for the hint, the
+  analysis and so the replayer's strip (:func:`sample_choice`). Rounds of ``samples``
+  deals, each played out by the heuristic bot after every candidate move (the same deals
+  for every move), *choose* the best candidate: the highest mean, but the heuristic bot's
+  move unless the highest is surely better than it (a move is recommended over the rules
+  of thumb only on evidence). Rounds are added until the choice is **decided** (against
+  every other candidate the 95 % interval of the paired differences lies above 0, or
+  within ± :data:`MISTAKE`) or ``max_samples`` (default :data:`DEFAULT_MAX_SAMPLES`, 32)
+  is reached, and the text says which ("the best move decided after 24 samples", "not
+  decided within the bound of 32 samples"). A maximum over several candidates measured on
+  the same deals is biased upwards, so the figures come from a second round of as many
+  *fresh* deals, drawn independently, on which the played move and the chosen best are
+  played out again (paired). The win chance is the mean outcome there; its interval the
+  95 % **Wilson** score interval (:func:`wilson`: never empty, so 8 samples that all won
+  read 1.00 ± 0.32, not ± 0.00; the texts print its larger half after ±); the loss of the
+  move against the best is the mean of the paired differences, its interval
+  :func:`paired_interval` (two pseudo-samples at -1 and +1: identical differences never
+  give ± 0). Where the played move is itself the chosen best there is no second round.
 - **not at all** where the mover's view has no hidden card but the solver does not apply
   (three or more players still holding cards with the talon empty; the talon's last card
   the turned-up trump): every sample would be the one deal played out again, and a spread
@@ -43,7 +50,8 @@ Glyphs (one per move, and only where the user set none):
   chosen best candidate, ``?`` at least :data:`MISTAKE` (0.15), both measured on the
   second round's fresh deals (never on the deals that chose the best), in both cases
   only when the loss is more than :data:`SURE` (2.5) standard errors of the paired
-  differences and rests on at least :data:`MIN_SAMPLES` (8) fresh samples; no ``!``
+  differences, its 95 % interval (:func:`paired_interval`) lies above 0, and it rests on
+  at least :data:`MIN_SAMPLES` (8) fresh samples; no ``!``
   (sampling does not prove a move is the only good one).
 
 Where a move gets ``?`` or ``??`` the better move (the engine's first of the best, or the
@@ -51,7 +59,8 @@ best candidate) is added as a variation at that move, its comment saying what it
 ("keeps the win: …", "+0.27 win chance: …"). Every analysed move gets a comment after it
 ("Analysis: …"), appended to the user's. The member ``meta["analysis"]`` holds the figures
 (one object per main-line move: ``{"how": "exact", "value": 1, "best": 1}`` or ``{"how":
-"sampled", "p": 0.62, "se": 0.08, "best_p": 0.7, "samples": 8}``; ``{"how": "forced"}``
+"sampled", "p": 0.62, "se": 0.08, "best_p": 0.7, "samples": 8, "low": 0.31, "high": 0.86,
+"decided": false}``: ``se`` the standard error, ``low``..``high`` the 95 % Wilson interval; ``{"how": "forced"}``
 for a move with no alternative; ``{"how": "unknown"}``, ``"known"``, ``"redeal"``,
 ``"unsolved"``, ``"unsampled"``; with ``"best_move"`` (the JSON move form) where a better
 move was found, ``"glyph": "??"`` where the analysis set the move's glyph,
@@ -921,18 +930,20 @@ def hint(
 ) -> Hint:
     """The best move of ``seat`` now: from the solver where it applies (exact, the
     engine's first of the moves keeping the best outcome; where it applies but needs more
-    than ``node_budget`` positions, the heuristic bot's move, saying so), else the search
-    bot's best candidate over ``samples`` determinized deals of the seat's own view (never
-    a hidden card), its win chance measured again on ``samples`` fresh deals (the best of
-    several on the same deals is biased upwards). Where that view hides nothing but the
+    than ``node_budget`` positions, the heuristic bot's move, saying so), else the
+    analysis's own sampled choice (:func:`sample_choice`: rounds of ``samples``
+    determinized deals of the seat's own view, never a hidden card, until the best move is
+    decided or ``max_samples`` is reached, saying which), its win chance measured again on
+    as many fresh deals (the best of several on the same deals is biased upwards), with
+    the larger half of its 95 % Wilson interval after ±. Where that view hides nothing but the
     solver does not apply (three players or more), the heuristic bot's move, saying so.
     A redeal claim (R5) counts as a move (two moves: not forced). ``game`` is not changed.
 
     Raises:
         PlayerError, TypeError: ``seat`` is not a seat of ``game``.
-        AnalysisError: ``samples`` is not a whole number from 1 to :data:`MAX_SAMPLES`,
-            or ``node_budget`` from 1 to :data:`MAX_NODE_BUDGET` (a :class:`ValueError`
-            naming the argument).
+        AnalysisError: ``samples`` or ``max_samples`` is not a whole number from 1 to
+            :data:`MAX_SAMPLES`, or ``node_budget`` from 1 to :data:`MAX_NODE_BUDGET` (a
+            :class:`ValueError` naming the argument).
     """
     seat = game.seat(seat)
     _bounded("samples", samples, MAX_SAMPLES)
@@ -975,7 +986,9 @@ def hint(
     xs = fresh[: choice.samples] or choice.outcomes[best]
     p = sum(xs) / len(xs)
     low, high = wilson(xs)
-    ev = MoveEvaluation("sampled", p, p, samples=len(xs), low=low, high=high, decided=choice.decided, bound=choice.bound)
+    ev = MoveEvaluation(
+        "sampled", p, p, samples=len(xs), low=low, high=high, decided=choice.decided, bound=choice.bound
+    )
     words = _words(
         "hint_sampled", move=best.describe(names), p=decimal(p), se=decimal(ev.margin), n=len(xs), name=names[seat]
     )
