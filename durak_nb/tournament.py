@@ -597,8 +597,8 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
     game), ``ismcts`` or ``ismcts-N`` (:class:`~durak_nb.ismcts.ISMCTSBot` with 200 or
     ``N`` iterations per move, seeded per game), or ``NAME=COMMAND``: an outside bot
     (:class:`~durak_nb.botproto.ProcessBot`, the protocol of docs/bot-protocol.md) named
-    ``NAME``, started as ``COMMAND`` split into words as a POSIX shell would (:func:`shlex.split`; no shell runs it), with ``timeout``
-    seconds per move.
+    ``NAME``, started as ``COMMAND`` split into words as a POSIX shell would
+    (:func:`shlex.split`; no shell runs it), with ``timeout`` seconds per move.
 
     Raises:
         ValueError: an unknown name, ``N`` not a whole number from 1 to
