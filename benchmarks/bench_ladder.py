@@ -43,7 +43,7 @@ LADDER = [
 #: deals per pairing (random-lowest, lowest-heuristic, heuristic-search, search-ismcts);
 #: a deal is 2 games with 2 or 4 players (the seats swapped), 6 with 3 (A B A and B A B,
 #: rotated)
-DEALS = {2: [40, 500, 40, 60], 3: [20, 120, 10, 10], 4: [30, 300, 16, 24]}
+DEALS = {2: [40, 500, 40, 40], 3: [20, 120, 10, 16], 4: [30, 300, 16, 16]}
 
 #: the figures before the ISMCTS bot (README "Bots", the strongest bot then: search-4
 #: against heuristic, score and 95 % interval)
