@@ -1,38 +1,73 @@
 """The bot ladder's strength, measured: Elo with 95 % intervals, 2, 3 and 4 players.
 
 Run: ``PYTHONPATH=. python benchmarks/bench_ladder.py [--workers 2] [--players 2 3 4]
-[--preset podkidnoy] [--quick]``
+[--preset podkidnoy] [--quick] [--top]``
 
 Prints, for 2-player podkidnoy, the ladder table (:meth:`Tournament.table`): each bot's
 Elo (the random bot at 0) with its 95 % bootstrap interval over paired deals, and its
 score against the bot below it with a 95 % interval (normal approximation over paired
 deals), ``beats_below`` when that interval lies above one half.  Then the same for 3 and
-4 players, each bot against the one below sitting in turn (A B A …), with fewer deals
-for the search bot (each game there costs it more).  The deal
-counts are chosen so that each step of the ladder shows at 95 % in 2-player games; the
-run takes a few minutes on 2 cores.
+4 players, each bot against the one below sitting in turn (A B A …).  The top of the
+ladder is the ISMCTS bot (:class:`~durak_nb.ismcts.ISMCTSBot`, 200 iterations a move)
+against ``search`` (:class:`~durak_nb.bots.SearchBot`, 8 samples a move); its score,
+the games it rests on and the interval are printed beside the target (above one half at
+95 %) and beside the figures before it (the README's ``search-4`` against
+``heuristic``).  Then the ISMCTS bot's time per move (mean and largest, over the moves it
+was asked for in a few games against ``search``).  ``--top``: only the pairing
+``search`` – ``ismcts-200`` (the expensive one).  Each game of the ISMCTS bot costs
+seconds: the whole run takes the best part of an hour on 2 shared cores.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 import pandas as pd
 
-from durak_nb.bots import HeuristicBot, LowestCardBot, RandomBot, SearchBot
+from durak_nb.bots import HeuristicBot, LowestCardBot, RandomBot, SearchBot, turn_seat
+from durak_nb.engine import Game
+from durak_nb.ismcts import ISMCTSBot
 from durak_nb.tournament import BotSpec, run_tournament
 
+ISMCTS = BotSpec("ismcts-200", ISMCTSBot, {"iterations": 200}, seeded=True)
 LADDER = [
     BotSpec("random", RandomBot, seeded=True),
     BotSpec("lowest", LowestCardBot),
     BotSpec("heuristic", HeuristicBot),
-    BotSpec("search-4", SearchBot, {"samples": 4}, seeded=True),
+    BotSpec("search", SearchBot, {"samples": 8}, seeded=True),
+    ISMCTS,
 ]
 
-#: deals per pairing (random-lowest, lowest-heuristic, heuristic-search); a deal is 2
-#: games with 2 or 4 players (the seats swapped), 6 with 3 (A B A and B A B, rotated)
-DEALS = {2: [40, 500, 40], 3: [20, 120, 10], 4: [30, 300, 16]}
+#: deals per pairing (random-lowest, lowest-heuristic, heuristic-search, search-ismcts);
+#: a deal is 2 games with 2 or 4 players (the seats swapped), 6 with 3 (A B A and B A B,
+#: rotated)
+DEALS = {2: [40, 500, 40, 40], 3: [20, 120, 10, 16], 4: [30, 300, 16, 16]}
+
+#: the figures before the ISMCTS bot (README "Bots", the strongest bot then: search-4
+#: against heuristic, score and 95 % interval)
+BEFORE = {2: "search-4 vs heuristic 0.725 (0.625-0.825)", 3: "0.650 (0.547-0.753)", 4: "0.562 (0.440-0.685)"}
+
+
+def time_per_move(players: int, preset: str, games: int = 2) -> tuple[float, float, int]:
+    """The ISMCTS bot's seconds per move (mean, largest) and the moves timed, over
+    ``games`` games against the search bot (the ISMCTS bot at seat 0)."""
+    times: list[float] = []
+    for deal in range(games):
+        g = Game.deal(preset, [f"P{k}" for k in range(players)], seed=5000 + deal)
+        me = ISMCTSBot(iterations=200, seed=deal)
+        other = SearchBot(samples=8, seed=deal)
+        while not g.finished:
+            seat = turn_seat(g)
+            if seat == 0:
+                t0 = time.perf_counter()
+                move = me.choose(g, seat)
+                times.append(time.perf_counter() - t0)
+            else:
+                move = other.choose(g, seat)
+            g.play(move)
+    return statistics.fmean(times), max(times), len(times)
 
 
 def main() -> None:
@@ -41,19 +76,37 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     ap.add_argument("--preset", default="podkidnoy", help="the rules (every preset plays; the counts suit podkidnoy)")
     ap.add_argument("--quick", action="store_true", help="a tenth of the deals (a smoke run)")
+    ap.add_argument("--top", action="store_true", help="only search against ismcts-200")
+    ap.add_argument("--deals", type=int, default=None, help="paired deals of search against ismcts-200")
     args = ap.parse_args()
     pd.set_option("display.width", 160)
     for n in args.players:
         deals = [max(2, d // 10) if args.quick else d for d in DEALS[n]]
+        if args.deals:
+            deals[-1] = args.deals
+        ladder = LADDER
+        if args.top:
+            ladder, deals = LADDER[-2:], deals[-1:]
         t0 = time.perf_counter()
         t = run_tournament(
-            LADDER, rules=args.preset, players=n, deals=deals, workers=args.workers, seed=1000, bootstrap=1000
+            ladder, rules=args.preset, players=n, deals=deals, workers=args.workers, seed=1000, bootstrap=1000
         )
         took = time.perf_counter() - t0
+        table = t.table()
         print(f"\n## {n}-player {args.preset}: {len(t.games)} games (deals per pairing {deals}), {took:.0f} s")
-        print(t.table().to_string())
-        steps = [b for b in t.bots[1:] if t.table().loc[b, "beats_below"]]
+        print(table.to_string())
+        steps = [b for b in t.bots[1:] if table.loc[b, "beats_below"]]
         print(f"beats the bot below at 95 %: {', '.join(steps) or 'none'} ({len(steps)} of {len(t.bots) - 1})")
+        top = table.loc[ISMCTS.name]
+        games = sum(1 for g in t.games if ISMCTS.name in g.lineup)
+        print(
+            f"ismcts-200 vs search: {top['vs_below']:.3f} ({top['vs_below_low']:.3f}-{top['vs_below_high']:.3f}),"
+            f" {games} games, {deals[-1]} paired deals; target: above 0.5 at 95 %:"
+            f" {'met' if top['beats_below'] else 'NOT met'}; before: {BEFORE[n]}",
+            flush=True,
+        )
+        mean, most, k = time_per_move(n, args.preset)
+        print(f"ismcts-200 time per move ({n} players, {k} moves): mean {mean:.2f} s, largest {most:.2f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -98,6 +98,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "cli.py",
         "analysis/*.py",
         "bots.py",
+        "ismcts.py",
         "botproto.py",
         "tournament.py",
         "corpus.py",

@@ -366,7 +366,8 @@ def _parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="BOT",
         help=_(
-            "random, lowest, heuristic, search or search-N; or NAME=COMMAND, an outside bot started as COMMAND"
+            "random, lowest, heuristic, search or search-N, ismcts or ismcts-N; or NAME=COMMAND, an outside bot started"
+            " as COMMAND"
             " (docs/bot-protocol.md)"
         ),
     )

@@ -97,8 +97,8 @@ WORDS = {
     "bootstrap": N_("bootstrap: a whole number from 0 to {most}, not {value!r}"),
     "tables": N_("tables: 'pairs' or 'windows', not {value!r}"),
     "bot_name": N_(
-        "unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most}), or NAME=COMMAND"
-        " for an outside bot"
+        "unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most}), or ismcts-N"
+        " (N iterations per move, 1 to {iterations}), or NAME=COMMAND for an outside bot"
     ),
     # TRANSLATORS: NAME=COMMAND is written as it is (a bot's name, "=", the command that starts it)
     "outside": N_("outside bot {name!r}: NAME=COMMAND needs a name and a command, e.g. mybot='python3 mybot.py'"),
@@ -134,11 +134,14 @@ _COLUMNS = {
 }
 
 #: The bots :func:`bot_spec` knows by name, weakest first (the ladder of :mod:`durak_nb.bots`);
-#: ``search-N`` is the search bot with ``N`` samples per move (``search`` = ``search-8``).
-BOT_NAMES = ("random", "lowest", "heuristic", "search")
+#: ``search-N`` is the search bot with ``N`` samples per move (``search`` = ``search-8``);
+#: ``ismcts-N`` the ISMCTS bot with ``N`` iterations per move (``ismcts`` = ``ismcts-200``).
+BOT_NAMES = ("random", "lowest", "heuristic", "search", "ismcts")
 
 #: The most samples per move of ``search-N`` by name.
 MAX_SEARCH_SAMPLES = 256
+#: The most iterations per move of ``ismcts-N`` by name.
+MAX_ISMCTS_ITERATIONS = 100_000
 
 
 @dataclass(frozen=True)
@@ -590,15 +593,17 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
     (:class:`~durak_nb.bots.RandomBot`, seeded per game), ``lowest``
     (:class:`~durak_nb.bots.LowestCardBot`), ``heuristic``
     (:class:`~durak_nb.bots.HeuristicBot`), ``search`` or ``search-N``
-    (:class:`~durak_nb.bots.SearchBot` with 8 or ``N`` samples per move, seeded per game),
-    or ``NAME=COMMAND``: an outside bot (:class:`~durak_nb.botproto.ProcessBot`, the
-    protocol of docs/bot-protocol.md) named ``NAME``, started as ``COMMAND`` split into
-    words as a POSIX shell would (:func:`shlex.split`; no shell runs it), with ``timeout``
-    seconds per move.
+    (:class:`~durak_nb.bots.SearchBot` with 8 or ``N`` samples per move, seeded per
+    game), ``ismcts`` or ``ismcts-N`` (:class:`~durak_nb.ismcts.ISMCTSBot` with 200 or
+    ``N`` iterations per move, seeded per game), or ``NAME=COMMAND``: an outside bot
+    (:class:`~durak_nb.botproto.ProcessBot`, the protocol of docs/bot-protocol.md) named
+    ``NAME``, started as ``COMMAND`` split into words as a POSIX shell would
+    (:func:`shlex.split`; no shell runs it), with ``timeout`` seconds per move.
 
     Raises:
         ValueError: an unknown name, ``N`` not a whole number from 1 to
-            :data:`MAX_SEARCH_SAMPLES`, or ``NAME=COMMAND`` without a name or a command
+            :data:`MAX_SEARCH_SAMPLES` (``search-N``) or :data:`MAX_ISMCTS_ITERATIONS`
+            (``ismcts-N``), or ``NAME=COMMAND`` without a name or a command
             (or with unbalanced quotes).
     """
     from .bots import HeuristicBot, LowestCardBot, RandomBot, SearchBot
@@ -628,7 +633,17 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
     tail = name.removeprefix("search-")
     if tail != name and tail.isdigit() and tail.isascii() and 1 <= int(tail) <= MAX_SEARCH_SAMPLES:
         return BotSpec(name, SearchBot, {"samples": int(tail)}, seeded=True)
-    raise ValueError(_(WORDS["bot_name"]).format(name=name, names=", ".join(BOT_NAMES), most=MAX_SEARCH_SAMPLES))
+    if name == "ismcts" or name.startswith("ismcts-"):
+        from .ismcts import DEFAULT_ITERATIONS, ISMCTSBot
+
+        tail = name.removeprefix("ismcts-") if name != "ismcts" else str(DEFAULT_ITERATIONS)
+        if tail.isdigit() and tail.isascii() and 1 <= int(tail) <= MAX_ISMCTS_ITERATIONS:
+            return BotSpec(name, ISMCTSBot, {"iterations": int(tail)}, seeded=True)
+    raise ValueError(
+        _(WORDS["bot_name"]).format(
+            name=name, names=", ".join(BOT_NAMES), most=MAX_SEARCH_SAMPLES, iterations=whole(MAX_ISMCTS_ITERATIONS)
+        )
+    )
 
 
 def _cell(column: str, value: Any) -> str:

@@ -186,8 +186,9 @@ def test_my_own_messages_in_russian_and_ukrainian(tmp_path: Path) -> None:
     )
     got = run("--lang", "uk", "tournament", "random", "nobody", "--deals", "1")
     assert got.stderr == (
-        "durak-nb tournament: помилка: невідомий бот 'nobody': один з random, lowest, heuristic, search,"
-        " або search-N (N розкладів на хід, від 1 до 256), або NAME=COMMAND для зовнішнього бота\n"
+        "durak-nb tournament: помилка: невідомий бот 'nobody': один з random, lowest, heuristic, search, ismcts,"
+        " або search-N (N розкладів на хід, від 1 до 256), або ismcts-N (N ітерацій на хід, від 1 до 100\u00a0000),"
+        " або NAME=COMMAND для зовнішнього бота\n"
     )
 
 

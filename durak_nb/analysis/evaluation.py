@@ -16,17 +16,24 @@ draw, R25/R27; 0 the durak, R24/R22):
   and their error bar of 0 would make a guess look like a proof.
 - **by sampling** everywhere else: the search bot's determinized samples of the mover's
   own view (:meth:`~durak_nb.bots.SearchBot.sample_outcomes` on
-  :func:`~durak_nb.bots.seat_view`: never a hidden card), in two rounds. First
-  ``samples`` deals, each played out by the heuristic bot after every candidate move
-  (the same deals for every move): they only *choose* the best candidate (the highest
-  mean). A maximum over several candidates measured on the same few deals is biased
-  upwards, so the figures come from a second round of ``samples`` *fresh* deals, drawn
-  independently of the first, on which the played move and the chosen best are played
-  out again (paired: the same fresh deals for both). The win chance is the mean outcome
-  there, its error bar the standard error of the mean; the loss of the move against the
-  chosen best is the mean of the paired differences, with its standard error. Where the
-  played move is itself the best of the first round there is no second round (its mean
-  is not the result of a choice).
+  :func:`~durak_nb.bots.seat_view`: never a hidden card), by one scheme for the hint, the
+  analysis and so the replayer's strip (:func:`sample_choice`). Rounds of ``samples``
+  deals, each played out by the heuristic bot after every candidate move (the same deals
+  for every move), *choose* the best candidate: the highest mean, but the heuristic bot's
+  move unless the highest is surely better than it (a move is recommended over the rules
+  of thumb only on evidence). Rounds are added until the choice is **decided** (against
+  every other candidate the 95 % interval of the paired differences lies above 0, or
+  within ± :data:`MISTAKE`) or ``max_samples`` (default :data:`DEFAULT_MAX_SAMPLES`, 32)
+  is reached, and the text says which ("the best move decided after 24 samples", "not
+  decided within the bound of 32 samples"). A maximum over several candidates measured on
+  the same deals is biased upwards, so the figures come from a second round of as many
+  *fresh* deals, drawn independently, on which the played move and the chosen best are
+  played out again (paired). The win chance is the mean outcome there; its interval the
+  95 % **Wilson** score interval (:func:`wilson`: never empty, so 8 samples that all won
+  read 1.00 ± 0.32, not ± 0.00; the texts print its larger half after ±); the loss of the
+  move against the best is the mean of the paired differences, its interval
+  :func:`paired_interval` (two pseudo-samples at -1 and +1: identical differences never
+  give ± 0). Where the played move is itself the chosen best there is no second round.
 - **not at all** where the mover's view has no hidden card but the solver does not apply
   (three or more players still holding cards with the talon empty; the talon's last card
   the turned-up trump): every sample would be the one deal played out again, and a spread
@@ -43,7 +50,8 @@ Glyphs (one per move, and only where the user set none):
   chosen best candidate, ``?`` at least :data:`MISTAKE` (0.15), both measured on the
   second round's fresh deals (never on the deals that chose the best), in both cases
   only when the loss is more than :data:`SURE` (2.5) standard errors of the paired
-  differences and rests on at least :data:`MIN_SAMPLES` (8) fresh samples; no ``!``
+  differences, its 95 % interval (:func:`paired_interval`) lies above 0, and it rests on
+  at least :data:`MIN_SAMPLES` (8) fresh samples; no ``!``
   (sampling does not prove a move is the only good one).
 
 Where a move gets ``?`` or ``??`` the better move (the engine's first of the best, or the
@@ -51,7 +59,8 @@ best candidate) is added as a variation at that move, its comment saying what it
 ("keeps the win: …", "+0.27 win chance: …"). Every analysed move gets a comment after it
 ("Analysis: …"), appended to the user's. The member ``meta["analysis"]`` holds the figures
 (one object per main-line move: ``{"how": "exact", "value": 1, "best": 1}`` or ``{"how":
-"sampled", "p": 0.62, "se": 0.08, "best_p": 0.7, "samples": 8}``; ``{"how": "forced"}``
+"sampled", "p": 0.62, "se": 0.08, "best_p": 0.7, "samples": 8, "low": 0.31, "high": 0.86,
+"decided": false}``: ``se`` the standard error, ``low``..``high`` the 95 % Wilson interval; ``{"how": "forced"}``
 for a move with no alternative; ``{"how": "unknown"}``, ``"known"``, ``"redeal"``,
 ``"unsolved"``, ``"unsampled"``; with ``"best_move"`` (the JSON move form) where a better
 move was found, ``"glyph": "??"`` where the analysis set the move's glyph,
@@ -98,6 +107,7 @@ from .solver import Solution, SolverBudgetError, SolverError, SolverTable, solve
 
 __all__ = [
     "BLUNDER",
+    "DEFAULT_MAX_SAMPLES",
     "DEFAULT_NODE_BUDGET",
     "DEFAULT_SAMPLES",
     "MAX_NODE_BUDGET",
@@ -107,12 +117,16 @@ __all__ = [
     "MISTAKE",
     "SURE",
     "AnalysisError",
+    "Choice",
     "Hint",
     "MoveEvaluation",
     "analyse",
     "analysis_prefixes",
     "evaluate",
     "hint",
+    "paired_interval",
+    "sample_choice",
+    "wilson",
 ]
 
 #: Loss of win chance (sampled) for ``??``.
@@ -123,8 +137,10 @@ MISTAKE = 0.15
 SURE = 2.5
 #: The fewest samples a sampled glyph rests on.
 MIN_SAMPLES = 8
-#: Deals sampled per move by default.
+#: Deals sampled per move by default (one round; more rounds until the verdict is decided).
 DEFAULT_SAMPLES = 8
+#: The most deals sampled to choose the best move by default (the bound of the rounds).
+DEFAULT_MAX_SAMPLES = 32
 #: Solver positions per move by default (beyond: the move is ``"unsolved"``).
 DEFAULT_NODE_BUDGET = 5_000
 #: The most samples per round (the tournament's ``search-N`` stops at 256 too).
@@ -184,6 +200,14 @@ _HINT_UNSOLVED = Nn_(
 )
 
 
+#: Whether sampling decided the best move (said after a sampled figure).
+_DECIDED = Nn_("(the best move decided after {n} sample)", "(the best move decided after {n} samples)")
+_UNDECIDED = Nn_(
+    "(the best move not decided within the bound of {n} sample)",
+    "(the best move not decided within the bound of {n} samples)",
+)
+
+
 def _outcome_words(v: float) -> str:
     """An outcome in words: ``'a win'``, ``'a draw'``, ``'a loss'`` (the language in use)."""
     return pgettext("outcome", _VALUE[v])
@@ -217,6 +241,12 @@ class MoveEvaluation:
         best_se: the standard error of ``best_value`` (sampled), else 0.
         only: the played move is the only one of several keeping ``best_value`` (exact).
         glyph: the glyph by the thresholds of the module's text, or ``None``.
+        low, high: the 95 % Wilson interval of ``value`` (sampled: :func:`wilson`; never
+            empty, so 8 samples that all won read 1.00 ± 0.32, not ± 0.00), else
+            ``value`` itself.
+        best_low, best_high: the same of ``best_value``.
+        decided: sampled: the best move was decided before the bound (:class:`Choice`).
+        bound: sampled: the most samples the choice could take.
     """
 
     how: str
@@ -229,6 +259,27 @@ class MoveEvaluation:
     best_se: float = 0.0
     only: bool = False
     glyph: str | None = None
+    low: float | None = None
+    high: float | None = None
+    best_low: float | None = None
+    best_high: float | None = None
+    decided: bool = False
+    bound: int = 0
+
+    @property
+    def margin(self) -> float:
+        """The larger half of the 95 % interval of :attr:`value` (what the texts print
+        after ±); 0 where the value is exact."""
+        if self.low is None or self.high is None:
+            return 0.0
+        return max(self.value - self.low, self.high - self.value)
+
+    @property
+    def best_margin(self) -> float:
+        """The larger half of the 95 % interval of :attr:`best_value`."""
+        if self.best_low is None or self.best_high is None:
+            return 0.0
+        return max(self.best_value - self.best_low, self.best_high - self.best_value)
 
     def to_json(self) -> dict[str, Any]:
         """The figures of ``meta["analysis"]`` (see the module's text)."""
@@ -241,6 +292,9 @@ class MoveEvaluation:
                 "se": round(self.se, 4),
                 "best_p": round(self.best_value, 4),
                 "samples": self.samples,
+                "low": round(self.low if self.low is not None else self.value, 4),
+                "high": round(self.high if self.high is not None else self.value, 4),
+                "decided": self.decided,
             }
         return {"how": self.how}
 
@@ -262,7 +316,7 @@ def _choices(game: Game, mover: int) -> int:
     return len(game.legal_moves(mover))
 
 
-def _one_deal(sv: Any) -> bool:
+def one_deal(sv: Any) -> bool:
     """Every sample of ``sv`` would be the same deal: the unseen cards (none, or all of
     them) have one place to go (another hand's unknown cards, or the talon)."""
     v = sv.view
@@ -278,18 +332,18 @@ def _one_deal(sv: Any) -> bool:
     return places <= 1
 
 
-class _OverBudget(Exception):
-    """The solver applies but needs more than the node budget (see :func:`_exact_values`)."""
+class OverBudget(Exception):
+    """The solver applies but needs more than the node budget (see :func:`exact_values`)."""
 
 
-def _exact_values(
+def exact_values(
     game: Game, mover: int, node_budget: int, table: SolverTable | None = None
 ) -> dict[Move, float] | None:
     """The exact value for ``mover`` after each of their legal moves, or ``None`` where
     the solver does not apply.
 
     Raises:
-        _OverBudget: the solver applies but needs more than ``node_budget`` positions in
+        OverBudget: the solver applies but needs more than ``node_budget`` positions in
             all; every card is then known to the mover, so sampling the unseen cards
             would only play the one deal again (never a guess dressed as a figure).
     """
@@ -308,13 +362,13 @@ def _exact_values(
                 values[m] = _outcome(after, mover)
                 continue
             if left < 1:
-                raise _OverBudget
+                raise OverBudget
             s = solve(after, node_budget=left, table=table)
             left -= s.nodes
             values[m] = _value(s.durak, mover)
         return values
     except SolverBudgetError as exc:
-        raise _OverBudget from exc
+        raise OverBudget from exc
     except SolverError:  # the solver does not apply here
         return None
 
@@ -324,8 +378,8 @@ def _exact(game: Game, move: Move, node_budget: int, table: SolverTable | None =
     the solver applies but needs more than ``node_budget`` positions, or ``None`` where it
     does not apply."""
     try:
-        values = _exact_values(game, move.player, node_budget, table)
-    except _OverBudget:
+        values = exact_values(game, move.player, node_budget, table)
+    except OverBudget:
         return MoveEvaluation("unsolved")
     if values is None:
         return None
@@ -353,41 +407,192 @@ def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _sampled(game: Game, move: Move, bot: SearchBot) -> MoveEvaluation:
-    """The sampled evaluation of ``move`` (see the module's text): the first round of
-    ``bot.samples`` deals chooses the best candidate, a second round of fresh deals
-    measures the played move against it (paired)."""
+#: The normal quantile of the 95 % intervals.
+Z95 = 1.959964
+
+
+def wilson(xs: Sequence[float], lo: float = 0.0, hi: float = 1.0) -> tuple[float, float]:
+    """The 95 % Wilson score interval of the mean of ``xs`` (values in ``lo``..``hi``:
+    outcomes 0, 1/2, 1, or paired differences in -1..1), mapped to 0..1 and back.
+
+    Unlike mean ± 1.96 standard errors it is never empty: 8 samples that all won give
+    0.68..1, not 1 ± 0 (a score in 0..1 spreads at most as a win-or-loss does, so the
+    interval is never narrower than the truth's). No samples: ``(lo, hi)``.
+
+    >>> [round(x, 3) for x in wilson([1.0] * 8)]
+    [0.676, 1.0]
+    """
+    n = len(xs)
+    if n == 0:
+        return lo, hi
+    p = min(1.0, max(0.0, (sum(xs) / n - lo) / (hi - lo)))
+    z2 = Z95 * Z95
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    low = 0.0 if p == 0.0 else max(0.0, centre - half)
+    high = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return lo + (hi - lo) * low, lo + (hi - lo) * high
+
+
+def paired_interval(diffs: Sequence[float]) -> tuple[float, float]:
+    """The 95 % interval of the mean of paired differences (each in -1..1): mean ± 1.96
+    standard errors after adding two pseudo-samples, one at -1 and one at +1 (as
+    Agresti and Coull add successes and failures), so that identical differences never
+    give an empty interval (8 differences of 0: ± 0.29; 32: ± 0.08). No samples: -1..1.
+
+    >>> [round(x, 3) for x in paired_interval([0.0] * 8)]
+    [-0.292, 0.292]
+    """
+    xs = [*diffs, -1.0, 1.0]
+    n = len(xs)
+    if n == 2:
+        return -1.0, 1.0
+    mean, se = _mean_se(xs)
+    return max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The sampled choice of a best move (:func:`sample_choice`, the one sampling scheme
+    of the hint and the analysis).
+
+    Attributes:
+        best: the candidate with the highest mean outcome (ties: the heuristic bot's
+            move, then the engine's first), unless it is not surely better than the
+            heuristic bot's move (the 95 % interval of their paired difference reaches
+            0): then that move.
+        outcomes: each candidate's outcomes, one per sampled deal (the same deals for
+            every candidate).
+        samples: the deals they rest on.
+        decided: the best move was decided before the bound: against every other
+            candidate the 95 % interval of the paired difference lies above 0 (it is
+            better) or within ± :data:`MISTAKE` (no mistake either way).
+        bound: the most samples it could take.
+    """
+
+    best: Move
+    outcomes: dict[Move, list[float]]
+    samples: int
+    decided: bool
+    bound: int
+
+
+def _decided(outcomes: dict[Move, list[float]], best: Move) -> bool:
+    mine = outcomes[best]
+    for m, xs in outcomes.items():
+        if m == best:
+            continue
+        low, high = paired_interval([a - b for a, b in zip(mine, xs, strict=True)])
+        if not (low > 0.0 or (low > -MISTAKE and high < MISTAKE)):
+            return False
+    return True
+
+
+def _best(outcomes: dict[Move, list[float]], cands: Sequence[Move], default: Move) -> Move:
+    """The candidate with the highest mean; but the heuristic bot's move ``default``
+    where it is a candidate and the highest is not surely better than it (the 95 %
+    interval of the paired difference reaches 0): a move is recommended over the rules
+    of thumb only on evidence."""
+    n = len(outcomes[cands[0]])
+    means = {m: sum(v) / n for m, v in outcomes.items()}
+    top = max(means.values())
+    if means.get(default) == top:
+        return default
+    best = next(m for m in cands if means[m] == top)
+    if default in outcomes:
+        low, _high = paired_interval([a - b for a, b in zip(outcomes[best], outcomes[default], strict=True)])
+        if low <= 0.0:
+            return default
+    return best
+
+
+def sample_choice(sv: Any, cands: Sequence[Move], bot: SearchBot, bound: int) -> Choice | None:
+    """Choose the best of ``cands`` by sampling ``sv`` (the mover's view, nothing hidden):
+    rounds of ``bot.samples`` deals (:meth:`~durak_nb.bots.SearchBot.sample_outcomes`),
+    each candidate played out after every deal, more rounds until the best move is
+    decided (:class:`Choice`) or ``bound`` samples are reached. ``None``: no sample could
+    be built. The hint and the analysis both choose so (one scheme, one verdict)."""
+    default = bot.heuristic.choose_view(sv)
+    outcomes: dict[Move, list[float]] = {m: [] for m in cands}
+    step = max(1, bot.samples)
+    while True:
+        got = bot.sample_outcomes(sv, cands)
+        if not any(got.values()):
+            break
+        for m in cands:
+            outcomes[m].extend(got[m])
+        n = len(outcomes[cands[0]])
+        best = _best(outcomes, cands, default)
+        if _decided(outcomes, best):
+            return Choice(best, outcomes, n, True, bound)
+        if n + step > bound:
+            return Choice(best, outcomes, n, False, bound)
+    n = len(outcomes[cands[0]])
+    if n == 0:
+        return None
+    best = _best(outcomes, cands, default)
+    return Choice(best, outcomes, n, _decided(outcomes, best), bound)
+
+
+def _sampled(game: Game, move: Move, bot: SearchBot, bound: int | None = None) -> MoveEvaluation:
+    """The sampled evaluation of ``move`` (see the module's text): rounds of deals choose
+    the best candidate (:func:`sample_choice`, up to ``bound`` samples, by default
+    ``bot.samples``), a second round of as many fresh deals measures the played move
+    against it (paired)."""
     mover = move.player
     sv = seat_view(game, mover)
-    if _one_deal(sv):  # every sample the one deal: no spread to measure
+    if one_deal(sv):  # every sample the one deal: no spread to measure
         return MoveEvaluation("known")
     cands = _candidates(sv.legal)
     if move not in cands:
         cands.append(move)
-    outcomes = bot.sample_outcomes(sv, cands)  # round 1: choose
-    n = len(outcomes[move])
-    if n == 0:
+    choice = sample_choice(sv, cands, bot, bot.samples if bound is None else bound)  # round 1: choose
+    if choice is None:
         return MoveEvaluation("unsampled")
-    means = {m: sum(v) / n for m, v in outcomes.items()}
-    top = max(means.values())
-    if means[move] == top:  # no choice made against the move: its mean is not biased
-        p, se = _mean_se(outcomes[move])
-        return MoveEvaluation("sampled", p, p, se=se, samples=n, best_se=se)
-    best = next(m for m in cands if means[m] == top)
+    if choice.best == move:  # no choice made against the move: its mean is not biased
+        xs = choice.outcomes[move]
+        p, se = _mean_se(xs)
+        low, high = wilson(xs)
+        return MoveEvaluation(
+            "sampled",
+            p,
+            p,
+            se=se,
+            samples=choice.samples,
+            best_se=se,
+            low=low,
+            high=high,
+            best_low=low,
+            best_high=high,
+            decided=choice.decided,
+            bound=choice.bound,
+        )
+    best = choice.best
     fresh = bot.sample_outcomes(sv, [move, best])  # round 2: measure, on deals that chose nothing
-    played, other = fresh[move], fresh[best]
+    while len(fresh[move]) < choice.samples:
+        more = bot.sample_outcomes(sv, [move, best])
+        if not more[move]:
+            break
+        fresh[move].extend(more[move])
+        fresh[best].extend(more[best])
+    played, other = fresh[move][: choice.samples], fresh[best][: choice.samples]
     n = len(played)
     if n == 0:
         return MoveEvaluation("unsampled")
     p, se = _mean_se(played)
     bp, bse = _mean_se(other)
-    loss, loss_se = _mean_se([b - a for a, b in zip(played, other, strict=True)])
+    diffs = [b - a for a, b in zip(played, other, strict=True)]
+    loss, loss_se = _mean_se(diffs)
+    loss_low, _high = paired_interval(diffs)
     glyph = None
-    if n >= MIN_SAMPLES and loss > SURE * loss_se:
+    if n >= MIN_SAMPLES and loss > SURE * loss_se and loss_low > 0.0:
         if loss >= BLUNDER:
             glyph = "??"
         elif loss >= MISTAKE:
             glyph = "?"
+    low, high = wilson(played)
+    best_low, best_high = wilson(other)
     return MoveEvaluation(
         "sampled",
         p,
@@ -398,6 +603,12 @@ def _sampled(game: Game, move: Move, bot: SearchBot) -> MoveEvaluation:
         best=best if loss > 0 else None,  # named only where the fresh deals find it better
         best_se=bse,
         glyph=glyph,
+        low=low,
+        high=high,
+        best_low=best_low,
+        best_high=best_high,
+        decided=choice.decided,
+        bound=choice.bound,
     )
 
 
@@ -410,6 +621,7 @@ def evaluate(
     exact: bool = True,
     sampled: bool = True,
     table: SolverTable | None = None,
+    max_samples: int | None = None,
 ) -> MoveEvaluation:
     """The evaluation of ``move`` (legal in ``game``) for its mover: ``"forced"`` when it
     is the mover's only legal move (a redeal claim, R5, counts as a move); ``"redeal"``
@@ -443,7 +655,7 @@ def evaluate(
             return found
     if not sampled:
         return MoveEvaluation("unsolved")
-    return _sampled(game, move, bot)
+    return _sampled(game, move, bot, max_samples)
 
 
 def _comment(ev: MoveEvaluation, move: Move, names: Sequence[str]) -> str:
@@ -471,12 +683,19 @@ def _comment(ev: MoveEvaluation, move: Move, names: Sequence[str]) -> str:
             "sampled",
             name=name,
             p=decimal(ev.value),
-            se=decimal(ev.se),
+            se=decimal(ev.margin),
             n=ev.samples,
             bp=decimal(ev.best_value),
             best=ev.best.describe(names),
-        )
-    return _words("sampled_same", name=name, p=decimal(ev.value), se=decimal(ev.se), n=ev.samples)
+        ) + _verdict(ev)
+    return _words("sampled_same", name=name, p=decimal(ev.value), se=decimal(ev.margin), n=ev.samples) + _verdict(ev)
+
+
+def _verdict(ev: MoveEvaluation) -> str:
+    """The sentence saying whether sampling decided the best move or reached its bound."""
+    if ev.decided:
+        return " " + ngettext(*_DECIDED, ev.samples).format(n=ev.samples)
+    return " " + ngettext(*_UNDECIDED, ev.bound).format(n=whole(ev.bound))
 
 
 def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
@@ -488,7 +707,7 @@ def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
         gain=decimal(ev.best_value - ev.value, sign=True),
         move=ev.best.describe(names),
         bp=decimal(ev.best_value),
-        bse=decimal(ev.best_se),
+        bse=decimal(ev.best_margin),
         p=decimal(ev.value),
         n=ev.samples,
     )
@@ -580,6 +799,7 @@ def analyse(
     seed: int = 0,
     node_budget: int = DEFAULT_NODE_BUDGET,
     playout_moves: int = 400,
+    max_samples: int = DEFAULT_MAX_SAMPLES,
 ) -> Recording:
     """The recording with every move of its main line evaluated (see the module's text
     for how, the glyphs' thresholds and the fields written).
@@ -593,6 +813,9 @@ def analyse(
         node_budget: solver positions per move (a bound, 1 to :data:`MAX_NODE_BUDGET`;
             beyond it the move is ``"unsolved"``).
         playout_moves: moves per playout (a bound, 1 to :data:`MAX_PLAYOUT_MOVES`).
+        max_samples: the most deals the choice of the best move may take (rounds of
+            ``samples`` until it is decided, :func:`sample_choice`; 1 to
+            :data:`MAX_SAMPLES`; at least ``samples``).
 
     Returns:
         A new :class:`~durak_nb.record.Recording` (the input is not changed).
@@ -610,6 +833,7 @@ def analyse(
     _bounded("samples", samples, MAX_SAMPLES)
     _bounded("node_budget", node_budget, MAX_NODE_BUDGET)
     _bounded("playout_moves", playout_moves, MAX_PLAYOUT_MOVES)
+    _bounded("max_samples", max_samples, MAX_SAMPLES)
     bot = SearchBot(samples=samples, seed=seed, playout_moves=playout_moves)
     table = SolverTable()  # the solver's positions, kept from one move to the next
     tree = GameTree.from_recording(rec)
@@ -639,7 +863,15 @@ def analyse(
             if unknown[k][move.player]:
                 ev = MoveEvaluation("unknown")
             else:  # the solver needs every hand; the samples only the mover's view
-                ev = evaluate(game, move, bot=bot, node_budget=node_budget, exact=sum(unknown[k]) == 0, table=table)
+                ev = evaluate(
+                    game,
+                    move,
+                    bot=bot,
+                    node_budget=node_budget,
+                    exact=sum(unknown[k]) == 0,
+                    table=table,
+                    max_samples=max(samples, max_samples),
+                )
             fig = ev.to_json()
             if ev.best is not None:
                 fig["best_move"] = move_to_json(ev.best, names)
@@ -694,24 +926,28 @@ def hint(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     node_budget: int = DEFAULT_NODE_BUDGET,
+    max_samples: int = DEFAULT_MAX_SAMPLES,
 ) -> Hint:
     """The best move of ``seat`` now: from the solver where it applies (exact, the
     engine's first of the moves keeping the best outcome; where it applies but needs more
-    than ``node_budget`` positions, the heuristic bot's move, saying so), else the search
-    bot's best candidate over ``samples`` determinized deals of the seat's own view (never
-    a hidden card), its win chance measured again on ``samples`` fresh deals (the best of
-    several on the same deals is biased upwards). Where that view hides nothing but the
+    than ``node_budget`` positions, the heuristic bot's move, saying so), else the
+    analysis's own sampled choice (:func:`sample_choice`: rounds of ``samples``
+    determinized deals of the seat's own view, never a hidden card, until the best move is
+    decided or ``max_samples`` is reached, saying which), its win chance measured again on
+    as many fresh deals (the best of several on the same deals is biased upwards), with
+    the larger half of its 95 % Wilson interval after ±. Where that view hides nothing but the
     solver does not apply (three players or more), the heuristic bot's move, saying so.
     A redeal claim (R5) counts as a move (two moves: not forced). ``game`` is not changed.
 
     Raises:
         PlayerError, TypeError: ``seat`` is not a seat of ``game``.
-        AnalysisError: ``samples`` is not a whole number from 1 to :data:`MAX_SAMPLES`,
-            or ``node_budget`` from 1 to :data:`MAX_NODE_BUDGET` (a :class:`ValueError`
-            naming the argument).
+        AnalysisError: ``samples`` or ``max_samples`` is not a whole number from 1 to
+            :data:`MAX_SAMPLES`, or ``node_budget`` from 1 to :data:`MAX_NODE_BUDGET` (a
+            :class:`ValueError` naming the argument).
     """
     seat = game.seat(seat)
     _bounded("samples", samples, MAX_SAMPLES)
+    _bounded("max_samples", max_samples, MAX_SAMPLES)
     _bounded("node_budget", node_budget, MAX_NODE_BUDGET)
     names = game.players
     every = list(game.legal_moves(seat)) if not game.finished else []
@@ -720,8 +956,8 @@ def hint(
     if len(every) == 1:  # a redeal claim (R5) counts as a choice
         return Hint(every[0], "forced", _words("hint_forced", move=every[0].describe(names)))
     try:
-        values = _exact_values(game, seat, node_budget)
-    except _OverBudget:  # every card known: samples would repeat one deal
+        values = exact_values(game, seat, node_budget)
+    except OverBudget:  # every card known: samples would repeat one deal
         move = SearchBot(samples=1, seed=seed).heuristic.choose(game, seat)
         words = ngettext(*_HINT_UNSOLVED, node_budget).format(move=move.describe(names), budget=whole(node_budget))
         return Hint(move, "heuristic", words)
@@ -730,22 +966,30 @@ def hint(
         best = next(m for m in values if values[m] == top)
         words = _words("hint_exact", move=best.describe(names), value=_outcome_words(top))
         return Hint(best, "exact", words)
-    if _one_deal(seat_view(game, seat)):  # nothing hidden, yet no solver: one deal, no spread
+    if one_deal(seat_view(game, seat)):  # nothing hidden, yet no solver: one deal, no spread
         move = SearchBot(samples=1, seed=seed).heuristic.choose(game, seat)
         return Hint(move, "heuristic", _words("hint_known", move=move.describe(names)))
     bot = SearchBot(samples=samples, seed=seed)
     sv = seat_view(game, seat)
     cands = _candidates(sv.legal)
-    outcomes = bot.sample_outcomes(sv, cands)
-    n = min((len(v) for v in outcomes.values()), default=0)
-    if n == 0:
+    choice = sample_choice(sv, cands, bot, max(samples, max_samples))  # the analysis's own scheme
+    if choice is None:
         move = bot.heuristic.choose_view(sv)
         return Hint(move, "heuristic", _words("hint_default", move=move.describe(names)))
-    means = {m: sum(v) / n for m, v in outcomes.items()}
-    top = max(means.values())
-    best = next(m for m in cands if means[m] == top)
+    best = choice.best
     fresh = bot.sample_outcomes(sv, [best])[best]  # the chosen move measured on fresh deals (the max is biased)
-    p, se = _mean_se(fresh) if fresh else _mean_se(outcomes[best])
-    n = len(fresh) or n
-    words = _words("hint_sampled", move=best.describe(names), p=decimal(p), se=decimal(se), n=n, name=names[seat])
-    return Hint(best, "sampled", words)
+    while fresh and len(fresh) < choice.samples:
+        more = bot.sample_outcomes(sv, [best])[best]
+        if not more:
+            break
+        fresh.extend(more)
+    xs = fresh[: choice.samples] or choice.outcomes[best]
+    p = sum(xs) / len(xs)
+    low, high = wilson(xs)
+    ev = MoveEvaluation(
+        "sampled", p, p, samples=len(xs), low=low, high=high, decided=choice.decided, bound=choice.bound
+    )
+    words = _words(
+        "hint_sampled", move=best.describe(names), p=decimal(p), se=decimal(ev.margin), n=len(xs), name=names[seat]
+    )
+    return Hint(best, "sampled", words + _verdict(ev))

@@ -171,6 +171,9 @@ def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:
         se, n = fig.get("se"), fig.get("samples")
         if p is None or bp is None or not isinstance(se, (int, float)) or not isinstance(n, int):
             return w_("other")
+        low, high = _number(fig.get("low")), _number(fig.get("high"))
+        if low is not None and high is not None:  # the 95 % interval's larger half, as the comment says it
+            se = max(p - low, high - p)
         if better:
             return w_("sampled_worse").format(best=better, bp=decimal(bp), p=decimal(p), n=n)
         if p >= bp:

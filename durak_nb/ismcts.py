@@ -1,0 +1,268 @@
+"""The ISMCTS bot: information-set Monte Carlo tree search from one seat's view.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 4(2), 2012), as :class:`ISMCTSBot` plays it:
+
+* **What it knows.** The seat's :class:`~durak_nb.bots.SeatView` only (its own hand, the
+  table, the sizes, the discard, the cards seen in other hands: R3, R4, R14, R20; the one
+  home of a player's view is :mod:`durak_nb.knowledge`). It never reads a hidden card:
+  :meth:`ISMCTSBot.choose` builds the view and decides from it alone.
+* **One tree, many deals.** Every iteration draws a fresh deal of the unseen cards
+  consistent with the view (:func:`~durak_nb.bots.determinize`), then walks one tree of
+  moves from the seat's information set: at each node the mover is the seat the referee
+  asks (:func:`~durak_nb.bots.turn_seat`), its moves are the candidates legal *in this
+  deal* (:func:`~durak_nb.bots._candidates`: no redeal, R5; of several cards of one rank
+  only the largest lead, throw-in or transfer), a move never tried in the node is added
+  (expansion), otherwise UCB1 with availability counts picks the child (a child's
+  exploration term counts only the visits in which it was legal). The rest of the game is
+  played out by :class:`~durak_nb.bots.HeuristicBot` at every seat (the playout), and
+  each node on the path adds the outcome of the player who made its move: 1 not the
+  durak, 1/2 a draw (R25, R27), 0 the durak or in the losing team (R22).
+* **Exact where it can be.** When the view hides nothing and two players hold cards with
+  the talon empty (R16, R24: every card is known), the solver
+  (:func:`durak_nb.analysis.solve`, within :attr:`ISMCTSBot.node_budget` positions)
+  gives the exact value of every move; the bot plays a move keeping the best outcome
+  (the heuristic bot's move when it is one of them). Beyond the budget it searches.
+* **Bounds.** At most ``iterations`` iterations per decision (its strength level:
+  ``ismcts-200``, ``ismcts-1000`` in tournaments), each playout at most
+  ``playout_moves`` moves (an unfinished one counts as a draw), and, where
+  ``seconds`` is given, no new iteration after that many seconds. It stops early when
+  the most visited move can no longer be overtaken by the iterations left. It plays the
+  most visited move (ties: the heuristic bot's move, then the first found).
+
+Measured: ``benchmarks/bench_ladder.py`` (README "Bots").
+
+>>> from durak_nb.engine import Game
+>>> from durak_nb.bots import play_out
+>>> g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=7)
+>>> _ = play_out(g, ISMCTSBot(iterations=20, seed=1))
+>>> g.finished
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from .bots import HeuristicBot, SeatView, _candidates, _moves, determinize, seat_view, turn_seat
+from .engine import Game, IllegalMove, Move, SetupError
+
+__all__ = ["DEFAULT_ITERATIONS", "MAX_ITERATIONS", "ISMCTSBot"]
+
+#: Iterations per decision by default (``ismcts`` in tournaments).
+DEFAULT_ITERATIONS = 200
+#: The most iterations per decision (``ismcts-N``).
+MAX_ITERATIONS = 100_000
+#: Solver positions per decision by default where every card is known.
+DEFAULT_NODE_BUDGET = 5_000
+
+
+class _Node:
+    """One node of the tree: the move that led here, its mover, the visits, the sum of
+    the mover's outcomes and the availability count (UCB's parent visits, ISMCTS)."""
+
+    __slots__ = ("avail", "children", "mover", "n", "w")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.children: dict[Move, _Node] = {}
+
+
+def _rewards(game: Game) -> list[float]:
+    """Each seat's outcome of a game (1 not the durak, 1/2 a draw or unfinished, 0 the
+    durak or in the losing team, R22, R25, R27)."""
+    r = game.result
+    n = game.n
+    if r is None or r.draw:
+        return [0.5] * n
+    if r.losing_team is not None:
+        return [0.0 if s in r.losing_team else 1.0 for s in range(n)]
+    return [0.0 if s == r.durak else 1.0 for s in range(n)]
+
+
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search from the seat's own view (see the module's
+    text).
+
+    Args:
+        iterations: iterations per decision, 1 to :data:`MAX_ITERATIONS` (the strength
+            level).
+        seed: seed of its own ``random.Random`` (the same seed, the same games).
+        exploration: UCB1's constant (outcomes lie in 0..1).
+        playout_moves: a bound on each playout (an unfinished one counts as a draw).
+        node_budget: solver positions per decision where every card is known (0: never
+            solve).
+        seconds: where given, no new iteration after that many seconds of one decision
+            (then the games depend on the machine's speed).
+
+    Raises:
+        ValueError: ``iterations``, ``playout_moves`` or ``node_budget`` is not a whole
+            number in its range, or ``seconds`` is not positive.
+    """
+
+    def __init__(
+        self,
+        iterations: int = DEFAULT_ITERATIONS,
+        seed: int | None = 0,
+        *,
+        exploration: float = 0.7,
+        playout_moves: int = 400,
+        node_budget: int = DEFAULT_NODE_BUDGET,
+        seconds: float | None = None,
+    ) -> None:
+        for what, value, low, high in (
+            ("iterations", iterations, 1, MAX_ITERATIONS),
+            ("playout_moves", playout_moves, 1, 100_000),
+            ("node_budget", node_budget, 0, 1_000_000),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ValueError(f"ISMCTSBot: {what} is a whole number from {low} to {high}, not {value!r}")
+        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
+            raise ValueError(f"ISMCTSBot: seconds is a positive number or None, not {seconds!r}")
+        self.iterations = iterations
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.exploration = float(exploration)
+        self.playout_moves = playout_moves
+        self.node_budget = node_budget
+        self.seconds = seconds
+        self.heuristic = HeuristicBot()
+        #: iterations run in all, decisions solved exactly, deals that could not be built
+        self.iterations_run = 0
+        self.solved = 0
+        self.failed_samples = 0
+
+    def __repr__(self) -> str:
+        """The call that makes this bot afresh, e.g. ``ISMCTSBot(iterations=200, seed=0)``."""
+        return f"ISMCTSBot(iterations={self.iterations!r}, seed={self.seed!r})"
+
+    def choose(self, game: Game, player: int | None = None) -> Move:
+        """The move of ``player`` (or of :func:`~durak_nb.bots.turn_seat`), decided from
+        its :class:`~durak_nb.bots.SeatView` only.
+
+        Raises:
+            ValueError: no legal move (the game is over, or ``player`` may not act now).
+        """
+        seat = turn_seat(game) if player is None else game.seat(player)
+        _moves(game, seat)
+        return self.choose_view(seat_view(game, seat))
+
+    def choose_view(self, sv: SeatView) -> Move:
+        """The move chosen from ``sv`` (what the seat may know, nothing hidden).
+
+        Raises:
+            ValueError: the view lists no legal move.
+        """
+        if not sv.legal:
+            raise ValueError(f"no legal move to choose for {sv.view.players[sv.seat]}")
+        default = self.heuristic.choose_view(sv)
+        cands = _candidates(sv.legal)
+        if default not in cands:
+            cands.append(default)
+        if len(cands) == 1:
+            return default
+        exact = self._exact(sv, cands, default)
+        if exact is not None:
+            return exact
+        visits = self.search(sv, cands)
+        top = max(visits.values())
+        if top == 0 or visits[default] == top:
+            return default
+        return next(m for m in cands if visits[m] == top)
+
+    def _exact(self, sv: SeatView, cands: Sequence[Move], default: Move) -> Move | None:
+        """A move keeping the best exact outcome where the view hides nothing and the
+        solver answers within :attr:`node_budget`, else ``None``."""
+        if self.node_budget == 0 or sv.view.talon_size or len(sv.view.players) - len(sv.view.out_order) != 2:
+            return None
+        from .analysis.evaluation import OverBudget, exact_values, one_deal
+
+        if not one_deal(sv):
+            return None
+        try:
+            game = determinize(sv, self.rng)  # every card known: this is the game itself
+            values = exact_values(game, sv.seat, self.node_budget)
+        except (OverBudget, SetupError, IllegalMove):
+            return None
+        if not values:
+            return None
+        top = max(values.values())
+        self.solved += 1
+        if values.get(default) == top:
+            return default
+        return next((m for m in cands if values.get(m) == top), None) or next(m for m in values if values[m] == top)
+
+    def search(self, sv: SeatView, cands: Sequence[Move]) -> dict[Move, int]:
+        """Run the tree search from ``sv``; the visits of each of ``cands`` at the root.
+
+        Args:
+            sv: what the seat may know (nothing hidden).
+            cands: the seat's candidate moves (each in ``sv.legal``).
+        """
+        seat = sv.seat
+        root = _Node(seat)
+        rng = self.rng
+        c = self.exploration
+        bot = self.heuristic
+        allowed = set(cands)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        total = self.iterations
+        for it in range(total):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if it >= 16 and it % 8 == 0:  # the leader can no longer be overtaken
+                vs = sorted((ch.n for ch in root.children.values()), reverse=True)
+                if len(vs) == len(allowed) and vs[0] - (vs[1] if len(vs) > 1 else 0) > total - it:
+                    break
+            try:
+                g = determinize(sv, rng)
+            except (SetupError, IllegalMove):
+                self.failed_samples += 1
+                continue
+            self.iterations_run += 1
+            node = root
+            path: list[_Node] = []
+            while not g.finished:
+                mover = seat if node is root else turn_seat(g)
+                legal = g.legal_moves(mover)
+                moves = [m for m in _candidates(legal) if m in allowed] if node is root else _candidates(legal)
+                if not moves:
+                    break
+                kids = node.children
+                untried = [m for m in moves if m not in kids]
+                if untried:
+                    m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    child = kids[m] = _Node(mover)
+                    for other in moves:
+                        if other in kids:
+                            kids[other].avail += 1
+                    g.play(m)
+                    path.append(child)
+                    break
+                best = None
+                best_u = -1.0
+                for other in moves:
+                    ch = kids[other]
+                    ch.avail += 1
+                    u = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                    if u > best_u:
+                        best_u, best = u, other
+                assert best is not None
+                g.play(best)
+                node = kids[best]
+                path.append(node)
+            played = 0
+            while not g.finished and played < self.playout_moves:
+                g.play(bot.choose(g))
+                played += 1
+            reward = _rewards(g)
+            for nd in path:
+                nd.n += 1
+                nd.w += reward[nd.mover]
+        return {m: (root.children[m].n if m in root.children else 0) for m in cands}

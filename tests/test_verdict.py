@@ -1,0 +1,87 @@
+"""One verdict (issue 21): the hint and the analysis sample one way, their intervals are
+honest (never ± 0 from samples of hidden cards), sampling says whether it decided the best
+move or reached its bound, and the hint never recommends a move the analysis calls a
+mistake."""
+
+from __future__ import annotations
+
+import pytest
+
+from durak_nb.analysis import analyse, evaluate, hint
+from durak_nb.analysis.evaluation import paired_interval, wilson
+from durak_nb.bots import HeuristicBot, SearchBot, turn_seat
+from durak_nb.engine import Game, Move
+from durak_nb.record.json_form import Recording
+
+
+def test_the_wilson_interval_is_never_empty() -> None:
+    assert [round(x, 3) for x in wilson([1.0] * 8)] == [0.676, 1.0]
+    assert [round(x, 3) for x in wilson([0.0] * 8)] == [0.0, 0.324]
+    assert [round(x, 3) for x in wilson([0.0, 1.0] * 4)] == [0.215, 0.785]
+    assert wilson([]) == (0.0, 1.0)
+    # paired differences: two pseudo-samples at -1 and +1, so 8 equal outcomes are not "no difference ± 0"
+    assert [round(x, 3) for x in paired_interval([0.0] * 8)] == [-0.292, 0.292]
+    assert [round(x, 3) for x in paired_interval([0.0] * 32)] == [-0.083, 0.083]
+    assert [round(x, 3) for x in paired_interval([1.0] * 8)] == [0.408, 1.0]
+
+
+def test_the_reported_hint_no_longer_leads_the_lowest_trump() -> None:
+    # Anna holds 6♥ 7♦ 7♣ 8♥ 9♥ 10♦, trumps ♦: before, the hint said "Anna attacks 7♦"
+    # (the lowest trump: the first of candidates whose 8-sample means tied at the top);
+    # no lead is surely better than the rules of thumb' 6♥ in 32 samples, and it says so
+    g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=223)
+    assert sorted(c.code for c in g.hands[0]) == sorted(["6H", "7D", "7C", "8H", "9H", "TD"])
+    h = hint(g, 0)
+    assert h.move == Move.attack(0, "6H") == HeuristicBot().choose(g, 0)
+    assert h.how == "sampled"
+    assert h.words.startswith("Anna attacks 6♥: win chance ")
+    assert h.words.endswith("(32 samples of Anna's view) (the best move not decided within the bound of 32 samples)")
+
+
+def test_all_wins_of_hidden_cards_are_not_plus_minus_zero() -> None:
+    # Anna's 9♠ lead wins in every sample (Boris's hand is hidden from her): 1.00 ± 0.32, not ± 0.00
+    g = Game.from_code("podkidnoy", ["Anna", "Boris"], "9S9C6D/KS7D 8C8H H 0 * 5 + -")
+    ev = evaluate(g, Move.attack(0, "9S"), bot=SearchBot(samples=8, seed=0))
+    assert (ev.how, ev.value, ev.samples, ev.bound) == ("sampled", 1.0, 8, 8)
+    assert round(ev.margin, 2) == 0.32 and ev.high == 1.0
+    assert not ev.decided  # 9♣ wins too: 8 samples cannot say the two are equal
+    ev = evaluate(g, Move.attack(0, "9S"), bot=SearchBot(samples=8, seed=0), max_samples=32)
+    assert (ev.value, ev.samples, ev.decided, round(ev.margin, 2)) == (1.0, 24, True, 0.14)  # rounds until decided
+    fig = ev.to_json()
+    assert fig["low"] == 0.862 and fig["high"] == 1.0 and fig["decided"] is True
+    rec = Recording(g.rules, g.players, start=g.start(), moves=[Move.attack(0, "9S")])
+    assert analyse(rec).meta["comments"]["0"] == (
+        "Analysis: Anna's win chance 1.00 ± 0.14 (24 samples of Anna's view); no better move found"
+        " (the best move decided after 24 samples)"
+    )
+
+
+def _positions() -> list[tuple[Game, int]]:
+    """Positions of bot games with hidden cards: 2 and 3 players, several moments."""
+    out = []
+    for players, seed, stops in ((2, 5, (0, 6, 14)), (3, 9, (0, 9, 20))):
+        g = Game.deal("podkidnoy", [f"P{k}" for k in range(players)], seed=seed)
+        bot = HeuristicBot()
+        for k in range(max(stops) + 1):
+            if g.finished:
+                break
+            if k in stops and g.talon:
+                out.append((g.copy(), turn_seat(g)))
+            g.play(bot.choose(g))
+    return out
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_hint_and_analysis_agree(index: int) -> None:
+    game, seat = _positions()[index]
+    h = hint(game, seat, seed=0)
+    assert h.move is not None
+    if h.how != "sampled":
+        return
+    ev = evaluate(game, h.move, bot=SearchBot(samples=8, seed=0), max_samples=32)
+    assert ev.how == "sampled"
+    assert ev.glyph not in ("?", "??")  # the analysis never calls the hint's move a mistake
+    assert ev.low is not None and ev.high is not None
+    said = float(h.words.split("win chance ")[1].split(" ")[0])
+    margin = float(h.words.split("± ")[1].split(" ")[0])
+    assert said - margin <= ev.high and ev.low <= said + margin  # the two intervals overlap
