@@ -18,9 +18,9 @@ The catalogue is where a translator writes; the edition files are what a reader,
 and any other program reads (``durak-nb replay recordings/uk/draw.json``).  They are made
 from the two by :func:`edition_games`, written by ``python scripts/make_edition_recordings.py``
 (:func:`main`; ``--check`` compares without writing, and a test runs it), as
-``scripts/make_notation_recordings.py`` writes the notation twins.  :func:`recording_path` finds the file of the reader's edition:
-the lessons, ``durak-nb replay`` and ``durak-nb export`` of a shipped recording show
-that edition's file.  A name or text the catalogue does not hold (a recording of the
+``scripts/make_notation_recordings.py`` writes the notation twins.  :func:`recording_path`
+finds the file of the reader's edition: the lessons, ``durak-nb replay`` and
+``durak-nb export`` of a shipped recording show that edition's file.  A name or text the catalogue does not hold (a recording of the
 user's own) is shown as written.
 
 >>> from durak_nb.i18n import language
@@ -116,6 +116,11 @@ def person_name(name: str) -> str:
     return _(name) if name in NAMES else name
 
 
+def _has_words(text: str) -> bool:
+    """``text`` holds a letter (a header's words, not a date or a round number)."""
+    return any(c.isalpha() for c in text)
+
+
 def _walk(node: dict[str, Any], fn: Callable[[str, str], str], depth: int) -> dict[str, Any]:
     """``node`` (a ``meta`` or a side line) with each text of a :data:`CONTEXTS` member
     replaced by ``fn(context, text)``; side lines walked the same way."""
@@ -128,7 +133,9 @@ def _walk(node: dict[str, Any], fn: Callable[[str, str], str], depth: int) -> di
         elif isinstance(value, dict) and key.startswith("comments"):
             out[key] = {k: fn(context, v) if isinstance(v, str) and v.strip() else v for k, v in value.items()}
         elif isinstance(value, dict) and key == "headers":  # the notation's other headers: words, not dates or numbers
-            out[key] = {k: fn(context, v) if isinstance(v, str) and any(c.isalpha() for c in v) else v for k, v in value.items()}
+            out[key] = {
+                k: fn(context, v) if isinstance(v, str) and any(c.isalpha() for c in v) else v for k, v in value.items()
+            }
     lines = node.get("variations")
     if isinstance(lines, dict) and depth < MAX_DEPTH:
         out["variations"] = {
@@ -153,7 +160,9 @@ def _rename(node: dict[str, Any], depth: int) -> dict[str, Any]:
     lines = node.get("variations")
     if isinstance(lines, dict) and depth < MAX_DEPTH:
         out["variations"] = {
-            k: [_rename(line, depth + 1) if isinstance(line, dict) else line for line in v] if isinstance(v, list) else v
+            k: [_rename(line, depth + 1) if isinstance(line, dict) else line for line in v]
+            if isinstance(v, list)
+            else v
             for k, v in lines.items()
         }
     return out
@@ -177,8 +186,6 @@ def meta_texts(meta: dict[str, Any]) -> Iterator[tuple[str, str]]:
 
     translate_meta(meta, keep)
     yield from found
-
-
 
 
 def localized(recording: Recording) -> Recording:
@@ -312,4 +319,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     differ = write_editions(check=args.check)
     return 1 if args.check and differ else 0
-

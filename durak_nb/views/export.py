@@ -82,6 +82,7 @@ from ..i18n import N_, _, get_language, ngettext, pgettext
 from ..record.json_form import Recording, replace_atomically
 from ..record.tree import ANNOTATION_KEYS, GameNode, GameTree
 from ..replay import Replay
+from ..rules import preset_words
 from ..text import visible
 from . import replayer
 from .bounds import MAX_REPLAYER_MOVES, ViewBoundError, check_moves
@@ -825,7 +826,7 @@ def _title(replay: Replay, title: str | None) -> str:
         return str(meta_title)
     # TRANSLATORS: the page's default title: {rules} is the variant's name (podkidnoy), {players} the names
     return _("durak-nb replay: {rules} · {players}").format(
-        rules=replay.recording.rules.preset, players=", ".join(replay.players)
+        rules=preset_words(replay.recording.rules.preset), players=", ".join(replay.players)
     )
 
 
