@@ -20,8 +20,8 @@ from the two by :func:`edition_games`, written by ``python scripts/make_edition_
 (:func:`main`; ``--check`` compares without writing, and a test runs it), as
 ``scripts/make_notation_recordings.py`` writes the notation twins.  :func:`recording_path`
 finds the file of the reader's edition: the lessons, ``durak-nb replay`` and
-``durak-nb export`` of a shipped recording show that edition's file.  A name or text the catalogue does not hold (a recording of the
-user's own) is shown as written.
+``durak-nb export`` of a shipped recording show that edition's file.  A name or text
+the catalogue does not hold (a recording of the user's own) is shown as written.
 
 >>> from durak_nb.i18n import language
 >>> from durak_nb.record.json_form import Recording
