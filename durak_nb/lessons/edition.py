@@ -269,7 +269,8 @@ def edition_text(rel: str, lang: str) -> str:
         RecordingError: the English file cannot be read, or a translated game cannot be
             written (a translated name the readers refuse).
     """
-    from ..record.io import json_text, write
+    from ..record.io import json_text
+    from ..record.writer import write
 
     games = edition_games(rel, lang)
     return write(games) if rel.endswith(".durak") else json_text(games)
