@@ -510,6 +510,10 @@ def _replay(path: str) -> int:
         games = notation.load_games(_edition(path))  # .durak or .json, one game or a match
         for number, rec in enumerate(games, 1):
             title = _("game {number} of {count}: ").format(number=number, count=len(games)) if len(games) > 1 else ""
+            if rec.meta.get("analysis"):  # the analysis's texts in the reader's language
+                from .analysis.evaluation import in_reader_language
+
+                rec = in_reader_language(rec)
             for line in game_lines(rec, title=title):  # comments, glyphs, side lines indented
                 _say(line)
     except RecordingError as exc:

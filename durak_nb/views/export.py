@@ -95,6 +95,7 @@ from .html import (
     board_html,
     esc,
     header_html,
+    in_reader_language,
     page_head,
     replayer_frames,
     script_json,
@@ -881,6 +882,7 @@ def export_html(
         _check_size(len(replay_or_recording.moves), max_moves)
         _check_size(_tree_moves(replay_or_recording), max_moves, has=HAS["all"])
         replay = Replay(replay_or_recording)
+    replay = in_reader_language(replay)  # the analysis's texts in the reader's language
     text = page_html(
         replay, title=title, interval=interval, perspective=perspective, max_moves=max_moves, puzzle=puzzle
     )

@@ -451,6 +451,19 @@ def result_html(position: Position) -> str:
     return text
 
 
+def in_reader_language(replay: Replay) -> Replay:
+    """``replay``, or a replay of its recording with the texts the analysis wrote into it
+    said in the language in use (:func:`durak_nb.analysis.evaluation.in_reader_language`:
+    a file analysed in English reads «Аналіз: …» in a Ukrainian replayer); the writer's
+    own comments as written.  Every view that shows a game calls it."""
+    if not replay.recording.meta.get("analysis"):
+        return replay
+    from ..analysis.evaluation import in_reader_language as said_again  # the analysis's words: only where one is
+
+    rec = said_again(replay.recording)
+    return replay if rec is replay.recording else Replay(rec)
+
+
 def preset_words(preset: str) -> str:
     """A preset as the reader calls it: the name itself in English (``'podkidnoy'``, as
     files write it), «подкидной дурак» / «підкидний дурень» in Russian and Ukrainian
