@@ -11,6 +11,7 @@ looked at; allowed in Latin letters are only the rule ids (R17), the program's o
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import re
@@ -269,3 +270,71 @@ def test_a_lesson_page_shows_the_editions_games(lang: str, name: str, tmp_path: 
     texts = page_texts(page.read_text(encoding="utf-8"))
     assert bad_words(texts, lang) == set()
     assert ("Борис" in "\n".join(texts)) and "Boris" not in "\n".join(texts)
+
+
+# ----------------------------------------------------------------- the analysis's words
+
+
+@pytest.fixture(scope="module")
+def analysed_in_english() -> dict[str, Any]:
+    """The Ukrainian and Russian editions of a lesson game, analysed in English (as a
+    teacher's kit set to English would write them)."""
+    from durak_nb.analysis.evaluation import analyse
+
+    with language("en"):
+        return {
+            lang: analyse(load_games(RECORDINGS / lang / "seed000-vdogonku.json")[0], samples=4, seed=1)
+            for lang in EDITIONS
+        }
+
+
+@pytest.mark.parametrize("lang", EDITIONS)
+def test_the_analysis_of_another_language_is_shown_in_the_readers(
+    lang: str, analysed_in_english: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from durak_nb.analysis.evaluation import in_reader_language
+
+    rec = analysed_in_english[lang]
+    original = load_games(RECORDINGS / lang / "seed000-vdogonku.json")[0]
+    english = rec.meta["comments"]
+    assert all("Analysis: " in text for text in english.values())
+    assert bad_words(list(english.values()), lang)  # English words, as written
+    with language(lang):
+        shown = in_reader_language(rec)
+    said = shown.meta["comments"]
+    assert sorted(said) == sorted(english)
+    prefix = "Анализ: " if lang == "ru" else "Аналіз: "
+    for k, text in said.items():
+        mine = original.meta["comments"].get(k)
+        assert text.startswith(f"{mine} {prefix}" if mine else prefix)  # the writer's comment as typed, first
+    assert bad_words(list(said.values()), lang) == set()
+    assert [f["comment"] for f in shown.meta["analysis"]] == [
+        t[t.index(prefix) :] for _, t in sorted(said.items(), key=lambda kv: int(kv[0]))
+    ]
+    with language("en"):
+        assert in_reader_language(shown) == rec  # said again in English: the file as analysed
+    with language(lang):
+        assert in_reader_language(shown) is shown
+    # the command line and the exported page say it in the reader's language too
+    path = tmp_path / "analysed.json"
+    path.write_text(rec.dumps(), encoding="utf-8")
+    out = _run(capsys, "--lang", lang, "replay", str(path))
+    assert prefix in out and "Analysis" not in out and bad_words(out.splitlines(), lang) == set()
+    page = tmp_path / "analysed.html"
+    _run(capsys, "--lang", lang, "export", str(path), "-o", str(page))
+    texts = page_texts(page.read_text(encoding="utf-8"))
+    assert any(prefix in t for t in texts) and bad_words(texts, lang) == set()
+
+
+def test_an_edited_or_older_analysis_text_stays_as_written(analysed_in_english: dict[str, Any]) -> None:
+    from durak_nb.analysis.evaluation import in_reader_language
+
+    rec = analysed_in_english["uk"]
+    figs = [dict(f) for f in rec.meta["analysis"]]
+    del figs[0]["comment"]  # a figure from before the analysis recorded its texts
+    edited = dict(rec.meta["comments"], **{"1": rec.meta["comments"]["1"] + " (I disagree)"})
+    old = dataclasses.replace(rec, meta={**rec.meta, "analysis": figs, "comments": edited})
+    with language("uk"):
+        shown = in_reader_language(old)
+    assert shown.meta["comments"]["0"] == edited["0"] and shown.meta["comments"]["1"] == edited["1"]
+    assert shown.meta["comments"]["2"].startswith("Аналіз: ") or "Аналіз: " in shown.meta["comments"]["2"]
