@@ -338,3 +338,13 @@ def test_an_edited_or_older_analysis_text_stays_as_written(analysed_in_english: 
         shown = in_reader_language(old)
     assert shown.meta["comments"]["0"] == edited["0"] and shown.meta["comments"]["1"] == edited["1"]
     assert shown.meta["comments"]["2"].startswith("Аналіз: ") or "Аналіз: " in shown.meta["comments"]["2"]
+
+
+def test_export_view_of_a_shipped_game_takes_the_english_name_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "v.html"
+    _run(capsys, "--lang", "uk", "export", str(RECORDINGS / "draw.json"), "--view", "Vera", "-o", str(page))
+    assert "Віра" in "\n".join(page_texts(page.read_text(encoding="utf-8")))
+    assert cli.main(["--lang", "uk", "export", str(RECORDINGS / "draw.json"), "--view", "Zoe", "-o", str(page)]) == 2
+    assert "гравці: Анна, Борис, Віра" in capsys.readouterr().err
