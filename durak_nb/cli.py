@@ -496,11 +496,25 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _edition(path: str) -> str:
+    """``path``, or for a recording shipped with the kit its file in the edition of the
+    language in use (``recordings/uk/draw.json`` for ``recordings/draw.json`` under
+    ``--lang uk``: :func:`durak_nb.lessons.edition.recording_path`), so that a reader sees
+    the course's games with the names and comments of that edition."""
+    from .lessons.edition import recording_path
+
+    return str(recording_path(path))
+
+
 def _replay(path: str) -> int:
     try:
-        games = notation.load_games(path)  # .durak or .json, one game or a match
+        games = notation.load_games(_edition(path))  # .durak or .json, one game or a match
         for number, rec in enumerate(games, 1):
             title = _("game {number} of {count}: ").format(number=number, count=len(games)) if len(games) > 1 else ""
+            if rec.meta.get("analysis"):  # the analysis's texts in the reader's language
+                from .analysis.evaluation import in_reader_language
+
+                rec = in_reader_language(rec)
             for line in game_lines(rec, title=title):  # comments, glyphs, side lines indented
                 _say(line)
     except RecordingError as exc:
@@ -660,7 +674,7 @@ def _export(args: argparse.Namespace) -> int:
         return _usage("export", words.format(file=args.file, option="--cell-timeout"))
 
     def write() -> str | int:
-        reports = notation.validate_path(args.file)
+        reports = notation.validate_path(_edition(args.file))  # a shipped recording: the reader's edition
         if reports[0].recording is None:  # the file could not be read
             _say(reports[0].describe(), error=True)
             return 1
@@ -672,10 +686,15 @@ def _export(args: argparse.Namespace) -> int:
         if not report.ok:
             _say(report.describe(), error=True)
             return 1
-        if args.view is not None and args.view not in rec.players:
+        view = args.view
+        if view is not None and view not in rec.players:  # ``--view Anna`` of a shipped game in its edition: Анна
+            from .lessons.edition import person_name
+
+            view = person_name(view)
+        if args.view is not None and view not in rec.players:
             words = _("--view {name} is not a player: {players}")
             return _usage("export", words.format(name=repr(args.view), players=", ".join(rec.players)))
-        page = export_html(rec, args.output, title=args.title, perspective=args.view, puzzle=args.puzzle)
+        page = export_html(rec, args.output, title=args.title, perspective=view, puzzle=args.puzzle)
         # TRANSLATORS: {bytes} is the page's size ("12345 bytes"), {lines} the moves it shows ("134 moves")
         words = _("{page}: {bytes}, {lines}; open it in a browser (no kernel needed)")
         return words.format(page=page, bytes=_bytes(page.stat().st_size), lines=_lines_words(rec))

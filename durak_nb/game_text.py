@@ -44,6 +44,7 @@ from .i18n import N_, _
 from .record.json_form import Recording
 from .record.tree import ANNOTATION_KEYS, GameNode
 from .replay import LinePath, Replay, partial_line_game, path_text
+from .rules import preset_words
 from .text import visible
 from .unseen import PartialGame
 
@@ -149,7 +150,9 @@ def game_lines(recording: Recording, *, title: str = "") -> Iterator[str]:
     start = replay.position(0)
     players = ", ".join(names)
     yield visible(
-        _(WORDS["head"]).format(title=title, preset=recording.rules.preset, players=players, trump=start.trump.symbol)
+        _(WORDS["head"]).format(
+            title=title, preset=preset_words(recording.rules.preset), players=players, trump=start.trump.symbol
+        )
     )
     annotated = any(key in recording.meta for key in ANNOTATION_KEYS)
     nodes = replay.tree.mainline() if annotated else []

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import DurakError
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, get_language, ngettext
 
 __all__ = [
     "MAX_REPETITION_DRAW",
@@ -34,6 +34,7 @@ __all__ = [
     "RulesError",
     "option_text",
     "preset_text",
+    "preset_words",
     "rule_text",
 ]
 
@@ -155,6 +156,22 @@ def preset_text(preset: str) -> str:
     """
     said = PRESET_NAMES.get(preset)
     return preset if said is None else _(said)
+
+
+def preset_words(preset: str) -> str:
+    """A preset where a person reads it beside other words (a replay's first line, a
+    page's header): the name itself in English (``'podkidnoy'``, the glossary's English
+    word, as files write it), the game's name in Russian and Ukrainian
+    (:func:`preset_text`: «переводной дурак», «переказний дурень»); an unknown name as it is.
+
+    >>> from durak_nb.i18n import language
+    >>> preset_words("perevodnoy")
+    'perevodnoy'
+    >>> with language("ru"):
+    ...     preset_words("perevodnoy")
+    'переводной дурак'
+    """
+    return preset if get_language() == "en" else preset_text(preset)
 
 
 def option_text(name: str) -> str:

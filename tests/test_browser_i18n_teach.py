@@ -73,7 +73,7 @@ def test_exported_page_in_ukrainian_offline_clicks_r14(browser: Any, tmp_path: P
             ["▶", "на хід уперед"],
         ]
         assert got["labels"] == ["хід", "вигляд", "перейти до", "мс/хід"]
-        assert page.title() == "durak-nb, перегляд партії: podkidnoy · Анна, Борис"
+        assert page.title() == "durak-nb, перегляд партії: підкидний дурень · Анна, Борис"
         assert bar(page)["name"] == "основна лінія"
         shot(page, "i18n-teach-uk-start.png")
 

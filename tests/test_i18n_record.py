@@ -153,8 +153,8 @@ def test_a_wrong_result_and_a_document_error_in_russian_and_ukrainian() -> None:
     ("lang", "head", "side"),
     [
         ("en", "podkidnoy: Anna, Boris; trump ♥", "side line 1.1, instead of move 1:"),
-        ("ru", "podkidnoy: Anna, Boris; козырь ♥", "вариант 1.1 вместо хода 1:"),
-        ("uk", "podkidnoy: Anna, Boris; козир ♥", "варіант 1.1 замість ходу 1:"),
+        ("ru", "подкидной дурак: Anna, Boris; козырь ♥", "вариант 1.1 вместо хода 1:"),
+        ("uk", "підкидний дурень: Anna, Boris; козир ♥", "варіант 1.1 замість ходу 1:"),
     ],
 )
 def test_the_replay_text_of_a_short_game(lang: str, head: str, side: str) -> None:
@@ -175,7 +175,7 @@ def test_the_replay_text_of_a_short_game(lang: str, head: str, side: str) -> Non
 
 def test_the_replay_text_of_a_match_game_keeps_its_title() -> None:
     with language("uk"):
-        assert next(game_lines(recording(), title="гра 2 з 3: ")) == "гра 2 з 3: podkidnoy: Anna, Boris; козир ♥"
+        assert next(game_lines(recording(), title="гра 2 з 3: ")) == "гра 2 з 3: підкидний дурень: Anna, Boris; козир ♥"
 
 
 # ----------------------------------------------------------------------------- the recorder

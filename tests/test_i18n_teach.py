@@ -388,7 +388,7 @@ UK_PAGE = {
     ),
     "play": "▶ пуск",
     "pause": "⏸ пауза",
-    "title": "durak-nb, перегляд партії: podkidnoy · Anna, Boris",
+    "title": "durak-nb, перегляд партії: підкидний дурень · Anna, Boris",
 }
 
 

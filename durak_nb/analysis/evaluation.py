@@ -100,6 +100,7 @@ from ..engine import Action, Game, IllegalMove, Move
 from ..errors import DurakError
 from ..i18n import LANGUAGES, N_, Nn_, Np_, _, decimal, language, ngettext, pgettext, whole
 from ..record import RecordingError
+from ..record.annotations import move_from_json
 from ..record.json_form import Recording, move_to_json
 from ..record.tree import GameNode, GameTree
 from ..unseen import PartialDeal
@@ -124,6 +125,7 @@ __all__ = [
     "analysis_prefixes",
     "evaluate",
     "hint",
+    "in_reader_language",
     "paired_interval",
     "sample_choice",
     "wilson",
@@ -875,6 +877,12 @@ def analyse(
             fig = ev.to_json()
             if ev.best is not None:
                 fig["best_move"] = move_to_json(ev.best, names)
+                if ev.how == "sampled":  # what the better move's comment says, to say it again
+                    fig["best_se"] = round(ev.best_se, 4)
+                    if ev.best_low is not None and ev.best_high is not None:
+                        fig["best_low"], fig["best_high"] = round(ev.best_low, 4), round(ev.best_high, 4)
+            if ev.how == "sampled" and not ev.decided:
+                fig["bound"] = ev.bound  # the bound the comment names, to say it again
             ours = _words("prefix", text=_comment(ev, move, names))
             node.comment_after = _add(node.comment_after, ours)
             fig["comment"] = ours  # noted, so a new analysis takes back this text and nothing else
@@ -900,6 +908,112 @@ def analyse(
             raise
         raise AnalysisError(exc.rule, _words("illegal", text=exc.message)) from exc
     tree.meta["analysis"] = figures
+    return tree.to_recording()
+
+
+def _evaluation_of(fig: dict[str, Any], names: Sequence[str], *, only: bool) -> MoveEvaluation | None:
+    """The :class:`MoveEvaluation` a figure of ``meta["analysis"]`` records (``only`` not
+    being recorded, given), or ``None`` for a figure that is not of the analysis's form."""
+    how = fig.get("how")
+    try:
+        best = move_from_json(fig["best_move"], names) if "best_move" in fig else None
+        if how == "exact":
+            return MoveEvaluation("exact", float(fig["value"]), float(fig["best"]), best=best, only=only)
+        if how == "sampled":
+            return MoveEvaluation(
+                "sampled",
+                float(fig["p"]),
+                float(fig["best_p"]),
+                se=float(fig["se"]),
+                samples=int(fig["samples"]),
+                best=best,
+                best_se=float(fig.get("best_se", 0.0)),
+                low=float(fig["low"]) if "low" in fig else None,
+                high=float(fig["high"]) if "high" in fig else None,
+                best_low=float(fig["best_low"]) if "best_low" in fig else None,
+                best_high=float(fig["best_high"]) if "best_high" in fig else None,
+                decided=bool(fig.get("decided", False)),
+                bound=int(fig.get("bound", 0)),
+            )
+    except (KeyError, TypeError, ValueError):
+        return None
+    if how in ("forced", "unknown", "unsolved", "redeal", "known", "unsampled"):
+        return MoveEvaluation(str(how))
+    return None
+
+
+def _said_again(fig: dict[str, Any], move: Move, names: Sequence[str]) -> tuple[str, str | None] | None:
+    """The texts of a figure (its comment; its better move's comment, or ``None``) in
+    the language in use, when the figure's ``comment`` is the analysis's own text in one
+    of the kit's languages (found by saying it again in each); else ``None`` (an older or
+    edited figure: its texts are kept as written)."""
+    said = fig.get("comment")
+    if not isinstance(said, str):
+        return None
+    for lang in LANGUAGES:
+        for only in (False, True):
+            ev = _evaluation_of(fig, names, only=only)
+            if ev is None:
+                return None
+            with language(lang):
+                if _words("prefix", text=_comment(ev, move, names)) != said:
+                    continue
+            comment = _words("prefix", text=_comment(ev, move, names))
+            better = None
+            recorded = ev.how == "exact" or "best_se" in fig  # an older sampled figure lacks what it said
+            if isinstance(fig.get("variation_comment"), str) and ev.best is not None and recorded:
+                better = _words("prefix", text=_better_comment(ev, names))
+            return comment, better
+    return None
+
+
+def in_reader_language(rec: Recording) -> Recording:
+    """``rec`` with the texts :func:`analyse` wrote into it (each analysed move's comment
+    and its better move's, recorded in ``meta["analysis"]``) said in the language in use,
+    whatever language the analysis ran in; the writer's own comments, glyphs and every
+    other text kept exactly.  A recording with no analysis, or analysed in the language in
+    use, is returned as it is; a text edited since the analysis, or from a figure that
+    does not record what it said, is kept as written.
+
+    Every view that shows a recording to a reader calls it (the replayer, ``durak-nb
+    replay``, exported pages).
+
+    Raises:
+        Nothing for a recording the readers accepted.
+    """
+    figs = rec.meta.get("analysis")
+    if not isinstance(figs, list) or not figs:
+        return rec
+    tree = GameTree.from_recording(rec)
+    names = rec.players
+    changed = False
+    out: list[Any] = []
+    for node, fig in zip(tree.mainline(), figs, strict=False):
+        again = _said_again(fig, node.move, names) if isinstance(fig, dict) and node.move is not None else None
+        if again is None or again[0] == fig.get("comment"):
+            out.append(fig)
+            continue
+        comment, better = again
+        old = fig["comment"]
+        if node.comment_after is not None and (node.comment_after == old or node.comment_after.endswith(" " + old)):
+            node.comment_after = _add(_take_back(node.comment_after, old), comment)
+            fig = {**fig, "comment": comment}
+            changed = True
+        said = fig.get("variation_comment")
+        parent = node.parent
+        if better is not None and isinstance(said, str) and parent is not None:
+            for alt in parent.variations[1:]:
+                text = alt.comment_after
+                if text is not None and (text == said or text.endswith(" " + said)):
+                    alt.comment_after = _add(_take_back(text, said), better)
+                    fig = {**fig, "variation_comment": better}
+                    changed = True
+                    break
+        out.append(fig)
+    if not changed:
+        return rec
+    out += figs[len(out) :]
+    tree.meta["analysis"] = out
     return tree.to_recording()
 
 

@@ -19,8 +19,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from importlib.resources import files
-from pathlib import Path
 from typing import Any
 
 from ..cards import Card, cards_text
@@ -29,7 +27,7 @@ from ..i18n import _
 from ..record.json_form import Recording
 from ..replay import Replay
 from ..rules import rule_text as rules_rule_text
-from .edition import localized
+from .edition import RECORDINGS, recording_path
 
 __all__ = [
     "LESSON_RECORDINGS",
@@ -47,10 +45,9 @@ __all__ = [
     "variant",
 ]
 
-#: The recordings shipped with the package (``recordings/`` in a source checkout is a
-#: link to it): games in JSON and in the notation, ``README.md`` describing each.
-#: Installed packages are plain folders (a wheel is unpacked), so this is a real path.
-RECORDINGS = Path(str(files("durak_nb") / "recordings"))
+# RECORDINGS: the recordings shipped with the package (``recordings/`` in a source
+# checkout is a link to it): games in JSON and in the notation, ``README.md`` describing
+# each, and each edition's twins in ``ru/`` and ``uk/`` (:mod:`.edition`).
 
 #: The positions only the lessons use (``recordings/lessons/*.json``).
 LESSON_RECORDINGS = RECORDINGS / "lessons"
@@ -58,13 +55,14 @@ LESSON_RECORDINGS = RECORDINGS / "lessons"
 
 def recording(name: str) -> Recording:
     """The recording ``recordings/<name>`` (``'draw.json'``, ``'lessons/bout.json'``),
-    read afresh (yours to change), as the edition in the language in use shows it: its
-    players' names and texts translated (:func:`~durak_nb.lessons.edition.localized`).
+    read afresh (yours to change), in the edition of the language in use: the file
+    ``recordings/<lang>/<name>`` (its players' names and texts in that language,
+    :mod:`~durak_nb.lessons.edition`), the English file in English.
 
     Raises:
         RecordingError: the file is missing, unreadable or not a valid recording.
     """
-    return localized(Recording.load(RECORDINGS / name))
+    return Recording.load(recording_path(RECORDINGS / name))
 
 
 def replay(name: str) -> Replay:

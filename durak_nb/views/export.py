@@ -82,6 +82,7 @@ from ..i18n import N_, _, get_language, ngettext, pgettext
 from ..record.json_form import Recording, replace_atomically
 from ..record.tree import ANNOTATION_KEYS, GameNode, GameTree
 from ..replay import Replay
+from ..rules import preset_words
 from ..text import visible
 from . import replayer
 from .bounds import MAX_REPLAYER_MOVES, ViewBoundError, check_moves
@@ -94,6 +95,7 @@ from .html import (
     board_html,
     esc,
     header_html,
+    in_reader_language,
     page_head,
     replayer_frames,
     script_json,
@@ -825,7 +827,7 @@ def _title(replay: Replay, title: str | None) -> str:
         return str(meta_title)
     # TRANSLATORS: the page's default title: {rules} is the variant's name (podkidnoy), {players} the names
     return _("durak-nb replay: {rules} · {players}").format(
-        rules=replay.recording.rules.preset, players=", ".join(replay.players)
+        rules=preset_words(replay.recording.rules.preset), players=", ".join(replay.players)
     )
 
 
@@ -880,6 +882,7 @@ def export_html(
         _check_size(len(replay_or_recording.moves), max_moves)
         _check_size(_tree_moves(replay_or_recording), max_moves, has=HAS["all"])
         replay = Replay(replay_or_recording)
+    replay = in_reader_language(replay)  # the analysis's texts in the reader's language
     text = page_html(
         replay, title=title, interval=interval, perspective=perspective, max_moves=max_moves, puzzle=puzzle
     )

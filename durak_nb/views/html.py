@@ -29,7 +29,7 @@ from .. import rules as _rules
 from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..explain import event_words, explain_move, move_words
-from ..i18n import N_, Np_, _, get_language, language, ngettext, pgettext
+from ..i18n import N_, Np_, _, language, ngettext, pgettext
 from ..replay import Replay, drawn_count
 from ..text import visible
 from ..unseen import Seen
@@ -451,15 +451,25 @@ def result_html(position: Position) -> str:
     return text
 
 
+def in_reader_language(replay: Replay) -> Replay:
+    """``replay``, or a replay of its recording with the texts the analysis wrote into it
+    said in the language in use (:func:`durak_nb.analysis.evaluation.in_reader_language`:
+    a file analysed in English reads «Аналіз: …» in a Ukrainian replayer); the writer's
+    own comments as written.  Every view that shows a game calls it."""
+    if not replay.recording.meta.get("analysis"):
+        return replay
+    from ..analysis.evaluation import in_reader_language as said_again  # the analysis's words: only where one is
+
+    rec = said_again(replay.recording)
+    return replay if rec is replay.recording else Replay(rec)
+
+
 def preset_words(preset: str) -> str:
     """A preset as the reader calls it: the name itself in English (``'podkidnoy'``, as
     files write it), «подкидной дурак» / «підкидний дурень» in Russian and Ukrainian
-    (:func:`durak_nb.rules.preset_text`, the engine's words; the name itself where the
+    (:func:`durak_nb.rules.preset_words`, the engine's words; the name itself where the
     engine has none)."""
-    said = getattr(_rules, "preset_text", None)
-    if get_language() == "en" or said is None:
-        return preset
-    return str(said(preset))
+    return _rules.preset_words(preset)
 
 
 def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) -> str:

@@ -113,6 +113,7 @@ from .html import (
     frame_slot,
     header_html,
     in_own_language,
+    in_reader_language,
     move_html,
     new_caches,
     replayer_frames,
@@ -477,6 +478,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         puzzle: bool = False,
     ) -> None:
         self.lang = get_language()  # the widget's words and card faces stay in it
+        replay = in_reader_language(replay)  # the analysis's texts too; the writer's comments as written
         n = len(replay)
         check_moves("the replayer", n, max_moves)
         if not 0 <= start <= n:

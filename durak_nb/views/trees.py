@@ -57,7 +57,7 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay, drawn_count
-from ..rules import Rules
+from ..rules import Rules, preset_words
 from ..site.browser import in_browser, render_svg, start
 from ..text import visible
 from ..unseen import PartialGame, UnseenDrew
@@ -930,7 +930,7 @@ def variation_tree(
     d = Diagram(name="variations", graph_attr={"rankdir": rankdir, "nodesep": "0.3"})
     d.attr("node", fontname="DejaVu Sans", fontsize="10", shape="box", style="rounded")
     d.attr("edge", fontname="DejaVu Sans")
-    start = [f"{rec.rules.preset}: {', '.join(names)}"]
+    start = [f"{preset_words(rec.rules.preset)}: {', '.join(names)}"]
     title = tree.meta.get("title")
     if title is not None:
         start += _wrap(str(title), wrap)
