@@ -48,6 +48,7 @@ memory stays one entry per position searched).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
@@ -130,6 +131,8 @@ class Endgame:
         self.repetition = r.repetition_draw if r.transfers else 0  # R27 counts only where positions recur
         # R27: the engine empties its count after the first bout where that bout differs (R19)
         self.first_differs = r.transfers and not r.transfer_first_bout
+        #: every card of the trump suit (move ordering only)
+        self.trumps = sum(1 << (4 * rank + self.trump) for rank in range(2, 15))
 
     # ------------------------------------------------------------------ from and to the engine
 
@@ -187,7 +190,7 @@ class Endgame:
             int(bool(game._passed >> att & 1)),
             shown,
             int(game.first_bito_done),
-            int(game.bout == 1),
+            int(game.bout == 1 and core.first_differs),  # R19 (the only rule the first bout changes here)
             int(game.attacker_passed),
             first,
             order,
@@ -195,35 +198,37 @@ class Endgame:
         )
         return core, state
 
-    def history(self, game: Game) -> dict[int, int]:
-        """R27: the engine's count of the positions since the last bito, in the core's keys
-        (:meth:`rkey`)."""
-        out: dict[int, int] = {}
+    def history(self, game: Game) -> dict[State, int]:
+        """R27: the engine's count of the positions since the last bito, as core
+        positions. Within one such stretch the first bito and the first bout do not
+        change, and the table, its uncovered cards and ranks follow from the table in the
+        order laid, so two core positions there are equal exactly when the engine's keys
+        are (:meth:`Game._position_key`)."""
+        out: dict[State, int] = {}
         if not self.repetition:
             return out
+        fb = int(game.first_bito_done)
+        bout1 = int(game.bout == 1 and self.first_differs)
         for key, n in game._seen.items():
             hands, attack, defence, attacker, _d, first, taking, passed, apassed, _lp, shown = key
-            order = covers = 0
-            for a, d in zip(attack, defence, strict=True):
+            order = covers = table = uncovered = ranks = 0
+            for a, dc in zip(attack, defence, strict=True):
                 order = order << 6 | a
-                if d is not None:
-                    covers |= d << (6 * a)
+                table |= 1 << a
+                ranks |= 15 << (a & ~3)
+                if dc is None:
+                    uncovered |= 1 << a
+                else:
+                    covers |= dc << (6 * a)
+                    table |= 1 << dc
+                    ranks |= 15 << (dc & ~3)
             sh = 0
-            for s in shown or ():
-                sh |= 1 << s
-            flags = attacker | first << 1 | int(taking) << 2 | int(bool(passed)) << 3 | int(apassed) << 4 | sh << 5
-            out[self._rkey(hands[0], hands[1], order, covers, flags)] = n
+            for seat in shown or ():
+                sh |= 1 << seat
+            st = (hands[0], hands[1], attacker, table, uncovered, ranks, len(attack), int(taking))
+            st += (int(bool(passed)), sh, fb, bout1, int(apassed), first, order, covers)
+            out[st] = n
         return out
-
-    @staticmethod
-    def _rkey(h0: int, h1: int, order: int, covers: int, flags: int) -> int:
-        return ((((covers << 360 | order) << 64 | h1) << 64 | h0) << 7) | flags
-
-    def rkey(self, st: State) -> int:
-        """R27: the position as the engine compares it (hands, the table in the order laid,
-        roles, take, passes, shown trumps), one whole number."""
-        flags = st[2] | st[13] << 1 | st[7] << 2 | st[8] << 3 | st[12] << 4 | st[9] << 5
-        return self._rkey(st[0], st[1], st[14], st[15], flags)
 
     @staticmethod
     def key(st: State) -> int:
@@ -270,21 +275,54 @@ class Endgame:
     def mover(self, st: State) -> int:
         """The seat whose decision it is (R12 as the solver reads it: the attacker first)."""
         att = st[2]
-        if st[3] and st[att] and not st[8]:
+        if not st[3] or (st[att] and not st[8]):
             return att
-        return att if not st[3] else 1 - att
+        return 1 - att
 
     def moves(self, st: State, singles: bool = False) -> list[tuple[int, int, int]]:
         """The legal moves of the seat deciding in ``st`` (the engine's set, R9–R20), or
         with ``singles`` only the single-card leads, throw-ins and transfers (the rest
-        reaches the same positions, see the module's text)."""
-        h0, h1, att, table, uncovered, ranks, na, taking, passed, shown, fb = st[:11]
+        reaches the same positions, see the module's text); in the search's order."""
+        return [mv for mv, _child in self.expand(st, singles)[1]]
+
+    def play(self, st: State, mv: tuple[int, int, int]) -> State | int:
+        """The position after ``mv`` (a move of :meth:`moves`), or the outcome for seat 0
+        (+1, 0, -1) when the game ends (R24–R26). R27's draw is the caller's count
+        (:class:`Search` keeps it).
+
+        Raises:
+            ValueError: ``mv`` is not a legal move in ``st``."""
+        for m, child in self.expand(st, False)[1]:
+            if m == mv:
+                return child
+        raise ValueError(f"not a legal move here: {mv!r}")
+
+    def expand(self, st: State, singles: bool) -> tuple[int, list[tuple[tuple[int, int, int], State | int]]]:  # noqa: C901
+        """The seat deciding in ``st`` and each of its moves with what follows it (a
+        position, or the outcome for seat 0 when the game ends), in the search's order:
+        cards before trumps, low before high, the pass after the plain throw-ins, the take
+        last. The one place the core applies the rules (R9–R26); :meth:`moves` and
+        :meth:`play` read it, and so does the differential test."""
+        h0, h1, att, table, uncovered, ranks, na, taking, passed, shown, fb, bout1, apassed, first, order, covers = st
         if att:
             ha, hd = h1, h0
         else:
             ha, hd = h0, h1
-        out: list[tuple[int, int, int]] = []
+        d = 1 - att
+        trumps = self.trumps
+        out: list[tuple[tuple[int, int, int], State | int]] = []
         if not table:  # the lead (R9, R13a-c)
+            if singles:
+                for c in _bits(ha & ~trumps) + _bits(ha & trumps):
+                    bit = 1 << c
+                    if att:
+                        c0, c1 = h0, h1 ^ bit
+                    else:
+                        c0, c1 = h0 ^ bit, h1
+                    out.append(
+                        ((LEAD, bit, 0), (c0, c1, att, bit, bit, 15 << (c & ~3), 1, 0, 0, 0, fb, bout1, 0, att, c, 0))
+                    )
+                return att, out
             most = self.bout_limit if fb else self.first_limit
             held = hd.bit_count()
             if held < most:
@@ -297,38 +335,76 @@ class Endgame:
                 r4 = (low.bit_length() - 1) & ~3
                 pattern = h & (15 << r4)
                 h ^= pattern
-                if singles:
-                    for c in _bits(pattern):
-                        out.append((LEAD, 1 << c, 0))
-                else:
-                    for m in _subsets(_bits(pattern), most):
-                        out.append((LEAD, m, 0))
-            return out
-        nu = uncovered.bit_count()
+                for m in _subsets(_bits(pattern), most):
+                    out.append(((LEAD, m, 0), self._laid(st, m, LEAD)))
+            return att, out
         if ha and not passed:  # the attacker, the one thrower, decides first (R11, R12)
+            nu = uncovered.bit_count()
             room = (self.bout_limit if (fb or taking) else self.first_limit) - na
             held = hd.bit_count() - nu
             if held < room:
                 room = held
             cands = ha & ranks
+            # the pass (R12): after take the bout ends (R14); all covered, bito (R15)
+            if taking:
+                after_pass: State | int = self._end(h0, h1, att, table, True, fb)
+            elif not uncovered:
+                after_pass = self._end(h0, h1, att, table, False, fb)
+            else:
+                after_pass = (h0, h1, att, table, uncovered, ranks, na, 0, 1, shown, fb, bout1, 1, first, order, covers)
             if room > 0 and cands:
                 if singles:
-                    for c in _bits(cands):
-                        out.append((THROW, 1 << c, 0))
-                else:
-                    for m in _subsets(_bits(cands), room):
-                        out.append((THROW, m, 0))
-            out.append(_PASS_MOVE)
-            return out
+                    for c in _bits(cands & ~trumps):
+                        out.append(((THROW, 1 << c, 0), self._laid(st, 1 << c, THROW)))
+                    out.append((_PASS_MOVE, after_pass))
+                    for c in _bits(cands & trumps):
+                        out.append(((THROW, 1 << c, 0), self._laid(st, 1 << c, THROW)))
+                    return att, out
+                for m in _subsets(_bits(cands), room):
+                    out.append(((THROW, m, 0), self._laid(st, m, THROW)))
+            out.append((_PASS_MOVE, after_pass))
+            return att, out
         # the defender (R10, R17, R20, R14)
         beat = self.beat
+        later = []
         for x in _bits(uncovered):
             m = beat[x] & hd
             while m:
                 low = m & -m
-                out.append((COVER, low, x))
                 m ^= low
-        if self.transfers and nu == na and ha and (not st[11] or self.transfer_first):  # R17-R19
+                y = low.bit_length() - 1
+                left = uncovered ^ 1 << x
+                if att:
+                    c0, c1 = h0 ^ low, h1
+                else:
+                    c0, c1 = h0, h1 ^ low
+                if not left and not ha:  # the last cover and no thrower: bito (R15)
+                    child: State | int = self._end(c0, c1, att, table | low, False, fb)
+                else:
+                    child = (
+                        c0,
+                        c1,
+                        att,
+                        table | low,
+                        left,
+                        ranks | 15 << (y & ~3),
+                        na,
+                        0,
+                        0,
+                        shown,
+                        fb,
+                        bout1,
+                        apassed,
+                        first,
+                        order,
+                        covers | y << (6 * x),
+                    )
+                if low & trumps:
+                    later.append(((COVER, low, x), child))
+                else:
+                    out.append(((COVER, low, x), child))
+        out += later
+        if self.transfers and uncovered == table and ha and (not bout1 or self.transfer_first):  # R17-R19
             tsize = ha.bit_count()
             r4 = (uncovered & -uncovered).bit_length() - 1 & ~3
             most = (self.bout_limit if fb else self.first_limit) - na
@@ -336,68 +412,38 @@ class Endgame:
                 most = tsize - na
             pattern = hd & (15 << r4)
             if pattern and most > 0:
-                if singles:
-                    for c in _bits(pattern):
-                        out.append((TRANSFER, 1 << c, 0))
-                else:
-                    for m in _subsets(_bits(pattern), most):
-                        out.append((TRANSFER, m, 0))
-            d = 1 - att
-            if self.show and not shown >> d & 1 and na <= tsize:  # R20
+                for m in (1 << c for c in _bits(pattern)) if singles else _subsets(_bits(pattern), most):
+                    out.append(((TRANSFER, m, 0), self._laid(st, m, TRANSFER)))
+            if self.show and not shown >> d & 1 and na <= tsize:  # R20: shown, kept in hand
                 card = r4 | self.trump
                 if hd >> card & 1:
-                    out.append((SHOW, 0, card))
-        out.append(_TAKE_MOVE)
-        return out
+                    out.append(
+                        (
+                            (SHOW, 0, card),
+                            (h0, h1, d, table, uncovered, ranks, na, 0, 0, shown | 1 << d, fb, bout1, 0, first, order, covers),
+                        )
+                    )
+        # the take (R14): with the thrower holding no cards the bout ends at once
+        if ha:
+            took: State | int = (h0, h1, att, table, uncovered, ranks, na, 1, 0, shown, fb, bout1, apassed, first, order, covers)
+        else:
+            took = self._end(h0, h1, att, table, True, fb)
+        out.append((_TAKE_MOVE, took))
+        return d, out
 
-    def play(self, st: State, mv: tuple[int, int, int]) -> State | int:
-        """The position after ``mv`` (a move of :meth:`moves`), or the outcome for seat 0
-        (+1, 0, -1) when the game ends (R24–R26). R27's draw is the caller's count."""
-        kind, cards, x = mv
+    def _laid(self, st: State, cards: int, kind: int) -> State | int:
+        """The position after a lead, throw-in or transfer of ``cards`` (R9, R11, R17)."""
         h0, h1, att, table, uncovered, ranks, na, taking, passed, shown, fb, bout1, apassed, first, order, covers = st
-        if kind == PASS:
-            if taking:
-                return self._end(st, True)
-            if not uncovered:
-                return self._end(st, False)
-            return (h0, h1, att, table, uncovered, ranks, na, taking, 1, shown, fb, bout1, 1, first, order, covers)
-        if kind == COVER:
-            y = cards.bit_length() - 1
-            covers |= y << (6 * x)
-            uncovered ^= 1 << x
-            table |= cards
-            ranks |= 15 << (y & ~3)
-            if att:
-                h0 ^= cards
-                ha = h1
-            else:
-                h1 ^= cards
-                ha = h0
-            nxt = (h0, h1, att, table, uncovered, ranks, na, 0, 0, shown, fb, bout1, apassed, first, order, covers)
-            if not uncovered and not ha:
-                return self._end(nxt, False)
-            return nxt
-        if kind == TAKE:
-            nxt = (h0, h1, att, table, uncovered, ranks, na, 1, 0, shown, fb, bout1, apassed, first, order, covers)
-            if not (h1 if att else h0):
-                return self._end(nxt, True)
-            return nxt
-        if kind == SHOW:  # R20: shown, kept in hand; the bout goes back to the attacker (R21)
-            d = 1 - att
-            return (h0, h1, d, table, uncovered, ranks, na, 0, 0, shown | 1 << d, fb, bout1, 0, first, order, covers)
-        # the cards laid: a lead, a throw-in or a transfer
         m = cards
-        k = 0
         while m:
             low = m & -m
             c = low.bit_length() - 1
             order = order << 6 | c
             ranks |= 15 << (c & ~3)
-            k += 1
+            na += 1
             m ^= low
         table |= cards
         uncovered |= cards
-        na += k
         if kind == TRANSFER:  # R17, R21: back to the attacker, who becomes the defender
             if att:
                 h0 ^= cards
@@ -410,21 +456,21 @@ class Endgame:
         else:
             h0 ^= cards
             ha = h0
-        nxt = (h0, h1, att, table, uncovered, ranks, na, taking, 0, shown, fb, bout1, apassed, first, order, covers)
+        if kind == LEAD:
+            return (h0, h1, att, table, uncovered, ranks, na, 0, 0, 0, fb, bout1, 0, att, order, 0)
         if taking and not ha:  # R14: the thrower laid their last card after take
-            return self._end(nxt, True)
-        return nxt
+            return self._end(h0, h1, att, table, True, fb)
+        return (h0, h1, att, table, uncovered, ranks, na, taking, 0, shown, fb, bout1, apassed, first, order, covers)
 
-    def _end(self, st: State, took: bool) -> State | int:
+    def _end(self, h0: int, h1: int, att: int, table: int, took: bool, fb: int) -> State | int:
         """The bout ends (R14 take, R15 bito): the end of the game (R24, R25, R26) or the
         next bout (R23)."""
-        h0, h1, att = st[0], st[1], st[2]
         d = 1 - att
         if took:
             if d:
-                h1 |= st[3]
+                h1 |= table
             else:
-                h0 |= st[3]
+                h0 |= table
         if not h0 or not h1:
             if h0:
                 return -1  # seat 0 holds cards: the durak (R25)
@@ -439,9 +485,9 @@ class Endgame:
             if h1.bit_count() == 2 and not h1 & ~SIXES:
                 return -1
         nxt = att if took else d  # R23
-        return (h0, h1, nxt, 0, 0, 0, 0, 0, 0, 0, 1 if (st[10] or not took) else 0, 0, 0, nxt, 0, 0)
+        return (h0, h1, nxt, 0, 0, 0, 0, 0, 0, 0, fb if took else 1, 0, 0, nxt, 0, 0)
 
-    def clears(self, before: State, after: State, took: bool | None = None) -> bool:
+    def clears(self, before: State, after: State) -> bool:
         """R27: whether the engine empties its count of positions between ``before`` and
         ``after`` (a bito, or the end of the first bout where it differs, R19)."""
         if after[3] or not before[3]:
@@ -464,87 +510,81 @@ class Search:
     """
 
     def __init__(
-        self, core: Endgame, budget: int, table: dict[int, int] | None = None, history: dict[int, int] | None = None
+        self, core: Endgame, budget: int, table: dict[int, int] | None = None, history: dict[State, int] | None = None
     ) -> None:
         self.core = core
         self.budget = budget
         self.nodes = 0
         self.tt: dict[int, int] = {} if table is None else table
         self.k = core.repetition
-        self.hist: dict[int, int] = dict(history or {})
+        self.hist: dict[State, int] = dict(history or {})
         self.hot = sum(1 for v in self.hist.values() if v >= self.k - 1) if self.k else 0
 
-    def value(self, st: State, count: bool = True) -> int:
-        """The exact outcome of ``st`` for seat 0 (+1, 0, -1) with best play by both.
-        ``count``: ``st`` is a new position of the game (R27 counts it); ``False`` when
-        it is the game's current position (already counted)."""
-        if self.k and count:
-            return self._counted(st, self._exact, None)
-        return self._exact(st)
-
-    def _exact(self, st: State) -> int:
+    def value(self, st: State) -> int:
+        """The exact outcome of the game's current position ``st`` (already counted for
+        R27) for seat 0: +1 (seat 1 is the durak), 0 (a draw), -1, with best play by both."""
         v = self._ab(st, -1, 0)  # at least a draw?
         if v < 0:
             return -1
         return 1 if self._ab(st, 0, 1) >= 1 else 0  # a win?
 
-    def after(self, st: State, mv: tuple[int, int, int]) -> int:
-        """The exact outcome after ``mv`` from ``st`` (R27 counted)."""
-        child = self.core.play(st, mv)
+    def after(self, st: State, child: State | int) -> int:
+        """The exact outcome of ``child``, a position after a move from ``st`` (R27 counts it)."""
         if child.__class__ is int:
             return child  # type: ignore[return-value]
-        return self._child(st, child, self._exact, None)  # type: ignore[arg-type]
-
-    def _child(self, parent: State, child: State, fn: Any, window: tuple[int, int] | None) -> int:
         if not self.k:
-            return fn(child) if window is None else fn(child, *window)
-        if self.core.clears(parent, child):
-            saved, hot = self.hist, self.hot
+            return self.value(child)  # type: ignore[arg-type]
+        return self._visit(st, child, -2, 2)  # type: ignore[arg-type]
+
+    def _visit(self, st: State, child: State, alpha: int, beta: int) -> int:
+        """R27: count ``child`` (a position after a move from ``st``), a draw at its
+        ``repetition_draw``-th occurrence; else its value (the exact one when the window
+        is (-2, 2))."""
+        saved = None
+        if not child[3] and st[3] and self.core.clears(st, child):
+            saved = self.hist, self.hot
             self.hist, self.hot = {}, 0
-            try:
-                return self._counted(child, fn, window)
-            finally:
-                self.hist, self.hot = saved, hot
-        return self._counted(child, fn, window)
-
-    def _counted(self, st: State, fn: Any, window: tuple[int, int] | None) -> int:
-        """R27: count ``st``; its ``repetition_draw``-th occurrence is a draw."""
         hist = self.hist
-        key = self.core.rkey(st)
-        n = hist.get(key, 0) + 1
-        if n >= self.k:
-            return 0
-        hist[key] = n
-        k1 = self.k - 1
-        if n == k1:
-            self.hot += 1
+        n = hist.get(child, 0) + 1
         try:
-            return fn(st) if window is None else fn(st, *window)
+            if n >= self.k:
+                return 0
+            hist[child] = n
+            hot = n == self.k - 1
+            if hot:
+                self.hot += 1
+            try:
+                if alpha == -2:
+                    return self.value(child)
+                return self._ab(child, alpha, beta)
+            finally:
+                if hot:
+                    self.hot -= 1
+                if n == 1:
+                    del hist[child]
+                else:
+                    hist[child] = n - 1
         finally:
-            if n == k1:
-                self.hot -= 1
-            if n == 1:
-                del hist[key]
-            else:
-                hist[key] = n - 1
+            if saved is not None:
+                self.hist, self.hot = saved
 
-    def _ab(self, st: State, alpha: int, beta: int) -> int:
-        """Fail-soft alpha-beta; seat 0 maximizes."""
-        core = self.core
+    def _ab(self, st: State, alpha: int, beta: int) -> int:  # noqa: C901 - the hot loop, inline
+        """Fail-soft alpha-beta over ``st`` (counted for R27 by the caller); seat 0 maximizes."""
         k = self.k
         use_tt = True
         singles = True
         if k and self.hot:
             # R27: the past matters unless the one position seen k - 1 times is this one
-            own = self.hist.get(core.rkey(st), 0) >= k - 1
-            use_tt = self.hot == 1 and own
+            use_tt = self.hot == 1 and self.hist.get(st, 0) >= k - 1
             singles = False
         tt = self.tt
         key = 0
-        first = -1
+        first = 0
         lo, hi = -1, 1
         if use_tt:
-            key = core.key(st)
+            key = (((st[4] << 64 | st[3]) << 64 | st[1]) << 64 | st[0]) << 7 | (
+                st[2] | st[7] << 1 | st[8] << 2 | st[9] << 3 | st[10] << 5 | st[11] << 6
+            )
             e = tt.get(key)
             if e is not None:
                 lo = (e >> 2 & 3) - 1
@@ -561,63 +601,91 @@ class Search:
         self.nodes += 1
         if self.nodes > self.budget:
             raise SearchBudgetLimit
-        moves = core.moves(st, singles)
-        if len(moves) > 1:
-            self._order(st, moves)
-            if 0 < first < len(moves):
-                moves.insert(0, moves.pop(first))
-            else:
-                first = -1
-        maximize = core.mover(st) == 0
-        best = -2 if maximize else 2
+        mover, kids = self.core.expand(st, singles)
+        if 0 < first < len(kids):
+            kids.insert(0, kids.pop(first))
+        else:
+            first = 0
         best_i = 0
         a, b = alpha, beta
-        play = core.play
-        for i, mv in enumerate(moves):
-            child = play(st, mv)
-            if child.__class__ is int:
-                v = child
-            elif k:
-                v = self._child(st, child, self._ab, (a, b))  # type: ignore[arg-type]
-            else:
-                v = self._ab(child, a, b)  # type: ignore[arg-type]
-            if maximize:
+        if mover == 0:
+            best = -2
+            for i, (_mv, child) in enumerate(kids):
+                if child.__class__ is int:
+                    v = child
+                elif not k:
+                    v = self._ab(child, a, b)  # type: ignore[arg-type]
+                elif not child[3] and self.core.clears(st, child):  # type: ignore[index]
+                    v = self._visit(st, child, a, b)  # type: ignore[arg-type]
+                else:  # R27, inline: count the child, a draw at its k-th occurrence
+                    hist = self.hist
+                    n = hist.get(child, 0) + 1  # type: ignore[call-overload]
+                    if n >= k:
+                        v = 0
+                    else:
+                        hist[child] = n  # type: ignore[index]
+                        if n == k - 1:
+                            self.hot += 1
+                            v = self._ab(child, a, b)  # type: ignore[arg-type]
+                            self.hot -= 1
+                        else:
+                            v = self._ab(child, a, b)  # type: ignore[arg-type]
+                        if n == 1:
+                            del hist[child]  # type: ignore[arg-type]
+                        else:
+                            hist[child] = n - 1  # type: ignore[index]
                 if v > best:
                     best, best_i = v, i
                     if v > a:
                         a = v
-            elif v < best:
-                best, best_i = v, i
-                if v < b:
-                    b = v
-            if a >= b:
-                break
+                        if a >= b:
+                            break
+        else:
+            best = 2
+            for i, (_mv, child) in enumerate(kids):
+                if child.__class__ is int:
+                    v = child
+                elif not k:
+                    v = self._ab(child, a, b)  # type: ignore[arg-type]
+                elif not child[3] and self.core.clears(st, child):  # type: ignore[index]
+                    v = self._visit(st, child, a, b)  # type: ignore[arg-type]
+                else:  # R27, inline: count the child, a draw at its k-th occurrence
+                    hist = self.hist
+                    n = hist.get(child, 0) + 1  # type: ignore[call-overload]
+                    if n >= k:
+                        v = 0
+                    else:
+                        hist[child] = n  # type: ignore[index]
+                        if n == k - 1:
+                            self.hot += 1
+                            v = self._ab(child, a, b)  # type: ignore[arg-type]
+                            self.hot -= 1
+                        else:
+                            v = self._ab(child, a, b)  # type: ignore[arg-type]
+                        if n == 1:
+                            del hist[child]  # type: ignore[arg-type]
+                        else:
+                            hist[child] = n - 1  # type: ignore[index]
+                if v < best:
+                    best, best_i = v, i
+                    if v < b:
+                        b = v
+                        if a >= b:
+                            break
         if use_tt:
             if best <= alpha:
-                hi = best if best < hi else hi
+                if best < hi:
+                    hi = best
             elif best >= beta:
-                lo = best if best > lo else lo
+                if best > lo:
+                    lo = best
             else:
                 lo = hi = best
-            # the best move's place in the ordered list (before the table's move came first)
-            if first > 0:
+            # the best move's place in the list as made (before the table's move came first)
+            if first:
                 best_i = first if best_i == 0 else best_i - 1 if best_i <= first else best_i
             tt[key] = best_i << 4 | (lo + 1) << 2 | (hi + 1)
         return best
-
-    def _order(self, st: State, moves: list[tuple[int, int, int]]) -> None:
-        trump = self.core.trump
-
-        def rank(mv: tuple[int, int, int]) -> tuple[int, int]:
-            kind, cards, _x = mv
-            if kind == TAKE:
-                return (9, 0)
-            if kind == PASS:
-                return (5, 0)
-            c = cards.bit_length() - 1 if cards else _x
-            return (2 if (c & 3) == trump else 1, c >> 2 << 3 | cards.bit_count())
-
-        moves.sort(key=rank)
 
 
 def solve_core(
@@ -646,7 +714,14 @@ def solve_core(
     core, st = Endgame.from_game(game)
     mover, moves = decision(game)
     search = Search(core, budget, table if not core.transfers else None, core.history(game))
-    values = [search.after(st, core.from_move(st, m)) for m in moves]
+    kids = dict(core.expand(st, False)[1])
+    collecting = gc.isenabled()
+    gc.disable()  # the search makes no reference cycles: the collector would only walk its tuples
+    try:
+        values = [search.after(st, kids[core.from_move(st, m)]) for m in moves]
+    finally:
+        if collecting:
+            gc.enable()
     return mover, moves, values, search.nodes
 
 
