@@ -53,7 +53,7 @@ def _outcome(game: Game) -> int:
     return 0 if r.draw else (-1 if r.durak == 0 else 1)
 
 
-def walk(game: Game, rng: random.Random, kinds: dict[object, int], script: list[str] | None = None) -> int:  # noqa: C901
+def walk(game: Game, rng: random.Random, kinds: dict[object, int], script: list[str] | None = None) -> int:
     """Play ``game`` (talon empty, two players) to its end with random moves (the moves of
     ``script`` first, by their text), checking the core at every position against the
     engine; returns the positions checked."""
@@ -145,7 +145,9 @@ CYCLE = [
 
 def said(move: Move) -> str:
     """A move as the scripts above write it: seat, action, cards."""
-    return " ".join([str(move.player), move.action.value, *(c.code for c in move.cards), *(["shown"] if move.show else [])])
+    return " ".join(
+        [str(move.player), move.action.value, *(c.code for c in move.cards), *(["shown"] if move.show else [])]
+    )
 
 
 @pytest.mark.parametrize("k", [2, 3, 4])
@@ -251,7 +253,7 @@ def small_endgames() -> list[Game]:
 def test_outcomes_against_plain_minimax() -> None:
     compared = 0
     for game in small_endgames():
-        mover, moves, values, _nodes = solve_core(game, 200_000)
+        _mover, moves, values, _nodes = solve_core(game, 200_000)
         for move, value in zip(moves, values, strict=True):
             child = game.copy()
             child.play(move)
@@ -289,8 +291,8 @@ def big_endgame() -> Game:
         Rules.make("perevodnoy", deck_size=52),
         NAMES,
         hands=[
-            "4C 6D 4H JD QC 8C AH JS AD AC AS 8H".split(),
-            "QS TS 9S 9C 6H 7H 5D 7S 6C 3S 2D 8D".split(),
+            ["4C", "6D", "4H", "JD", "QC", "8C", "AH", "JS", "AD", "AC", "AS", "8H"],
+            ["QS", "TS", "9S", "9C", "6H", "7H", "5D", "7S", "6C", "3S", "2D", "8D"],
         ],
         talon="",
         trump="H",

@@ -69,6 +69,7 @@ class CoreRefused(DurakError):
 class SearchBudgetLimit(Exception):
     """The search reached its node budget (the solver turns it into SolverBudgetError)."""
 
+
 #: A position of the core: (h0, h1, att, table, uncovered, ranks, attacks, taking,
 #: passed, shown, first_bito, bout1, attacker_passed, first_attacker, order, covers):
 #: the hands of seats 0 and 1 (bit sets), the attacker's seat, every card on the table,
@@ -209,7 +210,8 @@ class Endgame:
             return out
         fb = int(game.first_bito_done)
         bout1 = int(game.bout == 1 and self.first_differs)
-        for key, n in game._seen.items():
+        seen: dict[Any, int] = game._seen
+        for key, n in seen.items():
             hands, attack, defence, attacker, _d, first, taking, passed, apassed, _lp, shown = key
             order = covers = table = uncovered = ranks = 0
             for a, dc in zip(attack, defence, strict=True):
@@ -225,7 +227,7 @@ class Endgame:
             sh = 0
             for seat in shown or ():
                 sh |= 1 << seat
-            st = (hands[0], hands[1], attacker, table, uncovered, ranks, len(attack), int(taking))
+            st: tuple[Any, ...] = (hands[0], hands[1], attacker, table, uncovered, ranks, len(attack), int(taking))
             st += (int(bool(passed)), sh, fb, bout1, int(apassed), first, order, covers)
             out[st] = n
         return out
@@ -420,12 +422,46 @@ class Endgame:
                     out.append(
                         (
                             (SHOW, 0, card),
-                            (h0, h1, d, table, uncovered, ranks, na, 0, 0, shown | 1 << d, fb, bout1, 0, first, order, covers),
+                            (
+                                h0,
+                                h1,
+                                d,
+                                table,
+                                uncovered,
+                                ranks,
+                                na,
+                                0,
+                                0,
+                                shown | 1 << d,
+                                fb,
+                                bout1,
+                                0,
+                                first,
+                                order,
+                                covers,
+                            ),
                         )
                     )
         # the take (R14): with the thrower holding no cards the bout ends at once
         if ha:
-            took: State | int = (h0, h1, att, table, uncovered, ranks, na, 1, 0, shown, fb, bout1, apassed, first, order, covers)
+            took: State | int = (
+                h0,
+                h1,
+                att,
+                table,
+                uncovered,
+                ranks,
+                na,
+                1,
+                0,
+                shown,
+                fb,
+                bout1,
+                apassed,
+                first,
+                order,
+                covers,
+            )
         else:
             took = self._end(h0, h1, att, table, True, fb)
         out.append((_TAKE_MOVE, took))
@@ -433,7 +469,7 @@ class Endgame:
 
     def _laid(self, st: State, cards: int, kind: int) -> State | int:
         """The position after a lead, throw-in or transfer of ``cards`` (R9, R11, R17)."""
-        h0, h1, att, table, uncovered, ranks, na, taking, passed, shown, fb, bout1, apassed, first, order, covers = st
+        h0, h1, att, table, uncovered, ranks, na, taking, _passed, shown, fb, bout1, apassed, first, order, covers = st
         m = cards
         while m:
             low = m & -m
@@ -530,11 +566,11 @@ class Search:
 
     def after(self, st: State, child: State | int) -> int:
         """The exact outcome of ``child``, a position after a move from ``st`` (R27 counts it)."""
-        if child.__class__ is int:
-            return child  # type: ignore[return-value]
+        if isinstance(child, int):
+            return child
         if not self.k:
-            return self.value(child)  # type: ignore[arg-type]
-        return self._visit(st, child, -2, 2)  # type: ignore[arg-type]
+            return self.value(child)
+        return self._visit(st, child, -2, 2)
 
     def _visit(self, st: State, child: State, alpha: int, beta: int) -> int:
         """R27: count ``child`` (a position after a move from ``st``), a draw at its
@@ -601,7 +637,8 @@ class Search:
         self.nodes += 1
         if self.nodes > self.budget:
             raise SearchBudgetLimit
-        mover, kids = self.core.expand(st, singles)
+        mover, found = self.core.expand(st, singles)
+        kids: list[Any] = found
         if 0 < first < len(kids):
             kids.insert(0, kids.pop(first))
         else:
@@ -614,26 +651,26 @@ class Search:
                 if child.__class__ is int:
                     v = child
                 elif not k:
-                    v = self._ab(child, a, b)  # type: ignore[arg-type]
-                elif not child[3] and self.core.clears(st, child):  # type: ignore[index]
-                    v = self._visit(st, child, a, b)  # type: ignore[arg-type]
+                    v = self._ab(child, a, b)
+                elif not child[3] and self.core.clears(st, child):
+                    v = self._visit(st, child, a, b)
                 else:  # R27, inline: count the child, a draw at its k-th occurrence
                     hist = self.hist
-                    n = hist.get(child, 0) + 1  # type: ignore[call-overload]
+                    n = hist.get(child, 0) + 1
                     if n >= k:
                         v = 0
                     else:
-                        hist[child] = n  # type: ignore[index]
+                        hist[child] = n
                         if n == k - 1:
                             self.hot += 1
-                            v = self._ab(child, a, b)  # type: ignore[arg-type]
+                            v = self._ab(child, a, b)
                             self.hot -= 1
                         else:
-                            v = self._ab(child, a, b)  # type: ignore[arg-type]
+                            v = self._ab(child, a, b)
                         if n == 1:
-                            del hist[child]  # type: ignore[arg-type]
+                            del hist[child]
                         else:
-                            hist[child] = n - 1  # type: ignore[index]
+                            hist[child] = n - 1
                 if v > best:
                     best, best_i = v, i
                     if v > a:
@@ -646,26 +683,26 @@ class Search:
                 if child.__class__ is int:
                     v = child
                 elif not k:
-                    v = self._ab(child, a, b)  # type: ignore[arg-type]
-                elif not child[3] and self.core.clears(st, child):  # type: ignore[index]
-                    v = self._visit(st, child, a, b)  # type: ignore[arg-type]
+                    v = self._ab(child, a, b)
+                elif not child[3] and self.core.clears(st, child):
+                    v = self._visit(st, child, a, b)
                 else:  # R27, inline: count the child, a draw at its k-th occurrence
                     hist = self.hist
-                    n = hist.get(child, 0) + 1  # type: ignore[call-overload]
+                    n = hist.get(child, 0) + 1
                     if n >= k:
                         v = 0
                     else:
-                        hist[child] = n  # type: ignore[index]
+                        hist[child] = n
                         if n == k - 1:
                             self.hot += 1
-                            v = self._ab(child, a, b)  # type: ignore[arg-type]
+                            v = self._ab(child, a, b)
                             self.hot -= 1
                         else:
-                            v = self._ab(child, a, b)  # type: ignore[arg-type]
+                            v = self._ab(child, a, b)
                         if n == 1:
-                            del hist[child]  # type: ignore[arg-type]
+                            del hist[child]
                         else:
-                            hist[child] = n - 1  # type: ignore[index]
+                            hist[child] = n - 1
                 if v < best:
                     best, best_i = v, i
                     if v < b:
@@ -688,9 +725,7 @@ class Search:
         return best
 
 
-def solve_core(
-    game: Game, budget: int, table: dict[int, int] | None = None
-) -> tuple[int, list[Move], list[int], int]:
+def solve_core(game: Game, budget: int, table: dict[int, int] | None = None) -> tuple[int, list[Move], list[int], int]:
     """The exact outcome of every move of a known two-player endgame.
 
     Args:
