@@ -358,9 +358,9 @@ class Endgame:
                 if singles:
                     for c in _bits(cands & ~trumps):
                         out.append(((THROW, 1 << c, 0), self._laid(st, 1 << c, THROW)))
-                    out.append((_PASS_MOVE, after_pass))
                     for c in _bits(cands & trumps):
                         out.append(((THROW, 1 << c, 0), self._laid(st, 1 << c, THROW)))
+                    out.append((_PASS_MOVE, after_pass))
                     return att, out
                 for m in _subsets(_bits(cands), room):
                     out.append(((THROW, m, 0), self._laid(st, m, THROW)))
@@ -550,7 +550,12 @@ class Search:
     ) -> None:
         self.core = core
         self.budget = budget
+        #: the positions searched: new to the table, or searched without it (R27); the
+        #: budget bounds these, and so the table (one entry each at most)
         self.nodes = 0
+        #: every expansion, a position searched again (another window, the second
+        #: null-window test) counted each time: the figure of positions per second
+        self.expanded = 0
         self.tt: dict[int, int] = {} if table is None else table
         self.k = core.repetition
         self.hist: dict[State, int] = dict(history or {})
@@ -617,6 +622,7 @@ class Search:
         key = 0
         first = 0
         lo, hi = -1, 1
+        e = None
         if use_tt:
             key = (((st[4] << 64 | st[3]) << 64 | st[1]) << 64 | st[0]) << 7 | (
                 st[2] | st[7] << 1 | st[8] << 2 | st[9] << 3 | st[10] << 5 | st[11] << 6
@@ -634,9 +640,11 @@ class Search:
                 if hi < beta:
                     beta = hi
                 first = e >> 4
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise SearchBudgetLimit
+        self.expanded += 1
+        if e is None:  # a position new to this search (or searched without the table, R27)
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise SearchBudgetLimit
         mover, found = self.core.expand(st, singles)
         kids: list[Any] = found
         if 0 < first < len(kids):
@@ -725,7 +733,9 @@ class Search:
         return best
 
 
-def solve_core(game: Game, budget: int, table: dict[int, int] | None = None) -> tuple[int, list[Move], list[int], int]:
+def solve_core(
+    game: Game, budget: int, table: dict[int, int] | None = None, stats: dict[str, int] | None = None
+) -> tuple[int, list[Move], list[int], int]:
     """The exact outcome of every move of a known two-player endgame.
 
     Args:
@@ -733,6 +743,7 @@ def solve_core(game: Game, budget: int, table: dict[int, int] | None = None) -> 
         budget: the most positions searched.
         table: a transposition table to keep between solves of positions of the same game
             (used only where no position can recur: no transfers), or ``None``.
+        stats: a dict that receives ``"expanded"``, every expansion (:attr:`Search.expanded`).
 
     Returns:
         (mover, moves, values, nodes): the seat deciding, its moves as the solver lists
@@ -757,6 +768,8 @@ def solve_core(game: Game, budget: int, table: dict[int, int] | None = None) -> 
     finally:
         if collecting:
             gc.enable()
+        if stats is not None:
+            stats["expanded"] = search.expanded
     return mover, moves, values, search.nodes
 
 
