@@ -1,19 +1,21 @@
-"""How big an endgame the exact solver answers in 1 s and in 60 s (issue 13, section 2).
+"""The exact solver against issue 21's targets, beside the engine-driven search of before.
 
-For each size n (cards per hand) a few seeded random two-player endgames with the talon
-empty (n cards each from the 36-card deck, the rest in the discard, a bout start, the
-first bito done) are solved with :func:`durak_nb.analysis.solve`; the median time per
-size, the positions searched and nodes per second are printed, then the largest size
-whose median is within 1 s and within 60 s. Each solve gets a node budget of about 75 s
-at the rate measured so far; one that reaches it counts as slower than 60 s. Sizes stop
-growing once a median is past 60 s.
+1. Positions per second: the same seeded endgames (5 and 6 cards each) solved by the
+   endgame core (:mod:`durak_nb.analysis.endgame_core`, what :func:`~durak_nb.analysis.solve`
+   uses) and by the engine-driven search it replaced (``solver._solve_engine``, every move
+   played by ``Game``: today's figures), in this run. Target: 150,000 positions/s in
+   perevodnoy in CPython.
+2. Time per endgame: seeded two-player endgames of 1 to ``--max-size`` cards each (the
+   talon empty, the rest in the discard), of podkidnoy, perevodnoy and japanese and of
+   option sets (R7, R13, R19, R20, R25, R26, R27, the 24- and 52-card decks), solved at the
+   default node budget; the median and the longest time per size. Targets: every endgame
+   of up to 6 cards each within 1 s, of 7 each within 10 s.
+3. Memory (issue 23): one solve at the largest node budget (1,000,000 positions) of the
+   12-against-12 perevodnoy endgame of 52 cards of ``../shared/repro/round3``, traced with
+   :mod:`tracemalloc`: the peak and the bytes per position, beside the bound the solver
+   documents (``solver.ENTRY_BYTES``) and the 3.7 GB issue 23 measured before the fix.
 
-Then the memory of the transposition table (``--memory``, on by default): one solve of
-a 7-card podkidnoy endgame into a :class:`~durak_nb.analysis.SolverTable`, traced with
-:mod:`tracemalloc`; the bytes per entry printed beside the figure the solver documents
-(``solver.ENTRY_BYTES``) and the table a full default node budget would make.
-
-    python benchmarks/bench_solver.py [--presets podkidnoy perevodnoy] [--positions 3] [--no-memory]
+    python benchmarks/bench_solver.py [--positions 3] [--max-size 7] [--no-memory] [--no-old]
 """
 
 from __future__ import annotations
@@ -22,118 +24,165 @@ import argparse
 import gc
 import random
 import statistics
+import sys
 import time
 import tracemalloc
+from typing import Any
 
-from durak_nb.analysis import DEFAULT_NODE_BUDGET, SolverBudgetError, SolverTable, solve
-from durak_nb.analysis.solver import ENTRY_BYTES
+from durak_nb.analysis import DEFAULT_NODE_BUDGET, SolverBudgetError, solve
+from durak_nb.analysis.solver import ENTRY_BYTES, MAX_DEPTH, MAX_NODE_BUDGET, _solve_engine
 from durak_nb.cards import Suit, deck
 from durak_nb.engine import Game
+from durak_nb.rules import Rules
+
+#: (label, preset, options) of the endgames timed
+VARIANTS: list[tuple[str, str, dict[str, Any]]] = [
+    ("podkidnoy", "podkidnoy", {}),
+    ("perevodnoy", "perevodnoy", {}),
+    ("japanese", "japanese", {}),
+    ("perevodnoy +R20 show", "perevodnoy", {"show_trump_transfer": True}),
+    ("perevodnoy R27=2, R25 off", "perevodnoy", {"repetition_draw": 2, "draw_allowed": False}),
+    ("podkidnoy +R7 +R26", "podkidnoy", {"trump_six_beats_ace": True, "two_sixes_win": True}),
+    ("podkidnoy 24 cards, limit 4", "podkidnoy", {"deck_size": 24, "bout_limit": 4}),
+    ("perevodnoy 52 cards", "perevodnoy", {"deck_size": 52}),
+    ("perevodnoy 1st bout +R19", "perevodnoy", {"transfer_first_bout": True, "first_bout_limit": 6}),
+]
 
 
-def endgame(preset: str, n: int, seed: int) -> Game:
-    """A seeded endgame: ``n`` cards each, Anna to lead at Boris, the talon empty."""
+def endgame(preset: str, n: int, seed: int, options: dict[str, Any] | None = None) -> Game:
+    """A seeded endgame: ``n`` cards each, Anna to lead at Boris, the talon empty (the
+    first bout not yet over when ``transfer_first_bout`` is among ``options``)."""
+    options = options or {}
+    rules = Rules.make(preset, **options)
     rng = random.Random(seed)
-    cards = list(deck(36))
+    cards = list(deck(rules.deck_size))
     rng.shuffle(cards)
-    trump = Suit.D if preset == "japanese" else rng.choice(list(Suit))
+    trump = Suit.D if rules.japanese else rng.choice(list(Suit))
+    first = bool(options.get("transfer_first_bout"))
     return Game.from_position(
-        preset,
+        rules,
         ["Anna", "Boris"],
         hands=[cards[:n], cards[n : 2 * n]],
         talon="",
         trump=trump,
         attacker=0,
-        first_bito_done=True,
-        bout=5,
+        first_bito_done=not first,
+        bout=1 if first else 5,
         rest_to_discard=True,
     )
 
 
-def run(preset: str, positions: int, seconds: float, most: int) -> None:
-    print(f"{preset}: {positions} positions per size, node budget ~{seconds:.0f} s at the measured rate")
-    print(f"{'cards':>5} {'median s':>9} {'max s':>8} {'nodes':>10} {'nodes/s':>8}  outcomes")
-    within = {1.0: 0, 60.0: 0}
-    all_nodes, all_spent = 0, 0.0
-    for n in range(1, most + 1):
-        rate_so_far = all_nodes / all_spent if all_spent > 0.5 else 5_000.0
-        budget = max(20_000, int(rate_so_far * seconds))
-        times, nodes, spent, outcomes = [], 0, 0.0, []
-        for k in range(positions):
-            game = endgame(preset, n, seed=1000 * n + k)
-            start = time.perf_counter()
-            try:
-                sol = solve(game, node_budget=budget)
-            except SolverBudgetError:
-                elapsed = time.perf_counter() - start
-                spent += elapsed
-                nodes += budget
-                times.append(float("inf"))
-                outcomes.append("budget")
-                if sum(t > 60 for t in times) > positions // 2:
-                    break  # the median is past 60 s already
-                continue
-            elapsed = time.perf_counter() - start
-            spent += elapsed
-            nodes += sol.nodes
-            times.append(elapsed)
-            outcomes.append("draw" if sol.draw else game.players[sol.durak or 0][0])
-            if sum(t > 60 for t in times) > positions // 2:
-                break
-        while len(times) < positions:
-            times.append(float("inf"))  # not run: the median is past 60 s
-        median = statistics.median(times)
-        rate = nodes / spent if spent else 0.0
-        all_nodes, all_spent = all_nodes + nodes, all_spent + spent
-        finite = [t for t in times if t != float("inf")]
-        longest = max(finite) if finite else float("inf")
-        print(f"{n:>5} {median:>9.3f} {longest:>8.2f} {nodes:>10,} {rate:>8,.0f}  {' '.join(outcomes)}", flush=True)
-        for limit in within:
-            if median <= limit:
-                within[limit] = n
-        if median > 60:
-            break
-    print(f"{preset}: solved within 1 s: {within[1.0]} cards each; within 60 s: {within[60.0]} cards each\n")
+def rates(positions: int, old: bool) -> float:
+    """Section 1; returns the core's rate in perevodnoy."""
+    print("1. positions per second (the same endgames; old: the engine-driven search, a budget of ~10 s each)")
+    print(f"{'preset':<12} {'cards':>5} {'core pos':>10} {'core pos/s':>11} {'old pos':>10} {'old pos/s':>10}")
+    found = 0.0
+    for preset in ("podkidnoy", "perevodnoy"):
+        total_nodes = total_time = 0.0
+        for n in (5, 6):
+            c_nodes = c_time = o_nodes = o_time = 0.0
+            for k in range(positions):
+                game = endgame(preset, n, 1000 * n + k)
+                start = time.perf_counter()
+                c_nodes += solve(game).nodes
+                c_time += time.perf_counter() - start
+                if old:
+                    budget = 60_000
+                    start = time.perf_counter()
+                    limit = sys.getrecursionlimit()
+                    sys.setrecursionlimit(max(limit, 4 * MAX_DEPTH + 1000))
+                    try:
+                        o_nodes += _solve_engine(game, 0, 1, budget, None)[3]
+                    except SolverBudgetError:
+                        o_nodes += budget
+                    finally:
+                        sys.setrecursionlimit(limit)
+                    o_time += time.perf_counter() - start
+            total_nodes += c_nodes
+            total_time += c_time
+            old_text = f"{o_nodes:>10,.0f} {o_nodes / o_time:>10,.0f}" if old else f"{'-':>10} {'-':>10}"
+            print(f"{preset:<12} {n:>5} {c_nodes:>10,.0f} {c_nodes / c_time:>11,.0f} {old_text}", flush=True)
+        if preset == "perevodnoy":
+            found = total_nodes / total_time
+    met = "met" if found >= 150_000 else "NOT met"
+    print(f"target: >= 150,000 positions/s in perevodnoy: {found:,.0f} ({met})\n")
+    return found
 
 
-def memory(cards: int = 7, budget: int = 400_000) -> None:
-    """Bytes per transposition-table entry, measured with tracemalloc on one solve."""
-    table = SolverTable(max_entries=10 * budget)  # not emptied during the measurement
-    game = endgame("podkidnoy", cards, seed=1000 * cards)
+def sizes(positions: int, most: int) -> None:
+    """Section 2."""
+    print(f"2. seconds per endgame, {positions} seeded endgames per size, node budget {DEFAULT_NODE_BUDGET:,}")
+    print(f"{'variant':<28} " + " ".join(f"{n:>5}c max" for n in range(1, most + 1)) + "   median at the largest")
+    worst = {6: 0.0, 7: 0.0}
+    for label, preset, options in VARIANTS:
+        cells = []
+        times: list[float] = []
+        for n in range(1, most + 1):
+            times = []
+            for k in range(positions):
+                game = endgame(preset, n, 1000 * n + k, options)
+                if game.result is not None:
+                    continue
+                start = time.perf_counter()
+                try:
+                    solve(game)
+                    times.append(time.perf_counter() - start)
+                except SolverBudgetError:
+                    times.append(float("inf"))
+            longest = max(times) if times else 0.0
+            cells.append(f"{longest:>9.2f}" if longest != float("inf") else f"{'budget':>9}")
+            key = 6 if n <= 6 else 7
+            if n <= 7:
+                worst[key] = max(worst[key], longest)
+        median = statistics.median(times) if times else 0.0
+        print(f"{label:<28} " + " ".join(cells) + f"   {median:.2f}", flush=True)
+    for n, limit in ((6, 1.0), (7, 10.0)):
+        if n <= most:
+            text = "budget reached" if worst[n] == float("inf") else f"{worst[n]:.2f} s"
+            met = "met" if worst[n] < limit else "NOT met"
+            span = "up to 6" if n == 6 else "7"
+            print(f"target: every endgame of {span} cards each within {limit:.0f} s: the longest {text} ({met})")
+    print()
+
+
+def memory(path: str) -> None:
+    """Section 3."""
+    from durak_nb.record import notation
+
+    game = notation.load_games(path)[0].replay()
+    budget = MAX_NODE_BUDGET
     gc.collect()
     tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
+    start = time.perf_counter()
     try:
-        sol = solve(game, node_budget=budget, table=table)
-        nodes = sol.nodes
+        nodes = solve(game, node_budget=budget).nodes
+        said = "solved"
     except SolverBudgetError:
-        nodes = budget
-    gc.collect()
-    after = tracemalloc.get_traced_memory()[0]
+        nodes, said = budget, "stopped at the budget"
+    spent = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    entries = len(table)
-    per = (after - before) / max(entries, 1)
-    full = per * DEFAULT_NODE_BUDGET / 2**20
+    print(f"3. memory: {path}, node budget {budget:,} ({said} after {nodes:,} positions, {spent:.0f} s traced)")
     print(
-        f"memory: {entries:,} table entries after {nodes:,} positions ({cards} cards each, podkidnoy): "
-        f"{(after - before) / 2**20:.1f} MiB, {per:.0f} bytes per entry (documented: about {ENTRY_BYTES}); "
-        f"a solve at the default node budget ({DEFAULT_NODE_BUDGET:,} positions, at most one entry each): "
-        f"about {full:.0f} MiB"
+        f"peak {peak / 2**20:.0f} MiB, {peak / nodes:.0f} bytes per position "
+        f"(documented bound: {ENTRY_BYTES}; before the fix, issue 23: past 3.7 GB and 200 s)"
     )
+    met = "met" if peak / nodes <= ENTRY_BYTES else "NOT met"
+    print(f"target: memory bounded by the budget, at most {ENTRY_BYTES} bytes per position ({met})")
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--presets", nargs="+", default=["podkidnoy", "perevodnoy"])
-    p.add_argument("--positions", type=int, default=3, help="random positions per size (median)")
-    p.add_argument("--seconds", type=float, default=75.0, help="node budget per solve, in seconds at the measured rate")
-    p.add_argument("--max-size", type=int, default=12, help="the largest hand size tried")
-    p.add_argument("--no-memory", action="store_true", help="skip the table's memory measurement")
+    p.add_argument("--positions", type=int, default=3, help="seeded endgames per size")
+    p.add_argument("--max-size", type=int, default=7, help="the largest hand size tried")
+    p.add_argument("--no-memory", action="store_true", help="skip section 3")
+    p.add_argument("--no-old", action="store_true", help="skip the engine-driven search in section 1")
+    p.add_argument("--repro", default="../shared/repro/round3/solve-perevodnoy-12x12.json")
     args = p.parse_args()
+    rates(args.positions, not args.no_old)
+    sizes(args.positions, args.max_size)
     if not args.no_memory:
-        memory()
-    for preset in args.presets:
-        run(preset, args.positions, args.seconds, args.max_size)
+        memory(args.repro)
 
 
 if __name__ == "__main__":

@@ -104,7 +104,7 @@ from ..record.annotations import move_from_json
 from ..record.json_form import Recording, move_to_json
 from ..record.tree import GameNode, GameTree
 from ..unseen import PartialDeal
-from .solver import Solution, SolverBudgetError, SolverError, SolverTable, solve
+from .solver import MAX_NODE_BUDGET, Solution, SolverBudgetError, SolverError, SolverTable, solve
 
 __all__ = [
     "BLUNDER",
@@ -147,8 +147,6 @@ DEFAULT_MAX_SAMPLES = 32
 DEFAULT_NODE_BUDGET = 5_000
 #: The most samples per round (the tournament's ``search-N`` stops at 256 too).
 MAX_SAMPLES = 256
-#: The most solver positions per move (the solver's own default budget).
-MAX_NODE_BUDGET = 1_000_000
 #: The most moves per playout.
 MAX_PLAYOUT_MOVES = 10_000
 

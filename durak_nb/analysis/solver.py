@@ -15,11 +15,16 @@ back (the engine clears the passes); then the defender decides (cover, transfer,
 So where the thrower has a move, the decision is the thrower's and the defender's
 moves wait; where only one player has moves, it is theirs (:func:`decision`).
 
-The search is alpha-beta over the three values with a transposition table of bounds,
-keyed on the position: the hands, the table (as a set of pairs), the roles (attacker,
-defender, first attacker), who may act (take declared, the passes, the attacker's pass,
-english lead passes, shown trumps: R20), whether a bout has ended in bito (R13c) and
-whether this is the first bout (R19).
+The search (issue 21). Two-seat games of podkidnoy, perevodnoy and japanese, with every
+option, are searched on the endgame core (:mod:`.endgame_core`: hands as bit sets, the
+table keyed by one whole number, null-window alpha-beta, R27 exact), which the engine
+meets only at the root and a differential test holds to the engine. The rest (prostoy,
+english, teams, more than two seats with two holding cards) is searched on the engine
+itself: alpha-beta over the three values with a transposition table of bounds, keyed on
+the position (:func:`_packed`): the hands, the table (as a set of pairs), the roles
+(attacker, defender, first attacker), who may act (take declared, the passes, the
+attacker's pass, english lead passes, shown trumps: R20), whether a bout has ended in bito
+(R13c) and whether this is the first bout (R19).
 
 Repetition (R27, a draw at the ``repetition_draw``-th occurrence, k). In podkidnoy,
 japanese and prostoy with two players no position can occur twice (within a bout the
@@ -31,14 +36,16 @@ since the last bito: then the value is that of the game where endless play is a 
 which depends on the position only (the side that wins has a strategy that never
 visits a position twice, so no count reaches k; the side that holds a draw holds it
 whether or not R27 ends the game first). Once a position has occurred k - 1 times, the
-past matters: the key then also holds the table in the order laid and the engine's
-count of the positions since the last bito, so the answer stays exact. With R27 off
-(``repetition_draw`` 0) in such rules a game may never end, and the solver refuses.
+past matters: such a position is searched without the table (it is never stored, so the
+table holds one entry per position searched at most, whatever the position: issue 23),
+and the answer stays exact. With R27 off (``repetition_draw`` 0) in such rules a game
+may never end, and the solver refuses.
 
-Beyond ``node_budget`` positions searched the solver stops with
-:class:`SolverBudgetError`: never a guess. Memory: one table entry per position searched
-at most, each about :data:`ENTRY_BYTES` bytes, so the default budget of 1,000,000
-positions keeps the table under about 200 MB.
+Beyond ``node_budget`` positions searched (at most :data:`MAX_NODE_BUDGET`) the solver
+stops with :class:`SolverBudgetError`: never a guess. Memory: one table entry per position
+searched at most, each about :data:`ENTRY_BYTES` bytes, so the default budget of
+1,000,000 positions keeps the table under about 200 MB, on any deck
+(``benchmarks/bench_solver.py`` measures it on a 12-against-12 endgame of 52 cards).
 """
 
 from __future__ import annotations
@@ -54,6 +61,7 @@ from ..i18n import N_, Nn_, Np_, _, ngettext, pgettext, whole
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
+    "MAX_NODE_BUDGET",
     "Evaluation",
     "Solution",
     "SolverBudgetError",
@@ -65,6 +73,10 @@ __all__ = [
 
 #: The positions :func:`solve` searches before it stops (SolverBudgetError).
 DEFAULT_NODE_BUDGET = 1_000_000
+#: The largest node budget :func:`solve`, ``durak-nb solve --budget`` and the analysis
+#: take (issue 23: the one home of the bound): a solve's memory is bounded by its budget
+#: (at most one table entry per position searched, :data:`ENTRY_BYTES` each).
+MAX_NODE_BUDGET = 1_000_000
 #: Bytes of memory per transposition-table entry, at most (the key, one whole number of
 #: :func:`_packed`; its bounds; the dict's slot), as ``benchmarks/bench_solver.py``
 #: measures it with tracemalloc (163 at 172,000 entries; the dict's growth in steps of
@@ -301,13 +313,6 @@ def _known_game(game: object) -> Game:
 _UNDO = hasattr(Game, "push") and hasattr(Game, "pop")
 
 
-def _history(game: Game) -> frozenset[tuple[object, int]]:
-    """R27: the engine's own count of the positions since the last bito (a private
-    member, read here and in :func:`_repeated` only), part of the key where the past
-    matters."""
-    return frozenset(game._seen.items())
-
-
 def _repeated(game: Game, k: int) -> bool:
     """R27: whether a position other than the current one has occurred ``k - 1`` times
     since the last bito (one more occurrence would end the game in a draw)."""
@@ -450,14 +455,13 @@ class _Search:
         self.singles = bool(r.throw_ins and not self.recurs)
         self.root = game
 
-    def key(self, g: Game) -> object:
-        """The position as one whole number (:func:`_packed`), or, where the past matters
-        for R27, a tuple of it and the engine's count."""
-        key = _packed(g)
+    def key(self, g: Game) -> int | None:
+        """The position as one whole number (:func:`_packed`), or ``None`` where the past
+        matters for R27: such a position is searched without the table (issue 23: a key
+        holding the engine's count grew without bound, 3.7 GB at 1,000,000 positions)."""
         if self.recurs and _repeated(g, self.repetition):
-            # R27: the past matters; the engine's own count (its table in the order laid) joins the key
-            return (key, tuple(g.attack_cards), tuple(g.defence_cards), _history(g))
-        return key
+            return None
+        return _packed(g)
 
     def order(self, m: Move) -> tuple[int, int, int, int]:
         """Move ordering, for pruning only: cards before a pass or a take, the lowest
@@ -486,7 +490,7 @@ class _Search:
         if result is not None:
             return _value(result, self.p0, self.p1)
         key = self.key(g)
-        entry = self.tt.get(key)
+        entry = None if key is None else self.tt.get(key)
         first: Move | None = None
         lo, hi = -1, 1
         if entry is not None:
@@ -532,7 +536,8 @@ class _Search:
             lo = max(lo, best)
         else:
             lo = hi = best
-        self.tt[key] = (lo, hi, best_move)
+        if key is not None:
+            self.tt[key] = (lo, hi, best_move)
         return best
 
     def stop(self) -> None:
@@ -554,7 +559,8 @@ def solve(
     Args:
         game: an engine :class:`~durak_nb.engine.Game` (or a game whose deal nobody saw,
             once every card in the hands is known).
-        node_budget: the most positions searched (a positive whole number).
+        node_budget: the most positions searched (a positive whole number, at most
+            :data:`MAX_NODE_BUDGET`).
         table: a :class:`SolverTable` to keep what this solve learns for the next solves
             of the same game (and to use what earlier ones learnt); ``None``: a table of
             this solve only.
@@ -568,6 +574,8 @@ def solve(
             positions can recur; a card in the hands is not known.
         SolverBudgetError: the answer needs more than ``node_budget`` positions.
         TypeError: ``node_budget`` is not a positive whole number.
+        ValueError: ``node_budget`` is above :data:`MAX_NODE_BUDGET` (the bound the
+            command line has too, issue 23).
 
     >>> g = Game.from_code("podkidnoy", ["Anna", "Boris"], "9S9C6D/KS7D - H 0 * 5 + -")
     >>> print(solve(g).describe(g.players))
@@ -577,6 +585,8 @@ def solve(
     """
     if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
         raise TypeError(f"solve: node_budget must be a positive whole number, not {node_budget!r}")
+    if node_budget > MAX_NODE_BUDGET:
+        raise ValueError(f"solve: node_budget is at most {MAX_NODE_BUDGET:,} positions, not {node_budget:,}")
     g = _known_game(game)
     if g.result is not None:
         raise SolverError(g.result.rule, _words("over", result=g.result.describe(g.players)))
@@ -591,17 +601,19 @@ def solve(
     if any(m.action is Action.REDEAL for m in g.legal_moves()):
         raise SolverError("R5", _(_WORDS["redeal"]))
     p0, p1 = holders
-    search = _Search(g, p0, p1, node_budget)
-    if search.recurs and not g.rules.repetition_draw:
+    recurs = bool(g.rules.transfers or g.rules.lead_style == "pair")
+    if recurs and not g.rules.repetition_draw:
         raise SolverError("R27", _(_WORDS["endless"]))
-    if table is not None and not search.recurs:
-        search.tt = table.entries(g.rules, p0, p1)
-    mover, moves = decision(g)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4 * MAX_DEPTH + 1000))  # the engine's frames and ours, per move
     try:
-        work = g.copy()  # the caller's game is never moved
-        values = [search.after(work, m, -1, 1, 1) for m in moves]
+        found = _solve_core(g, node_budget, table)
+        if found is None:  # a game the core does not take: the search on the engine
+            mover, moves, values, nodes = _solve_engine(g, p0, p1, node_budget, table)
+        else:
+            mover, moves, values, nodes = found
+    except RecursionError:
+        raise SolverError(None, _words("depth", depth=MAX_DEPTH)) from None
     finally:
         sys.setrecursionlimit(limit)
         if table is not None:
@@ -614,5 +626,40 @@ def solve(
         durak=durak_of[target],
         best=tuple(m for m, v in zip(moves, values, strict=True) if v == target),
         evaluations=tuple(Evaluation(m, durak_of[v]) for m, v in zip(moves, values, strict=True)),
-        nodes=search.nodes,
+        nodes=nodes,
     )
+
+
+def _budget_error(g: Game, p0: int, p1: int, budget: int) -> SolverBudgetError:
+    table = len(g.attack_cards) + sum(y is not None for y in g.defence_cards)
+    return SolverBudgetError(budget, (len(g.hands[p0]), len(g.hands[p1])), table)
+
+
+def _solve_core(g: Game, budget: int, table: SolverTable | None) -> tuple[int, list[Move], list[int], int] | None:
+    """The search on the endgame core (:mod:`.endgame_core`), or ``None`` where the core
+    does not take the game (then :func:`_solve_engine`)."""
+    from .endgame_core import CoreRefused, SearchBudgetLimit, solve_core
+
+    try:
+        entries = None
+        if table is not None and not g.rules.transfers:  # no position recurs: R27 never joins a key
+            entries = table.entries(("core", g.rules, int(g.trump)), 0, 1)
+        return solve_core(g, budget, entries)  # type: ignore[arg-type]
+    except CoreRefused:
+        return None
+    except SearchBudgetLimit:
+        raise _budget_error(g, 0, 1, budget) from None
+
+
+def _solve_engine(
+    g: Game, p0: int, p1: int, budget: int, table: SolverTable | None
+) -> tuple[int, list[Move], list[int], int]:
+    """The search on the engine (every move played by :class:`Game`), for the games the
+    core does not take (prostoy, english, teams, more than two seats)."""
+    search = _Search(g, p0, p1, budget)
+    if table is not None and not search.recurs:
+        search.tt = table.entries(g.rules, p0, p1)
+    mover, moves = decision(g)
+    work = g.copy()  # the caller's game is never moved
+    values = [search.after(work, m, -1, 1, 1) for m in moves]
+    return mover, moves, values, search.nodes
