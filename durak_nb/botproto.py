@@ -40,7 +40,7 @@ from typing import IO, Any
 from .bots import BotFault, seat_view, turn_seat
 from .engine import Game, Move
 from .i18n import N_, Np_, _, pgettext
-from .record.annotations import move_from_json
+from .record.annotations import move_from_input
 from .record.json_form import os_why
 from .text import visible
 
@@ -599,7 +599,7 @@ class ProcessBot:
             got = _said(msg.get("id"))  # as the bot wrote it, escaped
             raise self._fail(None, _(WORDS["wrong_id"]).format(bot=self.name, got=got, want=k), k)
         try:
-            move = move_from_json(msg.get("move"), names)
+            move = move_from_input(msg.get("move"), names)
         except ValueError as exc:
             raise self._fail(None, _(WORDS["not_move"]).format(bot=self.name, k=k, error=exc), k) from None
         if move.player != seat:
