@@ -97,6 +97,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "analysis/*.py",
         "bots.py",
         "botproto.py",
+        "botkeeper.py",
         "tournament.py",
         "corpus.py",
         "selfplay.py",
