@@ -20,7 +20,8 @@ bot's exit code, or the bot's signal raised on itself, so the kit sees what the 
 
 ``STATUS_FD`` is a pipe to the kit: the keeper writes ``ok <pid>\\n`` once the bot runs,
 or ``error <errno> <strerror>\\n`` when the command cannot be started, then closes it.
-``LOG`` is the file the bot's standard error is appended to, or ``-`` for none.
+``LOG`` is the number of an open file descriptor (the kit's log file, opened for
+appending) that becomes the bot's standard error, or ``-`` for none.
 """
 
 from __future__ import annotations
@@ -148,7 +149,8 @@ def _exit_as(status: list[int]) -> None:
     st = status[0]
     if os.WIFSIGNALED(st):
         sig = os.WTERMSIG(st)
-        signal.signal(sig, signal.SIG_DFL)
+        with contextlib.suppress(OSError, ValueError):  # SIGKILL, SIGSTOP have no handler to reset
+            signal.signal(sig, signal.SIG_DFL)
         os.kill(os.getpid(), sig)
         time.sleep(1)
         os._exit(128 + sig)
@@ -156,7 +158,9 @@ def _exit_as(status: list[int]) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """``botkeeper.py STATUS_FD LOG -- COMMAND...`` (see the module's text)."""
+    """``botkeeper.py STATUS_FD LOG -- COMMAND...`` (see the module's text).  The keeper
+    asks nothing of the system but ``prctl``, ``fork``/``exec``, ``waitpid``, signals and
+    ``/proc``; it never reads what the bot writes."""
     status_fd, log = int(argv[0]), argv[1]
     command = argv[3:]
     reaper = subreaper()
@@ -167,8 +171,10 @@ def main(argv: list[str]) -> None:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        err = open(log, "ab") if log != "-" else subprocess.DEVNULL  # noqa: SIM115 - kept for the bot
+        err = int(log) if log != "-" else subprocess.DEVNULL
         proc = subprocess.Popen(command, stdin=0, stdout=1, stderr=err, close_fds=True)
+        if log != "-":
+            os.close(int(log))
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.write(status_fd, f"error {exc.errno or 0} {exc.strerror or type(exc).__name__}\n".encode())

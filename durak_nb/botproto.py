@@ -156,6 +156,16 @@ def _end_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
 
 
+def _options(game: Game) -> dict[str, Any]:
+    """Every option of RULES.md with its value in ``game`` (the preset's defaults
+    included): the full rules object a bot simulates the game by; ``teams`` as lists of
+    names (R22), or ``None``."""
+    out: dict[str, Any] = dict(game.rules.options())
+    if out.get("teams") is not None:
+        out["teams"] = [[game.players[s] for s in team] for team in out["teams"]]
+    return out
+
+
 def _signal_name(number: int) -> str:
     """A signal as a person reads it: ``9 (SIGKILL)``."""
     try:
@@ -250,7 +260,7 @@ def strict_json(text: str) -> Any:
             try:
                 string.encode("utf-8")
             except UnicodeEncodeError as exc:
-                raise _Strict("surrogate", json.dumps(string[exc.start : exc.end])[1:-1]) from None
+                raise _Strict("surrogate", string[exc.start : exc.end]) from None
     return value
 
 
@@ -581,7 +591,13 @@ class ProcessBot:
         key = (id(game), seat)
         if self._game != key or len(game.history) < self._asked:
             self._send(
-                {"type": "game", "rules": game.rules.to_json(list(names)), "players": list(names), "seat": names[seat]}
+                {
+                    "type": "game",
+                    "rules": game.rules.to_json(list(names)),
+                    "options": _options(game),
+                    "players": list(names),
+                    "seat": names[seat],
+                }
             )
             self._game = key
         k = len(game.history)
