@@ -77,6 +77,7 @@ WORDS = {
     "ended": N_("bot {bot} ended (exit code {code}) before answering {what}"),
     "ended_signal": N_("bot {bot} was ended by signal {signal} before answering {what}"),
     "closed_out": N_("bot {bot} closed its output before answering {what} but went on running; it was stopped"),
+    "no_keeper": N_("the keeper of the bot's processes (botkeeper.py) did not start"),
     "log_hint": N_("{fault} (its error output: {log})"),
     "log": N_("bot {bot}: cannot open the log {file}: {error}"),
     "long": N_("bot {bot} sent a line longer than {most} bytes in answer to {what}"),
@@ -367,10 +368,10 @@ class ProcessBot:
         status = self._keeper_status(status_r)
         if status.startswith("error "):
             _word, code, why = [*status.split(" ", 2), "", ""][:3]
-            exc = OSError(int(code) if code.isdigit() else 0, why.strip())
-            raise self._cannot_start(exc) from None
+            failed = OSError(int(code) if code.isdigit() else 0, why.strip())
+            raise self._cannot_start(failed) from None
         if not status.startswith("ok "):
-            raise self._cannot_start(OSError(0, "the bot's keeper did not start"))
+            raise self._cannot_start(OSError(0, _(WORDS["no_keeper"])))
         self.bot_pid = int(status.split()[1])
         _RUNNING.add(self)
         self._send({"type": "hello", "protocol": PROTOCOL}, self.hello_timeout)

@@ -389,7 +389,8 @@ class Tournament:
 
         def fit(games: Sequence[GameResult]) -> np.ndarray:
             theta = self._fit(self._pairs(games))
-            return (theta - theta[z]) * scale
+            out: np.ndarray = (theta - theta[z]) * scale
+            return out
 
         best = fit(self.games)
         units = self._units()
@@ -477,9 +478,7 @@ class Tournament:
         met.  What a round robin (``tables="round_robin"``) shows beside the table."""
         import pandas as pd
 
-        rows = {
-            a: [math.nan if a == b else round(self.head_to_head(a, b)[0], 3) for b in self.bots] for a in self.bots
-        }
+        rows = {a: [math.nan if a == b else round(self.head_to_head(a, b)[0], 3) for b in self.bots] for a in self.bots}
         return pd.DataFrame.from_dict(rows, orient="index", columns=list(self.bots))
 
     def table(self) -> Any:

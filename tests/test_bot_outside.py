@@ -239,7 +239,9 @@ def test_the_bots_stderr_is_kept_in_its_log_and_the_fault_names_it(tmp_path: Pat
 def test_a_log_that_cannot_be_opened_is_said(tmp_path: Path) -> None:
     with pytest.raises(BotFault) as info:
         bot("good", log=tmp_path / "no" / "such.log").start()
-    assert str(info.value) == f"bot good.py: cannot open the log {tmp_path / 'no' / 'such.log'}: No such file or directory"
+    assert (
+        str(info.value) == f"bot good.py: cannot open the log {tmp_path / 'no' / 'such.log'}: No such file or directory"
+    )
 
 
 # ---------------------------------------------------------------------- R12: the attacker first
@@ -247,7 +249,9 @@ def test_a_log_that_cannot_be_opened_is_said(tmp_path: Path) -> None:
 
 def test_R12_an_attacker_bot_is_asked_to_throw_in_while_a_card_lies_uncovered() -> None:
     spec = BotSpec("thrower", ProcessBot, {"command": [PY, str(BOTS / "thrower.py")], "timeout": 5.0})
-    result = play_game(Game.deal("podkidnoy", ["Anna", "Boris"], seed=0).rules, [spec, BotSpec("lowest", LowestCardBot)], 0)
+    result = play_game(
+        Game.deal("podkidnoy", ["Anna", "Boris"], seed=0).rules, [spec, BotSpec("lowest", LowestCardBot)], 0
+    )
     assert result.forfeit is None
     game = Game.deal(Game.deal("podkidnoy", ["Anna", "Boris"], seed=0).rules, ["Anna", "Boris"], seed=0)
     early = 0

@@ -1,5 +1,6 @@
 """A bot that writes its cards as RULES.md R1 accepts them on input, not as the codes
-the kit sends (its move: the first defence, else the first legal move): ``--ten`` (10C for TC), ``--symbol`` (T♣, 7♥), ``--lower`` (tc, 7h);
+the kit sends (its move: the first defence, else the first legal move): ``--ten``
+(10C for TC), ``--symbol`` (T♣, 7♥), ``--lower`` (tc, 7h);
 ``--bad`` a card that is no card (XX), ``--extra`` a member the move does not take;
 ``--type`` a message type with a control character."""
 
