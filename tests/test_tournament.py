@@ -155,7 +155,7 @@ def test_bounds_and_arguments_are_checked() -> None:
         run_tournament([RANDOM, LOWEST], deals=0)
     with pytest.raises(ValueError, match="deals: a whole number from 1"):
         run_tournament([RANDOM, LOWEST], deals=[1, 2])
-    with pytest.raises(ValueError, match="tables: 'pairs' or 'windows'"):
+    with pytest.raises(ValueError, match="tables: 'pairs', 'windows' or 'round_robin', not 'all'"):
         run_tournament([RANDOM, LOWEST], tables="all")
 
 
