@@ -24,23 +24,36 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import selectors
 import shlex
 import signal
 import subprocess
+import sys
 import time
 import weakref
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any
 
 from .bots import BotFault, seat_view, turn_seat
 from .engine import Game, Move
 from .i18n import N_, Np_, _, pgettext
-from .record.annotations import move_from_json
+from .record.annotations import move_from_input
 from .record.json_form import os_why
+from .text import visible
 
-__all__ = ["MAX_LINE", "MAX_TIMEOUT", "PROTOCOL", "QUIT_GRACE", "ProcessBot", "close_all"]
+__all__ = [
+    "HELLO_TIMEOUT",
+    "MAX_LINE",
+    "MAX_TIMEOUT",
+    "PROTOCOL",
+    "QUIT_GRACE",
+    "ProcessBot",
+    "close_all",
+    "strict_json",
+]
 
 #: The protocol's name and version, sent in ``hello``.
 PROTOCOL = "durak-nb-bot/1"
@@ -50,19 +63,41 @@ MAX_LINE = 1 << 16
 QUIT_GRACE = 1.0
 #: The longest ``timeout`` and ``hello_timeout`` of a :class:`ProcessBot`, in seconds.
 MAX_TIMEOUT = 3600.0
+#: The default ``hello_timeout``: seconds a bot has to start and answer ``hello``.
+HELLO_TIMEOUT = 10.0
+#: The keeper program every bot is started under (it ends the bot's whole process tree).
+KEEPER = Path(__file__).with_name("botkeeper.py")
+#: Seconds the kit waits, beyond the keeper's own grace, for the keeper to end a tree.
+KEEPER_MARGIN = 2.0
 
 #: Person-facing words of this module (one place, for translation later).
 WORDS = {
     "start": N_("bot {bot}: cannot start {command}: {error}"),
     "late": N_("bot {bot} gave no answer to {what} within {timeout:g} s"),
     "ended": N_("bot {bot} ended (exit code {code}) before answering {what}"),
+    "ended_signal": N_("bot {bot} was ended by signal {signal} before answering {what}"),
+    "closed_out": N_("bot {bot} closed its output before answering {what} but went on running; it was stopped"),
+    "no_keeper": N_("the keeper of the bot's processes (botkeeper.py) did not start"),
+    "log_hint": N_("{fault} (its error output: {log})"),
+    "log": N_("bot {bot}: cannot open the log {file}: {error}"),
     "long": N_("bot {bot} sent a line longer than {most} bytes in answer to {what}"),
     "not_json": N_("bot {bot} sent a line that is not a JSON object in answer to {what}: {line}"),
     "not_utf8": N_("bot {bot} sent a line that is not UTF-8 text in answer to {what}"),
-    "wrong_type": N_("bot {bot} answered {what} with a {got!r} message, not {want!r}"),
+    # TRANSLATORS: {member} is the JSON member's name as the bot wrote it, escaped ("id")
+    "twice": N_("bot {bot} sent a line with the member {member} twice in answer to {what} (strict JSON)"),
+    # TRANSLATORS: {number} is the number as the bot wrote it (NaN, Infinity, 1e400)
+    "number": N_(
+        "bot {bot} sent a line with the number {number} in answer to {what}: JSON has no NaN or Infinity,"
+        " and a number must be finite (strict JSON)"
+    ),
+    # TRANSLATORS: a lone surrogate is half of a UTF-16 pair (\ud800) written alone: not a character
+    "surrogate": N_("bot {bot} sent a line with a lone surrogate {text} in answer to {what}: not Unicode text"),
+    # TRANSLATORS: {got} is the bot's "type" as JSON, escaped ("moov", null); {want} is hello or move, kept as it is
+    "wrong_type": N_("bot {bot} answered {what} with the message type {got}, not {want}"),
     # TRANSLATORS: {got} is the bot's id as JSON (5, true, "5", null)
     "wrong_id": N_("bot {bot} answered the move at index {got}, not at index {want}"),
-    "hello": N_("bot {bot} speaks {got!r}, not {want}"),
+    # TRANSLATORS: {got} is the bot's "protocol" as JSON, escaped
+    "hello": N_("bot {bot} speaks the protocol {got}, not {want}"),
     "not_move": N_("bot {bot} answered the move at index {k} with something that is not a move: {error}"),
     "other_seat": N_("bot {bot} answered the move at index {k} with a move of {who}; it plays {me}"),
     "illegal": N_("bot {bot} answered the move at index {k} with '{move}', refused: {refusal}"),
@@ -122,6 +157,24 @@ def _end_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
 
 
+def _options(game: Game) -> dict[str, Any]:
+    """Every option of RULES.md with its value in ``game`` (the preset's defaults
+    included): the full rules object a bot simulates the game by; ``teams`` as lists of
+    names (R22), or ``None``."""
+    out: dict[str, Any] = dict(game.rules.options())
+    if out.get("teams") is not None:
+        out["teams"] = [[game.players[s] for s in team] for team in out["teams"]]
+    return out
+
+
+def _signal_name(number: int) -> str:
+    """A signal as a person reads it: ``9 (SIGKILL)``."""
+    try:
+        return f"{number} ({signal.Signals(number).name})"
+    except ValueError:
+        return str(number)
+
+
 #: Every :class:`ProcessBot` of this process whose program runs (:func:`close_all`).
 _RUNNING: weakref.WeakSet[ProcessBot] = weakref.WeakSet()
 
@@ -139,6 +192,79 @@ def _shown(line: bytes) -> str:
     return json.dumps(text + ("…" if len(line) > 80 else ""), ensure_ascii=True)
 
 
+def _said(value: object) -> str:
+    """A value a bot sent (a ``type``, a ``protocol``, an ``id``) for a message: as JSON
+    (``"moov"``, ``null``, ``5``), at most 40 characters, every control or format
+    character escaped (:func:`durak_nb.text.visible`): never a Python repr, never raw."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # pragma: no cover - parsed JSON always dumps
+        text = "?"
+    return visible(text[:40] + ("…" if len(text) > 40 else ""), json_string=True)
+
+
+class _Strict(ValueError):
+    """A bot's line that JSON's grammar reads but the protocol does not (strict JSON):
+    ``key`` names the fault (:data:`WORDS`), ``value`` what the bot wrote."""
+
+    def __init__(self, key: str, value: str) -> None:
+        super().__init__(key)
+        self.key, self.value = key, value
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise _Strict("twice", key)
+        obj[key] = value
+    return obj
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400
+        raise _Strict("number", text)
+    return value
+
+
+def _constant(text: str) -> Any:  # NaN, Infinity, -Infinity: not JSON (RFC 8259)
+    raise _Strict("number", text)
+
+
+def strict_json(text: str) -> Any:
+    """``text`` read as strict JSON (RFC 8259), as every bot line is read: a member
+    repeated in one object, ``NaN``, ``Infinity``, a number too large to be finite
+    (``1e400``) and a lone surrogate (``"\\ud800"``, half of a UTF-16 pair: no
+    character) are refused, each by its own cause.
+
+    Raises:
+        _Strict: one of those causes (``key``: ``twice``, ``number``, ``surrogate``).
+        ValueError: not JSON at all (:class:`json.JSONDecodeError`).
+        RecursionError: nested too deep.
+    """
+    value = json.loads(text, object_pairs_hook=_no_twice, parse_float=_finite, parse_constant=_constant)
+    todo = [value]
+    while todo:  # every string, keys too: no lone surrogate
+        item = todo.pop()
+        if isinstance(item, str):
+            items: list[Any] = [item]
+        elif isinstance(item, dict):
+            items = list(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+            continue
+        else:
+            continue
+        for string in items:
+            try:
+                string.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise _Strict("surrogate", string[exc.start : exc.end]) from None
+    return value
+
+
 class ProcessBot:
     """A bot run as a separate process, speaking :data:`PROTOCOL` (docs/bot-protocol.md).
 
@@ -152,9 +278,14 @@ class ProcessBot:
         name: the bot's name in messages (default: the one its ``hello`` gives, else the
             program's file name).
         cwd, env: as for :class:`subprocess.Popen`.
+        log: a file the bot's standard error is appended to (created if missing), so
+            that what it printed before a crash is seen; default: discarded.  A fault
+            of a bot with a log names the file.
 
     Attributes:
         hello: the bot's ``hello`` message (its ``name`` and ``version``), after start.
+        proc: the keeper process (:mod:`durak_nb.botkeeper`) while the bot runs.
+        bot_pid: the bot program's own process id, after start.
         fault: the :class:`BotFault` that stopped it, or ``None``.
     """
 
@@ -163,10 +294,11 @@ class ProcessBot:
         command: Sequence[str],
         *,
         timeout: float = 5.0,
-        hello_timeout: float = 10.0,
+        hello_timeout: float = HELLO_TIMEOUT,
         name: str | None = None,
         cwd: str | None = None,
         env: dict[str, str] | None = None,
+        log: str | os.PathLike[str] | None = None,
     ) -> None:
         if isinstance(command, str) or not all(isinstance(w, str) for w in command):
             raise TypeError(f"ProcessBot: command is a list of words, e.g. ['python3', 'bot.py'], not {command!r}")
@@ -186,6 +318,8 @@ class ProcessBot:
         self.name = name or os.path.basename(words[0])
         self._named = name is not None
         self.cwd, self.env = cwd, env
+        self.log = None if log is None else Path(log)
+        self.bot_pid: int | None = None
         self.proc: subprocess.Popen[bytes] | None = None
         self.hello: dict[str, Any] | None = None
         self.fault: BotFault | None = None
@@ -203,30 +337,54 @@ class ProcessBot:
         """
         if self.proc is not None:
             return
+        log_fd = None
+        if self.log is not None:
+            try:
+                log_fd = os.open(self.log, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            except OSError as exc:
+                words = _(WORDS["log"]).format(bot=self.name, file=visible(str(self.log)), error=os_why(exc))
+                raise self._fail(None, words) from exc
+        status_r, status_w = os.pipe()
+        keeper = [sys.executable, "-I", str(KEEPER), str(status_w), "-" if log_fd is None else str(log_fd), "--"]
         try:
             self.proc = subprocess.Popen(
-                self.command,
+                [*keeper, *self.command],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 cwd=self.cwd,
                 env=self.env,
                 start_new_session=True,
+                pass_fds=(status_w,) if log_fd is None else (status_w, log_fd),
             )
-        except OSError as exc:
-            why = os_why(exc)  # the reason in the reader's language ("no such file or directory")
-            words = _(WORDS["start"]).format(bot=self.name, command=shlex.join(self.command), error=why)
-            raise self._fail(None, words) from exc
+        except OSError as exc:  # the folder cwd names is missing, say
+            os.close(status_r)
+            raise self._cannot_start(exc) from exc
+        finally:
+            os.close(status_w)
+            if log_fd is not None:
+                os.close(log_fd)
+        _RUNNING.add(self)
+        status = self._keeper_status(status_r)
+        if status.startswith("error "):
+            _word, code, why = [*status.split(" ", 2), "", ""][:3]
+            failed = OSError(int(code) if code.isdigit() else 0, why.strip())
+            raise self._cannot_start(failed) from None
+        if not status.startswith("ok "):
+            raise self._cannot_start(OSError(0, _(WORDS["no_keeper"])))
+        self.bot_pid = int(status.split()[1])
         _RUNNING.add(self)
         self._send({"type": "hello", "protocol": PROTOCOL}, self.hello_timeout)
         what = pgettext("bot message", WORDS["what_hello"])
         msg = self._receive(self.hello_timeout, what)
         if msg.get("type") != "hello":
             raise self._fail(
-                None, _(WORDS["wrong_type"]).format(bot=self.name, what=what, got=msg.get("type"), want="hello")
+                None, _(WORDS["wrong_type"]).format(bot=self.name, what=what, got=_said(msg.get("type")), want="hello")
             )
         if msg.get("protocol") != PROTOCOL:
-            raise self._fail(None, _(WORDS["hello"]).format(bot=self.name, got=msg.get("protocol"), want=PROTOCOL))
+            raise self._fail(
+                None, _(WORDS["hello"]).format(bot=self.name, got=_said(msg.get("protocol")), want=PROTOCOL)
+            )
         self.hello = msg
         given = msg.get("name")
         if not self._named and isinstance(given, str) and given.strip():
@@ -249,10 +407,12 @@ class ProcessBot:
             try:
                 proc.wait(QUIT_GRACE)
             except subprocess.TimeoutExpired:
-                _signal(proc, signal.SIGTERM)
+                # the keeper ends the whole tree: SIGTERM, QUIT_GRACE, SIGKILL (botkeeper.py)
+                with contextlib.suppress(ProcessLookupError):
+                    proc.send_signal(signal.SIGTERM)
                 try:
-                    proc.wait(QUIT_GRACE)
-                except subprocess.TimeoutExpired:
+                    proc.wait(QUIT_GRACE + KEEPER_MARGIN)
+                except subprocess.TimeoutExpired:  # a keeper that cannot answer: its group, at least
                     _signal(proc, signal.SIGKILL)
                     proc.wait()
             _end_group(proc.pid)
@@ -268,7 +428,7 @@ class ProcessBot:
         words = [repr(self.command)]
         if self.timeout != 5.0:
             words.append(f"timeout={self.timeout!r}")
-        if self.hello_timeout != 10.0:
+        if self.hello_timeout != HELLO_TIMEOUT:
             words.append(f"hello_timeout={self.hello_timeout!r}")
         if self._named:
             words.append(f"name={self.name!r}")
@@ -276,6 +436,8 @@ class ProcessBot:
             words.append(f"cwd={self.cwd!r}")
         if self.env is not None:
             words.append("env={...}")
+        if self.log is not None:
+            words.append(f"log={str(self.log)!r}")
         return f"ProcessBot({', '.join(words)})"
 
     def __enter__(self) -> ProcessBot:
@@ -288,10 +450,39 @@ class ProcessBot:
         with contextlib.suppress(Exception):  # at interpreter shutdown
             self.close()
 
+    def _cannot_start(self, exc: OSError) -> BotFault:
+        """The fault of a program that cannot be started, the reason in the reader's language."""
+        why = os_why(exc)  # the reason in the reader's language ("no such file or directory")
+        words = _(WORDS["start"]).format(bot=self.name, command=visible(shlex.join(self.command)), error=why)
+        return self._fail(None, words)
+
+    def _keeper_status(self, fd: int) -> str:
+        """The keeper's one status line (``ok PID`` or ``error ERRNO WHY``), read within
+        ``hello_timeout`` seconds from the pipe ``fd`` (closed after)."""
+        data = b""
+        deadline = time.monotonic() + self.hello_timeout
+        try:
+            with selectors.DefaultSelector() as sel:
+                sel.register(fd, selectors.EVENT_READ)
+                while b"\n" not in data:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not sel.select(left):
+                        break
+                    chunk = os.read(fd, 512)
+                    if not chunk:
+                        break
+                    data += chunk
+        finally:
+            os.close(fd)
+        return data.decode("utf-8", "replace").strip()
+
     # ------------------------------------------------------------------ lines
 
     def _fail(self, rule: str | None, message: str, move: int | None = None) -> BotFault:
-        """Record the fault, stop the process, and return the error to raise."""
+        """Record the fault, stop the process, and return the error to raise (naming
+        the bot's log, when it has one, where its error output went)."""
+        if self.log is not None and self.proc is not None:
+            message = _(WORDS["log_hint"]).format(fault=message, log=visible(str(self.log)))
         fault = BotFault(rule, message, bot=self.name, move=move)
         self.fault = fault
         self.close()
@@ -346,12 +537,16 @@ class ProcessBot:
                 if left <= 0 or not sel.select(left):
                     raise self._fail(None, _(WORDS["late"]).format(bot=self.name, what=what, timeout=timeout), k)
                 chunk = os.read(fd, MAX_LINE)
-                if not chunk:
+                if not chunk:  # the bot's output ended: did the bot end, or only close it?
                     try:
-                        code = proc.wait(QUIT_GRACE)
+                        code = proc.wait(QUIT_GRACE + KEEPER_MARGIN)  # the keeper ends as the bot did
                     except subprocess.TimeoutExpired:
-                        code = None
-                    raise self._fail(None, _(WORDS["ended"]).format(bot=self.name, code=code, what=what), k)
+                        raise self._fail(None, _(WORDS["closed_out"]).format(bot=self.name, what=what), k) from None
+                    if code < 0:
+                        words = _(WORDS["ended_signal"]).format(bot=self.name, signal=_signal_name(-code), what=what)
+                    else:
+                        words = _(WORDS["ended"]).format(bot=self.name, code=code, what=what)
+                    raise self._fail(None, words, k)
                 self._buffer += chunk
         line, _sep, self._buffer = self._buffer.partition(b"\n")
         if len(line) >= MAX_LINE:
@@ -361,7 +556,11 @@ class ProcessBot:
         except UnicodeDecodeError:
             raise self._fail(None, _(WORDS["not_utf8"]).format(bot=self.name, what=what), k) from None
         try:
-            msg = json.loads(text)
+            msg = strict_json(text)
+        except _Strict as exc:
+            shown = exc.value[:40] if exc.key == "number" else _said(exc.value)
+            words = _(WORDS[exc.key]).format(bot=self.name, what=what, member=shown, number=shown, text=shown)
+            raise self._fail(None, words, k) from None
         except (ValueError, RecursionError):
             msg = None
         if not isinstance(msg, dict):
@@ -393,7 +592,13 @@ class ProcessBot:
         key = (id(game), seat)
         if self._game != key or len(game.history) < self._asked:
             self._send(
-                {"type": "game", "rules": game.rules.to_json(list(names)), "players": list(names), "seat": names[seat]}
+                {
+                    "type": "game",
+                    "rules": game.rules.to_json(list(names)),
+                    "options": _options(game),
+                    "players": list(names),
+                    "seat": names[seat],
+                }
             )
             self._game = key
         k = len(game.history)
@@ -403,13 +608,15 @@ class ProcessBot:
         msg = self._receive(self.timeout, what, k)
         if msg.get("type") != "move":
             raise self._fail(
-                None, _(WORDS["wrong_type"]).format(bot=self.name, what=what, got=msg.get("type"), want="move"), k
+                None,
+                _(WORDS["wrong_type"]).format(bot=self.name, what=what, got=_said(msg.get("type")), want="move"),
+                k,
             )
         if type(msg.get("id")) is not int or msg.get("id") != k:  # JSON true is no index (bool is not int here)
-            got = json.dumps(msg.get("id"), ensure_ascii=True)[:40]  # as the bot wrote it, escaped
+            got = _said(msg.get("id"))  # as the bot wrote it, escaped
             raise self._fail(None, _(WORDS["wrong_id"]).format(bot=self.name, got=got, want=k), k)
         try:
-            move = move_from_json(msg.get("move"), names)
+            move = move_from_input(msg.get("move"), names)
         except ValueError as exc:
             raise self._fail(None, _(WORDS["not_move"]).format(bot=self.name, k=k, error=exc), k) from None
         if move.player != seat:

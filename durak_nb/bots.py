@@ -49,6 +49,7 @@ __all__ = [
     "play_out",
     "seat_view",
     "turn_seat",
+    "waits",
 ]
 
 #: A bound on moves in one game; R27 ends every game long before it.
@@ -109,11 +110,12 @@ class LowestCardBot:
       :meth:`Game.beats`, hardest card first), it covers with the lowest card that
       beats; otherwise it transfers (R17) when it may, else it takes (R14).
     * Throwing in (R11, R14 вдогонку): its lowest non-trump card of a rank on the
-      table, one at a time; else it passes (R12).
+      table, one at a time, once the defender has answered (:func:`waits`: while a card
+      lies uncovered it passes, and the defence card gives the right back); else it
+      passes (R12).
     * It never claims a redeal (R5).
 
-    Without ``player`` it moves for the defender when the defender may act, else for
-    the attacker, else for the first other player who may act clockwise.
+    Without ``player`` it moves for the seat :func:`turn_seat` picks.
     """
 
     def __repr__(self) -> str:
@@ -156,6 +158,8 @@ class LowestCardBot:
                 return min(transfers, key=lambda m: (len(m.cards), [cheap(c) for c in m.cards]))
             if Action.TAKE in by_action:
                 return by_action[Action.TAKE][0]
+        if Action.PASS in by_action and waits(game):  # the defender answers first (R12)
+            return by_action[Action.PASS][0]
         throws = [m for m in by_action.get(Action.THROW, []) if len(m.cards) == 1 and m.cards[0].suit != trump]
         if throws:
             return min(throws, key=lambda m: cheap(m.cards[0]))
@@ -212,11 +216,13 @@ def play_out(game: Game, bot: Bot, max_moves: int = MAX_MOVES) -> list[Move]:
 
 
 def turn_seat(game: Game) -> int:
-    """The seat a referee asks for the next move when several may act (R10–R12): the
-    defender while they may act, else the attacker, else the first other player who may
-    act, clockwise from the attacker.  Tournaments, playouts and :func:`play_out` with
-    a :class:`HeuristicBot` ask in this order: the defender covers (or takes) first,
-    then the throwers throw in or pass.
+    """The seat a referee asks for the next move when several may act (R10–R12), in
+    the order INTERCHANGE.md "Analysis commands" gives and the solver follows
+    (:func:`durak_nb.analysis.solver.decision`): a thrower first, the attacker holding
+    the first right (R12), then the other throwers clockwise from the attacker; the
+    defender when no thrower may act.  A thrower who would rather see the defence first
+    passes: a pass waits, and a defence card gives every thrower the right back (R12).
+    Tournaments, the corpus, playouts and :func:`play_out` ask in this order.
 
     Raises:
         ValueError: nobody may act (the game is over).
@@ -224,11 +230,18 @@ def turn_seat(game: Game) -> int:
     actors = game.actors()
     if not actors:
         raise ValueError("no legal move to choose" + (": the game is over" if game.finished else ""))
-    for seat in (game.defender, game.attacker):
-        if seat is not None and seat in actors:
-            return seat
+    throwers = [s for s in actors if s != game.defender]
+    if not throwers:
+        return actors[0]
     a = game.attacker if game.attacker is not None else 0
-    return min(actors, key=lambda s: (s - a) % game.n)
+    return min(throwers, key=lambda s: (s - a) % game.n)
+
+
+def waits(game: Game) -> bool:
+    """A thrower asked now would wait for the defence: a card lies uncovered and the
+    defender has not declared take (R12, R14), so a pass waits and the defence card
+    gives the right back.  :class:`LowestCardBot` and :class:`HeuristicBot` wait."""
+    return not game.taking and any(d is None for d in game.defence_cards)
 
 
 # ----------------------------------------------------------------------------- what a bot may know
@@ -445,7 +458,10 @@ def determinize(sv: SeatView, rng: random.Random, tries: int = DETERMINIZE_TRIES
 HEURISTIC_RULES = (
     N_("A card's worth is its rank; a trump is worth more than every non-trump: keep trumps."),
     N_("Lead the lowest non-trump rank, every card of it the rules allow (a pair sheds two cards)."),
-    N_("Throw in the lowest non-trump of a rank on the table, one at a time; never a trump while cards are unknown."),
+    N_(
+        "Throw in the lowest non-trump of a rank on the table, one at a time, once the defender has answered"
+        " (wait while a card lies uncovered); never a trump while cards are unknown."
+    ),
     N_(
         "Transfer by showing a trump when you may (it costs no card); transfer with a non-trump when covering "
         "would cost a trump or a queen or higher, or when you cannot cover."
@@ -485,7 +501,7 @@ class HeuristicBot:
     * Leading (R9): the lowest non-trump rank, every card of it the engine allows;
       trumps only when nothing else is left.
     * Throwing in (R11, R14): its lowest non-trump of a rank on the table, one at a
-      time; else it passes (R12).
+      time, once the defender has answered (:func:`waits`); else it passes (R12).
     * Defending (R10): a shown-trump transfer (R20) first; a transfer (R17) with a
       non-trump when covering would spend a trump or a queen or higher, or when it
       cannot cover; take (R14) while :attr:`take_talon` or more cards lie in the talon
@@ -532,6 +548,7 @@ class HeuristicBot:
             len(game.talon),
             _beats_for(game.rules, game.trump),
             rival,
+            waits(game),
         )
 
     def choose_view(self, sv: SeatView) -> Move:
@@ -550,8 +567,9 @@ class HeuristicBot:
         rival: frozenset[Card] | None = None
         if v.talon_size == 0 and len(v.players) - len(v.out_order) == 2:
             rival = frozenset(sv.unseen()).union(*(k for s, k in enumerate(v.known) if s != v.player))
+        wait = not v.taking and any(d is None for d in defence)
         return self._decide(
-            v.player, list(sv.legal), list(v.hand), attack, defence, trump, v.talon_size, beaters, rival
+            v.player, list(sv.legal), list(v.hand), attack, defence, trump, v.talon_size, beaters, rival, wait
         )
 
     def _decide(
@@ -565,6 +583,7 @@ class HeuristicBot:
         talon: int,
         beats: Callable[[Card, Card], bool],
         rival: frozenset[Card] | None = None,
+        wait: bool = False,
     ) -> Move:
         by_action: dict[Action, list[Move]] = {}
         for m in moves:
@@ -619,6 +638,9 @@ class HeuristicBot:
                 if defends:  # pragma: no cover - the plan is made of legal covers
                     return min(defends, key=lambda m: _worth(m.cards[0], trump))
                 return takes[0]
+        passes = by_action.get(Action.PASS)
+        if passes and wait:  # the defender answers first (R12): a pass waits
+            return passes[0]
         if rival is not None:
             hard = [
                 m
@@ -630,7 +652,6 @@ class HeuristicBot:
         throws = [m for m in by_action.get(Action.THROW, []) if len(m.cards) == 1 and (m.cards[0] & 3) != trump]
         if throws:
             return min(throws, key=lambda m: _worth(m.cards[0], trump))
-        passes = by_action.get(Action.PASS)
         if passes:
             return passes[0]
         return next(iter(by_action.values()))[0]

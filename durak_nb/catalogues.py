@@ -100,6 +100,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "bots.py",
         "ismcts.py",
         "botproto.py",
+        "botkeeper.py",
         "tournament.py",
         "corpus.py",
         "selfplay.py",

@@ -374,7 +374,25 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument(
         "--timeout", type=float, default=5.0, metavar="S", help=_("seconds an outside bot has per move (default 5)")
     )
+    t.add_argument(
+        "--hello-timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help=_("seconds an outside bot has to start and answer hello (default 10)"),
+    )
+    t.add_argument(
+        "--bot-log",
+        metavar="DIR",
+        help=_("append each outside bot's error output (stderr) to DIR/NAME.log, so that its crash is seen"),
+    )
+    t.add_argument(
+        "--round-robin",
+        action="store_true",
+        help=_("every bot meets every other, not only its neighbours in the ladder"),
+    )
     t.add_argument("--rules", default="podkidnoy", help=_("the preset (default podkidnoy)"))
+    t.add_argument("--option", action="append", default=[], type=_option, metavar="NAME=VALUE", help=_("a rule option"))
     t.add_argument("--players", type=int, default=2, help=_("players per game (default 2)"))
     t.add_argument("--deals", type=int, default=100, help=_("deals per pairing (default 100)"))
     t.add_argument("--workers", type=int, default=2, help=_("worker processes (default 2; 0 or 1: none)"))
@@ -766,12 +784,20 @@ def _analyse(args: argparse.Namespace) -> int:
 def _tournament(args: argparse.Namespace) -> int:
     """``durak-nb tournament``: :func:`durak_nb.tournament.run_tournament`, its table printed."""
     from .botproto import MAX_TIMEOUT
-    from .rules import RulesError
+    from .bots import BotFault
+    from .rules import Rules, RulesError
     from .tournament import bot_spec, run_tournament, tournament_text
 
-    refused = _seconds_option("tournament", "--timeout", args.timeout, MAX_TIMEOUT)
-    if refused is not None:
-        return refused
+    for option, value in (("--timeout", args.timeout), ("--hello-timeout", args.hello_timeout)):
+        refused = _seconds_option("tournament", option, value, MAX_TIMEOUT)
+        if refused is not None:
+            return refused
+    options = dict(args.option)
+    if "preset" in options:
+        return _usage("tournament", _("choose the preset with --rules, not --option preset=..."))
+    if args.bot_log is not None and not os.path.isdir(args.bot_log):
+        # TRANSLATORS: {folder} is the folder given to --bot-log
+        return _usage("tournament", _("--bot-log {folder}: no such folder").format(folder=args.bot_log))
 
     if args.record is not None:
         try:
@@ -779,16 +805,23 @@ def _tournament(args: argparse.Namespace) -> int:
         except RecordingError as exc:
             return _usage("tournament", exc.format())
     try:
-        ladder = [bot_spec(name, timeout=args.timeout) for name in args.bots]
+        ladder = [
+            bot_spec(name, timeout=args.timeout, hello_timeout=args.hello_timeout, log_dir=args.bot_log)
+            for name in args.bots
+        ]
         t = run_tournament(
             ladder,
-            rules=args.rules,
+            rules=Rules.make(args.rules, **options),
             players=args.players,
             deals=args.deals,
             workers=args.workers,
             seed=args.seed,
             bootstrap=args.bootstrap,
+            tables="round_robin" if args.round_robin else "pairs",
         )
+    except BotFault as exc:  # an outside bot that cannot start: no game is played
+        _usage("tournament", str(exc))
+        return 1
     except (ValueError, RulesError) as exc:  # a bad request: an unknown bot, a bound, R2
         return _usage("tournament", str(exc))
     for line in tournament_text(t, args.deals).splitlines():

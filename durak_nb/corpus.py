@@ -392,7 +392,8 @@ def play_chunk(spec: _Spec, start: int, stop: int) -> _Chunk:
     rows of :func:`~durak_nb.tables.moves_frame`).
 
     Raises:
-        CorpusError: a game could not be played (its number, seed and the rule named).
+        CorpusError: a game could not be played (its number, seed and the rule named;
+            a bot's own error by its Python name and words).
     """
     recs: list[Recording] = []
     rows = _Rows(spec)
@@ -403,6 +404,11 @@ def play_chunk(spec: _Spec, start: int, stop: int) -> _Chunk:
             rec = _play_one(spec, i, rows.step)
         except DurakError as exc:
             raise CorpusError(exc.rule, _(WORDS["game"]).format(i=i, seed=game_seed(spec.seed, i), error=exc)) from exc
+        except (ArithmeticError, AttributeError, LookupError, RuntimeError, TypeError, ValueError) as exc:
+            # a bot's own bug (or a game without end, R27 off): said as a fault of this
+            # game, not a traceback; the corpus stops (see selfplay)
+            error = f"{type(exc).__name__}: {exc}"
+            raise CorpusError(None, _(WORDS["game"]).format(i=i, seed=game_seed(spec.seed, i), error=error)) from exc
         rows.finish(rec, file, line)
         recs.append(rec)
     return _Chunk(start, stop, jsonl_text(recs), rows.moves_frame(), _games_frame(rows.games, spec))
@@ -709,6 +715,12 @@ def selfplay(
     Raises:
         CorpusError: a bad count, chunk, worker count or bot name, ``out_dir`` already
             holds a corpus, pyarrow is missing, or a game failed (its number and seed named).
+            A bot's fault in one game (an error it raised, a move the engine refused)
+            stops the whole corpus, by choice (issue 23): a corpus is a sample of
+            games between the named bots, and one skipped silently would bias it; the
+            error names the game and its seed so the game replays alone
+            (``record_bot_game(preset, players, seed)``), no table and no manifest are
+            written, and the recordings files written before it stay as evidence.
         SchedulerError: no Dask scheduler answers at ``dask`` within ``dask_timeout``
             (a :class:`CorpusError`; nothing is made then).
         KeyboardInterrupt: Ctrl-C; the recordings files and folders this call made are

@@ -4,8 +4,11 @@ Every deal is played once per seat rotation of a line-up (with two bots: twice, 
 seats swapped), the same deck order each time (R3), so no bot is luckier with the cards
 than another.  :func:`run_tournament` plays a ladder (weakest first): each bot against
 the one above it, at tables of two or more (the two bots sitting in turn: A B A …), or
-every window of neighbouring bots at one table.  The games run in parallel processes
-(:class:`concurrent.futures.ProcessPoolExecutor`, ``workers`` of them).
+every window of neighbouring bots at one table.  With ``tables="round_robin"``
+every bot meets every other (each pair as the ladder's neighbours meet).  The games run
+in parallel processes (:class:`concurrent.futures.ProcessPoolExecutor`, ``workers`` of
+them).  An outside bot that cannot be started, or fails its handshake, stops the
+tournament before any game is played (:func:`run_tournament`).
 
 Scores: in a game, every bot that is not the durak beats the durak (R25; in a team game
 the losing team, R22), one result per game and pair of bots however many seats each
@@ -19,7 +22,8 @@ forfeit (:attr:`GameResult.played`), so that it replays to that point
 
 Elo: a Bradley–Terry fit (maximum likelihood, a draw counting half a win and half a
 loss, one virtual draw between every two bots that met so that a clean sweep stays
-finite), on the Elo scale (400 per factor 10 of odds), the first bot of the ladder at 0.
+finite), on the Elo scale (400 per factor 10 of odds), the random bot at 0 when it plays
+(a bot named ``random``), else the first bot of the ladder (:attr:`Tournament.zero`).
 The 95 % intervals are a **bootstrap over paired deals** (the deal and all its seat
 rotations resampled together, percentile intervals).  Head to head, the score of a bot
 against the one below it has a 95 % interval from the normal approximation over the
@@ -69,6 +73,7 @@ __all__ = [
     "GameResult",
     "Tournament",
     "bot_spec",
+    "log_name",
     "play_game",
     "run_tournament",
     "tournament_text",
@@ -95,13 +100,15 @@ WORDS = {
     "deals": N_("deals: a whole number from 1 to {most} (or one per pairing), not {value!r}"),
     "workers": N_("workers: a whole number from 0 to {most}, not {value!r}"),
     "bootstrap": N_("bootstrap: a whole number from 0 to {most}, not {value!r}"),
-    "tables": N_("tables: 'pairs' or 'windows', not {value!r}"),
+    "tables": N_("tables: 'pairs', 'windows' or 'round_robin', not {value!r}"),
     "bot_name": N_(
         "unknown bot {name!r}: one of {names}, or search-N (N samples per move, 1 to {most}), or ismcts-N"
         " (N iterations per move, 1 to {iterations}), or NAME=COMMAND for an outside bot"
     ),
     # TRANSLATORS: NAME=COMMAND is written as it is (a bot's name, "=", the command that starts it)
     "outside": N_("outside bot {name!r}: NAME=COMMAND needs a name and a command, e.g. mybot='python3 mybot.py'"),
+    # TRANSLATORS: the line above a round robin's table of scores (rows: the bots scoring; columns: the opponents)
+    "scores": N_("round robin: the score of each bot (row) against each other (column):"),
     # TRANSLATORS: the line above the forfeit reasons under the tournament's table
     "reasons": N_("why the forfeits happened:"),
 }
@@ -315,6 +322,7 @@ class Tournament:
         games: every game played.
         bootstrap: resamples for the Elo intervals.
         seed: the seed of the bootstrap.
+        tables: who sat together (``"pairs"``, ``"windows"``, ``"round_robin"``).
     """
 
     bots: tuple[str, ...]
@@ -323,6 +331,12 @@ class Tournament:
     games: list[GameResult]
     bootstrap: int = 1000
     seed: int = 0
+    tables: str = "pairs"
+
+    @property
+    def zero(self) -> str:
+        """The bot at Elo 0: ``random`` when it plays, else the first of the ladder."""
+        return "random" if "random" in self.bots else self.bots[0]
 
     def _pairs(self, games: Sequence[GameResult]) -> np.ndarray:
         """Pairwise scores: a matrix W with W[i, j] = score of bot i against bot j, one
@@ -370,17 +384,24 @@ class Tournament:
         return theta
 
     def elo(self) -> dict[str, tuple[float, float, float]]:
-        """Each bot's Elo with its 95 % bootstrap interval: name -> (elo, low, high);
+        """Each bot's Elo (:attr:`zero` at 0) with its 95 % bootstrap interval: name -> (elo, low, high);
         ``low`` and ``high`` are ``NaN`` with no resample or fewer than :data:`MIN_DEALS`
         paired deals."""
         scale = 400 / math.log(10)
-        best = self._fit(self._pairs(self.games)) * scale
+        z = self.bots.index(self.zero)
+
+        def fit(games: Sequence[GameResult]) -> np.ndarray:
+            theta = self._fit(self._pairs(games))
+            out: np.ndarray = (theta - theta[z]) * scale
+            return out
+
+        best = fit(self.games)
         units = self._units()
         rng = random.Random(self.seed)
         samples = []
         for _sample in range(self.bootstrap):
             pick = [g for _ in range(len(units)) for g in units[rng.randrange(len(units))]]
-            samples.append(self._fit(self._pairs(pick)) * scale)
+            samples.append(fit(pick))
         if samples and len(units) >= MIN_DEALS:
             arr = np.array(samples)
             low, high = np.percentile(arr, 2.5, axis=0), np.percentile(arr, 97.5, axis=0)
@@ -452,6 +473,16 @@ class Tournament:
             return (m, low, high, total)
         se = sd / math.sqrt(n)
         return (m, max(0.0, m - 1.96 * se), min(1.0, m + 1.96 * se), total)  # a score lies in 0..1
+
+    def scores(self) -> Any:
+        """Every bot's score against every other (:meth:`head_to_head`) as a
+        :class:`pandas.DataFrame`: row ``a``, column ``b`` holds ``a``'s score against
+        ``b`` (0..1, three decimals); ``NaN`` on the diagonal and for two bots that never
+        met.  What a round robin (``tables="round_robin"``) shows beside the table."""
+        import pandas as pd
+
+        rows = {a: [math.nan if a == b else round(self.head_to_head(a, b)[0], 3) for b in self.bots] for a in self.bots}
+        return pd.DataFrame.from_dict(rows, orient="index", columns=list(self.bots))
 
     def table(self) -> Any:
         """The ladder as a :class:`pandas.DataFrame`, one row per bot (index: its name):
@@ -531,7 +562,7 @@ def run_tournament(
         workers: worker processes (0 or 1: in this process).
         seed: the first deal's seed (also the bootstrap's).
         bootstrap: resamples for the Elo intervals.
-        tables: ``"pairs"`` or ``"windows"`` (who sits together, above).
+        tables: ``"pairs"``, ``"windows"`` or ``"round_robin"`` (who sits together, above).
 
     Returns:
         The :class:`Tournament` (``.table()`` for the ladder table).
@@ -540,6 +571,10 @@ def run_tournament(
         ValueError: fewer than two bots, names not unique, a bound exceeded
             (:data:`MAX_DEALS`, :data:`MAX_WORKERS`, :data:`MAX_BOOTSTRAP`).
         RulesError: an unknown preset or a player count R2 forbids.
+        BotFault: an outside bot (one with ``start()``, :class:`~durak_nb.botproto.ProcessBot`)
+            cannot be started or fails its handshake: each is started once, and
+            closed, before any game, so the tournament stops at once with the reason
+            instead of playing every game of that bot as a forfeit.
     """
     r = Rules.make(rules) if isinstance(rules, str) else rules
     r.check_players(players)
@@ -560,6 +595,14 @@ def run_tournament(
             one = tuple(lo if s % 2 == 0 else hi for s in range(players))
             two = tuple(hi if s % 2 == 0 else lo for s in range(players))
             bases.append((one, two) if players % 2 else (one,))
+    elif tables == "round_robin":
+        bases = []
+        for i in range(k):
+            for j in range(i + 1, k):
+                lo, hi = specs[i], specs[j]
+                one = tuple(lo if s % 2 == 0 else hi for s in range(players))
+                two = tuple(hi if s % 2 == 0 else lo for s in range(players))
+                bases.append((one, two) if players % 2 else (one,))
     elif tables == "windows":
         windows = max(1, k - players + 1)
         bases = [(tuple(specs[(i + j) % k] for j in range(players)),) for i in range(windows)]
@@ -571,6 +614,8 @@ def run_tournament(
         raise ValueError(_(WORDS["deals"]).format(most=MAX_DEALS, value=deals))
     counts = [_whole(c, 1, MAX_DEALS, "deals") for c in counts]
     tasks = [(r, base, seed + d) for base, c in zip(lineups, counts, strict=True) for d in range(c)]
+    for spec in specs:
+        _probe(spec)
     games: list[GameResult] = []
     if workers <= 1:
         for task in tasks:
@@ -585,10 +630,28 @@ def run_tournament(
             except BaseException:  # Ctrl-C, a worker's error: nothing more is played
                 stop_pool(pool)
                 raise
-    return Tournament(tuple(names), r, players, games, bootstrap=bootstrap, seed=seed)
+    return Tournament(tuple(names), r, players, games, bootstrap=bootstrap, seed=seed, tables=tables)
 
 
-def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
+def _probe(spec: BotSpec) -> None:
+    """Start a bot that has a program (``start()``: an outside bot) and close it again:
+    a :class:`~durak_nb.bots.BotFault` (it cannot start, its ``hello`` is wrong or late)
+    stops the tournament before any game."""
+    bot = spec.make(0)
+    start = getattr(bot, "start", None)
+    if not callable(start):
+        return
+    try:
+        start()
+    finally:
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
+
+
+def bot_spec(
+    name: str, *, timeout: float = 5.0, hello_timeout: float | None = None, log_dir: str | Path | None = None
+) -> BotSpec:
     """The :class:`BotSpec` of a bot named as on the command line: ``random``
     (:class:`~durak_nb.bots.RandomBot`, seeded per game), ``lowest``
     (:class:`~durak_nb.bots.LowestCardBot`), ``heuristic``
@@ -598,7 +661,11 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
     ``N`` iterations per move, seeded per game), or ``NAME=COMMAND``: an outside bot
     (:class:`~durak_nb.botproto.ProcessBot`, the protocol of docs/bot-protocol.md) named
     ``NAME``, started as ``COMMAND`` split into words as a POSIX shell would
-    (:func:`shlex.split`; no shell runs it), with ``timeout`` seconds per move.
+    (:func:`shlex.split`; no shell runs it), with ``timeout`` seconds per move,
+    ``hello_timeout`` seconds to start and shake hands (default
+    :data:`~durak_nb.botproto.HELLO_TIMEOUT`), and with ``log_dir`` its standard error
+    appended to ``log_dir/NAME.log`` (``NAME`` with every character but letters, digits,
+    ``.``, ``-`` and ``_`` written as ``_``).
 
     Raises:
         ValueError: an unknown name, ``N`` not a whole number from 1 to
@@ -620,7 +687,12 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
             words = []
         if not label.strip() or not words:
             raise ValueError(_(WORDS["outside"]).format(name=name))
-        return BotSpec(label.strip(), ProcessBot, {"command": words, "name": label.strip(), "timeout": timeout})
+        kwargs: dict[str, Any] = {"command": words, "name": label.strip(), "timeout": timeout}
+        if hello_timeout is not None:
+            kwargs["hello_timeout"] = hello_timeout
+        if log_dir is not None:
+            kwargs["log"] = str(Path(log_dir) / log_name(label.strip()))
+        return BotSpec(label.strip(), ProcessBot, kwargs)
 
     if name == "random":
         return BotSpec(name, RandomBot, seeded=True)
@@ -644,6 +716,20 @@ def bot_spec(name: str, *, timeout: float = 5.0) -> BotSpec:
             name=name, names=", ".join(BOT_NAMES), most=MAX_SEARCH_SAMPLES, iterations=whole(MAX_ISMCTS_ITERATIONS)
         )
     )
+
+
+def log_name(name: str) -> str:
+    """The file name of an outside bot's log (``bot_spec(log_dir=...)``): ``NAME.log``,
+    every character of ``NAME`` but letters, digits, ``.``, ``-`` and ``_`` written as
+    ``_``, and a leading dot too (never a path, never a hidden file).
+
+    >>> log_name("my bot/2"), log_name("..x")
+    ('my_bot_2.log', '_.x.log')
+    """
+    safe = "".join(c if (c.isascii() and (c.isalnum() or c in ".-_")) else "_" for c in name)[:100]
+    if safe.startswith("."):
+        safe = "_" + safe[1:]
+    return f"{safe}.log"
 
 
 def _cell(column: str, value: Any) -> str:
@@ -681,6 +767,13 @@ def tournament_text(t: Tournament, deals: int) -> str:
         index=pd.Index(table.index, name=pgettext("tournament column", _COLUMNS["bot"])),
     )
     lines = [head, str(shown.to_string())]
+    if t.tables == "round_robin":
+        scores = t.scores()
+        cells = pd.DataFrame(
+            {b: [_cell("vs_below", v) for v in scores[b].tolist()] for b in scores.columns}, index=scores.index
+        )
+        lines.append(_(WORDS["scores"]))
+        lines.append(str(cells.to_string()))
     reasons = list(dict.fromkeys(g.reason for g in t.games if g.forfeit is not None and g.reason))
     if reasons:
         lines.append(_(WORDS["reasons"]))

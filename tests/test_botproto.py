@@ -50,7 +50,7 @@ def first_request(b: ProcessBot) -> tuple[Game, list[Move], BotFault]:
     g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=3)
     g.play(LowestCardBot().choose(g, turn_seat(g)))
     before = list(g.history)
-    assert turn_seat(g) == 0
+    assert turn_seat(g) == 1  # the attacker first (R12, INTERCHANGE.md); Anna is asked as the defender
     with pytest.raises(BotFault) as info:
         b.choose(g, 0)
     return g, before, info.value

@@ -80,14 +80,14 @@ def test_R14_lowest_card_bot_takes_when_it_cannot_cover_everything() -> None:
 def test_R17_lowest_card_bot_transfers_when_it_cannot_cover() -> None:
     g = lesson("perevodnoy", NAMES3, {"Anna": "6S", "Boris": "6H 8C", "Vera": "7S 8S"}, "Anna", bout=2)
     g.attack("Anna", "6S")
-    assert LowestCardBot().choose(g) == Move.transfer(1, "6H")
+    assert LowestCardBot().choose(g, 1) == Move.transfer(1, "6H")
 
 
 def test_R20_lowest_card_bot_transfers_by_showing_a_trump_first() -> None:
     rules = Rules.make("perevodnoy", show_trump_transfer=True)
     g = lesson(rules, NAMES3, {"Anna": "6S", "Boris": "6H 6D 8C", "Vera": "7S 8S"}, "Anna", bout=2)
     g.attack("Anna", "6S")
-    assert LowestCardBot().choose(g) == Move.transfer(1, "6D", show=True)
+    assert LowestCardBot().choose(g, 1) == Move.transfer(1, "6D", show=True)
 
 
 def test_R11_lowest_card_bot_throws_its_lowest_non_trump_then_passes() -> None:
@@ -135,11 +135,14 @@ def test_R10_choose_for_a_player_picks_only_that_players_moves() -> None:
     g.defend("Boris", "8S", "6S")
     g.throw("Anna", "8H")
     assert g.actors() == [0, 1]
-    assert LowestCardBot().choose(g) == Move.defend(1, "9H", "8H")  # the defender first
-    assert LowestCardBot().choose(g, 0) == Move.throw(0, "8C")
+    # the attacker first (R12, INTERCHANGE.md); the lowest card bot waits for the defence
+    assert turn_seat(g) == 0 and LowestCardBot().choose(g) == Move.pass_(0)
+    assert LowestCardBot().choose(g, 1) == Move.defend(1, "9H", "8H")
     rng = RandomBot(seed=1)
     assert {rng.choose(g, 0) for _ in range(40)} == {Move.throw(0, "8C"), Move.pass_(0)}
     assert {rng.choose(g, 1) for _ in range(40)} == {Move.defend(1, "9H", "8H"), Move.take(1)}
+    g.defend("Boris", "9H", "8H")  # answered: now it throws in
+    assert LowestCardBot().choose(g) == Move.throw(0, "8C")
 
 
 def test_R25_choose_refuses_when_there_is_no_move() -> None:
@@ -188,15 +191,15 @@ def test_R20_heuristic_bot_transfers_by_showing_a_trump_first() -> None:
     rules = Rules.make("perevodnoy", show_trump_transfer=True)
     g = lesson(rules, NAMES3, {"Anna": "6S", "Boris": "6H 6D 8C", "Vera": "7S 8S"}, "Anna", bout=2)
     g.attack("Anna", "6S")
-    assert HeuristicBot().choose(g) == Move.transfer(1, "6D", show=True)
+    assert HeuristicBot().choose(g, 1) == Move.transfer(1, "6D", show=True)
 
 
 def test_R17_heuristic_bot_transfers_rather_than_spend_a_trump() -> None:
     """Boris could cover 6S only with the trump 9D: he passes the bout on with 6H."""
     g = lesson("perevodnoy", NAMES3, {"Anna": "6S", "Boris": "6H 9D 8C", "Vera": "7S 8S"}, "Anna", bout=2)
     g.attack("Anna", "6S")
-    assert LowestCardBot().choose(g) == Move.defend(1, "9D", "6S")
-    assert HeuristicBot().choose(g) == Move.transfer(1, "6H")
+    assert LowestCardBot().choose(g, 1) == Move.defend(1, "9D", "6S")
+    assert HeuristicBot().choose(g, 1) == Move.transfer(1, "6H")
 
 
 def test_R14_heuristic_bot_takes_low_cards_rather_than_spend_two_trumps_early() -> None:
@@ -213,8 +216,8 @@ def test_R14_heuristic_bot_takes_low_cards_rather_than_spend_two_trumps_early() 
         rest_to_discard=True,
     )
     g.attack("Anna", "6S 6C")
-    assert LowestCardBot().choose(g).action.value == "defend"
-    assert HeuristicBot().choose(g) == Move.take(1)
+    assert LowestCardBot().choose(g, 1).action.value == "defend"
+    assert HeuristicBot().choose(g, 1) == Move.take(1)
 
 
 def test_R24_heuristic_bot_leads_what_the_last_rival_cannot_beat() -> None:

@@ -62,8 +62,8 @@ TABLES = {
         "           elo elo_low elo_high games forfeits vs_below vs_below_low vs_below_high beats_below",
         "bot",
         "random       0       0        0    24        0        —            —             —           —",
-        "lowest     424     268      690    48        0    0.938        0.850         1.000         yes",
-        "heuristic  524     357      813    24        0    0.646        0.534         0.758         yes",
+        "lowest     478     298      714    48        0    0.958        0.877         1.000         yes",
+        "heuristic  578     378      853    24        0    0.646        0.534         0.758         yes",
     ],
     "ru": [
         "podkidnoy; игроков: 2, раздач на пару: 12 (партий: 48); Эло с 95-процентными интервалами",
@@ -72,9 +72,9 @@ TABLES = {
         "бот",
         "random       0      0      0     24             0              —                 —                 —"
         "               —",
-        "lowest     424    268    690     48             0          0,938             0,850             1,000"
+        "lowest     478    298    714     48             0          0,958             0,877             1,000"
         "              да",
-        "heuristic  524    357    813     24             0          0,646             0,534             0,758"
+        "heuristic  578    378    853     24             0          0,646             0,534             0,758"
         "              да",
     ],
     "uk": [
@@ -84,9 +84,9 @@ TABLES = {
         "бот",
         "random       0       0      0     24           0             —                 —                —"
         "                    —",
-        "lowest     424     268    690     48           0         0,938             0,850            1,000"
+        "lowest     478     298    714     48           0         0,958             0,877            1,000"
         "                  так",
-        "heuristic  524     357    813     24           0         0,646             0,534            0,758"
+        "heuristic  578     378    853     24           0         0,646             0,534            0,758"
         "                  так",
     ],
 }
@@ -114,34 +114,26 @@ def test_a_tie_below_is_no_and_a_missing_elo_interval_a_dash(capsys: pytest.Capt
     assert main(["--lang", "uk", "tournament", "random", "lowest", "--deals", "3", "--workers", "0"]) == 0
     rows = capsys.readouterr().out.splitlines()[3:]
     assert rows[0].split() == ["random", "0", "—", "—", "6", "0", "—", "—", "—", "—"]
-    assert rows[1].split() == ["lowest", "226", "—", "—", "6", "0", "0,833", "0,310", "0,982", "ні"]
+    assert rows[1].split() == ["lowest", "446", "—", "—", "6", "0", "1,000", "0,438", "1,000", "ні"]
 
 
 # ---------------------------------------------------------------------- 5: forfeit reasons
 
 REASONS = {
-    "en": [
-        "why the forfeits happened:",
-        "  nope forfeits: bot nope: cannot start /no/such/prog: No such file or directory",
-    ],
-    "ru": [
-        "причины технических поражений:",
-        "  nope: техническое поражение: бот nope: не удаётся запустить /no/such/prog: нет такого файла или папки",
-    ],
-    "uk": [
-        "причини технічних поразок:",
-        "  nope: технічна поразка: бот nope: не вдається запустити /no/such/prog: немає такого файлу чи теки",
-    ],
+    "en": "durak-nb tournament: error: bot nope: cannot start /no/such/prog: No such file or directory",
+    "ru": "durak-nb tournament: ошибка: бот nope: не удаётся запустить /no/such/prog: нет такого файла или папки",
+    "uk": "durak-nb tournament: помилка: бот nope: не вдається запустити /no/such/prog: немає такого файлу чи теки",
 }
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_a_bot_that_cannot_start_is_said_once_under_the_table(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bot_that_cannot_start_stops_the_tournament_at_once(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 23: not every game played as a forfeit; the reason at once, no table
     argv = ["--lang", lang, "tournament", "lowest", "nope=/no/such/prog", "--deals", "1", "--workers", "0"]
-    assert main(argv) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[4].split()[4:6] == ["2", "2"]  # nope: 2 games, 2 forfeits
-    assert out[5:] == REASONS[lang]  # two forfeits, one reason, said once
+    assert main(argv) == 1
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert said.err.splitlines() == [REASONS[lang]]
 
 
 def test_many_distinct_reasons_are_bounded() -> None:

@@ -191,8 +191,9 @@ def test_rows_with_transfers_shown_trumps_and_three_seats_are_moves_frame_exactl
     )  # fmt: skip
     moves = c.moves()
     assert [col for col in moves.columns if col.startswith("hand_")] == ["hand_Anna", "hand_Boris", "hand_Vera"]
-    assert len(moves) == 853 and (moves["action"] == "transfer").sum() == 19 and moves["show"].sum() == 4
-    assert moves["rules"].str.contains("R20").sum() == 4 and moves["rules"].str.contains("R21").sum() == 4
+    # random throwers asked first (R12: the attacker, then clockwise) throw in or pass before the defence
+    assert len(moves) == 1508 and (moves["action"] == "transfer").sum() == 15 and moves["show"].sum() == 8
+    assert moves["rules"].str.contains("R20").sum() == 8 and moves["rules"].str.contains("R21").sum() == 4
     for i, rec in enumerate(c.recordings()):
         pd.testing.assert_frame_equal(_rows_of(moves, i), _expected_rows(rec, i), check_exact=True)
 
@@ -344,6 +345,29 @@ def test_an_existing_corpus_is_kept_unless_overwrite(tmp_path: Path) -> None:
 
 
 # ----------------------------------------------------------------------------- failures
+
+
+def test_a_bots_own_error_stops_the_corpus_naming_the_game_and_its_seed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: a bot's fault during corpus writing stops the corpus (the choice
+    documented in selfplay), said as the game's fault (number, seed, the error's name
+    and words), not a traceback; no tables, no manifest."""
+    from durak_nb import bots
+
+    real = bots.LowestCardBot.choose
+
+    def broken(self: Any, game: Any, player: Any = None) -> Any:
+        if len(game.history) >= 7:
+            raise ZeroDivisionError("boom")
+        return real(self, game, player)
+
+    monkeypatch.setattr(bots.LowestCardBot, "choose", broken)
+    with pytest.raises(corpus.CorpusError) as info:
+        corpus.selfplay(3, "podkidnoy", 2, "lowest_card", 1, tmp_path / "c", workers=1, chunk=1, progress=False)
+    assert str(info.value) == f"game 0 (seed {corpus.game_seed(1, 0)}): ZeroDivisionError: boom"
+    folder = tmp_path / "c"
+    assert not (folder / corpus.MANIFEST).exists() and not (folder / corpus.MOVES_FILE).exists()
 
 
 def test_a_failure_leaves_no_half_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -155,7 +155,7 @@ def test_bounds_and_arguments_are_checked() -> None:
         run_tournament([RANDOM, LOWEST], deals=0)
     with pytest.raises(ValueError, match="deals: a whole number from 1"):
         run_tournament([RANDOM, LOWEST], deals=[1, 2])
-    with pytest.raises(ValueError, match="tables: 'pairs' or 'windows'"):
+    with pytest.raises(ValueError, match="tables: 'pairs', 'windows' or 'round_robin', not 'all'"):
         run_tournament([RANDOM, LOWEST], tables="all")
 
 
@@ -192,7 +192,7 @@ def test_cli_tournament_prints_the_table(capsys: pytest.CaptureFixture[str]) -> 
     # 3 deals: too few for an Elo interval, and Wilson's interval for the score (3 deals
     # won of 3 do not show a bot better at 95 %); the first bot has nothing below it
     assert lines[3].split() == ["random", "0", "—", "—", "6", "0", "—", "—", "—", "—"]
-    assert lines[4].split() == ["lowest", "226", "—", "—", "6", "0", "0.833", "0.310", "0.982", "no"]
+    assert lines[4].split() == ["lowest", "446", "—", "—", "6", "0", "1.000", "0.438", "1.000", "no"]
     # the same games in two worker processes
     assert main([*argv[:-4], "--workers", "2", "--bootstrap", "20"]) == 0
     assert capsys.readouterr().out.splitlines() == lines
@@ -252,9 +252,10 @@ def test_a_forfeit_keeps_the_moves_played_up_to_it_and_replays_to_that_point(tmp
 
     t = run_tournament([LOWEST, LATE], deals=1, workers=1, bootstrap=0)
     names = ("Anna", "Boris")
-    first = ["Anna attacks 6♠", "Boris covers 6♠ with 10♣", "Anna passes", "Boris attacks 7♥"]
-    assert [(g.forfeit, g.moves, g.reason) for g in t.games] == [(1, 5, LATE_REASON), (0, 4, LATE_REASON)]
-    assert [m.describe(names) for m in t.games[0].played] == [*first, "Anna covers 7♥ with A♥"]
+    # the attacker is asked first (R12, INTERCHANGE.md): the lowest card bot waits for the defence
+    first = ["Anna attacks 6♠", "Anna passes", "Boris covers 6♠ with 10♣"]
+    assert [(g.forfeit, g.moves, g.reason) for g in t.games] == [(1, 5, LATE_REASON), (0, 3, LATE_REASON)]
+    assert [m.describe(names) for m in t.games[0].played] == [*first, "Anna passes", "Boris attacks 7♥"]
     assert [m.describe(names) for m in t.games[1].played] == first
     recs = t.recordings()
     assert [r.meta for r in recs] == [

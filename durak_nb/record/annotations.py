@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -24,11 +25,13 @@ from typing import Any
 from ..cards import Card, CardError
 from ..engine import Action, Move
 from ..i18n import _, ngettext
+from ..text import visible
 
 __all__ = [
     "ANNOTATION_KEYS",
     "GLYPHS",
     "annotation_problem",
+    "move_from_input",
     "move_from_json",
     "move_to_json",
     "variation_depth",
@@ -100,6 +103,89 @@ def move_from_json(obj: object, players: Sequence[str]) -> Move:
     if move_to_json(move, players) != obj:
         raise ValueError(_("the move object has members its action does not take"))
     return move
+
+
+#: The members of a JSON move that hold card codes: ``True`` for a list of them.
+_CARD_MEMBERS = {"cards": True, "deck": True, "card": False, "target": False}
+
+
+def move_from_input(obj: object, players: Sequence[str]) -> Move:
+    """A move object in the JSON form (INTERCHANGE.md ``moves``) as a program writes
+    it (an outside bot, docs/bot-protocol.md): card codes as RULES.md R1 accepts them on
+    input (``10C``, ``T♣``, ``tc`` for ``TC``), the rest exactly as
+    :func:`move_from_json` reads it.  The refusal names the member at fault.
+
+    Args:
+        obj: the parsed JSON value.
+        players: the names, in seat order.
+
+    Raises:
+        ValueError: not a move object; the message names the member (``cards[1]``,
+            ``target``, a member the action does not take) and, for a card, the R1 words.
+    """
+    if not isinstance(obj, dict):
+        raise ValueError(_("a move is an object"))
+    canon = dict(obj)
+    player, action = canon.get("player"), canon.get("action")
+    if not isinstance(player, str) or player not in players:
+        words = _("the member {member}: {value} is not a player here: {players}")
+        raise ValueError(words.format(member=_member("player"), value=_value(player), players=", ".join(players)))
+    if not isinstance(action, str) or action not in {a.value for a in Action}:
+        words = _("the member {member}: {value} is not an action: {actions}")
+        actions = ", ".join(a.value for a in Action)
+        raise ValueError(words.format(member=_member("action"), value=_value(action), actions=actions))
+    for key, many in _CARD_MEMBERS.items():
+        if key not in canon:
+            continue
+        value = canon[key]
+        if many and not isinstance(value, list):
+            raise ValueError(_("the member {member}: a list of card codes").format(member=_member(key)))
+        items = value if many else [value]
+        codes = []
+        for i, item in enumerate(items):
+            where = f"{key}[{i}]" if many else key
+            if not isinstance(item, str):
+                raise ValueError(_("the member {member}: a card code is text").format(member=_member(where)))
+            try:
+                codes.append(Card.parse(item).code)
+            except CardError as exc:
+                raise ValueError(_("the member {member}: {error}").format(member=_member(where), error=exc)) from None
+        canon[key] = codes if many else codes[0]
+    needs = {"defend": ("card", "target"), "attack": ("cards",), "throw": ("cards",), "transfer": ("cards",)}
+    for key in needs.get(action, ()):
+        if key not in canon:
+            raise ValueError(_("the member {member} is missing").format(member=_member(key)))
+    if canon.get("show") is False:  # not shown: the exact form leaves it out
+        del canon["show"]
+    takes = _TAKES.get(action, frozenset())
+    move = move_from_json({k: v for k, v in canon.items() if k in takes or k in ("player", "action")}, players)
+    expected = move_to_json(move, players)
+    for key, value in canon.items():
+        if key not in expected or expected[key] != value:
+            words = _("the member {member} is not one that the action {action} takes (as given: {value})")
+            raise ValueError(words.format(member=_member(key), action=move.action.value, value=_value(value)))
+    return move
+
+
+#: The members each action's JSON move may have besides ``player`` and ``action``.
+_TAKES = {
+    "attack": frozenset({"cards", "show"}),
+    "throw": frozenset({"cards", "show"}),
+    "transfer": frozenset({"cards", "show"}),
+    "defend": frozenset({"card", "target"}),
+    "redeal": frozenset({"cards", "deck"}),
+}
+
+
+def _value(value: object) -> str:
+    """A value as given, for a message: JSON, at most 40 characters, escaped."""
+    text = json.dumps(value, ensure_ascii=False)
+    return visible(text[:40] + ("…" if len(text) > 40 else ""), json_string=True)
+
+
+def _member(name: str) -> str:
+    """A member's name as a message shows it: quoted JSON, control characters escaped."""
+    return visible(json.dumps(name, ensure_ascii=False), json_string=True)
 
 
 def _codes(value: object) -> tuple[Card, ...]:
