@@ -83,6 +83,8 @@ PARTS: dict[str, tuple[str, ...]] = {
     ),
     "record": (
         "record/json_form.py",
+        "record/base.py",
+        "record/headers.py",
         "record/recorder.py",
         "record/writer.py",
         "record/tree.py",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import DurakError
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, get_language, ngettext
 
 __all__ = [
     "MAX_REPETITION_DRAW",
@@ -34,6 +34,7 @@ __all__ = [
     "RulesError",
     "option_text",
     "preset_text",
+    "preset_words",
     "rule_text",
 ]
 
@@ -155,6 +156,14 @@ def preset_text(preset: str) -> str:
     """
     said = PRESET_NAMES.get(preset)
     return preset if said is None else _(said)
+
+
+def preset_words(preset: str) -> str:
+    """A preset as the reader calls it: the name itself in English (``'podkidnoy'``, as
+    files write it), «подкидной дурак» / «підкидний дурень» in Russian and Ukrainian
+    (:func:`preset_text`, the engine's words; the name itself where the
+    engine has none)."""
+    return preset if get_language() == "en" else preset_text(preset)
 
 
 def option_text(name: str) -> str:
