@@ -60,6 +60,7 @@ TARGETS: tuple[str, ...] = tuple(lang for lang in LANGUAGES if lang != "en")
 PARTS: dict[str, tuple[str, ...]] = {
     "engine": (
         "engine.py",
+        "checks.py",
         "cards.py",
         "rules.py",
         "explain.py",

@@ -65,7 +65,8 @@ from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from .cards import Card
-from .engine import Action, Drew, Event, Game, IllegalMove, Move, Position, Result, _shown
+from .checks import shown
+from .engine import Action, Drew, Event, Game, IllegalMove, Move, Position, Result
 from .explain import caused, explain_move
 from .i18n import N_, _, get_language, ngettext
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
@@ -528,7 +529,7 @@ def _check_index(k: object, what: str) -> None:
         TypeError: naming ``what`` and the value given.
     """
     if isinstance(k, bool) or not isinstance(k, int):
-        raise TypeError(f"{what} must be an int (an index), not {_shown(k)}")
+        raise TypeError(f"{what} must be an int (an index), not {shown(k)}")
 
 
 class Replay:
@@ -577,7 +578,7 @@ class Replay:
         given = cast(object, recording)  # a caller may pass anything
         if not isinstance(given, Recording):  # e.g. a path: that is Replay.load (N10)
             hint = ": Replay.load(path) reads a file" if isinstance(given, (str, Path)) else ""
-            raise TypeError(f"Replay: recording must be a Recording, not {_shown(given)}{hint}")
+            raise TypeError(f"Replay: recording must be a Recording, not {shown(given)}{hint}")
         deal: object = recording.deal
         decided = None
         if isinstance(deal, PartialDeal):  # over the board: one decision, its witness's steps
