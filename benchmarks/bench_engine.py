@@ -163,6 +163,7 @@ def search_figures(depth: int = 7) -> None:
 
 # ----------------------------------------------------------------------------- paired runs
 
+
 def _old_engine(rev: str) -> Any:
     """The ``engine`` module of git revision ``rev``, imported as ``durak_nb_old.engine``."""
     import importlib
@@ -271,30 +272,34 @@ def paired_figures(rev: str, rounds: int, games: int) -> None:
 
 
 def callgrind_figures(rev: str, games: int) -> None:
-    """Print instructions a game (callgrind) of the working tree's engine and of ``rev``'s."""
+    """Print instructions a game (callgrind) of the working tree's engine and of ``rev``'s,
+    for the random games and for the push/pop walk (a walk of 4 positions a "game")."""
     import subprocess
     import tempfile
 
     _old_engine(rev)
     here = Path(__file__).resolve()
-    for label, package in (("new", "durak_nb"), ("old", "durak_nb_old")):
-        figures = []
-        for n in (0, games):  # the difference takes out the start-up (imports, tables)
-            out = Path(tempfile.mkdtemp(prefix="bench-cg-")) / "cg.out"
-            code = (
-                f"import sys; sys.path[:0] = {sys.path[:2]!r}; sys.path.insert(0, {str(here.parent)!r}); "
-                f"import bench_engine as b, importlib; e = importlib.import_module('{package}.engine'); "
-                f"p = b._game_player(e); p(10**6); [p(s) for s in range({n})]"
-            )
-            subprocess.run(
-                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
-                check=True,
-                capture_output=True,
-                env={**os.environ, "PYTHONHASHSEED": "0"},  # the same hashes, set orders in every run
-            )
-            text = out.read_text()
-            figures.append(int(text.split("summary:")[1].split()[0]))
-        print(f"callgrind {label}: {(figures[1] - figures[0]) / games:,.0f} instructions a game ({games} games)")
+    for what, maker, count in (
+        ("random games", "_game_player", games),
+        ("push/pop walk", "_walker", max(1, games // 20)),
+    ):
+        for label, package in (("new", "durak_nb"), ("old", "durak_nb_old")):
+            figures = []
+            for n in (0, count):  # the difference takes out the start-up (imports, tables)
+                out = Path(tempfile.mkdtemp(prefix="bench-cg-")) / "cg.out"
+                code = (
+                    f"import sys; sys.path[:0] = {sys.path[:2]!r}; sys.path.insert(0, {str(here.parent)!r}); "
+                    f"import bench_engine as b, importlib; e = importlib.import_module('{package}.engine'); "
+                    f"p = b.{maker}(e); p(10**6); [p(s) for s in range({n})]"
+                )
+                subprocess.run(
+                    ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
+                    check=True,
+                    capture_output=True,
+                    env={**os.environ, "PYTHONHASHSEED": "0"},  # the same hashes, set orders in every run
+                )
+                figures.append(int(out.read_text().split("summary:")[1].split()[0]))
+            print(f"callgrind {what:14} {label}: {(figures[1] - figures[0]) / count:,.0f} instructions each ({count})")
 
 
 def main(argv: list[str] | None = None) -> int:

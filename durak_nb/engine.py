@@ -1098,7 +1098,8 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
 #: What a move may change, each field once, in order, with how :meth:`Game.push` keeps it
 #: for :meth:`Game.pop`: ``"value"`` the value itself (put back as it was), ``"copy"`` a
 #: copy of the list, ``"grown"`` the list and its length (a move only appends: put back and
-#: cut to that length), ``"dict"`` the dict and a copy of its items (put back, refilled),
+#: cut to that length), ``"cut"`` the length of a list a move only appends to and never
+#: replaces (cut back to it), ``"dict"`` the dict and a copy of its items (put back, refilled),
 #: ``"rng"`` the generator's state where a listed redeal may draw from it (R5). The two
 #: methods are written from this table once, at import (as :mod:`dataclasses` writes an
 #: ``__init__``), so they run as fast as the two hand-written lists they replace.
@@ -1125,7 +1126,7 @@ UNDONE: tuple[tuple[str, str], ...] = (
     ("shown", "value"),
     ("_last_lead_on", "dict"),
     ("_legal_cache", "value"),
-    ("history", "grown"),
+    ("history", "cut"),
     ("rng", "rng"),  # changed by a redeal only (R5), as are the five below
     ("trump", "value"),
     ("trump_card", "value"),
@@ -1161,6 +1162,10 @@ def _undo_methods(
         elif kind == "grown":
             save += [f"self.{name}", f"len(self.{name})"]
             load += [f"self.{name}", f"n{name}"]
+            after.append(f"del self.{name}[n{name}:]")
+        elif kind == "cut":
+            save.append(f"len(self.{name})")
+            load.append(f"n{name}")
             after.append(f"del self.{name}[n{name}:]")
         elif kind == "dict":
             save += [f"self.{name}", f"dict(self.{name})"]

@@ -45,7 +45,7 @@ def test_every_field_is_undone_or_fixed_once() -> None:
     assert len(names) == len(set(names))
     assert set(names) - {"rng"} | FIXED == set(Game.__slots__)
     assert set(names) & FIXED == set()
-    assert {kind for _, kind in UNDONE} == {"value", "copy", "grown", "dict", "rng"}
+    assert {kind for _, kind in UNDONE} == {"value", "copy", "grown", "cut", "dict", "rng"}
 
 
 def test_state_and_restore_are_written_from_the_one_table() -> None:
