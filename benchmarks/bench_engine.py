@@ -19,6 +19,16 @@ depth-limited walk of every move sequence (perft) with ``copy()`` and with
 
 Run: ``python benchmarks/bench_engine.py [--seconds S] [--rounds N] [--search]``.
 
+Paired: ``python benchmarks/bench_engine.py --paired REV [--rounds N] [--games G]`` puts the
+engine of git revision ``REV`` (``git archive``, imported as a second package) beside the
+engine of the working tree in one process and plays the same seeds on both in alternating
+rounds (the order swapped every round), timing each round in CPU time: the random games
+above (``G`` a round) and a push/pop walk (perft) of every move sequence 5 deep from 4
+positions. It prints the median and quartiles of the round ratios new/old, the total
+ratio, and the same for the engine of ``REV`` against itself (the noise). ``--callgrind
+REV`` instead runs ``G`` games of each engine under ``valgrind --tool=callgrind`` and prints
+instructions a game (repeatable whatever the machine's load).
+
 Measured (issue 13, 2026-12-01) on a 2-CPU machine shared with other work (load average
 3 to 5), eight runs of the defaults: durak-nb 1123 to 1743 games/s (about 119 moves a
 game), durakgame 417 to 702, the minimal loop 1410 to 2323; durak-nb / durakgame 2.34 to
@@ -61,11 +71,13 @@ durak-nb / durakgame 3.23, 2.83, 3.31, 3.11, 2.94 (middle 3.11), durak-nb / mini
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -149,13 +161,163 @@ def search_figures(depth: int = 7) -> None:
         print(f"perft depth {depth}, {name:16} {nodes:8d} nodes {nodes / spent:10.0f} nodes/s")
 
 
+# ----------------------------------------------------------------------------- paired runs
+
+
+def _old_engine(rev: str) -> Any:
+    """The ``engine`` module of git revision ``rev``, imported as ``durak_nb_old.engine``."""
+    import importlib
+    import subprocess
+    import tarfile
+    import tempfile
+
+    root = Path(__file__).resolve().parents[1]
+    into = Path(tempfile.mkdtemp(prefix="bench-old-"))
+    data = subprocess.run(["git", "-C", str(root), "archive", rev, "durak_nb"], capture_output=True, check=True).stdout
+    tar = into / "old.tar"
+    tar.write_bytes(data)
+    with tarfile.open(tar) as t:
+        t.extractall(into, filter="data")
+    (into / "durak_nb").rename(into / "durak_nb_old")
+    sys.path.insert(0, str(into))
+    return importlib.import_module("durak_nb_old.engine")
+
+
+def _game_player(engine: Any) -> Callable[[int], int]:
+    rules = engine.Rules.make("podkidnoy")
+    deal = engine.Game.deal
+
+    def play_game(seed: int) -> int:
+        game = deal(rules, 2, seed=seed)
+        choose = random.Random(seed).choice
+        legal, play = game.legal_moves, game.play
+        moves = 0
+        while game.result is None:
+            play(choose(legal()))
+            moves += 1
+        return moves
+
+    return play_game
+
+
+def _walker(engine: Any) -> Callable[[int], int]:
+    rules = engine.Rules.make("podkidnoy")
+
+    def walk(game: Any, depth: int) -> int:
+        if depth == 0 or game.result is not None:
+            return 1
+        total = 0
+        for move in game.legal_moves():
+            game.push(move)
+            total += walk(game, depth - 1)
+            game.pop()
+        return total
+
+    def run(seed: int) -> int:
+        # the positions after 10 random moves of four seeded games, then the walk
+        total = 0
+        for s in range(seed, seed + 4):
+            game = engine.Game.deal(rules, 2, seed=s)
+            choose = random.Random(s).choice
+            for _ in range(10):
+                if game.result is None:
+                    game.play(choose(game.legal_moves()))
+            total += walk(game, 5)
+        return total
+
+    return run
+
+
+def _paired(new: Callable[[int], int], old: Callable[[int], int], rounds: int, games: int) -> tuple[list[float], float]:
+    """Round ratios new/old (CPU time of ``games`` seeds on each, alternating order) and the total ratio."""
+    ratios: list[float] = []
+    total = {"new": 0.0, "old": 0.0}
+    for r in range(rounds):
+        seeds = range(r * games, (r + 1) * games)
+        spent = {}
+        for name in ("new", "old") if r % 2 == 0 else ("old", "new"):
+            run = new if name == "new" else old
+            start = time.process_time()
+            for seed in seeds:
+                run(seed)
+            spent[name] = time.process_time() - start
+            total[name] += spent[name]
+        ratios.append(spent["new"] / spent["old"])
+    return ratios, total["new"] / total["old"]
+
+
+def _quartiles(values: list[float]) -> tuple[float, float, float]:
+    import statistics
+
+    q = statistics.quantiles(values, n=4)
+    return q[0], statistics.median(values), q[2]
+
+
+def paired_figures(rev: str, rounds: int, games: int) -> None:
+    """Print the paired ratios new/old and old/old (see the module's text)."""
+    new_engine = sys.modules["durak_nb.engine"]
+    old_engine = _old_engine(rev)
+    print(f"paired: the working tree's engine (new) against {rev} (old); CPU time; {rounds} alternating rounds")
+    for what, make, per_round in (
+        (f"random games ({games} a round)", _game_player, games),
+        ("push/pop walk (4 positions, 5 deep)", _walker, 1),
+    ):
+        for label, a, b in (("new/old", new_engine, old_engine), ("old/old", old_engine, old_engine)):
+            ratios, whole = _paired(make(a), make(b), rounds, per_round)
+            low, mid, high = _quartiles(ratios)
+            print(
+                f"{what:38} {label}: median {mid:.3f} (quartiles {low:.3f}-{high:.3f}, "
+                f"range {min(ratios):.3f}-{max(ratios):.3f}), total {whole:.3f}"
+            )
+
+
+def callgrind_figures(rev: str, games: int) -> None:
+    """Print instructions a game (callgrind) of the working tree's engine and of ``rev``'s,
+    for the random games and for the push/pop walk (a walk of 4 positions a "game")."""
+    import subprocess
+    import tempfile
+
+    _old_engine(rev)
+    here = Path(__file__).resolve()
+    for what, maker, count in (
+        ("random games", "_game_player", games),
+        ("push/pop walk", "_walker", max(1, games // 20)),
+    ):
+        for label, package in (("new", "durak_nb"), ("old", "durak_nb_old")):
+            figures = []
+            for n in (0, count):  # the difference takes out the start-up (imports, tables)
+                out = Path(tempfile.mkdtemp(prefix="bench-cg-")) / "cg.out"
+                code = (
+                    f"import sys; sys.path[:0] = {sys.path[:2]!r}; sys.path.insert(0, {str(here.parent)!r}); "
+                    f"import bench_engine as b, importlib; e = importlib.import_module('{package}.engine'); "
+                    f"p = b.{maker}(e); p(10**6); [p(s) for s in range({n})]"
+                )
+                subprocess.run(
+                    ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
+                    check=True,
+                    capture_output=True,
+                    env={**os.environ, "PYTHONHASHSEED": "0"},  # the same hashes, set orders in every run
+                )
+                figures.append(int(out.read_text().split("summary:")[1].split()[0]))
+            print(f"callgrind {what:14} {label}: {(figures[1] - figures[0]) / count:,.0f} instructions each ({count})")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per engine per round")
     ap.add_argument("--rounds", type=int, default=4, help="alternating rounds")
     ap.add_argument("--search", action="store_true", help="also time a perft walk (copy vs push/pop)")
+    ap.add_argument("--paired", metavar="REV", help="the working tree's engine against git revision REV's")
+    ap.add_argument("--callgrind", metavar="REV", help="instructions a game, the working tree's and REV's")
+    ap.add_argument("--games", type=int, default=40, help="games a paired round (default 40)")
     args = ap.parse_args(argv)
+    if args.paired:
+        paired_figures(args.paired, args.rounds, args.games)
+        return 0
+    if args.callgrind:
+        callgrind_figures(args.callgrind, args.games)
+        return 0
 
     import peer_durakgame as peer  # the peer is optional: pip install durakgame==1.0.4
 

@@ -61,6 +61,7 @@ TARGETS: tuple[str, ...] = tuple(lang for lang in LANGUAGES if lang != "en")
 PARTS: dict[str, tuple[str, ...]] = {
     "engine": (
         "engine.py",
+        "checks.py",
         "cards.py",
         "rules.py",
         "explain.py",
@@ -85,6 +86,8 @@ PARTS: dict[str, tuple[str, ...]] = {
     ),
     "record": (
         "record/json_form.py",
+        "record/base.py",
+        "record/headers.py",
         "record/recorder.py",
         "record/writer.py",
         "record/tree.py",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations, compress
@@ -43,6 +43,7 @@ from .cards import (
     parse_cards,
     rank_text,
 )
+from .checks import cards_arg, players_arg, rules_arg, seat_arg, shown
 from .errors import DurakError
 from .i18n import N_, _, ngettext
 from .rules import Rules, RulesError, preset_text
@@ -95,53 +96,6 @@ class PlayerError(DurakError, KeyError):
         return f"[{self.rule}] {self.message}" if self.rule else self.message
 
 
-def _shown(value: object) -> str:
-    """``repr(value)`` cut to 60 characters, for messages about a misused argument."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _rules_arg(rules: object, where: str) -> Rules:
-    """``rules`` as a :class:`Rules`: a Rules, or a preset name read by :meth:`Rules.make`.
-
-    Raises:
-        TypeError: neither.
-        RulesError: an unknown preset name.
-    """
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.make(rules)
-    raise TypeError(f"{where}: rules must be a Rules or a preset name such as 'podkidnoy', not {_shown(rules)}")
-
-
-#: a count of players -> their names P1, P2 …, made once per count
-_COUNT_NAMES: dict[int, tuple[str, ...]] = {}
-
-
-def _players_arg(players: object, where: str) -> list[str]:
-    """Seat names from a list of names or a count (``P1``, ``P2`` …).
-
-    Raises:
-        TypeError: a string (one name is not a list of names), or neither a count nor
-            an iterable.
-    """
-    if isinstance(players, bool):
-        raise TypeError(f"{where}: players must be a list of names or a count, not {_shown(players)}")
-    if isinstance(players, int):
-        names = _COUNT_NAMES.get(players)
-        if names is None:
-            names = tuple(f"P{i + 1}" for i in range(players))
-            if 0 <= players <= 52:  # R2: at most 52 seats; other counts are refused later
-                _COUNT_NAMES[players] = names
-        return list(names)
-    if isinstance(players, str):
-        raise TypeError(f"{where}: players must be a list of names, not the string {_shown(players)}")
-    if not isinstance(players, Iterable):
-        raise TypeError(f"{where}: players must be a list of names or a count, not {_shown(players)}")
-    return list(players)
-
-
 class Action(StrEnum):
     """The kinds of move (INTERCHANGE.md ``action``)."""
 
@@ -177,21 +131,6 @@ _MOVE_WORDS: dict[Action, str] = {
 }
 
 
-def _cards_arg(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
-    if isinstance(cards, Card):
-        return (cards,)
-    return tuple(parse_cards(cards))
-
-
-def _seat_arg(player: int, where: str) -> int:
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise TypeError(
-            f"{where}: the player is a seat number (0 for the first player), not {player!r}; "
-            "with names, use game.seat('Anna') or the game's own methods, e.g. game.attack('Anna', '7S')"
-        )
-    return player
-
-
 class Move(NamedTuple):
     """One move by one player: a small immutable value.
 
@@ -221,38 +160,38 @@ class Move(NamedTuple):
     @classmethod
     def attack(cls, player: int, cards: str | Iterable[str | Card]) -> Move:
         """Lead ``cards`` (R9)."""
-        return cls(_seat_arg(player, "Move.attack"), Action.ATTACK, _sorted(_cards_arg(cards)))
+        return cls(seat_arg(player, "Move.attack"), Action.ATTACK, _sorted(cards_arg(cards)))
 
     @classmethod
     def throw(cls, player: int, cards: str | Iterable[str | Card]) -> Move:
         """Throw in ``cards`` (R11, R14)."""
-        return cls(_seat_arg(player, "Move.throw"), Action.THROW, _sorted(_cards_arg(cards)))
+        return cls(seat_arg(player, "Move.throw"), Action.THROW, _sorted(cards_arg(cards)))
 
     @classmethod
     def transfer(cls, player: int, cards: str | Iterable[str | Card], show: bool = False) -> Move:
         """Transfer with ``cards`` (R17), or by showing one trump (R20) with ``show``."""
-        return cls(_seat_arg(player, "Move.transfer"), Action.TRANSFER, _sorted(_cards_arg(cards)), None, show)
+        return cls(seat_arg(player, "Move.transfer"), Action.TRANSFER, _sorted(cards_arg(cards)), None, show)
 
     @classmethod
     def defend(cls, player: int, card: str | Card, target: str | Card) -> Move:
         """Cover ``target`` with ``card`` (R10)."""
-        return cls(_seat_arg(player, "Move.defend"), Action.DEFEND, (Card.parse(card),), Card.parse(target))
+        return cls(seat_arg(player, "Move.defend"), Action.DEFEND, (Card.parse(card),), Card.parse(target))
 
     @classmethod
     def take(cls, player: int) -> Move:
         """Declare take (R14)."""
-        return cls(_seat_arg(player, "Move.take"), Action.TAKE)
+        return cls(seat_arg(player, "Move.take"), Action.TAKE)
 
     @classmethod
     def pass_(cls, player: int) -> Move:
         """Pass (R12), or pass the lead in english durak (R9)."""
-        return cls(_seat_arg(player, "Move.pass_"), Action.PASS)
+        return cls(seat_arg(player, "Move.pass_"), Action.PASS)
 
     @classmethod
     def redeal(cls, player: int, new_deck: Iterable[str | Card] | None = None) -> Move:
         """Claim a redeal (R5); ``new_deck`` top card first, or ``None`` to shuffle."""
-        seat = _seat_arg(player, "Move.redeal")
-        return cls(seat, Action.REDEAL, (), None, False, None if new_deck is None else _cards_arg(new_deck))
+        seat = seat_arg(player, "Move.redeal")
+        return cls(seat, Action.REDEAL, (), None, False, None if new_deck is None else cards_arg(new_deck))
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         """The move in words with cards as a person reads them (:func:`~durak_nb.cards.card_text`),
@@ -270,7 +209,7 @@ class Move(NamedTuple):
         elif isinstance(p, int) and not isinstance(p, bool) and 0 <= p < len(names):
             who = names[p]
         else:
-            raise PlayerError("R2", f"Move.describe: no name for seat {_shown(p)} among {len(names)} names")
+            raise PlayerError("R2", f"Move.describe: no name for seat {shown(p)} among {len(names)} names")
         if not self._well_formed():
             return f"{who} {self.action} {self.cards!r}"
         if self.action is Action.DEFEND and self.target is not None:
@@ -610,7 +549,7 @@ class Start:
             TypeError: ``code`` is not a string.
         """
         if not isinstance(code, str):
-            raise TypeError(f"Start.from_code: a position code is a string, not {_shown(code)}")
+            raise TypeError(f"Start.from_code: a position code is a string, not {shown(code)}")
         if len(code) > _CODE_MAX:
             raise SetupError(
                 None,
@@ -913,7 +852,7 @@ _INTERN_MAX = 200_000
 def _move_arg(move: object) -> None:
     """Raise TypeError unless ``move`` is a :class:`Move` (:meth:`Game.play`'s argument)."""
     if type(move) is not Move and not isinstance(move, Move):
-        raise TypeError(f"play: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
+        raise TypeError(f"play: move must be a Move (e.g. Move.attack(0, '7S')), not {shown(move)}")
 
 
 def _same_types(move: Move) -> bool:
@@ -1156,6 +1095,103 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
     return seating
 
 
+#: What a move may change, each field once, in order, with how :meth:`Game.push` keeps it
+#: for :meth:`Game.pop`: ``"value"`` the value itself (put back as it was), ``"copy"`` a
+#: copy of the list, ``"grown"`` the list and its length (a move only appends: put back and
+#: cut to that length), ``"cut"`` the length of a list a move only appends to and never
+#: replaces (cut back to it), ``"dict"`` the dict and a copy of its items (put back, refilled),
+#: ``"rng"`` the generator's state where a listed redeal may draw from it (R5). The two
+#: methods are written from this table once, at import (as :mod:`dataclasses` writes an
+#: ``__init__``), so they run as fast as the two hand-written lists they replace.
+UNDONE: tuple[tuple[str, str], ...] = (
+    ("attacker", "value"),
+    ("defender", "value"),
+    ("first_attacker", "value"),
+    ("bout", "value"),
+    ("first_bito_done", "value"),
+    ("taking", "value"),
+    ("attacker_passed", "value"),
+    ("lead_passes", "value"),
+    ("result", "value"),
+    ("_lead", "value"),
+    ("_passed", "value"),
+    ("_tranks", "value"),
+    ("_hm", "copy"),
+    ("attack_cards", "copy"),
+    ("defence_cards", "copy"),
+    ("talon", "copy"),
+    ("_seen", "value"),  # R27: the count table (a move adds one count, see push)
+    ("discard", "grown"),
+    ("out_order", "grown"),
+    ("shown", "value"),
+    ("_last_lead_on", "dict"),
+    ("_legal_cache", "value"),
+    ("history", "cut"),
+    ("rng", "rng"),  # changed by a redeal only (R5), as are the five below
+    ("trump", "value"),
+    ("trump_card", "value"),
+    ("deck_order", "value"),
+    ("dealt_hands", "value"),
+    ("dealer", "value"),
+    ("_beat", "value"),
+)
+
+
+def _undo_methods(
+    fields: Sequence[tuple[str, str]],
+) -> tuple[Callable[[Any], tuple[Any, ...]], Callable[[Any, tuple[Any, ...]], None], int]:
+    """``Game._state``, ``Game._restore`` written from ``fields`` (:data:`UNDONE`), and
+    the index of ``_seen`` in the saved tuple.
+
+    Raises:
+        ValueError: an unknown kind.
+    """
+    save: list[str] = []
+    load: list[str] = []
+    after: list[str] = []
+    seen_at = -1
+    for name, kind in fields:
+        if name == "_seen":
+            seen_at = len(save)
+        if kind == "value":
+            save.append(f"self.{name}")
+            load.append(f"self.{name}")
+        elif kind == "copy":
+            save.append(f"self.{name}[:]")
+            load.append(f"self.{name}")
+        elif kind == "grown":
+            save += [f"self.{name}", f"len(self.{name})"]
+            load += [f"self.{name}", f"n{name}"]
+            after.append(f"del self.{name}[n{name}:]")
+        elif kind == "cut":
+            save.append(f"len(self.{name})")
+            load.append(f"n{name}")
+            after.append(f"del self.{name}[n{name}:]")
+        elif kind == "dict":
+            save += [f"self.{name}", f"dict(self.{name})"]
+            load += [f"self.{name}", f"d{name}"]
+            after += [f"self.{name}.clear()", f"self.{name}.update(d{name})"]
+        elif kind == "rng":
+            save.append("self.rng.getstate() if self.rules.redeal_five_of_suit and self.bout == 1 else None")
+            load.append("rng")
+            after.append("if rng is not None: self.rng.setstate(rng)")
+        else:
+            raise ValueError(f"{name}: unknown kind {kind!r}")
+    code = (
+        "def _state(self):\n"
+        '    """What a move may change, for pop (written from engine.UNDONE)."""\n'
+        f"    return ({', '.join(save)},)\n"
+        "def _restore(self, saved):\n"
+        f"    ({', '.join(load)},) = saved\n" + "".join(f"    {line}\n" for line in after)
+    )
+    made: dict[str, Any] = {}
+    exec(compile(code, "<durak_nb.engine.UNDONE>", "exec"), made)  # our own table, never a user's text
+    return made["_state"], made["_restore"], seen_at
+
+
+_STATE, _RESTORE, _SEEN_AT = _undo_methods(UNDONE)
+
+
 class Game:
     """A live game: the position, the bout protocol, legal moves and refusals.
 
@@ -1256,8 +1292,8 @@ class Game:
             SetupError: player names not unique, or a number of players R2/R22 forbid.
             TypeError: ``rules`` or ``players`` of the wrong type.
         """
-        rules = _rules_arg(rules, "Game")
-        names = tuple(_players_arg(players, "Game"))
+        rules = rules_arg(rules, "Game")
+        names = tuple(players_arg(players, "Game"))
         seating = _SEATINGS.get(id(rules))
         if seating is None or seating.rules is not rules or seating.names != names:
             seating = _seating(rules, names)
@@ -1402,10 +1438,10 @@ class Game:
             TypeError: ``rules``, ``players`` or ``seed`` of the wrong type (a string is
                 not a list of players).
         """
-        r = _rules_arg(rules, "Game.deal")
-        game = cls(r, _players_arg(players, "Game.deal"))
+        r = rules_arg(rules, "Game.deal")
+        game = cls(r, players_arg(players, "Game.deal"))
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"Game.deal: seed must be a whole number or None, not {_shown(seed)}")
+            raise TypeError(f"Game.deal: seed must be a whole number or None, not {shown(seed)}")
         rng = game.rng = random.Random(seed)
         if deck_order is None:  # the kit's own shuffle of the whole deck: no need to check it
             cards = list(deck(r.deck_size))
@@ -1462,8 +1498,8 @@ class Game:
             SetupError: a card twice, missing, or not of this deck (R1); an unknown
                 player; an attacker without cards; a trump that disagrees.
         """
-        r = _rules_arg(rules, "Game.from_position")
-        game = cls(r, _players_arg(players, "Game.from_position"))
+        r = rules_arg(rules, "Game.from_position")
+        game = cls(r, players_arg(players, "Game.from_position"))
         try:
             if isinstance(hands, Mapping):
                 unknown = [k for k in hands if k not in game.players]
@@ -1471,7 +1507,7 @@ class Game:
                     raise SetupError(
                         "R2", _("start.hands names {name}, who is not a player").format(name=repr(unknown[0]))
                     )
-                hand_list = [_cards_arg(hands.get(name, ())) for name in game.players]
+                hand_list = [cards_arg(hands.get(name, ())) for name in game.players]
             else:
                 if len(hands) != game.n:
                     raise SetupError(
@@ -1480,9 +1516,9 @@ class Game:
                             hands=len(hands), players=game.n
                         ),
                     )
-                hand_list = [_cards_arg(h) for h in hands]
-            talon_cards = list(_cards_arg(talon))
-            discard_cards = list(_cards_arg(discard))
+                hand_list = [cards_arg(h) for h in hands]
+            talon_cards = list(cards_arg(talon))
+            discard_cards = list(cards_arg(discard))
             trump_suit = Suit.parse(trump) if isinstance(trump, str) else Suit(trump)
         except CardError as exc:
             raise SetupError(exc.rule, exc.message) from exc
@@ -1580,13 +1616,13 @@ class Game:
             TypeError: ``code`` is not a string, or ``rules``/``players`` of the wrong type.
         """
         if not isinstance(code, str):
-            raise TypeError(f"Game.from_code: a position code is a string, not {_shown(code)}")
+            raise TypeError(f"Game.from_code: a position code is a string, not {shown(code)}")
         fields = code.split()
         rest = len(fields) == 8 and fields[4] == "*"
         if rest:
             fields[4] = "-"
         start = Start.from_code(" ".join(fields))
-        return cls.from_start(rules, _players_arg(players, "Game.from_code"), start, rest_to_discard=rest)
+        return cls.from_start(rules, players_arg(players, "Game.from_code"), start, rest_to_discard=rest)
 
     def start(self) -> Start:
         """The game now as a :class:`Start` (only at a bout start; see :meth:`Position.start`).
@@ -1745,7 +1781,7 @@ class Game:
                 )
             return self.players.index(who)
         if isinstance(who, bool) or not isinstance(who, int):
-            raise TypeError(f"player: a player's name or a seat number 0..{self.n - 1}, not {_shown(who)}")
+            raise TypeError(f"player: a player's name or a seat number 0..{self.n - 1}, not {shown(who)}")
         if not 0 <= who < self.n:
             raise PlayerError("R2", _("no seat {seat}: the seats are 0..{last}").format(seat=who, last=self.n - 1))
         return who
@@ -2071,7 +2107,7 @@ class Game:
             TypeError: ``move`` is not a :class:`Move`.
         """
         if not isinstance(move, Move):
-            raise TypeError(f"why_illegal: move must be a Move (e.g. Move.attack(0, '7S')), not {_shown(move)}")
+            raise TypeError(f"why_illegal: move must be a Move (e.g. Move.attack(0, '7S')), not {shown(move)}")
         try:
             return self._why(move)
         except CardError as exc:
@@ -2596,7 +2632,7 @@ class Game:
         saved = self._state()
         self._noted = None
         events = self.play(move)
-        noted = self._noted if self._seen is saved[16] else None
+        noted = self._noted if self._seen is saved[_SEEN_AT] else None
         self._undo.append((saved, noted))
         return events
 
@@ -2623,88 +2659,8 @@ class Game:
                 del seen[noted]
         return move
 
-    def _state(self) -> tuple[Any, ...]:
-        """What a move may change, for :meth:`pop` (index 16 is the R27 count table)."""
-        return (
-            self.attacker,
-            self.defender,
-            self.first_attacker,
-            self.bout,
-            self.first_bito_done,
-            self.taking,
-            self.attacker_passed,
-            self.lead_passes,
-            self.result,
-            self._lead,
-            self._passed,
-            self._tranks,
-            self._hm[:],
-            self.attack_cards[:],
-            self.defence_cards[:],
-            self.talon[:],
-            self._seen,
-            self.discard,
-            len(self.discard),
-            self.out_order,
-            len(self.out_order),
-            self.shown,
-            self._last_lead_on,
-            dict(self._last_lead_on),
-            self._legal_cache,
-            len(self.history),
-            # changed by a redeal only (R5)
-            self.rng.getstate() if self.rules.redeal_five_of_suit and self.bout == 1 else None,
-            self.trump,
-            self.trump_card,
-            self.deck_order,
-            self.dealt_hands,
-            self.dealer,
-            self._beat,
-        )
-
-    def _restore(self, saved: tuple[Any, ...]) -> None:
-        (
-            self.attacker,
-            self.defender,
-            self.first_attacker,
-            self.bout,
-            self.first_bito_done,
-            self.taking,
-            self.attacker_passed,
-            self.lead_passes,
-            self.result,
-            self._lead,
-            self._passed,
-            self._tranks,
-            self._hm,
-            self.attack_cards,
-            self.defence_cards,
-            self.talon,
-            self._seen,
-            self.discard,
-            discards,
-            self.out_order,
-            outs,
-            self.shown,
-            self._last_lead_on,
-            last_leads,
-            self._legal_cache,
-            moves,
-            rng,
-            self.trump,
-            self.trump_card,
-            self.deck_order,
-            self.dealt_hands,
-            self.dealer,
-            self._beat,
-        ) = saved
-        del self.discard[discards:]
-        del self.out_order[outs:]
-        self._last_lead_on.clear()
-        self._last_lead_on.update(last_leads)
-        del self.history[moves:]
-        if rng is not None:
-            self.rng.setstate(rng)
+    _state = _STATE
+    _restore = _RESTORE
 
     def _lay(self, p: int, cards: tuple[Card, ...]) -> None:
         """``p`` lays ``cards`` on the table as attack cards (R9, R11, R17)."""
@@ -2744,37 +2700,88 @@ class Game:
         elif None not in self.defence_cards:
             self._end_bout(events, took=False)
 
+    def _table_off(self, d: int, took: bool) -> Event:
+        """The bout's table leaves (the one home of it for both bout ends): to the
+        defender ``d``'s hand (take, R14: the pairs in the order laid, the uncovered places
+        dropped) or to the discard (bito, R15: every card covered). The table is cleared,
+        ``d``'s lead noted (R27). Returns the :class:`Took` or :class:`Bito`: for one pair
+        (the common end) the shared event of the pair."""
+        attack = self.attack_cards
+        hm = self._hm
+        cards: tuple[Card, ...]
+        event: Event
+        if len(attack) == 1:  # one pair (or one card): no interleaving to do
+            x = attack[0]
+            y = self.defence_cards[0]
+            if not took:  # R15: bito
+                key = x << 6 | y  # type: ignore[operator]
+                event = _BITO.get(key) or _keep(_BITO, key, Bito((x, y)))  # type: ignore[arg-type]
+                self.discard.extend(event.cards)  # type: ignore[attr-defined]
+                self.first_bito_done = True
+            elif y is None:  # R14: take one uncovered card
+                key = d << 12 | x << 6  # (no card is 0, R1)
+                hm[d] |= 1 << x
+                event = _TOOK.get(key) or _keep(_TOOK, key, Took(d, (x,)))
+            else:  # R14: take the pair
+                key = d << 12 | x << 6 | y
+                hm[d] |= 1 << x | 1 << y
+                event = _TOOK.get(key) or _keep(_TOOK, key, Took(d, (x, y)))
+        else:  # the table pairs in the order laid
+            laid: list[Card | None] = [None] * (2 * len(attack))
+            laid[::2] = attack
+            laid[1::2] = self.defence_cards
+            if took:  # R14: the uncovered places (None) dropped
+                cards = tuple(compress(laid, laid))  # type: ignore[arg-type] # no card is 0 (R1)
+                m = 0
+                for c in cards:
+                    m |= 1 << c
+                hm[d] |= m
+                event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
+                fields = event.__dict__
+                fields["player"] = d
+                fields["cards"] = cards
+            else:  # R15: after bito every card is covered, no None among them
+                cards = tuple(laid)  # type: ignore[arg-type]
+                event = _object_new(Bito)  # Bito(cards)
+                event.__dict__["cards"] = cards
+                self.discard.extend(cards)
+                self.first_bito_done = True
+        self._last_lead_on[d] = self._lead
+        self.attack_cards = []
+        self.defence_cards = []
+        self._tranks = 0
+        return event
+
+    def _draw(self, s: int, need: int) -> Event:
+        """Seat ``s`` draws ``need`` (at least 1) cards from the top of the talon, or those
+        left (R16), for both bout ends; the talon is not empty. Returns the :class:`Drew`:
+        for one card the shared event of the seat and card."""
+        talon = self.talon
+        if need == 1:
+            c = talon.pop(0)
+            self._hm[s] |= 1 << c
+            key = s << 6 | c
+            return _DREW.get(key) or _keep(_DREW, key, Drew(s, (c,)))
+        got = tuple(talon[:need])
+        del talon[:need]
+        m = 0
+        for c in got:
+            m |= 1 << c
+        self._hm[s] |= m
+        event = _object_new(Drew)  # Drew(s, got), made faster (a frozen dataclass)
+        fields = event.__dict__
+        fields["player"] = s
+        fields["cards"] = got
+        return event
+
     def _end_bout(self, events: list[Event], *, took: bool) -> None:
         """The bout ends: take (R14) or bito (R15), the draws (R16), the players out (R24),
         the end of the game (R22, R25, R26) or the next bout (R23)."""
         d, first = self.defender, self.first_attacker
         assert d is not None and first is not None
-        attack = self.attack_cards
-        laid: list[Card | None] = [None] * (2 * len(attack))  # the table pairs in the order laid
-        laid[::2] = attack
-        laid[1::2] = self.defence_cards
-        # after bito every card is covered: no None among them
-        cards: tuple[Card, ...] = tuple([c for c in laid if c is not None]) if took else tuple(laid)  # type: ignore[arg-type]
-        self._last_lead_on[d] = self._lead
         talon, hm, n = self.talon, self._hm, self.n
         talon_before, out_before = len(talon), len(self.out_order)
-        if took:  # R14
-            m = 0
-            for c in cards:
-                m |= 1 << c
-            hm[d] |= m
-            event: Event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
-            fields = event.__dict__
-            fields["player"] = d
-            fields["cards"] = cards
-        else:  # R15
-            self.discard.extend(cards)
-            self.first_bito_done = True
-            event = _object_new(Bito)
-            event.__dict__["cards"] = cards
-        events.append(event)
-        self.attack_cards, self.defence_cards = [], []
-        self._tranks = 0
+        events.append(self._table_off(d, took))  # R14 or R15
         # R16: draw, the bout's first attacker first, clockwise, the defender last
         order: tuple[int, ...]
         if n == 2:
@@ -2789,17 +2796,7 @@ class Game:
             for s in order:
                 need = size - hm[s].bit_count()
                 if need > 0:
-                    got = tuple(talon[:need])
-                    del talon[:need]
-                    m = 0
-                    for c in got:
-                        m |= 1 << c
-                    hm[s] |= m
-                    event = _object_new(Drew)  # Drew(s, got)
-                    fields = event.__dict__
-                    fields["player"] = s
-                    fields["cards"] = got
-                    events.append(event)
+                    events.append(self._draw(s, need))
                     if not talon:
                         break
         if not talon:  # R24: with the talon empty, players without cards are out
@@ -2837,91 +2834,27 @@ class Game:
         """:meth:`_end_bout` for two players (the hot path of issue 13): the same state
         and events, with the draw order (R16: the attacker ``1 - d``, then the defender
         ``d``), the players out (R24) and the next attacker (R23) worked out for two
-        seats; the property tests hold both paths equal.
+        seats; the property tests hold both paths equal. The table's leaving
+        (:meth:`_table_off`) and each draw (:meth:`_draw`) are the steps both share.
 
         Written for the common end: one pair on the table, each seat drawing at most
-        once with no loop over the seats, and, with the talon left not empty, both
+        once, and, with the talon left not empty, both
         seats holding cards, so that R24 (out), R22/R25/R26 (the end) and R23's search
         for a seat with cards need no asking."""
         d = self.defender
         assert d is not None
         a = 1 - d
-        attack = self.attack_cards
         hm = self._hm
-        cards: tuple[Card, ...]
-        event: Event
-        if took:  # R14: the defender picks up the table
-            if len(attack) == 1:  # one pair (or one card): no interleaving to do
-                x = attack[0]
-                y = self.defence_cards[0]
-                if y is None:
-                    key = d << 12 | x << 6  # (no card is 0, R1)
-                    hm[d] |= 1 << x
-                    event = _TOOK.get(key) or _keep(_TOOK, key, Took(d, (x,)))
-                else:
-                    key = d << 12 | x << 6 | y
-                    hm[d] |= 1 << x | 1 << y
-                    event = _TOOK.get(key) or _keep(_TOOK, key, Took(d, (x, y)))
-            else:  # the table pairs in the order laid, the uncovered places (None) dropped
-                laid: list[Card | None] = [None] * (2 * len(attack))
-                laid[::2] = attack
-                laid[1::2] = self.defence_cards
-                cards = tuple(compress(laid, laid))  # type: ignore[arg-type] # no card is 0 (R1)
-                m = 0
-                for c in cards:
-                    m |= 1 << c
-                hm[d] |= m
-                event = _object_new(Took)  # Took(d, cards), made faster (a frozen dataclass)
-                fields = event.__dict__
-                fields["player"] = d
-                fields["cards"] = cards
-        else:  # R15: bito, every card covered, to the discard
-            if len(attack) == 1:
-                x = attack[0]
-                y = self.defence_cards[0]
-                key = x << 6 | y  # type: ignore[operator]
-                event = _BITO.get(key) or _keep(_BITO, key, Bito((x, y)))  # type: ignore[arg-type]
-                cards = event.cards  # type: ignore[attr-defined]
-            else:
-                laid = [None] * (2 * len(attack))
-                laid[::2] = attack
-                laid[1::2] = self.defence_cards
-                cards = tuple(laid)  # type: ignore[arg-type]
-                event = _object_new(Bito)  # Bito(cards)
-                event.__dict__["cards"] = cards
-            self.discard.extend(cards)
-            self.first_bito_done = True
-        events.append(event)
-        self._last_lead_on[d] = self._lead
+        events.append(self._table_off(d, took))  # R14 or R15
         talon = self.talon
         seen = self._seen
         before = (len(talon), len(self.out_order)) if seen else None
-        got: tuple[Card, ...]
-        self.attack_cards = []
-        self.defence_cards = []
-        self._tranks = 0
         if talon:  # R16: the attacker draws first, the defender last (top card first)
             size = self.rules.hand_size
             for s in (a, d):
                 need = size - hm[s].bit_count()
                 if need > 0 and talon:
-                    if need == 1:
-                        c = talon.pop(0)
-                        hm[s] |= 1 << c
-                        key = s << 6 | c
-                        event = _DREW.get(key) or _keep(_DREW, key, Drew(s, (c,)))
-                    else:
-                        got = tuple(talon[:need])
-                        del talon[:need]
-                        m = 0
-                        for c in got:
-                            m |= 1 << c
-                        hm[s] |= m
-                        event = _object_new(Drew)  # Drew(s, got)
-                        fields = event.__dict__
-                        fields["player"] = s
-                        fields["cards"] = got
-                    events.append(event)
+                    events.append(self._draw(s, need))
             if talon:
                 # The common end: both seats drew up to the hand size (hand_size >= 1), so
                 # both hold cards, nobody is out (R24) and the game goes on (R25, R22 and

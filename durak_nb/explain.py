@@ -146,7 +146,7 @@ class Caused(NamedTuple):
 
 def caused(events: Iterable[Event]) -> Caused:
     """The events of one move sorted by kind: the one walk over the event types that
-    the tables (:func:`durak_nb.tables.event_rows`) and the bout diagrams
+    the rows of a replay (:func:`durak_nb.replay.event_rows`) and the bout diagrams
     (:func:`durak_nb.views.trees.bout_diagram`) share."""
     took: Took | None = None
     bito: Bito | None = None

@@ -65,14 +65,16 @@ from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from .cards import Card
-from .engine import Action, Drew, Event, Game, IllegalMove, Move, Position, Result, _shown
-from .explain import explain_move
-from .i18n import _, get_language, ngettext
+from .checks import shown
+from .engine import Action, Drew, Event, Game, IllegalMove, Move, Position, Result
+from .explain import caused, explain_move
+from .i18n import N_, _, get_language, ngettext
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
 from .record import io
 from .record.json_form import Recording, RecordingError
 from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_refusal
-from .rules import Rules
+from .rules import Rules, preset_words
+from .text import esc, name_html
 from .unseen import (
     PartialDeal,
     PartialError,
@@ -92,11 +94,16 @@ __all__ = [
     "Step",
     "Variation",
     "VariationError",
+    "card_codes",
     "drawn_count",
+    "event_rows",
     "line_branch",
     "line_deal",
     "partial_line_game",
     "path_text",
+    "replay_rows",
+    "replay_summary_html",
+    "unseen_cards_text",
 ]
 
 #: A copy of the live game is kept before every ``SNAPSHOT_EVERY``-th move.
@@ -134,6 +141,125 @@ def drawn_count(event: Drew) -> int:
     """How many cards a draw took from the talon (R16), known or not: over the board a
     refill is an :class:`~durak_nb.unseen.UnseenDrew` naming only the cards known."""
     return event.count if isinstance(event, UnseenDrew) else len(event.cards)
+
+
+#: Person-facing words of the rows (:func:`event_rows`) about cards nobody saw (over-the-board games).
+#: Marked for the catalogue, translated at use (``_(UNSEEN_WORDS[key])``).
+UNSEEN_WORDS = {
+    # TRANSLATORS: the cards a player drew: the codes seen and how many nobody saw, "7H QS +2 unseen"
+    "drew": N_("{codes} +{n} unseen"),
+    # TRANSLATORS: a draw of cards nobody saw: "2 unseen"
+    "drew_none": N_("{n} unseen"),
+}
+
+
+def card_codes(cards: Iterable[Card]) -> str:
+    """The cards' codes, space-separated (``'7S TH'``): how the tables write cards."""
+    return " ".join(c.code for c in cards)
+
+
+def replay_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+    """Moves ``start..stop-1`` of ``replay`` as plain rows (e.g. for ``pandas.DataFrame``;
+    :meth:`Replay.rows <durak_nb.replay.Replay.rows>`): ``{"k", "bout", "player",
+    "action", "cards", "explained"}``, ``cards`` the codes laid (``"7S on 6S"`` for a
+    cover), ``explained`` the move in words with its rule ids
+    (:func:`durak_nb.explain.explain_move`)."""
+    stop = len(replay) if stop is None else min(stop, len(replay))
+    replay.prefetch(max(start, 0), stop + 1)
+    names = replay.players
+    out: list[dict[str, Any]] = []
+    for k in range(start, stop):
+        m = replay.move(k)
+        out.append(
+            {
+                "k": k,
+                "bout": replay.position(k).bout,
+                "player": names[m.player],
+                "action": m.action.value,
+                "cards": card_codes(m.cards) + (f" on {m.target.code}" if m.target is not None else ""),
+                "explained": replay.explain(k),
+            }
+        )
+    return out
+
+
+def _drawn(event: Drew) -> str:
+    """A draw's cards as codes; over the board, the known ones and ``'+2 unseen'``."""
+    unseen = drawn_count(event) - len(event.cards)
+    if not unseen:
+        return card_codes(event.cards)
+    key = "drew" if event.cards else "drew_none"
+    return _(UNSEEN_WORDS[key]).format(codes=card_codes(event.cards), n=unseen)
+
+
+def event_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+    """Moves ``start..stop-1`` of ``replay`` with the events each caused beside them,
+    one row per move (e.g. for ``pandas.DataFrame``; :meth:`Replay.events_table
+    <durak_nb.replay.Replay.events_table>`):
+
+    ``k``, ``bout`` (the bout the move belongs to), ``player``, ``move`` (in words);
+    ``took`` (``"Boris: 6S 7S"``, R14), ``bito`` (the cards discarded, R15),
+    ``drew`` (the draws in order, ``"Anna: 9C TH; Boris: 6H"``, R16; over the board
+    the cards known and a count of the others, ``"Anna: 9C +1 unseen"``), ``out``
+    (players out, in order, R24), ``lead_passed`` (R9), ``redeal`` (R5), ``result``
+    (the game over text, R22/R25–R27); each ``""`` when the move caused none.
+    """
+    names = replay.players
+    out: list[dict[str, Any]] = []
+    for k in range(max(start, 0), len(replay) if stop is None else min(stop, len(replay))):
+        c = caused(replay.events(k))
+        lead = c.lead_passed[-1] if c.lead_passed else None
+        out.append(
+            {
+                "k": k,
+                "bout": replay.position(k).bout,
+                "player": names[replay.move(k).player],
+                "move": replay.move(k).describe(names),
+                "took": "" if c.took is None else f"{names[c.took.player]}: {card_codes(c.took.cards)}",
+                "bito": "" if c.bito is None else card_codes(c.bito.cards),
+                "drew": "; ".join(f"{names[d.player]}: {_drawn(d)}" for d in c.drew),
+                "out": ", ".join(names[o.player] for o in c.out),
+                "lead_passed": "" if lead is None else f"{names[lead.player]} to {names[lead.to]}",
+                "redeal": "" if c.redealt is None else names[c.redealt.player],
+                "result": "" if c.game_over is None else c.game_over.result.describe(names),
+            }
+        )
+    return out
+
+
+def unseen_cards_text(n: int) -> str:
+    """``'3 cards nobody saw'`` in the language in use (over the board)."""
+    return ngettext("{n} card nobody saw", "{n} cards nobody saw", n).format(n=n)
+
+
+def replay_summary_html(replay: Replay) -> str:
+    """A short summary of ``replay`` (variant, players, moves, the result and the final
+    hands): what Jupyter shows for a :class:`~durak_nb.replay.Replay`
+    (``Replay._repr_html_``).  Every recorded text is escaped.  Over the board
+    (``Replay.partial``) a hand shows the cards known and counts the others."""
+    state = replay.result.describe(replay.players) if replay.result is not None else _("not finished")
+    final = replay.seen(len(replay))  # over the board: the cards known, and a count of the others
+
+    def hand(s: int) -> str:
+        text = " ".join(c.pretty for c in final.hands[s])
+        if final.unknown[s]:
+            text = (text + " + " if text else "") + unseen_cards_text(final.unknown[s])
+        return esc(text) or "—"
+
+    hands = "".join(f"<li>{name_html(name)}: {hand(s)}</li>" for s, name in enumerate(replay.players))
+    n = len(replay)
+    # TRANSLATORS: {preset} is the variant's name, {players} the names, {state} the result
+    summary = ngettext(
+        "<b>{preset}</b>: {players}; {n} moves; {state}<br>final hands:",
+        "<b>{preset}</b>: {players}; {n} moves; {state}<br>final hands:",
+        n,
+    ).format(
+        preset=esc(preset_words(replay.recording.rules.preset)),
+        players=esc(", ".join(replay.players)),
+        n=n,
+        state=esc(state),
+    )
+    return f"<div class='dnb-replay'>{summary}<ul>{hands}</ul></div>"
 
 
 #: A line's path from the main line: ``((k, i), ...)``, each step "line ``i`` of those
@@ -403,7 +529,7 @@ def _check_index(k: object, what: str) -> None:
         TypeError: naming ``what`` and the value given.
     """
     if isinstance(k, bool) or not isinstance(k, int):
-        raise TypeError(f"{what} must be an int (an index), not {_shown(k)}")
+        raise TypeError(f"{what} must be an int (an index), not {shown(k)}")
 
 
 class Replay:
@@ -452,7 +578,7 @@ class Replay:
         given = cast(object, recording)  # a caller may pass anything
         if not isinstance(given, Recording):  # e.g. a path: that is Replay.load (N10)
             hint = ": Replay.load(path) reads a file" if isinstance(given, (str, Path)) else ""
-            raise TypeError(f"Replay: recording must be a Recording, not {_shown(given)}{hint}")
+            raise TypeError(f"Replay: recording must be a Recording, not {shown(given)}{hint}")
         deal: object = recording.deal
         decided = None
         if isinstance(deal, PartialDeal):  # over the board: one decision, its witness's steps
@@ -1085,16 +1211,12 @@ class Replay:
     def rows(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
         """Moves ``start..stop-1`` as plain rows (e.g. for ``pandas.DataFrame``):
         ``{"k", "bout", "player", "action", "cards", "explained"}``
-        (:func:`durak_nb.tables.replay_rows`)."""
-        from .tables import replay_rows  # tables sit above the replay (and import pandas)
-
+        (:func:`replay_rows`)."""
         return replay_rows(self, start, stop)
 
     def events_table(self, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
         """Moves ``start..stop-1`` with the events each caused beside them, one row per
-        move (:func:`durak_nb.tables.event_rows`, whose text lists the columns)."""
-        from .tables import event_rows  # tables sit above the replay (and import pandas)
-
+        move (:func:`event_rows`, whose text lists the columns)."""
         return event_rows(self, start, stop)
 
     def prefetch(self, start: int, stop: int) -> None:
@@ -1113,8 +1235,6 @@ class Replay:
         return f"<Replay {self.recording.rules.preset} {', '.join(self.players)}:{line} {moves}, {state}>"
 
     def _repr_html_(self) -> str:
-        """A short summary for Jupyter (:func:`durak_nb.views.html.replay_summary_html`);
-        every recorded text is HTML-escaped."""
-        from .views.html import replay_summary_html  # the views sit above the replay
-
+        """A short summary for Jupyter (:func:`replay_summary_html`); every recorded
+        text is HTML-escaped."""
         return replay_summary_html(self)

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from .bots import MAX_MOVES, Bot, RandomBot
-from .engine import Event, Game, Move, Position, _players_arg
+from .checks import players_arg
+from .engine import Event, Game, Move, Position
 from .i18n import _
 from .record import Recording
 from .record.json_form import check_players
@@ -95,7 +96,7 @@ def seat_names(players: Sequence[str] | int) -> list[str]:
     """
     if isinstance(players, int) and not isinstance(players, bool):
         return list(NAMES[: max(players, 0)]) if players <= len(NAMES) else [f"P{i + 1}" for i in range(players)]
-    return _players_arg(players, "seat_names")  # the engine's check: a str is one name, not a list (N6)
+    return players_arg(players, "seat_names")  # the engine's check: a str is one name, not a list (N6)
 
 
 def play_command(preset: str, players: int, seed: int, options: Mapping[str, Any] | None = None) -> str:

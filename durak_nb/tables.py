@@ -48,13 +48,12 @@ from typing import Any
 
 import pandas as pd
 
-from .cards import Card
-from .engine import Action, Drew, Event, Move, Position
-from .explain import caused, move_rules
-from .i18n import N_, _, ngettext
+from .engine import Action, Event, Move, Position
+from .explain import move_rules
+from .i18n import _, ngettext
 from .record import io
 from .record.json_form import Recording, RecordingError
-from .replay import Replay, drawn_count
+from .replay import Replay, card_codes, event_rows, replay_rows
 from .rules import Rules
 from .unseen import PartialDeal
 
@@ -199,16 +198,6 @@ def load_recording(path: str | Path) -> Recording:
 
 
 # ----------------------------------------------------------------------------- one game
-
-
-#: Person-facing words of the tables about cards nobody saw (over-the-board games).
-#: Marked for the catalogue, translated at use (``_(UNSEEN_WORDS[key])``).
-UNSEEN_WORDS = {
-    # TRANSLATORS: the cards a player drew: the codes seen and how many nobody saw, "7H QS +2 unseen"
-    "drew": N_("{codes} +{n} unseen"),
-    # TRANSLATORS: a draw of cards nobody saw: "2 unseen"
-    "drew_none": N_("{n} unseen"),
-}
 
 
 @dataclass(frozen=True)
@@ -413,7 +402,7 @@ class MoveColumns:
             target = move.target
             codes = self._move_codes[move] = (
                 _ACTION_CODE[move.action],
-                _codes(move.cards),
+                card_codes(move.cards),
                 None if target is None else target.code,
             )
         if "action" in kept:
@@ -483,79 +472,6 @@ class MoveColumns:
         """The columns as a DataFrame (:meth:`series`)."""
         index = pd.RangeIndex(self._n) if index is None else index
         return pd.DataFrame(self.series(index), index=index)
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(c.code for c in cards)
-
-
-def replay_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
-    """Moves ``start..stop-1`` of ``replay`` as plain rows (e.g. for ``pandas.DataFrame``;
-    :meth:`Replay.rows <durak_nb.replay.Replay.rows>`): ``{"k", "bout", "player",
-    "action", "cards", "explained"}``, ``cards`` the codes laid (``"7S on 6S"`` for a
-    cover), ``explained`` the move in words with its rule ids
-    (:func:`durak_nb.explain.explain_move`)."""
-    stop = len(replay) if stop is None else min(stop, len(replay))
-    replay.prefetch(max(start, 0), stop + 1)
-    names = replay.players
-    out: list[dict[str, Any]] = []
-    for k in range(start, stop):
-        m = replay.move(k)
-        out.append(
-            {
-                "k": k,
-                "bout": replay.position(k).bout,
-                "player": names[m.player],
-                "action": m.action.value,
-                "cards": _codes(m.cards) + (f" on {m.target.code}" if m.target is not None else ""),
-                "explained": replay.explain(k),
-            }
-        )
-    return out
-
-
-def _drawn(event: Drew) -> str:
-    """A draw's cards as codes; over the board, the known ones and ``'+2 unseen'``."""
-    unseen = drawn_count(event) - len(event.cards)
-    if not unseen:
-        return _codes(event.cards)
-    key = "drew" if event.cards else "drew_none"
-    return _(UNSEEN_WORDS[key]).format(codes=_codes(event.cards), n=unseen)
-
-
-def event_rows(replay: Replay, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
-    """Moves ``start..stop-1`` of ``replay`` with the events each caused beside them,
-    one row per move (e.g. for ``pandas.DataFrame``; :meth:`Replay.events_table
-    <durak_nb.replay.Replay.events_table>`):
-
-    ``k``, ``bout`` (the bout the move belongs to), ``player``, ``move`` (in words);
-    ``took`` (``"Boris: 6S 7S"``, R14), ``bito`` (the cards discarded, R15),
-    ``drew`` (the draws in order, ``"Anna: 9C TH; Boris: 6H"``, R16; over the board
-    the cards known and a count of the others, ``"Anna: 9C +1 unseen"``), ``out``
-    (players out, in order, R24), ``lead_passed`` (R9), ``redeal`` (R5), ``result``
-    (the game over text, R22/R25–R27); each ``""`` when the move caused none.
-    """
-    names = replay.players
-    out: list[dict[str, Any]] = []
-    for k in range(max(start, 0), len(replay) if stop is None else min(stop, len(replay))):
-        c = caused(replay.events(k))
-        lead = c.lead_passed[-1] if c.lead_passed else None
-        out.append(
-            {
-                "k": k,
-                "bout": replay.position(k).bout,
-                "player": names[replay.move(k).player],
-                "move": replay.move(k).describe(names),
-                "took": "" if c.took is None else f"{names[c.took.player]}: {_codes(c.took.cards)}",
-                "bito": "" if c.bito is None else _codes(c.bito.cards),
-                "drew": "; ".join(f"{names[d.player]}: {_drawn(d)}" for d in c.drew),
-                "out": ", ".join(names[o.player] for o in c.out),
-                "lead_passed": "" if lead is None else f"{names[lead.player]} to {names[lead.to]}",
-                "redeal": "" if c.redealt is None else names[c.redealt.player],
-                "result": "" if c.game_over is None else c.game_over.result.describe(names),
-            }
-        )
-    return out
 
 
 # ----------------------------------------------------------------------------- many games

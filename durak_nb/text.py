@@ -9,10 +9,11 @@ diagrams all use it.
 
 from __future__ import annotations
 
+import html
 import json
 import unicodedata
 
-__all__ = ["HIDDEN_CATEGORIES", "visible"]
+__all__ = ["HIDDEN_CATEGORIES", "esc", "name_html", "visible"]
 
 #: Unicode categories never shown raw: controls (C0, C1), format characters (bidi
 #: controls, zero-width joiners), surrogates, line and paragraph separators.
@@ -43,3 +44,17 @@ def visible(text: str, *, json_string: bool = False, keep: str = "") -> str:
         else:
             out.append(json.dumps(ch)[1:-1] if json_string else repr(ch)[1:-1])
     return "".join(out)
+
+
+def esc(text: object) -> str:
+    """``text`` (anything; ``str()`` of it) as HTML text: control, format, bidi and
+    line-separator characters shown as visible escapes (:func:`visible`,
+    defect N11: ``\\u202e`` cannot reverse the page), then ``& < > " '`` escaped
+    (:func:`html.escape`).  Line feeds and tabs stay (HTML shows them as spaces)."""
+    return html.escape(visible(str(text), keep="\n\t"), quote=True)
+
+
+def name_html(name: object) -> str:
+    """A player's ``name`` in running HTML text, escaped (:func:`esc`, N11): the one
+    place where a name is put into a page."""
+    return esc(name)

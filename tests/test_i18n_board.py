@@ -438,7 +438,7 @@ def test_a_replayer_bound_refusal_in_russian_and_ukrainian() -> None:
 
 
 def test_an_over_the_board_hand_counts_the_cards_nobody_saw() -> None:
-    from durak_nb.views.html import _unseen_cards
+    from durak_nb.replay import unseen_cards_text as _unseen_cards  # its home (issue 23: below the views)
 
     with language("ru"):
         assert [_unseen_cards(n) for n in (1, 2, 5)] == [

@@ -26,12 +26,9 @@ from ..i18n import N_, _
 from ..text import HIDDEN_CATEGORIES
 from ..unseen import PartialGame
 from . import jsonio
-from .json_form import (
-    MAX_JSON_DEPTH,
-    RecordingError,
-)
+from .annotations import GLYPHS
+from .base import MAX_JSON_DEPTH, RecordingError
 from .overboard import known_state
-from .tree import GLYPHS
 
 #: The file suffix of the notation.
 SUFFIX = ".durak"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..cards import Card, Suit, card_text
 from ..engine import Action, Game, Move
@@ -28,12 +28,10 @@ from ..i18n import N_, _, ngettext
 from ..rules import Rules
 from ..unseen import PartialDeal, PartialGame, Seen, side_line_deal
 
-if TYPE_CHECKING:
-    from .json_form import Recording
-
 __all__ = [
     "DEAL_KEYS",
     "FactProblem",
+    "Recorded",
     "deal_problem",
     "deal_to_json",
     "first_game",
@@ -151,7 +149,23 @@ def redeal_turned_up(deal: PartialDeal) -> dict[int, Card]:
     return dict(deal.redeals)
 
 
-def first_game(rec: Recording, moves: Sequence[Move] | None = None) -> Game | PartialGame:
+class Recorded(Protocol):
+    """What :func:`first_game` and :func:`side_line_start` read of a recording (a
+    :class:`~durak_nb.record.json_form.Recording` is one): this module sits below the
+    JSON form, which asks it about deals."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def deal(self) -> object: ...
+    @property
+    def moves(self) -> Sequence[Move]: ...
+    def new_game(self) -> Game: ...
+
+
+def first_game(rec: Recorded, moves: Sequence[Move] | None = None) -> Game | PartialGame:
     """The live game before the first move, for the notation's reader and writer: an
     engine :class:`~durak_nb.engine.Game`, or for a deal nobody saw the
     :class:`~durak_nb.unseen.PartialGame` of the facts (told of the redeal moves among
@@ -170,7 +184,7 @@ def first_game(rec: Recording, moves: Sequence[Move] | None = None) -> Game | Pa
 
 
 def side_line_start(
-    rec: Recording, before: Game | PartialGame, mainline: Sequence[Move], branch: int, line: Sequence[Move] = ()
+    rec: Recorded, before: Game | PartialGame, mainline: Sequence[Move], branch: int, line: Sequence[Move] = ()
 ) -> Game | PartialGame:
     """The live game a side line replacing main-line move ``branch`` starts from, for
     the notation's reader and writer (as ``replay.line_deal`` for the views): a copy of

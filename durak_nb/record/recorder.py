@@ -63,7 +63,8 @@ from types import TracebackType
 from typing import Any
 
 from ..cards import Card, Suit
-from ..engine import Action, Event, Game, IllegalMove, Move, _players_arg
+from ..checks import players_arg
+from ..engine import Action, Event, Game, IllegalMove, Move
 from ..i18n import _, ngettext
 from ..rules import Rules
 from ..unseen import PartialDeal, PartialGame, SeenDraw
@@ -551,7 +552,7 @@ class Recorder:
                 by another recorder, or a failed write.
         """
         r = Rules.make(rules) if isinstance(rules, str) else rules
-        names = _players_arg(players, "Recorder.create")  # a str is one name, not a list (N6)
+        names = players_arg(players, "Recorder.create")  # a str is one name, not a list (N6)
         file = str(path)
         _check_journal_name(path)
         head_meta = _check_meta(copy.deepcopy(dict(meta or {})), file, 1)

@@ -19,7 +19,6 @@ Packages whose Pyodide builds are not in the registries (numpy, pandas, matplotl
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -28,15 +27,13 @@ import sys
 import tarfile
 import tempfile
 import time
-import urllib.parse
-import urllib.request
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, language
-from .pins import check_integrity, load_pins
+from .pins import SiteError, fetch, load_pins, sha256_of
 
 #: where downloads are kept between builds (``DURAK_NB_SITE_CACHE`` overrides)
 #: The most bytes the whole site may take (docs/site.md): 60.5 MB in issue 20, of which the
@@ -71,10 +68,6 @@ LESSON8_NOTE = N_(
 )
 
 
-class SiteError(Exception):
-    """The site cannot be built: a download failed or its checksum differs, a tool is missing."""
-
-
 @dataclass
 class SiteReport:
     """What :func:`build_site` made: the folder, its size in bytes, the editions and
@@ -87,37 +80,6 @@ class SiteReport:
     packages: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     seconds: float = 0.0
-
-
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def fetch(url: str, cache: Path, *, sha256: str | None = None, integrity: str | None = None) -> Path:
-    """The file at ``url``, from ``cache`` if there, else downloaded into it; checked.
-
-    Raises:
-        SiteError: the download fails or the checksum (``sha256`` hex, or npm
-            ``integrity``) differs.
-    """
-    name = urllib.parse.urlparse(url).path.rsplit("/", 1)[-1]
-    dest = cache / "downloads" / name
-    if not dest.exists():
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            with urllib.request.urlopen(url, timeout=120) as resp:
-                data = resp.read()
-        except OSError as exc:
-            raise SiteError(_("cannot download {url}: {error}").format(url=url, error=exc)) from exc
-        tmp = dest.with_suffix(dest.suffix + ".part")
-        tmp.write_bytes(data)
-        tmp.replace(dest)
-    data = dest.read_bytes()
-    ok = (sha256 is None or _sha256(data) == sha256) and (integrity is None or check_integrity(data, integrity))
-    if not ok:
-        dest.unlink()
-        raise SiteError(_("{url}: the checksum differs from the pinned one").format(url=url))
-    return dest
 
 
 def _source_root() -> Path:
@@ -181,7 +143,7 @@ def _lock_entry(name: str, version: str, whl: Path, imports: Any, depends: Any) 
         "version": version,
         "file_name": whl.name,
         "install_dir": "site",
-        "sha256": _sha256(whl.read_bytes()),
+        "sha256": sha256_of(whl.read_bytes()),
         "package_type": "package",
         "imports": list(imports),
         "depends": list(depends),

@@ -3,7 +3,8 @@
 ``pins.json`` (next to this module) names every file the site build downloads: the npm
 tarballs of Pyodide's core and of the WASM Graphviz, and each pure-Python wheel from PyPI
 that the browser's Python loads.  Each entry has its URL and checksum (``sha256`` for PyPI,
-npm's ``integrity`` (sha512) for npm); the build refuses a file whose checksum differs.
+npm's ``integrity`` (sha512) for npm); :func:`fetch` (the one downloader, which the build
+and the pinning share) refuses a file whose checksum differs.
 
 ``python -m durak_nb.site pin`` remakes ``pins.json`` from the registries (PyPI's and npm's
 JSON APIs, nothing else): it is run by a developer when a version changes, never by the
@@ -17,9 +18,12 @@ import hashlib
 import json
 import re
 import tarfile
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from ..i18n import _
 
 PINS_FILE = Path(__file__).with_name("pins.json")
 
@@ -89,13 +93,47 @@ def check_integrity(data: bytes, integrity: str) -> bool:
     return base64.b64encode(hashlib.new(algo, data).digest()).decode() == digest
 
 
+class SiteError(Exception):
+    """The site cannot be built: a download failed or its checksum differs, a tool is missing."""
+
+
+def sha256_of(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex (what ``pins.json`` holds for a PyPI file)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def fetch(url: str, cache: Path, *, sha256: str | None = None, integrity: str | None = None) -> Path:
+    """The file at ``url``, from ``cache`` if there, else downloaded into it; checked.
+
+    Raises:
+        SiteError: the download fails or the checksum (``sha256`` hex, or npm
+            ``integrity``) differs.
+    """
+    name = urllib.parse.urlparse(url).path.rsplit("/", 1)[-1]
+    dest = cache / "downloads" / name
+    if not dest.exists():
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with urllib.request.urlopen(url, timeout=120) as resp:
+                data = resp.read()
+        except OSError as exc:
+            raise SiteError(_("cannot download {url}: {error}").format(url=url, error=exc)) from exc
+        tmp = dest.with_suffix(dest.suffix + ".part")
+        tmp.write_bytes(data)
+        tmp.replace(dest)
+    data = dest.read_bytes()
+    ok = (sha256 is None or sha256_of(data) == sha256) and (integrity is None or check_integrity(data, integrity))
+    if not ok:
+        dest.unlink()
+        raise SiteError(_("{url}: the checksum differs from the pinned one").format(url=url))
+    return dest
+
+
 def make_pins(cache: Path) -> dict[str, Any]:
     """Ask PyPI and npm for every pinned file and return the pins (see module doc).
 
     Downloads Pyodide's npm tarball into ``cache`` to read its ``pyodide-lock.json``.
     """
-    from .build import fetch
-
     pyodide = _npm(*PYODIDE_NPM)
     tgz = fetch(pyodide["url"], cache, integrity=pyodide["integrity"])
     with tarfile.open(tgz) as tar:

@@ -20,18 +20,17 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
-import html
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from .. import rules as _rules
 from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..explain import event_words, explain_move, move_words
 from ..i18n import N_, Np_, _, language, ngettext, pgettext
-from ..replay import Replay, drawn_count
-from ..text import visible
+from ..replay import Replay, drawn_count, replay_summary_html, unseen_cards_text
+from ..rules import preset_words
+from ..text import esc, name_html, visible
 from ..unseen import Seen
 from .bounds import MAX_REPLAYER_MOVES, check_moves
 from .cards_svg import discard_svg, hand_svg, seat_roles, table_svg, talon_svg
@@ -166,14 +165,6 @@ def in_own_language(method: _F) -> _F:
     return run  # type: ignore[return-value]
 
 
-def esc(text: object) -> str:
-    """``text`` (anything; ``str()`` of it) as HTML text: control, format, bidi and
-    line-separator characters shown as visible escapes (:func:`durak_nb.text.visible`,
-    defect N11: ``\\u202e`` cannot reverse the page), then ``& < > " '`` escaped
-    (:func:`html.escape`).  Line feeds and tabs stay (HTML shows them as spaces)."""
-    return html.escape(visible(str(text), keep="\n\t"), quote=True)
-
-
 def page_head(lang: str, title: str) -> str:
     """The opening of a self-contained page the kit writes (the exported replay,
     :mod:`.export`, and the lesson page, :mod:`.lesson_page`): the doctype, ``<html
@@ -285,12 +276,6 @@ UNSEAL_JS = """  function unseal(box) {
 """
 
 
-def name_html(name: object) -> str:
-    """A player's ``name`` in running HTML text, escaped (:func:`esc`, N11): the one
-    place where a name is put into a page."""
-    return esc(name)
-
-
 def suit_html(suit: Suit) -> str:
     """The suit symbol, red for hearts and diamonds.
 
@@ -337,7 +322,7 @@ def hand_html(position: Position, seat: int, *, cards: Sequence[Card] | None = N
     count = _count(size)
     shown = cards_html(hand) if hand or not unseen else ""
     if unseen:
-        shown += f' <span class="dnb-none">{_unseen_cards(unseen)}</span>'
+        shown += f' <span class="dnb-none">{unseen_cards_text(unseen)}</span>'
     return f'<div class="dnb-hand"><b>{name_html(position.players[seat])}</b>{role} ({count}): {shown}</div>'
 
 
@@ -464,14 +449,6 @@ def in_reader_language(replay: Replay) -> Replay:
     return replay if rec is replay.recording else Replay(rec)
 
 
-def preset_words(preset: str) -> str:
-    """A preset as the reader calls it: the name itself in English (``'podkidnoy'``, as
-    files write it), «подкидной дурак» / «підкидний дурень» in Russian and Ukrainian
-    (:func:`durak_nb.rules.preset_words`, the engine's words; the name itself where the
-    engine has none)."""
-    return _rules.preset_words(preset)
-
-
 def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) -> str:
     """The recording's variant and players, and ``meta``'s ``title``, ``event`` and
     ``description`` when present (all escaped: meta is plain text, never markup).
@@ -489,36 +466,6 @@ def header_html(preset: str, players: Sequence[str], meta: Mapping[str, Any]) ->
         about = _("about this recording")
         text += f'<details class="dnb-none"><summary>{about}</summary>{esc(description)}</details>'
     return text
-
-
-def replay_summary_html(replay: Replay) -> str:
-    """A short summary of ``replay`` (variant, players, moves, the result and the final
-    hands): what Jupyter shows for a :class:`~durak_nb.replay.Replay`
-    (``Replay._repr_html_``).  Every recorded text is escaped.  Over the board
-    (``Replay.partial``) a hand shows the cards known and counts the others."""
-    state = replay.result.describe(replay.players) if replay.result is not None else _("not finished")
-    final = replay.seen(len(replay))  # over the board: the cards known, and a count of the others
-
-    def hand(s: int) -> str:
-        text = " ".join(c.pretty for c in final.hands[s])
-        if final.unknown[s]:
-            text = (text + " + " if text else "") + _unseen_cards(final.unknown[s])
-        return esc(text) or "—"
-
-    hands = "".join(f"<li>{name_html(name)}: {hand(s)}</li>" for s, name in enumerate(replay.players))
-    n = len(replay)
-    # TRANSLATORS: {preset} is the variant's name, {players} the names, {state} the result
-    summary = ngettext(
-        "<b>{preset}</b>: {players}; {n} moves; {state}<br>final hands:",
-        "<b>{preset}</b>: {players}; {n} moves; {state}<br>final hands:",
-        n,
-    ).format(
-        preset=esc(preset_words(replay.recording.rules.preset)),
-        players=esc(", ".join(replay.players)),
-        n=n,
-        state=esc(state),
-    )
-    return f"<div class='dnb-replay'>{summary}<ul>{hands}</ul></div>"
 
 
 class Frame(NamedTuple):
@@ -617,11 +564,6 @@ def hand_order(cards: Iterable[Card], trump: Suit | None) -> tuple[Card, ...]:
 def _count(n: int) -> str:
     """``'1 card'``, ``'5 cards'`` in the language in use (1 карта, 2 карты, 5 карт)."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
-
-
-def _unseen_cards(n: int) -> str:
-    """``'3 cards nobody saw'`` in the language in use (over the board)."""
-    return ngettext("{n} card nobody saw", "{n} cards nobody saw", n).format(n=n)
 
 
 def _attack_covered(n: int, covered: int) -> str:
