@@ -58,6 +58,7 @@ from typing import Any, cast
 from .engine import Action, Game, IllegalMove, Move
 from .errors import DurakError
 from .i18n import N_, Np_, _, ngettext, pgettext
+from .numbering import move_number
 from .record import io, jsonio
 from .record.json_form import MAX_BYTES, MAX_DEPTH, MAX_MOVES, Recording, RecordingError, write_atomic
 from .record.lexer import format_move
@@ -248,7 +249,7 @@ def where(node: GameNode, *, after: bool = False) -> str:
     path = line_path(node)
     key = "move_line" if path else "move_main"
     words = pgettext("after", AFTER_WORDS[key]) if after else _(WORDS[key])
-    return words.format(k=node.ply, name=path_text(path))
+    return words.format(k=move_number(node.ply), name=path_text(path))
 
 
 def _line_name(node: GameNode) -> str:

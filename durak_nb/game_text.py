@@ -41,6 +41,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from .engine import Event, Game, Move
 from .i18n import N_, _
+from .numbering import move_number
 from .record.json_form import Recording
 from .record.tree import ANNOTATION_KEYS, GameNode
 from .replay import LinePath, Replay, partial_line_game, path_text
@@ -78,7 +79,7 @@ def _move(
     if node is not None and node.comment_before is not None:
         yield from _comment(prefix, node.comment_before)
     glyph = f" {node.glyph}" if node is not None and node.glyph else ""
-    yield visible(f"{prefix}{j:4d}  {move.describe(names)}{glyph}")
+    yield visible(f"{prefix}{move_number(j):4d}  {move.describe(names)}{glyph}")
     if node is not None and node.comment_after is not None:
         yield from _comment(prefix, node.comment_after)
     for e in events:
@@ -105,7 +106,7 @@ def _side_lines(todo: list[_Todo], names: Sequence[str]) -> Iterator[str]:
     while todo:
         prefix, path, nodes, game, j = todo.pop()
         if j == 0:
-            yield visible(prefix + _(WORDS["side"]).format(name=path_text(path), k=path[-1][0]))
+            yield visible(prefix + _(WORDS["side"]).format(name=path_text(path), k=move_number(path[-1][0])))
         node = nodes[j]
         assert node.move is not None
         nested = _branches(prefix, path, j, node, game) if node.siblings() else []

@@ -70,6 +70,7 @@ from .engine import Action, Drew, Event, Game, IllegalMove, Move, Position, Resu
 from .explain import caused, explain_move
 from .i18n import N_, _, get_language, ngettext
 from .knowledge import Known, PlayerView, next_known, player_view, start_known
+from .numbering import line_number, move_number
 from .record import io
 from .record.json_form import Recording, RecordingError
 from .record.tree import ANNOTATION_KEYS, GameNode, GameTree, variations_refusal
@@ -268,10 +269,11 @@ LinePath = tuple[tuple[int, int], ...]
 
 
 def path_text(path: LinePath) -> str:
-    """A line path in words: ``'main line'``, or ``'12.1 > 3.2'`` for side line 2 before
-    move 3 of side line 1 before move 12 of the main line (moves 0-based, lines 1-based;
-    ``.0`` is a line's own continuation)."""
-    return " > ".join(f"{k}.{i}" for k, i in path) if path else _("main line")
+    """A line path in words: ``'main line'``, or ``'12.1 > 3.2'`` for side line 2 instead
+    of move 3 of side line 1, which stands instead of move 12 of the main line (moves as
+    people count them, from 1: :func:`durak_nb.numbering.line_number`; the path's own
+    steps stay 0-based; lines 1-based, ``.0`` is a line's own continuation)."""
+    return line_number(path) if path else _("main line")
 
 
 @dataclass(frozen=True)
@@ -374,7 +376,7 @@ def _play_in_line(game: Game, move: Move, j: int, path: LinePath, rec: Recording
         raise VariationError(
             # TRANSLATORS: {line} is a side line's path ("7.1"), {move} the move in words, {why} the engine's refusal
             _("variation {line}, move {j} ({move}): {why}").format(
-                line=path_text(path), j=j, move=move.describe(rec.players), why=exc.refusal.message
+                line=path_text(path), j=move_number(j), move=move.describe(rec.players), why=exc.refusal.message
             ),
             path=path,
             file=rec.file,
@@ -489,7 +491,7 @@ def _decide_line(
         j = exc.index - len(prefix)
         raise VariationError(
             _("variation {line}, move {j} ({move}): {why}").format(
-                line=path_text(path), j=j, move=exc.move.describe(rec.players), why=exc.refusal.message
+                line=path_text(path), j=move_number(j), move=exc.move.describe(rec.players), why=exc.refusal.message
             ),
             path=path,
             file=rec.file,

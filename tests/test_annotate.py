@@ -78,7 +78,7 @@ def test_a_sequence_of_edits_gives_this_exact_file_r6_r14_r15() -> None:
     a.set_glyph(m[1], "?!")
     a.set_comment(m[1], "An ace for an eight.")
     take = a.add_variation(m[1], [Move.take(0)])
-    assert (line_path(take), take.ply, where(take)) == (((1, 1),), 0, "move 0 of line 1.1")
+    assert (line_path(take), take.ply, where(take)) == (((1, 1),), 0, "move 1 of line 2.1")
     bito = a.play(take, Move.pass_(1))  # Boris passes: Anna takes the 8D (R14)
     a.set_glyph(take, "!")
     a.set_comment(bito, "Anna keeps both aces} and \\ draws nothing.")
@@ -92,15 +92,15 @@ def test_a_sequence_of_edits_gives_this_exact_file_r6_r14_r15() -> None:
         "2. Anna 8H 8C Boris TH/8H?\n"
     )
     assert a.history() == [
-        "the comment before move 0 of the main line (Boris attacks 8♦)",
-        "glyph ?! on move 1 of the main line (Anna covers 8♦ with A♦)",
-        "the comment after move 1 of the main line (Anna covers 8♦ with A♦)",
-        "a line at move 1 of the main line: Anna takes",
-        "a line at the end of line 1.1: Boris passes",
-        "glyph ! on move 0 of line 1.1 (Anna takes)",
-        "the comment after move 1 of line 1.1 (Boris passes)",
-        "glyph !! on move 4 of the main line (Boris covers 8♥ with 10♥)",
-        "glyph ? on move 4 of the main line (Boris covers 8♥ with 10♥)",
+        "the comment before move 1 of the main line (Boris attacks 8♦)",
+        "glyph ?! on move 2 of the main line (Anna covers 8♦ with A♦)",
+        "the comment after move 2 of the main line (Anna covers 8♦ with A♦)",
+        "a line at move 2 of the main line: Anna takes",
+        "a line at the end of line 2.1: Boris passes",
+        "glyph ! on move 1 of line 2.1 (Anna takes)",
+        "the comment after move 2 of line 2.1 (Boris passes)",
+        "glyph !! on move 5 of the main line (Boris covers 8♥ with 10♥)",
+        "glyph ? on move 5 of the main line (Boris covers 8♥ with 10♥)",
     ]
     # a second alternative, then the order of the lines at move 1
     ah = a.add_variation(m[1], [Move.defend(0, "AH", "8D")])
@@ -126,9 +126,9 @@ def test_a_sequence_of_edits_gives_this_exact_file_r6_r14_r15() -> None:
 
 
 def test_a_nested_line_and_promote_to_main_r11_r14() -> None:
-    """Line 1.2 (Anna covers with AH instead), a line nested in it (Anna's next lead
-    varied: line 1.2 > 2.1), then that nested line made the continuation of line 1.2,
-    then line 1.2 the main line's continuation: the old main line becomes line 1.1."""
+    """Line 2.2 (Anna covers with AH instead), a line nested in it (Anna's next lead
+    varied: line 2.2 > 3.1), then that nested line made the continuation of line 2.2,
+    then line 2.2 the main line's continuation: the old main line becomes line 2.1."""
     a = Annotator(seed1())
     m = a.tree.mainline()
     take = a.add_variation(m[1], [Move.take(0), Move.pass_(1)]).parent
@@ -139,7 +139,7 @@ def test_a_nested_line_and_promote_to_main_r11_r14() -> None:
     assert (line_path(ah), node_depth(ah), ah.ply) == (((1, 2),), 1, 1)
     lead = a.play(ah, Move.attack(0, "6D"))
     alt = a.add_variation(lead, [Move.attack(0, "8C")])
-    assert (line_path(alt), node_depth(alt), where(alt)) == (((1, 2), (2, 1)), 2, "move 0 of line 1.2 > 2.1")
+    assert (line_path(alt), node_depth(alt), where(alt)) == (((1, 2), (2, 1)), 2, "move 1 of line 2.2 > 3.1")
     assert round_trips(a) == HEAD + (
         "1. Boris 8D Anna AD/8D\n"
         "    (1... Anna take Boris pass)\n"
@@ -186,7 +186,7 @@ def test_playing_a_move_already_there_follows_it_and_records_nothing() -> None:
 
 def edits(a: Annotator) -> list[Any]:
     """Edits on the seed-1 game, each a function of nothing; ``at(i)`` is line ``i`` at
-    move 3 (``at(0)`` its continuation) when the edit is made."""
+    move 4 (``at(0)`` its continuation) when the edit is made."""
     m = a.tree.mainline()
 
     def at(i: int) -> GameNode:
@@ -264,14 +264,14 @@ def test_only_legal_moves_with_the_rule_and_the_legal_moves_r6_r9_r10() -> None:
     with pytest.raises(AnnotateError) as err:
         a.add_variation(m[1], [Move.defend(0, "6D", "8D")])  # a lower diamond does not beat (R6)
     assert err.value.rule == "R6"
-    assert err.value.message.startswith("after move 0 of the main line: Anna covers 8♦ with 6♦ is not legal here: ")
+    assert err.value.message.startswith("after move 1 of the main line: Anna covers 8♦ with 6♦ is not legal here: ")
     assert err.value.legal == ("Anna AH/8D", "Anna AD/8D", "Anna take", "Boris pass")
     with pytest.raises(AnnotateError) as err:  # the second move of the line is illegal: nothing is added
         a.add_variation(m[1], [Move.take(0), Move.attack(1, "QC")])
     assert err.value.rule == "R9"  # a lead only on an empty table
-    assert "after move 0 of the main line, then 1 more: Boris attacks Q♣ is not legal here" in err.value.message
+    assert "after move 1 of the main line, then 1 more: Boris attacks Q♣ is not legal here" in err.value.message
     assert err.value.legal == ("Boris pass",)
-    with pytest.raises(AnnotateError, match="move 1 of the main line is already Anna covers 8♦ with A♦"):
+    with pytest.raises(AnnotateError, match="move 2 of the main line is already Anna covers 8♦ with A♦"):
         a.add_variation(m[1], [Move.defend(0, "AD", "8D")])
     assert text(a) == before and a.history() == []
 
@@ -284,7 +284,7 @@ def test_edits_that_do_not_apply_are_refused_with_words() -> None:
         (lambda: a.promote(m[2]), "the main line is the game as played: step into a side line to promote it"),
         (lambda: a.demote(m[2]), "the main line is the game as played: step into a side line to demote it"),
         (lambda: a.remove(m[0]), "the main line is the game as played: step into a side line to delete it"),
-        (lambda: a.demote(side), "Line 1.1 is already last at its branch"),
+        (lambda: a.demote(side), "Line 2.1 is already last at its branch"),
         (lambda: a.set_glyph(m[0], "!!!"), "glyph '!!!': use one of ! ? !! ?? !? ?!, or None to clear it"),
         (lambda: a.set_glyph(a.tree.root, "!"), "the start has no move: a glyph belongs to a move"),
         (lambda: a.set_comment(a.tree.root, "x", before=True), "the start has no move: the game's comment is the"),
@@ -324,10 +324,10 @@ def test_bounds_max_depth_and_max_moves_are_refused(monkeypatch: pytest.MonkeyPa
     with pytest.raises(AnnotateError, match=r"variations would nest 2 deep; the limit is 1 \(MAX_DEPTH\)"):
         a.add_variation(lead, [Move.attack(0, "8C")])
     assert text(a) == before
-    a.add_variation(m[3], [Move.attack(0, "TC")])  # line 3.1, depth 1
+    a.add_variation(m[3], [Move.attack(0, "TC")])  # line 4.1, depth 1
     before = text(a)
     with pytest.raises(AnnotateError, match="nest 2 deep"):
-        a.promote(take)  # the old continuation would become line 1.1, holding line 3.1 one deeper
+        a.promote(take)  # the old continuation would become line 2.1, holding line 4.1 one deeper
     assert text(a) == before
     monkeypatch.setattr(annotate, "MAX_MOVES", 12)
     assert a.moves_count == 5 + 2 + 3 + 1
@@ -384,7 +384,7 @@ def test_save_both_forms_atomically_and_every_reader_reads_them(
         assert io.load(path) == a.recording()
         r = Replay.load(path)
         assert (r.glyph(0), r.comment(0)) == ("!?", "Anna leads the lowest spade.")
-        assert [v.name for v in r.variations(1)] == ["1.0", "1.1", "1.2"]
+        assert [v.name for v in r.variations(1)] == ["2.0", "2.1", "2.2"]
         assert r.enter(1, 2).move(0) == Move.defend(1, "AH", "7S")
     assert json.loads(j.read_text(encoding="utf-8"))["meta"]["glyphs"]["0"] == "!?"
     assert line_path(side) == ((1, 2),)

@@ -4,9 +4,9 @@ after, a variation played from the engine's legal moves, promote, demote, delete
 redo and save; exact texts, the same widget models throughout.
 
 The game: recordings/annotated-transfer-or-cover.durak (perevodnoy, Anna Boris Vera,
-bout 12 from a set-up position; hearts trump).  Before main-line move 1 (Boris >7D)
-there is line 1.1 (Boris 8S/7S, 8 moves), and inside it, before its move 4 (Vera +8D),
-line 1.1 > 4.1 (Vera pass).
+bout 12 from a set-up position; hearts trump).  Before main-line move 2 (Boris >7D)
+there is line 2.1 (Boris 8S/7S, 8 moves), and inside it, before its move 5 (Vera +8D),
+line 2.1 > 5.1 (Vera pass).
 """
 
 from __future__ import annotations
@@ -51,20 +51,20 @@ def pick(w: ReplayerWidget, words: str) -> None:
 
 def test_the_lines_at_a_move_one_click_in_one_click_back_r17_r6(w: ReplayerWidget) -> None:
     assert (w.line, w.index) == ("main line", 2)
-    assert labels(w) == ["main line: Boris transfers 7♦ … (18 moves)", "1.1: Boris covers 7♠ with 8♠ … (8 moves)"]
+    assert labels(w) == ["main line: Boris transfers 7♦ … (18 moves)", "2.1: Boris covers 7♠ with 8♠ … (8 moves)"]
     assert (w.lines.index, w.exit_line.disabled) == (0, True)
-    assert w.note.value == "<b>main line</b> · annotating move 1 of the main line: Boris transfers 7♦ !"
+    assert w.note.value == "<b>main line</b> · annotating move 2 of the main line: Boris transfers 7♦ !"
     assert w.shown().story.startswith(
-        "<b>Move 1</b> (2 of 19 played): Boris transfers 7♦ ! — перевод, a transfer (R17): Vera now defends"
+        "<b>Move 2</b> (2 of 19 played): Boris transfers 7♦ ! — перевод, a transfer (R17): Vera now defends"
     )
-    w.lines.index = 1  # one click: into line 1.1, after its first move
-    assert (w.line, w.index, len(w.replay), w.slider.max, len(w.goto.options)) == ("1.1", 1, 8, 8, 9)
+    w.lines.index = 1  # one click: into line 2.1, after its first move
+    assert (w.line, w.index, len(w.replay), w.slider.max, len(w.goto.options)) == ("2.1", 1, 8, 8, 9)
     assert w.replay is w.replay.root.enter(1, 1)
-    assert w.note.value == "<b>line 1.1</b> · annotating move 0 of line 1.1: Boris covers 7♠ with 8♠ ?!"
+    assert w.note.value == "<b>line 2.1</b> · annotating move 1 of line 2.1: Boris covers 7♠ with 8♠ ?!"
     assert w.shown().story == (
-        "<b>Move 0</b> (1 of 8 played): Boris covers 7♠ with 8♠ ?! — a higher ♠ beats it (побить, R6); every "
+        "<b>Move 1</b> (1 of 8 played): Boris covers 7♠ with 8♠ ?! — a higher ♠ beats it (побить, R6); every "
         'attack card is covered<div class="dnb-comment">Covering works, but see what it costs.</div>'
-        '<div class="dnb-none">next, move 1: Anna throws in 7♣</div>'
+        '<div class="dnb-none">next, move 2: Anna throws in 7♣</div>'
     )
     assert (w.lines.index, w.exit_line.description, w.exit_line.disabled) == (1, "◂ back to the main line", False)
     assert w.goto.options[1][0] == "Bout 12 · 1/8 · after Boris covers 7♠ with 8♠"
@@ -75,17 +75,17 @@ def test_the_lines_at_a_move_one_click_in_one_click_back_r17_r6(w: ReplayerWidge
 def test_nested_lines_and_the_back_button_r12_r15(w: ReplayerWidget) -> None:
     w.lines.index = 1
     w.show(5)
-    assert labels(w) == ["1.1: Vera throws in 8♦ … (4 moves)", "1.1 > 4.1: Vera passes"]
+    assert labels(w) == ["2.1: Vera throws in 8♦ … (4 moves)", "2.1 > 5.1: Vera passes"]
     w.lines.index = 1
-    assert (w.line, w.index) == ("1.1 > 4.1", 1)
-    assert w.note.value == "<b>line 1.1 &gt; 4.1</b> · annotating move 0 of line 1.1 &gt; 4.1: Vera passes ?"
+    assert (w.line, w.index) == ("2.1 > 5.1", 1)
+    assert w.note.value == "<b>line 2.1 &gt; 5.1</b> · annotating move 1 of line 2.1 &gt; 5.1: Vera passes ?"
     assert w.shown().story == (
-        "<b>Move 0</b> (1 of 1 played): Vera passes ? — nothing more: every thrower has passed, so the bout ends "
+        "<b>Move 1</b> (1 of 1 played): Vera passes ? — nothing more: every thrower has passed, so the bout ends "
         '(R12)<div class="dnb-comment">Vera misses her chance to shed a card: bito at once (R15).</div>'
     )
-    assert w.exit_line.description == "◂ back to line 1.1"
+    assert w.exit_line.description == "◂ back to line 2.1"
     w.exit_line.click()
-    assert (w.line, w.index) == ("1.1", 5)
+    assert (w.line, w.index) == ("2.1", 5)
     w.exit_line.click()
     assert (w.line, w.index) == ("main line", 2)
     w.exit_line.click()  # disabled in a browser; from Python: refused with words
@@ -94,12 +94,12 @@ def test_nested_lines_and_the_back_button_r12_r15(w: ReplayerWidget) -> None:
 
 def test_show_line_and_show_node(w: ReplayerWidget) -> None:
     w.show_line(((1, 1), (4, 1)), 0)
-    assert (w.line, w.index, w.current_node().move) == ("1.1 > 4.1", 0, Move.pass_(2))
-    assert w.position_node().move == Move.pass_(0)  # the branch: after Anna passes in line 1.1
+    assert (w.line, w.index, w.current_node().move) == ("2.1 > 5.1", 0, Move.pass_(2))
+    assert w.position_node().move == Move.pass_(0)  # the branch: after Anna passes in line 2.1
     with pytest.raises(IndexError):
         w.show_line(((1, 2),))
     w.show_node(w.position_node())
-    assert (w.line, w.index) == ("1.1", 4)
+    assert (w.line, w.index) == ("2.1", 4)
 
 
 # ----------------------------------------------------------------------------- glyphs and comments
@@ -110,15 +110,15 @@ def test_glyph_buttons_set_replace_and_clear_r6(w: ReplayerWidget) -> None:
     assert w.glyph.value == ""
     w.glyph.value = "?!"
     assert w.shown().story.startswith(
-        "<b>Move 2</b> (3 of 19 played): Vera covers 7♠ with 9♠ ?! — a higher ♠ beats it (побить, R6)"
+        "<b>Move 3</b> (3 of 19 played): Vera covers 7♠ with 9♠ ?! — a higher ♠ beats it (побить, R6)"
     )
     assert "12... Vera 9S/7S?! Vera 8D/7D" in saved(w)
-    assert w.note.value.endswith("<br>done: glyph ?! on move 2 of the main line (Vera covers 7♠ with 9♠)")
+    assert w.note.value.endswith("<br>done: glyph ?! on move 3 of the main line (Vera covers 7♠ with 9♠)")
     w.glyph.value = "!!"  # one per move: it replaces
     assert "Vera 9S/7S!! Vera 8D/7D" in saved(w)
     w.glyph.value = ""
     assert "Vera 9S/7S Vera 8D/7D" in saved(w)
-    assert w.note.value.endswith("<br>done: no glyph on move 2 of the main line (Vera covers 7♠ with 9♠)")
+    assert w.note.value.endswith("<br>done: no glyph on move 3 of the main line (Vera covers 7♠ with 9♠)")
     assert (w.line, w.index) == ("main line", 3)
 
 
@@ -133,7 +133,7 @@ def test_comments_after_and_before_the_move(w: ReplayerWidget) -> None:
     w.comment.value = "Vera must cover both sevens."
     w.set_comment.click()
     assert "    {Vera must cover both sevens.} 12... Vera 9S/7S {Spades: a higher spade {beats\\} it.} Vera" in saved(w)
-    assert w.shown(2).story.endswith('<div class="dnb-comment">before move 2: Vera must cover both sevens.</div>')
+    assert w.shown(2).story.endswith('<div class="dnb-comment">before move 3: Vera must cover both sevens.</div>')
     w.comment.value = ""  # empty: the comment is removed
     w.set_comment.click()
     w.comment_place.value = "after"
@@ -146,7 +146,7 @@ def test_a_refused_edit_shows_words_and_changes_nothing(w: ReplayerWidget) -> No
     w.comment.value = "bad \ud800"
     w.set_comment.click()
     assert w.note.value == (
-        "<b>main line</b> · annotating move 1 of the main line: Boris transfers 7♦ !<br>"
+        "<b>main line</b> · annotating move 2 of the main line: Boris transfers 7♦ !<br>"
         "refused: the comment holds U+D800, a lone surrogate, which is not valid Unicode text"
     )
     w.promote.click()  # disabled on the main line; from Python: refused
@@ -159,7 +159,7 @@ def test_a_refused_edit_shows_words_and_changes_nothing(w: ReplayerWidget) -> No
 
 def test_add_a_variation_here_then_go_on_in_it_r6_r12(w: ReplayerWidget) -> None:
     """At frame 3 (Vera must cover 7♦ next) play Vera QD/7D instead of 8D/7D, then Boris
-    passes in the new line: the file holds it as line 3.1."""
+    passes in the new line: the file holds it as line 4.1."""
     w.show(3)
     assert w.add.description == "+ add a variation here"
     assert [label for label, _j in w.moves.options] == [
@@ -170,17 +170,17 @@ def test_add_a_variation_here_then_go_on_in_it_r6_r12(w: ReplayerWidget) -> None
     ]
     pick(w, "Vera covers 7♦ with Q♦")
     w.add.click()
-    assert (w.line, w.index) == ("3.1", 1)
-    assert labels(w) == ["main line: Vera covers 7♦ with 8♦ … (16 moves)", "3.1: Vera covers 7♦ with Q♦"]
+    assert (w.line, w.index) == ("4.1", 1)
+    assert labels(w) == ["main line: Vera covers 7♦ with 8♦ … (16 moves)", "4.1: Vera covers 7♦ with Q♦"]
     assert w.note.value == (
-        "<b>line 3.1</b> · annotating move 0 of line 3.1: Vera covers 7♦ with Q♦<br>"
-        "done: a line at move 3 of the main line: Vera covers 7♦ with Q♦"
+        "<b>line 4.1</b> · annotating move 1 of line 4.1: Vera covers 7♦ with Q♦<br>"
+        "done: a line at move 4 of the main line: Vera covers 7♦ with Q♦"
     )
     assert w.add.description == "+ continue the line"
     assert [label for label, _j in w.moves.options] == ["Boris passes"]
     pick(w, "Boris passes")
     w.add.click()
-    assert (w.line, w.index, len(w.replay)) == ("3.1", 2, 2)
+    assert (w.line, w.index, len(w.replay)) == ("4.1", 2, 2)
     # the line replaces move 3, the move before the parenthesis
     assert "    12... Vera 9S/7S Vera 8D/7D\n    (12... Vera QD/7D Boris pass)\n    12... Boris pass {" in saved(w)
     # the move already in a line: the widget steps along it, nothing is recorded
@@ -197,23 +197,23 @@ def test_promote_demote_delete_undo_redo_and_save(w: ReplayerWidget, tmp_path: P
     w.show(3)
     pick(w, "Vera takes")
     w.add.click()
-    assert (w.line, w.promote.disabled, w.demote.disabled, w.delete.disabled) == ("3.1", False, True, False)
-    w.promote.click()  # line 3.1 becomes the main line's continuation
+    assert (w.line, w.promote.disabled, w.demote.disabled, w.delete.disabled) == ("4.1", False, True, False)
+    w.promote.click()  # line 4.1 becomes the main line's continuation
     assert (w.line, w.index) == ("main line", 4)
-    assert w.note.value.endswith("<br>done: Line 3.1 made the main continuation")
-    assert labels(w) == ["main line: Vera takes", "3.1: Vera covers 7♦ with 8♦ … (16 moves)"]
+    assert w.note.value.endswith("<br>done: Line 4.1 made the main continuation")
+    assert labels(w) == ["main line: Vera takes", "4.1: Vera covers 7♦ with 8♦ … (16 moves)"]
     assert "12... Vera 9S/7S Vera take\n    (12... Vera 8D/7D Boris pass" in saved(w)
     w.lines.index = 1
-    assert (w.line, w.demote.disabled) == ("3.1", True)
+    assert (w.line, w.demote.disabled) == ("4.1", True)
     w.promote.click()
     w.undo.click()
-    assert (w.line, w.index) == ("3.1", 1)
-    assert w.note.value.endswith("<br>undone: Line 3.1 made the main continuation")
+    assert (w.line, w.index) == ("4.1", 1)
+    assert w.note.value.endswith("<br>undone: Line 4.1 made the main continuation")
     w.undo.click()
     w.undo.click()
     assert saved(w) == original and w.undo.disabled
     w.redo.click()
-    assert (w.line, w.index) == ("3.1", 1)
+    assert (w.line, w.index) == ("4.1", 1)
     w.delete.click()
     assert (w.line, w.index) == ("main line", 3)
     assert saved(w) == original
@@ -251,7 +251,7 @@ def test_without_the_panel_and_names_escaped() -> None:
         plain.current_node()
     evil = evil_widget(annotate=True)
     assert EVIL not in evil.note.value and EVIL_ESC in evil.note.value
-    assert evil.note.value == f"<b>main line</b> · annotating move 0 of the main line: {EVIL_ESC} attacks 6♠"
+    assert evil.note.value == f"<b>main line</b> · annotating move 1 of the main line: {EVIL_ESC} attacks 6♠"
     assert labels(evil) == [f"main line: {EVIL} attacks 6♠ … (14 moves)"]  # a label is plain text
 
 
@@ -264,7 +264,7 @@ def test_the_default_file_and_a_side_line_given(tmp_path: Path) -> None:
     copy.write_text(LESSON.read_text(encoding="utf-8"), encoding="utf-8")
     assert ReplayerWidget(annotate=True, replay=Replay.load(copy)).path.value == str(copy)
     side = ReplayerWidget(annotate=True, replay=r.enter(1, 1), start=4)
-    assert (side.line, side.index, side.current_node().move) == ("1.1", 4, Move.pass_(0))
+    assert (side.line, side.index, side.current_node().move) == ("2.1", 4, Move.pass_(0))
     own = ReplayerWidget(annotate=True, replay=r.enter(1, 0), start=1)  # the main line's own continuation from move 1
     assert (own.line, own.index) == ("main line", 2)
 
@@ -290,12 +290,12 @@ def test_a_game_of_a_match_saves_every_game(tmp_path: Path) -> None:
 
 def test_a_replay_made_without_its_side_lines_still_steps_into_them() -> None:
     w = ReplayerWidget(annotate=True, replay=Replay(io.load(LESSON), variations=False), start=2)
-    assert labels(w) == ["main line: Boris transfers 7♦ … (18 moves)", "1.1: Boris covers 7♠ with 8♠ … (8 moves)"]
+    assert labels(w) == ["main line: Boris transfers 7♦ … (18 moves)", "2.1: Boris covers 7♠ with 8♠ … (8 moves)"]
     w.lines.index = 1
     assert (w.line, w.index, w.note.value) == (
-        "1.1",
+        "2.1",
         1,
-        "<b>line 1.1</b> · annotating move 0 of line 1.1: Boris covers 7♠ with 8♠ ?!",
+        "<b>line 2.1</b> · annotating move 1 of line 2.1: Boris covers 7♠ with 8♠ ?!",
     )
 
 
@@ -333,11 +333,11 @@ def test_a_line_never_grows_past_the_replayers_bound() -> None:
 
 def test_the_last_edits_words_stay_until_the_frame_changes(w: ReplayerWidget) -> None:
     w.glyph.value = "?"
-    assert w.note.value.endswith("<br>done: glyph ? on move 1 of the main line (Boris transfers 7♦)")
+    assert w.note.value.endswith("<br>done: glyph ? on move 2 of the main line (Boris transfers 7♦)")
     w.forward.click()
     assert "<br>" not in w.note.value
     w.undo.click()
-    assert w.note.value.endswith("<br>undone: glyph ? on move 1 of the main line (Boris transfers 7♦)")
+    assert w.note.value.endswith("<br>undone: glyph ? on move 2 of the main line (Boris transfers 7♦)")
     assert (w.line, w.index, w.glyph.value) == ("main line", 2, "!")
     w.lines.index = 1
     assert "<br>" not in w.note.value

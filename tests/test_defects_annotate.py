@@ -181,13 +181,13 @@ def test_a4_text_typed_in_the_comment_box_survives_the_place_toggle_and_a_glyph(
     lesson = tmp_path / "lesson.durak"
     shutil.copy(RECORDINGS / "annotated-transfer-or-cover.durak", lesson)
     w = ReplayerWidget(Replay.load(lesson), annotate=True)
-    w.show(3)  # move 2: Vera covers 7♠ with 9♠, no comment yet
+    w.show(3)  # move 3: Vera covers 7♠ with 9♠, no comment yet
     assert w.comment.value == ""
     w.comment.value = "Vera could take here."
     w.comment_place.value = "before"
     assert w.comment.value == "Vera could take here."
     w.glyph.value = "?"
-    assert w.note.value.endswith("done: glyph ? on move 2 of the main line (Vera covers 7♠ with 9♠)")
+    assert w.note.value.endswith("done: glyph ? on move 3 of the main line (Vera covers 7♠ with 9♠)")
     assert w.comment.value == "Vera could take here."
     w.set_comment.click()
     assert w.annotator is not None
@@ -215,15 +215,15 @@ def test_a5_the_variation_tree_numbers_moves_as_the_replayer_the_page_and_the_te
 
     rec = io.load(RECORDINGS / "annotated-transfer-or-cover.durak")
     text = list(game_lines(rec))
-    # the replay text, the replayer's panel and the exported page: move 1, side line 1.1
+    # the replay text, the replayer's panel and the exported page: move 2, side line 2.1
     assert text[3:6] == [
-        "   1  Boris transfers 7♦ !",
+        "   2  Boris transfers 7♦ !",
         text[4],
-        "      side line 1.1, instead of move 1:",
+        "      side line 2.1, instead of move 2:",
     ]
-    assert Replay(rec).enter(1, 1).name == "1.1"
+    assert Replay(rec).enter(1, 1).name == "2.1"
     labels = [info.label for info in variation_tree(rec, fold=False).nodes_info.values()]
-    assert labels[2].splitlines()[0] == "1. Boris transfers 7♦ !"
+    assert labels[2].splitlines()[0] == "2. Boris transfers 7♦ !"
 
 
 # ----------------------------------------------------------------------------- A6
@@ -317,7 +317,7 @@ def test_a10_after_a_promotion_the_main_line_is_not_called_the_game_as_played() 
         if label[0] == "Vera takes":
             w.moves.index = j
     w.add.click()
-    w.promote.click()  # line 3.1 becomes the main line's continuation
+    w.promote.click()  # line 4.1 becomes the main line's continuation
     assert (w.line, w.index) == ("main line", 4)
     w.promote.click()
     assert _refusal(w) == "refused: the main line was changed by a promotion: step into a side line to promote it"

@@ -88,7 +88,7 @@ def test_1_a_card_drawn_later_in_the_main_line_is_in_the_talon_for_every_reader(
     with pytest.raises(VariationError) as replayed:
         Replay(rec)
     assert (replayed.value.rule, replayed.value.move) == ("R1", 0)
-    assert replayed.value.message.endswith(f"variation 26.1, move 0 (Boris covers Q♠ with Q♥): {IN_TALON}")
+    assert replayed.value.message.endswith(f"variation 27.1, move 1 (Boris covers Q♠ with Q♥): {IN_TALON}")
     with pytest.raises(RecordingError) as written:
         notation.write(rec)
     assert written.value.rule == "R1" and written.value.message.endswith(IN_TALON)
@@ -116,7 +116,7 @@ def test_1_a_side_line_draws_the_seen_card_at_its_own_refill() -> None:
     line's move 30 and refused it (R16); now whoever draws that talon place draws 9♣."""
     rec = with_line(26, TAKE_AT_ONCE)
     line = Replay(rec).enter(26, 1)
-    assert (line.name, len(line)) == ("26.1", 7)
+    assert (line.name, len(line)) == ("27.1", 7)
     drew = [e for e in line.events(6) if isinstance(e, UnseenDrew)]
     assert [(e.player, e.cards, e.count) for e in drew] == [(2, (Card.parse("9C"),), 1), (0, (), 1)]
     seen = line.seen(7)
@@ -146,7 +146,7 @@ def test_1_a_line_replacing_the_move_before_a_seen_refill() -> None:
     rec = with_line(30, [Move.throw(2, "KS")])
     text = notation.write(rec)
     assert notation.read(text) == rec
-    assert Replay(rec).enter(30, 1).name == "30.1"
+    assert Replay(rec).enter(30, 1).name == "31.1"
 
 
 # ----------------------------------------------------------------------------- 2
@@ -182,14 +182,14 @@ def test_2_every_candidate_is_playable_at_every_index(name: str) -> None:
 
 
 def test_3_the_tree_numbers_moves_as_the_replayer() -> None:
-    """Move 1 (Boris transfers) and side line 1.1 replacing it, in every view."""
+    """Move 2 (Boris transfers) and side line 2.1 replacing it, in every view."""
     rec = io.load(RECORDINGS / "annotated-transfer-or-cover.durak")
-    assert list(game_lines(rec))[3] == "   1  Boris transfers 7♦ !"
-    assert Replay(rec).enter(1, 1).name == "1.1"
+    assert list(game_lines(rec))[3] == "   2  Boris transfers 7♦ !"
+    assert Replay(rec).enter(1, 1).name == "2.1"
     unfolded = [info.label.splitlines()[0] for info in variation_tree(rec, fold=False).nodes_info.values()]
-    assert unfolded[2:5] == ["1. Boris transfers 7♦ !", "2. Vera covers 7♠ with 9♠", "3. Vera covers 7♦ with 8♦"]
+    assert unfolded[2:5] == ["2. Boris transfers 7♦ !", "3. Vera covers 7♠ with 9♠", "4. Vera covers 7♦ with 8♦"]
     folded = [info.label.splitlines()[0] for info in variation_tree(rec).nodes_info.values()]
-    assert folded[2:] == ["1–18", "1–4", "5–8", "5. Vera passes ?"]  # before: "2–19", "2–5", "6–9", "6. …"
+    assert folded[2:] == ["2–19", "2–5", "6–9", "6. Vera passes ?"]  # moves as people count them, from 1
 
 
 # ----------------------------------------------------------------------------- 4

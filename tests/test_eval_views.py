@@ -91,17 +91,17 @@ def test_the_replayer_shows_the_strip_and_the_words_at_each_frame() -> None:
     w = ReplayerWidget(Replay(analysed()))
     assert w.evaluation(0).count("<svg") == 1
     assert (
-        "<b>Analysis of move 0 (Anna attacks 6♦)</b>: best move: Anna attacks 9♠, which keeps a win; "
+        "<b>Analysis of move 1 (Anna attacks 6♦)</b>: best move: Anna attacks 9♠, which keeps a win; "
         "the move played gives a loss for Anna (exact)"
     ) in w.board.value
     w.slider.value = 1
     assert '<line class="dnb-eval-now" x1="77"' in w.board.value
     assert (
-        "<b>Analysis of move 1 (Boris covers 6♦ with 7♦)</b>: the move played keeps a win for Boris "
+        "<b>Analysis of move 2 (Boris covers 6♦ with 7♦)</b>: the move played keeps a win for Boris "
         "(exact, best play by both)"
     ) in w.board.value
     w.slider.value = 2
-    assert "<b>Analysis of move 2 (Anna passes)</b>: the only legal move" in w.board.value
+    assert "<b>Analysis of move 3 (Anna passes)</b>: the only legal move" in w.board.value
     w.slider.value = 5
     assert "<b>Analysis: the game is over</b>" in w.board.value
     assert "dnb-eval-now" not in w.board.value

@@ -30,9 +30,9 @@ VIEWPORT = {"width": 1366, "height": 768}
 
 
 def annotated_doc(before: str = "<b>Keep</b> the seven?") -> dict[str, Any]:
-    """podkidnoy_doc with a glyph on move 1, side line 1.1 (Boris takes instead of
-    covering, R14; Anna throws in вдогонку, then passes) holding side line 1.1 > 1.1
-    (Anna passes at once), and side line 7.1 (Boris takes the 9♠ 9♣)."""
+    """podkidnoy_doc with a glyph on move 1, side line 2.1 (Boris takes instead of
+    covering, R14; Anna throws in вдогонку, then passes) holding side line 2.1 > 2.1
+    (Anna passes at once), and side line 8.1 (Boris takes the 9♠ 9♣)."""
     doc = podkidnoy_doc()
     doc["meta"]["glyphs"] = {"1": "?!"}
     doc["meta"]["variations"] = {
@@ -76,37 +76,37 @@ def test_the_lines_of_the_page_exactly() -> None:
         {
             "name": "main line",
             "branches": {
-                "1": {"head": "Instead of move 1 (Boris covers 6♠ with 7♠):", "lines": [1]},
-                "7": {"head": "Instead of move 7 (Boris covers 9♠ with A♠):", "lines": [2]},
+                "1": {"head": "Instead of move 2 (Boris covers 6♠ with 7♠):", "lines": [1]},
+                "7": {"head": "Instead of move 8 (Boris covers 9♠ with A♠):", "lines": [2]},
             },
         },
         {
             "parent": 0,
             "at": 1,
-            "name": "side line 1.1",
-            "where": "instead of move 1 of the main line",
+            "name": "side line 2.1",
+            "where": "instead of move 2 of the main line",
             "back": "⤴ back to the main line",
-            "label": "1.1: Boris takes ! … (3 moves)",
+            "label": "2.1: Boris takes ! … (3 moves)",
             "before": "<b>Keep</b> the seven?",
-            "branches": {"1": {"head": "Instead of move 1 (Anna throws in 6♣):", "lines": [3]}},
+            "branches": {"1": {"head": "Instead of move 2 (Anna throws in 6♣):", "lines": [3]}},
         },
         {
             "parent": 0,
             "at": 7,
-            "name": "side line 7.1",
-            "where": "instead of move 7 of the main line",
+            "name": "side line 8.1",
+            "where": "instead of move 8 of the main line",
             "back": "⤴ back to the main line",
-            "label": "7.1: Boris takes",
+            "label": "8.1: Boris takes",
             "before": None,
             "branches": {},
         },
         {
             "parent": 1,
             "at": 1,
-            "name": "side line 1.1 > 1.1",
-            "where": "instead of move 1 of the side line 1.1",
-            "back": "⤴ back to the side line 1.1",
-            "label": "1.1 > 1.1: Anna passes ?",
+            "name": "side line 2.1 > 2.1",
+            "where": "instead of move 2 of the side line 2.1",
+            "back": "⤴ back to the side line 2.1",
+            "label": "2.1 > 2.1: Anna passes ?",
             "before": None,
             "branches": {},
         },
@@ -142,19 +142,19 @@ def test_every_frame_of_every_side_line_is_the_replayers() -> None:
     side = data["lines"][1]["fields"]["story"]
     # the glyph right after its move's words, then the reasons; comments before and after
     assert parts[side[0]] == (
-        '<b>Start</b> (0 of 3 moves played)<div class="dnb-none">next, move 0: Boris takes</div>'
-        '<div class="dnb-comment">before move 0: &lt;b&gt;Keep&lt;/b&gt; the seven?</div>'
+        '<b>Start</b> (0 of 3 moves played)<div class="dnb-none">next, move 1: Boris takes</div>'
+        '<div class="dnb-comment">before move 1: &lt;b&gt;Keep&lt;/b&gt; the seven?</div>'
     )
     assert parts[side[2]] == (
-        "<b>Move 1</b> (2 of 3 played): Anna throws in 6♣ — вдогонку, a throw-in after take (R14): 3 more cards "
+        "<b>Move 2</b> (2 of 3 played): Anna throws in 6♣ — вдогонку, a throw-in after take (R14): 3 more cards "
         'may still be given (R13)<div class="dnb-comment">a comment after</div>'
-        '<div class="dnb-none">next, move 2: Anna passes</div>'
+        '<div class="dnb-none">next, move 3: Anna passes</div>'
     )
     nested = data["lines"][3]["fields"]["story"]
-    assert parts[nested[1]].startswith("<b>Move 0</b> (1 of 1 played): Anna passes ? — ") and parts[nested[1]].endswith(
+    assert parts[nested[1]].startswith("<b>Move 1</b> (1 of 1 played): Anna passes ? — ") and parts[nested[1]].endswith(
         '<div class="dnb-comment">Anna misses a throw-in.</div>'
     )
-    assert parts[data["fields"]["story"][2]].startswith("<b>Move 1</b> (2 of 14 played): Boris covers 6♠ with 7♠ ?! — ")
+    assert parts[data["fields"]["story"][2]].startswith("<b>Move 2</b> (2 of 14 played): Boris covers 6♠ with 7♠ ?! — ")
 
 
 def test_the_bound_counts_side_line_moves(tmp_path: Path) -> None:
@@ -193,8 +193,8 @@ def test_the_annotated_lesson_has_its_nested_line() -> None:
     data = page_data(Replay.load(RECORDINGS / "annotated-transfer-or-cover.durak"))
     assert [(line.get("name"), line.get("label")) for line in data["lines"]] == [
         ("main line", None),
-        ("side line 1.1", "1.1: Boris covers 7♠ with 8♠ ?! … (8 moves)"),
-        ("side line 1.1 > 4.1", "1.1 > 4.1: Vera passes ?"),
+        ("side line 2.1", "2.1: Boris covers 7♠ with 8♠ ?! … (8 moves)"),
+        ("side line 2.1 > 5.1", "2.1 > 5.1: Vera passes ?"),
     ]
 
 
@@ -245,22 +245,22 @@ def test_steps_into_a_side_line_a_nested_one_and_back_offline(browser: Any, tmp_
             "name": "main line",
             "back": None,
             "alts": [
-                ["SPAN", "Instead of move 1 (Boris covers 6♠ with 7♠):"],
-                ["BUTTON", "1.1: Boris takes ! … (3 moves)"],
+                ["SPAN", "Instead of move 2 (Boris covers 6♠ with 7♠):"],
+                ["BUTTON", "2.1: Boris takes ! … (3 moves)"],
                 ["SPAN", "<img src=x onerror=alert(1)>\\u202e & </script>"],
             ],
         }
         assert page.locator("#dnb-lines img").count() == 0
         shot(page, "export-variations-branch.png")
-        page.click("#dnb-alts button")  # into side line 1.1, after its first move: Boris takes (R14)
+        page.click("#dnb-alts button")  # into side line 2.1, after its first move: Boris takes (R14)
         at(page, 1, 1)
         assert (seats_shown(page), table_shown(page)) == (expected_seats(side, 1), expected_table(side, 1))
         assert bar(page) == {
-            "name": "side line 1.1 (instead of move 1 of the main line)",
+            "name": "side line 2.1 (instead of move 2 of the main line)",
             "back": "⤴ back to the main line",
             "alts": [
-                ["SPAN", "Instead of move 1 (Anna throws in 6♣):"],
-                ["BUTTON", "1.1 > 1.1: Anna passes ?"],
+                ["SPAN", "Instead of move 2 (Anna throws in 6♣):"],
+                ["BUTTON", "2.1 > 2.1: Anna passes ?"],
             ],
         }
         assert "Boris takes ! — " in page.inner_text("[data-slot=story]")
@@ -274,7 +274,7 @@ def test_steps_into_a_side_line_a_nested_one_and_back_offline(browser: Any, tmp_
         at(page, 3, 1)
         assert seats_shown(page) == expected_seats(nested, 1)
         assert "Anna misses a throw-in." in page.inner_text("[data-slot=story]")
-        assert bar(page)["back"] == "⤴ back to the side line 1.1"
+        assert bar(page)["back"] == "⤴ back to the side line 2.1"
         shot(page, "export-variations-nested.png")
         page.click("#dnb-exit")
         at(page, 1, 1)

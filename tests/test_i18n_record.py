@@ -152,9 +152,9 @@ def test_a_wrong_result_and_a_document_error_in_russian_and_ukrainian() -> None:
 @pytest.mark.parametrize(
     ("lang", "head", "side"),
     [
-        ("en", "podkidnoy: Anna, Boris; trump ♥", "side line 1.1, instead of move 1:"),
-        ("ru", "подкидной дурак: Anna, Boris; козырь ♥", "вариант 1.1 вместо хода 1:"),
-        ("uk", "підкидний дурень: Anna, Boris; козир ♥", "варіант 1.1 замість ходу 1:"),
+        ("en", "podkidnoy: Anna, Boris; trump ♥", "side line 2.1, instead of move 2:"),
+        ("ru", "подкидной дурак: Anna, Boris; козырь ♥", "вариант 2.1 вместо хода 2:"),
+        ("uk", "підкидний дурень: Anna, Boris; козир ♥", "варіант 2.1 замість ходу 2:"),
     ],
 )
 def test_the_replay_text_of_a_short_game(lang: str, head: str, side: str) -> None:
@@ -164,11 +164,11 @@ def test_the_replay_text_of_a_short_game(lang: str, head: str, side: str) -> Non
         take = Move(1, Action.TAKE)
         assert list(game_lines(rec)) == [
             head,
-            f"   0  {moves[0].describe(NAMES)}",
-            f"   1  {moves[1].describe(NAMES)} !",
+            f"   1  {moves[0].describe(NAMES)}",
+            f"   2  {moves[1].describe(NAMES)} !",
             "      {The only cover.}",
             f"      {side}",
-            f"         0  {take.describe(NAMES)}",
+            f"         1  {take.describe(NAMES)}",
         ]
         assert path_text(()) == {"en": "main line", "ru": "основная линия", "uk": "основна лінія"}[lang]
 
@@ -255,8 +255,8 @@ def test_annotate_messages_in_russian_and_ukrainian() -> None:
     main = a.tree.root.mainline()
     side = main[1].siblings()[0]
     with language("ru"):
-        assert where(side) == "ход 0 варианта 1.1"
-        assert where(main[1]) == "ход 1 основной линии"
+        assert where(side) == "ход 1 варианта 2.1"
+        assert where(main[1]) == "ход 2 основной линии"
         with pytest.raises(AnnotateError) as err:
             a.undo()
         assert err.value.message == "отменять нечего"
@@ -266,9 +266,9 @@ def test_annotate_messages_in_russian_and_ukrainian() -> None:
             "основная линия — это партия, как её сыграли: чтобы поднять вариант выше, перейдите в него"
         )
         a.set_glyph(main[0], "?")
-        assert a.history() == [f"ход 0 основной линии ({main[0].move.describe(NAMES)}): знак оценки ?"]  # type: ignore[union-attr]
+        assert a.history() == [f"ход 1 основной линии ({main[0].move.describe(NAMES)}): знак оценки ?"]  # type: ignore[union-attr]
     with language("uk"):
-        assert where(side) == "хід 0 варіанта 1.1"
+        assert where(side) == "хід 1 варіанта 2.1"
         game = a.game_after(main[1])
         bad = Move(1, Action.ATTACK, (game.hands[1][0],)) if game.hands[1] else Move(1, Action.TAKE)
         refusal = game.why_illegal(bad)
@@ -277,7 +277,7 @@ def test_annotate_messages_in_russian_and_ukrainian() -> None:
             a.play(main[1], bad)
         assert err.value.rule == refusal.rule
         assert err.value.message == (
-            f"після ходу 1 основної лінії: хід «{bad.describe(NAMES)}» тут неможливий: {refusal.message}"
+            f"після ходу 2 основної лінії: хід «{bad.describe(NAMES)}» тут неможливий: {refusal.message}"
         )
         with pytest.raises(RecordingError) as rerr:
             a.save(Path("game.txt"))

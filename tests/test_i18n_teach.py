@@ -437,22 +437,22 @@ def test_exported_page_side_lines_words_ru_uk() -> None:
     with language("ru"):
         lines = page_data(replay)["lines"]
     assert lines[0]["name"] == "основная линия"
-    assert lines[0]["branches"]["1"]["head"].startswith("Вместо хода 1 (")
+    assert lines[0]["branches"]["1"]["head"].startswith("Вместо хода 2 (")
     side = lines[1]
     assert (side["name"], side["where"], side["back"]) == (
-        "вариант 1.1",
-        "вместо хода 1 основной линии",
+        "вариант 2.1",
+        "вместо хода 2 основной линии",
         "⤴ назад к основной линии",
     )
     assert side["label"].endswith(" … (3 хода)")
     nested = lines[3]
-    assert nested["name"] == "вариант 1.1 > 1.1"
-    assert (nested["where"], nested["back"]) == ("вместо хода 1 варианта 1.1", "⤴ назад к варианту 1.1")
+    assert nested["name"] == "вариант 2.1 > 2.1"
+    assert (nested["where"], nested["back"]) == ("вместо хода 2 варианта 2.1", "⤴ назад к варианту 2.1")
     with language("uk"):
         lines = page_data(replay)["lines"]
     assert (lines[1]["name"], lines[1]["where"], lines[1]["back"]) == (
-        "варіант 1.1",
-        "замість ходу 1 основної лінії",
+        "варіант 2.1",
+        "замість ходу 2 основної лінії",
         "⤴ назад до основної лінії",
     )
     assert lines[1]["label"].endswith(" … (3 ходи)")

@@ -136,7 +136,7 @@ def test_offered_moves_do_not_depend_on_the_witness() -> None:
 
 
 def test_a_move_nobody_allows_is_refused_with_its_rule_and_the_offered_moves_r1() -> None:
-    """9♠ went to the discard at move 2 (R15): leading it again at move 3 is R1."""
+    """9♠ went to the discard at move 3 (R15): leading it again at move 3 is R1."""
     a = Annotator(recording(DEAL))
     with pytest.raises(AnnotateError) as err:
         a.add_variation(a.tree.mainline()[3], [Move.attack(1, "9S")])
@@ -158,7 +158,7 @@ def test_a_side_line_with_a_card_the_main_witness_put_elsewhere(w: ReplayerWidge
     w.show(3)
     pick(w, f"Boris attacks {lead.pretty}")
     w.add.click()
-    assert (w.line, w.index) == ("3.1", 1)
+    assert (w.line, w.index) == ("4.1", 1)
     assert offered(w)[:3] == [f"Anna covers {lead.pretty} with 10♥", "Anna takes", offered(w)[2]]
     pick(w, "Anna takes")
     w.add.click()
@@ -166,9 +166,9 @@ def test_a_side_line_with_a_card_the_main_witness_put_elsewhere(w: ReplayerWidge
     w.add.click()
     assert w.annotator is not None
     assert w.annotator.history() == [
-        f"a line at move 3 of the main line: Boris attacks {lead.pretty}",
-        "a line at the end of line 3.1: Anna takes",
-        "a line at the end of line 3.1: Boris passes",
+        f"a line at move 4 of the main line: Boris attacks {lead.pretty}",
+        "a line at the end of line 4.1: Anna takes",
+        "a line at the end of line 4.1: Boris passes",
     ]
     sub = Replay(w.annotator.recording()).enter(3, 1)
     assert sub.seen(3).hands[0] == tuple(sorted((lead, c("TH"))))  # taken back (R14), 10♥ shown (R4)
@@ -228,8 +228,8 @@ def test_a_promoted_side_line_gets_its_result_from_its_own_game_r25() -> None:
 
 def test_nested_side_lines_inherit_the_main_lines_later_refills_as_talon_places_r16() -> None:
     """Boris's refill after move 5 was seen (Q♦, WRITER_DEAL): a fact of the main line.
-    Line 3.1 (Boris leads 9♣ instead of K♦, Anna takes, Boris passes and draws, then
-    leads Q♣) and line 3.1 > 3.1 nested in it (Boris leads A♣ instead of Q♣, at index 6
+    Line 4.1 (Boris leads 9♣ instead of K♦, Anna takes, Boris passes and draws, then
+    leads Q♣) and line 4.1 > 4.1 nested in it (Boris leads A♣ instead of Q♣, at index 6
     of the game) are played with the same deck: Q♦ lay on top of the talon, so Boris's
     own refill in the line draws it (unseen.side_line_deal; defect 1 of
     tests/test_defects_issue10.py)."""
@@ -249,7 +249,7 @@ def test_nested_side_lines_inherit_the_main_lines_later_refills_as_talon_places_
     ]
     assert line.seen(3).hands[1] == nested.seen(0).hands[1] == cards("TC QD QC KD AC")
     assert nested.move(0) == Move.attack(1, "AC")
-    # a line replacing move 6 comes after the refill of move 5: it keeps Q♦ in the hand
+    # a line replacing move 6 comes after the refill of move 6: it keeps Q♦ in the hand
     assert c("QD") in replay.branch_game(6).seen().hands[1]
     # one replacing move 5 has Q♦ still on top of the talon
     before = replay.branch_game(5).seen()
@@ -306,12 +306,12 @@ def test_the_replay_text_of_a_side_line_over_the_board() -> None:
     a = Annotator(recording(DEAL))
     a.add_variation(a.tree.mainline()[3], [Move.attack(1, lead.code), Move.take(0), Move.pass_(1)])
     lines = list(game_lines(a.recording()))
-    at = lines.index("   3  Boris attacks K♦")
+    at = lines.index("   4  Boris attacks K♦")
     assert lines[at + 1 : at + 7] == [
-        "      side line 3.1, instead of move 3:",
-        f"         0  Boris attacks {lead.pretty}",
-        "         1  Anna takes",
-        "         2  Boris passes",
+        "      side line 4.1, instead of move 4:",
+        f"         1  Boris attacks {lead.pretty}",
+        "         2  Anna takes",
+        "         3  Boris passes",
         f"              Anna picks up {lead.pretty} (R14)",
         "              Boris draws 1 card (R16)",
     ]

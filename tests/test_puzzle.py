@@ -37,7 +37,7 @@ VERDICT_START = VERDICT.split("{")[0]
 
 
 def doc() -> dict[str, Any]:
-    """annotated_doc (a glyph ?! on move 1, side lines 1.1 and 7.1) with a comment after
+    """annotated_doc (a glyph ?! on move index 1, side lines 2.1 and 8.1) with a comment after
     move 1 that gives the answer away, and one before move 2."""
     d = annotated_doc()
     d["meta"]["comments"] = {"1": COMMENT}
@@ -97,11 +97,11 @@ def test_the_page_data_of_a_puzzle() -> None:
     # the story before the choice: move 0 explained, no word of move 1
     ask = data["parts"][data["fields"]["ask story"][1]]
     assert ask == ask_story_html(r, 1)
-    assert ask == "<b>Move 0</b> (1 of 14 played): Anna attacks 6♠ — the lead (заход, R9); Boris defends (R10)"
-    assert story_html(r, 1) == ask + '<div class="dnb-none">next, move 1: Boris covers 6♠ with 7♠</div>'
-    # the comment before move 2 (the annotator's question) stays; move 2's words go
-    assert ask_story_html(r, 2).endswith('<div class="dnb-comment">before move 2: Throw in or pass?</div>')
-    assert "next, move 2" not in ask_story_html(r, 2) and "Anna throws in 6♣" not in ask_story_html(r, 2)
+    assert ask == "<b>Move 1</b> (1 of 14 played): Anna attacks 6♠ — the lead (заход, R9); Boris defends (R10)"
+    assert story_html(r, 1) == ask + '<div class="dnb-none">next, move 2: Boris covers 6♠ with 7♠</div>'
+    # the comment before move 3 (the annotator's question) stays; move 2's words go
+    assert ask_story_html(r, 2).endswith('<div class="dnb-comment">before move 3: Throw in or pass?</div>')
+    assert "next, move 3" not in ask_story_html(r, 2) and "Anna throws in 6♣" not in ask_story_html(r, 2)
     assert ask_story_html(r, len(r)) == story_html(r, len(r))
     # without puzzle nothing of it
     plain = page_data(r)
@@ -242,15 +242,15 @@ def test_widget_puzzle_flow_values_only() -> None:
         '<div class="dnb-comment">&lt;b&gt;no&lt;/b&gt; markup &amp; &lt;/script&gt; here</div>'
     )
     assert w.choices.disabled and w.score == (1, 2) and w.again.layout.display is None
-    assert "next, move 1: Boris covers 6♠ with 7♠" in w.board.value and "may cover" in w.board.value
+    assert "next, move 2: Boris covers 6♠ with 7♠" in w.board.value and "may cover" in w.board.value
     w.again.click()
     assert not w.choices.disabled and w.choices.index is None and w.verdict.value == ""
-    assert "next, move 1" not in w.board.value and w.slider.max == 1
+    assert "next, move 2" not in w.board.value and w.slider.max == 1
     w.choose(0)
     assert w.verdict.value.startswith(VERDICT_START + "✔ Right: this is the move played: Boris covers 6♠ with 7♠ ?!")
     assert w.score == (1, 2)  # the first try counts
     w.step(1)
-    assert w.index == 2 and w.shown().story.endswith("before move 2: Throw in or pass?</div>")
+    assert w.index == 2 and w.shown().story.endswith("before move 3: Throw in or pass?</div>")
     w.step(-1)
     assert w.index == 1 and w.choices.index == 0 and w.verdict.value.startswith(VERDICT_START + "✔ Right")
     assert models(w) == made  # values only: no widget made while stepping and choosing

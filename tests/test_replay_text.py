@@ -27,39 +27,39 @@ from durak_nb.selfplay import record_bot_game
 
 ANNOTATED = [
     "podkidnoy: Anna, Boris; trump ♥",
-    "   0  Anna attacks 6♠",
-    "   1  Boris covers 6♠ with 7♠ ?!",
-    "      side line 1.1, instead of move 1:",
+    "   1  Anna attacks 6♠",
+    "   2  Boris covers 6♠ with 7♠ ?!",
+    "      side line 2.1, instead of move 2:",
     "            {<b>Keep</b> the seven?}",
-    "         0  Boris takes !",
-    "         1  Anna throws in 6♣",
+    "         1  Boris takes !",
+    "         2  Anna throws in 6♣",
     "            {a comment after}",
-    "            side line 1.1 > 1.1, instead of move 1:",
-    "               0  Anna passes ?",
+    "            side line 2.1 > 2.1, instead of move 2:",
+    "               1  Anna passes ?",
     "                  {Anna misses a throw-in.}",
     "                    Boris picks up 6♠ (R14)",
     "                    Anna draws 9♣ 10♥ (R16)",
-    "         2  Anna passes",
+    "         3  Anna passes",
     "              Boris picks up 6♠ 6♣ (R14)",
     "              Anna draws 9♣ 10♥ (R16)",
-    "   2  Anna throws in 6♣",
-    "   3  Boris takes",
-    "   4  Anna throws in 6♦",
+    "   3  Anna throws in 6♣",
+    "   4  Boris takes",
+    "   5  Anna throws in 6♦",
     "      {вдогонку: after the take}",
-    "   5  Anna passes",
+    "   6  Anna passes",
     "        Boris picks up 6♠ 7♠ 6♣ 6♦ (R14)",
     "        Anna draws 9♣ 10♥ (R16)",
-    "   6  Anna attacks 9♠ 9♣",
-    "   7  Boris covers 9♠ with A♠",
-    "      side line 7.1, instead of move 7:",
-    "         0  Boris takes",
-    "   8  Boris covers 9♣ with Q♣",
-    "   9  Anna passes",
+    "   7  Anna attacks 9♠ 9♣",
+    "   8  Boris covers 9♠ with A♠",
+    "      side line 8.1, instead of move 8:",
+    "         1  Boris takes",
+    "   9  Boris covers 9♣ with Q♣",
+    "  10  Anna passes",
     "        bito: 9♠ A♠ 9♣ Q♣ to the discard (R15)",
-    "  10  Boris attacks 6♠ 6♦",
-    "  11  Anna covers 6♠ with 10♥",
-    "  12  Anna covers 6♦ with K♥",
-    "  13  Boris passes",
+    "  11  Boris attacks 6♠ 6♦",
+    "  12  Anna covers 6♠ with 10♥",
+    "  13  Anna covers 6♦ with K♥",
+    "  14  Boris passes",
     "        bito: 6♠ 10♥ 6♦ K♥ to the discard (R15)",
     "        Anna is out (R24)",
     "        game over: Boris is the durak",
@@ -105,11 +105,11 @@ def test_user_text_cannot_drive_the_terminal(tmp_path: Path, capsys: pytest.Capt
     lines = out.splitlines()
     assert lines[0] == "podkidnoy: Anna, B\\x1b]0;x\\x07; trump ♥"
     assert lines[3:6] == [
-        "      side line 1.1, instead of move 1:",
+        "      side line 2.1, instead of move 2:",
         "            {line 1",
         "            line 2 \\x1b[2J\\r\\u202e\\u2028end}",
     ]
-    assert lines[6] == "         0  B\\x1b]0;x\\x07 takes !"
+    assert lines[6] == "         1  B\\x1b]0;x\\x07 takes !"
 
 
 def test_a_game_of_no_moves_prints_its_comment() -> None:
@@ -137,9 +137,9 @@ def test_a_100_deep_nesting_is_printed_without_recursion() -> None:
     lines = list(game_lines(Recording.from_json(doc)))
     heads = [x for x in lines if "side line" in x]
     assert len(heads) == 100
-    assert heads[0] == INDENT + "side line 1.1, instead of move 1:"
-    assert heads[-1] == INDENT * 100 + "side line " + " > ".join(["1.1"] * 100) + ", instead of move 1:"
-    assert lines[lines.index(heads[-1]) + 1] == INDENT * 100 + "   0  " + rec.moves[100].describe(rec.players)
+    assert heads[0] == INDENT + "side line 2.1, instead of move 2:"
+    assert heads[-1] == INDENT * 100 + "side line " + " > ".join(["2.1"] * 100) + ", instead of move 2:"
+    assert lines[lines.index(heads[-1]) + 1] == INDENT * 100 + "   1  " + rec.moves[100].describe(rec.players)
 
 
 def test_a_match_numbers_its_games(capsys: pytest.CaptureFixture[str]) -> None:
@@ -154,15 +154,15 @@ def test_the_lesson_prints_its_nested_line(capsys: pytest.CaptureFixture[str]) -
     assert lines[:6] == [
         "perevodnoy: Anna, Boris, Vera; trump ♥",
         "      {Two cards are left in the talon and hearts are trump. Anna leads at Boris.}",
-        "   0  Anna attacks 7♠",
-        "   1  Boris transfers 7♦ !",
+        "   1  Anna attacks 7♠",
+        "   2  Boris transfers 7♦ !",
         "      {Boris holds a seven, so he transfers (перевод, R17): both sevens go on to Vera, who holds none, "
         "and Boris becomes the attacker with the first right to throw in (R12).}",
-        "      side line 1.1, instead of move 1:",
+        "      side line 2.1, instead of move 2:",
     ]
     assert lines[13:17] == [
-        "            side line 1.1 > 4.1, instead of move 4:",
-        "               0  Vera passes ?",
+        "            side line 2.1 > 5.1, instead of move 5:",
+        "               1  Vera passes ?",
         "                  {Vera misses her chance to shed a card: bito at once (R15).}",
         "                    bito: 7♠ 8♠ 7♣ 10♣ to the discard (R15)",
     ]
@@ -181,7 +181,7 @@ def test_an_illegal_move_in_a_side_line_is_refused_r6(tmp_path: Path, capsys: py
     assert main(["replay", path]) == 1
     assert capsys.readouterr() == (
         "",
-        f"{path}:1:1: error: [R6] variation 7.1, move 0 (Boris covers 9♠ with 8♦): 8♦ does not beat 9♠: "
+        f"{path}:1:1: error: [R6] variation 8.1, move 1 (Boris covers 9♠ with 8♦): 8♦ does not beat 9♠: "
         "a card is beaten by a higher card of its suit or by a trump (♥)\n",
     )
     with pytest.raises(VariationError):

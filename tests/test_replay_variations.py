@@ -89,9 +89,9 @@ def test_variations_list_the_main_line_first(r: Replay) -> None:
     ]
     assert [len(r.variations(k)) for k in range(len(r))] == [1, 3, 1, 2, 1]
     assert [v.describe(r.players) for v in r.variations(1)] == [
-        "1.0: Anna covers 8♦ with A♦ … (4 moves)",
-        "1.1: Anna takes … (2 moves)",
-        "1.2: Anna covers 8♦ with A♥ … (3 moves)",
+        "2.0: Anna covers 8♦ with A♦ … (4 moves)",
+        "2.1: Anna takes … (2 moves)",
+        "2.2: Anna covers 8♦ with A♥ … (3 moves)",
     ]
     with pytest.raises(IndexError):
         r.variations(5)
@@ -99,7 +99,8 @@ def test_variations_list_the_main_line_first(r: Replay) -> None:
 
 def test_path_text() -> None:
     assert path_text(()) == "main line"
-    assert path_text(((12, 1), (3, 2))) == "12.1 > 3.2"
+    # people count moves from 1 (durak_nb.numbering): side line 1 instead of move index 12 is 13.1
+    assert path_text(((12, 1), (3, 2))) == "13.1 > 4.2"
 
 
 # ----------------------------------------------------------------------------- stepping in and out
@@ -109,11 +110,11 @@ def test_enter_a_side_line_and_back_r4_r14_r16(r: Replay) -> None:
     """Line 1.1 starts from the position before main-line move 1: Anna takes 8D (R14),
     Boris draws 6H (R16).  Boris's TH, shown for R4, stays known in the line."""
     a = r.enter(1, 1)
-    assert (a.parent, a.branch, a.path, a.name) == (r, (1, 1), ((1, 1),), "1.1")
+    assert (a.parent, a.branch, a.path, a.name) == (r, (1, 1), ((1, 1),), "2.1")
     assert a.exit() is r
     assert a.root is r
     assert r.enter(1, 1) is a
-    assert repr(a) == "<Replay podkidnoy Anna, Boris: variation 1.1, 2 moves, not finished>"
+    assert repr(a) == "<Replay podkidnoy Anna, Boris: variation 2.1, 2 moves, not finished>"
     assert len(a) == 2
     assert a.position(0) == r.position(1)
     assert a.position(0).table == ((Card.parse("8D"), None),)
@@ -144,7 +145,7 @@ def test_nested_line_r15_r16(r: Replay) -> None:
         Variation(2, 1, (Move.attack(0, "8H 8C"), Move.take(1)), ((1, 2), (2, 1))),
     ]
     b1 = b.enter(2, 1)
-    assert (b1.name, b1.path, b1.branch) == ("1.2 > 2.1", ((1, 2), (2, 1)), (2, 1))
+    assert (b1.name, b1.path, b1.branch) == ("2.2 > 3.1", ((1, 2), (2, 1)), (2, 1))
     assert b1.position(0) == b.position(2)
     assert b1.position(0).hands == (cards("6D 8H 8C TC JC AD"), cards("6H TH TD JD QC KD"))
     assert b1.position(2).table == ((Card.parse("8H"), None), (Card.parse("8C"), None))
@@ -195,7 +196,7 @@ def test_illegal_move_in_a_line_names_the_path_and_move_r9() -> None:
         Replay(annotated(meta))
     err = info.value
     assert isinstance(err, RecordingError)
-    assert str(err) == "<string>:1:1: error: [R9] variation 1.2, move 2 (Anna attacks 9♠): Anna does not hold 9♠"
+    assert str(err) == "<string>:1:1: error: [R9] variation 2.2, move 3 (Anna attacks 9♠): Anna does not hold 9♠"
     assert (err.path, err.move, err.rule) == (((1, 2),), 2, "R9")
     assert err.state is not None
     assert err.state.hands == (cards("6D 8H 8C TC JC AD"), cards("6H TH TD JD QC KD"))
@@ -208,7 +209,7 @@ def test_illegal_move_in_a_nested_line_r6() -> None:
         Replay(annotated(meta))
     err = info.value
     assert err.message == (
-        "variation 1.2 > 2.1, move 1 (Boris covers 8♣ with 10♦): "
+        "variation 2.2 > 3.1, move 2 (Boris covers 8♣ with 10♦): "
         "10♦ does not beat 8♣: a card is beaten by a higher card of its suit or by a trump (♥)"
     )
     assert (err.path, err.move, err.rule) == (((1, 2), (2, 1)), 1, "R6")
@@ -231,7 +232,7 @@ def test_the_first_illegal_line_in_reading_order_is_reported_r6_r9() -> None:
     assert (info.value.path, info.value.rule, info.value.message) == (
         ((3, 1),),
         "R9",
-        "variation 3.1, move 0 (Boris attacks 6♥): it is Anna's lead, not Boris's",
+        "variation 4.1, move 1 (Boris attacks 6♥): it is Anna's lead, not Boris's",
     )
 
 
@@ -338,7 +339,7 @@ def test_a_loaded_file_names_itself_in_the_error(tmp_path: Any) -> None:
     annotated(meta).dump(path)
     with pytest.raises(VariationError) as info:
         Replay.load(path)
-    assert str(info.value).startswith(f"{path}:1:1: error: [R9] variation 3.1, move 0 (Boris attacks 6♥)")
+    assert str(info.value).startswith(f"{path}:1:1: error: [R9] variation 4.1, move 1 (Boris attacks 6♥)")
 
 
 # ----------------------------------------------------------------------------- depth

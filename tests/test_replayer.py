@@ -154,15 +154,15 @@ def test_caption_turn_and_options_from_the_engine_r6_r10_r11_r14(widget: Replaye
 
 def test_story_events_and_result_r12_r14_r15_r16_r24(widget: ReplayerWidget) -> None:
     assert widget.shown(0).story == (
-        '<b>Start</b> (0 of 14 moves played)<div class="dnb-none">next, move 0: Anna attacks 6♠</div>'
+        '<b>Start</b> (0 of 14 moves played)<div class="dnb-none">next, move 1: Anna attacks 6♠</div>'
     )
     assert widget.shown(5).story == (
-        "<b>Move 4</b> (5 of 14 played): Anna throws in 6♦ — вдогонку, a throw-in after take (R14): "
+        "<b>Move 5</b> (5 of 14 played): Anna throws in 6♦ — вдогонку, a throw-in after take (R14): "
         '2 more cards may still be given (R13)<div class="dnb-comment">вдогонку: after the take</div>'
-        '<div class="dnb-none">next, move 5: Anna passes</div>'
+        '<div class="dnb-none">next, move 6: Anna passes</div>'
     )
     taken = (
-        '<div class="dnb-events-head">What move 5 caused:</div><ul class="dnb-events">'
+        '<div class="dnb-events-head">What move 6 caused:</div><ul class="dnb-events">'
         "<li>Boris picks up 6♠ 7♠ 6♣ 6♦ (R14)</li>"
         "<li>refill from the talon (R16): the bout's first attacker first, the defender last</li>"
     )
@@ -173,7 +173,7 @@ def test_story_events_and_result_r12_r14_r15_r16_r24(widget: ReplayerWidget) -> 
     )
     assert widget.shown(5).events == ""
     assert widget.shown(14).events == (
-        '<div class="dnb-events-head">What move 13 caused:</div><ul class="dnb-events">'
+        '<div class="dnb-events-head">What move 14 caused:</div><ul class="dnb-events">'
         "<li>bito: 6♠ 10♥ 6♦ K♥ to the discard (R15)</li><li>Anna is out (R24)</li>"
         "<li>game over: Boris is the durak</li></ul>"
     )

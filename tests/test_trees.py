@@ -376,15 +376,15 @@ def test_variation_tree_glyphs_and_comments() -> None:
     d = variation_tree(Recording.from_json(annotated_doc()), fold=False)
     assert d.kinds() == {"start": 1, "move": 16}
     assert labels(d)["v"] == "podkidnoy: Anna, Boris\nTwo lines"
-    assert labels(d)["v1"] == "“A game comment.”\n0. Anna attacks 6♠"
-    assert labels(d)["v2"] == "1. Boris covers 6♠ with 7♠ ?!\nCovering the six with the seven."
-    assert labels(d)["v3"] == "2. Anna throws in 6♣"
-    assert labels(d)["v15"] == "1. Boris takes !\nKeep the seven."
-    assert labels(d)["v16"] == "2. Anna passes"
+    assert labels(d)["v1"] == "“A game comment.”\n1. Anna attacks 6♠"
+    assert labels(d)["v2"] == "2. Boris covers 6♠ with 7♠ ?!\nCovering the six with the seven."
+    assert labels(d)["v3"] == "3. Anna throws in 6♣"
+    assert labels(d)["v15"] == "2. Boris takes !\nKeep the seven."
+    assert labels(d)["v16"] == "3. Anna passes"
     assert edges(d)[:3] == [("v", "v1", ""), ("v1", "v2", ""), ("v2", "v3", "")]
     assert edges(d)[-2:] == [("v1", "v15", "variation"), ("v15", "v16", "")]
     assert [e.highlighted for e in d.edges_info] == [True] * 14 + [False, False]  # the main line
-    assert 'v2 [label="1. Boris covers 6♠ with 7♠ ?!\\nCovering the six with the seven." color="#e65100"' in d.source
+    assert 'v2 [label="2. Boris covers 6♠ with 7♠ ?!\\nCovering the six with the seven." color="#e65100"' in d.source
     # a GameTree works too, and a deep nesting is walked without recursion
     tree = GameTree.from_recording(Recording.from_json(podkidnoy_doc()))
     node = tree.root
@@ -410,8 +410,8 @@ def test_variation_tree_wraps_long_comments() -> None:
         variation_tree(Recording.from_json(doc), run_width=9)
     folded = variation_tree(Recording.from_json(doc), wrap=30)
     assert labels(folded)["v2"].split("\n")[:3] == [
-        "1–13",
-        "1. Boris covers 6♠ with 7♠ ?!",
+        "2–14",
+        "2. Boris covers 6♠ with 7♠ ?!",
         "word word word word word word",
     ]
 
@@ -422,16 +422,16 @@ FOLDED_DOT = [
     '\tnode [fontname="DejaVu Sans" fontsize=10 shape=box style=rounded]',
     '\tedge [fontname="DejaVu Sans"]',
     '\tv [label="podkidnoy: Anna, Boris\\nTwo lines" fillcolor="#eef5ec" style="rounded,filled"]',
-    '\tv1 [label="“A game comment.”\\n0. Anna attacks 6♠" style="rounded,bold"]',
+    '\tv1 [label="“A game comment.”\\n1. Anna attacks 6♠" style="rounded,bold"]',
     "\tv -> v1 [penwidth=2]",
-    '\tv2 [label="1–13\\n1. Boris covers 6♠ with 7♠ ?!\\nCovering the six with the seven.\\n'
-    "2. Anna throws in 6♣ · 3. Boris takes · 4. Anna throws in 6♦\\n"
-    "5. Anna passes · 6. Anna attacks 9♠ 9♣ · 7. Boris covers 9♠ with A♠\\n"
-    "8. Boris covers 9♣ with Q♣ · 9. Anna passes · 10. Boris attacks 6♠ 6♦\\n"
-    "11. Anna covers 6♠ with 10♥ · 12. Anna covers 6♦ with K♥\\n"
-    '13. Boris passes" color="#e65100" penwidth=2 style="rounded,bold"]',
+    '\tv2 [label="2–14\\n2. Boris covers 6♠ with 7♠ ?!\\nCovering the six with the seven.\\n'
+    "3. Anna throws in 6♣ · 4. Boris takes · 5. Anna throws in 6♦\\n"
+    "6. Anna passes · 7. Anna attacks 9♠ 9♣ · 8. Boris covers 9♠ with A♠\\n"
+    "9. Boris covers 9♣ with Q♣ · 10. Anna passes · 11. Boris attacks 6♠ 6♦\\n"
+    "12. Anna covers 6♠ with 10♥ · 13. Anna covers 6♦ with K♥\\n"
+    '14. Boris passes" color="#e65100" penwidth=2 style="rounded,bold"]',
     "\tv1 -> v2 [penwidth=2]",
-    '\tv3 [label="1–2\\n1. Boris takes !\\nKeep the seven.\\n2. Anna passes" color="#2e7d32" penwidth=2]',
+    '\tv3 [label="2–3\\n2. Boris takes !\\nKeep the seven.\\n3. Anna passes" color="#2e7d32" penwidth=2]',
     '\tv1 -> v3 [label=variation color="#777777" fontcolor="#777777" style=dashed]',
     "}",
 ]
@@ -488,15 +488,15 @@ def test_a_100_move_game_with_3_side_lines_is_a_few_nodes_tall() -> None:
     assert d.kinds() == {"start": 1, "run": 7}  # 4 stretches of the main line, 3 side lines
     assert depth(d) == 5
     assert [labels(d)[f"v{i}"].split("\n")[0] for i in range(1, 8)] == [
-        "0–19",
-        "20–49",
-        "50–79",
-        "80–99",
-        "80–84",
-        "50–54",
-        "20–24",
+        "1–20",
+        "21–50",
+        "51–80",
+        "81–100",
+        "81–85",
+        "51–55",
+        "21–25",
     ]
-    assert "\na comment\n" in labels(d)["v2"] and "60. Boris passes ?" in labels(d)["v3"]
+    assert "\na comment\n" in labels(d)["v2"] and "61. Boris passes ?" in labels(d)["v3"]
     assert [(e.tail, e.head, e.label) for e in d.edges_info if e.label] == [
         ("v3", "v5", "variation"),
         ("v2", "v6", "variation"),
@@ -595,7 +595,8 @@ def test_folding_lists_every_move_once_in_one_node_per_run(branches: list[tuple[
     """Invariant: on any tree (side lines of passes hung at random nodes) the folded
     tree has one node per straight run (a run starts at every move after the start and
     at every child of a node with other than one child), and the run labels list every
-    move exactly once, numbered by its place in the game from 0 (as the replayer numbers it)."""
+    move exactly once, numbered by its place in the game from 1 (as people count moves,
+    durak_nb.numbering, and the replayer numbers them)."""
     tree = GameTree.from_recording(Recording.from_json(podkidnoy_doc()))
     nodes = [tree.root, *tree.mainline()]
     for where, length in branches:
@@ -619,4 +620,4 @@ def test_folding_lists_every_move_once_in_one_node_per_run(branches: list[tuple[
     for n in nodes[1:]:
         assert n.parent is not None
         depth_of[id(n)] = depth_of[id(n.parent)] + 1
-    assert sorted(int(item.split(".")[0]) for item in listed) == sorted(depth_of[id(n)] - 1 for n in nodes[1:])
+    assert sorted(int(item.split(".")[0]) for item in listed) == sorted(depth_of[id(n)] for n in nodes[1:])

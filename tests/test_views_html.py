@@ -132,10 +132,10 @@ def test_turn_with_transfer_r17_r20() -> None:
 
 def test_move_events_result(pod: Replay) -> None:
     assert move_html(0, 14, None, "Anna attacks 6♠") == (
-        '<b>Start</b> (0 of 14 moves played)<div class="dnb-none">next, move 0: Anna attacks 6♠</div>'
+        '<b>Start</b> (0 of 14 moves played)<div class="dnb-none">next, move 1: Anna attacks 6♠</div>'
     )
     assert move_html(14, 14, "Boris passes", None, "a <b>comment</b>") == (
-        '<b>Move 13</b> (14 of 14 played): Boris passes<div class="dnb-comment">a &lt;b&gt;comment&lt;/b&gt;</div>'
+        '<b>Move 14</b> (14 of 14 played): Boris passes<div class="dnb-comment">a &lt;b&gt;comment&lt;/b&gt;</div>'
     )
     assert events_html([]) == ""
     assert events_html(["Anna draws 9♣ 10♥ (R16)", "a < b"]) == (
@@ -146,13 +146,14 @@ def test_move_events_result(pod: Replay) -> None:
 
 
 def test_frame_at_index_5(pod: Replay) -> None:
-    """Frame 5: the position before move 5, move 4 (вдогонку, R14) explained with its comment."""
+    """Frame 5: the position before move index 5, move 5 as people count it (вдогонку, R14)
+    explained with its comment."""
     f = frame(pod, 5)
     assert isinstance(f, Frame)
     assert f.move == (
-        "<b>Move 4</b> (5 of 14 played): Anna throws in 6♦ — вдогонку, a throw-in after take (R14): "
+        "<b>Move 5</b> (5 of 14 played): Anna throws in 6♦ — вдогонку, a throw-in after take (R14): "
         '2 more cards may still be given (R13)<div class="dnb-comment">вдогонку: after the take</div>'
-        '<div class="dnb-none">next, move 5: Anna passes</div>'
+        '<div class="dnb-none">next, move 6: Anna passes</div>'
     )
     assert f.events == ""
     assert f.table == table_html(pod.position(5))
@@ -214,9 +215,9 @@ def test_names_and_meta_are_escaped_everywhere() -> None:
     f = frame(replay, 1)
     assert f.hands[0].startswith(f'<div class="dnb-hand"><b>{EVIL_ESC}</b> <span class="dnb-role">attacker</span>')
     assert f.move == (
-        f"<b>Move 0</b> (1 of 14 played): {EVIL_ESC} attacks 6♠ — the lead (заход, R9); {AMP_ESC} defends (R10)"
+        f"<b>Move 1</b> (1 of 14 played): {EVIL_ESC} attacks 6♠ — the lead (заход, R9); {AMP_ESC} defends (R10)"
         '<div class="dnb-comment">&lt;img src=y onerror=alert(2)&gt;</div>'
-        f'<div class="dnb-none">next, move 1: {AMP_ESC} covers 6♠ with 7♠</div>'
+        f'<div class="dnb-none">next, move 2: {AMP_ESC} covers 6♠ with 7♠</div>'
     )
     assert frame(replay, 5).move.count("5 &lt; 6 &amp; 7 &gt; 2") == 1
     assert frame(replay, 14).result == f"<b>Result</b>: {AMP_ESC} is the durak · out in order: {EVIL_ESC}"

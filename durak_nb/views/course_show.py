@@ -32,6 +32,7 @@ from ..engine import Event, Game, Move
 from ..explain import event_words, move_words
 from ..i18n import _, ngettext
 from ..lessons.course import CLAIMS, TERMS, claims_of
+from ..numbering import move_number
 from ..replay import Replay
 from .display import HandView
 
@@ -146,14 +147,15 @@ def ending(replay: Replay, k: int) -> Sentences:
 
 def moves(replay: Replay, ks: Iterable[int], title: str | None = None) -> Sentences:
     """Moves ``ks`` of ``replay`` in words with the rules behind them
-    (:meth:`Replay.explain`), one sentence each: ``'Move 0: Boris attacks 10♥ — the lead
+    (:meth:`Replay.explain`), one sentence each, numbered as people count
+    (:func:`~durak_nb.numbering.move_number`): ``'Move 1: Boris attacks 10♥ — the lead
     (заход, R9); Anna defends (R10)'``.
 
     Raises:
         IndexError: a move number not in ``0..len(replay) - 1``.
     """
     # TRANSLATORS: {k} is the move's number, {words} the move and the rules behind it
-    return Sentences((_("Move {k}: {words}").format(k=k, words=replay.explain(k)) for k in ks), title)
+    return Sentences((_("Move {k}: {words}").format(k=move_number(k), words=replay.explain(k)) for k in ks), title)
 
 
 def result(replay: Replay) -> Sentences:

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..i18n import N_, Np_, _, decimal, pgettext
+from ..numbering import move_number
 from ..record.tree import GameNode
 
 __all__ = ["EVAL_WORDS", "HEIGHT", "WIDTH", "best_words", "eval_html", "figures_of", "points", "sparkline_svg"]
@@ -209,7 +210,7 @@ def eval_html(
     if k >= len(figures) or move is None or mover is None:
         words = f"<b>{esc(_(EVAL_WORDS['end']))}</b>"
     else:
-        head = _(EVAL_WORDS["head"]).format(n=k, move=move)  # moves numbered from 0, as the story does
+        head = _(EVAL_WORDS["head"]).format(n=move_number(k), move=move)  # as people count (numbering)
         said = best_words(figures[k], mover, _better(figures[k], names)) if words is None else words
         words = f"<b>{esc(head)}</b>: {esc(said)}"
     return f'<div class="dnb-eval" style="font:13px/1.4 sans-serif;margin:4px 0">{svg}<div>{words}</div></div>'

@@ -79,6 +79,7 @@ from typing import Any
 
 from ..errors import DurakError
 from ..i18n import N_, _, get_language, ngettext, pgettext
+from ..numbering import move_number
 from ..record.json_form import Recording, replace_atomically
 from ..record.tree import ANNOTATION_KEYS, GameNode, GameTree
 from ..replay import Replay
@@ -651,11 +652,12 @@ def _line_words(lines: list[_Line], j: int) -> dict[str, Any]:
     if line.parent is None:
         return {"name": _text(_(WORDS["main"]) if not replay.path else _(WORDS["side"]).format(name=replay.name))}
     parent = lines[line.parent].replay
+    assert line.at is not None  # a side line branches at a move of its parent
     if not parent.path:
-        where = _(WORDS["where main"]).format(k=line.at)
+        where = _(WORDS["where main"]).format(k=move_number(line.at))
         back = _(WORDS["back main"])
     else:
-        where = _(WORDS["where side"]).format(k=line.at, name=parent.name)
+        where = _(WORDS["where side"]).format(k=move_number(line.at), name=parent.name)
         back = _(WORDS["back side"]).format(name=parent.name)
     first = replay.move(0).describe(names) if len(replay) else _(WORDS["empty"])
     glyph = replay.glyph(0) if len(replay) else None
@@ -736,7 +738,7 @@ def page_data(
         branches = {}
         for k, subs in line.branches.items():
             move = line.replay.move(k).describe(line.replay.players)
-            branches[str(k)] = {"head": _text(_(WORDS["instead"]).format(k=k, move=move)), "lines": subs}
+            branches[str(k)] = {"head": _text(_(WORDS["instead"]).format(k=move_number(k), move=move)), "lines": subs}
         entry["branches"] = branches
         fields = _line_fields(frames, ids)
         if puzzle:

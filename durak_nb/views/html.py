@@ -28,6 +28,7 @@ from ..cards import Card, Suit, card_text, deck
 from ..engine import Action, Drew, Event, Move, Position
 from ..explain import event_words, explain_move, move_words
 from ..i18n import N_, Np_, _, language, ngettext, pgettext
+from ..numbering import move_number
 from ..replay import Replay, drawn_count, replay_summary_html, unseen_cards_text
 from ..rules import preset_words
 from ..text import esc, name_html, visible
@@ -402,18 +403,20 @@ def move_html(k: int, total: int, last: str | None, following: str | None, comme
         following: move ``k`` in words (``None`` at the end).
         comment: the recording's annotation of move ``k - 1`` (plain text).
     """
-    # moves are numbered from 0 everywhere (CLI, tables, errors, meta): frame k follows move k - 1
+    # people read moves from 1 (durak_nb.numbering): frame k follows move index k - 1, number k
     if last is None:
         head = ngettext(
             "<b>Start</b> (0 of {total} moves played)", "<b>Start</b> (0 of {total} moves played)", total
         ).format(total=total)
     else:
         # TRANSLATORS: {k} of {total} moves played; {move} is the move's words
-        head = _("<b>Move {n}</b> ({k} of {total} played): {move}").format(n=k - 1, k=k, total=total, move=esc(last))
+        head = _("<b>Move {n}</b> ({k} of {total} played): {move}").format(
+            n=move_number(k - 1), k=k, total=total, move=esc(last)
+        )
     if comment:
         head += f'<div class="dnb-comment">{esc(comment)}</div>'
     if following is not None:
-        coming = _("next, move {k}: {move}").format(k=k, move=esc(following))
+        coming = _("next, move {k}: {move}").format(k=move_number(k), move=esc(following))
         head += f'<div class="dnb-none">{coming}</div>'
     return head
 
@@ -863,7 +866,7 @@ def events_part_html(
             items.append(f'<li class="dnb-draw">{draws}. {esc(text)}</li>')
         else:
             items.append(f"<li>{esc(event_words(e, players))}</li>")
-    head = _("What move {k} caused:").format(k=k)
+    head = _("What move {k} caused:").format(k=move_number(k))
     return f'<div class="dnb-events-head">{head}</div><ul class="dnb-events">{"".join(items)}</ul>'
 
 
@@ -885,7 +888,9 @@ def story_html(replay: Replay, k: int) -> str:
     out = move_html(k, n, last, following, replay.comment(k - 1) if k > 0 else None)
     before = replay.comment_before(k) if k < n else None
     if before:
-        out += f'<div class="dnb-comment">{_(STORY_WORDS["before"]).format(k=k, comment=esc(before))}</div>'
+        out += (
+            f'<div class="dnb-comment">{_(STORY_WORDS["before"]).format(k=move_number(k), comment=esc(before))}</div>'
+        )
     elif n == 0 and not replay.path:
         # a game without moves keeps its comment at the start (the tree's root, docs/notation.md)
         game = replay.tree.root.comment_before

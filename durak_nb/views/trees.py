@@ -54,6 +54,7 @@ from ..cards import Card, card_text, cards_text
 from ..engine import Action, Drew, Event, Game, IllegalMove, Move, Position
 from ..explain import Caused, caused
 from ..i18n import N_, _, ngettext, pgettext
+from ..numbering import move_number
 from ..record.json_form import Recording
 from ..record.tree import GameNode, GameTree
 from ..replay import Replay, drawn_count
@@ -938,7 +939,8 @@ def variation_tree(
         start += _wrap(_quoted(tree.root.comment_before), wrap)
     d.add_node("v", "start", start, style="rounded,filled", fillcolor="#eef5ec")
     # each entry: the first node of a run, the DOT name of the node before it, its number
-    stack: list[tuple[GameNode, str, int]] = [(node, "v", 0) for node in reversed(tree.root.variations)]
+    # as people count moves (durak_nb.numbering: the game's first move is 1)
+    stack: list[tuple[GameNode, str, int]] = [(node, "v", move_number(0)) for node in reversed(tree.root.variations)]
     count = 0
     while stack:
         first, tail, number = stack.pop()
