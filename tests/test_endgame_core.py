@@ -253,7 +253,7 @@ def small_endgames() -> list[Game]:
 def test_outcomes_against_plain_minimax() -> None:
     compared = 0
     for game in small_endgames():
-        _mover, moves, values, _nodes = solve_core(game, 200_000)
+        _mover, moves, values, _nodes = solve_core(game, 200_000, root=decision(game))
         for move, value in zip(moves, values, strict=True):
             child = game.copy()
             child.play(move)

@@ -29,8 +29,21 @@ PACKAGE = ROOT / "durak_nb"
 #: analysis -> the course's data -> views -> the site -> the command line and tools.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # import nothing of the kit (text: what user text may be shown raw; site.browser: the
-    # graphviz of the browser's Python, used by the tree views)
-    ("leaves", ("durak_nb.errors", "durak_nb.i18n", "durak_nb.text", "durak_nb.site.browser")),
+    # graphviz of the browser's Python, used by the tree views; grammar: the declension
+    # i18n formats with; numbering: a move's number as people count; botkeeper: the
+    # process that runs an outside bot)
+    (
+        "leaves",
+        (
+            "durak_nb.errors",
+            "durak_nb.grammar",
+            "durak_nb.i18n",
+            "durak_nb.text",
+            "durak_nb.numbering",
+            "durak_nb.botkeeper",
+            "durak_nb.site.browser",
+        ),
+    ),
     ("cards", ("durak_nb.cards",)),
     ("rules", ("durak_nb.rules",)),
     # the engine and what decides with it alone (the package's own names are the engine's)
@@ -52,6 +65,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "durak_nb.tables",
             "durak_nb.bots",
+            "durak_nb.ismcts",
             "durak_nb.botproto",
             "durak_nb.selfplay",
             "durak_nb.tournament",

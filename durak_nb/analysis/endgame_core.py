@@ -734,7 +734,12 @@ class Search:
 
 
 def solve_core(
-    game: Game, budget: int, table: dict[int, int] | None = None, stats: dict[str, int] | None = None
+    game: Game,
+    budget: int,
+    table: dict[int, int] | None = None,
+    stats: dict[str, int] | None = None,
+    *,
+    root: tuple[int, list[Move]],
 ) -> tuple[int, list[Move], list[int], int]:
     """The exact outcome of every move of a known two-player endgame.
 
@@ -744,6 +749,9 @@ def solve_core(
         table: a transposition table to keep between solves of positions of the same game
             (used only where no position can recur: no transfers), or ``None``.
         stats: a dict that receives ``"expanded"``, every expansion (:attr:`Search.expanded`).
+        root: the deciding seat and its moves, as the solver's reading of R12 gives them
+            (:func:`durak_nb.analysis.solver.decision` of ``game``; the solver, above this
+            module, passes it in).
 
     Returns:
         (mover, moves, values, nodes): the seat deciding, its moves as the solver lists
@@ -755,10 +763,8 @@ def solve_core(
         CoreRefused: the core does not take ``game``.
         SearchBudgetLimit: more than ``budget`` positions.
     """
-    from .solver import decision  # the solver's reading of R12 at the root, in the engine's order
-
     core, st = Endgame.from_game(game)
-    mover, moves = decision(game)
+    mover, moves = root
     search = Search(core, budget, table if not core.transfers else None, core.history(game))
     kids = dict(core.expand(st, False)[1])
     collecting = gc.isenabled()
@@ -773,7 +779,7 @@ def solve_core(
     return mover, moves, values, search.nodes
 
 
-def best_move(game: Game, budget: int) -> tuple[int, Move, int]:
+def best_move(game: Game, budget: int, *, root: tuple[int, list[Move]]) -> tuple[int, Move, int]:
     """The exact outcome and one best move of a known two-player endgame, for bots.
 
     Returns:
@@ -783,7 +789,7 @@ def best_move(game: Game, budget: int) -> tuple[int, Move, int]:
     Raises:
         CoreRefused, SearchBudgetLimit: as :func:`solve_core`.
     """
-    mover, moves, values, nodes = solve_core(game, budget)
+    mover, moves, values, nodes = solve_core(game, budget, root=root)
     sign = 1 if mover == 0 else -1
     best = max(range(len(moves)), key=lambda i: sign * values[i])
     return sign * values[best], moves[best], nodes

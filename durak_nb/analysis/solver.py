@@ -644,7 +644,7 @@ def _solve_core(g: Game, budget: int, table: SolverTable | None) -> tuple[int, l
         entries = None
         if table is not None and not g.rules.transfers:  # no position recurs: R27 never joins a key
             entries = table.entries(("core", g.rules, int(g.trump)), 0, 1)
-        return solve_core(g, budget, entries)  # type: ignore[arg-type]
+        return solve_core(g, budget, entries, root=decision(g))  # type: ignore[arg-type]
     except CoreRefused:
         return None
     except SearchBudgetLimit:
