@@ -10,6 +10,10 @@ see :mod:`durak_nb.i18n`).
 
 from typing import TYPE_CHECKING, Any
 
+from .errors import DurakError
+from .i18n import get_language, language, set_language
+from .rules import PRESETS, RULE_TEXTS, Rules, RulesError
+
 if TYPE_CHECKING:
     from .cards import (
         Card,
@@ -109,10 +113,6 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value
     return value
 
-
-from .errors import DurakError
-from .i18n import get_language, language, set_language
-from .rules import PRESETS, RULE_TEXTS, Rules, RulesError
 
 __all__ = [
     "PRESETS",
