@@ -140,3 +140,83 @@ def test_ctrl_c_while_the_kit_is_imported(lang: str, words: str) -> None:
         timeout=120,
     )
     assert (got.returncode, got.stdout, got.stderr) == (128 + signal.SIGINT, "", words + "\n")
+
+
+# ------------------------------------------------------------------ the held journal
+
+
+def _journal(tmp_path: Path) -> tuple[Path, object]:
+    from durak_nb.engine import Move
+    from durak_nb.record.recorder import Recorder
+
+    path = tmp_path / "g.durak.jsonl"
+    rec = Recorder.create(path, "podkidnoy", ["Anna", "Boris"], seed=1)
+    rec.play(Move.attack(1, "8D"))
+    for n in range(4):
+        rec.comment(f"a comment long enough to push the head line far from the end, number {n}")
+    return path, rec
+
+
+def test_a_same_size_rewrite_far_from_the_end_of_a_held_journal_is_refused(tmp_path: Path) -> None:
+    """The check compared the size and the last 64 bytes: a rewrite of the head line
+    (``Anna`` -> ``Anya``, the same size) went unnoticed and the next move was appended
+    to a journal of another game.  Now the whole file's hash is compared."""
+    from durak_nb.engine import Move
+    from durak_nb.record.json_form import RecordingError
+
+    path, rec = _journal(tmp_path)
+    data = path.read_bytes()
+    assert len(data) > 300 and b'"Anna"' in data[:200]
+    forged = data.replace(b'"Anna"', b'"Anya"', 1)
+    path.write_bytes(forged)
+    for lang, words in (
+        (
+            "en",
+            "the journal was rewritten by another program while this recorder held it (its {n} bytes are "
+            "not the ones this recorder wrote); nothing was written or cut: close this recorder and read "
+            "the journal again with Recorder.open()",
+        ),
+        (
+            "ru",
+            "журнал переписала другая программа, пока эта запись его держала (байтов в нём столько же, {n}, "
+            "но они не те, что она записала); ничего не записано и не обрезано: закройте эту запись и "
+            "прочитайте журнал заново через Recorder.open()",
+        ),
+        (
+            "uk",
+            "журнал переписала інша програма, поки цей запис його тримав (байтів у ньому стільки ж, {n}, "
+            "але вони не ті, що він записав); нічого не записано й не обрізано: закрийте цей запис і "
+            "прочитайте журнал знову через Recorder.open()",
+        ),
+    ):
+        with language(lang), pytest.raises(RecordingError) as err:
+            rec.play(Move.defend(0, "AD", "8D"))  # type: ignore[attr-defined]
+        assert (err.value.file, err.value.whole, err.value.message) == (str(path), True, words.format(n=len(data)))
+    assert path.read_bytes() == forged  # nothing written, nothing cut
+    path.write_bytes(data)  # put back as it was: the recorder goes on
+    rec.play(Move.defend(0, "AD", "8D"))  # type: ignore[attr-defined]
+    rec.close()  # type: ignore[attr-defined]
+
+
+def test_a_write_error_names_the_file_without_a_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failed write printed ``FILE:1:1: error:`` (a place a write error does not have)."""
+    import errno
+
+    from durak_nb.engine import Move
+    from durak_nb.record import recorder
+    from durak_nb.record.json_form import RecordingError
+
+    path, rec = _journal(tmp_path)
+    before = path.read_bytes()
+
+    def full(fd: int, data: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(recorder.os, "write", full)
+    with pytest.raises(RecordingError) as err:
+        rec.play(Move.defend(0, "AD", "8D"))  # type: ignore[attr-defined]
+    assert str(err.value) == (f"{path}: error: cannot write the journal: No space left on device; nothing was recorded")
+    assert path.read_bytes() == before
+    monkeypatch.undo()
+    rec.play(Move.defend(0, "AD", "8D"))  # type: ignore[attr-defined]
+    rec.close()  # type: ignore[attr-defined]
