@@ -94,6 +94,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     ),
     "cli": (
         "cli.py",
+        "console.py",
         "analysis/*.py",
         "bots.py",
         "botproto.py",
