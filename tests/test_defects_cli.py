@@ -55,8 +55,9 @@ def test_defect12_create_refuses_a_name_that_is_not_unicode(tmp_path: Path) -> N
     path = tmp_path / "n.durak.jsonl"
     with pytest.raises(RecordingError) as err:
         Recorder.create(path, "podkidnoy", ["Anna", "Boris\ud800"], seed=1)
-    assert err.value.message == (
-        "the text holds U+D800, a lone surrogate, which is not valid Unicode text: the journal could not be read back"
+    assert (err.value.rule, err.value.message) == (
+        "R2",
+        "'players': a name holds a lone surrogate, which is not valid Unicode text",
     )
     assert not path.exists()
 

@@ -220,3 +220,67 @@ def test_a_write_error_names_the_file_without_a_place(tmp_path: Path, monkeypatc
     monkeypatch.undo()
     rec.play(Move.defend(0, "AD", "8D"))  # type: ignore[attr-defined]
     rec.close()  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ one name check, one bout rule
+
+NAME_WORDS = {
+    "en": "'players' must be a list of non-empty names (at most 200 characters)",
+    "ru": "'players' — это список непустых имён (не длиннее 200 символов)",
+    "uk": "'players' — це список непорожніх імен (не довших за 200 символів)",
+}
+
+
+@pytest.mark.parametrize("bad", [" ", "\t", "x" * 201])
+def test_game_deal_refuses_the_names_the_record_layer_refuses(bad: str) -> None:
+    """``Game.deal`` took ``" "`` and a 201-character name, which no recording can hold."""
+    from durak_nb.engine import Game, SetupError
+    from durak_nb.record.json_form import players_problem
+
+    for lang, words in NAME_WORDS.items():
+        with language(lang):
+            with pytest.raises(SetupError) as err:
+                Game.deal("podkidnoy", [bad, "Boris"], seed=1)
+            assert (err.value.rule, err.value.message) == ("R2", words)
+            assert players_problem([bad, "Boris"]) == words  # the same check, the same words
+    with pytest.raises(SetupError) as err:
+        Game.deal("podkidnoy", ["Anna", "Boris\ud800"], seed=1)
+    assert err.value.message == "'players': a name holds a lone surrogate, which is not valid Unicode text"
+    assert Game.deal("podkidnoy", [" Anna ", "y" * 200], seed=1).players == (" Anna ", "y" * 200)
+
+
+def test_start_bout_is_one_rule_in_the_engine_the_json_form_and_the_notation(tmp_path: Path) -> None:
+    """``start.bout``: the engine took ``True`` and any size, the readers 1..MAX_BOUT; a
+    ``first_bito_done`` of ``"no"`` was read as true.  One bound, the engine's."""
+    import json
+
+    from durak_nb.engine import MAX_BOUT, Game, SetupError
+    from durak_nb.record import Recording, RecordingError, json_form
+
+    assert json_form.MAX_BOUT is MAX_BOUT
+    where = {"rules": "podkidnoy", "players": ["A", "B"], "hands": {"A": "6S", "B": "7S"}, "talon": ""}
+    for bout in (True, 1.0, 0, MAX_BOUT + 1):
+        with pytest.raises(SetupError) as err:
+            Game.from_position(**where, trump="S", attacker="A", bout=bout, rest_to_discard=True)  # type: ignore[arg-type]
+        assert (err.value.rule, err.value.message) == (
+            "R19",
+            f"start.bout must be a whole number from 1 to 999999999, not {bout!r}",
+        )
+    with pytest.raises(SetupError) as err:
+        Game.from_position(**where, trump="S", attacker="A", first_bito_done="no", rest_to_discard=True)  # type: ignore[arg-type]
+    assert (err.value.rule, err.value.message) == ("R13c", "start.first_bito_done must be true or false, not 'no'")
+    game = Game.from_position(**where, trump="S", attacker="A", bout=MAX_BOUT, rest_to_discard=True)  # type: ignore[arg-type]
+    assert game.bout == MAX_BOUT
+    doc = json.loads((ROOT / "recordings" / "draw.json").read_text(encoding="utf-8"))
+    for bout in (1.0, True, MAX_BOUT + 1):
+        doc["start"]["bout"] = bout
+        with pytest.raises(RecordingError) as rerr:
+            Recording.from_json_text(json.dumps(doc))
+        assert (rerr.value.rule, rerr.value.message) == ("R19", "start.bout: a whole number from 1 to 999999999")
+    from durak_nb.record import notation
+
+    text = (ROOT / "recordings" / "draw.durak").read_text(encoding="utf-8")
+    for bout in ("1.0", str(MAX_BOUT + 1)):
+        with pytest.raises(RecordingError) as rerr:
+            notation.read(text.replace("[Bout 25]", f"[Bout {bout}]"))
+        assert rerr.value.rule == "R19"

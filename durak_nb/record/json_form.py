@@ -28,7 +28,21 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card, CardError, Suit, lowest_rank
-from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
+from ..engine import (
+    MAX_BOUT,
+    MAX_NAME,
+    Action,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Position,
+    Refusal,
+    Result,
+    SetupError,
+    Start,
+    names_problem,
+)
 from ..errors import DurakError
 from ..i18n import N_, _, get_language, ngettext, translations
 from ..rules import Rules, RulesError
@@ -68,10 +82,10 @@ FORMAT = "durak-nb/1"
 #: notation: a larger document is refused with a clear error.
 MAX_BYTES = 16 * 1024 * 1024  #: bytes in a file (characters in a text)
 MAX_MOVES = 100_000  #: moves in one game (the notation counts every variation)
-MAX_NAME = 200  #: characters in a player name
+# MAX_NAME (characters in a player name, R2) and MAX_BOUT (``start.bout``, ``[Bout n]``, R19)
+# are the engine's bounds, imported above and exported from here for the readers.
 MAX_DEPTH = 100  #: variations nested in variations
 MAX_JSON_DEPTH = 100  #: arrays and objects nested in a ``meta`` value (a notation header)
-MAX_BOUT = 999_999_999  #: a bout number (``start.bout``, ``[Bout n]``)
 
 _MOVE_KEYS = {"player", "action", "cards", "card", "target", "show", "deck", "turned_up"}
 _TOP_KEYS = {"format", "rules", "players", "deal", "start", "moves", "result", "meta"}
@@ -630,22 +644,16 @@ def players_problem(players: object) -> str | None:
     """What is wrong with ``players`` as the ``players`` member (R2), or ``None``.
 
     The ONE name check: every reader (JSON, notation, journal) and every writer
-    (:meth:`Recording.dumps`, self-play) uses it, so what is written can be read back.
+    (:meth:`Recording.dumps`, self-play) uses it, so what is written can be read back;
+    past the list itself it is the engine's :func:`~durak_nb.engine.names_problem`,
+    so that every game the engine plays can be recorded (issue 23).
     ``players`` must be a non-empty list (or tuple) of unique strings, each with a
     character that is not white space, at most :data:`MAX_NAME` characters, and no
     lone surrogate.
     """
-    if (
-        not isinstance(players, (list, tuple))
-        or not players
-        or not all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players)
-    ):
+    if not isinstance(players, (list, tuple)) or not players:
         return _("'players' must be a list of non-empty names (at most {limit} characters)").format(limit=MAX_NAME)
-    if len(set(players)) != len(players):
-        return _("'players' must be unique names")
-    if any(jsonio.lone_surrogate(p) >= 0 for p in players):
-        return _("'players': a name holds a lone surrogate, which is not valid Unicode text")
-    return None
+    return names_problem(players)  # the engine's one name check (R2)
 
 
 def check_players(players: object, file: str = "<string>") -> None:

@@ -79,6 +79,7 @@ from .json_form import (
     Recording,
     RecordingError,
     Start,
+    check_players,
     os_why,
     read_bytes,
 )
@@ -554,6 +555,7 @@ class Recorder:
         r = Rules.make(rules) if isinstance(rules, str) else rules
         names = _players_arg(players, "Recorder.create")  # a str is one name, not a list (N6)
         file = str(path)
+        check_players(names, file)  # the reader's (and the engine's) one name check, before the engine's SetupError
         _check_journal_name(path)
         head_meta = _check_meta(copy.deepcopy(dict(meta or {})), file, 1)
         if deal is not None:
@@ -591,6 +593,7 @@ class Recorder:
             RecordingError: a move of the recording breaks a rule (``rule`` names it),
                 an existing file (without ``overwrite``), or a failed write.
         """
+        check_players(list(recording.players), str(path))  # as the reader will, before the engine's SetupError
         game = _live(recording)
         head = Recording(
             rules=recording.rules,
@@ -1088,7 +1091,7 @@ class Recorder:
         self._size = before + len(data)
         self._digest.update(data)
 
-    def _cut(self, size: int, mark: hashlib._Hash) -> None:
+    def _cut(self, size: int, mark: hashlib.blake2b) -> None:
         """Cut the journal back to ``size`` bytes, whose hash is ``mark``."""
         assert self._fd is not None
         with contextlib.suppress(OSError):  # else a later open() reports the torn line
