@@ -284,3 +284,39 @@ def test_start_bout_is_one_rule_in_the_engine_the_json_form_and_the_notation(tmp
         with pytest.raises(RecordingError) as rerr:
             notation.read(text.replace("[Bout 25]", f"[Bout {bout}]"))
         assert rerr.value.rule == "R19"
+
+
+# ------------------------------------------------------------------ a 4,301-digit number
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "meta"),
+    [
+        ("en", "bad JSON: a whole number of 4301 digits: at most 4300 digits", "of 4302 digits: at most 4300 digits"),
+        (
+            "ru",
+            "ошибка в JSON: целое число из 4301 цифры: можно не больше 4300 цифр",
+            "из 4302 цифр: можно не больше 4300 цифр",
+        ),
+        (
+            "uk",
+            "помилка в JSON: ціле число з 4301 цифри: можна не більше 4300 цифр",
+            "з 4302 цифр: можна не більше 4300 цифр",
+        ),
+    ],
+)
+def test_a_number_past_pythons_digit_limit_is_said_in_the_kits_words(lang: str, words: str, meta: str) -> None:
+    """It was Python's own "Exceeds the limit (4300 digits) for integer string conversion:
+    ... use sys.set_int_max_str_digits()"."""
+    from durak_nb.record import Recording, RecordingError, notation
+
+    text = (
+        (ROOT / "recordings" / "draw.json").read_text(encoding="utf-8").replace('"bout": 25', '"bout": ' + "9" * 4301)
+    )
+    with language(lang), pytest.raises(RecordingError) as err:
+        Recording.from_json_text(text, file="big.json")
+    assert (err.value.line, err.value.column, err.value.message) == (12, 13, words)
+    durak = (ROOT / "recordings" / "draw.durak").read_text(encoding="utf-8")
+    with language(lang), pytest.raises(RecordingError) as err:
+        notation.read(durak.replace("[Bout 25]", "[Bout 25]\n[x -" + "1" * 4302 + "]"))
+    assert (err.value.line, err.value.column) == (17, 4) and err.value.message.endswith(meta)
