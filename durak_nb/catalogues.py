@@ -99,6 +99,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     ),
     "cli": (
         "cli.py",
+        "console.py",
         "analysis/*.py",
         "bots.py",
         "ismcts.py",

@@ -34,11 +34,13 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from . import i18n
+from .console import locale_streams, writes_unicode
 from .engine import SetupError
 from .game_text import game_lines
 from .i18n import LANGUAGES, Np_, _, ngettext, npgettext, pgettext
@@ -490,7 +492,7 @@ def _validate(files: Sequence[str], as_json: bool) -> int:
                     _say(warning.format(), error=True)
                 _say(report.describe(), error=not report.ok)
     for a in answers:
-        print(shown(json.dumps(a, ensure_ascii=False), json_string=True))
+        print(shown(json.dumps(a, ensure_ascii=not writes_unicode()), json_string=True))
     return status
 
 
@@ -847,21 +849,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     The language of every message and of ``--help`` is ``--lang`` (before or after the
     command), else ``DURAK_NB_LANG``, else the locale (:func:`durak_nb.i18n.default_language`);
     it is chosen before the parser is made, so that the parser's help texts and
-    argparse's own words are in it too, and given back when the command ends.
+    argparse's own words are in it too, and given back when the command ends.  The output
+    is in the locale's encoding (:func:`durak_nb.console.locale_streams`).
 
     Ctrl-C (SIGINT) in any command prints ``durak-nb: interrupted; nothing written``
     and returns 130 (128 + SIGINT, as a shell reports it): every file a command writes
     is written whole or not at all, and an interrupted self-play corpus removes what it
     had begun.
     """
+    locale_streams()  # LANG=uk_UA.KOI8-U: KOI8-U out, whatever Python chose
     words = list(sys.argv[1:] if argv is None else argv)
     lang = _lang_given(words)
     if lang is None:
-        try:
+        with warnings.catch_warnings():  # said once, as the command line says things
+            warnings.simplefilter("ignore", i18n.LanguageWarning)
             lang = i18n.get_language()
-        except ValueError as exc:  # DURAK_NB_LANG names a language the kit does not speak
-            _say(f"durak-nb: error: {exc}", error=True)  # no language to say it in but English
-            return 2
+        if (problem := i18n.setting_problem()) is not None:  # DURAK_NB_LANG=fr: said, then English
+            _say(f"durak-nb: note: {problem}", error=True)
     with i18n.language(lang), _argparse_words():
         try:
             return _run(words)

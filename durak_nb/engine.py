@@ -49,6 +49,8 @@ from .i18n import N_, _, ngettext
 from .rules import Rules, RulesError, preset_text
 
 __all__ = [
+    "MAX_BOUT",
+    "MAX_NAME",
     "Action",
     "Bito",
     "Drew",
@@ -67,6 +69,7 @@ __all__ = [
     "SetupError",
     "Start",
     "Took",
+    "names_problem",
 ]
 
 
@@ -1049,6 +1052,33 @@ class _Seating(NamedTuple):
 _SEATINGS: dict[int, _Seating] = {}
 
 
+#: The most characters in a player's name (R2), for the engine and every reader and writer.
+MAX_NAME = 200
+#: The highest bout number a position may start at (R19: ``start.bout``, ``[Bout n]``).
+MAX_BOUT = 999_999_999
+
+
+def names_problem(names: Sequence[object]) -> str | None:
+    """What is wrong with ``names`` as the seat names of a game (R2), or ``None``: the one
+    name check of the engine (:meth:`Game.deal`, :meth:`Game.from_position`) and of every
+    reader and writer of recordings (:func:`durak_nb.record.json_form.players_problem`),
+    so that a game the engine plays can always be recorded and read back.
+
+    Each name is a string with a character that is not white space, at most
+    :data:`MAX_NAME` characters and no lone surrogate; the names are unique.
+
+    >>> names_problem(["Anna", "Boris"]) is None, names_problem(["Anna", " "])
+    (True, "'players' must be a list of non-empty names (at most 200 characters)")
+    """
+    if not all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in names):
+        return _("'players' must be a list of non-empty names (at most {limit} characters)").format(limit=MAX_NAME)
+    if len(set(names)) != len(names):
+        return _("'players' must be unique names")
+    if any("\ud800" <= c <= "\udfff" for p in names for c in str(p)):
+        return _("'players': a name holds a lone surrogate, which is not valid Unicode text")
+    return None
+
+
 def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
     """Check the seat names against the rules (R2, R22) and work out what a game of
     them keeps per seat and per rules (shared by every game of that seating, never
@@ -1058,10 +1088,8 @@ def _seating(rules: Rules, names: tuple[str, ...]) -> _Seating:
     Raises:
         SetupError: names not unique or empty, or a number of players R2/R22 forbid.
     """
-    if any(not isinstance(p, str) or not p for p in names):
-        raise SetupError("R2", _("every player needs a non-empty name"))
-    if len(set(names)) != len(names):
-        raise SetupError("R2", _("player names must be unique"))
+    if (problem := names_problem(names)) is not None:
+        raise SetupError("R2", problem)
     n = len(names)
     try:
         rules.check_players(n)
@@ -1542,9 +1570,19 @@ class Game:
         game.discard = discard_cards
         game.trump = trump_suit
         game.trump_card = talon_cards[-1] if talon_cards and not r.japanese else None
-        game.first_bito_done = bool(first_bito_done)
-        if not isinstance(bout, int) or bout < 1:
-            raise SetupError("R19", _("start.bout must be a whole number from 1, not {bout}").format(bout=repr(bout)))
+        if isinstance(bout, bool) or not isinstance(bout, int) or not 1 <= bout <= MAX_BOUT:
+            raise SetupError(
+                "R19",
+                _("start.bout must be a whole number from 1 to {limit}, not {bout}").format(
+                    limit=MAX_BOUT, bout=_shown(bout)
+                ),
+            )
+        if not isinstance(first_bito_done, bool):
+            raise SetupError(
+                "R13c",
+                _("start.first_bito_done must be true or false, not {value}").format(value=_shown(first_bito_done)),
+            )
+        game.first_bito_done = first_bito_done
         game.bout = bout
         game.dealt_hands = [list(h) for h in game.hands]
         game._make_beaters()

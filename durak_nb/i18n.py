@@ -57,6 +57,7 @@ __all__ = [
     "LANGUAGE_NAMES",
     "LOCALE_DIR",
     "N_",
+    "LanguageWarning",
     "Nn_",
     "Np_",
     "Phrase",
@@ -70,6 +71,7 @@ __all__ = [
     "pgettext",
     "reload",
     "set_language",
+    "setting_problem",
     "translations",
     "whole",
 ]
@@ -97,8 +99,24 @@ def _match(name: str | None) -> str | None:
     if not name:
         return None
     head = name.strip().split(".")[0].split("@")[0].replace("-", "_").lower()
+    if head in ("c", "posix"):  # the C locale (C, C.UTF-8, POSIX): English
+        return "en"
     code = head.split("_")[0]
     return code if code in LANGUAGES else None
+
+
+class LanguageWarning(UserWarning):
+    """``DURAK_NB_LANG`` names a language the kit does not speak: English is used."""
+
+
+def setting_problem() -> str | None:
+    """What is wrong with ``DURAK_NB_LANG`` (``"DURAK_NB_LANG='fr': durak-nb speaks en, ru,
+    uk; going on in English"``), or ``None`` when it is unset or names a language the kit
+    speaks.  The command line prints it as a note and goes on (in English)."""
+    env = os.environ.get(ENV, "").strip()
+    if not env or _match(env) is not None:
+        return None
+    return f"{ENV}={env!r}: durak-nb speaks {', '.join(LANGUAGES)}; going on in English"
 
 
 def default_language() -> str:
@@ -108,15 +126,18 @@ def default_language() -> str:
     list; its first entry we speak), ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set,
     then :func:`locale.getlocale`.  ``C`` and ``POSIX`` mean English.
 
-    Raises:
-        ValueError: ``DURAK_NB_LANG`` names a language the kit does not speak (the
-            message lists the ones it does).
+    A ``DURAK_NB_LANG`` that names a language the kit does not speak (``fr``) means
+    English, with a :class:`LanguageWarning` saying so (:func:`setting_problem`); it
+    raises nothing, so that no lesson and no command stops for it.
     """
     env = os.environ.get(ENV, "").strip()
     if env:
         got = _match(env)
         if got is None:
-            raise ValueError(f"{ENV}={env!r}: durak-nb speaks {', '.join(LANGUAGES)}")
+            import warnings
+
+            warnings.warn(str(setting_problem()), LanguageWarning, stacklevel=2)
+            return "en"
         return got
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
@@ -162,9 +183,8 @@ def set_language(lang: str | None = None) -> None:
 def get_language() -> str:
     """The language in use: ``'en'``, ``'ru'`` or ``'uk'`` (see :func:`set_language`).
 
-    Raises:
-        ValueError: no language was set and ``DURAK_NB_LANG`` names one the kit does not
-            speak (:func:`default_language`).
+    No language set and a ``DURAK_NB_LANG`` the kit does not speak: English
+    (:func:`default_language`).
     """
     global _default
     if _chosen is not None:

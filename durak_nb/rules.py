@@ -289,20 +289,33 @@ class Rules:
         self._check()
 
     @classmethod
-    def make(cls, preset: str = "podkidnoy", **options: Any) -> Rules:
+    def make(cls, preset: str | Mapping[str, Any] = "podkidnoy", **options: Any) -> Rules:
         """Rules of ``preset`` with ``options`` (names of RULES.md's option table).
+
+        ``preset`` may also be a mapping with ``preset`` and options, as the JSON form's
+        ``rules`` member (:meth:`from_json`): ``Rules.make({"preset": "perevodnoy"})``.
 
         ``hand_size`` defaults to 5 in prostoy and english, 6 elsewhere; ``teams`` is a
         list of seat groups (lists of 0-based seats).
 
         Raises:
-            RulesError: unknown preset or option name, or a value out of range; the
+            RulesError: a preset that is neither a name nor a mapping (a list, a number);
+                unknown preset or option name, or a value out of range; the
                 message names the option, its rule id and the values allowed
                 (``deck_size`` 24, 36 or 52, R1; ``hand_size`` 1 to half the deck, R3;
                 ``bout_limit`` 1 to the deck size, R13a; ``first_bout_limit`` 5 or 6,
                 R13c; ``repetition_draw`` 0 or 2 to :data:`MAX_REPETITION_DRAW`, R27).
                 The players are bounded by :meth:`check_players` (R2).
         """
+        if isinstance(preset, Mapping) and not options:  # Rules.make({"preset": ..., "deck_size": 36})
+            return cls.from_json(preset)
+        if not isinstance(preset, str):
+            raise RulesError(
+                None,
+                _("the preset is a name ({presets}) or an object with 'preset' and options").format(
+                    presets=", ".join(PRESETS)
+                ),
+            )
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
             raise RulesError(

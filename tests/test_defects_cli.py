@@ -55,8 +55,9 @@ def test_defect12_create_refuses_a_name_that_is_not_unicode(tmp_path: Path) -> N
     path = tmp_path / "n.durak.jsonl"
     with pytest.raises(RecordingError) as err:
         Recorder.create(path, "podkidnoy", ["Anna", "Boris\ud800"], seed=1)
-    assert err.value.message == (
-        "the text holds U+D800, a lone surrogate, which is not valid Unicode text: the journal could not be read back"
+    assert (err.value.rule, err.value.message) == (
+        "R2",
+        "'players': a name holds a lone surrogate, which is not valid Unicode text",
     )
     assert not path.exists()
 
@@ -89,9 +90,17 @@ def test_defect12_names_the_reader_takes_still_record_and_reopen(tmp_path: Path)
 
 def changed_message(path: Path, size: int, wrote: int) -> str:
     return (
-        f"{path}:1:1: error: the journal was changed by another program while this recorder held it "
+        f"{path}: error: the journal was changed by another program while this recorder held it "
         f"(it has {size} bytes, this recorder wrote {wrote}); nothing was written or cut: close this "
         "recorder and continue with Recorder.open(), which reads what was added"
+    )
+
+
+def rewritten_message(path: Path, size: int) -> str:
+    return (
+        f"{path}: error: the journal was rewritten by another program while this recorder held it "
+        f"(its {size} bytes are not the ones this recorder wrote); nothing was written or cut: close this "
+        "recorder and read the journal again with Recorder.open()"
     )
 
 
@@ -132,10 +141,10 @@ def test_defect13_a_rewrite_in_place_or_a_replaced_file_is_refused(tmp_path: Pat
         path.write_bytes(data.replace(b'"abc"', b'"xyz"'))  # the same size, other bytes
         with pytest.raises(RecordingError) as err:
             rec.play(Move.defend(0, "AD", "8D"))
-        assert str(err.value) == changed_message(path, len(data), len(data))
+        assert str(err.value) == rewritten_message(path, len(data))
         assert path.read_bytes() == data.replace(b'"abc"', b'"xyz"')
     moved = (
-        f"{path}:1:1: error: the journal was moved, replaced or deleted while this recorder held it; "
+        f"{path}: error: the journal was moved, replaced or deleted while this recorder held it; "
         "nothing was written: open the journal again with Recorder.open()"
     )
     with Recorder.create(path, "podkidnoy", NAMES2, seed=1, overwrite=True) as rec:
@@ -173,7 +182,7 @@ def test_defect6_a_journal_that_is_a_device_or_a_fifo_is_refused_at_once(tmp_pat
         )
         with pytest.raises(RecordingError) as err:
             Recorder.open(path)
-        assert str(err.value) == f"{path}:1:1: error: cannot open the journal: it is not a regular file"
+        assert str(err.value) == f"{path}: error: cannot open the journal: it is not a regular file"
 
 
 # ---------------------------------------------------------------------- 14: a failed write during a redeal

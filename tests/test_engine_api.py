@@ -144,7 +144,7 @@ def test_R3_position_code_round_trip_and_rest_to_discard() -> None:
         ),
         ("7S/8S - D x * 2 + -", "position code: attacker is a whole number, not 'x'"),
         ("7S/8S - D 0 * 2 ? -", "position code: bito is + or -, not '?'"),
-        ("7S/8S - D 0 * 0 + -", "[R19] start.bout must be a whole number from 1, not 0"),
+        ("7S/8S - D 0 * 0 + -", "[R19] start.bout must be a whole number from 1 to 999999999, not 0"),
         ("7S/8S/9S - D 0 * 2 + -", "[R2] start.hands has 3 hands for 2 players"),
         (
             "7S/8S - D 0 - 2 + -",

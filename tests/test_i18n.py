@@ -60,10 +60,22 @@ def test_the_default_comes_from_the_setting_then_the_locale(
     assert get_language() == want
 
 
-def test_a_bad_environment_setting_names_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bad_environment_setting_names_itself_and_goes_on_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: an unknown DURAK_NB_LANG is said (a LanguageWarning) and English is used;
+    ``C``/``POSIX`` (any codeset) are English, not unknown."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     monkeypatch.setenv("DURAK_NB_LANG", "fr")
-    with pytest.raises(ValueError, match=r"DURAK_NB_LANG='fr': durak-nb speaks en, ru, uk"):
-        i18n.default_language()
+    want = "DURAK_NB_LANG='fr': durak-nb speaks en, ru, uk; going on in English"
+    with pytest.warns(i18n.LanguageWarning, match=want):
+        assert i18n.default_language() == "en"
+    assert i18n.setting_problem() == want
+    for value in ("C", "C.UTF-8", "POSIX", "en_GB.UTF-8"):
+        monkeypatch.setenv("DURAK_NB_LANG", value)
+        assert (i18n.default_language(), i18n.setting_problem()) == ("en", None)
+    monkeypatch.setenv("DURAK_NB_LANG", "uk")
+    assert (i18n.default_language(), i18n.setting_problem()) == ("uk", None)
 
 
 #: "{n} card"/"{n} cards" for n = 0..25 and 101, as a teacher writes them.

@@ -146,8 +146,17 @@ def test_a_language_the_kit_does_not_speak() -> None:
     assert got.stderr.splitlines()[-1] == (
         "durak-nb: error: argument --lang: invalid choice: 'de' (choose from 'en', 'ru', 'uk')"
     )
-    got = run("validate", "x.json", env={"DURAK_NB_LANG": "de"})
-    assert (got.returncode, got.stderr) == (2, "durak-nb: error: DURAK_NB_LANG='de': durak-nb speaks en, ru, uk\n")
+    # issue 23: an unknown DURAK_NB_LANG (even C) is said, and the command goes on in English
+    missing = ROOT / "no-such-file.json"
+    got = run("validate", str(missing), env={"DURAK_NB_LANG": "de", "LANG": "ru_RU.UTF-8"})
+    assert got.returncode == 1
+    assert got.stderr.splitlines()[0] == (
+        "durak-nb: note: DURAK_NB_LANG='de': durak-nb speaks en, ru, uk; going on in English"
+    )
+    english = run("validate", str(missing))
+    assert got.stderr.splitlines()[1:] == english.stderr.splitlines() and english.returncode == 1
+    for value in ("C", "C.UTF-8", "POSIX"):
+        assert run("validate", str(missing), env={"DURAK_NB_LANG": value}).stderr == english.stderr
 
 
 def test_validate_error_names_its_place(tmp_path: Path) -> None:

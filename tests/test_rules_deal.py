@@ -50,7 +50,7 @@ def test_R2_players_from_two_to_deck_size_over_hand_size(preset: str, deck_size:
 
 
 def test_R2_player_names_must_be_unique() -> None:
-    with pytest.raises(SetupError, match=r"^\[R2\] player names must be unique$"):
+    with pytest.raises(SetupError, match=r"^\[R2\] 'players' must be unique names$"):
         Game.deal("podkidnoy", ["Anna", "Anna"], seed=1)
 
 

@@ -17,6 +17,7 @@ import os
 import sys
 from collections import Counter
 
+from ..console import writes_unicode
 from ..i18n import N_, _, ngettext
 from ..record import RecordingError, notation
 from ..record.io import check_match, dump, write_form
@@ -94,7 +95,7 @@ def solve_command(path: str, *, as_json: bool = False, node_budget: int = DEFAUL
         return 2
     names = rec.players
     if as_json:
-        _say(json.dumps(solution.to_json(names), ensure_ascii=False), json_string=True)
+        _say(json.dumps(solution.to_json(names), ensure_ascii=not writes_unicode()), json_string=True)
     else:
         for line in solution.describe(names).splitlines():  # each line shown safely (names are user text)
             _say(line)

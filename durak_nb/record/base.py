@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card, Suit
-from ..engine import Position
+from ..engine import MAX_BOUT, MAX_NAME, Position
 from ..errors import DurakError
 from ..i18n import N_, get_language, translations
 
@@ -32,10 +32,10 @@ __all__ = [
 #: notation: a larger document is refused with a clear error.
 MAX_BYTES = 16 * 1024 * 1024  #: bytes in a file (characters in a text)
 MAX_MOVES = 100_000  #: moves in one game (the notation counts every variation)
-MAX_NAME = 200  #: characters in a player name
+# MAX_NAME (characters in a player name, R2) and MAX_BOUT (``start.bout``, ``[Bout n]``, R19)
+# are the engine's bounds, imported above and exported from here for the readers.
 MAX_DEPTH = 100  #: variations nested in variations
 MAX_JSON_DEPTH = 100  #: arrays and objects nested in a ``meta`` value (a notation header)
-MAX_BOUT = 999_999_999  #: a bout number (``start.bout``, ``[Bout n]``)
 
 
 class RecordingError(DurakError):

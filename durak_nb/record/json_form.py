@@ -28,7 +28,19 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card, CardError, Suit, lowest_rank
-from ..engine import Action, Event, Game, IllegalMove, Move, Position, Refusal, Result, SetupError, Start
+from ..engine import (
+    Action,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Position,
+    Refusal,
+    Result,
+    SetupError,
+    Start,
+    names_problem,
+)
 from ..errors import DurakError
 from ..i18n import N_, _, ngettext
 from ..rules import Rules, RulesError
@@ -484,22 +496,16 @@ def players_problem(players: object) -> str | None:
     """What is wrong with ``players`` as the ``players`` member (R2), or ``None``.
 
     The ONE name check: every reader (JSON, notation, journal) and every writer
-    (:meth:`Recording.dumps`, self-play) uses it, so what is written can be read back.
+    (:meth:`Recording.dumps`, self-play) uses it, so what is written can be read back;
+    past the list itself it is the engine's :func:`~durak_nb.engine.names_problem`,
+    so that every game the engine plays can be recorded (issue 23).
     ``players`` must be a non-empty list (or tuple) of unique strings, each with a
     character that is not white space, at most :data:`MAX_NAME` characters, and no
     lone surrogate.
     """
-    if (
-        not isinstance(players, (list, tuple))
-        or not players
-        or not all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players)
-    ):
+    if not isinstance(players, (list, tuple)) or not players:
         return _("'players' must be a list of non-empty names (at most {limit} characters)").format(limit=MAX_NAME)
-    if len(set(players)) != len(players):
-        return _("'players' must be unique names")
-    if any(jsonio.lone_surrogate(p) >= 0 for p in players):
-        return _("'players': a name holds a lone surrogate, which is not valid Unicode text")
-    return None
+    return names_problem(players)  # the engine's one name check (R2)
 
 
 def check_players(players: object, file: str = "<string>") -> None:

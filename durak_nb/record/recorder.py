@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import hashlib
 import os
 import stat
 import sys
@@ -79,6 +80,7 @@ from .json_form import (
     Recording,
     RecordingError,
     Start,
+    check_players,
     os_why,
     read_bytes,
 )
@@ -99,8 +101,8 @@ __all__ = [
 #: The annotation glyphs a move may carry (docs/notation.md, ``meta.glyphs``).
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 
-#: How many of its last bytes the recorder compares before each write (defect 13).
-_TAIL = 64
+#: How many bytes the recorder reads at a time when it checks the journal before a write.
+_CHUNK = 1 << 20
 
 #: The end of a recorder journal's name: the readers (``record.io``, ``Replay.load``,
 #: the command line) tell a journal by it.
@@ -475,14 +477,14 @@ class Recorder:
         annotations: list[tuple[str, int, str]] | None = None,
         torn: TornLine | None = None,
         fsync: bool = True,
-        tail: bytes = b"",
+        content: bytes = b"",
         implied: Sequence[int] = (),
     ) -> None:
         """Low level: use :meth:`create`, :meth:`from_recording` or :meth:`open`.
 
-        ``size`` is the journal's length and ``tail`` its last bytes (up to
-        :data:`_TAIL`), as this recorder knows them: before each write the file is
-        checked against them (see :meth:`play`)."""
+        ``size`` is the journal's length and ``content`` its bytes, as this recorder
+        knows them: before each write the file is checked against their hash (see
+        :meth:`play`; defect 13 and issue 23: an outside append, or a rewrite of the same size)."""
         self.path = path
         self._absolute = os.path.abspath(path)  # the file checked before each write, wherever the cwd goes
         self.live: Game | PartialGame = game
@@ -490,7 +492,7 @@ class Recorder:
         self.fsync = fsync
         self._fd: int | None = fd
         self._size = size
-        self._tail = tail[-_TAIL:]
+        self._digest = hashlib.blake2b(content)  # of every byte of the journal, as written
         self._head = recording
         self._head_meta = head_meta
         self._notes: list[tuple[str, int, str]] = list(annotations or [])
@@ -554,6 +556,7 @@ class Recorder:
         r = Rules.make(rules) if isinstance(rules, str) else rules
         names = players_arg(players, "Recorder.create")  # a str is one name, not a list (N6)
         file = str(path)
+        check_players(names, file)  # the reader's (and the engine's) one name check, before the engine's SetupError
         _check_journal_name(path)
         head_meta = _check_meta(copy.deepcopy(dict(meta or {})), file, 1)
         if deal is not None:
@@ -591,6 +594,7 @@ class Recorder:
             RecordingError: a move of the recording breaks a rule (``rule`` names it),
                 an existing file (without ``overwrite``), or a failed write.
         """
+        check_players(list(recording.players), str(path))  # as the reader will, before the engine's SetupError
         game = _live(recording)
         head = Recording(
             rules=recording.rules,
@@ -617,18 +621,25 @@ class Recorder:
         flags |= 0 if overwrite else os.O_EXCL
         try:
             if overwrite and path.exists() and not path.is_file():  # never open a device or a FIFO (N8)
-                raise RecordingError(_("cannot create the journal: {why}").format(why=_(NOT_REGULAR)), file=str(path))
+                raise RecordingError(
+                    _("cannot create the journal: {why}").format(why=_(NOT_REGULAR)), file=str(path), whole=True
+                )
             fd = os.open(path, flags, 0o644)
         except FileExistsError as exc:
             raise RecordingError(
                 _("the journal exists already: Recorder.open() continues it, overwrite=True replaces it"),
                 file=str(path),
+                whole=True,
             ) from exc
         except OSError as exc:
-            raise RecordingError(_("cannot create the journal: {why}").format(why=os_why(exc)), file=str(path)) from exc
+            raise RecordingError(
+                _("cannot create the journal: {why}").format(why=os_why(exc)), file=str(path), whole=True
+            ) from exc
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced by one between the check and the open
-                raise RecordingError(_("cannot create the journal: {why}").format(why=_(NOT_REGULAR)), file=str(path))
+                raise RecordingError(
+                    _("cannot create the journal: {why}").format(why=_(NOT_REGULAR)), file=str(path), whole=True
+                )
             _lock(fd, path)
             os.ftruncate(fd, 0)
             rec = cls(path, fd, game, head, size=0, head_meta=head.meta, fsync=fsync)
@@ -656,10 +667,12 @@ class Recorder:
         try:  # without blocking: a FIFO would wait for a writer
             fd = os.open(p, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         except OSError as exc:
-            raise RecordingError(_("cannot open the journal: {why}").format(why=os_why(exc)), file=str(p)) from exc
+            raise RecordingError(
+                _("cannot open the journal: {why}").format(why=os_why(exc)), file=str(p), whole=True
+            ) from exc
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise RecordingError(_("cannot open the journal: it is not a regular file"), file=str(p))
+                raise RecordingError(_("cannot open the journal: it is not a regular file"), file=str(p), whole=True)
             _lock(fd, p)
             data = read_bytes(p, limit=MAX_BYTES, what="journal")  # bounded (defect 6)
             j = _parse(data, str(p))
@@ -683,7 +696,7 @@ class Recorder:
             annotations=j.annotations,
             torn=j.torn,
             fsync=fsync,
-            tail=data[: j.size][-_TAIL:],
+            content=data[: j.size],
             implied=j.implied,
         )
 
@@ -721,9 +734,10 @@ class Recorder:
                 and the game unchanged, its random generator included).
 
         Before every line it writes (moves, comments, glyphs), the recorder checks
-        that the journal is still the file it holds, as long as it left it, ending in
-        the bytes it wrote last.  A journal that another program appended to,
-        rewrote, replaced or deleted is never written over: the line is refused with
+        that the journal is still the file it holds, as long as it left it, and with
+        the bytes it wrote (a hash of the whole file: one read of the journal, at most
+        ``MAX_BYTES``, per line).  A journal that another program appended to,
+        rewrote (even to the same size), replaced or deleted is never written over: the line is refused with
         a :class:`RecordingError` naming the file, nothing on disk is cut, and the
         game stays as it was; :meth:`close` and :meth:`open` read the journal again
         (and refuse it when what was added is not a journal line).
@@ -740,7 +754,7 @@ class Recorder:
             trial = game.copy()  # draw the shuffle on a copy, so nothing changes before the write
             trial.play(move)
             recorded, shuffled = trial.history[-1], trial.rng.getstate()
-        before, tail = self._size, self._tail
+        before, mark = self._size, self._digest.copy()
         rng = game.rng.getstate() if isinstance(game, Game) else None
         line = move_to_json(recorded, game.players)
         if implied:
@@ -752,7 +766,7 @@ class Recorder:
             events = game.play(recorded)
         except BaseException:
             if len(_history(game)) == self._written:  # not played after all: unwrite it
-                self._cut(before, tail)
+                self._cut(before, mark)
                 if isinstance(game, Game) and rng is not None:
                     game.rng.setstate(rng)
             raise
@@ -858,6 +872,7 @@ class Recorder:
                     len(history),
                 ).format(n=len(history), written=self._written),
                 file=str(self.path),
+                whole=True,
             )
         new = history[self._written :]
         self._check_bound(len(history))
@@ -960,7 +975,7 @@ class Recorder:
     def _check_open(self) -> None:
         if self._fd is None:
             raise RecordingError(
-                _("the recorder is closed: Recorder.open() continues the journal"), file=str(self.path)
+                _("the recorder is closed: Recorder.open() continues the journal"), file=str(self.path), whole=True
             )
 
     def _check_synced(self) -> None:
@@ -974,6 +989,7 @@ class Recorder:
                     len(_history(self.live)),
                 ).format(n=len(_history(self.live)), written=self._written),
                 file=str(self.path),
+                whole=True,
             )
 
     def _check_bound(self, moves: int) -> None:
@@ -983,6 +999,7 @@ class Recorder:
                     n=moves, limit=MAX_MOVES
                 ),
                 file=str(self.path),
+                whole=True,
             )
 
     def _move_index(self, move: int | None) -> int:
@@ -1003,7 +1020,8 @@ class Recorder:
 
     def _check_unchanged(self, fd: int) -> None:
         """Refuse to write when the journal on disk is not as this recorder left it
-        (defect 13: an outside append would be written over)."""
+        (defect 13: an outside append would be written over; issue 23: nor a rewrite of
+        the same size, which the last bytes alone did not show)."""
         held = os.fstat(fd)
         try:
             named = os.stat(self._absolute)
@@ -1016,9 +1034,19 @@ class Recorder:
                     "written: open the journal again with Recorder.open()"
                 ),
                 file=str(self.path),
+                whole=True,
             )
-        n = len(self._tail)
-        if held.st_size != self._size or _read_at(fd, self._size - n, n) != self._tail:
+        if held.st_size == self._size and _digest_of(fd, self._size) != self._digest.digest():
+            raise RecordingError(
+                _(
+                    "the journal was rewritten by another program while this recorder held it (its "
+                    "{size} bytes are not the ones this recorder wrote); nothing was written or cut: "
+                    "close this recorder and read the journal again with Recorder.open()"
+                ).format(size=held.st_size),
+                file=str(self.path),
+                whole=True,
+            )
+        if held.st_size != self._size:
             raise RecordingError(
                 _(
                     "the journal was changed by another program while this recorder held it (it has "
@@ -1026,6 +1054,7 @@ class Recorder:
                     "close this recorder and continue with Recorder.open(), which reads what was added"
                 ).format(size=held.st_size, wrote=self._size),
                 file=str(self.path),
+                whole=True,
             )
 
     def _append(self, data: bytes) -> None:
@@ -1035,13 +1064,14 @@ class Recorder:
             raise RecordingError(
                 _("the journal would grow past {limit} bytes, the limit for reading it back").format(limit=MAX_BYTES),
                 file=str(self.path),
+                whole=True,
             )
-        fd, before, tail = self._fd, self._size, self._tail
+        fd, before, mark = self._fd, self._size, self._digest.copy()
         try:
             self._check_unchanged(fd)
         except OSError as exc:
             raise RecordingError(
-                _("cannot check the journal: {why}").format(why=os_why(exc)), file=str(self.path)
+                _("cannot check the journal: {why}").format(why=os_why(exc)), file=str(self.path), whole=True
             ) from exc
         try:
             os.lseek(fd, before, os.SEEK_SET)
@@ -1051,22 +1081,23 @@ class Recorder:
             if self.fsync:
                 os.fsync(fd)
         except BaseException as exc:
-            self._cut(before, tail)
+            self._cut(before, mark)
             if isinstance(exc, OSError):
                 raise RecordingError(
                     _("cannot write the journal: {why}; nothing was recorded").format(why=os_why(exc)),
                     file=str(self.path),
+                    whole=True,
                 ) from exc
             raise
         self._size = before + len(data)
-        self._tail = (tail + data)[-_TAIL:]
+        self._digest.update(data)
 
-    def _cut(self, size: int, tail: bytes) -> None:
-        """Cut the journal back to ``size`` bytes, ending in ``tail``."""
+    def _cut(self, size: int, mark: hashlib.blake2b) -> None:
+        """Cut the journal back to ``size`` bytes, whose hash is ``mark``."""
         assert self._fd is not None
         with contextlib.suppress(OSError):  # else a later open() reports the torn line
             os.ftruncate(self._fd, size)
-        self._size, self._tail = size, tail
+        self._size, self._digest = size, mark
 
 
 def _check_journal_name(path: str | Path) -> None:
@@ -1086,6 +1117,7 @@ def _check_journal_name(path: str | Path) -> None:
                 "a reader tells a journal from a JSON recording ('.json') or the notation ('.durak') by its name"
             ).format(suffix=JOURNAL_SUFFIX),
             file=str(path),
+            whole=True,
         )
 
 
@@ -1104,6 +1136,20 @@ def _encode(obj: dict[str, Any], file: str, line: int) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
+def _digest_of(fd: int, size: int) -> bytes:
+    """The hash of the first ``size`` bytes of the file ``fd`` (read in chunks of
+    :data:`_CHUNK`; a journal is at most ``MAX_BYTES`` long)."""
+    digest = hashlib.blake2b()
+    offset = 0
+    while offset < size:
+        chunk = _read_at(fd, offset, min(_CHUNK, size - offset))
+        if not chunk:
+            break
+        digest.update(chunk)
+        offset += len(chunk)
+    return digest.digest()
+
+
 def _read_at(fd: int, offset: int, size: int) -> bytes:
     """``size`` bytes of the file at ``offset`` (the recorder seeks before each write)."""
     if hasattr(os, "pread"):
@@ -1118,7 +1164,7 @@ def _lock(fd: int, path: Path) -> None:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError as exc:
-        raise RecordingError(_("another recorder has this journal open"), file=str(path)) from exc
+        raise RecordingError(_("another recorder has this journal open"), file=str(path), whole=True) from exc
 
 
 def _fsync_dir(path: Path) -> None:
