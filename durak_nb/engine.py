@@ -1574,13 +1574,13 @@ class Game:
             raise SetupError(
                 "R19",
                 _("start.bout must be a whole number from 1 to {limit}, not {bout}").format(
-                    limit=MAX_BOUT, bout=_shown(bout)
+                    limit=MAX_BOUT, bout=shown(bout)
                 ),
             )
         if not isinstance(first_bito_done, bool):
             raise SetupError(
                 "R13c",
-                _("start.first_bito_done must be true or false, not {value}").format(value=_shown(first_bito_done)),
+                _("start.first_bito_done must be true or false, not {value}").format(value=shown(first_bito_done)),
             )
         game.first_bito_done = first_bito_done
         game.bout = bout
