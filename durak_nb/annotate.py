@@ -43,7 +43,7 @@ line is unfinished), and the recorded result comes back with the recorded end (R
 1. Boris 8D Anna AD/8D?!
     (1... Anna take {Keep the aces.})
 >>> print(a.undo().what)
-the comment after move 0 of line 1.1 (Anna takes)
+the comment after move 1 of line 2.1 (Anna takes)
 >>> a.history()
 ['glyph ?! on move 1 of the main line (Anna covers 8♦ with A♦)', 'a line at move 1 of the main line: Anna takes']
 """

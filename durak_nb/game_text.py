@@ -28,11 +28,11 @@ line branches, so the work is linear in the moves of the recording.
 ...                 "variations": {"1": [{"moves": [{"player": "Boris", "action": "take"}]}]}}}
 >>> print("\\n".join(game_lines(Recording.from_json(doc))))
 podkidnoy: Anna, Boris; trump ♥
-   0  Anna attacks 6♠
-   1  Boris covers 6♠ with 7♠ !
+   1  Anna attacks 6♠
+   2  Boris covers 6♠ with 7♠ !
       {The only cover.}
-      side line 1.1, instead of move 1:
-         0  Boris takes
+      side line 2.1, instead of move 2:
+         1  Boris takes
 """
 
 from __future__ import annotations
