@@ -45,7 +45,7 @@ line is unfinished), and the recorded result comes back with the recorded end (R
 >>> print(a.undo().what)
 the comment after move 1 of line 2.1 (Anna takes)
 >>> a.history()
-['glyph ?! on move 1 of the main line (Anna covers 8♦ with A♦)', 'a line at move 1 of the main line: Anna takes']
+['glyph ?! on move 2 of the main line (Anna covers 8♦ with A♦)', 'a line at move 2 of the main line: Anna takes']
 """
 
 from __future__ import annotations
