@@ -8,5 +8,5 @@ export PATH="$PWD/.venv/bin:$PATH"
 echo "== ruff check";        ruff check durak_nb tests benchmarks
 echo "== ruff format --check"; ruff format --check durak_nb tests benchmarks
 echo "== mypy";              mypy durak_nb
-echo "== durak-nb validate recordings"; durak-nb validate recordings/*.json recordings/*.durak recordings/lessons/*.json recordings/overboard/*.json recordings/overboard/*.durak
+echo "== durak-nb validate recordings"; durak-nb validate recordings/*.json recordings/*.durak recordings/lessons/*.json recordings/overboard/*.json recordings/overboard/*.durak recordings/ru/*.json recordings/ru/*.durak recordings/ru/lessons/*.json recordings/ru/overboard/*.json recordings/ru/overboard/*.durak recordings/uk/*.json recordings/uk/*.durak recordings/uk/lessons/*.json recordings/uk/overboard/*.json recordings/uk/overboard/*.durak
 echo "== pytest";            pytest -q "$@"
