@@ -42,20 +42,20 @@ def test_lines_and_glyphs_by_clicking_at_1366x768(lab: str) -> None:
         try:
             text = run_notebook(page, lab, "notebooks/annotate.ipynb", ".dnb-replayer .dnb-annotate select")
             assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
-            assert story(page).startswith("Move 1 (2 of 19 played): Boris transfers 7♦ ! — перевод")
+            assert story(page).startswith("Move 2 (2 of 19 played): Boris transfers 7♦ ! — перевод")
             lines = page.locator(".dnb-annotate select").first
             lines.scroll_into_view_if_needed()
             # the widget library shows a label's spaces as no-break spaces
             assert [t.replace("\xa0", " ") for t in lines.locator("option").all_inner_texts()] == [
                 "main line: Boris transfers 7♦ … (18 moves)",
-                "1.1: Boris covers 7♠ with 8♠ … (8 moves)",
+                "2.1: Boris covers 7♠ with 8♠ … (8 moves)",
             ]
             lines.select_option(index=1)  # one click: into line 1.1
             page.wait_for_function(
                 "() => document.querySelector('.dnb-replayer [data-slot=story]').textContent.includes('of 8 played')",
                 timeout=15000,
             )
-            assert story(page).startswith("Move 0 (1 of 8 played): Boris covers 7♠ with 8♠ ?! — a higher ♠ beats it")
+            assert story(page).startswith("Move 1 (1 of 8 played): Boris covers 7♠ with 8♠ ?! — a higher ♠ beats it")
             page.locator(".dnb-annotate .widget-toggle-buttons button", has_text="!!").first.click()
             page.wait_for_function(
                 "() => document.querySelector('.dnb-replayer [data-slot=story]').textContent.includes('8♠ !! —')",
@@ -75,7 +75,7 @@ def test_lines_and_glyphs_by_clicking_at_1366x768(lab: str) -> None:
                 "() => document.querySelector('.dnb-replayer [data-slot=story]').textContent.includes('of 19 played')",
                 timeout=15000,
             )
-            assert story(page).startswith("Move 1 (2 of 19 played): Boris transfers 7♦ !")
+            assert story(page).startswith("Move 2 (2 of 19 played): Boris transfers 7♦ !")
         except BaseException:
             shot(page, "lab-annotate-failure.png")
             raise

@@ -86,7 +86,7 @@ def test_the_replayer_and_the_play_widget_in_ukrainian_fit_1366x768(lab: tuple[s
             page.wait_for_timeout(300)
             shot(page, "board-uk-replayer.png", rep)
             board = page.locator(f"{rep} .dnb-board").first.inner_text()
-            for words in ("Стіл", "Колода", "Відбій", "Хід 8", "зіграно 9 з", "Кон "):
+            for words in ("Стіл", "Колода", "Відбій", "Хід 9", "зіграно 9 з", "Кон "):
                 assert words in board, words
             assert "карт" in board  # the seats' counts: «6 карт», «2 карти»
             assert "Table" not in board and "Talon" not in board and "Discard" not in board

@@ -80,7 +80,7 @@ def test_exported_page_in_ukrainian_offline_clicks_r14(browser: Any, tmp_path: P
         page.click("#dnb-forward")  # ▶: move 1, where side line 1.1 branches
         at(page, 0, 1)
         alts = bar(page)["alts"]
-        assert alts[0][0] == "SPAN" and alts[0][1].startswith("Замість ходу 1 (")
+        assert alts[0][0] == "SPAN" and alts[0][1].startswith("Замість ходу 2 (")
         assert alts[1][0] == "BUTTON" and alts[1][1].endswith(" … (3 ходи)")
         assert alts[2] == ["SPAN", "Залишити сімку?"]
         shot(page, "i18n-teach-uk-branch.png")
@@ -88,7 +88,7 @@ def test_exported_page_in_ukrainian_offline_clicks_r14(browser: Any, tmp_path: P
         page.click("#dnb-alts button")  # into side line 1.1 after its first move: Борис takes (R14)
         at(page, 1, 1)
         shown = bar(page)
-        assert shown["name"] == "варіант 1.1 (замість ходу 1 основної лінії)"
+        assert shown["name"] == "варіант 2.1 (замість ходу 2 основної лінії)"
         assert shown["back"] == "⤴ назад до основної лінії"
         shot(page, "i18n-teach-uk-side-line.png")
         page.click("#dnb-exit")  # back to where it branched

@@ -87,7 +87,7 @@ def test_puzzle_page_offline_wrong_then_right_then_step_on_r17(browser: Any, rep
         assert got["frame"] == 0 and got["ask"] == "Your move for Anna: what would you play?"
         assert [c[0] for c in got["choices"]] == list(q0.labels)
         assert got["forward"] and got["slider"] == "0" and got["goto"] == 1
-        assert "next, move 0" not in got["body"] and q0.move not in got["body"]
+        assert "next, move 1" not in got["body"] and q0.move not in got["body"]
         right = q0.answer
         page.click(f'#dnb-puzzle-choices button[data-choice="{right}"]')
         got = panel(page)
@@ -108,10 +108,10 @@ def test_puzzle_page_offline_wrong_then_right_then_step_on_r17(browser: Any, rep
         assert q1.answer == 2 and q1.comment is not None
         # nothing of the answer is shown: not the move's words with its rule, not "next",
         # not the comment after it, not its glyph, not the legal-move list, not the side line
-        assert "next, move 1" not in got["body"]
+        assert "next, move 2" not in got["body"]
         assert q1.move not in got["body"] and "Boris transfers 7♦ !" not in got["body"]
         assert q1.comment not in got["body"]
-        assert "may transfer" not in got["body"] and "Instead of move 1" not in got["body"]
+        assert "may transfer" not in got["body"] and "Instead of move 2" not in got["body"]
         assert got["forward"] and got["slider"] == "1" and got["inside"]
         shot(page, "puzzle-ask.png")
 
@@ -124,8 +124,8 @@ def test_puzzle_page_offline_wrong_then_right_then_step_on_r17(browser: Any, rep
         assert got["comment"] == q1.comment
         assert got["choices"][0][2] == "dnb-choice dnb-wrong" and all(c[1] for c in got["choices"])
         assert got["again"] and got["on"] and got["score"] == "1 of 2 found"
-        assert "next, move 1: Boris transfers 7♦" in got["body"]
-        assert "Instead of move 1 (Boris transfers 7♦):" in got["body"]  # the side line, now
+        assert "next, move 2: Boris transfers 7♦" in got["body"]
+        assert "Instead of move 2 (Boris transfers 7♦):" in got["body"]  # the side line, now
         assert got["inside"]
         shot(page, "puzzle-wrong.png")
 
@@ -190,10 +190,10 @@ def test_puzzle_page_side_lines_views_and_the_end_r14(browser: Any, tmp_path: Pa
         page.click('#dnb-puzzle-choices button[data-choice="0"]')  # Anna attacks 6♠
         page.keyboard.press("ArrowRight")
         got = panel(page)
-        assert got["frame"] == 1 and "Instead of move 1" not in got["body"] and "1.1:" not in got["body"]
+        assert got["frame"] == 1 and "Instead of move 2" not in got["body"] and "2.1:" not in got["body"]
         page.click('#dnb-puzzle-choices button[data-choice="0"]')  # Boris covers 6♠ with 7♠
         got = panel(page)
-        assert "Instead of move 1 (Boris covers 6♠ with 7♠):" in got["body"]
+        assert "Instead of move 2 (Boris covers 6♠ with 7♠):" in got["body"]
         page.click('button.dnb-alt[data-line="1"]')  # side line 1.1: Boris takes (R14)
         got = panel(page)
         assert got["frame"] == 1 and page.get_attribute("#dnb-board", "data-line") == "1"
@@ -266,7 +266,7 @@ def test_widget_puzzle_in_ukrainian_in_jupyterlab_fits_1366x768_r17(browser: Any
             assert "Борис: що б ви зіграли за цього гравця?" in puzzle.inner_text()
             options = [o.replace("\xa0", " ") for o in page.locator(".dnb-puzzle select option").all_inner_texts()]
             assert options == ["Борис б'є 7♠ картою 8♠", "Борис б'є 7♠ картою Т♥", "Борис переводить 7♦", "Борис бере"]
-            assert "далі, хід 1" not in page.locator(".dnb-board").first.inner_text()
+            assert "далі, хід 2" not in page.locator(".dnb-board").first.inner_text()
             page.locator(".dnb-puzzle select").first.select_option(index=3)
             page.wait_for_function(
                 "() => document.querySelector('.dnb-puzzle').innerText.includes('Не той хід')", timeout=30000

@@ -358,9 +358,9 @@ def test_analyse_refuses_games_dealt_apart_naming_the_input_and_convert_takes_on
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", "a comment on move 2 of the main line"),
-        ("ru", "комментарий: ход 2 основной линии"),
-        ("uk", "коментар: хід 2 основної лінії"),
+        ("en", "a comment on move 3 of the main line"),
+        ("ru", "комментарий: ход 3 основной линии"),
+        ("uk", "коментар: хід 3 основної лінії"),
     ],
 )
 def test_the_comment_placeholder_reads_right(lang: str, words: str) -> None:

@@ -68,10 +68,10 @@ def test_output_is_in_the_locales_encoding() -> None:
     )
     lines = got.stdout.decode("koi8-u").splitlines()
     assert lines[:4] == [
-        "podkidnoy: Anna, Boris, Vera; козир C",
-        "   0  Vera ходить 7D",
-        "      {The talon is empty. Vera leads her last card at Anna.}",
-        "   1  Anna б'є 7D картою КD",
+        "підкидний дурень: Анна, Борис, Віра; козир C",
+        "   1  Віра ходить 7D",
+        "      {Колода порожня. Віра ходить під Анну останньою картою.}",
+        "   2  Анна б'є 7D картою КD",
     ]
     utf8 = subprocess.run(
         [sys.executable, "-m", "durak_nb.cli", "replay", rec],
