@@ -430,18 +430,18 @@ def test_widget_numeric_answer_and_score():
     w = DrillWidget(["throw_in_room"], seed=49)
     assert w.drill == make("throw_in_room", 49)
     assert shown(w.number_row) and not shown(w.options_box)
-    assert "Anna defends. How many more cards may still be thrown in during this bout?" in w.board.value
+    assert "Boris defends. How many more cards may still be thrown in during this bout?" in w.board.value
     assert "<svg" in w.board.value
     assert w.score_text == "Score: nothing answered yet."
-    w.number_box.value = 3
+    w.number_box.value = 2
     w.check_button.click()
-    assert w.feedback == "✘ Not 3: [R13b] Anna holds 2 cards with 1 still to cover, so only 1 more may follow."
-    assert 'class="dnb-wrong"' in w.feedback_view.value and "[R13b] Anna holds 2 cards" in w.feedback_view.value
+    assert w.feedback == "✘ Not 2: [R13a] A bout holds at most 6 attack cards; this one has 3, so only 3 more may follow."
+    assert 'class="dnb-wrong"' in w.feedback_view.value and "[R13a] A bout holds at most 6" in w.feedback_view.value
     assert w.score_text == "Score: 0 of 1 right."
     assert "Score: 0 of 1 right." in w.score_view.value
-    w.number_box.value = 1
+    w.number_box.value = 3
     w.check_button.click()  # right now, but only the first answer counts
-    assert w.feedback.startswith("✔ Right: [R13b]")
+    assert w.feedback.startswith("✔ Right: [R13a]")
     assert w.score_text == "Score: 0 of 1 right."
     w.next_button.click()
     assert w.drill == make("throw_in_room", 50)
@@ -457,14 +457,14 @@ def test_widget_options_click_wrong_then_right():
     assert shown(w.options_box) and not shown(w.number_row)
     buttons[1].click()
     assert w.feedback == (
-        "✘ “Dasha attacks 6♣ 7♥” is not legal: [R9] a lead is one or more cards of one rank. "
-        "“Dasha attacks 7♠” is the legal move (R9)."
+        "✘ “Vera attacks 7♠ J♠” is not legal: [R9] a lead is one or more cards of one rank. "
+        "“Vera attacks 7♣” is the legal move (R9)."
     )
     assert [b.button_style for b in buttons] == ["", "danger", "", ""]
     assert w.score_text == "Score: 0 of 1 right."
-    buttons[0].click()
-    assert w.feedback == "✔ Right: “Dasha attacks 7♠” is the legal move (R9)."
-    assert [b.button_style for b in buttons] == ["success", "", "", ""]
+    buttons[3].click()
+    assert w.feedback == "✔ Right: “Vera attacks 7♣” is the legal move (R9)."
+    assert [b.button_style for b in buttons] == ["", "", "", "success"]
     w.another()
     assert w.drill == make("legal_move", 12)
     assert [b.description for b in buttons if shown(b)] == list(w.drill.options)
