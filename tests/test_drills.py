@@ -283,77 +283,80 @@ def test_which_beats_texts():
 
 def test_legal_move_text():
     d = make("legal_move", 11)
-    assert d.players == ("Dasha", "Egor", "Boris", "Anna")
-    assert d.context == "Podkidnoy durak, 4 players. Trump: ♣."
+    assert d.players == ("Egor", "Dasha", "Anna", "Vera")
+    assert d.context == "Podkidnoy durak, 4 players. Trump: ♠."
     assert d.question == "Which of these moves is legal now?"
-    assert d.options == ("Dasha attacks 7♠", "Dasha attacks 6♣ 7♥", "Dasha attacks 7♦ Q♠", "Dasha attacks K♠ K♦")
-    assert d.answer == 0
+    assert d.options == ("Vera attacks 6♦ 6♣", "Vera attacks 7♠ J♠", "Vera attacks 6♠ K♦", "Vera attacks 7♣")
+    assert d.answer == 3
     assert d.rule == "R9"
-    assert d.reason == "“Dasha attacks 7♠” is the legal move (R9)."
-    assert d.check(3).text == (
-        "✘ “Dasha attacks K♠ K♦” is not legal: [R13b] Egor holds 1 card; no more than that may lie uncovered "
-        "before them. “Dasha attacks 7♠” is the legal move (R9)."
+    assert d.reason == "“Vera attacks 7♣” is the legal move (R9)."
+    assert d.check(0).text == (
+        "✘ “Vera attacks 6♦ 6♣” is not legal: [R13b] Egor holds 1 card; no more than that may lie uncovered "
+        "before them. “Vera attacks 7♣” is the legal move (R9)."
     )
     assert d.check(1).text == (
-        "✘ “Dasha attacks 6♣ 7♥” is not legal: [R9] a lead is one or more cards of one rank. "
-        "“Dasha attacks 7♠” is the legal move (R9)."
+        "✘ “Vera attacks 7♠ J♠” is not legal: [R9] a lead is one or more cards of one rank. "
+        "“Vera attacks 7♣” is the legal move (R9)."
     )
 
 
 def test_throw_in_room_text():
-    d = make("throw_in_room", 49)
+    d = make("throw_in_room", 14)
     assert d.numeric and d.options == () and d.mistakes == ()
-    assert d.context == "Podkidnoy durak, 3 players. Trump: ♥. A bout has already ended in bito."
-    assert d.question == "Anna defends. How many more cards may still be thrown in during this bout?"
+    assert d.context == "Perevodnoy durak (with transfers), 3 players. Trump: ♦. A bout has already ended in bito."
+    assert d.question == "Egor has declared take. How many more cards may still be given to them in this bout?"
     assert (d.answer, d.rule) == (1, "R13b")
-    assert d.check(3).text == "✘ Not 3: [R13b] Anna holds 2 cards with 1 still to cover, so only 1 more may follow."
-    assert d.check(1).text == "✔ Right: [R13b] Anna holds 2 cards with 1 still to cover, so only 1 more may follow."
+    assert d.check(3).text == "✘ Not 3: [R13b] Egor holds 3 cards with 2 still to cover, so only 1 more may follow."
+    assert d.check(1).text == "✔ Right: [R13b] Egor holds 3 cards with 2 still to cover, so only 1 more may follow."
 
 
 def test_draw_order_text():
-    d = make("draw_order", 2)
-    assert d.players == ("Gleb", "Egor", "Boris", "Anna")
+    d = make("draw_order", 36)
+    assert d.players == ("Anna", "Vera", "Boris", "Dasha")
     assert d.rules.preset == "perevodnoy"
     assert d.context == (
-        "Perevodnoy durak (with transfers), 4 players. Trump: ♣. Egor led this bout. "
-        "The talon, top card first: A♦ K♦ 8♦ 7♦ J♥ 8♣. Its last card is the turned-up trump 8♣."
+        "Perevodnoy durak (with transfers), 4 players. Trump: ♣. Anna led this bout. "
+        "The talon, top card first: 9♥ 9♦ 6♦ 9♣. Its last card is the turned-up trump 9♣."
     )
-    assert d.question == "Next: Gleb passes, and the bout ends. Who draws which cards, in which order?"
+    assert d.question == "Next: Dasha passes, and the bout ends. Who draws which cards, in which order?"
     assert d.options == (
-        "Boris draws A♦ K♦, then Egor draws 8♦ 7♦",
-        "Egor draws A♦, then Boris draws K♦, then Egor draws 8♦, then Boris draws 7♦",
-        "Egor draws A♦ K♦, then Boris draws 8♦ 7♦",
+        "Vera draws 9♥, then Anna draws 9♦ 6♦ 9♣",
+        "Anna draws 9♥ 9♦ 6♦, then Vera draws 9♣",
+        "Anna draws 9♥, then Vera draws 9♦, then Anna draws 6♦ 9♣",
     )
-    assert d.answer == 2
+    assert d.answer == 1
     assert d.check(0).text == (
-        "✘ [R16] The defender draws last, not first. [R16] Egor led the bout and draws first, then the others "
-        "clockwise, and Boris, the defender, last; each draws up to 6 cards: Egor draws A♦ K♦, then Boris draws 8♦ 7♦."
+        "✘ [R16] The defender draws last, not first. [R16] Anna led the bout and draws first, then the others "
+        "clockwise, and Vera, the defender, last; each draws up to 6 cards: Anna draws 9♥ 9♦ 6♦, then Vera draws 9♣."
     )
-    assert d.check(1).text.startswith("✘ [R16] Each player draws all the cards they need at once. [R16] Egor led")
+    assert d.check(2).text.startswith("✘ [R16] Each player draws all the cards they need at once. [R16] Anna led")
 
 
 def test_next_attacker_text():
-    d = make("next_attacker", 9)
-    assert d.players == ("Dasha", "Vera", "Anna", "Boris", "Gleb")
-    assert d.context == "Podkidnoy durak, 5 players. Trump: ♥."
-    assert d.question == "Next: Dasha passes, and the bout ends. Who attacks next?"
-    assert d.options == ("Dasha", "Anna", "Boris", "Gleb")  # Vera is out (R24)
-    assert d.answer == 0
-    assert d.check(3).text == (
-        "✘ Not Gleb: Gleb has no cards. [R23] After bito the defender attacks next; Gleb has no cards, "
-        "so the next player clockwise with cards, Dasha, attacks."
+    d = make("next_attacker", 11)
+    assert d.players == ("Anna", "Vera", "Dasha", "Boris", "Egor")
+    assert d.context == "Podkidnoy durak, 5 players. Trump: ♦."
+    assert d.question == "Next: Boris passes, and the bout ends. Who attacks next?"
+    assert d.options == ("Anna", "Vera", "Dasha", "Boris", "Egor")
+    assert d.answer == 1
+    assert d.check(4).text == (
+        "✘ Not Egor: Egor has no cards. [R23] After a take the player left of the defender attacks next: Vera."
     )
-    assert d.check(1).text.startswith("✘ Not Anna. [R23] After bito")
+    assert d.check(0).text == (
+        "✘ Not Anna: Anna picked up the cards and loses the next attack. [R23] After a take the player left of "
+        "the defender attacks next: Vera."
+    )
+    assert d.check(2).text.startswith("✘ Not Dasha. [R23] After a take")
 
 
 def test_may_transfer_text():
-    d = make("may_transfer", 1)
-    assert d.players == ("Boris", "Anna", "Gleb", "Egor")
-    assert d.context == "Perevodnoy durak (with transfers), 4 players. Trump: ♥."
-    assert d.question == "Anna defends. May Anna transfer with 8♣?"
+    d = make("may_transfer", 10)
+    assert d.players == ("Dasha", "Boris", "Anna", "Egor")
+    assert d.context == "Perevodnoy durak (with transfers), 4 players. Trump: ♦."
+    assert d.question == "Egor defends. May Egor transfer with 6♣?"
     assert (d.options, d.answer, d.rule) == (("Yes", "No"), 1, "R18")
     assert d.check(0).text == (
-        "✘ Not so. Anna may not transfer with 8♣: [R18] no transfer once an attack card is covered."
+        "✘ Not so. Egor may not transfer with 6♣: [R18] no transfer once an attack card is covered."
     )
     d = make("may_transfer", 0)
     assert (
@@ -363,19 +366,19 @@ def test_may_transfer_text():
 
 def test_how_it_ends_texts():
     d = make("how_it_ends", 13)
-    assert d.players == ("Anna", "Gleb")
-    assert d.context == "Podkidnoy durak, 2 players. Trump: ♣. The talon is empty."
-    assert d.question == "Next: Anna covers 6♦ with 8♣. How does the game end?"
+    assert d.players == ("Dasha", "Boris")
+    assert d.context == "Podkidnoy durak, 2 players. Trump: ♥. The talon is empty."
+    assert d.question == "Next: Dasha takes. How does the game end?"
     assert d.options == (
-        "Gleb is the durak",
+        "Dasha is the durak",
         "Nobody: the game is a draw",
-        "Anna is the durak",
-        "Anna is the durak, with epaulettes",
+        "Boris is the durak",
+        "Dasha is the durak, with epaulettes",
     )
     assert (d.answer, d.rule) == (3, "R26")
-    assert d.check(2).text == (
-        "✘ Not only that: look at the lead. [R26] Anna is the last player holding cards, and the last bout "
-        "against Anna was led with two sixes: Anna is the durak with epaulettes."
+    assert d.check(0).text == (
+        "✘ Not only that: look at the lead. [R26] Dasha is the last player holding cards, and the last bout "
+        "against Dasha was led with two sixes: Dasha is the durak with epaulettes."
     )
     d = make("how_it_ends", 23)  # draws off (R25)
     assert d.context.endswith(
@@ -384,7 +387,7 @@ def test_how_it_ends_texts():
     )
     assert d.options[d.answer] == "Egor is the durak"
     assert d.reason == (
-        "[R25] Dasha and Egor run out of cards in the same bout; with draws off, the defender of that last bout "
+        "[R25] Anna and Egor run out of cards in the same bout; with draws off, the defender of that last bout "
         "loses: Egor is the durak."
     )
 
@@ -435,7 +438,9 @@ def test_widget_numeric_answer_and_score():
     assert w.score_text == "Score: nothing answered yet."
     w.number_box.value = 2
     w.check_button.click()
-    assert w.feedback == "✘ Not 2: [R13a] A bout holds at most 6 attack cards; this one has 3, so only 3 more may follow."
+    assert (
+        w.feedback == "✘ Not 2: [R13a] A bout holds at most 6 attack cards; this one has 3, so only 3 more may follow."
+    )
     assert 'class="dnb-wrong"' in w.feedback_view.value and "[R13a] A bout holds at most 6" in w.feedback_view.value
     assert w.score_text == "Score: 0 of 1 right."
     assert "Score: 0 of 1 right." in w.score_view.value
