@@ -81,7 +81,7 @@ def test_output_is_in_the_locales_encoding() -> None:
         timeout=120,
         check=True,
     )
-    assert utf8.stdout.decode("utf-8").splitlines()[1] == "   0  Vera ходить 7♦"
+    assert utf8.stdout.decode("utf-8").splitlines()[1] == "   1  Віра ходить 7♦"
     # JSON output keeps every string: escapes where the encoding has no character
     js = subprocess.run(
         [sys.executable, "-m", "durak_nb.cli", "validate", "--json", rec],
@@ -105,7 +105,7 @@ def test_what_an_encoding_lacks() -> None:
 
 _EARLY_INTERRUPT = """
 import os, signal, sys
-import durak_nb.console
+import durak_nb.entry
 assert "durak_nb.engine" not in sys.modules and "durak_nb.cards" not in sys.modules, sorted(sys.modules)
 
 class Interrupt:
@@ -116,7 +116,7 @@ class Interrupt:
 
 sys.meta_path.insert(0, Interrupt())
 sys.argv = ["durak-nb", "validate", "x.json"]
-sys.exit(durak_nb.console.main())
+sys.exit(durak_nb.entry.main())
 """
 
 

@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "durak_nb.text",
             "durak_nb.numbering",
             "durak_nb.botkeeper",
+            "durak_nb.console",
             "durak_nb.site.browser",
         ),
     ),
@@ -77,7 +78,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lessons", ("durak_nb.lessons", "durak_nb.lessons.*")),
     ("views", ("durak_nb.views", "durak_nb.views.*")),
     ("site", ("durak_nb.site", "durak_nb.site.*")),
-    ("cli and tools", ("durak_nb.cli", "durak_nb.catalogues")),
+    ("cli and tools", ("durak_nb.cli", "durak_nb.entry", "durak_nb.catalogues")),
 )
 
 
