@@ -40,7 +40,7 @@ HEADINGS3 = [
 ]
 REASON3 = (
     "[R13c] Before the first bito a bout holds at most 5 attack cards while the defender defends; "
-    "this one has 3, so only 2 more may follow."
+    "this one has 2, so only 3 more may follow."
 )
 PRACTICE_NOTE = "Practice bout: play it in JupyterLab (it needs the engine running, which this page has not)."
 
@@ -85,13 +85,13 @@ def test_lesson3_headings_replayers_notes(page3: lp.LessonPage) -> None:
 
 def test_lesson3_drills_judged_at_export_r13(page3: lp.LessonPage) -> None:
     """The drill widget's first DRILLS drills, each numeric, each number 0..36 judged by
-    the engine; drill 1 (seed 3): 2 more may follow (R13c), so 1 is wrong and 2 right."""
+    the engine; drill 1 (seed 6): 3 more may follow (R13c), so 1 is wrong and 3 right."""
     assert [e["kind"] for e in page3.exercises] == ["drill throw_in_room"] * lp.DRILLS
     first = page3.exercises[0]["numbers"]
     assert len(first) == 37
     assert first[1] == [False, "✘ Not 1: " + REASON3]
-    assert first[2] == [True, "✔ Right: " + REASON3]
-    assert [i for i, (right, _text) in enumerate(first) if right] == [2]
+    assert first[3] == [True, "✔ Right: " + REASON3]
+    assert [i for i, (right, _text) in enumerate(first) if right] == [3]
 
 
 def test_lesson1_can_beat_options_and_verdicts_r6_r8() -> None:
@@ -130,7 +130,7 @@ def test_page_self_contained_and_in_its_language(tmp_path: Path) -> None:
     box = json.loads(dict((a.get("id"), s) for a, s in parsed.scripts)["dnb-lesson-data"])
     assert sorted(box) == ["salt", "sealed"]  # the verdicts sealed: none reads in the source
     data = unseal(box)
-    assert data[0]["numbers"][2] == [True, "✔ Right: " + REASON3]
+    assert data[0]["numbers"][3] == [True, "✔ Right: " + REASON3]
     assert REASON3 not in text and "✔ Right" not in text and "true" not in text.split("dnb-lesson-data")[1]
     assert page.exercises[0]["numbers"] == data[0]["numbers"]
     frames = [a["srcdoc"] or "" for t, a in parsed.tags if t == "iframe"]
@@ -166,17 +166,17 @@ def test_the_editions_language_decides_and_is_restored() -> None:
     assert (ru.replayers, uk.replayers) == (2, 2)
     assert [e["kind"] for e in uk.exercises] == ["drill throw_in_room"] * lp.DRILLS
     reason_ru = (
-        "[R13c] До первого отбоя, пока отбивающийся отбивается, в кону не больше 5 карт хода; на столе их уже 3, "
-        "так что подкинуть можно ещё: 2."
+        "[R13c] До первого отбоя, пока отбивающийся отбивается, в кону не больше 5 карт хода; на столе их уже 2, "
+        "так что подкинуть можно ещё: 3."
     )
     assert ru.exercises[0]["numbers"][1] == [False, "✘ Не 1: " + reason_ru]
-    assert ru.exercises[0]["numbers"][2] == [True, "✔ Верно: " + reason_ru]
+    assert ru.exercises[0]["numbers"][3] == [True, "✔ Верно: " + reason_ru]
     reason_uk = (
         "[R13c] До першого відбою, поки той, хто відбивається, захищається, у коні не більше 5 карт ходу; "
-        "на столі їх уже 3, тож підкинути можна ще: 2."
+        "на столі їх уже 2, тож підкинути можна ще: 3."
     )
     assert uk.exercises[0]["numbers"][1] == [False, "✘ Не 1: " + reason_uk]
-    assert uk.exercises[0]["numbers"][2] == [True, "✔ Правильно: " + reason_uk]
+    assert uk.exercises[0]["numbers"][3] == [True, "✔ Правильно: " + reason_uk]
     assert ru.notes[0] == (
         "Тренировочный кон: сыграйте его в JupyterLab (для него нужен работающий движок, а на этой странице его нет)."
     )
