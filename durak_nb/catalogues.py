@@ -69,6 +69,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "unseen.py",
         "implied.py",
         "text.py",
+        "numbering.py",
         "knowledge.py",
         "i18n.py",
         "grammar.py",
@@ -100,6 +101,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "cli": (
         "cli.py",
         "console.py",
+        "entry.py",
         "analysis/*.py",
         "bots.py",
         "ismcts.py",

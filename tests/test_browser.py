@@ -139,7 +139,7 @@ def test_lab_runs_the_notebook_and_steps_three_moves_r10(browser: Any, lab: str,
         assert table_shown(page) == expected_table(replay, 3)
         assert page.locator(".dnb-replayer .widget-slider .widget-readout").first.inner_text() == "3"
         story = page.locator(".dnb-replayer [data-slot=story]").first.inner_text()
-        assert story.startswith(f"Move 2 (3 of 134 played): {replay.explain(2, with_events=False)}")
+        assert story.startswith(f"Move 3 (3 of 134 played): {replay.explain(2, with_events=False)}")
         shot(page, "lab-replayer-frame3.png", ".dnb-replayer")
         shot(page, "lab-notebook.png")
     except BaseException:
@@ -190,7 +190,7 @@ def test_export_page_steps_three_moves_without_kernel_r10(browser: Any, page_fil
         assert table_shown(page) == expected_table(replay, 3)
         assert page.input_value("#dnb-slider") == "3"
         story = page.locator(".dnb-replayer [data-slot=story]").first.inner_text()
-        assert story.startswith(f"Move 2 (3 of 134 played): {replay.explain(2, with_events=False)}")
+        assert story.startswith(f"Move 3 (3 of 134 played): {replay.explain(2, with_events=False)}")
         shot(page, "export-frame3.png")
         assert asked == []
     finally:

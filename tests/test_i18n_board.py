@@ -149,8 +149,8 @@ def test_the_replayer_frame_shows_russian_captions_and_headings() -> None:
     assert "Vera</b> · 0 карт · " in board and "вне игры (место 1)" in board
     assert "<b>Boris</b> · 2 карты · " in board
     assert "▶ может сделать ход" in board
-    assert "<b>Ход 2</b> (сыграно 3 из 6): " in board
-    assert "Что произошло после хода 2:" in board
+    assert "<b>Ход 3</b> (сыграно 3 из 6): " in board
+    assert "Что произошло после хода 3:" in board
     assert "Red suits" not in legend and legend.startswith('<div class="dnb-none"')
     assert "Красные масти — красным; козыри — с золотой полосой и рамкой (R3)." in legend
     w.close()
