@@ -85,6 +85,7 @@ def test_the_page_data_of_a_puzzle() -> None:
     assert [len(line["puzzle"]) for line in data["lines"]] == [14, 3, 1, 1]
     assert main_line["puzzle"][1] == {
         "name": "Boris",
+        "watch": "It is Boris's move: the choice is shown with every hand open or in Boris's view.",
         "player": 1,
         "ask": "Your move for Boris: what would you play?",
         "choices": ["Boris covers 6♠ with 7♠", "Boris covers 6♠ with J♥", "Boris covers 6♠ with A♠", "Boris takes"],

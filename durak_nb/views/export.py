@@ -258,7 +258,7 @@ PLAYER_JS = (
     } else if (q.choices.length < 2) {
       el.verdict.textContent = fill(W.only, {name: q.name, move: q.move});
     } else if (a === undefined && v !== 0 && v !== q.player + 1) {
-      el.ask.textContent = fill(W.watch, {name: q.name});
+      el.ask.textContent = q.watch;
       return;
     } else {
       el.ask.textContent = q.ask;
@@ -437,6 +437,8 @@ def page_puzzle(replay: Replay) -> list[dict[str, Any] | None]:
         out.append(
             {
                 "name": _text(replay.players[q.player]),
+                # the watching sentence said here, the name declined (R-free words, issue 20)
+                "watch": _text(_(PUZZLE_WORDS["watch"]).format(name=replay.players[q.player])),
                 "player": q.player,
                 "ask": q.ask,
                 "choices": list(q.labels),
@@ -452,8 +454,9 @@ def page_puzzle(replay: Replay) -> list[dict[str, Any] | None]:
 def puzzle_words() -> dict[str, str]:
     """The puzzle script's words, in the language in use (plain text; ``{…}`` filled in by
     the script: ``{move}``, ``{chosen}``, ``{name}``, ``{found}``, ``{asked}``):
-    ``right``, ``wrong``, ``only``, ``unknown``, ``score``, ``watch``, ``end``."""
-    keys = ("right", "wrong", "only", "unknown", "score", "watch", "end")
+    ``right``, ``wrong``, ``only``, ``unknown``, ``score``, ``end`` (the watching sentence is each
+    question's ``watch``, said in Python with the name declined)."""
+    keys = ("right", "wrong", "only", "unknown", "score", "end")
     return {key: _text(_(PUZZLE_WORDS[key])) for key in keys}
 
 
