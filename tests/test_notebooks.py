@@ -164,13 +164,13 @@ def test_00_replay_outputs() -> None:
     assert out[0][0]["text/plain"] == "<Replay podkidnoy Anna, Boris: 134 moves, Anna is the durak>"
     assert "podkidnoy · Anna, Boris · 134 moves · Anna is the durak" in out[0][0]["text/html"]
     assert out[2][0]["text/plain"].splitlines() == [
-        "Move 0: Boris attacks 10♥ — the lead (заход, R9); Anna defends (R10)",
-        "Move 1: Anna covers 10♥ with A♥ — a higher ♥ beats it (побить, R6); every attack card is covered",
-        "Move 2: Boris passes — nothing more: every thrower has passed, so the bout ends (R12); "
+        "Move 1: Boris attacks 10♥ — the lead (заход, R9); Anna defends (R10)",
+        "Move 2: Anna covers 10♥ with A♥ — a higher ♥ beats it (побить, R6); every attack card is covered",
+        "Move 3: Boris passes — nothing more: every thrower has passed, so the bout ends (R12); "
         "then bito: 10♥ A♥ to the discard (R15); Boris draws 6♥ (R16); Anna draws 8♥ (R16)",
-        "Move 3: Anna attacks 6♦ — the lead (заход, R9); Boris defends (R10)",
-        "Move 4: Boris covers 6♦ with J♦ — a higher ♦ beats it (побить, R6); every attack card is covered",
-        "Move 5: Anna passes — nothing more: every thrower has passed, so the bout ends (R12); "
+        "Move 4: Anna attacks 6♦ — the lead (заход, R9); Boris defends (R10)",
+        "Move 5: Boris covers 6♦ with J♦ — a higher ♦ beats it (побить, R6); every attack card is covered",
+        "Move 6: Anna passes — nothing more: every thrower has passed, so the bout ends (R12); "
         "then bito: 6♦ J♦ to the discard (R15); Anna draws A♠ (R16); Boris draws A♣ (R16)",
     ]
     assert "<li>Move 0: Boris attacks 10♥ — the lead (заход, R9); Anna defends (R10)</li>" in out[2][0]["text/html"]
