@@ -173,10 +173,10 @@ def test_00_replay_outputs() -> None:
         "Move 6: Anna passes — nothing more: every thrower has passed, so the bout ends (R12); "
         "then bito: 6♦ J♦ to the discard (R15); Anna draws A♠ (R16); Boris draws A♣ (R16)",
     ]
-    assert "<li>Move 0: Boris attacks 10♥ — the lead (заход, R9); Anna defends (R10)</li>" in out[2][0]["text/html"]
+    assert "<li>Move 1: Boris attacks 10♥ — the lead (заход, R9); Anna defends (R10)</li>" in out[2][0]["text/html"]
     assert out[4][0]["text/plain"].splitlines() == [
-        "Move 50: Anna takes — принять, take (R14): Boris may still give up to 4 more cards вдогонку (R13, R14)",
-        "Move 51: Boris throws in Q♠ — вдогонку, a throw-in after take (R14): 3 more cards may still be given (R13)",
+        "Move 51: Anna takes — принять, take (R14): Boris may still give up to 4 more cards вдогонку (R13, R14)",
+        "Move 52: Boris throws in Q♠ — вдогонку, a throw-in after take (R14): 3 more cards may still be given (R13)",
     ]
     assert out[5][0]["text/plain"] == "Game over: Anna is the durak (R25)."
     assert 'aria-label="Game over: Anna is the durak"' in out[6][0]["image/svg+xml"]
