@@ -78,6 +78,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lessons", ("durak_nb.lessons", "durak_nb.lessons.*")),
     ("views", ("durak_nb.views", "durak_nb.views.*")),
     ("site", ("durak_nb.site", "durak_nb.site.*")),
+    # the class server and its clients: pictures from views, drills from lessons
+    ("classroom", ("durak_nb.classroom", "durak_nb.classroom.*")),
     ("cli and tools", ("durak_nb.cli", "durak_nb.entry", "durak_nb.catalogues")),
 )
 
