@@ -120,6 +120,11 @@ WORDS = {
     "main_line_promoted_promote": N_("the main line was changed by a promotion: step into a side line to promote it"),
     "main_line_promoted_demote": N_("the main line was changed by a promotion: step into a side line to demote it"),
     "main_line_promoted_delete": N_("the main line was changed by a promotion: step into a side line to delete it"),
+    # TRANSLATORS: {k} is the number of the move after which {name} was seen drawing
+    "seen_draws": N_(
+        "{line} cannot become the main line: in a game whose deal nobody saw, the refills seen"
+        " belong to the game as played, and it goes on to one after move {k} ({name} drew)"
+    ),
     "first": N_("{line} is already first at its branch"),
     "last": N_("{line} is already last at its branch"),
     "too_many": N_("the game would hold {n} moves counting every variation; the limit is {limit} (MAX_MOVES)"),
@@ -822,6 +827,20 @@ class Annotator:
     def _reorder(self, start: GameNode, parent: GameNode, i: int, j: int, key: str) -> None:
         if i == j or j < 0:
             raise AnnotateError(None, _(WORDS["first"]).format(line=_line_name(start).capitalize()))
+        if j == 0 and self._partial and node_depth(parent) == 0:
+            # the played line's seen refills (deal.draws, R16) name its moves: a side line
+            # may become the main line only before the first of them
+            branch = len(parent.path())
+            deal = cast(PartialDeal, self.tree.recording.deal)
+            seen = [d for d in deal.draws if d.after >= branch]
+            if seen:
+                first = min(seen, key=lambda d: d.after)
+                raise AnnotateError(
+                    "R16",
+                    _(WORDS["seen_draws"]).format(
+                        line=_line_name(start).capitalize(), k=move_number(first.after), name=self.players[first.player]
+                    ),
+                )
         if j == 0:
             # the old continuation becomes a variation: its lines nest one deeper
             _n, most = _subtree(parent.variations[0])

@@ -321,16 +321,68 @@ def _second_person(verb: str) -> str:
     return verb[:-1]
 
 
+#: the kit's verbs that follow «and» in a sentence about a player («You picked up the cards
+#: and lose»); another word after «and» (a noun: «and hearts are trump») is left alone
+_AND_VERBS = frozenset(
+    {
+        "has",
+        "is",
+        "was",
+        "does",
+        "goes",
+        "holds",
+        "loses",
+        "wins",
+        "takes",
+        "covers",
+        "draws",
+        "plays",
+        "attacks",
+        "leads",
+        "throws",
+        "passes",
+        "transfers",
+        "beats",
+        "picks",
+        "keeps",
+        "gets",
+        "ends",
+        "becomes",
+        "stays",
+        "moves",
+        "must",
+        "may",
+        "would",
+        "can",
+    }
+)
+_AND_VERB = re.compile(r"(\band\s+)([a-z]+)\b")
+_CLAUSE_END = re.compile(r"[.!?;:]")
+
+
+def _and_verbs(text: str) -> str:
+    """``text`` with each of :data:`_AND_VERBS` after «and» in the second person, up to the
+    end of the sentence (or the clause: ``.``, ``!``, ``?``, ``;``, ``:``)."""
+    end = _CLAUSE_END.search(text)
+    head, tail = (text[: end.start()], text[end.start() :]) if end else (text, "")
+
+    def second(match: re.Match[str]) -> str:
+        word = match.group(2)
+        return match.group(1) + (_second_person(word) if word in _AND_VERBS else word)
+
+    return _AND_VERB.sub(second, head) + tail
+
+
 def _you(out: list[str], after: str) -> tuple[str, str]:
     """«You»/«you» (or «Your»/«your» before ``'s``) and the literal after it, its first verb
-    in the second person."""
+    and each verb after «and» in the same sentence in the second person."""
     start = bool(_SENTENCE_START.search("".join(out)))
     if after.startswith("'s"):
         return ("Your" if start else "your"), after[2:]
     match = _WORD.match(after)
     if match:
         space, verb = match.groups()
-        after = space + _second_person(verb) + after[match.end() :]
+        after = space + _second_person(verb) + _and_verbs(after[match.end() :])
     return ("You" if start else "you"), after
 
 

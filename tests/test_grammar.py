@@ -118,6 +118,12 @@ def test_a_player_called_you_is_the_second_person() -> None:
     assert fill("a win for {name}", {"name": "You"}, "en") == "a win for you"
     assert fill("[R13b] {name} holds 3 cards", {"name": "You"}, "en") == "[R13b] You hold 3 cards"
     assert fill("{name} passes; {other} takes", {"name": "You", "other": "Boris"}, "en") == "You pass; Boris takes"
+    # every verb of the sentence after «and», not only the first; a noun after «and» stays
+    took = "Not {name}: {name} picked up the cards and loses the next attack."
+    assert fill(took, {"name": "You"}, "en") == "Not you: you picked up the cards and lose the next attack."
+    assert fill("{name} covers 7♠ and has 2 cards", {"name": "You"}, "en") == "You cover 7♠ and have 2 cards"
+    assert fill("{name} leads 6♦ and hearts are trump", {"name": "You"}, "en") == "You lead 6♦ and hearts are trump"
+    assert fill("{name} takes. Anna and Boris wins", {"name": "You"}, "en") == "You take. Anna and Boris wins"
 
 
 def test_a_game_with_you_reads_in_the_second_person() -> None:

@@ -393,3 +393,49 @@ def test_the_kits_over_the_board_recordings_annotated_name_no_card_nobody_saw(pa
     allowed, views = _views_of(back)
     bad = {name: sorted(x.code for x in named_cards(text) - allowed) for name, text in views.items()}
     assert {name: b for name, b in bad.items() if b} == {}
+
+
+def _first_alternative(a: Annotator, start: int) -> tuple[int, Move]:
+    main = a.tree.mainline()
+    for k in range(start, len(main)):
+        node = main[k]
+        assert node.parent is not None
+        others = [m for m in a.tree.game_after(node.parent).legal_moves() if m != node.move]
+        if others:
+            return k, others[0]
+    raise AssertionError("no move with another legal move")
+
+
+def test_a_side_line_promoted_past_a_seen_refill_is_refused_and_saving_still_works_r16(tmp_path: Path) -> None:
+    """deal.draws name the moves of the game as played: promoting a side line that
+    branches before a seen refill would leave them pointing at moves of another line (a
+    SetupError from deep inside on save, before); it is refused, naming the refill, and
+    nothing changes; a side line after the last seen refill is promoted and saved."""
+    import durak_nb
+
+    path = tmp_path / "hand.json"
+    shipped = Path(durak_nb.__file__).parent / "recordings/overboard/perevodnoy-3p-scorer-hand.json"
+    path.write_bytes(shipped.read_bytes())
+    a = Annotator.load(path)
+    draws = a.tree.recording.deal.draws  # type: ignore[union-attr]
+    assert (draws[0].after, draws[0].player, draws[-1].after) == (30, 0, 51)
+    before = a.tree.root.mainline_moves()
+    k, other = _first_alternative(a, 4)
+    assert k == 4
+    line = a.add_variation(a.tree.mainline()[k], [other])
+    with pytest.raises(AnnotateError) as refused:
+        a.promote_to_main(line)
+    assert refused.value.rule == "R16"
+    assert refused.value.message == (
+        "Line 5.1 cannot become the main line: in a game whose deal nobody saw, the refills seen"
+        " belong to the game as played, and it goes on to one after move 31 (Anna drew)"
+    )
+    with pytest.raises(AnnotateError):
+        a.promote(line)  # one place up is to the main line here too
+    assert a.tree.root.mainline_moves() == before
+    k, other = _first_alternative(a, 52)
+    line = a.add_variation(a.tree.mainline()[k], [other])
+    a.promote_to_main(line)
+    a.save()
+    again = Annotator.load(path)
+    assert again.tree.root.mainline_moves()[k] == other and again.tree.recording.deal.draws == draws  # type: ignore[union-attr]

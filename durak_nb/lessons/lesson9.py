@@ -20,6 +20,7 @@ from pathlib import Path
 from ..bots import LowestCardBot, RandomBot
 from ..engine import Action, Move
 from ..i18n import N_, _, ngettext
+from ..numbering import move_number
 from ..record import notation
 from ..record.json_form import Recording
 from ..record.recorder import Recorder
@@ -37,7 +38,9 @@ __all__ = [
     "page_words",
     "read_back",
     "read_back_words",
+    "recorded_words",
     "result_words",
+    "variation_heading",
     "variation_words",
     "with_variation",
 ]
@@ -64,6 +67,9 @@ def __getattr__(name: str) -> object:
 JOURNAL = "my-game.durak.jsonl"
 #: the notation file's name in the lesson's folder
 NOTATION = "my-game.durak"
+#: the index (0-based, as files count) of the move :func:`bots_game` comments: the fifth
+#: move, move 5 as people count (:func:`~durak_nb.numbering.move_number`)
+COMMENTED = 4
 
 
 def fresh_folder() -> Path:
@@ -74,8 +80,8 @@ def fresh_folder() -> Path:
 def bots_game(folder: Path, *, seed: int = 7, stop: int | None = None) -> Recording:
     """A game of podkidnoy between Anna (:class:`~durak_nb.bots.LowestCardBot`) and Boris
     (:class:`~durak_nb.bots.RandomBot`), recorded move by move to ``folder/JOURNAL``
-    (written afresh) with a comment and the glyph ``!?`` on move 5, and a last comment
-    once it is over.
+    (written afresh) with a comment and the glyph ``!?`` on the fifth move (index
+    :data:`COMMENTED` in the file, move 5 as people count), and a last comment once it is over.
 
     Args:
         folder: where the journal goes.
@@ -98,14 +104,40 @@ def bots_game(folder: Path, *, seed: int = 7, stop: int | None = None) -> Record
     while not game.finished and (stop is None or len(game.history) < stop):
         seat = game.actors()[0]
         recorder.play((anna if seat == 0 else boris).choose(game, seat))
-    if len(game.history) > 5:
-        recorder.comment(_("The first bouts: I keep my trumps."), move=5)
-        recorder.glyph("!?", move=5)
+    if len(game.history) > COMMENTED:
+        recorder.comment(_("The first bouts: I keep my trumps."), move=COMMENTED)
+        recorder.glyph("!?", move=COMMENTED)
     if game.finished:
         recorder.comment(_("The end of my first recorded game."))
     recording = recorder.recording()
     recorder.close()
     return recording
+
+
+def recorded_words(recording: Recording, folder: Path) -> str:
+    """What :func:`bots_game` recorded, as a sentence for the lesson: how many moves, into
+    which file, and the move carrying the comment (numbered as people count).
+
+    Args:
+        recording: :func:`bots_game`'s answer.
+        folder: the folder it recorded into.
+    """
+    n = len(recording.moves)
+    # TRANSLATORS: {file} is the journal's file name, {k} the number of the commented move
+    text = ngettext(
+        "{n} move recorded, one line each, into {file}.",
+        "{n} moves recorded, one line each, into {file}.",
+        n,
+    ).format(n=n, file=(folder / JOURNAL).name)
+    if n > COMMENTED:
+        text += " " + _("Move {k} carries a comment and the glyph !?.").format(k=move_number(COMMENTED))
+    return text
+
+
+def variation_heading(k: int) -> str:
+    """The heading over :func:`variation_words`: ``'The lines at move 6:'`` for the move
+    of index ``k`` (0-based, as :func:`with_variation` gives it), numbered as people count."""
+    return _("The lines at move {n}:").format(n=move_number(k))
 
 
 def journal_lines(folder: Path, first: int = 1, count: int = 7) -> list[str]:
