@@ -1,7 +1,7 @@
 """The keeper of an outside bot's processes (docs/bot-protocol.md "Processes").
 
 :class:`~durak_nb.botproto.ProcessBot` does not start a bot's program itself: it starts
-this small program (``python -I botkeeper.py STATUS_FD LOG -- COMMAND...``, run as a
+this small program (``python -I botkeeper.py STATUS_FD LOG LIFE_FD -- COMMAND...``, run as a
 file, so it imports nothing of the kit and starts in a few tens of milliseconds), which
 starts the bot as its child, on the same standard input and output, and stays its
 parent until the bot and everything it started have ended.
@@ -21,7 +21,10 @@ bot's exit code, or the bot's signal raised on itself, so the kit sees what the 
 ``STATUS_FD`` is a pipe to the kit: the keeper writes ``ok <pid>\\n`` once the bot runs,
 or ``error <errno> <strerror>\\n`` when the command cannot be started, then closes it.
 ``LOG`` is the number of an open file descriptor (the kit's log file, opened for
-appending) that becomes the bot's standard error, or ``-`` for none.
+appending) that becomes the bot's standard error, or ``-`` for none.  ``LIFE_FD`` is the
+read end of a pipe whose write end only the kit holds and never writes: it reads as
+ended when the kit has ended in any way (SIGKILL included, where no handler of the kit
+runs), and the keeper then ends the tree as for SIGTERM, so no bot outlives the kit.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 #: Seconds the processes of the tree have, after SIGTERM, before SIGKILL.
@@ -157,12 +161,27 @@ def _exit_as(status: list[int]) -> None:
     os._exit(os.WEXITSTATUS(st) if os.WIFEXITED(st) else 1)
 
 
+def _watch_the_kit(life_fd: int) -> None:
+    """Wait (in a thread) until the pipe ``life_fd`` reads as ended (the kit is gone,
+    or closed its end), then SIGTERM this keeper: the tree ends as on
+    :meth:`~durak_nb.botproto.ProcessBot.close`."""
+
+    def watch() -> None:
+        with contextlib.suppress(OSError):
+            while os.read(life_fd, 512):
+                pass  # the kit writes nothing; anything written is not a sign of life's end
+        with contextlib.suppress(OSError):
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="kit-watch", daemon=True).start()
+
+
 def main(argv: list[str]) -> None:
-    """``botkeeper.py STATUS_FD LOG -- COMMAND...`` (see the module's text).  The keeper
-    asks nothing of the system but ``prctl``, ``fork``/``exec``, ``waitpid``, signals and
-    ``/proc``; it never reads what the bot writes."""
-    status_fd, log = int(argv[0]), argv[1]
-    command = argv[3:]
+    """``botkeeper.py STATUS_FD LOG LIFE_FD -- COMMAND...`` (see the module's text).  The
+    keeper asks nothing of the system but ``prctl``, ``fork``/``exec``, ``waitpid``,
+    signals, a pipe and ``/proc``; it never reads what the bot writes."""
+    status_fd, log, life = int(argv[0]), argv[1], int(argv[2])
+    command = argv[4:]
     reaper = subreaper()
 
     def stop(_sig: int, _frame: object) -> None:
@@ -170,6 +189,7 @@ def main(argv: list[str]) -> None:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _watch_the_kit(life)
     try:
         err = int(log) if log != "-" else subprocess.DEVNULL
         proc = subprocess.Popen(command, stdin=0, stdout=1, stderr=err, close_fds=True)

@@ -320,6 +320,7 @@ class ProcessBot:
         self.cwd, self.env = cwd, env
         self.log = None if log is None else Path(log)
         self.bot_pid: int | None = None
+        self._life: int | None = None  # the write end of the keeper's life pipe (botkeeper.py)
         self.proc: subprocess.Popen[bytes] | None = None
         self.hello: dict[str, Any] | None = None
         self.fault: BotFault | None = None
@@ -345,7 +346,11 @@ class ProcessBot:
                 words = _(WORDS["log"]).format(bot=self.name, file=visible(str(self.log)), error=os_why(exc))
                 raise self._fail(None, words) from exc
         status_r, status_w = os.pipe()
-        keeper = [sys.executable, "-I", str(KEEPER), str(status_w), "-" if log_fd is None else str(log_fd), "--"]
+        # the keeper's sign that the kit lives: the kit holds the write end until close()
+        # (a SIGKILLed kit's end closes with it, and the keeper ends the bot's tree)
+        life_r, self._life = os.pipe()
+        log_arg = "-" if log_fd is None else str(log_fd)
+        keeper = [sys.executable, "-I", str(KEEPER), str(status_w), log_arg, str(life_r), "--"]
         try:
             self.proc = subprocess.Popen(
                 [*keeper, *self.command],
@@ -355,13 +360,15 @@ class ProcessBot:
                 cwd=self.cwd,
                 env=self.env,
                 start_new_session=True,
-                pass_fds=(status_w,) if log_fd is None else (status_w, log_fd),
+                pass_fds=(status_w, life_r) if log_fd is None else (status_w, life_r, log_fd),
             )
         except OSError as exc:  # the folder cwd names is missing, say
             os.close(status_r)
+            self._close_life()
             raise self._cannot_start(exc) from exc
         finally:
             os.close(status_w)
+            os.close(life_r)
             if log_fd is not None:
                 os.close(log_fd)
         _RUNNING.add(self)
@@ -398,6 +405,7 @@ class ProcessBot:
         left in time: no child of a bot outlives :meth:`close`."""
         proc, self.proc = self.proc, None
         if proc is None:
+            self._close_life()
             return
         _RUNNING.discard(self)
         try:
@@ -421,6 +429,14 @@ class ProcessBot:
                 if pipe is not None:
                     with contextlib.suppress(OSError):
                         pipe.close()
+            self._close_life()
+
+    def _close_life(self) -> None:
+        """Let go of the keeper's life pipe (it then ends the bot's tree, if not yet done)."""
+        life, self._life = self._life, None
+        if life is not None:
+            with contextlib.suppress(OSError):
+                os.close(life)
 
     def __repr__(self) -> str:
         """The call that makes this bot again (as ``RandomBot(seed=None)``): its command,

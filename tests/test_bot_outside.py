@@ -18,7 +18,9 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -186,6 +188,32 @@ def test_close_ends_children_that_left_the_process_group_and_the_session() -> No
     while any(alive(k) for k in kids) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not any(alive(k) for k in kids)  # the one deaf to SIGTERM too
+
+
+def test_a_kit_killed_by_sigkill_leaves_no_process_of_its_bot() -> None:
+    """The keeper reads the kit's life pipe: when the kit is SIGKILLed (no handler of it
+    runs, close() is never called) the bot (one that runs on when its input ends) and the
+    children that left its session end."""
+    kit = textwrap.dedent(
+        f"""
+        import json, sys, time
+        from durak_nb.botproto import ProcessBot
+        b = ProcessBot([{PY!r}, {str(BOTS / "setsid_kids.py")!r}, "--stay"], timeout=5.0, hello_timeout=10.0)
+        b.start()
+        print(json.dumps([b.bot_pid, *b.hello["kids"]]), flush=True)
+        time.sleep(300)
+        """
+    )
+    proc = subprocess.Popen([PY, "-c", kit], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    pids = [int(p) for p in json.loads(proc.stdout.readline())]
+    assert len(pids) == 3 and all(alive(p) for p in pids)
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 10.0
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [p for p in pids if alive(p)] == []
 
 
 def test_a_tournament_leaves_no_process_of_a_setsid_bot() -> None:

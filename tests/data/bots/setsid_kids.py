@@ -35,3 +35,5 @@ for line in sys.stdin:
         print(json.dumps({"type": "move", "id": msg["id"], "move": msg["view"]["legal"][0]}), flush=True)
     elif msg["type"] == "quit":
         break
+if "--stay" in sys.argv[1:] and msg.get("type") != "quit":
+    time.sleep(300)  # its input ended (the kit is gone) but it runs on: only its keeper ends it
