@@ -90,6 +90,11 @@ WORDS = {
         "bot {bot} sent a line with the number {number} in answer to {what}: JSON has no NaN or Infinity,"
         " and a number must be finite (strict JSON)"
     ),
+    # TRANSLATORS: {number} is the start of the whole number as the bot wrote it, {most} a count of digits
+    "digits": N_(
+        "bot {bot} sent a line with a whole number of more than {most} digits ({number}) in answer to {what}:"
+        " no member of the protocol takes one (strict JSON)"
+    ),
     # TRANSLATORS: a lone surrogate is half of a UTF-16 pair (\ud800) written alone: not a character
     "surrogate": N_("bot {bot} sent a line with a lone surrogate {text} in answer to {what}: not Unicode text"),
     # TRANSLATORS: {got} is the bot's "type" as JSON, escaped ("moov", null); {want} is hello or move, kept as it is
@@ -232,18 +237,32 @@ def _constant(text: str) -> Any:  # NaN, Infinity, -Infinity: not JSON (RFC 8259
     raise _Strict("number", text)
 
 
+#: The most digits of a whole number in a line (a move's index is below 2**53: 16 digits);
+#: Python's own bound (4,300) would be a ValueError read as "not JSON"
+MAX_DIGITS = 100
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Strict("digits", text[:20] + "…")
+    return int(text)
+
+
 def strict_json(text: str) -> Any:
     """``text`` read as strict JSON (RFC 8259), as every bot line is read: a member
     repeated in one object, ``NaN``, ``Infinity``, a number too large to be finite
-    (``1e400``) and a lone surrogate (``"\\ud800"``, half of a UTF-16 pair: no
-    character) are refused, each by its own cause.
+    (``1e400``), a whole number of more than :data:`MAX_DIGITS` digits and a lone
+    surrogate (``"\\ud800"``, half of a UTF-16 pair: no character) are refused, each by
+    its own cause.
 
     Raises:
-        _Strict: one of those causes (``key``: ``twice``, ``number``, ``surrogate``).
+        _Strict: one of those causes (``key``: ``twice``, ``number``, ``digits``, ``surrogate``).
         ValueError: not JSON at all (:class:`json.JSONDecodeError`).
         RecursionError: nested too deep.
     """
-    value = json.loads(text, object_pairs_hook=_no_twice, parse_float=_finite, parse_constant=_constant)
+    value = json.loads(
+        text, object_pairs_hook=_no_twice, parse_float=_finite, parse_constant=_constant, parse_int=_whole
+    )
     todo = [value]
     while todo:  # every string, keys too: no lone surrogate
         item = todo.pop()
@@ -574,8 +593,10 @@ class ProcessBot:
         try:
             msg = strict_json(text)
         except _Strict as exc:
-            shown = exc.value[:40] if exc.key == "number" else _said(exc.value)
-            words = _(WORDS[exc.key]).format(bot=self.name, what=what, member=shown, number=shown, text=shown)
+            shown = exc.value[:40] if exc.key in ("number", "digits") else _said(exc.value)
+            words = _(WORDS[exc.key]).format(
+                bot=self.name, what=what, member=shown, number=shown, text=shown, most=MAX_DIGITS
+            )
             raise self._fail(None, words, k) from None
         except (ValueError, RecursionError):
             msg = None

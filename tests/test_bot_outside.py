@@ -117,6 +117,11 @@ def test_a_wrong_message_type_is_shown_as_escaped_json_not_a_repr() -> None:
         ("--inf", "with the number -Infinity in answer to the move at index 1: JSON has no NaN or Infinity"),
         ("--big", "with the number 1e400 in answer to the move at index 1: JSON has no NaN or Infinity"),
         ("--surrogate", 'with a lone surrogate "\\ud800" in answer to the move at index 1: not Unicode text'),
+        (
+            "--digits",
+            "with a whole number of more than 100 digits (77777777777777777777…) in answer to the move at index 1:"
+            " no member of the protocol takes one (strict JSON)",
+        ),
     ],
 )
 def test_bot_lines_are_read_as_strict_json_and_the_true_cause_named(mode: str, words: str) -> None:

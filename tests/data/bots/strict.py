@@ -1,6 +1,7 @@
 """A bot whose move line JSON's grammar reads but strict JSON refuses (issue 23):
 ``--twice`` a repeated "id", ``--nan`` NaN, ``--inf`` Infinity, ``--big`` 1e400,
-``--surrogate`` a lone surrogate; each must be refused naming its own cause."""
+``--surrogate`` a lone surrogate, ``--digits`` a whole number of 4,400 digits (past
+Python's own bound); each must be refused naming its own cause."""
 
 import json
 import sys
@@ -11,6 +12,7 @@ BAD = {
     "--inf": '{"type":"move","id":%d,"move":%s,"x":-Infinity}',
     "--big": '{"type":"move","id":%d,"move":%s,"x":[1e400]}',
     "--surrogate": '{"type":"move","id":%d,"move":%s,"note":"ok \\ud800 then"}',
+    "--digits": '{"type":"move","id":%d,"move":%s,"x":' + "7" * 4400 + "}",
 }
 mode = sys.argv[1]
 for line in sys.stdin:
