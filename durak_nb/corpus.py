@@ -58,7 +58,7 @@ from . import bots as _bots
 from .engine import Action, Event, Game, Move, Position, Took
 from .errors import DurakError
 from .i18n import N_, Np_, _, pgettext
-from .record.json_form import Recording, json_document, write_atomic
+from .record.json_form import WRITE_WORDS, Recording, RecordingError, json_document, os_why, write_atomic
 from .record.jsonlines import JSONL_SUFFIX, jsonl_text, read_jsonl
 from .record.lexer import MAX_GAMES
 from .rules import Rules
@@ -557,22 +557,44 @@ class _TableFile:
         self.writer: Any = None
         self.schema: pa.Schema | None = None
 
+    def _cannot(self, exc: OSError) -> RecordingError:
+        """The write error as the record layer says it (the table's name, the OS's words)."""
+        return RecordingError(_(WRITE_WORDS["cannot"]).format(why=os_why(exc)), file=str(self.path), whole=True)
+
     def write(self, df: pd.DataFrame) -> None:
+        """Append ``df`` as a row group.
+
+        Raises:
+            RecordingError: the file cannot be written (a full disk: pyarrow's OSError).
+        """
         pa, pq = _arrow()
         table = pa.Table.from_pandas(df, schema=self.schema, preserve_index=False)
-        if self.writer is None:
-            self.schema = table.schema
-            self.writer = pq.ParquetWriter(self.tmp, table.schema, compression="zstd")
-        self.writer.write_table(table)
+        try:
+            if self.writer is None:
+                self.schema = table.schema
+                self.writer = pq.ParquetWriter(self.tmp, table.schema, compression="zstd")
+            self.writer.write_table(table)
+        except OSError as exc:
+            raise self._cannot(exc) from None
 
     def close(self) -> None:
+        """Finish the file and rename it into place.
+
+        Raises:
+            RecordingError: it cannot be written.
+        """
         if self.writer is not None:
-            self.writer.close()
-            os.replace(self.tmp, self.path)
+            try:
+                self.writer.close()
+                os.replace(self.tmp, self.path)
+            except OSError as exc:
+                raise self._cannot(exc) from None
 
     def abandon(self) -> None:
+        """Drop the temporary file (a full disk may refuse even the closing: no matter)."""
         if self.writer is not None:
-            self.writer.close()
+            with contextlib.suppress(OSError):
+                self.writer.close()
         self.tmp.unlink(missing_ok=True)
 
 
@@ -727,7 +749,8 @@ def selfplay(
             removed again (after a failed game its whole recordings files stay; never a
             table or a manifest).
         RulesError: unknown preset or option, or a player count R2 forbids.
-        RecordingError: a file could not be written.
+        RecordingError: a file could not be written (a full disk, a read-only folder),
+            the file named; as after Ctrl-C, what this call wrote is removed again.
     """
     t0 = time.perf_counter()
     n = _whole(n_games, "n_games", MAX_CORPUS_GAMES)
@@ -777,12 +800,10 @@ def selfplay(
             close()  # the workers stopped now, not when the generator is collected
         moves.abandon()
         games.abandon()
-        if isinstance(exc, KeyboardInterrupt):  # the user stopped it: nothing is left written
-            for p in written:
-                p.unlink(missing_ok=True)
-            for folder in reversed(made):
-                with contextlib.suppress(OSError):  # a folder someone else filled meanwhile stays
-                    folder.rmdir()
+        if isinstance(exc, KeyboardInterrupt | RecordingError):
+            # the user stopped it, or a file could not be written (a full disk): nothing
+            # is left written (whole recordings files without their tables are no corpus)
+            _remove(written, made)
         raise  # a failed game: the whole recordings files before it stay, as evidence
     finally:
         bar.close()
@@ -797,5 +818,19 @@ def selfplay(
         "chunk": size,
         "game_seed": "blake2b-64('durak-nb corpus {seed} {i}') >> 1",
     }
-    write_atomic(out / MANIFEST, json_document(manifest, str(out / MANIFEST)))
+    try:
+        write_atomic(out / MANIFEST, json_document(manifest, str(out / MANIFEST)))
+    except RecordingError:  # the tables without the manifest are no corpus either
+        _remove([*written, out / MOVES_FILE, out / GAMES_FILE], made)
+        raise
     return Corpus(out, n, time.perf_counter() - t0, manifest)
+
+
+def _remove(files: Sequence[Path], folders: Sequence[Path]) -> None:
+    """Remove ``files`` and then the empty ``folders`` (deepest first) a stopped run made."""
+    for p in files:
+        with contextlib.suppress(OSError):
+            p.unlink(missing_ok=True)
+    for folder in reversed(folders):
+        with contextlib.suppress(OSError):  # a folder someone else filled meanwhile stays
+            folder.rmdir()

@@ -430,3 +430,39 @@ def test_the_tournaments_bot_names_and_no_workers(tmp_path: Path) -> None:
     assert a.moves().equals(b.moves())
     assert isinstance(corpus.make_bot("search-2", 1), corpus._bots.SearchBot)
     assert corpus.make_bot("search-2", 1).samples == 2
+
+
+@pytest.mark.parametrize("where", ["table", "manifest"])
+def test_a_full_disk_is_said_with_the_file_and_leaves_nothing_written(
+    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No space left while a table (pyarrow's OSError, a traceback before) or the manifest
+    is written: a RecordingError naming the file and the OS's words, and nothing of the
+    run stays (its recordings files and the folders it made are removed again)."""
+    import pyarrow.parquet as pq
+
+    full = OSError(28, "No space left on device")
+    if where == "table":
+
+        def write_table(self: Any, table: Any, *args: Any, **kwargs: Any) -> None:
+            raise full
+
+        monkeypatch.setattr(pq.ParquetWriter, "write_table", write_table)
+        name = "moves.parquet"
+    else:
+        real = corpus.write_atomic
+
+        def write_atomic(path: Any, text: str) -> None:
+            if Path(path).name == corpus.MANIFEST:
+                raise RecordingError("cannot write the file: No space left on device", file=str(path), whole=True)
+            real(path, text)
+
+        monkeypatch.setattr(corpus, "write_atomic", write_atomic)
+        name = corpus.MANIFEST
+    with pytest.raises(RecordingError) as info:
+        _make(tmp_path, "c", n=6)
+    assert (info.value.file, str(info.value)) == (
+        str(tmp_path / "c" / name),
+        f"{tmp_path / 'c' / name}: error: cannot write the file: No space left on device",
+    )
+    assert sorted(p.name for p in tmp_path.rglob("*")) == []
