@@ -14,6 +14,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from durak_nb.cards import Card, deck, parse_cards
 from durak_nb.engine import Move
 from durak_nb.record.recorder import JournalWarning, read_journal
@@ -436,4 +438,32 @@ def test_bito_shown_only_when_the_bout_can_end(tmp_path: Path) -> None:
     assert w.message == "Boris covers 6♥ with 9♥" and bito_shown() is True
     w.undo()
     assert w.take() is True and bito_shown() is True and w.bito_button.description == "Cards to Boris"
+    w.close()
+
+
+def test_a_full_disk_is_said_the_cards_stay_chosen_and_the_move_goes_in_once_there_is_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The journal refuses a write (ENOSPC): the scorer says so in red with the file,
+    plays nothing (the game is what the journal holds), keeps the cards tapped, and the
+    same entry goes in when the disk has room again (before: the error escaped the
+    button's callback as a traceback)."""
+    from durak_nb.record import recorder as recorder_module
+
+    w = start(tmp_path)
+    real = recorder_module.os.write
+
+    def full(fd: int, data: Any) -> int:
+        raise OSError(28, "No space left on device")
+
+    w.tap("7S")
+    monkeypatch.setattr(recorder_module.os, "write", full)
+    assert w.lay() is False
+    assert w.message == f"{w.path}: error: cannot write the journal: No space left on device; nothing was recorded"
+    assert 'class="dnb-refusal"' in w.board.value and "No space left on device" in w.board.value
+    assert (said(w), [c.code for c in w.selected], len(lines(w))) == ([], ["7S"], 1)
+    monkeypatch.setattr(recorder_module.os, "write", real)
+    assert w.lay() is True
+    assert (said(w), w.message, len(lines(w))) == (["Anna attacks 7♠"], "Anna attacks 7♠", 2)
+    assert 'class="dnb-refusal"' not in w.board.value
     w.close()

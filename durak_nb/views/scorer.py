@@ -63,6 +63,7 @@ from ..engine import Action, Event, IllegalMove, Move, Refusal, SetupError
 from ..errors import DurakError
 from ..i18n import N_, _, get_language
 from ..implied import ImpliedPassesError, implied_passes, passes_to_end
+from ..record.json_form import RecordingError
 from ..rules import PRESETS, Rules
 from ..unseen import PartialDeal, SeenDraw
 from .card_buttons import HIDDEN, SELECTED, set_classes
@@ -258,6 +259,9 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         selected: the cards tapped so far for the next move, in the order tapped.
         message: what happened last, or the last refusal in words with its rule.
         refusal: the last :class:`~durak_nb.engine.Refusal`, ``None`` after a move.
+        write_error: the journal's last refusal to write (a full disk: the
+            :class:`~durak_nb.record.json_form.RecordingError`, the move not played),
+            ``None`` after a move.
         board: the HTML widget showing the game.
         form: the set-up box; ``preset``, ``names``, ``dealer``, ``turned_up``,
             ``attacker_box``, ``shown_box``, ``me_box``, ``hand_box``, ``start_button``: its fields.
@@ -285,6 +289,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.selected: list[Card] = []
         self.message = ""
         self.refusal: Refusal | None = None
+        self.write_error: RecordingError | None = None  # the journal refused the last entry
         self._groups: list[int] = []  # the number of moves of each entry, in order
         self._bout_ends: list[int] = []  # indices of the moves that ended a bout (R14, R15)
         self._offer_cache: tuple[object, list[Move]] | None = None
@@ -811,9 +816,21 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             if done:
                 self.recorder.undo(done)
             return self._refuse(exc.refusal)
+        except RecordingError as exc:
+            # the journal could not take the move (a full disk, a folder gone): the game
+            # stays as the journal has it, the cards chosen stay chosen, and the error is
+            # said, so that the move can be entered again once there is room
+            if done:
+                try:
+                    self.recorder.undo(done)
+                except RecordingError:
+                    self._groups.append(done)  # recorded and kept: the entry's first moves
+                    done = 0
+            return self._failed_write(exc)
         if done:
             self._groups.append(done)
         self.refusal = None
+        self.write_error = None
         self.selected = []
         self.message = "; ".join(said)
         self._preselect()
@@ -874,6 +891,14 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         return True
 
     @in_own_language
+    def _failed_write(self, exc: RecordingError) -> bool:
+        """Say that the journal refused a write (its file and the system's words)."""
+        self.refusal = None
+        self.write_error = exc
+        self.message = str(exc)
+        self._redraw(keep_message=True)
+        return False
+
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
         self.message = str(refusal)
@@ -927,6 +952,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return
         if not keep_message:
             self.refusal = None
+            self.write_error = None
         game = self.game
         pub = _public(game)
         uncovered = [a.code for a, d in pub.table if d is None]
@@ -1009,7 +1035,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             turn = esc(_(WORDS["may_act"]).format(names=", ".join(names[s] for s in sorted(actors))))
         said = ""
         if self.message:
-            cls = "dnb-refusal" if self.refusal is not None else "dnb-said"
+            cls = "dnb-refusal" if self.refusal is not None or self.write_error is not None else "dnb-said"
             said = f'<div class="{cls}">{esc(self.message)}</div>'
         seat = self.actor
         if not game.finished and seat is not None:  # what to do next, in words
