@@ -511,3 +511,30 @@ def test_a_cell_that_catches_the_stop_is_stopped_again() -> None:
     worker.start()
     worker.join()
     assert got == [(3, True)]
+
+
+def test_hostile_notebooks_are_refused_naming_the_file_and_the_cell(tmp_path: Path) -> None:
+    """A hostile trial's notebooks (issue 23): JSON nested 100,000 deep (a RecursionError
+    from deep inside, before), a cell whose source is a number (taken as the text "5",
+    before), a cell printing 50 MB (a 50 MB page, before): each refused in words."""
+    deep = tmp_path / "deep.ipynb"
+    deep.write_text('{"cells":' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    with pytest.raises(LessonPageError) as err:
+        lesson_page(deep)
+    assert str(err.value) == f"{deep}: not a notebook: its JSON is nested more than 64 deep"
+    numbered = tmp_path / "numbered.ipynb"
+    numbered.write_text(
+        json.dumps({"cells": [{"cell_type": "markdown", "source": "# A"}, {"cell_type": "code", "source": 5}]}),
+        encoding="utf-8",
+    )
+    with pytest.raises(LessonPageError) as err:
+        lesson_page(numbered)
+    assert str(err.value) == f"{numbered}: cell 2: its source is not text (nbformat: a text or a list of lines)"
+    loud = notebook(tmp_path / "loud.ipynb", ("markdown", "# Loud"), ("code", "print('x' * 50_000_000)"))
+    with pytest.raises(LessonPageError) as err:
+        lesson_page(loud)
+    assert str(err.value) == (
+        f"{loud}: cell 2 printed more than 1,000,000 characters, the bound of a cell's output on a page"
+    )
+    fits = notebook(tmp_path / "fits.ipynb", ("code", "print('x' * 999_999)"))
+    assert "x" * 999_999 in lesson_page_html(fits)

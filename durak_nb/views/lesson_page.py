@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n import DECIMAL_SIGNS, N_, _, get_language, language, ngettext, pgettext
+from ..i18n import DECIMAL_SIGNS, N_, _, get_language, language, ngettext, pgettext, whole
 from ..record.json_form import RecordingError, read_bytes, replace_atomically
 from ..record.jsonio import _said
 from .bounds import CELL_TIMEOUT, MAX_CELL_TIMEOUT
@@ -93,6 +93,11 @@ __all__ = [
 MAX_CELLS = 120
 #: the largest notebook file read (bytes)
 MAX_NOTEBOOK_BYTES = 4_000_000
+#: the most characters a code cell may print into the page (more is refused, naming the cell)
+MAX_CELL_OUTPUT = 1_000_000
+#: the deepest nesting of the notebook's JSON (nbformat nests 4 deep; Python's own bound
+#: would be a RecursionError)
+MAX_NOTEBOOK_DEPTH = 64
 #: the most replayers one page holds (each up to the exported page's bound on moves)
 MAX_REPLAYERS = 12
 #: how many drills of a drill widget the page holds (its "Another one" steps through them)
@@ -179,6 +184,9 @@ def _read(path: Path) -> list[dict[str, Any]]:
         raise _fail(path, exc.message) from exc
     try:
         doc = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        words = _("not a notebook: its JSON is nested more than {limit} deep")
+        raise _fail(path, words.format(limit=MAX_NOTEBOOK_DEPTH)) from None
     except UnicodeDecodeError as exc:
         words = _("not a notebook (.ipynb is JSON text): the file is not UTF-8 text (byte {n})")
         raise _fail(path, words.format(n=exc.start)) from exc
@@ -197,12 +205,49 @@ def _read(path: Path) -> list[dict[str, Any]]:
                 n=len(cells), limit=MAX_CELLS
             ),
         )
+    _check_depth(path, doc)
+    for number, cell in enumerate(cells, start=1):
+        src = cell.get("source", "") if isinstance(cell, dict) else ""
+        if not (isinstance(src, str) or (isinstance(src, list) and all(isinstance(s, str) for s in src))):
+            # TRANSLATORS: nbformat's "source" member: a text, or a list of lines
+            raise _fail(
+                path, _("cell {n}: its source is not text (nbformat: a text or a list of lines)").format(n=number)
+            )
     return [c for c in cells if isinstance(c, dict)]
+
+
+def _check_depth(path: Path, doc: object) -> None:
+    """Refuse a notebook nested deeper than :data:`MAX_NOTEBOOK_DEPTH` (the JSON reader
+    took it, but every step after it walks it)."""
+    todo: list[tuple[object, int]] = [(doc, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_NOTEBOOK_DEPTH:
+            words = _("not a notebook: its JSON is nested more than {limit} deep")
+            raise _fail(path, words.format(limit=MAX_NOTEBOOK_DEPTH))
+        if isinstance(item, dict):
+            todo.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            todo.extend((v, depth + 1) for v in item)
 
 
 def _source(cell: dict[str, Any]) -> str:
     src = cell.get("source", "")
-    return "".join(src) if isinstance(src, list) else str(src)
+    return "".join(src) if isinstance(src, list) else src
+
+
+class _TooMuchOutput(BaseException):
+    """Raised inside a cell that printed more than :data:`MAX_CELL_OUTPUT` characters (a
+    ``BaseException``, as :class:`_CellTimeout`)."""
+
+
+class _BoundedOutput(io.StringIO):
+    """A cell's printed text, at most :data:`MAX_CELL_OUTPUT` characters."""
+
+    def write(self, text: str) -> int:
+        if self.tell() + len(text) > MAX_CELL_OUTPUT:
+            raise _TooMuchOutput
+        return super().write(text)
 
 
 class _CellTimeout(BaseException):
@@ -608,7 +653,7 @@ def _run_all(
                 page.body.append(f'<div class="dnb-lesson-text">{html_text}</div>')
         elif kind == "code" and text.strip():
             shown.clear()
-            out = io.StringIO()
+            out = _BoundedOutput()
             started = time.monotonic()
             try:
                 try:
@@ -620,6 +665,9 @@ def _run_all(
                 raise
             except _CellTimeout as exc:
                 raise _fail(where, _late(number, cell_timeout)) from exc
+            except _TooMuchOutput:
+                words = _("cell {n} printed more than {limit} characters, the bound of a cell's output on a page")
+                raise _fail(where, words.format(n=number, limit=whole(MAX_CELL_OUTPUT))) from None
             except Exception as exc:  # the notebook's own error, named with its cell
                 if late:  # the stop turned into another error by the cell: still its bound
                     raise _fail(where, _late(number, cell_timeout)) from exc
