@@ -46,7 +46,10 @@ __all__ = [
     "SearchBot",
     "SeatView",
     "determinize",
+    "moves_to_choose",
+    "outcome",
     "play_out",
+    "search_candidates",
     "seat_view",
     "turn_seat",
     "waits",
@@ -65,7 +68,12 @@ class Bot(Protocol):
         ...
 
 
-def _moves(game: Game, player: int | None) -> list[Move]:
+def moves_to_choose(game: Game, player: int | None) -> list[Move]:
+    """The legal moves a bot chooses among: all of ``game``'s, or ``player``'s (a seat).
+
+    Raises:
+        ValueError: there is none (the game is over, or the seat may not act now).
+    """
     moves = game.legal_moves() if player is None else game.legal_moves(player)
     if not moves:
         who = "" if player is None else f" for {game.players[player]}"
@@ -94,7 +102,7 @@ class RandomBot:
         Raises:
             ValueError: no legal move (the game is over, or ``player`` may not act now).
         """
-        return self.rng.choice(_moves(game, player))
+        return self.rng.choice(moves_to_choose(game, player))
 
 
 class LowestCardBot:
@@ -129,7 +137,7 @@ class LowestCardBot:
             ValueError: no legal move (the game is over, or ``player`` may not act now).
         """
         seat = self._seat(game) if player is None else player
-        moves = [m for m in _moves(game, seat) if m.action is not Action.REDEAL] or _moves(game, seat)
+        moves = [m for m in moves_to_choose(game, seat) if m.action is not Action.REDEAL] or moves_to_choose(game, seat)
         trump = game.trump
 
         def cheap(c: Card) -> tuple[bool, int]:
@@ -529,7 +537,7 @@ class HeuristicBot:
             ValueError: no legal move (the game is over, or ``player`` may not act now).
         """
         seat = turn_seat(game) if player is None else player
-        moves = _moves(game, seat)
+        moves = moves_to_choose(game, seat)
         hand = game.hands[seat]
         rival: frozenset[Card] | None = None
         if not game.talon and game.n - len(game.out_order) == 2:
@@ -704,7 +712,7 @@ def _cover_plan(
 # ----------------------------------------------------------------------------- the search bot
 
 
-def _outcome(game: Game, seat: int) -> float:
+def outcome(game: Game, seat: int) -> float:
     """1 when ``seat`` did not lose, 0 when it is the durak (or in the losing team,
     R22), 0.5 for a draw (R25, R27)."""
     r = game.result
@@ -715,7 +723,7 @@ def _outcome(game: Game, seat: int) -> float:
     return 0.0 if r.durak == seat else 1.0
 
 
-def _candidates(moves: Sequence[Move]) -> list[Move]:
+def search_candidates(moves: Sequence[Move]) -> list[Move]:
     """The moves worth searching: no redeal (R5); of leads, throw-ins and transfers with
     several cards only the ones with every card of their rank the engine lists."""
     out: list[Move] = []
@@ -771,7 +779,7 @@ class SearchBot:
             ValueError: no legal move (the game is over, or ``player`` may not act now).
         """
         seat = turn_seat(game) if player is None else game.seat(player)
-        _moves(game, seat)
+        moves_to_choose(game, seat)
         return self.choose_view(seat_view(game, seat))
 
     def choose_view(self, sv: SeatView) -> Move:
@@ -781,7 +789,7 @@ class SearchBot:
             ValueError: the view lists no legal move.
         """
         default = self.heuristic.choose_view(sv)
-        cands = _candidates(sv.legal)
+        cands = search_candidates(sv.legal)
         if default not in cands:
             cands.append(default)
         if len(cands) == 1 or self.samples == 0:
@@ -825,7 +833,7 @@ class SearchBot:
                 while not g.finished and k < self.playout_moves:
                     g.play(bot.choose(g))
                     k += 1
-                out[m].append(_outcome(g, seat))
+                out[m].append(outcome(g, seat))
         return out
 
 

@@ -11,7 +11,7 @@ Tree Search", IEEE TCIAIG 4(2), 2012), as :class:`ISMCTSBot` plays it:
   consistent with the view (:func:`~durak_nb.bots.determinize`), then walks one tree of
   moves from the seat's information set: at each node the mover is the seat the referee
   asks (:func:`~durak_nb.bots.turn_seat`), its moves are the candidates legal *in this
-  deal* (:func:`~durak_nb.bots._candidates`: no redeal, R5; of several cards of one rank
+  deal* (:func:`~durak_nb.bots.search_candidates`: no redeal, R5; of several cards of one rank
   only the largest lead, throw-in or transfer), a move never tried in the node is added
   (expansion), otherwise UCB1 with availability counts picks the child (a child's
   exploration term counts only the visits in which it was legal). The rest of the game is
@@ -47,7 +47,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from .bots import HeuristicBot, SeatView, _candidates, _moves, determinize, seat_view, turn_seat
+from .bots import HeuristicBot, SeatView, determinize, moves_to_choose, search_candidates, seat_view, turn_seat
 from .engine import Game, IllegalMove, Move, SetupError
 
 __all__ = ["DEFAULT_ITERATIONS", "MAX_ITERATIONS", "ISMCTSBot"]
@@ -150,7 +150,7 @@ class ISMCTSBot:
             ValueError: no legal move (the game is over, or ``player`` may not act now).
         """
         seat = turn_seat(game) if player is None else game.seat(player)
-        _moves(game, seat)
+        moves_to_choose(game, seat)
         return self.choose_view(seat_view(game, seat))
 
     def choose_view(self, sv: SeatView) -> Move:
@@ -162,7 +162,7 @@ class ISMCTSBot:
         if not sv.legal:
             raise ValueError(f"no legal move to choose for {sv.view.players[sv.seat]}")
         default = self.heuristic.choose_view(sv)
-        cands = _candidates(sv.legal)
+        cands = search_candidates(sv.legal)
         if default not in cands:
             cands.append(default)
         if len(cands) == 1:
@@ -231,7 +231,9 @@ class ISMCTSBot:
             while not g.finished:
                 mover = seat if node is root else turn_seat(g)
                 legal = g.legal_moves(mover)
-                moves = [m for m in _candidates(legal) if m in allowed] if node is root else _candidates(legal)
+                moves = (
+                    [m for m in search_candidates(legal) if m in allowed] if node is root else search_candidates(legal)
+                )
                 if not moves:
                     break
                 kids = node.children

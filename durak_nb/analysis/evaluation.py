@@ -95,7 +95,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import SearchBot, _candidates, _outcome, seat_view
+from ..bots import SearchBot, outcome, search_candidates, seat_view
 from ..engine import Action, Game, IllegalMove, Move
 from ..errors import DurakError
 from ..i18n import LANGUAGES, N_, Nn_, Np_, _, decimal, language, ngettext, pgettext, whole
@@ -359,7 +359,7 @@ def exact_values(
             after = game.copy()
             after.play(m)
             if after.finished:
-                values[m] = _outcome(after, mover)
+                values[m] = outcome(after, mover)
                 continue
             if left < 1:
                 raise OverBudget
@@ -544,7 +544,7 @@ def _sampled(game: Game, move: Move, bot: SearchBot, bound: int | None = None) -
     sv = seat_view(game, mover)
     if one_deal(sv):  # every sample the one deal: no spread to measure
         return MoveEvaluation("known")
-    cands = _candidates(sv.legal)
+    cands = search_candidates(sv.legal)
     if move not in cands:
         cands.append(move)
     choice = sample_choice(sv, cands, bot, bot.samples if bound is None else bound)  # round 1: choose
@@ -1083,7 +1083,7 @@ def hint(
         return Hint(move, "heuristic", _words("hint_known", move=move.describe(names)))
     bot = SearchBot(samples=samples, seed=seed)
     sv = seat_view(game, seat)
-    cands = _candidates(sv.legal)
+    cands = search_candidates(sv.legal)
     choice = sample_choice(sv, cands, bot, max(samples, max_samples))  # the analysis's own scheme
     if choice is None:
         move = bot.heuristic.choose_view(sv)

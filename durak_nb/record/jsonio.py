@@ -62,6 +62,7 @@ __all__ = [
     "lone_surrogate",
     "member_places",
     "scan",
+    "stdlib_words",
 ]
 
 #: Arrays and objects nested in one JSON file (a document or a match): enough for
@@ -98,9 +99,13 @@ _STDLIB_WORDS = frozenset(
 )
 
 
-def _said(msg: str) -> str:
-    """The standard library's ``msg`` in the language in use (itself when unknown)."""
+def stdlib_words(msg: str) -> str:
+    """The standard library's ``msg`` (a :class:`json.JSONDecodeError`'s, e.g.
+    ``'Expecting value'``) in the language in use; itself when the kit has no words for it."""
     return _(msg) if msg in _STDLIB_WORDS else msg
+
+
+_said = stdlib_words  # this module's own short name for it
 
 
 _NUMBER = json.scanner.NUMBER_RE.match

@@ -68,7 +68,7 @@ from typing import Any
 
 from ..i18n import DECIMAL_SIGNS, N_, _, get_language, language, ngettext, pgettext, whole
 from ..record.json_form import RecordingError, read_bytes, replace_atomically
-from ..record.jsonio import _said
+from ..record.jsonio import stdlib_words
 from .bounds import CELL_TIMEOUT, MAX_CELL_TIMEOUT
 from .export import ExportError, page_html
 from .html import UNSEAL_JS, esc, page_head, script_json, seal
@@ -194,7 +194,7 @@ def _read(path: Path) -> list[dict[str, Any]]:
         # the standard library's words in the reader's language (jsonio's), with the place
         # TRANSLATORS: {error} is what is wrong with the JSON, e.g. "Expecting value"
         words = _("not a notebook (.ipynb is JSON text): {error} (line {line}, column {column})")
-        raise _fail(path, words.format(error=_said(exc.msg), line=exc.lineno, column=exc.colno)) from exc
+        raise _fail(path, words.format(error=stdlib_words(exc.msg), line=exc.lineno, column=exc.colno)) from exc
     cells = doc.get("cells") if isinstance(doc, dict) else None
     if not isinstance(cells, list):
         raise _fail(path, _("not a notebook: it has no list of cells"))
