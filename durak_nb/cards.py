@@ -23,6 +23,7 @@ from .errors import DurakError
 from .i18n import Np_, _, ngettext, pgettext, translations
 
 __all__ = [
+    "CARD_AT",
     "RANK_CODES",
     "SUIT_CODES",
     "Card",
@@ -158,7 +159,7 @@ class Card(int):
         """
         if not (2 <= int(rank) <= 14 and 0 <= int(suit) <= 3):
             raise CardError("R1", _("no card has rank {rank} and suit {suit}").format(rank=repr(rank), suit=repr(suit)))
-        return _CARDS[int(rank) * 4 + int(suit)]
+        return CARD_AT[int(rank) * 4 + int(suit)]
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
@@ -242,12 +243,14 @@ class Card(int):
 _RANKS: list[Rank] = [Rank.TWO] * 2 + list(Rank)
 _SUITS: list[Suit] = list(Suit)
 _CODES: list[str] = ["??"] * 60
-_CARDS: list[Card] = [Card(0)] * 60
+#: The card of each index ``rank * 4 + suit`` (the interned :class:`Card` values; indices no
+#: card has hold ``Card(0)``): the engine's fast path from a bit index to its card.
+CARD_AT: list[Card] = [Card(0)] * 60
 _CARD_BY_TEXT: dict[str, Card] = {}
 for _r in Rank:
     for _s in Suit:
         _c = int.__new__(Card, _r * 4 + _s)
-        _CARDS[int(_c)] = _c
+        CARD_AT[int(_c)] = _c
         _CODES[int(_c)] = _r.code + _s.code
         for _rt in {_r.code, _r.code.lower()} | ({"10"} if _r == Rank.TEN else set()):
             for _st in (_s.name, _s.name.lower(), _s.symbol):
@@ -450,7 +453,7 @@ def deck(size: int = 36) -> tuple[Card, ...]:
     if found is None:
         if size not in _LOWEST_RANK:
             raise ValueError(f"[R1] a deck has 24, 36 or 52 cards, not {size!r}")
-        found = _DECKS[size] = tuple(_CARDS[r * 4 + s] for r in range(_LOWEST_RANK[size], 15) for s in range(4))
+        found = _DECKS[size] = tuple(CARD_AT[r * 4 + s] for r in range(_LOWEST_RANK[size], 15) for s in range(4))
     return found
 
 

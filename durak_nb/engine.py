@@ -29,7 +29,7 @@ from itertools import combinations, compress
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import (
-    _CARDS,
+    CARD_AT,
     Card,
     CardError,
     Suit,
@@ -744,7 +744,7 @@ _BEAT_MASKS: dict[tuple[int, int, bool, bool], list[int]] = {}
 _new = tuple.__new__
 _object_new = object.__new__
 #: the card of each int 0..59 (a Card is rank * 4 + suit)
-_CARD = _CARDS
+_CARD = CARD_AT
 #: _RANK_CARDS[r]: the mask of the four cards of rank r
 _RANK_CARDS = [0b1111 << (4 * r) for r in range(15)]
 

@@ -240,3 +240,36 @@ def _package(tmp_path: Path, files: Mapping[str, str]) -> Path:
 )
 def test_the_reader_finds_circles(tmp_path: Path, files: dict[str, str], circle: list[list[str]]) -> None:
     assert circles(import_graph(_package(tmp_path, files))) == circle
+
+
+#: names with a leading underscore that are no private name: gettext's markers
+_NOT_PRIVATE = {"_", "N_", "Np_", "Nn_"}
+
+
+def private_imports(package: Path) -> list[str]:
+    """Every ``from kit.module import _name`` (a private name of another module of the
+    kit), as ``'module:line imports other._name'``; ``import x as _x`` is a local alias."""
+    found = modules(package)
+    out: list[str] = []
+    for name, path in found.items():
+        here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = here.split(".")[: len(here.split(".")) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            if module not in found or module == name:
+                continue
+            for a in node.names:
+                if a.name.startswith("_") and a.name not in _NOT_PRIVATE and f"{module}.{a.name}" not in found:
+                    out.append(f"{name}:{node.lineno} imports {module}.{a.name}")
+    return out
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    """A module's private names are its own (GUIDE: public argument checks in one module;
+    issue 23): what another module needs is public, with its docstring."""
+    assert private_imports(PACKAGE) == []

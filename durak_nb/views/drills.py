@@ -40,7 +40,8 @@ __all__ = ["DrillWidget"]
 #: How many further seeds "another one" tries when a seed yields no drill (DrillError).
 _SKIPS = 5
 
-_STYLE = EXERCISE_STYLE + (
+#: The drills' style sheet (a ``<style>`` element): the widget's and the lesson page's
+DRILL_STYLE = _STYLE = EXERCISE_STYLE + (
     "<style>"
     ".dnb-drill-heading{margin:2px 0;font-weight:700;color:#1f4e8c}"
     ".dnb-drill-context{margin:2px 0;color:#333}"

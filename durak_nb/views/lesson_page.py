@@ -488,7 +488,7 @@ class _Builder:
         )
 
     def _drill(self, widget: Any) -> None:
-        from .drills import _STYLE
+        from .drills import DRILL_STYLE
 
         blocks = []
         for d in range(DRILLS):
@@ -525,7 +525,7 @@ class _Builder:
                 ).format(n=DRILLS)
             )
         self.page.body.append(
-            f'<div class="dnb-lesson-drill">{_STYLE}{"".join(blocks)}<div class="dnb-drill-footer">'
+            f'<div class="dnb-lesson-drill">{DRILL_STYLE}{"".join(blocks)}<div class="dnb-drill-footer">'
             f'<button class="dnb-another" title="{tip}">{another}</button> '
             f'<span class="dnb-drill-count">{count}</span></div></div>'
         )
