@@ -128,6 +128,11 @@ def _agreeing(noun: str, n: int, lang: str) -> dict[str, set[str]]:
         if "Coun" in p.tag.grammemes:  # a counting form («5 байт») stands for the genitive plural
             gent_plur = base.inflect({"gent", "plur"})
             cases |= {c for c in _CASES if gent_plur is not None and _number_form(base, n, c, lang) == gent_plur.word}
+        if {"plur", "gent"} <= p.tag.grammemes and not (n % 10 == 1 and n % 100 != 11):
+            # after a number in the genitive every count but 1, 21, … takes the genitive
+            # plural, also where the dictionary's plural is another stem («4 человек»:
+            # «человек» plur,gent beside «людей»)
+            cases.add("gent")
         out.setdefault(p.normal_form, set()).update(cases)
     return out
 
