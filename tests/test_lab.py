@@ -117,7 +117,7 @@ def test_the_copy_is_made_then_updated_never_overwriting_the_learners_work(tmp_p
         "ru/02.ipynb",
     ]
     assert first.messages("my-course") == [
-        "lab: your own copy of the course is in my-course: run, change and save its lessons there; "
+        "your own copy of the course is in my-course: run, change and save its lessons there; "
         "the lessons in notebooks/ stay as they came."
     ]
     # the learner runs and saves lesson 2; the kit updates lessons 1 and 2, adds lesson 3
@@ -133,22 +133,20 @@ def test_the_copy_is_made_then_updated_never_overwriting_the_learners_work(tmp_p
     assert (mine / "01.ipynb").read_text() == "one, corrected"
     assert (mine / "notes.txt").read_text() == "my own file"
     assert second.messages("my-course") == [
-        "lab: 1 new lesson added to your copy: 03.ipynb.",
-        "lab: 1 lesson you had not changed brought up to date: 01.ipynb.",
-        "lab: you changed 02.ipynb, so your copy stays as it is; the new version of the lesson is beside it: "
-        "02.new.ipynb.",
+        "1 new lesson added to your copy: 03.ipynb.",
+        "1 lesson you had not changed brought up to date: 01.ipynb.",
+        "you changed 02.ipynb, so your copy stays as it is; the new version of the lesson is beside it: 02.new.ipynb.",
     ]
     with language("ru"):
         assert second.messages("my-course") == [
-            "lab: в вашу копию добавлен 1 новый урок: 03.ipynb.",
-            "lab: до новой версии обновлён 1 урок, который вы не меняли: 01.ipynb.",
-            "lab: вы изменили 02.ipynb, поэтому ваша копия остаётся как есть; новая версия урока лежит рядом: "
-            "02.new.ipynb.",
+            "в вашу копию добавлен 1 новый урок: 03.ipynb.",
+            "до новой версии обновлён 1 урок, который вы не меняли: 01.ipynb.",
+            "вы изменили 02.ipynb, поэтому ваша копия остаётся как есть; новая версия урока лежит рядом: 02.new.ipynb.",
         ]
     with language("uk"):
         assert Changes(added=["a", "b", "c", "d", "e"], updated=["x", "y"]).messages("m") == [
-            "lab: до вашої копії додано 5 нових уроків: a, b, c, d, e.",
-            "lab: до нової версії оновлено 2 уроки, які ви не змінювали: x, y.",
+            "до вашої копії додано 5 нових уроків: a, b, c, d, e.",
+            "до нової версії оновлено 2 уроки, які ви не змінювали: x, y.",
         ]
     # nothing new: nothing said, nothing written twice
     assert update_copy(kit, mine) == Changes()
@@ -262,31 +260,32 @@ def test_a_taken_port_is_said_plainly_in_the_sessions_language(tmp_path: Path) -
         other = launch.free_port(port)
         assert other is not None and other > port and not launch.port_taken(other)
         expected = {
-            "en": f"lab: port {port} is taken (by another JupyterLab?): open http://localhost:{port}/ "
+            "en": f"port {port} is taken (by another JupyterLab?): open http://localhost:{port}/ "
             f"or start on another port: PORT={other} bash scripts/lab.sh",
-            "ru": f"lab: порт {port} занят (другим JupyterLab?): откройте http://localhost:{port}/ "
+            "ru": f"порт {port} занят (другим JupyterLab?): откройте http://localhost:{port}/ "
             f"или запустите на другом порту: PORT={other} bash scripts/lab.sh",
-            "uk": f"lab: порт {port} зайнятий (іншим JupyterLab?): відкрийте http://localhost:{port}/ "
+            "uk": f"порт {port} зайнятий (іншим JupyterLab?): відкрийте http://localhost:{port}/ "
             f"або запустіть на іншому порту: PORT={other} bash scripts/lab.sh",
         }
         for lang, words in expected.items():
             done = prepare(tmp_path, "--no-browser", "--port", str(port), lang=lang)
-            assert (done.returncode, done.stdout, done.stderr) == (1, "", words + "\n")
+            assert (done.returncode, done.stdout, done.stderr) == (1, "", f"lab: {words}\n")
         assert not (tmp_path / "my-course").exists()  # said before anything is done
     assert not launch.port_taken(port)
 
 
 def test_the_other_jupyterlab_is_named_with_its_address() -> None:
-    server = {"port": 8888, "url": "http://localhost:8888/", "token": "abc", "root_dir": "/home/anna/durak-nb/my-course"}
+    folder = "/home/anna/durak-nb/my-course"
+    server = {"port": 8888, "url": "http://localhost:8888/", "token": "abc", "root_dir": folder}
     assert launch.running_server(8888, [{"port": 9000}, server]) == server
     assert launch.running_server(8889, [server]) is None
     assert taken_port_message(8888, server, 8889) == (
-        "lab: port 8888 is taken by another JupyterLab (its folder: /home/anna/durak-nb/my-course): "
+        "port 8888 is taken by another JupyterLab (its folder: /home/anna/durak-nb/my-course): "
         "open http://localhost:8888/lab?token=abc or start on another port: PORT=8889 bash scripts/lab.sh"
     )
     with language("uk"):
         assert taken_port_message(8888, dict(server, token=""), 8890) == (
-            "lab: порт 8888 зайнятий іншим JupyterLab (його тека: /home/anna/durak-nb/my-course): "
+            "порт 8888 зайнятий іншим JupyterLab (його тека: /home/anna/durak-nb/my-course): "
             "відкрийте http://localhost:8888/lab або запустіть на іншому порту: PORT=8890 bash scripts/lab.sh"
         )
 
@@ -377,7 +376,8 @@ def test_jupyterlab_keeps_its_workspaces_and_settings_in_the_checkout(tmp_path: 
         assert [json.loads(p.read_text())["metadata"]["id"] for p in saved] == ["mine"]
         theme = "@jupyterlab/apputils-extension:themes"
         _put(f"{base}/lab/api/settings/{theme}?token={token}", {"raw": '{"theme": "JupyterLab Dark"}'})
-        assert (repo / ".jupyter-lab" / "user-settings" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings").exists()
+        mine = repo / ".jupyter-lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
+        assert (mine / "themes.jupyterlab-settings").exists()
         locale = _get(f"{base}/lab/api/settings/@jupyterlab/translation-extension:plugin?token={token}")
         # lab.sh's choice (overrides.json, the environment's defaults) still applies
         assert locale["schema"]["properties"]["locale"]["default"] == "uk_UA"

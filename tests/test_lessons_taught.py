@@ -130,5 +130,6 @@ def test_lesson_2_still_asks_about_every_move_it_teaches():
     throw-in, with wrong options of lesson 2's rules only (R6, R9, R11, R12)."""
     drills_ = [make("legal_move", s) for s in range(40)]
     assert {d.option_moves[d.answer].action for d in drills_} == {Action.ATTACK, Action.DEFEND, Action.THROW}
-    wrong = {rule for d in drills_ for i, said in enumerate(d.mistakes) if i != d.answer for rule in RULE_ID.findall(said)}
+    said = [m for d in drills_ for i, m in enumerate(d.mistakes) if i != d.answer]
+    wrong = {rule for words in said for rule in RULE_ID.findall(words)}
     assert wrong == {"R6", "R9", "R11", "R12"}

@@ -483,7 +483,8 @@ def _variants(known: Taught, presets: tuple[str, ...]) -> tuple[str, ...]:
     no perevodnoy before lesson 5, which teaches it)."""
     allowed = known.among(presets)
     if not allowed:
-        raise DrillError(None, f"lesson {known.lesson} has taught none of the variants {', '.join(sorted(set(presets)))}")
+        names = ", ".join(sorted(set(presets)))
+        raise DrillError(None, f"lesson {known.lesson} has taught none of the variants {names}")
     return allowed
 
 
@@ -668,10 +669,10 @@ def _build_legal_move(moment: _Moment, rng: random.Random, want: str, known: Tau
     if not right_ones or len(refused) < 2:
         return None
     right = rng.choice(right_ones)
-    words = _legal_words(game, right, known)
-    if words is None:
+    legal_words = _legal_words(game, right, known)
+    if legal_words is None:
         return None
-    reason, rule = words
+    reason, rule = legal_words
     mistakes = sorted(refused)
     rng.shuffle(mistakes)
     picked = [rng.choice(refused[key]) for key in mistakes[:3]]  # different mistakes first

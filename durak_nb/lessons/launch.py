@@ -18,7 +18,8 @@
   checks first and says which port is taken, what to open, and how to choose another.
 
 ``python -m durak_nb.lessons.launch prepare CHECKOUT [JUPYTER-ARGS…]`` does all three
-(:func:`main`): its messages go to the terminal (stderr), and on stdout it prints the
+(:func:`main`; ``copy SOURCE TARGET`` only the copy, for a class server's start hook):
+its messages go to the terminal (stderr), and on stdout it prints the
 port, the course folder, the index to open and JupyterLab's workspaces and settings
 folders, one per line, for ``lab.sh``.
 """
@@ -46,11 +47,13 @@ __all__ = [
     "Changes",
     "LabState",
     "free_port",
+    "index_of",
     "lab_state",
     "main",
     "port_of",
     "port_taken",
     "running_server",
+    "start_url",
     "taken_port_message",
     "update_copy",
 ]
@@ -68,27 +71,25 @@ _PORT_TRIES = 50
 
 TEXTS: dict[str, str | tuple[str, str]] = {
     "copied": N_(
-        "lab: your own copy of the course is in {folder}: run, change and save its lessons there; "
+        "your own copy of the course is in {folder}: run, change and save its lessons there; "
         "the lessons in notebooks/ stay as they came."
     ),
-    "added": Nn_("lab: {n} new lesson added to your copy: {names}.", "lab: {n} new lessons added to your copy: {names}."),
+    "added": Nn_("{n} new lesson added to your copy: {names}.", "{n} new lessons added to your copy: {names}."),
     "updated": Nn_(
-        "lab: {n} lesson you had not changed brought up to date: {names}.",
-        "lab: {n} lessons you had not changed brought up to date: {names}.",
+        "{n} lesson you had not changed brought up to date: {names}.",
+        "{n} lessons you had not changed brought up to date: {names}.",
     ),
-    "kept": N_(
-        "lab: you changed {name}, so your copy stays as it is; the new version of the lesson is beside it: {new}."
-    ),
-    "opening": N_("lab: opening the course: {path}"),
+    "kept": N_("you changed {name}, so your copy stays as it is; the new version of the lesson is beside it: {new}."),
+    "opening": N_("opening the course: {path}"),
     "port taken by lab": N_(
-        "lab: port {port} is taken by another JupyterLab (its folder: {folder}): open {url} "
+        "port {port} is taken by another JupyterLab (its folder: {folder}): open {url} "
         "or start on another port: PORT={free} bash scripts/lab.sh"
     ),
     "port taken": N_(
-        "lab: port {port} is taken (by another JupyterLab?): open http://localhost:{port}/ "
+        "port {port} is taken (by another JupyterLab?): open http://localhost:{port}/ "
         "or start on another port: PORT={free} bash scripts/lab.sh"
     ),
-    "bad port": N_("lab: {value} is not a port number: use a number from 1 to 65535, e.g. PORT=8890"),
+    "bad port": N_("{value} is not a port number: use a number from 1 to 65535, e.g. PORT=8890"),
 }
 
 
@@ -237,6 +238,22 @@ def update_copy(source: Path, target: Path) -> Changes:
     return changes
 
 
+def index_of(lang: str) -> str:
+    """The course's index of language ``lang`` inside the course folder:
+    ``'00_index.ipynb'`` (English), ``'ru/00_index.ipynb'``, ``'uk/00_index.ipynb'``."""
+    return "00_index.ipynb" if lang == "en" else f"{lang}/00_index.ipynb"
+
+
+def start_url(folder: str = "course") -> str:
+    """The JupyterLab address that opens the index of the session's language (the kit's
+    default language: ``DURAK_NB_LANG``, else the locale) in the course ``folder`` of
+    the server's root: ``'/lab/tree/course/uk/00_index.ipynb'`` (a class server's image,
+    classroom/jupyter_server_config.py)."""
+    from ..i18n import default_language
+
+    return f"/lab/tree/{folder}/{index_of(default_language())}"
+
+
 # ----------------------------------------------------------------------------- JupyterLab's state
 
 
@@ -333,28 +350,41 @@ def taken_port_message(port: int, server: dict[str, Any] | None, free: int | Non
 # ----------------------------------------------------------------------------- main
 
 
-def _say(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+def _say(line: str, who: str = "lab") -> None:
+    print(f"{who}: {line}", file=sys.stderr, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``prepare CHECKOUT [JUPYTER-ARGS…]``: check the port, make or update the
-    learner's copy (``CHECKOUT/my-course``) and JupyterLab's state folders, say what
-    was done; print the port, the copy's folder, the index of the session's language
-    (``00_index.ipynb``, ``ru/00_index.ipynb``…) and the workspaces and user settings
-    folders (:func:`lab_state`) on stdout, one per line.
+    """The launcher's two commands.
+
+    * ``prepare CHECKOUT [JUPYTER-ARGS…]`` (``scripts/lab.sh``): check the port, make or
+      update the learner's copy (``CHECKOUT/my-course``) and JupyterLab's state folders,
+      say what was done (``lab: …`` on stderr); print the port, the copy's folder, the
+      index of the session's language (``00_index.ipynb``, ``ru/00_index.ipynb``…) and
+      the workspaces and user settings folders (:func:`lab_state`) on stdout, one per line.
+    * ``copy SOURCE TARGET`` (a class server's start hook, ``classroom/z2jh-config.yaml``):
+      :func:`update_copy` alone, what it did said as ``course: …`` on stderr.
 
     Returns:
         0; 1 when the port is taken or not a number (said on stderr); 2 for a bad call.
     """
     args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) == 3 and args[0] == "copy":
+        source, target = Path(args[1]), Path(args[2])
+        for line in update_copy(source, target).messages(str(target)):
+            _say(line, "course")
+        return 0
     if len(args) < 2 or args[0] != "prepare":
-        _say("usage: python -m durak_nb.lessons.launch prepare CHECKOUT [JUPYTER-ARGS...]")
+        print(
+            "usage: python -m durak_nb.lessons.launch prepare CHECKOUT [JUPYTER-ARGS...]\n"
+            "       python -m durak_nb.lessons.launch copy SOURCE TARGET",
+            file=sys.stderr,
+        )
         return 2
     checkout = Path(args[1]).resolve()
     problem = setting_problem()
     if problem:
-        _say(f"lab: {problem}")
+        _say(problem)
     written = port_of(args[2:])
     try:
         port = int(written)
@@ -371,11 +401,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for line in changes.messages(str(copy)):
         _say(line)
     state = lab_state(checkout)
-    lang = get_language()
-    index = "00_index.ipynb" if lang == "en" else f"{lang}/00_index.ipynb"
+    index = index_of(get_language())
     _say(text("opening", path=str(copy / index)))
-    for line in (port, copy, index, state.workspaces, state.settings):
-        print(line)
+    for value in (port, copy, index, state.workspaces, state.settings):
+        print(value)
     return 0
 
 
