@@ -133,3 +133,18 @@ def test_lesson_2_still_asks_about_every_move_it_teaches():
     said = [m for d in drills_ for i, m in enumerate(d.mistakes) if i != d.answer]
     wrong = {rule for words in said for rule in RULE_ID.findall(words)}
     assert wrong == {"R6", "R9", "R11", "R12"}
+
+
+def test_every_practice_bout_plays_a_variant_taught_by_then():
+    """The bouts a lesson gives to play (PracticeBout.lesson) are held to the same table."""
+    from durak_nb.lessons.practice import PRACTICE
+
+    seen = {}
+    for number, bouts in PRACTICE.items():
+        for bout in bouts:
+            rules = bout.game().rules
+            assert rules.preset in taught(number).variants, (number, bout.recording)
+            for rule in option_rules(rules):
+                assert taught(number).knows(rule), (number, bout.recording, rule)
+            seen.setdefault(number, set()).add(rules.preset)
+    assert all(seen[n] == {"podkidnoy"} for n in (1, 2, 3, 4)) and seen[5] == {"perevodnoy"}
