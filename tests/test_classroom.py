@@ -126,7 +126,7 @@ def test_the_start_hook_copies_the_course_and_never_overwrites_a_students_work(
     assert (course / "uk" / "02_a_bout.ipynb").read_bytes() == (ROOT / "notebooks/uk/02_a_bout.ipynb").read_bytes()
     assert (home / "course-updates.txt").read_text(encoding="utf-8") == (
         f"course: ваша власна копія курсу — у {course}: запускайте, змінюйте й зберігайте уроки там; "
-        "уроки в notebooks/ лишаються такими, якими прийшли.\n"
+        "уроки в notebooks/ лишаються незмінними.\n"
     )
     assert json.loads(OVERRIDES.read_text())["@jupyterlab/translation-extension:plugin"]["locale"] == "uk_UA"
     mine = course / "uk" / "02_a_bout.ipynb"
