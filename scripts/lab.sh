@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Set up (first run only) and open JupyterLab on the lesson index of the user's language:
-# notebooks/00_index.ipynb (English), notebooks/ru/00_index.ipynb (Russian) or
-# notebooks/uk/00_index.ipynb (Ukrainian), chosen by DURAK_NB_LANG, else the locale (LANG …).
-# Extra arguments go to `jupyter lab` (e.g. --no-browser --port 8890).
+# Set up (first run only) and open JupyterLab on the lesson index of the user's language,
+# in the learner's own copy of the course (my-course/, git-ignored): running and saving
+# a lesson never changes the checkout's tracked notebooks/.  Later runs bring new and
+# updated lessons into the copy and never overwrite a lesson the learner changed (theirs
+# stays, the new version goes beside it, and the terminal says so).  JupyterLab's
+# workspaces and user settings live in .jupyter-lab/ of this checkout (git-ignored).
+# The language: DURAK_NB_LANG, else the locale (LANG …).  The port: PORT, else 8888; a
+# taken port is said plainly here, JupyterLab never moves to another one silently.
+# Extra arguments go to `jupyter lab` (e.g. --no-browser).
+# (durak_nb/lessons/launch.py does the copy, the state folders and the port check.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -10,19 +16,12 @@ export PATH="$PWD/.venv/bin:$PATH"
 # JupyterLab's settings for the course: widget state saved with a notebook, JupyterLab's own
 # menus in the user's language (scripts/lab_settings.py, shared with binder/postBuild)
 python scripts/lab_settings.py --lab-locale
-# the index of the user's language (durak_nb.i18n decides, as for every word the kit writes)
-lang="$(python - <<'PY'
-import sys
-from durak_nb.i18n import default_language
-try:
-    print(default_language())
-except ValueError as error:  # DURAK_NB_LANG names a language the kit does not speak
-    sys.exit(f"lab: {error}")
-PY
-)"
-index=00_index.ipynb
-[ "$lang" != en ] && index="$lang/00_index.ipynb"
-echo "lab: opening the course in $lang: notebooks/$index"
+# the port (checked), the learner's copy (made or brought up to date) and the index of the
+# user's language; the messages go to the terminal
+ready="$(python -m durak_nb.lessons.launch prepare "$PWD" "$@")"
+{ read -r port; read -r course; read -r index; read -r workspaces; read -r settings; } <<<"$ready"
 extra=()
 [ "$(id -u)" = 0 ] && extra+=(--allow-root)
-exec jupyter lab --notebook-dir=notebooks --LabApp.default_url="/lab/tree/$index" "${extra[@]}" "$@"
+exec jupyter lab --notebook-dir="$course" --port="$port" --ServerApp.port_retries=0 \
+    --LabApp.workspaces_dir="$workspaces" --LabApp.user_settings_dir="$settings" \
+    --LabApp.default_url="/lab/tree/$index" "${extra[@]}" "$@"

@@ -81,11 +81,11 @@ def test_lesson3_page_offline_steps_and_answers_r10_r13(browser: Any, tmp_path: 
         assert table_shown(frame) == expected_table(replay, 3)
         page.locator("#dnb-replayer-1").scroll_into_view_if_needed()
         page.screenshot(path=str(_art("lesson-page-replayer.png")))
-        # the drill (seed 6): 3 more may follow; 1 is wrong, 3 right (R13c)
+        # the drill (seed 6): 1 more may follow; 3 is wrong, 1 right (R13b)
         page.locator(".dnb-lesson-drill").scroll_into_view_if_needed()
-        assert answer_number(page, 0, 1) == ("dnb-wrong", "✘ Not 1: " + REASON3)
+        assert answer_number(page, 0, 3) == ("dnb-wrong", "✘ Not 3: " + REASON3)
         page.screenshot(path=str(_art("lesson-page-drill-wrong.png")))
-        assert answer_number(page, 0, 3) == ("dnb-right", "✔ Right: " + REASON3)
+        assert answer_number(page, 0, 1) == ("dnb-right", "✔ Right: " + REASON3)
         page.click("button.dnb-another")
         assert page.locator(".dnb-drill-one[data-drill='1']").is_visible()
         assert not page.locator(".dnb-drill-one[data-drill='0']").is_visible()
@@ -146,10 +146,10 @@ def test_lesson3_page_in_ukrainian(browser: Any, tmp_path: Path) -> None:
         assert frame.locator("svg defs g[id^='dnb-f-uk-']").count() > 0
         page.screenshot(path=str(_art("lesson-page-replayer-uk.png")))
         page.locator(".dnb-lesson-drill").scroll_into_view_if_needed()
-        cls, text = answer_number(page, 0, 1)
-        assert cls == "dnb-wrong" and text.startswith("✘ Не 1: [R13c] До першого відбою")
         cls, text = answer_number(page, 0, 3)
-        assert cls == "dnb-right" and text.startswith("✔ Правильно: [R13c]")
+        assert cls == "dnb-wrong" and text.startswith("✘ Не 3: [R13b] У Бориса на руках 2 карти")
+        cls, text = answer_number(page, 0, 1)
+        assert cls == "dnb-right" and text.startswith("✔ Правильно: [R13b]")
         assert page.locator("button.dnb-check").first.inner_text() == "Перевірити"
         page.screenshot(path=str(_art("lesson-page-drill-uk.png")))
         assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORT["width"]

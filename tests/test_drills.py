@@ -70,7 +70,11 @@ def check_legal_move(d: Drill) -> None:
     refusals = [g.why_illegal(m) for m in d.option_moves]
     assert [r is None for r in refusals] == [i == d.answer for i in range(len(d.options))]
     assert d.options == tuple(move_words(m, g.players) for m in d.option_moves)
-    assert len({r.rule for r in refusals if r is not None}) >= 2  # mistakes of different rules
+    # mistakes of different kinds: of different rules, or (lesson 2's leads, R9 only) one
+    # by a player who may not act now and one by the player who may
+    acting = {m.player for m in g.legal_moves()}
+    kinds = {(r.rule, m.player in acting) for m, r in zip(d.option_moves, refusals, strict=True) if r is not None}
+    assert len(kinds) >= 2
     for i, r in enumerate(refusals):
         if r is not None:
             assert d.mistakes[i] == f"“{d.options[i]}” is not legal: {r}."
@@ -237,11 +241,11 @@ def test_answers_vary_within_a_kind():
     assert {make("throw_in_room", s).rule for s in range(30)} == {"R13a", "R13b", "R13c"}
     assert {make("may_transfer", s).options[make("may_transfer", s).answer] for s in range(20)} == {"Yes", "No"}
     assert {make("may_transfer", s).rule for s in range(30)} >= {"R17", "R18", "R19"}
+    # lesson 2's drill: a lead, a cover or a throw-in; never a transfer (lesson 5)
     assert {make("legal_move", s).option_moves[make("legal_move", s).answer].action for s in range(30)} == {
         Action.ATTACK,
         Action.THROW,
         Action.DEFEND,
-        Action.TRANSFER,
     }
     ends = {make("how_it_ends", s).reason.split(":")[-1].strip() for s in range(40)}
     assert "the game is a draw." in ends
@@ -283,53 +287,69 @@ def test_which_beats_texts():
 
 def test_legal_move_text():
     d = make("legal_move", 11)
-    assert d.players == ("Egor", "Dasha", "Anna", "Vera")
-    assert d.context == "Podkidnoy durak, 4 players. Trump: ♠."
+    assert d.players == ("Boris", "Vera", "Anna", "Egor")
+    assert d.context == "Podkidnoy durak, 4 players. Trump: ♥."
     assert d.question == "Which of these moves is legal now?"
-    assert d.options == ("Vera attacks 6♦ 6♣", "Vera attacks 7♠ J♠", "Vera attacks 6♠ K♦", "Vera attacks 7♣")
-    assert d.answer == 3
-    assert d.rule == "R9"
-    assert d.reason == "“Vera attacks 7♣” is the legal move (R9)."
+    assert d.options == ("Boris throws in K♠", "Egor covers 6♥ with 7♦", "Vera throws in 7♠", "Anna throws in Q♦")
+    assert d.answer == 2
+    assert d.rule == "R11"
+    # legal by R11 and R12; within R13's limits too, but lesson 2 has not taught them
+    assert d.reason == "“Vera throws in 7♠” is the legal move (R11, R12)."
     assert d.check(0).text == (
-        "✘ “Vera attacks 6♦ 6♣” is not legal: [R13b] Egor holds 1 card; no more than that may lie uncovered "
-        "before them. “Vera attacks 7♣” is the legal move (R9)."
+        "✘ “Boris throws in K♠” is not legal: [R11] K♠: only ranks already on the table may be thrown in. "
+        "“Vera throws in 7♠” is the legal move (R11, R12)."
     )
     assert d.check(1).text == (
-        "✘ “Vera attacks 7♠ J♠” is not legal: [R9] a lead is one or more cards of one rank. "
-        "“Vera attacks 7♣” is the legal move (R9)."
+        "✘ “Egor covers 6♥ with 7♦” is not legal: [R6] 7♦ does not beat 6♥: a card is beaten by a higher card "
+        "of its suit or by a trump (♥). “Vera throws in 7♠” is the legal move (R11, R12)."
+    )
+    d = make("legal_move", 20)  # a lead: R9's two mistakes, a lead out of turn and one of two ranks
+    assert d.options == ("Boris attacks 10♠ 10♦", "Vera attacks 6♥", "Boris attacks 10♥ K♠", "Boris attacks 10♥ Q♣")
+    assert (d.answer, d.rule) == (0, "R9")
+    assert d.mistakes[1:] == (
+        "“Vera attacks 6♥” is not legal: [R9] it is Boris's lead, not Vera's.",
+        "“Boris attacks 10♥ K♠” is not legal: [R9] a lead is one or more cards of one rank.",
+        "“Boris attacks 10♥ Q♣” is not legal: [R9] a lead is one or more cards of one rank.",
     )
 
 
 def test_throw_in_room_text():
     d = make("throw_in_room", 14)
     assert d.numeric and d.options == () and d.mistakes == ()
-    assert d.context == "Perevodnoy durak (with transfers), 3 players. Trump: ♦. A bout has already ended in bito."
-    assert d.question == "Egor has declared take. How many more cards may still be given to them in this bout?"
-    assert (d.answer, d.rule) == (1, "R13b")
-    assert d.check(3).text == "✘ Not 3: [R13b] Egor holds 3 cards with 2 still to cover, so only 1 more may follow."
-    assert d.check(1).text == "✔ Right: [R13b] Egor holds 3 cards with 2 still to cover, so only 1 more may follow."
+    assert d.context == "Podkidnoy durak, 4 players. Trump: ♦. A bout has already ended in bito."
+    assert d.question == "Egor defends. How many more cards may still be thrown in during this bout?"
+    assert (d.answer, d.rule) == (2, "R13a")
+    assert d.check(4).text == (
+        "✘ Not 4: [R13a] A bout holds at most 6 attack cards; this one has 4, so only 2 more may follow."
+    )
+    assert d.check(2).text == (
+        "✔ Right: [R13a] A bout holds at most 6 attack cards; this one has 4, so only 2 more may follow."
+    )
 
 
 def test_draw_order_text():
     d = make("draw_order", 36)
-    assert d.players == ("Anna", "Vera", "Boris", "Dasha")
-    assert d.rules.preset == "perevodnoy"
+    assert d.players == ("Dasha", "Gleb", "Anna")
+    assert d.rules.preset == "podkidnoy"  # lesson 4: no perevodnoy before lesson 5
     assert d.context == (
-        "Perevodnoy durak (with transfers), 4 players. Trump: ♣. Anna led this bout. "
-        "The talon, top card first: 9♥ 9♦ 6♦ 9♣. Its last card is the turned-up trump 9♣."
+        "Podkidnoy durak, 3 players. Trump: ♣. Gleb led this bout. The talon, top card first: "
+        "J♥ Q♠ Q♦ A♦ 6♦ K♣ 7♠ 6♠, and 10 cards more. Its last card is the turned-up trump Q♣."
     )
     assert d.question == "Next: Dasha passes, and the bout ends. Who draws which cards, in which order?"
     assert d.options == (
-        "Vera draws 9♥, then Anna draws 9♦ 6♦ 9♣",
-        "Anna draws 9♥ 9♦ 6♦, then Vera draws 9♣",
-        "Anna draws 9♥, then Vera draws 9♦, then Anna draws 6♦ 9♣",
+        "Anna draws J♥ Q♠ Q♦, then Gleb draws A♦ 6♦, then Dasha draws K♣",
+        "Gleb draws J♥ Q♠, then Dasha draws Q♦, then Anna draws A♦ 6♦ K♣",
+        "Gleb draws J♥ Q♠, then Anna draws Q♦ A♦ 6♦, then Dasha draws K♣",
+        "Gleb draws J♥, then Dasha draws Q♠, then Anna draws Q♦, then Gleb draws A♦, then Anna draws 6♦ K♣",
     )
     assert d.answer == 1
     assert d.check(0).text == (
-        "✘ [R16] The defender draws last, not first. [R16] Anna led the bout and draws first, then the others "
-        "clockwise, and Vera, the defender, last; each draws up to 6 cards: Anna draws 9♥ 9♦ 6♦, then Vera draws 9♣."
+        "✘ [R16] The defender draws last, not first. [R16] Gleb led the bout and draws first, then the others "
+        "clockwise, and Anna, the defender, last; each draws up to 6 cards: Gleb draws J♥ Q♠, then Dasha draws "
+        "Q♦, then Anna draws A♦ 6♦ K♣."
     )
-    assert d.check(2).text.startswith("✘ [R16] Each player draws all the cards they need at once. [R16] Anna led")
+    assert d.check(2).text.startswith("✘ [R16] The defender draws last, after every other player, wherever they")
+    assert d.check(3).text.startswith("✘ [R16] Each player draws all the cards they need at once. [R16] Gleb led")
 
 
 def test_next_attacker_text():
@@ -411,7 +431,7 @@ def test_unknown_kind_and_bad_seed():
 def test_bounded_work(monkeypatch):
     calls = []
 
-    def never(rng, plan):
+    def never(rng, plan, known):
         calls.append(1)
 
     monkeypatch.setitem(drills._GENERATORS, "legal_move", never)
@@ -462,14 +482,14 @@ def test_widget_options_click_wrong_then_right():
     assert shown(w.options_box) and not shown(w.number_row)
     buttons[1].click()
     assert w.feedback == (
-        "✘ “Vera attacks 7♠ J♠” is not legal: [R9] a lead is one or more cards of one rank. "
-        "“Vera attacks 7♣” is the legal move (R9)."
+        "✘ “Egor covers 6♥ with 7♦” is not legal: [R6] 7♦ does not beat 6♥: a card is beaten by a higher card "
+        "of its suit or by a trump (♥). “Vera throws in 7♠” is the legal move (R11, R12)."
     )
     assert [b.button_style for b in buttons] == ["", "danger", "", ""]
     assert w.score_text == "Score: 0 of 1 right."
-    buttons[3].click()
-    assert w.feedback == "✔ Right: “Vera attacks 7♣” is the legal move (R9)."
-    assert [b.button_style for b in buttons] == ["", "", "", "success"]
+    buttons[2].click()
+    assert w.feedback == "✔ Right: “Vera throws in 7♠” is the legal move (R11, R12)."
+    assert [b.button_style for b in buttons] == ["", "", "success", ""]
     w.another()
     assert w.drill == make("legal_move", 12)
     assert [b.description for b in buttons if shown(b)] == list(w.drill.options)
@@ -502,7 +522,7 @@ def test_widget_models_are_few():
 
     w = DrillWidget(["throw_in_room"], seed=2)
     assert len(dependency_state(w)) == 20  # boxes, three HTML, two buttons, the number box, shared styles
-    w = DrillWidget(["next_attacker"], seed=2)
+    w = DrillWidget(["next_attacker"], seed=0)
     assert len(w.drill.options) == 5
     assert len(dependency_state(w)) == 25  # five option buttons more, sharing one layout and one style
 

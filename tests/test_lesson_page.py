@@ -38,10 +38,7 @@ HEADINGS3 = [
     "Exercises: how many more cards may follow?",
     "For teachers",
 ]
-REASON3 = (
-    "[R13c] Before the first bito a bout holds at most 5 attack cards while the defender defends; "
-    "this one has 2, so only 3 more may follow."
-)
+REASON3 = "[R13b] Boris holds 2 cards with 1 still to cover, so only 1 more may follow."
 PRACTICE_NOTE = "Practice bout: play it in JupyterLab (it needs the engine running, which this page has not)."
 
 
@@ -85,13 +82,13 @@ def test_lesson3_headings_replayers_notes(page3: lp.LessonPage) -> None:
 
 def test_lesson3_drills_judged_at_export_r13(page3: lp.LessonPage) -> None:
     """The drill widget's first DRILLS drills, each numeric, each number 0..36 judged by
-    the engine; drill 1 (seed 6): 3 more may follow (R13c), so 1 is wrong and 3 right."""
+    the engine; drill 1 (seed 6): 1 more may follow (R13b), so 3 is wrong and 1 right."""
     assert [e["kind"] for e in page3.exercises] == ["drill throw_in_room"] * lp.DRILLS
     first = page3.exercises[0]["numbers"]
     assert len(first) == 37
-    assert first[1] == [False, "✘ Not 1: " + REASON3]
-    assert first[3] == [True, "✔ Right: " + REASON3]
-    assert [i for i, (right, _text) in enumerate(first) if right] == [3]
+    assert first[3] == [False, "✘ Not 3: " + REASON3]
+    assert first[1] == [True, "✔ Right: " + REASON3]
+    assert [i for i, (right, _text) in enumerate(first) if right] == [1]
 
 
 def test_lesson1_can_beat_options_and_verdicts_r6_r8() -> None:
@@ -130,7 +127,7 @@ def test_page_self_contained_and_in_its_language(tmp_path: Path) -> None:
     box = json.loads(dict((a.get("id"), s) for a, s in parsed.scripts)["dnb-lesson-data"])
     assert sorted(box) == ["salt", "sealed"]  # the verdicts sealed: none reads in the source
     data = unseal(box)
-    assert data[0]["numbers"][3] == [True, "✔ Right: " + REASON3]
+    assert data[0]["numbers"][1] == [True, "✔ Right: " + REASON3]
     assert REASON3 not in text and "✔ Right" not in text and "true" not in text.split("dnb-lesson-data")[1]
     assert page.exercises[0]["numbers"] == data[0]["numbers"]
     frames = [a["srcdoc"] or "" for t, a in parsed.tags if t == "iframe"]
@@ -145,7 +142,7 @@ def test_page_self_contained_and_in_its_language(tmp_path: Path) -> None:
 def test_the_editions_language_decides_and_is_restored() -> None:
     """Lesson 3's Russian and Ukrainian editions: their own headings, the page says
     ``<html lang="ru">`` / ``"uk"``, the drill's verdicts and the notes in the edition's
-    language (R13c); the language in use afterwards is the one before."""
+    language (R13b); the language in use afterwards is the one before."""
     with language("ru"):
         uk = lesson_page(LESSON3_EDITIONS["uk"])
         assert get_language() == "ru"
@@ -165,18 +162,12 @@ def test_the_editions_language_decides_and_is_restored() -> None:
     assert uk.headings[0] == "Урок 3 · Обмеження (R13, R14)" and uk.headings[-1] == "Для вчителя"
     assert (ru.replayers, uk.replayers) == (2, 2)
     assert [e["kind"] for e in uk.exercises] == ["drill throw_in_room"] * lp.DRILLS
-    reason_ru = (
-        "[R13c] До первого отбоя, пока отбивающийся отбивается, в кону не больше 5 карт хода; на столе их уже 2, "
-        "так что подкинуть можно ещё: 3."
-    )
-    assert ru.exercises[0]["numbers"][1] == [False, "✘ Не 1: " + reason_ru]
-    assert ru.exercises[0]["numbers"][3] == [True, "✔ Верно: " + reason_ru]
-    reason_uk = (
-        "[R13c] До першого відбою, поки той, хто відбивається, захищається, у коні не більше 5 карт ходу; "
-        "на столі їх уже 2, тож підкинути можна ще: 3."
-    )
-    assert uk.exercises[0]["numbers"][1] == [False, "✘ Не 1: " + reason_uk]
-    assert uk.exercises[0]["numbers"][3] == [True, "✔ Правильно: " + reason_uk]
+    reason_ru = "[R13b] У Бориса на руках 2 карты, непокрытых карт: 1, так что подкинуть можно ещё: 1."
+    assert ru.exercises[0]["numbers"][3] == [False, "✘ Не 3: " + reason_ru]
+    assert ru.exercises[0]["numbers"][1] == [True, "✔ Верно: " + reason_ru]
+    reason_uk = "[R13b] У Бориса на руках 2 карти, непокритих карт: 1, тож підкинути можна ще: 1."
+    assert uk.exercises[0]["numbers"][3] == [False, "✘ Не 3: " + reason_uk]
+    assert uk.exercises[0]["numbers"][1] == [True, "✔ Правильно: " + reason_uk]
     assert ru.notes[0] == (
         "Тренировочный кон: сыграйте его в JupyterLab (для него нужен работающий движок, а на этой странице его нет)."
     )

@@ -41,9 +41,11 @@ from .course import (
     TERMS,
     Claim,
     Lesson,
+    Taught,
     claim_rows,
     claims_of,
     lesson,
+    taught,
     term,
 )
 from .helpers import (
@@ -206,6 +208,7 @@ __all__ = [
     "TWO_SIXES",
     "Claim",
     "Lesson",
+    "Taught",
     "anna_throw_ins",
     "beaters_of_six_of_spades",
     "boris_defences",
@@ -279,6 +282,7 @@ __all__ = [
     "small_hand",
     "small_hand_spot_options",
     "talon_after_deal",
+    "taught",
     "teams_throwers",
     "term",
     "the_draw",

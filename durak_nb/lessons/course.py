@@ -26,7 +26,20 @@ from .edition import NAMES, person_name
 #: The default of :meth:`Claim.check`'s answer: ask the engine.
 _UNSET: Any = object()
 
-__all__ = ["CLAIMS", "LESSONS", "TERMS", "Claim", "Lesson", "claim", "claim_rows", "claims_of", "lesson", "term"]
+__all__ = [
+    "CLAIMS",
+    "LESSONS",
+    "TERMS",
+    "Claim",
+    "Lesson",
+    "Taught",
+    "claim",
+    "claim_rows",
+    "claims_of",
+    "lesson",
+    "taught",
+    "term",
+]
 
 # ----------------------------------------------------------------------------- terms
 
@@ -99,6 +112,8 @@ class Lesson:
         teaches: what the learner comes away with, one sentence (the index shows it; in
             English, ``_(lesson.teaches)`` in the language in use).
         minutes: about how long the lesson takes, reading, playing and exercises.
+        variants: the presets (RULES.md, "Variants") this lesson introduces: a drill of
+            this lesson or a later one may deal a game of them (:func:`taught`).
     """
 
     number: int
@@ -108,6 +123,7 @@ class Lesson:
     terms: tuple[str, ...]
     teaches: str = ""
     minutes: int = 0
+    variants: tuple[str, ...] = ()
 
 
 #: The lessons in order (the index notebook lists them).
@@ -120,6 +136,8 @@ LESSONS: tuple[Lesson, ...] = (
         ("deck", "rank", "suit", "trump", "deal", "talon", "lowest trump", "redeal", "beat"),
         N_("Which card beats which, what trump does, how the cards are dealt and who attacks first."),
         20,
+        # the beating of podkidnoy, the course's first game, and of japanese durak (R8)
+        variants=("podkidnoy", "japanese"),
     ),
     Lesson(
         2,
@@ -156,6 +174,7 @@ LESSONS: tuple[Lesson, ...] = (
         ("perevodnoy", "transfer", "shown-trump transfer"),
         N_("Perevodnoy: passing the attack on to the next player, and when you may not."),
         25,
+        variants=("perevodnoy",),
     ),
     Lesson(
         6,
@@ -181,6 +200,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         N_("The other games: simple, English and Japanese durak, teams and the house options."),
         30,
+        variants=("prostoy", "english", "japanese"),
     ),
     Lesson(
         8,
@@ -213,6 +233,53 @@ def lesson(number: int) -> Lesson:
         if item.number == number:
             return item
     raise KeyError(f"no lesson {number}: the lessons are 1..{len(LESSONS)}")
+
+
+@dataclass(frozen=True)
+class Taught:
+    """What the course has taught by the end of one lesson (:func:`taught`).
+
+    Attributes:
+        lesson: the lesson's number.
+        rules: the rule ids taught by it and the lessons before it (``'R13'`` covers
+            R13a, R13b and R13c).
+        variants: the presets introduced by then (:attr:`Lesson.variants`).
+    """
+
+    lesson: int
+    rules: frozenset[str]
+    variants: frozenset[str]
+
+    def knows(self, rule: str) -> bool:
+        """Whether rule id ``rule`` (``'R13b'``, ``'R17'``) has been taught."""
+        return rule in self.rules or rule.rstrip("abc") in self.rules
+
+    def among(self, presets: tuple[str, ...]) -> tuple[str, ...]:
+        """The presets of ``presets`` (repeats kept: they weigh a random choice) that
+        have been introduced."""
+        return tuple(p for p in presets if p in self.variants)
+
+
+def taught(number: int) -> Taught:
+    """What lessons 1..``number`` teach together: their rule ids and variants.  The one
+    table a lesson's drills are held to (:mod:`durak_nb.lessons.drills`: a drill of
+    lesson 2 never deals perevodnoy, which lesson 5 teaches).
+
+    >>> taught(2).knows("R12"), taught(2).knows("R13b"), sorted(taught(2).variants)
+    (True, False, ['japanese', 'podkidnoy'])
+    >>> "perevodnoy" in taught(5).variants
+    True
+
+    Raises:
+        KeyError: no such lesson.
+    """
+    lesson(number)
+    upto = [item for item in LESSONS if item.number <= number]
+    return Taught(
+        number,
+        frozenset(r for item in upto for r in item.rules),
+        frozenset(v for item in upto for v in item.variants),
+    )
 
 
 # ----------------------------------------------------------------------------- claims

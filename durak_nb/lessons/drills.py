@@ -24,6 +24,12 @@ Kinds (:data:`KINDS`), with the lesson each belongs to (:data:`KIND_LESSONS`):
   empty): the exact solver (:func:`durak_nb.analysis.solve`) gives the answer and its
   line with best play by both is the explanation (R24, R25; lesson 8)
 
+A drill asks only about what its lesson and the lessons before it taught
+(:func:`durak_nb.lessons.course.taught`, from :data:`~durak_nb.lessons.course.LESSONS`):
+it deals only the variants introduced by then (no perevodnoy before lesson 5), and its
+position, its answer and every wrong option rest on rules taught by then (lesson 2's
+``legal_move`` never offers a transfer, nor a move wrong by R13's limits, lesson 3).
+
 >>> d = make("throw_in_room", 3)
 >>> d == make("throw_in_room", 3), d.numeric, d.rule[:3]
 (True, True, 'R13')
@@ -47,6 +53,7 @@ from ..errors import DurakError
 from ..explain import cards_words, ends_bout, move_rules, move_words
 from ..i18n import N_, Nn_, _, ngettext
 from ..rules import Rules
+from .course import Taught, taught
 from .edition import person_name
 from .helpers import draw_text, merge_draws
 
@@ -471,6 +478,16 @@ def _players(rng: random.Random, low: int, high: int) -> list[str]:
     return [person_name(name) for name in rng.sample(_NAMES, rng.randint(low, high))]
 
 
+def _variants(known: Taught, presets: tuple[str, ...]) -> tuple[str, ...]:
+    """The presets of ``presets`` the drill's lesson may deal (:meth:`Taught.among`:
+    no perevodnoy before lesson 5, which teaches it)."""
+    allowed = known.among(presets)
+    if not allowed:
+        names = ", ".join(sorted(set(presets)))
+        raise DrillError(None, f"lesson {known.lesson} has taught none of the variants {names}")
+    return allowed
+
+
 def _deal(rng: random.Random, presets: Sequence[str], low: int, high: int) -> Game:
     rules = Rules.make(rng.choice(presets))
     return Game.deal(rules, _players(rng, low, high), seed=rng.randrange(2**31))
@@ -551,8 +568,8 @@ def _beat_reason(game: Game, cover: Card, target: Card) -> tuple[str, str]:
     return text(key, cover=cover.pretty, target=target.pretty), clause
 
 
-def _which_beats(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
-    clause = _planned(_BEAT_RULES, plan)
+def _which_beats(rng: random.Random, plan: float, known: Taught) -> tuple[_Moment, _Parts] | None:
+    clause = _planned([(rule, share) for rule, share in _BEAT_RULES if known.knows(rule)], plan)
     found = _beat_position(rng, clause)
     game, target, cards = found
     start = game.start()
@@ -592,8 +609,9 @@ def _which_beats(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | No
 # ----------------------------------------------------------------------------- legal_move
 
 
-#: The legal move a ``legal_move`` drill asks for, with the share of drills of each.
-_LEGAL_KINDS = (("defend", 3), ("throw", 3), ("attack", 2), ("transfer", 2))
+#: The legal move a ``legal_move`` drill asks for, with the share of drills of each, and
+#: the rule that must have been taught for it (a transfer: lesson 5).
+_LEGAL_KINDS = (("defend", 3, "R10"), ("throw", 3, "R11"), ("attack", 2, "R9"), ("transfer", 2, "R17"))
 
 
 def _card_moves(game: Game) -> list[Move]:
@@ -617,34 +635,48 @@ def _card_moves(game: Game) -> list[Move]:
     return out
 
 
-def _legal_words(game: Game, move: Move) -> tuple[str, str]:
+def _legal_words(game: Game, move: Move, known: Taught) -> tuple[str, str] | None:
     """The reason of a ``legal_move`` drill and its rule: the move's own rule ids
-    (:func:`~durak_nb.explain.move_rules`, without those of the bout's end)."""
+    (:func:`~durak_nb.explain.move_rules`, without those of the bout's end), those taught
+    by the drill's lesson (a throw-in within the limits is legal by R11 and R12 in
+    lesson 2, which has not taught R13 yet); ``None`` when none of them is taught."""
     after = game.copy()
     events = after.play(move)
     ids = move_rules(move, game.position(), events, after.position(), game.rules)
     own = [i for i in ids if i not in ("R15", "R16", "R23", "R24", "R25", "R26", "R27")] or list(ids)
+    own = [i for i in own if known.knows(i)]
+    if not own:
+        return None
     return text("legal reason", move=move_words(move, game.players), rules=", ".join(own)), own[0]
 
 
-def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts | None:
+def _build_legal_move(moment: _Moment, rng: random.Random, want: str, known: Taught) -> _Parts | None:
     game = moment.game
+    if game.taking and not known.knows("R14"):  # throwing in after a take: lesson 3
+        return None
     legal: list[Move] = []
-    refused: dict[str, list[tuple[Move, str]]] = {}
+    # the wrong moves by mistake: the rule that refuses them, and whether their player
+    # may act now at all (R9 refuses both a lead out of turn and a lead of two ranks)
+    refused: dict[tuple[str, bool], list[tuple[Move, str]]] = {}
+    acting = {m.player for m in game.legal_moves()}
     for m in _card_moves(game):
         refusal = game.why_illegal(m)
         if refusal is None:
             legal.append(m)
-        else:
-            refused.setdefault(refusal.rule, []).append((m, str(refusal)))
+        elif known.knows(refusal.rule):  # a wrong option is wrong by a rule taught by now
+            refused.setdefault((refusal.rule, m.player in acting), []).append((m, str(refusal)))
     right_ones = [m for m in legal if m.action.value == want]
     if not right_ones or len(refused) < 2:
         return None
     right = rng.choice(right_ones)
-    rules = sorted(refused)
-    rng.shuffle(rules)
-    picked = [rng.choice(refused[rule]) for rule in rules[:3]]  # different rules first
-    rest = [x for rule in sorted(refused) for x in refused[rule] if x not in picked]
+    legal_words = _legal_words(game, right, known)
+    if legal_words is None:
+        return None
+    reason, rule = legal_words
+    mistakes = sorted(refused)
+    rng.shuffle(mistakes)
+    picked = [rng.choice(refused[key]) for key in mistakes[:3]]  # different mistakes first
+    rest = [x for key in sorted(refused) for x in refused[key] if x not in picked]
     while len(picked) < 3 and rest:
         picked.append(rest.pop(rng.randrange(len(rest))))
     names = game.players
@@ -655,7 +687,6 @@ def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts 
     order = list(range(len(rows)))
     rng.shuffle(order)
     shuffled = [rows[i] for i in order]
-    reason, rule = _legal_words(game, right)
     return _Parts(
         _context(game),
         text("legal question"),
@@ -668,12 +699,13 @@ def _build_legal_move(moment: _Moment, rng: random.Random, want: str) -> _Parts 
     )
 
 
-def _legal_move(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
-    want = _planned(_LEGAL_KINDS, plan)
-    game = _deal(rng, ("perevodnoy",) if want == "transfer" else ("podkidnoy", "podkidnoy", "perevodnoy"), 2, 4)
+def _legal_move(rng: random.Random, plan: float, known: Taught) -> tuple[_Moment, _Parts] | None:
+    want = _planned([(kind, share) for kind, share, rule in _LEGAL_KINDS if known.knows(rule)], plan)
+    presets = ("perevodnoy",) if want == "transfer" else ("podkidnoy", "podkidnoy", "perevodnoy")
+    game = _deal(rng, _variants(known, presets), 2, 4)
 
     def build(moment: _Moment, r: random.Random) -> _Parts | None:
-        return _build_legal_move(moment, r, want)
+        return _build_legal_move(moment, r, want, known)
 
     def wanted(g: Game, m: Move) -> bool:
         return not g.attack_cards if want == "attack" else bool(g.attack_cards)
@@ -742,8 +774,8 @@ def _build_throw_in_room(moment: _Moment, rng: random.Random) -> _Parts | None:
     return _Parts(context, question, (), room, _room_reason(game, refusal.rule, room), (), refusal.rule)
 
 
-def _throw_in_room(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
-    game = _deal(rng, ("podkidnoy", "podkidnoy", "perevodnoy"), 2, 4)
+def _throw_in_room(rng: random.Random, plan: float, known: Taught) -> tuple[_Moment, _Parts] | None:
+    game = _deal(rng, _variants(known, ("podkidnoy", "podkidnoy", "perevodnoy")), 2, 4)
     return _walk(game, rng, lambda g, m: _room_thrower(g) is not None, _build_throw_in_room, 0.5)
 
 
@@ -854,8 +886,8 @@ def _may_end_bout(game: Game, move: Move) -> bool:
     )
 
 
-def _draw_order(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
-    game = _deal(rng, ("podkidnoy", "podkidnoy", "perevodnoy"), 3, 5)
+def _draw_order(rng: random.Random, plan: float, known: Taught) -> tuple[_Moment, _Parts] | None:
+    game = _deal(rng, _variants(known, ("podkidnoy", "podkidnoy", "perevodnoy")), 3, 5)
     return _walk(game, rng, _may_end_bout, _build_draw_order, 0.5)
 
 
@@ -912,8 +944,8 @@ def _build_next_attacker(moment: _Moment, rng: random.Random, want_take: bool) -
     )
 
 
-def _next_attacker(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
-    game = _deal(rng, ("podkidnoy", "podkidnoy", "perevodnoy"), 3, 5)
+def _next_attacker(rng: random.Random, plan: float, known: Taught) -> tuple[_Moment, _Parts] | None:
+    game = _deal(rng, _variants(known, ("podkidnoy", "podkidnoy", "perevodnoy")), 3, 5)
     want_take = plan < 0.5
 
     def build(moment: _Moment, r: random.Random) -> _Parts | None:
@@ -974,8 +1006,8 @@ def _build_may_transfer(moment: _Moment, rng: random.Random, want_yes: bool) -> 
     return _Parts(_context(game), question, options, 1, reason, (text("not so"), ""), refusal.rule, move)
 
 
-def _may_transfer(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
-    rules = Rules.make("perevodnoy")
+def _may_transfer(rng: random.Random, plan: float, known: Taught) -> tuple[_Moment, _Parts] | None:
+    rules = Rules.make(_variants(known, ("perevodnoy",))[0])
     game = Game.deal(rules, _players(rng, 2, 4), seed=rng.randrange(2**31))
     want_yes = plan < 0.5
 
@@ -995,11 +1027,11 @@ def _may_transfer(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | N
 _ENDINGS = (("durak", 4), ("draw", 3), ("no draw", 1), ("epaulettes", 2))
 
 
-def _endgame(rng: random.Random, want: str) -> Game:
+def _endgame(rng: random.Random, want: str, known: Taught) -> Game:
     """A set-up end game: the talon empty, one to three cards per player, shaped so
     that the wanted ending is likely: a pair of sixes for the attacker (R26), short
     hands for a draw, draws off for "no draw" (R25)."""
-    preset = rng.choice(("podkidnoy", "podkidnoy", "perevodnoy"))
+    preset = rng.choice(_variants(known, ("podkidnoy", "podkidnoy", "perevodnoy")))
     rules = Rules.make(preset, draw_allowed=want != "no draw")
     two = want in ("draw", "no draw") and rng.random() < 0.7
     names = _players(rng, 2, 2 if two else 3)
@@ -1107,12 +1139,12 @@ def _build_how_it_ends(moment: _Moment, rng: random.Random, defenders: set[int],
     return _Parts(context, question, tuple(options), answer, reason, tuple(mistakes), rule, move)
 
 
-def _how_it_ends(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+def _how_it_ends(rng: random.Random, plan: float, known: Taught) -> tuple[_Moment, _Parts] | None:
     want = _planned(_ENDINGS, plan)
     if want == "durak" and rng.random() < 0.5:
-        game = _deal(rng, ("podkidnoy", "perevodnoy"), 2, 4)
+        game = _deal(rng, _variants(known, ("podkidnoy", "perevodnoy")), 2, 4)
     else:
-        game = _endgame(rng, want)
+        game = _endgame(rng, want, known)
     defenders: set[int] = set()
 
     def wanted(g: Game, m: Move) -> bool:
@@ -1163,12 +1195,12 @@ def _solved_line(game: Game, mover: int) -> str:
     return text("line end", moves="; ".join(moves), outcome=_solved_outcome(g.players, mover, durak))
 
 
-def _best_move(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None:
+def _best_move(rng: random.Random, plan: float, known: Taught) -> tuple[_Moment, _Parts] | None:
     """A set-up end game of two players (the talon empty, 2–4 cards each) whose deciding
     player has a best move and a worse one (the solver's evaluations)."""
     from ..analysis import SolverError, solve
 
-    preset = rng.choice(("podkidnoy", "podkidnoy", "perevodnoy"))
+    preset = rng.choice(_variants(known, ("podkidnoy", "podkidnoy", "perevodnoy")))
     rules = Rules.make(preset)
     names = _players(rng, 2, 2)
     cards = list(deck(36))
@@ -1236,7 +1268,7 @@ def _best_move(rng: random.Random, plan: float) -> tuple[_Moment, _Parts] | None
 
 # ----------------------------------------------------------------------------- make
 
-_GENERATORS: dict[str, Callable[[random.Random, float], tuple[_Moment, _Parts] | None]] = {
+_GENERATORS: dict[str, Callable[[random.Random, float, Taught], tuple[_Moment, _Parts] | None]] = {
     "which_beats": _which_beats,
     "legal_move": _legal_move,
     "throw_in_room": _throw_in_room,
@@ -1266,9 +1298,10 @@ def make(kind: str, seed: int) -> Drill:
         raise TypeError(f"a drill's seed is a whole number, not {seed!r}")
     rng = random.Random(f"durak-nb drill {kind} {seed}")
     generate = _GENERATORS[kind]
+    known = taught(KIND_LESSONS[kind])  # a drill asks only what its lesson and those before it taught
     plan = rng.random()  # what this drill asks about (e.g. bito or a take), fixed over the tries
     for _attempt in range(MAX_TRIES):
-        found = generate(rng, plan)
+        found = generate(rng, plan, known)
         if found is not None:
             moment, parts = found
             game = moment.game
