@@ -148,6 +148,12 @@ SCHEMA = "1"
 #: The kinds of :class:`Change`.
 CHANGE_KINDS = ("move", "table", "finished", "student", "drill", "answer")
 
+#: One lock per SQLite file, for the writers of this process: they queue on it (handed
+#: on at once) rather than on SQLite's busy handler (which sleeps and polls); writers in
+#: other processes still wait through :data:`BUSY_TIMEOUT_MS`.
+_FILE_LOCKS: dict[str, threading.Lock] = {}
+_FILE_LOCKS_LOCK = threading.Lock()
+
 #: Tries at a fresh random class code before giving up (with 32**6 codes, never reached).
 _CODE_TRIES = 50
 #: Seconds the listening thread waits before it reconnects, at most.
@@ -532,6 +538,10 @@ class Store:
         self._listening = threading.Event()
         self._listener_pid: int | None = None
         self._closed = False
+        self._write_lock: threading.Lock | contextlib.nullcontext[None] = contextlib.nullcontext()
+        if not self._postgres:
+            with _FILE_LOCKS_LOCK:
+                self._write_lock = _FILE_LOCKS.setdefault(str(sa_url.database), threading.Lock())
         self._engine = self._make_engine()
         try:
             self._create()
@@ -625,7 +635,11 @@ class Store:
         if self._closed:
             raise StoreError(_("the store {url} is closed").format(url=self._url))
         try:
-            with self._engine.connect().execution_options(durak_write=True) as conn, conn.begin():
+            with (
+                self._write_lock,
+                self._engine.connect().execution_options(durak_write=True) as conn,
+                conn.begin(),
+            ):
                 yield conn
         except StoreError:
             raise
