@@ -216,7 +216,7 @@ def test_moves_are_appended_in_order_only(store: Store, klass: st.ClassInfo) -> 
     first = {"player": "Anna", "action": "attack", "cards": ["6S"]}
     row = store.append_move(t.id, 0, first)
     assert (row.table_id, row.seq, row.move) == (t.id, 0, first)
-    with pytest.raises(SeqTaken, match="move 0 of table T1 does not follow: the table has 1 moves"):
+    with pytest.raises(SeqTaken, match="move 0 of table T1 does not follow: the table has 1 move"):
         store.append_move(t.id, 0, {"player": "Boris", "action": "take"})
     with pytest.raises(SeqTaken, match="move 2 of table T1 does not follow"):
         store.append_move(t.id, 2, {"player": "Boris", "action": "take"})
@@ -476,3 +476,24 @@ def test_closed_store_refuses(tmp_path: Path) -> None:
     s.close()
     with pytest.raises(StoreError, match="is closed"):
         s.teacher_key()
+
+
+@pytest.mark.parametrize(
+    ("lang", "taken", "seats"),
+    [
+        ("ru", "в классе уже есть ученик по имени Anna", "за столом от 2 до 6 мест"),
+        ("uk", "у класі вже є учень на ім'я Anna", "за столом від 2 до 6 місць"),
+    ],
+)
+def test_refusals_in_russian_and_ukrainian(tmp_path: Path, lang: str, taken: str, seats: str) -> None:
+    from durak_nb.i18n import language
+
+    with Store(tmp_path / "c.sqlite") as s, language(lang):
+        k = s.create_class("5B", "Olga", "en", H1)
+        s.add_student(k.id, "Anna", H2)
+        with pytest.raises(NameTaken) as got:
+            s.add_student(k.id, "anna", H3)
+        assert got.value.message == taken.replace("Anna", "anna")
+        with pytest.raises(StoreError) as got:
+            s.open_table(k.id, [{"bot": 1}], table_doc(["A", "B"]))
+        assert got.value.message == seats

@@ -46,7 +46,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
 from ..errors import DurakError
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 from ..record import jsonio
 
 __all__ = [
@@ -74,6 +74,7 @@ __all__ = [
     "MAX_TEACHER",
     "MAX_TITLE",
     "MIN_SEATS",
+    "NO_ROW",
     "SCHEMA",
     "AlreadyAnswered",
     "Answer",
@@ -403,7 +404,11 @@ def _words(text: object, what: str, limit: int) -> str:
         raise StoreError(_("{what} must be text").format(what=what))
     got = unicodedata.normalize("NFC", text).strip()
     if not got or len(got) > limit:
-        raise StoreError(_("{what} must have 1 to {limit} characters").format(what=what, limit=limit))
+        raise StoreError(
+            ngettext(
+                "{what} must have 1 to {limit} character", "{what} must have 1 to {limit} characters", limit
+            ).format(what=what, limit=limit)
+        )
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for c in got):
         raise StoreError(_("{what} must not hold control or invisible characters").format(what=what))
     return got
@@ -428,10 +433,20 @@ def _whole(value: object, what: str, low: int, high: int) -> int:
     return value
 
 
-def _row_id(value: object, what: str) -> int:
-    """A row id: a positive whole number."""
+#: The words of :class:`UnknownRow` for a row that is not there, by the row's kind.
+NO_ROW = {
+    "class": N_("there is no class {id}"),
+    "student": N_("there is no student {id}"),
+    "table": N_("there is no table {id}"),
+    "drill": N_("there is no drill {id}"),
+}
+
+
+def _row_id(value: object, kind: str) -> int:
+    """A row id: a positive whole number (else :class:`UnknownRow` in the words of
+    :data:`NO_ROW` ``[kind]``)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 1 or value > 2**31 - 1:
-        raise UnknownRow(_("there is no {what} {id}").format(what=what, id=repr(value)))
+        raise UnknownRow(_(NO_ROW[kind]).format(id=repr(value)[:24]))
     return value
 
 
@@ -444,7 +459,11 @@ def _json(value: object, what: str, limit: int) -> str:
         raise StoreError(_("{what} is not JSON data: {why}").format(what=what, why=exc)) from None
     size = len(text.encode("utf-8"))
     if size > limit:
-        raise StoreError(_("{what} has {n} bytes; the limit is {limit}").format(what=what, n=size, limit=limit))
+        raise StoreError(
+            ngettext(
+                "{what} has {n} byte; the limit is {limit}", "{what} has {n} bytes; the limit is {limit}", size
+            ).format(what=what, n=size, limit=limit)
+        )
     return text
 
 
@@ -740,7 +759,13 @@ class Store:
                 with self._write() as conn:
                     n = conn.execute(sa.select(sa.func.count()).select_from(classes_t)).scalar_one()
                     if n >= MAX_CLASSES:
-                        raise StoreError(_("the store holds {limit} classes, its limit").format(limit=MAX_CLASSES))
+                        raise StoreError(
+                            ngettext(
+                                "the store holds {limit} class, its limit",
+                                "the store holds {limit} classes, its limit",
+                                MAX_CLASSES,
+                            ).format(limit=MAX_CLASSES)
+                        )
                     if conn.execute(sa.select(classes_t.c.id).where(classes_t.c.token_hash == token_hash)).first():
                         raise StoreError(_("this token is already in use"))
                     if conn.execute(sa.select(classes_t.c.id).where(classes_t.c.code == code)).first():
@@ -802,7 +827,7 @@ class Store:
             StoreError: a name or hash out of its bounds, a hash in use, more than
                 :data:`MAX_STUDENTS` students, or the database cannot be written.
         """
-        class_id = _row_id(class_id, _("class"))
+        class_id = _row_id(class_id, "class")
         name = _words(name, _("a student's name"), MAX_NAME)
         token_hash = _hash(token_hash, _("a token's hash"))
         key = name_key(name)
@@ -813,7 +838,7 @@ class Store:
                     conn.execute(sa.select(classes_t.c.id).where(classes_t.c.id == class_id).with_for_update()).first()
                     is None
                 ):
-                    raise UnknownRow(_("there is no class {id}").format(id=class_id))
+                    raise UnknownRow(_(NO_ROW["class"]).format(id=class_id))
                 if conn.execute(
                     sa.select(students_t.c.id).where(students_t.c.class_id == class_id, students_t.c.name_key == key)
                 ).first():
@@ -824,7 +849,13 @@ class Store:
                     sa.select(sa.func.count()).select_from(students_t).where(students_t.c.class_id == class_id)
                 ).scalar_one()
                 if n >= MAX_STUDENTS:
-                    raise StoreError(_("the class has {limit} students, its limit").format(limit=MAX_STUDENTS))
+                    raise StoreError(
+                        ngettext(
+                            "the class has {limit} student, its limit",
+                            "the class has {limit} students, its limit",
+                            MAX_STUDENTS,
+                        ).format(limit=MAX_STUDENTS)
+                    )
                 new_id = _new_id(
                     conn.execute(
                         students_t.insert().values(
@@ -902,7 +933,11 @@ class Store:
             raise StoreError(_("a table's document is refused: {why}").format(why=exc.message)) from None
         if len(rec.players) != seats:
             raise StoreError(
-                _("a table's document names {n} players for {seats} seats").format(n=len(rec.players), seats=seats)
+                ngettext(
+                    "a table's document names {n} player for {seats} seats",
+                    "a table's document names {n} players for {seats} seats",
+                    len(rec.players),
+                ).format(n=len(rec.players), seats=seats)
             )
         return text
 
@@ -922,12 +957,16 @@ class Store:
             StoreError: seats or document out of form or bound (the record layer's
                 words for a document it refuses), more than :data:`MAX_TABLES` tables.
         """
-        class_id = _row_id(class_id, _("class"))
+        class_id = _row_id(class_id, "class")
         given: object = seats  # checked as what a client may send
         if not isinstance(given, Sequence) or isinstance(given, str | bytes):
             raise StoreError(_("a table's seats must be a list"))
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-            raise StoreError(_("a table has {low} to {high} seats").format(low=MIN_SEATS, high=MAX_SEATS))
+            raise StoreError(
+                ngettext("a table has {low} to {high} seat", "a table has {low} to {high} seats", MAX_SEATS).format(
+                    low=MIN_SEATS, high=MAX_SEATS
+                )
+            )
         doc_text = self._check_doc(doc, len(seats))
         now = _now()
         with self._write() as conn:
@@ -935,13 +974,17 @@ class Store:
                 conn.execute(sa.select(classes_t.c.id).where(classes_t.c.id == class_id).with_for_update()).first()
                 is None
             ):
-                raise UnknownRow(_("there is no class {id}").format(id=class_id))
+                raise UnknownRow(_(NO_ROW["class"]).format(id=class_id))
             clean = self._check_seats(conn, class_id, seats)
             top = conn.execute(
                 sa.select(sa.func.count(), sa.func.max(tables_t.c.number)).where(tables_t.c.class_id == class_id)
             ).one()
             if int(top[0]) >= MAX_TABLES:
-                raise StoreError(_("the class has {limit} tables, its limit").format(limit=MAX_TABLES))
+                raise StoreError(
+                    ngettext(
+                        "the class has {limit} table, its limit", "the class has {limit} tables, its limit", MAX_TABLES
+                    ).format(limit=MAX_TABLES)
+                )
             number = int(top[1] or 0) + 1
             seats_text = _json(clean, _("a table's seats"), MAX_DOC_BYTES)
             new_id = _new_id(
@@ -993,14 +1036,14 @@ class Store:
         Raises:
             UnknownRow: no such table.
         """
-        table_id = _row_id(table_id, _("table"))
+        table_id = _row_id(table_id, "table")
         since = _whole(since, "since", 0, MAX_MOVES)
         with self._read() as conn:
             rows = conn.execute(
                 sa.select(moves_t).where(moves_t.c.table_id == table_id, moves_t.c.seq >= since).order_by(moves_t.c.seq)
             ).all()
             if not rows and conn.execute(sa.select(tables_t.c.id).where(tables_t.c.id == table_id)).first() is None:
-                raise UnknownRow(_("there is no table {id}").format(id=table_id))
+                raise UnknownRow(_(NO_ROW["table"]).format(id=table_id))
         return [MoveRow(int(r.table_id), int(r.seq), json.loads(r.move), _utc(r.at) or _now()) for r in rows]
 
     def count(self, table_id: int) -> int:
@@ -1009,10 +1052,10 @@ class Store:
         Raises:
             UnknownRow: no such table.
         """
-        table_id = _row_id(table_id, _("table"))
+        table_id = _row_id(table_id, "table")
         with self._read() as conn:
             if conn.execute(sa.select(tables_t.c.id).where(tables_t.c.id == table_id)).first() is None:
-                raise UnknownRow(_("there is no table {id}").format(id=table_id))
+                raise UnknownRow(_(NO_ROW["table"]).format(id=table_id))
             return int(self._count(conn, table_id))
 
     @staticmethod
@@ -1039,7 +1082,7 @@ class Store:
             StoreError: a move out of form or bound, more than :data:`MAX_MOVES` moves,
                 or the database cannot be written.
         """
-        table_id = _row_id(table_id, _("table"))
+        table_id = _row_id(table_id, "table")
         seq = _whole(seq, "seq", 0, MAX_MOVES - 1)
         if (
             not isinstance(move, Mapping)
@@ -1057,15 +1100,17 @@ class Store:
                     .with_for_update()
                 ).first()
                 if row is None:
-                    raise UnknownRow(_("there is no table {id}").format(id=table_id))
+                    raise UnknownRow(_(NO_ROW["table"]).format(id=table_id))
                 if row.finished is not None:
                     raise UnknownRow(_("table T{n} is finished: it takes no more moves").format(n=row.number))
                 have = self._count(conn, table_id)
                 if seq != have:
                     raise SeqTaken(
-                        _("move {seq} of table T{n} does not follow: the table has {count} moves").format(
-                            seq=seq, n=row.number, count=have
-                        )
+                        ngettext(
+                            "move {seq} of table T{n} does not follow: the table has {count} move",
+                            "move {seq} of table T{n} does not follow: the table has {count} moves",
+                            have,
+                        ).format(seq=seq, n=row.number, count=have)
                     )
                 conn.execute(moves_t.insert().values(table_id=table_id, seq=seq, move=text, at=now))
                 change = Change("move", int(row.class_id), table_id, seq)
@@ -1087,7 +1132,7 @@ class Store:
             StoreError: a result that is not a JSON object of at most
                 :data:`MAX_RESULT_BYTES`, or the table finished with another result.
         """
-        table_id = _row_id(table_id, _("table"))
+        table_id = _row_id(table_id, "table")
         if not isinstance(result, Mapping):
             raise StoreError(_("a table's result is a JSON object"))
         text = _json(dict(result), _("a table's result"), MAX_RESULT_BYTES)
@@ -1098,7 +1143,7 @@ class Store:
                 .with_for_update()
             ).first()
             if row is None:
-                raise UnknownRow(_("there is no table {id}").format(id=table_id))
+                raise UnknownRow(_(NO_ROW["table"]).format(id=table_id))
             if row.result is not None:
                 if json.loads(row.result) == json.loads(text):
                     return
@@ -1122,7 +1167,7 @@ class Store:
         """
         from ..lessons.drills import KINDS
 
-        class_id = _row_id(class_id, _("class"))
+        class_id = _row_id(class_id, "class")
         if kind not in KINDS:
             raise StoreError(_("there is no drill kind {kind}").format(kind=repr(kind)[: MAX_KIND + 2]))
         seed = _whole(seed, _("a drill's seed"), -MAX_SEED, MAX_SEED)
@@ -1133,12 +1178,16 @@ class Store:
                 conn.execute(sa.select(classes_t.c.id).where(classes_t.c.id == class_id).with_for_update()).first()
                 is None
             ):
-                raise UnknownRow(_("there is no class {id}").format(id=class_id))
+                raise UnknownRow(_(NO_ROW["class"]).format(id=class_id))
             n = conn.execute(
                 sa.select(sa.func.count()).select_from(drills_t).where(drills_t.c.class_id == class_id)
             ).scalar_one()
             if n >= MAX_DRILLS:
-                raise StoreError(_("the class has {limit} drills, its limit").format(limit=MAX_DRILLS))
+                raise StoreError(
+                    ngettext(
+                        "the class has {limit} drill, its limit", "the class has {limit} drills, its limit", MAX_DRILLS
+                    ).format(limit=MAX_DRILLS)
+                )
             new_id = _new_id(
                 conn.execute(
                     drills_t.insert().values(class_id=class_id, kind=kind, seed=seed, count=count, created=now)
@@ -1172,8 +1221,8 @@ class Store:
             StoreError: a question outside the drill, an answer out of bounds
                 (``abs(answer) <= MAX_ANSWER``), ``right`` not a bool.
         """
-        drill_id = _row_id(drill_id, _("drill"))
-        student_id = _row_id(student_id, _("student"))
+        drill_id = _row_id(drill_id, "drill")
+        student_id = _row_id(student_id, "student")
         answer = _whole(answer, _("an answer"), -MAX_ANSWER, MAX_ANSWER)
         if not isinstance(right, bool):
             raise StoreError(_("whether an answer is right is true or false"))
@@ -1184,7 +1233,7 @@ class Store:
                     sa.select(drills_t.c.class_id, drills_t.c.count.label("n")).where(drills_t.c.id == drill_id)
                 ).first()
                 if drill is None:
-                    raise UnknownRow(_("there is no drill {id}").format(id=drill_id))
+                    raise UnknownRow(_(NO_ROW["drill"]).format(id=drill_id))
                 question = _whole(question, _("a question's number"), 0, int(drill.n) - 1)
                 who = conn.execute(sa.select(students_t.c.class_id).where(students_t.c.id == student_id)).first()
                 if who is None or int(who.class_id) != int(drill.class_id):
