@@ -3,9 +3,13 @@ every test against SQLite and against a throwaway PostgreSQL cluster (tests/pgse
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import signal
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 import unicodedata
@@ -497,3 +501,72 @@ def test_refusals_in_russian_and_ukrainian(tmp_path: Path, lang: str, taken: str
         with pytest.raises(StoreError) as got:
             s.open_table(k.id, [{"bot": 1}], table_doc(["A", "B"]))
         assert got.value.message == seats
+
+
+# ----------------------------------------------------------------------------- processes
+
+#: A writer process: appends moves at one table from its count on, printing each
+#: ``seq`` once ``append_move`` has returned (committed), losing races with SeqTaken.
+WRITER = """
+import sys
+from durak_nb.classroom.store import SeqTaken, Store
+url, table, total, who = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+with Store(url) as s:
+    while True:
+        n = s.count(table)
+        if n >= total:
+            break
+        try:
+            s.append_move(table, n, {"player": "A", "action": "pass", "by": who})
+        except SeqTaken:
+            continue
+        print(n, flush=True)
+"""
+
+
+def _writer(url: str, table: int, total: int, who: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", WRITER, url, str(table), str(total), who],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_two_processes_never_commit_two_moves_at_one_index(url: str) -> None:
+    with Store(url) as s:
+        k = s.create_class("5B", "Olga", "en", H1)
+        t = s.open_table(k.id, [{"bot": 1}, {"bot": 1}], table_doc(["A", "B"]))
+    procs = [_writer(url, t.id, 30, who) for who in ("p", "q")]
+    wins = {}
+    for who, p in zip(("p", "q"), procs, strict=True):
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+        wins[who] = [int(line) for line in out.split()]
+    assert sorted(wins["p"] + wins["q"]) == list(range(30))
+    with Store(url) as s:
+        assert {m.seq: m.move["by"] for m in s.moves(t.id)} == {n: who for who, seqs in wins.items() for n in seqs}
+
+
+def test_a_killed_writer_loses_no_acknowledged_move(url: str) -> None:
+    """SIGKILL a writer after 20 acknowledged moves: every one is in the store, in order."""
+    with Store(url) as s:
+        k = s.create_class("5B", "Olga", "en", H1)
+        t = s.open_table(k.id, [{"bot": 1}, {"bot": 1}], table_doc(["A", "B"]))
+    p = _writer(url, t.id, 10_000, "p")
+    assert p.stdout is not None
+    acked = [int(p.stdout.readline()) for _i in range(20)]
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait(timeout=60)
+    assert acked == list(range(20))
+    with Store(url) as s:
+        seqs = [m.seq for m in s.moves(t.id)]
+        assert seqs[:20] == acked and seqs == list(range(len(seqs))) and s.count(t.id) == len(seqs)
+
+
+def test_an_unreachable_postgres_is_a_store_error() -> None:
+    pytest.importorskip("psycopg")
+    with pytest.raises(StoreError) as got:
+        Store("postgresql://durak:secret@127.0.0.1:1/class")
+    assert got.value.message.startswith("cannot write the store postgresql+psycopg://durak:***@127.0.0.1:1/class: ")
+    assert "secret" not in str(got.value)
