@@ -10,6 +10,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import unicodedata
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
 
 from durak_nb.cards import deck
 from durak_nb.classroom import store as st
@@ -451,6 +454,8 @@ def test_sqlite_is_durable(tmp_path: Path) -> None:
 def test_urls(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"the store is an SQLite file .* not 'mysql://u:\*\*\*@h/db'"):
         Store("mysql://u:secret@h/db")
+    with pytest.raises(StoreError, match="an SQLite store is a file: give its path"):
+        Store(":memory:")
     with pytest.raises(StoreError, match="its folder does not exist"):
         Store(tmp_path / "no" / "such.sqlite")
     with Store(f"sqlite:///{tmp_path / 'a.sqlite'}") as s:
@@ -570,3 +575,54 @@ def test_an_unreachable_postgres_is_a_store_error() -> None:
         Store("postgresql://durak:secret@127.0.0.1:1/class")
     assert got.value.message.startswith("cannot write the store postgresql+psycopg://durak:***@127.0.0.1:1/class: ")
     assert "secret" not in str(got.value)
+
+
+# ----------------------------------------------------------------------------- invariants
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tries=st_.lists(st_.integers(min_value=-2, max_value=8), max_size=25))
+def test_a_move_is_taken_exactly_at_the_count(tries: list[int]) -> None:
+    """Whatever ``seq`` a writer tries, the store takes a move exactly when ``seq`` is the
+    table's count, refuses every other with SeqTaken (or a bound), and keeps no gap."""
+    with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "c.sqlite") as s:
+        k = s.create_class("5B", "Olga", "en", H1)
+        t = s.open_table(k.id, [{"bot": 1}, {"bot": 1}], table_doc(["A", "B"]))
+        taken = []
+        for i, seq in enumerate(tries):
+            count = len(taken)
+            try:
+                s.append_move(t.id, seq, {"player": "A", "action": "pass", "try": i})
+            except SeqTaken:
+                assert seq != count and seq >= 0
+            except StoreError as exc:
+                assert seq < 0 and exc.message.startswith("seq must be a whole number from 0")
+            else:
+                assert seq == count
+                taken.append(i)
+        assert [(m.seq, m.move["try"]) for m in s.moves(t.id)] == list(enumerate(taken))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(names=st_.lists(st_.text(min_size=0, max_size=45), min_size=1, max_size=6))
+def test_names_are_kept_as_written_and_once_per_class(names: list[str]) -> None:
+    """A name is taken when it has 1 to 40 characters (NFC, outer white space dropped)
+    and no control or invisible character, and no earlier name has its key."""
+    with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "c.sqlite") as s:
+        k = s.create_class("5B", "Olga", "en", H1)
+        kept: dict[str, str] = {}
+        for i, name in enumerate(names):
+            clean = unicodedata.normalize("NFC", name).strip()
+            good = 0 < len(clean) <= st.MAX_NAME and not any(
+                unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") for c in clean
+            )
+            try:
+                got = s.add_student(k.id, name, f"{i:064d}")
+            except NameTaken:
+                assert good and st.name_key(clean) in kept
+            except StoreError:
+                assert not good
+            else:
+                assert good and st.name_key(clean) not in kept and got.name == clean
+                kept[st.name_key(clean)] = clean
+        assert [x.name for x in s.students(k.id)] == list(kept.values())

@@ -517,6 +517,8 @@ def _engine_url(url: str | os.PathLike[str]) -> tuple[URL, bool]:
                 "the store is an SQLite file (a path or sqlite:///PATH) or PostgreSQL (postgresql://…), not {url}"
             ).format(url=repr(_masked(text)))
         )
+    if text.strip() in ("", ":memory:"):
+        raise StoreError(_("an SQLite store is a file: give its path"))
     path = Path(text).expanduser().resolve()
     return URL.create("sqlite+pysqlite", database=str(path)), False
 
