@@ -39,9 +39,11 @@ def play_into(store: Store, table_id: int, doc: dict[str, object], most: int | N
     return game
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "class.sqlite") as s:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A fresh store: an SQLite file, or a new PostgreSQL database (tests/pgserver.py)."""
+    url = str(tmp_path / "class.sqlite") if request.param == "sqlite" else str(request.getfixturevalue("pg_url"))
+    with Store(url) as s:
         yield s
 
 
