@@ -85,6 +85,23 @@ def test_teacher_key_is_made_once_and_kept(url: str) -> None:
         assert s.teacher_key() == "my-own-teacher-key-1"
 
 
+def test_one_teacher_key_when_many_ask_at_once(url: str) -> None:
+    with Store(url) as a, Store(url) as b:
+        keys: list[str] = []
+        start = threading.Barrier(8)
+
+        def ask(s: Store) -> None:
+            start.wait()
+            keys.append(s.teacher_key())
+
+        threads = [threading.Thread(target=ask, args=(s,)) for s in (a, b) * 4]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(timeout=60)
+        assert len(keys) == 8 and len(set(keys)) == 1
+
+
 # ----------------------------------------------------------------------------- classes
 
 

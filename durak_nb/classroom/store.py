@@ -253,6 +253,10 @@ class StoreError(DurakError):
         return (type(self), (self.message,))
 
 
+class _Conflict(StoreError):
+    """A unique key or foreign key refused a write (another writer got there first)."""
+
+
 class NameTaken(StoreError):
     """The class already has a student of this name (case and composition ignored)."""
 
@@ -664,8 +668,8 @@ class Store:
                 yield conn
         except StoreError:
             raise
-        except sa.exc.IntegrityError:
-            raise  # the callers say which row
+        except sa.exc.IntegrityError as exc:  # a caller that expects it says which row
+            raise _Conflict(_("cannot write the store {url}: {why}").format(url=self._url, why=_why(exc))) from None
         except sa.exc.SQLAlchemyError as exc:
             raise StoreError(_("cannot write the store {url}: {why}").format(url=self._url, why=_why(exc))) from None
 
@@ -716,11 +720,15 @@ class Store:
             got = conn.execute(sa.select(settings_t.c.value).where(settings_t.c.key == "teacher_key")).scalar()
         if got is not None:
             return str(got)
-        with self._write() as conn:
-            got = conn.execute(sa.select(settings_t.c.value).where(settings_t.c.key == "teacher_key")).scalar()
-            if got is None:
-                got = secrets.token_urlsafe(24)
-                conn.execute(settings_t.insert().values(key="teacher_key", value=got))
+        try:
+            with self._write() as conn:
+                got = conn.execute(sa.select(settings_t.c.value).where(settings_t.c.key == "teacher_key")).scalar()
+                if got is None:
+                    got = secrets.token_urlsafe(24)
+                    conn.execute(settings_t.insert().values(key="teacher_key", value=got))
+        except _Conflict:  # another process made it at the same moment: theirs is the key
+            with self._read() as conn:
+                got = conn.execute(sa.select(settings_t.c.value).where(settings_t.c.key == "teacher_key")).scalar()
         return str(got)
 
     def set_teacher_key(self, key: str) -> None:
@@ -730,10 +738,16 @@ class Store:
             StoreError: a key that is not 16 to :data:`MAX_KEY` letters, digits or ``-_=+/.``.
         """
         key = _hash(key, _("the teacher key"))
-        with self._write() as conn:
-            done = conn.execute(settings_t.update().where(settings_t.c.key == "teacher_key").values(value=key))
-            if done.rowcount == 0:
-                conn.execute(settings_t.insert().values(key="teacher_key", value=key))
+        for last in (False, True):
+            try:
+                with self._write() as conn:
+                    done = conn.execute(settings_t.update().where(settings_t.c.key == "teacher_key").values(value=key))
+                    if done.rowcount == 0:
+                        conn.execute(settings_t.insert().values(key="teacher_key", value=key))
+                return
+            except _Conflict:  # another process inserted a key between: update it
+                if last:
+                    raise
 
     # ------------------------------------------------------------------ classes
 
@@ -779,7 +793,7 @@ class Store:
                             )
                         )
                     )
-            except sa.exc.IntegrityError:
+            except _Conflict:
                 continue  # another writer took the code (or the token) at the same moment
             return ClassInfo(int(new_id), code, title, teacher, lang, now)
         raise StoreError(_("no free class code was found; try again"))
@@ -867,7 +881,7 @@ class Store:
                 )
                 change = Change("student", class_id, None, None, new_id)
                 self._notify(conn, change)
-        except sa.exc.IntegrityError:
+        except _Conflict:
             raise NameTaken(_("the class already has a student called {name}").format(name=name)) from None
         self._tell(change)
         return Student(new_id, class_id, name, now)
@@ -1117,7 +1131,7 @@ class Store:
                 conn.execute(moves_t.insert().values(table_id=table_id, seq=seq, move=text, at=now))
                 change = Change("move", int(row.class_id), table_id, seq)
                 self._notify(conn, change)
-        except sa.exc.IntegrityError:
+        except _Conflict:
             # another writer committed this index between our count and our insert
             raise SeqTaken(
                 _("move {seq} of table {id} is taken: another move was committed first").format(seq=seq, id=table_id)
@@ -1255,7 +1269,7 @@ class Store:
                 )
                 change = Change("answer", int(drill.class_id), None, None, drill_id)
                 self._notify(conn, change)
-        except sa.exc.IntegrityError:
+        except _Conflict:
             raise AlreadyAnswered(_("question {n} of this drill is answered already").format(n=question + 1)) from None
         self._tell(change)
         return Answer(drill_id, student_id, question, answer, right, now)
