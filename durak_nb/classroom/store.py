@@ -515,7 +515,8 @@ def _engine_url(url: str | os.PathLike[str]) -> tuple[URL, bool]:
         if backend == "postgresql":
             return parsed.set(drivername="postgresql+psycopg"), True
         if backend == "sqlite" and parsed.database and parsed.database != ":memory:":
-            return parsed.set(drivername="sqlite+pysqlite"), False
+            path = Path(parsed.database).expanduser().resolve()
+            return parsed.set(drivername="sqlite+pysqlite", database=str(path)), False
         raise StoreError(
             _(
                 "the store is an SQLite file (a path or sqlite:///PATH) or PostgreSQL (postgresql://…), not {url}"
