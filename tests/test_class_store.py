@@ -471,6 +471,10 @@ def test_sqlite_is_durable(tmp_path: Path) -> None:
 def test_urls(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"the store is an SQLite file .* not 'mysql://u:\*\*\*@h/db'"):
         Store("mysql://u:secret@h/db")
+    with pytest.raises(StoreError, match="a store is a path or a database URL"):
+        Store(42)  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match="'postgresql://u:\\*\\*\\*@h:port/db' is not a database URL"):
+        Store("postgresql://u:pw@h:port/db")
     with pytest.raises(StoreError, match="an SQLite store is a file: give its path"):
         Store(":memory:")
     with pytest.raises(StoreError, match="its folder does not exist"):

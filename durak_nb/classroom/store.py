@@ -501,7 +501,10 @@ def _why(exc: BaseException) -> str:
 def _engine_url(url: str | os.PathLike[str]) -> tuple[URL, bool]:
     """The SQLAlchemy URL of ``url`` (a path, ``sqlite:///…``, ``postgresql://…``) and
     whether it is PostgreSQL."""
-    text = os.fspath(url)
+    try:
+        text: object = os.fspath(url)
+    except TypeError:
+        text = None
     if not isinstance(text, str):
         raise StoreError(_("a store is a path or a database URL"))
     if "\0" in text:
@@ -509,7 +512,7 @@ def _engine_url(url: str | os.PathLike[str]) -> tuple[URL, bool]:
     if re.match(r"^[A-Za-z][A-Za-z0-9+.\-]*://", text):
         try:
             parsed = make_url(text)
-        except sa.exc.ArgumentError:
+        except (sa.exc.ArgumentError, ValueError):
             raise StoreError(_("{url} is not a database URL").format(url=repr(_masked(text)))) from None
         backend = parsed.get_backend_name()
         if backend == "postgresql":
