@@ -440,13 +440,22 @@ def test_postgres_processes_hear_each_other(pg_url: str) -> None:
         assert heard == [Change("table", k.id, t.id, 0), Change("move", k.id, t.id, 0)]
         time.sleep(0.3)
         assert own == heard  # a's own writes told once, not again by its listener
+        # b's listener is killed; a move is made while it waits to reconnect (1.5 s):
+        # the notification is missed, and b's catch-up tells it once b listens again
+        b._reconnect_pause = 1.5
         old = b._listener_pid
-        with psycopg.connect(pg_url.replace("postgresql://", "postgresql://"), autocommit=True) as conn:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
             conn.execute("SELECT pg_terminate_backend(%s)", (old,))
-        assert _until(lambda: b._listener_pid != old and b.wait_listening(0))
+        assert _until(lambda: not b.wait_listening(0))
         a.append_move(t.id, 1, {"player": "B", "action": "take"})
-        assert _until(lambda: len(heard) >= 3)
-        assert heard[2] == Change("move", k.id, t.id, 1)
+        time.sleep(0.3)
+        assert len(heard) == 2  # not heard: b is away
+        assert _until(lambda: b._listener_pid != old and b.wait_listening(0))
+        assert _until(lambda: len(heard) >= 4)
+        assert heard[2:] == [Change("table", k.id, t.id, 0), Change("move", k.id, t.id, 1)]
+        a.append_move(t.id, 2, {"player": "A", "action": "pass"})  # and listening goes on
+        assert _until(lambda: len(heard) >= 5)
+        assert heard[4:] == [Change("move", k.id, t.id, 2)]
 
 
 # ----------------------------------------------------------------------------- the database

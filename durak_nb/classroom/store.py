@@ -19,7 +19,7 @@ read); on PostgreSQL a move locks its table's row (``SELECT … FOR UPDATE``).
 Store's own writes right after their commit, in the writing thread; on PostgreSQL also
 of every other process's writes, through ``LISTEN/NOTIFY`` on the channel
 :data:`CHANNEL`, from a listening thread with its own connection that reconnects when
-the connection is lost.
+the connection is lost, and then tells again what may have been said while it was away.
 
 Every input has a bound (the ``MAX_…`` constants below); what passes one, or is not of
 its documented form, is refused with a :class:`StoreError` that says which bound.
@@ -38,7 +38,7 @@ import unicodedata
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +159,8 @@ _FILE_LOCKS_LOCK = threading.Lock()
 _CODE_TRIES = 50
 #: Seconds the listening thread waits before it reconnects, at most.
 _RECONNECT_MAX = 5.0
+#: Seconds before a lost listening connection from which its catch-up tells changes.
+_CATCH_UP_MARGIN = 60.0
 
 # ----------------------------------------------------------------------------- schema
 
@@ -566,6 +568,8 @@ class Store:
         self._stop = threading.Event()
         self._listening = threading.Event()
         self._listener_pid: int | None = None
+        #: seconds the listening thread first waits to reconnect (then doubling)
+        self._reconnect_pause = 0.2
         self._closed = False
         self._write_lock: threading.Lock | contextlib.nullcontext[None] = contextlib.nullcontext()
         if not self._postgres:
@@ -1305,9 +1309,12 @@ class Store:
         Returns:
             A function that ends the subscription (idempotent).
 
-        A notification sent while the listening connection was lost is not repeated:
-        a server reloads a table's moves past its cached count before it checks a move
-        (docs/class-protocol.md, "Store").
+        When the listening connection is lost, the thread reconnects and then tells
+        again what may have been said meanwhile (:meth:`_catch_up`: the last move of
+        every open table, every row written since shortly before the loss), so a
+        change may come twice but none is missed; a server reloads a table's moves
+        past its cached count anyway before it checks a move (docs/class-protocol.md,
+        "Store").
         """
         with self._lock:
             self._callbacks.append(callback)
@@ -1330,29 +1337,78 @@ class Store:
 
     def _listen(self) -> None:
         """The listening thread: ``LISTEN`` on :data:`CHANNEL` over its own connection,
-        reconnecting (after 0.2 s, doubling to :data:`_RECONNECT_MAX`) when it is lost."""
+        reconnecting (after :attr:`_reconnect_pause` s, doubling to
+        :data:`_RECONNECT_MAX`) when it is lost, then catching up (:meth:`_catch_up`)."""
         import psycopg
 
         conninfo = self._sa_url.set(drivername="postgresql").render_as_string(hide_password=False)
-        pause = 0.2
+        pause: float | None = None  # seconds of the last wait to reconnect
+        lost: datetime | None = None
         while not self._stop.is_set():
             try:
                 with psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self._listener_pid = conn.info.backend_pid
+                    if lost is not None:  # listening again: what was said meanwhile, once more
+                        self._catch_up(lost)
+                        lost = None
                     self._listening.set()
-                    pause = 0.2
+                    pause = None
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
                             self._heard(note.payload)
-            except psycopg.Error as exc:
+            except (psycopg.Error, StoreError) as exc:
                 self._listening.clear()
+                if lost is None:
+                    lost = _now()
                 if self._stop.is_set():
                     break
                 log.warning("the class store's listening connection was lost (%s); reconnecting", _why(exc))
+                pause = self._reconnect_pause if pause is None else min(pause * 2, _RECONNECT_MAX)
                 self._stop.wait(pause)
-                pause = min(pause * 2, _RECONNECT_MAX)
         self._listening.clear()
+
+    def _catch_up(self, lost: datetime) -> None:
+        """Tell the callbacks, after a lost listening connection, what may have been
+        said while it was away (at least once: a change may come twice): a ``"move"``
+        with the last ``seq`` of every open table, and every table, finish, student,
+        drill and answer written since :data:`_CATCH_UP_MARGIN` seconds before the loss
+        (the margin covers clocks of other processes that differ a little)."""
+        since = lost - timedelta(seconds=_CATCH_UP_MARGIN)
+        counts = sa.select(moves_t.c.table_id, sa.func.count().label("n")).group_by(moves_t.c.table_id).subquery()
+        told: list[Change] = []
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(tables_t.c.id, tables_t.c.class_id, tables_t.c.created, tables_t.c.finished, counts.c.n)
+                .outerjoin(counts, counts.c.table_id == tables_t.c.id)
+                .where(sa.or_(tables_t.c.finished.is_(None), tables_t.c.finished >= since))
+                .order_by(tables_t.c.id)
+            ).all()
+            for r in rows:
+                n = int(r.n or 0)
+                if (_utc(r.created) or since) >= since:
+                    told.append(Change("table", int(r.class_id), int(r.id), 0))
+                if n:
+                    told.append(Change("move", int(r.class_id), int(r.id), n - 1))
+                if r.finished is not None:
+                    told.append(Change("finished", int(r.class_id), int(r.id), n))
+            for sid, cid in conn.execute(
+                sa.select(students_t.c.id, students_t.c.class_id).where(students_t.c.joined >= since)
+            ).all():
+                told.append(Change("student", int(cid), None, None, int(sid)))
+            for did, cid in conn.execute(
+                sa.select(drills_t.c.id, drills_t.c.class_id).where(drills_t.c.created >= since)
+            ).all():
+                told.append(Change("drill", int(cid), None, None, int(did)))
+            for did, cid in conn.execute(
+                sa.select(answers_t.c.drill_id, drills_t.c.class_id)
+                .join(drills_t, drills_t.c.id == answers_t.c.drill_id)
+                .where(answers_t.c.at >= since)
+                .distinct()
+            ).all():
+                told.append(Change("answer", int(cid), None, None, int(did)))
+        for change in told:
+            self._tell(change)
 
     def _heard(self, payload: str) -> None:
         """A notification from another Store: told to the callbacks (this Store's own
