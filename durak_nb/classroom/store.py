@@ -717,7 +717,7 @@ class Store:
             try:
                 callback(change)
             except Exception:  # one bad subscriber stops no write and no other subscriber
-                log.exception("a class store subscriber failed on %s", change)
+                log.exception(_("a subscriber of the class store failed on {change}").format(change=change.kind))
 
     # ------------------------------------------------------------------ settings
 
@@ -1363,7 +1363,9 @@ class Store:
                     lost = _now()
                 if self._stop.is_set():
                     break
-                log.warning("the class store's listening connection was lost (%s); reconnecting", _why(exc))
+                log.warning(
+                    _("the class store's listening connection was lost ({why}); reconnecting").format(why=_why(exc))
+                )
                 pause = self._reconnect_pause if pause is None else min(pause * 2, _RECONNECT_MAX)
                 self._stop.wait(pause)
         self._listening.clear()
@@ -1419,6 +1421,8 @@ class Store:
                 return
             change = Change(str(got["k"]), int(got["c"]), got.get("t"), got.get("s"), got.get("r"))
         except (ValueError, KeyError, TypeError, AttributeError):
-            log.warning("the class store ignored a notification it cannot read: %.80r", payload)
+            log.warning(
+                _("the class store ignored a notification it cannot read: {text}").format(text=repr(payload)[:80])
+            )
             return
         self._tell(change)
