@@ -301,6 +301,35 @@ def uses_grammar(template: str, values: Mapping[str, Any], lang: str) -> bool:
 
 #: a Ukrainian «в » ending the text before a name (euphony: «у» before в, ф: «у Віри»)
 _UK_V_BEFORE = re.compile(r"(^|\s)в $")
+#: Russian euphony: «с», «к», «в» take an «о» before a word opening with a cluster that
+#: calls for it («со Станиславом», «со Щукарём», «ко Всеволоду», «во Владе», «во Фриде»;
+#: but «к Гвидону», «с Анной»): the clusters for each, a letter then ``+`` for "a consonant"
+_RU_O_BEFORE = {
+    "с": ("с+", "з+", "ш+", "ж+", "щ", "мн", "вс"),
+    "к": ("мн", "вс", "вт"),
+    "в": ("в+", "ф+", "мн", "вс"),
+}
+_RU_PREPOSITION = re.compile(r"(^|\s)([скв]) $", re.IGNORECASE)
+_RU_VOWELS = set("аеёиоуыэюяьъй")
+
+
+def _ru_euphony(before: str, word: str) -> str:
+    """``before`` with its last preposition «с»/«к»/«в» made «со»/«ко»/«во» when ``word``
+    opens with a cluster of :data:`_RU_O_BEFORE`."""
+    match = _RU_PREPOSITION.search(before)
+    if match is None or len(word) < 2:
+        return before
+    prep = match.group(2)
+    head = word[:2].lower()
+    for cluster in _RU_O_BEFORE[prep.lower()]:
+        if cluster.endswith("+"):
+            hit = head[0] == cluster[0] and head[1].isalpha() and head[1] not in _RU_VOWELS
+        else:
+            hit = head.startswith(cluster)
+        if hit:
+            return before[: match.start(2)] + prep + "о "
+    return before
+
 
 # English, second person: the verb after a field whose value is «You»
 _BE = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
@@ -410,6 +439,8 @@ def fill(template: str, values: Mapping[str, Any], lang: str) -> str:
             word = count_in_case(value, spec, lang) if _COUNT.match(value) else decline(value, spec, lang)
             if lang == "uk" and out and _UK_V_BEFORE.search(out[-1]) and word[:1] in "ВвФф":
                 out[-1] = out[-1][:-2] + "у "  # «у Віри», not «в Віри»: у before в, ф (euphony)
+            elif lang == "ru" and out:
+                out[-1] = _ru_euphony(out[-1], word)
             out.append(word)
         elif isinstance(value, str) and is_spec(spec):
             out.append(_agree(value, spec, lang))

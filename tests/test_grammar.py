@@ -220,3 +220,23 @@ def test_ukrainian_says_u_before_v_and_f() -> None:
     said = fill("Карти лишилися тільки в {n:gent}; в {m:gent} — ні.", {"n": "Віра", "m": "Анна"}, "uk")
     assert said == "Карти лишилися тільки у Віри; в Анни — ні."
     assert fill("в {n:gent}", {"n": "Федір"}, "uk") == "у Федора"
+
+
+@pytest.mark.parametrize(
+    ("template", "name", "said"),
+    [
+        ("играет с {name:ablt}", "Станислав", "играет со Станиславом"),
+        ("С {name:ablt} играет", "Святослав", "Со Святославом играет"),
+        ("подходит ко {name:datv}", "Борис", "подходит ко Борису"),  # a template's own «ко» is kept
+        ("подходит к {name:datv}", "Всеволод", "подходит ко Всеволоду"),
+        ("подходит к {name:datv}", "Гвидон", "подходит к Гвидону"),
+        ("думает о {name:loct}", "Вера", "думает о Вере"),
+        ("в {name:loct}", "Влад", "во Владе"),
+        ("играет с {name:ablt}", "Анна", "играет с Анной"),
+        ("играет с {name:ablt}", "Сергей", "играет с Сергеем"),
+    ],
+)
+def test_russian_euphony_со_ко_во_before_a_cluster(template: str, name: str, said: str) -> None:
+    """«со», «ко», «во» before a name opening with a cluster that calls for them (the
+    Russian rule beside the Ukrainian у/в one), not before a vowel or a plain consonant."""
+    assert fill(template, {"name": name}, "ru") == said
