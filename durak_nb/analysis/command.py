@@ -23,8 +23,8 @@ from ..record import RecordingError, notation
 from ..record.io import check_match, dump, write_form
 from ..record.json_form import check_folder
 from ..text import visible
-from .evaluation import DEFAULT_NODE_BUDGET as ANALYSE_NODE_BUDGET
 from .evaluation import DEFAULT_MAX_SAMPLES, DEFAULT_SAMPLES, AnalysisError, analyse
+from .evaluation import DEFAULT_NODE_BUDGET as ANALYSE_NODE_BUDGET
 from .solver import DEFAULT_NODE_BUDGET, SolverError, solve
 
 __all__ = ["analyse_command", "solve_command"]

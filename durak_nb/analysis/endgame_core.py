@@ -611,7 +611,7 @@ class Search:
             if saved is not None:
                 self.hist, self.hot = saved
 
-    def _ab0(self, st: State, alpha: int, beta: int) -> int:  # noqa: C901 - the hot loop, inline
+    def _ab0(self, st: State, alpha: int, beta: int) -> int:
         """:meth:`_ab` where no position recurs (R27 off or without transfers): the same
         search without the count, its loop the shortest (issue 21's speed)."""
         tt = self.tt
@@ -638,7 +638,8 @@ class Search:
             if self.nodes > self.budget:
                 raise SearchBudgetLimit
         self.expanded += 1
-        mover, kids = self.core.expand(st, True)
+        mover, found = self.core.expand(st, True)
+        kids: list[Any] = found
         if 0 < first < len(kids):
             kids.insert(0, kids.pop(first))
         else:
@@ -721,7 +722,8 @@ class Search:
             if self.nodes > self.budget:
                 raise SearchBudgetLimit
         core = self.core
-        mover, kids = core.expand(st, singles)
+        mover, found = core.expand(st, singles)
+        kids: list[Any] = found
         if 0 < first < len(kids):
             kids.insert(0, kids.pop(first))
         else:
