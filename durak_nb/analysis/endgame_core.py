@@ -356,10 +356,12 @@ class Endgame:
                 after_pass = (h0, h1, att, table, uncovered, ranks, na, 0, 1, shown, fb, bout1, 1, first, order, covers)
             if room > 0 and cands:
                 if singles:
-                    for c in _bits(cands & ~trumps):
-                        out.append(((THROW, 1 << c, 0), self._laid(st, 1 << c, THROW)))
-                    for c in _bits(cands & trumps):
-                        out.append(((THROW, 1 << c, 0), self._laid(st, 1 << c, THROW)))
+                    laid = self._laid
+                    for m in (cands & ~trumps, cands & trumps):
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            out.append(((THROW, low, 0), laid(st, low, THROW)))
                     out.append((_PASS_MOVE, after_pass))
                     return att, out
                 for m in _subsets(_bits(cands), room):
@@ -369,13 +371,17 @@ class Endgame:
         # the defender (R10, R17, R20, R14)
         beat = self.beat
         later = []
-        for x in _bits(uncovered):
+        un = uncovered
+        while un:
+            xb = un & -un
+            un ^= xb
+            x = xb.bit_length() - 1
             m = beat[x] & hd
+            left = uncovered ^ xb
             while m:
                 low = m & -m
                 m ^= low
                 y = low.bit_length() - 1
-                left = uncovered ^ 1 << x
                 if att:
                     c0, c1 = h0 ^ low, h1
                 else:
