@@ -18,7 +18,7 @@
   exercises (:func:`durak_nb.views.lesson_page.export_lesson`).
 - ``durak-nb solve FILE [--json] [--budget N]``: the exact endgame solver on the position
   after the last move (:func:`durak_nb.analysis.command.solve_command`).
-- ``durak-nb analyse FILE -o OUT [--samples N] [--seed S] [--budget N]``: every move
+- ``durak-nb analyse FILE -o OUT [--samples N] [--max-samples N] [--seed S] [--budget N]``: every move
   evaluated into an annotated recording (:func:`durak_nb.analysis.command.analyse_command`).
 
 Every command takes ``--lang {en,ru,uk}``, before or after its name (``durak-nb --lang uk
@@ -125,6 +125,8 @@ def _whole_option(command: str, option: str, value: int, most: int) -> int | Non
         "--budget": _("--budget must be a whole number of positions from 1 to {most}, not {value}"),
         # TRANSLATORS: {most} is the largest number allowed; {value} the number given
         "--samples": _("--samples must be a whole number of deals from 1 to {most}, not {value}"),
+        # TRANSLATORS: {most} is the largest number allowed; {value} the number given
+        "--max-samples": _("--max-samples must be a whole number of deals from 1 to {most}, not {value}"),
     }[option]
     return _usage(command, words.format(most=i18n.whole(most), value=value))
 
@@ -358,6 +360,13 @@ def _parser() -> argparse.ArgumentParser:
     an.add_argument("file", metavar="FILE")
     an.add_argument("-o", "--output", required=True, metavar="OUT", help=_("the annotated recording (.durak or .json)"))
     an.add_argument("--samples", type=int, default=8, metavar="N", help=_("deals sampled per move (default 8)"))
+    an.add_argument(
+        "--max-samples",
+        type=int,
+        default=32,
+        metavar="N",
+        help=_("the most deals sampled per move until the best move is decided (default 32, at least --samples)"),
+    )
     an.add_argument("--seed", type=int, default=0, help=_("seed of the sampling (default 0)"))
     an.add_argument("--budget", type=int, default=5000, metavar="N", help=_("solver positions per move (default 5000)"))
     t = _command(
@@ -760,7 +769,12 @@ def _analyse(args: argparse.Namespace) -> int:
     from .record.io import check_match
 
     samples, budget = _analysis_bounds()
-    for option, value, most in (("--samples", args.samples, samples), ("--budget", args.budget, budget)):
+    bounds = (
+        ("--samples", args.samples, samples),
+        ("--max-samples", args.max_samples, samples),
+        ("--budget", args.budget, budget),
+    )
+    for option, value, most in bounds:
         refused = _whole_option("analyse", option, value, most)
         if refused is not None:
             return refused
@@ -780,7 +794,14 @@ def _analyse(args: argparse.Namespace) -> int:
                 " game.durak --game 1"
             )
             return _usage("analyse", words.format(file=args.file, n=len(games)))
-    return analyse_command(args.file, args.output, samples=args.samples, seed=args.seed, node_budget=args.budget)
+    return analyse_command(
+        args.file,
+        args.output,
+        samples=args.samples,
+        seed=args.seed,
+        node_budget=args.budget,
+        max_samples=args.max_samples,
+    )
 
 
 def _tournament(args: argparse.Namespace) -> int:

@@ -301,3 +301,27 @@ def test_the_command_checks_the_output_first_and_reads_any_recording(tmp_path, c
     assert load(tmp_path / "out.json").meta["comments"] == {"0": "Analysis: exact, a win for Anna with best play"}
     assert main(["analyse", str(src), "-o", str(tmp_path / "out.txt")]) == 2
     assert "the file name ends in .durak or .json" in capsys.readouterr().err
+
+
+def test_the_command_line_takes_max_samples(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # issue 21: ``analyse --max-samples N`` is the API's ``max_samples`` (the bound of the
+    # rounds that choose the best move); its refusal names it
+    from durak_nb.cli import main
+
+    g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=3)
+    moves = play_out(g.copy(), LowestCardBot())[:3]
+    rec = Recording(g.rules, g.players, deal=Deal(g.dealer, g.deck_order), moves=moves)
+    src = tmp_path / "in.durak"
+    src.write_text(notation.write(rec), encoding="utf-8")
+    out = tmp_path / "out.json"
+    assert main(["analyse", str(src), "-o", str(out), "--samples", "2", "--max-samples", "4"]) == 0
+    capsys.readouterr()
+    got = load(out)
+    assert got == analyse(load(src), samples=2, max_samples=4)
+    sampled = [f for f in got.meta["analysis"] if f["how"] == "sampled"]
+    assert sampled and all(f["samples"] <= 4 for f in sampled)
+    assert [f.get("bound") for f in sampled if not f["decided"]] == [4] * sum(not f["decided"] for f in sampled)
+    assert main(["analyse", str(src), "-o", str(tmp_path / "x.json"), "--max-samples", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "error: --max-samples must be a whole number of deals from 1 to 256, not 0" in err
+    assert not (tmp_path / "x.json").exists()

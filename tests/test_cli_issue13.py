@@ -157,18 +157,21 @@ OPTION_ERRORS = {
         "durak-nb tournament: error: --timeout must be a number of seconds above 0 and at most 3600, not 0",
         "durak-nb analyse: error: --budget must be a whole number of positions from 1 to 1,000,000, not -3",
         "durak-nb analyse: error: --samples must be a whole number of deals from 1 to 256, not 1000",
+        "durak-nb analyse: error: --max-samples must be a whole number of deals from 1 to 256, not 0",
         "durak-nb solve: error: --budget must be a whole number of positions from 1 to 1,000,000, not 0",
     ],
     "ru": [
         "durak-nb tournament: ошибка: --timeout должен быть числом секунд больше 0 и не больше 3600, а не 0",
         f"durak-nb analyse: ошибка: --budget должен быть целым числом позиций от 1 до 1{NBSP}000{NBSP}000, а не -3",
         "durak-nb analyse: ошибка: --samples должен быть целым числом раскладов от 1 до 256, а не 1000",
+        "durak-nb analyse: ошибка: --max-samples должен быть целым числом раскладов от 1 до 256, а не 0",
         f"durak-nb solve: ошибка: --budget должен быть целым числом позиций от 1 до 1{NBSP}000{NBSP}000, а не 0",
     ],
     "uk": [
         "durak-nb tournament: помилка: --timeout має бути числом секунд, більшим за 0 і не більшим за 3600, а не 0",
         f"durak-nb analyse: помилка: --budget має бути цілим числом позицій від 1 до 1{NBSP}000{NBSP}000, а не -3",
         "durak-nb analyse: помилка: --samples має бути цілим числом розкладів від 1 до 256, а не 1000",
+        "durak-nb analyse: помилка: --max-samples має бути цілим числом розкладів від 1 до 256, а не 0",
         f"durak-nb solve: помилка: --budget має бути цілим числом позицій від 1 до 1{NBSP}000{NBSP}000, а не 0",
     ],
 }
@@ -184,6 +187,7 @@ def test_timeout_budget_and_samples_are_checked_by_the_command_line(
         ["tournament", "random", good, "--timeout", "0"],
         ["analyse", rec, "-o", out, "--budget", "-3"],
         ["analyse", rec, "-o", out, "--samples", "1000"],
+        ["analyse", rec, "-o", out, "--max-samples", "0"],
         ["solve", rec, "--budget", "0"],
     ]
     for argv, want in zip(calls, OPTION_ERRORS[lang], strict=True):

@@ -5,12 +5,15 @@ mistake."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from durak_nb.analysis import analyse, evaluate, hint
 from durak_nb.analysis.evaluation import paired_interval, wilson
 from durak_nb.bots import HeuristicBot, SearchBot, turn_seat
 from durak_nb.engine import Game, Move
+from durak_nb.record import Deal
 from durak_nb.record.json_form import Recording
 
 
@@ -81,7 +84,47 @@ def test_hint_and_analysis_agree(index: int) -> None:
     ev = evaluate(game, h.move, bot=SearchBot(samples=8, seed=0), max_samples=32)
     assert ev.how == "sampled"
     assert ev.glyph not in ("?", "??")  # the analysis never calls the hint's move a mistake
+    # the same deals (seeded by the position): the analysis chose the hint's move too, on
+    # as many samples, decided or not alike
+    assert ev.best is None and ev.value == ev.best_value
+    assert f"({ev.samples} samples of " in h.words
+    assert ("not decided within the bound" in h.words) == (not ev.decided)
     assert ev.low is not None and ev.high is not None
     said = float(h.words.split("win chance ")[1].split(" ")[0])
     margin = float(h.words.split("± ")[1].split(" ")[0])
     assert said - margin <= ev.high and ev.low <= said + margin  # the two intervals overlap
+
+
+def test_the_analysis_of_a_position_does_not_depend_on_what_came_before() -> None:
+    # the samples at a position are seeded by it (position_seed): the analysis of a game
+    # gives each move what evaluate() gives that position alone, as the hint does; before,
+    # one random stream ran through the game, so a move's figures hung on the moves before
+    g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=5)
+    work, moves = g.copy(), []
+    for _ in range(5):
+        moves.append(HeuristicBot().choose(work))
+        work.play(moves[-1])
+    rec = Recording(g.rules, g.players, deal=Deal(g.dealer, g.deck_order), moves=moves)
+    figures = analyse(rec, samples=4, max_samples=8).meta["analysis"]
+    assert sum(f["how"] == "sampled" for f in figures) >= 3
+    work = g.copy()
+    for move, fig in zip(moves, figures, strict=True):
+        alone = evaluate(work, move, bot=SearchBot(samples=4, seed=0), max_samples=8).to_json()
+        assert {k: fig[k] for k in alone} == alone
+        work.play(move)
+
+
+def test_the_play_widgets_hint_is_the_hint_of_the_position(tmp_path: Path) -> None:
+    # the widget asks hint() seeded as the analysis, not by the number of moves played
+    from durak_nb.views.play import PlayWidget
+
+    g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=5)
+    work = g.copy()
+    while len(work.history) < 3 or turn_seat(work) != 0:
+        work.play(HeuristicBot().choose(work))
+    rec = Recording(g.rules, g.players, deal=Deal(g.dealer, g.deck_order), moves=list(work.history))
+    w = PlayWidget.from_recording(rec, journal=tmp_path / "g.durak.jsonl")
+    assert len(w.game.history) >= 3 and w.game.talon
+    said = w.hint()
+    assert said == "Hint: " + hint(w.game, 0).words
+    assert "samples of Anna's view" in said

@@ -23,8 +23,8 @@ from ..record import RecordingError, notation
 from ..record.io import check_match, dump, write_form
 from ..record.json_form import check_folder
 from ..text import visible
+from .evaluation import DEFAULT_MAX_SAMPLES, DEFAULT_SAMPLES, AnalysisError, analyse
 from .evaluation import DEFAULT_NODE_BUDGET as ANALYSE_NODE_BUDGET
-from .evaluation import DEFAULT_SAMPLES, AnalysisError, analyse
 from .solver import DEFAULT_NODE_BUDGET, SolverError, solve
 
 __all__ = ["analyse_command", "solve_command"]
@@ -109,6 +109,7 @@ def analyse_command(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     node_budget: int = ANALYSE_NODE_BUDGET,
+    max_samples: int = DEFAULT_MAX_SAMPLES,
 ) -> int:
     """Analyse every game of the recording at ``path``
     (:func:`~durak_nb.analysis.analyse`) and write the result to ``output``
@@ -146,7 +147,7 @@ def analyse_command(
     for rec in games:
         try:
             rec.check_result(rec.replay())
-            out.append(analyse(rec, samples=samples, seed=seed, node_budget=node_budget))
+            out.append(analyse(rec, samples=samples, seed=seed, node_budget=node_budget, max_samples=max_samples))
         except RecordingError as exc:
             _say(exc.format(), error=True)
             return 1

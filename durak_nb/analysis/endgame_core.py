@@ -356,10 +356,12 @@ class Endgame:
                 after_pass = (h0, h1, att, table, uncovered, ranks, na, 0, 1, shown, fb, bout1, 1, first, order, covers)
             if room > 0 and cands:
                 if singles:
-                    for c in _bits(cands & ~trumps):
-                        out.append(((THROW, 1 << c, 0), self._laid(st, 1 << c, THROW)))
-                    for c in _bits(cands & trumps):
-                        out.append(((THROW, 1 << c, 0), self._laid(st, 1 << c, THROW)))
+                    laid = self._laid
+                    for m in (cands & ~trumps, cands & trumps):
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            out.append(((THROW, low, 0), laid(st, low, THROW)))
                     out.append((_PASS_MOVE, after_pass))
                     return att, out
                 for m in _subsets(_bits(cands), room):
@@ -369,13 +371,17 @@ class Endgame:
         # the defender (R10, R17, R20, R14)
         beat = self.beat
         later = []
-        for x in _bits(uncovered):
+        un = uncovered
+        while un:
+            xb = un & -un
+            un ^= xb
+            x = xb.bit_length() - 1
             m = beat[x] & hd
+            left = uncovered ^ xb
             while m:
                 low = m & -m
                 m ^= low
                 y = low.bit_length() - 1
-                left = uncovered ^ 1 << x
                 if att:
                     c0, c1 = h0 ^ low, h1
                 else:
@@ -560,6 +566,8 @@ class Search:
         self.k = core.repetition
         self.hist: dict[State, int] = dict(history or {})
         self.hot = sum(1 for v in self.hist.values() if v >= self.k - 1) if self.k else 0
+        if not self.k:  # no position recurs: the search without R27's count
+            self._ab = self._ab0  # type: ignore[method-assign]
 
     def value(self, st: State) -> int:
         """The exact outcome of the game's current position ``st`` (already counted for
@@ -609,8 +617,82 @@ class Search:
             if saved is not None:
                 self.hist, self.hot = saved
 
+    def _ab0(self, st: State, alpha: int, beta: int) -> int:
+        """:meth:`_ab` where no position recurs (R27 off or without transfers): the same
+        search without the count, its loop the shortest (issue 21's speed)."""
+        tt = self.tt
+        key = (((st[4] << 64 | st[3]) << 64 | st[1]) << 64 | st[0]) << 7 | (
+            st[2] | st[7] << 1 | st[8] << 2 | st[9] << 3 | st[10] << 5 | st[11] << 6
+        )
+        e = tt.get(key)
+        first = 0
+        lo, hi = -1, 1
+        if e is not None:
+            lo = (e >> 2 & 3) - 1
+            hi = (e & 3) - 1
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+            first = e >> 4
+        else:
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise SearchBudgetLimit
+        self.expanded += 1
+        mover, found = self.core.expand(st, True)
+        kids: list[Any] = found
+        if 0 < first < len(kids):
+            kids.insert(0, kids.pop(first))
+        else:
+            first = 0
+        ab = self._ab0
+        best_i = 0
+        a, b = alpha, beta
+        i = 0
+        if mover == 0:
+            best = -2
+            for _mv, child in kids:
+                v = child if child.__class__ is int else ab(child, a, b)
+                if v > best:
+                    best, best_i = v, i
+                    if v > a:
+                        a = v
+                        if a >= b:
+                            break
+                i += 1
+        else:
+            best = 2
+            for _mv, child in kids:
+                v = child if child.__class__ is int else ab(child, a, b)
+                if v < best:
+                    best, best_i = v, i
+                    if v < b:
+                        b = v
+                        if a >= b:
+                            break
+                i += 1
+        if best <= alpha:
+            if best < hi:
+                hi = best
+        elif best >= beta:
+            if best > lo:
+                lo = best
+        else:
+            lo = hi = best
+        # the best move's place in the list as made (before the table's move came first)
+        if first:
+            best_i = first if best_i == 0 else best_i - 1 if best_i <= first else best_i
+        tt[key] = best_i << 4 | (lo + 1) << 2 | (hi + 1)
+        return best
+
     def _ab(self, st: State, alpha: int, beta: int) -> int:  # noqa: C901 - the hot loop, inline
-        """Fail-soft alpha-beta over ``st`` (counted for R27 by the caller); seat 0 maximizes."""
+        """Fail-soft alpha-beta over ``st`` (counted for R27 by the caller); seat 0 maximizes.
+        Only where positions recur (R27 on, transfers); elsewhere :meth:`_ab0`."""
         k = self.k
         use_tt = True
         singles = True
@@ -645,36 +727,39 @@ class Search:
             self.nodes += 1
             if self.nodes > self.budget:
                 raise SearchBudgetLimit
-        mover, found = self.core.expand(st, singles)
+        core = self.core
+        mover, found = core.expand(st, singles)
         kids: list[Any] = found
         if 0 < first < len(kids):
             kids.insert(0, kids.pop(first))
         else:
             first = 0
+        hist = self.hist  # _visit swaps it for a child after a bito and puts it back
+        ab = self._ab
+        hot_at = k - 1
+        laid = st[3]
         best_i = 0
         a, b = alpha, beta
+        i = 0
         if mover == 0:
             best = -2
-            for i, (_mv, child) in enumerate(kids):
+            for _mv, child in kids:
                 if child.__class__ is int:
                     v = child
-                elif not k:
-                    v = self._ab(child, a, b)
-                elif not child[3] and self.core.clears(st, child):
+                elif laid and not child[3] and core.clears(st, child):
                     v = self._visit(st, child, a, b)
                 else:  # R27, inline: count the child, a draw at its k-th occurrence
-                    hist = self.hist
                     n = hist.get(child, 0) + 1
                     if n >= k:
                         v = 0
                     else:
                         hist[child] = n
-                        if n == k - 1:
+                        if n == hot_at:
                             self.hot += 1
-                            v = self._ab(child, a, b)
+                            v = ab(child, a, b)
                             self.hot -= 1
                         else:
-                            v = self._ab(child, a, b)
+                            v = ab(child, a, b)
                         if n == 1:
                             del hist[child]
                         else:
@@ -685,28 +770,26 @@ class Search:
                         a = v
                         if a >= b:
                             break
+                i += 1
         else:
             best = 2
-            for i, (_mv, child) in enumerate(kids):
+            for _mv, child in kids:
                 if child.__class__ is int:
                     v = child
-                elif not k:
-                    v = self._ab(child, a, b)
-                elif not child[3] and self.core.clears(st, child):
+                elif laid and not child[3] and core.clears(st, child):
                     v = self._visit(st, child, a, b)
                 else:  # R27, inline: count the child, a draw at its k-th occurrence
-                    hist = self.hist
                     n = hist.get(child, 0) + 1
                     if n >= k:
                         v = 0
                     else:
                         hist[child] = n
-                        if n == k - 1:
+                        if n == hot_at:
                             self.hot += 1
-                            v = self._ab(child, a, b)
+                            v = ab(child, a, b)
                             self.hot -= 1
                         else:
-                            v = self._ab(child, a, b)
+                            v = ab(child, a, b)
                         if n == 1:
                             del hist[child]
                         else:
@@ -717,6 +800,7 @@ class Search:
                         b = v
                         if a >= b:
                             break
+                i += 1
         if use_tt:
             if best <= alpha:
                 if best < hi:

@@ -17,7 +17,9 @@ draw, R25/R27; 0 the durak, R24/R22):
 - **by sampling** everywhere else: the search bot's determinized samples of the mover's
   own view (:meth:`~durak_nb.bots.SearchBot.sample_outcomes` on
   :func:`~durak_nb.bots.seat_view`: never a hidden card), by one scheme for the hint, the
-  analysis and so the replayer's strip (:func:`sample_choice`). Rounds of ``samples``
+  analysis and so the replayer's strip (:func:`sample_choice`), its random numbers seeded
+  by the position (:func:`position_seed`: the seed and the mover's view), so the hint and
+  the analysis of one position draw the same deals and choose the same move. Rounds of ``samples``
   deals, each played out by the heuristic bot after every candidate move (the same deals
   for every move), *choose* the best candidate: the highest mean, but the heuristic bot's
   move unless the highest is surely better than it (a move is recommended over the rules
@@ -90,6 +92,7 @@ argument.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -127,6 +130,7 @@ __all__ = [
     "hint",
     "in_reader_language",
     "paired_interval",
+    "position_seed",
     "sample_choice",
     "wilson",
 ]
@@ -507,6 +511,24 @@ def _best(outcomes: dict[Move, list[float]], cands: Sequence[Move], default: Mov
     return best
 
 
+def position_seed(sv: Any, seed: int | None = 0) -> int | None:
+    """The seed of the sampling at one position: a hash (BLAKE2b, 63 bits) of ``seed`` and
+    of ``sv``, the mover's view (a :class:`~durak_nb.bots.SeatView`: its hand, what is
+    public, the bout's moves, its legal moves; nothing hidden), so the hint and the
+    analysis of the same position draw the same deals, whatever came before or how often
+    the hint was asked (issue 21, one verdict). ``None`` for ``seed`` ``None`` (unseeded)."""
+    if seed is None:
+        return None
+    digest = hashlib.blake2b(f"{seed}\x00{sv!r}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _bot_at(bot: SearchBot, sv: Any) -> SearchBot:
+    """``bot``'s settings, its random numbers seeded for the position of ``sv``
+    (:func:`position_seed`): the one sampling of the hint and the analysis."""
+    return SearchBot(samples=bot.samples, seed=position_seed(sv, bot.seed), playout_moves=bot.playout_moves)
+
+
 def sample_choice(sv: Any, cands: Sequence[Move], bot: SearchBot, bound: int) -> Choice | None:
     """Choose the best of ``cands`` by sampling ``sv`` (the mover's view, nothing hidden):
     rounds of ``bot.samples`` deals (:meth:`~durak_nb.bots.SearchBot.sample_outcomes`),
@@ -544,6 +566,7 @@ def _sampled(game: Game, move: Move, bot: SearchBot, bound: int | None = None) -
     sv = seat_view(game, mover)
     if one_deal(sv):  # every sample the one deal: no spread to measure
         return MoveEvaluation("known")
+    bot = _bot_at(bot, sv)  # seeded by the position: the hint's own deals (one verdict)
     cands = search_candidates(sv.legal)
     if move not in cands:
         cands.append(move)
@@ -809,7 +832,9 @@ def analyse(
             :class:`~durak_nb.replay.Replay` (its ``recording`` is analysed).
         samples: deals sampled per round per move where the solver does not apply (a
             bound, 1 to :data:`MAX_SAMPLES`).
-        seed: seed of the search bot's random numbers: the same seed, the same result.
+        seed: seed of the search bot's random numbers, each position's derived from it and
+            the mover's view (:func:`position_seed`, as :func:`hint`'s): the same seed, the
+            same result.
         node_budget: solver positions per move (a bound, 1 to :data:`MAX_NODE_BUDGET`;
             beyond it the move is ``"unsolved"``).
         playout_moves: moves per playout (a bound, 1 to :data:`MAX_PLAYOUT_MOVES`).
@@ -1081,8 +1106,8 @@ def hint(
     if one_deal(seat_view(game, seat)):  # nothing hidden, yet no solver: one deal, no spread
         move = SearchBot(samples=1, seed=seed).heuristic.choose(game, seat)
         return Hint(move, "heuristic", _words("hint_known", move=move.describe(names)))
-    bot = SearchBot(samples=samples, seed=seed)
     sv = seat_view(game, seat)
+    bot = _bot_at(SearchBot(samples=samples, seed=seed), sv)  # seeded as the analysis at this position
     cands = search_candidates(sv.legal)
     choice = sample_choice(sv, cands, bot, max(samples, max_samples))  # the analysis's own scheme
     if choice is None:

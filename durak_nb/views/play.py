@@ -787,7 +787,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         if not (self.revealed or self.game.finished):
             self.message = _(PLAY_WORDS["hidden"]).format(name=self.game.players[self.human])
         else:
-            found = hint(self.game, self.human, seed=len(self.game.history))
+            found = hint(self.game, self.human)  # seeded by the position, as the analysis (one verdict)
             words = self.message = _(PLAY_WORDS["hint_said"]).format(words=found.words)
         self.refusal = None
         self.draw()
