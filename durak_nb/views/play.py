@@ -1300,7 +1300,9 @@ def prompt_text(game: Game, legal: Sequence[Move]) -> str:
         return _("Waiting for {names}").format(names=", ".join(names[s] for s in game.actors()))
     # the last of several is joined with «or» («Ваш ход: покройте или возьмите»), as the
     # cards offered are
-    options = kinds[0] if len(kinds) == 1 else _("{cards} or {last}").format(cards=", ".join(kinds[:-1]), last=kinds[-1])
+    options = (
+        kinds[0] if len(kinds) == 1 else _("{cards} or {last}").format(cards=", ".join(kinds[:-1]), last=kinds[-1])
+    )
     # TRANSLATORS: {options} lists what the player may do: "throw in or pass"
     return _("Your move: {options}").format(options=options)
 
