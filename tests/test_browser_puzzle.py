@@ -160,7 +160,7 @@ def test_puzzle_page_in_ukrainian_fits_r17(browser: Any, replay: Replay, tmp_pat
     page.set_viewport_size(VIEWPORT)
     try:
         got = panel(page)
-        assert got["ask"] == "Анна: що б ви зіграли за цього гравця?"
+        assert got["ask"] == "Ваш хід за Анну: що б ви зіграли?"
         page.click(f'#dnb-puzzle-choices button[data-choice="{puzzle_question(replay, 0).answer}"]')
         page.click("#dnb-puzzle-on")
         page.click('#dnb-puzzle-choices button[data-choice="3"]')  # Boris takes: not the move played
@@ -263,7 +263,7 @@ def test_widget_puzzle_in_ukrainian_in_jupyterlab_fits_1366x768_r17(browser: Any
             text = run_notebook(page, base, "notebooks/puzzle-uk.ipynb", ".dnb-puzzle select")
             assert not any(s in text for s in ("Error displaying widget", "odel not found", "Traceback"))
             puzzle = page.locator(".dnb-puzzle").first
-            assert "Борис: що б ви зіграли за цього гравця?" in puzzle.inner_text()
+            assert "Ваш хід за Бориса: що б ви зіграли?" in puzzle.inner_text()
             options = [o.replace("\xa0", " ") for o in page.locator(".dnb-puzzle select option").all_inner_texts()]
             assert options == ["Борис б'є 7♠ картою 8♠", "Борис б'є 7♠ картою Т♥", "Борис переводить 7♦", "Борис бере"]
             assert "далі, хід 2" not in page.locator(".dnb-board").first.inner_text()

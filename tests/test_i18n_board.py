@@ -208,7 +208,7 @@ PLAY = {
     "ru": {
         "buttons": ["Подкинуть", "Взять", "Пас", "Просмотр", "Подсказка", "Разобрать мою партию"],
         "transfer": "Перевести",
-        "prompt": "Ваш ход: покройте, возьмите",
+        "prompt": "Ваш ход: покройте или возьмите",
         "table": "стол: 1 карта хода, покрыто: 0; можно подкинуть ещё 2 (R13)",
         "you": " · <b>вы</b></div>",
         "note": "Выбрано: {c}. Нажмите на 6♠ на столе, чтобы покрыть её картой {c}.",
@@ -217,7 +217,7 @@ PLAY = {
     "uk": {
         "buttons": ["Підкинути", "Взяти", "Пас", "Перегляд", "Підказка", "Розібрати мою партію"],
         "transfer": "Перевести",
-        "prompt": "Ваш хід: покрийте, візьміть",
+        "prompt": "Ваш хід: покрийте або візьміть",
         "table": "стіл: 1 карта ходу, покрито: 0; можна підкинути ще 2 (R13)",
         "you": " · <b>ви</b></div>",
         "note": "Вибрано: {c}. Натисніть на 6♠ на столі, щоб покрити її картою {c}.",
@@ -518,7 +518,7 @@ def test_a_widget_keeps_its_language_after_the_language_changes(tmp_path: Path) 
         rep.step(1)
         assert rep.note.value.startswith("<b>основна лінія</b> · коментуємо ")
         play.click_card("QH")  # no legal move with Q♥: refused in the engine's words, then the prompt
-        assert play.status.value.endswith('<div class="dnb-prompt">Ваш хід: покрийте, візьміть</div>')
+        assert play.status.value.endswith('<div class="dnb-prompt">Ваш хід: покрийте або візьміть</div>')
         sc.names.value = "Anna"
         assert not sc.begin()
         assert "введіть імена двох або більше гравців через кому" in sc.form_note.value

@@ -138,7 +138,7 @@ def test_R10_clickable_cards_are_exactly_the_legal_ones(tmp_path: Path) -> None:
     assert actions(w) == [("Take", True)]  # no Lead or Pass for the defender
     assert (w.transfer_button, w.show_button, w.redeal_button) == (None, None, None)  # not in podkidnoy
     assert w.status.value == (
-        '<div class="dnb-said">Boris attacks 6♠ 6♣</div><div class="dnb-prompt">Your move: cover, take</div>'
+        '<div class="dnb-said">Boris attacks 6♠ 6♣</div><div class="dnb-prompt">Your move: cover or take</div>'
     )
     # a selected card is raised; the attack cards it may cover are ringed
     assert w.click_card("7S") is False
@@ -149,7 +149,7 @@ def test_R10_clickable_cards_are_exactly_the_legal_ones(tmp_path: Path) -> None:
     assert w.status.value == (
         '<div class="dnb-said">Boris attacks 6♠ 6♣</div>'
         '<div class="dnb-note">Selected: 7♠. Click 6♠ on the table to cover it with 7♠.</div>'
-        '<div class="dnb-prompt">Your move: cover, take</div>'
+        '<div class="dnb-prompt">Your move: cover or take</div>'
     )
     assert w.click_card("7S") is False  # unselected again
     assert (w.selected, w.targets, marked(w.card_buttons, "dnb-sel")) == ([], ["6S", "6C"], [])
@@ -193,7 +193,7 @@ def test_R6_a_card_that_cannot_cover_the_chosen_target_is_refused(tmp_path: Path
     assert w.message == "[R6] Q♣ does not beat 6♠: " + R6_TEXT  # the engine's sentence, its cards as 10♥
     assert w.status.value == (
         '<div class="dnb-refusal">[R6] Q♣ does not beat 6♠: ' + R6_TEXT + "</div>"
-        '<div class="dnb-prompt">Your move: cover, take</div>'
+        '<div class="dnb-prompt">Your move: cover or take</div>'
     )
     assert (w.target, w.selected) == (None, [])
     assert (marked(w.table_buttons, "dnb-sel"), marked(w.card_buttons, "dnb-ok")) == ([], [])
@@ -365,7 +365,7 @@ def test_R17_transfer_in_perevodnoy(tmp_path: Path) -> None:
     assert w.click_card("7H") is False
     assert w.status.value.endswith(
         '<div class="dnb-note">Selected: 7♥. Press “Transfer” to transfer with 7♥.</div>'
-        '<div class="dnb-prompt">Your move: cover, transfer, take</div>'
+        '<div class="dnb-prompt">Your move: cover, transfer or take</div>'
     )
     assert w.transfer() is True
     assert w.message == "Anna transfers 7♥; Boris covers 7♠ with 8♠; Boris covers 7♥ with Q♥"
@@ -696,7 +696,7 @@ def test_R5_redeal_is_offered_and_recorded_with_its_deck(tmp_path: Path) -> None
     w = PlayWidget(rules, NAMES2, seed=62, journal=tmp_path / "r.durak.jsonl")
     assert [c.code for c in w.game.hands[0]] == ["7D", "8D", "9D", "JD", "KD", "KC"]  # five diamonds
     assert actions(w) == [("Lead", True), ("Redeal", True)]
-    assert w.status.value == '<div class="dnb-prompt">Your move: claim a redeal, lead</div>'
+    assert w.status.value == '<div class="dnb-prompt">Your move: claim a redeal or lead</div>'
     assert w.redeal() is True
     assert w.message == "Anna claims a redeal; Anna shows five of a suit: the cards are dealt again (R5)"
     redeal = journal_moves(w.journal)[0]

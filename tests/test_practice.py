@@ -52,7 +52,7 @@ def test_lead_one_card_then_the_bot_covers_r9_r10() -> None:
     assert s.message == "Anna attacks 7♠; Boris covers 7♠ with 8♠"
     assert s.selected == [] and s.refusal is None
     assert codes(s.hand) == ["QS", "7C", "JC", "9D", "AD"]
-    assert s.prompt == "Your move: throw in, pass"
+    assert s.prompt == "Your move: throw in or pass"
 
 
 def test_pass_lets_vera_throw_in_r12() -> None:
@@ -62,7 +62,7 @@ def test_pass_lets_vera_throw_in_r12() -> None:
     assert s.pass_() is True
     assert s.said == ["Anna passes", "Vera throws in 7♦", "Boris covers 7♦ with Q♦"]
     assert table(s) == [("7S", "8S"), ("7D", "QD")]
-    assert s.prompt == "Your move: throw in, pass"  # a pass lasts until the next card (R12)
+    assert s.prompt == "Your move: throw in or pass"  # a pass lasts until the next card (R12)
 
 
 def test_cover_card_then_attack_card_or_attack_card_first_r10() -> None:
@@ -115,7 +115,7 @@ def test_transfer_in_perevodnoy_r17() -> None:
     assert s.transfer() is True
     assert s.log == ["Boris transfers 8♥", "Vera covers 8♠ with K♠", "Vera covers 8♥ with 6♣"]
     assert s.game.defender == 2  # Vera defends now
-    assert s.prompt == "Your move: throw in, pass"
+    assert s.prompt == "Your move: throw in or pass"
 
 
 def test_shown_trump_transfer_r20() -> None:

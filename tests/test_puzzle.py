@@ -164,13 +164,13 @@ def test_puzzle_words_in_russian_and_ukrainian() -> None:
     r = Replay(Recording.from_json(renamed(podkidnoy_doc(), {"Boris": "Борис"})))
     with language("ru"):
         q = puzzle_question(r, 3)
-        assert q.ask == "Борис: что бы вы сыграли за этого игрока?"
+        assert q.ask == "Ваш ход за Бориса: что бы вы сыграли?"
         assert q.labels[-1] == "Борис берёт"
         assert q.verdict(0).startswith("✘ В партии был сыгран другой ход. Вы выбрали: Борис бьёт 6♣ картой В♥.")
         assert _(PUZZLE_WORDS["score"]).format(found=3, asked=5) == "найдено 3 из 5"
     with language("uk"):
         q = puzzle_question(r, 3)
-        assert q.ask == "Борис: що б ви зіграли за цього гравця?"
+        assert q.ask == "Ваш хід за Бориса: що б ви зіграли?"
         assert q.verdict(2).startswith("✔ Правильно: саме цей хід і зіграно: Борис бере")
         assert _(PUZZLE_WORDS["score"]).format(found=3, asked=5) == "знайдено 3 з 5"
 

@@ -1274,7 +1274,7 @@ def human_seat(game: Game, humans: Iterable[int], current: int | None = None) ->
 
 
 def prompt_text(game: Game, legal: Sequence[Move]) -> str:
-    """What a person playing one seat is asked to do: ``'Your move: throw in, pass'``
+    """What a person playing one seat is asked to do: ``'Your move: throw in or pass'``
     (the kinds of their ``legal`` moves), whom they wait for, or the result.
 
     Args:
@@ -1298,8 +1298,13 @@ def prompt_text(game: Game, legal: Sequence[Move]) -> str:
     kinds = list(dict.fromkeys(pgettext("prompt", words[m.action]) for m in legal))
     if not kinds:
         return _("Waiting for {names}").format(names=", ".join(names[s] for s in game.actors()))
-    # TRANSLATORS: {options} lists what the player may do: "throw in, pass"
-    return _("Your move: {options}").format(options=", ".join(kinds))
+    # the last of several is joined with «or» («Ваш ход: покройте или возьмите»), as the
+    # cards offered are
+    options = (
+        kinds[0] if len(kinds) == 1 else _("{cards} or {last}").format(cards=", ".join(kinds[:-1]), last=kinds[-1])
+    )
+    # TRANSLATORS: {options} lists what the player may do: "throw in or pass"
+    return _("Your move: {options}").format(options=options)
 
 
 #: the prefix of the temporary folders that hold the journals of games given no ``journal=``
