@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from durak_nb.engine import Game, Move
+from durak_nb.engine import Game
 from durak_nb.i18n import language
 from durak_nb.views.play import PlayWidget
 from durak_nb.views.practice import PracticeState
