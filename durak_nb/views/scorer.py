@@ -913,8 +913,10 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         >>> w.setup(players=["Anna", "Boris"], dealer="Boris", turned_up="7H", attacker="Anna")
         >>> w.begin(), w.tap("8D"), w.lay()
         (True, False, True)
-        >>> w.where("8D"), w.where("7H"), w.where("9S")
-        ('8♦ is already recorded: move 1, bout 1: Anna attacks 8♦', '7♥ is already recorded: it is the turned-up card (R3)', None)
+        >>> w.where("8D")
+        '8♦ is already recorded: move 1, bout 1: Anna attacks 8♦'
+        >>> w.where("7H"), w.where("9S")
+        ('7♥ is already recorded: it is the turned-up card (R3)', None)
         >>> w.close()
 
         Raises:
