@@ -32,7 +32,7 @@ lines at the move annotated (the move that led to the frame shown), the line sho
 among its alternatives: one click steps into a side line (:meth:`ReplayerWidget.enter_line`),
 another back, nested lines too; ``◂ back`` returns to the line this one branches from.
 Then a compact panel, one Textarea, the glyph buttons and a few buttons: a comment
-after or before the move, its glyph (``! ? !! ?? !? ?!``), "add a variation here" (one
+after or before the move, its glyph (``! ? !! ?? !? ?!``), "a variation instead of move 13" (one
 of the engine's legal moves at the position shown; the widget goes on in the new
 line, where the next move continues it), promote, demote, delete the line, undo,
 redo and save (``.durak`` through the canonical writer, or ``.json``; atomically).
@@ -97,6 +97,7 @@ from ..explain import explain_move, move_words
 from ..i18n import N_, _, get_language, language, ngettext
 from ..record import Recording, RecordingError, io
 from ..record.tree import GLYPHS, GameNode
+from ..numbering import move_number
 from ..replay import LinePath, Replay, path_text
 from ..text import visible
 from .bounds import MAX_REPLAYER_MOVES, check_moves
@@ -170,9 +171,17 @@ PANEL_WORDS = {
     "glyph": N_("glyph"),
     "no_glyph": N_("–"),
     "moves": N_("move"),
-    "add": N_("+ add a variation here"),
-    "continue": N_("+ continue the line"),
     "add_tip": N_("play the chosen legal move from the position shown, then go on in that line"),
+    # TRANSLATORS: the buttons and labels say which move they apply to, as people count
+    # moves; {where} is a whole place phrase, "move 13 of the main line" (annotate.where)
+    "add_instead": N_("+ a variation instead of move {number}"),
+    "add_instead_of": N_("+ a variation instead of {where}"),
+    "add_after": N_("+ continue after move {number}"),
+    "add_start": N_("+ a first move"),
+    "add_instead_tip": N_("play the chosen legal move instead of {where} ({move}), then go on in that line"),
+    "add_after_tip": N_("play the chosen legal move after {where} ({move}), then go on in that line"),
+    "set_on": N_("✓ set comment on move {number}"),
+    "glyph_on": N_("glyph on move {number}"),
     "promote": N_("▲ promote"),
     "demote": N_("▼ demote"),
     "delete": N_("✕ delete line"),
@@ -1045,7 +1054,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.moves = widgets.Dropdown(
             options=[], description=_(w["moves"]), style=tight, layout=widgets.Layout(width="260px")
         )
-        self.add = button("add", "add_tip")
+        self.add = button("add_start", "add_tip")  # its words are set per frame (_label_actions)
         self.promote = button("promote")
         self.demote = button("demote")
         self.delete = button("delete")
@@ -1169,6 +1178,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.comment.disabled = self.set_comment.disabled = node.parent is None and (not before)
             self.glyph.value = node.glyph or ""
             self.glyph.disabled = node.parent is None
+            self._label_actions(node, pos)
             legal = a.legal_moves(pos)
             if self.view > 0:  # a player's view: only their own moves (the others' would show hidden cards)
                 legal = [m for m in legal if m.player == self.view - 1]
@@ -1180,7 +1190,6 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             fresh = [j for j, m in enumerate(legal) if not pos.has_variation(m)]
             self.moves.index = (fresh or [0])[0] if legal else None
             self.moves.disabled = self.add.disabled = not legal
-            self.add.description = _(w["add"]) if pos.variations else _(w["continue"])
             start = node.line_start()
             side = start.parent is not None
             self.promote.disabled = self.delete.disabled = not side
@@ -1189,6 +1198,38 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.redo.disabled = not a.can_redo
         finally:
             self._quiet = False
+
+    def _label_actions(self, node: GameNode, pos: GameNode) -> None:
+        """Say on each action which move it applies to, as people count moves
+        (:func:`~durak_nb.numbering.move_number`, the same numbers as the header's
+        :func:`~durak_nb.annotate.where`): the comment and the glyph go on ``node``, the
+        move annotated; a variation played from ``pos`` replaces the next move of the
+        line shown, or continues the line after its last move."""
+        w = PANEL_WORDS
+        names = self.replay.players
+        if node.parent is None:
+            self.set_comment.description = _(w["set"])
+            self.glyph.description = _(w["glyph"])
+        else:
+            number = move_number(node.ply)
+            self.set_comment.description = _(w["set_on"]).format(number=number)
+            self.glyph.description = _(w["glyph_on"]).format(number=number)
+        nodes = self._nodes()
+        following = nodes[self.index] if self.index < len(nodes) else None  # the move after ``pos`` in the line shown
+        if following is not None and following.move is not None:
+            there = where(following, after=True)  # the form after a preposition ("instead of", "after")
+            if line_path(following) == line_path(pos) or pos.parent is None:
+                label = _(w["add_instead"]).format(number=move_number(following.ply))
+            else:  # the next move starts a side line: name it whole
+                label = _(w["add_instead_of"]).format(where=there)
+            tip = _(w["add_instead_tip"]).format(where=there, move=following.move.describe(names))
+        elif pos.parent is not None and pos.move is not None:
+            label = _(w["add_after"]).format(number=move_number(pos.ply))
+            tip = _(w["add_after_tip"]).format(where=where(pos, after=True), move=pos.move.describe(names))
+        else:
+            label, tip = _(w["add_start"]), _(w["add_tip"])
+        self.add.description = label
+        self.add.tooltip = tip
 
     @in_own_language
     def _line_label(self, child: GameNode) -> str:
