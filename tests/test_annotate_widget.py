@@ -166,7 +166,8 @@ def test_add_a_variation_here_then_go_on_in_it_r6_r12(w: ReplayerWidget) -> None
     assert (w.set_comment.description, w.glyph.description) == ("✓ set comment on move 3", "glyph on move 3")
     assert w.add.description == "+ a variation instead of move 4"
     assert w.add.tooltip == (
-        "play the chosen legal move instead of move 4 of the main line (Vera covers 7♦ with 8♦), then go on in that line"
+        "play the chosen legal move instead of move 4 of the main line (Vera covers 7♦ with 8♦), "
+        "then go on in that line"
     )
     assert [label for label, _j in w.moves.options] == [
         "Vera covers 7♦ with 8♦ (in a line: step along it)",

@@ -95,9 +95,9 @@ from ..engine import Move
 from ..errors import DurakError
 from ..explain import explain_move, move_words
 from ..i18n import N_, _, get_language, language, ngettext
+from ..numbering import move_number
 from ..record import Recording, RecordingError, io
 from ..record.tree import GLYPHS, GameNode
-from ..numbering import move_number
 from ..replay import LinePath, Replay, path_text
 from ..text import visible
 from .bounds import MAX_REPLAYER_MOVES, check_moves
