@@ -92,7 +92,7 @@ __all__ = [
 #: Translated at use (``_(UNSEEN_WORDS[key])``); the counts of cards nobody saw are said
 #: with :func:`~durak_nb.i18n.ngettext` where they are used ("6 cards (3 nobody saw)").
 UNSEEN_WORDS = {
-    "all_view": N_("all that is known"),
+    "all_view": N_("all that was known then"),
 }
 
 #: The words of a frame's comments (:func:`story_html`): one place.
@@ -999,6 +999,8 @@ class FrameParts(NamedTuple):
     events: tuple[str, ...]
     label: str
     acting: tuple[int, ...]
+    later_captions: tuple[str, ...] = ()
+    later_cards: tuple[str, ...] = ()
 
 
 def _shown_move(move: Move, known: Sequence[Card]) -> bool:
@@ -1056,19 +1058,30 @@ def frame_parts(
             out = c.cards[key] = cards_div(cards_part_html(up, down, trump, width=width, max_width=most), seat=seat)
         return out
 
-    seen = replay.seen(k)  # over the board: only the cards known (never a witness's hand)
+    # over the board: only the cards known (never a witness's hand), and by default only
+    # what was known then (a card the recording places in a hand because it is laid later
+    # is no spoiler of the frame: ``later_cards`` shows those, as a separate choice)
+    seen = replay.seen(k)
+    then = replay.seen_then(k)
     legal: dict[int, list[Move]] = {}
     for m in legal_moves:
-        if not replay.partial or _shown_move(m, seen.hands[m.player]):
+        if not replay.partial or _shown_move(m, then.hands[m.player]):
             legal.setdefault(m.player, []).append(m)
     acting = set(replay.whose_turn(k)) if replay.partial else set(legal)
     known = replay.known(k)
-    captions, open_cards, public_cards = [], [], []
+    captions, open_cards, public_cards, later_captions, later_cards = [], [], [], [], []
     for s in seats:
         size = len(pos.hands[s])
-        caption = seat_caption_html(pos, s, acting=s in acting, known=len(known[s]), unseen=seen.unknown[s])
+        caption = seat_caption_html(pos, s, acting=s in acting, known=len(known[s]), unseen=then.unknown[s])
         captions.append(caption_div(caption, seat=s, acting=s in acting))
-        open_cards.append(cards(s, hand_order(seen.hands[s], trump), seen.unknown[s]))
+        open_cards.append(cards(s, hand_order(then.hands[s], trump), then.unknown[s]))
+        if then == seen:
+            later_captions.append(captions[-1])
+            later_cards.append(open_cards[-1])
+        else:
+            caption = seat_caption_html(pos, s, acting=s in acting, known=len(known[s]), unseen=seen.unknown[s])
+            later_captions.append(caption_div(caption, seat=s, acting=s in acting))
+            later_cards.append(cards(s, hand_order(seen.hands[s], trump), seen.unknown[s]))
         public = hand_order(known[s], trump)
         public_cards.append(cards(s, public, size - len(public)))
     room = replay.room(k) if pos.table else None
@@ -1091,7 +1104,7 @@ def frame_parts(
                 throwers=throwers,
                 viewer=viewer,
                 actors=sorted(acting) if replay.partial else None,
-                unseen=seen.unknown if replay.partial else None,
+                unseen=then.unknown if replay.partial else None,
             )
         )
         events.append(events_part_html(k - 1, evs, names, viewer=viewer, trump_card=turned_up))
@@ -1099,6 +1112,8 @@ def frame_parts(
         captions=tuple(captions),
         open_cards=tuple(open_cards),
         public_cards=tuple(public_cards),
+        later_captions=tuple(later_captions),
+        later_cards=tuple(later_cards),
         table=c.table[tkey],
         stock=c.stock[skey],
         story=story_html(replay, k),
@@ -1112,7 +1127,8 @@ def frame_parts(
 
 def view_names(players: Sequence[str], *, partial: bool = False) -> tuple[str, ...]:
     """The replayer's views, plain text: ``'all hands open'`` (over the board,
-    ``partial``: ``'all that is known'``, for no hand is open whole), then ``"Anna's view"`` …"""
+    ``partial``: ``'all that was known then'``, for no hand is open whole and the cards known
+    only from later moves are a separate choice), then ``"Anna's view"`` …"""
     first = _(UNSEEN_WORDS["all_view"]) if partial else _("all hands open")
     return (first, *(visible(_("{name}'s view").format(name=name), keep="\n\t") for name in players))
 
@@ -1207,12 +1223,20 @@ def board_html(players: int, view: int, slot: Callable[[str], str]) -> str:
     )
 
 
-def frame_slot(parts: FrameParts, view: int, name: str) -> str:
-    """The HTML of slot ``name`` (:func:`board_html`) of one frame in view ``view``."""
+def frame_slot(parts: FrameParts, view: int, name: str, *, later: bool = False) -> str:
+    """The HTML of slot ``name`` (:func:`board_html`) of one frame in view ``view``.
+
+    ``later``: over the board, the hands open in that view show everything the whole
+    recording knows of them (cards known only from later moves too: "everything known
+    later"); by default what was known then (:meth:`Replay.seen_then
+    <durak_nb.replay.Replay.seen_then>`)."""
     if name.startswith("seat "):
         s = int(name[5:])
-        cards = parts.open_cards[s] if view in (0, s + 1) else parts.public_cards[s]
-        return parts.captions[s] + cards
+        if view in (0, s + 1):
+            if later and parts.later_cards:
+                return parts.later_captions[s] + parts.later_cards[s]
+            return parts.captions[s] + parts.open_cards[s]
+        return parts.captions[s] + parts.public_cards[s]
     if name in VIEW_SLOTS:
         return str(getattr(parts, name)[view])
     return str(getattr(parts, name))

@@ -209,6 +209,16 @@ PANEL_WORDS = {
 }
 
 
+#: The over-the-board replayer's choice of what the open hands show (translated at use).
+LATER_WORDS = {
+    "later": N_("everything known later"),
+    "later_tip": N_(
+        "also the cards the recording places in a hand only because they are laid or seen later"
+        " (a spoiler at the table): by default a hand shows what was known at that moment"
+    ),
+}
+
+
 #: The glyph buttons' tooltips, in the order of the buttons (none, then GLYPHS).
 GLYPH_TIPS = (
     N_("no glyph"),
@@ -567,14 +577,24 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             + header_html(rec.rules.preset, replay.players, rec.meta)
             + "</div>"
         )
+        # over the board: what was known then by default; "everything known later" (the cards
+        # the recording places in a hand because they are laid later) a separate choice
+        self.later = widgets.Checkbox(
+            value=False,
+            description=_(LATER_WORDS["later"]),
+            tooltip=_(LATER_WORDS["later_tip"]),
+            indent=False,
+            layout=widgets.Layout(width="auto", display="" if replay.partial else "none"),
+        )
         self.board = widgets.HTML(self._board(start, view0))
         self.legend = widgets.HTML(legend_html())
         self._shown: tuple[int, int] | None = (start, view0)
         self.slider.observe(self._on_slider, names="value")
         self.goto.observe(self._on_goto, names="index")
         self.perspective.observe(self._on_view, names="index")
+        self.later.observe(self._on_later, names="value")
         controls = widgets.HBox(
-            [self.back, self.play, self.forward, self.slider, self.perspective, self.goto, self.speed],
+            [self.back, self.play, self.forward, self.slider, self.perspective, self.later, self.goto, self.speed],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         children = [self.header, controls, self.board, self.legend]
@@ -784,7 +804,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
                 return ask_story_html(self.replay, k)
             if hide and name == "turn":  # nor the list of legal moves: they are the choices
                 return ""
-            return frame_slot(parts, view, name)
+            return frame_slot(parts, view, name, later=self.later.value)
 
         board = shared_faces(board_html(players, view, slot))
         return board + ("" if hide else self.evaluation(k, view))
@@ -842,6 +862,10 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
     def _on_view(self, _change: dict[str, Any]) -> None:
         self._redraw()
 
+    def _on_later(self, _change: dict[str, Any]) -> None:
+        self._shown = None  # the same frame and view, other cards: draw it again
+        self._redraw()
+
     # ------------------------------------------------------------------ state
 
     @property
@@ -886,9 +910,11 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             raise IndexError(f"view {v} is not in 0..{len(self.replay.players)}")
         p = self.parts(k)
         seats = range(len(self.replay.players))
+        later = bool(self.later.value) and bool(p.later_cards)
+        opened = p.later_cards if later else p.open_cards
         return Shown(
-            captions=p.captions,
-            cards=tuple(p.open_cards[s] if v in (0, s + 1) else p.public_cards[s] for s in seats),
+            captions=tuple((p.later_captions[s] if later and v in (0, s + 1) else p.captions[s]) for s in seats),
+            cards=tuple(opened[s] if v in (0, s + 1) else p.public_cards[s] for s in seats),
             table=p.table,
             stock=p.stock,
             turn=p.turn[v] if self.answered(k) else "",
