@@ -42,7 +42,7 @@ def face_up(html: str) -> list[Card]:
 def test_known_then_is_the_default_and_known_later_a_choice() -> None:
     w = ReplayerWidget(Replay(Recording(rules=RULES, players=("Anna", "Boris"), deal=DEAL, moves=list(MOVES))))
     assert [name for name, _v in w.perspective.options] == ["all that was known then", "Anna's view", "Boris's view"]
-    assert (w.later.description, w.later.value, w.later.layout.display) == ("everything known later", False, "")
+    assert w.later is not None and (w.later.description, w.later.value) == ("everything known later", False)
     # before move 1: Anna showed 10♥ (R4); that she holds 9♠ and Boris J♠ is told only by
     # the moves they make later: not shown then
     assert [face_up(c) for c in w.shown(0).cards] == [list(cards("TH")), []]
@@ -68,7 +68,7 @@ def test_a_writer_sees_their_own_hand_and_draws_then() -> None:
 def test_the_choice_in_russian_and_not_for_a_full_deck_game() -> None:
     with language("ru"):
         w = ReplayerWidget(Replay(Recording(rules=RULES, players=("Anna", "Boris"), deal=DEAL, moves=list(MOVES))))
-    assert w.later.description == "всё, что известно позже"
+    assert w.later is not None and w.later.description == "всё, что известно позже"
     assert w.perspective.options[0][0] == "всё, что было известно тогда"
     full = ReplayerWidget(Replay.load("recordings/annotated-transfer-or-cover.durak"))
-    assert full.later.layout.display == "none"
+    assert full.later is None and full.known_later is False  # no widget more for a full-deck game

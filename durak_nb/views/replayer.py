@@ -455,6 +455,9 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         speed: milliseconds per move, linked to ``play.interval``.
         goto: the go-to list, one entry per frame (its ``index`` is the frame).
         perspective: the view list: ``'all hands open'``, then each player's view.
+        later: over the board only (else ``None``): the choice "everything known later"
+            (off by default: the open hands show what was known at that moment,
+            :meth:`~durak_nb.replay.Replay.seen_then`).
         back, forward: the ◀ ▶ buttons.
         header: the HTML header: the style sheet, every card face once
             (:func:`.cards_svg.card_defs`), variant, players, title.
@@ -579,22 +582,28 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         )
         # over the board: what was known then by default; "everything known later" (the cards
         # the recording places in a hand because they are laid later) a separate choice
-        self.later = widgets.Checkbox(
-            value=False,
-            description=_(LATER_WORDS["later"]),
-            tooltip=_(LATER_WORDS["later_tip"]),
-            indent=False,
-            layout=widgets.Layout(width="auto", display="" if replay.partial else "none"),
-        )
+        # (made only for such a game: a full-deck replay has no widget more)
+        self.later: widgets.Checkbox | None = None
+        if replay.partial:
+            self.later = widgets.Checkbox(
+                value=False,
+                description=_(LATER_WORDS["later"]),
+                tooltip=_(LATER_WORDS["later_tip"]),
+                indent=False,
+                layout=widgets.Layout(width="auto"),
+            )
         self.board = widgets.HTML(self._board(start, view0))
         self.legend = widgets.HTML(legend_html())
         self._shown: tuple[int, int] | None = (start, view0)
         self.slider.observe(self._on_slider, names="value")
         self.goto.observe(self._on_goto, names="index")
         self.perspective.observe(self._on_view, names="index")
-        self.later.observe(self._on_later, names="value")
+        row = [self.back, self.play, self.forward, self.slider, self.perspective, self.goto, self.speed]
+        if self.later is not None:
+            self.later.observe(self._on_later, names="value")
+            row.insert(5, self.later)
         controls = widgets.HBox(
-            [self.back, self.play, self.forward, self.slider, self.perspective, self.later, self.goto, self.speed],
+            row,
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         children = [self.header, controls, self.board, self.legend]
@@ -804,7 +813,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
                 return ask_story_html(self.replay, k)
             if hide and name == "turn":  # nor the list of legal moves: they are the choices
                 return ""
-            return frame_slot(parts, view, name, later=self.later.value)
+            return frame_slot(parts, view, name, later=self.known_later)
 
         board = shared_faces(board_html(players, view, slot))
         return board + ("" if hide else self.evaluation(k, view))
@@ -826,16 +835,32 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         if figures is None:
             return ""
         names = line.players
+        # the tooltips name a move only where the viewer may read it: every move in the
+        # open view; in a player's view the moves played so far and the viewer's own
+        # (another player's move to come would name a card the viewer cannot see)
+        moves: list[str | None] = [
+            line.move(j).describe(names) if view == 0 or j < k or line.move(j).player == view - 1 else None
+            for j in range(len(line))
+        ]
         if k >= len(line):
-            return eval_html(figures, k, names=names, move=None, mover=None, node=None)
+            return eval_html(figures, k, names=names, move=None, mover=None, node=None, moves=moves)
         move = line.move(k)
         if view not in (0, move.player + 1):
             hidden = _(EVAL_WORDS["hidden"]).format(name=names[move.player])
             return eval_html(
-                figures, k, names=names, move=move.describe(names), mover=names[move.player], node=None, words=hidden
+                figures,
+                k,
+                names=names,
+                move=move.describe(names),
+                mover=names[move.player],
+                node=None,
+                words=hidden,
+                moves=moves,
             )
         node = line.tree.mainline()[k]
-        return eval_html(figures, k, names=names, move=move.describe(names), mover=names[move.player], node=node)
+        return eval_html(
+            figures, k, names=names, move=move.describe(names), mover=names[move.player], node=node, moves=moves
+        )
 
     def _redraw(self) -> None:
         now = (self.index, self.view)
@@ -874,6 +899,12 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         return int(self.slider.value)
 
     @property
+    def known_later(self) -> bool:
+        """Over the board: whether the open hands show everything known later (the
+        :attr:`later` choice), not what was known then (the default)."""
+        return self.later is not None and bool(self.later.value)
+
+    @property
     def view(self) -> int:
         """The view shown: 0 = every hand open, ``s + 1`` = seat ``s``'s view."""
         return int(self.perspective.index)
@@ -910,7 +941,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             raise IndexError(f"view {v} is not in 0..{len(self.replay.players)}")
         p = self.parts(k)
         seats = range(len(self.replay.players))
-        later = bool(self.later.value) and bool(p.later_cards)
+        later = self.known_later and bool(p.later_cards)
         opened = p.later_cards if later else p.open_cards
         return Shown(
             captions=tuple((p.later_captions[s] if later and v in (0, s + 1) else p.captions[s]) for s in seats),
