@@ -184,7 +184,7 @@ def test_points_stay_inside_the_graph_in_move_order(figures: list[dict[str, obje
     assert ("dnb-eval-now" in svg) == (0 <= current < len(figures))
 
 
-# ----------------------------------------------------------------------------- issue 22: axes, labels, the move under the pointer
+# ---------------------------------------------------------------- issue 22: axes, labels, the move under the pointer
 
 
 def _texts(svg: str) -> list[str]:
