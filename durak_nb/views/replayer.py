@@ -949,7 +949,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             table=p.table,
             stock=p.stock,
             turn=p.turn[v] if self.answered(k) else "",
-            story=p.story if self.answered(k) else ask_story_html(self.replay, k),
+            story=(p.stories[v] if p.stories else p.story) if self.answered(k) else ask_story_html(self.replay, k),
             events=p.events[v],
             result=p.result,
         )
