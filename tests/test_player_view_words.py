@@ -43,6 +43,6 @@ def test_lesson_5s_comment_on_glebs_8_of_clubs_is_hidden_from_the_others() -> No
         w.show(k, anna)
         assert "8♣" not in w.shown().story
         assert "(коментар називає карту, якої Анна не бачить: його показано у відкритому вигляді)" in (w.shown().story)
-        gleb = [n for n in names if n.startswith("Гл")][0]
+        gleb = next(n for n in names if n.startswith("Гл"))
         w.show(k, names.index(gleb) + 1)  # Gleb holds 8♣: he reads the comment
         assert "Гліб міг би перевести ще раз картою 8♣" in w.shown().story
