@@ -233,12 +233,12 @@ def sparkline_svg(
         f"{esc(_(EVAL_WORDS['axis_x']))}</text>"
     )
     if now is not None:  # the move to come: a red line, its number in red under the axis
-        x = _fmt(_x(now, n))
+        at = _fmt(_x(now, n))
         parts.append(
-            f'<line class="dnb-eval-now" x1="{x}" y1="{y0}" x2="{x}" y2="{y1}" stroke="#c00" stroke-width="2"/>'
+            f'<line class="dnb-eval-now" x1="{at}" y1="{y0}" x2="{at}" y2="{y1}" stroke="#c00" stroke-width="2"/>'
         )
         parts.append(
-            f'<text class="dnb-eval-now-label" x="{x}" y="{y1 + 16}" text-anchor="middle" fill="#c00" '
+            f'<text class="dnb-eval-now-label" x="{at}" y="{y1 + 16}" text-anchor="middle" fill="#c00" '
             f'font-weight="700">{move_number(now)}</text>'
         )
     if pts:
