@@ -211,7 +211,7 @@ def test_analyse_names_the_illegal_move_by_the_readers_error() -> None:
     bad = dataclasses.replace(rec, moves=[rec.moves[0], Move.defend(0, "8S", "7D"), *rec.moves[2:]])
     with pytest.raises(AnalysisError) as info:
         analyse(bad)
-    assert str(info.value) == "[R10] analyse: move 1 (Anna covers 7♦ with 8♠): Anna does not hold 8♠"
+    assert str(info.value) == "[R10] analyse: move 2 (Anna covers 7♦ with 8♠): Anna does not hold 8♠"
     cause = info.value.__cause__
     assert isinstance(cause, RecordingError)
     assert (cause.move, cause.line, cause.column, cause.rule) == (1, 13, 13, "R10")
