@@ -224,8 +224,8 @@ def test_analyse_names_the_illegal_move_by_the_readers_error() -> None:
     ("lang", "said"),
     [
         ("en", "best move: Anna takes, win chance 1.00 against 0.62 for the move played (8 samples)"),
-        ("ru", "лучший ход: Anna берёт, шанс на выигрыш 1,00 против 0,62 у сделанного хода (выборок: 8)"),
-        ("uk", "найкращий хід: Anna бере, шанс на виграш 1,00 проти 0,62 у зробленого ходу (вибірок: 8)"),
+        ("ru", "лучший ход: Anna берёт, шанс на выигрыш 1,00 против 0,62 у сделанного хода (8 выборок)"),
+        ("uk", "найкращий хід: Anna бере, шанс на виграш 1,00 проти 0,62 у зробленого ходу (8 вибірок)"),
     ],
 )
 def test_the_strip_names_the_best_move_without_a_glyph_in_the_languages_decimals(lang: str, said: str) -> None:
@@ -248,7 +248,7 @@ def test_best_words_use_the_languages_decimal_sign() -> None:
     fig = {"how": "sampled", "p": 0.625, "se": 0.1, "best_p": 0.625, "samples": 8}
     with language("ru"):
         assert best_words(fig, "Анна", None) == (
-            "сделанный ход — лучший из найденных: шанс Анны на выигрыш 0,62 ± 0,10 (выборок: 8)"
+            "сделанный ход — лучший из найденных: шанс Анны на выигрыш 0,62 ± 0,10 (8 выборок)"
         )
     with language("uk"):
         assert best_words({"how": "known"}, "Анна", None) == (

@@ -146,6 +146,13 @@ def test_best_words_for_sampled_figures() -> None:
         best_words(same, "Anna", None) == "the move played is the best found: Anna's win chance 0.70 ± 0.10 (8 samples)"
     )
     assert best_words({"how": "unknown"}, "Anna", None) == "not evaluated (cards nobody saw)"
+    one = {"how": "sampled", "p": 0.7, "se": 0.1, "best_p": 0.7, "samples": 1}  # no «1 samples» (issue 22)
+    assert best_words(one, "Anna", None).endswith("0.70 ± 0.10 (1 sample)")
+    with language("ru"):
+        assert best_words(one, "Анна", None).endswith("0,70 ± 0,10 (1 выборка)")
+        assert best_words(same, "Анна", None).endswith("0,70 ± 0,10 (8 выборок)")
+    with language("uk"):
+        assert best_words(dict(one, samples=3), "Анна", None).endswith("0,70 ± 0,10 (3 вибірки)")
 
 
 def test_nothing_changes_without_analysis_and_the_model_count_is_the_same() -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..i18n import N_, Np_, _, decimal, pgettext
+from ..i18n import N_, Nn_, Np_, _, decimal, ngettext, pgettext
 from ..numbering import move_number
 from ..record.tree import GameNode
 
@@ -65,9 +65,10 @@ EVAL_WORDS = {
     "exact_best": N_("the move played keeps {value} for {name} (exact, best play by both)"),
     "exact_worse": N_("best move: {best}, which keeps {was}; the move played gives {value} for {name} (exact)"),
     "exact_worse_unnamed": N_("the move played gives {value} for {name}; {was} was possible (exact)"),
-    "sampled_best": N_("the move played is the best found: {name}'s win chance {p} ± {se} ({n} samples)"),
-    "sampled_worse": N_("best move: {best}, win chance {bp} against {p} for the move played ({n} samples)"),
-    "sampled_close": N_("win chance {p} ± {se} ({n} samples); the best found {bp}, not surely better"),
+    # {samples} is "8 samples" (SAMPLES: the plural form of its number)
+    "sampled_best": N_("the move played is the best found: {name}'s win chance {p} ± {se} ({samples})"),
+    "sampled_worse": N_("best move: {best}, win chance {bp} against {p} for the move played ({samples})"),
+    "sampled_close": N_("win chance {p} ± {se} ({samples}); the best found {bp}, not surely better"),
     "forced": N_("the only legal move"),
     "unknown": N_("not evaluated (cards nobody saw)"),
     "unsampled": N_("not evaluated (no sample of {name}'s view could be built)"),
@@ -85,6 +86,9 @@ EVAL_WORDS = {
     "point": N_("move {n}: {move}: {value}"),
     "point_hidden": N_("move {n}: {value}"),
 }
+
+#: how many views were sampled, with the plural form of the number (no «1 samples»)
+SAMPLES = Nn_("{n} sample", "{n} samples")
 
 #: the outcome a move keeps or gives, the object of the sentence («сохраняет ничью», «дає нічию»)
 _VALUE = {1.0: Np_("kept outcome", "a win"), 0.5: Np_("kept outcome", "a draw"), 0.0: Np_("kept outcome", "a loss")}
@@ -307,11 +311,12 @@ def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:
         low, high = _number(fig.get("low")), _number(fig.get("high"))
         if low is not None and high is not None:  # the 95 % interval's larger half, as the comment says it
             se = max(p - low, high - p)
+        samples = ngettext(*SAMPLES, n).format(n=n)
         if better:
-            return w_("sampled_worse").format(best=better, bp=decimal(bp), p=decimal(p), n=n)
+            return w_("sampled_worse").format(best=better, bp=decimal(bp), p=decimal(p), samples=samples)
         if p >= bp:
-            return w_("sampled_best").format(name=mover, p=decimal(p), se=decimal(float(se)), n=n)
-        return w_("sampled_close").format(p=decimal(p), se=decimal(float(se)), n=n, bp=decimal(bp))
+            return w_("sampled_best").format(name=mover, p=decimal(p), se=decimal(float(se)), samples=samples)
+        return w_("sampled_close").format(p=decimal(p), se=decimal(float(se)), samples=samples, bp=decimal(bp))
     if how in ("forced", "unknown", "unsolved", "known", "redeal"):
         return w_(str(how))
     if how == "unsampled":
