@@ -640,9 +640,13 @@ def _lines_words(rec: Recording) -> str:
     n = len(rec.moves)
     if not sides:
         return ngettext("{n} move", "{n} moves", n).format(n=n)
-    # TRANSLATORS: {n} moves of the main line, {v} side lines (variations) holding {m} moves
-    # in all; the numbers agree with no word in a translation that writes "moves: {n}"
-    return _("{n} moves in the main line and {v} side lines of {m} moves").format(n=n, v=sides, m=moves)
+    # each count takes its own plural form (no «1 side lines»): three ngettext pieces
+    main = ngettext("{n} move in the main line", "{n} moves in the main line", n).format(n=n)
+    lines = ngettext("{v} side line", "{v} side lines", sides).format(v=sides)
+    held = ngettext("{m} move", "{m} moves", moves).format(m=moves)
+    # TRANSLATORS: {main} is "19 moves in the main line", {lines} "2 side lines" (variations),
+    # {moves} "9 moves": the moves the side lines hold in all
+    return _("{main} and {lines} of {moves}").format(main=main, lines=lines, moves=held)
 
 
 def _export_page(

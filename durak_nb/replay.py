@@ -801,6 +801,38 @@ class Replay:
             self._seen[i] = got
         return got
 
+    def seen_then(self, k: int) -> Seen:
+        """What was known of the hands *at* move ``k``, from what happened up to then:
+        :meth:`seen` without what only later moves tell.  Over the board
+        (:attr:`partial`) a card shows in a hand at ``k`` only when it was seen there by
+        then: public knowledge (taken R14, shown R4/R20, the turned-up trump drawn
+        R3/R16: :meth:`known`), a hand seen dealt (the first deal's, before any redeal,
+        R5) or a refill seen drawn in a bout ended before ``k`` (R16).  A card that
+        :meth:`seen` places in a hand only because the player lays it later (a spoiler
+        at the table) is counted unknown.  A full-deck game: :meth:`seen` itself.
+        The talon is :meth:`seen`'s.
+
+        Raises:
+            IndexError: ``k`` not in ``0..len(self)``.
+        """
+        later = self.seen(k)
+        if not self.partial:
+            return later
+        i = self._pos_index(k)
+        done = len(self._prefix) + i  # moves played before move k, from the deal
+        deal = self._line_deal()
+        base = [set(cards) for cards in self.known(k)]
+        played = [*self._prefix, *self._moves[:i]]
+        if not any(m.action is Action.REDEAL for m in played):
+            for seat, cards in deal.hands:
+                base[seat].update(cards)
+            for d in deal.draws:
+                if d.after < done:
+                    base[d.player].update(d.cards)
+        hands = tuple(tuple(c for c in cards if c in base[s]) for s, cards in enumerate(later.hands))
+        unknown = tuple(u + len(cards) - len(h) for u, cards, h in zip(later.unknown, later.hands, hands, strict=True))
+        return Seen(hands, unknown, later.talon)
+
     def _partial_replay(self) -> PartialReplay:
         """The over-the-board line's decision (:func:`durak_nb.unseen.check_partial`)
         over the moves from the deal to this line's end (made with the line)."""

@@ -268,7 +268,7 @@ def play_game(
             except Exception as exc:  # a bot's own bug is its forfeit too, said so
                 # TRANSLATORS: {kind} is the Python name of the bot's error (ValueError), kept as it is
                 words = _("{bot} failed at move {k}: {kind}: {text}")
-                reason = words.format(bot=names[seat], k=len(game.history), kind=type(exc).__name__, text=exc)
+                reason = words.format(bot=names[seat], k=len(game.history) + 1, kind=type(exc).__name__, text=exc)
                 return _forfeit(deal, rotation, names, seat, reason, tuple(game.history))
         for bot in bots:  # an outside bot hears the result (docs/bot-protocol.md)
             over = getattr(bot, "game_over", None)

@@ -1153,7 +1153,13 @@ class PartialGame:
                 if _count(got_mask) != len(f.cards):
                     return Refusal(
                         "R16",
-                        _say("refill_count", who=self.players[f.player], want=len(f.cards), got=_count(got_mask), k=k),
+                        _say(
+                            "refill_count",
+                            who=self.players[f.player],
+                            want=len(f.cards),
+                            got=_count(got_mask),
+                            k=k + 1,  # as people count moves
+                        ),
                     )
                 items += [(lay.index[c], got_mask) for c in f.cards]
             elif refill:
@@ -1164,7 +1170,7 @@ class PartialGame:
             restricted = replace(cur, system=cur.system.restrict(items))
             got = self._realise([*deals[:-1], restricted], [*self.moves, move], (game, events))
             if got is None:
-                return Refusal("R16", _say("refill", k=k))
+                return Refusal("R16", _say("refill", k=k + 1))  # move k + 1 as people count
             deals, game, events = got
             cur = deals[-1]
         if not full:
@@ -1227,9 +1233,9 @@ class PartialGame:
         if self.rules.japanese or lay.turned is None:
             trump = cur.trump  # R8, or R3/R5: no card turned up, the recorded trump stands
             if turned is not None:
-                return Refusal("R5", _say("r5_turned", k=k))
+                return Refusal("R5", _say("r5_turned", k=k + 1))  # as people count
         elif turned is None:
-            return Refusal("R5", _say("r5_turned", k=k))
+            return Refusal("R5", _say("r5_turned", k=k + 1))  # as people count
         else:
             trump = turned.suit
             items.append((lay.index[turned], 1 << lay.turned))
@@ -1674,10 +1680,10 @@ def replay_partial(
     game = PartialGame(rules, players, deal, redeals=redeals)
     for f in deal.draws:
         if f.after >= len(moves):
-            raise SetupError("R16", _say("draws_after", k=f.after, n=len(moves)))
+            raise SetupError("R16", _say("draws_after", k=f.after + 1, n=len(moves)))  # as people count
     for k, _card in deal.redeals:
         if k not in redeals:
-            raise SetupError("R5", _say("redeals_at", k=k))
+            raise SetupError("R5", _say("redeals_at", k=k + 1))  # as people count
     for k, move in enumerate(moves):
         try:
             game.play(move)

@@ -213,7 +213,7 @@ def test_analyse_names_the_illegal_move_by_the_readers_error() -> None:
     bad = dataclasses.replace(rec, moves=[rec.moves[0], Move.defend(0, "8S", "7D"), *rec.moves[2:]])
     with pytest.raises(AnalysisError) as info:
         analyse(bad)
-    assert str(info.value) == "[R10] analyse: move 1 (Anna covers 7♦ with 8♠): Anna does not hold 8♠"
+    assert str(info.value) == "[R10] analyse: move 2 (Anna covers 7♦ with 8♠): Anna does not hold 8♠"
     cause = info.value.__cause__
     assert isinstance(cause, RecordingError)
     assert (cause.move, cause.line, cause.column, cause.rule) == (1, 13, 13, "R10")
@@ -226,10 +226,10 @@ def test_analyse_names_the_illegal_move_by_the_readers_error() -> None:
     ("lang", "said"),
     [
         ("en", "best move: Boris covers 6♦ with 8♦, win chance 0.62 against 0.25 for the move played (8 samples)"),
-        ("ru", "лучший ход: Boris бьёт 6♦ картой 8♦, шанс на выигрыш 0,62 против 0,25 у сделанного хода (выборок: 8)"),
+        ("ru", "лучший ход: Boris бьёт 6♦ картой 8♦, шанс на выигрыш 0,62 против 0,25 у сделанного хода (8 выборок)"),
         (
             "uk",
-            "найкращий хід: Boris б&#x27;є 6♦ картою 8♦, шанс на виграш 0,62 проти 0,25 у зробленого ходу (вибірок: 8)",
+            "найкращий хід: Boris б&#x27;є 6♦ картою 8♦, шанс на виграш 0,62 проти 0,25 у зробленого ходу (8 вибірок)",
         ),
     ],
 )
@@ -258,7 +258,7 @@ def test_best_words_use_the_languages_decimal_sign() -> None:
     fig = {"how": "sampled", "p": 0.625, "se": 0.1, "best_p": 0.625, "samples": 8}
     with language("ru"):
         assert best_words(fig, "Анна", None) == (
-            "сделанный ход — лучший из найденных: шанс Анны на выигрыш 0,62 ± 0,10 (выборок: 8)"
+            "сделанный ход — лучший из найденных: шанс Анны на выигрыш 0,62 ± 0,10 (8 выборок)"
         )
     with language("uk"):
         assert best_words({"how": "known"}, "Анна", None) == (

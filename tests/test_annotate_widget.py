@@ -161,7 +161,14 @@ def test_add_a_variation_here_then_go_on_in_it_r6_r12(w: ReplayerWidget) -> None
     """At frame 3 (Vera must cover 7♦ next) play Vera QD/7D instead of 8D/7D, then Boris
     passes in the new line: the file holds it as line 4.1."""
     w.show(3)
-    assert w.add.description == "+ add a variation here"
+    # each action says the move it applies to (issue 22): the comment and the glyph go on
+    # move 3 (the header's), a variation from here replaces move 4
+    assert (w.set_comment.description, w.glyph.description) == ("✓ set comment on move 3", "glyph on move 3")
+    assert w.add.description == "+ a variation instead of move 4"
+    assert w.add.tooltip == (
+        "play the chosen legal move instead of move 4 of the main line (Vera covers 7♦ with 8♦), "
+        "then go on in that line"
+    )
     assert [label for label, _j in w.moves.options] == [
         "Vera covers 7♦ with 8♦ (in a line: step along it)",
         "Vera covers 7♦ with Q♦",
@@ -176,7 +183,7 @@ def test_add_a_variation_here_then_go_on_in_it_r6_r12(w: ReplayerWidget) -> None
         "<b>line 4.1</b> · annotating move 1 of line 4.1: Vera covers 7♦ with Q♦<br>"
         "done: a line at move 4 of the main line: Vera covers 7♦ with Q♦"
     )
-    assert w.add.description == "+ continue the line"
+    assert w.add.description == "+ continue after move 1"
     assert [label for label, _j in w.moves.options] == ["Boris passes"]
     pick(w, "Boris passes")
     w.add.click()
@@ -325,7 +332,7 @@ def test_a_line_never_grows_past_the_replayers_bound() -> None:
     continue it (the game is not over: Boris could lead), and nothing changes."""
     w = ReplayerWidget(annotate=True, replay=Replay.load(LESSON), start=19, max_moves=19)
     before = saved(w)
-    assert (w.add.description, w.moves.options[0][0]) == ("+ continue the line", "Boris attacks 6♠")
+    assert (w.add.description, w.moves.options[0][0]) == ("+ continue after move 19", "Boris attacks 6♠")
     w.add.click()
     assert w.note.value.endswith("<br>refused: the replayer shows at most 19 moves (max_moves); this game has 20")
     assert (saved(w), w.annotator is not None and w.annotator.history()) == (before, [])

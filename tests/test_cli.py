@@ -68,6 +68,7 @@ def test_record_imports_nothing_above_the_engine() -> None:
         "durak_nb.i18n",  # the languages (issue 11): imports only durak_nb.grammar
         "durak_nb.grammar",  # names declined, numerals in case (issue 20): imports nothing of the kit
         "durak_nb.text",  # what user text may be shown raw (text.visible): imports nothing of the kit
+        "durak_nb.numbering",  # a move's number as people count (issue 22): imports nothing of the kit
     }
     above = {
         str(p.relative_to(ROOT)): module
@@ -77,7 +78,7 @@ def test_record_imports_nothing_above_the_engine() -> None:
     }
     assert above == {}
     # the leaves allowed above import nothing of the kit themselves (i18n only the grammar)
-    for leaf in ("grammar", "text"):
+    for leaf in ("grammar", "text", "numbering"):
         assert [m for m, _ in imports(PACKAGE / f"{leaf}.py") if m.startswith("durak_nb")] == []
     assert [m for m, _ in imports(PACKAGE / "i18n.py") if m.startswith("durak_nb")] in ([], ["durak_nb.grammar"])
 

@@ -301,14 +301,14 @@ def test_defect15_validate_escapes_names_and_file_names(tmp_path: Path, capsys: 
     assert_plain(err)
     place = str(tmp_path / "bad\\x1b[2J.json")
     assert err.startswith(f"{place}:1:")
-    assert f": error: [R6] move 1 ({F} covers 7♦ with 8♠): 8♠ does not beat 7♦" in err
+    assert f": error: [R6] move 2 ({F} covers 7♦ with 8♠): 8♠ does not beat 7♦" in err
     assert err.count("\n") == 1
     assert main(["validate", "--json", str(src)]) == 1
     out = capsys.readouterr().out
     assert_plain(out)
     answer = json.loads(out)
     assert (answer["ok"], answer["move"], answer["rule"]) == (False, 1, "R6")
-    assert answer["message"].startswith(f"move 1 ({FORGED} covers 7♦ with 8♠)")
+    assert answer["message"].startswith(f"move 2 ({FORGED} covers 7♦ with 8♠)")
 
 
 def test_defect15_json_output_escapes_c1_and_format_characters(
@@ -394,7 +394,7 @@ def test_defect9_convert_of_an_illegal_json_game_fails_as_validate_does_R6(tmp_p
     src = illegal_json(tmp_path)
     validate = run("validate", str(src))
     assert validate.returncode == 1
-    assert validate.stderr.startswith(f"{src}:70:3: error: [R6] move 1 (Anna covers 7♦ with 8♠): 8♠ does not beat 7♦")
+    assert validate.stderr.startswith(f"{src}:70:3: error: [R6] move 2 (Anna covers 7♦ with 8♠): 8♠ does not beat 7♦")
     for out in ("b.json", "b.durak"):
         convert = run("convert", str(src), str(tmp_path / out))
         assert (convert.returncode, convert.stdout, convert.stderr) == (1, "", validate.stderr)
@@ -407,7 +407,7 @@ def test_defect3_convert_never_truncates_an_existing_output(tmp_path: Path, caps
     keep.write_bytes(original)
     src = illegal_json(tmp_path)
     assert main(["convert", str(src), str(keep)]) == 1  # an illegal game
-    assert capsys.readouterr().err.startswith(f"{src}:70:3: error: [R6] move 1 (Anna covers 7♦ with 8♠)")
+    assert capsys.readouterr().err.startswith(f"{src}:70:3: error: [R6] move 2 (Anna covers 7♦ with 8♠)")
     assert keep.read_bytes() == original
     assert main(["convert", str(tmp_path / "none.json"), str(keep)]) == 1  # no such file
     assert capsys.readouterr().err.startswith(f"{tmp_path / 'none.json'}: error: cannot read the file")

@@ -108,7 +108,7 @@ def test_1_a_card_drawn_later_in_the_main_line_is_in_the_talon_for_every_reader(
     with pytest.raises(RecordingError) as read:
         notation.read(text)
     assert (read.value.rule, read.value.line, read.value.column) == ("R1", 21, 15)
-    assert read.value.message.endswith(f"move 0 in variation 1 of move 26 (Boris QH/QS): {IN_TALON}")
+    assert read.value.message.endswith(f"move 1 in variation 1 of move 27 (Boris QH/QS): {IN_TALON}")
 
 
 def test_1_a_side_line_draws_the_seen_card_at_its_own_refill() -> None:
@@ -158,7 +158,7 @@ def test_2_candidates_are_checked_against_the_refills_to_come() -> None:
     # before: also "Vera throws in K♠", which play() refuses (R16: Anna then draws nothing after move 30)
     assert [m.describe(NAMES) for m in game.candidates()] == ["Vera passes"]
     assert str(game.why_illegal(Move.throw(2, "KS"))) == (
-        "[R16] the record says Anna drew 1 after move 30, but Anna draws 0 there"
+        "[R16] the record says Anna drew 1 after move 31, but Anna draws 0 there"  # as people count
     )
 
 

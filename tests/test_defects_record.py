@@ -413,7 +413,7 @@ def test_defect_9_the_json_reader_holds_meta_to_the_header_bounds() -> None:
 # ----------------------------------------------------------------------------- defect 9: variations
 
 _MOVES = "5. Anna 7S Boris 9S/7S (Boris take {}) Anna pass"
-_VARIATION_ERROR = "move 1 in variation 1 of move 1 (Vera +7C): Anna has the first right: Vera waits until Anna passes"
+_VARIATION_ERROR = "move 2 in variation 1 of move 2 (Vera +7C): Anna has the first right: Vera waits until Anna passes"
 
 
 def _illegal_variation(tmp_path: Path) -> Path:

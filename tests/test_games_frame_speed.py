@@ -72,7 +72,7 @@ def test_games_frame_in_processes_is_the_frame_read_here_R12(tmp_path: Path, in_
     assert there["ok"].tolist() == [False, False, False, True] + [True] * 8
     assert there["error"].tolist()[:3] == [
         f"{folder / 'a-bad.json'}:1:2: error: bad JSON: Expecting property name enclosed in double quotes",
-        f"{folder / 'b-illegal.json'}:74:5: error: [R12] move 2 (Vera throws in 7♦): "
+        f"{folder / 'b-illegal.json'}:74:5: error: [R12] move 3 (Vera throws in 7♦): "
         "Anna has the first right: Vera waits until Anna passes",
         f"{folder / 'c-twice.json'}:2:2: error: bad JSON: the member 'format' appears twice in one object",
     ]

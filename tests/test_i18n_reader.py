@@ -215,9 +215,9 @@ def test_an_engine_refusal_is_taken_as_the_engine_says_it(lang: str) -> None:
         refusal = Game.deal("podkidnoy", ["Anna", "Boris"], seed=1).why_illegal(Move.attack(0, "8D"))
         assert refusal is not None and refusal.rule == "R9"
         place = {
-            "en": "move 0 in variation 1 of move 0",
-            "ru": "ход 0 в варианте 1 хода 0",
-            "uk": "хід 0 у варіанті 1 ходу 0",
+            "en": "move 1 in variation 1 of move 1",  # moves as people count (issue 22)
+            "ru": "ход 1 в варианте 1 хода 1",
+            "uk": "хід 1 у варіанті 1 ходу 1",
         }[lang]
         legal = {"en": "legal moves", "ru": "допустимые ходы", "uk": "дозволені ходи"}[lang]
         got = refused(BASE + "1. Boris 8D (1. Anna 8D)", lang)
@@ -226,13 +226,14 @@ def test_an_engine_refusal_is_taken_as_the_engine_says_it(lang: str) -> None:
 
 def test_places_in_words() -> None:
     with language("ru"):
-        assert where_in_tree(3, ()) == "ход 3"
-        assert where_in_tree(1, ((5, 2), (7, 1))) == "ход 1 в варианте 1 хода 7 в варианте 2 хода 5"
+        # indices 0-based, words as people count (issue 22): index 3 is move 4
+        assert where_in_tree(3, ()) == "ход 4"
+        assert where_in_tree(1, ((5, 2), (7, 1))) == "ход 2 в варианте 1 хода 8 в варианте 2 хода 6"
         assert with_legal("плохо", []) == "плохо; здесь нет ни одного допустимого хода (партия окончена)"
         many = [f"move{i}" for i in range(72)]
         assert with_legal("плохо", many) == f"плохо; допустимые ходы: {', '.join(many[:60])} и ещё 12"
     with language("uk"):
-        assert where_in_tree(1, ((5, 2),)) == "хід 1 у варіанті 2 ходу 5"
+        assert where_in_tree(1, ((5, 2),)) == "хід 2 у варіанті 2 ходу 6"
         assert with_legal("погано", ["Anna pass"]) == "погано; дозволені ходи: Anna pass"
 
 

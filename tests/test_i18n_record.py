@@ -89,7 +89,7 @@ def test_a_validation_report_names_the_place_and_rule_in_each_language(tmp_path:
 
 @pytest.mark.parametrize(
     ("lang", "head", "error"),
-    [("ru", "ход 1 ({move}): {why}", "ошибка"), ("uk", "хід 1 ({move}): {why}", "помилка")],
+    [("ru", "ход 2 ({move}): {why}", "ошибка"), ("uk", "хід 2 ({move}): {why}", "помилка")],
 )
 def test_an_illegal_move_is_reported_as_move_n_with_the_engines_words(
     tmp_path: Path, lang: str, head: str, error: str

@@ -244,7 +244,7 @@ def test_ten_written_as_10_is_read_as_T_r1() -> None:
     text = lesson("5. Anna 7S Boris 9S/7S Anna pass Vera pass\n6. Boris 8S Vera 10♠/8S")
     with pytest.raises(RecordingError) as info:
         read(text)
-    assert info.value.message.startswith("move 5 (Vera TS/8S): Vera does not hold 10♠")
+    assert info.value.message.startswith("move 6 (Vera TS/8S): Vera does not hold 10♠")
     assert info.value.rule == "R10"
 
 
@@ -418,7 +418,7 @@ def test_canonical_layout_of_bouts_comments_and_variations() -> None:
             0,
             12,
             "R12",
-            "move 1 (Vera +7C): Anna has the first right: Vera waits until Anna passes; legal moves: Boris 8S/7S,"
+            "move 2 (Vera +7C): Anna has the first right: Vera waits until Anna passes; legal moves: Boris 8S/7S,"
             " Boris 9S/7S, Boris JD/7S, Boris take, Anna +7H, Anna pass",
         ),
         (
@@ -456,7 +456,7 @@ def test_an_illegal_move_in_a_nested_variation_r11() -> None:
     e = error(lesson("5. Anna 7S Boris 9S/7S (Boris take Anna +7H (Anna pass Vera +7C\n  Vera +8D)) Anna pass"))
     assert (e.line, e.column, e.rule, e.move, e.branch) == (MOVES_LINE + 1, 3, "R11", 2, ((1, 1), (1, 1)))
     assert e.message == (
-        "move 2 in variation 1 of move 1 in variation 1 of move 1 (Vera +8D): 8♦: only ranks already on the table"
+        "move 3 in variation 1 of move 2 in variation 1 of move 2 (Vera +8D): 8♦: only ranks already on the table"
         " may be thrown in; legal moves: Anna +7H, Anna pass, Vera pass"
     )
     assert e.legal == ("Anna +7H", "Anna pass", "Vera pass")
@@ -815,7 +815,7 @@ def test_the_writer_refuses_an_illegal_variation_r6() -> None:
     with pytest.raises(RecordingError) as info:
         write(rec)
     assert info.value.rule == "R6"
-    assert info.value.message.startswith("move 0 in variation 1 of move 1 (Boris KH/7S): K♥ does not beat 7♠")
+    assert info.value.message.startswith("move 1 in variation 1 of move 2 (Boris KH/7S): K♥ does not beat 7♠")
 
 
 # ----------------------------------------------------------------------------- the command line
@@ -846,7 +846,7 @@ def test_cli_validate_durak_names_the_place_in_the_text(tmp_path: Path) -> None:
     out = run("validate", str(path))
     assert out.returncode == 1
     assert out.stderr == (
-        f"{path}:14:36: error: [R12] move 1 in variation 1 of move 1 (Vera +7C): Anna has the first right:"
+        f"{path}:14:36: error: [R12] move 2 in variation 1 of move 2 (Vera +7C): Anna has the first right:"
         " Vera waits until Anna passes; legal moves: Anna +7H, Anna pass\n"
     )
     answer = json.loads(run("validate", "--json", str(path)).stdout)
@@ -867,7 +867,7 @@ def test_cli_convert_refuses_an_illegal_json_recording(tmp_path: Path) -> None:
     out = run("convert", str(src), str(tmp_path / "bad.durak"))
     assert out.returncode == 1
     # defect 9: the same answer as validate, at the move's place in the file (was 1:1)
-    assert out.stderr.startswith(f"{src}:1:519: error: [R6] move 1 (Anna covers 7♦ with 8♠): 8♠ does not beat 7♦")
+    assert out.stderr.startswith(f"{src}:1:519: error: [R6] move 2 (Anna covers 7♦ with 8♠): 8♠ does not beat 7♦")
     assert out.stderr == run("validate", str(src)).stderr
     assert not (tmp_path / "bad.durak").exists()
 

@@ -259,7 +259,7 @@ def test_an_illegal_game_states_what_was_known_before_the_move_in_both_forms() -
         assert not report.ok and report.error is not None
         e = report.error
         assert (e.line, e.column, e.rule, e.move) == (line, column, "R1", 4)
-        assert e.message.startswith("move 4 (Boris ")
+        assert e.message.startswith("move 5 (Boris ")  # as people count; e.move and "move" stay 0-based
         assert "K♣ is still in the talon (by what was recorded)" in e.message
         if suffix == ".durak":
             assert e.state is None  # no Position: it would hold the witness's hidden cards
@@ -272,7 +272,7 @@ def test_the_illegal_file_is_refused_by_the_command_line(capsys: pytest.CaptureF
     assert main(["validate", str(BAD.with_suffix(".json"))]) == 1
     err = capsys.readouterr().err
     assert err == (
-        f"{BAD.with_suffix('.json')}:23:5: error: [R1] move 4 (Boris attacks K♣): K♣ is still in the talon"
+        f"{BAD.with_suffix('.json')}:23:5: error: [R1] move 5 (Boris attacks K♣): K♣ is still in the talon"
         " (by what was recorded)\n"
     )
 
@@ -421,7 +421,7 @@ def test_make_overboard_recordings_check_passes() -> None:
             10,
             25,
             "R16",
-            "deal.draws[0].after: after move 9, but the game has 9 moves",
+            "deal.draws[0].after: after move 10, but the game has 9 moves",
             "9,",
         ),
         (
@@ -429,7 +429,7 @@ def test_make_overboard_recordings_check_passes() -> None:
             12,
             17,
             "R16",
-            "deal.draws[1].after: after move 1 comes before the refill after move 3: list the refills in the order"
+            "deal.draws[1].after: after move 2 comes before the refill after move 4: list the refills in the order"
             " of the game",
             "1,",
         ),
@@ -438,7 +438,7 @@ def test_make_overboard_recordings_check_passes() -> None:
             12,
             7,
             "R16",
-            "deal.draws[1]: Anna draws once in the refill after move 3",
+            "deal.draws[1]: Anna draws once in the refill after move 4",
             '{"after": 3',
         ),
         (
@@ -647,9 +647,9 @@ def test_notation_facts_are_refused_at_the_header_with_the_rule(
 @pytest.mark.parametrize(
     "moves,column,rule,message",
     [
-        ("1. Anna 8D Boris QC/8D", 12, "R1", "move 1 (Boris QC/8D): Q♣ is already in Anna's hand"),
-        ("1. Anna 8D Boris 9S/8D", 12, "R1", "move 1 (Boris 9S/8D): 9♠ is the turned-up card under the talon"),
-        ("1. Boris 8D", 4, "R9", "move 0 (Boris 8D): it is Anna's lead, not Boris's"),
+        ("1. Anna 8D Boris QC/8D", 12, "R1", "move 2 (Boris QC/8D): Q♣ is already in Anna's hand"),
+        ("1. Anna 8D Boris 9S/8D", 12, "R1", "move 2 (Boris 9S/8D): 9♠ is the turned-up card under the talon"),
+        ("1. Boris 8D", 4, "R9", "move 1 (Boris 8D): it is Anna's lead, not Boris's"),
     ],
 )
 def test_notation_moves_against_the_facts_are_refused_with_candidates(
@@ -668,13 +668,13 @@ def test_a_later_refill_makes_an_earlier_move_illegal_in_the_notation() -> None:
     """[Drew 1 Anna TD]: 10♦ was in the talon, so Boris could not cover with it at move 1 (R1)."""
     e = durak_error(GAME_DURAK.replace("[Drew 1 Anna 9H]", "[Drew 1 Anna TD]"))
     assert (e.line, e.column, e.rule, e.move) == (10, 12, "R1", 1)
-    assert e.message.startswith("move 1 (Boris TD/8D): 10♦ is still in the talon (by what was recorded)")
+    assert e.message.startswith("move 2 (Boris TD/8D): 10♦ is still in the talon (by what was recorded)")
 
 
 def test_a_refill_of_the_wrong_size_is_refused_at_the_bout_end_r16() -> None:
     e = durak_error(SHORT_DURAK.replace("[Drew 1 Anna 9H]", "[Drew 1 Anna 9H AH]"))
     assert (e.line, e.column, e.rule, e.move) == (10, 24, "R16", 3)
-    assert e.message.startswith("move 3 (Vera pass): the record says Anna drew 2 after move 3, but Anna draws 1 there")
+    assert e.message.startswith("move 4 (Vera pass): the record says Anna drew 2 after move 4, but Anna draws 1 there")
 
 
 # ----------------------------------------------------------------------------- redeal (R5)
@@ -728,7 +728,7 @@ def test_a_redeal_names_the_cards_claimed_and_the_new_turned_up_card_r5() -> Non
             "1. Anna redeal 6H 8H TH QH AH up TH",
             4,
             "R1",
-            "move 0 (Anna redeal 6H 8H TH QH AH): the new deal's turned-up card 10♥ is among the cards claimed",
+            "move 1 (Anna redeal 6H 8H TH QH AH): the new deal's turned-up card 10♥ is among the cards claimed",
         ),
         (
             "1. Anna 7S (1. Anna redeal 6H 8H TH QH AH up KS) Boris take",

@@ -59,7 +59,7 @@ def witness_card(seat: int, k: int) -> Card:
 
 
 def test_the_view_names_say_all_that_is_known(w: ReplayerWidget) -> None:
-    assert [name for name, _v in w.perspective.options] == ["all that is known", "Anna's view", "Boris's view"]
+    assert [name for name, _v in w.perspective.options] == ["all that was known then", "Anna's view", "Boris's view"]
 
 
 def test_offered_after_a_take_every_throw_in_some_order_allows_r11_r14(w: ReplayerWidget) -> None:

@@ -812,9 +812,15 @@ def test_R9_R10_clicking_the_card_pictures_plays_the_moves(tmp_path: Path) -> No
     assert w.message == "Anna passes; bito: 6♠ 8♠ to the discard (R15); Boris attacks 10♣"
     # cover: the attack card's picture, then the card's
     w.table_buttons[0].click()
-    assert w.target == Card.parse("TC")
-    assert marked(w.card_buttons, "dnb-ok") == []  # neither 9♥ nor 7♣ beats 10♣ (R6)
-    assert "Now click the card that covers 10♣." in w.status.value
+    # neither 9♥ nor 7♣ beats 10♣ (R6): the note, derived from the legal moves, says so and
+    # the card is not chosen; no "click the card that covers" beside "take" (issue 22)
+    assert w.target is None
+    assert marked(w.card_buttons, "dnb-ok") == []
+    assert w.status.value == (
+        '<div class="dnb-said">Anna passes; bito: 6♠ 8♠ to the discard (R15); Boris attacks 10♣</div>'
+        '<div class="dnb-note">None of your cards may cover 10♣ now.</div>'
+        '<div class="dnb-prompt">Your move: take</div>'
+    )
     w.take_button.click()
     assert w.message == "Anna takes; Boris passes; Anna picks up 10♣ (R14); Boris attacks J♣"
     assert hand_buttons(w) == ["9♥", "7♣", "10♣"]
@@ -1029,19 +1035,39 @@ def test_R12_several_people_each_hand_hidden_until_its_owner_shows_it(tmp_path: 
     w.hand_button.click()  # Anna presses "Show my hand"
     assert (w.revealed, hand_buttons(w), w.hand_button.description) == (True, ["7♠", "9♥"], "Hide my hand")
     assert w.click_card("7S") is False and w.play() is True
-    assert w.message == "Anna attacks 7♠; Boris covers 7♠ with 8♠"  # the bot defender answers at once
-    assert (w.human, w.revealed) == (0, True)  # still Anna's turn: no hand-over
-    assert w.pass_() is True
-    # Anna passed: now Vera may throw in (R12): the screen goes to Vera, her hand hidden
-    assert (w.message, w.human, w.revealed, hand_buttons(w)) == ("Anna passes", 2, False, [])
+    # the bot defender answers at once; Anna has nothing to throw in (no 7 or 8): her pass,
+    # her only legal move, is implied (R12) and the screen goes to Vera, her hand hidden
+    assert w.message == "Anna attacks 7♠; Boris covers 7♠ with 8♠; Anna passes (implied)"
+    assert (w.human, w.revealed, hand_buttons(w)) == (2, False, [])
+    assert [m.get("implied", False) for m in journal_moves(w.journal)] == [False, False, True]
     assert "Vera&#x27;s turn: pass the screen to Vera" in w.status.value
     w.show_hand()
     assert (hand_buttons(w), w.clickable) == (["7♥", "K♦"], ["7H"])
     assert w.click_card("7H") is False and w.play() is True
-    assert w.message == "Vera throws in 7♥; Boris covers 7♥ with J♦"
+    # nobody has anything to throw in: both passes are implied and the bout ends (R12, R15);
+    # Boris leads at Vera, who defends at once: the screen stays with her
+    assert w.message == (
+        "Vera throws in 7♥; Boris covers 7♥ with J♦; Anna passes (implied); Vera passes (implied); "
+        "bito: 7♠ 8♠ 7♥ J♦ to the discard (R15); Boris attacks 10♣"
+    )
+    assert (w.human, w.revealed, hand_buttons(w), [m.describe(w.game.players) for m in w.legal]) == (
+        2,
+        True,
+        ["K♦"],
+        ["Vera covers 10♣ with K♦", "Vera takes"],
+    )
     w.hide_hand()
     assert (w.revealed, hand_buttons(w), w.legal) == (False, [], [])
-    assert [m["action"] for m in journal_moves(w.journal)] == ["attack", "defend", "pass", "throw", "defend"]
+    assert [m["action"] for m in journal_moves(w.journal)] == [
+        "attack",
+        "defend",
+        "pass",
+        "throw",
+        "defend",
+        "pass",
+        "pass",
+        "attack",
+    ]
     w.close()
 
 
@@ -1086,12 +1112,13 @@ def test_R12_several_people_resume_with_hands_hidden(tmp_path: Path) -> None:
     w.play()
     w.close()
     again = PlayWidget.resume(w.journal, humans=["Anna", "Vera"])
-    assert (again.human, again.revealed, hand_buttons(again)) == (0, False, [])
-    assert len(again.game.history) == 2
+    # Anna's pass was implied (R12): Vera's turn to throw in, her hand hidden
+    assert (again.human, again.revealed, hand_buttons(again)) == (2, False, [])
+    assert len(again.game.history) == 3
     assert again.show_replay() is None  # no replay from a hidden seat
     again.show_hand()
     viewer = again.show_replay()
-    assert viewer is not None and viewer.perspective.index == 1
+    assert viewer is not None and viewer.perspective.index == 3  # Vera's view
     again.close()
 
 
@@ -1106,9 +1133,11 @@ def test_human_seat_prefers_the_person_at_the_screen_then_defender_then_attacker
         first_bito_done=True,
     )
     g.play(Move.attack(0, "7S"))
-    # Boris may cover or take, Anna throw in or pass; Vera and Gleb wait for Anna (R12)
+    # Boris may cover or take, Anna throw in or pass; Vera and Gleb wait for Anna (R12);
+    # the defender answers at once, also with Anna at the screen (issue 22)
     assert human_seat(g, [0, 1, 2]) == 1
-    assert human_seat(g, [0, 1, 2], current=0) == 0
+    assert human_seat(g, [0, 1, 2], current=0) == 1
+    assert human_seat(g, [0, 2], current=0) == 0
     assert human_seat(g, [2, 3]) is None
     assert bot_seat(g, [2, 3]) == 1  # nobody at the screen may act: the bot defender answers
     assert bot_seat(g, {0, 1}) is None

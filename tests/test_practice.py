@@ -104,7 +104,9 @@ def test_take_then_the_others_give_more_and_the_bout_ends_r14() -> None:
     assert codes(s.game.hands[1]) == ["6C", "7S", "7D", "7C", "8D", "9C"]
     assert s.prompt == "The bout is over. Press “Start again” to play it once more."
     assert s.legal == [] and s.controls().active is False
-    assert s.take() is False and s.note == s.prompt  # nothing more is played
+    # nothing more is played; the end of the bout is said once, by the prompt (issue 22)
+    assert s.take() is False and s.note == ""
+    assert s.hint() == s.prompt and s.note == ""
 
 
 def test_transfer_in_perevodnoy_r17() -> None:
@@ -213,8 +215,12 @@ def test_the_defender_cannot_throw_in_and_covers_one_card_r10_r11() -> None:
     assert s.message == "[R11] the defender cannot throw in or pass; they cover, transfer or take"
     s.click_card("9S")
     s.click_table("7S")
-    assert s.click_table("7S") is False and s.click_card("8S") is False
+    # choosing a covered card is refused at once (R10), and the refusal is gone once the
+    # next card is chosen (issue 22)
+    assert s.click_table("7S") is False and s.target is None
     assert s.message == "[R10] 7♠ is already covered"
+    assert s.click_card("8S") is False and (s.refusal, s.selected) == (None, [Card.parse("8S")])
+    assert s.message == "Boris covers 7♠ with 9♠"
 
 
 def test_a_legal_move_after_a_refusal_clears_it() -> None:

@@ -326,8 +326,8 @@ def test_illegal_move_line_names_line_move_and_rule_R10(tmp_path: Path) -> None:
     with pytest.raises(RecordingError) as err:
         read_journal(path)
     e = err.value
-    assert (e.line, e.move, e.rule) == (3, 1, "R10")
-    assert str(e) == f"{path}:3:1: error: [R10] move 1 (Anna covers 8♦ with Q♠): Anna does not hold Q♠"
+    assert (e.line, e.move, e.rule) == (3, 1, "R10")  # the index 0-based, the words as people count
+    assert str(e) == f"{path}:3:1: error: [R10] move 2 (Anna covers 8♦ with Q♠): Anna does not hold Q♠"
 
 
 def test_bad_annotation_and_head_lines(tmp_path: Path) -> None:

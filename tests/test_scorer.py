@@ -250,8 +250,8 @@ def test_the_journal_is_recovered_after_a_crash(tmp_path: Path) -> None:
 
 
 def test_widget_models_are_few(tmp_path: Path) -> None:
-    """One Layout and one style per kind shared by all: 42 models before the game (10
-    buttons, 5 texts, 4 dropdowns, 4 HTML, 2 toggle rows, 10 boxes, 6 shared layout and
+    """One Layout and one style per kind shared by all: 45 models before the game (11
+    buttons, 6 texts, 4 dropdowns, 4 HTML, 2 toggle rows, 11 boxes, 6 shared layout and
     styles, the widget), then one button per card of the deck; none more while playing."""
     from ipywidgets.widgets.widget import _instances
 
@@ -262,7 +262,7 @@ def test_widget_models_are_few(tmp_path: Path) -> None:
     w.lay()
     w.tap("8S")
     assert len(_instances) - before == made  # a move changes values, makes no widget
-    assert made == 42 + 36
+    assert made == 45 + 36
     w.close()
 
 

@@ -613,7 +613,7 @@ def test_tables_broken_files_become_error_rows_R12_R25(tmp_path: Path) -> None:
     assert g["ok"].tolist() == [False, False, False, True]
     assert [py(e) for e in g["error"]] == [
         f"{tmp_path / 'a-bad.json'}:1:2: error: bad JSON: Expecting property name enclosed in double quotes",
-        f"{tmp_path / 'b-illegal.json'}:74:3: error: [R12] move 2 (Vera throws in 7♦): "
+        f"{tmp_path / 'b-illegal.json'}:74:3: error: [R12] move 3 (Vera throws in 7♦): "
         "Anna has the first right: Vera waits until Anna passes",
         validate_file(tmp_path / "c-wrong-result.json").describe(),  # the place of the 'result' member
         None,

@@ -264,7 +264,7 @@ def test_a_refill_that_disagrees_with_the_draws_entry_is_r16(four: Game) -> None
     assert err is not None
     assert (err.index, err.refusal.rule) == (d.after, "R16")
     assert err.refusal.message == (
-        f"the record says Anna drew {len(d.cards) - 1} after move {d.after}, but Anna draws {len(d.cards)} there"
+        f"the record says Anna drew {len(d.cards) - 1} after move {d.after + 1}, but Anna draws {len(d.cards)} there"
     )
     # a refill after a move that ends no bout: nobody draws there
     k = d.after - 1
@@ -491,4 +491,4 @@ def test_a_redeals_entry_for_a_move_that_is_no_redeal_is_refused(four: Game) -> 
     deal = laid_only(four, redeals=((2, Card.parse("9D")),))
     with pytest.raises(SetupError) as exc:
         check_partial(four.rules, four.players, deal, four.history)
-    assert (exc.value.rule, exc.value.message) == ("R5", "deal.redeals: move 2 is not a redeal")
+    assert (exc.value.rule, exc.value.message) == ("R5", "deal.redeals: move 3 is not a redeal")  # as people count

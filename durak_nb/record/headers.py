@@ -202,7 +202,8 @@ def _partial_headers(d: PartialDeal, names: Sequence[str], file: str, ends: dict
         else:
             raise RecordingError(
                 _("{member}: move {k} does not end a bout in bito or a take, so no refill follows it").format(
-                    member=f"deal.draws[{i}]", k=draw.after
+                    member=f"deal.draws[{i}]",
+                    k=draw.after + 1,  # as people count moves
                 ),
                 file=file,
                 rule="R16",

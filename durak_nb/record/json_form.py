@@ -43,6 +43,7 @@ from ..engine import (
 )
 from ..errors import DurakError
 from ..i18n import N_, _, ngettext
+from ..numbering import move_number
 from ..rules import Rules, RulesError
 from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, replay_partial
 from . import jsonio
@@ -342,7 +343,9 @@ class Recording:
         line, col = self.move_places[k] if k < len(self.move_places) else (1, 1)
         return RecordingError(
             # TRANSLATORS: {move} is the move in words ("Anna covers 8♦ with Q♠"), {why} the engine's refusal
-            _("move {k} ({move}): {why}").format(k=k, move=self.moves[k].describe(self.players), why=refusal.message),
+            _("move {k} ({move}): {why}").format(
+                k=move_number(k), move=self.moves[k].describe(self.players), why=refusal.message
+            ),  # as people count moves; ``move=k`` below stays 0-based (INTERCHANGE.md)
             file=self.file,
             line=line,
             column=col,

@@ -23,6 +23,7 @@ from typing import Any
 from ..cards import Card, CardError
 from ..engine import Action, Bito, Game, Move, Position, Redealt, Took
 from ..i18n import N_, _
+from ..numbering import move_number
 from ..text import HIDDEN_CATEGORIES
 from ..unseen import PartialGame
 from . import jsonio
@@ -157,16 +158,22 @@ def format_move(move: Move, names: Sequence[str]) -> str:
 
 
 def where_in_tree(k: int, branch: Sequence[tuple[int, int]]) -> str:
-    """Where move ``k`` of a line is, in words: ``move 3``, ``move 1 in variation 2 of
-    move 5`` (``branch`` as :attr:`RecordingError.branch`), in the language in use.
+    """Where move ``k`` (0-based) of a line is, in words, its moves numbered as people
+    count them (:func:`~durak_nb.numbering.move_number`: the first move is move 1):
+    ``move 4``, ``move 2 in variation 2 of move 6`` (``branch`` as
+    :attr:`RecordingError.branch`, its move indices 0-based too), in the language in
+    use.  The indices themselves stay 0-based where a program reads them (the error's
+    ``move`` and ``branch``, ``validate --json``: INTERCHANGE.md).
 
     >>> where_in_tree(1, ((5, 2),))
-    'move 1 in variation 2 of move 5'
+    'move 2 in variation 2 of move 6'
     """
-    text = _("move {k}").format(k=k)
+    text = _("move {k}").format(k=move_number(k))
     for at, v in reversed(branch):
         # TRANSLATORS: {place} is "move 1" (or a longer place ending with a move)
-        text = _("{place} in variation {variation} of move {move}").format(place=text, variation=v, move=at)
+        text = _("{place} in variation {variation} of move {move}").format(
+            place=text, variation=v, move=move_number(at)
+        )
     return text
 
 

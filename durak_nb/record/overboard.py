@@ -364,16 +364,20 @@ def _draws_problem(
                 "after move {after}, but the game has {count} move",
                 "after move {after}, but the game has {count} moves",
                 count,
-            ).format(after=d.after, count=count)
+            ).format(after=d.after + 1, count=count)  # moves as people count them (the field is 0-based)
             return FactProblem(("draws", i, "after"), msg, "R16")
         if d.after < last:
-            return FactProblem(("draws", i, "after"), _(_SAY["draw_order"]).format(after=d.after, before=last), "R16")
+            return FactProblem(
+                ("draws", i, "after"), _(_SAY["draw_order"]).format(after=d.after + 1, before=last + 1), "R16"
+            )
         if redeals and d.after < redeals[-1]:
-            msg = _(_SAY["draw_before_redeal"]).format(after=d.after, redeal=redeals[-1])
+            msg = _(_SAY["draw_before_redeal"]).format(after=d.after + 1, redeal=redeals[-1] + 1)
             return FactProblem(("draws", i, "after"), msg, "R5")
         last = d.after
         if (d.after, d.player) in seen:
-            return FactProblem(("draws", i), _(_SAY["draw_twice"]).format(name=players[d.player], after=d.after), "R16")
+            return FactProblem(
+                ("draws", i), _(_SAY["draw_twice"]).format(name=players[d.player], after=d.after + 1), "R16"
+            )
         seen.add((d.after, d.player))
         if not d.cards:
             return FactProblem(("draws", i), _(_SAY["draw_empty"]), "R16")
@@ -465,7 +469,7 @@ def _places_problem(players: Sequence[str], deal: PartialDeal, redealt: bool) ->
         for c in d.cards:
             if not redealt and c == deal.turned_up:
                 continue  # the turned-up card is the talon's last card: it is drawn
-            problem = put(c, ("draws", i), _(_WHERE["draws"]).format(name=players[d.player], after=d.after))
+            problem = put(c, ("draws", i), _(_WHERE["draws"]).format(name=players[d.player], after=d.after + 1))
             if problem is not None:
                 return problem
     return None

@@ -52,6 +52,7 @@ from typing import Any
 
 from ..engine import Game, IllegalMove, Move
 from ..i18n import _
+from ..numbering import move_number
 from .annotations import (
     ANNOTATION_KEYS,
     GLYPHS,
@@ -544,7 +545,7 @@ class GameTree:
             except IllegalMove as exc:
                 raise RecordingError(
                     _("move {k} of the path ({move}): {why}").format(
-                        k=k, move=n.move.describe(game.players), why=exc.refusal.message
+                        k=move_number(k), move=n.move.describe(game.players), why=exc.refusal.message
                     ),
                     file=self.recording.file,
                     move=k,

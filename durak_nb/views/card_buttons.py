@@ -100,10 +100,53 @@ def cover_or_choose(
     return None, (None if target == clicked else clicked)
 
 
-def cover_note(target: Card | None) -> str:
+def cover_note(target: Card | None, legal: Sequence[Move] | None = None) -> str:
     """The note once an attack card is chosen to be covered first (R10): ``'Now click
-    the card that covers 7♣.'``, or ``""`` when none is chosen."""
-    return "" if target is None else _("Now click the card that covers {card}.").format(card=target.pretty)
+    the card that covers 7♣.'``, or ``""`` when none is chosen.
+
+    Args:
+        target: the attack card chosen, or ``None``.
+        legal: the clicking player's legal moves now (``Game.legal_moves(seat)``), or
+            ``None`` (not known).  Given, the note is derived from them, so it never
+            asks for a cover the engine would refuse: where none of them covers
+            ``target`` (R6, R10), the note says so instead (:func:`no_cover`) and the
+            caller unchooses the card.
+    """
+    if target is None:
+        return ""
+    if legal is not None and not covers_of(target, legal):
+        return no_cover(target)
+    return _("Now click the card that covers {card}.").format(card=target.pretty)
+
+
+def covers_of(target: Card, legal: Sequence[Move]) -> list[Card]:
+    """The cards that may cover the attack card ``target`` among the ``legal`` moves
+    (R6, R10), in the order the engine lists them."""
+    return [m.cards[0] for m in legal if m.action is Action.DEFEND and m.target == target]
+
+
+def target_refusal(game: Any, seat: int, target: Card) -> Refusal | None:
+    """Why ``seat`` cannot cover ``target`` at all now, in the engine's words (the card
+    is covered already, ``seat`` does not defend, the defender has taken: R10, R14), or
+    ``None`` where ``target`` is an uncovered attack card facing ``seat`` (then only the
+    cards fail to beat it, :func:`no_cover`).
+
+    Args:
+        game: a :class:`~durak_nb.engine.Game`; ``seat``: the clicking player.
+    """
+    table = dict(zip(game.attack_cards, game.defence_cards, strict=True))
+    if seat == game.defender and not game.taking and target in table and table[target] is None:
+        return None
+    hand = sorted(game.hands[seat])
+    if not hand:
+        return None
+    why: Refusal | None = game.why_illegal(Move.defend(seat, hand[0], target))
+    return why
+
+
+def no_cover(target: Card) -> str:
+    """The note when no card of the player's may cover ``target`` now (R6, R10)."""
+    return _("None of your cards may cover {card} now.").format(card=target.pretty)
 
 
 def label_card(button: Any, card: Card, *, trump: Suit | None) -> None:

@@ -21,6 +21,7 @@ import base64
 import functools
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
@@ -92,13 +93,16 @@ __all__ = [
 #: Translated at use (``_(UNSEEN_WORDS[key])``); the counts of cards nobody saw are said
 #: with :func:`~durak_nb.i18n.ngettext` where they are used ("6 cards (3 nobody saw)").
 UNSEEN_WORDS = {
-    "all_view": N_("all that is known"),
+    "all_view": N_("all that was known then"),
 }
 
 #: The words of a frame's comments (:func:`story_html`): one place.
 STORY_WORDS = {
     "before": N_("before move {k}: {comment}"),
     "game": N_("the game's comment: {comment}"),
+    # a player's view never names a card the viewer cannot see (issue 22)
+    "hidden_comment": N_("(the comment names a card {name} cannot see: it is shown in the open view)"),
+    "hidden_next": N_("next, move {k}: {name}'s move (its cards are hidden in this view)"),
 }
 
 RED = "#c62828"
@@ -870,33 +874,126 @@ def events_part_html(
     return f'<div class="dnb-events-head">{head}</div><ul class="dnb-events">{"".join(items)}</ul>'
 
 
-def story_html(replay: Replay, k: int) -> str:
+def hidden_cards(replay: Replay, k: int, viewer: int) -> frozenset[Card]:
+    """The cards ``viewer`` (a seat) cannot see at frame ``k``: the other players'
+    cards nobody has seen (R14 taken, R4/R20 shown and the drawn turned-up trump are
+    public: :meth:`Replay.known <durak_nb.replay.Replay.known>`) and the talon's, but
+    for the turned-up trump (R3).  Over the board, the witness's cards count, so a card
+    nobody saw is hidden too."""
+    pos = replay.position(k)
+    known = replay.known(k)
+    out: set[Card] = set()
+    for s, hand in enumerate(pos.hands):
+        if s != viewer:
+            out.update(c for c in hand if c not in known[s])
+    out.update(c for c in pos.talon if c != pos.trump_card)
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _card_names() -> dict[str, Card]:
+    """Every way a text may name a card of the 52: its words in each language
+    (``'К♦'``, ``'K♦'``, ``'10♥'``) and its code (``'KD'``)."""
+    from ..i18n import LANGUAGES, language
+
+    out: dict[str, Card] = {}
+    for card in deck(52):
+        out[card.code] = card
+        for lang in LANGUAGES:
+            with language(lang):
+                out[card.pretty] = card
+    return out
+
+
+_CARD_TOKEN = re.compile(r"(?<![0-9A-Za-zЀ-ӿ])(10|[2-9TJQKAВДКТ])([♠♥♦♣SHDC])(?![0-9A-Za-zЀ-ӿ])")
+
+
+def cards_named(text: str | None) -> frozenset[Card]:
+    """The cards ``text`` names (as a person or a file writes them: ``8♣``, ``10♥``,
+    ``К♦``, ``8C``), each a whole card, not part of a longer word.
+
+    >>> sorted(c.code for c in cards_named("Гліб міг би перевести ще раз картою 8♣; 18♣, TH"))
+    ['8C', 'TH']
+    """
+    if not text:
+        return frozenset()
+    names = _card_names()
+    return frozenset(names[a + b] for a, b in _CARD_TOKEN.findall(text) if a + b in names)
+
+
+def names_hidden(text: str | None, hidden: Iterable[Card]) -> bool:
+    """Whether ``text`` names one of the ``hidden`` cards (:func:`cards_named`).
+
+    >>> names_hidden("Гліб міг би перевести ще раз картою 8♣", [Card.parse("8C")])
+    True
+    >>> names_hidden("18♣ is no card; 8♠ is another", [Card.parse("8C")])
+    False
+    """
+    return bool(cards_named(text) & set(hidden))
+
+
+def story_html(replay: Replay, k: int, *, viewer: int | None = None) -> str:
     """Frame ``k`` in words: move ``k - 1`` explained with its rule ids
     (``Replay.explain``), its glyph right after the move's words, its comment, the
     comment before move ``k`` and move ``k`` in words (:func:`move_html`); in a game
     without moves, the game's comment (the comment before the start).
+
+    ``viewer``: a seat whose view the words are for: they never name a card the viewer
+    cannot see (:func:`hidden_cards`): a comment that names one is replaced by a note,
+    and another player's move to come is said without its cards.  ``None``: the open
+    view, every word.
 
     Raises:
         IndexError: ``k`` not in ``0..len(replay)``.
     """
     n = len(replay)
     replay.position(k)  # the bounds check
+    hidden = hidden_cards(replay, k, viewer) if viewer is not None else frozenset()
+    names = replay.players
+
+    def said(comment: str | None) -> str | None:
+        if viewer is not None and names_hidden(comment, hidden):
+            return _(STORY_WORDS["hidden_comment"]).format(name=names[viewer])
+        return comment
+
     # the glyph stands right after its move's words, not after the rules' sentence
     glyph = replay.glyph(k - 1) if k > 0 else None
     last = explain_move(replay, k - 1, with_events=False, glyph=glyph) if k > 0 else None
-    following = move_words(replay.move(k), replay.players) if k < n else None
-    out = move_html(k, n, last, following, replay.comment(k - 1) if k > 0 else None)
-    before = replay.comment_before(k) if k < n else None
+    following = move_words(replay.move(k), names) if k < n else None
+    secret = following is not None and viewer is not None and bool(set(replay.move(k).cards) & hidden)
+    out = move_html(k, n, last, None if secret else following, said(replay.comment(k - 1) if k > 0 else None))
+    if secret:
+        coming = _(STORY_WORDS["hidden_next"]).format(k=move_number(k), name=names[replay.move(k).player])
+        out += f'<div class="dnb-none">{esc(coming)}</div>'
+    before = said(replay.comment_before(k)) if k < n else None
     if before:
         out += (
             f'<div class="dnb-comment">{_(STORY_WORDS["before"]).format(k=move_number(k), comment=esc(before))}</div>'
         )
     elif n == 0 and not replay.path:
         # a game without moves keeps its comment at the start (the tree's root, docs/notation.md)
-        game = replay.tree.root.comment_before
+        game = said(replay.tree.root.comment_before)
         if game:
             out += f'<div class="dnb-comment">{_(STORY_WORDS["game"]).format(comment=esc(game))}</div>'
     return out
+
+
+def _stories(replay: Replay, k: int, story: str) -> tuple[str, ...]:
+    """The story of frame ``k`` in each view: the open view's ``story``; a player's
+    the same unless its comments or the move to come name a card that player cannot
+    see (then :func:`story_html` for that viewer)."""
+    n = len(replay)
+    texts = [replay.comment(k - 1) if k > 0 else None, replay.comment_before(k) if k < n else None]
+    if n == 0 and not replay.path:
+        texts.append(replay.tree.root.comment_before)
+    named = set().union(*(cards_named(t) for t in texts))
+    coming = replay.move(k) if k < n else None
+    out = [story]
+    for viewer in range(len(replay.players)):
+        hidden = hidden_cards(replay, k, viewer) if named or coming is not None else frozenset()
+        secret = coming is not None and bool(set(coming.cards) & hidden)
+        out.append(story_html(replay, k, viewer=viewer) if secret or named & hidden else story)
+    return tuple(out)
 
 
 def frame_label(replay: Replay, k: int) -> str:
@@ -999,6 +1096,9 @@ class FrameParts(NamedTuple):
     events: tuple[str, ...]
     label: str
     acting: tuple[int, ...]
+    later_captions: tuple[str, ...] = ()
+    later_cards: tuple[str, ...] = ()
+    stories: tuple[str, ...] = ()  # the story in each view (a player's never names a card they cannot see)
 
 
 def _shown_move(move: Move, known: Sequence[Card]) -> bool:
@@ -1056,19 +1156,30 @@ def frame_parts(
             out = c.cards[key] = cards_div(cards_part_html(up, down, trump, width=width, max_width=most), seat=seat)
         return out
 
-    seen = replay.seen(k)  # over the board: only the cards known (never a witness's hand)
+    # over the board: only the cards known (never a witness's hand), and by default only
+    # what was known then (a card the recording places in a hand because it is laid later
+    # is no spoiler of the frame: ``later_cards`` shows those, as a separate choice)
+    seen = replay.seen(k)
+    then = replay.seen_then(k)
     legal: dict[int, list[Move]] = {}
     for m in legal_moves:
-        if not replay.partial or _shown_move(m, seen.hands[m.player]):
+        if not replay.partial or _shown_move(m, then.hands[m.player]):
             legal.setdefault(m.player, []).append(m)
     acting = set(replay.whose_turn(k)) if replay.partial else set(legal)
     known = replay.known(k)
-    captions, open_cards, public_cards = [], [], []
+    captions, open_cards, public_cards, later_captions, later_cards = [], [], [], [], []
     for s in seats:
         size = len(pos.hands[s])
-        caption = seat_caption_html(pos, s, acting=s in acting, known=len(known[s]), unseen=seen.unknown[s])
+        caption = seat_caption_html(pos, s, acting=s in acting, known=len(known[s]), unseen=then.unknown[s])
         captions.append(caption_div(caption, seat=s, acting=s in acting))
-        open_cards.append(cards(s, hand_order(seen.hands[s], trump), seen.unknown[s]))
+        open_cards.append(cards(s, hand_order(then.hands[s], trump), then.unknown[s]))
+        if then == seen:
+            later_captions.append(captions[-1])
+            later_cards.append(open_cards[-1])
+        else:
+            caption = seat_caption_html(pos, s, acting=s in acting, known=len(known[s]), unseen=seen.unknown[s])
+            later_captions.append(caption_div(caption, seat=s, acting=s in acting))
+            later_cards.append(cards(s, hand_order(seen.hands[s], trump), seen.unknown[s]))
         public = hand_order(known[s], trump)
         public_cards.append(cards(s, public, size - len(public)))
     room = replay.room(k) if pos.table else None
@@ -1080,6 +1191,7 @@ def frame_parts(
     if skey not in c.stock:
         c.stock[skey] = stock_part_html(pos, width=width, show_turned_up=turned_up is not None)
     throwers = replay.throwers(k)
+    story = story_html(replay, k)
     evs = replay.events(k - 1) if k > 0 else ()
     turn, events = [], []
     for v in range(1 + len(names)):
@@ -1091,7 +1203,7 @@ def frame_parts(
                 throwers=throwers,
                 viewer=viewer,
                 actors=sorted(acting) if replay.partial else None,
-                unseen=seen.unknown if replay.partial else None,
+                unseen=then.unknown if replay.partial else None,
             )
         )
         events.append(events_part_html(k - 1, evs, names, viewer=viewer, trump_card=turned_up))
@@ -1099,10 +1211,13 @@ def frame_parts(
         captions=tuple(captions),
         open_cards=tuple(open_cards),
         public_cards=tuple(public_cards),
+        later_captions=tuple(later_captions),
+        later_cards=tuple(later_cards),
         table=c.table[tkey],
         stock=c.stock[skey],
-        story=story_html(replay, k),
+        story=story,
         result=result_html(pos),
+        stories=_stories(replay, k, story),
         turn=tuple(turn),
         events=tuple(events),
         label=frame_label(replay, k),
@@ -1112,7 +1227,8 @@ def frame_parts(
 
 def view_names(players: Sequence[str], *, partial: bool = False) -> tuple[str, ...]:
     """The replayer's views, plain text: ``'all hands open'`` (over the board,
-    ``partial``: ``'all that is known'``, for no hand is open whole), then ``"Anna's view"`` …"""
+    ``partial``: ``'all that was known then'``, for no hand is open whole and the cards known
+    only from later moves are a separate choice), then ``"Anna's view"`` …"""
     first = _(UNSEEN_WORDS["all_view"]) if partial else _("all hands open")
     return (first, *(visible(_("{name}'s view").format(name=name), keep="\n\t") for name in players))
 
@@ -1207,12 +1323,22 @@ def board_html(players: int, view: int, slot: Callable[[str], str]) -> str:
     )
 
 
-def frame_slot(parts: FrameParts, view: int, name: str) -> str:
-    """The HTML of slot ``name`` (:func:`board_html`) of one frame in view ``view``."""
+def frame_slot(parts: FrameParts, view: int, name: str, *, later: bool = False) -> str:
+    """The HTML of slot ``name`` (:func:`board_html`) of one frame in view ``view``.
+
+    ``later``: over the board, the hands open in that view show everything the whole
+    recording knows of them (cards known only from later moves too: "everything known
+    later"); by default what was known then (:meth:`Replay.seen_then
+    <durak_nb.replay.Replay.seen_then>`)."""
     if name.startswith("seat "):
         s = int(name[5:])
-        cards = parts.open_cards[s] if view in (0, s + 1) else parts.public_cards[s]
-        return parts.captions[s] + cards
+        if view in (0, s + 1):
+            if later and parts.later_cards:
+                return parts.later_captions[s] + parts.later_cards[s]
+            return parts.captions[s] + parts.open_cards[s]
+        return parts.captions[s] + parts.public_cards[s]
     if name in VIEW_SLOTS:
         return str(getattr(parts, name)[view])
+    if name == "story" and parts.stories:
+        return parts.stories[view]
     return str(getattr(parts, name))

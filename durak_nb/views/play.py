@@ -91,12 +91,15 @@ from .card_buttons import (
     card_refusal,
     cover_note,
     cover_or_choose,
+    covers_of,
     face_rules,
     grow_pool,
     label_card,
     label_pair,
+    no_cover,
     pair_class,
     set_classes,
+    target_refusal,
 )
 from .cards_svg import discard_svg, seat_svg, talon_svg
 from .html import STYLE, esc, hand_order, header_html, in_own_language, seat_caption_html, turn_html
@@ -360,7 +363,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         humans: the seats (or names) played by people at this screen, instead of
             ``human``: every other seat is a bot.  With two or more, each hand stays
             hidden until its owner presses *Show my hand* (:meth:`show_hand`), and the
-            hand-over screen names whose turn it is.
+            hand-over screen names whose turn it is.  After each move the screen goes
+            to the person who may act (:func:`human_seat`: the defender facing an
+            uncovered card at once, R10, else the attacker first, R12); a thrower
+            whose only legal move is a pass passes without being asked (an implied
+            pass, journalled as such, R12).
         seed: the shuffle (R3), as :meth:`Game.deal`; ``None``: a fresh random deal.
         journal: the journal file (``*.durak.jsonl``) the game is recorded to; ``None``
             records to a new file in a temporary directory (:attr:`journal`); where it
@@ -498,6 +505,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.narration: list[str] = []
         self._numbers: list[int | None] = []  # the move number of each narration line (None: an event)
         self._note = ""  # a word on the selection (no move)
+        self._hinted = False  # the message is a hint: stale once the next action starts
         self.scope = f"dnb-pw{next(_SCOPES)}"
         self._build(game)
         said = self._run_bots(show=False)
@@ -789,6 +797,9 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         else:
             found = hint(self.game, self.human)  # seeded by the position, as the analysis (one verdict)
             words = self.message = _(PLAY_WORDS["hint_said"]).format(words=found.words)
+            self._hinted = True
+            # one instruction at a time: the hint replaces a half-made move's note
+            self.selected, self.target, self._note = [], None, ""
         self.refusal = None
         self.draw()
         return words
@@ -842,6 +853,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             c = Card.parse(card)
         except CardError as exc:
             return self._refuse(card_refusal(exc))
+        self._begin()
         h = self.human
         if self.target is not None:
             target, self.target = self.target, None
@@ -857,7 +869,6 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             if refusal is not None:
                 return self._refuse(refusal)
         self.selected.append(c)
-        self.refusal = None
         self._note = _selection_words(self.selected, self.legal)
         self.draw()
         return False
@@ -875,11 +886,23 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             t = Card.parse(target)
         except CardError as exc:
             return self._refuse(card_refusal(exc))
+        self._begin()
+        if not self.revealed:  # several people at one screen: nothing is chosen from a hidden hand
+            return self._hidden()
         move, self.target = cover_or_choose(self.human, self.selected, self.target, t)
         if move is not None:
             self.selected = []
             return self._human(move)
-        self._note = cover_note(self.target)
+        if self.target is not None and not covers_of(self.target, self.legal):
+            # no card may cover it: the engine says why (covered already, not the defender),
+            # or the note says that none of the cards beats it; nothing stays chosen
+            chosen, self.target = self.target, None
+            why = target_refusal(self.game, self.human, chosen)
+            if why is not None:
+                return self._refuse(why)
+            self._note = no_cover(chosen)
+        else:
+            self._note = cover_note(self.target, self.legal)  # derived from the legal moves
         self.draw()
         return False
 
@@ -932,6 +955,15 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ internals
 
+    def _begin(self) -> None:
+        """A new action starts (a card or an attack card clicked): a refusal or a hint
+        said before it is stale and cleared, so that no old instruction stays beside
+        the new one."""
+        if self.refusal is not None or self._hinted:
+            self.refusal = None
+            self.message = ""
+            self._hinted = False
+
     def _cards(self, cards: str | Iterable[str | Card] | None) -> tuple[Card, ...] | None:
         if cards is None:
             return tuple(self.selected)
@@ -959,7 +991,15 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
     def _refuse(self, refusal: Refusal) -> bool:
         self.refusal = refusal
         self.message = str(refusal)  # the engine writes its cards as 10♥ (cards.card_text)
+        self._hinted = False
         self.selected, self.target, self._note = [], None, ""
+        self.draw()
+        return False
+
+    def _hidden(self) -> bool:
+        """Say that the hand of the person whose turn it is is hidden (nothing is done)."""
+        self.message = _(PLAY_WORDS["hidden"]).format(name=self.game.players[self.human])
+        self.refusal = None
         self.draw()
         return False
 
@@ -967,14 +1007,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
     def _human(self, move: Move) -> bool:
         """Play your ``move`` if the engine allows it, then let the bots answer."""
         if not self.revealed:
-            self.message = _(PLAY_WORDS["hidden"]).format(name=self.game.players[self.human])
-            self.refusal = None
-            self.draw()
-            return False
+            return self._hidden()
         refusal = self.game.why_illegal(move)
         if refusal is not None:
             return self._refuse(refusal)
-        self.refusal = None
+        self.refusal, self._hinted = None, False
         self.selected, self.target, self._note = [], None, ""
         said = self._play(move)
         said += self._run_bots(show=True)
@@ -983,14 +1020,23 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         return True
 
     @in_own_language
-    def _play(self, move: Move, *, auto: bool = False) -> list[str]:
-        """Record and play ``move``; returns it and its events in words (cards as 10♥)."""
-        events = self.recorder.play(move)
+    def _play(self, move: Move, *, auto: bool = False, implied: bool = False) -> list[str]:
+        """Record and play ``move``; returns it and its events in words (cards as 10♥).
+
+        ``auto``: a pass the widget made for the player (``auto_pass``); ``implied``: a
+        thrower's forced pass nobody said (R12, :mod:`durak_nb.implied`: journalled with
+        ``"implied": true``, as the scorer writes it)."""
+        events = self.recorder.play(move, implied=implied)
         g = self.game
         names = g.players
         words = move_words(g.history[-1], names)
-        # TRANSLATORS: a pass the widget made for the player (auto_pass)
-        said = [_("{move} (auto)").format(move=words) if auto else words] + [event_words(e, names) for e in events]
+        if auto:
+            # TRANSLATORS: a pass the widget made for the player (auto_pass)
+            words = _("{move} (auto)").format(move=words)
+        elif implied:
+            # TRANSLATORS: a pass nobody said, implied by the rules (R12)
+            words = _("{move} (implied)").format(move=words)
+        said = [words] + [event_words(e, names) for e in events]
         self.narration.extend(said)
         self._numbers.extend([len(g.history)] + [None] * len(events))
         return said
@@ -1010,11 +1056,16 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
                 h = human_seat(g, self.humans, self.human)
                 if h is None:  # pragma: no cover - bot_seat found a person with a move
                     break
-                self._hand_over(h)
                 mine = g.legal_moves(h)
-                if self.auto_pass and len(mine) == 1 and mine[0].action is Action.PASS:
-                    said += self._play(mine[0], auto=True)
-                    continue
+                if len(mine) == 1 and mine[0].action is Action.PASS and g.attack_cards:
+                    if self.auto_pass:
+                        self._hand_over(h)
+                        said += self._play(mine[0], auto=True)
+                        continue
+                    if len(self.humans) > 1:  # hot-seat: a thrower's forced pass is implied (R12)
+                        said += self._play(mine[0], implied=True)
+                        continue
+                self._hand_over(h)
                 break
             out = all(h in g.out_order for h in self.humans)
             if show and self.delay > 0 and not out:  # once every person is out, the rest goes at once
@@ -1237,10 +1288,12 @@ def bot_seat(game: Game, human: int | Iterable[int]) -> int | None:
 
 
 def human_seat(game: Game, humans: Iterable[int], current: int | None = None) -> int | None:
-    """Which person acts next when several play at one screen (the widget's choice,
-    not a rule, R10–R12): ``current`` while they still have a move (no hand-over
-    needed), else the defender, else the attacker, else the first person clockwise
-    from the attacker who has a move (a redeal claim, R5, only when nobody has another).
+    """Which person acts next when several play at one screen, following who may act
+    at the table (R10–R12): the defender facing an uncovered attack card (R10: they
+    may answer at once, nobody's pass awaited); else the attacker, whose right to
+    throw in comes first (R12); else ``current`` while they still have a move (no
+    hand-over needed); else the first person clockwise from the attacker who has a
+    move (a redeal claim, R5, only when nobody has another).
 
     Args:
         game: the game (nothing is played).
@@ -1255,6 +1308,9 @@ def human_seat(game: Game, humans: Iterable[int], current: int | None = None) ->
     ...     attacker="Anna", first_bito_done=True, rest_to_discard=True)
     >>> human_seat(g, [1, 2]) is None, human_seat(g, [0, 2])
     (True, 0)
+    >>> _ = g.play(Move.attack(0, "7S"))       # Anna leads: Boris, the defender, answers at once
+    >>> human_seat(g, [0, 1], current=0)
+    1
     """
     people = set(humans)
     moves = game.legal_moves()
@@ -1263,12 +1319,16 @@ def human_seat(game: Game, humans: Iterable[int], current: int | None = None) ->
         movers = {m.player for m in moves} & people
     if not movers:
         return None
+    d, a = game.defender, game.attacker
+    facing = not game.taking and any(c is None for c in game.defence_cards)
+    if d is not None and d in movers and facing:
+        return d
+    if a is not None and a in movers:
+        return a
     if current is not None and current in movers:
         return current
-    d, a = game.defender, game.attacker
-    for s in (d, a):
-        if s is not None and s in movers:
-            return s
+    if d is not None and d in movers:
+        return d
     first = a if a is not None else 0
     return min(movers, key=lambda s: (s - first) % game.n)
 

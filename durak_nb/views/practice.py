@@ -61,12 +61,15 @@ from .card_buttons import (
     card_refusal,
     cover_note,
     cover_or_choose,
+    covers_of,
     face_rules,
     grow_pool,
     label_card,
     label_pair,
+    no_cover,
     pair_class,
     set_classes,
+    target_refusal,
 )
 from .html import STYLE, cards_div, cards_part_html, esc, hand_order, seat_caption_html, stock_part_html, turn_html
 from .play import bot_seat, prompt_text
@@ -308,6 +311,7 @@ class PracticeState:
             c = Card.parse(card)
         except CardError as exc:
             return self._refuse(card_refusal(exc))
+        self.refusal = None  # a new action: the last refusal is stale
         if self.target is not None:
             target, self.target = self.target, None
             self.selected = []
@@ -331,11 +335,22 @@ class PracticeState:
             t = Card.parse(card)
         except CardError as exc:
             return self._refuse(card_refusal(exc))
+        self.refusal = None  # a new action: the last refusal is stale
         move, self.target = cover_or_choose(self.learner, self.selected, self.target, t)
         if move is not None:
             self.selected = []
             return self.attempt(move)
-        self.note = cover_note(self.target)
+        legal = self.legal
+        if self.target is not None and not covers_of(self.target, legal):
+            # no card may cover it: the engine says why (covered already, not the defender),
+            # or the note says that none of the cards beats it; nothing stays chosen
+            chosen, self.target = self.target, None
+            why = target_refusal(self.game, self.learner, chosen)
+            if why is not None:
+                return self._refuse(why)
+            self.note = no_cover(chosen)
+        else:
+            self.note = cover_note(self.target, legal)  # derived from the legal moves
         return False
 
     def lay(self) -> bool:
@@ -366,9 +381,11 @@ class PracticeState:
         that works, :class:`~durak_nb.bots.LowestCardBot`), also kept in :attr:`note`:
         ``'Hint: cover 7♠ with 9♠ (R6).'``."""
         g = self.game
+        self.refusal = None
+        self.selected, self.target = [], None  # one instruction at a time: the hint replaces a half-made move
         if not self.legal:
-            self.note = self.prompt
-            return self.note
+            self.note = ""  # the prompt says it already (the end of the bout said once)
+            return self.prompt
         move = LowestCardBot().choose(g, self.learner)
         after = g.copy()
         after.play(move)
@@ -386,7 +403,7 @@ class PracticeState:
             whether the move was played.
         """
         if self.over:
-            self.note = self.prompt
+            self.note = ""  # the prompt says the bout is over: said once
             return False
         refusal = self.game.why_illegal(move)
         if refusal is not None:

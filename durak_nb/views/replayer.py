@@ -32,7 +32,7 @@ lines at the move annotated (the move that led to the frame shown), the line sho
 among its alternatives: one click steps into a side line (:meth:`ReplayerWidget.enter_line`),
 another back, nested lines too; ``◂ back`` returns to the line this one branches from.
 Then a compact panel, one Textarea, the glyph buttons and a few buttons: a comment
-after or before the move, its glyph (``! ? !! ?? !? ?!``), "add a variation here" (one
+after or before the move, its glyph (``! ? !! ?? !? ?!``), "a variation instead of move 13" (one
 of the engine's legal moves at the position shown; the widget goes on in the new
 line, where the next move continues it), promote, demote, delete the line, undo,
 redo and save (``.durak`` through the canonical writer, or ``.json``; atomically).
@@ -95,6 +95,7 @@ from ..engine import Move
 from ..errors import DurakError
 from ..explain import explain_move, move_words
 from ..i18n import N_, _, get_language, language, ngettext
+from ..numbering import move_number
 from ..record import Recording, RecordingError, io
 from ..record.tree import GLYPHS, GameNode
 from ..replay import LinePath, Replay, path_text
@@ -170,9 +171,17 @@ PANEL_WORDS = {
     "glyph": N_("glyph"),
     "no_glyph": N_("–"),
     "moves": N_("move"),
-    "add": N_("+ add a variation here"),
-    "continue": N_("+ continue the line"),
     "add_tip": N_("play the chosen legal move from the position shown, then go on in that line"),
+    # TRANSLATORS: the buttons and labels say which move they apply to, as people count
+    # moves; {where} is a whole place phrase, "move 13 of the main line" (annotate.where)
+    "add_instead": N_("+ a variation instead of move {number}"),
+    "add_instead_of": N_("+ a variation instead of {where}"),
+    "add_after": N_("+ continue after move {number}"),
+    "add_start": N_("+ a first move"),
+    "add_instead_tip": N_("play the chosen legal move instead of {where} ({move}), then go on in that line"),
+    "add_after_tip": N_("play the chosen legal move after {where} ({move}), then go on in that line"),
+    "set_on": N_("✓ set comment on move {number}"),
+    "glyph_on": N_("glyph on move {number}"),
     "promote": N_("▲ promote"),
     "demote": N_("▼ demote"),
     "delete": N_("✕ delete line"),
@@ -197,6 +206,16 @@ PANEL_WORDS = {
     "refused": N_("refused: {why}"),
     "file_refused": N_("{file}: {why}"),
     "off": N_("annotating is off: {why}"),
+}
+
+
+#: The over-the-board replayer's choice of what the open hands show (translated at use).
+LATER_WORDS = {
+    "later": N_("everything known later"),
+    "later_tip": N_(
+        "also the cards the recording places in a hand only because they are laid or seen later"
+        " (a spoiler at the table): by default a hand shows what was known at that moment"
+    ),
 }
 
 
@@ -436,6 +455,9 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         speed: milliseconds per move, linked to ``play.interval``.
         goto: the go-to list, one entry per frame (its ``index`` is the frame).
         perspective: the view list: ``'all hands open'``, then each player's view.
+        later: over the board only (else ``None``): the choice "everything known later"
+            (off by default: the open hands show what was known at that moment,
+            :meth:`~durak_nb.replay.Replay.seen_then`).
         back, forward: the ◀ ▶ buttons.
         header: the HTML header: the style sheet, every card face once
             (:func:`.cards_svg.card_defs`), variant, players, title.
@@ -558,14 +580,30 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             + header_html(rec.rules.preset, replay.players, rec.meta)
             + "</div>"
         )
+        # over the board: what was known then by default; "everything known later" (the cards
+        # the recording places in a hand because they are laid later) a separate choice
+        # (made only for such a game: a full-deck replay has no widget more)
+        self.later: widgets.Checkbox | None = None
+        if replay.partial:
+            self.later = widgets.Checkbox(
+                value=False,
+                description=_(LATER_WORDS["later"]),
+                tooltip=_(LATER_WORDS["later_tip"]),
+                indent=False,
+                layout=widgets.Layout(width="auto"),
+            )
         self.board = widgets.HTML(self._board(start, view0))
         self.legend = widgets.HTML(legend_html())
         self._shown: tuple[int, int] | None = (start, view0)
         self.slider.observe(self._on_slider, names="value")
         self.goto.observe(self._on_goto, names="index")
         self.perspective.observe(self._on_view, names="index")
+        row = [self.back, self.play, self.forward, self.slider, self.perspective, self.goto, self.speed]
+        if self.later is not None:
+            self.later.observe(self._on_later, names="value")
+            row.insert(5, self.later)
         controls = widgets.HBox(
-            [self.back, self.play, self.forward, self.slider, self.perspective, self.goto, self.speed],
+            row,
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         children = [self.header, controls, self.board, self.legend]
@@ -775,7 +813,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
                 return ask_story_html(self.replay, k)
             if hide and name == "turn":  # nor the list of legal moves: they are the choices
                 return ""
-            return frame_slot(parts, view, name)
+            return frame_slot(parts, view, name, later=self.known_later)
 
         board = shared_faces(board_html(players, view, slot))
         return board + ("" if hide else self.evaluation(k, view))
@@ -797,16 +835,32 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         if figures is None:
             return ""
         names = line.players
+        # the tooltips name a move only where the viewer may read it: every move in the
+        # open view; in a player's view the moves played so far and the viewer's own
+        # (another player's move to come would name a card the viewer cannot see)
+        moves: list[str | None] = [
+            line.move(j).describe(names) if view == 0 or j < k or line.move(j).player == view - 1 else None
+            for j in range(len(line))
+        ]
         if k >= len(line):
-            return eval_html(figures, k, names=names, move=None, mover=None, node=None)
+            return eval_html(figures, k, names=names, move=None, mover=None, node=None, moves=moves)
         move = line.move(k)
         if view not in (0, move.player + 1):
             hidden = _(EVAL_WORDS["hidden"]).format(name=names[move.player])
             return eval_html(
-                figures, k, names=names, move=move.describe(names), mover=names[move.player], node=None, words=hidden
+                figures,
+                k,
+                names=names,
+                move=move.describe(names),
+                mover=names[move.player],
+                node=None,
+                words=hidden,
+                moves=moves,
             )
         node = line.tree.mainline()[k]
-        return eval_html(figures, k, names=names, move=move.describe(names), mover=names[move.player], node=node)
+        return eval_html(
+            figures, k, names=names, move=move.describe(names), mover=names[move.player], node=node, moves=moves
+        )
 
     def _redraw(self) -> None:
         now = (self.index, self.view)
@@ -833,12 +887,22 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
     def _on_view(self, _change: dict[str, Any]) -> None:
         self._redraw()
 
+    def _on_later(self, _change: dict[str, Any]) -> None:
+        self._shown = None  # the same frame and view, other cards: draw it again
+        self._redraw()
+
     # ------------------------------------------------------------------ state
 
     @property
     def index(self) -> int:
         """The frame shown: the position before move ``index`` of the line shown."""
         return int(self.slider.value)
+
+    @property
+    def known_later(self) -> bool:
+        """Over the board: whether the open hands show everything known later (the
+        :attr:`later` choice), not what was known then (the default)."""
+        return self.later is not None and bool(self.later.value)
 
     @property
     def view(self) -> int:
@@ -877,13 +941,15 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             raise IndexError(f"view {v} is not in 0..{len(self.replay.players)}")
         p = self.parts(k)
         seats = range(len(self.replay.players))
+        later = self.known_later and bool(p.later_cards)
+        opened = p.later_cards if later else p.open_cards
         return Shown(
-            captions=p.captions,
-            cards=tuple(p.open_cards[s] if v in (0, s + 1) else p.public_cards[s] for s in seats),
+            captions=tuple((p.later_captions[s] if later and v in (0, s + 1) else p.captions[s]) for s in seats),
+            cards=tuple(opened[s] if v in (0, s + 1) else p.public_cards[s] for s in seats),
             table=p.table,
             stock=p.stock,
             turn=p.turn[v] if self.answered(k) else "",
-            story=p.story if self.answered(k) else ask_story_html(self.replay, k),
+            story=(p.stories[v] if p.stories else p.story) if self.answered(k) else ask_story_html(self.replay, k),
             events=p.events[v],
             result=p.result,
         )
@@ -1045,7 +1111,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.moves = widgets.Dropdown(
             options=[], description=_(w["moves"]), style=tight, layout=widgets.Layout(width="260px")
         )
-        self.add = button("add", "add_tip")
+        self.add = button("add_start", "add_tip")  # its words are set per frame (_label_actions)
         self.promote = button("promote")
         self.demote = button("demote")
         self.delete = button("delete")
@@ -1169,6 +1235,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.comment.disabled = self.set_comment.disabled = node.parent is None and (not before)
             self.glyph.value = node.glyph or ""
             self.glyph.disabled = node.parent is None
+            self._label_actions(node, pos)
             legal = a.legal_moves(pos)
             if self.view > 0:  # a player's view: only their own moves (the others' would show hidden cards)
                 legal = [m for m in legal if m.player == self.view - 1]
@@ -1180,7 +1247,6 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             fresh = [j for j, m in enumerate(legal) if not pos.has_variation(m)]
             self.moves.index = (fresh or [0])[0] if legal else None
             self.moves.disabled = self.add.disabled = not legal
-            self.add.description = _(w["add"]) if pos.variations else _(w["continue"])
             start = node.line_start()
             side = start.parent is not None
             self.promote.disabled = self.delete.disabled = not side
@@ -1189,6 +1255,38 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             self.redo.disabled = not a.can_redo
         finally:
             self._quiet = False
+
+    def _label_actions(self, node: GameNode, pos: GameNode) -> None:
+        """Say on each action which move it applies to, as people count moves
+        (:func:`~durak_nb.numbering.move_number`, the same numbers as the header's
+        :func:`~durak_nb.annotate.where`): the comment and the glyph go on ``node``, the
+        move annotated; a variation played from ``pos`` replaces the next move of the
+        line shown, or continues the line after its last move."""
+        w = PANEL_WORDS
+        names = self.replay.players
+        if node.parent is None:
+            self.set_comment.description = _(w["set"])
+            self.glyph.description = _(w["glyph"])
+        else:
+            number = move_number(node.ply)
+            self.set_comment.description = _(w["set_on"]).format(number=number)
+            self.glyph.description = _(w["glyph_on"]).format(number=number)
+        nodes = self._nodes()
+        following = nodes[self.index] if self.index < len(nodes) else None  # the move after ``pos`` in the line shown
+        if following is not None and following.move is not None:
+            there = where(following, after=True)  # the form after a preposition ("instead of", "after")
+            if line_path(following) == line_path(pos) or pos.parent is None:
+                label = _(w["add_instead"]).format(number=move_number(following.ply))
+            else:  # the next move starts a side line: name it whole
+                label = _(w["add_instead_of"]).format(where=there)
+            tip = _(w["add_instead_tip"]).format(where=there, move=following.move.describe(names))
+        elif pos.parent is not None and pos.move is not None:
+            label = _(w["add_after"]).format(number=move_number(pos.ply))
+            tip = _(w["add_after_tip"]).format(where=where(pos, after=True), move=pos.move.describe(names))
+        else:
+            label, tip = _(w["add_start"]), _(w["add_tip"])
+        self.add.description = label
+        self.add.tooltip = tip
 
     @in_own_language
     def _line_label(self, child: GameNode) -> str:

@@ -63,6 +63,7 @@ from ..engine import Action, Event, IllegalMove, Move, Refusal, SetupError
 from ..errors import DurakError
 from ..i18n import N_, _, get_language
 from ..implied import ImpliedPassesError, implied_passes, passes_to_end
+from ..numbering import move_number
 from ..record.json_form import RecordingError
 from ..rules import PRESETS, Rules
 from ..unseen import PartialDeal, SeenDraw
@@ -115,6 +116,19 @@ WORDS: dict[str, str] = {
     "no_seat": N_("you are not playing: choose your seat in the set-up"),
     "drew": N_("{name} drew {cards}"),
     "bad_draw": N_("{name} cannot have drawn {cards}: {why}"),
+    "where_move": N_("{card} is already recorded: move {number}, bout {bout}: {move}"),
+    "where_turned": N_("{card} is already recorded: it is the turned-up card (R3)"),
+    "where_shown": N_("{card} is already recorded: {name} showed it as the lowest trump (R4)"),
+    "where_hand": N_("{card} is already recorded: it was dealt to {name}"),
+    "where_draw": N_("{card} is already recorded: {name} drew it after bout {bout}"),
+    "save": N_("Save"),
+    "save_as": N_("Save as"),
+    "save_hint": N_("file name, e.g. kitchen.durak"),
+    "tip_save": N_("save the game so far as a .durak file (the notation), checked and written whole"),
+    "saved": N_("saved: {path}"),
+    "save_exists": N_("{path} exists already: choose another name (it is never written over)"),
+    "save_suffix": N_("a game is saved as a .durak file: the name ends in .durak, not {name}"),
+    "save_empty": N_("give the file a name, e.g. kitchen.durak"),
     "implied": N_("{move} (implied)"),
     "talon": N_("talon: {n}"),
     "discard": N_("discard: {n}"),
@@ -293,6 +307,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._groups: list[int] = []  # the number of moves of each entry, in order
         self._bout_ends: list[int] = []  # indices of the moves that ended a bout (R14, R15)
         self._offer_cache: tuple[object, list[Move]] | None = None
+        self._saved: set[Path] = set()  # the .durak files this widget wrote (saved again freely)
         self.scope = f"dnb-sc{next(_SCOPES)}"
         self._build()
         super().__init__([self.style, self.form, self.game_box], layout=self._layout)
@@ -383,8 +398,12 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             layout=self._layout,
         )
         self.draw_row = widgets.HBox([self.draw_box, self.draw_button], layout=self._layout)
+        self.save_box = text(_(WORDS["save_as"]), _(WORDS["save_hint"]), _default_save(self.path))
+        self.save_button = self._button(_(WORDS["save"]), _(WORDS["tip_save"]), self.save)
+        self.save_row = widgets.HBox([self.save_box, self.save_button], layout=self._layout)
         self.game_box = widgets.VBox(
-            [self.board, self.who, self.target_box, self.picker, actions, self.draw_row], layout=self._layout
+            [self.board, self.who, self.target_box, self.picker, actions, self.draw_row, self.save_row],
+            layout=self._layout,
         )
         self.game_box.add_class(HIDDEN)
 
@@ -878,6 +897,11 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             got = tuple(sorted(parse_cards(self.draw_box.value if cards is None else cards)))
         except CardError as exc:
             return self._refuse(Refusal(exc.rule or "R1", exc.message))
+        for c in got:  # a card recorded already: say where it is (R1: no card in two places)
+            where = self.where(c)
+            if where is not None:
+                words = " ".join(x.pretty for x in got)
+                return self._refuse(Refusal("R1", _(WORDS["bad_draw"]).format(name=name, cards=words, why=where)))
         try:
             self.recorder.saw_draw(SeenDraw(self._bout_ends[-1], self.me, got))
         except DurakError as exc:
@@ -887,6 +911,93 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.draw_box.value = ""
         self.refusal = None
         self.message = _(WORDS["drew"]).format(name=name, cards=" ".join(c.pretty for c in got))
+        self._redraw(keep_message=True)
+        return True
+
+    def _bout_of(self, k: int) -> int:
+        """The bout (from 1) move index ``k`` belongs to: one more than the bouts ended before it."""
+        return 1 + sum(1 for e in self._bout_ends if e < k)
+
+    @in_own_language
+    def where(self, card: str | Card) -> str | None:
+        """Where ``card`` is already recorded, in words, or ``None``: laid in a move
+        (its number as people count it, :func:`~durak_nb.numbering.move_number`, its bout
+        and the move in words), the turned-up card (R3), the lowest trump shown (R4), the
+        scorer's dealt hand, or a refill the scorer drew (R16).
+
+        >>> import tempfile, os
+        >>> w = ScorerWidget(os.path.join(tempfile.mkdtemp(), "k.durak.jsonl"))
+        >>> w.setup(players=["Anna", "Boris"], dealer="Boris", turned_up="7H", attacker="Anna")
+        >>> w.begin(), w.tap("8D"), w.lay()
+        (True, False, True)
+        >>> w.where("8D")
+        '8♦ is already recorded: move 1, bout 1: Anna attacks 8♦'
+        >>> w.where("7H"), w.where("9S")
+        ('7♥ is already recorded: it is the turned-up card (R3)', None)
+        >>> w.close()
+
+        Raises:
+            CardError: ``card`` is not a card code (R1).
+        """
+        c = card if isinstance(card, Card) else Card.parse(card)
+        if self.recorder is None:
+            return None
+        names = self.game.players
+        for k, m in enumerate(self.moves):
+            if c in m.cards and not (m.action is Action.TRANSFER and m.show):  # a shown trump stays in hand (R20)
+                return _(WORDS["where_move"]).format(
+                    card=c.pretty, number=move_number(k), bout=self._bout_of(k), move=m.describe(names)
+                )
+        deal = self.recorder.recording().deal
+        if not isinstance(deal, PartialDeal):
+            return None
+        if deal.turned_up == c:
+            return _(WORDS["where_turned"]).format(card=c.pretty)
+        for seat, cards in deal.shown:
+            if c in cards:
+                return _(WORDS["where_shown"]).format(card=c.pretty, name=names[seat])
+        for seat, cards in deal.hands:
+            if c in cards:
+                return _(WORDS["where_hand"]).format(card=c.pretty, name=names[seat])
+        for d in deal.draws:
+            if c in d.cards:
+                return _(WORDS["where_draw"]).format(card=c.pretty, name=names[d.player], bout=self._bout_of(d.after))
+        return None
+
+    @in_own_language
+    def save(self, path: str | Path | None = None) -> bool:
+        """Save the game so far as a ``.durak`` file (the notation,
+        :func:`durak_nb.record.writer.dump`: every move checked, written atomically, so a
+        file is never left half written): to ``path``, default the name in
+        :attr:`save_box`.  A file that exists is never written over, unless this widget
+        saved it before (saving again as the game goes on).
+
+        Returns:
+            whether the file was written; a refusal in words otherwise (the name, or the
+            writer's error naming the file).
+        """
+        from ..record.json_form import RecordingError
+        from ..record.writer import dump
+
+        if self.recorder is None:
+            return self._refuse(Refusal("R1", _(WORDS["not_started"])))
+        name = str(path if path is not None else self.save_box.value).strip()
+        if not name:
+            return self._refuse(Refusal("R1", _(WORDS["save_empty"])))
+        target = Path(name).expanduser()
+        if not target.is_absolute():
+            target = self.path.absolute().parent / target
+        if target.suffix != ".durak":
+            return self._refuse(Refusal("R1", _(WORDS["save_suffix"]).format(name=target.name)))
+        if target.exists() and target.absolute() not in self._saved:
+            return self._refuse(Refusal("R1", _(WORDS["save_exists"]).format(path=str(target))))
+        try:
+            dump(self.recorder.recording(), target)
+        except RecordingError as exc:
+            return self._refuse(Refusal(exc.rule or "R1", str(exc)))
+        self._saved.add(target.absolute())
+        self.refusal = None
+        self.message = _(WORDS["saved"]).format(path=str(target.absolute()))
         self._redraw(keep_message=True)
         return True
 
@@ -992,15 +1103,16 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.lay_button.description = (
             _(WORDS["throw"]) if pub.table and Action.ATTACK not in kinds else _(WORDS["lead"])
         )
+        ok = self.possible()
         shown = {
-            self.lay_button: not over and not defending,
-            self.cover_button: not over and defending,
-            self.transfer_button: not over and defending and rules.transfers,
-            self.show_button: not over and defending and rules.show_trump_transfer,
-            self.take_button: not over and pub.defender is not None and not pub.taking and bool(pub.table),
+            self.lay_button: "lay" in ok and not defending,
+            self.cover_button: "cover" in ok and defending,
+            self.transfer_button: "transfer" in ok and defending and rules.transfers,
+            self.show_button: "show" in ok and defending and rules.show_trump_transfer,
+            self.take_button: "take" in ok,
             # bito only once every attack card is covered, or after a take (R15, R14)
-            self.bito_button: not over and bool(pub.table) and rules.throw_ins and (pub.taking or not uncovered),
-            self.pass_button: not over,
+            self.bito_button: "bito" in ok and rules.throw_ins and (pub.taking or not uncovered),
+            self.pass_button: "pass" in ok,
             self.undo_button: bool(self.moves),
         }
         for b, on in shown.items():
@@ -1010,6 +1122,51 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         else:
             self.bito_button.description = _(WORDS["bito"])
         set_classes(self.draw_row, () if self.me is not None and self._bout_ends and not over else (HIDDEN,))
+
+    def possible(self) -> frozenset[str]:
+        """The actions that can succeed now, asked of the engine of the over-the-board
+        game (its candidate moves and refusals, after the passes each implies, R12), so
+        that only they are offered as buttons: ``"lay"`` (a lead or throw-in, R9, R11),
+        ``"cover"`` (R10), ``"transfer"`` (R17), ``"show"`` (R20) for the chosen
+        player; ``"take"`` for the defender (R14); ``"bito"`` (the bout can end, R14,
+        R15); ``"pass"`` (the chosen player's pass is legal, R12; on an empty table
+        only the english lead pass, R9).  Empty once the game is over.
+
+        >>> import tempfile, os
+        >>> w = ScorerWidget(os.path.join(tempfile.mkdtemp(), "k.durak.jsonl"))
+        >>> w.setup(players=["Anna", "Boris"], dealer="Boris", turned_up="7H", attacker="Anna")
+        >>> w.begin(), sorted(w.possible())    # an empty table: no pass, no take, no bito
+        (True, ['lay'])
+        >>> w.close()
+        """
+        if self.recorder is None or self.game.finished:
+            return frozenset()
+        game = self.game
+        ok: set[str] = set()
+        for m in self._offered_moves():
+            if m.action in (Action.ATTACK, Action.THROW):
+                ok.add("lay")
+            elif m.action is Action.DEFEND:
+                ok.add("cover")
+            elif m.action is Action.TRANSFER:
+                ok.add("show" if m.show else "transfer")
+        d = _public(game).defender
+        if d is not None and game.why_illegal(Move.take(d)) is None:
+            ok.add("take")
+        ending = "take" if _public(game).taking else "bito"
+        try:
+            passes_to_end(game, ending)
+            ok.add("bito")
+        except ImpliedPassesError:
+            pass
+        seat = self.actor
+        if seat is not None:
+            try:
+                implied_passes(game, Move.pass_(seat))
+                ok.add("pass")
+            except ImpliedPassesError:
+                pass
+        return frozenset(ok)
 
     def _board_html(self, pub: _Public) -> str:
         game = self.game
@@ -1078,6 +1235,17 @@ def _event_words(event: Event, names: Sequence[str]) -> str:
     from ..explain import event_words
 
     return str(event_words(event, names))
+
+
+def _default_save(journal: Path) -> str:
+    """The ``.durak`` file a journal's game is saved to by default: ``kitchen.durak``
+    beside ``kitchen.durak.jsonl``."""
+    name = journal.name
+    for suffix in (".durak.jsonl", ".jsonl", ".durak"):
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    return (name or "game") + ".durak"
 
 
 def _split_names(text: str) -> list[str]:
