@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, language
+from .landing import write_landing_page
 from .pins import SiteError, fetch, load_pins, sha256_of
 
 #: where downloads are kept between builds (``DURAK_NB_SITE_CACHE`` overrides)
@@ -300,6 +301,7 @@ def build_site(
         if out.exists():
             shutil.rmtree(out)
         shutil.copytree(staging, out)
+    write_landing_page(out, [(folder, lang) for folder, lang in EDITIONS if lang in report.editions])
     report.size = _folder_size(out)
     report.seconds = time.perf_counter() - start
     return report
