@@ -6,8 +6,8 @@ what you learn | time |``), in the edition's language, so the landing page says 
 edition says. :func:`landing_page` writes the page: one section per edition, each
 lesson linking straight to the lesson in JupyterLab in the browser
 (``lab/index.html?path=ru/02_a_bout.ipynb``) and to the single-document view
-(``notebooks/index.html?path=…``). It has no script, no style sheet or font from
-elsewhere, and every word taken from a notebook is escaped (:func:`html.escape`): nothing
+(``notebooks/index.html?path=…``). It runs no script (its one ``<script>`` is JupyterLite's
+configuration, JSON the apps read), has no style sheet or font from elsewhere, and every word taken from a notebook is escaped (:func:`html.escape`): nothing
 is rendered as markup.
 """
 
@@ -165,9 +165,20 @@ def _section(ed: Edition) -> str:
         )
 
 
-def landing_page(eds: list[Edition]) -> str:
+#: JupyterLite's configuration block, which every app's page reads from the root's
+#: ``index.html`` (``config-utils.js``): kept, as data (JSON), in the landing page
+_CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json"[^>]*>(.*?)</script>', re.S)
+
+
+def landing_page(eds: list[Edition], config: str = "{}") -> str:
     """The landing page (``index.html``) of the editions ``eds``: a self-contained HTML
-    document, every text from the notebooks escaped."""
+    document, every text from the notebooks escaped; ``config`` is JupyterLite's
+    configuration JSON for the site's root (the apps read it from this page).
+
+    Raises:
+        ValueError: ``config`` is not JSON.
+    """
+    data = json.dumps(json.loads(config)).replace("</", "<\\/")
     e = html.escape
     titles = []
     for ed in eds:
@@ -182,7 +193,8 @@ def landing_page(eds: list[Edition]) -> str:
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{e(' · '.join(dict.fromkeys(t for _l, t, _i in titles)))}</title>"
-        f"<style>{_STYLE}</style></head><body><header>{heads}<nav>{nav}</nav></header>"
+        '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">'
+        f"{data}</script><style>{_STYLE}</style></head><body><header>{heads}<nav>{nav}</nav></header>"
         f"<main>{''.join(_section(ed) for ed in eds)}</main></body></html>\n"
     )
 
@@ -192,5 +204,7 @@ def write_landing_page(site: Path, present: list[tuple[str, str]]) -> list[Editi
     editions ``present`` in ``site/files``; returns the editions written."""
     eds = editions(site / "files", present)
     if eds:
-        (site / "index.html").write_text(landing_page(eds), encoding="utf-8")
+        index = site / "index.html"
+        found = _CONFIG.search(index.read_text(encoding="utf-8")) if index.exists() else None
+        index.write_text(landing_page(eds, found.group(1) if found else "{}"), encoding="utf-8")
     return eds
