@@ -150,7 +150,8 @@ def measure(site: Path, lesson: str) -> dict[str, Any]:
         page.keyboard.insert_text(KIT_IMPORT)
         page.keyboard.press("Shift+Enter")
         page.wait_for_function(
-            "() => [...document.querySelectorAll('.jp-OutputArea-output')].some(e => e.textContent.includes('KIT-IMPORT'))",
+            "() => [...document.querySelectorAll('.jp-OutputArea-output')]"
+            ".some(e => e.textContent.includes('KIT-IMPORT'))",
             timeout=120000,
         )
         text = page.locator(".jp-OutputArea-output", has_text="KIT-IMPORT").last.inner_text()
@@ -210,7 +211,8 @@ def main(argv: list[str] | None = None) -> None:
         if kernel is not None:
             print(f"  unpacking the wheels and starting the kernel (IPython): {kernel - last:.1f}")
             print(
-                f"  the cells up to the practice bout (the kit's import first), and its render: {g['bout shown'] - kernel:.1f}"
+                "  the cells up to the practice bout (the kit's import first), and its render: "
+                f"{g['bout shown'] - kernel:.1f}"
             )
         print(f"  the click answered: {g['bout answered'] - g['bout shown']:.1f}")
         for wheel, (size, end) in sorted(g["wheels"].items(), key=lambda kv: -kv[1][0]):

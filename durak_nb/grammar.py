@@ -43,6 +43,7 @@ catalogue's form.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import string
 import threading
@@ -109,26 +110,28 @@ _BROWSER_PACKAGES = {lang: ("pymorphy3", f"pymorphy3-dicts-{lang}") for lang in 
 _loading: dict[str, Any] = {}
 
 
+def _in_browser() -> bool:
+    import sys
+
+    return sys.platform == "emscripten"
+
+
 def _load_in_browser(lang: str, *, wait: bool) -> None:
     """In the browser's Python (Pyodide), begin loading ``lang``'s grammar packages from the
     site (once), and with ``wait`` wait for them where the browser can (WebAssembly stack
     switching, JSPI: Chromium has it); elsewhere, or when they are loaded, nothing."""
-    import sys
-
-    if sys.platform != "emscripten" or lang not in _BROWSER_PACKAGES:
+    if not _in_browser() or lang not in _BROWSER_PACKAGES:
         return
     try:
         import pyodide_js  # type: ignore[import-not-found]
-        from pyodide.ffi import run_sync  # type: ignore[import-not-found]
+        from pyodide.ffi import run_sync
     except ImportError:  # pragma: no cover - not Pyodide's kernel
         return
     if lang not in _loading:
         _loading[lang] = pyodide_js.loadPackage(list(_BROWSER_PACKAGES[lang]))
     if wait:
-        try:
+        with contextlib.suppress(Exception):  # no JSPI here: the names wait for the packages
             run_sync(_loading[lang])
-        except Exception:  # pragma: no cover - no JSPI here: the names wait for the packages
-            pass
 
 
 def prepare(lang: str) -> None:

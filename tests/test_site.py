@@ -20,6 +20,7 @@ import socketserver
 import threading
 import time
 import urllib.parse
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,8 @@ import pytest
 from browserkit import ARTIFACTS, VISIBLE_WORDS_JS, chromium, free_port, only_from, require_browser, shot
 
 from durak_nb.site import main
-from durak_nb.site.build import LESSON8, SIZE_LIMIT, build_site, course_files
+from durak_nb.site.build import LESSON8, ON_DEMAND, SIZE_LIMIT, build_site, course_files
+from durak_nb.site.bytecode import node_missing
 from durak_nb.site.landing import INDEX, editions, landing_page
 from durak_nb.site.pins import SiteError, load_pins
 
@@ -342,7 +344,8 @@ def test_landing_page_renders_nothing_from_a_notebook_as_markup(tmp_path: Path) 
     (ed,) = editions(tmp_path, [("", "en")])
     assert ed.lessons[0].path == "01_a.ipynb" and ed.lessons[0].time == "5 min"
     out = landing_page([ed])
-    assert "<img" not in out and "<script" not in out and "<b>" not in out
+    assert "<img" not in out and "<b>" not in out
+    assert out.count("<script") == 1 and '<script id="jupyter-config-data" type="application/json"' in out
     assert "&lt;img src=x onerror=alert(1)&gt;" in out and "&lt;script&gt;alert(2)&lt;/script&gt; &amp; more" in out
 
 
@@ -353,3 +356,57 @@ def test_landing_page_names_the_row_whose_lesson_is_missing(tmp_path: Path) -> N
     (tmp_path / "ru" / INDEX).write_text(json.dumps(nb), encoding="utf-8")
     with pytest.raises(SiteError, match=r"00_index.ipynb, markdown line 3: the lesson 01_gone.ipynb"):
         editions(tmp_path, [("ru", "ru")])
+
+
+def test_quick_start_preloads_no_grammar_and_ships_bytecode(site: Path) -> None:
+    """The quick start (issue 22): the grammar's packages are on the site but loaded only by
+    the pages that need them; the standard library and the wheels hold Python 3.14 bytecode
+    in place of their sources (when node was there to compile it)."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    preloaded = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    pyodide = site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert not set(ON_DEMAND) & set(preloaded["packages"])
+    assert set(ON_DEMAND) <= set(lock)
+    assert lock["pymorphy3"]["depends"] == ["dawg2-python"]
+    assert "pymorphy3" not in lock["durak-nb"]["depends"]
+    (kit,) = pyodide.glob("durak_nb-*.whl")
+    names = set(zipfile.ZipFile(kit).namelist())
+    assert not [n for n in names if n.startswith("durak_nb/views/static/widgets/")]
+    assert "durak_nb/locale/ru/LC_MESSAGES/site.mo" in names
+    stdlib = set(zipfile.ZipFile(pyodide / "python_stdlib.zip").namelist())
+    assert "sitecustomize.pyc" in stdlib or "sitecustomize.py" in stdlib
+    if node_missing() is None:
+        assert "durak_nb/engine.pyc" in names and "durak_nb/engine.py" not in names
+        assert "json/__init__.pyc" in stdlib and "json/__init__.py" not in stdlib
+        code = zipfile.ZipFile(kit).read("durak_nb/engine.pyc")
+        assert code[:4] == bytes.fromhex("2b0e0d0a")  # Python 3.14's magic number
+    assert not list((site / "build").glob("fa-*.ttf")) and list((site / "build").glob("fa-*.woff2"))
+
+
+def test_imports_look_in_the_notebooks_folder_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site's ``sitecustomize``: a module in the current folder never shadows one found
+    elsewhere, and one found nowhere else still imports from it."""
+    import importlib
+    import sys
+
+    from durak_nb.site import sitecustomize
+
+    (tmp_path / "textwrap.py").write_text("SHADOW = True\n", encoding="utf-8")
+    (tmp_path / "my_own_module_22.py").write_text("MINE = 22\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", ["", *sys.path])
+    spec = sitecustomize.FolderLastPathFinder.find_spec("textwrap")
+    assert spec is not None and spec.origin is not None and "SHADOW" not in Path(spec.origin).read_text()
+    mine = sitecustomize.FolderLastPathFinder.find_spec("my_own_module_22")
+    assert mine is not None and mine.origin == str(tmp_path / "my_own_module_22.py")
+    assert sitecustomize.FolderLastPathFinder.find_spec("no_such_module_22") is None
+    importlib.invalidate_caches()
+
+
+def test_grammar_loads_nothing_outside_the_browser() -> None:
+    from durak_nb import grammar
+
+    grammar.prepare("ru")
+    assert grammar._loading == {}
+    assert grammar.analyzer("ru") is not None

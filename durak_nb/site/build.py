@@ -208,12 +208,12 @@ def _pyodide_dir(
             depends = [d for d in depends if d not in ON_DEMAND or d == "dawg2-python"]
         wheels[w["name"]] = (w["version"], into / whl.name, w["imports"], depends, False)
     kernel_dir = _kernel_wheel_dir()
-    for stem, (name, imports, depends) in KERNEL_WHEELS.items():
+    for stem, (name, imports, needs) in KERNEL_WHEELS.items():
         prefix = stem.split("-")[0]
         major = stem.split("-")[1] if "-" in stem else ""
         (whl,) = [p for p in kernel_dir.glob(f"{prefix}-{major}*.whl")]
         shutil.copy2(whl, into / whl.name)
-        wheels[name] = (whl.name.split("-")[1], into / whl.name, imports, depends, False)
+        wheels[name] = (whl.name.split("-")[1], into / whl.name, imports, list(needs), False)
     viz_tgz = fetch(pins["viz"]["url"], cache, integrity=pins["viz"]["integrity"])
     viz = _viz_wheel(viz_tgz, into, pins["viz"]["version"])
     wheels["durak-nb-viz"] = (pins["viz"]["version"], viz, ["durak_nb_viz"], [], False)

@@ -8,11 +8,12 @@ build therefore compiles them once, with the very interpreter the browser runs: 
 core under Node.js (``node``, the ``pyodide`` npm package the site ships), so the bytecode
 is exactly Python 3.14's (cache tag ``cpython-314``) whatever Python builds the site.
 
-* the standard library and the wheels of other projects become *sourceless*: each
-  ``x.py`` is replaced by ``x.pyc`` (as Pyodide's own package builds do);
-* the kit's own wheel keeps its sources and gains ``__pycache__/x.cpython-314.pyc`` in
-  *unchecked-hash* form (PEP 552: used without comparing the source's time, which the
-  browser's unpacking does not keep), so a traceback or ``??`` still shows the kit's code.
+* the site makes the standard library and every wheel, the kit's too, *sourceless*: each
+  ``x.py`` is replaced by ``x.pyc`` (as Pyodide's own package builds do), which keeps the
+  site within its size limit (sources and bytecode both would pass it);
+* :func:`precompile` can instead keep an archive's sources and add
+  ``__pycache__/x.cpython-314.pyc`` in *unchecked-hash* form (PEP 552: used without
+  comparing the source's time, which the browser's unpacking does not keep).
 
 Code objects are compiled with the paths the files have in the browser
 (``/lib/python314.zip/…``, ``/lib/python3.14/site-packages/…``), so tracebacks name them.

@@ -6,9 +6,10 @@ what you learn | time |``), in the edition's language, so the landing page says 
 edition says. :func:`landing_page` writes the page: one section per edition, each
 lesson linking straight to the lesson in JupyterLab in the browser
 (``lab/index.html?path=ru/02_a_bout.ipynb``) and to the single-document view
-(``notebooks/index.html?path=…``). It runs no script (its one ``<script>`` is JupyterLite's
-configuration, JSON the apps read), has no style sheet or font from elsewhere, and every word taken from a notebook is escaped (:func:`html.escape`): nothing
-is rendered as markup.
+(``notebooks/index.html?path=…``). It runs no script (its one ``<script>`` is
+JupyterLite's configuration, JSON the apps read), has no style sheet or font from
+elsewhere, and every word taken from a notebook is escaped (:func:`html.escape`):
+nothing is rendered as markup.
 """
 
 from __future__ import annotations
