@@ -43,6 +43,7 @@ catalogue's form.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import string
 import threading
@@ -61,6 +62,7 @@ __all__ = [
     "fill",
     "is_spec",
     "person",
+    "prepare",
     "uses_grammar",
 ]
 
@@ -91,6 +93,7 @@ def analyzer(lang: str) -> Any | None:
             try:
                 import importlib
 
+                _load_in_browser(lang, wait=True)
                 import pymorphy3
 
                 # the dictionary's own path (no scan of every installed package's entry points)
@@ -99,6 +102,44 @@ def analyzer(lang: str) -> Any | None:
             except (ImportError, ValueError, OSError):  # pragma: no cover - no dictionary
                 _analyzers[lang] = None
         return _analyzers[lang]
+
+
+#: the browser's Python (Pyodide, on the course's site): the packages of each language's
+#: grammar, which the site loads only for the pages that need them (docs/site.md)
+_BROWSER_PACKAGES = {lang: ("pymorphy3", f"pymorphy3-dicts-{lang}") for lang in _MORPH_LANGS}
+_loading: dict[str, Any] = {}
+
+
+def _in_browser() -> bool:
+    import sys
+
+    return sys.platform == "emscripten"
+
+
+def _load_in_browser(lang: str, *, wait: bool) -> None:
+    """In the browser's Python (Pyodide), begin loading ``lang``'s grammar packages from the
+    site (once), and with ``wait`` wait for them where the browser can (WebAssembly stack
+    switching, JSPI: Chromium has it); elsewhere, or when they are loaded, nothing."""
+    if not _in_browser() or lang not in _BROWSER_PACKAGES:
+        return
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+        from pyodide.ffi import run_sync
+    except ImportError:  # pragma: no cover - not Pyodide's kernel
+        return
+    if lang not in _loading:
+        _loading[lang] = pyodide_js.loadPackage(list(_BROWSER_PACKAGES[lang]))
+    if wait:
+        with contextlib.suppress(Exception):  # no JSPI here: the names wait for the packages
+            run_sync(_loading[lang])
+
+
+def prepare(lang: str) -> None:
+    """Begin loading ``lang``'s dictionary where it is loaded on demand (the course's site:
+    :func:`durak_nb.i18n.set_language` calls this), so that it is there when the first
+    name is declined; elsewhere nothing."""
+    if lang in _MORPH_LANGS and lang not in _analyzers:
+        _load_in_browser(lang, wait=False)
 
 
 @dataclass(frozen=True)

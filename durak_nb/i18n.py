@@ -49,7 +49,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .grammar import fill, uses_grammar
+from .grammar import fill, prepare, uses_grammar
 
 __all__ = [
     "ENV",
@@ -178,6 +178,7 @@ def set_language(lang: str | None = None) -> None:
     if got is None:
         raise ValueError(f"language {lang!r}: durak-nb speaks {', '.join(LANGUAGES)}")
     _chosen = got
+    prepare(got)  # the browser's site loads a language's dictionary when it is chosen
 
 
 def get_language() -> str:

@@ -18,6 +18,8 @@ need=()
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 python3 -c "import venv, ensurepip" >/dev/null 2>&1 || need+=(python3-venv)
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
+# the course's site precompiles its bytecode with Pyodide under Node.js (docs/site.md)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
 if [ "$want_browser" = 1 ] && ! command -v chromium >/dev/null 2>&1; then need+=(chromium); fi
 # initdb and pg_ctl: on PATH, or where Debian's postgresql package puts them
 if [ "$want_postgres" = 1 ] && ! command -v initdb >/dev/null 2>&1 \

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import html.parser
 import http.server
 import json
 import os
@@ -19,6 +20,7 @@ import socketserver
 import threading
 import time
 import urllib.parse
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,8 +29,10 @@ import pytest
 from browserkit import ARTIFACTS, VISIBLE_WORDS_JS, chromium, free_port, only_from, require_browser, shot
 
 from durak_nb.site import main
-from durak_nb.site.build import LESSON8, SIZE_LIMIT, build_site, course_files
-from durak_nb.site.pins import load_pins
+from durak_nb.site.build import LESSON8, ON_DEMAND, SIZE_LIMIT, build_site, course_files
+from durak_nb.site.bytecode import node_missing
+from durak_nb.site.landing import INDEX, editions, landing_page
+from durak_nb.site.pins import SiteError, load_pins
 
 pytest.importorskip("jupyterlite_core")
 
@@ -269,3 +273,140 @@ def test_ukrainian_edition_runs_in_the_browser(site: Path, served: str) -> None:
         )
         outputs = page.locator(".jp-OutputArea-output", has_text="grammar:").last.inner_text()
         assert "grammar: Дашу Гліба Вере" in outputs, outputs
+
+
+class _Page(html.parser.HTMLParser):
+    """The links, the text of each edition's section, and the tags of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.tags: set[str] = set()
+        self.scripts: list[str | None] = []
+        self.sections: dict[str, list[str]] = {}
+        self._section: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.add(tag)
+        a = dict(attrs)
+        if tag == "script":
+            self.scripts.append(a.get("type"))
+        if tag == "a" and a.get("href"):
+            self.links.append(a["href"] or "")
+        if tag == "section":
+            self._section = a.get("lang")
+            self.sections[self._section or ""] = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "section":
+            self._section = None
+
+    def handle_data(self, data: str) -> None:
+        if self._section is not None:
+            self.sections[self._section].append(data)
+
+
+def test_landing_page_links_every_lesson_of_every_edition(site: Path) -> None:
+    """``/`` is the front door: the three editions, each lesson's title and line in the
+    edition's language, each linking to a lesson the site has (issue 22)."""
+    page = _Page()
+    page.feed((site / "index.html").read_text(encoding="utf-8"))
+    assert page.scripts == ["application/json"] and "link" not in page.tags  # no code, nothing from elsewhere
+    assert not [h for h in page.links if "://" in h or h.startswith("//")]
+    opened = [urllib.parse.urlsplit(h) for h in page.links if "index.html?path=" in h]
+    assert len(opened) == 3 * (11 * 2 + 1)  # each lesson in JupyterLab and alone, and each index
+    for link in opened:
+        assert (site / link.path).is_file(), link.path
+        (path,) = urllib.parse.parse_qs(link.query)["path"]
+        assert (site / "files" / path).is_file(), path
+    assert "lab/index.html?path=ru/00_index.ipynb" in page.links
+    assert "lab/index.html?path=uk/02_a_bout.ipynb" in page.links
+    assert "notebooks/index.html?path=05_perevodnoy.ipynb" in page.links
+    text = {lang: " ".join(" ".join(parts).split()) for lang, parts in page.sections.items()}
+    assert set(text) == {"en", "ru", "uk"}
+    assert "English: Durak, step by step — a course in nine lessons" in text["en"]
+    assert "Cards, trump and beating" in text["en"]
+    assert "How a bout goes: the lead, covering, throwing in, taking, and bito." in text["en"]
+    assert "Русский: Дурак шаг за шагом — курс в девяти уроках" in text["ru"]
+    assert "Переводной: перевод" in text["ru"] and "урок о чём он время" in text["ru"]
+    assert "Сколько карт можно подкинуть отбивающемуся и как подкидывают вдогонку. 25 мин" in text["ru"]
+    assert "Українська: Дурень крок за кроком — курс у дев'яти уроках" in text["uk"]
+    assert "Яка карта б'є яку, що робить козир, як роздають карти і хто ходить першим. 20 хв" in text["uk"]
+    assert "Виберіть у меню Run ▸ Run All Cells" in text["uk"]
+    assert "Cards" not in text["uk"] and "Карты" not in text["uk"]
+
+
+def test_landing_page_renders_nothing_from_a_notebook_as_markup(tmp_path: Path) -> None:
+    row = "| 1 | [<img src=x onerror=alert(1)>](01_a.ipynb) | <script>alert(2)</script> & more | 5 min |"
+    nb = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["# <b>Course</b>\n\n", row]}]}
+    (tmp_path / INDEX).write_text(json.dumps(nb), encoding="utf-8")
+    (tmp_path / "01_a.ipynb").write_text("{}", encoding="utf-8")
+    (ed,) = editions(tmp_path, [("", "en")])
+    assert ed.lessons[0].path == "01_a.ipynb" and ed.lessons[0].time == "5 min"
+    out = landing_page([ed])
+    assert "<img" not in out and "<b>" not in out
+    assert out.count("<script") == 1 and '<script id="jupyter-config-data" type="application/json"' in out
+    assert "&lt;img src=x onerror=alert(1)&gt;" in out and "&lt;script&gt;alert(2)&lt;/script&gt; &amp; more" in out
+
+
+def test_landing_page_names_the_row_whose_lesson_is_missing(tmp_path: Path) -> None:
+    lines = ["# Course\n", "\n", "| 1 | [A](01_gone.ipynb) | x | 5 min |"]
+    nb = {"cells": [{"cell_type": "markdown", "source": lines}]}
+    (tmp_path / "ru").mkdir()
+    (tmp_path / "ru" / INDEX).write_text(json.dumps(nb), encoding="utf-8")
+    with pytest.raises(SiteError, match=r"00_index.ipynb, markdown line 3: the lesson 01_gone.ipynb"):
+        editions(tmp_path, [("ru", "ru")])
+
+
+def test_quick_start_preloads_no_grammar_and_ships_bytecode(site: Path) -> None:
+    """The quick start (issue 22): the grammar's packages are on the site but loaded only by
+    the pages that need them; the standard library and the wheels hold Python 3.14 bytecode
+    in place of their sources (when node was there to compile it)."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    preloaded = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    pyodide = site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert not set(ON_DEMAND) & set(preloaded["packages"])
+    assert set(ON_DEMAND) <= set(lock)
+    assert lock["pymorphy3"]["depends"] == ["dawg2-python"]
+    assert "pymorphy3" not in lock["durak-nb"]["depends"]
+    (kit,) = pyodide.glob("durak_nb-*.whl")
+    names = set(zipfile.ZipFile(kit).namelist())
+    assert not [n for n in names if n.startswith("durak_nb/views/static/widgets/")]
+    assert "durak_nb/locale/ru/LC_MESSAGES/site.mo" in names
+    stdlib = set(zipfile.ZipFile(pyodide / "python_stdlib.zip").namelist())
+    assert "sitecustomize.pyc" in stdlib or "sitecustomize.py" in stdlib
+    if node_missing() is None:
+        assert "durak_nb/engine.pyc" in names and "durak_nb/engine.py" not in names
+        assert "json/__init__.pyc" in stdlib and "json/__init__.py" not in stdlib
+        code = zipfile.ZipFile(kit).read("durak_nb/engine.pyc")
+        assert code[:4] == bytes.fromhex("2b0e0d0a")  # Python 3.14's magic number
+    assert not list((site / "build").glob("fa-*.ttf")) and list((site / "build").glob("fa-*.woff2"))
+
+
+def test_imports_look_in_the_notebooks_folder_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site's ``sitecustomize``: a module in the current folder never shadows one found
+    elsewhere, and one found nowhere else still imports from it."""
+    import importlib
+    import sys
+
+    from durak_nb.site import sitecustomize
+
+    (tmp_path / "textwrap.py").write_text("SHADOW = True\n", encoding="utf-8")
+    (tmp_path / "my_own_module_22.py").write_text("MINE = 22\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", ["", *sys.path])
+    spec = sitecustomize.FolderLastPathFinder.find_spec("textwrap")
+    assert spec is not None and spec.origin is not None and "SHADOW" not in Path(spec.origin).read_text()
+    mine = sitecustomize.FolderLastPathFinder.find_spec("my_own_module_22")
+    assert mine is not None and mine.origin == str(tmp_path / "my_own_module_22.py")
+    assert sitecustomize.FolderLastPathFinder.find_spec("no_such_module_22") is None
+    importlib.invalidate_caches()
+
+
+def test_grammar_loads_nothing_outside_the_browser() -> None:
+    from durak_nb import grammar
+
+    grammar.prepare("ru")
+    assert grammar._loading == {}
+    assert grammar.analyzer("ru") is not None

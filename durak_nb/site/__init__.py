@@ -40,6 +40,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help=_("the course's folder, with ru/ and uk/ for the other editions (default: the kit's notebooks/)"),
     )
+    parser.add_argument(
+        "--no-quick",
+        dest="quick",
+        action="store_false",
+        help=_("build the slow-starting site of before (every package preloaded, no precompiled bytecode)"),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         print(PINS_FILE)
         return 0
     try:
-        report = build_site(args.output, cache=args.cache, notebooks=args.notebooks)
+        report = build_site(args.output, cache=args.cache, notebooks=args.notebooks, quick=args.quick)
     except SiteError as exc:
         print(_("durak-nb site: {error}").format(error=exc), file=sys.stderr)
         return 1

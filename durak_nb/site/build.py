@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, language
+from .bytecode import SITE_PACKAGES, STDLIB_ZIP, node_missing, precompile
+from .landing import write_landing_page
 from .pins import SiteError, fetch, load_pins, sha256_of
 
 #: where downloads are kept between builds (``DURAK_NB_SITE_CACHE`` overrides)
@@ -71,7 +73,9 @@ LESSON8_NOTE = N_(
 @dataclass
 class SiteReport:
     """What :func:`build_site` made: the folder, its size in bytes, the editions and
-    notebooks it holds, the packages the browser's Python has and those it lacks."""
+    notebooks it holds, the packages the browser's Python has and those it lacks, those
+    loaded when the kernel starts (``preloaded``), why the bytecode was not precompiled
+    (``bytecode``, None when it was) and whether it is the quick-start build."""
 
     output: Path
     size: int = 0
@@ -80,6 +84,9 @@ class SiteReport:
     packages: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    preloaded: list[str] = field(default_factory=list)
+    bytecode: str | None = None
+    quick: bool = True
 
 
 def _source_root() -> Path:
@@ -87,25 +94,6 @@ def _source_root() -> Path:
     if not (root / "pyproject.toml").exists() or not (root / "notebooks").is_dir():
         raise SiteError(_("the site is built from the kit's source tree (pyproject.toml and notebooks/ not found)"))
     return root
-
-
-def _kit_wheel(root: Path, dest: Path) -> Path:
-    """Build the kit's wheel from ``root`` and rewrite it so that each catalogue's ``.po``
-    comes before its ``.mo``: unpacked in that order the ``.mo`` is never older than the
-    ``.po``, so the browser never needs Babel to compile one (durak_nb.i18n)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp, str(root)]
-        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise SiteError(_("building the kit's wheel failed: {error}").format(error=done.stderr.strip()[-500:]))
-        (built,) = Path(tmp).glob("durak_nb-*.whl")
-        out = dest / built.name
-        with zipfile.ZipFile(built) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-            infos = src.infolist()
-            infos.sort(key=lambda i: (i.filename.endswith(".mo"), i.filename.endswith("RECORD")))
-            for info in infos:
-                dst.writestr(info, src.read(info))
-    return out
 
 
 def _viz_wheel(tgz: Path, dest: Path, version: str) -> Path:
@@ -160,8 +148,42 @@ def _kernel_wheel_dir() -> Path:
     raise SiteError(_("jupyterlite-pyodide-kernel is not installed (pip install 'durak-nb[site]')"))
 
 
-def _pyodide_dir(pins: dict[str, Any], cache: Path, root: Path, into: Path) -> tuple[list[str], list[str]]:
-    """Fill ``into`` (the site's ``static/pyodide``); returns (packages, missing)."""
+#: packages the browser's Python loads only when a page needs them (quick start): the
+#: grammar (pymorphy3 and its dictionaries, for the Russian and Ukrainian pages only:
+#: :func:`durak_nb.grammar.analyzer` loads them, :func:`durak_nb.grammar.prepare` begins it)
+ON_DEMAND = ("dawg2-python", "pymorphy3", "pymorphy3-dicts-ru", "pymorphy3-dicts-uk")
+
+#: the kit's files the browser never reads (the offline widget renderer for nbconvert pages)
+BROWSER_SKIPS = ("durak_nb/views/static/widgets/",)
+
+
+def _kit_wheel(root: Path, dest: Path, *, skip: tuple[str, ...] = ()) -> Path:
+    """Build the kit's wheel from ``root`` and rewrite it so that each catalogue's ``.po``
+    comes before its ``.mo``: unpacked in that order the ``.mo`` is never older than the
+    ``.po``, so the browser never needs Babel to compile one (durak_nb.i18n).  Files under
+    the prefixes ``skip`` are left out."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp, str(root)]
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SiteError(_("building the kit's wheel failed: {error}").format(error=done.stderr.strip()[-500:]))
+        (built,) = Path(tmp).glob("durak_nb-*.whl")
+        out = dest / built.name
+        with zipfile.ZipFile(built) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+            infos = [i for i in src.infolist() if not i.filename.startswith(skip)]
+            infos.sort(key=lambda i: (i.filename.endswith(".mo"), i.filename.endswith("RECORD")))
+            for info in infos:
+                dst.writestr(info, src.read(info))
+    return out
+
+
+def _pyodide_dir(
+    pins: dict[str, Any], cache: Path, root: Path, into: Path, *, quick: bool = True
+) -> tuple[list[str], list[str], list[str], str | None]:
+    """Fill ``into`` (the site's ``static/pyodide``); returns (packages, missing, preloaded,
+    why the bytecode is not precompiled or None).  ``quick``: the kit's wheel without
+    :data:`BROWSER_SKIPS`, :data:`ON_DEMAND` not preloaded, the bytecode precompiled
+    (:mod:`durak_nb.site.bytecode`)."""
     tgz = fetch(pins["pyodide"]["url"], cache, integrity=pins["pyodide"]["integrity"])
     into.mkdir(parents=True)
     with tarfile.open(tgz) as tar:
@@ -171,35 +193,48 @@ def _pyodide_dir(pins: dict[str, Any], cache: Path, root: Path, into: Path) -> t
             fp = tar.extractfile(member)
             assert fp is not None
             (into / member.name.removeprefix("package/")).write_bytes(fp.read())
+    if quick:  # the notebook's folder searched last (durak_nb/site/sitecustomize.py)
+        with zipfile.ZipFile(into / "python_stdlib.zip", "a", zipfile.ZIP_DEFLATED) as stdlib:
+            stdlib.write(Path(__file__).with_name("sitecustomize.py"), "sitecustomize.py")
     lock = json.loads((into / "pyodide-lock.json").read_text(encoding="utf-8"))
     missing = sorted(k for k, v in lock["packages"].items() if not v["file_name"].endswith("-none-any.whl"))
-    packages: dict[str, dict[str, Any]] = {}
+    # name -> (version, wheel, imports, depends, the kit's own)
+    wheels: dict[str, tuple[str, Path, Any, Any, bool]] = {}
     for w in pins["wheels"]:
         whl = fetch(w["url"], cache, sha256=w["sha256"])
         shutil.copy2(whl, into / whl.name)
-        packages[w["name"]] = _lock_entry(w["name"], w["version"], into / whl.name, w["imports"], w["depends"])
+        depends = list(w["depends"])
+        if quick and w["name"] == "pymorphy3":  # the dictionary a page needs, not always the Russian one
+            depends = [d for d in depends if d not in ON_DEMAND or d == "dawg2-python"]
+        wheels[w["name"]] = (w["version"], into / whl.name, w["imports"], depends, False)
     kernel_dir = _kernel_wheel_dir()
-    for stem, (name, imports, depends) in KERNEL_WHEELS.items():
+    for stem, (name, imports, needs) in KERNEL_WHEELS.items():
         prefix = stem.split("-")[0]
         major = stem.split("-")[1] if "-" in stem else ""
         (whl,) = [p for p in kernel_dir.glob(f"{prefix}-{major}*.whl")]
         shutil.copy2(whl, into / whl.name)
-        version = whl.name.split("-")[1]
-        packages[name] = _lock_entry(name, version, into / whl.name, imports, depends)
+        wheels[name] = (whl.name.split("-")[1], into / whl.name, imports, list(needs), False)
     viz_tgz = fetch(pins["viz"]["url"], cache, integrity=pins["viz"]["integrity"])
     viz = _viz_wheel(viz_tgz, into, pins["viz"]["version"])
-    packages["durak-nb-viz"] = _lock_entry("durak-nb-viz", pins["viz"]["version"], viz, ["durak_nb_viz"], [])
-    kit = _kit_wheel(root, into)
-    packages["durak-nb"] = _lock_entry(
-        "durak-nb",
-        kit.name.split("-")[1],
-        kit,
-        ["durak_nb"],
-        ["ipywidgets", "graphviz", "tqdm", "durak-nb-viz", "pymorphy3", "pymorphy3-dicts-ru", "pymorphy3-dicts-uk"],
-    )
+    wheels["durak-nb-viz"] = (pins["viz"]["version"], viz, ["durak_nb_viz"], [], False)
+    kit = _kit_wheel(root, into, skip=BROWSER_SKIPS if quick else ())
+    kit_depends = ["ipywidgets", "graphviz", "tqdm", "durak-nb-viz"]
+    if not quick:
+        kit_depends += ["pymorphy3", "pymorphy3-dicts-ru", "pymorphy3-dicts-uk"]
+    wheels["durak-nb"] = (kit.name.split("-")[1], kit, ["durak_nb"], kit_depends, True)
+    why_not = node_missing() if quick else _("the site was built with --no-quick")
+    if why_not is None:
+        archives = [(into / "python_stdlib.zip", STDLIB_ZIP, False)]
+        archives += [(whl, SITE_PACKAGES, False) for _v, whl, _i, _d, _own in wheels.values()]
+        precompile(into, archives)
+    packages = {
+        name: _lock_entry(name, version, whl, imports, depends)
+        for name, (version, whl, imports, depends, _own) in wheels.items()
+    }
     lock["packages"] = packages
     (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
-    return sorted(packages), missing
+    preloaded = sorted(p for p in packages if not (quick and p in ON_DEMAND))
+    return sorted(packages), missing, preloaded, why_not
 
 
 def _lesson8_note(nb_path: Path, lang: str, version: str) -> None:
@@ -253,8 +288,24 @@ def _folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
+def _prune_fonts(build: Path) -> None:
+    """Remove the legacy copies of JupyterLab's icon fonts (``.eot``, ``.ttf``, ``.svg``
+    of Font Awesome): every browser JupyterLab runs in takes the ``.woff2`` listed first."""
+    for font in build.glob("fa-*"):
+        if font.suffix in LEGACY_FONTS:
+            font.unlink()
+
+
+#: the font formats no browser that runs JupyterLab needs (they follow woff2 and woff)
+LEGACY_FONTS = (".eot", ".ttf", ".svg")
+
+
 def build_site(
-    output: Path | str, *, cache: Path | str | None = None, notebooks: Path | str | None = None
+    output: Path | str,
+    *,
+    cache: Path | str | None = None,
+    notebooks: Path | str | None = None,
+    quick: bool = True,
 ) -> SiteReport:
     """Build the course's JupyterLite site into ``output`` (replaced if it exists).
 
@@ -263,6 +314,12 @@ def build_site(
         cache: where downloads are kept (default :data:`DEFAULT_CACHE`).
         notebooks: the course's folder (default: ``notebooks/`` of the kit's source tree);
             its ``ru/`` and ``uk/`` sub-folders are the other editions.
+        quick: the quick start (docs/site.md): bytecode precompiled with Pyodide under
+            Node.js, the grammar's packages loaded only by the pages that need them, the
+            kit's wheel without what the browser never reads, JupyterLab's legacy font
+            files left out.  False builds the site as it was before (every package
+            preloaded, everything compiled in the browser): ``--no-quick``, for
+            ``benchmarks/bench_site.py``.
 
     Returns:
         a :class:`SiteReport`.
@@ -276,15 +333,17 @@ def build_site(
     cache_dir = Path(cache) if cache is not None else DEFAULT_CACHE
     pins = load_pins()
     root = _source_root()
-    report = SiteReport(out)
+    report = SiteReport(out, quick=quick)
     with tempfile.TemporaryDirectory(prefix="durak-nb-site-") as tmp:
         lite = Path(tmp) / "lite"
         lite.mkdir()
-        report.packages, report.missing = _pyodide_dir(pins, cache_dir, root, lite / "static" / "pyodide")
+        report.packages, report.missing, report.preloaded, report.bytecode = _pyodide_dir(
+            pins, cache_dir, root, lite / "static" / "pyodide", quick=quick
+        )
         report.editions, report.notebooks = course_files(
             root, lite / "files", pins["pyodide"]["version"], Path(notebooks) if notebooks is not None else None
         )
-        (lite / "jupyter-lite.json").write_text(json.dumps(_lite_config(report.packages), indent=1), encoding="utf-8")
+        (lite / "jupyter-lite.json").write_text(json.dumps(_lite_config(report.preloaded), indent=1), encoding="utf-8")
         staging = Path(tmp) / "out"
         cmd = [
             sys.executable, "-m", "jupyterlite_core", "build",
@@ -300,6 +359,9 @@ def build_site(
         if out.exists():
             shutil.rmtree(out)
         shutil.copytree(staging, out)
+    if quick:
+        _prune_fonts(out / "build")
+    write_landing_page(out, [(folder, lang) for folder, lang in EDITIONS if lang in report.editions])
     report.size = _folder_size(out)
     report.seconds = time.perf_counter() - start
     return report
@@ -308,7 +370,7 @@ def build_site(
 def summary(report: SiteReport) -> str:
     """The report in words, for the command line."""
     mb = report.size / 1e6
-    return _(
+    text = _(
         "site written to {output}: {mb:.1f} MB, {notebooks} notebooks (editions: {editions}), "
         "{packages} packages for the browser's Python, built in {seconds:.0f} s; "
         "without a browser build: {missing}"
@@ -321,6 +383,9 @@ def summary(report: SiteReport) -> str:
         seconds=report.seconds,
         missing=", ".join(m for m in report.missing if m in {"numpy", "pandas", "matplotlib"}),
     )
+    if report.bytecode is not None:
+        text += "\n" + _("the bytecode is not precompiled: {reason}").format(reason=report.bytecode)
+    return text
 
 
 __all__ = ["DEFAULT_CACHE", "SiteError", "SiteReport", "build_site", "fetch", "summary"]
