@@ -23,10 +23,11 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit, cards_text, deck, parse_card
 from ..engine import Position
-from ..i18n import N_, _, get_language, language, ngettext, pgettext
+from ..i18n import _, get_language, language, ngettext, pgettext
 from ..unseen import Seen
 from ..views.cards_svg import position_svg
 from .client import ClassClient, ClientError
+from .pages import BOT_LEVELS, PRESETS, TEACHER, WORDS
 
 __all__ = [
     "BOT_LEVELS",
@@ -37,11 +38,6 @@ __all__ = [
     "seat_picture",
     "view_position",
 ]
-
-#: the bot levels a teacher may seat (``{"bot": LEVEL}``), as the tournament names them
-BOT_LEVELS = ("random", "lowest", "heuristic", "search")
-#: the presets a teacher chooses from on the board (RULES.md "Variants")
-PRESETS = ("podkidnoy", "perevodnoy", "prostoy", "english", "japanese")
 
 STYLE = """<style>
 .dnb-class {max-width: 1000px}
@@ -195,27 +191,6 @@ class _Pool:
                 b.layout.display = "none"
 
 
-WORDS = {
-    "server": N_("Server"),
-    "code": N_("Class code"),
-    "name": N_("Your name"),
-    "join": N_("Join the class"),
-    "joining": N_("Joining…"),
-    "connecting": N_("Connecting to the server…"),
-    "lost": N_("The connection is lost; trying again…"),
-    "closed": N_("Disconnected."),
-    "fill": N_("Type the server's address, the class code and your name."),
-    "joined": N_("You are in the class {title} as {name}."),
-    "wait_table": N_("Wait until your teacher seats you at a table."),
-    "your_move": N_("Your move: press one of the buttons."),
-    "wait_move": N_("Wait for the others' moves."),
-    "last": N_("Last move: {words}"),
-    "over": N_("The game is over: {words}"),
-    "sent": N_("Move sent: {words}"),
-    "drill": N_("Drill {n} of {count}: {title}"),
-    "drill_done": N_("Drill done: {right} of {count} right."),
-    "send_answer": N_("Answer"),
-}
 
 
 class JoinClass(widgets.VBox):  # type: ignore[misc]
@@ -451,40 +426,6 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
             self.drill_pool.show([str(o) for o in question.get("options") or []])
 
 
-TEACHER = {
-    "title": N_("Class title"),
-    "teacher": N_("Your name"),
-    "key": N_("Teacher key"),
-    "make": N_("Make the class"),
-    "code": N_("Class code: {code}"),
-    "code_hint": N_("Students join with this code at {address}"),
-    "students": N_("Students"),
-    "name": N_("Name"),
-    "online": N_("Connected"),
-    "table": N_("Table"),
-    "drills": N_("Drills (answered / right)"),
-    "stuck": N_("Stuck"),
-    "yes": N_("yes"),
-    "no": N_("no"),
-    "stuck_for": N_("waiting {seconds} s"),
-    "none": N_("no students yet"),
-    "seats": N_("Seats"),
-    "seats_hint": N_("names, comma-separated; bot: a bot"),
-    "open": N_("Open a table"),
-    "size": N_("Players"),
-    "preset": N_("Variant"),
-    "bot": N_("Bot"),
-    "no_bot": N_("no bot"),
-    "pair": N_("Pair the students"),
-    "kind": N_("Drill"),
-    "seed": N_("Seed"),
-    "count": N_("Questions"),
-    "set": N_("Set the drill"),
-    "drills_set": N_("Drills set: {drills}"),
-    "table_head": N_("Table {table}: {players}"),
-    "moves": N_("{n} moves"),
-    "need_key": N_("Give the teacher key (printed by durak-nb class serve) or a teacher's token."),
-}
 
 
 class TeacherBoard(widgets.VBox):  # type: ignore[misc]
