@@ -75,7 +75,7 @@ TEACHER = {
     "seats": N_("Seats"),
     "seats_hint": N_("names, comma-separated; bot: a bot"),
     "open": N_("Open a table"),
-    "size": N_("Players"),
+    "size": N_("Players at a table"),
     "preset": N_("Variant"),
     "bot": N_("Bot"),
     "no_bot": N_("no bot"),
@@ -86,20 +86,17 @@ TEACHER = {
     "set": N_("Set the drill"),
     "drills_set": N_("Drills set: {drills}"),
     "table_head": N_("Table {table}: {players}"),
-    "moves": N_("{n} moves"),
     "need_key": N_("Give the teacher key (printed by durak-nb class serve) or a teacher's token."),
 }
 
 PAGE_WORDS = {
     "student_title": N_("Join the class"),
     "teacher_title": N_("The teacher's board"),
-    "language": N_("Language"),
     "no_script": N_("This page needs JavaScript."),
     "talon": N_("Talon: {n}"),
     "trump": N_("Trump: {card}"),
     "hand": N_("Your hand"),
     "table_cards": N_("On the table"),
-    "others": N_("{name}: {n} cards"),
     "tables": N_("Tables"),
     "no_tables": N_("No table is open yet."),
     "leave": N_("Leave the class"),
@@ -131,9 +128,9 @@ def words(lang: str) -> dict[str, Any]:
             "pass": str(pgettext("class move", "Pass")),
             "redeal": str(pgettext("class move", "Claim a redeal")),
         }
-        out["moves1"] = str(ngettext("{n} move", "{n} moves", 1))
-        out["moves2"] = str(ngettext("{n} move", "{n} moves", 2))
-        out["moves5"] = str(ngettext("{n} move", "{n} moves", 5))
+        # plural forms for the script, as gettext gives them for 1, 2 and 5 (class.js: plural())
+        out["moves"] = [str(ngettext("{n} move", "{n} moves", n)) for n in (1, 2, 5)]
+        out["others"] = [str(ngettext("{name}: {n} card", "{name}: {n} cards", n)) for n in (1, 2, 5)]
         out["cards"] = {c.code: card_text(c) for c in deck(52)}
     out["lang"] = lang
     out["presets"] = list(PRESETS)

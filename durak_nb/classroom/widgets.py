@@ -483,28 +483,32 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             self.status = widgets.HTML()
             self.students = widgets.HTML()
             self.seats = widgets.Text(description=_(w["seats"]), placeholder=_(w["seats_hint"]))
-            self.seats.style.description_width = "6em"
+            self.seats.style.description_width = "initial"
             self.seats.layout.width = "30em"
             self.preset = widgets.Dropdown(options=PRESETS, value="podkidnoy", description=_(w["preset"]))
-            self.preset.style.description_width = "6em"
+            self.preset.style.description_width = "initial"
             self.preset.layout.width = "16em"
             self.open_button = widgets.Button(description=_(w["open"]))
             self.open_button.on_click(lambda _b: self.open_table_from_fields())
             self.size = widgets.BoundedIntText(value=2, min=2, max=6, description=_(w["size"]))
-            self.size.style.description_width = "6em"
-            self.size.layout.width = "12em"
+            self.size.style.description_width = "initial"
+            self.size.layout.width = "auto"
             self.bot = widgets.Dropdown(options=[(_(w["no_bot"]), ""), *[(b, b) for b in BOT_LEVELS]])
             self.bot.description = _(w["bot"])
-            self.bot.layout.width = "14em"
+            self.bot.style.description_width = "initial"
+            self.bot.layout.width = "auto"
             self.pair_button = widgets.Button(description=_(w["pair"]))
             self.pair_button.on_click(lambda _b: self.pair(self.size.value, bot=self.bot.value or None))
             from ..lessons.drills import KINDS
 
             self.kind = widgets.Dropdown(options=KINDS, description=_(w["kind"]))
+            self.kind.style.description_width = "initial"
             self.kind.layout.width = "18em"
             self.seed = widgets.IntText(value=1, description=_(w["seed"]))
+            self.seed.style.description_width = "initial"
             self.seed.layout.width = "12em"
             self.count = widgets.BoundedIntText(value=5, min=1, max=20, description=_(w["count"]))
+            self.count.style.description_width = "initial"
             self.count.layout.width = "12em"
             self.drill_button = widgets.Button(description=_(w["set"]))
             self.drill_button.on_click(lambda _b: self.set_drill(self.kind.value, self.seed.value, self.count.value))
@@ -741,7 +745,7 @@ def _result_words(result: object) -> str:
         if result.get("words"):
             return str(result["words"])
         if result.get("durak"):
-            return str(_("{name} is the durak").format(name=result["durak"]))
+            return str(pgettext("class result", "{name} is the durak").format(name=result["durak"]))
         if result.get("draw"):
-            return str(_("a draw"))
+            return str(pgettext("class result", "a draw"))
     return ""

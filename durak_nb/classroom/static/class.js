@@ -35,11 +35,14 @@
     var src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
     if (img.getAttribute("src") !== src) img.setAttribute("src", src);
   }
-  function movesCount(n) {
-    var t = n === 1 ? W.moves1 : (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? W.moves2 : W.moves5);
-    if (W.lang === "en") t = n === 1 ? W.moves1 : W.moves2;
-    return fill(t, { n: n });
+  // forms: the text for 1, 2 and 5 (pages.words); English has two forms, Russian and Ukrainian three
+  function plural(forms, n) {
+    if (W.lang === "en") return n === 1 ? forms[0] : forms[1];
+    if (n % 10 === 1 && n % 100 !== 11) return forms[0];
+    if (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) return forms[1];
+    return forms[2];
   }
+  function movesCount(n) { return fill(plural(W.moves, n), { n: n }); }
 
   function moveLabel(m) {
     var M = W.move;
@@ -164,7 +167,8 @@
     pic.appendChild(info);
     Object.keys(v.others || {}).forEach(function (name) {
       var o = v.others[name];
-      pic.appendChild(el("p", null, fill(W.others, { name: name, n: (o.known || []).length + (o.hidden || 0) })));
+      var n = (o.known || []).length + (o.hidden || 0);
+      pic.appendChild(el("p", null, fill(plural(W.others, n), { name: name, n: n })));
     });
   }
   function showQuestion() {
