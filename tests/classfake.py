@@ -85,6 +85,9 @@ class FakeServer:
             "hands": {n: [c.code for c in g.hands[i]] for i, n in enumerate(self.seats)},
             "last": g.history[-1].describe(self.seats) if g.history else None,
             "stuck": {n: 0 for n in self.seats},
+            "result": {"durak": self.seats[g.result.durak] if g.result.durak is not None else None}
+            if g.finished
+            else None,
         }
 
     def _board(self) -> dict[str, Any]:

@@ -86,7 +86,7 @@ TEACHER = {
     "set": N_("Set the drill"),
     "drills_set": N_("Drills set: {drills}"),
     "table_head": N_("Table {table}: {players}"),
-    "need_key": N_("Give the teacher key (printed by durak-nb class serve) or a teacher's token."),
+    "need_key": N_("Type the server's address, the teacher key (durak-nb class serve prints it), the class title and your name."),
 }
 
 PAGE_WORDS = {

@@ -225,6 +225,7 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         self.lang = lang or get_language()
         self.token_file = token_file
+        self.address = server
         self.client: ClassClient | None = None
         self.view: dict[str, Any] | None = None
         self.drills: list[dict[str, Any]] = []
@@ -237,7 +238,7 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
             self.code = widgets.Text(value=code, description=_(WORDS["code"]), placeholder="ABC234")
             self.name = widgets.Text(value=name, description=_(WORDS["name"]))
             for t in (self.server, self.code, self.name):
-                t.style.description_width = "9em"
+                t.style.description_width = "11em"
                 t.layout.width = "24em"
             self.join_button = widgets.Button(description=_(WORDS["join"]), button_style="primary")
             self.join_button.layout.width = "auto"
@@ -380,7 +381,6 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
             self._show_question()
 
     def _show_view(self, m: dict[str, Any]) -> None:
-        self.view = m
         self.picture.value = seat_picture(m)
         self.picture.layout.display = None
         legal = m["view"].get("legal") or []
@@ -396,6 +396,7 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
         else:
             parts.append(esc(_(WORDS["wait_move"])))
         self.last.value = "<p>" + "<br>".join(parts) + "</p>"
+        self.view = m  # last: whoever reads it finds the frame shown
 
     def _show_question(self) -> None:
         d, q = self.drill_at
@@ -426,8 +427,6 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
             self.drill_pool.show([str(o) for o in question.get("options") or []])
 
 
-
-
 class TeacherBoard(widgets.VBox):  # type: ignore[misc]
     """The teacher's board in a notebook: make a class (its code shown big, for the
     projector), the class list (connected, at which table, drills answered and right,
@@ -435,13 +434,14 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
     as its moves come.  :meth:`games` and :meth:`answers` give pandas tables.
 
     Args:
-        server: the server's address (``host:port`` or a URL).
+        server: the server's address (``host:port`` or a URL), pre-filled; empty: the
+            teacher types it.
         key: the teacher key (``durak-nb class serve`` prints it): to make a new class.
         token: a teacher's token from before: to come back to that class.
         title: the class's title (pre-filled); teacher: the teacher's name (pre-filled).
         lang: the language (default: the kit's).
         token_file: where the teacher's token is kept.
-        connect: connect at once (default true).
+        connect: connect at once when the address is given (default true).
 
     Raises:
         ClientError: ``server`` cannot be read.
@@ -449,7 +449,7 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        server: str,
+        server: str = "",
         key: str | None = None,
         token: str | None = None,
         *,
@@ -460,8 +460,8 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         connect: bool = True,
     ) -> None:
         self.lang = lang or get_language()
-        self.address = server
-        self.client = ClassClient(server, lang=self.lang, pictures=True, token=token, token_file=token_file)
+        self.token_file = token_file
+        self.client: ClassClient | None = None
         self.code_value: str | None = None
         self.board: dict[str, Any] | None = None
         self.tables: dict[str, dict[str, Any]] = {}
@@ -469,16 +469,17 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         self.drills_set: list[dict[str, Any]] = []
         with language(self.lang):
             w = TEACHER
+            self.server = widgets.Text(value=server, description=_(WORDS["server"]), placeholder="127.0.0.1:8765")
             self.key = widgets.Text(value=key or "", description=_(w["key"]))
             self.title = widgets.Text(value=title, description=_(w["title"]))
             self.teacher = widgets.Text(value=teacher, description=_(w["teacher"]))
-            for t in (self.key, self.title, self.teacher):
-                t.style.description_width = "9em"
+            for t in (self.server, self.key, self.title, self.teacher):
+                t.style.description_width = "11em"
                 t.layout.width = "26em"
             self.make_button = widgets.Button(description=_(w["make"]), button_style="primary")
             self.make_button.on_click(lambda _b: self.make_class())
             self.make_button.layout.width = "auto"
-            self.form = widgets.VBox([self.key, self.title, self.teacher, self.make_button])
+            self.form = widgets.VBox([self.server, self.key, self.title, self.teacher, self.make_button])
             self.code = widgets.HTML()
             self.status = widgets.HTML()
             self.students = widgets.HTML()
@@ -529,22 +530,38 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         )
         super().__init__([widgets.HTML(STYLE), self.form, self.code, self.status, self.students, self.controls, self.table_box])
         self.add_class("dnb-class")
-        self.client.listen(self.handle)
-        if token or self.client.token:
-            self.form.layout.display = "none"
-        if connect:
-            self.client.connect()
-            if not self.client.token and key and title and teacher:
+        if server and connect:
+            client = self._connect(token)
+            if client.token:
+                self.form.layout.display = "none"
+            elif key and title and teacher:
                 self.make_class()
+
+    def _connect(self, token: str | None = None) -> ClassClient:
+        """The client, connected to the address in the field (made at the first call)."""
+        if self.client is None:
+            self.client = ClassClient(
+                self.server.value, lang=self.lang, pictures=True, token=token, token_file=self.token_file
+            )
+            self.address = self.server.value.strip()
+            self.client.listen(self.handle)
+            self.client.connect()
+        return self.client
 
     # -- the teacher's requests ---------------------------------------------------------
     def make_class(self) -> None:
         """Make the class from the key, title and name fields (``create_class``)."""
-        if not (self.key.value.strip() and self.title.value.strip() and self.teacher.value.strip()):
+        fields = (self.server, self.key, self.title, self.teacher)
+        if not all(f.value.strip() for f in fields):
             with language(self.lang):
                 self.status.value = f"<p>{esc(_(TEACHER['need_key']))}</p>"
             return
-        self.client.create_class(self.key.value.strip(), self.title.value.strip(), self.teacher.value.strip())
+        try:
+            client = self._connect()
+        except ClientError as exc:
+            self.status.value = f'<p class="dnb-class-refused">{esc(exc)}</p>'
+            return
+        client.create_class(self.key.value.strip(), self.title.value.strip(), self.teacher.value.strip())
 
     def open_table(self, seats: Sequence[str], preset: str = "podkidnoy", seed: int | None = None) -> int:
         """Open a table for ``seats`` (students' names; ``bot`` or ``bot:LEVEL`` for a bot),
@@ -556,7 +573,7 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
                 out.append({"bot": s.partition(":")[2].strip() or "heuristic"})
             elif s:
                 out.append({"student": s})
-        return self.client.open_table({"preset": preset}, out, seed=seed)
+        return self._connected().open_table({"preset": preset}, out, seed=seed)
 
     def open_table_from_fields(self) -> None:
         """Open a table from the seats and variant fields."""
@@ -564,11 +581,17 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
 
     def pair(self, size: int, *, preset: str | None = None, bot: str | None = None) -> int:
         """Seat the students not at a table at tables of ``size`` (``pair``)."""
-        return self.client.pair(size, {"preset": preset or self.preset.value}, bot=bot)
+        return self._connected().pair(size, {"preset": preset or self.preset.value}, bot=bot)
 
     def set_drill(self, kind: str, seed: int, count: int) -> int:
         """Set every student the drill ``kind`` (``set_drill``)."""
-        return self.client.set_drill(kind, int(seed), int(count))
+        return self._connected().set_drill(kind, int(seed), int(count))
+
+    def _connected(self) -> ClassClient:
+        if self.client is None:
+            with language(self.lang):
+                raise ClientError(_(TEACHER["need_key"]))
+        return self.client
 
     # -- tables -------------------------------------------------------------------------
     def games(self) -> Any:
@@ -577,7 +600,11 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         words), ``result`` (words, or empty while the game goes on)."""
         import pandas as pd
 
-        rows = [
+        with language(self.lang):
+            return pd.DataFrame(self._game_rows(), columns=["table", "players", "moves", "last", "result"])
+
+    def _game_rows(self) -> list[dict[str, Any]]:
+        return [
             {
                 "table": t,
                 "players": ", ".join(str(p) for p in m.get("players") or []),
@@ -587,7 +614,6 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             }
             for t, m in self.tables.items()
         ]
-        return pd.DataFrame(rows, columns=["table", "players", "moves", "last", "result"])
 
     def answers(self) -> Any:
         """Every student's drills (pandas ``DataFrame``): ``name``, ``connected``, ``table``,
@@ -626,14 +652,14 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             self._show_code(str(m.get("code", "")))
             self.form.layout.display = "none"
             self.controls.layout.display = None
-            self.client.watch()
+            self._connected().watch()
         elif kind == "welcome":
             klass = m.get("class") or {}
             if klass.get("code"):
                 self._show_code(str(klass["code"]))
             self.form.layout.display = "none"
             self.controls.layout.display = None
-            self.client.watch()
+            self._connected().watch()
         elif kind == "board":
             self.board = m
             klass = m.get("class") or {}
@@ -649,7 +675,7 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             self._show_table(m)
             self._show_students()
         elif kind == "table_opened":
-            self.client.watch()
+            self._connected().watch()
         elif kind == "drill_set":
             drill = m.get("drill")
             self.drills_set.append(drill if isinstance(drill, dict) else {"drill": drill})
