@@ -50,6 +50,8 @@ class FakeServer:
         self.seats: list[str] = []
         self.loop: asyncio.AbstractEventLoop | None = None
         self.port = 0
+        #: what the board says of the table's wait for its player to act, in seconds
+        self.stuck = 0
 
     # -- messages out ------------------------------------------------------------------------
     async def send(self, ws: Any, message: dict[str, Any]) -> None:
@@ -61,7 +63,7 @@ class FakeServer:
         game = self.game
         out: dict[str, Any] = {
             "type": "view",
-            "table": "t1",
+            "table": 1,
             "seq": len(game.history),
             "players": self.seats,
             "seat": name,
@@ -77,14 +79,15 @@ class FakeServer:
         g = self.game
         return {
             "type": "table",
-            "table": "t1",
+            "table": 1,
             "seq": len(g.history),
+            "name": "1",
             "players": self.seats,
             "rules": {"preset": "podkidnoy"},
             "moves": [move_to_json(m, self.seats) for m in g.history],
             "hands": {n: [c.code for c in g.hands[i]] for i, n in enumerate(self.seats)},
             "last": g.history[-1].describe(self.seats) if g.history else None,
-            "stuck": {n: 0 for n in self.seats},
+            "stuck": 0,
             "result": {"durak": self.seats[g.result.durak] if g.result.durak is not None else None}
             if g.finished
             else None,
@@ -92,7 +95,7 @@ class FakeServer:
 
     def _board(self) -> dict[str, Any]:
         students = [
-            {"name": n, "connected": t in self.sockets.values(), "table": "t1" if n in self.seats else None}
+            {"name": n, "connected": t in self.sockets.values(), "table": 1 if n in self.seats else None}
             for t, (r, n) in self.tokens.items()
             if r == "student"
         ]
@@ -163,7 +166,7 @@ class FakeServer:
         elif kind == "open_table":
             self.seats = [s["student"] for s in m["seats"]]
             self.game = Game.deal("podkidnoy", self.seats, seed=m.get("seed", 1))
-            await self.send(ws, {"type": "table_opened", "re": re, "table": "t1"})
+            await self.send(ws, {"type": "table_opened", "re": re, "table": 1})
             await self.broadcast()
         elif kind == "move":
             token = self.sockets.get(ws)
@@ -183,7 +186,7 @@ class FakeServer:
                 await self.refuse(ws, re, "illegal")
                 return
             game.play(move)
-            await self.send(ws, {"type": "moved", "re": re, "table": "t1", "seq": len(game.history)})
+            await self.send(ws, {"type": "moved", "re": re, "table": 1, "seq": len(game.history)})
             await self.broadcast()
         elif kind == "watch":
             await self.send(ws, self._board())
@@ -205,9 +208,35 @@ class FakeServer:
         asyncio.run_coroutine_threadsafe(close(), self.loop).result(5)
 
 
+def pages(connection: Any, request: Any) -> Any:
+    """HTTP: ``/`` and ``/teacher`` (durak_nb.classroom.pages.render, ``?lang=``) and
+    ``/static/…``; ``/ws`` goes on to the WebSocket."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from websockets.datastructures import Headers
+    from websockets.http11 import Response
+
+    from durak_nb.classroom.pages import STATIC, render
+
+    url = urlsplit(request.path)
+    if url.path == "/ws":
+        return None
+    lang = parse_qs(url.query).get("lang", ["en"])[0]
+    if url.path in ("/", "/teacher"):
+        body = render("teacher" if url.path == "/teacher" else "student", lang).encode()
+        kind = "text/html; charset=utf-8"
+    elif url.path.startswith("/static/") and (STATIC / url.path[8:]).is_file() and "/" not in url.path[8:]:
+        body = (STATIC / url.path[8:]).read_bytes()
+        kind = "text/javascript" if url.path.endswith(".js") else "text/css"
+    else:
+        return connection.respond(404, "not found\n")
+    return Response(200, "OK", Headers([("Content-Type", kind), ("Content-Length", str(len(body)))]), body)
+
+
 @contextmanager
 def fake_server() -> Iterator[FakeServer]:
-    """Run a :class:`FakeServer` on a free loopback port in a thread; yields it."""
+    """Run a :class:`FakeServer` on a free loopback port in a thread (with the pages over
+    HTTP: :func:`pages`); yields it."""
     from websockets.asyncio.server import serve
 
     fake = FakeServer()
@@ -218,7 +247,7 @@ def fake_server() -> Iterator[FakeServer]:
         nonlocal stop
         fake.loop = asyncio.get_running_loop()
         stop = fake.loop.create_future()
-        async with serve(fake.handle, "127.0.0.1", 0) as server:
+        async with serve(fake.handle, "127.0.0.1", 0, process_request=pages) as server:
             fake.port = next(iter(server.sockets)).getsockname()[1]
             ready.set()
             await stop

@@ -46,12 +46,12 @@ def test_a_student_joins_plays_and_gets_the_seat_back_after_a_drop(tmp_path: Pat
         assert [v["seat"] for v in views] == ["Аня", "Борис"] and views[0]["seq"] == 0
         to_act = next(i for i, v in enumerate(views) if v["view"]["legal"])
         legal = views[to_act]["view"]["legal"][0]
-        ident = students[to_act].move("t1", 0, legal)
+        ident = students[to_act].move(1, 0, legal)
         assert students[to_act].wait_for("moved", re=ident)["seq"] == 1
         assert teacher.wait_for("table")["moves"] == []  # the table as it opened
         assert teacher.wait_for("table")["moves"] == [legal]
         # a replayed move (seq 0 again) is refused as stale and the view follows
-        ident = students[to_act].move("t1", 0, legal)
+        ident = students[to_act].move(1, 0, legal)
         assert students[to_act].wait_for("refused", re=ident)["code"] == "stale"
         assert students[to_act].wait_for("view")["seq"] == 1
 

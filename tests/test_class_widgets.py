@@ -108,13 +108,13 @@ def test_a_game_played_by_the_widgets_to_its_end() -> None:
         final = anna.view
         assert final is not None and final["result"] == {"durak": durak}
         assert "Партия окончена" in anna.last.value and shown(anna) == [] and shown(boris) == []
-        until(lambda: board.tables.get("t1", {}).get("seq") == len(fake.game.history))
-        head = board.panels["t1"][0].value
-        assert head.startswith("<h3>Стол t1: Аня &lt;b&gt;x&lt;/b&gt;, Борис · ")
+        until(lambda: board.tables.get("1", {}).get("seq") == len(fake.game.history))
+        head = board.panels["1"][0].value
+        assert head.startswith("<h3>Стол 1: Аня &lt;b&gt;x&lt;/b&gt;, Борис · ")
         games = board.games()
         assert games.to_dict("records") == [
             {
-                "table": "t1",
+                "table": "1",
                 "players": "Аня <b>x</b>, Борис",
                 "moves": len(fake.game.history),
                 "last": fake.game.history[-1].describe(fake.seats),

@@ -20,6 +20,8 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext, pgettex
 from ..lessons.drills import KINDS
 from ..views.cards_svg import esc
 from ..views.html import page_head, script_json
+from ..rules import PRESETS as RULE_PRESETS
+from .referee import LEVELS as BOT_LEVELS
 
 __all__ = ["BOT_LEVELS", "PAGES", "PRESETS", "STATIC", "TEACHER", "WORDS", "render", "words"]
 
@@ -28,10 +30,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: the pages :func:`render` knows
 PAGES = ("student", "teacher")
 
-#: the bot levels a teacher may seat (``{"bot": LEVEL}``), as the tournament names them
-BOT_LEVELS = ("random", "lowest", "heuristic", "search")
 #: the presets a teacher chooses from on the board (RULES.md "Variants")
-PRESETS = ("podkidnoy", "perevodnoy", "prostoy", "english", "japanese")
+PRESETS = tuple(RULE_PRESETS)
 
 WORDS = {
     "server": N_("Server"),
@@ -131,6 +131,8 @@ def words(lang: str) -> dict[str, Any]:
         # plural forms for the script, as gettext gives them for 1, 2 and 5 (class.js: plural())
         out["moves"] = [str(ngettext("{n} move", "{n} moves", n)) for n in (1, 2, 5)]
         out["others"] = [str(ngettext("{name}: {n} card", "{name}: {n} cards", n)) for n in (1, 2, 5)]
+        out["durak_is"] = str(pgettext("class result", "{name} is the durak"))
+        out["draw"] = str(pgettext("class result", "a draw"))
         out["cards"] = {c.code: card_text(c) for c in deck(52)}
     out["lang"] = lang
     out["presets"] = list(PRESETS)

@@ -39,6 +39,9 @@ __all__ = [
     "view_position",
 ]
 
+#: seconds a student may take for a move before the board says they are stuck
+STUCK = 60
+
 STYLE = """<style>
 .dnb-class {max-width: 1000px}
 .dnb-class .dnb-class-code {font-size: 64px; font-weight: bold; letter-spacing: .12em; line-height: 1.1}
@@ -389,8 +392,8 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
         if m.get("last"):
             parts.append(esc(_(WORDS["last"]).format(words=m["last"])))
         if m.get("result") is not None:
-            words = m.get("words") or m["result"].get("words") if isinstance(m["result"], dict) else None
-            parts.append("<b>" + esc(_(WORDS["over"]).format(words=words or "")) + "</b>")
+            words = m.get("words") or _result_words(m["result"])
+            parts.append("<b>" + esc(_(WORDS["over"]).format(words=words)) + "</b>")
         elif legal:
             parts.append(esc(_(WORDS["your_move"])))
         else:
@@ -719,14 +722,14 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         )
 
     def _stuck(self, student: Mapping[str, Any]) -> str:
-        """Seconds the student's table waits for them, when it is their turn."""
-        table = self.tables.get(str(student.get("table")))
-        if table is None or table.get("result") is not None:
-            return ""
-        stuck = table.get("stuck")
-        seconds = stuck.get(student.get("name")) if isinstance(stuck, dict) else stuck
-        if isinstance(seconds, (int, float)) and seconds >= 60:
-            return str(_(TEACHER["stuck_for"]).format(seconds=int(seconds)))
+        """How long the student's table has waited for them (their turn, a minute or more:
+        the board's ``tables`` summary, ``to_act`` and ``stuck``), else ``''``."""
+        for table in (self.board or {}).get("tables") or []:
+            if table.get("name") != student.get("table") or table.get("to_act") != student.get("name"):
+                continue
+            seconds = table.get("stuck")
+            if table.get("result") is None and isinstance(seconds, (int, float)) and seconds >= STUCK:
+                return str(_(TEACHER["stuck_for"]).format(seconds=int(seconds)))
         return ""
 
     def _show_drills(self) -> None:
@@ -743,7 +746,8 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         head, body = self.panels[t]
         players = ", ".join(str(p) for p in m.get("players") or [])
         moves = ngettext("{n} move", "{n} moves", int(m.get("seq") or 0)).format(n=int(m.get("seq") or 0))
-        words = [esc(_(TEACHER["table_head"]).format(table=t, players=players)) + f" · {esc(moves)}"]
+        name = m.get("name") or t
+        words = [esc(_(TEACHER["table_head"]).format(table=name, players=players)) + f" · {esc(moves)}"]
         if m.get("last"):
             words.append(esc(_(WORDS["last"]).format(words=m["last"])))
         if m.get("result") is not None:

@@ -139,7 +139,11 @@
     else last.appendChild(el("span", null, legal.length ? W.your_move : W.wait_move));
   }
   function resultWords(r) {
-    if (r && typeof r === "object") { if (r.words) return r.words; if (r.durak) return r.durak; }
+    if (r && typeof r === "object") {
+      if (r.words) return r.words;
+      if (r.durak) return fill(W.durak_is, { name: r.durak });
+      if (r.draw) return W.draw;
+    }
     return "";
   }
   function chip(code) {
@@ -303,10 +307,13 @@
     return [s.answered || 0, s.right || 0];
   }
   function stuckWords(s) {
-    var t = tables[String(s.table)];
-    if (!t || (t.result !== undefined && t.result !== null)) return "";
-    var st = t.stuck, sec = (st && typeof st === "object") ? st[s.name] : st;
-    return (typeof sec === "number" && sec >= 60) ? fill(W.stuck_for, { seconds: Math.floor(sec) }) : "";
+    // the board's tables: the one the student sits at, waiting for them a minute or more
+    var out = "";
+    ((board && board.tables) || []).forEach(function (t) {
+      if (t.name !== s.table || t.to_act !== s.name || (t.result !== undefined && t.result !== null)) return;
+      if (typeof t.stuck === "number" && t.stuck >= 60) out = fill(W.stuck_for, { seconds: Math.floor(t.stuck) });
+    });
+    return out;
   }
   function showStudents() {
     var box = $("students");
@@ -339,7 +346,7 @@
       $("tables").appendChild(box);
     }
     box.querySelector(".dnb-table-head").textContent =
-      fill(W.table_head, { table: id, players: (m.players || []).join(", ") }) + " · " + movesCount(m.seq || 0);
+      fill(W.table_head, { table: m.name || id, players: (m.players || []).join(", ") }) + " · " + movesCount(m.seq || 0);
     var last = box.querySelector(".dnb-table-last");
     var over = m.result !== undefined && m.result !== null;
     last.textContent = (m.last ? fill(W.last, { words: m.last }) : "") + (over ? "  " + fill(W.over, { words: m.words || resultWords(m.result) }) : "");
