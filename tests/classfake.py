@@ -18,6 +18,7 @@ from typing import Any
 from durak_nb.bots import seat_view
 from durak_nb.engine import Game
 from durak_nb.record.json_form import move_to_json
+from durak_nb.views.cards_svg import position_svg
 
 #: the members each client message may have (docs/class-protocol.md, "Messages from a client")
 MEMBERS: dict[str, set[str]] = {
@@ -52,6 +53,8 @@ class FakeServer:
         self.port = 0
         #: what the board says of the table's wait for its player to act, in seconds
         self.stuck = 0
+        #: some client asked for pictures (the fake sends them to everyone then)
+        self.pictures = False
 
     # -- messages out ------------------------------------------------------------------------
     async def send(self, ws: Any, message: dict[str, Any]) -> None:
@@ -70,6 +73,8 @@ class FakeServer:
             "view": seat_view(game, seat).to_json(),
             "last": game.history[-1].describe(self.seats) if game.history else None,
         }
+        if self.pictures:
+            out["picture"] = position_svg(game.position(), perspective=seat, actors=game.actors())
         if game.finished:
             out["result"] = {"durak": self.seats[game.result.durak] if game.result.durak is not None else None}
         return out
@@ -91,6 +96,7 @@ class FakeServer:
             "result": {"durak": self.seats[g.result.durak] if g.result.durak is not None else None}
             if g.finished
             else None,
+            "picture": position_svg(g.position(), actors=g.actors()) if self.pictures else None,
         }
 
     def _board(self) -> dict[str, Any]:
@@ -132,6 +138,7 @@ class FakeServer:
     async def answer(self, ws: Any, m: dict[str, Any]) -> None:
         kind, re = m["type"], m["id"]
         if kind == "hello":
+            self.pictures = self.pictures or bool(m.get("pictures"))
             await self.send(ws, {"type": "hello", "re": re, "protocol": "durak-nb-class/1"})
         elif kind == "create_class":
             if m.get("key") != KEY:

@@ -9,7 +9,9 @@
   var STORE = "durak-nb-class-" + PAGE;
   var BACKOFF = [500, 1000, 2000, 4000, 8000];
   var ws = null, ids = 0, tries = 0, waiting = [], token = null, stopped = false;
-  try { token = window.localStorage.getItem(STORE); } catch (e) { token = null; }
+  // the token: this tab's (sessionStorage, kept over a reload) or else the last one this
+  // browser was given (localStorage, kept over a restart); two tabs may hold two seats
+  try { token = window.sessionStorage.getItem(STORE) || window.localStorage.getItem(STORE); } catch (e) { token = null; }
 
   function $(id) { return document.getElementById(id); }
   function fill(template, values) {
@@ -97,11 +99,17 @@
   }
   function keep(t) {
     token = t;
-    try { window.localStorage.setItem(STORE, t); } catch (e) { /* private mode: kept in the page */ }
+    try {
+      window.localStorage.setItem(STORE, t);
+      window.sessionStorage.setItem(STORE, t);
+    } catch (e) { /* private mode: kept in the page */ }
   }
   function forget() {
+    try {
+      if (token && window.localStorage.getItem(STORE) === token) window.localStorage.removeItem(STORE);
+      window.sessionStorage.removeItem(STORE);
+    } catch (e) { /* nothing kept */ }
     token = null;
-    try { window.localStorage.removeItem(STORE); } catch (e) { /* nothing kept */ }
   }
 
   // -- the student's page ---------------------------------------------------------------------
@@ -109,6 +117,7 @@
 
   function showView(m) {
     view = m;
+    document.body.setAttribute("data-seq", String(m.seq));
     $("game").hidden = false;
     var pic = $("picture");
     if (typeof m.picture === "string" && m.picture.indexOf("<svg") >= 0) {
