@@ -24,6 +24,17 @@ CUT_JS = """() => [...document.querySelectorAll('button, label, h1, h2, h3, p, t
 WIDE_JS = "() => document.documentElement.scrollWidth > window.innerWidth + 1"
 
 
+#: a fresh student's tab: the browser's last token (localStorage) forgotten, the tab's own
+#: (sessionStorage) kept over reloads; several students share this one browser here
+FRESH_TAB = "window.localStorage.removeItem('durak-nb-class-student')"
+
+
+def student_page(ctx: Any) -> Any:
+    page = ctx.new_page()
+    page.add_init_script(FRESH_TAB)
+    return page
+
+
 def legal_buttons(page: Any) -> list[str]:
     return [str(t) for t in page.locator("#moves button").all_inner_texts()]
 
@@ -47,7 +58,7 @@ def test_a_game_on_the_pages_to_its_end() -> None:
         assert board.inner_text("#code") == "Код класса: ABC234"
         students = []
         for name in ("Аня <img src=x onerror=alert(1)>", "Борис"):
-            page = ctx.new_page()
+            page = student_page(ctx)
             page.goto(f"{base}/?lang=ru")
             page.fill("#code", "abc-234")
             page.fill("#name", name)
@@ -115,12 +126,12 @@ def test_the_pages_fit_the_laptop_and_the_projector(lang: str) -> None:
         board.fill("#teacher", "Олександра Костянтинівна")
         board.click("#make button[type=submit]")
         board.wait_for_selector("#controls:not([hidden])")
-        student = ctx.new_page()
+        student = student_page(ctx)
         student.goto(f"{base}/?lang={lang}")
         student.fill("#code", "ABC234")
         student.fill("#name", "Олександра-Вікторія")
         student.click("#join-button")
-        other = ctx.new_page()
+        other = student_page(ctx)
         other.goto(f"{base}/?lang={lang}")
         other.fill("#code", "ABC234")
         other.fill("#name", "Борис")
