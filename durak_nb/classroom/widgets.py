@@ -39,6 +39,9 @@ __all__ = [
     "view_position",
 ]
 
+#: a shown widget's ``layout.display``: the empty value takes the style property away in the
+#: page (None does not reach the page from a listener in Pyodide: seen on the site)
+SHOWN = ""
 #: seconds a student may take for a move before the board says they are stuck
 STUCK = 60
 
@@ -189,7 +192,7 @@ class _Pool:
                 b.description = labels[i]
                 b.tooltip = labels[i]
                 b.disabled = disabled
-                b.layout.display = None
+                b.layout.display = SHOWN
             else:
                 b.layout.display = "none"
 
@@ -363,7 +366,7 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
         elif kind == "refused":
             self._say(str(m.get("text", "")), refused=True)
             if m.get("code") == "auth":
-                self.form.layout.display = None
+                self.form.layout.display = SHOWN
                 self.join_button.disabled = False
             if self.view is not None:
                 self._show_view(self.view)
@@ -385,7 +388,7 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
 
     def _show_view(self, m: dict[str, Any]) -> None:
         self.picture.value = seat_picture(m)
-        self.picture.layout.display = None
+        self.picture.layout.display = SHOWN
         legal = m["view"].get("legal") or []
         self.pool.show([move_label(x) for x in legal])
         parts = []
@@ -424,7 +427,7 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
         self.drill_text.value = body
         if question.get("numeric"):
             self.drill_pool.show([])
-            self.number.layout.display = self.number_button.layout.display = None
+            self.number.layout.display = self.number_button.layout.display = SHOWN
         else:
             self.number.layout.display = self.number_button.layout.display = "none"
             self.drill_pool.show([str(o) for o in question.get("options") or []])
@@ -654,14 +657,14 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         elif kind == "class_created":
             self._show_code(str(m.get("code", "")))
             self.form.layout.display = "none"
-            self.controls.layout.display = None
+            self.controls.layout.display = SHOWN
             self._connected().watch()
         elif kind == "welcome":
             klass = m.get("class") or {}
             if klass.get("code"):
                 self._show_code(str(klass["code"]))
             self.form.layout.display = "none"
-            self.controls.layout.display = None
+            self.controls.layout.display = SHOWN
             self._connected().watch()
         elif kind == "board":
             self.board = m
@@ -691,7 +694,7 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         elif kind == "refused":
             self.status.value = f'<p class="dnb-class-refused">{esc(m.get("text", ""))}</p>'
             if m.get("code") == "auth":
-                self.form.layout.display = None
+                self.form.layout.display = SHOWN
 
     def _show_code(self, code: str) -> None:
         self.code_value = code
