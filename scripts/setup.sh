@@ -1,15 +1,27 @@
 #!/usr/bin/env bash
 # Everything durak-nb needs on a fresh Debian machine: graphviz's `dot`, Chromium for the
-# browser tests (with --browser), and a virtual environment .venv with the kit installed.
+# browser tests (with --browser), Debian's PostgreSQL server for the class store's tests
+# (with --postgres: tests/pgserver.py starts a throwaway cluster), and a virtual
+# environment .venv with the kit installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want_browser=0
-[ "${1:-}" = "--browser" ] && want_browser=1
+want_postgres=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) want_browser=1 ;;
+    --postgres) want_postgres=1 ;;
+    *) echo "setup: unknown option $arg (use --browser, --postgres)" >&2; exit 2 ;;
+  esac
+done
 need=()
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 python3 -c "import venv, ensurepip" >/dev/null 2>&1 || need+=(python3-venv)
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
 if [ "$want_browser" = 1 ] && ! command -v chromium >/dev/null 2>&1; then need+=(chromium); fi
+# initdb and pg_ctl: on PATH, or where Debian's postgresql package puts them
+if [ "$want_postgres" = 1 ] && ! command -v initdb >/dev/null 2>&1 \
+   && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then need+=(postgresql); fi
 if [ "${#need[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   echo "setup: installing Debian packages: ${need[*]}"

@@ -27,6 +27,29 @@ def _english() -> Any:
     i18n.set_language("en")
 
 
+@pytest.fixture(scope="session")
+def pg_cluster() -> Any:
+    """A throwaway PostgreSQL cluster for the session (:class:`pgserver.PgServer`), or a
+    skip when none can start here; a failure instead with ``DURAK_NB_REQUIRE_POSTGRES=1``
+    (scripts/test.sh: CI tests PostgreSQL, never skips it)."""
+    import pgserver
+
+    why = pgserver.why_not()
+    if why is not None:
+        if pgserver.required():
+            pytest.fail(f"{pgserver.REQUIRE}=1 and {why}")
+        pytest.skip(why)
+    server = pgserver.PgServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Any) -> str:
+    """The URL of a fresh empty database in :func:`pg_cluster`."""
+    return str(pg_cluster.database())
+
+
 @pytest.fixture(scope="module")
 def pod() -> Any:
     """The podkidnoy game of ``test_replay.podkidnoy_doc()`` as a ``Replay`` (one a module)."""
