@@ -371,7 +371,8 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
             if self.view is not None:
                 self._show_view(self.view)
         elif kind == "game_over":
-            self.last.value = f"<p><b>{esc(_(WORDS['over']).format(words=m.get('words', '')))}</b></p>"
+            if self.view is not None:  # the server's words of the result (Result.describe)
+                self._show_view({**self.view, "result": m.get("result") or {}, "words": m.get("words")})
         elif kind == "drill":
             self.drills.append(m)
             if len(self.drills) == 1 or self.drill_at[0] >= len(self.drills) - 1:
@@ -401,7 +402,8 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
             parts.append(esc(_(WORDS["your_move"])))
         else:
             parts.append(esc(_(WORDS["wait_move"])))
-        self.last.value = "<p>" + "<br>".join(parts) + "</p>"
+        # the frame's count of moves on the element, for a page (or a test) to wait on
+        self.last.value = f'<p class="dnb-class-last" data-seq="{int(m["seq"])}">' + "<br>".join(parts) + "</p>"
         self.view = m  # last: whoever reads it finds the frame shown
 
     def _show_question(self) -> None:
