@@ -214,10 +214,10 @@ def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
             assert len(frames) < 500
         assert board.locator(".dnb-board-table").get_attribute("data-over") == "yes"
         over = board.inner_text(".dnb-table-last")
-        assert "Партия окончена" in over
+        assert "Игра окончена" in over
         for page, lite in pages:
             text = page.inner_text(".dnb-class" if lite else "#last")
-            assert ("The game is over" if lite else "Партия окончена") in text
+            assert ("Game over" if lite else "Игра окончена") in text
         shots(board, [p for p, lite in pages if not lite][0])
 
     out = tmp_path / "export"

@@ -108,7 +108,7 @@ def test_a_game_on_the_pages_to_its_end() -> None:
         assert len(pictures) == moves  # the board's text changed with every move
         durak = fake.seats[fake.game.result.durak]
         for page in students:
-            page.wait_for_function("() => document.getElementById('last').textContent.includes('Партия окончена')")
+            page.wait_for_function("() => document.getElementById('last').textContent.includes('Игра окончена')")
             assert f"{durak} — дурак" in page.inner_text("#last")
         assert refused == []
         ARTIFACTS.mkdir(exist_ok=True)

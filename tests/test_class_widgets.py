@@ -107,7 +107,7 @@ def test_a_game_played_by_the_widgets_to_its_end() -> None:
         durak = fake.seats[fake.game.result.durak]
         final = anna.view
         assert final is not None and final["result"] == {"durak": durak}
-        assert "Партия окончена" in anna.last.value and shown(anna) == [] and shown(boris) == []
+        assert "Игра окончена" in anna.last.value and shown(anna) == [] and shown(boris) == []
         until(lambda: board.tables.get("1", {}).get("seq") == len(fake.game.history))
         head = board.panels["1"][0].value
         assert head.startswith("<h3>Стол 1: Аня &lt;b&gt;x&lt;/b&gt;, Борис · ")

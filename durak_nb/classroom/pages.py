@@ -48,7 +48,7 @@ WORDS = {
     "your_move": N_("Your move: press one of the buttons."),
     "wait_move": N_("Wait for the others' moves."),
     "last": N_("Last move: {words}"),
-    "over": N_("The game is over: {words}"),
+    "over": N_("Game over: {words}"),
     "sent": N_("Move sent: {words}"),
     "drill": N_("Drill {n} of {count}: {title}"),
     "drill_done": N_("Drill done: {right} of {count} right."),
