@@ -18,9 +18,11 @@ from typing import Any
 from ..cards import card_text, deck
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext, pgettext
 from ..lessons.drills import KINDS
+from ..lessons.drills import text as drill_text
 from ..views.cards_svg import esc
 from ..views.html import page_head, script_json
 from ..rules import PRESETS as RULE_PRESETS
+from ..rules import preset_text
 from .referee import LEVELS as BOT_LEVELS
 
 __all__ = ["BOT_LEVELS", "PAGES", "PRESETS", "STATIC", "TEACHER", "WORDS", "render", "words"]
@@ -134,10 +136,11 @@ def words(lang: str) -> dict[str, Any]:
         out["durak_is"] = str(pgettext("class result", "{name} is the durak"))
         out["draw"] = str(pgettext("class result", "a draw"))
         out["cards"] = {c.code: card_text(c) for c in deck(52)}
+        # the choices of the board: [value, words] (the variants as people call them, the drills by their titles)
+        out["presets"] = [[p, preset_text(p)] for p in PRESETS]
+        out["kinds"] = [[k, drill_text(f"title {k}")] for k in KINDS]
     out["lang"] = lang
-    out["presets"] = list(PRESETS)
     out["bots"] = list(BOT_LEVELS)
-    out["kinds"] = list(KINDS)
     return out
 
 

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit, cards_text, deck, parse_card
 from ..engine import Position
+from ..rules import preset_text
 from ..i18n import _, get_language, language, ngettext, pgettext
 from ..unseen import Seen
 from ..views.cards_svg import position_svg
@@ -494,9 +495,11 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             self.seats = widgets.Text(description=_(w["seats"]), placeholder=_(w["seats_hint"]))
             self.seats.style.description_width = "initial"
             self.seats.layout.width = "30em"
-            self.preset = widgets.Dropdown(options=PRESETS, value="podkidnoy", description=_(w["preset"]))
+            self.preset = widgets.Dropdown(
+                options=[(preset_text(p), p) for p in PRESETS], value="podkidnoy", description=_(w["preset"])
+            )
             self.preset.style.description_width = "initial"
-            self.preset.layout.width = "16em"
+            self.preset.layout.width = "auto"
             self.open_button = widgets.Button(description=_(w["open"]))
             self.open_button.on_click(lambda _b: self.open_table_from_fields())
             self.size = widgets.BoundedIntText(value=2, min=2, max=6, description=_(w["size"]))
@@ -509,10 +512,11 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             self.pair_button = widgets.Button(description=_(w["pair"]))
             self.pair_button.on_click(lambda _b: self.pair(self.size.value, bot=self.bot.value or None))
             from ..lessons.drills import KINDS
+            from ..lessons.drills import text as drill_text
 
-            self.kind = widgets.Dropdown(options=KINDS, description=_(w["kind"]))
+            self.kind = widgets.Dropdown(options=[(drill_text(f"title {k}"), k) for k in KINDS], description=_(w["kind"]))
             self.kind.style.description_width = "initial"
-            self.kind.layout.width = "18em"
+            self.kind.layout.width = "auto"
             self.seed = widgets.IntText(value=1, description=_(w["seed"]))
             self.seed.style.description_width = "initial"
             self.seed.layout.width = "12em"

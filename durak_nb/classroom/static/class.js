@@ -276,10 +276,10 @@
   function teacher() {
     var params = new URLSearchParams(location.search);
     if (params.get("key")) $("key").value = params.get("key");
-    W.presets.forEach(function (p) { var o = el("option", null, p); o.value = p; $("preset").appendChild(o); });
+    W.presets.forEach(function (p) { var o = el("option", null, p[1]); o.value = p[0]; $("preset").appendChild(o); });
     var none = el("option", null, W.no_bot); none.value = ""; $("bot").appendChild(none);
     W.bots.forEach(function (b) { var o = el("option", null, b); o.value = b; $("bot").appendChild(o); });
-    W.kinds.forEach(function (k) { var o = el("option", null, k); o.value = k; $("kind").appendChild(o); });
+    W.kinds.forEach(function (k) { var o = el("option", null, k[1]); o.value = k[0]; $("kind").appendChild(o); });
     if (token) $("make").hidden = true;
     $("make").addEventListener("submit", function (e) {
       e.preventDefault();
