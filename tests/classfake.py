@@ -55,6 +55,7 @@ class FakeServer:
         self.stuck = 0
         #: some client asked for pictures (the fake sends them to everyone then)
         self.pictures = False
+        self.drill: list[Any] = []
 
     # -- messages out ------------------------------------------------------------------------
     async def send(self, ws: Any, message: dict[str, Any]) -> None:
@@ -105,7 +106,13 @@ class FakeServer:
             for t, (r, n) in self.tokens.items()
             if r == "student"
         ]
-        return {"type": "board", "class": {"code": CODE, "title": "7B"}, "students": students, "tables": [], "drills": []}
+        return {
+            "type": "board",
+            "class": {"code": CODE, "title": "7B"},
+            "students": students,
+            "tables": [],
+            "drills": [],
+        }
 
     async def broadcast(self) -> None:
         for ws, token in list(self.sockets.items()):
@@ -156,7 +163,9 @@ class FakeServer:
             token = secrets.token_urlsafe(32)
             self.tokens[token] = ("student", m["name"])
             self.sockets[ws] = token
-            await self.send(ws, {"type": "joined", "re": re, "token": token, "name": m["name"], "class": {"code": CODE}})
+            await self.send(
+                ws, {"type": "joined", "re": re, "token": token, "name": m["name"], "class": {"code": CODE}}
+            )
             for other, t in self.sockets.items():
                 if t is not None and self.tokens[t][0] == "teacher":
                     await self.send(other, self._board())
@@ -195,6 +204,25 @@ class FakeServer:
             game.play(move)
             await self.send(ws, {"type": "moved", "re": re, "table": 1, "seq": len(game.history)})
             await self.broadcast()
+        elif kind == "set_drill":
+            from durak_nb.lessons.drills import make
+
+            self.drill = [make(m["kind"], m["seed"] + i) for i in range(m["count"])]
+            questions = [
+                {"context": d.context, "question": d.question, "options": list(d.options), "numeric": d.numeric}
+                for d in self.drill
+            ]
+            await self.send(
+                ws, {"type": "drill_set", "re": re, "drill": {"id": 7, "kind": m["kind"], "seed": m["seed"]}}
+            )
+            message = {"type": "drill", "drill": 7, "kind": m["kind"], "seed": m["seed"], "questions": questions}
+            for other, t in list(self.sockets.items()):
+                if t is not None and self.tokens[t][0] == "student":
+                    await self.send(other, message)
+        elif kind == "answer":
+            d = self.drill[m["question"]]
+            right = m["answer"] == d.answer
+            await self.send(ws, {"type": "answered", "re": re, "right": right, "text": "right" if right else "wrong"})
         elif kind == "watch":
             await self.send(ws, self._board())
         elif kind == "bye":

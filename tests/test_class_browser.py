@@ -34,6 +34,11 @@ pytestmark = pytest.mark.browser
 
 DURAK_NB = Path(sys.executable).parent / "durak-nb"
 KEY = "k-" + "7" * 30
+#: whether a student's screen shows the frame of ``n`` moves or a later one (the page's
+#: body, the widget's last line carry the count: ``data-seq``)
+SEQ_JS = """([n, lite]) => {
+  const e = lite ? document.querySelector('.dnb-class [data-seq]') : document.body;
+  return e && e.dataset.seq !== undefined && +e.dataset.seq >= n }"""
 #: the students: two on the server's page, the last in the site's notebook
 NAMES = ("Аня", "Борис", "Вика")
 
@@ -53,7 +58,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
         deadline = time.monotonic() + 60
         while True:
             if proc.poll() is not None:
-                pytest.fail(f"durak-nb class serve stopped ({proc.returncode}): {(top / 'serve.log').read_text()[-2000:]}")
+                pytest.fail(
+                    f"durak-nb class serve stopped ({proc.returncode}): {(top / 'serve.log').read_text()[-2000:]}"
+                )
             try:
                 with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
                     assert json.load(r) == {"ok": True}
@@ -110,7 +117,8 @@ def lite_student(page: Any, site: str, server: str, code: str, name: str) -> Any
     the widget's element."""
     page.goto(f"{site}/lab/index.html?path=class.ipynb")
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-StatusBar-Widget')].some(e => /Pyodide\\) \\| Idle/.test(e.textContent))",
+        "() => [...document.querySelectorAll('.jp-StatusBar-Widget')]"
+        ".some(e => /Pyodide\\) \\| Idle/.test(e.textContent))",
         timeout=240000,
     )
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
@@ -123,7 +131,9 @@ def lite_student(page: Any, site: str, server: str, code: str, name: str) -> Any
     fields.nth(2).fill(name)
     widget.locator("button", has_text="Join the class").click()
     page.wait_for_function(
-        "n => document.querySelector('.dnb-class').textContent.includes('You are in the class')", arg=name, timeout=60000
+        "n => document.querySelector('.dnb-class').textContent.includes('You are in the class')",
+        arg=name,
+        timeout=60000,
     )
     return widget
 
@@ -186,12 +196,7 @@ def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
         frames = [(seq, head, picture)]
         while True:
             for page, lite in pages:  # every screen shows the board's frame before the next click
-                page.wait_for_function(
-                    "([n, lite]) => (lite ? +(document.querySelector('.dnb-class [data-seq]') || {dataset: {seq: -1}}).dataset.seq"
-                    " : +(document.body.dataset.seq ?? -1)) >= n",
-                    arg=[seq, lite],
-                    timeout=60000,
-                )
+                page.wait_for_function(SEQ_JS, arg=[seq, lite], timeout=60000)
             actor = next(((p, lite) for p, lite in pages if move_buttons(p, lite).count()), None)
             if actor is None:
                 break
@@ -203,7 +208,8 @@ def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
                 "n => +document.querySelector('.dnb-board-table').getAttribute('data-seq') > n", arg=seq, timeout=30000
             )
             board.wait_for_function(
-                "src => { const i = document.querySelector('.dnb-board-table img.dnb-svg'); return i && i.src !== src }",
+                "src => { const i = document.querySelector('.dnb-board-table img.dnb-svg');"
+                " return i && i.src !== src }",
                 arg=picture,
                 timeout=30000,
             )
@@ -218,7 +224,7 @@ def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
         for page, lite in pages:
             text = page.inner_text(".dnb-class" if lite else "#last")
             assert ("Game over" if lite else "Игра окончена") in text
-        shots(board, [p for p, lite in pages if not lite][0])
+        shots(board, next(p for p, lite in pages if not lite))
 
     out = tmp_path / "export"
     done = subprocess.run(
@@ -233,7 +239,9 @@ def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
     assert len(games) == 1
     recording = json.loads(games[0].read_text(encoding="utf-8"))
     assert recording["players"] == list(NAMES) and len(recording["moves"]) == frames[-1][0]
-    valid = subprocess.run([str(DURAK_NB), "validate", str(games[0])], capture_output=True, text=True, timeout=120, check=False)
+    valid = subprocess.run(
+        [str(DURAK_NB), "validate", str(games[0])], capture_output=True, text=True, timeout=120, check=False
+    )
     assert valid.returncode == 0, valid.stdout + valid.stderr
 
 
@@ -258,4 +266,3 @@ def shots(board: Any, student: Any) -> None:
                     problems.append((name, lang, width, cut))
                 page.screenshot(path=str(ARTIFACTS / f"class-live-{name}-{lang}-{width}.png"))
     assert problems == []
-

@@ -65,7 +65,7 @@ def test_a_game_on_the_pages_to_its_end() -> None:
             page.click("#join-button")
             page.wait_for_function("() => document.getElementById('join').hidden")
             students.append(page)
-        assert "Вы в классе «ABC234» под именем Аня <img src=x onerror=alert(1)>." == students[0].inner_text("#status")
+        assert students[0].inner_text("#status") == "Вы в классе «ABC234» под именем Аня <img src=x onerror=alert(1)>."
         assert students[0].locator("img[src=x]").count() == 0
         board.wait_for_function("() => document.querySelectorAll('#students tr').length === 3")
         assert board.locator("#students img[src=x]").count() == 0

@@ -62,7 +62,11 @@ def test_the_seat_picture_shows_its_hand_and_nothing_hidden() -> None:
     game.play(game.legal_moves()[0])
     message = {"players": list(game.players), "view": seat_view(game, 0).to_json()}
     position, seen = view_position(message)
-    assert position.hands[0] == tuple(game.hands[0]) and seen.unknown == (0, 6, 4) and [c.code for c in seen.hands[2]] == ["6C"]
+    assert (
+        position.hands[0] == tuple(game.hands[0])
+        and seen.unknown == (0, 6, 4)
+        and [c.code for c in seen.hands[2]] == ["6C"]
+    )
     assert [len(h) for h in position.hands] == [len(h) for h in game.hands]
     assert position.table == tuple(game.position().table) and len(position.talon) == len(game.talon)
     svg = seat_picture(message)
@@ -83,7 +87,10 @@ def test_a_game_played_by_the_widgets_to_its_end() -> None:
         boris = JoinClass(address, "abc234", "Борис", lang="ru", autojoin=True)
         until(lambda: "Борис" in board.students.value and "Аня" in board.students.value)
         assert "Аня &lt;b&gt;x&lt;/b&gt;" in board.students.value and "<b>x</b>" not in board.students.value
-        assert anna.status.value == '<div class="dnb-class-status">Вы в классе «ABC234» под именем Аня &lt;b&gt;x&lt;/b&gt;.</div>'
+        assert (
+            anna.status.value
+            == '<div class="dnb-class-status">Вы в классе «ABC234» под именем Аня &lt;b&gt;x&lt;/b&gt;.</div>'
+        )
         board.open_table(["Аня <b>x</b>", "Борис"], seed=3)
         until(lambda: anna.view is not None and boris.view is not None)
         models = None
@@ -128,6 +135,34 @@ def test_a_game_played_by_the_widgets_to_its_end() -> None:
         assert fake.problems == []
 
 
+def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
+    """set_drill carries its kind (a request member named like the client's own argument)."""
+    from durak_nb.lessons.drills import make
+
+    with fake_server() as fake:
+        address = f"127.0.0.1:{fake.port}"
+        board = TeacherBoard(address, KEY, title="7Б", teacher="Мария", lang="en")
+        until(lambda: board.code_value is not None)
+        j = JoinClass(address, "ABC234", "Anna", lang="en", autojoin=True)
+        until(lambda: "You are in the class" in j.status.value)
+        board.set_drill("which_beats", 4, 2)
+        until(lambda: j.drills != [])
+        assert [m for m in fake.received if m["type"] == "set_drill"][0]["kind"] == "which_beats"
+        expected = [make("which_beats", 4 + i) for i in range(2)]
+        assert "Drill 1 of 2" in j.drill_text.value
+        assert [b.description for b in j.drill_pool.buttons if b.layout.display != "none"] == list(expected[0].options)
+        j._answer(expected[0].answer)
+        until(lambda: "Drill 2 of 2" in j.drill_text.value)
+        assert j.verdict.value == "<p>right</p>"
+        j._answer((expected[1].answer + 1) % len(expected[1].options))
+        until(lambda: "Drill done" in j.drill_text.value)
+        assert j.drill_text.value == "<p><b>Drill done: 1 of 2 right.</b></p>" and j.verdict.value == "<p>wrong</p>"
+        for c in (j.client, board.client):
+            assert c is not None
+            c.close()
+        assert fake.problems == []
+
+
 def test_a_refused_join_shows_the_servers_words_and_the_form_again() -> None:
     with fake_server() as fake:
         j = JoinClass(f"127.0.0.1:{fake.port}", "ZZZZZZ", "Eve", lang="en", autojoin=True)
@@ -155,13 +190,20 @@ def test_the_pages_in_each_language(name: str, lang: str) -> None:
     data = json.loads(re.search(r'<script type="application/json" id="dnb-words">(.*?)</script>', page, re.S)[1])
     assert data == json.loads(json.dumps(words(lang)))
     assert data["cards"]["TH"] == "10♥"
-    expected = {"en": "Cover {target} with {card}", "ru": "Побить {target} картой {card}", "uk": "Побити {target} картою {card}"}
+    expected = {
+        "en": "Cover {target} with {card}",
+        "ru": "Побить {target} картой {card}",
+        "uk": "Побити {target} картою {card}",
+    }
     assert data["move"]["defend"] == expected[lang]
-    assert data["moves"] == {
-        "en": ["{n} move", "{n} moves", "{n} moves"],
-        "ru": ["{n} ход", "{n} хода", "{n} ходов"],
-        "uk": ["{n} хід", "{n} ходи", "{n} ходів"],
-    }[lang]
+    assert (
+        data["moves"]
+        == {
+            "en": ["{n} move", "{n} moves", "{n} moves"],
+            "ru": ["{n} ход", "{n} хода", "{n} ходов"],
+            "uk": ["{n} хід", "{n} ходи", "{n} ходів"],
+        }[lang]
+    )
     with pytest.raises(ValueError):
         render("admin", lang)
     with pytest.raises(ValueError):

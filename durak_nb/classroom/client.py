@@ -26,6 +26,7 @@ tried after a pause) or ``"closed"`` (:meth:`ClassClient.close`).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import queue
@@ -125,7 +126,7 @@ class _ThreadTransport:
                     for text in ws:
                         if isinstance(text, str):
                             self.owner._incoming(text)
-            except Exception:  # noqa: BLE001 - any failure of the socket is a drop: try again
+            except Exception:
                 pass
             with self.lock:
                 self.ws = None
@@ -143,7 +144,7 @@ class _ThreadTransport:
                 return False
             try:
                 ws.send(text)
-            except Exception:  # noqa: BLE001 - the reading loop sees the drop and reconnects
+            except Exception:
                 return False
         return True
 
@@ -152,10 +153,8 @@ class _ThreadTransport:
         with self.lock:
             ws = self.ws
         if ws is not None:
-            try:
+            with contextlib.suppress(Exception):  # already closed: nothing to do
                 ws.close()
-            except Exception:  # noqa: BLE001
-                pass
 
 
 class _BrowserTransport:
@@ -169,8 +168,8 @@ class _BrowserTransport:
         self.tries = 0
 
     def start(self) -> None:
-        import js  # type: ignore[import-not-found]
-        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+        import js  # type: ignore[import-not-found, unused-ignore]
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found, unused-ignore]
 
         for p in self.proxies:
             p.destroy()
@@ -193,7 +192,7 @@ class _BrowserTransport:
             self.owner._closed()
             return
         import js
-        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found, unused-ignore]
 
         self.owner._lost()
         pause = BACKOFF[min(self.tries, len(BACKOFF) - 1)]
@@ -301,7 +300,7 @@ class ClassClient:
         self._transport.close()
 
     # -- requests -----------------------------------------------------------------------
-    def send(self, kind: str, **members: Any) -> int:
+    def send(self, kind: str, /, **members: Any) -> int:
         """Send the request ``kind`` with ``members`` (those that are ``None`` left out);
         returns its ``id``.  See docs/class-protocol.md for the members of each kind."""
         ident = next(self._ids)
@@ -442,7 +441,7 @@ class ClassClient:
         for listener in list(self._listeners):
             try:
                 listener(message)
-            except Exception:  # noqa: BLE001 - a listener's fault must not stop the client
+            except Exception:
                 import traceback
 
                 traceback.print_exc()

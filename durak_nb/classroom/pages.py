@@ -19,10 +19,10 @@ from ..cards import card_text, deck
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext, pgettext
 from ..lessons.drills import KINDS
 from ..lessons.drills import text as drill_text
-from ..views.cards_svg import esc
-from ..views.html import page_head, script_json
 from ..rules import PRESETS as RULE_PRESETS
 from ..rules import preset_text
+from ..views.cards_svg import esc
+from ..views.html import page_head, script_json
 from .referee import LEVELS as BOT_LEVELS
 
 __all__ = ["BOT_LEVELS", "PAGES", "PRESETS", "STATIC", "TEACHER", "WORDS", "render", "words"]
@@ -88,7 +88,9 @@ TEACHER = {
     "set": N_("Set the drill"),
     "drills_set": N_("Drills set: {drills}"),
     "table_head": N_("Table {table}: {players}"),
-    "need_key": N_("Type the server's address, the teacher key (durak-nb class serve prints it), the class title and your name."),
+    "need_key": N_(
+        "Type the server's address, the teacher key (durak-nb class serve prints it), the class title and your name."
+    ),
 }
 
 PAGE_WORDS = {
@@ -162,6 +164,10 @@ def _field(ident: str, label: str, *, kind: str = "text", extra: str = "") -> st
     )
 
 
+def _select(ident: str, label: str) -> str:
+    return f'<label class="dnb-field" for="{ident}"><span>{esc(label)}</span><select id="{ident}"></select></label>'
+
+
 def _student(lang: str) -> str:
     w = WORDS
     return (
@@ -208,19 +214,19 @@ def _teacher(lang: str) -> str:
         f'<h2>{esc(_(t["students"]))}</h2><div id="students" class="dnb-students"></div>'
         '<form id="open" class="dnb-form dnb-row">'
         + _field("seats", _(t["seats"]), extra=f'placeholder="{esc(_(t["seats_hint"]))}"')
-        + f'<label class="dnb-field" for="preset"><span>{esc(_(t["preset"]))}</span><select id="preset"></select></label>'
+        + _select("preset", _(t["preset"]))
         + f'<button type="submit">{esc(_(t["open"]))}</button></form>'
         '<form id="pair" class="dnb-form dnb-row">'
         + _field("size", _(t["size"]), kind="number", extra='min="2" max="6" value="2"')
-        + f'<label class="dnb-field" for="bot"><span>{esc(_(t["bot"]))}</span><select id="bot"></select></label>'
+        + _select("bot", _(t["bot"]))
         + f'<button type="submit">{esc(_(t["pair"]))}</button></form>'
         '<form id="set-drill" class="dnb-form dnb-row">'
-        + f'<label class="dnb-field" for="kind"><span>{esc(_(t["kind"]))}</span><select id="kind"></select></label>'
+        + _select("kind", _(t["kind"]))
         + _field("seed", _(t["seed"]), kind="number", extra='value="1"')
         + _field("count", _(t["count"]), kind="number", extra='min="1" max="20" value="5"')
         + f'<button type="submit">{esc(_(t["set"]))}</button></form>'
         '<p id="drills" class="dnb-status"></p>'
-        f'<h2>{esc(_(PAGE_WORDS["tables"]))}</h2>'
+        f"<h2>{esc(_(PAGE_WORDS['tables']))}</h2>"
         f'<p id="no-tables">{esc(_(PAGE_WORDS["no_tables"]))}</p>'
         '<div id="tables" class="dnb-tables"></div>'
         "</section>"

@@ -23,8 +23,8 @@ import ipywidgets as widgets
 
 from ..cards import Card, Suit, cards_text, deck, parse_card
 from ..engine import Position
-from ..rules import preset_text
 from ..i18n import _, get_language, language, ngettext, pgettext
+from ..rules import preset_text
 from ..unseen import Seen
 from ..views.cards_svg import position_svg
 from .client import ClassClient, ClientError
@@ -198,8 +198,6 @@ class _Pool:
                 b.layout.display = "none"
 
 
-
-
 class JoinClass(widgets.VBox):  # type: ignore[misc]
     """A student's window on a class: the server's address, the class code and a name;
     then the seat's table (the kit's picture of the seat's view), the legal moves as
@@ -337,7 +335,9 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
         if self.client is None or d >= len(self.drills):
             return
         self.client.answer(self.drills[d]["drill"], q, answer)
-        self.drill_pool.show([b.description for b in self.drill_pool.buttons if b.layout.display != "none"], disabled=True)
+        self.drill_pool.show(
+            [b.description for b in self.drill_pool.buttons if b.layout.display != "none"], disabled=True
+        )
 
     # -- messages -----------------------------------------------------------------------
     def handle(self, m: dict[str, Any]) -> None:
@@ -415,7 +415,9 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
         questions = drill.get("questions") or []
         if q >= len(questions):
             right = self.drill_right.get(str(drill["drill"]), 0)
-            self.drill_text.value = f"<p><b>{esc(_(WORDS['drill_done']).format(right=right, count=len(questions)))}</b></p>"
+            self.drill_text.value = (
+                f"<p><b>{esc(_(WORDS['drill_done']).format(right=right, count=len(questions)))}</b></p>"
+            )
             self.drill_pool.show([])
             self.number.layout.display = self.number_button.layout.display = "none"
             return
@@ -514,7 +516,9 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             from ..lessons.drills import KINDS
             from ..lessons.drills import text as drill_text
 
-            self.kind = widgets.Dropdown(options=[(drill_text(f"title {k}"), k) for k in KINDS], description=_(w["kind"]))
+            self.kind = widgets.Dropdown(
+                options=[(drill_text(f"title {k}"), k) for k in KINDS], description=_(w["kind"])
+            )
             self.kind.style.description_width = "initial"
             self.kind.layout.width = "auto"
             self.seed = widgets.IntText(value=1, description=_(w["seed"]))
@@ -540,7 +544,9 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             ],
             layout=widgets.Layout(display="none"),
         )
-        super().__init__([widgets.HTML(STYLE), self.form, self.code, self.status, self.students, self.controls, self.table_box])
+        super().__init__(
+            [widgets.HTML(STYLE), self.form, self.code, self.status, self.students, self.controls, self.table_box]
+        )
         self.add_class("dnb-class")
         if server and connect:
             client = self._connect(token)
@@ -760,7 +766,9 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         if m.get("last"):
             words.append(esc(_(WORDS["last"]).format(words=m["last"])))
         if m.get("result") is not None:
-            words.append("<b>" + esc(_(WORDS["over"]).format(words=m.get("words") or _result_words(m["result"]))) + "</b>")
+            words.append(
+                "<b>" + esc(_(WORDS["over"]).format(words=m.get("words") or _result_words(m["result"]))) + "</b>"
+            )
         head.value = "<h3>" + "<br>".join(words) + "</h3>"
         picture = m.get("picture")
         if isinstance(picture, str) and picture.lstrip().startswith("<svg"):
