@@ -147,7 +147,7 @@ def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
         until(lambda: "You are in the class" in j.status.value)
         board.set_drill("which_beats", 4, 2)
         until(lambda: j.drills != [])
-        assert [m for m in fake.received if m["type"] == "set_drill"][0]["kind"] == "which_beats"
+        assert [m["kind"] for m in fake.received if m["type"] == "set_drill"] == ["which_beats"]
         expected = [make("which_beats", 4 + i) for i in range(2)]
         assert "Drill 1 of 2" in j.drill_text.value
         assert [b.description for b in j.drill_pool.buttons if b.layout.display != "none"] == list(expected[0].options)
