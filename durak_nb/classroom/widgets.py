@@ -48,7 +48,7 @@ STUCK = 60
 
 STYLE = """<style>
 .dnb-class {max-width: 1000px}
-.dnb-class .dnb-class-code {font-size: 64px; font-weight: bold; letter-spacing: .12em; line-height: 1.1}
+.dnb-class .dnb-class-code {font-size: 56px; font-weight: bold; letter-spacing: .04em; line-height: 1.15}
 .dnb-class .dnb-class-status {font-size: 15px}
 .dnb-class .dnb-class-refused {color: #a40000}
 .dnb-class table.dnb-class-list {border-collapse: collapse; font-size: 14px}
