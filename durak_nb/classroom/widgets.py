@@ -200,9 +200,10 @@ class _Pool:
 
 class JoinClass(widgets.VBox):  # type: ignore[misc]
     """A student's window on a class: the server's address, the class code and a name;
-    then the seat's table (the kit's picture of the seat's view), the legal moves as
-    buttons in words, the last move in words, the result; and the drills the teacher
-    set, one question at a time with its options and the verdict.
+    then the seat's table (the kit's picture of the seat's view, drawn here from the
+    ``view``), the legal moves as buttons in words, the last move in words, the result;
+    and the drills the teacher set, one question at a time with its position (the
+    server's picture: the client asks for pictures), its options and the verdict.
 
     Args:
         server: the server's address (``host:port`` or a URL), pre-filled.
@@ -292,7 +293,7 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
                 self._say(_(WORDS["fill"]))
                 return
             try:
-                client = ClassClient(self.server.value, lang=self.lang, token_file=self.token_file)
+                client = ClassClient(self.server.value, lang=self.lang, pictures=True, token_file=self.token_file)
             except ClientError as exc:
                 self._say(str(exc), refused=True)
                 return
@@ -427,8 +428,9 @@ class JoinClass(widgets.VBox):  # type: ignore[misc]
         if question.get("context"):
             body += f"<p>{esc(question['context'])}</p>"
         body += f"<p>{esc(question.get('question', ''))}</p>"
-        if question.get("picture"):
-            body += f'<div class="dnb-class-pic">{question["picture"]}</div>'
+        picture = question.get("picture")
+        if isinstance(picture, str) and picture.lstrip().startswith("<svg"):  # the server's own drawing
+            body += f'<div class="dnb-class-pic">{picture}</div>'
         self.drill_text.value = body
         if question.get("numeric"):
             self.drill_pool.show([])
