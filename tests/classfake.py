@@ -102,15 +102,29 @@ class FakeServer:
 
     def _board(self) -> dict[str, Any]:
         students = [
-            {"name": n, "connected": t in self.sockets.values(), "table": 1 if n in self.seats else None}
+            {
+                "name": n,
+                "connected": t in self.sockets.values(),
+                "table": "1" if n in self.seats else None,
+                "answered": 0,
+                "right": 0,
+            }
             for t, (r, n) in self.tokens.items()
             if r == "student"
         ]
+        tables = []
+        if self.game is not None:
+            actors = self.game.actors()
+            to_act = self.seats[actors[0]] if actors and not self.game.finished else None
+            tables.append(
+                {"id": 1, "name": "1", "players": self.seats, "seq": len(self.game.history), "to_act": to_act}
+                | {"result": None, "stuck": self.stuck}
+            )
         return {
             "type": "board",
             "class": {"code": CODE, "title": "7B"},
             "students": students,
-            "tables": [],
+            "tables": tables,
             "drills": [],
         }
 

@@ -163,6 +163,29 @@ def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
         assert fake.problems == []
 
 
+def test_the_board_says_who_is_stuck() -> None:
+    """A student whose table has waited for them a minute or more: «ход ждёт 75 с»."""
+    with fake_server() as fake:
+        address = f"127.0.0.1:{fake.port}"
+        board = TeacherBoard(address, KEY, title="7Б", teacher="Мария", lang="ru")
+        until(lambda: board.code_value is not None)
+        players = [JoinClass(address, "ABC234", n, lang="ru", autojoin=True) for n in ("Аня", "Борис")]
+        until(lambda: all(p.client is not None and p.client.token for p in players))
+        board.open_table(["Аня", "Борис"], seed=3)
+        until(lambda: all(p.view is not None for p in players))
+        assert fake.game is not None
+        to_act = fake.seats[fake.game.actors()[0]]
+        fake.stuck = 75
+        assert board.client is not None
+        board.client.watch()
+        until(lambda: "ход ждёт 75 с" in board.students.value)
+        rows = re.findall(r"<tr><td>([^<]*)</td>.*?<td>([^<]*)</td></tr>", board.students.value)
+        assert rows == [(n, "ход ждёт 75 с" if n == to_act else "") for n in ("Аня", "Борис")]
+        for c in [p.client for p in players] + [board.client]:
+            assert c is not None
+            c.close()
+
+
 def test_a_refused_join_shows_the_servers_words_and_the_form_again() -> None:
     with fake_server() as fake:
         j = JoinClass(f"127.0.0.1:{fake.port}", "ZZZZZZ", "Eve", lang="en", autojoin=True)
