@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import selectors
 import shlex
@@ -42,6 +41,7 @@ from .engine import Game, Move
 from .i18n import N_, Np_, _, pgettext
 from .record.annotations import move_from_input
 from .record.json_form import os_why
+from .strictjson import MAX_DIGITS, StrictJSONError, strict_json
 from .text import visible
 
 __all__ = [
@@ -206,82 +206,6 @@ def _said(value: object) -> str:
     except (TypeError, ValueError):  # pragma: no cover - parsed JSON always dumps
         text = "?"
     return visible(text[:40] + ("…" if len(text) > 40 else ""), json_string=True)
-
-
-class _Strict(ValueError):
-    """A bot's line that JSON's grammar reads but the protocol does not (strict JSON):
-    ``key`` names the fault (:data:`WORDS`), ``value`` what the bot wrote."""
-
-    def __init__(self, key: str, value: str) -> None:
-        super().__init__(key)
-        self.key, self.value = key, value
-
-
-def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise _Strict("twice", key)
-        obj[key] = value
-    return obj
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):  # 1e400
-        raise _Strict("number", text)
-    return value
-
-
-def _constant(text: str) -> Any:  # NaN, Infinity, -Infinity: not JSON (RFC 8259)
-    raise _Strict("number", text)
-
-
-#: The most digits of a whole number in a line (a move's index is below 2**53: 16 digits);
-#: Python's own bound (4,300) would be a ValueError read as "not JSON"
-MAX_DIGITS = 100
-
-
-def _whole(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Strict("digits", text[:20] + "…")
-    return int(text)
-
-
-def strict_json(text: str) -> Any:
-    """``text`` read as strict JSON (RFC 8259), as every bot line is read: a member
-    repeated in one object, ``NaN``, ``Infinity``, a number too large to be finite
-    (``1e400``), a whole number of more than :data:`MAX_DIGITS` digits and a lone
-    surrogate (``"\\ud800"``, half of a UTF-16 pair: no character) are refused, each by
-    its own cause.
-
-    Raises:
-        _Strict: one of those causes (``key``: ``twice``, ``number``, ``digits``, ``surrogate``).
-        ValueError: not JSON at all (:class:`json.JSONDecodeError`).
-        RecursionError: nested too deep.
-    """
-    value = json.loads(
-        text, object_pairs_hook=_no_twice, parse_float=_finite, parse_constant=_constant, parse_int=_whole
-    )
-    todo = [value]
-    while todo:  # every string, keys too: no lone surrogate
-        item = todo.pop()
-        if isinstance(item, str):
-            items: list[Any] = [item]
-        elif isinstance(item, dict):
-            items = list(item.keys())
-            todo.extend(item.values())
-        elif isinstance(item, list):
-            todo.extend(item)
-            continue
-        else:
-            continue
-        for string in items:
-            try:
-                string.encode("utf-8")
-            except UnicodeEncodeError as exc:
-                raise _Strict("surrogate", string[exc.start : exc.end]) from None
-    return value
 
 
 class ProcessBot:
@@ -592,7 +516,7 @@ class ProcessBot:
             raise self._fail(None, _(WORDS["not_utf8"]).format(bot=self.name, what=what), k) from None
         try:
             msg = strict_json(text)
-        except _Strict as exc:
+        except StrictJSONError as exc:
             shown = exc.value[:40] if exc.key in ("number", "digits") else _said(exc.value)
             words = _(WORDS[exc.key]).format(
                 bot=self.name, what=what, member=shown, number=shown, text=shown, most=MAX_DIGITS

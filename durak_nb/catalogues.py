@@ -106,6 +106,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "bots.py",
         "ismcts.py",
         "botproto.py",
+        "strictjson.py",
         "botkeeper.py",
         "tournament.py",
         "corpus.py",

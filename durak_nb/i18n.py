@@ -10,8 +10,10 @@ the JSON form and every file keep card codes and names as written, in no languag
   all parts of a language are merged into one catalogue.  A compiled ``.mo`` older than
   its ``.po`` (a translator's edit not yet compiled) is not used: the ``.po`` is
   compiled in memory instead, so what a person reads is always what the ``.po`` says.
-* **The language** is, in this order: the last :func:`set_language` (or the
-  :func:`language` block), the environment variable ``DURAK_NB_LANG``, the locale
+* **The language** is, in this order: the :func:`language` block around the call (its
+  own to each thread and each asyncio task: a server speaks each connection's language at
+  once), the last :func:`set_language` (global: a notebook's setting lasts across its
+  cells), the environment variable ``DURAK_NB_LANG``, the locale
   (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), English.
 * **Marking a string**: ``_("Anna takes")`` translates now; a table built at import time
   marks its strings with :func:`N_` (no translation; :func:`Nn_` for a pair of plural
@@ -46,6 +48,7 @@ import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +91,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _lock = threading.Lock()
 _chosen: str | None = None
+#: the :func:`language` block's language: its own to each thread and asyncio task (a
+#: thread starts with none; a task starts with its creator's)
+_block: ContextVar[str | None] = ContextVar("durak_nb_language", default=None)
 #: :func:`default_language`'s answer, read once (the environment is read again after
 #: ``set_language(None)`` or :func:`reload`): every word the kit makes asks for it
 _default: str | None = None
@@ -188,6 +194,9 @@ def get_language() -> str:
     (:func:`default_language`).
     """
     global _default
+    block = _block.get()
+    if block is not None:
+        return block
     if _chosen is not None:
         return _chosen
     if _default is None:
@@ -199,16 +208,22 @@ def get_language() -> str:
 def language(lang: str) -> Iterator[str]:
     """A block in another language: ``with language("uk"): ...``; the one before comes back.
 
+    The block's language holds only in the thread (or asyncio task) that entered it: two
+    threads, each in its own block, each speak their own language at once (the class
+    server speaks every connection's language).  A :func:`set_language` inside the block
+    changes the global setting, which the block hides until it ends.
+
     Raises:
         ValueError: as :func:`set_language`.
     """
-    global _chosen
-    before = _chosen
-    set_language(lang)
+    got = _match(lang)
+    if got is None:
+        raise ValueError(f"language {lang!r}: durak-nb speaks {', '.join(LANGUAGES)}")
+    token = _block.set(got)
     try:
-        yield get_language()
+        yield got
     finally:
-        _chosen = before
+        _block.reset(token)
 
 
 def _load_part(po: Path) -> gettext.GNUTranslations:

@@ -37,6 +37,35 @@ def test_language_block_restores_the_one_before() -> None:
     assert get_language() == "ru"
 
 
+def test_two_threads_each_speak_their_own_language_at_once() -> None:
+    """A language block holds in its own thread only (a server speaks each connection's
+    language at once); set_language stays global (a notebook's setting lasts)."""
+    import threading
+
+    set_language("ru")
+    inside = threading.Barrier(2)
+    said: dict[str, tuple[str, str, str]] = {}
+
+    def speak(lang: str) -> None:
+        with language(lang):
+            inside.wait(timeout=10)  # both blocks are open at once
+            said[lang] = (get_language(), _("Table"), ngettext("{n} card", "{n} cards", 5).format(n=5))
+            inside.wait(timeout=10)
+
+    threads = [threading.Thread(target=speak, args=(lang,)) for lang in ("uk", "en")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert said == {"uk": ("uk", "Стіл", "5 карт"), "en": ("en", "Table", "5 cards")}
+    assert get_language() == "ru"  # the global setting, untouched by either block
+    seen: list[str] = []
+    t = threading.Thread(target=lambda: seen.append(get_language()))
+    t.start()
+    t.join(10)
+    assert seen == ["ru"]  # a thread without a block speaks the global language
+
+
 @pytest.mark.parametrize(
     ("env", "want"),
     [

@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "durak_nb.text",
             "durak_nb.numbering",
             "durak_nb.botkeeper",
+            "durak_nb.strictjson",
             "durak_nb.console",
             "durak_nb.site.browser",
         ),

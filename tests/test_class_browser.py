@@ -1,0 +1,268 @@
+"""The class, end to end (issue 24, "Done when"): a real ``durak-nb class serve`` on a free
+loopback port with a temporary SQLite store; the teacher's board (/teacher) in Chromium
+makes a class and opens a 3-seat table; three students join: two from the server's plain
+page, one from the class notebook of the JupyterLite site (built here, ~1 min; the
+browser's Python speaks to the server through the browser's WebSocket); they play the
+game to its end by clicking legal moves; the board shows every move as it comes (its
+picture and its count change); then ``durak-nb class export`` writes the game and
+``durak-nb validate`` accepts it.  Screenshots of the board and a student's page at
+1366×768 and 1024×768 in English, Russian and Ukrainian, none with text cut off or a
+page wider than the window.  The plumbing is tests/browserkit.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import signal
+import socketserver
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import ARTIFACTS, chromium, free_port, port_open, require_browser
+from test_class_pages_browser import CUT_JS, FRESH_TAB, WIDE_JS
+
+pytestmark = pytest.mark.browser
+
+DURAK_NB = Path(sys.executable).parent / "durak-nb"
+KEY = "k-" + "7" * 30
+#: whether a student's screen shows the frame of ``n`` moves or a later one (the page's
+#: body, the widget's last line carry the count: ``data-seq``)
+SEQ_JS = """([n, lite]) => {
+  const e = lite ? document.querySelector('.dnb-class [data-seq]') : document.body;
+  return e && e.dataset.seq !== undefined && +e.dataset.seq >= n }"""
+#: the students: two on the server's page, the last in the site's notebook
+NAMES = ("Аня", "Борис", "Вика")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """``durak-nb class serve`` on a free port; yields (base URL, store URL)."""
+    top = tmp_path_factory.mktemp("class")
+    db = f"sqlite:///{top / 'class.sqlite'}"
+    port = free_port()
+    log = (top / "serve.log").open("w")
+    command = [str(DURAK_NB), "class", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command += ["--db", db, "--teacher-key", KEY]
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=top)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(
+                    f"durak-nb class serve stopped ({proc.returncode}): {(top / 'serve.log').read_text()[-2000:]}"
+                )
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
+                    assert json.load(r) == {"ok": True}
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"the class server did not answer in 60 s: {(top / 'serve.log').read_text()[-2000:]}")
+                time.sleep(0.25)
+        yield base, db
+    finally:
+        proc.send_signal(signal.SIGTERM)  # by its own PID
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+        assert not port_open(port)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+    }
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The course's JupyterLite site (durak_nb.site), built and served on a free port."""
+    pytest.importorskip("jupyterlite_core")
+    from durak_nb.site.build import build_site
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    report = build_site(out)
+    assert (out / "files" / "class.ipynb").is_file() and "en" in report.editions
+    port = free_port()
+    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", port), functools.partial(_Quiet, directory=str(out)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def lite_student(page: Any, site: str, server: str, code: str, name: str) -> Any:
+    """Open the site's class notebook, run it, and join with the widget's fields; returns
+    the widget's element."""
+    page.goto(f"{site}/lab/index.html?path=class.ipynb")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-StatusBar-Widget')]"
+        ".some(e => /Pyodide\\) \\| Idle/.test(e.textContent))",
+        timeout=240000,
+    )
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.wait_for_selector(".dnb-class input", timeout=240000)
+    widget = page.locator(".dnb-class").first
+    fields = widget.locator("input[type=text]")
+    fields.nth(0).fill(server)
+    fields.nth(1).fill(code)
+    fields.nth(2).fill(name)
+    widget.locator("button", has_text="Join the class").click()
+    page.wait_for_function(
+        "n => document.querySelector('.dnb-class').textContent.includes('You are in the class')",
+        arg=name,
+        timeout=60000,
+    )
+    return widget
+
+
+def move_buttons(page: Any, lite: bool) -> Any:
+    return page.locator(".dnb-class-moves button:visible" if lite else "#moves button")
+
+
+def board_state(board: Any) -> tuple[int, str, str]:
+    """The board's table: (its count of moves, its heading, its picture's address)."""
+    box = board.locator(".dnb-board-table").first
+    if not box.count():
+        return -1, "", ""
+    img = box.locator("img.dnb-svg")
+    src = img.get_attribute("src") if img.count() else ""
+    return int(box.get_attribute("data-seq") or 0), box.locator(".dnb-table-head").inner_text(), src or ""
+
+
+def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
+    server: tuple[str, str], site: str, tmp_path: Path
+) -> None:
+    require_browser()
+    base, db = server
+    with chromium() as ctx:
+        board = ctx.new_page()
+        board.set_viewport_size({"width": 1366, "height": 768})
+        board.goto(f"{base}/teacher?lang=ru&key={KEY}")
+        board.fill("#title", "7Б, среда")
+        board.fill("#teacher", "Мария Ивановна")
+        board.click("#make button[type=submit]")
+        board.wait_for_selector("#code:not([hidden])", timeout=20000)
+        code = board.inner_text("#code").rsplit(" ", 1)[-1]
+        assert len(code) == 6 and board.inner_text("#code") == f"Код класса: {code}"
+
+        pages = []
+        for name in NAMES[:2]:
+            page = ctx.new_page()
+            page.add_init_script(FRESH_TAB)
+            page.goto(f"{base}/?lang=ru")
+            page.fill("#code", code.lower())
+            page.fill("#name", name)
+            page.click("#join-button")
+            page.wait_for_function("() => document.getElementById('join').hidden", timeout=20000)
+            assert page.inner_text("#status") == f"Вы в классе «7Б, среда» под именем {name}."
+            pages.append((page, False))
+        lite_page = ctx.new_page()
+        lite_student(lite_page, site, base, code, NAMES[2])
+        pages.append((lite_page, True))
+
+        board.wait_for_function("() => document.querySelectorAll('#students tr').length === 4", timeout=30000)
+        assert [r.split("\t")[:2] for r in board.locator("#students tr").all_inner_texts()[1:]] == [
+            [n, "да"] for n in NAMES
+        ]
+        board.fill("#seats", ", ".join(NAMES))
+        board.click("#open button[type=submit]")
+        board.wait_for_selector(".dnb-board-table img.dnb-svg", timeout=30000)
+
+        seq, head, picture = board_state(board)
+        assert seq == 0 and head.endswith("· 0 ходов")
+        frames = [(seq, head, picture)]
+        while True:
+            for page, lite in pages:  # every screen shows the board's frame before the next click
+                page.wait_for_function(SEQ_JS, arg=[seq, lite], timeout=60000)
+            actor = next(((p, lite) for p, lite in pages if move_buttons(p, lite).count()), None)
+            if actor is None:
+                break
+            page, lite = actor
+            words = move_buttons(page, lite).first.inner_text()
+            assert words and "{" not in words
+            move_buttons(page, lite).first.click()
+            board.wait_for_function(
+                "n => +document.querySelector('.dnb-board-table').getAttribute('data-seq') > n", arg=seq, timeout=30000
+            )
+            board.wait_for_function(
+                "src => { const i = document.querySelector('.dnb-board-table img.dnb-svg');"
+                " return i && i.src !== src }",
+                arg=picture,
+                timeout=30000,
+            )
+            seq, head, picture = board_state(board)
+            assert seq == frames[-1][0] + 1, "the board skipped a move"
+            assert picture != frames[-1][2] and head != frames[-1][1]
+            frames.append((seq, head, picture))
+            assert len(frames) < 500
+        assert board.locator(".dnb-board-table").get_attribute("data-over") == "yes"
+        over = board.inner_text(".dnb-table-last")
+        assert "Игра окончена" in over
+        for page, lite in pages:
+            text = page.inner_text(".dnb-class" if lite else "#last")
+            assert ("Game over" if lite else "Игра окончена") in text
+        shots(board, next(p for p, lite in pages if not lite))
+
+    out = tmp_path / "export"
+    done = subprocess.run(
+        [str(DURAK_NB), "class", "export", code, "-o", str(out), "--db", db],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    games = sorted((out / "games").glob("*.json"))
+    assert len(games) == 1
+    recording = json.loads(games[0].read_text(encoding="utf-8"))
+    assert recording["players"] == list(NAMES) and len(recording["moves"]) == frames[-1][0]
+    valid = subprocess.run(
+        [str(DURAK_NB), "validate", str(games[0])], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert valid.returncode == 0, valid.stdout + valid.stderr
+
+
+def shots(board: Any, student: Any) -> None:
+    """Screenshots at 1366×768 and 1024×768 in English, Russian and Ukrainian (each page
+    reloaded in the language: the tab's token brings it back); asserts nothing is cut off."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    problems = []
+    for lang in ("en", "ru", "uk"):
+        for name, page, ready in (
+            ("board", board, ".dnb-board-table img.dnb-svg"),
+            ("student", student, "#picture img.dnb-svg"),
+        ):
+            url = page.url.split("?")[0] + f"?lang={lang}"
+            page.goto(url)
+            page.wait_for_selector(ready, timeout=30000)
+            for width in (1366, 1024):
+                page.set_viewport_size({"width": width, "height": 768})
+                page.wait_for_timeout(300)
+                cut = page.evaluate(CUT_JS)
+                if cut or page.evaluate(WIDE_JS):
+                    problems.append((name, lang, width, cut))
+                page.screenshot(path=str(ARTIFACTS / f"class-live-{name}-{lang}-{width}.png"))
+    assert problems == []

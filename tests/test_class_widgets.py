@@ -1,0 +1,241 @@
+"""The class widgets (durak_nb/classroom/widgets.py) and pages (pages.py): JoinClass and
+TeacherBoard against the fake server (tests/classfake.py), a two-player game played by
+their buttons to its end; the moves' words in three languages; the seat's picture drawn
+from its view with nothing hidden in it; nothing typed rendered as markup; the pages'
+words."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+
+import pytest
+from classfake import KEY, fake_server
+
+from durak_nb.bots import seat_view
+from durak_nb.classroom.pages import PAGES, render, words
+from durak_nb.classroom.widgets import JoinClass, TeacherBoard, move_label, seat_picture, view_position
+from durak_nb.engine import Game
+from durak_nb.i18n import language
+
+
+def until(check: Callable[[], object], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("not reached in time")
+        time.sleep(0.02)
+
+
+def shown(j: JoinClass) -> list[str]:
+    return [b.description for b in j.pool.buttons if b.layout.display != "none"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words_"),
+    [
+        ("en", ["Lead 7♠ 7♥", "Cover 8♣ with 10♣", "Take", "Pass", "Throw in 9♦", "Transfer with 6♥"]),
+        ("ru", ["Ходить 7♠ 7♥", "Побить 8♣ картой 10♣", "Взять", "Пас", "Подкинуть 9♦", "Перевести картой 6♥"]),
+        ("uk", ["Ходити 7♠ 7♥", "Побити 8♣ картою 10♣", "Взяти", "Пас", "Підкинути 9♦", "Перевести картою 6♥"]),
+    ],
+)
+def test_moves_in_words(lang: str, words_: list[str]) -> None:
+    moves = [
+        {"player": "A", "action": "attack", "cards": ["7S", "7H"]},
+        {"player": "A", "action": "defend", "card": "TC", "target": "8C"},
+        {"player": "A", "action": "take"},
+        {"player": "A", "action": "pass"},
+        {"player": "A", "action": "throw", "cards": ["9D"]},
+        {"player": "A", "action": "transfer", "cards": ["6H"]},
+    ]
+    with language(lang):
+        assert [move_label(m) for m in moves] == words_
+    with language("ru"):
+        assert move_label({"action": "transfer", "cards": ["6H", "6D"]}) == "Перевести картами 6♥ 6♦"
+        assert move_label({"action": "defend", "card": "QS", "target": "JS"}) == "Побить В♠ картой Д♠"
+
+
+def test_the_seat_picture_shows_its_hand_and_nothing_hidden() -> None:
+    game = Game.deal("podkidnoy", ["Аня", "Борис", "Вика"], seed=3)
+    game.play(game.legal_moves()[0])
+    message = {"players": list(game.players), "view": seat_view(game, 0).to_json()}
+    position, seen = view_position(message)
+    assert (
+        position.hands[0] == tuple(game.hands[0])
+        and seen.unknown == (0, 6, 4)
+        and [c.code for c in seen.hands[2]] == ["6C"]
+    )
+    assert [len(h) for h in position.hands] == [len(h) for h in game.hands]
+    assert position.table == tuple(game.position().table) and len(position.talon) == len(game.talon)
+    svg = seat_picture(message)
+    labels = set(re.findall(r'aria-label="([^"]+)"', svg)) | set(re.findall(r"<title>([^<]+)</title>", svg))
+    hidden = {c for s in (1, 2) for c in game.hands[s]} - set(seen.hands[1]) - set(seen.hands[2])
+    from durak_nb.cards import card_text
+
+    assert hidden and not any(card_text(c) in label for c in hidden for label in labels)
+
+
+def test_a_game_played_by_the_widgets_to_its_end() -> None:
+    with fake_server() as fake:
+        address = f"127.0.0.1:{fake.port}"
+        board = TeacherBoard(address, KEY, title="7Б", teacher="Мария Ивановна", lang="ru")
+        until(lambda: board.code_value == "ABC234")
+        assert "Код класса: ABC234" in board.code.value
+        anna = JoinClass(address, "abc-234", "Аня <b>x</b>", lang="ru", autojoin=True)
+        boris = JoinClass(address, "abc234", "Борис", lang="ru", autojoin=True)
+        until(lambda: "Борис" in board.students.value and "Аня" in board.students.value)
+        assert "Аня &lt;b&gt;x&lt;/b&gt;" in board.students.value and "<b>x</b>" not in board.students.value
+        assert (
+            anna.status.value
+            == '<div class="dnb-class-status">Вы в классе «ABC234» под именем Аня &lt;b&gt;x&lt;/b&gt;.</div>'
+        )
+        board.open_table(["Аня <b>x</b>", "Борис"], seed=3)
+        until(lambda: anna.view is not None and boris.view is not None)
+        models = None
+        moves = 0
+        while not any(j.view and j.view.get("result") for j in (anna, boris)):
+            j = anna if anna.view and anna.view["view"]["legal"] else boris
+            assert j.view is not None
+            seq = j.view["seq"]
+            legal = j.view["view"]["legal"]
+            with language("ru"):
+                assert shown(j) == [move_label(m) for m in legal]
+            j.play(0)
+            until(lambda seq=seq: all(x.view is not None and x.view["seq"] > seq for x in (anna, boris)))
+            moves += 1
+            count = len(anna.pool.buttons) + len(boris.pool.buttons)
+            if moves == 3:
+                models = count
+            assert moves < 400
+        assert fake.game is not None and fake.game.finished
+        assert models is not None  # the pools only grow when a position has more moves than before
+        durak = fake.seats[fake.game.result.durak]
+        final = anna.view
+        assert final is not None and final["result"] == {"durak": durak}
+        assert "Игра окончена" in anna.last.value and shown(anna) == [] and shown(boris) == []
+        until(lambda: board.tables.get("1", {}).get("seq") == len(fake.game.history))
+        head = board.panels["1"][0].value
+        assert head.startswith("<h3>Стол 1: Аня &lt;b&gt;x&lt;/b&gt;, Борис · ")
+        games = board.games()
+        assert games.to_dict("records") == [
+            {
+                "table": "1",
+                "players": "Аня <b>x</b>, Борис",
+                "moves": len(fake.game.history),
+                "last": fake.game.history[-1].describe(fake.seats),
+                "result": f"{durak} — дурак",
+            }
+        ]
+        assert sorted(board.answers()["name"]) == ["Аня <b>x</b>", "Борис"]  # in the order they joined
+        for c in (anna.client, boris.client, board.client):
+            assert c is not None
+            c.close()
+        assert fake.problems == []
+
+
+def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
+    """set_drill carries its kind (a request member named like the client's own argument)."""
+    from durak_nb.lessons.drills import make
+
+    with fake_server() as fake:
+        address = f"127.0.0.1:{fake.port}"
+        board = TeacherBoard(address, KEY, title="7Б", teacher="Мария", lang="en")
+        until(lambda: board.code_value is not None)
+        j = JoinClass(address, "ABC234", "Anna", lang="en", autojoin=True)
+        until(lambda: "You are in the class" in j.status.value)
+        board.set_drill("which_beats", 4, 2)
+        until(lambda: j.drills != [])
+        assert [m["kind"] for m in fake.received if m["type"] == "set_drill"] == ["which_beats"]
+        expected = [make("which_beats", 4 + i) for i in range(2)]
+        assert "Drill 1 of 2" in j.drill_text.value
+        assert [b.description for b in j.drill_pool.buttons if b.layout.display != "none"] == list(expected[0].options)
+        j._answer(expected[0].answer)
+        until(lambda: "Drill 2 of 2" in j.drill_text.value)
+        assert j.verdict.value == "<p>right</p>"
+        j._answer((expected[1].answer + 1) % len(expected[1].options))
+        until(lambda: "Drill done" in j.drill_text.value)
+        assert j.drill_text.value == "<p><b>Drill done: 1 of 2 right.</b></p>" and j.verdict.value == "<p>wrong</p>"
+        for c in (j.client, board.client):
+            assert c is not None
+            c.close()
+        assert fake.problems == []
+
+
+def test_the_board_says_who_is_stuck() -> None:
+    """A student whose table has waited for them a minute or more: «ход ждёт 75 с»."""
+    with fake_server() as fake:
+        address = f"127.0.0.1:{fake.port}"
+        board = TeacherBoard(address, KEY, title="7Б", teacher="Мария", lang="ru")
+        until(lambda: board.code_value is not None)
+        players = [JoinClass(address, "ABC234", n, lang="ru", autojoin=True) for n in ("Аня", "Борис")]
+        until(lambda: all(p.client is not None and p.client.token for p in players))
+        board.open_table(["Аня", "Борис"], seed=3)
+        until(lambda: all(p.view is not None for p in players))
+        assert fake.game is not None
+        to_act = fake.seats[fake.game.actors()[0]]
+        fake.stuck = 75
+        assert board.client is not None
+        board.client.watch()
+        until(lambda: "ход ждёт 75 с" in board.students.value)
+        rows = re.findall(r"<tr><td>([^<]*)</td>.*?<td>([^<]*)</td></tr>", board.students.value)
+        assert sorted(rows) == [(n, "ход ждёт 75 с" if n == to_act else "") for n in ("Аня", "Борис")]
+        for c in [p.client for p in players] + [board.client]:
+            assert c is not None
+            c.close()
+
+
+def test_a_refused_join_shows_the_servers_words_and_the_form_again() -> None:
+    with fake_server() as fake:
+        j = JoinClass(f"127.0.0.1:{fake.port}", "ZZZZZZ", "Eve", lang="en", autojoin=True)
+        until(lambda: "not accepted" in j.status.value)
+        assert j.form.layout.display == "" and not j.join_button.disabled
+        assert j.client is not None
+        j.client.close()
+
+
+def test_join_asks_for_every_field() -> None:
+    j = JoinClass(lang="uk")
+    j.join()
+    assert "Введіть адресу сервера, код класу і своє ім&#x27;я." in j.status.value and j.client is None
+    t = TeacherBoard(lang="uk")
+    t.make_class()
+    assert "Введіть адресу сервера" in t.status.value and t.client is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("name", PAGES)
+def test_the_pages_in_each_language(name: str, lang: str) -> None:
+    page = render(name, lang)
+    assert page.startswith("<!DOCTYPE html>\n") and f'<html lang="{lang}">' in page
+    assert "http://" not in page and "https://" not in page  # nothing from elsewhere: offline
+    data = json.loads(re.search(r'<script type="application/json" id="dnb-words">(.*?)</script>', page, re.S)[1])
+    assert data == json.loads(json.dumps(words(lang)))
+    assert data["cards"]["TH"] == "10♥"
+    expected = {
+        "en": "Cover {target} with {card}",
+        "ru": "Побить {target} картой {card}",
+        "uk": "Побити {target} картою {card}",
+    }
+    assert data["move"]["defend"] == expected[lang]
+    assert (
+        data["moves"]
+        == {
+            "en": ["{n} move", "{n} moves", "{n} moves"],
+            "ru": ["{n} ход", "{n} хода", "{n} ходов"],
+            "uk": ["{n} хід", "{n} ходи", "{n} ходів"],
+        }[lang]
+    )
+    with pytest.raises(ValueError):
+        render("admin", lang)
+    with pytest.raises(ValueError):
+        render(name, "de")
+
+
+def test_the_pages_script_puts_typed_text_in_as_text() -> None:
+    from durak_nb.classroom.pages import STATIC
+
+    script = (STATIC / "class.js").read_text(encoding="utf-8")
+    assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "eval(" not in script
+    assert "localStorage" in script and "textContent" in script
