@@ -164,7 +164,7 @@ CLIPPED_JS = r"""
   const seen = new Set();
   return out.filter(x => { const k = x.join('|'); if (seen.has(k)) return false; seen.add(k); return true; });
 }
-"""
+"""  # noqa: E501
 
 
 def browser_missing() -> str | None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,7 +46,11 @@ SHOTS = ARTIFACTS / "fit"
 TALL = 640
 #: the words of a hidden cell's code that must never show (each lesson's first cell and its calls)
 CODE = ("set_language", "import durak_nb", "show.teachers", "PracticeBout.lesson", "DrillWidget(")
-NAMES = {"en": ["Anna", "Boris", "Vera", "Gleb"], "ru": ["Анна", "Борис", "Вера", "Глеб"], "uk": ["Анна", "Борис", "Віра", "Гліб"]}
+NAMES = {
+    "en": ["Anna", "Boris", "Vera", "Gleb"],
+    "ru": ["Анна", "Борис", "Вера", "Глеб"],
+    "uk": ["Анна", "Борис", "Віра", "Гліб"],
+}
 
 
 def lessons() -> list[tuple[str, Path]]:
@@ -87,7 +90,9 @@ def widgets_source(lang: str) -> list[str]:
 
 
 def write_notebook(path: Path, sources: list[str]) -> Path:
-    cells = [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s} for s in sources]
+    cells = [
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": s} for s in sources
+    ]
     nb = {
         "cells": cells,
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
@@ -324,7 +329,7 @@ def test_notebook7_shows_no_code_and_keeps_teachers_folded(
             page.close()
 
 
-def test_jupyterlite_shows_no_code_and_keeps_teachers_folded(browser: Any, served: str) -> None:
+def test_jupyterlite_shows_no_code_and_keeps_teachers_folded(browser: Any, served: str) -> None:  # noqa: F811
     """The JupyterLite site: lesson 2 in English and in Ukrainian, Run All: no line of code,
     «For teachers» folded."""
     from test_site import open_and_run

@@ -714,9 +714,10 @@ def position_svg(
     empty_table = pgettext("table", "empty")
     tx = margin + (tw if position.table else _empty_width(width, empty_table)) + 3 * gap
     talon_size = len(position.talon)
-    talon_right = _talon_centre(0, width, talon_size, trump) + max(
-        text_width(t, CAPTION_SIZE) for t in _talon_words(talon_size, trump)
-    ) / 2
+    talon_right = (
+        _talon_centre(0, width, talon_size, trump)
+        + max(text_width(t, CAPTION_SIZE) for t in _talon_words(talon_size, trump)) / 2
+    )
     dx = tx + max(width * 1.75, talon_right) + 2 * gap
     discard_caption = pgettext("discard", "empty") if not position.discard else _count(len(position.discard))
     row_w = max(dx + max(width * 1.4, 70), dx + width * 0.6 + text_width(discard_caption, CAPTION_SIZE) / 2) + margin

@@ -40,7 +40,17 @@ from typing import Any
 
 from ..i18n import _
 
-__all__ = ["CONFIG_NAME", "LABEXTENSION", "LABEXTENSION_NAME", "SCRIPTS", "configure", "install", "install_labextension", "main", "script_uri"]
+__all__ = [
+    "CONFIG_NAME",
+    "LABEXTENSION",
+    "LABEXTENSION_NAME",
+    "SCRIPTS",
+    "configure",
+    "install",
+    "install_labextension",
+    "main",
+    "script_uri",
+]
 
 FOLDER = Path(__file__).resolve().parent / "static" / "widgets"
 #: The kit's prebuilt front-end extension (a style sheet): ``package.json`` and ``static/``.
