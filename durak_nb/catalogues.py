@@ -119,6 +119,8 @@ PARTS: dict[str, tuple[str, ...]] = {
         "views/replayer.py",
         "views/html.py",
         "views/cards_svg.py",
+        "views/textfit.py",
+        "views/text_widths.py",
         "views/display.py",
         "views/card_buttons.py",
         "views/bounds.py",

@@ -47,5 +47,11 @@ if [ -n "$(find durak_nb/locale -name '*.po' -newer .venv/.catalogues 2>/dev/nul
   .venv/bin/python -m durak_nb.catalogues compile >/dev/null && touch .venv/.catalogues
 fi
 # `jupyter nbconvert --to html` in this environment writes pages that show their widgets
-# with no network and leave out the lessons' hidden code (durak_nb.views.offline)
-[ -e .venv/etc/jupyter/jupyter_nbconvert_config.py ] || .venv/bin/python -m durak_nb.views.offline install >/dev/null
+# with no network and leave out the lessons' hidden code; JupyterLab, Notebook 7 and the
+# JupyterLite site show no line of a hidden cell's code (durak_nb.views.offline: the
+# nbconvert config and the prebuilt extension durak-nb-lesson-style)
+if [ ! -e .venv/etc/jupyter/jupyter_nbconvert_config.py ] \
+   || ! cmp -s durak_nb/views/static/labextension/static/remoteEntry.js \
+        .venv/share/jupyter/labextensions/durak-nb-lesson-style/static/remoteEntry.js; then
+  .venv/bin/python -m durak_nb.views.offline install >/dev/null
+fi

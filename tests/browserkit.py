@@ -51,6 +51,120 @@ VISIBLE_WORDS_JS = """els => els.filter(e => e.offsetParent !== null).map(e => e
 #: the start of the picture under a card button (its CSS background)
 PICTURE_JS = """e => getComputedStyle(e).backgroundImage.slice(0, 31)"""
 ARTIFACTS = ROOT / "artifacts"
+#: every text a person reads that does not fit (issue 22), in the page and its same-origin
+#: frames, as [kind, where (the box's tag and classes), the text]: an HTML text node
+#: outside its nearest clipping box (overflow hidden or clip), a box that scrolls sideways
+#: (overflow auto) around text, a text cut to an ellipsis, an SVG <text> outside its
+#: <svg> (or outside its picture's HTML box), a page or frame wider than its window, a
+#: JupyterLab notebook wider than its column.  The argument: a CSS selector of the parts
+#: to look at (``".jp-Notebook"``), or null for the whole page.
+CLIPPED_JS = r"""
+(root) => {
+  // every text a person reads that does not fit its box: [kind, where, text]
+  const out = [];
+  const docs = [document];
+  for (const f of document.querySelectorAll('iframe')) {
+    try { if (f.contentDocument && f.contentDocument.body) docs.push(f.contentDocument); } catch (e) {}
+  }
+  const T = 1.5; // px of tolerance (anti-aliasing, sub-pixel layout)
+  const name = e => {
+    const c = (e.getAttribute && e.getAttribute('class')) || '';
+    return e.tagName.toLowerCase() + (c ? '.' + String(c).trim().split(/\s+/).join('.') : '');
+  };
+  for (const doc of docs) {
+    const win = doc.defaultView;
+    const scope = root && doc === document ? Array.from(doc.querySelectorAll(root)) : [doc.body];
+    const offset = doc === document ? {x: 0, y: 0} : (() => {
+      const fr = Array.from(document.querySelectorAll('iframe')).find(f => f.contentDocument === doc);
+      const r = fr.getBoundingClientRect(); return {x: r.left, y: r.top};
+    })();
+    // the page no wider than the window
+    if (doc === document && doc.scrollingElement.scrollWidth > win.innerWidth + 1) {
+      out.push(['page wider than the window', 'html', `${doc.scrollingElement.scrollWidth} > ${win.innerWidth}`]);
+    }
+    if (doc !== document && doc.scrollingElement && doc.scrollingElement.scrollWidth > win.innerWidth + 1) {
+      out.push(['frame wider than its frame', 'iframe html', `${doc.scrollingElement.scrollWidth} > ${win.innerWidth}`]);
+    }
+    // JupyterLab's notebook column: no sideways scrolling
+    for (const panel of doc.querySelectorAll('.jp-WindowedPanel-outer')) {
+      if (panel.scrollWidth > panel.clientWidth + 1) {
+        out.push(['notebook wider than its column', 'jp-WindowedPanel-outer', `${panel.scrollWidth} > ${panel.clientWidth}`]);
+      }
+    }
+    for (const top of scope) {
+      // HTML text: each text node against every clipping ancestor (overflow not visible)
+      const walker = doc.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent.trim();
+        if (!text) continue;
+        const el = n.parentElement;
+        if (!el || el.closest('svg, script, style, textarea, .CodeMirror, .cm-editor, .jp-InputArea, select, option, title, noscript')) continue;
+        const range = doc.createRange(); range.selectNodeContents(n);
+        const rects = Array.from(range.getClientRects()).filter(r => r.width > 0 && r.height > 0);
+        if (!rects.length) continue;
+        const cs = win.getComputedStyle(el);
+        if (cs.visibility === 'hidden') continue;
+        for (let a = el; a && a !== doc.documentElement; a = a.parentElement) {
+          const s = win.getComputedStyle(a);
+          if (s.display === 'contents') continue;
+          const hidden = v => v === 'hidden' || v === 'clip';
+          const scrolls = v => v === 'auto' || v === 'scroll';
+          const ox = s.overflowX, oy = s.overflowY;
+          if (ox === 'visible' && oy === 'visible') continue;
+          const b = a.getBoundingClientRect();
+          if (b.width === 0 || b.height === 0) break; // not shown
+          const left = b.left + a.clientLeft, topY = b.top + a.clientTop;
+          const right = left + a.clientWidth, bottom = topY + a.clientHeight;
+          for (const r of rects) {
+            if (hidden(ox) && (r.left < left - T || r.right > right + T)) {
+              out.push(['text cut at the side of its box', name(a), text.slice(0, 80)]); break;
+            }
+            if (hidden(oy) && (r.top < topY - T || r.bottom > bottom + T)) {
+              out.push(['text cut at the top or bottom of its box', name(a), text.slice(0, 80)]); break;
+            }
+          }
+          if (scrolls(ox) && a.scrollWidth > a.clientWidth + 1) {
+            out.push(['box scrolls sideways', name(a), `${a.scrollWidth} > ${a.clientWidth}: ${text.slice(0, 60)}`]);
+          }
+          break; // the nearest clipping ancestor decides (the ones above hold it whole or scroll)
+        }
+        if (cs.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
+          out.push(['text ends in an ellipsis', name(el), text.slice(0, 80)]);
+        }
+      }
+      // SVG text: inside its picture (the nearest <svg>'s box on the page)
+      for (const t of top.querySelectorAll('svg text')) {
+        const text = t.textContent.trim();
+        if (!text) continue;
+        const r = t.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;
+        const svg = t.ownerSVGElement;
+        const b = svg.getBoundingClientRect();
+        if (b.width === 0) continue;
+        if (r.left < b.left - T || r.right > b.right + T || r.top < b.top - T || r.bottom > b.bottom + T) {
+          out.push(['SVG text outside its picture', name(svg), `${text.slice(0, 80)} [${Math.round(r.left - b.left)}..${Math.round(r.right - b.left)} of ${Math.round(b.width)}]`]);
+        }
+        // and inside the visible part of the picture's own box (an outer svg clipped by its HTML parent)
+        let outer = svg; while (outer.ownerSVGElement) outer = outer.ownerSVGElement;
+        const p = outer.parentElement;
+        if (p) {
+          const ps = win.getComputedStyle(p);
+          if (ps.overflowX !== 'visible') {
+            const pb = p.getBoundingClientRect();
+            const right = pb.left + p.clientLeft + p.clientWidth;
+            if (r.right > right + T && !(ps.overflowX === 'auto' || ps.overflowX === 'scroll')) {
+              out.push(['SVG text cut by its parent', name(p), text.slice(0, 80)]);
+            }
+          }
+        }
+      }
+    }
+  }
+  // one entry per (kind, where, text)
+  const seen = new Set();
+  return out.filter(x => { const k = x.join('|'); if (seen.has(k)) return false; seen.add(k); return true; });
+}
+"""  # noqa: E501
 
 
 def browser_missing() -> str | None:
@@ -134,7 +248,9 @@ def chromium() -> Iterator[Any]:
 
 
 @contextmanager
-def jupyter_lab(top: Path, notebooks: Iterable[Path], *, recordings: Path | None = None) -> Iterator[str]:
+def jupyter_lab(
+    top: Path, notebooks: Iterable[Path], *, recordings: Path | None = None, app: str = "lab"
+) -> Iterator[str]:
     """JupyterLab serving ``top`` (an empty temporary folder) on a free loopback port; yields its base URL.
 
     Args:
@@ -143,6 +259,7 @@ def jupyter_lab(top: Path, notebooks: Iterable[Path], *, recordings: Path | None
             disabled) and its log ``lab.log`` are made in it.
         notebooks: the notebook files to copy.
         recordings: if given, linked as ``top/recordings`` (the notebooks read ``../recordings``).
+        app: ``"lab"`` (JupyterLab), or ``"notebook"`` (Notebook 7, the same settings).
 
     Raises:
         pytest.fail.Exception: when the server stops or does not answer in 60 s (with the
@@ -178,7 +295,7 @@ def jupyter_lab(top: Path, notebooks: Iterable[Path], *, recordings: Path | None
     )
     port = free_port()
     log = (top / "lab.log").open("w")
-    command = [str(JUPYTER), "lab", "--no-browser", "--ip", "127.0.0.1", "--port", str(port)]
+    command = [str(JUPYTER), app, "--no-browser", "--ip", "127.0.0.1", "--port", str(port)]
     command += ["--ServerApp.token=", "--ServerApp.password=", "--ServerApp.port_retries=0"]
     command += [f"--ServerApp.root_dir={top}"]
     if os.geteuid() == 0:

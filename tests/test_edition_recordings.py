@@ -45,7 +45,9 @@ SHIPPED = shipped()
 #: A word: letters of any script, with inner apostrophes and hyphens (п'ять, durak-nb).
 WORD = re.compile(r"[^\W\d_](?:[\w'’-]*\w)?")
 #: Latin words a reader of any edition may meet: a rule id, the program's and Jupyter's names.
-ALLOWED_LATIN = re.compile(r"R\d+[a-z]?|durak-nb|Jupyter(?:Lab|Lite)?")
+ALLOWED_LATIN = re.compile(
+    r"R\d+[a-z]?|durak-nb|Jupyter(?:Lab|Lite)?|pandas"
+)  # pandas: lesson 8's title, in the "Next" link
 #: What is not prose: a file's path or suffix, a ``{placeholder}`` of a page's script, a
 #: command, a one-letter variable («позиция k»), and a quotation of a rule text in its own
 #: language («текст 000: «первый кон переводить нельзя»», the seeds are Russian and Ukrainian).

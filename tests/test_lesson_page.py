@@ -37,6 +37,7 @@ HEADINGS3 = [
     "Your turn: play it",
     "Exercises: how many more cards may follow?",
     "For teachers",
+    "Next",
 ]
 REASON3 = "[R13b] Boris holds 2 cards with 1 still to cover, so only 1 more may follow."
 PRACTICE_NOTE = "Practice bout: play it in JupyterLab (it needs the engine running, which this page has not)."
@@ -77,7 +78,12 @@ def test_lesson3_headings_replayers_notes(page3: lp.LessonPage) -> None:
     assert page3.body[opened[0]].startswith(
         '<details class="dnb-lesson-collapsed"><summary><h2>For teachers</h2></summary>'
     )
-    assert "class='dnb-claims'" in page3.body[opened[0] + 1] and page3.body[-1] == "</details>"
+    assert "class='dnb-claims'" in page3.body[opened[0] + 1] and page3.body[-2] == "</details>"
+    # the "Next" heading after it, outside the <details> (issue 22: Run All leaves it active)
+    assert page3.body[-1] == (
+        '<div class="dnb-lesson-text"><h2>Next</h2>\n<p><a href="04_drawing_order.ipynb">Lesson 4 · Drawing after '
+        'a bout, and who attacks next</a> — or back to <a href="00_index.ipynb">the course\'s index</a>.</p>\n</div>'
+    )
 
 
 def test_lesson3_drills_judged_at_export_r13(page3: lp.LessonPage) -> None:
@@ -122,8 +128,11 @@ def test_page_self_contained_and_in_its_language(tmp_path: Path) -> None:
     parsed = Page()
     parsed.feed(text)
     tags = [t for t, _a in parsed.tags]
-    assert tags.count("iframe") == 2 and tags.count("h1") == 1 and tags.count("h2") == 7
-    assert all(not a.get("src") and not (a.get("href") or "#").split("#")[0] for _t, a in parsed.tags)
+    assert tags.count("iframe") == 2 and tags.count("h1") == 1 and tags.count("h2") == 8  # "Next" the eighth (issue 22)
+    # no src=; the only href= that leave the page are the "Next" links to the course's neighbours (issue 22)
+    assert all(not a.get("src") for _t, a in parsed.tags)
+    outside = [a["href"] for _t, a in parsed.tags if (a.get("href") or "#").split("#")[0]]
+    assert outside == ["04_drawing_order.ipynb", "00_index.ipynb"]
     box = json.loads(dict((a.get("id"), s) for a, s in parsed.scripts)["dnb-lesson-data"])
     assert sorted(box) == ["salt", "sealed"]  # the verdicts sealed: none reads in the source
     data = unseal(box)
@@ -158,8 +167,9 @@ def test_the_editions_language_decides_and_is_restored() -> None:
         "Ваш черёд: сыграйте сами",
         "Упражнения: сколько ещё карт можно подкинуть?",
         "Для учителя",
+        "Дальше",
     ]
-    assert uk.headings[0] == "Урок 3 · Обмеження (R13, R14)" and uk.headings[-1] == "Для вчителя"
+    assert uk.headings[0] == "Урок 3 · Обмеження (R13, R14)" and uk.headings[-2:] == ["Для вчителя", "Далі"]
     assert (ru.replayers, uk.replayers) == (2, 2)
     assert [e["kind"] for e in uk.exercises] == ["drill throw_in_room"] * lp.DRILLS
     reason_ru = "[R13b] У Бориса на руках 2 карты, непокрытых карт: 1, так что подкинуть можно ещё: 1."

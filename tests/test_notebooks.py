@@ -256,9 +256,16 @@ def test_no_output_is_a_raw_repr(name: str) -> None:
 @pytest.mark.parametrize("item", [i for i in LESSONS if claims_of(i.number)], ids=lambda i: i.notebook)
 def test_lesson_ends_with_a_collapsed_part_for_teachers(item: object) -> None:
     """The ✔ check is at the end, under a collapsed "For teachers" heading (JupyterLab's
-    ``jp-MarkdownHeadingCollapsed``; the table's output hidden too)."""
+    ``jp-MarkdownHeadingCollapsed``; the table's output hidden too), followed by the
+    "Next" heading: Run All leaves the last cell active and the front-ends open the
+    headings above the active cell, so the last cell must not be the teachers' (issue 22)."""
     nb = nbformat.read(NOTEBOOKS / item.notebook, as_version=4)  # type: ignore[attr-defined]
-    head, table = nb.cells[-2], nb.cells[-1]
+    head, table, after = nb.cells[-3], nb.cells[-2], nb.cells[-1]
+    following = next(i for i in LESSONS if i.number == item.number + 1)  # type: ignore[attr-defined]
+    assert after.cell_type == "markdown" and after.source == (
+        f"## Next\n\n[Lesson {following.number} · {following.title}]({following.notebook}) — "
+        "or back to [the course's index](00_index.ipynb)."
+    )
     assert head.cell_type == "markdown" and head.source.startswith("## For teachers\n")
     assert head.metadata.get("jp-MarkdownHeadingCollapsed") is True
     assert table.source == f"show.teachers({item.number})"  # type: ignore[attr-defined]

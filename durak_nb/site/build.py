@@ -284,6 +284,18 @@ def _lite_config(packages: list[str]) -> dict[str, Any]:
     }
 
 
+def _lesson_style(lite: Path) -> None:
+    """The kit's front-end extension (a hidden cell leaves no line of code, issue 22;
+    :mod:`durak_nb.views.offline`) in the site: ``jupyter lite build`` copies it from the
+    environment where ``python -m durak_nb.views.offline install`` put it, else from the
+    lite folder's ``extensions/``, where it is put here (never both: one copy per name)."""
+    from ..views.offline import LABEXTENSION, LABEXTENSION_NAME
+
+    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / LABEXTENSION_NAME / "package.json"
+    if not installed.exists():
+        shutil.copytree(LABEXTENSION, lite / "extensions" / LABEXTENSION_NAME)
+
+
 def _folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -344,6 +356,7 @@ def build_site(
             root, lite / "files", pins["pyodide"]["version"], Path(notebooks) if notebooks is not None else None
         )
         (lite / "jupyter-lite.json").write_text(json.dumps(_lite_config(report.preloaded), indent=1), encoding="utf-8")
+        _lesson_style(lite)
         staging = Path(tmp) / "out"
         cmd = [
             sys.executable, "-m", "jupyterlite_core", "build",

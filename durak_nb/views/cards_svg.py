@@ -46,6 +46,7 @@ from ..engine import Position
 from ..i18n import _, get_language, ngettext, pgettext
 from ..text import visible
 from ..unseen import Seen
+from .textfit import text_width, wrap
 
 __all__ = [
     "BLACK",
@@ -323,16 +324,27 @@ def _check_view(position: Position, perspective: int | None, width: float) -> in
     return n
 
 
-def _empty(x: float, y: float, width: float, text: str) -> str:
-    """A dashed outline where cards would lie, with a short caption.  A caption in
-    Cyrillic letters (wider than the Latin ones of the English words, which fit) is set
-    smaller when it would not fit inside the outline («порожньо» on a small card)."""
+#: the font size of the words inside an empty place (:func:`_empty`)
+EMPTY_SIZE = 11.0
+
+
+def _empty_width(width: float, text: str) -> float:
+    """The width of :func:`_empty`'s outline: a card's, or wider, so that ``text`` fits
+    inside at :data:`EMPTY_SIZE` («порожньо» is wider than a small card, issue 22)."""
+    return max(width, text_width(text, EMPTY_SIZE) + 8) if text else width
+
+
+def _empty(x: float, y: float, width: float, text: str = "") -> str:
+    """A dashed outline where cards would lie, with a short caption inside (none with
+    ``text == ""``: the talon and the discard say it under the outline); the outline is
+    :func:`_empty_width` wide, so that the caption is never set smaller nor cut."""
     h = width * _RATIO
-    size = 11.0 if text.isascii() else min(11.0, round((width - 6) / (0.62 * max(len(text), 1)), 1))
-    return (
-        f'<rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(width - 2)}" height="{_n(h - 2)}" rx="5" fill="none" '
-        f'stroke="#999" stroke-dasharray="4 3"/>' + _text(x + width / 2, y + h / 2 + 4, text, size=size, fill="#777")
+    w = _empty_width(width, text)
+    outline = (
+        f'<rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(w - 2)}" height="{_n(h - 2)}" rx="5" fill="none" '
+        f'stroke="#999" stroke-dasharray="4 3"/>'
     )
+    return outline + (_text(x + w / 2, y + h / 2 + 4, text, size=EMPTY_SIZE, fill="#777") if text else "")
 
 
 def _row(
@@ -372,7 +384,7 @@ def hand_svg(
     h = width * _RATIO
     if not cs:
         none = _("no cards")
-        return _doc(width + 4, h + 4, _empty(2, 2, width, none), label=none)
+        return _doc(_empty_width(width, none) + 4, h + 4, _empty(2, 2, width, none), label=none)
     if face_up:
         label = " ".join(c.pretty for c in cs)
     else:
@@ -451,7 +463,8 @@ def table_svg(pairs: Iterable[tuple[Card, Card | None]], *, trump: Suit | None =
     ps = list(pairs)
     w, h = _table_size(len(ps), width)
     if not ps:
-        return _doc(w + 4, h + 4, _empty(2, 2, width, pgettext("table", "empty")), label=_("empty table"))
+        said = pgettext("table", "empty")
+        return _doc(_empty_width(width, said) + 4, h + 4, _empty(2, 2, width, said), label=_("empty table"))
     label = ", ".join(
         a.pretty if d is None else _("{attack} covered by {cover}").format(attack=a.pretty, cover=d.pretty)
         for a, d in ps
@@ -459,11 +472,29 @@ def table_svg(pairs: Iterable[tuple[Card, Card | None]], *, trump: Suit | None =
     return _doc(w + 4, h + 4, _table_body(ps, 2, 2, width, trump), label=label)
 
 
+def _talon_words(size: int, trump: Suit | None) -> tuple[str, str]:
+    """The talon's caption (``'talon empty'``, ``'5 cards'``) and the trump said under it ('' with none)."""
+    caption = _("talon empty") if size == 0 else _count(size)
+    return caption, "" if trump is None else _("trump {suit}").format(suit=trump.symbol)
+
+
+#: the font size of the captions under the talon and the discard
+CAPTION_SIZE = 12.0
+
+
+def _talon_centre(x: float, width: float, size: int, trump: Suit | None) -> float:
+    """Where the talon's captions are centred: under the stack (``x + 0.7 × width``), or
+    further right so that they start at ``x`` (issue 22: «колода порожня» is wider than
+    the talon, and was cut at the picture's left edge)."""
+    half = max(text_width(t, CAPTION_SIZE) for t in _talon_words(size, trump)) / 2
+    return max(x + width * 0.7, x + half)
+
+
 def _talon_body(size: int, trump_card: Card | None, trump: Suit | None, x: float, y: float, width: float) -> str:
     h = width * _RATIO
     parts = []
-    if size == 0:
-        parts.append(_empty(x + width * 0.2, y, width, pgettext("talon", "empty")))
+    if size == 0:  # the outline alone: the caption under it says «talon empty»
+        parts.append(_empty(x + width * 0.2, y, width))
     else:
         stacked = size - 1 if trump_card is not None else size
         if trump_card is not None:  # R3: turned up, lying across under the talon
@@ -475,13 +506,19 @@ def _talon_body(size: int, trump_card: Card | None, trump: Suit | None, x: float
             )
         for i in range(min(stacked, 3)):  # a few backs show the stack's thickness
             parts.append(_card(None, x + i * 2, y - i * 2 + 4, width, trump=trump, face_up=False))
-    caption = _("talon empty") if size == 0 else _count(size)
-    # a longer caption (Russian, Ukrainian) is set smaller so that it stays inside the picture
-    parts.append(_text(x + width * 0.7, y + h + 18, caption, size=12 if len(caption) <= 12 else 10, fill="#333"))
+    caption, said = _talon_words(size, trump)
+    centre = _talon_centre(x, width, size, trump)
+    parts.append(_text(centre, y + h + 18, caption, size=CAPTION_SIZE, fill="#333"))
     if trump is not None:
-        said = _("trump {suit}").format(suit=trump.symbol)
-        parts.append(_text(x + width * 0.7, y + h + 34, said, size=12, fill=RED if trump.is_red else BLACK))
+        parts.append(_text(centre, y + h + 34, said, size=CAPTION_SIZE, fill=RED if trump.is_red else BLACK))
     return "".join(parts)
+
+
+def _talon_width(size: int, trump: Suit | None, width: float) -> float:
+    """The talon's width from its left edge: the stack and the card across it, or its
+    captions if they are wider (:func:`_talon_centre`)."""
+    half = max(text_width(t, CAPTION_SIZE) for t in _talon_words(size, trump)) / 2
+    return max(width * 1.85, _talon_centre(0, width, size, trump) + half)
 
 
 def talon_svg(size: int, trump_card: Card | None, *, trump: Suit | None = None, width: float = 60) -> str:
@@ -505,7 +542,7 @@ def talon_svg(size: int, trump_card: Card | None, *, trump: Suit | None = None, 
     if trump is None and trump_card is not None:
         trump = trump_card.suit
     card = trump_card if size > 0 else None
-    w, h = width * 1.85 + 8, width * _RATIO + 44
+    w, h = _talon_width(size, trump, width) + 8, width * _RATIO + 44
     if card is not None:
         label = ngettext("talon: {n} cards, {card} turned up", "talon: {n} cards, {card} turned up", size).format(
             n=size, card=card.pretty
@@ -517,8 +554,8 @@ def talon_svg(size: int, trump_card: Card | None, *, trump: Suit | None = None, 
 
 def _discard_body(size: int, x: float, y: float, width: float) -> str:
     h = width * _RATIO
-    if size == 0:
-        body = _empty(x, y, width, pgettext("discard", "empty"))
+    if size == 0:  # the outline alone: the caption under it says «empty»
+        body = _empty(x, y, width)
     else:
         body = "".join(
             f'<g transform="rotate({(-6, 5, -2)[i]} {_n(x + width / 2)} {_n(y + h / 2)})">'
@@ -527,7 +564,13 @@ def _discard_body(size: int, x: float, y: float, width: float) -> str:
             for i in range(min(size, 3))
         )
     caption = pgettext("discard", "empty") if size == 0 else _count(size)
-    return body + _text(x + width / 2, y + h + 18, caption, size=12, fill="#333")
+    return body + _text(x + width / 2, y + h + 18, caption, size=CAPTION_SIZE, fill="#333")
+
+
+def _discard_width(size: int, width: float) -> float:
+    """The discard's picture width: a card and its tilt, or its caption if wider."""
+    caption = pgettext("discard", "empty") if size == 0 else _count(size)
+    return max(width * 1.4, 80, text_width(caption, CAPTION_SIZE) + 8)
 
 
 def discard_svg(size: int, *, width: float = 60) -> str:
@@ -540,7 +583,7 @@ def discard_svg(size: int, *, width: float = 60) -> str:
     _check_width(width)
     if size < 0:
         raise ValueError(f"a discard pile holds 0 or more cards, not {size!r}")
-    w = max(width * 1.4, 80)
+    w = _discard_width(size, width)
     body = _discard_body(size, (w - width) / 2, 6, width)
     label = ngettext("discard: {n} cards", "discard: {n} cards", size).format(n=size)
     return _doc(w, width * _RATIO + 30, body, label=label)
@@ -626,6 +669,14 @@ def _headline(position: Position, actors: Sequence[int] | None) -> str:
     return text
 
 
+#: the headline of :func:`position_svg`: its font size, the distance between its lines
+HEADLINE_SIZE = 14.0
+HEADLINE_LEADING = 18.0
+#: :func:`position_svg` widens to hold its headline on one line up to this width
+#: (pixels; a projector's notebook column is about 600 px wide); a longer headline wraps
+HEADLINE_WIDTH = 520.0
+
+
 def position_svg(
     position: Position,
     *,
@@ -657,9 +708,32 @@ def position_svg(
     step = width * 0.6
     margin, name_h, gap = 8.0, 18.0, 10.0
     headline = _headline(position, actors)
-    parts = [_text(margin, 20, headline, size=14, fill="#111", bold=True, anchor="start")]
-    y = 32.0
-    widest = 0.0
+    # the picture is as wide as what it draws (hands, captions, the table, talon and
+    # discard); the headline wraps to that width (issue 22: never cut at the edge)
+    tw, th = _table_size(len(position.table), width)
+    empty_table = pgettext("table", "empty")
+    tx = margin + (tw if position.table else _empty_width(width, empty_table)) + 3 * gap
+    talon_size = len(position.talon)
+    talon_right = (
+        _talon_centre(0, width, talon_size, trump)
+        + max(text_width(t, CAPTION_SIZE) for t in _talon_words(talon_size, trump)) / 2
+    )
+    dx = tx + max(width * 1.75, talon_right) + 2 * gap
+    discard_caption = pgettext("discard", "empty") if not position.discard else _count(len(position.discard))
+    row_w = max(dx + max(width * 1.4, 70), dx + width * 0.6 + text_width(discard_caption, CAPTION_SIZE) / 2) + margin
+    seats_w = max(
+        max(width + step * (len(hand) - 1) if hand else width, text_width(_caption(position, seat), 13))
+        for seat, hand in enumerate(position.hands)
+    )
+    one_line = text_width(headline, HEADLINE_SIZE, bold=True) + 2 * margin
+    total_w = max(seats_w + 2 * margin, row_w, min(one_line, HEADLINE_WIDTH))
+    lines = wrap(headline, HEADLINE_SIZE, total_w - 2 * margin, bold=True)
+    total_w = max(total_w, max(text_width(t, HEADLINE_SIZE, bold=True) for t in lines) + 2 * margin)
+    parts = [
+        _text(margin, 20 + HEADLINE_LEADING * i, t, size=HEADLINE_SIZE, fill="#111", bold=True, anchor="start")
+        for i, t in enumerate(lines)
+    ]
+    y = 32.0 + HEADLINE_LEADING * (len(lines) - 1)
     for seat in range(n):
         hand = position.hands[seat]
         caption = _caption(position, seat)
@@ -671,24 +745,19 @@ def position_svg(
         if hand:
             up, down = _hand_shown(position, seat, seen, face_up)
             parts.append(_hand_row(up, down, margin, y + name_h, width, trump=trump, step=step))
-            widest = max(widest, width + step * (len(hand) - 1))
         else:
             parts.append(_empty(margin, y + name_h, width, "—"))
         parts.append("</g>")
         y += name_h + h + gap
     # the table, the talon and the discard side by side
-    tw, th = _table_size(len(position.table), width)
     parts.append(_text(margin, y + 13, _("Table"), size=13, fill="#111", bold=True, anchor="start"))
     table = _table_body(position.table, margin, y + name_h, width, trump) if position.table else ""
-    parts.append(table or _empty(margin, y + name_h, width, pgettext("table", "empty")))
-    tx = margin + max(tw, width) + 3 * gap
+    parts.append(table or _empty(margin, y + name_h, width, empty_table))
     parts.append(_text(tx, y + 13, _("Talon"), size=13, fill="#111", bold=True, anchor="start"))
     talon_card = position.trump_card if position.talon else None
-    parts.append(_talon_body(len(position.talon), talon_card, trump, tx, y + name_h + 4, width))
-    dx = tx + width * 1.75 + 2 * gap
+    parts.append(_talon_body(talon_size, talon_card, trump, tx, y + name_h + 4, width))
     parts.append(_text(dx, y + 13, _("Discard"), size=13, fill="#111", bold=True, anchor="start"))
     parts.append(_discard_body(len(position.discard), dx + width * 0.1, y + name_h + 4, width))
-    total_w = max(widest + 2 * margin, dx + max(width * 1.4, 70) + margin, 8 * len(headline) + 2 * margin)
     total_h = y + name_h + max(th, h + 40) + 20
     background = f'<rect width="{_n(total_w)}" height="{_n(total_h)}" rx="6" fill="#eef5ec"/>'
     return _doc(total_w, total_h, background + "".join(parts), label=headline)
@@ -717,7 +786,7 @@ def seat_svg(
         body += _hand_row(up, down, 2, 18, width, trump=position.trump, step=step)
     else:
         body += _empty(2, 18, width, "—")
-    total_w = max(width + step * max(len(hand) - 1, 0) + 4, 7.5 * len(caption) + 4)
+    total_w = max(width + step * max(len(hand) - 1, 0) + 4, text_width(caption, 13) + 4)
     return _doc(total_w, 18 + width * _RATIO + 4, body, label=caption)
 
 

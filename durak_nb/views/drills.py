@@ -46,6 +46,10 @@ DRILL_STYLE = _STYLE = EXERCISE_STYLE + (
     ".dnb-drill-heading{margin:2px 0;font-weight:700;color:#1f4e8c}"
     ".dnb-drill-context{margin:2px 0;color:#333}"
     ".dnb-drill-score{margin:4px 8px;font-weight:600;color:#333}"
+    # a position wider than the notebook's column (4 players at 1024 px) is scaled to it,
+    # its words with it: never cut, never a sideways scroll (issue 22)
+    ".dnb-drill svg{max-width:100%;height:auto}"
+    ".dnb-drill .widget-html-content{min-width:0;overflow-wrap:anywhere}"
     "</style>"
 )
 

@@ -145,6 +145,9 @@ STYLE = (
     ".dnb-felt .dnb-seat{margin:0;padding:0 4px;border-left:0}"
     ".dnb-text{flex:1 1 240px;max-width:440px;max-height:470px;overflow:auto}"
     ".dnb-top .dnb-seat{max-width:200px}.dnb-cards{white-space:nowrap}"
+    # in a column narrower than the felt (1024 px, JupyterLab's side bar open) the felt
+    # shrinks and a hand's picture with it, never wider than its seat (issue 22)
+    ".dnb-felt{min-width:0}.dnb-felt .dnb-cards svg{max-width:100%;height:auto}"
     ".dnb-felt .dnb-caption{font-size:13px;line-height:1.3}"
     ".dnb-text .dnb-story,.dnb-text .dnb-turn{margin-bottom:4px}"
     "</style>"

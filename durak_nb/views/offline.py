@@ -15,6 +15,15 @@ environment (``scripts/setup.sh`` and ``binder/postBuild`` do it for the kit's),
 plain ``jupyter nbconvert --to html --execute notebooks/02_a_bout.ipynb`` writes such a page.
 Run it as ``python -m durak_nb.views.offline install [PREFIX]``.
 
+The same command installs the kit's style for the front-ends (issue 22): JupyterLab 4,
+Notebook 7 and JupyterLite show a cell whose code is hidden (``jupyter.source_hidden``) as
+a placeholder with the code's first line (``from durak_nb import set_language •••``); the
+prebuilt federated extension ``durak-nb-lesson-style`` (``views/static/labextension/``, a
+style sheet and the container that loads it, no build step) takes that placeholder away.
+:func:`install` copies it into ``PREFIX/share/jupyter/labextensions``, where JupyterLab,
+Notebook 7 and ``jupyter lite build`` find it; the site build (``durak_nb.site.build``)
+also puts it into the site itself.
+
 >>> script_uri("require.js")[:29]
 'data:text/javascript;base64,L'
 """
@@ -23,6 +32,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import shutil
 import sys
 from functools import cache
 from pathlib import Path
@@ -30,9 +40,23 @@ from typing import Any
 
 from ..i18n import _
 
-__all__ = ["CONFIG_NAME", "SCRIPTS", "configure", "install", "main", "script_uri"]
+__all__ = [
+    "CONFIG_NAME",
+    "LABEXTENSION",
+    "LABEXTENSION_NAME",
+    "SCRIPTS",
+    "configure",
+    "install",
+    "install_labextension",
+    "main",
+    "script_uri",
+]
 
 FOLDER = Path(__file__).resolve().parent / "static" / "widgets"
+#: The kit's prebuilt front-end extension (a style sheet): ``package.json`` and ``static/``.
+LABEXTENSION = Path(__file__).resolve().parent / "static" / "labextension"
+#: Its name (the folder it gets in ``PREFIX/share/jupyter/labextensions``).
+LABEXTENSION_NAME = "durak-nb-lesson-style"
 #: The scripts carried, with their sha256 (checked when read: a damaged copy is refused).
 SCRIPTS: dict[str, str] = {
     "require.js": "c1fc6b1d53af7522f78d664922abb32acac64ed0ecccb8f907f1e6fc7262563a",
@@ -79,9 +103,30 @@ def configure(c: Any) -> None:
     c.TagRemovePreprocessor.remove_input_tags = {"hide-input"}
 
 
+def install_labextension(prefix: str | Path = sys.prefix) -> Path:
+    """Copy the kit's front-end extension :data:`LABEXTENSION` to
+    ``PREFIX/share/jupyter/labextensions/durak-nb-lesson-style`` (replacing an older copy;
+    the new one is written beside it and moved in place); returns that folder.
+
+    Raises:
+        OSError: the folder cannot be written.
+    """
+    dest = Path(prefix) / "share" / "jupyter" / "labextensions" / LABEXTENSION_NAME
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    shutil.copytree(LABEXTENSION, tmp, ignore=shutil.ignore_patterns("__pycache__"))
+    if dest.exists():
+        shutil.rmtree(dest)
+    tmp.replace(dest)
+    return dest
+
+
 def install(prefix: str | Path = sys.prefix) -> Path:
     """Write ``PREFIX/etc/jupyter/jupyter_nbconvert_config.py`` calling :func:`configure`
-    (atomically); returns its path.
+    (atomically) and install the front-end extension (:func:`install_labextension`);
+    returns the configuration file's path.
 
     Raises:
         FileExistsError: a file of that name is there and is not this kit's (it is left
@@ -100,6 +145,7 @@ def install(prefix: str | Path = sys.prefix) -> Path:
     tmp = path.with_suffix(".py.tmp")
     tmp.write_text(f"{MARK}\nfrom durak_nb.views.offline import configure\n\nconfigure(c)  # noqa: F821\n")
     tmp.replace(path)
+    install_labextension(prefix)
     return path
 
 

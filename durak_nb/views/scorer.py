@@ -177,12 +177,16 @@ _CSS = (
     ".dnb-scorer{font:14px/1.4 sans-serif;gap:4px}"
     ".dnb-scorer .dnb-sc-board{max-width:1300px}"
     ".dnb-scorer .dnb-sc-grid{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}"
+    # the board takes the room the log leaves and wraps its words in it: a long line (a bito's
+    # refills) never widens it and pushes the log below (issue 22)
+    ".dnb-scorer .dnb-sc-main{flex:1 1 420px;min-width:0;overflow-wrap:anywhere}"
     ".dnb-scorer .dnb-sc-seats{display:flex;flex-wrap:wrap;gap:6px 14px}"
     ".dnb-scorer .dnb-sc-seat{padding:1px 6px;border-radius:6px;border-left:4px solid transparent}"
     ".dnb-scorer .dnb-sc-seat.dnb-acting{border-left-color:#2e7d32;background:#f1f8f1}"
     ".dnb-scorer .dnb-sc-felt{display:flex;gap:10px;background:#cfe5cc;border-radius:12px;padding:4px 8px;"
     "align-items:flex-start}"
-    ".dnb-scorer .dnb-sc-log{font:13px/1.35 sans-serif;color:#333;min-width:240px;max-width:420px}"
+    ".dnb-scorer .dnb-sc-log{font:13px/1.35 sans-serif;color:#333;flex:0 1 300px;min-width:240px;max-width:420px;"
+    "overflow-wrap:anywhere}"
     ".dnb-scorer .dnb-sc-log ol{margin:0;padding-left:2.6em}"
     ".dnb-scorer .dnb-refusal{color:#b00020;font-weight:600}"
     ".dnb-scorer .dnb-said{color:#1f4e8c}"
@@ -1198,7 +1202,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         if not game.finished and seat is not None:  # what to do next, in words
             said += f'<div class="dnb-sc-prompt">{esc(_(WORDS["waiting"]).format(name=names[seat]))}</div>'
         return (
-            f'<div class="dnb-sc-grid"><div><div class="dnb-sc-seats">{"".join(seats)}</div>{felt}'
+            f'<div class="dnb-sc-grid"><div class="dnb-sc-main"><div class="dnb-sc-seats">{"".join(seats)}</div>{felt}'
             f"<div>{turn}</div>{said}</div>{self._log_html()}</div>"
         )
 
