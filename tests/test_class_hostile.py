@@ -8,7 +8,6 @@ the store is unchanged after it."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,15 +17,15 @@ from class_helpers import KEY, Client, Room, local_game, play_to_end, room, sett
 
 pytest.importorskip("starlette")
 
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
+from starlette.websockets import WebSocketDisconnect
 
-from durak_nb.bots import LowestCardBot, seat_view  # noqa: E402
-from durak_nb.cards import card_text, deck  # noqa: E402
-from durak_nb.classroom.server import make_app  # noqa: E402
-from durak_nb.classroom.store import Store  # noqa: E402
-from durak_nb.engine import Move  # noqa: E402
-from durak_nb.record.annotations import move_to_json  # noqa: E402
-from durak_nb.record.json_form import Recording  # noqa: E402
+from durak_nb.bots import LowestCardBot, seat_view
+from durak_nb.cards import card_text, deck
+from durak_nb.classroom.server import make_app
+from durak_nb.classroom.store import Store
+from durak_nb.engine import Move
+from durak_nb.record.annotations import move_to_json
+from durak_nb.record.json_form import Recording
 
 AUTH = {"code": "auth", "rule": None, "text": "This code, name or token is not accepted.", "member": None}
 
@@ -131,7 +130,11 @@ def test_moves_of_another_seat_table_turn_or_time_are_refused_and_change_nothing
         assert got["text"] == why.message
         # not a move at all: an unknown action, a card that is no card (R1)
         refused(mover.ask("move", table=tid, seq=0, move={"player": names[act], "action": "jump"}), "malformed", "move")
-        refused(mover.ask("move", table=tid, seq=0, move={"player": names[act], "action": "attack", "cards": ["1Z"]}), "malformed", "move")
+        refused(
+            mover.ask("move", table=tid, seq=0, move={"player": names[act], "action": "attack", "cards": ["1Z"]}),
+            "malformed",
+            "move",
+        )
         # a redeal carrying a deck of the client's choosing (R5)
         deck_move = {"player": names[act], "action": "redeal", "deck": [c.code for c in deck(36)]}
         refused(mover.ask("move", table=tid, seq=0, move=deck_move), "malformed", "move", "R5")
@@ -151,7 +154,10 @@ def test_moves_of_another_seat_table_turn_or_time_are_refused_and_change_nothing
         game, act = settle(store, tid, students)
         assert act is not None
         nxt = move_to_json(LowestCardBot().choose(game, act), game.players)
-        spelled = {k: ([c.lower() for c in v] if k == "cards" else v.lower() if k in ("card", "target") else v) for k, v in nxt.items()}
+        spelled = {
+            k: ([c.lower() for c in v] if k == "cards" else v.lower() if k in ("card", "target") else v)
+            for k, v in nxt.items()
+        }
         assert students[act].ask("move", table=tid, seq=1, move=spelled)["type"] == "moved"
         assert store.moves(tid)[1].move == nxt
 
@@ -179,7 +185,7 @@ FRAMES = [
 
 def test_malformed_oversized_and_non_strict_frames_are_refused_by_code(store: Store) -> None:
     with room(make_app(store, teacher_key=KEY)) as r:
-        _teacher, anna, _boris, code, tid = a_class(r)
+        _teacher, anna, _boris, code, _tid = a_class(r)
         before = snapshot(store, code)
         for frame, code_, member in FRAMES:
             anna.send_text(frame)
@@ -214,7 +220,9 @@ def test_floods_are_refused_then_cut_off(store: Store) -> None:
         _teacher, anna, _boris, code, _tid = a_class(r)
         before = snapshot(store, code)
         for k in range(60):  # faster than 20 a second: past the burst of 40, refused
-            anna.ws.send_text(json.dumps({"type": "hello", "id": 100 + k, "protocol": "durak-nb-class/1", "lang": "en"}))
+            anna.ws.send_text(
+                json.dumps({"type": "hello", "id": 100 + k, "protocol": "durak-nb-class/1", "lang": "en"})
+            )
         answers = []
         while len(answers) < 60:
             got = anna.read()
