@@ -141,7 +141,13 @@ PARTS: dict[str, tuple[str, ...]] = {
     "site": ("site.py", "site/*.py"),
     # the class server (docs/class-protocol.md): its store and export, its server, its clients
     "classstore": ("classroom/__init__.py", "classroom/store.py", "classroom/exports.py"),
-    "classserver": ("classroom/protocol.py", "classroom/referee.py", "classroom/server.py", "classroom/auth.py"),
+    "classserver": (
+        "classroom/command.py",
+        "classroom/protocol.py",
+        "classroom/referee.py",
+        "classroom/server.py",
+        "classroom/auth.py",
+    ),
     "classclient": ("classroom/client.py", "classroom/widgets.py", "classroom/pages.py"),
     "recordings": (
         "recordings/*.json",

@@ -421,6 +421,11 @@ def _parser() -> argparse.ArgumentParser:
     st = _command(sub, "site", help=_("build the course as a static site that runs in the browser (JupyterLite)"))
     st.description = _(SITE_DESCRIPTION)
     site_arguments(st)
+
+    from .classroom.command import add_arguments as class_arguments
+
+    cl = _command(sub, "class", help=_("a class at their own screens: the class server, and a class's games"))
+    class_arguments(cl)
     return p
 
 
@@ -939,6 +944,10 @@ def _command_run(args: argparse.Namespace) -> int:
             from .site import run as site_run
 
             return site_run(args)
+        if args.command == "class":
+            from .classroom.command import run as class_run
+
+            return class_run(args)
     except BrokenPipeError:  # e.g. `durak-nb replay FILE | head`: the reader left; say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
