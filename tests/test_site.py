@@ -224,6 +224,42 @@ def test_every_edition_present_is_copied_and_lesson8_speaks_its_language(tmp_pat
     assert not (files / "ru" / "01_cards_trump_beating.ipynb").exists()
 
 
+def test_a_link_out_of_the_course_and_a_folder_that_is_no_site_are_refused(tmp_path: Path) -> None:
+    """A hostile trial (issue 23): a lesson that is a link to a file outside the course
+    was published in the site, and ``-o`` named any folder, removed whole: both refused,
+    naming the path, before anything is copied or removed."""
+    from durak_nb.site.build import _check_output
+
+    course = tmp_path / "notebooks"
+    course.mkdir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("secret", encoding="utf-8")
+    (course / "a.ipynb").symlink_to(secret)
+    files = tmp_path / "files"
+    with pytest.raises(SiteError) as info:
+        course_files(Path(__file__).resolve().parents[1], files, "314.0.6", course)
+    assert (
+        str(info.value)
+        == f"{course / 'a.ipynb'} is a link or not a regular file: a lesson is a notebook file of its own"
+    )
+    assert not (files / "a.ipynb").exists()
+    root = Path(__file__).resolve().parents[1]
+    mine = tmp_path / "my-work"
+    mine.mkdir()
+    (mine / "thesis.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(SiteError) as info:
+        _check_output(mine, root, course)
+    assert "holds files and is no site built before" in str(info.value) and (mine / "thesis.txt").exists()
+    with pytest.raises(SiteError) as info:
+        _check_output(tmp_path, root, course)
+    assert str(info.value) == f"{tmp_path} holds {course}: the site's folder is replaced whole; choose another"
+    with pytest.raises(SiteError, match="is a file, not a folder"):
+        _check_output(secret, root, course)
+    _check_output(tmp_path / "new-site", root, course)  # a new folder, or an earlier site: taken
+    (mine / "jupyter-lite.json").write_text("{}", encoding="utf-8")
+    _check_output(mine, root, course)
+
+
 def test_site_catalogue_complete() -> None:
     from durak_nb.catalogues import check
 

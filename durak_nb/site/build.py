@@ -246,6 +246,27 @@ def _lesson8_note(nb_path: Path, lang: str, version: str) -> None:
     nb_path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def _check_output(out: Path, root: Path, notebooks: Path) -> None:
+    """Refuse an output folder the build must not replace: a file, a folder holding the
+    course or the kit's source tree, or a folder with files that is not an earlier site
+    (no ``jupyter-lite.json``)."""
+    if out.exists() and not out.is_dir():
+        raise SiteError(_("{path} is a file, not a folder for the site").format(path=out))
+    for held in (root.resolve(), notebooks.resolve()):
+        if held == out or out in held.parents:
+            raise SiteError(
+                _("{path} holds {held}: the site's folder is replaced whole; choose another").format(
+                    path=out, held=held
+                )
+            )
+    if out.is_dir() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
+        raise SiteError(
+            _(
+                "{path} holds files and is no site built before: the site's folder is replaced whole; choose another"
+            ).format(path=out)
+        )
+
+
 def course_files(root: Path, files: Path, pyodide_version: str, notebooks: Path | None = None) -> tuple[list[str], int]:
     """Copy every edition present (``notebooks/``, ``notebooks/ru/``, ``notebooks/uk/`` of
     ``root``, or of ``notebooks``) and the recordings into ``files``, lesson 8 with its
@@ -260,6 +281,11 @@ def course_files(root: Path, files: Path, pyodide_version: str, notebooks: Path 
         dest = files / folder if folder else files
         dest.mkdir(parents=True, exist_ok=True)
         for nb in found:
+            if nb.is_symlink() or not nb.is_file():
+                # a link may point anywhere (a file outside the course would be published)
+                raise SiteError(
+                    _("{path} is a link or not a regular file: a lesson is a notebook file of its own").format(path=nb)
+                )
             shutil.copy2(nb, dest / nb.name)
             if nb.name == LESSON8:
                 _lesson8_note(dest / nb.name, lang, pyodide_version)
@@ -338,13 +364,17 @@ def build_site(
 
     Raises:
         SiteError: a download or checksum failed, ``jupyterlite-core`` or
-            ``jupyterlite-pyodide-kernel`` is missing, or ``jupyter lite build`` failed.
+            ``jupyterlite-pyodide-kernel`` is missing, or ``jupyter lite build`` failed;
+            ``output`` is a file, holds the course or the kit's sources, or is a folder
+            with files that are no site (it is replaced whole: never a user's folder);
+            a notebook is a link or not a regular file.
     """
     start = time.perf_counter()
     out = Path(output).resolve()
     cache_dir = Path(cache) if cache is not None else DEFAULT_CACHE
     pins = load_pins()
     root = _source_root()
+    _check_output(out, root, Path(notebooks).resolve() if notebooks is not None else root / "notebooks")
     report = SiteReport(out, quick=quick)
     with tempfile.TemporaryDirectory(prefix="durak-nb-site-") as tmp:
         lite = Path(tmp) / "lite"
