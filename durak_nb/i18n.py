@@ -173,17 +173,26 @@ def set_language(lang: str | None = None) -> None:
         ValueError: a language the kit does not speak (the message lists the ones it does).
 
     Widgets and pages made before the call keep their words; new ones use the new language.
+    Inside a :func:`language` block it changes that block's language only (in its thread or
+    task), until the block ends.
     It returns nothing, so that a lesson's cell ending with it shows nothing; the language
     now in use is :func:`get_language`.
     """
     global _chosen, _default
+    inside = _block.get() is not None  # within a language() block: it changes the block's
     if lang is None:
+        if inside:
+            _block.set(default_language())
+            return
         _chosen = _default = None
         return
     got = _match(lang)
     if got is None:
         raise ValueError(f"language {lang!r}: durak-nb speaks {', '.join(LANGUAGES)}")
-    _chosen = got
+    if inside:
+        _block.set(got)  # undone when the block ends (a lesson exported inside one)
+    else:
+        _chosen = got
     prepare(got)  # the browser's site loads a language's dictionary when it is chosen
 
 
@@ -211,7 +220,7 @@ def language(lang: str) -> Iterator[str]:
     The block's language holds only in the thread (or asyncio task) that entered it: two
     threads, each in its own block, each speak their own language at once (the class
     server speaks every connection's language).  A :func:`set_language` inside the block
-    changes the global setting, which the block hides until it ends.
+    changes the block's language, and the language before the block comes back when it ends.
 
     Raises:
         ValueError: as :func:`set_language`.

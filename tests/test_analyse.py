@@ -188,7 +188,7 @@ def test_bounds_and_illegal_moves_are_refused_with_the_rule() -> None:
     with pytest.raises(AnalysisError) as info:
         analyse(endgame(Move.attack(1, "KS")))
     assert info.value.rule is not None
-    assert "move 0" in str(info.value)
+    assert "move 1 (Boris attacks K♠)" in str(info.value)
     with pytest.raises(TypeError):
         analyse("game.durak")
 

@@ -32,7 +32,7 @@ def pins() -> dict[str, str]:
         if line:
             name, _, version = line.partition("==")
             assert version, f"not pinned: {line}"
-            out[canonicalize_name(name)] = version
+            out[canonicalize_name(name.split("[")[0])] = version  # uvicorn[standard]: its extras
     return out
 
 

@@ -282,7 +282,7 @@ def test_argparse_speaks_russian(capsys: Any) -> None:
     assert lines[0].startswith("использование: durak-nb [-h] [--lang {en,ru,uk}]")
     assert lines[-1] == (
         "durak-nb: ошибка: аргумент command: недопустимое значение: 'nosuchcommand' (выберите из 'validate',"
-        " 'play', 'selfplay', 'replay', 'convert', 'export', 'solve', 'analyse', 'tournament', 'site')"
+        " 'play', 'selfplay', 'replay', 'convert', 'export', 'solve', 'analyse', 'tournament', 'site', 'class')"
     )
     with pytest.raises(SystemExit):
         cli.main(["--lang", "ru", "validate"])

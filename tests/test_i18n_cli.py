@@ -132,7 +132,7 @@ def test_invalid_choice_and_bad_value_in_ukrainian() -> None:
     assert got.returncode == 2
     assert got.stderr.splitlines()[-1] == (
         "durak-nb: помилка: аргумент command: неприпустиме значення: 'valdate' (виберіть з 'validate', 'play',"
-        " 'selfplay', 'replay', 'convert', 'export', 'solve', 'analyse', 'tournament', 'site')"
+        " 'selfplay', 'replay', 'convert', 'export', 'solve', 'analyse', 'tournament', 'site', 'class')"
     )
     got = run("play", "--lang", "ru", "--players", "two", "-o", "x.json")
     assert got.stderr.splitlines()[-1] == (

@@ -66,13 +66,13 @@ def test_a_refusal_is_cleared_when_the_next_card_is_chosen(tmp_path: Path) -> No
             "en",
             "[R6] 7♠ does not beat 8♣: a card is beaten by a higher card of its suit or by a trump (♦)",
             "Selected: 6♦. Click 8♣ on the table to cover it with 6♦.",
-            "Your move: cover, take",
+            "Your move: cover or take",
         ),
         (
             "ru",
             "[R6] 7♠ не бьёт 8♣: карту бьют старшей картой той же масти или козырем (♦)",
             "Выбрано: 6♦. Нажмите на 8♣ на столе, чтобы покрыть её картой 6♦.",
-            "Ваш ход: покройте, возьмите",
+            "Ваш ход: покройте или возьмите",
         ),
     ):
         with language(lang):
@@ -108,14 +108,14 @@ def test_a_hint_and_a_cover_note_are_never_shown_together(tmp_path: Path) -> Non
         assert w.status.value == (
             '<div class="dnb-said">Boris ходить 8♣</div>'
             '<div class="dnb-note">Тепер натисніть на карту, якою покриєте 8♣.</div>'
-            '<div class="dnb-prompt">Ваш хід: покрийте, візьміть</div>'
+            '<div class="dnb-prompt">Ваш хід: покрийте або візьміть</div>'
         )
         hint = w.hint()
         assert hint == "Підказка: Anna б'є 8♣ картою 6♦: виграш за найкращої гри (точно)"
         assert w.target is None  # the hint replaces the half-made cover
         assert w.status.value == (
             '<div class="dnb-said">Підказка: Anna б&#x27;є 8♣ картою 6♦: виграш за найкращої гри (точно)</div>'
-            '<div class="dnb-prompt">Ваш хід: покрийте, візьміть</div>'
+            '<div class="dnb-prompt">Ваш хід: покрийте або візьміть</div>'
         )
         w.click_card("7S")  # the next action: the hint is stale
         assert w.message.startswith("[R6] 7♠ не б") and "Підказка" not in w.status.value

@@ -143,7 +143,7 @@ def test_game_after_a_variation_node_r6_r11() -> None:
     with pytest.raises(RecordingError) as info:
         tree.game_after(deep)  # Boris no longer holds 8D: he led it
     assert info.value.rule == "R11"
-    assert info.value.message == "move 2 of the path (Boris throws in 8♦): Boris does not hold 8♦"
+    assert info.value.message == "move 3 of the path (Boris throws in 8♦): Boris does not hold 8♦"
     g = tree.game_after(tree.mainline()[1].siblings()[0])
     assert g.table == [(parse_cards("8D")[0], parse_cards("AH")[0])]
     assert g.hands[0] == parse_cards("6D 8C TC JC AD")

@@ -52,7 +52,7 @@ move before the problem and reports it.  Nothing recurses on the nesting depth.
 >>> read(text.replace("Anna pass", "Boris take"))
 Traceback (most recent call last):
 ...
-durak_nb.record.base.RecordingError: <string>:11:43: error: [R15] move 2 (Boris take): every card is covered: \
+durak_nb.record.base.RecordingError: <string>:11:43: error: [R15] move 3 (Boris take): every card is covered: \
 there is nothing to take; legal moves: Anna +7H, Anna pass
 """
 

@@ -8,9 +8,9 @@ text that fits in DejaVu Sans fits in them too.  A character the table lacks cou
 one em, wider than any letter.
 
 >>> round(text_width("Anna", 14), 1)
-35.0
+35.9
 >>> wrap("Bout 5: Anna attacks Boris · may act: Anna, Vera", 14, 200, bold=True)
-['Bout 5: Anna attacks Boris ·', 'may act: Anna, Vera']
+['Bout 5: Anna attacks', 'Boris · may act: Anna,', 'Vera']
 """
 
 from __future__ import annotations
