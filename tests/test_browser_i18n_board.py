@@ -94,8 +94,10 @@ def test_the_replayer_and_the_play_widget_in_ukrainian_fit_1366x768(lab: tuple[s
             for words in ("хід", "перейти", "вигляд", "мс/хід", "варіанти", "файл"):
                 assert words in labels, (words, labels)
             buttons = page.locator(f"{rep} button").evaluate_all(VISIBLE_WORDS_JS)
-            for words in ("◂ назад", "✓ записати", "↶ скасувати", "↷ повернути", "зберегти", "після ходу"):
+            for words in ("◂ назад", "↶ скасувати", "↷ повернути", "зберегти", "після ходу"):
                 assert words in buttons, (words, buttons)
+            # the comment button names the move it applies to (issue 22): «… до ходу 1»
+            assert any(b.startswith("✓ записати коментар до ходу ") for b in buttons), buttons
             legend = page.locator(f"{rep} .dnb-none", has_text="Червоні масті").count()
             assert legend >= 1
             _fits(page, rep)
@@ -103,8 +105,10 @@ def test_the_replayer_and_the_play_widget_in_ukrainian_fit_1366x768(lab: tuple[s
             page.locator(panel_box).first.scroll_into_view_if_needed()
             page.wait_for_timeout(300)
             shot(page, "board-uk-replayer-panel.png", panel_box)
-            for words in ("+ додати варіант", "▲ вище", "▼ нижче", "✕ видалити варіант"):
+            for words in ("▲ вище", "▼ нижче", "✕ видалити варіант"):
                 assert words in buttons, (words, buttons)
+            # the variation button names the move it replaces (issue 22): «+ варіант замість ходу 2»
+            assert any(b.startswith(("+ варіант замість ходу ", "+ продовжити після ходу ")) for b in buttons), buttons
 
             play = ".dnb-play"
             page.locator(play).first.scroll_into_view_if_needed()
