@@ -46,6 +46,19 @@ def act(page: Any, text: str) -> Any:
     return page.locator(f"{BOX} button.dnb-sc-act", has_text=text).first
 
 
+def settled(page: Any, selector: str, expected: list[str], timeout_ms: int = 15000) -> list[str]:
+    """The visible words of ``selector`` once they equal ``expected`` or ``timeout_ms`` has
+    passed (the widget redraws over the comm: a loaded machine can take more than a moment);
+    the caller asserts the exact value, so a wrong one still fails with what was shown."""
+    seen: list[str] = page.locator(selector).evaluate_all(VISIBLE_WORDS_JS)
+    waited = 0
+    while seen != expected and waited < timeout_ms:
+        page.wait_for_timeout(200)
+        waited += 200
+        seen = page.locator(selector).evaluate_all(VISIBLE_WORDS_JS)
+    return seen
+
+
 def test_lab_record_a_lead_a_cover_and_a_throw_in_with_its_implied_pass(lab: tuple[str, Path]) -> None:
     base, top = lab
     journal = top / "notebooks" / "kitchen.durak.jsonl"
@@ -62,8 +75,12 @@ def test_lab_record_a_lead_a_cover_and_a_throw_in_with_its_implied_pass(lab: tup
             assert cut == []
             act(page, "Start").click()
             page.wait_for_selector(f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)", timeout=15000)
-            page.wait_for_timeout(300)
             offered = page.locator(f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)").evaluate_all(VISIBLE_WORDS_JS)
+            waited = 0
+            while len(offered) != 29 and waited < 15000:  # the seen cards leave once the start is drawn
+                page.wait_for_timeout(200)
+                waited += 200
+                offered = page.locator(f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)").evaluate_all(VISIBLE_WORDS_JS)
             assert len(offered) == 29 and "7♥" not in offered and "6♠" not in offered  # R1, R3: seen cards
             card(page, "7♠").click()
             page.wait_for_selector(f"{BOX} button.dnb-sc-card.dnb-sel", timeout=15000)
@@ -74,17 +91,16 @@ def test_lab_record_a_lead_a_cover_and_a_throw_in_with_its_implied_pass(lab: tup
                 timeout=15000,
             )
             # Boris, the defender, is preselected: only the cards that beat 7♠ are offered (R6)
-            page.wait_for_timeout(300)
-            covers = page.locator(f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)").evaluate_all(VISIBLE_WORDS_JS)
-            assert covers == ["8♠", "10♠", "J♠", "Q♠", "K♠", "A♠", "6♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥"]
+            want = ["8♠", "10♠", "J♠", "Q♠", "K♠", "A♠", "6♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥"]
+            covers = settled(page, f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)", want)
+            assert covers == want
             card(page, "8♠").click()  # a cover is recorded at once
             page.wait_for_function(
                 "() => document.querySelector('.dnb-sc-log').innerText.includes('Boris covers 7♠ with 8♠')",
                 timeout=15000,
             )
             page.locator(f"{BOX} .widget-toggle-button", has_text="Vera").first.click()
-            page.wait_for_timeout(500)
-            assert page.locator(f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)").evaluate_all(VISIBLE_WORDS_JS) == ["8♣"]
+            assert settled(page, f"{BOX} button.dnb-sc-card:not(.dnb-sc-gone)", ["8♣"]) == ["8♣"]
             card(page, "8♣").click()
             page.wait_for_selector(f"{BOX} button.dnb-sc-card.dnb-sel", timeout=15000)
             act(page, "Throw in").click()
@@ -92,9 +108,9 @@ def test_lab_record_a_lead_a_cover_and_a_throw_in_with_its_implied_pass(lab: tup
                 "() => document.querySelector('.dnb-sc-log').innerText.includes('Vera throws in 8♣')",
                 timeout=15000,
             )
-            page.wait_for_timeout(300)
-            log = page.locator(f"{BOX} .dnb-sc-log li").evaluate_all(VISIBLE_WORDS_JS)
-            assert log == ["Anna attacks 7♠", "Boris covers 7♠ with 8♠", "Anna passes (implied)", "Vera throws in 8♣"]
+            want = ["Anna attacks 7♠", "Boris covers 7♠ with 8♠", "Anna passes (implied)", "Vera throws in 8♣"]
+            log = settled(page, f"{BOX} .dnb-sc-log li", want)
+            assert log == want
             said = page.locator(f"{BOX} .dnb-said").first.inner_text()
             assert said == "Anna passes (implied); Vera throws in 8♣"
             lines = [json.loads(x) for x in journal.read_text(encoding="utf-8").splitlines()]
