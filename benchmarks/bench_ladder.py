@@ -159,7 +159,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=None, help="paired deals of search against ismcts-200")
     ap.add_argument("--vs-all", action="store_true", help="ismcts-200 against every bot below, one at a time")
     ap.add_argument("--deals-vs", type=int, nargs=4, default=None, help="paired deals against R L H S (--vs-all)")
-    ap.add_argument("--vs", nargs="*", default=(), help="--vs-all: only these opponents (random lowest heuristic search)")
+    ap.add_argument("--vs", nargs="*", default=(), help="--vs-all: only these opponents")
     args = ap.parse_args()
     pd.set_option("display.width", 160)
     if args.vs_all:
