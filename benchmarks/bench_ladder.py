@@ -16,18 +16,32 @@ the games it rests on and the interval are printed beside the target (above one 
 was asked for in a few games against ``search``).  ``--top``: only the pairing
 ``search`` – ``ismcts-200`` (the expensive one).  Each game of the ISMCTS bot costs
 seconds: the whole run takes the best part of an hour on 2 shared cores.
+
+``--vs-all``: the ISMCTS bot against every bot below it, one at a time (``random``,
+``lowest``, ``heuristic``, ``search``), each pairing on its own paired deals (the same
+deck with the seats swapped or rotated, seed 1000 on), in this process: for each
+its score with the 95 % interval (over paired deals: the normal approximation from
+10 deals, Wilson's score interval below or without spread,
+:meth:`~durak_nb.tournament.Tournament.head_to_head`), the games and deals it rests on,
+``beats`` when the interval lies above one half, the figure before (README "Bots") beside
+it, and the ISMCTS bot's seconds per move over the moves it was asked for in those games
+(process time of this process: the machine is shared, so wall time says little).  The
+deals per opponent: ``--deals-vs R L H S`` (else :data:`VS_DEALS`); ``--vs lowest …``:
+only those opponents.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
+from collections.abc import Sequence
 
 import pandas as pd
 
 from durak_nb.bots import HeuristicBot, LowestCardBot, RandomBot, SearchBot, turn_seat
-from durak_nb.engine import Game
+from durak_nb.engine import Game, Move
 from durak_nb.ismcts import ISMCTSBot
 from durak_nb.tournament import BotSpec, run_tournament
 
@@ -48,6 +62,71 @@ DEALS = {2: [40, 500, 40, 40], 3: [20, 120, 10, 16], 4: [30, 300, 16, 16]}
 #: the figures before the ISMCTS bot (README "Bots", the strongest bot then: search-4
 #: against heuristic, score and 95 % interval)
 BEFORE = {2: "search-4 vs heuristic 0.725 (0.625-0.825)", 3: "0.650 (0.547-0.753)", 4: "0.562 (0.440-0.685)"}
+
+
+#: paired deals of the ISMCTS bot against random, lowest, heuristic and search (``--vs-all``)
+VS_DEALS = {2: [10, 10, 20, 40], 3: [6, 8, 8, 16], 4: [8, 8, 12, 16]}
+
+#: the figures before, against each bot below (README "Bots": only ``search`` was met)
+BEFORE_VS = {
+    2: {"search": "0.744 (0.659-0.829), 80 games"},
+    3: {"search": "0.635 (0.519-0.752), 96 games"},
+    4: {"search": "0.719 (0.565-0.873), 32 games"},
+}
+
+#: process seconds of every move the timed ISMCTS bot was asked for (``--vs-all``, one process)
+TIMES: list[float] = []
+
+
+class TimedISMCTS(ISMCTSBot):
+    """The ISMCTS bot, its process time per move added to :data:`TIMES`."""
+
+    def choose(self, game: Game, player: int | None = None) -> Move:
+        """:meth:`ISMCTSBot.choose`, timed."""
+        t0 = time.process_time()
+        try:
+            return super().choose(game, player)
+        finally:
+            TIMES.append(time.process_time() - t0)
+
+
+def vs_all(players: int, preset: str, deals: list[int], only: Sequence[str] = ()) -> list[dict[str, object]]:
+    """The ISMCTS bot against each bot below it (``--vs-all``; only those named in
+    ``only`` where given): one row per opponent, printed as it is measured."""
+    top = BotSpec(ISMCTS.name, TimedISMCTS, dict(ISMCTS.kwargs), seeded=True)
+    rows: list[dict[str, object]] = []
+    print(f"\n## {players}-player {preset}: {top.name} against every bot below (paired deals from seed 1000)")
+    for spec, d in zip(LADDER[:-1], deals, strict=True):
+        if only and spec.name not in only:
+            continue
+        TIMES.clear()
+        c0 = time.process_time()
+        t = run_tournament([spec, top], rules=preset, players=players, deals=d, workers=1, seed=1000, bootstrap=0)
+        score, low, high, games = t.head_to_head(top.name, spec.name)
+        row = {
+            "players": players,
+            "vs": spec.name,
+            "score": round(score, 3),
+            "low": round(low, 3),
+            "high": round(high, 3),
+            "games": games,
+            "deals": d,
+            "beats": bool(low > 0.5),
+            "before": BEFORE_VS[players].get(spec.name, "not measured"),
+            "s_per_move": round(statistics.fmean(TIMES), 3) if TIMES else math.nan,
+            "s_largest": round(max(TIMES), 2) if TIMES else math.nan,
+            "cpu_s": round(time.process_time() - c0),
+        }
+        rows.append(row)
+        print(
+            f"{top.name} vs {spec.name}: {score:.3f} ({low:.3f}-{high:.3f}), {games} games, {d} paired deals,"
+            f" beats it at 95 %: {'yes' if row['beats'] else 'NO'}; before: {row['before']};"
+            f" {row['s_per_move']} s a move (largest {row['s_largest']}, {len(TIMES)} moves), {row['cpu_s']} CPU s",
+            flush=True,
+        )
+    beaten = sum(bool(r["beats"]) for r in rows)
+    print(f"{players} players: {top.name} beats {beaten} of {len(rows)} bots below at 95 %", flush=True)
+    return rows
 
 
 def time_per_move(players: int, preset: str, games: int = 2) -> tuple[float, float, int]:
@@ -78,8 +157,15 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="a tenth of the deals (a smoke run)")
     ap.add_argument("--top", action="store_true", help="only search against ismcts-200")
     ap.add_argument("--deals", type=int, default=None, help="paired deals of search against ismcts-200")
+    ap.add_argument("--vs-all", action="store_true", help="ismcts-200 against every bot below, one at a time")
+    ap.add_argument("--deals-vs", type=int, nargs=4, default=None, help="paired deals against R L H S (--vs-all)")
+    ap.add_argument("--vs", nargs="*", default=(), help="--vs-all: only these opponents")
     args = ap.parse_args()
     pd.set_option("display.width", 160)
+    if args.vs_all:
+        for n in args.players:
+            vs_all(n, args.preset, list(args.deals_vs or VS_DEALS[n]), args.vs)
+        return
     for n in args.players:
         deals = [max(2, d // 10) if args.quick else d for d in DEALS[n]]
         if args.deals:

@@ -128,3 +128,75 @@ def test_the_play_widgets_hint_is_the_hint_of_the_position(tmp_path: Path) -> No
     said = w.hint()
     assert said == "Hint: " + hint(w.game, 0).words
     assert "samples of Anna's view" in said
+
+
+# ----------------------------------------------------------------------------- the test set of one verdict
+
+#: the moments of a game in the test set: the talon still holding cards (after a few
+#: moves), the talon empty, and two players left with the talon empty (3 and 4 players)
+_MOMENTS = ("talon", "empty", "two_left")
+
+
+def _verdict_positions(preset: str, players: int) -> dict[str, tuple[Game, int]]:
+    """Positions of heuristic-bot games of ``preset`` where the mover has a choice: the
+    first of each moment of :data:`_MOMENTS` (deal seeds 11 on, until every moment that
+    can occur was found or 6 deals were played)."""
+    want = set(_MOMENTS) if players > 2 else {"talon", "empty"}
+    got: dict[str, tuple[Game, int]] = {}
+    for seed in range(11, 17):
+        g = Game.deal(preset, [f"P{k}" for k in range(players)], seed=seed)
+        bot = HeuristicBot()
+        while not g.finished:
+            s = turn_seat(g)
+            if len(g.legal_moves(s)) > 1:
+                if g.talon:
+                    key = "talon" if len(g.history) >= 6 else None
+                elif players - len(g.out_order) == 2:
+                    key = "two_left" if players > 2 else "empty"
+                else:
+                    key = "empty"
+                if key is not None and key not in got:
+                    got[key] = (g.copy(), s)
+            g.play(bot.choose(g))
+        if want <= set(got):
+            break
+    return got
+
+
+def _said(words: str) -> tuple[float, float]:
+    return float(words.split("win chance ")[1].split(" ")[0]), float(words.split("± ")[1].split(" ")[0])
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy", "prostoy", "english", "japanese"])
+def test_one_verdict_over_every_preset_and_player_count(preset: str) -> None:
+    # Hint (what the play widget shows) and the analysis of the same move, each position
+    # of the test set: the same best move, the same way of knowing it, intervals that
+    # overlap, and no ± 0.00 from samples of hidden cards
+    kinds: dict[tuple[int, str], tuple[str, str]] = {}
+    for players in (2, 3, 4):
+        positions = _verdict_positions(preset, players)
+        assert {"talon", "empty"} <= set(positions), (players, sorted(positions))
+        for moment, (game, seat) in positions.items():
+            h = hint(game, seat, samples=4, max_samples=8)
+            assert h.move is not None
+            ev = evaluate(game, h.move, bot=SearchBot(samples=4, seed=0), max_samples=8)
+            kinds[(players, moment)] = (h.how, ev.how)
+            assert ev.glyph not in ("?", "??"), (players, moment, h.words)  # never a move the analysis calls a mistake
+            assert "± 0.00" not in h.words
+            if h.how == "exact":  # the solver: the engine's first move keeping the best outcome
+                assert ev.how == "exact" and ev.value == ev.best_value and ev.best is None
+                assert h.words.endswith("with best play (exact)")
+            elif h.how == "heuristic":  # the solver applies beyond its budget, or nothing is hidden
+                assert ev.how in ("unsolved", "known")
+            else:
+                assert (h.how, ev.how) == ("sampled", "sampled")
+                assert ev.best is None and ev.value == ev.best_value  # the analysis chose the hint's move
+                assert ev.margin > 0.0 and ev.low is not None and ev.high is not None
+                assert f"({ev.samples} samples of " in h.words
+                assert ("not decided within the bound" in h.words) == (not ev.decided)
+                p, margin = _said(h.words)
+                assert margin > 0.0
+                assert p - margin <= ev.high and ev.low <= p + margin  # within their stated intervals
+    # the set holds the talon full and empty in 2, 3 and 4 players, sampled figures in each
+    assert {n for (n, _m), (how, _e) in kinds.items() if how == "sampled"} == {2, 3, 4}
+    assert any(m != "talon" and how == "sampled" for (_n, m), (how, _e) in kinds.items())
