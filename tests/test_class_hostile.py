@@ -198,7 +198,7 @@ def test_malformed_oversized_and_non_strict_frames_are_refused_by_code(store: St
         while got["type"] != "refused":
             got = anna.read()
         refused(got, "too_big")
-        assert got["re"] is None and got["text"] == "The message is longer than 16384 bytes."
+        assert got["re"] is None and got["text"] == "The message is longer than 16,384 bytes."
         anna.ws.send_bytes(b'{"type": "hello", "id": 1}')
         got = anna.until("refused")
         refused(got, "malformed")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ..i18n import LANGUAGES, N_, _
+from ..i18n import LANGUAGES, N_, _, whole
 from ..strictjson import StrictJSONError, strict_json
 
 __all__ = [
@@ -153,7 +153,9 @@ class Refused(Exception):
         """The refusal's sentence in the language in use."""
         if self.text is not None:
             return self.text
-        return _(WORDS[self.key or self.code]).format(member=self.member, **self.values)
+        # counts as the language writes them: «65 536 байт», "65,536 bytes" (i18n.whole)
+        values = {k: whole(v) if type(v) is int else v for k, v in self.values.items()}
+        return _(WORDS[self.key or self.code]).format(member=self.member, **values)
 
     def message(self, re: int | None) -> dict[str, Any]:
         """The ``refused`` message answering the message ``re`` (``None``: it had no id)."""
