@@ -242,7 +242,7 @@ class Result:
     def lines(self, label: str) -> list[str]:
         return [
             f"{label}: {self.students} students at {self.tables} two-seat tables, all playing at once",
-            f"  move latency p50 {self.p50_ms:7.1f} ms  p99 {self.p99_ms:7.1f} ms  (target: p99 < {TARGET_P99_MS:.0f} ms)",
+            f"  latency p50 {self.p50_ms:7.1f} ms  p99 {self.p99_ms:7.1f} ms  (target: p99 < {TARGET_P99_MS:.0f} ms)",
             f"  throughput {self.moves_per_s:7.1f} moves/s (before the kill)",
             f"  SIGKILL after {self.acked_before_kill} acknowledged moves; restarted on the same store",
             f"  acknowledged moves lost: {self.moves_lost}   (target 0)",
