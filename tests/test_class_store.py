@@ -281,6 +281,28 @@ def test_finished_tables(store: Store, klass: st.ClassInfo) -> None:
     assert [x.name for x in store.tables(klass.id, open_only=True)] == [t2.name] == ["T2"]
 
 
+def test_open_tables_spans_every_class_and_leaves_out_finished_ones(store: Store, klass: st.ClassInfo) -> None:
+    assert store.open_tables() == []
+    _a, _b, t1 = seated(store, klass)
+    other = store.create_class("6A", "Ivan", "uk", H4)
+    o1 = store.open_table(other.id, [{"bot": 1}, {"bot": 2}], table_doc(["B1", "B2"]))
+    t2 = store.open_table(klass.id, [{"bot": 1}, {"bot": 1}], table_doc(["A", "B"], seed=9))
+    assert store.open_tables() == [t1, o1, t2]
+    store.append_move(o1.id, 0, {"player": "B1", "action": "attack", "cards": ["6S"]})
+    store.finish_table(o1.id, {"durak": "B2"})
+    assert [(t.class_id, t.name) for t in store.open_tables()] == [(klass.id, "T1"), (klass.id, "T2")]
+    store.finish_table(t1.id, {"durak": "Boris"})
+    store.finish_table(t2.id, {"durak": "A"})
+    assert store.open_tables() == []
+
+
+def test_a_missing_table_is_refused_by_append_and_finish(store: Store) -> None:
+    with pytest.raises(UnknownRow, match="there is no table 999"):
+        store.append_move(999, 0, {"player": "Anna", "action": "take"})
+    with pytest.raises(UnknownRow, match="there is no table 999"):
+        store.finish_table(999, {"durak": "Anna"})
+
+
 def test_two_stores_never_commit_two_moves_at_one_index(url: str) -> None:
     """Two Store objects (as two server processes would) and four threads each race to
     append at each index: every index is committed once, no gap."""

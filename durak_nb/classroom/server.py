@@ -161,28 +161,10 @@ class ClassServer:
         bots whose turn it is move."""
         self.loop = asyncio.get_running_loop()
         self.unsubscribe = self.store.subscribe(self._heard)
-        for info in await self.db(self._open_tables):
+        for info in await self.db(self.store.open_tables):
             live = await self._load(info)
             if live is not None:
                 self._spawn(self.run_bots(live))
-
-    def _open_tables(self) -> list[Any]:
-        """Every open table of the store (``Store.open_tables`` when it has one, else the
-        tables by id until a run of missing ids)."""
-        lister = getattr(self.store, "open_tables", None)
-        if lister is not None:
-            return list(lister())
-        out, k, misses = [], 1, 0
-        while misses < 64:
-            info = self.store.table(k)
-            if info is None:
-                misses += 1
-            else:
-                misses = 0
-                if info.finished is None:
-                    out.append(info)
-            k += 1
-        return out
 
     async def stop(self) -> None:
         """Stop listening and let the pools go (the store stays open: its owner closes it)."""

@@ -1046,6 +1046,14 @@ class Store:
             rows = conn.execute(query.order_by(tables_t.c.number)).all()
         return [self._table(r) for r in rows]
 
+    def open_tables(self) -> list[TableInfo]:
+        """Every table of every class not yet finished, in the order opened (by id): the
+        tables a server rebuilds when it starts."""
+        query = sa.select(tables_t).where(tables_t.c.finished.is_(None)).order_by(tables_t.c.id)
+        with self._read() as conn:
+            rows = conn.execute(query).all()
+        return [self._table(r) for r in rows]
+
     def table(self, table_id: int) -> TableInfo | None:
         """The table of this id, or ``None``."""
         if not isinstance(table_id, int) or isinstance(table_id, bool):
@@ -1090,6 +1098,24 @@ class Store:
             ).scalar_one()
         )
 
+    @staticmethod
+    def _locked_table(conn: Connection, table_id: int, *columns: sa.ColumnElement[Any]) -> Any:
+        """The row of table ``table_id`` with ``class_id``, ``number`` and ``columns``,
+        locked for this transaction (``FOR UPDATE`` on PostgreSQL; SQLite's write
+        transaction holds the whole file).
+
+        Raises:
+            UnknownRow: no such table.
+        """
+        row = conn.execute(
+            sa.select(tables_t.c.class_id, tables_t.c.number, *columns)
+            .where(tables_t.c.id == table_id)
+            .with_for_update()
+        ).first()
+        if row is None:
+            raise UnknownRow(_(NO_ROW["table"]).format(id=table_id))
+        return row
+
     def append_move(self, table_id: int, seq: int, move: dict[str, Any]) -> MoveRow:
         """Commit move ``seq`` of table ``table_id``; durable when this returns.
 
@@ -1118,13 +1144,7 @@ class Store:
         now = _now()
         try:
             with self._write() as conn:
-                row = conn.execute(
-                    sa.select(tables_t.c.class_id, tables_t.c.finished, tables_t.c.number)
-                    .where(tables_t.c.id == table_id)
-                    .with_for_update()
-                ).first()
-                if row is None:
-                    raise UnknownRow(_(NO_ROW["table"]).format(id=table_id))
+                row = self._locked_table(conn, table_id, tables_t.c.finished)
                 if row.finished is not None:
                     raise UnknownRow(_("table T{n} is finished: it takes no more moves").format(n=row.number))
                 have = self._count(conn, table_id)
@@ -1161,13 +1181,7 @@ class Store:
             raise StoreError(_("a table's result is a JSON object"))
         text = _json(dict(result), _("a table's result"), MAX_RESULT_BYTES)
         with self._write() as conn:
-            row = conn.execute(
-                sa.select(tables_t.c.class_id, tables_t.c.result, tables_t.c.number)
-                .where(tables_t.c.id == table_id)
-                .with_for_update()
-            ).first()
-            if row is None:
-                raise UnknownRow(_(NO_ROW["table"]).format(id=table_id))
+            row = self._locked_table(conn, table_id, tables_t.c.result)
             if row.result is not None:
                 if json.loads(row.result) == json.loads(text):
                     return
