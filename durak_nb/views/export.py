@@ -694,7 +694,8 @@ def page_data(
     ``'caption 0'``, ``'open 0'``, ``'public 0'``, ``'table'``, ``'stock'``, ``'story'``,
     ``'result'``, ``'turn 0'``, ``'events 0'``, ``'story 0'`` … — the index of its part in
     each frame of the main line; ``'story v'``: the story view ``v`` shows, a player's never
-    naming a card that player cannot see then, ``'story'`` the open view's), ``labels`` (the main line's go-to list), ``skeletons`` (each
+    naming a card that player cannot see then, ``'story'`` the open view's), ``labels``
+    (the main line's go-to list), ``skeletons`` (each
     view's board with empty slots), ``views``, ``start``, ``view`` and ``lines``.
 
     ``lines``: the main line (index 0) and every side line (:func:`page_lines`), each
