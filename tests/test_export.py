@@ -161,6 +161,7 @@ def test_every_frame_is_in_the_page() -> None:
         [
             *("caption 0", "caption 1", "open 0", "open 1", "public 0", "public 1"),
             *("table", "stock", "story", "result", "turn 0", "turn 1", "turn 2", "events 0", "events 1", "events 2"),
+            *("story 0", "story 1", "story 2"),  # each view's story (issue 22: no hidden card named)
         ]
     )
     assert all(len(ix) == 15 for ix in fields.values())
@@ -169,6 +170,8 @@ def test_every_frame_is_in_the_page() -> None:
     assert [parts[i] for i in fields["table"]] == [shared_faces(t) for t in frames.table]
     assert [parts[i] for i in fields["turn 2"]] == list(frames.turn[2])
     assert [parts[i] for i in fields["open 1"]] == [shared_faces(c) for c in frames.open_cards[1]]
+    assert [parts[i] for i in fields["story 2"]] == [shared_faces(t) for t in frames.stories[2]]
+    assert fields["story 0"] == fields["story"]
     assert data["labels"] == list(frames.labels) and data["views"] == list(frames.views)
     assert data["skeletons"] == [board_html(2, v, lambda _n: "") for v in range(3)]
     assert (data["start"], data["view"]) == (0, 0)

@@ -77,6 +77,20 @@ def test_config_needs_nothing_from_elsewhere(site: Path) -> None:
     assert "http" not in json.dumps(kernel)
 
 
+def test_the_lesson_style_extension_is_in_the_site(site: Path) -> None:
+    """The kit's front-end extension (a hidden cell leaves no line of code, issue 22) is
+    copied into the site and listed for the apps to load, as in the kit (issue 22: a site
+    built where it was not installed had none, and showed each hidden cell's first line)."""
+    from durak_nb.views.offline import LABEXTENSION, LABEXTENSION_NAME
+
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    listed = {e["name"]: e for e in config["federated_extensions"]}
+    assert listed[LABEXTENSION_NAME]["load"] == "static/remoteEntry.js"
+    assert listed[LABEXTENSION_NAME]["style"] == "./style"
+    shipped = site / "extensions" / LABEXTENSION_NAME / "static" / "remoteEntry.js"
+    assert shipped.read_bytes() == (LABEXTENSION / "static" / "remoteEntry.js").read_bytes()
+
+
 def test_lesson8_says_its_tables_need_pandas(site: Path) -> None:
     nb = json.loads((site / "files" / LESSON8).read_text(encoding="utf-8"))
     note = "".join(nb["cells"][1]["source"])

@@ -310,16 +310,24 @@ def _lite_config(packages: list[str]) -> dict[str, Any]:
     }
 
 
-def _lesson_style(lite: Path) -> None:
+def _lesson_style(lite: Path, where: Path) -> None:
     """The kit's front-end extension (a hidden cell leaves no line of code, issue 22;
     :mod:`durak_nb.views.offline`) in the site: ``jupyter lite build`` copies it from the
-    environment where ``python -m durak_nb.views.offline install`` put it, else from the
-    lite folder's ``extensions/``, where it is put here (never both: one copy per name)."""
+    environment where ``python -m durak_nb.views.offline install`` put it, else from
+    ``where/labextensions``, where it is put here and named to the build in the lite
+    folder's ``jupyter_lite_config.json`` (``FederatedExtensionAddon.extra_labextensions_path``;
+    never both: one copy per name).  The lite folder's own ``extensions/`` is not used:
+    jupyterlite-core 0.8.6 never copies what is there (its ``build`` step yields a
+    generator of tasks, not the tasks), so a site built so had no such extension at all."""
     from ..views.offline import LABEXTENSION, LABEXTENSION_NAME
 
     installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / LABEXTENSION_NAME / "package.json"
-    if not installed.exists():
-        shutil.copytree(LABEXTENSION, lite / "extensions" / LABEXTENSION_NAME)
+    if installed.exists():
+        return
+    folder = where / "labextensions"
+    shutil.copytree(LABEXTENSION, folder / LABEXTENSION_NAME, ignore=shutil.ignore_patterns("__pycache__"))
+    config = {"FederatedExtensionAddon": {"extra_labextensions_path": [str(folder)]}}
+    (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
 
 
 def _folder_size(path: Path) -> int:
@@ -386,7 +394,7 @@ def build_site(
             root, lite / "files", pins["pyodide"]["version"], Path(notebooks) if notebooks is not None else None
         )
         (lite / "jupyter-lite.json").write_text(json.dumps(_lite_config(report.preloaded), indent=1), encoding="utf-8")
-        _lesson_style(lite)
+        _lesson_style(lite, Path(tmp))
         staging = Path(tmp) / "out"
         cmd = [
             sys.executable, "-m", "jupyterlite_core", "build",

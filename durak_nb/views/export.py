@@ -193,7 +193,9 @@ PLAYER_JS = (
       var s = +name.slice(5);
       return P[F["caption " + s][k]] + P[F[(v === 0 || v === s + 1 ? "open " : "public ") + s][k]];
     }
-    if (name === "turn" || name === "events") { return P[F[name + " " + v][k]]; }
+    if (name === "turn" || name === "events" || (name === "story" && F["story " + v])) {
+      return P[F[name + " " + v][k]];
+    }
     return P[F[name][k]];
   }
   function add(parent, tag, cls, text) {
@@ -637,6 +639,8 @@ def _line_fields(frames: ReplayerFrames, ids: Callable[[tuple[str, ...]], list[i
     for v in range(len(frames.views)):
         fields[f"turn {v}"] = ids(frames.turn[v])
         fields[f"events {v}"] = ids(frames.events[v])
+        # each view's story: a player's never names a card that player cannot see then
+        fields[f"story {v}"] = ids(frames.stories[v])
     return fields
 
 
@@ -688,8 +692,10 @@ def page_data(
     """What an exported page holds (:func:`page_html`), as plain data: ``parts`` (every
     distinct part, each card face a ``<use>``), ``fields`` (for each part name —
     ``'caption 0'``, ``'open 0'``, ``'public 0'``, ``'table'``, ``'stock'``, ``'story'``,
-    ``'result'``, ``'turn 0'``, ``'events 0'`` … — the index of its part in each frame
-    of the main line), ``labels`` (the main line's go-to list), ``skeletons`` (each
+    ``'result'``, ``'turn 0'``, ``'events 0'``, ``'story 0'`` … — the index of its part in
+    each frame of the main line; ``'story v'``: the story view ``v`` shows, a player's never
+    naming a card that player cannot see then, ``'story'`` the open view's), ``labels``
+    (the main line's go-to list), ``skeletons`` (each
     view's board with empty slots), ``views``, ``start``, ``view`` and ``lines``.
 
     ``lines``: the main line (index 0) and every side line (:func:`page_lines`), each

@@ -1038,6 +1038,10 @@ class ReplayerFrames(NamedTuple):
         events: ``events[view][k]``: what the move that led to frame ``k`` caused.
         labels: ``[k]``: the go-to list's labels (plain text).
         acting: ``[k]``: the seats that may act.
+        stories: ``stories[view][k]``: the story as view ``view`` tells it (0: ``story``;
+            a player's never names a card that player cannot see at ``k``: a comment
+            naming one is replaced, another player's move to come is said without its
+            cards; :func:`_stories`).
     """
 
     views: tuple[str, ...]
@@ -1052,6 +1056,7 @@ class ReplayerFrames(NamedTuple):
     events: tuple[tuple[str, ...], ...]
     labels: tuple[str, ...]
     acting: tuple[tuple[int, ...], ...]
+    stories: tuple[tuple[str, ...], ...] = ()
 
     def cards(self, view: int, seat: int, k: int) -> str:
         """The cards view ``view`` (0: every hand open; ``s + 1``: seat ``s``'s view)
@@ -1273,6 +1278,7 @@ def replayer_frames(replay: Replay, *, width: float = 48, max_moves: int = MAX_R
         events=tuple(tuple(f.events[v] for f in frames) for v in views),
         labels=tuple(f.label for f in frames),
         acting=tuple(f.acting for f in frames),
+        stories=tuple(tuple(f.stories[v] if f.stories else f.story for f in frames) for v in views),
     )
 
 
