@@ -266,6 +266,49 @@ def test_outcomes_against_plain_minimax() -> None:
     assert compared > 500
 
 
+def test_R27_entries_stored_under_a_past_hold_without_it() -> None:
+    """R27, the graph-history interaction: a search with a past (positions seen k - 1
+    times) stores only what holds whatever the past (wins and losses), so the same
+    table then gives every position its value without that past, as a fresh search."""
+    compared = 0
+    for game in small_endgames():
+        core, state = Endgame.from_game(game)
+        history = core.history(game)
+        if not core.repetition or not any(n >= core.repetition - 1 for n in history.values()):
+            continue
+        table: dict[int, int] = {}
+        Search(core, 200_000, table, history).value(state)  # under the past
+        for pos, _n in history.items():
+            fresh = Search(core, 200_000).value(pos)
+            assert Search(core, 200_000, table).value(pos) == fresh, game
+            compared += 1
+    assert compared >= 4
+
+
+def test_R27_the_repetition_endgame_within_the_budget() -> None:
+    """The perevodnoy endgame of 6 cards each with R27 at the second occurrence
+    (bench_solver's seed 6000): searched without the table under a past, it reached the
+    default budget of 1,000,000 positions; with the table of G∞ bounds it is solved."""
+    rules = Rules.make("perevodnoy", repetition_draw=2, draw_allowed=False)
+    rng = random.Random(6000)
+    cards = list(deck(rules.deck_size))
+    rng.shuffle(cards)
+    game = Game.from_position(
+        rules,
+        NAMES,
+        hands=[cards[:6], cards[6:12]],
+        talon="",
+        trump=rng.choice(list(Suit)),
+        attacker=0,
+        first_bito_done=True,
+        bout=5,
+        rest_to_discard=True,
+    )
+    solution = solve(game)
+    assert solution.durak == 1
+    assert solution.nodes < 1_000_000
+
+
 def test_search_value_of_the_current_position() -> None:
     game = Game.from_code("podkidnoy", NAMES, "9S9C6D/KS7D - H 0 * 5 + -")
     core, state = Endgame.from_game(game)

@@ -566,8 +566,6 @@ class Search:
         self.k = core.repetition
         self.hist: dict[State, int] = dict(history or {})
         self.hot = sum(1 for v in self.hist.values() if v >= self.k - 1) if self.k else 0
-        if not self.k:  # no position recurs: the search without R27's count
-            self._ab = self._ab0  # type: ignore[method-assign]
 
     def value(self, st: State) -> int:
         """The exact outcome of the game's current position ``st`` (already counted for
@@ -617,19 +615,51 @@ class Search:
             if saved is not None:
                 self.hist, self.hot = saved
 
-    def _ab0(self, st: State, alpha: int, beta: int) -> int:
-        """:meth:`_ab` where no position recurs (R27 off or without transfers): the same
-        search without the count, its loop the shortest (issue 21's speed)."""
+    def _ab(self, st: State, alpha: int, beta: int) -> int:  # noqa: C901 - the hot loop, inline
+        """Fail-soft alpha-beta over ``st`` (counted for R27 by the caller); seat 0 maximizes.
+
+        One loop for every rule set: with ``k`` (R27's ``repetition_draw``) 0, where no
+        position recurs, each child is searched at once; else it is counted first, a draw
+        at its k-th occurrence since the last bito.
+
+        The table (R27, the graph-history interaction): an entry holds bounds on G∞(p),
+        the value of the position p in the game where endless play is a draw, and the
+        best move's place. With S the positions other than p seen k - 1 times since the
+        last bito (one more visit ends the game, R27), the value of p after its history is
+        G_S(p): G∞ with the positions of S made draws. (The side that needs a real end of
+        the game has a strategy of G_S that never visits a position twice and never enters
+        S, so no count reaches k on its line; the other side holds what G_S gives it,
+        since R27 ends every endless line in a draw.) So with S empty the entry is the
+        value itself (stored and read as bounds, as without R27); with S not empty,
+        making positions draws only moves the value towards a draw: G_S(p) lies between
+        0 and G∞(p), so an entry gives the bounds [min(lo, 0), max(hi, 0)] (a draw of G∞
+        is a draw whatever the past), and a win or loss found under S is one of G∞ too
+        (the strategy that forces it avoids S), so it is stored; a draw found under S
+        depends on the past and is not stored. Nothing else is kept, so the table holds
+        one entry per position at most, whatever the history (issue 23's bound).
+        """
+        k = self.k
+        free = True  # S is empty: the value is G∞'s
+        singles = True
+        if self.hot:  # R27: the positions seen k - 1 times are S, unless the one is this one
+            free = self.hot == 1 and self.hist.get(st, 0) >= k - 1
+            singles = False  # several cards at once avoid the positions between (S may hold them)
         tt = self.tt
         key = (((st[4] << 64 | st[3]) << 64 | st[1]) << 64 | st[0]) << 7 | (
             st[2] | st[7] << 1 | st[8] << 2 | st[9] << 3 | st[10] << 5 | st[11] << 6
         )
         e = tt.get(key)
         first = 0
-        lo, hi = -1, 1
+        lo = glo = -1
+        hi = ghi = 1
         if e is not None:
-            lo = (e >> 2 & 3) - 1
-            hi = (e & 3) - 1
+            glo = lo = (e >> 2 & 3) - 1
+            ghi = hi = (e & 3) - 1
+            if not free:  # G_S(p) lies between 0 and G∞(p)
+                if lo > 0:
+                    lo = 0
+                if hi < 0:
+                    hi = 0
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
@@ -639,94 +669,11 @@ class Search:
             if hi < beta:
                 beta = hi
             first = e >> 4
-        else:
+        if e is None or not free:  # a position new to the table, or searched again under S
             self.nodes += 1
             if self.nodes > self.budget:
                 raise SearchBudgetLimit
         self.expanded += 1
-        mover, found = self.core.expand(st, True)
-        kids: list[Any] = found
-        if 0 < first < len(kids):
-            kids.insert(0, kids.pop(first))
-        else:
-            first = 0
-        ab = self._ab0
-        best_i = 0
-        a, b = alpha, beta
-        i = 0
-        if mover == 0:
-            best = -2
-            for _mv, child in kids:
-                v = child if child.__class__ is int else ab(child, a, b)
-                if v > best:
-                    best, best_i = v, i
-                    if v > a:
-                        a = v
-                        if a >= b:
-                            break
-                i += 1
-        else:
-            best = 2
-            for _mv, child in kids:
-                v = child if child.__class__ is int else ab(child, a, b)
-                if v < best:
-                    best, best_i = v, i
-                    if v < b:
-                        b = v
-                        if a >= b:
-                            break
-                i += 1
-        if best <= alpha:
-            if best < hi:
-                hi = best
-        elif best >= beta:
-            if best > lo:
-                lo = best
-        else:
-            lo = hi = best
-        # the best move's place in the list as made (before the table's move came first)
-        if first:
-            best_i = first if best_i == 0 else best_i - 1 if best_i <= first else best_i
-        tt[key] = best_i << 4 | (lo + 1) << 2 | (hi + 1)
-        return best
-
-    def _ab(self, st: State, alpha: int, beta: int) -> int:  # noqa: C901 - the hot loop, inline
-        """Fail-soft alpha-beta over ``st`` (counted for R27 by the caller); seat 0 maximizes.
-        Only where positions recur (R27 on, transfers); elsewhere :meth:`_ab0`."""
-        k = self.k
-        use_tt = True
-        singles = True
-        if k and self.hot:
-            # R27: the past matters unless the one position seen k - 1 times is this one
-            use_tt = self.hot == 1 and self.hist.get(st, 0) >= k - 1
-            singles = False
-        tt = self.tt
-        key = 0
-        first = 0
-        lo, hi = -1, 1
-        e = None
-        if use_tt:
-            key = (((st[4] << 64 | st[3]) << 64 | st[1]) << 64 | st[0]) << 7 | (
-                st[2] | st[7] << 1 | st[8] << 2 | st[9] << 3 | st[10] << 5 | st[11] << 6
-            )
-            e = tt.get(key)
-            if e is not None:
-                lo = (e >> 2 & 3) - 1
-                hi = (e & 3) - 1
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-                first = e >> 4
-        self.expanded += 1
-        if e is None:  # a position new to this search (or searched without the table, R27)
-            self.nodes += 1
-            if self.nodes > self.budget:
-                raise SearchBudgetLimit
         core = self.core
         mover, found = core.expand(st, singles)
         kids: list[Any] = found
@@ -741,79 +688,60 @@ class Search:
         best_i = 0
         a, b = alpha, beta
         i = 0
-        if mover == 0:
-            best = -2
-            for _mv, child in kids:
-                if child.__class__ is int:
-                    v = child
-                elif laid and not child[3] and core.clears(st, child):
-                    v = self._visit(st, child, a, b)
-                else:  # R27, inline: count the child, a draw at its k-th occurrence
-                    n = hist.get(child, 0) + 1
-                    if n >= k:
-                        v = 0
-                    else:
-                        hist[child] = n
+        sign = 1 if mover == 0 else -1  # seat 0 maximizes: the loop maximizes sign * value
+        best = -2
+        if sign < 0:
+            a, b = -beta, -alpha
+        for _mv, child in kids:
+            if child.__class__ is int:
+                v = child
+            elif not k:
+                v = ab(child, a, b) if sign > 0 else ab(child, -b, -a)
+            elif laid and not child[3] and core.clears(st, child):
+                v = self._visit(st, child, a, b) if sign > 0 else self._visit(st, child, -b, -a)
+            else:  # R27, inline: count the child, a draw at its k-th occurrence
+                n = hist.get(child, 0) + 1
+                if n >= k:
+                    v = 0
+                else:
+                    hist[child] = n
+                    if n == hot_at:
+                        self.hot += 1
+                    try:
+                        v = ab(child, a, b) if sign > 0 else ab(child, -b, -a)
+                    finally:
                         if n == hot_at:
-                            self.hot += 1
-                            v = ab(child, a, b)
                             self.hot -= 1
-                        else:
-                            v = ab(child, a, b)
                         if n == 1:
                             del hist[child]
                         else:
                             hist[child] = n - 1
-                if v > best:
-                    best, best_i = v, i
-                    if v > a:
-                        a = v
-                        if a >= b:
-                            break
-                i += 1
-        else:
-            best = 2
-            for _mv, child in kids:
-                if child.__class__ is int:
-                    v = child
-                elif laid and not child[3] and core.clears(st, child):
-                    v = self._visit(st, child, a, b)
-                else:  # R27, inline: count the child, a draw at its k-th occurrence
-                    n = hist.get(child, 0) + 1
-                    if n >= k:
-                        v = 0
-                    else:
-                        hist[child] = n
-                        if n == hot_at:
-                            self.hot += 1
-                            v = ab(child, a, b)
-                            self.hot -= 1
-                        else:
-                            v = ab(child, a, b)
-                        if n == 1:
-                            del hist[child]
-                        else:
-                            hist[child] = n - 1
-                if v < best:
-                    best, best_i = v, i
-                    if v < b:
-                        b = v
-                        if a >= b:
-                            break
-                i += 1
-        if use_tt:
+            v *= sign
+            if v > best:
+                best, best_i = v, i
+                if v > a:
+                    a = v
+                    if a >= b:
+                        break
+            i += 1  # noqa: SIM113 - the hot loop: enumerate is slower
+        best *= sign
+        # the best move's place in the list as made (before the table's move came first)
+        if first:
+            best_i = first if best_i == 0 else best_i - 1 if best_i <= first else best_i
+        if free:
             if best <= alpha:
-                if best < hi:
-                    hi = best
+                if best < ghi:
+                    ghi = best
             elif best >= beta:
-                if best > lo:
-                    lo = best
+                if best > glo:
+                    glo = best
             else:
-                lo = hi = best
-            # the best move's place in the list as made (before the table's move came first)
-            if first:
-                best_i = first if best_i == 0 else best_i - 1 if best_i <= first else best_i
-            tt[key] = best_i << 4 | (lo + 1) << 2 | (hi + 1)
+                glo = ghi = best
+        elif best == 1 or best == -1:  # under S: a win or a loss is G∞'s too; a draw is the past's
+            glo = ghi = best
+        elif e is not None:
+            return best  # keep the entry's bounds and its move
+        tt[key] = best_i << 4 | (glo + 1) << 2 | (ghi + 1)
         return best
 
 
