@@ -22,6 +22,18 @@ ready="$(python -m durak_nb.lessons.launch prepare "$PWD" "$@")"
 { read -r port; read -r course; read -r index; read -r workspaces; read -r settings; } <<<"$ready"
 extra=()
 [ "$(id -u)" = 0 ] && extra+=(--allow-root)
+# the port the launcher checked is given once (--port=$port): a --port N, --port=N or
+# --ServerApp.port=N of the user's is left out (JupyterLab refuses a port given twice)
+rest=()
+skip=0
+for arg in "$@"; do
+  if [ "$skip" = 1 ]; then skip=0; continue; fi
+  case "$arg" in
+    --port|--ServerApp.port) skip=1 ;;
+    --port=*|--ServerApp.port=*) ;;
+    *) rest+=("$arg") ;;
+  esac
+done
 exec jupyter lab --notebook-dir="$course" --port="$port" --ServerApp.port_retries=0 \
     --LabApp.workspaces_dir="$workspaces" --LabApp.user_settings_dir="$settings" \
-    --LabApp.default_url="/lab/tree/$index" "${extra[@]}" "$@"
+    --LabApp.default_url="/lab/tree/$index" "${extra[@]}" "${rest[@]}"

@@ -347,11 +347,13 @@ def test_jupyterlab_keeps_its_workspaces_and_settings_in_the_checkout(tmp_path: 
     home.mkdir()
     port = free_port()
     token = "course-test"
-    env = environ("uk", HOME=str(home), PORT=str(port))
+    env = environ("uk", HOME=str(home))
     env.pop("JUPYTERLAB_WORKSPACES_DIR", None)
     env.pop("JUPYTERLAB_SETTINGS_DIR", None)
+    # the port as the README writes it (`bash scripts/lab.sh --no-browser --port 8890`):
+    # given once to JupyterLab, which refuses a port given twice
     lab = subprocess.Popen(
-        ["bash", "scripts/lab.sh", "--no-browser", f"--IdentityProvider.token={token}"],
+        ["bash", "scripts/lab.sh", "--no-browser", "--port", str(port), f"--IdentityProvider.token={token}"],
         cwd=repo,
         env=env,
         stdout=subprocess.PIPE,
