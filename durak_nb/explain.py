@@ -28,7 +28,7 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
-from .cards import Card, beat_clause, cards_text
+from .cards import Card, beat_clause, card_text, cards_text
 from .engine import Action, Bito, Drew, Event, GameOver, LeadPassed, Move, Out, Position, Redealt, Took
 from .i18n import _, ngettext
 from .rules import Rules
@@ -46,6 +46,7 @@ __all__ = [
     "move_rules",
     "move_words",
     "reading",
+    "seen_event_words",
 ]
 
 
@@ -448,6 +449,47 @@ def move_words(move: Move, names: Sequence[str]) -> str:
     'Anna attacks 10♠ 10♥'
     """
     return move.describe(names)
+
+
+def seen_event_words(
+    event: Event,
+    names: Sequence[str],
+    *,
+    viewer: int | None,
+    trump_card: Card | None = None,
+    drawn: int | None = None,
+) -> str:
+    """:func:`event_words` as one seat sees it: the cards another player draws (R16) are
+    counted, not named, except the turned-up trump (R3: public even when drawn); every
+    other event is as :func:`event_words` says it (they show only public cards).
+
+    Args:
+        event: the event.
+        names: the players' names by seat.
+        viewer: the seat whose view this is; ``None``: every hand open (each card named);
+            ``-1``: nobody's (hot-seat, several people at one screen: no draw named).
+        trump_card: the turned-up card, if any.
+        drawn: how many cards the draw took, where its ``cards`` hold only the ones known
+            (over the board: :func:`durak_nb.replay.drawn_count`); default ``len(cards)``.
+
+    >>> from durak_nb.cards import parse_cards
+    >>> seen_event_words(Drew(1, tuple(parse_cards("KH 7S"))), ["Anna", "Boris"], viewer=0)
+    'Boris draws 2 cards (R16)'
+    >>> seen_event_words(Drew(1, tuple(parse_cards("KH 7S"))), ["Anna", "Boris"], viewer=1)
+    'Boris draws K♥ 7♠ (R16)'
+    """
+    if not isinstance(event, Drew) or viewer is None or viewer == event.player:
+        return event_words(event, names)
+    n = len(event.cards) if drawn is None else drawn
+    if trump_card is not None and trump_card in event.cards:
+        return ngettext(
+            "{name} draws {n} card, the last the turned-up {card} (R3, R16)",
+            "{name} draws {n} cards, the last the turned-up {card} (R3, R16)",
+            n,
+        ).format(name=names[event.player], n=n, card=card_text(trump_card))
+    return ngettext("{name} draws {n} card (R16)", "{name} draws {n} cards (R16)", n).format(
+        name=names[event.player], n=n
+    )
 
 
 def event_words(event: Event, names: Sequence[str]) -> str:

@@ -611,7 +611,8 @@ def test_R16_the_frame_updates_in_place(tmp_path: Path) -> None:
     me = LowestCardBot()
     before = all_widgets(w)
     play_as(w, me.choose(w.game, 0))
-    assert w.message == "Anna takes; Boris passes; Anna picks up 8♣ (R14); Boris draws 8♦ (R16); Boris attacks 8♦"
+    # the bot's refill is counted, not named: Anna cannot see it drawn (R16; walk finding)
+    assert w.message == "Anna takes; Boris passes; Anna picks up 8♣ (R14); Boris draws 1 card (R16); Boris attacks 8♦"
     assert (len(w.game.hands[0]), len(w.card_buttons)) == (7, 7)
     grown = all_widgets(w)
     assert len(grown) == len(before) + 1

@@ -504,3 +504,29 @@ def test_a_refusal_changes_nothing_and_every_card_stays_once(which: tuple[str, i
         else:
             assert s.game.position() == before and len(s.log) == log
         assert sorted(s.game.all_cards()) == deck
+
+
+def test_the_learner_reads_no_card_another_player_draws_r16() -> None:
+    """Lesson 1's bout (the walk's finding): after the learner's cover and the bito, Vera's
+    refill is counted, never named (her hand is face down), the learner's own is named (R16)."""
+    b = PracticeBout.lesson(1)
+    b.state.attempt(Move.defend(0, "TH", "8H"))
+    assert b.state.log == [
+        "Anna covers 8♥ with 10♥",
+        "Vera passes",
+        "Boris passes",
+        "bito: 8♥ 10♥ to the discard (R15)",
+        "Vera draws 1 card (R16)",
+        "Anna draws 6♣ (R16)",
+    ]
+
+
+def test_a_finished_bout_shows_no_task_and_no_turn_beside_its_end() -> None:
+    """Once the bout is over the board no longer says «Vera leads 8♥ against you: beat it…»
+    nor who may act in the next bout: the prompt alone says it is over (issue 22)."""
+    b = PracticeBout.lesson(1)
+    assert "Vera leads 8♥ against you" in b.board.value and "may act" in b.board.value
+    b.state.attempt(Move.defend(0, "TH", "8H"))
+    b.draw()
+    assert "against you" not in b.board.value and "may act" not in b.board.value
+    assert b.state.prompt == "The bout is over. Press “Start again” to play it once more."

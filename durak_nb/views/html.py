@@ -25,9 +25,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from ..cards import Card, Suit, card_text, deck
+from ..cards import Card, Suit, deck
 from ..engine import Action, Drew, Event, Move, Position
-from ..explain import event_words, explain_move, move_words
+from ..explain import event_words, explain_move, move_words, seen_event_words
 from ..i18n import N_, Np_, _, language, ngettext, pgettext
 from ..numbering import move_number
 from ..replay import Replay, drawn_count, replay_summary_html, unseen_cards_text
@@ -856,20 +856,7 @@ def events_part_html(
             if draws == 1:
                 refill = _("refill from the talon (R16): the bout's first attacker first, the defender last")
                 items.append(f"<li>{refill}</li>")
-            if viewer is None or viewer == e.player:
-                text = event_words(e, players)
-            else:
-                n = drawn_count(e)
-                if trump_card is not None and trump_card in e.cards:
-                    text = ngettext(
-                        "{name} draws {n} card, the last the turned-up {card} (R3, R16)",
-                        "{name} draws {n} cards, the last the turned-up {card} (R3, R16)",
-                        n,
-                    ).format(name=players[e.player], n=n, card=card_text(trump_card))
-                else:
-                    text = ngettext("{name} draws {n} card (R16)", "{name} draws {n} cards (R16)", n).format(
-                        name=players[e.player], n=n
-                    )
+            text = seen_event_words(e, players, viewer=viewer, trump_card=trump_card, drawn=drawn_count(e))
             items.append(f'<li class="dnb-draw">{draws}. {esc(text)}</li>')
         else:
             items.append(f"<li>{esc(event_words(e, players))}</li>")

@@ -77,7 +77,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ..bots import Bot, BotFault, LowestCardBot
 from ..cards import Card, CardError, parse_cards
 from ..engine import Action, Game, Move, Position, Refusal
-from ..explain import cards_words, event_words, move_words
+from ..explain import cards_words, move_words, seen_event_words
 from ..i18n import N_, Np_, _, get_language, ngettext, pgettext
 from ..record.json_form import Recording, RecordingError, Start
 from ..record.recorder import Recorder
@@ -1036,7 +1036,11 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         elif implied:
             # TRANSLATORS: a pass nobody said, implied by the rules (R12)
             words = _("{move} (implied)").format(move=words)
-        said = [words] + [event_words(e, names) for e in events]
+        # what the people at this screen may read: one player's own draws named, another's
+        # counted (R16, the turned-up trump public: R3); hot-seat (several people, one
+        # screen) names no draw; open hands name every card
+        viewer = None if self.open_hands else (self.human if len(self.humans) == 1 else -1)
+        said = [words] + [seen_event_words(e, names, viewer=viewer, trump_card=g.trump_card) for e in events]
         self.narration.extend(said)
         self._numbers.extend([len(g.history)] + [None] * len(events))
         return said

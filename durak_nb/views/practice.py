@@ -53,7 +53,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ..bots import Bot, LowestCardBot, RandomBot
 from ..cards import Card, CardError, card_text
 from ..engine import Action, Bito, Event, Game, GameOver, Move, Refusal, Start, Took
-from ..explain import cards_words, event_words, move_rules, move_words
+from ..explain import cards_words, move_rules, move_words, seen_event_words
 from ..i18n import N_, _, get_language, language, ngettext, pgettext
 from ..rules import Rules
 from .card_buttons import (
@@ -424,7 +424,10 @@ class PracticeState:
         """Play ``move``; returns it and its events in words (and marks the end, ``stop``)."""
         g = self.game
         events = g.play(move)
-        said = [move_words(g.history[-1], g.players)] + [event_words(e, g.players) for e in events]
+        # the learner's view: another's draw is counted, not named (R16; the turned-up trump is public, R3)
+        said = [move_words(g.history[-1], g.players)] + [
+            seen_event_words(e, g.players, viewer=self.learner, trump_card=g.trump_card) for e in events
+        ]
         self.log.extend(said)
         if g.finished or (self.stop == "bout" and _ends_bout(events)):
             self.over = True
@@ -668,8 +671,11 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
                 f'<div class="dnb-seat"><div class="dnb-caption">{caption}</div>{cards_div(cards, seat=seat)}</div>'
             )
         stock = stock_part_html(pos, width=small)
-        head = f'<div class="dnb-task">{esc(self.task)}</div>' if self.task else ""
-        head += f'<div class="dnb-turn">{turn_html(pos, g.actors(), g.throwers())}</div>'
+        # the task and whose turn it is while the bout is played; once it is over the prompt
+        # alone speaks («The bout is over…»): no stale instruction beside it (issue 22)
+        head = f'<div class="dnb-task">{esc(self.task)}</div>' if self.task and not s.over else ""
+        if not s.over:
+            head += f'<div class="dnb-turn">{turn_html(pos, g.actors(), g.throwers())}</div>'
         self.board.value = head + '<div class="dnb-board">' + "".join(seats) + stock + "</div>"
         n = len(pos.table)
         covered = sum(1 for _a, d in pos.table if d is not None)
