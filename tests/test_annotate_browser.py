@@ -35,11 +35,6 @@ def story(page: Any) -> str:
     return str(page.locator(".dnb-replayer [data-slot=story]").first.inner_text())
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 22, open: since its buttons name their move («+ a variation instead of move 13») the annotation"
-    " panel takes 224 px at 1366×768, over its 200 px bound (a fourth row)",
-)
 def test_lines_and_glyphs_by_clicking_at_1366x768(lab: str) -> None:
     with chromium() as ctx:
         page = ctx.new_page()
