@@ -106,7 +106,7 @@ CLIPPED_JS = r"""
         if (cs.visibility === 'hidden') continue;
         for (let a = el; a && a !== doc.documentElement; a = a.parentElement) {
           const s = win.getComputedStyle(a);
-          if (s.display === 'contents') continue;
+          if (s.display === 'contents' || s.display === 'inline') continue; // an inline box clips nothing (CSS overflow)
           const hidden = v => v === 'hidden' || v === 'clip';
           const scrolls = v => v === 'auto' || v === 'scroll';
           const ox = s.overflowX, oy = s.overflowY;

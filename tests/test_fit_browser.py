@@ -205,38 +205,49 @@ def run_in_lab(page: Any, base: str, path: str) -> None:
 
 
 @pytest.mark.skip(
-    reason="issue 22, open: the JupyterLab sweep of all 36 lessons at 1024 (about 10 min) has not yet run green"
+    reason="issue 22, open: the sweep at both sizes is written but not yet run (fit branch ran out of time)"
 )
-def test_every_lesson_fits_in_jupyterlab_1024(browser: Any, lab: tuple[str, Path]) -> None:
-    """Every lesson and index of the three editions, Run All in JupyterLab at 1024×768 (the
-    projector): nothing cut, no SVG text outside its picture, no notebook wider than its column;
-    no line of code shows; «For teachers» stays folded."""
+def test_every_lesson_fits_in_jupyterlab(browser: Any, lab: tuple[str, Path]) -> None:
+    """Every lesson and index of the three editions, Run All in JupyterLab once and looked
+    at at 1024×768 (the projector) and 1366×768 (the laptop): nothing cut, no SVG text
+    outside its picture, no notebook wider than its column; no line of code shows;
+    «For teachers» stays folded.  One JupyterLab server for all; each lesson is run once
+    and both sizes are asked of the same page."""
     base, _top = lab
     page = browser.new_page()
     page.set_viewport_size({"width": 1024, "height": 768})
     found: dict[str, Any] = {}
     try:
         for lang, nb in lessons():
+            page.set_viewport_size({"width": 1024, "height": 768})
             run_in_lab(page, base, served_path(lang, nb))
-            got = clipped(page, ".jp-Notebook")
-            text = page.inner_text(".jp-Notebook")
-            code = [c for c in CODE if c in text]
-            teachers = page.locator("table.dnb-claims").evaluate_all("els => els.filter(e => e.offsetParent).length")
-            if got or code or teachers:
-                found[f"{lang}/{nb.name}"] = {"clipped": got, "code": code, "teachers shown": teachers}
-            shot(page, f"lab-{lang}-{nb.stem}-1024.png")
+            for width, height in reversed(SIZES):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(400)
+                got = clipped(page, ".jp-Notebook")
+                text = page.inner_text(".jp-Notebook")
+                code = [c for c in CODE if c in text]
+                teachers = page.locator("table.dnb-claims").evaluate_all(
+                    "els => els.filter(e => e.offsetParent).length"
+                )
+                if got or code or teachers:
+                    found[f"{lang}/{nb.name} {width}"] = {"clipped": got, "code": code, "teachers shown": teachers}
+                shot(page, f"lab-{lang}-{nb.stem}-{width}.png")
             close_sessions(page)
     finally:
         page.close()
     assert found == {}, json.dumps(found, ensure_ascii=False)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 22, open: at 1024 the 3-player replayer is 671 px wide in a 592 px column and the 4-player one"
-    " 908 px tall; at 1366 the annotator is 4 px too wide and a label «Кто» is cut (seen in ru; en and uk not yet run)",
+#: ru and uk still fail at 1024 (seen): the 2-player replayer 596 px in 592, the 4-player one 660 px tall
+RU_UK_OPEN = pytest.mark.xfail(
+    strict=True,
+    reason="issue 22, open: at 1024 the 2-player replayer is 596 px wide"
+    " in 592 and the 4-player one 660 px tall (over 640) in ru and uk",
 )
-@pytest.mark.parametrize("lang", list(EDITIONS))
+
+
+@pytest.mark.parametrize("lang", [pytest.param(x, marks=RU_UK_OPEN) if x != "en" else x for x in EDITIONS])
 def test_every_widget_fits_in_jupyterlab(browser: Any, lab: tuple[str, Path], lang: str) -> None:
     """Every widget kind in ``lang`` in JupyterLab, at 1366×768 and at 1024×768: nothing cut;
     the 4-player replayer at most :data:`TALL` px tall, every court card's corner in view."""

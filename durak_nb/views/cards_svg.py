@@ -364,8 +364,8 @@ def hand_svg(
 ) -> str:
     """A hand of cards: in a row (overlapping by 40 %) or fanned (``fan=True``).
 
-    With ``max_width``, a row of many cards overlaps more (down to a sixth of a card
-    showing) so that the picture stays within ``max_width`` pixels.
+    With ``max_width``, a row of many cards overlaps more (down to a quarter of a card
+    showing: its corner, rank and suit, stays in view) so that the picture stays within ``max_width`` pixels.
 
     An empty hand is a dashed outline captioned ``no cards``.
 
@@ -392,7 +392,7 @@ def hand_svg(
     if not fan:
         step = width * 0.6
         if max_width is not None and len(cs) > 1:
-            step = max(width / 6, min(step, (max_width - 4 - width) / (len(cs) - 1)))
+            step = max(width * 0.25, min(step, (max_width - 4 - width) / (len(cs) - 1)))
         total = width + step * (len(cs) - 1)
         body = _row(cs, 2, 2, width, trump=trump, face_up=face_up, step=step)
         return _doc(total + 4, h + 4, body, label=label)

@@ -134,8 +134,8 @@ STYLE = (
     ".dnb-story .dnb-card,.dnb-turn .dnb-card{min-width:1.8em;font-size:13px}"
     ".dnb-board{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start;font:14px/1.4 sans-serif}"
     ".dnb-felt{flex:1 1 560px;max-width:640px;background:#cfe5cc;border:3px solid #7aa874;border-radius:18px;"
-    "padding:6px 10px;"
-    "display:flex;flex-direction:column;gap:4px}"
+    "padding:4px 8px;"
+    "display:flex;flex-direction:column;gap:3px}"
     ".dnb-felt .dnb-caption.dnb-acting{background:#fff7d6;border-radius:4px}"
     ".dnb-top{display:flex;justify-content:space-around;gap:8px;flex-wrap:wrap}"
     ".dnb-bottom{display:flex;justify-content:center}"
@@ -143,12 +143,28 @@ STYLE = (
     ".dnb-felt .dnb-table{background:#bcd9b7;margin:0}"
     ".dnb-felt .dnb-stock{max-width:200px}.dnb-felt .dnb-stock .dnb-caption{font-size:13px}"
     ".dnb-felt .dnb-seat{margin:0;padding:0 4px;border-left:0}"
-    ".dnb-text{flex:1 1 240px;max-width:440px;max-height:470px;overflow:auto}"
+    ".dnb-text{flex:1 1 240px;max-height:470px;overflow:auto}"
     ".dnb-top .dnb-seat{max-width:200px}.dnb-cards{white-space:nowrap}"
     # in a column narrower than the felt (1024 px, JupyterLab's side bar open) the felt
     # shrinks and a hand's picture with it, never wider than its seat (issue 22)
     ".dnb-felt{min-width:0}.dnb-felt .dnb-cards svg{max-width:100%;height:auto}"
     ".dnb-felt .dnb-caption{font-size:13px;line-height:1.3}"
+    # the felt as a grid (issue 22: a 4-player table within 768 px): the other seats in one
+    # row across the top, each shrinking with its cards (scaled to the width there is,
+    # never wrapped to a second row); the table, and the viewer's seat under it, beside
+    # the talon and discard; the table's picture scales down in a narrow column too
+    ".dnb-felt{display:grid;grid-template-columns:minmax(0,1fr) auto;column-gap:10px}"
+    ".dnb-top{grid-column:1/3;flex-wrap:nowrap;min-width:0}"
+    ".dnb-top .dnb-seat{flex:0 1 auto;min-width:0}"
+    ".dnb-middle{display:contents}"
+    ".dnb-table-slot{grid-column:1;min-width:0}.dnb-stock-slot{grid-column:2;grid-row:2/4}"
+    ".dnb-bottom{grid-column:1;min-width:0}"
+    ".dnb-felt .dnb-table svg{max-width:100%;height:auto}"
+    ".dnb-story>details.dnb-none{display:inline-block;margin-left:.6em}"
+    # a widget's label keeps its width beside many buttons (never squeezed into «Wh…»),
+    # and toggle buttons that do not fit their row wrap onto the next
+    ".dnb-replayer .widget-label,.dnb-scorer .widget-label{flex-shrink:0}"
+    ".dnb-replayer .widget-toggle-buttons,.dnb-scorer .widget-toggle-buttons{flex-wrap:wrap;height:auto}"
     ".dnb-text .dnb-story,.dnb-text .dnb-turn{margin-bottom:4px}"
     "</style>"
 )

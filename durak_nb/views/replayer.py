@@ -140,7 +140,7 @@ LEGEND_WORDS = N_(
     "A player's view shows that player's cards, and of the others only the cards everyone has seen "
     "(picked up at a take R14, shown R4/R20, the turned-up trump R3); the rest face down."
 )
-_LEGEND_DIV = '<div class="dnb-none" style="font-size:12px;line-height:1.4">{words}</div>'
+_LEGEND_DIV = '<div class="dnb-none" style="font-size:11.5px;line-height:1.35">{words}</div>'
 
 
 def legend_html() -> str:
@@ -530,8 +530,18 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         names = view_names(replay.players, partial=replay.partial)
 
         self.play = widgets.Play(
-            value=start, min=0, max=n, step=1, interval=interval, description=_("play"), show_repeat=False
+            value=start,
+            min=0,
+            max=n,
+            step=1,
+            interval=interval,
+            description=_("play"),
+            show_repeat=False,
+            layout=widgets.Layout(width="96px"),
         )
+        # the controls take two rows in a projector's 592 px column (issue 22: the table
+        # within 768 px): each label as wide as its words, not the library's 80 px
+        tight = {"description_width": "initial"}
         self.slider = widgets.IntSlider(
             value=start,
             min=0,
@@ -539,7 +549,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             step=1,
             description=_("move"),
             continuous_update=True,
-            layout=widgets.Layout(width="340px"),
+            style=tight,
+            layout=widgets.Layout(width="210px"),
         )
         self.speed = widgets.IntSlider(
             value=interval,
@@ -548,19 +559,22 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             step=100,
             description=_("ms/move"),
             continuous_update=False,
-            layout=widgets.Layout(width="230px"),
+            style=tight,
+            layout=widgets.Layout(width="170px"),
         )
         self.goto = widgets.Dropdown(
             options=[(frame_label(replay, k), k) for k in range(n + 1)],
             index=start,
             description=_("go to"),
-            layout=widgets.Layout(width="360px"),
+            style=tight,
+            layout=widgets.Layout(width="330px"),
         )
         self.perspective = widgets.Dropdown(
             options=[(name, v) for v, name in enumerate(names)],
             index=view0,
             description=_("view"),
-            layout=widgets.Layout(width="250px"),
+            style=tight,
+            layout=widgets.Layout(width="220px"),
         )
         self.back = widgets.Button(description="◀", tooltip=_("one move back"), layout=widgets.Layout(width="3em"))
         self.forward = widgets.Button(
@@ -598,10 +612,10 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         self.slider.observe(self._on_slider, names="value")
         self.goto.observe(self._on_goto, names="index")
         self.perspective.observe(self._on_view, names="index")
-        row = [self.back, self.play, self.forward, self.slider, self.perspective, self.goto, self.speed]
+        row = [self.back, self.play, self.forward, self.slider, self.speed, self.perspective, self.goto]
         if self.later is not None:
             self.later.observe(self._on_later, names="value")
-            row.insert(5, self.later)
+            row.insert(6, self.later)
         controls = widgets.HBox(
             row,
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -1085,7 +1099,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             return widgets.Button(description=_(w[key]), tooltip=_(w[tip]) if tip else None, layout=auto, style=plain)
 
         tight = {"description_width": "initial"}
-        self.note = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.note = widgets.HTML(layout=widgets.Layout(width="auto"))
         self.lines = widgets.Select(
             options=[],
             rows=2,
@@ -1106,7 +1120,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             options=[(_(w["no_glyph"]), ""), *((g, g) for g in GLYPHS)],
             value="",
             tooltips=[_(tip) for tip in GLYPH_TIPS],
-            style={"button_width": "2.6em"},
+            style={"button_width": "2.6em", "description_width": "initial"},
         )
         self.moves = widgets.Dropdown(
             options=[], description=_(w["moves"]), style=tight, layout=widgets.Layout(width="260px")
