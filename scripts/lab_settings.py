@@ -4,6 +4,8 @@
 - Save the widgets' state with the notebook (JupyterLab's "Save Widget State
   Automatically"), so that a lesson saved after running and opened again shows its
   replayers and widgets as they were, not "Error displaying widget: model not found".
+- No "Would you like to get notified about official Jupyter news?" over the first lesson,
+  and no request to the news feed or for JupyterLab updates: the course works offline.
 - With `--lab-locale`: JupyterLab's own menus in the user's language (durak_nb.i18n's
   default: DURAK_NB_LANG, else the locale; the language packs are installed with the kit;
   "default" is English). A bad DURAK_NB_LANG leaves English here; lab.sh says why.
@@ -17,6 +19,8 @@ path = pathlib.Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "ov
 path.parent.mkdir(parents=True, exist_ok=True)
 data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 data.setdefault("@jupyter-widgets/jupyterlab-manager:plugin", {})["saveState"] = True
+notification = data.setdefault("@jupyterlab/apputils-extension:notification", {})
+notification.update(fetchNews="false", checkForUpdates=False)
 if "--lab-locale" in sys.argv[1:]:
     try:
         from durak_nb.i18n import default_language

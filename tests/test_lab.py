@@ -394,3 +394,13 @@ def test_jupyterlab_keeps_its_workspaces_and_settings_in_the_checkout(tmp_path: 
         except subprocess.TimeoutExpired:
             os.killpg(lab.pid, signal.SIGKILL)
             lab.wait()
+
+
+def test_lab_settings_ask_no_news_and_keep_the_widgets(overrides_kept: None) -> None:
+    """scripts/lab_settings.py (lab.sh, binder): no news pop-up over the first lesson and no
+    request for news or updates (the course works offline: walk finding), widget state
+    saved with the notebook."""
+    subprocess.run([sys.executable, "scripts/lab_settings.py"], cwd=ROOT, check=True, timeout=60)
+    data = json.loads(OVERRIDES.read_text(encoding="utf-8"))
+    assert data["@jupyterlab/apputils-extension:notification"] == {"fetchNews": "false", "checkForUpdates": False}
+    assert data["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True
