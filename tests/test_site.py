@@ -377,10 +377,10 @@ def test_landing_page_links_every_lesson_of_every_edition(site: Path) -> None:
     assert "English: Durak, step by step — a course in nine lessons" in text["en"]
     assert "Cards, trump and beating" in text["en"]
     assert "How a bout goes: the lead, covering, throwing in, taking, and bito." in text["en"]
-    assert "Русский: Дурак шаг за шагом — курс в девяти уроках" in text["ru"]
+    assert "Русский: Дурак шаг за шагом — курс из девяти уроков" in text["ru"]
     assert "Переводной: перевод" in text["ru"] and "урок о чём он время" in text["ru"]
     assert "Сколько карт можно подкинуть отбивающемуся и как подкидывают вдогонку. 25 мин" in text["ru"]
-    assert "Українська: Дурень крок за кроком — курс у дев'яти уроках" in text["uk"]
+    assert "Українська: Дурень крок за кроком — курс із дев'яти уроків" in text["uk"]
     assert "Яка карта б'є яку, що робить козир, як роздають карти і хто ходить першим. 20 хв" in text["uk"]
     assert "Виберіть у меню Run ▸ Run All Cells" in text["uk"]
     assert "Cards" not in text["uk"] and "Карты" not in text["uk"]
@@ -460,3 +460,51 @@ def test_grammar_loads_nothing_outside_the_browser() -> None:
     grammar.prepare("ru")
     assert grammar._loading == {}
     assert grammar.analyzer("ru") is not None
+
+
+def test_a_broken_lesson_is_named_and_a_stored_trust_is_dropped(tmp_path: Path) -> None:
+    """Issue 23's leftovers: a broken lesson 8 was a traceback out of the build (now the
+    file and place, in words); a lesson's ``metadata.trusted`` was copied into the site,
+    where it could let a stored output's script run (now dropped)."""
+    root = Path(__file__).resolve().parents[1]
+    course = tmp_path / "notebooks"
+    course.mkdir()
+    (course / LESSON8).write_text('{"cells": [\n  {"cell_type": }', encoding="utf-8")
+    with pytest.raises(SiteError) as info:
+        course_files(root, tmp_path / "files", "314.0.6", course)
+    assert str(info.value) == f"{tmp_path / 'files' / LESSON8}:2:17: the lesson is not a notebook (JSON: Expecting value)"
+    nb = {"cells": [], "metadata": {"trusted": True, "kernelspec": {"name": "python3"}}, "nbformat": 4}
+    (course / LESSON8).write_text(json.dumps(nb), encoding="utf-8")
+    (course / "01_cards_trump_beating.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    files = tmp_path / "files2"
+    course_files(root, files, "314.0.6", course)
+    for name in (LESSON8, "01_cards_trump_beating.ipynb"):
+        assert json.loads((files / name).read_text(encoding="utf-8"))["metadata"] == {"kernelspec": {"name": "python3"}}
+
+
+def test_a_failed_swap_leaves_the_old_site_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The new site is made beside the old one and swapped in by renames: the old one is
+    removed only once the new one stands (issue 23: it was removed before the copy)."""
+    from durak_nb.site import build
+
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "jupyter-lite.json").write_text("old", encoding="utf-8")
+    fresh = tmp_path / ".site.new-1"
+    fresh.mkdir()
+    (fresh / "jupyter-lite.json").write_text("new", encoding="utf-8")
+    real_rename = Path.rename
+
+    def failing(self: Path, target: Any) -> Any:
+        if self == fresh:
+            raise OSError(28, "No space left on device")
+        return real_rename(self, target)
+
+    monkeypatch.setattr(Path, "rename", failing)
+    with pytest.raises(OSError):
+        build._swap_in(fresh, out)
+    assert (out / "jupyter-lite.json").read_text(encoding="utf-8") == "old"
+    monkeypatch.setattr(Path, "rename", real_rename)
+    build._swap_in(fresh, out)
+    assert (out / "jupyter-lite.json").read_text(encoding="utf-8") == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

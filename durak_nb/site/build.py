@@ -237,8 +237,36 @@ def _pyodide_dir(
     return sorted(packages), missing, preloaded, why_not
 
 
+def _read_lesson(nb_path: Path) -> dict[str, Any]:
+    """A lesson's notebook as JSON, or :class:`SiteError` naming the file and the place
+    (a broken lesson is said, never a traceback)."""
+    try:
+        nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SiteError(_("{path}: the lesson is not UTF-8 text ({error})").format(path=nb_path, error=exc)) from exc
+    except json.JSONDecodeError as exc:
+        raise SiteError(
+            _("{path}:{line}:{column}: the lesson is not a notebook (JSON: {error})").format(
+                path=nb_path, line=exc.lineno, column=exc.colno, error=exc.msg
+            )
+        ) from exc
+    if not (isinstance(nb, dict) and isinstance(nb.get("cells"), list) and isinstance(nb.get("metadata", {}), dict)):
+        raise SiteError(_("{path}: the lesson is not a notebook (no list of cells)").format(path=nb_path))
+    return nb
+
+
+def _untrusted(nb_path: Path) -> None:
+    """Drop a stored ``metadata.trusted`` from a copied lesson: the site's JupyterLab must
+    treat every stored output as untrusted (no script of an output runs before the
+    learner runs the lesson)."""
+    nb = _read_lesson(nb_path)
+    if "trusted" in nb.get("metadata", {}):
+        del nb["metadata"]["trusted"]
+        nb_path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def _lesson8_note(nb_path: Path, lang: str, version: str) -> None:
-    nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    nb = _read_lesson(nb_path)
     with language(lang):
         text = _(LESSON8_NOTE).format(version=version)
     cell = {"cell_type": "markdown", "metadata": {"tags": ["durak-nb-site"]}, "source": [text], "id": "site-note"}
@@ -287,6 +315,7 @@ def course_files(root: Path, files: Path, pyodide_version: str, notebooks: Path 
                     _("{path} is a link or not a regular file: a lesson is a notebook file of its own").format(path=nb)
                 )
             shutil.copy2(nb, dest / nb.name)
+            _untrusted(dest / nb.name)
             if nb.name == LESSON8:
                 _lesson8_note(dest / nb.name, lang, pyodide_version)
         editions.append(lang)
@@ -407,15 +436,40 @@ def build_site(
         if done.returncode != 0 or not (staging / "index.html").exists():
             tail = (done.stdout + done.stderr).strip()[-1500:]
             raise SiteError(_("jupyter lite build failed: {error}").format(error=tail))
-        if out.exists():
-            shutil.rmtree(out)
-        shutil.copytree(staging, out)
-    if quick:
-        _prune_fonts(out / "build")
-    write_landing_page(out, [(folder, lang) for folder, lang in EDITIONS if lang in report.editions])
+        # the new site is made whole beside the old one, then swapped in: a failure on the
+        # way (a full disk, an interrupt) leaves the old site as it was
+        out.parent.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+        try:
+            shutil.copytree(staging, fresh, dirs_exist_ok=True)
+            if quick:
+                _prune_fonts(fresh / "build")
+            write_landing_page(fresh, [(folder, lang) for folder, lang in EDITIONS if lang in report.editions])
+            _swap_in(fresh, out)
+        except BaseException:
+            shutil.rmtree(fresh, ignore_errors=True)
+            raise
     report.size = _folder_size(out)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _swap_in(fresh: Path, out: Path) -> None:
+    """Put the finished site ``fresh`` in the place of ``out`` (two renames on one file
+    system: ``out`` is the old site or the new one whole at every moment but between them)."""
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        old.rmdir()
+        out.rename(old)
+    try:
+        fresh.rename(out)
+    except BaseException:
+        if old is not None:
+            old.rename(out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def summary(report: SiteReport) -> str:
