@@ -257,9 +257,9 @@ def test_one_board_widget_drawn_by_value_never_rebuilt(widget: ReplayerWidget) -
         widget.play,
         widget.forward,
         widget.slider,
+        widget.speed,  # beside the slider it sets the pace of (the row takes two lines at 1024 px)
         widget.perspective,
         widget.goto,
-        widget.speed,
     ]
     assert list(widget.children) == [widget.header, controls, widget.board, widget.legend]
     annotating = ReplayerWidget(widget.replay, annotate=True)
