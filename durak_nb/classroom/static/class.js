@@ -358,7 +358,7 @@
       fill(W.table_head, { table: m.name || id, players: (m.players || []).join(", ") }) + " · " + movesCount(m.seq || 0);
     var last = box.querySelector(".dnb-table-last");
     var over = m.result !== undefined && m.result !== null;
-    last.textContent = (m.last ? fill(W.last, { words: m.last }) : "") + (over ? "  " + fill(W.over, { words: m.words || resultWords(m.result) }) : "");
+    last.textContent = (m.last ? fill(W.last, { words: m.last }) : "") + (over ? (m.last ? " · " : "") + fill(W.over, { words: m.words || resultWords(m.result) }) : "");
     box.setAttribute("data-seq", String(m.seq || 0));
     box.setAttribute("data-over", over ? "yes" : "no");
     var picBox = box.querySelector(".dnb-picture");
