@@ -5,6 +5,7 @@ and the game gone on, drills with one seed for all and answers scored."""
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -231,3 +232,19 @@ def test_pages_and_health() -> None:
             assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
             assert client.get("/teacher", headers={"accept-language": "ru-RU,ru;q=0.9"}).status_code == 200
         store.close()
+
+
+def test_a_bad_teacher_key_is_said_and_nothing_starts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`durak-nb class serve --teacher-key k` (too short) printed a traceback from the store
+    (an outside trial); now one line naming the bound, exit 1, no server."""
+    from durak_nb.cli import main
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code = main(["class", "serve", "--port", str(port), "--db", str(tmp_path / "c.sqlite"), "--teacher-key", "k"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err == (
+        "durak-nb class serve: error: the teacher key must be 16 to 128 letters, digits or -_=+/. characters\n"
+    )

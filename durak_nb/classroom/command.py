@@ -89,7 +89,11 @@ def run(args: argparse.Namespace) -> int:
 
         from .server import make_app
 
-        app = make_app(store, teacher_key=args.teacher_key)
+        try:
+            app = make_app(store, teacher_key=args.teacher_key)
+        except DurakError as exc:  # a --teacher-key the store refuses: said, nothing started
+            print(f"{prog}: {_('error')}: {exc}", file=sys.stderr)
+            return 1
         key = store.teacher_key()
         shown = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
         print(
