@@ -206,6 +206,21 @@ def port_open(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
+def stop_server(proc: subprocess.Popen[Any], port: int) -> None:
+    """Stop a server started by a test: SIGTERM by its own PID, SIGKILL after 20 s; then
+    its ``port`` must be free again within 20 s (AssertionError otherwise)."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+    deadline = time.monotonic() + 20
+    while port_open(port) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not port_open(port), f"port {port} still open after the server stopped"
+
+
 def only_from(target: Any, *allowed: str) -> list[str]:
     """Let ``target`` (a Playwright page or context) fetch only URLs that start with one
     of ``allowed`` (e.g. the page's own ``file://`` URI, ``"data:"``, a loopback server's
@@ -316,17 +331,8 @@ def jupyter_lab(
                 time.sleep(0.25)
         yield base
     finally:
-        proc.send_signal(signal.SIGTERM)  # by its own PID
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_server(proc, port)
         log.close()
-        deadline = time.monotonic() + 20
-        while port_open(port) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert not port_open(port), f"port {port} still open after the server stopped"
 
 
 def kernel_idle(base: str) -> None:

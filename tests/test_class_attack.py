@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import signal
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ from typing import Any
 
 import pytest
 import websockets
-from browserkit import free_port, port_open
+from browserkit import free_port, stop_server
 
 DURAK_NB = Path(sys.executable).parent / "durak-nb"
 KEY = "k-" + "5" * 30
@@ -46,14 +45,8 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 time.sleep(0.25)
         yield url
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_server(proc, port)
         log.close()
-        assert not port_open(port)
 
 
 def get(url: str) -> tuple[int, bytes]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import signal
 import socketserver
 import subprocess
 import sys
@@ -27,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import ARTIFACTS, chromium, free_port, port_open, require_browser
+from browserkit import ARTIFACTS, chromium, free_port, require_browser, stop_server
 from test_class_pages_browser import CUT_JS, FRESH_TAB, WIDE_JS
 
 pytestmark = pytest.mark.browser
@@ -71,14 +70,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
                 time.sleep(0.25)
         yield base, db
     finally:
-        proc.send_signal(signal.SIGTERM)  # by its own PID
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_server(proc, port)
         log.close()
-        assert not port_open(port)
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
