@@ -436,6 +436,10 @@ def test_quick_start_preloads_no_grammar_and_ships_bytecode(site: Path) -> None:
         code = zipfile.ZipFile(kit).read("durak_nb/engine.pyc")
         assert code[:4] == bytes.fromhex("2b0e0d0a")  # Python 3.14's magic number
     assert not list((site / "build").glob("fa-*.ttf")) and list((site / "build").glob("fa-*.woff2"))
+    (jedi,) = pyodide.glob("jedi-*.whl")
+    jedi_names = zipfile.ZipFile(jedi).namelist()
+    assert not [n for n in jedi_names if n.startswith(("jedi/third_party/django-stubs/d", "jedi/third_party/typeshed/t"))]
+    assert len(jedi_names) == 754 and "jedi/third_party/typeshed/third_party/" in jedi_names
 
 
 def test_imports_look_in_the_notebooks_folder_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -513,3 +517,84 @@ def test_a_failed_swap_leaves_the_old_site_whole(tmp_path: Path, monkeypatch: py
     build._swap_in(fresh, out)
     assert (out / "jupyter-lite.json").read_text(encoding="utf-8") == "new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_site_past_its_size_limit_is_refused_naming_its_largest_files(tmp_path: Path) -> None:
+    """The build's bound on the site's size (issue 23): past the limit the build refuses,
+    naming the size, the limit and the three largest files, before the site replaces the
+    old one; near it the summary warns (:data:`~durak_nb.site.build.SIZE_WARNING`)."""
+    from durak_nb.site.build import SiteReport, _check_size, summary
+
+    site = tmp_path / "new"
+    (site / "static" / "pyodide").mkdir(parents=True)
+    for name, size in (("static/pyodide/a.whl", 3_000_000), ("index.html", 500_000), ("b.js", 1_200_000), ("c", 10)):
+        (site / name).write_bytes(b"x" * size)
+    _check_size(site, 4_700_010, 4_700_010, tmp_path / "site")  # at the limit: taken
+    _check_size(site, 4_700_010, None, tmp_path / "site")  # no limit
+    with pytest.raises(SiteError) as info:
+        _check_size(site, 4_700_010, 4_000_000, tmp_path / "site")
+    assert str(info.value) == (
+        'the site would take 4.7 MB, above its limit of 4.0 MB (docs/site.md, "Site size"); its largest files: '
+        f"static/pyodide/a.whl 3.0 MB, b.js 1.2 MB, index.html 0.5 MB. Nothing was written to {tmp_path / 'site'}. "
+        "Leave out what the lessons do not need, or build with --size-limit MB"
+    )
+    report = SiteReport(tmp_path / "site", size=60_000_000, editions=["en"], limit=SIZE_LIMIT)
+    assert "warning" not in summary(report)
+    report.size = 62_000_000
+    assert summary(report).splitlines()[-1] == (
+        "warning: the site takes 97 % of its size limit (62.0 MB of 64.0 MB; docs/site.md)"
+    )
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "lots", "nan", "inf"])
+def test_size_limit_option_takes_a_positive_number_of_megabytes(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from durak_nb.site import add_arguments
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert parser.parse_args(["--size-limit", "70.5"]).size_limit == 70_500_000
+    assert parser.parse_args([]).size_limit == SIZE_LIMIT
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--size-limit", value])
+    assert f"a size in MB is a positive number, not {value!r}" in capsys.readouterr().err
+
+
+def test_jedi_leaves_out_the_stubs_of_packages_the_site_has_not(tmp_path: Path) -> None:
+    """The quick start unpacks fewer files (issue 22): jedi's Django and third-party stubs
+    (1,126 of its 1,880 files) are left out of its wheel, with their lines in ``RECORD``;
+    the folder jedi lists stays, and so do the standard library's stubs."""
+    from durak_nb.site.build import WHEEL_SKIPS, _slim_wheel
+
+    src = tmp_path / "jedi-0.19.2-py2.py3-none-any.whl"
+    files = {
+        "jedi/__init__.py": "x = 1\n",
+        "jedi/third_party/typeshed/stdlib/3/os.pyi": "def f() -> int: ...\n",
+        "jedi/third_party/typeshed/third_party/2and3/six/__init__.pyi": "y: int\n",
+        "jedi/third_party/django-stubs/django-stubs/__init__.pyi": "z: int\n",
+    }
+    record = "".join(f"{name},sha256=x,1\n" for name in files) + "jedi-0.19.2.dist-info/RECORD,,\n"
+    with zipfile.ZipFile(src, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(name, text)
+        zf.writestr("jedi-0.19.2.dist-info/RECORD", record)
+    out = tmp_path / "out"
+    out.mkdir()
+    slim = _slim_wheel(src, out, WHEEL_SKIPS["jedi"])
+    with zipfile.ZipFile(slim) as zf:
+        assert zf.namelist() == [
+            "jedi/third_party/django-stubs/",
+            "jedi/third_party/typeshed/third_party/",
+            "jedi/__init__.py",
+            "jedi/third_party/typeshed/stdlib/3/os.pyi",
+            "jedi-0.19.2.dist-info/RECORD",
+        ]
+        assert zf.read("jedi-0.19.2.dist-info/RECORD").decode() == (
+            "jedi/__init__.py,sha256=x,1\njedi/third_party/typeshed/stdlib/3/os.pyi,sha256=x,1\n"
+            "jedi-0.19.2.dist-info/RECORD,,\n"
+        )
+        zf.extractall(tmp_path / "unpacked")
+    assert os.listdir(tmp_path / "unpacked" / "jedi" / "third_party" / "typeshed" / "third_party") == []

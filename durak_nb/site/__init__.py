@@ -23,9 +23,10 @@ __all__ = ["DESCRIPTION", "add_arguments", "main", "run"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The site command's options on ``parser`` (``durak-nb site`` and ``python -m
-    durak_nb.site`` share them): ``-o/--output``, ``--cache``, ``--notebooks`` and the
+    durak_nb.site`` share them): ``-o/--output``, ``--cache``, ``--notebooks``,
+    ``--no-quick``, ``--size-limit MB`` and the
     developers' hidden ``pin`` action."""
-    from .build import DEFAULT_CACHE
+    from .build import DEFAULT_CACHE, SIZE_LIMIT
 
     parser.add_argument("action", nargs="?", choices=["build", "pin"], default="build", help=argparse.SUPPRESS)
     parser.add_argument(
@@ -46,6 +47,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help=_("build the slow-starting site of before (every package preloaded, no precompiled bytecode)"),
     )
+    parser.add_argument(
+        "--size-limit",
+        type=_megabytes,
+        default=SIZE_LIMIT,
+        metavar="MB",
+        help=_("the most the site may take, in MB; a bigger site is refused (default: {limit:g})").format(
+            limit=SIZE_LIMIT / 1e6
+        ),
+    )
+
+
+def _megabytes(text: str) -> int:
+    """``--size-limit``'s value: megabytes (a positive number) as bytes."""
+    try:
+        mb = float(text)
+    except ValueError:
+        mb = float("nan")
+    if not mb > 0 or mb == float("inf"):
+        raise argparse.ArgumentTypeError(_("a size in MB is a positive number, not {value!r}").format(value=text))
+    return round(mb * 1e6)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,7 +86,9 @@ def run(args: argparse.Namespace) -> int:
         print(PINS_FILE)
         return 0
     try:
-        report = build_site(args.output, cache=args.cache, notebooks=args.notebooks, quick=args.quick)
+        report = build_site(
+            args.output, cache=args.cache, notebooks=args.notebooks, quick=args.quick, size_limit=args.size_limit
+        )
     except SiteError as exc:
         print(_("durak-nb site: {error}").format(error=exc), file=sys.stderr)
         return 1

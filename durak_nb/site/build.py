@@ -37,10 +37,15 @@ from .bytecode import SITE_PACKAGES, STDLIB_ZIP, node_missing, precompile
 from .landing import write_landing_page
 from .pins import SiteError, fetch, load_pins, sha256_of
 
-#: where downloads are kept between builds (``DURAK_NB_SITE_CACHE`` overrides)
-#: The most bytes the whole site may take (docs/site.md): 60.5 MB in issue 20, of which the
-#: grammar's dictionaries (pymorphy3-dicts-ru, -uk) are 16.6 MB; tests/test_site.py holds it.
+#: The most bytes the whole site may take (docs/site.md, "Site size"): the build refuses a
+#: site past it (``--size-limit MB`` moves it) and warns past :data:`SIZE_WARNING` of it.
+#: 60.5 MB in issue 20, of which the grammar's dictionaries (pymorphy3-dicts-ru, -uk) are 16.6 MB.
 SIZE_LIMIT = 64_000_000
+
+#: the share of the limit past which the build's summary warns that the site is near it
+SIZE_WARNING = 0.95
+
+#: where downloads are kept between builds (``DURAK_NB_SITE_CACHE`` overrides)
 
 DEFAULT_CACHE = Path(os.environ.get("DURAK_NB_SITE_CACHE", Path.home() / ".cache" / "durak-nb-site"))
 
@@ -75,7 +80,8 @@ class SiteReport:
     """What :func:`build_site` made: the folder, its size in bytes, the editions and
     notebooks it holds, the packages the browser's Python has and those it lacks, those
     loaded when the kernel starts (``preloaded``), why the bytecode was not precompiled
-    (``bytecode``, None when it was) and whether it is the quick-start build."""
+    (``bytecode``, None when it was), whether it is the quick-start build and the size
+    limit it was held to (``limit``, None: none)."""
 
     output: Path
     size: int = 0
@@ -87,6 +93,7 @@ class SiteReport:
     preloaded: list[str] = field(default_factory=list)
     bytecode: str | None = None
     quick: bool = True
+    limit: int | None = None
 
 
 def _source_root() -> Path:
@@ -156,6 +163,34 @@ ON_DEMAND = ("dawg2-python", "pymorphy3", "pymorphy3-dicts-ru", "pymorphy3-dicts
 #: the kit's files the browser never reads (the offline widget renderer for nbconvert pages)
 BROWSER_SKIPS = ("durak_nb/views/static/widgets/",)
 
+#: the files of a wheel from PyPI that no page reads, left out of the quick start: jedi's
+#: type stubs of packages the site does not have (Django's, and typeshed's third-party
+#: ones: 1,126 of its 1,880 files, each unpacked at every kernel start); the standard
+#: library's stubs stay, for tab completion.  The folder ``typeshed/third_party/`` itself
+#: stays (empty): jedi lists it.
+WHEEL_SKIPS = {
+    "jedi": ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/"),
+}
+
+
+def _slim_wheel(src: Path, dest: Path, skip: tuple[str, ...]) -> Path:
+    """A copy of the wheel ``src`` in the folder ``dest`` without the files under the
+    prefixes ``skip`` (each prefix kept as an empty folder) and without their lines in
+    the wheel's ``RECORD``."""
+    out = dest / src.name
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for prefix in skip:
+            zout.writestr(zipfile.ZipInfo(prefix, date_time=(2026, 1, 1, 0, 0, 0)), b"")
+        for info in zin.infolist():
+            if info.filename.startswith(skip):
+                continue
+            data = zin.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode("utf-8").splitlines(keepends=True)
+                data = "".join(line for line in lines if not line.startswith(skip)).encode("utf-8")
+            zout.writestr(info, data)
+    return out
+
 
 def _kit_wheel(root: Path, dest: Path, *, skip: tuple[str, ...] = ()) -> Path:
     """Build the kit's wheel from ``root`` and rewrite it so that each catalogue's ``.po``
@@ -182,7 +217,8 @@ def _pyodide_dir(
 ) -> tuple[list[str], list[str], list[str], str | None]:
     """Fill ``into`` (the site's ``static/pyodide``); returns (packages, missing, preloaded,
     why the bytecode is not precompiled or None).  ``quick``: the kit's wheel without
-    :data:`BROWSER_SKIPS`, :data:`ON_DEMAND` not preloaded, the bytecode precompiled
+    :data:`BROWSER_SKIPS`, wheels from PyPI without :data:`WHEEL_SKIPS`, :data:`ON_DEMAND`
+    not preloaded, the bytecode precompiled
     (:mod:`durak_nb.site.bytecode`)."""
     tgz = fetch(pins["pyodide"]["url"], cache, integrity=pins["pyodide"]["integrity"])
     into.mkdir(parents=True)
@@ -202,7 +238,10 @@ def _pyodide_dir(
     wheels: dict[str, tuple[str, Path, Any, Any, bool]] = {}
     for w in pins["wheels"]:
         whl = fetch(w["url"], cache, sha256=w["sha256"])
-        shutil.copy2(whl, into / whl.name)
+        if quick and w["name"] in WHEEL_SKIPS:
+            _slim_wheel(whl, into, WHEEL_SKIPS[w["name"]])
+        else:
+            shutil.copy2(whl, into / whl.name)
         depends = list(w["depends"])
         if quick and w["name"] == "pymorphy3":  # the dictionary a page needs, not always the Russian one
             depends = [d for d in depends if d not in ON_DEMAND or d == "dawg2-python"]
@@ -363,6 +402,29 @@ def _folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
+def _check_size(site: Path, size: int, limit: int | None, output: Path) -> None:
+    """Refuse a site of ``size`` bytes past ``limit`` (None: no limit) with the three
+    largest files of ``site`` named: the bound of docs/site.md ("Site size").
+
+    Raises:
+        SiteError: ``size`` is above ``limit``; the words say the site in ``output`` is
+            left as it was.
+    """
+    if limit is None or size <= limit:
+        return
+    files = sorted((p for p in site.rglob("*") if p.is_file()), key=lambda p: -p.stat().st_size)[:3]
+    largest = ", ".join(
+        _("{file} {mb:.1f} MB").format(file=p.relative_to(site).as_posix(), mb=p.stat().st_size / 1e6) for p in files
+    )
+    raise SiteError(
+        _(
+            "the site would take {mb:.1f} MB, above its limit of {limit:.1f} MB (docs/site.md, \"Site size\"); "
+            "its largest files: {largest}. Nothing was written to {output}. Leave out what the lessons do not "
+            "need, or build with --size-limit MB"
+        ).format(mb=size / 1e6, limit=limit / 1e6, largest=largest, output=output)
+    )
+
+
 def _prune_fonts(build: Path) -> None:
     """Remove the legacy copies of JupyterLab's icon fonts (``.eot``, ``.ttf``, ``.svg``
     of Font Awesome): every browser JupyterLab runs in takes the ``.woff2`` listed first."""
@@ -381,6 +443,7 @@ def build_site(
     cache: Path | str | None = None,
     notebooks: Path | str | None = None,
     quick: bool = True,
+    size_limit: int | None = SIZE_LIMIT,
 ) -> SiteReport:
     """Build the course's JupyterLite site into ``output`` (replaced if it exists).
 
@@ -395,6 +458,8 @@ def build_site(
             files left out.  False builds the site as it was before (every package
             preloaded, everything compiled in the browser): ``--no-quick``, for
             ``benchmarks/bench_site.py``.
+        size_limit: the most bytes the site may take (default :data:`SIZE_LIMIT`; None:
+            no limit); a site past it is refused before it replaces ``output``.
 
     Returns:
         a :class:`SiteReport`.
@@ -404,7 +469,8 @@ def build_site(
             ``jupyterlite-pyodide-kernel`` is missing, or ``jupyter lite build`` failed;
             ``output`` is a file, holds the course or the kit's sources, or is a folder
             with files that are no site (it is replaced whole: never a user's folder);
-            a notebook is a link or not a regular file.
+            a notebook is a link or not a regular file; the site would take more than
+            ``size_limit`` bytes (``output`` is left as it was).
     """
     start = time.perf_counter()
     out = Path(output).resolve()
@@ -445,11 +511,13 @@ def build_site(
             if quick:
                 _prune_fonts(fresh / "build")
             write_landing_page(fresh, [(folder, lang) for folder, lang in EDITIONS if lang in report.editions])
+            report.size = _folder_size(fresh)
+            _check_size(fresh, report.size, size_limit, out)
+            report.limit = size_limit
             _swap_in(fresh, out)
         except BaseException:
             shutil.rmtree(fresh, ignore_errors=True)
             raise
-    report.size = _folder_size(out)
     report.seconds = time.perf_counter() - start
     return report
 
@@ -490,7 +558,11 @@ def summary(report: SiteReport) -> str:
     )
     if report.bytecode is not None:
         text += "\n" + _("the bytecode is not precompiled: {reason}").format(reason=report.bytecode)
+    if report.limit is not None and report.size > SIZE_WARNING * report.limit:
+        text += "\n" + _(
+            "warning: the site takes {share:.0f} % of its size limit ({mb:.1f} MB of {limit:.1f} MB; docs/site.md)"
+        ).format(share=100 * report.size / report.limit, mb=mb, limit=report.limit / 1e6)
     return text
 
 
-__all__ = ["DEFAULT_CACHE", "SiteError", "SiteReport", "build_site", "fetch", "summary"]
+__all__ = ["DEFAULT_CACHE", "SIZE_LIMIT", "SiteError", "SiteReport", "build_site", "fetch", "summary"]
