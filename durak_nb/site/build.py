@@ -418,7 +418,7 @@ def _check_size(site: Path, size: int, limit: int | None, output: Path) -> None:
     )
     raise SiteError(
         _(
-            "the site would take {mb:.1f} MB, above its limit of {limit:.1f} MB (docs/site.md, \"Site size\"); "
+            'the site would take {mb:.1f} MB, above its limit of {limit:.1f} MB (docs/site.md, "Site size"); '
             "its largest files: {largest}. Nothing was written to {output}. Leave out what the lessons do not "
             "need, or build with --size-limit MB"
         ).format(mb=size / 1e6, limit=limit / 1e6, largest=largest, output=output)
