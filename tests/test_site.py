@@ -597,3 +597,85 @@ def test_jedi_leaves_out_the_stubs_of_packages_the_site_has_not(tmp_path: Path) 
         )
         zf.extractall(tmp_path / "unpacked")
     assert os.listdir(tmp_path / "unpacked" / "jedi" / "third_party" / "typeshed" / "third_party") == []
+
+
+_PYODIDE_PROBE = r"""
+const path = require("path");
+const [dir, code] = process.argv.slice(2);
+const { loadPyodide } = require(path.join(dir, "pyodide.js"));
+(async () => {
+  const py = await loadPyodide({ indexURL: dir + path.sep });
+  await py.loadPackage(["ipython"], { messageCallback: () => {} });
+  py.runPython(code);
+})().catch((e) => { console.error(String(e)); process.exit(1); });
+"""
+
+
+def test_ipython_imports_its_terminal_only_when_embed_is_called(site: Path, tmp_path: Path) -> None:
+    """The quick start's IPython (issue 22), run in the site's own Pyodide under Node.js:
+    ``import IPython`` no longer imports ``IPython.terminal`` and prompt_toolkit (211 of the
+    751 modules of a kernel's start); ``IPython.embed`` is there and imports them when
+    called.  A patch whose text the wheel no longer holds is refused, naming the wheel and
+    the file."""
+    import subprocess
+
+    from durak_nb.site.build import DEFAULT_CACHE, WHEEL_PATCHES, _slim_wheel
+    from durak_nb.site.pins import fetch
+
+    if node_missing() is not None:
+        pytest.skip(node_missing())
+    probe = (
+        "import sys, IPython\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('IPython.terminal', 'prompt_toolkit'))))\n"
+        "import IPython.terminal.embed as e\n"
+        "print(IPython.embed.__module__, e.embed.__name__, 'prompt_toolkit' in sys.modules)\n"
+    )
+    (tmp_path / "probe.js").write_text(_PYODIDE_PROBE, encoding="utf-8")
+    done = subprocess.run(
+        ["node", str(tmp_path / "probe.js"), str((site / "static" / "pyodide").resolve()), probe],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.stdout.splitlines() == ["[]", "IPython embed True"], done.stderr[-2000:]
+    pins = {w["name"]: w for w in load_pins()["wheels"]}
+    src = fetch(pins["ipython"]["url"], DEFAULT_CACHE, sha256=pins["ipython"]["sha256"])
+    slim = _slim_wheel(src, tmp_path, (), WHEEL_PATCHES["ipython"])
+    assert len(zipfile.ZipFile(slim).namelist()) == len(zipfile.ZipFile(src).namelist())
+    with pytest.raises(SiteError) as info:
+        _slim_wheel(src, tmp_path, (), (("IPython/__init__.py", "no such line\n", ""),))
+    assert str(info.value) == (
+        f"{src.name}: IPython/__init__.py does not hold 'no such line\\n' once; its patch must be remade"
+    )
+
+
+#: the words of a hidden cell's code that must never show on the page (each lesson's first cell and its calls)
+HIDDEN_CODE = ("set_language", "import durak_nb", "show.teachers", "PracticeBout.lesson", "DrillWidget(")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["02_a_bout.ipynb", "ru/02_a_bout.ipynb", "uk/02_a_bout.ipynb"])
+def test_lesson_shows_no_code_and_keeps_teachers_folded(served: str, path: str) -> None:
+    """The site's lesson 2 in each edition, Run All (issue 22): no line of a hidden cell's
+    code shows (the kit's style extension), no placeholder of one takes room, and «For
+    teachers» stays folded (its table is not shown) once every cell has run."""
+    require_browser()
+    with chromium() as ctx:
+        refused = only_from(ctx, served)
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1366, "height": 768})
+        open_and_run(page, served, path)
+        page.wait_for_selector(".dnb-drill", timeout=60000)
+        page.wait_for_timeout(1500)
+        shot(page, f"site-nocode-{path.replace('/', '-')}.png")
+        text = page.inner_text(".jp-Notebook")
+        assert "Traceback" not in text
+        assert [c for c in HIDDEN_CODE if c in text] == []
+        visible = "els => els.filter(e => e.offsetParent).length"
+        assert page.locator(".jp-InputPlaceholder").evaluate_all(visible) == 0
+        assert page.locator(".dnb-drill").count() >= 1  # the lesson ran
+        shown = page.locator("table.dnb-claims").evaluate_all(visible)
+        assert shown == 0, "«For teachers» opened after Run All"
+        assert page.locator("table.dnb-claims").count() >= 1  # made, and folded
+    assert refused == []

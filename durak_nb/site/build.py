@@ -173,11 +173,35 @@ WHEEL_SKIPS = {
 }
 
 
-def _slim_wheel(src: Path, dest: Path, skip: tuple[str, ...]) -> Path:
+#: IPython's ``import IPython`` imports its terminal (``IPython.terminal.embed``, and with it
+#: prompt_toolkit: 211 of the 751 modules a kernel start imports, about 40 % of its import
+#: time measured under Node.js), which a kernel in the browser never uses.  The quick start's
+#: IPython imports it only when ``IPython.embed`` is called: (file, text, replacement).
+WHEEL_PATCHES = {
+    "ipython": (
+        (
+            "IPython/__init__.py",
+            "from .terminal.embed import embed\n",
+            "\n\ndef embed(*args, **kwargs):\n"
+            '    """IPython\'s terminal ``embed`` (durak-nb\'s site: imported when called, not at start)."""\n'
+            "    from .terminal.embed import embed as terminal_embed\n\n"
+            "    return terminal_embed(*args, **kwargs)\n\n",
+        ),
+    ),
+}
+
+
+def _slim_wheel(src: Path, dest: Path, skip: tuple[str, ...], patches: tuple[tuple[str, str, str], ...] = ()) -> Path:
     """A copy of the wheel ``src`` in the folder ``dest`` without the files under the
     prefixes ``skip`` (each prefix kept as an empty folder) and without their lines in
-    the wheel's ``RECORD``."""
+    the wheel's ``RECORD``; each (file, text, replacement) of ``patches`` replaces the
+    text, found once, in that file.
+
+    Raises:
+        SiteError: a patch's text is not found once in its file (the pinned version changed).
+    """
     out = dest / src.name
+    todo = {name: (text, new) for name, text, new in patches}
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
         for prefix in skip:
             zout.writestr(zipfile.ZipInfo(prefix, date_time=(2026, 1, 1, 0, 0, 0)), b"")
@@ -188,7 +212,23 @@ def _slim_wheel(src: Path, dest: Path, skip: tuple[str, ...]) -> Path:
             if info.filename.endswith(".dist-info/RECORD"):
                 lines = data.decode("utf-8").splitlines(keepends=True)
                 data = "".join(line for line in lines if not line.startswith(skip)).encode("utf-8")
+            if info.filename in todo:
+                text, new = todo.pop(info.filename)
+                source = data.decode("utf-8")
+                if source.count(text) != 1:
+                    raise SiteError(
+                        _("{wheel}: {file} does not hold {text!r} once; its patch must be remade").format(
+                            wheel=src.name, file=info.filename, text=text
+                        )
+                    )
+                data = source.replace(text, new).encode("utf-8")
             zout.writestr(info, data)
+    if todo:
+        raise SiteError(
+            _("{wheel}: {file} does not hold {text!r} once; its patch must be remade").format(
+                wheel=src.name, file=next(iter(todo)), text=next(iter(todo.values()))[0]
+            )
+        )
     return out
 
 
@@ -217,8 +257,8 @@ def _pyodide_dir(
 ) -> tuple[list[str], list[str], list[str], str | None]:
     """Fill ``into`` (the site's ``static/pyodide``); returns (packages, missing, preloaded,
     why the bytecode is not precompiled or None).  ``quick``: the kit's wheel without
-    :data:`BROWSER_SKIPS`, wheels from PyPI without :data:`WHEEL_SKIPS`, :data:`ON_DEMAND`
-    not preloaded, the bytecode precompiled
+    :data:`BROWSER_SKIPS`, wheels from PyPI without :data:`WHEEL_SKIPS` and with
+    :data:`WHEEL_PATCHES`, :data:`ON_DEMAND` not preloaded, the bytecode precompiled
     (:mod:`durak_nb.site.bytecode`)."""
     tgz = fetch(pins["pyodide"]["url"], cache, integrity=pins["pyodide"]["integrity"])
     into.mkdir(parents=True)
@@ -238,8 +278,8 @@ def _pyodide_dir(
     wheels: dict[str, tuple[str, Path, Any, Any, bool]] = {}
     for w in pins["wheels"]:
         whl = fetch(w["url"], cache, sha256=w["sha256"])
-        if quick and w["name"] in WHEEL_SKIPS:
-            _slim_wheel(whl, into, WHEEL_SKIPS[w["name"]])
+        if quick and (w["name"] in WHEEL_SKIPS or w["name"] in WHEEL_PATCHES):
+            _slim_wheel(whl, into, WHEEL_SKIPS.get(w["name"], ()), WHEEL_PATCHES.get(w["name"], ()))
         else:
             shutil.copy2(whl, into / whl.name)
         depends = list(w["depends"])
