@@ -421,6 +421,8 @@ def test_quick_start_preloads_no_grammar_and_ships_bytecode(site: Path) -> None:
     pyodide = site / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
     assert not set(ON_DEMAND) & set(preloaded["packages"])
+    assert "prompt-toolkit" not in preloaded["packages"] and "prompt-toolkit" in lock
+    assert "prompt-toolkit" not in lock["ipython"]["depends"] and "jedi" in preloaded["packages"]
     assert set(ON_DEMAND) <= set(lock)
     assert lock["pymorphy3"]["depends"] == ["dawg2-python"]
     assert "pymorphy3" not in lock["durak-nb"]["depends"]
@@ -601,12 +603,14 @@ def test_jedi_leaves_out_the_stubs_of_packages_the_site_has_not(tmp_path: Path) 
 
 _PYODIDE_PROBE = r"""
 const path = require("path");
-const [dir, code] = process.argv.slice(2);
+const [dir, first, then] = process.argv.slice(2);
 const { loadPyodide } = require(path.join(dir, "pyodide.js"));
 (async () => {
   const py = await loadPyodide({ indexURL: dir + path.sep });
   await py.loadPackage(["ipython"], { messageCallback: () => {} });
-  py.runPython(code);
+  py.runPython(first);
+  await py.loadPackage(["prompt-toolkit"], { messageCallback: () => {} });
+  py.runPython(then);
 })().catch((e) => { console.error(String(e)); process.exit(1); });
 """
 
@@ -614,8 +618,8 @@ const { loadPyodide } = require(path.join(dir, "pyodide.js"));
 def test_ipython_imports_its_terminal_only_when_embed_is_called(site: Path, tmp_path: Path) -> None:
     """The quick start's IPython (issue 22), run in the site's own Pyodide under Node.js:
     ``import IPython`` no longer imports ``IPython.terminal`` and prompt_toolkit (211 of the
-    751 modules of a kernel's start); ``IPython.embed`` is there and imports them when
-    called.  A patch whose text the wheel no longer holds is refused, naming the wheel and
+    751 modules of a kernel's start), and prompt_toolkit is not even loaded; once loaded
+    (``pyodide_js.loadPackage("prompt-toolkit")``), ``IPython.embed`` imports them when called.  A patch whose text the wheel no longer holds is refused, naming the wheel and
     the file."""
     import subprocess
 
@@ -624,21 +628,24 @@ def test_ipython_imports_its_terminal_only_when_embed_is_called(site: Path, tmp_
 
     if node_missing() is not None:
         pytest.skip(node_missing())
-    probe = (
+    first = (
         "import sys, IPython\n"
         "print(sorted(m for m in sys.modules if m.startswith(('IPython.terminal', 'prompt_toolkit'))))\n"
+        "try:\n    import prompt_toolkit\nexcept ImportError:\n    print('prompt_toolkit not loaded')\n"
+    )
+    then = (
         "import IPython.terminal.embed as e\n"
         "print(IPython.embed.__module__, e.embed.__name__, 'prompt_toolkit' in sys.modules)\n"
     )
     (tmp_path / "probe.js").write_text(_PYODIDE_PROBE, encoding="utf-8")
     done = subprocess.run(
-        ["node", str(tmp_path / "probe.js"), str((site / "static" / "pyodide").resolve()), probe],
+        ["node", str(tmp_path / "probe.js"), str((site / "static" / "pyodide").resolve()), first, then],
         capture_output=True,
         text=True,
         check=False,
         timeout=600,
     )
-    assert done.stdout.splitlines() == ["[]", "IPython embed True"], done.stderr[-2000:]
+    assert done.stdout.splitlines() == ["[]", "prompt_toolkit not loaded", "IPython embed True"], done.stderr[-2000:]
     pins = {w["name"]: w for w in load_pins()["wheels"]}
     src = fetch(pins["ipython"]["url"], DEFAULT_CACHE, sha256=pins["ipython"]["sha256"])
     slim = _slim_wheel(src, tmp_path, (), WHEEL_PATCHES["ipython"])

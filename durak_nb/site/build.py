@@ -160,6 +160,11 @@ def _kernel_wheel_dir() -> Path:
 #: :func:`durak_nb.grammar.analyzer` loads them, :func:`durak_nb.grammar.prepare` begins it)
 ON_DEMAND = ("dawg2-python", "pymorphy3", "pymorphy3-dicts-ru", "pymorphy3-dicts-uk")
 
+#: packages on the site that only IPython's terminal imports (``IPython.embed``, see
+#: :data:`WHEEL_PATCHES`): not a dependency of the quick start's IPython, not preloaded
+#: (152 files fewer to unpack at each kernel start)
+TERMINAL_ONLY = ("prompt-toolkit",)
+
 #: the kit's files the browser never reads (the offline widget renderer for nbconvert pages)
 BROWSER_SKIPS = ("durak_nb/views/static/widgets/",)
 
@@ -258,7 +263,8 @@ def _pyodide_dir(
     """Fill ``into`` (the site's ``static/pyodide``); returns (packages, missing, preloaded,
     why the bytecode is not precompiled or None).  ``quick``: the kit's wheel without
     :data:`BROWSER_SKIPS`, wheels from PyPI without :data:`WHEEL_SKIPS` and with
-    :data:`WHEEL_PATCHES`, :data:`ON_DEMAND` not preloaded, the bytecode precompiled
+    :data:`WHEEL_PATCHES`, :data:`ON_DEMAND` and :data:`TERMINAL_ONLY` not preloaded, the
+    bytecode precompiled
     (:mod:`durak_nb.site.bytecode`)."""
     tgz = fetch(pins["pyodide"]["url"], cache, integrity=pins["pyodide"]["integrity"])
     into.mkdir(parents=True)
@@ -285,6 +291,8 @@ def _pyodide_dir(
         depends = list(w["depends"])
         if quick and w["name"] == "pymorphy3":  # the dictionary a page needs, not always the Russian one
             depends = [d for d in depends if d not in ON_DEMAND or d == "dawg2-python"]
+        if quick and w["name"] in WHEEL_PATCHES:  # IPython: its terminal is imported only by embed()
+            depends = [d for d in depends if d not in TERMINAL_ONLY]
         wheels[w["name"]] = (w["version"], into / whl.name, w["imports"], depends, False)
     kernel_dir = _kernel_wheel_dir()
     for stem, (name, imports, needs) in KERNEL_WHEELS.items():
@@ -312,7 +320,7 @@ def _pyodide_dir(
     }
     lock["packages"] = packages
     (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
-    preloaded = sorted(p for p in packages if not (quick and p in ON_DEMAND))
+    preloaded = sorted(p for p in packages if not (quick and (p in ON_DEMAND or p in TERMINAL_ONLY)))
     return sorted(packages), missing, preloaded, why_not
 
 
