@@ -619,7 +619,8 @@ def test_ipython_imports_its_terminal_only_when_embed_is_called(site: Path, tmp_
     """The quick start's IPython (issue 22), run in the site's own Pyodide under Node.js:
     ``import IPython`` no longer imports ``IPython.terminal`` and prompt_toolkit (211 of the
     751 modules of a kernel's start), and prompt_toolkit is not even loaded; once loaded
-    (``pyodide_js.loadPackage("prompt-toolkit")``), ``IPython.embed`` imports them when called.  A patch whose text the wheel no longer holds is refused, naming the wheel and
+    (``pyodide_js.loadPackage("prompt-toolkit")``), ``IPython.embed`` imports them when
+    called.  A patch whose text the wheel no longer holds is refused, naming the wheel and
     the file."""
     import subprocess
 
