@@ -129,8 +129,9 @@ def measure(site: Path, lesson: str, app: str = "lab") -> dict[str, Any]:
         take.first.wait_for(timeout=300000)
         out["bout shown"] = time.monotonic() - t0[0]
         # the bout's answer: Boris takes (R14), said in every language with the rule's id
-        box = page.locator(".dnb-practice", has=take.first)
-        before = box.first.evaluate("e => { window.__dnbBox = e; return e.textContent; }")
+        before = take.first.evaluate(
+            "b => { window.__dnbBox = b.closest('.dnb-practice'); return window.__dnbBox.textContent; }"
+        )
         take.first.click()
         page.wait_for_function(
             "before => window.__dnbBox.textContent !== before && window.__dnbBox.textContent.includes('(R14)')",
