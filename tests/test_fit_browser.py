@@ -10,7 +10,8 @@
   :data:`TALL` px tall and each court card shows its corner (rank and suit).
 * No line of a hidden cell's code shows, and «For teachers» stays folded after Run All,
   in JupyterLab, Notebook 7 (``jupyter notebook``) and the JupyterLite site
-  (:mod:`durak_nb.site`; the style is ``durak_nb.views.offline``'s extension).
+  (:mod:`durak_nb.site`, checked in ``tests/test_site.py``; the style is
+  ``durak_nb.views.offline``'s extension).
 
 Screenshots go to ``artifacts/fit/`` (git-ignored).
 """
