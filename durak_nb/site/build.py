@@ -170,7 +170,7 @@ BROWSER_SKIPS = ("durak_nb/views/static/widgets/",)
 
 #: the files of a wheel from PyPI that no page reads, left out of the quick start: jedi's
 #: type stubs of packages the site does not have (Django's, and typeshed's third-party
-#: ones: 1,126 of its 1,880 files, each unpacked at every kernel start); the standard
+#: ones: 1,127 of its 1,880 files, each unpacked at every kernel start); the standard
 #: library's stubs stay, for tab completion.  The folder ``typeshed/third_party/`` itself
 #: stays (empty): jedi lists it.
 WHEEL_SKIPS = {
