@@ -71,6 +71,9 @@ ENV_DB = "DURAK_NB_CLASS_DB"
 STATIC = Path(__file__).with_name("static")
 #: The largest whole number a seed may be (as an id: a JavaScript number holds it exactly).
 MAX_SEED = 2**53
+#: Seconds a class's board waits after a change before it is sent, so that the changes
+#: of that while (every move of every table) go out in one board per teacher.
+BOARD_EVERY = 0.1
 
 WORDS = {
     "no_page": N_("The class page is not installed. Reinstall durak-nb."),
@@ -153,6 +156,10 @@ class ClassServer:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.unsubscribe: Callable[[], None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
+        #: moves waiting for the next group commit, each with the future its mover awaits
+        self.pending: list[tuple[tuple[int, int, dict[str, Any], None], asyncio.Future[Any]]] = []
+        self.committing = False
+        self.boards_due: set[int] = set()
 
     # ------------------------------------------------------------------ life
 
@@ -230,6 +237,45 @@ class ClassServer:
             self.loaded.add(class_id)
         return sorted((t for t in self.tables.values() if t.info.class_id == class_id), key=lambda t: t.info.id)
 
+    async def append(self, table_id: int, seq: int, data: dict[str, Any]) -> Any:
+        """Commit one move through the group commit: the moves that arrive while a
+        commit is under way wait, then go to the store together in one transaction
+        (:meth:`Store.append_moves <durak_nb.classroom.store.Store.append_moves>`, one
+        disk sync); each mover is answered once its move is durable.
+
+        Returns:
+            The move's ``MoveRow``.
+
+        Raises:
+            StoreError: the store's refusal of this move (``SeqTaken`` when another
+                process took the index), or the database cannot be written.
+        """
+        assert self.loop is not None
+        fut: asyncio.Future[Any] = self.loop.create_future()
+        self.pending.append(((table_id, seq, data, None), fut))
+        if not self.committing:
+            self.committing = True
+            self._spawn(self._commit_pending())
+        got = await fut
+        if isinstance(got, Exception):
+            raise got
+        return got
+
+    async def _commit_pending(self) -> None:
+        """Commit the waiting moves, batch after batch, until none waits."""
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    results: list[Any] = await self.db(self.store.append_moves, [item for item, _fut in batch])
+                except Exception as exc:  # the database cannot be written: every mover told
+                    results = [exc] * len(batch)
+                for (_item, fut), got in zip(batch, results, strict=True):
+                    if not fut.done():
+                        fut.set_result(got)
+        finally:
+            self.committing = False
+
     async def sync(self, live: Live) -> int:
         """Play the moves other processes committed past the table's count; returns how many."""
         rows = await self.db(self.store.moves, live.info.id, live.count)
@@ -257,7 +303,8 @@ class ClassServer:
                     return
                 live.sent = -1
             async with self.lock(live.info.id):
-                await self.sync(live)
+                if change.seq is None or change.seq >= live.count:  # not one this process has played
+                    await self.sync(live)
                 await self.broadcast(live)
             self._spawn(self.run_bots(live))
         elif change.kind == "drill" and change.row is not None and change.row not in self.drills_sent:
@@ -334,7 +381,7 @@ class ClassServer:
 
         data = move_to_json(move, live.players)
         try:
-            row = await self.db(self.store.append_move, live.info.id, live.count, data)
+            row = await self.append(live.info.id, live.count, data)
         except SeqTaken:
             await self.sync(live)
             return False
@@ -650,7 +697,8 @@ class ClassServer:
         if seat is None:
             raise Refused("not_yours", member="table")
         async with self.lock(live.info.id):
-            await self.sync(live)
+            if msg["seq"] > live.count:  # another process's moves this one has not heard yet
+                await self.sync(live)
             move = live.read_move(seat, msg["move"], msg["seq"])
             if not await self.commit(live, move):
                 raise Refused("stale", member="seq", count=live.count, seq=msg["seq"])
@@ -752,12 +800,13 @@ class ClassServer:
 
     # ------------------------------------------------------------------ the board
 
+    def _board_rows(self, class_id: int) -> tuple[Any, list[Any], list[Any], list[Any]]:
+        store = self.store
+        return store.class_by_id(class_id), store.students(class_id), store.answers(class_id), store.drills(class_id)
+
     async def board(self, class_id: int) -> dict[str, Any]:
         """The ``board`` message of a class, in the language in use."""
-        info = await self.db(self.store.class_by_id, class_id)
-        students = await self.db(self.store.students, class_id)
-        answers = await self.db(self.store.answers, class_id)
-        drills = await self.db(self.store.drills, class_id)
+        info, students, answers, drills = await self.db(self._board_rows, class_id)
         tables = await self.class_tables(class_id)
         online = {c.student_id for c in self.conns if c.role == "student" and c.class_id == class_id and not c.closed}
         at: dict[int, str] = {}
@@ -793,11 +842,23 @@ class ClassServer:
         }
 
     async def boards(self, class_id: int) -> None:
-        """Send the class's board to its teachers connected here."""
+        """Send the class's board to its teachers connected here, :data:`BOARD_EVERY`
+        seconds from now: the changes of that while go out in one board."""
+        if class_id in self.boards_due:
+            return
+        self.boards_due.add(class_id)
+        self._spawn(self._send_boards(class_id))
+
+    async def _send_boards(self, class_id: int) -> None:
+        await asyncio.sleep(BOARD_EVERY)
+        self.boards_due.discard(class_id)  # a change from now on sends another board
         teachers = [c for c in self.conns if c.role == "teacher" and c.class_id == class_id and not c.closed]
+        made: dict[str, dict[str, Any]] = {}
         for conn in teachers:
-            with language(conn.lang):
-                await conn.send(await self.board(class_id))
+            if conn.lang not in made:
+                with language(conn.lang):
+                    made[conn.lang] = await self.board(class_id)
+            await conn.send(made[conn.lang])
 
     async def on_watch(self, conn: Conn, msg: dict[str, Any]) -> None:
         class_id = self._teacher(conn)
