@@ -216,7 +216,10 @@ class ClassServer:
             got = self.locks[table_id] = asyncio.Lock()
         return got
 
-    async def _load(self, info: Any) -> Live | None:
+    async def _load(self, info: Any, *, unsent: bool = False) -> Live | None:
+        """The table ``info`` as held here, rebuilt from the store when not yet held;
+        ``unsent``: a table rebuilt by this call is sent by the next :meth:`broadcast`
+        (one held already was sent by whoever loaded it)."""
         live = self.tables.get(info.id)
         if live is not None:
             return live
@@ -226,7 +229,7 @@ class ClassServer:
         except Exception:  # a table the record layer cannot read: never one this server opened
             log.exception("table %s cannot be rebuilt from the store", info.id)
             return None
-        live.sent = live.count
+        live.sent = -1 if unsent else live.count
         return self.tables.setdefault(info.id, live)
 
     async def class_tables(self, class_id: int) -> list[Live]:
@@ -298,10 +301,9 @@ class ClassServer:
                 info = await self.db(self.store.table, change.table_id)
                 if info is None:
                     return
-                live = await self._load(info)
+                live = await self._load(info, unsent=True)
                 if live is None:
                     return
-                live.sent = -1
             async with self.lock(live.info.id):
                 if change.seq is None or change.seq >= live.count:  # not one this process has played
                     await self.sync(live)
@@ -625,9 +627,8 @@ class ClassServer:
         doc = deal_problem(rules, names, seed)
         stored = [{"student": s["student"]} if "student" in s else {"bot": s["bot"]} for s in seats]
         info = await self.db(self.store.open_table, class_id, stored, doc)
-        live = await self._load(info)
+        live = await self._load(info, unsent=True)
         assert live is not None
-        live.sent = -1
         await conn.send({"type": "table_opened", "re": re, "table": live.summary()})
         async with self.lock(live.info.id):
             await self.broadcast(live)
