@@ -272,13 +272,15 @@ class Result:
     seconds: float
     cpu_ms_per_move: float = float("nan")
     load: float = float("nan")
+    client_cpu_ms_per_move: float = float("nan")
 
     def lines(self, label: str) -> list[str]:
         return [
             f"{label}: {self.students} students at {self.tables} two-seat tables, all playing at once",
             f"  latency p50 {self.p50_ms:7.1f} ms  p99 {self.p99_ms:7.1f} ms  (target: p99 < {TARGET_P99_MS:.0f} ms)",
             f"  throughput {self.moves_per_s:7.1f} moves/s (before the kill)",
-            f"  server CPU {self.cpu_ms_per_move:7.2f} ms per acknowledged move; load average {self.load:.1f}",
+            f"  server CPU {self.cpu_ms_per_move:7.2f} ms per acknowledged move (the students' process:"
+            f" {self.client_cpu_ms_per_move:.2f} ms); load average {self.load:.1f}",
             f"  SIGKILL after {self.acked_before_kill} acknowledged moves; restarted on the same store",
             f"  acknowledged moves lost: {self.moves_lost}   (target 0)",
             f"  tables resumed and played to their end: {self.tables_resumed} of {self.tables} (target: all)",
@@ -325,6 +327,7 @@ async def _play(db: str, n_students: int, workers: int, seed: int, pythonpath: s
 
         t0 = time.perf_counter()
         cpu0 = server.cpu()
+        client0 = time.process_time()
         runners = [asyncio.ensure_future(s.run(on_ack)) for s in students]
         for s in students:
             await s.act()
@@ -332,6 +335,7 @@ async def _play(db: str, n_students: int, workers: int, seed: int, pythonpath: s
         await asyncio.wait([asyncio.ensure_future(killed.wait()), all_done], return_when=asyncio.FIRST_COMPLETED)
         elapsed = time.perf_counter() - t0
         cpu = server.cpu() - cpu0
+        client_cpu = time.process_time() - client0
         load = os.getloadavg()[0]
         all_done.cancel()
         with contextlib.suppress(BaseException):
@@ -397,6 +401,7 @@ async def _play(db: str, n_students: int, workers: int, seed: int, pythonpath: s
         time.perf_counter() - start,
         cpu * 1000 / moves_before if moves_before else float("nan"),
         load,
+        client_cpu * 1000 / moves_before if moves_before else float("nan"),
     )
 
 
@@ -458,13 +463,15 @@ def _compare_lines(ref: str, old: list[Result], new: list[Result]) -> list[str]:
 
     def med(values: list[float]) -> float:
         ordered = sorted(values)
-        return ordered[len(ordered) // 2]
+        half = len(ordered) // 2
+        return ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2
 
     rows = [
         ("latency p50 (ms)", lambda r: r.p50_ms),
         ("latency p99 (ms)", lambda r: r.p99_ms),
         ("moves/s", lambda r: r.moves_per_s),
         ("server CPU ms/move", lambda r: r.cpu_ms_per_move),
+        ("students' CPU ms/move", lambda r: r.client_cpu_ms_per_move),
         ("moves lost", lambda r: float(r.moves_lost)),
         ("tables resumed", lambda r: float(r.tables_resumed)),
         ("load average", lambda r: r.load),

@@ -111,6 +111,10 @@ def run(args: argparse.Namespace) -> int:
 
         from .server import ENV_DB, make_app
 
+        # No per-message compression: it cost the server about an eighth of its time per
+        # move (docs/classroom.md, "The class server under load"), a class's messages are
+        # a few kilobytes, and compressed secrets beside chosen text leak (CRIME).
+
         try:
             if workers > 1:
                 if args.teacher_key:
@@ -138,9 +142,10 @@ def run(args: argparse.Namespace) -> int:
                 host=args.host,
                 port=args.port,
                 log_level="warning",
+                ws_per_message_deflate=False,
             )
         else:
-            uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+            uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=False)
         return 0
     finally:
         store.close()

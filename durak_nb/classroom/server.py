@@ -116,13 +116,14 @@ class Conn:
     closed: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    async def send(self, msg: dict[str, Any]) -> None:
-        """Send ``msg`` (a socket that went away is marked closed, nothing raised)."""
+    async def send(self, msg: dict[str, Any] | str) -> None:
+        """Send ``msg`` (or its JSON text); a socket that went away is marked closed,
+        nothing raised."""
         if self.closed:
             return
         async with self.lock:
             try:
-                await self.ws.send_text(_dumps(msg))
+                await self.ws.send_text(msg if isinstance(msg, str) else _dumps(msg))
             except Exception:  # the client went away: its session ends on its own
                 self.closed = True
 
@@ -160,6 +161,8 @@ class ClassServer:
         self.pending: list[tuple[tuple[int, int, dict[str, Any], None], asyncio.Future[Any]]] = []
         self.committing = False
         self.boards_due: set[int] = set()
+        #: each table's seat views as JSON text at one count: {table: (count, {(seat, lang, pictures): text})}
+        self.views: dict[int, tuple[int, dict[tuple[int, str, bool], str]]] = {}
 
     # ------------------------------------------------------------------ life
 
@@ -297,6 +300,10 @@ class ClassServer:
         a new table loaded, a drill sent, the boards brought up to date."""
         if change.table_id is not None:
             live = self.tables.get(change.table_id)
+            if live is not None and change.kind == "move" and change.seq is not None and change.seq < live.count:
+                # a move this process has played (and sent, and asked its bots after) already
+                await self.boards(change.class_id)
+                return
             if live is None:
                 info = await self.db(self.store.table, change.table_id)
                 if info is None:
@@ -315,6 +322,19 @@ class ClassServer:
                     await self.send_drill(drill)
         await self.boards(change.class_id)
 
+    def view_text(self, live: Live, seat: int, conn: Conn) -> str:
+        """The ``view`` message of ``seat`` for ``conn`` as JSON text, in the language in
+        use (``conn.lang``): made once per table, count, seat, language and pictures."""
+        count, made = self.views.get(live.info.id, (-1, {}))
+        if count != live.count:
+            made = {}
+            self.views[live.info.id] = (live.count, made)
+        key = (seat, conn.lang, conn.pictures)
+        text = made.get(key)
+        if text is None:
+            text = made[key] = _dumps(live.view(seat, conn.pictures))
+        return text
+
     async def broadcast(self, live: Live) -> None:
         """Send the table's new state (under its lock): each seated student their view, each
         teacher watching it the table; ``game_over`` once at the end."""
@@ -330,7 +350,7 @@ class ClassServer:
                     seat = live.seat_of(conn.student_id)
                     if seat is None:
                         continue
-                    await conn.send(live.view(seat, conn.pictures))
+                    await conn.send(self.view_text(live, seat, conn))
                     if over:
                         await conn.send(live.game_over())
                 elif conn.role == "teacher" and conn.watching in (None, live.info.id):
@@ -342,7 +362,7 @@ class ClassServer:
         """Ask the bots of a table, in :func:`durak_nb.bots.turn_seat`'s order, until a
         student's seat is to act or the game ends; each bot move committed, then sent."""
         tid = live.info.id
-        if tid in self.bots_running:
+        if tid in self.bots_running or all(level is None for level in live.levels):
             return
         self.bots_running.add(tid)
         try:
@@ -499,7 +519,7 @@ class ClassServer:
                     live = self.tables.get(msg["table"])
                     seat = None if live is None or conn.student_id is None else live.seat_of(conn.student_id)
                     if live is not None and seat is not None:
-                        await conn.send(live.view(seat, conn.pictures))
+                        await conn.send(self.view_text(live, seat, conn))
         return True
 
     # ------------------------------------------------------------------ who is who
@@ -587,7 +607,7 @@ class ClassServer:
             for live in await self.class_tables(student.class_id):
                 seat = live.seat_of(student.id)
                 if seat is not None:
-                    await conn.send(live.view(seat, conn.pictures))
+                    await conn.send(self.view_text(live, seat, conn))
             await self.send_drills(conn)
             await self.boards(student.class_id)
             return
@@ -707,7 +727,8 @@ class ClassServer:
             await self.broadcast(live)
         if live.game.finished:
             await self.boards(class_id)
-        self._spawn(self.run_bots(live))
+        if any(level is not None for level in live.levels):
+            self._spawn(self.run_bots(live))
 
     # ------------------------------------------------------------------ drills
 
