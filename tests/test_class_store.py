@@ -263,6 +263,51 @@ def test_moves_are_appended_in_order_only(store: Store, klass: st.ClassInfo) -> 
     assert store.count(t.id) == 2
 
 
+def test_a_group_commit_writes_each_good_move_and_refuses_each_bad_one_alone(store: Store, klass: st.ClassInfo) -> None:
+    _a, _b, t1 = seated(store, klass)
+    t2 = store.open_table(klass.id, [{"bot": 1}, {"bot": 1}], table_doc(["A", "B"], seed=9))
+    told: list[st.Change] = []
+    store.subscribe(told.append)
+    attack = {"player": "Anna", "action": "attack", "cards": ["6S"]}
+    take = {"player": "Boris", "action": "take"}
+    got = store.append_moves(
+        [
+            (t2.id, 0, {"player": "A", "action": "attack", "cards": ["6S"]}, None),
+            (t1.id, 0, attack, None),
+            (t1.id, 0, take, None),  # the index the move before took
+            (t1.id, 1, take, None),
+            (999, 0, attack, None),
+            (t1.id, 2, {"action": "pass"}, None),
+            (t2.id, 1, {"player": "B", "action": "take"}, {"durak": "B"}),
+        ]
+    )
+    assert [type(g).__name__ for g in got] == [
+        "MoveRow",
+        "MoveRow",
+        "SeqTaken",
+        "MoveRow",
+        "UnknownRow",
+        "StoreError",
+        "MoveRow",
+    ]
+    assert str(got[2]) == "move 0 of table T1 does not follow: the table has 1 move"
+    assert str(got[4]) == "there is no table 999"
+    assert str(got[5]) == "a move is an INTERCHANGE move object with player and action"
+    assert [(m.seq, m.move) for m in store.moves(t1.id)] == [(0, attack), (1, take)]
+    assert store.count(t2.id) == 2
+    done = store.table(t2.id)
+    assert done is not None and done.result == {"durak": "B"} and done.finished is not None
+    # told after the one commit, tables in the order of their ids
+    assert [(c.kind, c.table_id, c.seq) for c in told] == [
+        ("move", t1.id, 0),
+        ("move", t1.id, 1),
+        ("move", t2.id, 0),
+        ("move", t2.id, 1),
+        ("finished", t2.id, 2),
+    ]
+    assert store.append_moves([]) == []
+
+
 def test_finished_tables(store: Store, klass: st.ClassInfo) -> None:
     _a, _b, t = seated(store, klass)
     store.append_move(t.id, 0, {"player": "Anna", "action": "attack", "cards": ["6S"]})
