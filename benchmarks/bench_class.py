@@ -273,6 +273,9 @@ class Result:
     cpu_ms_per_move: float = float("nan")
     load: float = float("nan")
     client_cpu_ms_per_move: float = float("nan")
+    after_p50_ms: float = float("nan")
+    after_p99_ms: float = float("nan")
+    after_moves: int = 0
 
     def lines(self, label: str) -> list[str]:
         return [
@@ -282,6 +285,8 @@ class Result:
             f"  server CPU {self.cpu_ms_per_move:7.2f} ms per acknowledged move (the students' process:"
             f" {self.client_cpu_ms_per_move:.2f} ms); load average {self.load:.1f}",
             f"  SIGKILL after {self.acked_before_kill} acknowledged moves; restarted on the same store",
+            f"  after the restart, to the games' ends: p50 {self.after_p50_ms:7.1f} ms  p99 {self.after_p99_ms:7.1f} ms"
+            f" over {self.after_moves} moves",
             f"  acknowledged moves lost: {self.moves_lost}   (target 0)",
             f"  tables resumed and played to their end: {self.tables_resumed} of {self.tables} (target: all)",
             f"  refusals seen (two seats moving at one count: 'stale'): {self.refused or 'none'}",
@@ -347,6 +352,8 @@ async def _play(db: str, n_students: int, workers: int, seed: int, pythonpath: s
                 await asyncio.wait_for(r, 10)
         reader.cancel()
         latencies = [x for s in students for x in s.latencies]
+        for s in students:
+            s.latencies = []
         before = {t: max((seq + 1 for s in students if s.table == t for seq in s.acked), default=0) for t in tables}
         # restart on the same store, every student resumes with their token
         server.start()
@@ -384,6 +391,7 @@ async def _play(db: str, n_students: int, workers: int, seed: int, pythonpath: s
             seated = [s for s in students if s.table == t]
             if info is not None and info.result is not None and all(s.resumed_seq >= before[t] for s in seated):
                 resumed += 1
+    after = [x for s in students for x in s.latencies]
     refused: dict[str, int] = {}
     for s in students:
         for k, v in s.refusals.items():
@@ -402,6 +410,9 @@ async def _play(db: str, n_students: int, workers: int, seed: int, pythonpath: s
         cpu * 1000 / moves_before if moves_before else float("nan"),
         load,
         client_cpu * 1000 / moves_before if moves_before else float("nan"),
+        _ms(after, 0.5),
+        _ms(after, 0.99),
+        len(after),
     )
 
 
@@ -469,6 +480,8 @@ def _compare_lines(ref: str, old: list[Result], new: list[Result]) -> list[str]:
     rows = [
         ("latency p50 (ms)", lambda r: r.p50_ms),
         ("latency p99 (ms)", lambda r: r.p99_ms),
+        ("after restart p50 (ms)", lambda r: r.after_p50_ms),
+        ("after restart p99 (ms)", lambda r: r.after_p99_ms),
         ("moves/s", lambda r: r.moves_per_s),
         ("server CPU ms/move", lambda r: r.cpu_ms_per_move),
         ("students' CPU ms/move", lambda r: r.client_cpu_ms_per_move),
