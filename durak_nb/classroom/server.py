@@ -8,9 +8,13 @@ hub to log students in, and the JupyterLite site has no server at all.
 The engine referees every move (:mod:`durak_nb.classroom.referee`); every move is committed
 to the store before ``moved`` is answered and before any ``view`` goes out; on start the
 server rebuilds every open table from the store; a student who drops resumes with their
-token.  Several processes may share one PostgreSQL store: each reloads a table's moves
-past its count before it checks a move, and hears the others' writes through
-:meth:`Store.subscribe <durak_nb.classroom.store.Store.subscribe>`.
+token.  Moves are committed in groups (:meth:`ClassServer.append`): those that arrive while
+one commit is under way go to the store together, in one transaction, and each mover is
+answered once it is durable.  Several processes may share one PostgreSQL store
+(``durak-nb class serve --workers N``): each hears the others' writes through
+:meth:`Store.subscribe <durak_nb.classroom.store.Store.subscribe>` and plays them; a move
+whose ``seq`` is past the table's count here makes it reload the table's later moves
+first, and a move at an index another process took is refused ``stale`` by the store.
 
 Store calls and bots run off the event loop, in thread pools; every message's work is
 bounded (:mod:`durak_nb.classroom.protocol`: sizes, rates, sockets per address, the hello

@@ -1183,38 +1183,67 @@ class Store:
             todo.append((i, table_id, seq, text, result_text))
         todo.sort(key=lambda item: item[1])  # sorted() keeps a table's moves in order
         changes: list[Change] = []
-        if todo:
-            with self._write() as conn:
-                for i, table_id, seq, text, result_text in todo:
-                    try:
-                        with conn.begin_nested():
-                            told = self._append(conn, table_id, seq, text, result_text, now)
-                    except StoreError as exc:
-                        out[i] = exc
-                        continue
-                    except sa.exc.IntegrityError:
-                        # another writer committed this index between our count and our insert
-                        out[i] = SeqTaken(
-                            _("move {seq} of table {id} is taken: another move was committed first").format(
-                                seq=seq, id=table_id
-                            )
+        try:
+            changes = self._append_all(todo, out, now)
+        except _Conflict:
+            # another writer committed an index between a count and its insert (the table's
+            # lock makes that all but impossible): each move again, in its own transaction
+            for item in todo:
+                try:
+                    changes.extend(self._append_all([item], out, now))
+                except _Conflict:
+                    i, table_id, seq = item[:3]
+                    out[i] = SeqTaken(
+                        _("move {seq} of table {id} is taken: another move was committed first").format(
+                            seq=seq, id=table_id
                         )
-                        continue
-                    changes.extend(told)
-                    out[i] = MoveRow(table_id, seq, json.loads(text), now)
+                    )
         for change in changes:
             self._tell(change)
         return [got for got in out if got is not None]
+
+    def _append_all(
+        self,
+        todo: Sequence[tuple[int, int, int, str, str | None]],
+        out: list[MoveRow | StoreError | None],
+        now: datetime,
+    ) -> list[Change]:
+        """Write the checked moves ``todo`` (``(index, table_id, seq, text, result_text)``)
+        in one transaction, each one's row or refusal put in ``out[index]``; the changes
+        to tell.  A refusal is found before its move writes anything, so no other move
+        is undone by it.
+
+        Raises:
+            _Conflict: a key refused an insert (then nothing of ``todo`` is written).
+        """
+        changes: list[Change] = []
+        if not todo:
+            return changes
+        written: list[tuple[int, MoveRow]] = []
+        with self._write() as conn:
+            for i, table_id, seq, text, result_text in todo:
+                try:
+                    changes.extend(self._append(conn, table_id, seq, text, result_text, now))
+                except StoreError as exc:
+                    out[i] = exc
+                    continue
+                written.append((i, MoveRow(table_id, seq, json.loads(text), now)))
+        for i, row in written:
+            out[i] = row
+        return changes
 
     def _append(
         self, conn: Connection, table_id: int, seq: int, text: str, result_text: str | None, now: datetime
     ) -> list[Change]:
         """Write one checked move (and the table's end) in ``conn``'s transaction; the
         changes to tell once it commits."""
-        row = self._locked_table(conn, table_id, tables_t.c.finished)
+        counted = (
+            sa.select(sa.func.count()).select_from(moves_t).where(moves_t.c.table_id == table_id).scalar_subquery()
+        )
+        row = self._locked_table(conn, table_id, tables_t.c.finished, counted.label("have"))
         if row.finished is not None:
             raise UnknownRow(_("table T{n} is finished: it takes no more moves").format(n=row.number))
-        have = self._count(conn, table_id)
+        have = int(row.have)
         if seq != have:
             raise SeqTaken(
                 ngettext(
