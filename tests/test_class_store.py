@@ -447,7 +447,8 @@ def test_subscribers_hear_this_stores_writes(store: Store, klass: st.ClassInfo) 
     stop = store.subscribe(heard.append)
     anna = store.add_student(klass.id, "Anna", H2)
     t = store.open_table(klass.id, [{"student": anna.id}, {"bot": 1}], table_doc(["Anna", "Bot"]))
-    store.append_move(t.id, 0, {"player": "Anna", "action": "attack", "cards": ["6S"]})
+    first = {"player": "Anna", "action": "attack", "cards": ["6S"]}
+    store.append_move(t.id, 0, first)
     with pytest.raises(SeqTaken):
         store.append_move(t.id, 0, {"player": "Anna", "action": "attack", "cards": ["6S"]})
     d = store.set_drill(klass.id, "which_beats", 1, 3)
@@ -457,7 +458,8 @@ def test_subscribers_hear_this_stores_writes(store: Store, klass: st.ClassInfo) 
     assert heard == [
         Change("student", c, None, None, anna.id),
         Change("table", c, t.id, 0),
-        Change("move", c, t.id, 0),
+        # a move's change carries the move and its time (a listener plays it without a read)
+        Change("move", c, t.id, 0, None, first, store.moves(t.id)[0].at.timestamp()),
         Change("drill", c, None, None, d.id),
         Change("answer", c, None, None, d.id),
         Change("finished", c, t.id, 1),
@@ -504,7 +506,9 @@ def test_postgres_processes_hear_each_other(pg_url: str) -> None:
         t = a.open_table(k.id, [{"bot": 1}, {"bot": 1}], table_doc(["A", "B"]))
         a.append_move(t.id, 0, {"player": "A", "action": "attack", "cards": ["6S"]})
         assert _until(lambda: len(heard) >= 2)
-        assert heard == [Change("table", k.id, t.id, 0), Change("move", k.id, t.id, 0)]
+        at0 = a.moves(t.id)[0].at.timestamp()
+        first = {"player": "A", "action": "attack", "cards": ["6S"]}
+        assert heard == [Change("table", k.id, t.id, 0), Change("move", k.id, t.id, 0, None, first, at0)]
         time.sleep(0.3)
         assert own == heard  # a's own writes told once, not again by its listener
         # b's listener is killed; a move is made while it waits to reconnect (1.5 s):
@@ -519,10 +523,12 @@ def test_postgres_processes_hear_each_other(pg_url: str) -> None:
         assert len(heard) == 2  # not heard: b is away
         assert _until(lambda: b._listener_pid != old and b.wait_listening(0))
         assert _until(lambda: len(heard) >= 4)
+        # the catch-up reads what it tells: the last move's index, not the move
         assert heard[2:] == [Change("table", k.id, t.id, 0), Change("move", k.id, t.id, 1)]
         a.append_move(t.id, 2, {"player": "A", "action": "pass"})  # and listening goes on
         assert _until(lambda: len(heard) >= 5)
-        assert heard[4:] == [Change("move", k.id, t.id, 2)]
+        at2 = a.moves(t.id)[2].at.timestamp()
+        assert heard[4:] == [Change("move", k.id, t.id, 2, None, {"player": "A", "action": "pass"}, at2)]
 
 
 # ----------------------------------------------------------------------------- the database

@@ -89,6 +89,15 @@ def _dumps(msg: dict[str, Any]) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
+@dataclass(frozen=True)
+class _Told:
+    """A move a store's change carried (as :meth:`Live.apply` reads a stored row)."""
+
+    seq: int
+    move: dict[str, Any]
+    at: float | None
+
+
 @dataclass(eq=False)
 class Conn:
     """One client's socket and who it is.
@@ -316,7 +325,9 @@ class ClassServer:
                 if live is None:
                     return
             async with self.lock(live.info.id):
-                if change.seq is None or change.seq >= live.count:  # not one this process has played
+                if change.move is not None and change.seq == live.count:  # the next move, told whole
+                    live.apply([_Told(change.seq, change.move, change.at)])
+                elif change.seq is None or change.seq >= live.count:  # moves this process has not played
                     await self.sync(live)
                 await self.broadcast(live)
             self._spawn(self.run_bots(live))

@@ -373,6 +373,10 @@ class Change:
         seq: as said for ``kind``, else ``None``.
         row: the id of the student (``"student"``), of the drill (``"drill"``,
             ``"answer"``), else ``None``.
+        move: a ``"move"``'s INTERCHANGE JSON move when the change carries it (a
+            notification from another process does: a listener plays it without reading
+            the store), else ``None``.
+        at: when that move was committed (seconds since the epoch), else ``None``.
     """
 
     kind: str
@@ -380,6 +384,8 @@ class Change:
     table_id: int | None
     seq: int | None
     row: int | None = None
+    move: dict[str, Any] | None = None
+    at: float | None = None
 
 
 # ----------------------------------------------------------------------------- checks
@@ -705,7 +711,10 @@ class Store:
                     "t": change.table_id,
                     "s": change.seq,
                     "r": change.row,
-                }
+                    "m": change.move,
+                    "a": change.at,
+                },
+                separators=(",", ":"),
             )
             conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
@@ -1253,7 +1262,7 @@ class Store:
                 ).format(seq=seq, n=row.number, count=have)
             )
         conn.execute(moves_t.insert().values(table_id=table_id, seq=seq, move=text, at=now))
-        told = [Change("move", int(row.class_id), table_id, seq)]
+        told = [Change("move", int(row.class_id), table_id, seq, None, json.loads(text), now.timestamp())]
         if result_text is not None:
             conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(result=result_text, finished=now))
             told.append(Change("finished", int(row.class_id), table_id, seq + 1))
@@ -1527,7 +1536,10 @@ class Store:
             got = json.loads(payload)
             if got.get("o") == self._origin or got.get("k") not in CHANGE_KINDS:
                 return
-            change = Change(str(got["k"]), int(got["c"]), got.get("t"), got.get("s"), got.get("r"))
+            move, at = got.get("m"), got.get("a")
+            if not isinstance(move, dict) or not isinstance(at, (int, float)):
+                move, at = None, None
+            change = Change(str(got["k"]), int(got["c"]), got.get("t"), got.get("s"), got.get("r"), move, at)
         except (ValueError, KeyError, TypeError, AttributeError):
             log.warning(
                 _("the class store ignored a notification it cannot read: {text}").format(text=repr(payload)[:80])
