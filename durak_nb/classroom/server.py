@@ -172,7 +172,10 @@ class ClassServer:
         self.tasks: set[asyncio.Task[Any]] = set()
         #: moves waiting for the next group commit, each with the future its mover awaits
         self.pending: list[tuple[tuple[int, int, dict[str, Any], None], asyncio.Future[Any]]] = []
-        self.committing = False
+        #: group commits under way, and how many may be at once: one on SQLite (one writer
+        #: a file), as many as the store's threads on PostgreSQL (tables lock their own rows)
+        self.committing = 0
+        self.commit_slots = workers
         self.boards_due: set[int] = set()
         #: each table's seat views as JSON text at one count: {table: (count, {(seat, lang, pictures): text})}
         self.views: dict[int, tuple[int, dict[tuple[int, str, bool], str]]] = {}
@@ -257,8 +260,8 @@ class ClassServer:
         return sorted((t for t in self.tables.values() if t.info.class_id == class_id), key=lambda t: t.info.id)
 
     async def append(self, table_id: int, seq: int, data: dict[str, Any]) -> Any:
-        """Commit one move through the group commit: the moves that arrive while a
-        commit is under way wait, then go to the store together in one transaction
+        """Commit one move through the group commit: the moves that arrive while every
+        commit slot (:attr:`commit_slots`) is busy wait, then go to the store together in one transaction
         (:meth:`Store.append_moves <durak_nb.classroom.store.Store.append_moves>`, one
         disk sync); each mover is answered once its move is durable.
 
@@ -272,8 +275,8 @@ class ClassServer:
         assert self.loop is not None
         fut: asyncio.Future[Any] = self.loop.create_future()
         self.pending.append(((table_id, seq, data, None), fut))
-        if not self.committing:
-            self.committing = True
+        if self.committing < self.commit_slots:
+            self.committing += 1
             self._spawn(self._commit_pending())
         got = await fut
         if isinstance(got, Exception):
@@ -293,7 +296,7 @@ class ClassServer:
                     if not fut.done():
                         fut.set_result(got)
         finally:
-            self.committing = False
+            self.committing -= 1
 
     async def sync(self, live: Live) -> int:
         """Play the moves other processes committed past the table's count; returns how many."""
