@@ -19,7 +19,8 @@ Also printed: the server's CPU time per acknowledged move (every process of the 
 from /proc: on a loaded machine a steadier figure than the wall-clock latency) and the
 machine's load average.  ``--compare REF`` runs the server of the git commit ``REF``
 (its ``durak_nb`` extracted with ``git archive``) and this checkout's, alternately, in one
-run, ``--rounds`` times each, and prints both side by side.
+run, ``--rounds`` times each, and prints both side by side (on SQLite; with
+``--postgres``, on PostgreSQL, one process).
 
     PYTHONPATH=. python benchmarks/bench_class.py [--students 30] [--postgres] [--workers N] [--quick]
         [--compare REF [--rounds 2]]
@@ -497,30 +498,55 @@ def _compare_lines(ref: str, old: list[Result], new: list[Result]) -> list[str]:
     return out
 
 
+def _compare(ref: str, rounds: int, n: int, postgres: bool) -> int:
+    """``--compare REF``: the server at ``REF`` and this checkout's, alternately, on SQLite
+    (with ``postgres`` on PostgreSQL instead, one process, a fresh database a run);
+    exit status 0 when no run lost a move and every run resumed every table."""
+    import pgserver
+
+    pg = None
+    if postgres:
+        why = pgserver.why_not()
+        if why is not None:
+            print(f"PostgreSQL: not run here ({why})")
+            return 1
+        pg = pgserver.PgServer(fsync=True)
+    kind = "PostgreSQL" if pg is not None else "SQLite"
+    old: list[Result] = []
+    new: list[Result] = []
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = extract(ref, tmp)
+            for k in range(rounds):
+                for label, into, pythonpath in (("at " + ref, old, path), ("this checkout", new, None)):
+                    with tempfile.TemporaryDirectory() as data:
+                        db = pg.database() if pg is not None else str(Path(data) / "class.sqlite")
+                        res = run(db, n, seed=k + 1, pythonpath=pythonpath)
+                    print("\n".join(res.lines(f"{kind}, server {label}, round {k + 1}")), flush=True)
+                    into.append(res)
+    finally:
+        if pg is not None:
+            pg.stop()
+    print(f"{kind}, one process:")
+    print("\n".join(_compare_lines(ref, old, new)), flush=True)
+    return 0 if all(r.moves_lost == 0 and r.tables_resumed == r.tables for r in old + new) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--quick", action="store_true", help="4 students at 2 tables")
     ap.add_argument("--postgres", action="store_true", help="also against PostgreSQL (tests/pgserver.py)")
     ap.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
-    ap.add_argument("--compare", metavar="REF", help="also run the server of git commit REF, alternately")
+    ap.add_argument(
+        "--compare", metavar="REF", help="run the server of commit REF and this one, alternately (--postgres: there)"
+    )
     ap.add_argument("--rounds", type=int, default=2, help="runs of each server with --compare")
     args = ap.parse_args(argv)
     n = 4 if args.quick else args.students
     ok = True
     if args.compare:
-        with tempfile.TemporaryDirectory() as tmp:
-            path = extract(args.compare, tmp)
-            old: list[Result] = []
-            new: list[Result] = []
-            for k in range(args.rounds):
-                for label, into, pythonpath in (("at " + args.compare, old, path), ("this checkout", new, None)):
-                    with tempfile.TemporaryDirectory() as data:
-                        res = run(str(Path(data) / "class.sqlite"), n, seed=k + 1, pythonpath=pythonpath)
-                    print("\n".join(res.lines(f"SQLite, server {label}, round {k + 1}")), flush=True)
-                    into.append(res)
-            print("\n".join(_compare_lines(args.compare, old, new)), flush=True)
-        return 0 if all(r.moves_lost == 0 and r.tables_resumed == r.tables for r in old + new) else 1
+        return _compare(args.compare, args.rounds, n, args.postgres)
     if args.workers == 1:
         with tempfile.TemporaryDirectory() as tmp:
             res = run(str(Path(tmp) / "class.sqlite"), n)
