@@ -15,7 +15,15 @@ moves lost (each acknowledged move looked up in the store; target 0) and the tab
 resumed (a view at or past every move acknowledged before the kill, then the game played
 to its end; target: every table).
 
+Also printed: the server's CPU time per acknowledged move (every process of the server,
+from /proc: on a loaded machine a steadier figure than the wall-clock latency) and the
+machine's load average.  ``--compare REF`` runs the server of the git commit ``REF``
+(its ``durak_nb`` extracted with ``git archive``) and this checkout's, alternately, in one
+run, ``--rounds`` times each, and prints both side by side (on SQLite; with
+``--postgres``, on PostgreSQL, one process).
+
     PYTHONPATH=. python benchmarks/bench_class.py [--students 30] [--postgres] [--workers N] [--quick]
+        [--compare REF [--rounds 2]]
 
 ``--quick`` (4 students) is what tests/test_class_bench.py runs: it asserts no move lost and
 every table resumed, never a time.
@@ -65,19 +73,44 @@ def _ms(times: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-class Server:
-    """One ``durak-nb class serve`` process (or ``--workers N`` of them) on ``port``."""
+def _cpu_seconds(session: int) -> float:
+    """The CPU time (user and system, seconds) of every live process of the session
+    ``session`` (a server and its workers), from /proc; 0.0 where there is no /proc."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session:  # field 6 of stat: the session id
+            total += int(fields[11]) + int(fields[12])  # fields 14 and 15: utime, stime
+    return total / tick
 
-    def __init__(self, db: str, port: int, workers: int = 1) -> None:
-        self.db, self.port, self.workers = db, port, workers
+
+class Server:
+    """One ``durak-nb class serve`` process (or ``--workers N`` of them) on ``port``;
+    ``pythonpath``: a folder whose ``durak_nb`` the server runs instead of this checkout's."""
+
+    def __init__(self, db: str, port: int, workers: int = 1, pythonpath: str | None = None) -> None:
+        self.db, self.port, self.workers, self.pythonpath = db, port, workers, pythonpath
         self.proc: subprocess.Popen[bytes] | None = None
+
+    def cpu(self) -> float:
+        """CPU seconds of the server's processes so far."""
+        return 0.0 if self.proc is None else _cpu_seconds(self.proc.pid)
 
     def start(self, bound: float = 60.0) -> None:
         exe = Path(sys.executable).with_name("durak-nb")
         argv = [str(exe), "class", "serve", "--db", self.db, "--port", str(self.port), "--teacher-key", KEY]
         if self.workers > 1:
             argv += ["--workers", str(self.workers)]
-        self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        env = dict(os.environ)
+        if self.pythonpath:
+            env["PYTHONPATH"] = self.pythonpath
+        self.proc = subprocess.Popen(
+            argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, env=env
+        )
         end = time.monotonic() + bound
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -238,24 +271,34 @@ class Result:
     tables_resumed: int
     refused: dict[str, int]
     seconds: float
+    cpu_ms_per_move: float = float("nan")
+    load: float = float("nan")
+    client_cpu_ms_per_move: float = float("nan")
+    after_p50_ms: float = float("nan")
+    after_p99_ms: float = float("nan")
+    after_moves: int = 0
 
     def lines(self, label: str) -> list[str]:
         return [
             f"{label}: {self.students} students at {self.tables} two-seat tables, all playing at once",
             f"  latency p50 {self.p50_ms:7.1f} ms  p99 {self.p99_ms:7.1f} ms  (target: p99 < {TARGET_P99_MS:.0f} ms)",
             f"  throughput {self.moves_per_s:7.1f} moves/s (before the kill)",
+            f"  server CPU {self.cpu_ms_per_move:7.2f} ms per acknowledged move (the students' process:"
+            f" {self.client_cpu_ms_per_move:.2f} ms); load average {self.load:.1f}",
             f"  SIGKILL after {self.acked_before_kill} acknowledged moves; restarted on the same store",
+            f"  after the restart, to the games' ends: p50 {self.after_p50_ms:7.1f} ms  p99 {self.after_p99_ms:7.1f} ms"
+            f" over {self.after_moves} moves",
             f"  acknowledged moves lost: {self.moves_lost}   (target 0)",
             f"  tables resumed and played to their end: {self.tables_resumed} of {self.tables} (target: all)",
             f"  refusals seen (two seats moving at one count: 'stale'): {self.refused or 'none'}",
         ]
 
 
-async def _play(db: str, n_students: int, workers: int, seed: int) -> Result:
+async def _play(db: str, n_students: int, workers: int, seed: int, pythonpath: str | None = None) -> Result:
     from durak_nb.classroom.store import Store
 
     port = _free_port()
-    server = Server(db, port, workers)
+    server = Server(db, port, workers, pythonpath)
     server.start()
     start = time.perf_counter()
     try:
@@ -289,12 +332,17 @@ async def _play(db: str, n_students: int, workers: int, seed: int) -> Result:
                 killed.set()
 
         t0 = time.perf_counter()
+        cpu0 = server.cpu()
+        client0 = time.process_time()
         runners = [asyncio.ensure_future(s.run(on_ack)) for s in students]
         for s in students:
             await s.act()
         all_done = asyncio.ensure_future(asyncio.gather(*(s.done.wait() for s in students)))
         await asyncio.wait([asyncio.ensure_future(killed.wait()), all_done], return_when=asyncio.FIRST_COMPLETED)
         elapsed = time.perf_counter() - t0
+        cpu = server.cpu() - cpu0
+        client_cpu = time.process_time() - client0
+        load = os.getloadavg()[0]
         all_done.cancel()
         with contextlib.suppress(BaseException):
             await all_done
@@ -305,6 +353,8 @@ async def _play(db: str, n_students: int, workers: int, seed: int) -> Result:
                 await asyncio.wait_for(r, 10)
         reader.cancel()
         latencies = [x for s in students for x in s.latencies]
+        for s in students:
+            s.latencies = []
         before = {t: max((seq + 1 for s in students if s.table == t for seq in s.acked), default=0) for t in tables}
         # restart on the same store, every student resumes with their token
         server.start()
@@ -342,6 +392,7 @@ async def _play(db: str, n_students: int, workers: int, seed: int) -> Result:
             seated = [s for s in students if s.table == t]
             if info is not None and info.result is not None and all(s.resumed_seq >= before[t] for s in seated):
                 resumed += 1
+    after = [x for s in students for x in s.latencies]
     refused: dict[str, int] = {}
     for s in students:
         for k, v in s.refusals.items():
@@ -357,6 +408,12 @@ async def _play(db: str, n_students: int, workers: int, seed: int) -> Result:
         resumed,
         refused,
         time.perf_counter() - start,
+        cpu * 1000 / moves_before if moves_before else float("nan"),
+        load,
+        client_cpu * 1000 / moves_before if moves_before else float("nan"),
+        _ms(after, 0.5),
+        _ms(after, 0.99),
+        len(after),
     )
 
 
@@ -380,13 +437,14 @@ async def _ask_plain(link: Link, kind: str, **members: Any) -> dict[str, Any]:
             return msg
 
 
-def run(db: str, students: int = 30, workers: int = 1, seed: int = 1) -> Result:
+def run(db: str, students: int = 30, workers: int = 1, seed: int = 1, pythonpath: str | None = None) -> Result:
     """One whole run against the store ``db`` (an SQLite path or a PostgreSQL URL).
 
     Args:
         db: the store of the server (``--db``).
         students: an even number, 2 to 60 (one address holds at most 64 sockets).
         workers: server processes (``--workers``; above 1 only with PostgreSQL).
+        pythonpath: a folder whose ``durak_nb`` the server runs (``--compare``).
 
     Raises:
         ValueError: an odd or out-of-range count of students.
@@ -394,7 +452,84 @@ def run(db: str, students: int = 30, workers: int = 1, seed: int = 1) -> Result:
     """
     if students % 2 or not 2 <= students <= 60:
         raise ValueError("the count of students is even, 2 to 60")
-    return asyncio.run(asyncio.wait_for(_play(db, students, workers, seed), RUN_BOUND))
+    return asyncio.run(asyncio.wait_for(_play(db, students, workers, seed, pythonpath), RUN_BOUND))
+
+
+def extract(ref: str, folder: str) -> str:
+    """This repository's ``durak_nb`` at git commit ``ref``, written under ``folder``;
+    the folder to put on ``PYTHONPATH``.
+
+    Raises:
+        RuntimeError: git does not know ``ref``.
+    """
+    root = Path(__file__).resolve().parent.parent
+    got = subprocess.run(["git", "-C", str(root), "archive", ref, "durak_nb"], capture_output=True, timeout=120)
+    if got.returncode != 0:
+        raise RuntimeError(f"git archive {ref}: {got.stderr.decode().strip()}")
+    subprocess.run(["tar", "-x", "-C", folder], input=got.stdout, check=True, timeout=120)
+    return folder
+
+
+def _compare_lines(ref: str, old: list[Result], new: list[Result]) -> list[str]:
+    """The two servers' figures side by side: each round's, then their medians."""
+
+    def med(values: list[float]) -> float:
+        ordered = sorted(values)
+        half = len(ordered) // 2
+        return ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2
+
+    rows = [
+        ("latency p50 (ms)", lambda r: r.p50_ms),
+        ("latency p99 (ms)", lambda r: r.p99_ms),
+        ("after restart p50 (ms)", lambda r: r.after_p50_ms),
+        ("after restart p99 (ms)", lambda r: r.after_p99_ms),
+        ("moves/s", lambda r: r.moves_per_s),
+        ("server CPU ms/move", lambda r: r.cpu_ms_per_move),
+        ("students' CPU ms/move", lambda r: r.client_cpu_ms_per_move),
+        ("moves lost", lambda r: float(r.moves_lost)),
+        ("tables resumed", lambda r: float(r.tables_resumed)),
+        ("load average", lambda r: r.load),
+    ]
+    out = [f"{'':22}{'at ' + ref:>24}{'this checkout':>24}   (median of {len(old)} alternate runs)"]
+    for label, get in rows:
+        a, b = [get(r) for r in old], [get(r) for r in new]
+        each = " ".join(f"{x:.1f}" for x in a), " ".join(f"{x:.1f}" for x in b)
+        out.append(f"{label:22}{med(a):>12.1f} [{each[0]:>9}]{med(b):>12.1f} [{each[1]:>9}]")
+    return out
+
+
+def _compare(ref: str, rounds: int, n: int, postgres: bool) -> int:
+    """``--compare REF``: the server at ``REF`` and this checkout's, alternately, on SQLite
+    (with ``postgres`` on PostgreSQL instead, one process, a fresh database a run);
+    exit status 0 when no run lost a move and every run resumed every table."""
+    import pgserver
+
+    pg = None
+    if postgres:
+        why = pgserver.why_not()
+        if why is not None:
+            print(f"PostgreSQL: not run here ({why})")
+            return 1
+        pg = pgserver.PgServer(fsync=True)
+    kind = "PostgreSQL" if pg is not None else "SQLite"
+    old: list[Result] = []
+    new: list[Result] = []
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = extract(ref, tmp)
+            for k in range(rounds):
+                for label, into, pythonpath in (("at " + ref, old, path), ("this checkout", new, None)):
+                    with tempfile.TemporaryDirectory() as data:
+                        db = pg.database() if pg is not None else str(Path(data) / "class.sqlite")
+                        res = run(db, n, seed=k + 1, pythonpath=pythonpath)
+                    print("\n".join(res.lines(f"{kind}, server {label}, round {k + 1}")), flush=True)
+                    into.append(res)
+    finally:
+        if pg is not None:
+            pg.stop()
+    print(f"{kind}, one process:")
+    print("\n".join(_compare_lines(ref, old, new)), flush=True)
+    return 0 if all(r.moves_lost == 0 and r.tables_resumed == r.tables for r in old + new) else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -403,9 +538,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="4 students at 2 tables")
     ap.add_argument("--postgres", action="store_true", help="also against PostgreSQL (tests/pgserver.py)")
     ap.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only)")
+    ap.add_argument(
+        "--compare", metavar="REF", help="run the server of commit REF and this one, alternately (--postgres: there)"
+    )
+    ap.add_argument("--rounds", type=int, default=2, help="runs of each server with --compare")
     args = ap.parse_args(argv)
     n = 4 if args.quick else args.students
     ok = True
+    if args.compare:
+        return _compare(args.compare, args.rounds, n, args.postgres)
     if args.workers == 1:
         with tempfile.TemporaryDirectory() as tmp:
             res = run(str(Path(tmp) / "class.sqlite"), n)

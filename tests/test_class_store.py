@@ -263,6 +263,51 @@ def test_moves_are_appended_in_order_only(store: Store, klass: st.ClassInfo) -> 
     assert store.count(t.id) == 2
 
 
+def test_a_group_commit_writes_each_good_move_and_refuses_each_bad_one_alone(store: Store, klass: st.ClassInfo) -> None:
+    _a, _b, t1 = seated(store, klass)
+    t2 = store.open_table(klass.id, [{"bot": 1}, {"bot": 1}], table_doc(["A", "B"], seed=9))
+    told: list[st.Change] = []
+    store.subscribe(told.append)
+    attack = {"player": "Anna", "action": "attack", "cards": ["6S"]}
+    take = {"player": "Boris", "action": "take"}
+    got = store.append_moves(
+        [
+            (t2.id, 0, {"player": "A", "action": "attack", "cards": ["6S"]}, None),
+            (t1.id, 0, attack, None),
+            (t1.id, 0, take, None),  # the index the move before took
+            (t1.id, 1, take, None),
+            (999, 0, attack, None),
+            (t1.id, 2, {"action": "pass"}, None),
+            (t2.id, 1, {"player": "B", "action": "take"}, {"durak": "B"}),
+        ]
+    )
+    assert [type(g).__name__ for g in got] == [
+        "MoveRow",
+        "MoveRow",
+        "SeqTaken",
+        "MoveRow",
+        "UnknownRow",
+        "StoreError",
+        "MoveRow",
+    ]
+    assert str(got[2]) == "move 0 of table T1 does not follow: the table has 1 move"
+    assert str(got[4]) == "there is no table 999"
+    assert str(got[5]) == "a move is an INTERCHANGE move object with player and action"
+    assert [(m.seq, m.move) for m in store.moves(t1.id)] == [(0, attack), (1, take)]
+    assert store.count(t2.id) == 2
+    done = store.table(t2.id)
+    assert done is not None and done.result == {"durak": "B"} and done.finished is not None
+    # told after the one commit, tables in the order of their ids
+    assert [(c.kind, c.table_id, c.seq) for c in told] == [
+        ("move", t1.id, 0),
+        ("move", t1.id, 1),
+        ("move", t2.id, 0),
+        ("move", t2.id, 1),
+        ("finished", t2.id, 2),
+    ]
+    assert store.append_moves([]) == []
+
+
 def test_finished_tables(store: Store, klass: st.ClassInfo) -> None:
     _a, _b, t = seated(store, klass)
     store.append_move(t.id, 0, {"player": "Anna", "action": "attack", "cards": ["6S"]})
@@ -402,7 +447,8 @@ def test_subscribers_hear_this_stores_writes(store: Store, klass: st.ClassInfo) 
     stop = store.subscribe(heard.append)
     anna = store.add_student(klass.id, "Anna", H2)
     t = store.open_table(klass.id, [{"student": anna.id}, {"bot": 1}], table_doc(["Anna", "Bot"]))
-    store.append_move(t.id, 0, {"player": "Anna", "action": "attack", "cards": ["6S"]})
+    first = {"player": "Anna", "action": "attack", "cards": ["6S"]}
+    store.append_move(t.id, 0, first)
     with pytest.raises(SeqTaken):
         store.append_move(t.id, 0, {"player": "Anna", "action": "attack", "cards": ["6S"]})
     d = store.set_drill(klass.id, "which_beats", 1, 3)
@@ -412,7 +458,8 @@ def test_subscribers_hear_this_stores_writes(store: Store, klass: st.ClassInfo) 
     assert heard == [
         Change("student", c, None, None, anna.id),
         Change("table", c, t.id, 0),
-        Change("move", c, t.id, 0),
+        # a move's change carries the move and its time (a listener plays it without a read)
+        Change("move", c, t.id, 0, None, first, store.moves(t.id)[0].at.timestamp()),
         Change("drill", c, None, None, d.id),
         Change("answer", c, None, None, d.id),
         Change("finished", c, t.id, 1),
@@ -459,7 +506,9 @@ def test_postgres_processes_hear_each_other(pg_url: str) -> None:
         t = a.open_table(k.id, [{"bot": 1}, {"bot": 1}], table_doc(["A", "B"]))
         a.append_move(t.id, 0, {"player": "A", "action": "attack", "cards": ["6S"]})
         assert _until(lambda: len(heard) >= 2)
-        assert heard == [Change("table", k.id, t.id, 0), Change("move", k.id, t.id, 0)]
+        at0 = a.moves(t.id)[0].at.timestamp()
+        first = {"player": "A", "action": "attack", "cards": ["6S"]}
+        assert heard == [Change("table", k.id, t.id, 0), Change("move", k.id, t.id, 0, None, first, at0)]
         time.sleep(0.3)
         assert own == heard  # a's own writes told once, not again by its listener
         # b's listener is killed; a move is made while it waits to reconnect (1.5 s):
@@ -474,10 +523,12 @@ def test_postgres_processes_hear_each_other(pg_url: str) -> None:
         assert len(heard) == 2  # not heard: b is away
         assert _until(lambda: b._listener_pid != old and b.wait_listening(0))
         assert _until(lambda: len(heard) >= 4)
+        # the catch-up reads what it tells: the last move's index, not the move
         assert heard[2:] == [Change("table", k.id, t.id, 0), Change("move", k.id, t.id, 1)]
         a.append_move(t.id, 2, {"player": "A", "action": "pass"})  # and listening goes on
         assert _until(lambda: len(heard) >= 5)
-        assert heard[4:] == [Change("move", k.id, t.id, 2)]
+        at2 = a.moves(t.id)[2].at.timestamp()
+        assert heard[4:] == [Change("move", k.id, t.id, 2, None, {"player": "A", "action": "pass"}, at2)]
 
 
 # ----------------------------------------------------------------------------- the database

@@ -1,8 +1,11 @@
 """``durak-nb class serve`` and ``durak-nb class export`` (docs/class-protocol.md).
 
 ``serve`` runs one class server process (Starlette under uvicorn) over a store: one
-SQLite file by default, or PostgreSQL (``--db postgresql://…``).  It prints the teacher's
-link with the teacher key before it starts.  ``export`` writes a class's games and
+SQLite file by default, or PostgreSQL (``--db postgresql://…``); with PostgreSQL,
+``--workers N`` runs N server processes behind the one address (uvicorn's workers: one
+listening socket, each connection taken by one process; a worker that dies is started
+again), sharing every class through the database (docs/classroom.md).  It prints the
+teacher's link with the teacher key before it starts.  ``export`` writes a class's games and
 drill answers (:func:`durak_nb.classroom.exports.export_class`).
 """
 
@@ -10,18 +13,21 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
 import socket
 import sys
 from pathlib import Path
 
 from ..i18n import _
 
-__all__ = ["DEFAULT_DB", "DEFAULT_PORT", "add_arguments", "run"]
+__all__ = ["DEFAULT_DB", "DEFAULT_PORT", "MAX_WORKERS", "add_arguments", "run"]
 
 #: The store of ``serve`` and ``export`` when ``--db`` is not given (in the current folder).
 DEFAULT_DB = "durak-class.sqlite"
 #: The port ``serve`` listens on when ``--port`` is not given.
 DEFAULT_PORT = 8765
+#: The most server processes ``serve --workers`` runs.
+MAX_WORKERS = 64
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,6 +40,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--db", default=DEFAULT_DB, help=_("the store: a SQLite file, or postgresql://… (default durak-class.sqlite)")
     )
     serve.add_argument("--teacher-key", default=None, help=_("the key that makes a class (default: the store's own)"))
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help=_("server processes behind the one address (more than 1 needs a PostgreSQL store; default 1)"),
+    )
     export = sub.add_parser(
         "export", help=_("write a class's games (JSON and notation) and tables of games and answers")
     )
@@ -81,16 +94,33 @@ def run(args: argparse.Namespace) -> int:
         if not 0 < args.port < 65536:
             print(f"{prog}: {_('error')}: " + _("a port is a number from 1 to 65535"), file=sys.stderr)
             return 1
+        workers = args.workers
+        if not 1 <= workers <= MAX_WORKERS:
+            words = _("--workers is a number from 1 to {most}").format(most=MAX_WORKERS)
+            print(f"{prog}: {_('error')}: {words}", file=sys.stderr)
+            return 1
+        if workers > 1 and not store.postgres:
+            words = _("--workers above 1 needs a PostgreSQL store (--db postgresql://…): an SQLite file has one writer")
+            print(f"{prog}: {_('error')}: {words}", file=sys.stderr)
+            return 1
         if not _port_free(args.host, args.port):
             words = _("port {port} is taken; choose another with --port").format(port=args.port)
             print(f"{prog}: {_('error')}: {words}", file=sys.stderr)
             return 1
         import uvicorn
 
-        from .server import make_app
+        from .server import ENV_DB, make_app
+
+        # No per-message compression: it cost the server about an eighth of its time per
+        # move (docs/classroom.md, "The class server under load"), a class's messages are
+        # a few kilobytes, and compressed secrets beside chosen text leak (CRIME).
 
         try:
-            app = make_app(store, teacher_key=args.teacher_key)
+            if workers > 1:
+                if args.teacher_key:
+                    store.set_teacher_key(args.teacher_key)
+            else:
+                app = make_app(store, teacher_key=args.teacher_key)
         except DurakError as exc:  # a --teacher-key the store refuses: said, nothing started
             print(f"{prog}: {_('error')}: {exc}", file=sys.stderr)
             return 1
@@ -102,7 +132,20 @@ def run(args: argparse.Namespace) -> int:
             ),
             flush=True,
         )
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        if workers > 1:
+            # each worker opens the store itself (durak_nb.classroom.server.app_from_env)
+            os.environ[ENV_DB] = args.db
+            uvicorn.run(
+                "durak_nb.classroom.server:app_from_env",
+                factory=True,
+                workers=workers,
+                host=args.host,
+                port=args.port,
+                log_level="warning",
+                ws_per_message_deflate=False,
+            )
+        else:
+            uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=False)
         return 0
     finally:
         store.close()

@@ -8,9 +8,13 @@ hub to log students in, and the JupyterLite site has no server at all.
 The engine referees every move (:mod:`durak_nb.classroom.referee`); every move is committed
 to the store before ``moved`` is answered and before any ``view`` goes out; on start the
 server rebuilds every open table from the store; a student who drops resumes with their
-token.  Several processes may share one PostgreSQL store: each reloads a table's moves
-past its count before it checks a move, and hears the others' writes through
-:meth:`Store.subscribe <durak_nb.classroom.store.Store.subscribe>`.
+token.  Moves are committed in groups (:meth:`ClassServer.append`): those that arrive while
+one commit is under way go to the store together, in one transaction, and each mover is
+answered once it is durable.  Several processes may share one PostgreSQL store
+(``durak-nb class serve --workers N``): each hears the others' writes through
+:meth:`Store.subscribe <durak_nb.classroom.store.Store.subscribe>` and plays them; a move
+whose ``seq`` is past the table's count here makes it reload the table's later moves
+first, and a move at an index another process took is refused ``stale`` by the store.
 
 Store calls and bots run off the event loop, in thread pools; every message's work is
 bounded (:mod:`durak_nb.classroom.protocol`: sizes, rates, sockets per address, the hello
@@ -71,6 +75,9 @@ ENV_DB = "DURAK_NB_CLASS_DB"
 STATIC = Path(__file__).with_name("static")
 #: The largest whole number a seed may be (as an id: a JavaScript number holds it exactly).
 MAX_SEED = 2**53
+#: Seconds a class's board waits after a change before it is sent, so that the changes
+#: of that while (every move of every table) go out in one board per teacher.
+BOARD_EVERY = 0.1
 
 WORDS = {
     "no_page": N_("The class page is not installed. Reinstall durak-nb."),
@@ -80,6 +87,15 @@ WORDS = {
 
 def _dumps(msg: dict[str, Any]) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class _Told:
+    """A move a store's change carried (as :meth:`Live.apply` reads a stored row)."""
+
+    seq: int
+    move: dict[str, Any]
+    at: float | None
 
 
 @dataclass(eq=False)
@@ -113,13 +129,14 @@ class Conn:
     closed: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    async def send(self, msg: dict[str, Any]) -> None:
-        """Send ``msg`` (a socket that went away is marked closed, nothing raised)."""
+    async def send(self, msg: dict[str, Any] | str) -> None:
+        """Send ``msg`` (or its JSON text); a socket that went away is marked closed,
+        nothing raised."""
         if self.closed:
             return
         async with self.lock:
             try:
-                await self.ws.send_text(_dumps(msg))
+                await self.ws.send_text(msg if isinstance(msg, str) else _dumps(msg))
             except Exception:  # the client went away: its session ends on its own
                 self.closed = True
 
@@ -153,6 +170,15 @@ class ClassServer:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.unsubscribe: Callable[[], None] | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
+        #: moves waiting for the next group commit, each with the future its mover awaits
+        self.pending: list[tuple[tuple[int, int, dict[str, Any], None], asyncio.Future[Any]]] = []
+        #: group commits under way, and how many may be at once: one on SQLite (one writer
+        #: a file), as many as the store's threads on PostgreSQL (tables lock their own rows)
+        self.committing = 0
+        self.commit_slots = workers
+        self.boards_due: set[int] = set()
+        #: each table's seat views as JSON text at one count: {table: (count, {(seat, lang, pictures): text})}
+        self.views: dict[int, tuple[int, dict[tuple[int, str, bool], str]]] = {}
 
     # ------------------------------------------------------------------ life
 
@@ -209,7 +235,10 @@ class ClassServer:
             got = self.locks[table_id] = asyncio.Lock()
         return got
 
-    async def _load(self, info: Any) -> Live | None:
+    async def _load(self, info: Any, *, unsent: bool = False) -> Live | None:
+        """The table ``info`` as held here, rebuilt from the store when not yet held;
+        ``unsent``: a table rebuilt by this call is sent by the next :meth:`broadcast`
+        (one held already was sent by whoever loaded it)."""
         live = self.tables.get(info.id)
         if live is not None:
             return live
@@ -219,7 +248,7 @@ class ClassServer:
         except Exception:  # a table the record layer cannot read: never one this server opened
             log.exception("table %s cannot be rebuilt from the store", info.id)
             return None
-        live.sent = live.count
+        live.sent = -1 if unsent else live.count
         return self.tables.setdefault(info.id, live)
 
     async def class_tables(self, class_id: int) -> list[Live]:
@@ -229,6 +258,45 @@ class ClassServer:
                 await self._load(info)
             self.loaded.add(class_id)
         return sorted((t for t in self.tables.values() if t.info.class_id == class_id), key=lambda t: t.info.id)
+
+    async def append(self, table_id: int, seq: int, data: dict[str, Any]) -> Any:
+        """Commit one move through the group commit: the moves that arrive while every
+        commit slot (:attr:`commit_slots`) is busy wait, then go to the store together in one transaction
+        (:meth:`Store.append_moves <durak_nb.classroom.store.Store.append_moves>`, one
+        disk sync); each mover is answered once its move is durable.
+
+        Returns:
+            The move's ``MoveRow``.
+
+        Raises:
+            StoreError: the store's refusal of this move (``SeqTaken`` when another
+                process took the index), or the database cannot be written.
+        """
+        assert self.loop is not None
+        fut: asyncio.Future[Any] = self.loop.create_future()
+        self.pending.append(((table_id, seq, data, None), fut))
+        if self.committing < self.commit_slots:
+            self.committing += 1
+            self._spawn(self._commit_pending())
+        got = await fut
+        if isinstance(got, Exception):
+            raise got
+        return got
+
+    async def _commit_pending(self) -> None:
+        """Commit the waiting moves, batch after batch, until none waits."""
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    results: list[Any] = await self.db(self.store.append_moves, [item for item, _fut in batch])
+                except Exception as exc:  # the database cannot be written: every mover told
+                    results = [exc] * len(batch)
+                for (_item, fut), got in zip(batch, results, strict=True):
+                    if not fut.done():
+                        fut.set_result(got)
+        finally:
+            self.committing -= 1
 
     async def sync(self, live: Live) -> int:
         """Play the moves other processes committed past the table's count; returns how many."""
@@ -248,16 +316,22 @@ class ClassServer:
         a new table loaded, a drill sent, the boards brought up to date."""
         if change.table_id is not None:
             live = self.tables.get(change.table_id)
+            if live is not None and change.kind == "move" and change.seq is not None and change.seq < live.count:
+                # a move this process has played (and sent, and asked its bots after) already
+                await self.boards(change.class_id)
+                return
             if live is None:
                 info = await self.db(self.store.table, change.table_id)
                 if info is None:
                     return
-                live = await self._load(info)
+                live = await self._load(info, unsent=True)
                 if live is None:
                     return
-                live.sent = -1
             async with self.lock(live.info.id):
-                await self.sync(live)
+                if change.move is not None and change.seq == live.count:  # the next move, told whole
+                    live.apply([_Told(change.seq, change.move, change.at)])
+                elif change.seq is None or change.seq >= live.count:  # moves this process has not played
+                    await self.sync(live)
                 await self.broadcast(live)
             self._spawn(self.run_bots(live))
         elif change.kind == "drill" and change.row is not None and change.row not in self.drills_sent:
@@ -265,6 +339,19 @@ class ClassServer:
                 if drill.id == change.row:
                     await self.send_drill(drill)
         await self.boards(change.class_id)
+
+    def view_text(self, live: Live, seat: int, conn: Conn) -> str:
+        """The ``view`` message of ``seat`` for ``conn`` as JSON text, in the language in
+        use (``conn.lang``): made once per table, count, seat, language and pictures."""
+        count, made = self.views.get(live.info.id, (-1, {}))
+        if count != live.count:
+            made = {}
+            self.views[live.info.id] = (live.count, made)
+        key = (seat, conn.lang, conn.pictures)
+        text = made.get(key)
+        if text is None:
+            text = made[key] = _dumps(live.view(seat, conn.pictures))
+        return text
 
     async def broadcast(self, live: Live) -> None:
         """Send the table's new state (under its lock): each seated student their view, each
@@ -281,7 +368,7 @@ class ClassServer:
                     seat = live.seat_of(conn.student_id)
                     if seat is None:
                         continue
-                    await conn.send(live.view(seat, conn.pictures))
+                    await conn.send(self.view_text(live, seat, conn))
                     if over:
                         await conn.send(live.game_over())
                 elif conn.role == "teacher" and conn.watching in (None, live.info.id):
@@ -293,7 +380,7 @@ class ClassServer:
         """Ask the bots of a table, in :func:`durak_nb.bots.turn_seat`'s order, until a
         student's seat is to act or the game ends; each bot move committed, then sent."""
         tid = live.info.id
-        if tid in self.bots_running:
+        if tid in self.bots_running or all(level is None for level in live.levels):
             return
         self.bots_running.add(tid)
         try:
@@ -334,7 +421,7 @@ class ClassServer:
 
         data = move_to_json(move, live.players)
         try:
-            row = await self.db(self.store.append_move, live.info.id, live.count, data)
+            row = await self.append(live.info.id, live.count, data)
         except SeqTaken:
             await self.sync(live)
             return False
@@ -450,7 +537,7 @@ class ClassServer:
                     live = self.tables.get(msg["table"])
                     seat = None if live is None or conn.student_id is None else live.seat_of(conn.student_id)
                     if live is not None and seat is not None:
-                        await conn.send(live.view(seat, conn.pictures))
+                        await conn.send(self.view_text(live, seat, conn))
         return True
 
     # ------------------------------------------------------------------ who is who
@@ -538,7 +625,7 @@ class ClassServer:
             for live in await self.class_tables(student.class_id):
                 seat = live.seat_of(student.id)
                 if seat is not None:
-                    await conn.send(live.view(seat, conn.pictures))
+                    await conn.send(self.view_text(live, seat, conn))
             await self.send_drills(conn)
             await self.boards(student.class_id)
             return
@@ -578,9 +665,8 @@ class ClassServer:
         doc = deal_problem(rules, names, seed)
         stored = [{"student": s["student"]} if "student" in s else {"bot": s["bot"]} for s in seats]
         info = await self.db(self.store.open_table, class_id, stored, doc)
-        live = await self._load(info)
+        live = await self._load(info, unsent=True)
         assert live is not None
-        live.sent = -1
         await conn.send({"type": "table_opened", "re": re, "table": live.summary()})
         async with self.lock(live.info.id):
             await self.broadcast(live)
@@ -650,7 +736,8 @@ class ClassServer:
         if seat is None:
             raise Refused("not_yours", member="table")
         async with self.lock(live.info.id):
-            await self.sync(live)
+            if msg["seq"] > live.count:  # another process's moves this one has not heard yet
+                await self.sync(live)
             move = live.read_move(seat, msg["move"], msg["seq"])
             if not await self.commit(live, move):
                 raise Refused("stale", member="seq", count=live.count, seq=msg["seq"])
@@ -658,7 +745,8 @@ class ClassServer:
             await self.broadcast(live)
         if live.game.finished:
             await self.boards(class_id)
-        self._spawn(self.run_bots(live))
+        if any(level is not None for level in live.levels):
+            self._spawn(self.run_bots(live))
 
     # ------------------------------------------------------------------ drills
 
@@ -752,12 +840,13 @@ class ClassServer:
 
     # ------------------------------------------------------------------ the board
 
+    def _board_rows(self, class_id: int) -> tuple[Any, list[Any], list[Any], list[Any]]:
+        store = self.store
+        return store.class_by_id(class_id), store.students(class_id), store.answers(class_id), store.drills(class_id)
+
     async def board(self, class_id: int) -> dict[str, Any]:
         """The ``board`` message of a class, in the language in use."""
-        info = await self.db(self.store.class_by_id, class_id)
-        students = await self.db(self.store.students, class_id)
-        answers = await self.db(self.store.answers, class_id)
-        drills = await self.db(self.store.drills, class_id)
+        info, students, answers, drills = await self.db(self._board_rows, class_id)
         tables = await self.class_tables(class_id)
         online = {c.student_id for c in self.conns if c.role == "student" and c.class_id == class_id and not c.closed}
         at: dict[int, str] = {}
@@ -793,11 +882,23 @@ class ClassServer:
         }
 
     async def boards(self, class_id: int) -> None:
-        """Send the class's board to its teachers connected here."""
+        """Send the class's board to its teachers connected here, :data:`BOARD_EVERY`
+        seconds from now: the changes of that while go out in one board."""
+        if class_id in self.boards_due:
+            return
+        self.boards_due.add(class_id)
+        self._spawn(self._send_boards(class_id))
+
+    async def _send_boards(self, class_id: int) -> None:
+        await asyncio.sleep(BOARD_EVERY)
+        self.boards_due.discard(class_id)  # a change from now on sends another board
         teachers = [c for c in self.conns if c.role == "teacher" and c.class_id == class_id and not c.closed]
+        made: dict[str, dict[str, Any]] = {}
         for conn in teachers:
-            with language(conn.lang):
-                await conn.send(await self.board(class_id))
+            if conn.lang not in made:
+                with language(conn.lang):
+                    made[conn.lang] = await self.board(class_id)
+            await conn.send(made[conn.lang])
 
     async def on_watch(self, conn: Conn, msg: dict[str, Any]) -> None:
         class_id = self._teacher(conn)

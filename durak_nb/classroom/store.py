@@ -373,6 +373,10 @@ class Change:
         seq: as said for ``kind``, else ``None``.
         row: the id of the student (``"student"``), of the drill (``"drill"``,
             ``"answer"``), else ``None``.
+        move: a ``"move"``'s INTERCHANGE JSON move when the change carries it (a
+            notification from another process does: a listener plays it without reading
+            the store), else ``None``.
+        at: when that move was committed (seconds since the epoch), else ``None``.
     """
 
     kind: str
@@ -380,6 +384,8 @@ class Change:
     table_id: int | None
     seq: int | None
     row: int | None = None
+    move: dict[str, Any] | None = None
+    at: float | None = None
 
 
 # ----------------------------------------------------------------------------- checks
@@ -705,7 +711,10 @@ class Store:
                     "t": change.table_id,
                     "s": change.seq,
                     "r": change.row,
-                }
+                    "m": change.move,
+                    "a": change.at,
+                },
+                separators=(",", ":"),
             )
             conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
@@ -1117,7 +1126,8 @@ class Store:
         return row
 
     def append_move(self, table_id: int, seq: int, move: dict[str, Any]) -> MoveRow:
-        """Commit move ``seq`` of table ``table_id``; durable when this returns.
+        """Commit move ``seq`` of table ``table_id``; durable when this returns (one
+        :meth:`append_moves` of one move).
 
         Args:
             seq: the index the move takes: the table's count of moves.
@@ -1132,40 +1142,133 @@ class Store:
             StoreError: a move out of form or bound, more than :data:`MAX_MOVES` moves,
                 or the database cannot be written.
         """
-        table_id = _row_id(table_id, "table")
-        seq = _whole(seq, "seq", 0, MAX_MOVES - 1)
-        if (
-            not isinstance(move, Mapping)
-            or not isinstance(move.get("player"), str)
-            or not isinstance(move.get("action"), str)
-        ):
-            raise StoreError(_("a move is an INTERCHANGE move object with player and action"))
-        text = _json(dict(move), _("a move"), MAX_MOVE_BYTES)
+        got = self.append_moves([(table_id, seq, move, None)])[0]
+        if isinstance(got, StoreError):
+            raise got
+        return got
+
+    def append_moves(
+        self, batch: Sequence[tuple[int, int, dict[str, Any], dict[str, Any] | None]]
+    ) -> list[MoveRow | StoreError]:
+        """Commit several tables' moves in one transaction (group commit: one disk sync
+        for all of them); each durable when this returns.
+
+        Args:
+            batch: ``(table_id, seq, move, result)`` each: as :meth:`append_move`'s
+                arguments, and ``result`` INTERCHANGE's ``result`` member when the move
+                ends the game (the table is finished in the same transaction, as
+                :meth:`finish_table`), else ``None``.  Two moves of one table follow
+                each other in the batch's order.
+
+        Returns:
+            One entry per move, in the batch's order: its :class:`MoveRow`, or the
+            :class:`StoreError` that refused it (:class:`SeqTaken`,
+            :class:`UnknownRow`, a bound) while the others were written.  Tables are
+            locked in the order of their ids (two processes' batches never deadlock).
+
+        Raises:
+            StoreError: the database cannot be written (then no move of the batch is).
+        """
         now = _now()
+        out: list[MoveRow | StoreError | None] = [None] * len(batch)
+        todo: list[tuple[int, int, int, str, str | None]] = []
+        for i, (table_id, seq, move, result) in enumerate(batch):
+            try:
+                table_id = _row_id(table_id, "table")
+                seq = _whole(seq, "seq", 0, MAX_MOVES - 1)
+                if (
+                    not isinstance(move, Mapping)
+                    or not isinstance(move.get("player"), str)
+                    or not isinstance(move.get("action"), str)
+                ):
+                    raise StoreError(_("a move is an INTERCHANGE move object with player and action"))
+                text = _json(dict(move), _("a move"), MAX_MOVE_BYTES)
+                if result is not None and not isinstance(result, Mapping):
+                    raise StoreError(_("a table's result is a JSON object"))
+                result_text = None if result is None else _json(dict(result), _("a table's result"), MAX_RESULT_BYTES)
+            except StoreError as exc:
+                out[i] = exc
+                continue
+            todo.append((i, table_id, seq, text, result_text))
+        todo.sort(key=lambda item: item[1])  # sorted() keeps a table's moves in order
+        changes: list[Change] = []
         try:
-            with self._write() as conn:
-                row = self._locked_table(conn, table_id, tables_t.c.finished)
-                if row.finished is not None:
-                    raise UnknownRow(_("table T{n} is finished: it takes no more moves").format(n=row.number))
-                have = self._count(conn, table_id)
-                if seq != have:
-                    raise SeqTaken(
-                        ngettext(
-                            "move {seq} of table T{n} does not follow: the table has {count} move",
-                            "move {seq} of table T{n} does not follow: the table has {count} moves",
-                            have,
-                        ).format(seq=seq, n=row.number, count=have)
-                    )
-                conn.execute(moves_t.insert().values(table_id=table_id, seq=seq, move=text, at=now))
-                change = Change("move", int(row.class_id), table_id, seq)
-                self._notify(conn, change)
+            changes = self._append_all(todo, out, now)
         except _Conflict:
-            # another writer committed this index between our count and our insert
+            # another writer committed an index between a count and its insert (the table's
+            # lock makes that all but impossible): each move again, in its own transaction
+            for item in todo:
+                try:
+                    changes.extend(self._append_all([item], out, now))
+                except _Conflict:
+                    i, table_id, seq = item[:3]
+                    out[i] = SeqTaken(
+                        _("move {seq} of table {id} is taken: another move was committed first").format(
+                            seq=seq, id=table_id
+                        )
+                    )
+        for change in changes:
+            self._tell(change)
+        return [got for got in out if got is not None]
+
+    def _append_all(
+        self,
+        todo: Sequence[tuple[int, int, int, str, str | None]],
+        out: list[MoveRow | StoreError | None],
+        now: datetime,
+    ) -> list[Change]:
+        """Write the checked moves ``todo`` (``(index, table_id, seq, text, result_text)``)
+        in one transaction, each one's row or refusal put in ``out[index]``; the changes
+        to tell.  A refusal is found before its move writes anything, so no other move
+        is undone by it.
+
+        Raises:
+            _Conflict: a key refused an insert (then nothing of ``todo`` is written).
+        """
+        changes: list[Change] = []
+        if not todo:
+            return changes
+        written: list[tuple[int, MoveRow]] = []
+        with self._write() as conn:
+            for i, table_id, seq, text, result_text in todo:
+                try:
+                    changes.extend(self._append(conn, table_id, seq, text, result_text, now))
+                except StoreError as exc:
+                    out[i] = exc
+                    continue
+                written.append((i, MoveRow(table_id, seq, json.loads(text), now)))
+        for i, row in written:
+            out[i] = row
+        return changes
+
+    def _append(
+        self, conn: Connection, table_id: int, seq: int, text: str, result_text: str | None, now: datetime
+    ) -> list[Change]:
+        """Write one checked move (and the table's end) in ``conn``'s transaction; the
+        changes to tell once it commits."""
+        counted = (
+            sa.select(sa.func.count()).select_from(moves_t).where(moves_t.c.table_id == table_id).scalar_subquery()
+        )
+        row = self._locked_table(conn, table_id, tables_t.c.finished, counted.label("have"))
+        if row.finished is not None:
+            raise UnknownRow(_("table T{n} is finished: it takes no more moves").format(n=row.number))
+        have = int(row.have)
+        if seq != have:
             raise SeqTaken(
-                _("move {seq} of table {id} is taken: another move was committed first").format(seq=seq, id=table_id)
-            ) from None
-        self._tell(change)
-        return MoveRow(table_id, seq, json.loads(text), now)
+                ngettext(
+                    "move {seq} of table T{n} does not follow: the table has {count} move",
+                    "move {seq} of table T{n} does not follow: the table has {count} moves",
+                    have,
+                ).format(seq=seq, n=row.number, count=have)
+            )
+        conn.execute(moves_t.insert().values(table_id=table_id, seq=seq, move=text, at=now))
+        told = [Change("move", int(row.class_id), table_id, seq, None, json.loads(text), now.timestamp())]
+        if result_text is not None:
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(result=result_text, finished=now))
+            told.append(Change("finished", int(row.class_id), table_id, seq + 1))
+        for change in told:
+            self._notify(conn, change)
+        return told
 
     def finish_table(self, table_id: int, result: dict[str, Any]) -> None:
         """Mark table ``table_id`` finished with INTERCHANGE's ``result`` member; the same
@@ -1433,7 +1536,10 @@ class Store:
             got = json.loads(payload)
             if got.get("o") == self._origin or got.get("k") not in CHANGE_KINDS:
                 return
-            change = Change(str(got["k"]), int(got["c"]), got.get("t"), got.get("s"), got.get("r"))
+            move, at = got.get("m"), got.get("a")
+            if not isinstance(move, dict) or not isinstance(at, (int, float)):
+                move, at = None, None
+            change = Change(str(got["k"]), int(got["c"]), got.get("t"), got.get("s"), got.get("r"), move, at)
         except (ValueError, KeyError, TypeError, AttributeError):
             log.warning(
                 _("the class store ignored a notification it cannot read: {text}").format(text=repr(payload)[:80])
