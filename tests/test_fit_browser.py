@@ -239,15 +239,7 @@ def test_every_lesson_fits_in_jupyterlab(browser: Any, lab: tuple[str, Path]) ->
     assert found == {}, json.dumps(found, ensure_ascii=False)
 
 
-#: ru and uk still fail at 1024 (seen): the 2-player replayer 596 px in 592, the 4-player one 660 px tall
-RU_UK_OPEN = pytest.mark.xfail(
-    strict=True,
-    reason="issue 22, open: at 1024 the 2-player replayer is 596 px wide"
-    " in 592 and the 4-player one 660 px tall (over 640) in ru and uk",
-)
-
-
-@pytest.mark.parametrize("lang", [pytest.param(x, marks=RU_UK_OPEN) if x != "en" else x for x in EDITIONS])
+@pytest.mark.parametrize("lang", list(EDITIONS))
 def test_every_widget_fits_in_jupyterlab(browser: Any, lab: tuple[str, Path], lang: str) -> None:
     """Every widget kind in ``lang`` in JupyterLab, at 1366×768 and at 1024×768: nothing cut;
     the 4-player replayer at most :data:`TALL` px tall, every court card's corner in view."""
