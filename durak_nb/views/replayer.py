@@ -1118,10 +1118,14 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             description=_(w["lines"]),
             tooltip=_(w["lines_tip"]),
             style=tight,
-            layout=widgets.Layout(width="400px"),
+            # the list and the comment box take the room their rows leave, down to what
+            # their words need: the panel is a note and three rows at 1366 px (issue 22)
+            layout=widgets.Layout(width="auto", flex="1 1 320px", max_width="480px"),
         )
         self.exit_line = button("back_main")
-        self.comment = widgets.Textarea(rows=2, layout=widgets.Layout(width="280px"))
+        self.comment = widgets.Textarea(
+            rows=2, layout=widgets.Layout(width="auto", flex="1 1 160px", min_width="160px", max_width="360px")
+        )
         self.comment_place = widgets.ToggleButtons(
             options=[(_(w["after"]), "after"), (_(w["before"]), "before")],
             value="after",
