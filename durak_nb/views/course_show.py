@@ -209,11 +209,13 @@ class Lines:
 
 
 class _Table:
-    """An HTML table of strings (escaped)."""
+    """An HTML table of strings (escaped), of the class ``cls`` (``dnb-claims``: the
+    teachers' table of ✔ sentences; ``dnb-terms``: the course's terms, for everyone)."""
 
-    def __init__(self, head: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    def __init__(self, head: Sequence[str], rows: Sequence[Sequence[str]], cls: str = "dnb-claims") -> None:
         self.head = list(head)
         self.rows = [list(r) for r in rows]
+        self.cls = cls
 
     def __str__(self) -> str:
         return "\n".join(" | ".join(r) for r in [self.head, *self.rows])
@@ -224,7 +226,7 @@ class _Table:
             "<tr>" + "".join(f"<td style='text-align:left'>{html.escape(c)}</td>" for c in row) + "</tr>"
             for row in self.rows
         )
-        return f"<table class='dnb-claims'><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+        return f"<table class='{self.cls}'><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def teachers(number: int) -> _Table:
@@ -243,7 +245,9 @@ def teachers(number: int) -> _Table:
 
 def terms() -> _Table:
     """The course's terms (:data:`~durak_nb.lessons.TERMS`) as a table: English, Russian, Ukrainian."""
-    return _Table([_("English"), _("Russian"), _("Ukrainian")], [[en, ru, uk] for en, (ru, uk) in TERMS.items()])
+    return _Table(
+        [_("English"), _("Russian"), _("Ukrainian")], [[en, ru, uk] for en, (ru, uk) in TERMS.items()], "dnb-terms"
+    )
 
 
 def claims_summary() -> Sentences:
