@@ -4,6 +4,7 @@ discard face down), escaping, display hooks, and that the engine imports no view
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -536,3 +537,24 @@ def test_a_word_wider_than_the_box_is_set_smaller_not_cut() -> None:
     # at the smallest size, 9 px, the word is still wider than 150 px: the box widens to it
     assert size == 9.0 and box == math.ceil(text_width(lines[0], 9.0)) == 155
     assert fit_lines("Anna (6 cards)", 13, 150) == (["Anna (6 cards)"], 13, 150)
+
+
+def test_the_deck_is_a_row_per_suit_never_one_row_of_36() -> None:
+    """Lesson 1's deck (``course_show.deck``): four rows of nine, one under the other
+    with a gap (no row overlaps another), 201 px wide instead of 748 (issue 22: one row of
+    36 was scaled down to unreadable in a 592 px column)."""
+    from durak_nb.views import course_show
+    from durak_nb.views.cards_svg import rows_svg
+
+    view = course_show.deck(36)
+    assert [c.code for c in view.rows()[0]] == ["6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"]
+    assert [len(r) for r in view.rows()] == [9, 9, 9, 9]
+    root = parse(view._repr_svg_())
+    assert (root.get("width"), root.get("height")) == ("201.2", "212.76")
+    cards = [c for c in svgs(root) if c.get("data-card")]
+    assert len(cards) == 36
+    tops = sorted({float(c.get("y") or 0) for c in cards})
+    assert tops == [2.0, 55.72, 109.44, 163.16]  # a card is 47.6 px tall: 6.12 px between rows
+    assert all(b - a > 34 * 1.4 for a, b in itertools.pairwise(tops))
+    with pytest.raises(ValueError, match="at least one card"):
+        rows_svg([[], []])

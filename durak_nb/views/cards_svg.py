@@ -59,6 +59,7 @@ __all__ = [
     "esc",
     "hand_svg",
     "position_svg",
+    "rows_svg",
     "seat_roles",
     "seat_svg",
     "shared_faces",
@@ -414,6 +415,27 @@ def hand_svg(
         for a, c in zip(angles, cs, strict=True)
     ]
     return _doc(max(xs) - left + 2, max(ys) - top + 2, "".join(parts), label=label)
+
+
+def rows_svg(rows: Iterable[Iterable[Card]], *, trump: Suit | None = None, width: float = 34) -> str:
+    """Rows of cards in one picture, one row under the other with a gap between (never
+    overlapping), each row overlapping its cards by 40 % like :func:`hand_svg`: the deck
+    suit by suit (R1) stays readable in a narrow column where one row of 36 cards would
+    be scaled down to nothing (issue 22).
+
+    Raises:
+        ValueError: ``width`` is not positive, or no row has a card.
+    """
+    _check_width(width)
+    rs = [list(r) for r in rows]
+    rs = [r for r in rs if r]
+    if not rs:
+        raise ValueError("rows_svg needs at least one card")
+    h, step, gap = width * _RATIO, width * 0.6, width * 0.18
+    body = "".join(_row(r, 2, 2 + i * (h + gap), width, trump=trump, face_up=True, step=step) for i, r in enumerate(rs))
+    total = max(width + step * (len(r) - 1) for r in rs)
+    label = "; ".join(" ".join(c.pretty for c in r) for r in rs)
+    return _doc(total + 4, len(rs) * h + (len(rs) - 1) * gap + 4, body, label=label)
 
 
 #: a covering card lies across the card it beats: turned by this many degrees, and
