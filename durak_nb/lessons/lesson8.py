@@ -109,7 +109,17 @@ def games_table(head: int = 8) -> Styler:
     frame["preset"] = [preset_text(str(p)) for p in frame["preset"]]
     frame = frame.rename(columns={"preset": "variant"})
     frame = frame.rename(columns={c: pgettext("column", c) for c in frame.columns})
-    return frame.style.hide(axis="index")
+    return _compact(frame.style.hide(axis="index"))
+
+
+#: the cells of the lesson's tables: narrower than JupyterLab's 0.5 em each side, so that
+#: a table of eight columns fits a projector's 592 px column (issue 22)
+TABLE_CELLS = "padding: 2px 4px"
+
+
+def _compact(style: Styler) -> Styler:
+    """``style`` with its cells padded :data:`TABLE_CELLS` (the rules scoped to this table)."""
+    return style.set_table_styles([{"selector": "th, td", "props": TABLE_CELLS}], overwrite=False)
 
 
 def variant_stats() -> pd.DataFrame:
@@ -179,7 +189,7 @@ def variant_stats_table(bars: bool = False) -> Styler:
     style = shown.style.format({heads[k]: v for k, v in STATS_FORMAT.items()})
     if bars:
         style = style.bar(subset=[heads["moves"], heads["takes per bout"]], color="#9ecae1")
-    return style
+    return _compact(style)
 
 
 def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
@@ -201,7 +211,7 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
             pgettext("column", "what it caused"): [str(t) for t in frame["events"]],
         }
     )
-    return shown.style.hide(axis="index")
+    return _compact(shown.style.hide(axis="index"))
 
 
 def all_moves() -> pd.DataFrame:
@@ -234,13 +244,21 @@ def action_counts() -> pd.DataFrame:
 
 
 class Picture:
-    """An SVG picture (``_repr_svg_``)."""
+    """An SVG picture (``_repr_svg_``); in a page (``_repr_html_``) the same picture
+    inline, scaled down to the column when it is narrower (issue 22: a 756 px plot in a
+    projector's 592 px column scrolled sideways)."""
 
     def __init__(self, svg: str) -> None:
         self.svg = svg
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def _repr_html_(self) -> str:
+        start = self.svg.find("<svg")
+        inline = self.svg[start:] if start >= 0 else self.svg
+        inline = inline.replace("<svg", '<svg style="max-width:100%;height:auto"', 1)
+        return f'<div class="dnb-picture">{inline}</div>'
 
 
 def action_plot() -> Picture:
@@ -274,7 +292,7 @@ def throws_after_take(head: int = 5) -> Styler:
             pgettext("column", "move"): [str(t) for t in after["text"]],
         }
     )
-    return shown.style.hide(axis="index")
+    return _compact(shown.style.hide(axis="index"))
 
 
 def data_position(name: str = "podkidnoy-2p.json") -> tuple[Game, int]:
