@@ -451,12 +451,12 @@ def test_lesson_8_tables_fit_the_page_and_read_as_words() -> None:
 
 def test_lesson_8_tables_and_plot_fit_a_projectors_column() -> None:
     """Issue 22: at 1024×768 the statistics table was 639 px and the plot 756 px in a
-    592 px column: the tables' cells are padded 2 px 4 px (scoped to each table), the plot
+    592 px column: the tables' cells are 11 px, padded 2 px 4 px (scoped to each table), the plot
     shows inline, scaled down to its column."""
     for table in (lesson8.games_table(8), lesson8.variant_stats_table(bars=True), lesson8.moves_table()):
         html_text = table.to_html()
         uuid = html_text.split('<table id="', 1)[1].split('"', 1)[0]
-        assert f"#{uuid} th {{\n  padding: 2px 4px;\n}}" in html_text
+        assert f"#{uuid} th {{\n  padding: 2px 4px;\n  font-size: 11px;\n}}" in html_text
     picture = lesson8.action_plot()._repr_html_()
     assert picture.startswith('<div class="dnb-picture"><svg style="max-width:100%;height:auto" ')
     assert "<?xml" not in picture and picture.endswith("</svg>\n</div>")

@@ -152,6 +152,10 @@ STYLE = (
     # in a column narrower than the felt (1024 px, JupyterLab's side bar open) the felt
     # shrinks and a hand's picture with it, never wider than its seat (issue 22)
     ".dnb-felt{min-width:0}.dnb-felt .dnb-cards svg{max-width:100%;height:auto}"
+    # over the board a seat shows two pictures, the known cards and the backs: they shrink
+    # together to the seat's width (each alone fitted it; side by side they overflowed)
+    ".dnb-felt .dnb-cards{display:flex;align-items:flex-start;min-width:0}"
+    ".dnb-felt .dnb-cards svg{flex:0 1 auto;min-width:0}"
     ".dnb-felt .dnb-caption{font-size:13px;line-height:1.3}"
     # the felt as a grid (issue 22: a 4-player table within 768 px): the other seats in one
     # row across the top, each shrinking with its cards (scaled to the width there is,
