@@ -836,3 +836,15 @@ def test_R6_lesson_1_exercise_answered_in_the_browser(lesson_lab: str) -> None:
         page.wait_for_function("el => el.innerText.startsWith('✔')", arg=feedback.element_handle(), timeout=15000)
         assert feedback.inner_text() == right
         shot(page, "lesson-01-exercise.png", ".dnb-exercise")
+
+
+def test_lesson_8_action_counts_show_as_a_compact_table() -> None:
+    """Issue 22: the counts of moves by kind were 639 px in a 592 px column: shown with the
+    lesson's compact cells (11 px, 2 px 4 px); a frame made from them is a plain DataFrame."""
+    import pandas as pd
+
+    counts = lesson8.action_counts()
+    html_text = counts._repr_html_()
+    uuid = html_text.split('<table id="', 1)[1].split('"', 1)[0]
+    assert f"#{uuid} th {{\n  padding: 2px 4px;\n  font-size: 11px;\n}}" in html_text
+    assert type(counts.iloc[:1]) is pd.DataFrame and int(counts.to_numpy().sum()) > 0
