@@ -252,7 +252,7 @@ def _compact_frame() -> Any:
     frame made from it (a sum, a slice) is a plain ``DataFrame``."""
     import pandas as pd
 
-    class CompactFrame(pd.DataFrame):  # type: ignore[misc]
+    class CompactFrame(pd.DataFrame):
         @property
         def _constructor(self) -> type[pd.DataFrame]:
             return pd.DataFrame
