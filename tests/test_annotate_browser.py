@@ -35,9 +35,6 @@ def story(page: Any) -> str:
     return str(page.locator(".dnb-replayer [data-slot=story]").first.inner_text())
 
 
-@pytest.mark.xfail(
-    strict=False, reason="issue 22: the panel's height after the fit branch's compact labels not yet re-run"
-)
 def test_lines_and_glyphs_by_clicking_at_1366x768(lab: str) -> None:
     with chromium() as ctx:
         page = ctx.new_page()

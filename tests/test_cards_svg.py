@@ -4,7 +4,9 @@ discard face down), escaping, display hooks, and that the engine imports no view
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import re
 import subprocess
 import sys
@@ -475,3 +477,84 @@ def test_shared_faces_point_to_the_definitions_once_each() -> None:
     backs_only = shared_faces(hand_svg(parse_cards("6S"), face_up=False))
     assert re.findall(r'<use href="#([^"]+)"/>', backs_only) == ["dnb-f-back"]
     assert shared_faces("<b>no cards</b>") == "<b>no cards</b>"
+
+
+# ----------------------------------------------------------------------------- captions fitted (issue 22)
+
+LONG = "Friedrich-Wilhelm Maximilian-Alexander von Hohenzollern-Sigmaringen"
+
+
+def _long_named(lang: str) -> Game:
+    from durak_nb.i18n import language
+
+    with language(lang):
+        return Game.from_position(
+            "podkidnoy",
+            [LONG, "Вера Павловна Долгорукова-Оболенская"],
+            hands={LONG: "7S 7H", "Вера Павловна Долгорукова-Оболенская": "8S 9S TS"},
+            talon="",
+            trump="H",
+            attacker=LONG,
+            first_bito_done=True,
+            rest_to_discard=True,
+        )
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_long_name_wraps_in_its_seats_box_never_past_the_picture(lang: str) -> None:
+    """A seat's caption longer than the picture wraps at spaces into lines within it (each
+    line's width by the font's own widths), every word kept: the picture stays at most
+    HEADLINE_WIDTH (520 px) wide instead of widening to the caption (issue 22)."""
+    from durak_nb.i18n import language
+    from durak_nb.views.cards_svg import HEADLINE_WIDTH, SEAT_WIDTH, _caption
+    from durak_nb.views.textfit import text_width
+
+    with language(lang):
+        pos = _long_named(lang).position()
+        whole = [_caption(pos, s) for s in range(2)]
+        root = parse(position_svg(pos))
+        seat = parse(seat_svg(pos, 0))
+    width = float(root.get("width") or 0)
+    assert width <= HEADLINE_WIDTH
+    for s, caption in enumerate(whole):
+        group = next(g for g in root.iter(NS + "g") if g.get("data-seat") == str(s))
+        lines = [t for t in group.iter(NS + "text") if float(t.get("x") or 0) == 8.0]
+        assert " ".join(t.text or "" for t in lines) == caption
+        assert len(lines) >= (2 if s == 0 else 1)
+        for t in lines:
+            assert 8 + text_width(t.text or "", float(t.get("font-size") or 0)) <= width - 8 + 0.01
+    seat_lines = [t for t in seat.iter(NS + "text") if t.get("x") == "2"]
+    assert " ".join(t.text or "" for t in seat_lines) == whole[0]
+    assert float(seat.get("width") or 0) == pytest.approx(SEAT_WIDTH + 4)
+    assert all(text_width(t.text or "", 13) <= SEAT_WIDTH for t in seat_lines)
+
+
+def test_a_word_wider_than_the_box_is_set_smaller_not_cut() -> None:
+    from durak_nb.views.textfit import fit_lines, text_width
+
+    lines, size, box = fit_lines("Вольфгангамадейусмоцартовна (6 карт)", 13, 150)
+    assert lines == ["Вольфгангамадейусмоцартовна", "(6 карт)"]
+    # at the smallest size, 9 px, the word is still wider than 150 px: the box widens to it
+    assert size == 9.0 and box == math.ceil(text_width(lines[0], 9.0)) == 155
+    assert fit_lines("Anna (6 cards)", 13, 150) == (["Anna (6 cards)"], 13, 150)
+
+
+def test_the_deck_is_a_row_per_suit_never_one_row_of_36() -> None:
+    """Lesson 1's deck (``course_show.deck``): four rows of nine, one under the other
+    with a gap (no row overlaps another), 201 px wide instead of 748 (issue 22: one row of
+    36 was scaled down to unreadable in a 592 px column)."""
+    from durak_nb.views import course_show
+    from durak_nb.views.cards_svg import rows_svg
+
+    view = course_show.deck(36)
+    assert [c.code for c in view.rows()[0]] == ["6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"]
+    assert [len(r) for r in view.rows()] == [9, 9, 9, 9]
+    root = parse(view._repr_svg_())
+    assert (root.get("width"), root.get("height")) == ("201.2", "212.76")
+    cards = [c for c in svgs(root) if c.get("data-card")]
+    assert len(cards) == 36
+    tops = sorted({float(c.get("y") or 0) for c in cards})
+    assert tops == [2.0, 55.72, 109.44, 163.16]  # a card is 47.6 px tall: 6.12 px between rows
+    assert all(b - a > 34 * 1.4 for a, b in itertools.pairwise(tops))
+    with pytest.raises(ValueError, match="at least one card"):
+        rows_svg([[], []])

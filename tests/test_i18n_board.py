@@ -151,7 +151,8 @@ def test_the_replayer_frame_shows_russian_captions_and_headings() -> None:
     assert "▶ может сделать ход" in board
     assert "<b>Ход 3</b> (сыграно 3 из 6): " in board
     assert "Что произошло после хода 3:" in board
-    assert "Red suits" not in legend and legend.startswith('<div class="dnb-none"')
+    assert "Red suits" not in legend and legend.startswith('<details class="dnb-none dnb-legend"')
+    assert "<summary>Условные обозначения</summary>" in legend  # folded under its title (issue 22)
     assert "Красные масти — красным; козыри — с золотой полосой и рамкой (R3)." in legend
     w.close()
 

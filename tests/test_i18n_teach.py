@@ -470,3 +470,12 @@ def test_export_bound_refusal_is_the_views_bound_sentence(lang: str) -> None:
     assert str(err.value) == str(bound.value)
     if lang == "en":
         assert str(err.value) == "an exported page shows at most 5 moves (max_moves); this game has 14"
+
+
+def test_the_terms_table_is_not_the_teachers_table() -> None:
+    """The index's table of terms is for everyone: its own class (``dnb-terms``), never the
+    teachers' ``dnb-claims`` (the browser tests look for that one to be folded; issue 22)."""
+    from durak_nb.views import course_show
+
+    assert course_show.terms()._repr_html_().startswith("<table class='dnb-terms'><thead><tr><th")
+    assert course_show.teachers(1)._repr_html_().startswith("<table class='dnb-claims'><thead><tr><th")

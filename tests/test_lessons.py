@@ -449,6 +449,19 @@ def test_lesson_8_tables_fit_the_page_and_read_as_words() -> None:
     assert lesson8.data_practice().learner == "Boris"
 
 
+def test_lesson_8_tables_and_plot_fit_a_projectors_column() -> None:
+    """Issue 22: at 1024×768 the statistics table was 639 px and the plot 756 px in a
+    592 px column: the tables' cells are 11 px, padded 2 px 4 px (scoped to each table), the plot
+    shows inline, scaled down to its column."""
+    for table in (lesson8.games_table(8), lesson8.variant_stats_table(bars=True), lesson8.moves_table()):
+        html_text = table.to_html()
+        uuid = html_text.split('<table id="', 1)[1].split('"', 1)[0]
+        assert f"#{uuid} th {{\n  padding: 2px 4px;\n  font-size: 11px;\n}}" in html_text
+    picture = lesson8.action_plot()._repr_html_()
+    assert picture.startswith('<div class="dnb-picture"><svg style="max-width:100%;height:auto" ')
+    assert "<?xml" not in picture and picture.endswith("</svg>\n</div>")
+
+
 @pytest.mark.parametrize(
     ("notebook", "name"), [(nb, name) for nb, table in EXERCISES.items() for name in table], ids=lambda x: str(x)
 )
@@ -823,3 +836,15 @@ def test_R6_lesson_1_exercise_answered_in_the_browser(lesson_lab: str) -> None:
         page.wait_for_function("el => el.innerText.startsWith('✔')", arg=feedback.element_handle(), timeout=15000)
         assert feedback.inner_text() == right
         shot(page, "lesson-01-exercise.png", ".dnb-exercise")
+
+
+def test_lesson_8_action_counts_show_as_a_compact_table() -> None:
+    """Issue 22: the counts of moves by kind were 639 px in a 592 px column: shown with the
+    lesson's compact cells (11 px, 2 px 4 px); a frame made from them is a plain DataFrame."""
+    import pandas as pd
+
+    counts = lesson8.action_counts()
+    html_text = counts._repr_html_()
+    uuid = html_text.split('<table id="', 1)[1].split('"', 1)[0]
+    assert f"#{uuid} th {{\n  padding: 2px 4px;\n  font-size: 11px;\n}}" in html_text
+    assert type(counts.iloc[:1]) is pd.DataFrame and int(counts.to_numpy().sum()) > 0

@@ -467,3 +467,16 @@ def test_a_full_disk_is_said_the_cards_stay_chosen_and_the_move_goes_in_once_the
     assert (said(w), w.message, len(lines(w))) == (["Anna attacks 7♠"], "Anna attacks 7♠", 2)
     assert 'class="dnb-refusal"' not in w.board.value
     w.close()
+
+
+@pytest.mark.parametrize(("lang", "wide"), [("en", "146px"), ("ru", "129px"), ("uk", "127px")])
+def test_the_forms_labels_are_as_wide_as_the_widest_in_the_language(tmp_path: Path, lang: str, wide: str) -> None:
+    """Issue 22: «Сохранить как» was cut to «Сохранить…» in the widgets’ 80 px (and «Lowest
+    trump shown», «Младший козырь» on the set-up form); every
+    labelled box of the form shares the width of the widest label (at least 80 px)."""
+    from durak_nb.i18n import language
+
+    with language(lang):
+        w = ScorerWidget(tmp_path / f"{lang}.durak.jsonl")
+    boxes = (w.names, w.turned_up, w.shown_box, w.hand_box, w.draw_box, w.save_box, w.preset, w.dealer, w.me_box)
+    assert {b.style.description_width for b in boxes} == {wide}

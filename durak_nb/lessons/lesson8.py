@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -109,7 +110,17 @@ def games_table(head: int = 8) -> Styler:
     frame["preset"] = [preset_text(str(p)) for p in frame["preset"]]
     frame = frame.rename(columns={"preset": "variant"})
     frame = frame.rename(columns={c: pgettext("column", c) for c in frame.columns})
-    return frame.style.hide(axis="index")
+    return _compact(frame.style.hide(axis="index"))
+
+
+#: the cells of the lesson's tables: 11 px (JupyterLab: 12) and narrower than its 0.5 em each side, so
+#: that a table of eight columns fits a projector's 592 px column (issue 22)
+TABLE_CELLS = "padding: 2px 4px; font-size: 11px"
+
+
+def _compact(style: Styler) -> Styler:
+    """``style`` with its cells padded :data:`TABLE_CELLS` (the rules scoped to this table)."""
+    return style.set_table_styles([{"selector": "th, td", "props": TABLE_CELLS}], overwrite=False)
 
 
 def variant_stats() -> pd.DataFrame:
@@ -179,7 +190,7 @@ def variant_stats_table(bars: bool = False) -> Styler:
     style = shown.style.format({heads[k]: v for k, v in STATS_FORMAT.items()})
     if bars:
         style = style.bar(subset=[heads["moves"], heads["takes per bout"]], color="#9ecae1")
-    return style
+    return _compact(style)
 
 
 def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
@@ -201,7 +212,7 @@ def moves_table(name: str = "podkidnoy-2p.json", head: int = 12) -> Styler:
             pgettext("column", "what it caused"): [str(t) for t in frame["events"]],
         }
     )
-    return shown.style.hide(axis="index")
+    return _compact(shown.style.hide(axis="index"))
 
 
 def all_moves() -> pd.DataFrame:
@@ -230,17 +241,44 @@ def action_counts() -> pd.DataFrame:
     counts = counts.rename(columns={a: pgettext("action", a) for a in counts.columns})
     counts.index = pd.Index([preset_text(str(v)) for v in counts.index], name=pgettext("column", "variant"))
     counts.columns.name = pgettext("column", "move")
-    return counts
+    shown: pd.DataFrame = _compact_frame()(counts)
+    return shown
+
+
+@cache
+def _compact_frame() -> Any:
+    """The class of a ``DataFrame`` shown as a compact table (:func:`_compact`: 11 px, cells
+    padded 2 px 4 px; issue 22: :func:`action_counts` was 639 px in a 592 px column); a
+    frame made from it (a sum, a slice) is a plain ``DataFrame``."""
+    import pandas as pd
+
+    class CompactFrame(pd.DataFrame):
+        @property
+        def _constructor(self) -> type[pd.DataFrame]:
+            return pd.DataFrame
+
+        def _repr_html_(self) -> str:
+            return str(_compact(self.style).to_html())
+
+    return CompactFrame
 
 
 class Picture:
-    """An SVG picture (``_repr_svg_``)."""
+    """An SVG picture (``_repr_svg_``); in a page (``_repr_html_``) the same picture
+    inline, scaled down to the column when it is narrower (issue 22: a 756 px plot in a
+    projector's 592 px column scrolled sideways)."""
 
     def __init__(self, svg: str) -> None:
         self.svg = svg
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def _repr_html_(self) -> str:
+        start = self.svg.find("<svg")
+        inline = self.svg[start:] if start >= 0 else self.svg
+        inline = inline.replace("<svg", '<svg style="max-width:100%;height:auto"', 1)
+        return f'<div class="dnb-picture">{inline}</div>'
 
 
 def action_plot() -> Picture:
@@ -274,7 +312,7 @@ def throws_after_take(head: int = 5) -> Styler:
             pgettext("column", "move"): [str(t) for t in after["text"]],
         }
     )
-    return shown.style.hide(axis="index")
+    return _compact(shown.style.hide(axis="index"))
 
 
 def data_position(name: str = "podkidnoy-2p.json") -> tuple[Game, int]:

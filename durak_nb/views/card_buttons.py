@@ -227,13 +227,15 @@ def button_css(root: str, *, width: float, table_width: float | None = None) -> 
         raise ValueError(f"card widths are positive, not {width!r} and {tw!r}")
     w, h = round(width), round(width * 1.4)
     pw, ph = round(tw * 1.3 + 4), round(tw * 1.85 + 4)
+    # a card button's words (its name, «7♠ covered by 8♠») are for screen readers and the
+    # tooltip: drawn at no size, the face is the picture (never a cut, unseen label, issue 22)
     return (
         f"{root} .dnb-row{{display:flex;flex-wrap:wrap;align-items:flex-end;gap:4px;min-height:{h}px;"
         "padding-top:12px;overflow:visible}"
         f"{root} .dnb-pc.jupyter-button:focus:not(.{SELECTED}){{box-shadow:none;outline:1px dotted #888}}"
         f"{root} .dnb-pc.jupyter-button{{width:{w}px;height:{h}px;padding:0;margin:0 2px;border:none;"
         "border-radius:6px;background-color:transparent;background-repeat:no-repeat;background-position:center;"
-        "background-size:contain;color:transparent;box-shadow:none;transition:transform .1s}"
+        "background-size:contain;color:transparent;font-size:0;box-shadow:none;transition:transform .1s}"
         f"{root} .dnb-pc.jupyter-button:hover{{box-shadow:0 0 0 2px #90caf9}}"
         f"{root} .dnb-pc.jupyter-button.{SELECTED}{{transform:translateY(-10px);box-shadow:0 0 0 3px #1e88e5}}"
         f"{root} .dnb-pt.jupyter-button{{width:{pw}px;height:{ph}px}}"

@@ -46,7 +46,7 @@ from ..engine import Position
 from ..i18n import _, get_language, ngettext, pgettext
 from ..text import visible
 from ..unseen import Seen
-from .textfit import text_width, wrap
+from .textfit import fit_lines, text_width, wrap
 
 __all__ = [
     "BLACK",
@@ -59,6 +59,7 @@ __all__ = [
     "esc",
     "hand_svg",
     "position_svg",
+    "rows_svg",
     "seat_roles",
     "seat_svg",
     "shared_faces",
@@ -416,6 +417,27 @@ def hand_svg(
     return _doc(max(xs) - left + 2, max(ys) - top + 2, "".join(parts), label=label)
 
 
+def rows_svg(rows: Iterable[Iterable[Card]], *, trump: Suit | None = None, width: float = 34) -> str:
+    """Rows of cards in one picture, one row under the other with a gap between (never
+    overlapping), each row overlapping its cards by 40 % like :func:`hand_svg`: the deck
+    suit by suit (R1) stays readable in a narrow column where one row of 36 cards would
+    be scaled down to nothing (issue 22).
+
+    Raises:
+        ValueError: ``width`` is not positive, or no row has a card.
+    """
+    _check_width(width)
+    rs = [list(r) for r in rows]
+    rs = [r for r in rs if r]
+    if not rs:
+        raise ValueError("rows_svg needs at least one card")
+    h, step, gap = width * _RATIO, width * 0.6, width * 0.18
+    body = "".join(_row(r, 2, 2 + i * (h + gap), width, trump=trump, face_up=True, step=step) for i, r in enumerate(rs))
+    total = max(width + step * (len(r) - 1) for r in rs)
+    label = "; ".join(" ".join(c.pretty for c in r) for r in rs)
+    return _doc(total + 4, len(rs) * h + (len(rs) - 1) * gap + 4, body, label=label)
+
+
 #: a covering card lies across the card it beats: turned by this many degrees, and
 #: offset right and down by these fractions of a card's width (R10)
 COVER_TURN, COVER_DX, COVER_DY = 24.0, 0.42, 0.36
@@ -669,6 +691,21 @@ def _headline(position: Position, actors: Sequence[int] | None) -> str:
     return text
 
 
+#: a seat's caption (name, number of cards, roles): its font size, the distance between
+#: its lines, and the width :func:`seat_svg` widens to for a caption on one line (a longer
+#: caption wraps, issue 22: a name of any length in any language stays in its box)
+SEAT_SIZE = 13.0
+SEAT_LEADING = 16.0
+SEAT_WIDTH = 240.0
+
+
+def _caption_text(x: float, y: float, lines: Sequence[str], size: float) -> str:
+    """A seat's caption lines (:func:`~.textfit.fit_lines`), the first one's baseline at ``y``."""
+    return "".join(
+        _text(x, y + SEAT_LEADING * i, t, size=size, fill="#111", anchor="start") for i, t in enumerate(lines)
+    )
+
+
 #: the headline of :func:`position_svg`: its font size, the distance between its lines
 HEADLINE_SIZE = 14.0
 HEADLINE_LEADING = 18.0
@@ -721,12 +758,16 @@ def position_svg(
     dx = tx + max(width * 1.75, talon_right) + 2 * gap
     discard_caption = pgettext("discard", "empty") if not position.discard else _count(len(position.discard))
     row_w = max(dx + max(width * 1.4, 70), dx + width * 0.6 + text_width(discard_caption, CAPTION_SIZE) / 2) + margin
-    seats_w = max(
-        max(width + step * (len(hand) - 1) if hand else width, text_width(_caption(position, seat), 13))
-        for seat, hand in enumerate(position.hands)
+    seats_w = max(width + step * (len(hand) - 1) if hand else width for hand in position.hands)
+    captions = [_caption(position, seat) for seat in range(n)]
+    # the picture widens (up to HEADLINE_WIDTH) to hold the headline and each seat's
+    # caption on one line; longer ones wrap to it (issue 22: never cut at the edge)
+    one_line = (
+        max(text_width(headline, HEADLINE_SIZE, bold=True), *(text_width(c, SEAT_SIZE) for c in captions)) + 2 * margin
     )
-    one_line = text_width(headline, HEADLINE_SIZE, bold=True) + 2 * margin
     total_w = max(seats_w + 2 * margin, row_w, min(one_line, HEADLINE_WIDTH))
+    fitted = [fit_lines(c, SEAT_SIZE, total_w - 2 * margin) for c in captions]
+    total_w = max(total_w, *(box + 2 * margin for _l, _s, box in fitted))
     lines = wrap(headline, HEADLINE_SIZE, total_w - 2 * margin, bold=True)
     total_w = max(total_w, max(text_width(t, HEADLINE_SIZE, bold=True) for t in lines) + 2 * margin)
     parts = [
@@ -736,11 +777,9 @@ def position_svg(
     y = 32.0 + HEADLINE_LEADING * (len(lines) - 1)
     for seat in range(n):
         hand = position.hands[seat]
-        caption = _caption(position, seat)
-        parts.append(
-            f'<g class="dnb-seat" data-seat="{seat}">'
-            + _text(margin, y + 13, caption, size=13, fill="#111", anchor="start")
-        )
+        caption_lines, size, _box = fitted[seat]
+        parts.append(f'<g class="dnb-seat" data-seat="{seat}">' + _caption_text(margin, y + 13, caption_lines, size))
+        y += SEAT_LEADING * (len(caption_lines) - 1)
         face_up = perspective is None or perspective == seat
         if hand:
             up, down = _hand_shown(position, seat, seen, face_up)
@@ -780,14 +819,17 @@ def seat_svg(
     hand = position.hands[seat]
     caption = _caption(position, seat)
     step = width * 0.6
-    body = _text(2, 13, caption, size=13, fill="#111", anchor="start")
+    # the caption on one line up to SEAT_WIDTH (or the hand's width), wrapped past it
+    cards_w = width + step * max(len(hand) - 1, 0)
+    lines, size, box = fit_lines(caption, SEAT_SIZE, max(cards_w, min(text_width(caption, SEAT_SIZE), SEAT_WIDTH)))
+    top = 18 + SEAT_LEADING * (len(lines) - 1)
+    body = _caption_text(2, 13, lines, size)
     if hand:
         up, down = _hand_shown(position, seat, seen, face_up)
-        body += _hand_row(up, down, 2, 18, width, trump=position.trump, step=step)
+        body += _hand_row(up, down, 2, top, width, trump=position.trump, step=step)
     else:
-        body += _empty(2, 18, width, "—")
-    total_w = max(width + step * max(len(hand) - 1, 0) + 4, text_width(caption, 13) + 4)
-    return _doc(total_w, 18 + width * _RATIO + 4, body, label=caption)
+        body += _empty(2, top, width, "—")
+    return _doc(max(cards_w, box) + 4, top + width * _RATIO + 4, body, label=caption)
 
 
 class SvgFrame(NamedTuple):

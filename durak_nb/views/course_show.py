@@ -34,9 +34,11 @@ from ..i18n import _, ngettext
 from ..lessons.course import CLAIMS, TERMS, claims_of
 from ..numbering import move_number
 from ..replay import Replay
+from .cards_svg import rows_svg
 from .display import HandView
 
 __all__ = [
+    "DeckView",
     "Lines",
     "Sentences",
     "beaters",
@@ -175,9 +177,41 @@ def result(replay: Replay) -> Sentences:
     return Sentences([_("Game over: {result} ({rule}).").format(result=text, rule=got.rule)])
 
 
-def deck(size: int = 36, width: float = 34) -> HandView:
-    """The deck of ``size`` cards (R1) as one picture, suit by suit, low to high."""
-    return HandView(_deck(size), width=width)
+class DeckView:
+    """The deck as a picture, one row per suit (:func:`~.cards_svg.rows_svg`), low to high.
+
+    Attributes:
+        cards: the deck's cards, suit by suit; width: one card's width in pixels.
+    """
+
+    def __init__(self, cards: Iterable[Card], *, width: float = 34) -> None:
+        self.cards = tuple(cards)
+        self.width = width
+
+    def rows(self) -> list[tuple[Card, ...]]:
+        """The cards suit by suit, in the deck's order of suits."""
+        suits = list(dict.fromkeys(c.suit for c in self.cards))
+        return [tuple(c for c in self.cards if c.suit == s) for s in suits]
+
+    def _repr_svg_(self) -> str:
+        return rows_svg(self.rows(), width=self.width)
+
+    def _repr_html_(self) -> str:
+        return f'<div class="dnb-hand-svg">{self._repr_svg_()}</div>'
+
+    def __repr__(self) -> str:
+        return f"DeckView({' '.join(c.code for c in self.cards)!r})"
+
+
+def deck(size: int = 36, width: float = 34) -> DeckView:
+    """The deck of ``size`` cards (R1) as one picture, a row per suit, low to high (a
+    single row of 36 overlapping cards shrank to unreadable in a projector's column,
+    issue 22).
+
+    Raises:
+        ValueError: ``size`` is not a deck's size (24, 36, 52).
+    """
+    return DeckView(_deck(size), width=width)
 
 
 def beaters(card: str, trump: str, size: int = 36, width: float = 34) -> HandView:
@@ -209,11 +243,13 @@ class Lines:
 
 
 class _Table:
-    """An HTML table of strings (escaped)."""
+    """An HTML table of strings (escaped), of the class ``cls`` (``dnb-claims``: the
+    teachers' table of ✔ sentences; ``dnb-terms``: the course's terms, for everyone)."""
 
-    def __init__(self, head: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    def __init__(self, head: Sequence[str], rows: Sequence[Sequence[str]], cls: str = "dnb-claims") -> None:
         self.head = list(head)
         self.rows = [list(r) for r in rows]
+        self.cls = cls
 
     def __str__(self) -> str:
         return "\n".join(" | ".join(r) for r in [self.head, *self.rows])
@@ -224,7 +260,7 @@ class _Table:
             "<tr>" + "".join(f"<td style='text-align:left'>{html.escape(c)}</td>" for c in row) + "</tr>"
             for row in self.rows
         )
-        return f"<table class='dnb-claims'><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+        return f"<table class='{self.cls}'><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def teachers(number: int) -> _Table:
@@ -243,7 +279,9 @@ def teachers(number: int) -> _Table:
 
 def terms() -> _Table:
     """The course's terms (:data:`~durak_nb.lessons.TERMS`) as a table: English, Russian, Ukrainian."""
-    return _Table([_("English"), _("Russian"), _("Ukrainian")], [[en, ru, uk] for en, (ru, uk) in TERMS.items()])
+    return _Table(
+        [_("English"), _("Russian"), _("Ukrainian")], [[en, ru, uk] for en, (ru, uk) in TERMS.items()], "dnb-terms"
+    )
 
 
 def claims_summary() -> Sentences:

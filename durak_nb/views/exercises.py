@@ -60,6 +60,10 @@ EXERCISE_STYLE = (
     ".dnb-prompt{font-weight:600;margin:4px 0}"
     ".dnb-right{color:#1b5e20;background:#e8f5e9;padding:4px 8px;border-radius:4px}"
     ".dnb-wrong{color:#b71c1c;background:#ffebee;padding:4px 8px;border-radius:4px}"
+    # an option's words wrap inside its button, never cut to «…» (a drawing order in
+    # words is long: «Віра добирає Д♠, потім Борис добирає 10♦, …», issue 22)
+    ".jupyter-widgets.jupyter-button.dnb-option{white-space:normal;height:auto;min-height:28px;max-width:100%;"
+    "text-align:left;line-height:1.3;padding-top:4px;padding-bottom:4px}"
     "</style>"
 )
 

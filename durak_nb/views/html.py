@@ -47,6 +47,7 @@ __all__ = [
     "board_html",
     "caption_div",
     "card_html",
+    "card_width",
     "cards_div",
     "cards_html",
     "cards_part_html",
@@ -142,12 +143,19 @@ STYLE = (
     ".dnb-middle{display:flex;justify-content:center;align-items:flex-start;gap:10px;min-height:120px}"
     ".dnb-felt .dnb-table{background:#bcd9b7;margin:0}"
     ".dnb-felt .dnb-stock{max-width:200px}.dnb-felt .dnb-stock .dnb-caption{font-size:13px}"
+    # the talon and the discard side by side in the stock's 200 px, or one under the other
+    # when their captions need more («колода порожня» beside «Відбій», issue 22)
+    ".dnb-felt .dnb-piles{flex-wrap:wrap;gap:4px 8px}"
     ".dnb-felt .dnb-seat{margin:0;padding:0 4px;border-left:0}"
     ".dnb-text{flex:1 1 240px;max-height:470px;overflow:auto}"
     ".dnb-top .dnb-seat{max-width:200px}.dnb-cards{white-space:nowrap}"
     # in a column narrower than the felt (1024 px, JupyterLab's side bar open) the felt
     # shrinks and a hand's picture with it, never wider than its seat (issue 22)
     ".dnb-felt{min-width:0}.dnb-felt .dnb-cards svg{max-width:100%;height:auto}"
+    # over the board a seat shows two pictures, the known cards and the backs: they shrink
+    # together to the seat's width (each alone fitted it; side by side they overflowed)
+    ".dnb-felt .dnb-cards{display:flex;align-items:flex-start;min-width:0}"
+    ".dnb-felt .dnb-cards svg{flex:0 1 auto;min-width:0}"
     ".dnb-felt .dnb-caption{font-size:13px;line-height:1.3}"
     # the felt as a grid (issue 22: a 4-player table within 768 px): the other seats in one
     # row across the top, each shrinking with its cards (scaled to the width there is,
@@ -1069,6 +1077,17 @@ class ReplayerFrames(NamedTuple):
     def seat(self, view: int, seat: int, k: int) -> str:
         """The caption and the cards view ``view`` shows of ``seat`` at frame ``k``."""
         return self.captions[seat][k] + self.cards(view, seat, k)
+
+
+def card_width(players: int) -> float:
+    """The replayer's card width in pixels for ``players`` seats: 48, or 44 with four or
+    more (three rows of seats and the table then fit within a 768 px screen under
+    JupyterLab's bars, every card's corner still read at a glance; issue 22).
+
+    >>> card_width(2), card_width(4)
+    (48.0, 44.0)
+    """
+    return 48.0 if players < 4 else 44.0
 
 
 def hand_width(players: int) -> float:

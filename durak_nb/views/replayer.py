@@ -108,6 +108,7 @@ from .html import (
     FrameParts,
     ReplayerFrames,
     board_html,
+    card_width,
     esc,
     frame_label,
     frame_parts,
@@ -140,18 +141,25 @@ LEGEND_WORDS = N_(
     "A player's view shows that player's cards, and of the others only the cards everyone has seen "
     "(picked up at a take R14, shown R4/R20, the turned-up trump R3); the rest face down."
 )
-_LEGEND_DIV = '<div class="dnb-none" style="font-size:11.5px;line-height:1.35">{words}</div>'
+#: The legend's one-line title: the legend is folded under it (issue 22: the 4-player
+#: table and its text within a 768 px screen), one click opens it.
+LEGEND_TITLE = N_("Key to the pictures")
+_LEGEND_DIV = (
+    '<details class="dnb-none dnb-legend" style="font-size:11.5px;line-height:1.35">'
+    "<summary>{title}</summary>{words}</details>"
+)
 
 
 def legend_html() -> str:
     """The legend under the board (the card pictures' colours and marks, what a player's
-    view shows) in the language in use, as HTML."""
-    return _LEGEND_DIV.format(words=_(LEGEND_WORDS))
+    view shows) in the language in use, as HTML: folded under its title
+    (:data:`LEGEND_TITLE`), opened by a click."""
+    return _LEGEND_DIV.format(title=_(LEGEND_TITLE), words=_(LEGEND_WORDS))
 
 
 #: The legend in English (kept for callers of the constant; :func:`legend_html` speaks the
 #: language in use).
-LEGEND = _LEGEND_DIV.format(words=LEGEND_WORDS)
+LEGEND = _LEGEND_DIV.format(title=LEGEND_TITLE, words=LEGEND_WORDS)
 
 
 #: The person-facing words of the annotation panel, translated at use (``_(PANEL_WORDS[key])``).
@@ -425,7 +433,9 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         interval: milliseconds per move while playing (adjustable with :attr:`speed`).
         start: the first frame shown (the position before move ``start``).
         perspective: the view shown first: ``None`` (every hand open), a seat or a name.
-        width: one card's width in pixels.
+        width: one card's width in pixels; ``None``: :func:`~.html.card_width` of the
+            number of players (48, or 44 with four or more: the 4-player table within a
+            768 px screen, issue 22).
         kernel_buttons: kept for compatibility: the ◀ ▶ buttons are always there (an
             exported page has its own, :mod:`.export`).
         max_moves: the most moves shown (:data:`~.bounds.MAX_REPLAYER_MOVES`, 1,000).
@@ -492,7 +502,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         interval: int = 800,
         start: int = 0,
         perspective: int | str | None = None,
-        width: float = 48,
+        width: float | None = None,
         kernel_buttons: bool = True,
         max_moves: int = MAX_REPLAYER_MOVES,
         annotate: bool = False,
@@ -505,6 +515,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
         check_moves("the replayer", n, max_moves)
         if not 0 <= start <= n:
             raise IndexError(f"start {start} is not in 0..{n}")
+        if width is None:
+            width = card_width(len(replay.players))
         if not width > 0:
             raise ValueError(f"width must be positive, not {width!r}")
         if puzzle and replay.partial:
@@ -1106,10 +1118,14 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             description=_(w["lines"]),
             tooltip=_(w["lines_tip"]),
             style=tight,
-            layout=widgets.Layout(width="400px"),
+            # the list and the comment box take the room their rows leave, down to what
+            # their words need: the panel is a note and three rows at 1366 px (issue 22)
+            layout=widgets.Layout(width="auto", flex="1 1 320px", max_width="480px"),
         )
         self.exit_line = button("back_main")
-        self.comment = widgets.Textarea(rows=2, layout=widgets.Layout(width="280px"))
+        self.comment = widgets.Textarea(
+            rows=2, layout=widgets.Layout(width="auto", flex="1 1 160px", min_width="160px", max_width="360px")
+        )
         self.comment_place = widgets.ToggleButtons(
             options=[(_(w["after"]), "after"), (_(w["before"]), "before")],
             value="after",

@@ -49,6 +49,7 @@ Names and every recorded text go through :func:`~durak_nb.views.html.esc`.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -70,8 +71,9 @@ from ..unseen import PartialDeal, SeenDraw
 from .card_buttons import HIDDEN, SELECTED, set_classes
 from .cards_svg import table_svg, talon_svg
 from .html import STYLE, cards_part_html, esc, hand_order, in_own_language, preset_words
+from .textfit import text_width
 
-__all__ = ["WORDS", "ScorerWidget"]
+__all__ = ["WORDS", "ScorerWidget", "label_width"]
 
 _SCOPES = itertools.count(1)
 
@@ -262,6 +264,21 @@ def _candidates(game: Any, seat: int) -> list[Move]:
     return list(game.legal_moves(seat))
 
 
+#: the words of the form's labelled boxes (:data:`WORDS`), whose labels share one width
+_LABELS = ("rules", "players", "dealer", "turned_up", "attacker", "shown", "me", "my_hand", "my_draw", "save_as")
+
+
+def label_width(labels: Iterable[str], *, least: int = 80) -> int:
+    """The width in pixels a widget's description needs to show each of ``labels`` whole
+    at the widgets' 13 px (:func:`~.textfit.text_width` of DejaVu Sans, the widest of the
+    fonts the page may use, and 10 px for the label's padding), at least ``least``.
+
+    >>> label_width(["Rules"]), label_width(["Сохранить как"])
+    (80, 111)
+    """
+    return max(least, *(math.ceil(text_width(t, 13)) + 10 for t in labels))
+
+
 class ScorerWidget(widgets.VBox):  # type: ignore[misc]
     """Record a live over-the-board game, move by move, to a crash-safe journal.
 
@@ -327,8 +344,12 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self._layout = widgets.Layout()
         self._bstyle = widgets.ButtonStyle()
         self._hstyle = HTMLStyle()
-        self._tstyle = TextStyle()
-        self._dstyle = DescriptionStyle()
+        # the form's labels share one width, that of the widest in the language in use
+        # (13 px, :func:`~.textfit.text_width`; at least the widgets' own 80 px): none
+        # is cut («Сохранить как», issue 22)
+        wide = {"description_width": f"{label_width(_(WORDS[k]) for k in _LABELS)}px"}
+        self._tstyle = TextStyle(**wide)
+        self._dstyle = DescriptionStyle(**wide)
         self._tbstyle = ToggleButtonsStyle()
         self.style = widgets.HTML(STYLE + _CSS, layout=self._layout, style=self._hstyle)
         self.style.add_class(HIDDEN)  # a style sheet shows nothing itself

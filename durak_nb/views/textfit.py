@@ -11,15 +11,18 @@ one em, wider than any letter.
 35.9
 >>> wrap("Bout 5: Anna attacks Boris · may act: Anna, Vera", 14, 200, bold=True)
 ['Bout 5: Anna attacks', 'Boris · may act: Anna,', 'Vera']
+>>> fit_lines("Maximilian-Alexander (6 cards) — attacker", 13, 120)
+(['Maximilian-Alexander', '(6 cards) — attacker'], 11.0, 120)
 """
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from .text_widths import BOLD, BOOK, CHARS, EM
 
-__all__ = ["fit_size", "text_width", "wrap"]
+__all__ = ["fit_lines", "fit_size", "text_width", "wrap"]
 
 
 @cache
@@ -59,3 +62,22 @@ def fit_size(text: str, size: float, width: float, *, bold: bool = False, smalle
     if wide <= width:
         return size
     return max(smallest, int(size * width / wide * 10) / 10)
+
+
+def fit_lines(
+    text: str, size: float, width: float, *, bold: bool = False, smallest: float = 9.0
+) -> tuple[list[str], float, float]:
+    """``text`` fitted to a box ``width`` pixels wide: wrapped at spaces (:func:`wrap`),
+    set smaller (down to ``smallest``, :func:`fit_size`) when one word alone is wider than
+    the box, and the box widened only when even that is too wide (a word is never cut).
+
+    Returns:
+        ``(lines, font size, box width)``: the box width is ``width``, or more when a
+        single word at ``smallest`` needs more (rounded up to a whole pixel).
+    """
+    widest = max(text_width(word, size, bold=bold) for word in text.split(" "))
+    if widest > width:
+        word = max(text.split(" "), key=lambda w: text_width(w, size, bold=bold))
+        size = fit_size(word, size, width, bold=bold, smallest=smallest)
+        width = max(width, math.ceil(text_width(word, size, bold=bold)))
+    return wrap(text, size, width, bold=bold), size, width
