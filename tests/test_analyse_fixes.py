@@ -25,15 +25,6 @@ CODE = "9S9C6D/KS7D - H 0 * 5 + -"
 #: sampled; the 6♦ lead loses what every other lead wins
 SAMPLED = "9S9C6D/KS7D 8C8H H 0 * 5 + -"
 
-KNOWN = {
-    "en": "Analysis: not evaluated (every card is known to Anna, so every sample would be the one deal, "
-    "and the solver does not answer this position)",
-    "ru": "Анализ: не оценено (игроку Anna известны все карты, так что каждая выборка была бы одним и тем "
-    "же раскладом, а решатель эту позицию не решает)",
-    "uk": "Аналіз: не оцінено (гравцеві Anna відомі всі карти, тож кожна вибірка була б тим самим "
-    "розкладом, а розв'язувач цієї позиції не розв'язує)",
-}
-
 
 def game(code: str = CODE) -> Game:
     return Game.from_code("podkidnoy", ["Anna", "Boris"], code)
@@ -148,23 +139,32 @@ def test_sampled_glyphs_of_a_recorded_game_seed_0() -> None:
 # ----------------------------------------------------------------------------- 3. every card known, no solver
 
 
+EXACT_THREE = {
+    "en": "Analysis: exact, a draw for Anna with best play; Anna covers 7♦ with 8♦ would have kept a win",
+    "ru": "Анализ: Anna: ничья при лучшей игре (точно); лучше был ход «Anna бьёт 7♦ картой 8♦» (выигрыш)",
+    "uk": "Аналіз: Anna: нічия за найкращої гри (точно); кращим був хід «Anna б'є 7♦ картою 8♦» (виграш)",
+}
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_three_holders_every_card_known_is_not_evaluated(lang: str) -> None:
+def test_three_holders_every_card_known_small_enough_is_exact(lang: str) -> None:
+    # issue 21: three players holding cards, the talon empty, at most solver.MANY_MAX_CARDS
+    # cards: exact for the mover against the others (before: "known", not evaluated)
     rec = recording("draw.durak")
     with language(lang):
         out = analyse(rec)
-    assert out.meta["analysis"][1] == {"how": "known", "comment": KNOWN[lang]}
-    assert out.meta["comments"]["1"] == KNOWN[lang]
-    assert out.meta["glyphs"] == {"5": "!"}  # no ?? from a bar of identical samples
+    fig = out.meta["analysis"][1]
+    assert (fig["how"], fig["value"], fig["best"], fig["glyph"]) == ("exact", 0.5, 1.0, "?")
+    assert fig["best_move"] == {"player": "Anna", "action": "defend", "card": "8D", "target": "7D"}
+    assert out.meta["comments"]["1"] == EXACT_THREE[lang]
+    assert out.meta["glyphs"] == {"1": "?", "5": "!"}
     g = rec.new_game()
     g.play(rec.moves[0])
-    assert evaluate(g, rec.moves[1], bot=SearchBot(samples=8)).how == "known"
-    h = hint(g, 0)
-    assert h.how == "heuristic" and h.move is not None
-    assert h.words == (
-        f"{h.move.describe(g.players)}: the heuristic bot's move (every card is known, and the solver does not "
-        "answer this position)"
-    )
+    ev = evaluate(g, rec.moves[1], bot=SearchBot(samples=8))
+    assert (ev.how, ev.value, ev.best_value, ev.glyph) == ("exact", 0.5, 1.0, "?")
+    h = hint(g, 0)  # the hint recommends the move the analysis names as keeping the win
+    assert (h.how, h.move) == ("exact", ev.best)
+    assert h.words == "Anna covers 7♦ with 8♦: a win with best play (exact)"
 
 
 # ----------------------------------------------------------------------------- 4. a redeal is a choice (R5)

@@ -53,6 +53,10 @@ def _outcome(game: Game) -> int:
     return 0 if r.draw else (-1 if r.durak == 0 else 1)
 
 
+#: the search's children that step over a forced pass (:meth:`Endgame._settle`), counted by walk
+STEPPED = [0]
+
+
 def walk(game: Game, rng: random.Random, kinds: dict[object, int], script: list[str] | None = None) -> int:
     """Play ``game`` (talon empty, two players) to its end with random moves (the moves of
     ``script`` first, by their text), checking the core at every position against the
@@ -66,8 +70,14 @@ def walk(game: Game, rng: random.Random, kinds: dict[object, int], script: list[
         made = {core.to_move(state, mv): mv for mv in core.moves(state)}
         assert set(made) == set(moves), game
         assert len(made) == len(core.moves(state))  # no move twice
-        singles = {mv for mv, _ in core.expand(state, True)[1]}
-        assert singles <= set(made.values())
+        singles = core.expand(state, True)[1]
+        assert {mv for mv, _ in singles} <= set(made.values())
+        for mv, child in singles:  # the search's child: the move's, or after the forced pass
+            full = core.play(state, mv)
+            if child != full:
+                assert not isinstance(full, int) and core.moves(full) == [(PASS, 0, 0)], (state, mv)
+                assert core.play(full, (PASS, 0, 0)) == child
+                STEPPED[0] += 1
         assert core.history(game) == history
         checked += 1
         if script:
@@ -115,6 +125,7 @@ def test_differential_sweep_from_real_deals() -> None:
             if game is not None:
                 checked += walk(game, random.Random(seed), kinds)
     assert checked > 20_000
+    assert STEPPED[0] > 1_000  # the search's step over a forced pass, checked as often
     # every kind of move was made (lead, throw, pass, cover, take, transfer, shown trump)
     assert set(range(7)) <= set(kinds)
 

@@ -16,7 +16,9 @@ from typing import Any
 
 import pytest
 
-from durak_nb.analysis import Solution, SolverBudgetError, SolverError, decision, solve
+from durak_nb.analysis import Solution, SolverBudgetError, SolverError, decision, evaluate, seat_values, solve
+from durak_nb.analysis.solver import MANY_MAX_CARDS
+from durak_nb.bots import SearchBot
 from durak_nb.cards import Suit, deck
 from durak_nb.cli import main
 from durak_nb.engine import Game, Move
@@ -559,3 +561,122 @@ def test_a_table_kept_between_solves_changes_no_answer_and_saves_work() -> None:
     assert len(small) <= 5
     with pytest.raises(TypeError, match="max_entries must be a positive whole number"):
         SolverTable(max_entries=0)
+
+
+# ----------------------------------------------------------------------------- three players or more (issue 21)
+
+
+def seat_minimax(game: Game, seat: int, counter: list[int]) -> int:
+    """The plain minimax of ``seat`` against all the others (no table, no pruning), with
+    the solver's reading of R12 for several throwers: the first clockwise from the
+    attacker decides, the defender after them."""
+    counter[0] -= 1
+    if counter[0] < 0:
+        raise TooBig
+    r = game.result
+    if r is not None:
+        return 0 if r.draw else (-1 if r.durak == seat else 1)
+    moves = game.legal_moves()
+    throwing = [m for m in moves if m.player != game.defender]
+    if throwing:
+        first = min({m.player for m in throwing}, key=lambda s: (s - (game.attacker or 0)) % game.n)
+        moves = [m for m in throwing if m.player == first]
+    values = []
+    for m in moves:
+        child = game.copy()
+        child.play(m)
+        values.append(seat_minimax(child, seat, counter))
+    return max(values) if moves[0].player == seat else min(values)
+
+
+def three_player_endgame(preset: str, sizes: tuple[int, ...], seed: int) -> Game:
+    rules = Rules.make(preset)
+    rng = random.Random(seed)
+    cards = list(deck(rules.deck_size))
+    rng.shuffle(cards)
+    trump = Suit.D if rules.japanese else rng.choice(list(Suit))
+    hands, i = [], 0
+    for n in sizes:
+        hands.append(cards[i : i + n])
+        i += n
+    return Game.from_position(
+        rules,
+        ["Anna", "Boris", "Vera", "Gleb"][: len(sizes)],
+        hands=hands,
+        talon="",
+        trump=trump,
+        attacker=rng.randrange(len(sizes)),
+        first_bito_done=True,
+        bout=5,
+        rest_to_discard=True,
+    )
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "japanese", "perevodnoy"])
+def test_seat_values_agree_with_a_plain_minimax_for_three_and_four_players(preset: str) -> None:
+    compared = outcomes = over = 0
+    for seed in range(40):
+        sizes = [(1, 2, 2), (2, 1, 1), (1, 1, 1, 1)][seed % 3]
+        game = three_player_endgame(preset, sizes, seed)
+        if game.result is not None:
+            continue
+        seat = seed % len(sizes)
+        try:
+            values, _nodes = seat_values(game, seat, node_budget=20_000)
+        except SolverBudgetError:  # takes send the cards round: R27's past searched without the table
+            over += 1
+            continue
+        moves = list(game.legal_moves(seat))
+        assert list(values) == moves
+        for m in moves:
+            child = game.copy()
+            child.play(m)
+            try:
+                plain = seat_minimax(child, seat, [20_000])
+            except (TooBig, RecursionError):  # a long line before R27 ends it
+                continue
+            assert values[m] == plain, (seed, m)
+            compared += 1
+        outcomes += bool(moves)
+    assert compared >= 5
+    assert over < 8
+
+
+def test_seat_values_with_two_holders_is_the_solvers_outcome() -> None:
+    game = Game.from_code("podkidnoy", NAMES, "9S9C6D/KS7D - H 0 * 5 + -")
+    values, _nodes = seat_values(game, 0)
+    sol = solve(game)
+    assert {m: v for m, v in values.items()} == {e.move: (1 if e.durak == 1 else -1) for e in sol.evaluations}
+
+
+def test_seat_values_bound_and_refusals() -> None:
+    game = Game.from_code("podkidnoy", ["Anna", "Boris", "Vera"], "7S8S9S/8H9H/TSJS8C9CQC - D 0 * 5 + -")
+    with pytest.raises(SolverError) as err:
+        seat_values(game, 0)
+    assert err.value.rule is None
+    assert str(err.value) == (
+        "10 cards are in the hands and on the table: with three players or more the solver answers up to"
+        f" {MANY_MAX_CARDS}"
+    )
+    with pytest.raises(SolverError) as err:
+        seat_values(Game.deal("podkidnoy", ["Anna", "Boris", "Vera"], seed=3), 0)
+    assert err.value.rule == "R16"
+    with pytest.raises(TypeError):
+        seat_values(game, 0, node_budget=0)
+    small = Game.from_code("podkidnoy", ["Anna", "Boris", "Vera"], "7S8S/9H/TSJS - D 0 * 5 + -")
+    with pytest.raises(SolverBudgetError):
+        seat_values(small, 0, node_budget=3)
+    values, _nodes = seat_values(small, 0)
+    assert {m.describe(small.players): v for m, v in values.items()} == {"Anna attacks 7♠": 1, "Anna attacks 8♠": -1}
+
+
+def test_analysis_evaluates_three_players_exactly_where_small_enough() -> None:
+    game = Game.from_code("podkidnoy", ["Anna", "Boris", "Vera"], "7S8S/9H/TSJS - D 0 * 5 + -")
+    bot = SearchBot(samples=4, seed=0)
+    ev = evaluate(game, Move.attack(0, "8S"), bot=bot)
+    assert (ev.how, ev.value, ev.best_value, ev.glyph, ev.best) == ("exact", 0.0, 1.0, "??", Move.attack(0, "7S"))
+    ev = evaluate(game, Move.attack(0, "7S"), bot=bot)
+    assert (ev.how, ev.value, ev.best_value, ev.glyph) == ("exact", 1.0, 1.0, "!")
+    big = Game.from_code("podkidnoy", ["Anna", "Boris", "Vera"], "7S8S9S/8H9H/TSJS8C9CQC - D 0 * 5 + -")
+    # over the bound of solver.MANY_MAX_CARDS: the mover's view (the discard not seen here) is sampled
+    assert evaluate(big, Move.attack(0, "7S"), bot=bot).how == "sampled"

@@ -28,6 +28,7 @@ from .solver import (
     SolverError,
     SolverTable,
     decision,
+    seat_values,
     solve,
 )
 
@@ -46,5 +47,6 @@ __all__ = [
     "decision",
     "evaluate",
     "hint",
+    "seat_values",
     "solve",
 ]

@@ -324,6 +324,8 @@ class Endgame:
                     out.append(
                         ((LEAD, bit, 0), (c0, c1, att, bit, bit, 15 << (c & ~3), 1, 0, 0, 0, fb, bout1, 0, att, c, 0))
                     )
+                settle = self._settle
+                out = [(mv, settle(c)) for mv, c in out]
                 return att, out
             most = self.bout_limit if fb else self.first_limit
             held = hd.bit_count()
@@ -363,6 +365,8 @@ class Endgame:
                             m ^= low
                             out.append(((THROW, low, 0), laid(st, low, THROW)))
                     out.append((_PASS_MOVE, after_pass))
+                    settle = self._settle
+                    out = [(mv, settle(c)) for mv, c in out]
                     return att, out
                 for m in _subsets(_bits(cands), room):
                     out.append(((THROW, m, 0), self._laid(st, m, THROW)))
@@ -371,6 +375,8 @@ class Endgame:
         # the defender (R10, R17, R20, R14)
         beat = self.beat
         later = []
+        # after a cover the attacker may throw in (R11, R13): room and a card to cover it
+        can_throw = ha and (self.bout_limit if fb else self.first_limit) > na and hd.bit_count() > uncovered.bit_count()
         un = uncovered
         while un:
             xb = un & -un
@@ -388,6 +394,29 @@ class Endgame:
                     c0, c1 = h0, h1 ^ low
                 if not left and not ha:  # the last cover and no thrower: bito (R15)
                     child: State | int = self._end(c0, c1, att, table | low, False, fb)
+                elif singles and ha and not (can_throw and ha & (ranks | 15 << (y & ~3))):
+                    # the search: the attacker can only pass, made at once (:meth:`_settle`)
+                    if not left:
+                        child = self._end(c0, c1, att, table | low, False, fb)
+                    else:
+                        child = (
+                            c0,
+                            c1,
+                            att,
+                            table | low,
+                            left,
+                            ranks | 15 << (y & ~3),
+                            na,
+                            0,
+                            1,
+                            shown,
+                            fb,
+                            bout1,
+                            1,
+                            first,
+                            order,
+                            covers | y << (6 * x),
+                        )
                 else:
                     child = (
                         c0,
@@ -412,6 +441,7 @@ class Endgame:
                 else:
                     out.append(((COVER, low, x), child))
         out += later
+        covered = len(out)
         if self.transfers and uncovered == table and ha and (not bout1 or self.transfer_first):  # R17-R19
             tsize = ha.bit_count()
             r4 = (uncovered & -uncovered).bit_length() - 1 & ~3
@@ -471,7 +501,42 @@ class Endgame:
         else:
             took = self._end(h0, h1, att, table, True, fb)
         out.append((_TAKE_MOVE, took))
+        if singles:  # the search: a forced pass made at once (the covers' made above)
+            settle = self._settle
+            for i in range(covered, len(out)):
+                mv, c = out[i]
+                out[i] = (mv, settle(c))
         return d, out
+
+    def _settle(self, c: State | int) -> State | int:
+        """``c``, or where the attacker decides there and has nothing to throw in (no
+        card of a rank on the table, or no room, R11, R13), the position after their pass
+        (R12, R14, R15): the search's step over a forced move (used with ``singles``).
+
+        R27 stays exact: the skipped position's one move leads to the one made, so each
+        occurrence of it is followed by one of that one, whose count reaches
+        ``repetition_draw`` no later than the skipped one's would have, on the same line
+        and with the same outcome (a draw); the differential test checks each step."""
+        if isinstance(c, int):
+            return c
+        h0, h1, att, table, uncovered, ranks, na, taking, passed, shown, fb, bout1, _ap, first, order, covers = c
+        if passed or not table:  # the defender decides, or a lead
+            return c
+        if att:
+            ha, hd = h1, h0
+        else:
+            ha, hd = h0, h1
+        if not ha:
+            return c
+        if ha & ranks:
+            room = (self.bout_limit if (fb or taking) else self.first_limit) - na
+            if room > 0 and hd.bit_count() > uncovered.bit_count():
+                return c
+        if taking:
+            return self._end(h0, h1, att, table, True, fb)
+        if not uncovered:
+            return self._end(h0, h1, att, table, False, fb)
+        return (h0, h1, att, table, uncovered, ranks, na, 0, 1, shown, fb, bout1, 1, first, order, covers)
 
     def _laid(self, st: State, cards: int, kind: int) -> State | int:
         """The position after a lead, throw-in or transfer of ``cards`` (R9, R11, R17)."""

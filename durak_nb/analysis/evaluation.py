@@ -107,7 +107,16 @@ from ..record.annotations import move_from_json
 from ..record.json_form import Recording, move_to_json
 from ..record.tree import GameNode, GameTree
 from ..unseen import PartialDeal
-from .solver import MAX_NODE_BUDGET, Solution, SolverBudgetError, SolverError, SolverTable, solve
+from .solver import (
+    MANY_NODE_BUDGET,
+    MAX_NODE_BUDGET,
+    Solution,
+    SolverBudgetError,
+    SolverError,
+    SolverTable,
+    seat_values,
+    solve,
+)
 
 __all__ = [
     "BLUNDER",
@@ -344,7 +353,12 @@ def exact_values(
     game: Game, mover: int, node_budget: int, table: SolverTable | None = None
 ) -> dict[Move, float] | None:
     """The exact value for ``mover`` after each of their legal moves, or ``None`` where
-    the solver does not apply.
+    the solver does not apply. With three players or more holding cards (R24) and the
+    talon empty: the value ``mover`` can make sure of whatever the others play
+    (:func:`~durak_nb.analysis.solver.seat_values`), where at most
+    :data:`~durak_nb.analysis.solver.MANY_MAX_CARDS` cards are in the hands and on the
+    table (``None`` beyond it), within ``node_budget`` and at most
+    :data:`~durak_nb.analysis.solver.MANY_NODE_BUDGET` positions (else OverBudget).
 
     Raises:
         OverBudget: the solver applies but needs more than ``node_budget`` positions in
@@ -373,8 +387,17 @@ def exact_values(
         return values
     except SolverBudgetError as exc:
         raise OverBudget from exc
-    except SolverError:  # the solver does not apply here
+    except SolverError as exc:  # the solver does not apply here
+        if exc.rule != "R24":
+            return None
+    # three players or more hold cards (R24): exact for the mover against the others where small enough
+    try:
+        many, _nodes = seat_values(game, mover, node_budget=min(node_budget, MANY_NODE_BUDGET))
+    except SolverBudgetError as exc:
+        raise OverBudget from exc
+    except SolverError:  # more cards than solver.MANY_MAX_CARDS, or another condition fails
         return None
+    return {m: (v + 1) / 2 for m, v in many.items()}
 
 
 def _exact(game: Game, move: Move, node_budget: int, table: SolverTable | None = None) -> MoveEvaluation | None:

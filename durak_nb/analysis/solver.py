@@ -68,6 +68,8 @@ __all__ = [
     "SolverError",
     "SolverTable",
     "decision",
+    "decision_many",
+    "seat_values",
     "solve",
 ]
 
@@ -83,6 +85,14 @@ MAX_NODE_BUDGET = 1_000_000
 #: two moves it by some 40). A solve keeps at most one entry per position searched, so its
 #: ``node_budget`` bounds its table: the default budget, about 200 MB.
 ENTRY_BYTES = 200
+#: Three players or more holding cards, the talon empty (issue 21): :func:`seat_values`
+#: solves the position exactly for one seat against the others where at most this many
+#: cards are in the hands and on the table (and within its node budget); beyond it the
+#: analysis leaves the move not evaluated (``"known"``).
+MANY_MAX_CARDS = 9
+#: The most positions the analysis and the hint give :func:`seat_values` (its search plays
+#: every move on the engine, some 20,000–30,000 positions a CPU second): about 2 s at most.
+MANY_NODE_BUDGET = 50_000
 #: The deepest line searched (moves after the position solved); a bound, never reached
 #: by a real endgame (every line ends, R25/R27), kept so that no input runs unbounded.
 MAX_DEPTH = 5_000
@@ -115,6 +125,11 @@ _COUNTED = {
     "holders": Nn_(
         "{n} player is still in the game ({names}): the solver needs exactly two",
         "{n} players are still in the game ({names}): the solver needs exactly two",
+    ),
+    # three or more players holding cards: the bound of seat_values ({most}: MANY_MAX_CARDS)
+    "many_cards": Nn_(
+        "{n} card is in the hands and on the table: with three players or more the solver answers up to {most}",
+        "{n} cards are in the hands and on the table: with three players or more the solver answers up to {most}",
     ),
     # {budget}: the number of positions, written as the language writes numbers ("1,000,000")
     "budget": Nn_(
@@ -272,6 +287,28 @@ def decision(game: Game) -> tuple[int, list[Move]]:
         if len(seats) > 1:
             raise SolverError("R12", _counted("holders", len(seats) + 1, names=_names(game, seats)))
         return thrower[0].player, thrower
+    return moves[0].player, moves
+
+
+def decision_many(game: Game) -> tuple[int, list[Move]]:
+    """:func:`decision` for any number of players holding cards (R12 as the solver reads
+    it): where several throwers may act, the first of them clockwise from the attacker
+    decides (the attacker first, holding the first right; a pass waits, a card placed
+    gives everyone the right back), the defender after them all.
+
+    Raises:
+        SolverError: the game is over.
+    """
+    if game.result is not None:
+        raise SolverError(game.result.rule, _words("over", result=game.result.describe(game.players)))
+    moves = [m for m in game.legal_moves() if m.action is not Action.REDEAL]
+    d = game.defender
+    thrower = [m for m in moves if m.player != d]
+    if thrower:
+        seats = {m.player for m in thrower}
+        start = game.attacker if game.attacker is not None else 0
+        first = min(seats, key=lambda s: (s - start) % game.n)
+        return first, [m for m in thrower if m.player == first]
     return moves[0].player, moves
 
 
@@ -438,21 +475,25 @@ class _Search:
     """Alpha-beta with a transposition table of (lower, upper) bounds; values from the
     side of ``p0`` (+1: ``p1`` is the durak)."""
 
-    def __init__(self, game: Game, p0: int, p1: int, budget: int) -> None:
+    def __init__(self, game: Game, p0: int, p1: int, budget: int, many: bool = False) -> None:
         r = game.rules
+        #: three or more players holding cards: ``p0`` against all the others (:func:`seat_values`)
+        self.many = many
         self.p0, self.p1 = p0, p1
         self.budget = budget
         self.nodes = 0
         self.tt: dict[object, tuple[int, int, Move | None]] = {}
         # R27: only transfers (R17) and english lead passing (R9) let a position recur
-        self.recurs = bool(r.transfers or r.lead_style == "pair")
+        # (and takes with three players or more holding cards: the cards go round the table)
+        self.recurs = bool(r.transfers or r.lead_style == "pair" or many)
         self.repetition = r.repetition_draw
         self.trump = game.trump
         # With throw-ins and no repetition, a lead or throw-in of several cards reaches the
         # position that one card at a time reaches: the thrower keeps the decision after
         # each card (R12 as read here), and the room is the same (R13). Below the root the
         # search lays one card at a time.
-        self.singles = bool(r.throw_ins and not self.recurs)
+        # (With several throwers a card placed gives the attacker the right back first.)
+        self.singles = bool(r.throw_ins and not self.recurs and not many)
         self.root = game
 
     def key(self, g: Game) -> int | None:
@@ -505,7 +546,7 @@ class _Search:
             self.stop()
         if depth > MAX_DEPTH:
             raise SolverError(None, _words("depth", depth=MAX_DEPTH))
-        mover, moves = decision(g)
+        mover, moves = decision_many(g) if self.many else decision(g)
         if self.singles:
             moves = [m for m in moves if len(m.cards) < 2 or m.action is Action.TRANSFER]
         if len(moves) > 1:
@@ -663,3 +704,66 @@ def _solve_engine(
     work = g.copy()  # the caller's game is never moved
     values = [search.after(work, m, -1, 1, 1) for m in moves]
     return mover, moves, values, search.nodes
+
+
+def seat_values(
+    game: Game | KnownCards, seat: int, *, node_budget: int = DEFAULT_NODE_BUDGET
+) -> tuple[dict[Move, int], int]:
+    """The outcome ``seat`` can make sure of after each of its legal moves, whatever the
+    other players do: every card known, the talon empty, any number of players holding
+    cards (issue 21: three or more are solved exactly where small enough). The others are
+    taken as one side playing against ``seat`` (each of them would rather see ``seat`` the
+    durak): so +1 means ``seat`` is not the durak however they play, -1 that they can make
+    it the durak, 0 that they can hold it to a draw (R25, R27) and no further. With two
+    players holding cards this is :func:`solve`'s outcome.
+
+    The search is the engine's (:class:`_Search`, every move played by ``Game``); where
+    several throwers may act it follows :func:`decision_many` (the attacker first, then
+    clockwise). ``game`` is not changed.
+
+    Args:
+        game: an engine :class:`~durak_nb.engine.Game` (or a game whose cards are all known).
+        seat: the seat whose moves are valued (its legal moves now, a redeal claim left out).
+        node_budget: the most positions searched (as :func:`solve`).
+
+    Returns:
+        (values, nodes): each legal move of ``seat`` (in the engine's order) with its
+        outcome for ``seat``; the positions searched.
+
+    Raises:
+        SolverError: the game is over; the talon is not empty (R16); a redeal may be
+            claimed (R5); R27 is off (with three players holding cards positions recur
+            in every variant: the cards go round by takes); a card is not known; more than
+            :data:`MANY_MAX_CARDS` cards are in the hands and on the table.
+        SolverBudgetError: the answer needs more than ``node_budget`` positions.
+        TypeError, ValueError: ``node_budget`` as :func:`solve` refuses it.
+    """
+    if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
+        raise TypeError(f"seat_values: node_budget must be a positive whole number, not {node_budget!r}")
+    if node_budget > MAX_NODE_BUDGET:
+        raise ValueError(f"seat_values: node_budget is at most {MAX_NODE_BUDGET:,} positions, not {node_budget:,}")
+    g = _known_game(game)
+    if g.result is not None:
+        raise SolverError(g.result.rule, _words("over", result=g.result.describe(g.players)))
+    if g.talon:
+        raise SolverError("R16", _counted("talon", len(g.talon)))
+    moves = [m for m in g.legal_moves(seat) if m.action is not Action.REDEAL]
+    if len(moves) < len(g.legal_moves(seat)):
+        raise SolverError("R5", _(_WORDS["redeal"]))
+    if not g.rules.repetition_draw:  # with three or more holding cards, takes let positions recur too
+        raise SolverError("R27", _(_WORDS["endless"]))
+    cards = sum(len(h) for h in g.hands) + len(g.attack_cards) + sum(d is not None for d in g.defence_cards)
+    if cards > MANY_MAX_CARDS:
+        raise SolverError(None, _counted("many_cards", cards, most=MANY_MAX_CARDS))
+    other = next((s for s in range(g.n) if s != seat and g.hands[s]), (seat + 1) % g.n)
+    search = _Search(g, seat, other, node_budget, many=True)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * MAX_DEPTH + 1000))
+    try:
+        work = g.copy()  # the caller's game is never moved
+        values = {m: search.after(work, m, -1, 1, 1) for m in moves}
+    except RecursionError:
+        raise SolverError(None, _words("depth", depth=MAX_DEPTH)) from None
+    finally:
+        sys.setrecursionlimit(limit)
+    return values, search.nodes
