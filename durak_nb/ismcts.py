@@ -58,6 +58,8 @@ DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 100_000
 #: Solver positions per decision by default where every card is known.
 DEFAULT_NODE_BUDGET = 5_000
+#: the most entries of the playouts' solver table before it starts afresh
+TABLE_MOST = 300_000
 
 
 class _Node:
@@ -115,11 +117,13 @@ class ISMCTSBot:
         playout_moves: int = 400,
         node_budget: int = DEFAULT_NODE_BUDGET,
         seconds: float | None = None,
+        playout_solve: int = 0,
     ) -> None:
         for what, value, low, high in (
             ("iterations", iterations, 1, MAX_ITERATIONS),
             ("playout_moves", playout_moves, 1, 100_000),
             ("node_budget", node_budget, 0, 1_000_000),
+            ("playout_solve", playout_solve, 0, 1_000_000),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise ValueError(f"ISMCTSBot: {what} is a whole number from {low} to {high}, not {value!r}")
@@ -132,11 +136,17 @@ class ISMCTSBot:
         self.playout_moves = playout_moves
         self.node_budget = node_budget
         self.seconds = seconds
+        self.playout_solve = playout_solve
         self.heuristic = HeuristicBot()
         #: iterations run in all, decisions solved exactly, deals that could not be built
         self.iterations_run = 0
         self.solved = 0
         self.failed_samples = 0
+        #: playouts ended by the exact solver, and its tries beyond ``playout_solve``
+        self.playouts_solved = 0
+        self.playouts_over = 0
+        self._table: dict[int, int] = {}
+        self._table_key: object = None
 
     def __repr__(self) -> str:
         """The call that makes this bot afresh, e.g. ``ISMCTSBot(iterations=200, seed=0)``."""
@@ -209,7 +219,6 @@ class ISMCTSBot:
         root = _Node(seat)
         rng = self.rng
         c = self.exploration
-        bot = self.heuristic
         allowed = set(cands)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         total = self.iterations
@@ -259,12 +268,51 @@ class ISMCTSBot:
                 g.play(best)
                 node = kids[best]
                 path.append(node)
-            played = 0
-            while not g.finished and played < self.playout_moves:
-                g.play(bot.choose(g))
-                played += 1
-            reward = _rewards(g)
+            reward = self._playout(g)
             for nd in path:
                 nd.n += 1
                 nd.w += reward[nd.mover]
         return {m: (root.children[m].n if m in root.children else 0) for m in cands}
+
+    def _playout(self, g: Game) -> list[float]:
+        """Play ``g`` (one deal, every card placed) out with the heuristic bot at every
+        seat; each seat's outcome (:func:`_rewards`). With :attr:`playout_solve`, once two
+        players hold cards and the talon is empty (R16, R24: this deal's cards are all
+        known), at the start of each bout the exact solver is asked within that many
+        positions, and its outcome with best play by both is the playout's."""
+        bot = self.heuristic
+        played = 0
+        budget = self.playout_solve
+        while not g.finished and played < self.playout_moves:
+            if budget and not g.talon and not g.attack_cards and g.n - len(g.out_order) == 2:
+                value = self._solved(g, budget)
+                if value is not None:
+                    return value
+            g.play(bot.choose(g))
+            played += 1
+        return _rewards(g)
+
+    def _solved(self, g: Game, budget: int) -> list[float] | None:
+        """Each seat's outcome of ``g`` with best play by both, from the endgame core
+        (:class:`~durak_nb.analysis.endgame_core.Search` within ``budget`` positions), or
+        ``None`` where it needs more or the core does not take the game (not two seats,
+        R2; teams, R22; prostoy or english leads, R9: there the heuristic plays on)."""
+        from .analysis.endgame_core import CoreRefused, Endgame, Search, SearchBudgetLimit
+
+        try:
+            core, st = Endgame.from_game(g)
+        except CoreRefused:
+            return None
+        table = None
+        if not core.transfers:  # no position recurs: the table holds for every deal of this game
+            key = (g.rules, int(g.trump))
+            if self._table_key != key or len(self._table) > TABLE_MOST:
+                self._table_key, self._table = key, {}
+            table = self._table
+        try:
+            value = Search(core, budget, table, core.history(g)).value(st)
+        except SearchBudgetLimit:
+            self.playouts_over += 1
+            return None
+        self.playouts_solved += 1
+        return [0.5, 0.5] if value == 0 else ([1.0, 0.0] if value > 0 else [0.0, 1.0])

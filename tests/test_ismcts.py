@@ -69,7 +69,15 @@ def test_rewards_of_a_finished_game() -> None:
 
 
 def test_bad_settings_are_refused() -> None:
-    for kw in ({"iterations": 0}, {"iterations": True}, {"playout_moves": 0}, {"node_budget": -1}, {"seconds": 0}):
+    for kw in (
+        {"iterations": 0},
+        {"iterations": True},
+        {"playout_moves": 0},
+        {"node_budget": -1},
+        {"seconds": 0},
+        {"playout_solve": -1},
+        {"playout_solve": 1.5},
+    ):
         with pytest.raises(ValueError, match="ISMCTSBot"):
             ISMCTSBot(**kw)  # type: ignore[arg-type]
 
@@ -89,3 +97,47 @@ def test_named_in_tournaments() -> None:
     t = run_tournament([bot_spec("heuristic"), bot_spec("ismcts-4")], deals=1, workers=1, bootstrap=0)
     assert [g.lineup for g in t.games] == [("heuristic", "ismcts-4"), ("ismcts-4", "heuristic")]
     assert all(g.forfeit is None for g in t.games)
+
+
+#: two-player endgames (talon empty, every card known) of podkidnoy and perevodnoy
+ENDGAMES = [
+    ("podkidnoy", CODE),
+    ("podkidnoy", "9S9C6DAH/KS7D8H - H 0 * 5 + -"),
+    ("perevodnoy", "9S9C6D/KS7D9H - H 0 * 5 + -"),
+]
+
+
+@pytest.mark.parametrize(("preset", "code"), ENDGAMES)
+def test_a_solved_playout_is_the_solvers_outcome(preset: str, code: str) -> None:
+    g = Game.from_code(preset, ["Anna", "Boris"], code)
+    durak = solve(g).durak
+    bot = ISMCTSBot(iterations=5, seed=0, playout_solve=10_000)
+    want = [0.5, 0.5] if durak is None else [0.0 if s == durak else 1.0 for s in range(2)]
+    assert bot._playout(g.copy()) == want
+    assert (bot.playouts_solved, bot.playouts_over) == (1, 0)
+
+
+def test_a_playout_beyond_its_solver_budget_is_played_out() -> None:
+    g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=3)
+    h = HeuristicBot()
+    while g.talon or g.attack_cards:  # on to the first bout with the talon empty
+        g.play(h.choose(g))
+    bot = ISMCTSBot(iterations=5, seed=0, playout_solve=1)
+    heuristic = g.copy()
+    play_out(heuristic, h)
+    assert bot._playout(g) == _rewards(heuristic)  # the heuristic bot's own game, tried at each bout
+    assert bot.playouts_solved == 0 and bot.playouts_over >= 1
+
+
+@pytest.mark.parametrize(("preset", "players"), [("podkidnoy", 2), ("perevodnoy", 2), ("podkidnoy", 3)])
+def test_with_solved_playouts_it_plays_legal_games_and_repeats_itself(preset: str, players: int) -> None:
+    games = []
+    for _ in range(2):
+        g = Game.deal(preset, [f"P{k}" for k in range(players)], seed=21)
+        bot = ISMCTSBot(iterations=12, seed=2, playout_solve=500)
+        moves = play_out(g, bot)
+        assert g.finished and len(moves) == len(g.history)
+        games.append((moves, bot.playouts_solved, bot.playouts_over))
+    assert games[0] == games[1]
+    if players == 2:
+        assert games[0][1] > 0  # the endgame core answered some playouts
