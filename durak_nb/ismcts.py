@@ -66,12 +66,13 @@ class _Node:
     """One node of the tree: the move that led here, its mover, the visits, the sum of
     the mover's outcomes and the availability count (UCB's parent visits, ISMCTS)."""
 
-    __slots__ = ("avail", "children", "mover", "n", "w")
+    __slots__ = ("avail", "children", "mover", "n", "w", "w2")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
         self.n = 0
         self.w = 0.0
+        self.w2 = 0.0
         self.avail = 0
         self.children: dict[Move, _Node] = {}
 
@@ -118,6 +119,7 @@ class ISMCTSBot:
         node_budget: int = DEFAULT_NODE_BUDGET,
         seconds: float | None = None,
         playout_solve: int = 0,
+        margin: float = 0.0,
     ) -> None:
         for what, value, low, high in (
             ("iterations", iterations, 1, MAX_ITERATIONS),
@@ -127,6 +129,8 @@ class ISMCTSBot:
         ):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise ValueError(f"ISMCTSBot: {what} is a whole number from {low} to {high}, not {value!r}")
+        if isinstance(margin, bool) or not isinstance(margin, int | float) or not 0 <= margin <= 10:
+            raise ValueError(f"ISMCTSBot: margin is a number from 0 to 10, not {margin!r}")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ValueError(f"ISMCTSBot: seconds is a positive number or None, not {seconds!r}")
         self.iterations = iterations
@@ -137,6 +141,9 @@ class ISMCTSBot:
         self.node_budget = node_budget
         self.seconds = seconds
         self.playout_solve = playout_solve
+        self.margin = float(margin)
+        #: the root of the last search (its children's visits and outcomes)
+        self.last_root: _Node | None = None
         self.heuristic = HeuristicBot()
         #: iterations run in all, decisions solved exactly, deals that could not be built
         self.iterations_run = 0
@@ -184,7 +191,25 @@ class ISMCTSBot:
         top = max(visits.values())
         if top == 0 or visits[default] == top:
             return default
-        return next(m for m in cands if visits[m] == top)
+        best = next(m for m in cands if visits[m] == top)
+        if self.margin and not self._better(best, default):
+            return default
+        return best
+
+    def _better(self, move: Move, default: Move) -> bool:
+        """``move``'s mean outcome at the root of the last search lies more than
+        :attr:`margin` standard errors above that of ``default`` (the heuristic bot's
+        move; one never tried is never the better)."""
+        kids = self.last_root.children if self.last_root is not None else {}
+        a, b = kids.get(move), kids.get(default)
+        if a is None or not a.n:
+            return False
+        if b is None or not b.n:
+            return True
+        ma, mb = a.w / a.n, b.w / b.n
+        va = max(a.w2 / a.n - ma * ma, 0.0) / a.n
+        vb = max(b.w2 / b.n - mb * mb, 0.0) / b.n
+        return ma - mb > self.margin * math.sqrt(va + vb)
 
     def _exact(self, sv: SeatView, cands: Sequence[Move], default: Move) -> Move | None:
         """A move keeping the best exact outcome where the view hides nothing and the
@@ -271,7 +296,10 @@ class ISMCTSBot:
             reward = self._playout(g)
             for nd in path:
                 nd.n += 1
-                nd.w += reward[nd.mover]
+                x = reward[nd.mover]
+                nd.w += x
+                nd.w2 += x * x
+        self.last_root = root
         return {m: (root.children[m].n if m in root.children else 0) for m in cands}
 
     def _playout(self, g: Game) -> list[float]:

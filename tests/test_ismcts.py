@@ -8,7 +8,7 @@ import pytest
 from durak_nb.analysis import solve
 from durak_nb.bots import HeuristicBot, play_out, turn_seat
 from durak_nb.engine import Game, Move
-from durak_nb.ismcts import ISMCTSBot, _rewards
+from durak_nb.ismcts import ISMCTSBot, _Node, _rewards
 from durak_nb.tournament import bot_spec, run_tournament
 
 #: Anna to lead in a two-player end game (talon empty): the solver's best leads are the
@@ -77,6 +77,8 @@ def test_bad_settings_are_refused() -> None:
         {"seconds": 0},
         {"playout_solve": -1},
         {"playout_solve": 1.5},
+        {"margin": -1},
+        {"margin": "1"},
     ):
         with pytest.raises(ValueError, match="ISMCTSBot"):
             ISMCTSBot(**kw)  # type: ignore[arg-type]
@@ -141,3 +143,29 @@ def test_with_solved_playouts_it_plays_legal_games_and_repeats_itself(preset: st
     assert games[0] == games[1]
     if players == 2:
         assert games[0][1] > 0  # the endgame core answered some playouts
+
+
+def _kid(n: int, wins: float, draws: int = 0) -> _Node:
+    """A root child of ``n`` visits: ``wins`` outcomes of 1, ``draws`` of 1/2, the rest 0."""
+    node = _Node(0)
+    node.n = n
+    node.w = wins + draws / 2
+    node.w2 = wins + draws / 4
+    return node
+
+
+def test_with_a_margin_it_leaves_the_heuristic_move_only_on_evidence() -> None:
+    bot = ISMCTSBot(iterations=5, seed=0, margin=1.0)
+    heuristic, other, untried = Move.attack(0, "6D"), Move.attack(0, "9S"), Move.attack(0, "9C")
+    root = _Node(0)
+    bot.last_root = root
+    # 12 of 20 against 10 of 20: 0.6 - 0.5 = 0.1 is less than one standard error (0.156)
+    root.children = {heuristic: _kid(20, 10), other: _kid(20, 12)}
+    assert not bot._better(other, heuristic)
+    # 36 of 40 against 20 of 40: 0.4 more, 4.3 standard errors (0.092)
+    root.children = {heuristic: _kid(40, 20), other: _kid(40, 36)}
+    assert bot._better(other, heuristic)
+    assert not bot._better(untried, heuristic)  # never tried: no evidence
+    assert bot._better(other, untried)  # the heuristic move never tried: nothing against it
+    bot.margin = 5.0
+    assert not bot._better(other, heuristic)
