@@ -23,6 +23,20 @@ Tree Search", IEEE TCIAIG 4(2), 2012), as :class:`ISMCTSBot` plays it:
   (:func:`durak_nb.analysis.solve`, within :attr:`ISMCTSBot.node_budget` positions)
   gives the exact value of every move; the bot plays a move keeping the best outcome
   (the heuristic bot's move when it is one of them). Beyond the budget it searches.
+* **Exact playouts** (``playout_solve``, 0: off). Where a playout reaches two seats
+  holding cards with the talon empty (R16, R24), every card of that deal is known: at
+  the start of each bout from there the endgame core
+  (:class:`~durak_nb.analysis.endgame_core.Search`, its public API) is asked for the
+  outcome with best play by both within ``playout_solve`` positions (a table of
+  positions kept for the game's rules and trump where none can recur, R27), and that
+  outcome is the playout's; beyond the budget the heuristic bot plays the bout and the
+  core is asked again at the next. Games the core does not take (more than two seats,
+  R2; teams, R22; prostoy, english, R9) are played out.
+* **Evidence to leave the heuristic move** (``margin``, 0: off). The most visited move
+  is played only where its mean outcome at the root lies more than ``margin`` standard
+  errors above that of the heuristic bot's move; else the heuristic bot's move. With a
+  few hundred iterations the root's means differ by less than their noise in most
+  positions, and the most visited move alone is then a draw of lots.
 * **Bounds.** At most ``iterations`` iterations per decision (its strength level:
   ``ismcts-200``, ``ismcts-1000`` in tournaments), each playout at most
   ``playout_moves`` moves (an unfinished one counts as a draw), and, where
@@ -50,14 +64,16 @@ from collections.abc import Sequence
 from .bots import HeuristicBot, SeatView, determinize, moves_to_choose, search_candidates, seat_view, turn_seat
 from .engine import Game, IllegalMove, Move, SetupError
 
-__all__ = ["DEFAULT_ITERATIONS", "MAX_ITERATIONS", "ISMCTSBot"]
+__all__ = ["DEFAULT_ITERATIONS", "DEFAULT_MARGIN", "MAX_ITERATIONS", "ISMCTSBot"]
 
 #: Iterations per decision by default (``ismcts`` in tournaments).
 DEFAULT_ITERATIONS = 200
 #: The most iterations per decision (``ismcts-N``).
 MAX_ITERATIONS = 100_000
 #: Solver positions per decision by default where every card is known.
-DEFAULT_NODE_BUDGET = 5_000
+DEFAULT_NODE_BUDGET = 50_000
+#: Standard errors of evidence to leave the heuristic bot's move by default (``margin``).
+DEFAULT_MARGIN = 1.0
 #: the most entries of the playouts' solver table before it starts afresh
 TABLE_MOST = 300_000
 
@@ -103,10 +119,16 @@ class ISMCTSBot:
             solve).
         seconds: where given, no new iteration after that many seconds of one decision
             (then the games depend on the machine's speed).
+        playout_solve: solver positions per playout bout once two seats hold cards with
+            the talon empty (0: the heuristic bot plays every playout to its end).
+        margin: standard errors by which the most visited move's mean must lie above the
+            heuristic bot's move's to be played, 0 to 10 (0: the most visited move, as
+            before; :data:`DEFAULT_MARGIN` by default).
 
     Raises:
-        ValueError: ``iterations``, ``playout_moves`` or ``node_budget`` is not a whole
-            number in its range, or ``seconds`` is not positive.
+        ValueError: ``iterations``, ``playout_moves``, ``node_budget`` or ``playout_solve``
+            is not a whole number in its range, ``margin`` not a number from 0 to 10, or
+            ``seconds`` is not positive.
     """
 
     def __init__(
@@ -119,7 +141,7 @@ class ISMCTSBot:
         node_budget: int = DEFAULT_NODE_BUDGET,
         seconds: float | None = None,
         playout_solve: int = 0,
-        margin: float = 0.0,
+        margin: float = DEFAULT_MARGIN,
     ) -> None:
         for what, value, low, high in (
             ("iterations", iterations, 1, MAX_ITERATIONS),
@@ -156,8 +178,20 @@ class ISMCTSBot:
         self._table_key: object = None
 
     def __repr__(self) -> str:
-        """The call that makes this bot afresh, e.g. ``ISMCTSBot(iterations=200, seed=0)``."""
-        return f"ISMCTSBot(iterations={self.iterations!r}, seed={self.seed!r})"
+        """The call that makes this bot afresh, e.g. ``ISMCTSBot(iterations=200, seed=0)``
+        (the settings that differ from the defaults added, e.g. ``playout_solve=1000``)."""
+        extra = ""
+        for name, value, default in (
+            ("exploration", self.exploration, 0.7),
+            ("playout_moves", self.playout_moves, 400),
+            ("node_budget", self.node_budget, DEFAULT_NODE_BUDGET),
+            ("seconds", self.seconds, None),
+            ("playout_solve", self.playout_solve, 0),
+            ("margin", self.margin, DEFAULT_MARGIN),
+        ):
+            if value != default:
+                extra += f", {name}={value!r}"
+        return f"ISMCTSBot(iterations={self.iterations!r}, seed={self.seed!r}{extra})"
 
     def choose(self, game: Game, player: int | None = None) -> Move:
         """The move of ``player`` (or of :func:`~durak_nb.bots.turn_seat`), decided from

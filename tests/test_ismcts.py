@@ -169,3 +169,11 @@ def test_with_a_margin_it_leaves_the_heuristic_move_only_on_evidence() -> None:
     assert bot._better(other, untried)  # the heuristic move never tried: nothing against it
     bot.margin = 5.0
     assert not bot._better(other, heuristic)
+
+
+def test_its_repr_makes_it_afresh() -> None:
+    assert repr(ISMCTSBot(iterations=200, seed=0)) == "ISMCTSBot(iterations=200, seed=0)"
+    bot = ISMCTSBot(iterations=50, seed=3, playout_solve=1000, margin=0)
+    assert repr(bot) == "ISMCTSBot(iterations=50, seed=3, playout_solve=1000, margin=0.0)"
+    again = eval(repr(bot), {"ISMCTSBot": ISMCTSBot})
+    assert (again.iterations, again.seed, again.playout_solve, again.margin) == (50, 3, 1000, 0.0)
