@@ -72,6 +72,9 @@ DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 100_000
 #: Solver positions per decision by default where every card is known.
 DEFAULT_NODE_BUDGET = 50_000
+#: The most solver positions per decision in games of more than two seats, where the solver
+#: plays the engine (the endgame core takes two-seat games only, R2).
+ENGINE_NODE_BUDGET = 5_000
 #: Standard errors of evidence to leave the heuristic bot's move by default (``margin``).
 DEFAULT_MARGIN = 1.0
 #: the most entries of the playouts' solver table before it starts afresh
@@ -116,7 +119,7 @@ class ISMCTSBot:
         exploration: UCB1's constant (outcomes lie in 0..1).
         playout_moves: a bound on each playout (an unfinished one counts as a draw).
         node_budget: solver positions per decision where every card is known (0: never
-            solve).
+            solve); in games of more than two seats at most :data:`ENGINE_NODE_BUDGET`.
         seconds: where given, no new iteration after that many seconds of one decision
             (then the games depend on the machine's speed).
         playout_solve: solver positions per playout bout once two seats hold cards with
@@ -256,7 +259,8 @@ class ISMCTSBot:
             return None
         try:
             game = determinize(sv, self.rng)  # every card known: this is the game itself
-            values = exact_values(game, sv.seat, self.node_budget)
+            budget = self.node_budget if game.n == 2 else min(self.node_budget, ENGINE_NODE_BUDGET)
+            values = exact_values(game, sv.seat, budget)
         except (OverBudget, SetupError, IllegalMove):
             return None
         if not values:
