@@ -27,12 +27,14 @@ its score with the 95 % interval (over paired deals: the normal approximation fr
 it, and the ISMCTS bot's seconds per move over the moves it was asked for in those games
 (process time of this process: the machine is shared, so wall time says little).  The
 deals per opponent: ``--deals-vs R L H S`` (else :data:`VS_DEALS`); ``--vs lowest …``:
-only those opponents.
+only those opponents; ``--set KEY=VALUE …``: the ISMCTS bot's settings (keywords of
+:class:`~durak_nb.ismcts.ISMCTSBot`, values as JSON, e.g. ``margin=1 playout_solve=1000``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -90,12 +92,18 @@ class TimedISMCTS(ISMCTSBot):
             TIMES.append(time.process_time() - t0)
 
 
-def vs_all(players: int, preset: str, deals: list[int], only: Sequence[str] = ()) -> list[dict[str, object]]:
+def vs_all(
+    players: int, preset: str, deals: list[int], only: Sequence[str] = (), settings: dict[str, object] | None = None
+) -> list[dict[str, object]]:
     """The ISMCTS bot against each bot below it (``--vs-all``; only those named in
-    ``only`` where given): one row per opponent, printed as it is measured."""
-    top = BotSpec(ISMCTS.name, TimedISMCTS, dict(ISMCTS.kwargs), seeded=True)
+    ``only`` where given; its ``settings`` over :data:`ISMCTS`'s, ``--set``): one row per
+    opponent, printed as it is measured."""
+    top = BotSpec(ISMCTS.name, TimedISMCTS, {**ISMCTS.kwargs, **(settings or {})}, seeded=True)
     rows: list[dict[str, object]] = []
-    print(f"\n## {players}-player {preset}: {top.name} against every bot below (paired deals from seed 1000)")
+    print(
+        f"\n## {players}-player {preset}: {top.name} {dict(top.kwargs)} against every bot below"
+        " (paired deals from seed 1000)"
+    )
     for spec, d in zip(LADDER[:-1], deals, strict=True):
         if only and spec.name not in only:
             continue
@@ -160,11 +168,15 @@ def main() -> None:
     ap.add_argument("--vs-all", action="store_true", help="ismcts-200 against every bot below, one at a time")
     ap.add_argument("--deals-vs", type=int, nargs=4, default=None, help="paired deals against R L H S (--vs-all)")
     ap.add_argument("--vs", nargs="*", default=(), help="--vs-all: only these opponents")
+    ap.add_argument(
+        "--set", nargs="*", default=(), metavar="KEY=VALUE", help="--vs-all: the ISMCTS bot's settings, e.g. margin=1"
+    )
     args = ap.parse_args()
+    settings = {k: json.loads(v) for k, _, v in (a.partition("=") for a in args.set)}
     pd.set_option("display.width", 160)
     if args.vs_all:
         for n in args.players:
-            vs_all(n, args.preset, list(args.deals_vs or VS_DEALS[n]), args.vs)
+            vs_all(n, args.preset, list(args.deals_vs or VS_DEALS[n]), args.vs, settings)
         return
     for n in args.players:
         deals = [max(2, d // 10) if args.quick else d for d in DEALS[n]]
