@@ -16,9 +16,15 @@ from classfake import KEY, fake_server
 
 from durak_nb.bots import seat_view
 from durak_nb.classroom.pages import PAGES, render, words
+from durak_nb.classroom.referee import LEVELS, bot_name, level_text, levels_text, new_table, table_html
 from durak_nb.classroom.widgets import JoinClass, TeacherBoard, move_label, seat_picture, view_position
 from durak_nb.engine import Game
 from durak_nb.i18n import language
+from durak_nb.record.json_form import Recording, move_to_json
+from durak_nb.replay import Replay
+from durak_nb.rules import Rules
+from durak_nb.views.cards_svg import shared_faces
+from durak_nb.views.html import table_view_html
 
 
 def until(check: Callable[[], object], timeout: float = 10.0) -> None:
@@ -118,6 +124,14 @@ def test_a_game_played_by_the_widgets_to_its_end() -> None:
         until(lambda: board.tables.get("1", {}).get("seq") == len(fake.game.history))
         head = board.panels["1"][0].value
         assert head.startswith("<h3>Стол 1: Аня &lt;b&gt;x&lt;/b&gt;, Борис · ")
+        # the table as the replayer shows its last frame, every hand open, in Russian
+        body = board.panels["1"][1].value
+        assert body == board.tables["1"]["table_html"]
+        with language("ru"):
+            doc = {**fake.doc, "moves": [move_to_json(m, fake.seats) for m in fake.game.history]}
+            assert body == shared_faces(table_view_html(Replay(Recording.from_json(doc))))
+        assert body.startswith('<div class="dnb-board" data-view="0">') and "<b>x</b>" not in body
+        assert "Аня &lt;b&gt;x&lt;/b&gt;" in body and "Игра окончена" in body
         games = board.games()
         assert games.to_dict("records") == [
             {
@@ -239,3 +253,77 @@ def test_the_pages_script_puts_typed_text_in_as_text() -> None:
     script = (STATIC / "class.js").read_text(encoding="utf-8")
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "eval(" not in script
     assert "localStorage" in script and "textContent" in script
+
+
+def test_the_teachers_table_is_the_replayers_table_view_with_every_hand_open() -> None:
+    players = ["Anna", "Борис", "Віра"]
+    doc = new_table(Rules.from_json("podkidnoy"), players, 11)
+    game = Recording.from_json(doc).new_game()
+    moves = []
+    for _ in range(7):
+        move = game.legal_moves()[0]
+        game.play(move)
+        moves.append(move_to_json(move, players))
+    with language("uk"):
+        view = table_html(doc, moves)
+        replay = Replay(Recording.from_json({**doc, "moves": moves}))
+        assert view == shared_faces(table_view_html(replay, 7, view=0))
+    pos = game.position()
+    # every card in every hand and on the table and the turned-up trump face up, by its
+    # code; no hand shows a back (the talon and the discard do)
+    cards = {c.code for hand in pos.hands for c in hand} | {c.code for pair in pos.table for c in pair if c}
+    assert pos.trump_card is not None and len(pos.talon) > 0
+    assert set(re.findall(r'data-card="(\w\w)"', view)) == cards | {pos.trump_card.code}
+    seats = re.findall(r'data-slot="seat \d">(.*?)</div></div>', view)
+    assert len(seats) == 3 and all("dnb-f-back" not in s and "data-card" in s for s in seats)
+    assert view.count('class="dnb-seat') == 3 and 'data-slot="seat 2"' in view
+    assert '<use href="#dnb-f-uk-' in view  # the faces of the Ukrainian page (В, Д, К, Т)
+    with pytest.raises(IndexError):
+        table_view_html(replay, 8)
+    with pytest.raises(IndexError):
+        table_view_html(replay, view=4)
+
+
+@pytest.mark.parametrize(
+    ("lang", "seat", "choices"),
+    [
+        (
+            "en",
+            "Experienced bot",
+            [
+                "random: any legal move",
+                "beginner: always the lowest card",
+                "experienced: plays by rules of thumb",
+                "strong: looks ahead over the deals possible",
+            ],
+        ),
+        (
+            "ru",
+            "Опытный бот",
+            [
+                "случайный: любой разрешённый ход",
+                "новичок: всегда самая младшая карта",
+                "опытный: играет по проверенным правилам",
+                "сильный: просчитывает возможные расклады",
+            ],
+        ),
+        (
+            "uk",
+            "Досвідчений бот",
+            [
+                "випадковий: будь-який дозволений хід",
+                "новачок: завжди наймолодша карта",
+                "досвідчений: грає за перевіреними правилами",
+                "сильний: прораховує можливі розклади",
+            ],
+        ),
+    ],
+)
+def test_bot_levels_read_as_words_and_stay_codes_for_the_server(lang: str, seat: str, choices: list[str]) -> None:
+    assert words(lang)["bots"] == [[code, text] for code, text in zip(LEVELS, choices, strict=True)]
+    with language(lang):
+        assert [level_text(code) for code in LEVELS] == choices
+        assert bot_name("heuristic", []) == seat and bot_name("heuristic", [seat]) == f"{seat} 2"
+        assert levels_text().startswith(f"random ({choices[0]}), lowest ({choices[1]})")
+        board = TeacherBoard(lang=lang, connect=False)
+    assert list(board.bot.options)[1:] == list(zip(choices, LEVELS, strict=True))
