@@ -152,6 +152,7 @@ def test_a_game_played_by_the_widgets_to_its_end() -> None:
 def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
     """set_drill carries its kind (a request member named like the client's own argument)."""
     from durak_nb.lessons.drills import make
+    from durak_nb.lessons.drills import text as drill_text
 
     with fake_server() as fake:
         address = f"127.0.0.1:{fake.port}"
@@ -160,10 +161,15 @@ def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
         j = JoinClass(address, "ABC234", "Anna", lang="en", autojoin=True)
         until(lambda: "You are in the class" in j.status.value)
         board.set_drill("which_beats", 4, 2)
-        until(lambda: j.drills != [])
+        until(lambda: j.drills != [] and "Drill 1 of 2" in j.drill_text.value)
         assert [m["kind"] for m in fake.received if m["type"] == "set_drill"] == ["which_beats"]
         expected = [make("which_beats", 4 + i) for i in range(2)]
-        assert "Drill 1 of 2" in j.drill_text.value
+        until(lambda: any(b.layout.display != "none" and b.description for b in j.drill_pool.buttons))
+        # the board names the drill set by its title, as its choice of drills does, not by its code
+        until(lambda: board.drills_set != [])
+        with language("en"):
+            title = drill_text("title which_beats")
+        assert title != "which_beats" and board.drill_note.value == f"<p>Drills set: {title} (4)</p>"
         assert [b.description for b in j.drill_pool.buttons if b.layout.display != "none"] == list(expected[0].options)
         j._answer(expected[0].answer)
         until(lambda: "Drill 2 of 2" in j.drill_text.value)
@@ -178,7 +184,7 @@ def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
 
 
 def test_the_board_says_who_is_stuck() -> None:
-    """A student whose table has waited for them a minute or more: «ход ждёт 75 с»."""
+    """A student whose table has waited for them a minute or more: «стол ждёт 75 с»."""
     with fake_server() as fake:
         address = f"127.0.0.1:{fake.port}"
         board = TeacherBoard(address, KEY, title="7Б", teacher="Мария", lang="ru")
@@ -192,9 +198,9 @@ def test_the_board_says_who_is_stuck() -> None:
         fake.stuck = 75
         assert board.client is not None
         board.client.watch()
-        until(lambda: "ход ждёт 75 с" in board.students.value)
+        until(lambda: "стол ждёт 75 с" in board.students.value)
         rows = re.findall(r"<tr><td>([^<]*)</td>.*?<td>([^<]*)</td></tr>", board.students.value)
-        assert sorted(rows) == [(n, "ход ждёт 75 с" if n == to_act else "") for n in ("Аня", "Борис")]
+        assert sorted(rows) == [(n, "стол ждёт 75 с" if n == to_act else "") for n in ("Аня", "Борис")]
         for c in [p.client for p in players] + [board.client]:
             assert c is not None
             c.close()

@@ -755,7 +755,14 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         return ""
 
     def _show_drills(self) -> None:
-        names = [f"{d.get('kind', d.get('drill', ''))} ({d.get('seed', '')})" for d in self.drills_set]
+        from ..lessons.drills import KINDS
+        from ..lessons.drills import text as drill_text
+
+        def title(d: Mapping[str, Any]) -> str:  # the drill's title, as the choice of drills shows it
+            kind = d.get("kind")
+            return str(drill_text(f"title {kind}")) if kind in KINDS else str(d.get("kind", d.get("drill", "")))
+
+        names = [f"{title(d)} ({d.get('seed', '')})" for d in self.drills_set]
         self.drill_note.value = f"<p>{esc(_(TEACHER['drills_set']).format(drills=', '.join(names)))}</p>"
 
     def _show_table(self, m: Mapping[str, Any]) -> None:

@@ -453,7 +453,11 @@
   }
   function showDrills() {
     $("drills").textContent = fill(W.drills_set, {
-      drills: drillsSet.map(function (d) { return (d.kind || d.drill || "") + " (" + (d.seed === undefined ? "" : d.seed) + ")"; }).join(", ")
+      // each drill by its title, as the choice of drills shows it (the kind's code stays in the protocol)
+      drills: drillsSet.map(function (d) {
+        var title = (W.kinds.filter(function (k) { return k[0] === d.kind; })[0] || [null, d.kind || d.drill || ""])[1];
+        return title + " (" + (d.seed === undefined ? "" : d.seed) + ")";
+      }).join(", ")
     });
   }
 
