@@ -6,8 +6,8 @@ browser's Python speaks to the server through the browser's WebSocket); they pla
 game to its end by clicking legal moves; the board shows every move as it comes (the
 replayer's table view of the table, every hand open, and its count change); then
 ``durak-nb class export`` writes the game and ``durak-nb validate`` accepts it.
-Screenshots of the board and a student's page at 1366×768 and 1024×768 in English, Russian and Ukrainian, none with text cut off or a
-page wider than the window.  The plumbing is tests/browserkit.py.
+Screenshots of the board and a student's page at 1366×768 and 1024×768 in English,
+Russian and Ukrainian, none with text cut off or a page wider than the window.  The plumbing is tests/browserkit.py.
 """
 
 from __future__ import annotations
