@@ -97,13 +97,18 @@ class FakeServer:
             "rules": {"preset": "podkidnoy"},
             "moves": [move_to_json(m, self.seats) for m in g.history],
             "hands": {n: [c.code for c in g.hands[i]] for i, n in enumerate(self.seats)},
-            "last": g.history[-1].describe(self.seats) if g.history else None,
+            "last": self._last(lang),
             "stuck": 0,
             "result": {"durak": self.seats[g.result.durak] if g.result.durak is not None else None}
             if g.finished
             else None,
             "table_html": self._table_html(lang) if self.pictures else None,
         }
+
+    def _last(self, lang: str) -> str | None:
+        assert self.game is not None
+        with language(lang):
+            return self.game.history[-1].describe(self.seats) if self.game.history else None
 
     def _table_html(self, lang: str) -> str:
         assert self.game is not None

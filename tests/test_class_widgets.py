@@ -133,12 +133,14 @@ def test_a_game_played_by_the_widgets_to_its_end() -> None:
         assert body.startswith('<div class="dnb-board" data-view="0">') and "<b>x</b>" not in body
         assert "Аня &lt;b&gt;x&lt;/b&gt;" in body and "Игра окончена" in body
         games = board.games()
+        with language("ru"):  # the server says the last move in the teacher's language
+            last_ru = fake.game.history[-1].describe(fake.seats)
         assert games.to_dict("records") == [
             {
                 "table": "1",
                 "players": "Аня <b>x</b>, Борис",
                 "moves": len(fake.game.history),
-                "last": fake.game.history[-1].describe(fake.seats),
+                "last": last_ru,
                 "result": f"{durak} — дурак",
             }
         ]
