@@ -16,8 +16,11 @@ from contextlib import contextmanager
 from typing import Any
 
 from durak_nb.bots import seat_view
+from durak_nb.classroom.referee import new_table, table_html
 from durak_nb.engine import Game
-from durak_nb.record.json_form import move_to_json
+from durak_nb.i18n import language
+from durak_nb.record.json_form import Recording, move_to_json
+from durak_nb.rules import Rules
 from durak_nb.views.cards_svg import position_svg
 
 #: the members each client message may have (docs/class-protocol.md, "Messages from a client")
@@ -48,6 +51,8 @@ class FakeServer:
         self.tokens: dict[str, tuple[str, str]] = {}  # token -> (role, name)
         self.sockets: dict[Any, str | None] = {}  # socket -> token
         self.game: Game | None = None
+        self.doc: dict[str, Any] = {}
+        self.langs: dict[Any, str] = {}  # each socket's language (its hello's)
         self.seats: list[str] = []
         self.loop: asyncio.AbstractEventLoop | None = None
         self.port = 0
@@ -80,7 +85,7 @@ class FakeServer:
             out["result"] = {"durak": self.seats[game.result.durak] if game.result.durak is not None else None}
         return out
 
-    def _table(self) -> dict[str, Any]:
+    def _table(self, lang: str) -> dict[str, Any]:
         assert self.game is not None
         g = self.game
         return {
@@ -92,13 +97,23 @@ class FakeServer:
             "rules": {"preset": "podkidnoy"},
             "moves": [move_to_json(m, self.seats) for m in g.history],
             "hands": {n: [c.code for c in g.hands[i]] for i, n in enumerate(self.seats)},
-            "last": g.history[-1].describe(self.seats) if g.history else None,
+            "last": self._last(lang),
             "stuck": 0,
             "result": {"durak": self.seats[g.result.durak] if g.result.durak is not None else None}
             if g.finished
             else None,
-            "picture": position_svg(g.position(), actors=g.actors()) if self.pictures else None,
+            "table_html": self._table_html(lang) if self.pictures else None,
         }
+
+    def _last(self, lang: str) -> str | None:
+        assert self.game is not None
+        with language(lang):
+            return self.game.history[-1].describe(self.seats) if self.game.history else None
+
+    def _table_html(self, lang: str) -> str:
+        assert self.game is not None
+        with language(lang):
+            return table_html(self.doc, [move_to_json(m, self.seats) for m in self.game.history])
 
     def _board(self) -> dict[str, Any]:
         students = [
@@ -136,7 +151,7 @@ class FakeServer:
             if role == "student" and name in self.seats:
                 await self.send(ws, self._view(name))
             elif role == "teacher":
-                await self.send(ws, self._table())
+                await self.send(ws, self._table(self.langs.get(ws, "en")))
 
     # -- messages in --------------------------------------------------------------------------
     async def handle(self, ws: Any) -> None:
@@ -160,6 +175,7 @@ class FakeServer:
         kind, re = m["type"], m["id"]
         if kind == "hello":
             self.pictures = self.pictures or bool(m.get("pictures"))
+            self.langs[ws] = str(m.get("lang") or "en")
             await self.send(ws, {"type": "hello", "re": re, "protocol": "durak-nb-class/1"})
         elif kind == "create_class":
             if m.get("key") != KEY:
@@ -192,10 +208,11 @@ class FakeServer:
             role, name = self.tokens[token]
             await self.send(ws, {"type": "welcome", "re": re, "role": role, "name": name, "class": {"code": CODE}})
             if self.game is not None:
-                await self.send(ws, self._view(name) if role == "student" else self._table())
+                await self.send(ws, self._view(name) if role == "student" else self._table(self.langs.get(ws, "en")))
         elif kind == "open_table":
             self.seats = [s["student"] for s in m["seats"]]
-            self.game = Game.deal("podkidnoy", self.seats, seed=m.get("seed", 1))
+            self.doc = new_table(Rules.from_json("podkidnoy"), self.seats, m.get("seed", 1))
+            self.game = Recording.from_json(self.doc).new_game()
             await self.send(ws, {"type": "table_opened", "re": re, "table": 1})
             await self.broadcast()
         elif kind == "move":

@@ -3,11 +3,11 @@ loopback port with a temporary SQLite store; the teacher's board (/teacher) in C
 makes a class and opens a 3-seat table; three students join: two from the server's plain
 page, one from the class notebook of the JupyterLite site (built here, ~1 min; the
 browser's Python speaks to the server through the browser's WebSocket); they play the
-game to its end by clicking legal moves; the board shows every move as it comes (its
-picture and its count change); then ``durak-nb class export`` writes the game and
-``durak-nb validate`` accepts it.  Screenshots of the board and a student's page at
-1366×768 and 1024×768 in English, Russian and Ukrainian, none with text cut off or a
-page wider than the window.  The plumbing is tests/browserkit.py.
+game to its end by clicking legal moves; the board shows every move as it comes (the
+replayer's table view of the table, every hand open, and its count change); then
+``durak-nb class export`` writes the game and ``durak-nb validate`` accepts it.
+Screenshots of the board and a student's page at 1366×768 and 1024×768 in English,
+Russian and Ukrainian, none with text cut off or a page wider than the window.  The plumbing is tests/browserkit.py.
 """
 
 from __future__ import annotations
@@ -136,13 +136,13 @@ def move_buttons(page: Any, lite: bool) -> Any:
 
 
 def board_state(board: Any) -> tuple[int, str, str]:
-    """The board's table: (its count of moves, its heading, its picture's address)."""
+    """The board's table: (its count of moves, its heading, the text of its table view)."""
     box = board.locator(".dnb-board-table").first
     if not box.count():
         return -1, "", ""
-    img = box.locator("img.dnb-svg")
-    src = img.get_attribute("src") if img.count() else ""
-    return int(box.get_attribute("data-seq") or 0), box.locator(".dnb-table-head").inner_text(), src or ""
+    view = box.locator(".dnb-board")
+    text = view.inner_text() if view.count() else ""
+    return int(box.get_attribute("data-seq") or 0), box.locator(".dnb-table-head").inner_text(), text
 
 
 def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
@@ -182,7 +182,7 @@ def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
         ]
         board.fill("#seats", ", ".join(NAMES))
         board.click("#open button[type=submit]")
-        board.wait_for_selector(".dnb-board-table img.dnb-svg", timeout=30000)
+        board.wait_for_selector(".dnb-board-table .dnb-board[data-view='0']", timeout=30000)
 
         seq, head, picture = board_state(board)
         assert seq == 0 and head.endswith("· 0 ходов")
@@ -200,10 +200,9 @@ def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
             board.wait_for_function(
                 "n => +document.querySelector('.dnb-board-table').getAttribute('data-seq') > n", arg=seq, timeout=30000
             )
-            board.wait_for_function(
-                "src => { const i = document.querySelector('.dnb-board-table img.dnb-svg');"
-                " return i && i.src !== src }",
-                arg=picture,
+            board.wait_for_function(  # the table view of that move is drawn
+                "() => { const b = document.querySelector('.dnb-board-table');"
+                " return b.querySelector('.dnb-picture').dataset.seq === b.dataset.seq }",
                 timeout=30000,
             )
             seq, head, picture = board_state(board)
@@ -245,7 +244,7 @@ def shots(board: Any, student: Any) -> None:
     problems = []
     for lang in ("en", "ru", "uk"):
         for name, page, ready in (
-            ("board", board, ".dnb-board-table img.dnb-svg"),
+            ("board", board, ".dnb-board-table .dnb-board"),
             ("student", student, "#picture img.dnb-svg"),
         ):
             url = page.url.split("?")[0] + f"?lang={lang}"

@@ -110,6 +110,25 @@ def test_a_game_on_the_pages_to_its_end() -> None:
         for page in students:
             page.wait_for_function("() => document.getElementById('last').textContent.includes('Игра окончена')")
             assert f"{durak} — дурак" in page.inner_text("#last")
+        # the board's table is the replayer's table view, every hand open, the typed name as text
+        table = board.locator(".dnb-board-table .dnb-board[data-view='0']")
+        assert table.count() == 1 and table.locator(".dnb-seat").count() == 2
+        assert board.locator(".dnb-board-table img[src=x]").count() == 0
+        assert "Аня <img src=x onerror=alert(1)>" in table.inner_text() and "Игра окончена" in table.inner_text()
+        uses = board.evaluate(
+            "() => [...document.querySelectorAll('.dnb-board use')].map(u => u.getAttribute('href'))"
+            ".filter(h => !document.getElementById(h.slice(1))).length"
+        )
+        assert uses == 0  # every card's face is one of the page's own (card_defs)
+        # what the page makes of HTML: only a table view's elements and attributes
+        made = board.evaluate(
+            """() => { const box = document.createElement('div');
+            box.appendChild(durakNbClass.safeNodes('<img src=x onerror=alert(1)><div class="a" onclick="alert(2)">'
+              + 'b<script>alert(3)</script><a href="http://x">c</a></div><svg><use href="http://x/#y"/>'
+              + '<use href="#dnb-f-TH"/></svg>'));
+            return box.innerHTML }"""
+        )
+        assert made == '<div class="a">balert(3)c</div><svg><use></use><use href="#dnb-f-TH"></use></svg>'
         assert refused == []
         ARTIFACTS.mkdir(exist_ok=True)
         board.screenshot(path=str(ARTIFACTS / "class-fake-board-ru.png"), full_page=True)

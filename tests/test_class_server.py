@@ -59,8 +59,8 @@ def test_a_class_plays_a_three_seat_game_to_its_end(db: str) -> None:
         opened = teacher.ask("open_table", rules="podkidnoy", seats=SEATS, seed=11)
         assert opened["type"] == "table_opened"
         table = opened["table"]
-        assert table["players"] == ["Anna", "Борис", "bot heuristic"]
-        assert table["seats"][2] == {"name": "bot heuristic", "bot": "heuristic"}
+        assert table["players"] == ["Anna", "Борис", "Experienced bot"]
+        assert table["seats"][2] == {"name": "Experienced bot", "bot": "heuristic"}
         assert table["seq"] == 0 and table["result"] is None
         tid = table["id"]
         play_to_end(store, tid, {0: anna, 1: boris})
@@ -211,7 +211,7 @@ def test_pair_seats_the_free_students_and_fills_a_short_table_with_a_bot(db: str
         first = teacher.ask("pair", size=2, rules="podkidnoy", bot="lowest")
         assert first["type"] == "table_opened" and first["table"]["players"] == ["Anna", "Борис"]
         second = teacher.until("table_opened")
-        assert second["table"]["players"] == ["Віра", "bot lowest"]
+        assert second["table"]["players"] == ["Віра", "Beginner bot"]
         assert [t.seats for t in store.tables(store.class_by_code(code).id)] == [
             ({"student": 1}, {"student": 2}),
             ({"student": 3}, {"bot": "lowest"}),

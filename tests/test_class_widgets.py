@@ -16,9 +16,15 @@ from classfake import KEY, fake_server
 
 from durak_nb.bots import seat_view
 from durak_nb.classroom.pages import PAGES, render, words
+from durak_nb.classroom.referee import LEVELS, bot_name, level_text, levels_text, new_table, table_html
 from durak_nb.classroom.widgets import JoinClass, TeacherBoard, move_label, seat_picture, view_position
 from durak_nb.engine import Game
 from durak_nb.i18n import language
+from durak_nb.record.json_form import Recording, move_to_json
+from durak_nb.replay import Replay
+from durak_nb.rules import Rules
+from durak_nb.views.cards_svg import shared_faces
+from durak_nb.views.html import table_view_html
 
 
 def until(check: Callable[[], object], timeout: float = 10.0) -> None:
@@ -118,13 +124,23 @@ def test_a_game_played_by_the_widgets_to_its_end() -> None:
         until(lambda: board.tables.get("1", {}).get("seq") == len(fake.game.history))
         head = board.panels["1"][0].value
         assert head.startswith("<h3>Стол 1: Аня &lt;b&gt;x&lt;/b&gt;, Борис · ")
+        # the table as the replayer shows its last frame, every hand open, in Russian
+        body = board.panels["1"][1].value
+        assert body == board.tables["1"]["table_html"]
+        with language("ru"):
+            doc = {**fake.doc, "moves": [move_to_json(m, fake.seats) for m in fake.game.history]}
+            assert body == shared_faces(table_view_html(Replay(Recording.from_json(doc))))
+        assert body.startswith('<div class="dnb-board" data-view="0">') and "<b>x</b>" not in body
+        assert "Аня &lt;b&gt;x&lt;/b&gt;" in body and "Игра окончена" in body
         games = board.games()
+        with language("ru"):  # the server says the last move in the teacher's language
+            last_ru = fake.game.history[-1].describe(fake.seats)
         assert games.to_dict("records") == [
             {
                 "table": "1",
                 "players": "Аня <b>x</b>, Борис",
                 "moves": len(fake.game.history),
-                "last": fake.game.history[-1].describe(fake.seats),
+                "last": last_ru,
                 "result": f"{durak} — дурак",
             }
         ]
@@ -138,6 +154,7 @@ def test_a_game_played_by_the_widgets_to_its_end() -> None:
 def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
     """set_drill carries its kind (a request member named like the client's own argument)."""
     from durak_nb.lessons.drills import make
+    from durak_nb.lessons.drills import text as drill_text
 
     with fake_server() as fake:
         address = f"127.0.0.1:{fake.port}"
@@ -146,10 +163,15 @@ def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
         j = JoinClass(address, "ABC234", "Anna", lang="en", autojoin=True)
         until(lambda: "You are in the class" in j.status.value)
         board.set_drill("which_beats", 4, 2)
-        until(lambda: j.drills != [])
+        until(lambda: j.drills != [] and "Drill 1 of 2" in j.drill_text.value)
         assert [m["kind"] for m in fake.received if m["type"] == "set_drill"] == ["which_beats"]
         expected = [make("which_beats", 4 + i) for i in range(2)]
-        assert "Drill 1 of 2" in j.drill_text.value
+        until(lambda: any(b.layout.display != "none" and b.description for b in j.drill_pool.buttons))
+        # the board names the drill set by its title, as its choice of drills does, not by its code
+        until(lambda: board.drills_set != [])
+        with language("en"):
+            title = drill_text("title which_beats")
+        assert title != "which_beats" and board.drill_note.value == f"<p>Drills set: {title} (4)</p>"
         assert [b.description for b in j.drill_pool.buttons if b.layout.display != "none"] == list(expected[0].options)
         j._answer(expected[0].answer)
         until(lambda: "Drill 2 of 2" in j.drill_text.value)
@@ -164,7 +186,7 @@ def test_a_drill_set_by_the_teacher_is_answered_in_the_widget() -> None:
 
 
 def test_the_board_says_who_is_stuck() -> None:
-    """A student whose table has waited for them a minute or more: «ход ждёт 75 с»."""
+    """A student whose table has waited for them a minute or more: «стол ждёт 75 с»."""
     with fake_server() as fake:
         address = f"127.0.0.1:{fake.port}"
         board = TeacherBoard(address, KEY, title="7Б", teacher="Мария", lang="ru")
@@ -178,9 +200,9 @@ def test_the_board_says_who_is_stuck() -> None:
         fake.stuck = 75
         assert board.client is not None
         board.client.watch()
-        until(lambda: "ход ждёт 75 с" in board.students.value)
+        until(lambda: "стол ждёт 75 с" in board.students.value)
         rows = re.findall(r"<tr><td>([^<]*)</td>.*?<td>([^<]*)</td></tr>", board.students.value)
-        assert sorted(rows) == [(n, "ход ждёт 75 с" if n == to_act else "") for n in ("Аня", "Борис")]
+        assert sorted(rows) == [(n, "стол ждёт 75 с" if n == to_act else "") for n in ("Аня", "Борис")]
         for c in [p.client for p in players] + [board.client]:
             assert c is not None
             c.close()
@@ -239,3 +261,77 @@ def test_the_pages_script_puts_typed_text_in_as_text() -> None:
     script = (STATIC / "class.js").read_text(encoding="utf-8")
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "eval(" not in script
     assert "localStorage" in script and "textContent" in script
+
+
+def test_the_teachers_table_is_the_replayers_table_view_with_every_hand_open() -> None:
+    players = ["Anna", "Борис", "Віра"]
+    doc = new_table(Rules.from_json("podkidnoy"), players, 11)
+    game = Recording.from_json(doc).new_game()
+    moves = []
+    for _ in range(7):
+        move = game.legal_moves()[0]
+        game.play(move)
+        moves.append(move_to_json(move, players))
+    with language("uk"):
+        view = table_html(doc, moves)
+        replay = Replay(Recording.from_json({**doc, "moves": moves}))
+        assert view == shared_faces(table_view_html(replay, 7, view=0))
+    pos = game.position()
+    # every card in every hand and on the table and the turned-up trump face up, by its
+    # code; no hand shows a back (the talon and the discard do)
+    cards = {c.code for hand in pos.hands for c in hand} | {c.code for pair in pos.table for c in pair if c}
+    assert pos.trump_card is not None and len(pos.talon) > 0
+    assert set(re.findall(r'data-card="(\w\w)"', view)) == cards | {pos.trump_card.code}
+    seats = re.findall(r'data-slot="seat \d">(.*?)</div></div>', view)
+    assert len(seats) == 3 and all("dnb-f-back" not in s and "data-card" in s for s in seats)
+    assert view.count('class="dnb-seat') == 3 and 'data-slot="seat 2"' in view
+    assert '<use href="#dnb-f-uk-' in view  # the faces of the Ukrainian page (В, Д, К, Т)
+    with pytest.raises(IndexError):
+        table_view_html(replay, 8)
+    with pytest.raises(IndexError):
+        table_view_html(replay, view=4)
+
+
+@pytest.mark.parametrize(
+    ("lang", "seat", "choices"),
+    [
+        (
+            "en",
+            "Experienced bot",
+            [
+                "random: any legal move",
+                "beginner: always the lowest card",
+                "experienced: plays by rules of thumb",
+                "strong: looks ahead over the deals possible",
+            ],
+        ),
+        (
+            "ru",
+            "Опытный бот",
+            [
+                "случайный: любой разрешённый ход",
+                "новичок: всегда самая младшая карта",
+                "опытный: играет по проверенным правилам",
+                "сильный: просчитывает возможные расклады",
+            ],
+        ),
+        (
+            "uk",
+            "Досвідчений бот",
+            [
+                "випадковий: будь-який дозволений хід",
+                "новачок: завжди наймолодша карта",
+                "досвідчений: грає за перевіреними правилами",
+                "сильний: прораховує можливі розклади",
+            ],
+        ),
+    ],
+)
+def test_bot_levels_read_as_words_and_stay_codes_for_the_server(lang: str, seat: str, choices: list[str]) -> None:
+    assert words(lang)["bots"] == [[code, text] for code, text in zip(LEVELS, choices, strict=True)]
+    with language(lang):
+        assert [level_text(code) for code in LEVELS] == choices
+        assert bot_name("heuristic", []) == seat and bot_name("heuristic", [seat]) == f"{seat} 2"
+        assert levels_text().startswith(f"random ({choices[0]}), lowest ({choices[1]})")
+        board = TeacherBoard(lang=lang, connect=False)
+    assert list(board.bot.options)[1:] == list(zip(choices, LEVELS, strict=True))

@@ -7,7 +7,12 @@
 so the pages work offline.  The words the script shows are in a JSON block of the page
 (:func:`words`), the cards as a person reads them (10♥, В♦ in Russian) among them.  The
 script puts everything a person typed into the page with ``textContent`` and the
-server's SVG pictures into ``<img>`` elements (no script of theirs ever runs).
+server's SVG pictures into ``<img>`` elements (no script of theirs ever runs).  The
+teacher's board shows each table as the replayer does (the server's ``table_html``:
+:func:`durak_nb.views.html.table_view_html`, every text escaped there), with the
+replayer's style sheet and every card face once (:func:`~durak_nb.views.cards_svg.card_defs`)
+in the page.  Both pages carry a Content-Security-Policy (:data:`CSP`): scripts only from
+the server's ``/static/``, no inline script or handler, nothing fetched from elsewhere.
 """
 
 from __future__ import annotations
@@ -21,16 +26,27 @@ from ..lessons.drills import KINDS
 from ..lessons.drills import text as drill_text
 from ..rules import PRESETS as RULE_PRESETS
 from ..rules import preset_text
-from ..views.cards_svg import esc
+from ..views.cards_svg import SVG_NS, card_defs, esc
+from ..views.html import STYLE as TABLE_STYLE
 from ..views.html import page_head, script_json
 from .referee import LEVELS as BOT_LEVELS
+from .referee import level_text
 
-__all__ = ["BOT_LEVELS", "PAGES", "PRESETS", "STATIC", "TEACHER", "WORDS", "render", "words"]
+__all__ = ["BOT_LEVELS", "CSP", "PAGES", "PRESETS", "STATIC", "TEACHER", "WORDS", "render", "words"]
 
 #: the folder of the pages' script and style sheet (served at ``/static/``)
 STATIC = Path(__file__).resolve().parent / "static"
 #: the pages :func:`render` knows
 PAGES = ("student", "teacher")
+
+#: the pages' Content-Security-Policy: the script and style sheet from the server, inline
+#: styles (the SVG pictures and the replayer's table view carry them), pictures from the
+#: server or ``data:`` (the server's SVG in ``<img>``), the WebSocket to the same server;
+#: no inline script or event handler runs, whatever a page is given
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
+)
 
 #: the presets a teacher chooses from on the board (RULES.md "Variants")
 PRESETS = tuple(RULE_PRESETS)
@@ -141,8 +157,9 @@ def words(lang: str) -> dict[str, Any]:
         # the choices of the board: [value, words] (the variants as people call them, the drills by their titles)
         out["presets"] = [[p, preset_text(p)] for p in PRESETS]
         out["kinds"] = [[k, drill_text(f"title {k}")] for k in KINDS]
+        # the bot levels: [code, words] (the code goes to the server, the words are read)
+        out["bots"] = [[b, level_text(b)] for b in BOT_LEVELS]
     out["lang"] = lang
-    out["bots"] = list(BOT_LEVELS)
     return out
 
 
@@ -234,6 +251,12 @@ def _teacher(lang: str) -> str:
     )
 
 
+def _faces_once() -> str:
+    """Every card face once for the teacher's tables (:func:`~durak_nb.views.cards_svg.card_defs`),
+    as HTML holds an inline ``<svg>`` (no namespace address: the page names no other place)."""
+    return card_defs().replace(f' xmlns="{SVG_NS}"', "", 1)
+
+
 def render(name: str, lang: str) -> str:
     """The HTML of the page ``name`` (``"student"``: the page at ``/``; ``"teacher"``:
     the board at ``/teacher``) with its words in ``lang``.
@@ -248,12 +271,16 @@ def render(name: str, lang: str) -> str:
         title = _(PAGE_WORDS["student_title" if name == "student" else "teacher_title"])
         body = _student(lang) if name == "student" else _teacher(lang)
         noscript = f"<noscript><p>{esc(_(PAGE_WORDS['no_script']))}</p></noscript>"
+        teacher = name == "teacher"
         return (
             page_head(lang, str(title))
+            + f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             + '<link rel="stylesheet" href="/static/class.css">\n'
+            + (TABLE_STYLE + "\n" if teacher else "")
             + f'<script type="application/json" id="dnb-words">{script_json(data)}</script>\n'
             + f'<script src="/static/class.js" defer data-page="{name}"></script>\n'
             + "</head>\n<body>\n"
+            + (_faces_once() + "\n" if teacher else "")
             + _languages(name, lang)
             + noscript
             + body

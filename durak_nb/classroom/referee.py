@@ -6,8 +6,9 @@ Nothing here decides a rule: a move is read by the record layer's reader
 (:func:`durak_nb.record.annotations.move_from_input`, R1 card spellings) and checked with
 :meth:`durak_nb.engine.Game.why_illegal`; a seat's view is :func:`durak_nb.bots.seat_view`
 (nothing hidden), its picture :func:`durak_nb.views.cards_svg.position_svg` from the seat's
-side (other hands face down: a back carries no card code); bots are
-:func:`durak_nb.tournament.bot_spec`'s, asked in :func:`durak_nb.bots.turn_seat`'s order.
+side (other hands face down: a back carries no card code); the teacher's table is the
+replayer's table view (:func:`durak_nb.views.html.table_view_html`, every hand open); bots
+are :func:`durak_nb.tournament.bot_spec`'s, asked in :func:`durak_nb.bots.turn_seat`'s order.
 """
 
 from __future__ import annotations
@@ -22,30 +23,53 @@ from typing import Any
 
 from ..bots import Bot, LowestCardBot, seat_view, turn_seat
 from ..engine import Action, Game, Move, SetupError
+from ..i18n import Np_, get_language, pgettext
 from ..lessons import drills as drill_kinds
 from ..record.annotations import move_from_input, move_from_json
 from ..record.json_form import Recording
 from ..record.recorder import deal_of
+from ..replay import Replay
 from ..rules import Rules, RulesError
-from ..views.cards_svg import position_svg
+from ..views.cards_svg import position_svg, shared_faces
+from ..views.html import table_view_html
 from .protocol import Refused
 
 __all__ = [
     "BOT_SECONDS",
     "LEVELS",
+    "LEVEL_NAMES",
+    "LEVEL_WORDS",
     "Live",
     "bot_move",
     "check_seats",
     "deal_problem",
     "drill_questions",
+    "level_text",
+    "levels_text",
     "new_table",
     "read_rules",
     "result_json",
+    "table_html",
 ]
 
 #: The bot levels a teacher may seat (the tournament's names, durak_nb.tournament.BOT_NAMES,
 #: without outside programs: nothing a client names is run).
 LEVELS = ("random", "lowest", "heuristic", "search")
+#: What a person reads of each level (the codes stay in the protocol and the files): the
+#: name a bot's seat gets (:func:`bot_name`) and what the level does, as the board's choice
+#: of bots shows it (:func:`level_text`).  Translated at use.
+LEVEL_NAMES = {
+    "random": Np_("bot seat", "Random bot"),
+    "lowest": Np_("bot seat", "Beginner bot"),
+    "heuristic": Np_("bot seat", "Experienced bot"),
+    "search": Np_("bot seat", "Strong bot"),
+}
+LEVEL_WORDS = {
+    "random": Np_("bot level", "random: any legal move"),
+    "lowest": Np_("bot level", "beginner: always the lowest card"),
+    "heuristic": Np_("bot level", "experienced: plays by rules of thumb"),
+    "search": Np_("bot level", "strong: looks ahead over the deals possible"),
+}
 #: Seconds a bot has for one move; past it the lowest-card bot's move is played for it.
 BOT_SECONDS = 5.0
 
@@ -67,9 +91,28 @@ def read_rules(spec: object, players: int) -> Rules:
     return rules
 
 
+def level_text(level: str) -> str:
+    """What the bot level ``level`` (:data:`LEVELS`) does, in the language in use
+    (``'beginner: always the lowest card'``); a code not of :data:`LEVELS` as it is."""
+    words = LEVEL_WORDS.get(level)
+    return level if words is None else str(pgettext("bot level", words))
+
+
+def levels_text() -> str:
+    """The levels a teacher may type (``bot:LEVEL``), each with its words, in the language
+    in use: ``'random (random: any legal move), lowest (…), …'``."""
+    return ", ".join(f"{level} ({level_text(level)})" for level in LEVELS)
+
+
 def bot_name(level: str, taken: Sequence[str]) -> str:
-    """A bot's seat name: ``bot heuristic``, ``bot heuristic 2`` … (not a name in ``taken``)."""
-    base = f"bot {level}"
+    """A bot's seat name in the language in use (the teacher's, who opens the table):
+    ``Experienced bot``, ``Experienced bot 2`` … (not a name in ``taken``); the name is
+    the player's name in the recording, as a student's is.
+
+    Raises:
+        KeyError: ``level`` is not one of :data:`LEVELS`.
+    """
+    base = str(pgettext("bot seat", LEVEL_NAMES[level]))
     name, k = base, 1
     while name in taken:
         k += 1
@@ -120,6 +163,7 @@ class Live:
         students: the student id of each seat, ``None`` for a bot's.
         levels: the bot level of each seat, ``None`` for a student's.
         sent: the count of moves whose views were sent (-1: none yet).
+        shown: the last :meth:`table_html`: its count of moves, its language, its HTML.
     """
 
     info: Any
@@ -130,6 +174,7 @@ class Live:
     students: tuple[int | None, ...] = ()
     levels: tuple[str | None, ...] = ()
     sent: int = -1
+    shown: tuple[int, str, str] = (-1, "", "")
 
     @classmethod
     def build(cls, info: Any, rows: Sequence[Any]) -> Live:
@@ -275,8 +320,19 @@ class Live:
             "stuck": None if game.finished else max(0, round((time.time() if now is None else now) - self.last_at)),
         }
         if pictures:
-            msg["picture"] = position_svg(pos, actors=game.actors())
+            msg["table_html"] = self.table_html()
         return msg
+
+    def table_html(self) -> str:
+        """The table as the replayer shows its last frame, every hand open (the teacher
+        sees them all), in the language in use: :func:`durak_nb.views.html.table_view_html`
+        with shared faces (:func:`durak_nb.views.cards_svg.shared_faces`: the page holds
+        :func:`~durak_nb.views.cards_svg.card_defs` once).  Made once per move and language
+        (every teacher watching gets the same string)."""
+        lang = get_language()
+        if self.shown[:2] != (self.count, lang):
+            self.shown = (self.count, lang, table_html(self.info.doc, self.moves))
+        return self.shown[2]
 
     def game_over(self) -> dict[str, Any]:
         """The ``game_over`` message, its words in the language in use."""
@@ -287,6 +343,19 @@ class Live:
             "result": result_json(self.game, self.players),
             "words": self.game.result.describe(self.players),
         }
+
+
+def table_html(doc: dict[str, Any], moves: Sequence[dict[str, Any]]) -> str:
+    """The table ``doc`` (a table's document, :func:`new_table`) after ``moves`` (INTERCHANGE's
+    JSON form) as the replayer shows its last frame, every hand open, in the language in
+    use: :func:`durak_nb.views.html.table_view_html`, the faces shared
+    (:func:`durak_nb.views.cards_svg.shared_faces`).
+
+    Raises:
+        durak_nb.record.base.RecordingError: not a game (never for a table this server opened).
+    """
+    rec = Recording.from_json({**doc, "moves": list(moves)})
+    return shared_faces(table_view_html(Replay(rec, variations=False)))
 
 
 def make_bot(level: str, seed: int) -> Bot:
@@ -368,7 +437,7 @@ def check_seats(seats: list[dict[str, Any]], students: dict[str, Any]) -> list[d
             out.append({"student": student.id, "name": student.name})
         elif set(seat) == {"bot"} and isinstance(seat["bot"], str):
             if seat["bot"] not in LEVELS:
-                raise Refused("bound", "bot", member="seats", level=_shown_name(seat["bot"]), levels=", ".join(LEVELS))
+                raise Refused("bound", "bot", member="seats", level=_shown_name(seat["bot"]), levels=levels_text())
             out.append({"bot": seat["bot"]})
         else:
             raise Refused("bound", "seats", member="seats")

@@ -60,6 +60,7 @@ from .referee import (
     deal_problem,
     drill_questions,
     fallback_move,
+    levels_text,
     read_rules,
 )
 
@@ -698,7 +699,7 @@ class ClassServer:
         if not 2 <= size <= 6:
             raise Refused("bound", "size", member="size")
         if level is not None and level not in LEVELS:
-            raise Refused("bound", "bot", member="bot", level=level[:40], levels=", ".join(LEVELS))
+            raise Refused("bound", "bot", member="bot", level=level[:40], levels=levels_text())
         read_rules(msg["rules"], size)
         busy = await self._seated(class_id)
         free = [s for s in await self.db(self.store.students, class_id) if s.id not in busy]

@@ -8,7 +8,9 @@ a pool of buttons, it builds no new widget (the pool grows only when a position 
 legal moves than ever before).  Everything a person typed (names, titles) and everything
 the server says in words is escaped before it becomes HTML; the pictures are the kit's
 own (:func:`durak_nb.views.cards_svg.position_svg`), drawn here from the seat's view,
-and, on the teacher's board, the server's SVG of a table, which the teacher may see whole.
+and, on the teacher's board, each table as the replayer shows it (the server's
+``table_html``: :func:`durak_nb.views.html.table_view_html`, every text escaped there),
+which the teacher may see whole.
 
 All words are the catalogue part ``classclient``, in English, Russian and Ukrainian.
 """
@@ -26,9 +28,11 @@ from ..engine import Position
 from ..i18n import _, get_language, language, ngettext, pgettext
 from ..rules import preset_text
 from ..unseen import Seen
-from ..views.cards_svg import position_svg
+from ..views.cards_svg import card_defs, position_svg
+from ..views.html import STYLE as TABLE_STYLE
 from .client import ClassClient, ClientError
 from .pages import BOT_LEVELS, PRESETS, TEACHER, WORDS
+from .referee import level_text
 
 __all__ = [
     "BOT_LEVELS",
@@ -444,7 +448,8 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
     """The teacher's board in a notebook: make a class (its code shown big, for the
     projector), the class list (connected, at which table, drills answered and right,
     who is stuck), open a table or pair the students, set a drill, and every table live
-    as its moves come.  :meth:`games` and :meth:`answers` give pandas tables.
+    as its moves come, each as the replayer shows it (every hand open: the server's
+    ``table_html``).  :meth:`games` and :meth:`answers` give pandas tables.
 
     Args:
         server: the server's address (``host:port`` or a URL), pre-filled; empty: the
@@ -509,7 +514,7 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             self.size = widgets.BoundedIntText(value=2, min=2, max=6, description=_(w["size"]))
             self.size.style.description_width = "initial"
             self.size.layout.width = "auto"
-            self.bot = widgets.Dropdown(options=[(_(w["no_bot"]), ""), *[(b, b) for b in BOT_LEVELS]])
+            self.bot = widgets.Dropdown(options=[(_(w["no_bot"]), ""), *[(level_text(b), b) for b in BOT_LEVELS]])
             self.bot.description = _(w["bot"])
             self.bot.style.description_width = "initial"
             self.bot.layout.width = "auto"
@@ -546,9 +551,9 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
             ],
             layout=widgets.Layout(display="none"),
         )
-        super().__init__(
-            [widgets.HTML(STYLE), self.form, self.code, self.status, self.students, self.controls, self.table_box]
-        )
+        with language(self.lang):  # the replayer's style sheet and every card face once, in the widget's language
+            header = widgets.HTML(STYLE + TABLE_STYLE + card_defs())
+        super().__init__([header, self.form, self.code, self.status, self.students, self.controls, self.table_box])
         self.add_class("dnb-class")
         if server and connect:
             client = self._connect(token)
@@ -750,7 +755,14 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
         return ""
 
     def _show_drills(self) -> None:
-        names = [f"{d.get('kind', d.get('drill', ''))} ({d.get('seed', '')})" for d in self.drills_set]
+        from ..lessons.drills import KINDS
+        from ..lessons.drills import text as drill_text
+
+        def title(d: Mapping[str, Any]) -> str:  # the drill's title, as the choice of drills shows it
+            kind = d.get("kind")
+            return str(drill_text(f"title {kind}")) if kind in KINDS else str(d.get("kind", d.get("drill", "")))
+
+        names = [f"{title(d)} ({d.get('seed', '')})" for d in self.drills_set]
         self.drill_note.value = f"<p>{esc(_(TEACHER['drills_set']).format(drills=', '.join(names)))}</p>"
 
     def _show_table(self, m: Mapping[str, Any]) -> None:
@@ -772,9 +784,10 @@ class TeacherBoard(widgets.VBox):  # type: ignore[misc]
                 "<b>" + esc(_(WORDS["over"]).format(words=m.get("words") or _result_words(m["result"]))) + "</b>"
             )
         head.value = "<h3>" + "<br>".join(words) + "</h3>"
-        picture = m.get("picture")
-        if isinstance(picture, str) and picture.lstrip().startswith("<svg"):
-            body.value = picture  # the server's own SVG of the table (every hand: the teacher's view)
+        view = m.get("table_html")
+        if isinstance(view, str) and 'class="dnb-board"' in view:
+            if body.value != view:  # the replayer's table view the server made (every hand: the teacher's)
+                body.value = view
         else:
             hands = m.get("hands") or {}
             body.value = "".join(

@@ -83,6 +83,7 @@ __all__ = [
     "suit_html",
     "table_html",
     "table_part_html",
+    "table_view_html",
     "trump_html",
     "turn_html",
     "turn_part_html",
@@ -1373,3 +1374,24 @@ def frame_slot(parts: FrameParts, view: int, name: str, *, later: bool = False) 
     if name == "story" and parts.stories:
         return parts.stories[view]
     return str(getattr(parts, name))
+
+
+def table_view_html(replay: Replay, k: int | None = None, *, view: int = 0, width: float = 44) -> str:
+    """Frame ``k`` of ``replay`` (default: the last, the game as it stands) as the
+    replayer shows it: :func:`frame_parts` laid out by :func:`board_html`, each slot
+    :func:`frame_slot` (the replayer widget's board without its puzzle and evaluation).
+    The one home of "the replayer's table view" for other views: the class server's
+    teacher's board shows each table with it (``view=0``: every hand open).  The cards
+    are whole SVG faces; :func:`~.cards_svg.shared_faces` turns them into ``<use>`` s of
+    :func:`~.cards_svg.card_defs` for a page that holds those once.  Needs :data:`STYLE`
+    in the page.  Every recorded text is escaped.
+
+    Raises:
+        IndexError: ``k`` not in ``0..len(replay)``; ``view`` not in ``0..players``.
+        ValueError: ``width`` is not positive.
+    """
+    k = len(replay) if k is None else k
+    if not 0 <= view <= len(replay.players):
+        raise IndexError(f"view {view} is not in 0..{len(replay.players)}")
+    parts = frame_parts(replay, k, replay.game(k).legal_moves(), width=width)
+    return board_html(len(replay.players), view, lambda name: frame_slot(parts, view, name))

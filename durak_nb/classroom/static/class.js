@@ -1,7 +1,10 @@
 // durak-nb's class pages: the student's page (/) and the teacher's board (/teacher).
 // Protocol: durak-nb-class/1 (docs/class-protocol.md). Vanilla JavaScript, no build step,
 // nothing fetched from elsewhere. Everything a person typed is put in with textContent;
-// the server's SVG pictures go into <img> elements (no script of theirs runs).
+// the server's SVG pictures go into <img> elements (no script of theirs runs); the
+// teacher's tables are the replayer's table view, HTML the server makes with every
+// text escaped (views/html.py), rebuilt here from the elements and attributes a table
+// view has (safeNodes: no markup set as a string), under the page's Content-Security-Policy (pages.py).
 (function () {
   "use strict";
   var W = JSON.parse(document.getElementById("dnb-words").textContent);
@@ -28,6 +31,38 @@
     return e;
   }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+  // HTML the server made (the replayer's table view) as new nodes of this page: parsed
+  // inert (DOMParser), then copied element by element, keeping only the elements and
+  // attributes a table view has (no handler, no script, no link out of the page: an
+  // href only to a card face of this page, #dnb-f-…); anything else becomes its text
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var TAGS = {};
+  ("div span b i em strong small p br ul ol li details summary table tbody thead tr td th sup sub " +
+   "svg g rect text tspan title use path line polyline polygon circle ellipse defs").split(" ").forEach(function (t) { TAGS[t] = true; });
+  var ATTRS = /^(class|style|role|title|aria-[a-z-]+|data-[a-z-]+|x|y|x1|y1|x2|y2|cx|cy|r|rx|ry|width|height|viewBox|transform|fill|stroke|stroke-width|stroke-dasharray|opacity|font-family|font-size|font-weight|font-style|text-anchor|dominant-baseline|points|d|open|colspan|rowspan)$/;
+  function safeNode(n) {
+    if (n.nodeType === 3) return document.createTextNode(n.nodeValue);
+    if (n.nodeType !== 1) return null;
+    var tag = n.localName, svg = n.namespaceURI === SVGNS;
+    if (!TAGS[tag]) return document.createTextNode(n.textContent || "");
+    var e = svg ? document.createElementNS(SVGNS, tag) : document.createElement(tag);
+    Array.prototype.forEach.call(n.attributes, function (a) {
+      var name = a.name, value = a.value;
+      if (name === "href") { if (!/^#dnb-[\w-]+$/.test(value)) return; }
+      else if (!ATTRS.test(name)) return;
+      if (name === "style" && /url\s*\(|expression|@import/i.test(value)) return;
+      e.setAttribute(name, value);
+    });
+    Array.prototype.forEach.call(n.childNodes, function (c) { var k = safeNode(c); if (k) e.appendChild(k); });
+    return e;
+  }
+  function safeNodes(html) {
+    var body = new DOMParser().parseFromString("<!DOCTYPE html><html><body>" + String(html), "text/html").body;
+    var out = document.createDocumentFragment();
+    Array.prototype.forEach.call(body.childNodes, function (c) { var k = safeNode(c); if (k) out.appendChild(k); });
+    return out;
+  }
+  window.durakNbClass = { safeNodes: safeNodes };  // for the page's tests
   function say(text, refused) {
     var s = $("status");
     s.textContent = text || "";
@@ -278,7 +313,7 @@
     if (params.get("key")) $("key").value = params.get("key");
     W.presets.forEach(function (p) { var o = el("option", null, p[1]); o.value = p[0]; $("preset").appendChild(o); });
     var none = el("option", null, W.no_bot); none.value = ""; $("bot").appendChild(none);
-    W.bots.forEach(function (b) { var o = el("option", null, b); o.value = b; $("bot").appendChild(o); });
+    W.bots.forEach(function (b) { var o = el("option", null, b[1]); o.value = b[0]; $("bot").appendChild(o); });
     W.kinds.forEach(function (k) { var o = el("option", null, k[1]); o.value = k[0]; $("kind").appendChild(o); });
     if (token) $("make").hidden = true;
     $("make").addEventListener("submit", function (e) {
@@ -362,10 +397,15 @@
     box.setAttribute("data-seq", String(m.seq || 0));
     box.setAttribute("data-over", over ? "yes" : "no");
     var picBox = box.querySelector(".dnb-picture");
-    if (typeof m.picture === "string" && m.picture.indexOf("<svg") >= 0) {
-      var img = picBox.querySelector("img.dnb-svg");
-      if (!img) { clear(picBox); img = el("img", "dnb-svg"); img.alt = ""; picBox.appendChild(img); }
-      svgImage(img, m.picture);
+    if (typeof m.table_html === "string" && m.table_html.indexOf('class="dnb-board"') >= 0) {
+      // the replayer's table view, made by the server from the engine's game (every text in
+      // it escaped there: views/html.py), rebuilt here from the elements and attributes a
+      // table view has (safeNodes); the page's Content-Security-Policy runs no inline script
+      if (picBox.getAttribute("data-seq") !== String(m.seq || 0)) {
+        clear(picBox);
+        picBox.appendChild(safeNodes(m.table_html));
+        picBox.setAttribute("data-seq", String(m.seq || 0));
+      }
     } else {
       clear(picBox);
       var hands = m.hands || {};
@@ -413,7 +453,11 @@
   }
   function showDrills() {
     $("drills").textContent = fill(W.drills_set, {
-      drills: drillsSet.map(function (d) { return (d.kind || d.drill || "") + " (" + (d.seed === undefined ? "" : d.seed) + ")"; }).join(", ")
+      // each drill by its title, as the choice of drills shows it (the kind's code stays in the protocol)
+      drills: drillsSet.map(function (d) {
+        var title = (W.kinds.filter(function (k) { return k[0] === d.kind; })[0] || [null, d.kind || d.drill || ""])[1];
+        return title + " (" + (d.seed === undefined ? "" : d.seed) + ")";
+      }).join(", ")
     });
   }
 
