@@ -401,7 +401,8 @@ def test_the_table_caption_room_and_the_view_names() -> None:
         assert "<b>Стол</b> · 1 карта хода, из них покрыто 0 · можно подкинуть ещё 4 (R13)" in caption
         assert view_names(["Anna"], partial=True) == ("всё, что было известно тогда", "глазами игрока Anna")
     with language("uk"):
-        assert "<b>Стіл</b> · 1 карта ходу, з них покрито 0 · можна підкинути ще 4 (R13)" in table_part_html(g.position(), 4)
+        caption = table_part_html(g.position(), 4)
+        assert "<b>Стіл</b> · 1 карта ходу, з них покрито 0 · можна підкинути ще 4 (R13)" in caption
 
 
 def test_the_card_pictures_write_the_rank_as_card_text_does() -> None:
