@@ -275,3 +275,18 @@ def test_the_perevodnoy_drill_names_the_game_once(lang: str, start: str) -> None
     with language(lang):
         d = drills.make("may_transfer", 3)
     assert d.context.startswith(start), d.context
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "Сколько ещё карт можно подкинуть? Упражнение 1, расклад 6."),
+        ("uk", "Скільки ще карт можна підкинути? Вправа 1, розклад 6."),
+    ],
+)
+def test_a_drill_heading_names_the_deal_not_the_seed(lang: str, said: str) -> None:
+    """A learner reads «расклад 6» / «розклад 6» (was «зерно 6», a programmer's word; «вариант» is
+    the glossary's word for a side line)."""
+    with language(lang):
+        d = drills.make("throw_in_room", 6)
+        assert drills.text("heading", title=d.title, number=1, seed=d.seed) == said
