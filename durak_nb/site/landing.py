@@ -141,7 +141,7 @@ th{font-weight:600;border-top:none}
 td.n{width:1.5rem;color:#57606a}
 td.t{white-space:nowrap;color:#57606a}
 a{color:#0550ae}
-.alt{font-size:0.85rem;margin-left:0.4rem;color:#57606a}
+.alt{font-size:0.85rem;margin-left:0.4rem;color:#57606a;white-space:nowrap}
 """
 
 
