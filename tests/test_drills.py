@@ -539,13 +539,13 @@ def test_widget_kinds_in_turn_and_seeds():
 def test_widget_of_a_lesson_and_of_every_kind():
     w = DrillWidget.lesson(4, seed=3)
     assert (w.kinds, w.drill) == (("draw_order", "next_attacker"), make("draw_order", 3))
-    assert "Who draws which cards? Drill 1, seed 3." in w.board.value
+    assert "Who draws which cards? Drill 1, deal 3." in w.board.value
     w.another()
     assert w.drill == make("next_attacker", 3)
-    assert "Who attacks next? Drill 2, seed 3." in w.board.value
+    assert "Who attacks next? Drill 2, deal 3." in w.board.value
     assert DrillWidget.lesson(1).kinds == ("which_beats",)
     assert DrillWidget.lesson(8).kinds == ("best_move",)  # issue 13: find the best move
-    assert "Which is the best move? Drill 1, seed 0." in DrillWidget.lesson(8).board.value
+    assert "Which is the best move? Drill 1, deal 0." in DrillWidget.lesson(8).board.value
     with pytest.raises(DrillError) as info:
         DrillWidget.lesson(7)
     assert str(info.value) == "lesson 7 has no drills; drills belong to lessons 1, 2, 3, 4, 5, 6, 8"

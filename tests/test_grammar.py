@@ -240,3 +240,53 @@ def test_russian_euphony_со_ко_во_before_a_cluster(template: str, name: st
     """«со», «ко», «во» before a name opening with a cluster that calls for them (the
     Russian rule beside the Ukrainian у/в one), not before a vowel or a plain consonant."""
     assert fill(template, {"name": name}, "ru") == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "context", "reason"),
+    [
+        (
+            "ru",
+            "Подкидной дурак, 3 игрока. Козырь: ♣. Первый отбой уже был.",
+            "[R13b] У Глеба на руках 1 карта, и столько же карт (1) перед ним ещё не покрыто, "
+            "так что больше подкидывать нельзя.",
+        ),
+        (
+            "uk",
+            "Підкидний дурень, 3 гравці. Козир: ♣. Перший відбій уже був.",
+            "[R13b] У Гліба на руках 1 карта, і стільки ж карт (1) перед ним ще не покрито, "
+            "тож більше підкидати не можна.",
+        ),
+    ],
+)
+def test_a_throw_in_room_drill_reads_as_a_teacher_says_it(lang: str, context: str, reason: str) -> None:
+    """«Первый отбой уже был», as players say it (was «Один кон уже кончился словом «бито»»),
+    and the full R13b reason in words (was «непокрытых карт: 1»)."""
+    with language(lang):
+        d = drills.make("throw_in_room", 1)
+    assert (d.context, d.reason) == (context, reason)
+
+
+@pytest.mark.parametrize(
+    ("lang", "start"), [("ru", "Переводной дурак, 4 игрока."), ("uk", "Переказний дурень, 4 гравці.")]
+)
+def test_the_perevodnoy_drill_names_the_game_once(lang: str, start: str) -> None:
+    """«Переводной дурак», not «Переводной дурак (с переводом)»: the name says it already."""
+    with language(lang):
+        d = drills.make("may_transfer", 3)
+    assert d.context.startswith(start), d.context
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "Сколько ещё карт можно подкинуть? Упражнение 1, расклад 6."),
+        ("uk", "Скільки ще карт можна підкинути? Вправа 1, розклад 6."),
+    ],
+)
+def test_a_drill_heading_names_the_deal_not_the_seed(lang: str, said: str) -> None:
+    """A learner reads «расклад 6» / «розклад 6» (was «зерно 6», a programmer's word; «вариант» is
+    the glossary's word for a side line)."""
+    with language(lang):
+        d = drills.make("throw_in_room", 6)
+        assert drills.text("heading", title=d.title, number=1, seed=d.seed) == said

@@ -210,7 +210,7 @@ PLAY = {
         "buttons": ["Подкинуть", "Взять", "Пас", "Просмотр", "Подсказка", "Разобрать мою партию"],
         "transfer": "Перевести",
         "prompt": "Ваш ход: покройте или возьмите",
-        "table": "стол: 1 карта хода, покрыто: 0; можно подкинуть ещё 2 (R13)",
+        "table": "стол: 1 карта хода, из них покрыто 0; можно подкинуть ещё 2 (R13)",
         "you": " · <b>вы</b></div>",
         "note": "Выбрано: {c}. Нажмите на 6♠ на столе, чтобы покрыть её картой {c}.",
         "log": '<div class="dnb-log-head">Ходы</div>',
@@ -219,7 +219,7 @@ PLAY = {
         "buttons": ["Підкинути", "Взяти", "Пас", "Перегляд", "Підказка", "Розібрати мою партію"],
         "transfer": "Перевести",
         "prompt": "Ваш хід: покрийте або візьміть",
-        "table": "стіл: 1 карта ходу, покрито: 0; можна підкинути ще 2 (R13)",
+        "table": "стіл: 1 карта ходу, з них покрито 0; можна підкинути ще 2 (R13)",
         "you": " · <b>ви</b></div>",
         "note": "Вибрано: {c}. Натисніть на 6♠ на столі, щоб покрити її картою {c}.",
         "log": '<div class="dnb-log-head">Ходи</div>',
@@ -399,10 +399,11 @@ def test_the_table_caption_room_and_the_view_names() -> None:
     g.play(g.legal_moves()[0])
     with language("ru"):
         caption = table_part_html(g.position(), 4)
-        assert "<b>Стол</b> · 1 карта хода, покрыто: 0 · можно подкинуть ещё 4 (R13)" in caption
+        assert "<b>Стол</b> · 1 карта хода, из них покрыто 0 · можно подкинуть ещё 4 (R13)" in caption
         assert view_names(["Anna"], partial=True) == ("всё, что было известно тогда", "глазами игрока Anna")
     with language("uk"):
-        assert "<b>Стіл</b> · 1 карта ходу, покрито: 0 · можна підкинути ще 4 (R13)" in table_part_html(g.position(), 4)
+        caption = table_part_html(g.position(), 4)
+        assert "<b>Стіл</b> · 1 карта ходу, з них покрито 0 · можна підкинути ще 4 (R13)" in caption
 
 
 def test_the_card_pictures_write_the_rank_as_card_text_does() -> None:

@@ -189,7 +189,10 @@ def test_practice_bout_buttons_r9_r14(lang: str, buttons: list[str], tips: list[
     w.lay()
     throw, pass_ = {"ru": ("Подкинуть", "Пас"), "uk": ("Підкинути", "Пас")}[lang]
     assert (w.lay_button.description, w.pass_button.description) == (throw, pass_)
-    table = {"ru": "<b>Стол</b>: 1 карта хода, покрыто: 1", "uk": "<b>Стіл</b>: 1 карта ходу, покрито: 1"}[lang]
+    table = {
+        "ru": "<b>Стол</b>: 1 карта хода, из них покрыто 1",
+        "uk": "<b>Стіл</b>: 1 карта ходу, з них покрито 1",
+    }[lang]
     assert table in w.table_caption.value
     you = {"ru": " · <b>вы</b>", "uk": " · <b>ви</b>"}[lang]
     assert you in w.seat_caption.value

@@ -172,10 +172,10 @@ def test_the_editions_language_decides_and_is_restored() -> None:
     assert uk.headings[0] == "Урок 3 · Обмеження (R13, R14)" and uk.headings[-2:] == ["Для вчителя", "Далі"]
     assert (ru.replayers, uk.replayers) == (2, 2)
     assert [e["kind"] for e in uk.exercises] == ["drill throw_in_room"] * lp.DRILLS
-    reason_ru = "[R13b] У Бориса на руках 2 карты, непокрытых карт: 1, так что подкинуть можно ещё: 1."
+    reason_ru = "[R13b] У Бориса на руках 2 карты, а непокрытых карт перед ним — 1, так что подкинуть можно ещё 1."
     assert ru.exercises[0]["numbers"][3] == [False, "✘ Не 3: " + reason_ru]
     assert ru.exercises[0]["numbers"][1] == [True, "✔ Верно: " + reason_ru]
-    reason_uk = "[R13b] У Бориса на руках 2 карти, непокритих карт: 1, тож підкинути можна ще: 1."
+    reason_uk = "[R13b] У Бориса на руках 2 карти, а непокритих карт перед ним — 1, тож підкинути можна ще 1."
     assert uk.exercises[0]["numbers"][3] == [False, "✘ Не 3: " + reason_uk]
     assert uk.exercises[0]["numbers"][1] == [True, "✔ Правильно: " + reason_uk]
     assert ru.notes[0] == (

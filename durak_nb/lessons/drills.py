@@ -226,7 +226,7 @@ TEXTS: dict[str, str | tuple[str, str]] = {
     "title may_transfer": N_("May this card transfer?"),
     "title how_it_ends": N_("How does the game end?"),
     "title best_move": N_("Which is the best move?"),
-    "heading": N_("{title} Drill {number}, seed {seed}."),
+    "heading": N_("{title} Drill {number}, deal {seed}."),
     # verdicts (Drill.check)
     "right": N_("✔ Right: {reason}"),
     "wrong": N_("✘ {mistake} {reason}"),
