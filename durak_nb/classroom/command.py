@@ -88,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .server import make_app
+        from .transport import uvicorn_options
 
         try:
             app = make_app(store, teacher_key=args.teacher_key)
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             ),
             flush=True,
         )
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **uvicorn_options())
         return 0
     finally:
         store.close()
