@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import json
 import random
 import subprocess
 import sys
@@ -150,3 +151,44 @@ def test_repro15_refusals_at_random_states_keep_the_game() -> None:
                 flagged |= {k for k in before if before[k] != after[k]}
             assert game_state(g) == state and slots(g, caches) == kept
     assert refused > 800 and flagged <= caches and "_rng" in flagged
+
+
+# ------------------------------------------------------------------ lessons from hostile notebooks
+
+
+def test_a_cell_calling_sys_exit_fails_the_export_in_words(tmp_path: Path) -> None:
+    """A lesson cell's ``sys.exit(3)`` ended ``durak-nb export`` at once, exit 3 and not a
+    word, no page; now the export fails naming the cell, as for any other error."""
+    from durak_nb.cli import main
+
+    bad = tmp_path / "exit.ipynb"
+    cells = [
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "source": "import sys\nsys.exit(3)",
+            "outputs": [],
+            "execution_count": None,
+        }
+    ]
+    bad.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from durak_nb.cli import main; sys.exit(main(sys.argv[1:]))",
+            "export",
+            str(bad),
+            "-o",
+            str(tmp_path / "x.html"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert (run.returncode, run.stdout, run.stderr) == (
+        1,
+        "",
+        f"durak-nb export: error: {bad}: cell 1 fails: SystemExit: 3\n",
+    )
+    assert not (tmp_path / "x.html").exists()
+    assert main(["export", str(bad), "-o", str(tmp_path / "y.html")]) == 1
