@@ -110,10 +110,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .server import ENV_DB, make_app
-
-        # No per-message compression: it cost the server about an eighth of its time per
-        # move (docs/classroom.md, "The class server under load"), a class's messages are
-        # a few kilobytes, and compressed secrets beside chosen text leak (CRIME).
+        from .transport import uvicorn_options
 
         try:
             if workers > 1:
@@ -142,10 +139,10 @@ def run(args: argparse.Namespace) -> int:
                 host=args.host,
                 port=args.port,
                 log_level="warning",
-                ws_per_message_deflate=False,
+                **uvicorn_options(),
             )
         else:
-            uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=False)
+            uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **uvicorn_options())
         return 0
     finally:
         store.close()

@@ -79,6 +79,10 @@ MAX_SEED = 2**53
 #: Seconds a class's board waits after a change before it is sent, so that the changes
 #: of that while (every move of every table) go out in one board per teacher.
 BOARD_EVERY = 0.1
+#: Characters queued for one socket and not yet sent, beyond which the client is too slow
+#: (a teacher's board with pictures is some tens of thousands; the queue of a client that
+#: reads nothing is bounded by this, not by the class's moves).
+MAX_OUTBOX = 4 * 1024 * 1024
 
 WORDS = {
     "no_page": N_("The class page is not installed. Reinstall durak-nb."),
@@ -128,18 +132,56 @@ class Conn:
     recent: collections.deque[float] = field(default_factory=collections.deque)
     bad: int = 0
     closed: bool = False
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    outbox: collections.deque[str | int] = field(default_factory=collections.deque)
+    queued: int = 0
+    writer: asyncio.Task[None] | None = None
 
     async def send(self, msg: dict[str, Any] | str) -> None:
-        """Send ``msg`` (or its JSON text); a socket that went away is marked closed,
-        nothing raised."""
+        """Queue ``msg`` (or its JSON text) for the socket; one writer task sends the queue in order, so a
+        client that reads slowly holds up no one else (a broadcast only queues).  A socket
+        that went away is marked closed, nothing raised; past :data:`MAX_OUTBOX` characters
+        waiting to be sent the client is too slow: nothing more is queued, its socket is
+        closed (1008) after what is queued (the transport drops a socket that reads
+        nothing, :data:`~durak_nb.classroom.transport.SEND_TIMEOUT`)."""
         if self.closed:
             return
-        async with self.lock:
+        text = msg if isinstance(msg, str) else _dumps(msg)
+        self.queued += len(text)
+        self.outbox.append(text)
+        if self.queued > MAX_OUTBOX:
+            self.closed = True
+            self.outbox.append(1008)
+        self._write_soon()
+
+    async def close(self, code: int) -> None:
+        """Close the socket with ``code`` once what is queued is sent (bounded in time by
+        the transport's send watch)."""
+        if not self.closed or not self.outbox or self.outbox[-1] != code:
+            self.outbox.append(code)
+        self.closed = True
+        self._write_soon()
+        if self.writer is not None:
+            await asyncio.shield(self.writer)
+
+    def _write_soon(self) -> None:
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        """Send the queue in order; a whole number in it closes the socket with that code."""
+        while self.outbox:
+            item = self.outbox.popleft()
             try:
-                await self.ws.send_text(msg if isinstance(msg, str) else _dumps(msg))
+                if isinstance(item, int):
+                    self.outbox.clear()
+                    await self.ws.close(code=item)
+                    return
+                self.queued -= len(item)
+                await self.ws.send_text(item)
             except Exception:  # the client went away: its session ends on its own
                 self.closed = True
+                self.outbox.clear()
+                return
 
 
 class ClassServer:
@@ -450,6 +492,8 @@ class ClassServer:
             pass
         finally:
             conn.closed = True
+            if conn.writer is not None and not conn.writer.done():
+                conn.writer.cancel()
             self.conns.discard(conn)
             self.per_address[address] -= 1
             if self.per_address[address] <= 0:
@@ -464,18 +508,18 @@ class ClassServer:
         while not conn.closed:
             wait = None if conn.hello else deadline - self.loop.time()
             if wait is not None and wait <= 0:
-                await conn.ws.close(code=1008)
+                await conn.close(1008)
                 return
             try:
                 event = await asyncio.wait_for(conn.ws.receive(), wait)
             except TimeoutError:
-                await conn.ws.close(code=1008)
+                await conn.close(1008)
                 return
             if event["type"] == "websocket.disconnect":
                 return
             frame: str | bytes = event["text"] if event.get("text") is not None else (event.get("bytes") or b"")
             if not await self.frame(conn, frame):
-                await conn.ws.close(code=1008)
+                await conn.close(1008)
                 return
 
     def _rate(self, conn: Conn) -> bool | None:

@@ -668,7 +668,7 @@ def _run_all(
             except _TooMuchOutput:
                 words = _("cell {n} printed more than {limit} characters, the bound of a cell's output on a page")
                 raise _fail(where, words.format(n=number, limit=whole(MAX_CELL_OUTPUT))) from None
-            except Exception as exc:  # the notebook's own error, named with its cell
+            except (Exception, SystemExit) as exc:  # the notebook's own error (sys.exit too), named with its cell
                 if late:  # the stop turned into another error by the cell: still its bound
                     raise _fail(where, _late(number, cell_timeout)) from exc
                 raise _fail(
