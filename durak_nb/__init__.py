@@ -12,7 +12,7 @@ once; the engine's (the ``if TYPE_CHECKING:`` block, which type checkers read) a
 imported when first asked for (``durak_nb.Game``), so that ``import durak_nb`` stays
 light and the console entry point (:mod:`durak_nb.console`) takes over Ctrl-C before the
 engine is imported (issue 23).  :data:`__all__` and the table of lazy names
-(:func:`_public_names`) are read off these imports, never written a second time.
+(:func:`_public_names`) are read off these imports (the compiled code), never written twice.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -58,31 +58,37 @@ if TYPE_CHECKING:  # the lazy names: the one list of them (see _public_names)
 
 
 def _public_names() -> tuple[list[str], dict[str, str]]:
-    """The public names as this file's imports list them, read off its own source: the
-    names imported at once, and those of the ``if TYPE_CHECKING:`` block each with the
-    module it is imported from (``{"Game": ".engine", ...}``), imported on first use.
+    """The public names as this module's imports list them, read off its own compiled
+    code (its loader's ``get_code``: a sourceless install, the JupyterLite site's, has no
+    ``.py``): the names imported at once, and those of the ``if TYPE_CHECKING:`` block,
+    never run, each with the module it is imported from (``{"Game": ".engine", ...}``).
 
     Returns:
         ``(eager, lazy)``: the names in the order of the imports.
 
     Raises:
-        OSError: this file's source cannot be read (an install without its sources).
+        ImportError: the loader gives no code for this module.
     """
-    import ast
-    from pathlib import Path
+    import dis
+    import sys
 
-    def names(imp: ast.stmt) -> list[tuple[str, str]]:
-        if not (isinstance(imp, ast.ImportFrom) and imp.level == 1 and imp.module):
-            return []  # typing's own names
-        return [(a.asname or a.name, "." + imp.module) for a in imp.names]
-
+    spec = sys.modules[__name__].__spec__
+    loader = None if spec is None else spec.loader
+    code = None if loader is None else loader.get_code(__name__)  # type: ignore[attr-defined]
+    if code is None:  # pragma: no cover - every file or zip loader gives it
+        raise ImportError(f"{__name__}: no code to read the public names from")
     eager: list[str] = []
     lazy: dict[str, str] = {}
-    for node in ast.parse(Path(__file__).read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            lazy.update(pair for imp in node.body for pair in names(imp))
-        else:
-            eager.extend(name for name, _ in names(node))
+    consts: list[object] = []
+    for ins in dis.get_instructions(code):
+        if ins.opname == "LOAD_CONST":
+            consts = [*consts[-1:], ins.argval]
+        elif ins.opname == "IMPORT_NAME" and len(consts) == 2 and consts[0] == 1 and isinstance(consts[1], tuple):
+            for name in consts[1]:  # from .module import name as name
+                if name in globals():
+                    eager.append(name)
+                else:
+                    lazy[name] = "." + str(ins.argval)
     return eager, lazy
 
 

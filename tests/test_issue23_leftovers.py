@@ -58,6 +58,25 @@ def test_every_public_name_resolves_and_the_engine_waits() -> None:
         durak_nb.Nope  # noqa: B018
 
 
+def test_the_names_are_read_in_a_sourceless_install_too(tmp_path: Path) -> None:
+    """The JupyterLite site ships the kit sourceless (``.pyc`` in place of ``.py``,
+    docs/site.md): the names are read off the compiled code, not the source."""
+    import compileall
+    import shutil
+
+    copy_of = tmp_path / "durak_nb"
+    shutil.copytree(INIT.parent, copy_of, ignore=shutil.ignore_patterns("static", "__pycache__", "*.pyc"))
+    assert compileall.compile_dir(copy_of, quiet=1, legacy=True)
+    for source in copy_of.rglob("*.py"):
+        source.unlink()
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import durak_nb\n"
+        "print(durak_nb.__file__[-4:], len(durak_nb.__all__), durak_nb.Game.__name__)"
+    )
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
+    assert out.stdout == ".pyc 36 Game\n"
+
+
 # ------------------------------------------------------------------ reproducer 15
 
 
