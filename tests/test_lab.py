@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import signal
 import socket
 import subprocess
@@ -28,7 +29,14 @@ from nbclient import NotebookClient
 
 from durak_nb.i18n import language
 from durak_nb.lessons import launch
-from durak_nb.lessons.launch import Changes, port_of, taken_port_message, update_copy
+from durak_nb.lessons.launch import (
+    Changes,
+    as_this_kernel,
+    kernel_language_info,
+    port_of,
+    taken_port_message,
+    update_copy,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 OVERRIDES = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
@@ -95,6 +103,35 @@ def overrides_kept() -> Iterator[None]:
 
 
 # ----------------------------------------------------------------------------- the copy
+
+
+def as_copied(path: Path) -> bytes:
+    """A lesson as ``lab.sh`` copies it into my-course/: with this kernel's language_info."""
+    return as_this_kernel(path.name, path.read_bytes(), kernel_language_info())
+
+
+def test_the_copy_gets_this_kernels_language_info_so_jupyterlab_finds_it_unchanged(tmp_path: Path) -> None:
+    """JupyterLab fills in ``language_info`` when the kernel starts; the checkout's lessons hold
+    only ``{"name": "python"}``, so every lesson opened as modified (issue 22 walk). The copy
+    holds the kernel's own (the version of this Python), the cells as they were."""
+    info = kernel_language_info()
+    assert info is not None and info["version"] == platform.python_version()
+    assert (info["name"], info["mimetype"], info["file_extension"]) == ("python", "text/x-python", ".py")
+    kit, mine = tmp_path / "notebooks", tmp_path / "my-course"
+    lesson = ROOT / "notebooks" / "02_a_bout.ipynb"
+    kit.mkdir()
+    (kit / "02_a_bout.ipynb").write_bytes(lesson.read_bytes())
+    write(kit / "notes.txt", "not a notebook")
+    write(kit / "broken.ipynb", "{not json")
+    assert update_copy(kit, mine, info) == Changes(first=True)
+    copied = nbformat.read(mine / "02_a_bout.ipynb", as_version=4)
+    shipped = nbformat.read(lesson, as_version=4)
+    assert shipped.metadata.language_info == {"name": "python"}
+    assert copied.metadata.language_info == info
+    assert copied.cells == shipped.cells
+    assert (mine / "notes.txt").read_text() == "not a notebook"
+    assert (mine / "broken.ipynb").read_text() == "{not json"
+    assert update_copy(kit, mine, info) == Changes()  # the copy is this version: nothing to do
 
 
 def write(path: Path, words: str) -> None:
@@ -195,7 +232,7 @@ def test_a_fresh_clone_stays_clean_after_a_lesson_is_run_and_saved(tmp_path: Pat
     assert done.stderr.splitlines()[0].startswith(f"lab: your own copy of the course is in {repo / 'my-course'}:")
     assert done.stderr.splitlines()[-1] == f"lab: opening the course: {repo / 'my-course' / '00_index.ipynb'}"
     lesson = repo / "my-course" / "02_a_bout.ipynb"
-    assert lesson.read_bytes() == (repo / "notebooks" / "02_a_bout.ipynb").read_bytes()
+    assert lesson.read_bytes() == as_copied(repo / "notebooks" / "02_a_bout.ipynb")
     run_lesson(lesson)
     assert lesson.read_bytes() != (repo / "notebooks" / "02_a_bout.ipynb").read_bytes()
     assert git(repo, "status", "--porcelain") == ""
@@ -233,10 +270,10 @@ def test_an_update_of_a_lesson_and_the_learners_edit_never_conflict(tmp_path: Pa
     ]
     assert mine.read_bytes() == learners  # both kept: theirs as it was ...
     beside = learner / "my-course" / "ru" / "02_a_bout.new.ipynb"
-    assert beside.read_bytes() == (learner / "notebooks" / "ru" / "02_a_bout.ipynb").read_bytes()
+    assert beside.read_bytes() == as_copied(learner / "notebooks" / "ru" / "02_a_bout.ipynb")
     assert "Исправлено." in beside.read_text(encoding="utf-8")  # ... and the new one beside it
     three = learner / "my-course" / "ru" / "03_limits.ipynb"
-    assert three.read_bytes() == (learner / "notebooks" / "ru" / "03_limits.ipynb").read_bytes()
+    assert three.read_bytes() == as_copied(learner / "notebooks" / "ru" / "03_limits.ipynb")
     assert git(learner, "status", "--porcelain") == ""
 
 

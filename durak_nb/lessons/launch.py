@@ -155,6 +155,37 @@ def _files(source: Path) -> Iterator[str]:
             yield rel.as_posix()
 
 
+def kernel_language_info() -> dict[str, Any] | None:
+    """What this Python's IPython kernel says of its language (``language_info``: name,
+    version, mimetype…), as JupyterLab writes it into a notebook when the kernel starts;
+    ``None`` where ipykernel is not installed."""
+    try:
+        from ipykernel.ipkernel import IPythonKernel
+    except ImportError:
+        return None
+    return dict(IPythonKernel.language_info)
+
+
+def as_this_kernel(rel: str, data: bytes, language_info: dict[str, Any] | None) -> bytes:
+    """The lesson ``rel`` (its bytes ``data``) as the learner's copy holds it: a notebook of
+    the Python kernel gets ``language_info`` (:func:`kernel_language_info`), so that
+    JupyterLab, filling it in at the kernel's start, finds nothing to change and does not
+    show the lesson as modified the moment it opens (the notebooks in the checkout keep
+    only ``{"name": "python"}``: the version is the learner's).  Anything else, and a file
+    that is not a notebook's JSON, is returned as it is."""
+    if language_info is None or not rel.endswith(".ipynb"):
+        return data
+    try:
+        nb = json.loads(data.decode("utf-8"))
+        meta = nb["metadata"]
+        if meta.get("kernelspec", {}).get("name") != "python3" or meta.get("language_info") == language_info:
+            return data
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return data
+    meta["language_info"] = language_info
+    return (json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+
+
 def _write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` whole or not at all (a temporary file, then a rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -177,7 +208,7 @@ def _beside(rel: str, target: Path, known: dict[str, str]) -> str:
     raise OSError(errno.EEXIST, f"no free name beside {target / rel}")
 
 
-def update_copy(source: Path, target: Path) -> Changes:
+def update_copy(source: Path, target: Path, language_info: dict[str, Any] | None = None) -> Changes:
     """Make or bring up to date the learner's copy ``target`` of the course ``source``.
 
     A file of ``source`` missing from the copy is copied.  A file the learner has not
@@ -190,6 +221,8 @@ def update_copy(source: Path, target: Path) -> Changes:
     Args:
         source: the course as the kit ships it (``notebooks/`` of the checkout).
         target: the learner's copy (``my-course/``); made when missing.
+        language_info: the kernel's ``language_info`` written into each lesson
+            (:func:`as_this_kernel`); ``None``, the default, copies the lessons' bytes.
 
     Returns:
         :class:`Changes`.
@@ -209,7 +242,7 @@ def update_copy(source: Path, target: Path) -> Changes:
             known = {}  # a damaged record: every file of the copy counts as the learner's
     target.mkdir(parents=True, exist_ok=True)
     for rel in _files(source):
-        data = (source / rel).read_bytes()
+        data = as_this_kernel(rel, (source / rel).read_bytes(), language_info)
         new = _digest(data)
         path = target / rel
         if not path.exists():
@@ -371,7 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) == 3 and args[0] == "copy":
         source, target = Path(args[1]), Path(args[2])
-        for line in update_copy(source, target).messages(str(target)):
+        for line in update_copy(source, target, kernel_language_info()).messages(str(target)):
             _say(line, "course")
         return 0
     if len(args) < 2 or args[0] != "prepare":
@@ -397,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(taken_port_message(port, running_server(port), free_port(port)))
         return 1
     copy = checkout / COPY_FOLDER
-    changes = update_copy(checkout / "notebooks", copy)
+    changes = update_copy(checkout / "notebooks", copy, kernel_language_info())
     for line in changes.messages(str(copy)):
         _say(line)
     state = lab_state(checkout)
