@@ -23,7 +23,8 @@ CUT_JS = """() => [...document.querySelectorAll('button, label, h1, h2, h3, p, t
 #: whether the seats' field shows its whole hint (the placeholder's width in the field's font)
 HINT_FITS_JS = """() => { const i = document.getElementById('seats'), s = getComputedStyle(i);
   const c = document.createElement('canvas').getContext('2d'); c.font = s.font;
-  return c.measureText(i.placeholder).width <= i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) }"""
+  const room = i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  return c.measureText(i.placeholder).width <= room }"""
 #: whether the page is wider than the window (a horizontal scroll bar)
 WIDE_JS = "() => document.documentElement.scrollWidth > window.innerWidth + 1"
 
