@@ -20,6 +20,11 @@ pytestmark = pytest.mark.browser
 CUT_JS = """() => [...document.querySelectorAll('button, label, h1, h2, h3, p, td, th, .dnb-code')]
   .filter(e => e.offsetParent !== null && (e.scrollWidth > e.clientWidth + 1))
   .map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 60))"""
+#: whether the seats' field shows its whole hint (the placeholder's width in the field's font)
+HINT_FITS_JS = """() => { const i = document.getElementById('seats'), s = getComputedStyle(i);
+  const c = document.createElement('canvas').getContext('2d'); c.font = s.font;
+  const room = i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  return c.measureText(i.placeholder).width <= room }"""
 #: whether the page is wider than the window (a horizontal scroll bar)
 WIDE_JS = "() => document.documentElement.scrollWidth > window.innerWidth + 1"
 
@@ -168,5 +173,7 @@ def test_the_pages_fit_the_laptop_and_the_projector(lang: str) -> None:
                 cut = page.evaluate(CUT_JS)
                 if cut or page.evaluate(WIDE_JS):
                     problems.append((name, width, cut))
+                if name == "board" and not page.evaluate(HINT_FITS_JS):
+                    problems.append((name, width, "the seats' hint is cut off"))
                 page.screenshot(path=str(ARTIFACTS / f"class-{name}-{lang}-{width}.png"))
         assert problems == []
