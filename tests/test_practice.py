@@ -412,9 +412,10 @@ def test_widget_click_card_and_lead_through_the_buttons() -> None:
         "Pass",
     ]
     assert "Anna attacks 7♠; Boris covers 7♠ with 8♠" in w.status.value
-    assert (
-        w.log_view.value
-    ) == '<ol class="dnb-log" start="1"><li>Anna attacks 7♠</li><li>Boris covers 7♠ with 8♠</li></ol>'
+    assert w.log_view.value == (
+        '<div class="dnb-log"><span class="dnb-n">1</span><span>Anna attacks 7♠</span>'
+        '<span class="dnb-n">2</span><span>Boris covers 7♠ with 8♠</span></div>'
+    )
     # the same widgets, updated in place
     assert w.hand_buttons == hand_buttons and w.table_buttons == table_buttons
     w.close()
@@ -530,3 +531,24 @@ def test_a_finished_bout_shows_no_task_and_no_turn_beside_its_end() -> None:
     b.draw()
     assert "against you" not in b.board.value and "may act" not in b.board.value
     assert b.state.prompt == "The bout is over. Press “Start again” to play it once more."
+
+
+def test_the_log_numbers_moves_as_the_replayer_does_and_events_not_at_all() -> None:
+    """The log was an ordered list of every line, so a draw or a bito got a move's number
+    ("8. Vera draws 1 card", issue 22 walk) and a bout begun mid-game counted from 1. Now
+    each move has its number in the game (numbering.move_number, as the replayer's slider
+    and story count), the events it caused none."""
+    s = state("lessons/english-no-pair.json", 0)
+    assert s.pass_() is True
+    assert s.log_numbers == [1, None, 2, 3, 4, None]
+    assert s.log[1] == "the lead passes from Anna to Boris (R9)" and s.log[5].startswith("bito:")
+    w = PracticeBout(lessons.replay(BOUT).game(1), learner="Boris")  # move 1, Anna's lead, already played
+    w.click_card("8S")
+    w.click_table("7S")
+    assert w.state.log_numbers == [2]
+    assert w.log_view.value == (
+        '<div class="dnb-log"><span class="dnb-n">2</span><span>Boris covers 7♠ with 8♠</span></div>'
+    )
+    w.again_button.click()
+    assert (w.state.log, w.state.log_numbers, w.log_view.value) == ([], [], "")
+    w.close()

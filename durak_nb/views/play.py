@@ -1233,7 +1233,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.log_view.value = log_html(self.narration, self._numbers)
 
 
-def log_html(lines: Sequence[str], numbers: Sequence[int | None], *, last: int = LOG_LINES) -> str:
+def log_html(lines: Sequence[str], numbers: Sequence[int | None], *, last: int = LOG_LINES, head: bool = True) -> str:
     """The move log: the ``last`` lines, each move with its number in the game (1 for
     the first move), the events it caused under it without one; the numbers stand in a
     column of their own, as wide as the widest (never clipped).
@@ -1241,6 +1241,8 @@ def log_html(lines: Sequence[str], numbers: Sequence[int | None], *, last: int =
     Args:
         lines: the moves and events in words.
         numbers: the move number of each line, ``None`` for an event.
+        last: how many lines are shown (the newest).
+        head: the "Moves" heading above them (the practice bout shows none).
 
     >>> log_html(["Boris takes", "Boris picks up 7♠ (R14)"], [10, None])
     '<div class="dnb-log-head">Moves</div><div class="dnb-log"><span class="dnb-n">10</span><span>Boris takes</span>\
@@ -1252,8 +1254,8 @@ def log_html(lines: Sequence[str], numbers: Sequence[int | None], *, last: int =
         f'<span class="dnb-n">{"" if n is None else n}</span><span>{esc(t)}</span>'
         for t, n in zip(lines[-last:], numbers[-last:], strict=True)
     )
-    head = _("Moves")
-    return f'<div class="dnb-log-head">{head}</div><div class="dnb-log">{cells}</div>'
+    title = f'<div class="dnb-log-head">{_("Moves")}</div>' if head else ""
+    return f'{title}<div class="dnb-log">{cells}</div>'
 
 
 def bot_seat(game: Game, human: int | Iterable[int]) -> int | None:

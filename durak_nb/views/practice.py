@@ -55,6 +55,7 @@ from ..cards import Card, CardError, card_text
 from ..engine import Action, Bito, Event, Game, GameOver, Move, Refusal, Start, Took
 from ..explain import cards_words, move_rules, move_words, seen_event_words
 from ..i18n import N_, _, get_language, language, ngettext, pgettext
+from ..numbering import move_number
 from ..rules import Rules
 from .card_buttons import (
     button_css,
@@ -72,7 +73,7 @@ from .card_buttons import (
     target_refusal,
 )
 from .html import STYLE, cards_div, cards_part_html, esc, hand_order, seat_caption_html, stock_part_html, turn_html
-from .play import bot_seat, prompt_text
+from .play import bot_seat, log_html, prompt_text
 
 __all__ = ["STOPS", "Controls", "PracticeBout", "PracticeState", "hint_words"]
 
@@ -186,6 +187,8 @@ class PracticeState:
         said: what happened after the learner's last legal move (their move, the bots'
             answers, the events), in words.
         log: every move and event of the practice so far, in words.
+        log_numbers: each line's move number in the game (:func:`~durak_nb.numbering.move_number`,
+            as the replayer counts), ``None`` for an event the move caused.
         note: a hint or a word on the selection (no move), or ``""``.
         over: the practice has ended (see ``stop``).
     """
@@ -230,6 +233,7 @@ class PracticeState:
         self.target: Card | None = None
         self.refusal: Refusal | None = None
         self.log: list[str] = []
+        self.log_numbers: list[int | None] = []
         self.note = ""
         self.over = False
         self.said = self._bots_reply()
@@ -429,6 +433,9 @@ class PracticeState:
             seen_event_words(e, g.players, viewer=self.learner, trump_card=g.trump_card) for e in events
         ]
         self.log.extend(said)
+        # the move as every view numbers it (numbering.move_number: its place in the game),
+        # the events it caused unnumbered under it
+        self.log_numbers += [move_number(len(g.history) - 1)] + [None] * (len(said) - 1)
         if g.finished or (self.stop == "bout" and _ends_bout(events)):
             self.over = True
         return said
@@ -455,7 +462,9 @@ _CSS = (
     ".dnb-practice .dnb-prompt{color:#1f4e8c;font-weight:600}"
     ".dnb-practice .dnb-note{color:#2e5d2e}"
     ".dnb-practice .dnb-status{font:15px/1.45 sans-serif}"
-    ".dnb-practice .dnb-log{margin:2px 0;padding-left:2.6em;color:#333;font:13px/1.35 sans-serif}"
+    ".dnb-practice .dnb-log{margin:2px 0;display:grid;grid-template-columns:max-content 1fr;column-gap:.5em;"
+    "color:#333;font:13px/1.35 sans-serif}"
+    ".dnb-practice .dnb-log .dnb-n{text-align:right;color:#666;font-variant-numeric:tabular-nums}"
     ".dnb-practice .dnb-board{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}"
     ".dnb-practice .dnb-turn{font:14px/1.45 sans-serif}"
     ".dnb-practice .dnb-task{font:600 15px/1.45 sans-serif;color:#1f4e8c;margin-bottom:2px}"
@@ -755,10 +764,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
             parts.append(f'<div class="dnb-note">{esc(s.note)}</div>')
         parts.append(f'<div class="dnb-prompt">{esc(s.prompt)}</div>')
         self.status.value = '<div class="dnb-status">' + "".join(parts) + "</div>"
-        recent = s.log[-LOG_LINES:]
-        start = len(s.log) - len(recent) + 1
-        items = "".join(f"<li>{esc(t)}</li>" for t in recent)
-        self.log_view.value = f'<ol class="dnb-log" start="{start}">{items}</ol>' if recent else ""
+        self.log_view.value = log_html(s.log, s.log_numbers, last=LOG_LINES, head=False)
 
     def draw(self) -> None:
         """Show the practice now by setting the values and classes of the existing widgets."""
