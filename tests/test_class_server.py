@@ -248,3 +248,19 @@ def test_a_bad_teacher_key_is_said_and_nothing_starts(tmp_path: Path, capsys: py
     assert err == (
         "durak-nb class serve: error: the teacher key must be 16 to 128 letters, digits or -_=+/. characters\n"
     )
+
+
+def test_workers_need_postgres_and_a_count_in_bounds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`durak-nb class serve --workers N` on an SQLite file, or with N out of 1..64: one
+    line saying why, exit 1, nothing started."""
+    from durak_nb.cli import main
+
+    db = str(tmp_path / "c.sqlite")
+    assert main(["class", "serve", "--db", db, "--workers", "2"]) == 1
+    assert capsys.readouterr().err == (
+        "durak-nb class serve: error: --workers above 1 needs a PostgreSQL store (--db postgresql://…):"
+        " an SQLite file has one writer\n"
+    )
+    for n in ("0", "65"):
+        assert main(["class", "serve", "--db", db, "--workers", n]) == 1
+        assert capsys.readouterr().err == "durak-nb class serve: error: --workers is a number from 1 to 64\n"
