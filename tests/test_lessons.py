@@ -821,6 +821,10 @@ def test_R6_lesson_1_exercise_answered_in_the_browser(lesson_lab: str) -> None:
         # issue 9 §1: no code is shown, only the collapsed placeholders of hidden inputs
         assert page.locator(".jp-CodeCell .jp-InputArea-editor:visible").count() == 0
         assert page.locator(".jp-CodeCell .jp-InputPlaceholder").count() >= 10
+        # nor an execution count ("[5]:") beside a hidden cell's output (lesson-style extension)
+        prompts = page.locator(".jp-CodeCell:has(.jp-InputPlaceholder) .jp-OutputPrompt")
+        shown = "els => els.filter(e => getComputedStyle(e).visibility !== 'hidden' && e.innerText.trim()).length"
+        assert prompts.count() >= 1 and prompts.evaluate_all(shown) == 0
         page.set_viewport_size({"width": 1366, "height": 768})
         page.locator(".dnb-drill").first.scroll_into_view_if_needed()
         shot(page, "lesson-01-1366x768.png")

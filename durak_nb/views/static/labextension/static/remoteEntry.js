@@ -9,11 +9,13 @@
   // placeholder with the code's first line ("from durak_nb import set_language •••"): a
   // learner reads no code, so the hidden input takes no room at all. View > Expand All Code
   // (or a click on the cell's collapser bar when the cell is selected) still shows it.
+  // Such a cell's output has no execution count beside it either ("[5]:" is code's).
   // A folded heading («For teachers») folds the words of its own cell under the heading
   // too, not only the cells after it: the heading alone shows until it is unfolded.
   var CSS = [
     ".jp-Cell-inputWrapper:has(.jp-InputPlaceholder) { display: none; }",
     ".jp-Cell .jp-InputPlaceholder { display: none; }",
+    ".jp-CodeCell:has(.jp-InputPlaceholder) .jp-OutputPrompt { visibility: hidden; }",
     ".jp-MarkdownCell.jp-MarkdownHeadingCollapsed .jp-RenderedMarkdown:has(> :is(h1, h2, h3, h4, h5, h6):first-child)" +
       " > :not(:first-child) { display: none; }"
   ].join("\n");
