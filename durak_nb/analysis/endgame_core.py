@@ -132,6 +132,9 @@ class Endgame:
         self.repetition = r.repetition_draw if r.transfers else 0  # R27 counts only where positions recur
         # R27: the engine empties its count after the first bout where that bout differs (R19)
         self.first_differs = r.transfers and not r.transfer_first_bout
+        #: the positions the search stepped over (the attacker's forced pass, :meth:`_settle`),
+        #: counted for the benchmark's positions per second
+        self.stepped = 0
         #: every card of the trump suit (move ordering only)
         self.trumps = sum(1 << (4 * rank + self.trump) for rank in range(2, 15))
 
@@ -396,6 +399,7 @@ class Endgame:
                     child: State | int = self._end(c0, c1, att, table | low, False, fb)
                 elif singles and ha and not (can_throw and ha & (ranks | 15 << (y & ~3))):
                     # the search: the attacker can only pass, made at once (:meth:`_settle`)
+                    self.stepped += 1
                     if not left:
                         child = self._end(c0, c1, att, table | low, False, fb)
                     else:
@@ -532,6 +536,7 @@ class Endgame:
             room = (self.bout_limit if (fb or taking) else self.first_limit) - na
             if room > 0 and hd.bit_count() > uncovered.bit_count():
                 return c
+        self.stepped += 1
         if taking:
             return self._end(h0, h1, att, table, True, fb)
         if not uncovered:
@@ -825,7 +830,8 @@ def solve_core(
         budget: the most positions searched.
         table: a transposition table to keep between solves of positions of the same game
             (used only where no position can recur: no transfers), or ``None``.
-        stats: a dict that receives ``"expanded"``, every expansion (:attr:`Search.expanded`).
+        stats: a dict that receives ``"expanded"``, every expansion (:attr:`Search.expanded`),
+            and ``"stepped"``, the forced passes stepped over (:attr:`Endgame.stepped`).
         root: the deciding seat and its moves, as the solver's reading of R12 gives them
             (:func:`durak_nb.analysis.solver.decision` of ``game``; the solver, above this
             module, passes it in).
@@ -853,6 +859,7 @@ def solve_core(
             gc.enable()
         if stats is not None:
             stats["expanded"] = search.expanded
+            stats["stepped"] = core.stepped
     return mover, moves, values, search.nodes
 
 
