@@ -33,6 +33,11 @@ The search (:class:`Search`): the outcome for seat 0 (+1: seat 1 is the durak, 0
 leads before trumps, the take last. Where a lead, throw-in or transfer of several cards
 reaches the position that one card at a time reaches (the same player keeps the
 decision, R12, with the same room, R13), only single cards are searched below the root.
+Where the attacker's only move is the pass (no card of a rank on the table, or no room:
+R11, R13) the search makes it at once (:meth:`Endgame._settle`): about half the positions
+of a bout are such, and none of them gets a table entry. R27 stays exact (each occurrence
+of the position stepped over is followed by one of the next, which reaches the count no
+later, on the same line); the differential test checks every step against play + pass.
 
 R27, exact (rules with transfers, where a position can recur; elsewhere none can, as the
 engine's own ``_no_repeat`` says): the core counts every position after every move since
