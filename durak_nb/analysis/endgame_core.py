@@ -513,8 +513,8 @@ class Endgame:
         if singles:  # the search: a forced pass made at once (the covers' made above)
             settle = self._settle
             for i in range(covered, len(out)):
-                mv, c = out[i]
-                out[i] = (mv, settle(c))
+                mv, kid = out[i]
+                out[i] = (mv, settle(kid))
         return d, out
 
     def _settle(self, c: State | int) -> State | int:
