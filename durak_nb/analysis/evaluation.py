@@ -41,7 +41,7 @@ draw, R25/R27; 0 the durak, R24/R22):
   are in the hands and on the table (:func:`~durak_nb.analysis.solver.seat_values`: the
   outcome the mover can make sure of whatever the others play, all of them taken as one
   side), within :data:`~durak_nb.analysis.solver.MANY_NODE_BUDGET` positions
-  (``"unsolved"`` past them); the same glyphs as the exact ones above.
+  (``"unsolved"`` past them); the glyphs are the exact ones (below).
 - **not at all** where the mover's view has no hidden card but the solver does not apply
   (three or more players still holding more cards than that with the talon empty; the talon's last card
   the turned-up trump): every sample would be the one deal played out again, and a spread
@@ -1102,7 +1102,9 @@ def hint(
     decided or ``max_samples`` is reached, saying which), its win chance measured again on
     as many fresh deals (the best of several on the same deals is biased upwards), with
     the larger half of its 95 % Wilson interval after ±. Where that view hides nothing but the
-    solver does not apply (three players or more), the heuristic bot's move, saying so.
+    solver does not apply (three players or more beyond
+    :data:`~durak_nb.analysis.solver.MANY_MAX_CARDS` cards; within it the solver does, for
+    ``seat`` against the others), the heuristic bot's move, saying so.
     A redeal claim (R5) counts as a move (two moves: not forced). ``game`` is not changed.
 
     Raises:
