@@ -34,7 +34,8 @@ import time
 import tracemalloc
 from typing import Any
 
-from durak_nb.analysis import DEFAULT_NODE_BUDGET, SolverBudgetError, solve
+from durak_nb.analysis import DEFAULT_NODE_BUDGET, SolverBudgetError, decision, solve
+from durak_nb.analysis.endgame_core import solve_core
 from durak_nb.analysis.solver import ENTRY_BYTES, MAX_DEPTH, MAX_NODE_BUDGET, _solve_engine
 from durak_nb.cards import Suit, deck
 from durak_nb.engine import Game
@@ -82,21 +83,25 @@ def rates(positions: int, old: bool) -> float:
     print("1. positions per second (the same endgames; old: the engine-driven search, a budget of ~10 s each)")
     print("   cpu: per second of this process's CPU time (time.process_time), the figure held to the target")
     print("   on this shared machine; wall: per second of wall-clock time, which the other processes slow")
+    print("   positions: those the core searched (its table's, the budget's); stepped: the attacker's forced")
+    print("   passes it made at once (Endgame._settle), children made, searched or not: not counted as positions")
     print(
-        f"{'preset':<12} {'cards':>5} {'core pos':>10} {'core pos/s cpu':>15} {'wall':>9} "
-        f"{'old pos':>10} {'old pos/s cpu':>14}"
+        f"{'preset':<12} {'cards':>5} {'core pos':>10} {'stepped':>9} {'core pos/s cpu':>15} "
+        f"{'wall':>9} {'old pos':>10} {'old pos/s cpu':>14}"
     )
     found = 0.0
     for preset in ("podkidnoy", "perevodnoy"):
         total_nodes = total_cpu = 0.0
         for n in (5, 6):
-            c_nodes = c_cpu = c_wall = o_nodes = o_cpu = 0.0
+            c_nodes = c_step = c_cpu = c_wall = o_nodes = o_cpu = 0.0
             for k in range(positions):
                 game = endgame(preset, n, 1000 * n + k)
+                stats: dict[str, int] = {}
                 start, cpu = time.perf_counter(), time.process_time()
-                c_nodes += solve(game).nodes
+                c_nodes += solve_core(game, DEFAULT_NODE_BUDGET, None, stats, root=decision(game))[3]
                 c_cpu += time.process_time() - cpu
                 c_wall += time.perf_counter() - start
+                c_step += stats["stepped"]
                 if old:
                     budget = 60_000
                     cpu = time.process_time()
@@ -113,7 +118,8 @@ def rates(positions: int, old: bool) -> float:
             total_cpu += c_cpu
             old_text = f"{o_nodes:>10,.0f} {o_nodes / o_cpu:>14,.0f}" if old else f"{'-':>10} {'-':>14}"
             print(
-                f"{preset:<12} {n:>5} {c_nodes:>10,.0f} {c_nodes / c_cpu:>15,.0f} {c_nodes / c_wall:>9,.0f} {old_text}",
+                f"{preset:<12} {n:>5} {c_nodes:>10,.0f} {c_step:>9,.0f} {c_nodes / c_cpu:>15,.0f} "
+                f"{c_nodes / c_wall:>9,.0f} {old_text}",
                 flush=True,
             )
         if preset == "perevodnoy":

@@ -33,6 +33,11 @@ The search (:class:`Search`): the outcome for seat 0 (+1: seat 1 is the durak, 0
 leads before trumps, the take last. Where a lead, throw-in or transfer of several cards
 reaches the position that one card at a time reaches (the same player keeps the
 decision, R12, with the same room, R13), only single cards are searched below the root.
+Where the attacker's only move is the pass (no card of a rank on the table, or no room:
+R11, R13) the search makes it at once (:meth:`Endgame._settle`): about half the positions
+of a bout are such, and none of them gets a table entry. R27 stays exact (each occurrence
+of the position stepped over is followed by one of the next, which reaches the count no
+later, on the same line); the differential test checks every step against play + pass.
 
 R27, exact (rules with transfers, where a position can recur; elsewhere none can, as the
 engine's own ``_no_repeat`` says): the core counts every position after every move since
@@ -132,6 +137,9 @@ class Endgame:
         self.repetition = r.repetition_draw if r.transfers else 0  # R27 counts only where positions recur
         # R27: the engine empties its count after the first bout where that bout differs (R19)
         self.first_differs = r.transfers and not r.transfer_first_bout
+        #: the positions the search stepped over (the attacker's forced pass, :meth:`_settle`),
+        #: counted for the benchmark's positions per second
+        self.stepped = 0
         #: every card of the trump suit (move ordering only)
         self.trumps = sum(1 << (4 * rank + self.trump) for rank in range(2, 15))
 
@@ -396,6 +404,7 @@ class Endgame:
                     child: State | int = self._end(c0, c1, att, table | low, False, fb)
                 elif singles and ha and not (can_throw and ha & (ranks | 15 << (y & ~3))):
                     # the search: the attacker can only pass, made at once (:meth:`_settle`)
+                    self.stepped += 1
                     if not left:
                         child = self._end(c0, c1, att, table | low, False, fb)
                     else:
@@ -504,8 +513,8 @@ class Endgame:
         if singles:  # the search: a forced pass made at once (the covers' made above)
             settle = self._settle
             for i in range(covered, len(out)):
-                mv, c = out[i]
-                out[i] = (mv, settle(c))
+                mv, kid = out[i]
+                out[i] = (mv, settle(kid))
         return d, out
 
     def _settle(self, c: State | int) -> State | int:
@@ -532,6 +541,7 @@ class Endgame:
             room = (self.bout_limit if (fb or taking) else self.first_limit) - na
             if room > 0 and hd.bit_count() > uncovered.bit_count():
                 return c
+        self.stepped += 1
         if taking:
             return self._end(h0, h1, att, table, True, fb)
         if not uncovered:
@@ -825,7 +835,8 @@ def solve_core(
         budget: the most positions searched.
         table: a transposition table to keep between solves of positions of the same game
             (used only where no position can recur: no transfers), or ``None``.
-        stats: a dict that receives ``"expanded"``, every expansion (:attr:`Search.expanded`).
+        stats: a dict that receives ``"expanded"``, every expansion (:attr:`Search.expanded`),
+            and ``"stepped"``, the forced passes stepped over (:attr:`Endgame.stepped`).
         root: the deciding seat and its moves, as the solver's reading of R12 gives them
             (:func:`durak_nb.analysis.solver.decision` of ``game``; the solver, above this
             module, passes it in).
@@ -853,6 +864,7 @@ def solve_core(
             gc.enable()
         if stats is not None:
             stats["expanded"] = search.expanded
+            stats["stepped"] = core.stepped
     return mover, moves, values, search.nodes
 
 

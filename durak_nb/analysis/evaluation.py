@@ -36,8 +36,14 @@ draw, R25/R27; 0 the durak, R24/R22):
   move against the best is the mean of the paired differences, its interval
   :func:`paired_interval` (two pseudo-samples at -1 and +1: identical differences never
   give ± 0). Where the played move is itself the chosen best there is no second round.
+- **exactly for the mover against the others** where three players or more hold cards
+  with the talon empty and at most :data:`~durak_nb.analysis.solver.MANY_MAX_CARDS` cards
+  are in the hands and on the table (:func:`~durak_nb.analysis.solver.seat_values`: the
+  outcome the mover can make sure of whatever the others play, all of them taken as one
+  side), within :data:`~durak_nb.analysis.solver.MANY_NODE_BUDGET` positions
+  (``"unsolved"`` past them); the glyphs are the exact ones (below).
 - **not at all** where the mover's view has no hidden card but the solver does not apply
-  (three or more players still holding cards with the talon empty; the talon's last card
+  (three or more players still holding more cards than that with the talon empty; the talon's last card
   the turned-up trump): every sample would be the one deal played out again, and a spread
   of 0 over identical samples would look like a proof (``{"how": "known"}``). Likewise a
   redeal claim (R5): the new deal is not known before it (``{"how": "redeal"}``); it still
@@ -1096,7 +1102,9 @@ def hint(
     decided or ``max_samples`` is reached, saying which), its win chance measured again on
     as many fresh deals (the best of several on the same deals is biased upwards), with
     the larger half of its 95 % Wilson interval after ±. Where that view hides nothing but the
-    solver does not apply (three players or more), the heuristic bot's move, saying so.
+    solver does not apply (three players or more beyond
+    :data:`~durak_nb.analysis.solver.MANY_MAX_CARDS` cards; within it the solver does, for
+    ``seat`` against the others), the heuristic bot's move, saying so.
     A redeal claim (R5) counts as a move (two moves: not forced). ``game`` is not changed.
 
     Raises:

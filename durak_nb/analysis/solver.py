@@ -5,7 +5,8 @@ rest of the game is a finite game of perfect information with three outcomes for
 of the two players: not the durak (a win), a draw (R25, R27), the durak (a loss). Each
 prefers winning to a draw to losing. :func:`solve` searches it exactly, under the
 game's own rules: every move and every end comes from :class:`~durak_nb.engine.Game`
-(``legal_moves``, ``play``, ``result``), nothing is re-decided here.
+(``legal_moves``, ``play``, ``result``), or from the endgame core that a differential test
+holds to it (below); nothing is re-decided here.
 
 Turn order where both may act (R12), as INTERCHANGE.md "Analysis commands" fixes it:
 the engine lets the thrower (who holds the first right) and the defender act at once;
@@ -27,19 +28,33 @@ attacker's pass, english lead passes, shown trumps: R20), whether a bout has end
 (R13c) and whether this is the first bout (R19).
 
 Repetition (R27, a draw at the ``repetition_draw``-th occurrence, k). In podkidnoy,
-japanese and prostoy with two players no position can occur twice (within a bout the
-table only grows; a take moves cards only from the attacker, who attacks again, to the
-defender; a bito empties the engine's count), so the position alone is the key. Where
-a position can recur (transfers, R17; english lead passing, R9) the key is still the
-position alone while no position other than the current one has occurred k - 1 times
-since the last bito: then the value is that of the game where endless play is a draw,
-which depends on the position only (the side that wins has a strategy that never
-visits a position twice, so no count reaches k; the side that holds a draw holds it
-whether or not R27 ends the game first). Once a position has occurred k - 1 times, the
-past matters: such a position is searched without the table (it is never stored, so the
-table holds one entry per position searched at most, whatever the position: issue 23),
-and the answer stays exact. With R27 off (``repetition_draw`` 0) in such rules a game
-may never end, and the solver refuses.
+japanese and prostoy with two players holding cards no position can occur twice (within
+a bout the table only grows; a take moves cards only from the attacker, who attacks
+again, to the defender; a bito empties the engine's count), so the position alone is the
+key. Where a position can recur (transfers, R17; english lead passing, R9; takes with
+three players or more holding cards, :func:`seat_values`) the key is still the position
+alone while no position other than the current one has occurred k - 1 times since the
+last bito (the set S of such positions is empty): the value is then that of the game
+where endless play is a draw, which depends on the position only (the side that wins has
+a strategy that never visits a position twice, so no count reaches k; the side that holds
+a draw holds it whether or not R27 ends the game first). Once S is not empty, the past
+matters. The endgame core (:class:`~.endgame_core.Search`) still reads the table then:
+making the positions of S draws only moves a value towards a draw, so an entry's bounds
+widen to take in 0 (a draw of the endless game is a draw whatever the past), and a win or
+a loss found under S is one of the endless game too (the strategy that forces it avoids
+S), so it is stored; a draw found under S depends on the past and is never stored. The
+search on the engine (:class:`_Search`) searches such positions without the table. Either
+way the table holds one entry per position searched at most, whatever the position
+(issue 23), and the answer stays exact. With R27 off (``repetition_draw`` 0) in such
+rules a game may never end, and the solver refuses.
+
+Three players or more holding cards, the talon empty (issue 21): :func:`seat_values`
+solves the position exactly for one seat against all the others taken as one side (what
+the seat can make sure of however they play), on the engine, where at most
+:data:`MANY_MAX_CARDS` cards are in the hands and on the table; the analysis and the hint
+give it at most :data:`MANY_NODE_BUDGET` positions. Several throwers may then act (R12):
+the attacker decides first, then the others clockwise, then the defender
+(:func:`decision_many`).
 
 Beyond ``node_budget`` positions searched (at most :data:`MAX_NODE_BUDGET`) the solver
 stops with :class:`SolverBudgetError`: never a guess. Memory: one table entry per position
