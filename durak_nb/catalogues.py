@@ -147,6 +147,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "classroom/referee.py",
         "classroom/server.py",
         "classroom/auth.py",
+        "classroom/transport.py",
     ),
     "classclient": ("classroom/client.py", "classroom/widgets.py", "classroom/pages.py"),
     "recordings": (

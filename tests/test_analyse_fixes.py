@@ -146,6 +146,13 @@ EXACT_THREE = {
 }
 
 
+KEEPS_THREE = {
+    "en": "Analysis: keeps a win: Anna covers 7♦ with 8♦ (exact, whatever the others play)",
+    "ru": "Анализ: сохраняет результат «выигрыш»: Anna бьёт 7♦ картой 8♦ (точно, как бы ни играли остальные)",
+    "uk": "Аналіз: зберігає результат «виграш»: Anna б'є 7♦ картою 8♦ (точно, хоч би як грали інші)",
+}
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_three_holders_every_card_known_small_enough_is_exact(lang: str) -> None:
     # issue 21: three players holding cards, the talon empty, at most solver.MANY_MAX_CARDS
@@ -158,6 +165,8 @@ def test_three_holders_every_card_known_small_enough_is_exact(lang: str) -> None
     assert fig["best_move"] == {"player": "Anna", "action": "defend", "card": "8D", "target": "7D"}
     assert out.meta["comments"]["1"] == EXACT_THREE[lang]
     assert out.meta["glyphs"] == {"1": "?", "5": "!"}
+    # the better move's side line: the mover against all the others, not "best play by both"
+    assert fig["variation_comment"] == KEEPS_THREE[lang]
     g = rec.new_game()
     g.play(rec.moves[0])
     ev = evaluate(g, rec.moves[1], bot=SearchBot(samples=8))

@@ -280,3 +280,18 @@ def test_a_players_view_names_no_move_to_come_of_the_other() -> None:
         "move 3: Anna passes: the only legal move",
     ]
     assert eval_html([], 0, names=["Anna"], move=None, mover=None, node=None).count("<svg") == 1
+
+
+def test_an_exact_value_of_three_players_is_the_movers_whatever_the_others_play() -> None:
+    """With three players or more the solver counts the others as one side
+    (solver.seat_values): «best play by both» was a two-player sentence (issue 21)."""
+    fig = {"how": "exact", "value": 1.0, "best": 1.0}
+    assert best_words(fig, "Анна", None) == "the move played keeps a win for Анна (exact, best play by both)"
+    assert best_words(fig, "Анна", None, 3) == "the move played keeps a win for Анна (exact, whatever the others play)"
+    with language("ru"):
+        assert (
+            best_words(fig, "Анна", None, 3)
+            == "сделанный ход сохраняет выигрыш Анне (точно, как бы ни играли остальные)"
+        )
+    with language("uk"):
+        assert best_words(fig, "Анна", None, 4) == "зроблений хід зберігає виграш Анні (точно, хоч би як грали інші)"

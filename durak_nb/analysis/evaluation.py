@@ -180,6 +180,8 @@ _WORDS: dict[str, str] = {
     "exact": N_("exact, {value} for {name} with best play"),
     "exact_worse": N_("exact, {value} for {name} with best play; {best} would have kept {was}"),
     "keeps": N_("keeps {value}: {move} (exact, best play by both)"),
+    # three players or more: the mover against all the others as one side (solver.seat_values)
+    "keeps_many": N_("keeps {value}: {move} (exact, whatever the others play)"),
     "exact_only": N_("exact, {value} for {name} with best play; the only move that keeps it"),
     "sampled": N_("{name}'s win chance {p} ± {se} ({n} samples of {name}'s view); best {bp} ({best})"),
     "sampled_same": N_("{name}'s win chance {p} ± {se} ({n} samples of {name}'s view); no better move found"),
@@ -753,7 +755,8 @@ def _verdict(ev: MoveEvaluation) -> str:
 def _better_comment(ev: MoveEvaluation, names: Sequence[str]) -> str:
     assert ev.best is not None
     if ev.how == "exact":
-        return _words("keeps", value=_outcome_words(ev.best_value), move=ev.best.describe(names))
+        key = "keeps" if len(names) == 2 else "keeps_many"  # «both» is two players' word
+        return _words(key, value=_outcome_words(ev.best_value), move=ev.best.describe(names))
     return _words(
         "better",
         gain=decimal(ev.best_value - ev.value, sign=True),

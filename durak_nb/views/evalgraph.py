@@ -63,6 +63,8 @@ EVAL_WORDS = {
     "head": N_("Analysis of move {n} ({move})"),
     "end": N_("Analysis: the game is over"),
     "exact_best": N_("the move played keeps {value} for {name} (exact, best play by both)"),
+    # three players or more: the mover against all the others as one side (solver.seat_values)
+    "exact_best_many": N_("the move played keeps {value} for {name} (exact, whatever the others play)"),
     "exact_worse": N_("best move: {best}, which keeps {was}; the move played gives {value} for {name} (exact)"),
     "exact_worse_unnamed": N_("the move played gives {value} for {name}; {was} was possible (exact)"),
     # {samples} is "8 samples" (SAMPLES: the plural form of its number)
@@ -283,10 +285,12 @@ def _better(fig: Mapping[str, Any], names: Sequence[str]) -> str | None:
         return None
 
 
-def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:
+def best_words(fig: Mapping[str, Any], mover: str, better: str | None, players: int = 2) -> str:
     """The best move at one move, in words, from its figures ``fig``, the mover's name
     and ``better`` (the better move the analysis found there, in words, or ``None``);
-    win chances with the language's decimal sign (``0,62`` in Russian and Ukrainian)."""
+    win chances with the language's decimal sign (``0,62`` in Russian and Ukrainian).
+    ``players`` is how many play: with three or more an exact value is the mover's
+    whatever the others play, not "with best play by both"."""
 
     def w_(key: str) -> str:
         return _(EVAL_WORDS[key])
@@ -300,7 +304,7 @@ def best_words(fig: Mapping[str, Any], mover: str, better: str | None) -> str:
         if value is None or best is None:
             return w_("other")
         if value >= best:
-            return w_("exact_best").format(value=value_(value), name=mover)
+            return w_("exact_best" if players == 2 else "exact_best_many").format(value=value_(value), name=mover)
         key = "exact_worse" if better else "exact_worse_unnamed"
         return w_(key).format(best=better, was=value_(best), value=value_(value), name=mover)
     if how == "sampled":
@@ -350,6 +354,6 @@ def eval_html(
         words = f"<b>{esc(_(EVAL_WORDS['end']))}</b>"
     else:
         head = _(EVAL_WORDS["head"]).format(n=move_number(k), move=move)  # as people count (numbering)
-        said = best_words(figures[k], mover, _better(figures[k], names)) if words is None else words
+        said = best_words(figures[k], mover, _better(figures[k], names), len(names)) if words is None else words
         words = f"<b>{esc(head)}</b>: {esc(said)}"
     return f'<div class="dnb-eval" style="font:14px/1.4 sans-serif;margin:4px 0">{svg}<div>{words}</div></div>'
