@@ -135,6 +135,9 @@ class Controls(NamedTuple):
         active: the learner may act now (a legal move, the practice not over).
         lay: *Lead* / *Throw in* is shown (the learner is not the defender);
             ``lay_label`` its label.
+        lay_ok: *Lead* / *Throw in* can succeed: cards are selected and the engine would
+            accept leading or throwing in exactly them (R9, R11); the button is disabled
+            otherwise, so a press is never refused for want of a card.
         transfer: *Transfer* is shown (the defender in perevodnoy, R17).
         show: *Show trump* is shown (the defender, the проездной option on, R20).
         take: *Take* is shown (the defender, R14).
@@ -150,6 +153,7 @@ class Controls(NamedTuple):
     take: bool
     pass_: bool
     pass_label: str
+    lay_ok: bool = False
 
 
 class PracticeState:
@@ -295,6 +299,7 @@ class PracticeState:
             take=defending,
             pass_=not defending and (not empty or lead_pass),
             pass_label=pgettext("button", "Pass the lead") if empty else pgettext("button", "Pass"),
+            lay_ok=not defending and bool(self.selected) and g.why_illegal(self._lay_move()) is None,
         )
 
     # ------------------------------------------------------------------ the learner's clicks
@@ -359,9 +364,12 @@ class PracticeState:
         Returns:
             whether the move was played.
         """
+        return self.attempt(self._lay_move())
+
+    def _lay_move(self) -> Move:
+        """The lead (an empty table, R9) or throw-in (R11) of the selected cards."""
         cards = tuple(self.selected)
-        move = Move.attack(self.learner, cards) if not self.game.attack_cards else Move.throw(self.learner, cards)
-        return self.attempt(move)
+        return Move.attack(self.learner, cards) if not self.game.attack_cards else Move.throw(self.learner, cards)
 
     def transfer(self, *, show: bool = False) -> bool:
         """*Transfer* with the selected cards (R17), or with ``show`` by showing the
@@ -738,6 +746,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         for b, on in shown.items():
             self._classes(b, (), () if on else ("dnb-off",))
             b.disabled = not c.active
+        self.lay_button.disabled = not (c.active and c.lay_ok)  # only a press that can succeed
         self.hint_button.disabled = False
         self.again_button.disabled = False
 
