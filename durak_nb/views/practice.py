@@ -299,7 +299,7 @@ class PracticeState:
             take=defending,
             pass_=not defending and (not empty or lead_pass),
             pass_label=pgettext("button", "Pass the lead") if empty else pgettext("button", "Pass"),
-            lay_ok=not defending and bool(self.selected) and g.why_illegal(self._lay_move()) is None,
+            lay_ok=not defending and bool(self.selected) and self.lay_refusal() is None,
         )
 
     # ------------------------------------------------------------------ the learner's clicks
@@ -365,6 +365,15 @@ class PracticeState:
             whether the move was played.
         """
         return self.attempt(self._lay_move())
+
+    def lay_refusal(self) -> Refusal | None:
+        """Why *Lead* / *Throw in* of the selected cards would be refused (R9, R11): the
+        engine's :class:`~durak_nb.engine.Refusal`, shown beside the disabled button; ``None``
+        when the move would be played, when nothing is selected or the learner defends.
+        """
+        if not self.selected or self.game.defender == self.learner:
+            return None
+        return self.game.why_illegal(self._lay_move())
 
     def _lay_move(self) -> Move:
         """The lead (an empty table, R9) or throw-in (R11) of the selected cards."""
@@ -760,6 +769,9 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         if s.selected:
             selected = _("Selected: {cards}").format(cards=cards_words(s.selected))
             parts.append(f'<div class="dnb-note">{esc(selected)}</div>')
+            cannot = s.lay_refusal()  # why *Lead* / *Throw in* waits, said before any press
+            if cannot is not None:
+                parts.append(f'<div class="dnb-note">{esc(cannot)}</div>')
         if s.note:
             parts.append(f'<div class="dnb-note">{esc(s.note)}</div>')
         parts.append(f'<div class="dnb-prompt">{esc(s.prompt)}</div>')
