@@ -2,7 +2,9 @@
 
 The person keeping the record (the *scorer*) sits at a real table, where nobody knows the
 deck.  They set the game up (the rules, the players, the dealer, the turned-up card, who
-led first and, if they play too, their own hand), then enter each move as it is made:
+led first and, if they play too, their own hand; the cards typed as the views print them
+in the language in use, «Д♠ 10♣ Т♥» in Russian and Ukrainian, or as codes, R1:
+:func:`~durak_nb.cards.typed_cards`), then enter each move as it is made:
 
 * the player who may act now is preselected (the attacker to lead, the defender facing an
   uncovered card, else the attacker, whose right to throw in comes first, R12); another
