@@ -40,6 +40,8 @@ __all__ = [
     "rank_name",
     "rank_text",
     "suit_name",
+    "typed_card",
+    "typed_cards",
 ]
 
 
@@ -542,3 +544,68 @@ def beat_clause(
             return "R7"
         return "R8" if japanese and a_suit == Suit.S else "R6"
     return "R6"
+
+
+def _typed_ranks() -> dict[str, int]:
+    """The rank letters a person types in the language in use, upper case, to ranks: the
+    letters the views print (:func:`rank_text`: ``В Д К Т`` in ru and uk) besides the codes."""
+    got = {code: i + 2 for i, code in enumerate(RANK_CODES)}
+    got["10"] = 10
+    for r, letter in _RANK_LETTERS.items():
+        got[pgettext("rank", letter).upper()] = r
+    return got
+
+
+def typed_card(text: str) -> Card:
+    """Read one card as a person types it in a widget, in the language in use (R1): the
+    rank as the views print it (``2``-``9``, ``10``, and ``J Q K A`` in English, the
+    Cyrillic ``В Д К Т`` in Russian and Ukrainian, any case), then the suit as a symbol
+    ``♠ ♥ ♦ ♣`` or a letter ``S H D C``.  The codes of R1 are read too (``TS`` is the ten
+    of spades in every language: the Latin ``T``, not the Cyrillic ``Т`` of the ace).
+    Files keep the codes (:meth:`Card.parse`); only human input is read this way.
+
+    >>> from durak_nb.i18n import language
+    >>> with language("ru"):
+    ...     typed_card("Д♠").code, typed_card("т♦").code, typed_card("10H").code
+    ('QS', 'AD', 'TH')
+
+    Raises:
+        CardError: the text is not a card; the message, in the language in use, quotes it
+            and names the ranks and suits one may type in that language (R1).
+    """
+    t = text.strip() if isinstance(text, str) else text
+    if isinstance(t, str) and len(t) >= 2 and (rank := _typed_ranks().get(t[:-1].upper())) is not None:
+        suit = _SUIT_BY_TEXT.get(t[-1].upper())
+        if suit is not None:
+            return Card.of(rank, suit)
+    try:
+        return Card.parse(text)
+    except CardError:
+        if all(pgettext("rank", letter) == letter for letter in _RANK_LETTERS.values()):
+            raise  # the language writes the codes' letters: Card.parse's refusal says it all
+    letters = ", ".join(pgettext("rank", _RANK_LETTERS[r]) for r in sorted(_RANK_LETTERS))
+    raise CardError(
+        "R1",
+        # TRANSLATORS: {ranks} the ranks one may type («2-9, 10, В, Д, К, Т»); {one}, {two} cards («Д♠», «10♥»)
+        _("{text} is not a card: write a rank ({ranks}) then a suit (♠ ♥ ♦ ♣ or S H D C), e.g. {one} or {two}").format(
+            text=repr(text),
+            ranks="2-9, 10, " + letters,
+            one=card_text(Card.parse("QS")),
+            two=card_text(Card.parse("TH")),
+        ),
+    )
+
+
+def typed_cards(text: str) -> list[Card]:
+    """Read the cards a person typed in a widget, separated by spaces or commas, each as
+    :func:`typed_card` reads it in the language in use (R1).
+
+    >>> from durak_nb.i18n import language
+    >>> with language("uk"):
+    ...     [c.code for c in typed_cards("6♠ 9♠ Д♦, 10♣ Т♥ В♣")]
+    ['6S', '9S', 'QD', 'TC', 'AH', 'JC']
+
+    Raises:
+        CardError: one of them is not a card (:func:`typed_card`).
+    """
+    return [typed_card(p) for p in text.replace(",", " ").split()]

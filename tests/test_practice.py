@@ -552,3 +552,49 @@ def test_the_log_numbers_moves_as_the_replayer_does_and_events_not_at_all() -> N
     w.again_button.click()
     assert (w.state.log, w.state.log_numbers, w.log_view.value) == ([], [], "")
     w.close()
+
+
+def test_lead_and_throw_in_can_be_pressed_only_with_cards_that_may_be_played_r9_r11() -> None:
+    s = state(BOUT, 0)
+    c = s.controls()
+    assert (c.lay, c.lay_label, c.lay_ok) == (True, "Lead", False)  # nothing chosen: no lead (R9)
+    s.click_card("7S")
+    assert s.controls().lay_ok is True
+    s.click_card("QS")
+    assert s.controls().lay_ok is False  # 7♠ Q♠: a lead is cards of one rank (R9)
+    s.click_card("QS")
+    assert s.lay() is True
+    c = s.controls()
+    assert (c.lay, c.lay_label, c.lay_ok, c.pass_) == (True, "Throw in", False, True)  # 7♠ 8♠ on the table
+    s.click_card("9D")
+    assert s.controls().lay_ok is False  # no 9 on the table (R11)
+    assert str(s.lay_refusal()) == "[R11] 9♦: only ranks already on the table may be thrown in"
+    s.click_card("9D")
+    s.click_card("7C")
+    assert (s.controls().lay_ok, s.lay_refusal()) == (True, None)
+
+
+def test_widget_throw_in_is_disabled_until_a_card_that_may_be_thrown_in_is_chosen_r11() -> None:
+    w = PracticeBout(lessons.replay(BOUT).game(0))
+    try:
+        assert (w.lay_button.description, w.lay_button.disabled) == ("Lead", True)
+        w.click_card("7S")
+        assert w.lay_button.disabled is False
+        w.lay_button.click()
+        assert (w.lay_button.description, w.lay_button.disabled, w.pass_button.disabled) == ("Throw in", True, False)
+        assert "dnb-note" not in w.status.value
+        w.click_card("9D")
+        assert w.lay_button.disabled is True  # 9♦ may not be thrown in (R11): said before any press
+        assert w.status.value == (
+            '<div class="dnb-status"><div>Anna attacks 7♠; Boris covers 7♠ with 8♠</div>'
+            '<div class="dnb-note">Selected: 9♦</div>'
+            '<div class="dnb-note">[R11] 9♦: only ranks already on the table may be thrown in</div>'
+            '<div class="dnb-prompt">Your move: throw in or pass</div></div>'
+        )
+        w.click_card("9D")
+        w.click_card("7C")
+        assert w.lay_button.disabled is False
+        assert "[R11]" not in w.status.value
+        assert w.state.refusal is None  # nothing was pressed only to be refused
+    finally:
+        w.close()

@@ -281,3 +281,27 @@ def test_R1_options_table_defaults_and_unknown_options() -> None:
     with pytest.raises(RulesError) as exc:
         Rules.make("podkidnoy", trump_six_beats_ace=1)
     assert str(exc.value) == "[R7] option trump_six_beats_ace: true or false, not 1"
+
+
+def test_R1_typed_cards_read_the_ranks_as_the_language_in_use_prints_them() -> None:
+    from durak_nb.cards import typed_card, typed_cards
+    from durak_nb.i18n import language
+
+    for lang in ("ru", "uk"):
+        with language(lang):
+            got = [c.code for c in typed_cards("Д♠ т♦, В♣ К♥ 10S 7h TD AC")]
+            # the Cyrillic Т is the ace as the views print it; the Latin T stays the code of the ten
+            assert got == ["QS", "AD", "JC", "KH", "TS", "7H", "TD", "AC"]
+            with pytest.raises(CardError) as err:
+                typed_card("Ж♠")
+            assert err.value.rule == "R1"
+    assert [c.code for c in typed_cards("QS 10h")] == ["QS", "TH"]
+    with pytest.raises(CardError) as err:
+        typed_card("Д♠")  # English prints Q♠: the Cyrillic letters are not English ranks
+    assert err.value.message == (
+        "'Д♠' is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
+        "then a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'"
+    )
+    assert Card.parse("QS").code == "QS"
+    with pytest.raises(CardError):
+        Card.parse("Д♠")  # files keep the codes (R1)

@@ -402,9 +402,9 @@ def test_setup_form_words_fit(tmp_path: Path) -> None:
     assert "--jp-widgets-inline-label-width:9.5em" in w.style.value
     assert [w.names.placeholder, w.turned_up.placeholder, w.shown_box.placeholder, w.hand_box.placeholder] == [
         "clockwise, e.g. Anna, Boris, Vera, Gleb",
-        "e.g. 7H (all dealt: the trump suit, H)",
-        "optional, e.g. 6H (R4)",
-        "optional, e.g. 6S 9S KD TC AH 8C",
+        "e.g. 7♥ (all dealt: the trump suit, ♥)",
+        "optional, e.g. 6♥ (R4)",
+        "optional, e.g. 6♠ 9♠ Q♦ 10♣ A♥ 8♣",
     ]
     w.close()
 

@@ -3,6 +3,7 @@ says where a contradicting card already is."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from durak_nb.i18n import language
@@ -124,3 +125,62 @@ def test_the_scorer_saves_a_durak_file_that_validates(tmp_path: Path) -> None:
         assert u.save() is True and u.message == f"збережено: {tmp_path / 'uk.durak'}"
     finally:
         u.close()
+
+
+def test_R1_the_scorer_reads_cards_as_the_russian_and_ukrainian_views_print_them(tmp_path: Path) -> None:
+    for lang, hints in (
+        (
+            "ru",
+            ("напр. 7♥ (всё раздано — масть, ♥)", "по желанию, напр. 6♥ (R4)", "по желанию, напр. 6♠ 9♠ Д♦ 10♣ Т♥ 8♣"),
+        ),
+        (
+            "uk",
+            (
+                "напр. 7♥ (усе роздано — масть, ♥)",
+                "за бажанням, напр. 6♥ (R4)",
+                "за бажанням, напр. 6♠ 9♠ Д♦ 10♣ Т♥ 8♣",
+            ),
+        ),
+    ):
+        with language(lang):
+            w = ScorerWidget(tmp_path / f"{lang}.durak.jsonl")
+        try:
+            assert (w.turned_up.placeholder, w.shown_box.placeholder, w.hand_box.placeholder) == hints
+            assert w.draw_box.placeholder.endswith("Д♠ 7♦")
+            # В Д К Т as the views print them, 10 for the ten, any case, suits as symbols or letters
+            w.setup(
+                rules="podkidnoy",
+                players=NAMES,
+                dealer="Gleb",
+                turned_up="7♥",
+                attacker="Anna",
+                me="Vera",
+                hand="6♠ 9s к♦ 10♣ Т♥ В♣",
+            )
+            assert w.begin() is True
+            assert [c.code for c in w.game.seen().hands[2]] == ["6S", "9S", "TC", "JC", "KD", "AH"]
+        finally:
+            w.close()
+
+
+def test_R1_a_card_the_scorer_cannot_read_is_refused_in_the_language_in_use(tmp_path: Path) -> None:
+    refusals = {
+        "en": "[R1] 'X♠' is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit "
+        "(S H D C or ♠ ♥ ♦ ♣), e.g. 'TS' or '7H'",
+        "ru": "[R1] 'X♠' — не карта: напишите достоинство (2-9, 10, В, Д, К, Т), затем масть "
+        "(♠ ♥ ♦ ♣ или S H D C), например Д♠ или 10♥",
+        "uk": "[R1] 'X♠' — не карта: напишіть значення (2-9, 10, В, Д, К, Т), потім масть "
+        "(♠ ♥ ♦ ♣ або S H D C), наприклад Д♠ або 10♥",
+    }
+    for lang, refusal in refusals.items():
+        with language(lang):
+            w = ScorerWidget(tmp_path / f"bad-{lang}.durak.jsonl")
+        try:
+            w.setup(
+                rules="podkidnoy", players=NAMES, dealer="Gleb", turned_up="7H", attacker="Anna", me="Vera", hand="X♠"
+            )
+            assert w.begin() is False
+            assert w.form_note.value == f'<span class="dnb-refusal">{html.escape(refusal)}</span>'
+            assert not w.path.exists()
+        finally:
+            w.close()

@@ -89,8 +89,8 @@ def test_trump_and_stock_r3_r15_r16(pod: Replay) -> None:
     head = '<b>Trump</b> (козырь): <span style="color:#c62828">♥</span>'
     assert trump_html(pod.position(5)) == f"{head} turned up {H10} (under the talon)"
     assert trump_html(pod.position(6)) == f"{head} turned up {H10} (drawn)"
-    assert stock_html(pod.position(0)) == "<b>Talon</b> (талон): 2 cards · <b>Discard</b> (отбой): 24 cards"
-    assert stock_html(pod.position(14)) == "<b>Talon</b> (талон): 0 cards · <b>Discard</b> (отбой): 32 cards"
+    assert stock_html(pod.position(0)) == "<b>Talon</b> (колода): 2 cards · <b>Discard</b> (отбой): 24 cards"
+    assert stock_html(pod.position(14)) == "<b>Talon</b> (колода): 0 cards · <b>Discard</b> (отбой): 32 cards"
 
 
 def test_trump_japanese_no_card_turned_up_r8() -> None:
@@ -106,7 +106,7 @@ def test_trump_japanese_no_card_turned_up_r8() -> None:
     assert trump_html(g.position()) == (
         '<b>Trump</b> (козырь): <span style="color:#c62828">♦</span> <span class="dnb-none">no card turned up</span>'
     )
-    assert stock_html(g.position()) == "<b>Talon</b> (талон): 1 card · <b>Discard</b> (отбой): 33 cards"
+    assert stock_html(g.position()) == "<b>Talon</b> (колода): 1 card · <b>Discard</b> (отбой): 33 cards"
 
 
 def test_turn_r9_r12_r14(pod: Replay) -> None:

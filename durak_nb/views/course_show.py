@@ -23,6 +23,7 @@ sentence and value are the lesson's own (:meth:`~durak_nb.lessons.course.Claim.s
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -92,6 +93,10 @@ def legal_moves(game: Game, player: int | str, title: str | None = None) -> Sent
     return Sentences((move_words(m, game.players) for m in game.legal_moves(player)), title)
 
 
+#: A rule id (or ids, «R13a/R13c») in brackets that ends a sentence of the engine.
+_NAMED_RULE = re.compile(r"\s*\((R\d+[a-z]?(?:/R\d+[a-z]?)*)\)$")
+
+
 def refusal(game: Game, player: int | str, action: str, cards: str, target: str | None = None) -> Sentences:
     """What the engine says of a move of ``player``: its refusal with the rule id, or that
     it is legal.
@@ -120,8 +125,14 @@ def refusal(game: Game, player: int | str, action: str, cards: str, target: str 
     if why is None:
         # TRANSLATORS: {move} is the move in words («Anna attacks 7♠»)
         return Sentences([_("The engine allows it: {move}.").format(move=move_words(move, game.players))])
+    # A sentence that already ends with the rule it applies (R18's «… than they hold (R13b)»)
+    # shows that id once, in the brackets: never «… (R13b) (R18).».
+    message, rule = why.message, why.rule
+    named = _NAMED_RULE.search(message)
+    if named is not None:
+        message, rule = message[: named.start()], named.group(1)
     # TRANSLATORS: {refusal} is the engine's sentence, {rule} its rule id (R9)
-    return Sentences([_("The engine refuses it: {refusal} ({rule}).").format(refusal=why.message, rule=why.rule)])
+    return Sentences([_("The engine refuses it: {refusal} ({rule}).").format(refusal=message, rule=rule)])
 
 
 def room(game: Game) -> Sentences:

@@ -391,7 +391,7 @@ def trump_html(position: Position) -> str:
 def stock_html(position: Position) -> str:
     """The sizes of the talon (R16) and of the discard (R15)."""
 
-    return _("<b>Talon</b> (талон): {talon} · <b>Discard</b> (отбой): {discard}").format(
+    return _("<b>Talon</b> (колода): {talon} · <b>Discard</b> (отбой): {discard}").format(
         talon=_count(len(position.talon)), discard=_count(len(position.discard))
     )
 
@@ -715,7 +715,7 @@ def stock_part_html(position: Position, *, width: float = 44, show_turned_up: bo
     talon_card = card if position.talon else None
     talon = talon_svg(len(position.talon), talon_card, trump=position.trump, width=width)
     discard = discard_svg(len(position.discard), width=width)
-    talon_head, discard_head = _("<b>Talon</b> (талон)"), _("<b>Discard</b> (отбой)")
+    talon_head, discard_head = _("<b>Talon</b> (колода)"), _("<b>Discard</b> (отбой)")
     return (
         f'<div class="dnb-stock"><div class="dnb-caption">{trump}</div>'
         f'<div class="dnb-piles"><div class="dnb-pile"><div class="dnb-caption">{talon_head}</div>{talon}</div>'

@@ -136,6 +136,9 @@ class Controls(NamedTuple):
         active: the learner may act now (a legal move, the practice not over).
         lay: *Lead* / *Throw in* is shown (the learner is not the defender);
             ``lay_label`` its label.
+        lay_ok: *Lead* / *Throw in* can succeed: cards are selected and the engine would
+            accept leading or throwing in exactly them (R9, R11); the button is disabled
+            otherwise, so a press is never refused for want of a card.
         transfer: *Transfer* is shown (the defender in perevodnoy, R17).
         show: *Show trump* is shown (the defender, the проездной option on, R20).
         take: *Take* is shown (the defender, R14).
@@ -151,6 +154,7 @@ class Controls(NamedTuple):
     take: bool
     pass_: bool
     pass_label: str
+    lay_ok: bool = False
 
 
 class PracticeState:
@@ -299,6 +303,7 @@ class PracticeState:
             take=defending,
             pass_=not defending and (not empty or lead_pass),
             pass_label=pgettext("button", "Pass the lead") if empty else pgettext("button", "Pass"),
+            lay_ok=not defending and bool(self.selected) and self.lay_refusal() is None,
         )
 
     # ------------------------------------------------------------------ the learner's clicks
@@ -363,9 +368,21 @@ class PracticeState:
         Returns:
             whether the move was played.
         """
+        return self.attempt(self._lay_move())
+
+    def lay_refusal(self) -> Refusal | None:
+        """Why *Lead* / *Throw in* of the selected cards would be refused (R9, R11): the
+        engine's :class:`~durak_nb.engine.Refusal`, shown beside the disabled button; ``None``
+        when the move would be played, when nothing is selected or the learner defends.
+        """
+        if not self.selected or self.game.defender == self.learner:
+            return None
+        return self.game.why_illegal(self._lay_move())
+
+    def _lay_move(self) -> Move:
+        """The lead (an empty table, R9) or throw-in (R11) of the selected cards."""
         cards = tuple(self.selected)
-        move = Move.attack(self.learner, cards) if not self.game.attack_cards else Move.throw(self.learner, cards)
-        return self.attempt(move)
+        return Move.attack(self.learner, cards) if not self.game.attack_cards else Move.throw(self.learner, cards)
 
     def transfer(self, *, show: bool = False) -> bool:
         """*Transfer* with the selected cards (R17), or with ``show`` by showing the
@@ -747,6 +764,7 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         for b, on in shown.items():
             self._classes(b, (), () if on else ("dnb-off",))
             b.disabled = not c.active
+        self.lay_button.disabled = not (c.active and c.lay_ok)  # only a press that can succeed
         self.hint_button.disabled = False
         self.again_button.disabled = False
 
@@ -760,6 +778,9 @@ class PracticeBout(widgets.VBox):  # type: ignore[misc]
         if s.selected:
             selected = _("Selected: {cards}").format(cards=cards_words(s.selected))
             parts.append(f'<div class="dnb-note">{esc(selected)}</div>')
+            cannot = s.lay_refusal()  # why *Lead* / *Throw in* waits, said before any press
+            if cannot is not None:
+                parts.append(f'<div class="dnb-note">{esc(cannot)}</div>')
         if s.note:
             parts.append(f'<div class="dnb-note">{esc(s.note)}</div>')
         parts.append(f'<div class="dnb-prompt">{esc(s.prompt)}</div>')

@@ -2,7 +2,9 @@
 
 The person keeping the record (the *scorer*) sits at a real table, where nobody knows the
 deck.  They set the game up (the rules, the players, the dealer, the turned-up card, who
-led first and, if they play too, their own hand), then enter each move as it is made:
+led first and, if they play too, their own hand; the cards typed as the views print them
+in the language in use, «Д♠ 10♣ Т♥» in Russian and Ukrainian, or as codes, R1:
+:func:`~durak_nb.cards.typed_cards`), then enter each move as it is made:
 
 * the player who may act now is preselected (the attacker to lead, the defender facing an
   uncovered card, else the attacker, whose right to throw in comes first, R12); another
@@ -59,7 +61,7 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_selection import ToggleButtonsStyle
 from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
-from ..cards import Card, CardError, Suit, deck, parse_cards
+from ..cards import Card, CardError, Suit, cards_text, deck, parse_cards, typed_card, typed_cards
 from ..engine import Action, Event, IllegalMove, Move, Refusal, SetupError
 from ..errors import DurakError
 from ..i18n import N_, _, get_language
@@ -85,14 +87,14 @@ WORDS: dict[str, str] = {
     "players_hint": N_("clockwise, e.g. Anna, Boris, Vera, Gleb"),
     "dealer": N_("Dealer"),
     "turned_up": N_("Turned-up card"),
-    "turned_up_hint": N_("e.g. 7H (all dealt: the trump suit, H)"),
+    "turned_up_hint": N_("e.g. {card} (all dealt: the trump suit, {suit})"),
     "attacker": N_("First attacker"),
     "shown": N_("Lowest trump shown"),
-    "shown_hint": N_("optional, e.g. 6H (R4)"),
+    "shown_hint": N_("optional, e.g. {card} (R4)"),
     "me": N_("I am"),
     "nobody": N_("(not playing)"),
     "my_hand": N_("My hand"),
-    "my_hand_hint": N_("optional, e.g. 6S 9S KD TC AH 8C"),
+    "my_hand_hint": N_("optional, e.g. {cards}"),
     "start": N_("Start"),
     "who": N_("Who"),
     "target": N_("Covers"),
@@ -107,7 +109,7 @@ WORDS: dict[str, str] = {
     "pass": N_("Pass"),
     "undo": N_("Undo"),
     "my_draw": N_("I drew"),
-    "my_draw_hint": N_("cards you drew, e.g. QS 7D"),
+    "my_draw_hint": N_("cards you drew, e.g. {cards}"),
     "add_draw": N_("Add my draw"),
     "no_players": N_("give two or more player names, separated by commas"),
     "not_started": N_("set up the game first"),
@@ -363,12 +365,14 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.preset.value = "podkidnoy"
         self.names = text(_(WORDS["players"]), _(WORDS["players_hint"]))
         self.dealer = self._dropdown(_(WORDS["dealer"]), [])
-        self.turned_up = text(_(WORDS["turned_up"]), _(WORDS["turned_up_hint"]))
+        self.turned_up = text(
+            _(WORDS["turned_up"]), _(WORDS["turned_up_hint"]).format(card=_typed("7H"), suit=Suit.H.symbol)
+        )
         self.attacker_box = self._dropdown(_(WORDS["attacker"]), [])
-        self.shown_box = text(_(WORDS["shown"]), _(WORDS["shown_hint"]))
+        self.shown_box = text(_(WORDS["shown"]), _(WORDS["shown_hint"]).format(card=_typed("6H")))
         self._nobody = _(WORDS["nobody"])  # the own-seat list's first entry, in the language of the form
         self.me_box = self._dropdown(_(WORDS["me"]), [self._nobody])
-        self.hand_box = text(_(WORDS["my_hand"]), _(WORDS["my_hand_hint"]))
+        self.hand_box = text(_(WORDS["my_hand"]), _(WORDS["my_hand_hint"]).format(cards=_typed("6S 9S QD TC AH 8C")))
         self.start_button = self._button(_(WORDS["start"]), _(WORDS["tip_start"]), self.begin)
         self.form_note = widgets.HTML(layout=self._layout, style=self._hstyle)
         self.names.observe(lambda _change: self._names_changed(), names="value")
@@ -407,7 +411,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         self.bito_button = self._button(_(WORDS["bito"]), _(WORDS["tip_bito"]), self.bito)
         self.pass_button = self._button(_(WORDS["pass"]), _(WORDS["tip_pass"]), self.pass_)
         self.undo_button = self._button(_(WORDS["undo"]), _(WORDS["tip_undo"]), self.undo)
-        self.draw_box = text(_(WORDS["my_draw"]), _(WORDS["my_draw_hint"]))
+        self.draw_box = text(_(WORDS["my_draw"]), _(WORDS["my_draw_hint"]).format(cards=_typed("QS 7D")))
         self.draw_button = self._button(_(WORDS["add_draw"]), _(WORDS["tip_draw"]), self.add_draw)
         actions = widgets.HBox(
             [
@@ -526,15 +530,15 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         elif len(up_text) == 1:
             trump = Suit.parse(up_text)
         elif up_text:
-            turned = Card.parse(up_text)
+            turned = typed_card(up_text)
         attacker = names.index(self.attacker_box.value) if self.attacker_box.value in names else None
         shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         if self.shown_box.value.strip() and attacker is not None:
-            shown = ((attacker, tuple(parse_cards(self.shown_box.value))),)
+            shown = ((attacker, tuple(typed_cards(self.shown_box.value))),)
         me = names.index(self.me_box.value) if self.me_box.value in names else None
         hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         if me is not None and self.hand_box.value.strip():
-            hands = ((me, tuple(sorted(parse_cards(self.hand_box.value)))),)
+            hands = ((me, tuple(sorted(typed_cards(self.hand_box.value)))),)
         deal = PartialDeal(dealer=dealer, turned_up=turned, trump=trump, attacker=attacker, shown=shown, hands=hands)
         return deal, me
 
@@ -919,7 +923,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(Refusal("R16", _(WORDS["no_bout_end"])))
         name = self.game.players[self.me]
         try:
-            got = tuple(sorted(parse_cards(self.draw_box.value if cards is None else cards)))
+            got = tuple(sorted(typed_cards(self.draw_box.value) if cards is None else parse_cards(cards)))
         except CardError as exc:
             return self._refuse(Refusal(exc.rule or "R1", exc.message))
         for c in got:  # a card recorded already: say where it is (R1: no card in two places)
@@ -1260,6 +1264,12 @@ def _event_words(event: Event, names: Sequence[str]) -> str:
     from ..explain import event_words
 
     return str(event_words(event, names))
+
+
+def _typed(codes: str) -> str:
+    """The cards of ``codes`` as the language in use prints them, for a field's example:
+    what a person may type there (:func:`~durak_nb.cards.typed_cards`, R1)."""
+    return cards_text(parse_cards(codes))
 
 
 def _default_save(journal: Path) -> str:
