@@ -107,9 +107,8 @@ def browser() -> Iterator[Any]:
             ctx.close()
 
 
-def measure(site: Path, lesson: str, app: str = "lab") -> dict[str, Any]:
-    """Open ``lesson`` from the landing page of ``site`` in ``app`` (``lab``: JupyterLab,
-    ``notebooks``: the lesson alone) and time it (see the module)."""
+def measure(site: Path, lesson: str) -> dict[str, Any]:
+    """Open ``lesson`` from the landing page of ``site`` in JupyterLab and time it (see the module)."""
     out: dict[str, Any] = {}
     with serve(site) as base, browser() as ctx:
         page = ctx.new_page()
@@ -117,7 +116,7 @@ def measure(site: Path, lesson: str, app: str = "lab") -> dict[str, Any]:
         t0 = [time.monotonic()]
         page.on("console", lambda m: logs.append((time.monotonic() - t0[0], m.text)))
         page.goto(f"{base}/")
-        link = page.locator(f'a[href="{app}/index.html?path={lesson}"]').first
+        link = page.locator(f'a[href="lab/index.html?path={lesson}"]').first
         t0[0] = time.monotonic()
         clicked = time.time()  # Chromium's performance.timeOrigin is on the same clock (ms)
         link.click()
@@ -142,9 +141,6 @@ def measure(site: Path, lesson: str, app: str = "lab") -> dict[str, Any]:
         out["bout answered"] = time.monotonic() - t0[0]
         ready = [t for t, text in logs if "already loaded from default channel" in text]
         out["kernel ready"] = ready[0] if ready else None
-        # Pyodide's own lines: "Loading a, b, …" when the wheels are asked for, "Loaded …" once unpacked
-        out["loading"] = next((t for t, text in logs if text.startswith("Loading ")), None)
-        out["loaded"] = next((t for t, text in logs if text.startswith("Loaded ")), None)
         worker = next(w for w in page.workers if "worker" in w.url)
         origin, entries = worker.evaluate(
             "[performance.timeOrigin, performance.getEntriesByType('resource')"
@@ -191,7 +187,6 @@ def main(argv: list[str] | None = None) -> None:
         metavar="NAME=DIR",
         help="measure sites built before (python -m durak_nb.site -o DIR) instead of building; repeat it",
     )
-    ap.add_argument("--app", choices=["lab", "notebooks"], default="lab", help="the link followed (the lesson alone)")
     ap.add_argument("--rounds", type=int, default=1, help="measure each site this many times, alternately")
     args = ap.parse_args(argv)
     builds = [("before", False), ("after", True)]
@@ -219,7 +214,7 @@ def main(argv: list[str] | None = None) -> None:
             sites.append((name, report.output, report.size / 1e6, len(report.preloaded)))
         for round_ in range(args.rounds):
             for name, site, size, preloaded in sites:
-                one = measure(site, args.lesson, args.app)
+                one = measure(site, args.lesson)
                 one["size"], one["preloaded"] = size, preloaded
                 runs.setdefault(name, []).append(one)
                 print(f"round {round_ + 1}, {name}: answered at {one['bout answered']:.1f} s", flush=True)
@@ -230,7 +225,7 @@ def main(argv: list[str] | None = None) -> None:
     with open("/proc/loadavg", encoding="ascii") as fp:
         load = fp.read().split()[0]
     names = list(got)
-    print(f"\n{args.lesson} in {args.app}/, opened from the landing page's link, cold cache (load average {load}):")
+    print(f"\n{args.lesson}, opened from the landing page's link, cold cache (load average {load}):")
     print(f"{'':58s}" + "".join(f"{n:>10s}" for n in names))
     rows = [
         ("site size, MB (limit %.0f)" % (SIZE_LIMIT / 1e6), "size"),
@@ -253,8 +248,6 @@ def main(argv: list[str] | None = None) -> None:
         kernel = g["kernel ready"]
         print(f"\n{n}: the load, in seconds after the click")
         print(f"  Pyodide's core fetched by {g['core']:.1f}; the preloaded wheels arrived by {last:.1f}")
-        if g["loading"] is not None and g["loaded"] is not None:
-            print(f"  the wheels asked for at {g['loading']:.1f}, every one unpacked by {g['loaded']:.1f}")
         if kernel is not None:
             print(f"  unpacking the wheels and starting the kernel (IPython): {kernel - last:.1f}")
             print(
