@@ -44,7 +44,8 @@ Tree Search", IEEE TCIAIG 4(2), 2012), as :class:`ISMCTSBot` plays it:
   the most visited move can no longer be overtaken by the iterations left. It plays the
   most visited move (ties: the heuristic bot's move, then the first found).
 
-Measured: ``benchmarks/bench_ladder.py`` (README "Bots").
+Measured: ``benchmarks/bench_ladder.py`` and, setting against setting on the same deals,
+``benchmarks/bench_ismcts_paired.py`` (README "Bots").
 
 >>> from durak_nb.engine import Game
 >>> from durak_nb.bots import play_out

@@ -136,7 +136,7 @@ def test_with_solved_playouts_it_plays_legal_games_and_repeats_itself(preset: st
     games = []
     for _ in range(2):
         g = Game.deal(preset, [f"P{k}" for k in range(players)], seed=21)
-        bot = ISMCTSBot(iterations=12, seed=2, playout_solve=500)
+        bot = ISMCTSBot(iterations=4, seed=2, playout_solve=500)
         moves = play_out(g, bot)
         assert g.finished and len(moves) == len(g.history)
         games.append((moves, bot.playouts_solved, bot.playouts_over))
