@@ -637,6 +637,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             row,
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        controls.add_class("dnb-controls")
         children = [self.header, controls, self.board, self.legend]
         self.annotator: Annotator | None = None
         self._root = replay.root
