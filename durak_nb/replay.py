@@ -296,8 +296,10 @@ class Variation:
 
     @property
     def name(self) -> str:
-        """The path in words, e.g. ``'12.1'``."""
-        return path_text(self.path)
+        """The line in words, e.g. ``'12.1'`` (:func:`path_text`); the current line's own
+        continuation (``index`` 0) is named as that line is: ``'main line'`` on the main
+        line (issue 22: lesson 9 listed it as ``'6.0'``), ``'12.1'`` on side line 12.1."""
+        return path_text(self.path[:-1] if self.index == 0 else self.path)
 
     def describe(self, names: Sequence[str]) -> str:
         """``'12.1: Anna takes … (3 moves)'``."""

@@ -384,7 +384,7 @@ def test_save_both_forms_atomically_and_every_reader_reads_them(
         assert io.load(path) == a.recording()
         r = Replay.load(path)
         assert (r.glyph(0), r.comment(0)) == ("!?", "Anna leads the lowest spade.")
-        assert [v.name for v in r.variations(1)] == ["2.0", "2.1", "2.2"]
+        assert [v.name for v in r.variations(1)] == ["main line", "2.1", "2.2"]
         assert r.enter(1, 2).move(0) == Move.defend(1, "AH", "7S")
     assert json.loads(j.read_text(encoding="utf-8"))["meta"]["glyphs"]["0"] == "!?"
     assert line_path(side) == ((1, 2),)

@@ -511,7 +511,7 @@ def test_lesson_9_cells_build_the_same_game_again(tmp_path: Path) -> None:
     annotated, k = lesson9.with_variation(lesson9.bots_game(tmp_path))
     assert (k, lesson9.variation_words(annotated, k)) == (
         5,
-        ["6.0: Anna covers 7♥ with K♥ … (49 moves)", "6.1: Anna takes"],
+        ["main line: Anna covers 7♥ with K♥ … (49 moves)", "6.1: Anna takes"],
     )
     lesson9.notation_text(annotated, tmp_path)
     assert lesson9.read_back(tmp_path) == annotated

@@ -234,19 +234,25 @@ def test_R9_a_lead_of_two_ranks_is_refused_then_a_pair_is_led(tmp_path: Path) ->
     g = lesson("podkidnoy", NAMES2, {"Anna": "6S 6H 7C", "Boris": "8S 9S TS JS"}, "Anna", first_bito_done=True)
     w = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "lead.durak.jsonl")
     assert w.message == ""
-    assert actions(w) == [("Lead", True)]  # no "Pass the lead" in podkidnoy (R9)
+    # no "Pass the lead" in podkidnoy (R9); *Lead* waits for a card (issue 22: no press refused)
+    assert actions(w) == [("Lead", False)]
     assert w.clickable == ["6S", "6H", "7C"]
     w.click_card("6S")
+    assert actions(w) == [("Lead", True)]
     assert w.status.value == (
         '<div class="dnb-note">Selected: 6♠. Press “Lead” to lead 6♠.</div>'
         '<div class="dnb-prompt">Your move: lead</div>'
     )
     w.click_card("7C")
+    assert actions(w) == [("Lead", False)]  # two ranks: the reason said before any press (R9)
     assert w.status.value == (
-        '<div class="dnb-note">Selected: 6♠ 7♣.</div><div class="dnb-prompt">Your move: lead</div>'
+        '<div class="dnb-note">Selected: 6♠ 7♣.</div>'
+        '<div class="dnb-note">[R9] a lead is one or more cards of one rank</div>'
+        '<div class="dnb-prompt">Your move: lead</div>'
     )
+    assert w.message == ""
     assert marked(w.card_buttons, "dnb-sel") == ["6♠", "7♣"]
-    assert w.play() is False
+    assert w.play() is False  # the method still asks the engine, which refuses
     assert w.message == "[R9] a lead is one or more cards of one rank"
     w.click_card("6S")
     w.click_card("6H")
@@ -255,6 +261,30 @@ def test_R9_a_lead_of_two_ranks_is_refused_then_a_pair_is_led(tmp_path: Path) ->
     assert w.message == "Anna attacks 6♠ 6♥; Boris takes"  # 6♥ cannot be beaten: no heart, no trump (R6)
     assert w.legal == [Move.pass_(0)]  # no six left to give after take (R14)
     assert actions(w) == [("Throw in", False), ("Pass", True)]
+    w.close()
+
+
+def test_throw_in_is_disabled_until_a_card_that_may_be_thrown_in_is_chosen_r11(tmp_path: Path) -> None:
+    """Issue 22: *Throw in* is offered only when the chosen cards may be thrown in; the
+    engine's reason stands beside it before any press (as in the practice bout)."""
+    g = lesson("podkidnoy", NAMES2, {"Anna": "6S 6H 9D", "Boris": "8S 9S TS JS"}, "Anna", first_bito_done=True)
+    w = PlayWidget("podkidnoy", NAMES2, start=g, journal=tmp_path / "throw.durak.jsonl")
+    assert w.click_card("6S") is False and w.lead_button.click() is None
+    assert w.message == "Anna attacks 6♠; Boris covers 6♠ with 8♠"
+    assert actions(w) == [("Throw in", False), ("Pass", True)]
+    assert "dnb-note" not in w.status.value
+    assert w.click_card("9D") is False  # 9♦ takes part in no legal move: not chosen, said why (R11)
+    assert (w.selected, actions(w)) == ([], [("Throw in", False), ("Pass", True)])
+    assert w.status.value == (
+        '<div class="dnb-refusal">[R11] 9♦: only ranks already on the table may be thrown in</div>'
+        '<div class="dnb-prompt">Your move: throw in or pass</div>'
+    )
+    w.click_card("6H")
+    assert actions(w) == [("Throw in", True), ("Pass", True)]
+    assert "[R11]" not in w.status.value
+    assert w.refusal is None
+    w.lead_button.click()
+    assert w.message.startswith("Anna throws in 6♥")
     w.close()
 
 
@@ -273,12 +303,14 @@ def test_R9_pass_the_lead_only_in_english_durak(tmp_path: Path) -> None:
         "Anna passes; the lead passes from Anna to Boris (R9); Boris passes; the lead passes from Boris to Anna (R9)"
     )
     # every player has passed the lead: now a single card is led (R9)
+    assert actions(english) == [("Lead", False), ("Pass the lead", False)]  # Lead waits for a card
+    english.click_card("6S")
     assert actions(english) == [("Lead", True), ("Pass the lead", False)]
     english.close()
     podkidnoy = PlayWidget(
         "podkidnoy", NAMES2, start=lesson("podkidnoy", NAMES2, hands, "Anna"), journal=tmp_path / "p.durak.jsonl"
     )
-    assert actions(podkidnoy) == [("Lead", True)]
+    assert actions(podkidnoy) == [("Lead", False)]
     assert shown(podkidnoy.pass_button) is False
     assert podkidnoy.click_card("6S") is False and podkidnoy.play() is True
     assert podkidnoy.message == "Anna attacks 6♠; Boris covers 6♠ with 10♠"
@@ -376,7 +408,9 @@ def test_R17_transfer_in_perevodnoy(tmp_path: Path) -> None:
     assert pos.table == ((Card.parse("7S"), Card.parse("8S")), (Card.parse("7H"), Card.parse("QH")))
     assert [c.code for c in pos.hands[0]] == ["8H", "9D"]
     assert w.clickable == ["8H"]  # a throw-in of rank 8 (R11)
-    assert actions(w) == [("Throw in", True), ("Pass", True)]  # no Transfer for the attacker
+    assert actions(w) == [("Throw in", False), ("Pass", True)]  # no Transfer for the attacker
+    assert w.click_card("8H") is False
+    assert actions(w) == [("Throw in", True), ("Pass", True)]  # 8♥ may be thrown in (R11)
     assert w.transfer("8H") is False
     assert w.message == "[R10] only the defender Boris may transfer"
     w.close()
@@ -696,7 +730,7 @@ def test_R5_redeal_is_offered_and_recorded_with_its_deck(tmp_path: Path) -> None
     rules = Rules.make("podkidnoy", redeal_five_of_suit=True)
     w = PlayWidget(rules, NAMES2, seed=62, journal=tmp_path / "r.durak.jsonl")
     assert [c.code for c in w.game.hands[0]] == ["7D", "8D", "9D", "JD", "KD", "KC"]  # five diamonds
-    assert actions(w) == [("Lead", True), ("Redeal", True)]
+    assert actions(w) == [("Lead", False), ("Redeal", True)]  # no card chosen: Lead waits
     assert w.status.value == '<div class="dnb-prompt">Your move: claim a redeal or lead</div>'
     assert w.redeal() is True
     assert w.message == "Anna claims a redeal; Anna shows five of a suit: the cards are dealt again (R5)"

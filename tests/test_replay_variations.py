@@ -22,6 +22,7 @@ from test_tree import mv
 
 from durak_nb.cards import Card, parse_cards
 from durak_nb.engine import Bito, Drew, Game, Move, Took
+from durak_nb.i18n import language
 from durak_nb.record import Deal, Recording, RecordingError, move_to_json
 from durak_nb.replay import Replay, Variation, VariationError, path_text
 from durak_nb.selfplay import record_bot_game
@@ -89,10 +90,16 @@ def test_variations_list_the_main_line_first(r: Replay) -> None:
     ]
     assert [len(r.variations(k)) for k in range(len(r))] == [1, 3, 1, 2, 1]
     assert [v.describe(r.players) for v in r.variations(1)] == [
-        "2.0: Anna covers 8♦ with A♦ … (4 moves)",
+        "main line: Anna covers 8♦ with A♦ … (4 moves)",
         "2.1: Anna takes … (2 moves)",
         "2.2: Anna covers 8♦ with A♥ … (3 moves)",
     ]
+    # a side line's own continuation is named as that line, never «2.2 > 2.0» (issue 22)
+    assert [v.name for v in r.enter(1, 2).variations(1)] == ["2.2"]
+    with language("ru"):
+        assert [v.name for v in r.variations(1)] == ["основная линия", "2.1", "2.2"]
+    with language("uk"):
+        assert r.variations(3)[0].name == "основна лінія"
     with pytest.raises(IndexError):
         r.variations(5)
 

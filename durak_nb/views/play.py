@@ -112,6 +112,8 @@ __all__ = [
     "discard_words",
     "human_seat",
     "journal_words",
+    "lay_move",
+    "lay_refusal",
     "log_html",
     "prompt_text",
     "table_words",
@@ -310,6 +312,23 @@ def _selection_words(selected: Sequence[Card], legal: Sequence[Move]) -> str:
     return " ".join([head, *dict.fromkeys(options)])
 
 
+def lay_move(game: Game, seat: int, cards: Sequence[Card]) -> Move:
+    """The lead (an empty table, R9) or throw-in (R11) of ``cards`` by ``seat``: what
+    *Lead* / *Throw in* plays (the play widget and the practice bout alike)."""
+    chosen = tuple(cards)
+    return Move.attack(seat, chosen) if not game.attack_cards else Move.throw(seat, chosen)
+
+
+def lay_refusal(game: Game, seat: int, selected: Sequence[Card]) -> Refusal | None:
+    """Why *Lead* / *Throw in* of ``selected`` by ``seat`` would be refused (R9, R11):
+    the engine's :class:`~durak_nb.engine.Refusal` (:meth:`~durak_nb.engine.Game.why_illegal`),
+    shown beside the disabled button; ``None`` when the move would be played, when
+    nothing is selected or ``seat`` defends (the button is not shown then)."""
+    if not selected or game.defender == seat:
+        return None
+    return game.why_illegal(lay_move(game, seat, selected))
+
+
 class _Shown(NamedTuple):
     """Which action buttons show, their labels, and which are enabled (the engine's legal moves)."""
 
@@ -324,10 +343,12 @@ class _Shown(NamedTuple):
     enabled: frozenset[str]
 
 
-def _controls(game: Game, seat: int, legal: Sequence[Move]) -> _Shown:
+def _controls(game: Game, seat: int, legal: Sequence[Move], selected: Sequence[Card] = ()) -> _Shown:
     """The action buttons of ``seat``: the defender's (transfer R17, show trump R20,
     take R14) or the others' (lead R9 / throw in R11, pass R12); *Pass the lead* on an
-    empty table only in english durak (R9); *Redeal* while a claim is legal (R5)."""
+    empty table only in english durak (R9); *Redeal* while a claim is legal (R5).
+    *Lead* / *Throw in* is enabled only when ``selected`` may be led or thrown in now
+    (:func:`lay_refusal`): a press is never refused for want of a card (issue 22)."""
     r = game.rules
     defending = game.defender == seat and not game.finished
     empty = not game.attack_cards
@@ -335,7 +356,8 @@ def _controls(game: Game, seat: int, legal: Sequence[Move]) -> _Shown:
     for m in legal:
         a = m.action
         if a in (Action.ATTACK, Action.THROW):
-            enabled.add("lay")
+            if selected and lay_refusal(game, seat, selected) is None:
+                enabled.add("lay")
         elif a is Action.TRANSFER:
             enabled.add("show" if m.show else "transfer")
         else:
@@ -915,9 +937,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         chosen = self._cards(cards)
         if chosen is None:
             return False
-        h = self.human
-        move = Move.attack(h, chosen) if not self.game.attack_cards else Move.throw(h, chosen)
-        return self._human(move)
+        return self._human(lay_move(self.game, self.human, chosen))
 
     def transfer(self, cards: str | Iterable[str | Card] | None = None, *, show: bool = False) -> bool:
         """Transfer (R17) with ``cards`` (default: the selected cards); with ``show``,
@@ -1196,7 +1216,7 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         over = self.game.finished  # a hint while playing; the analysis once the game is over
         set_classes(self.hint_button, ("dnb-act", HIDDEN) if over else ("dnb-act",))
         set_classes(self.analyse_button, ("dnb-act",) if over else ("dnb-act", HIDDEN))
-        c = _controls(self.game, self.human, legal)
+        c = _controls(self.game, self.human, legal, self.selected)
         self.lead_button.description = c.lay_label
         self.pass_button.description = c.pass_label
         buttons = {
@@ -1224,6 +1244,9 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
             parts.append(f'<div class="dnb-refusal">{esc(fault)}</div>')
         if self._note:
             parts.append(f'<div class="dnb-note">{esc(self._note)}</div>')
+        cannot = lay_refusal(self.game, self.human, self.selected) if legal else None
+        if cannot is not None and self.refusal is None:  # why *Lead* / *Throw in* waits, before any press
+            parts.append(f'<div class="dnb-note">{esc(cannot)}</div>')
         if self.revealed or self.game.finished:
             prompt = prompt_text(self.game, legal)
         else:

@@ -73,7 +73,7 @@ from .card_buttons import (
     target_refusal,
 )
 from .html import STYLE, cards_div, cards_part_html, esc, hand_order, seat_caption_html, stock_part_html, turn_html
-from .play import bot_seat, log_html, prompt_text
+from .play import bot_seat, lay_move, lay_refusal, log_html, prompt_text
 
 __all__ = ["STOPS", "Controls", "PracticeBout", "PracticeState", "hint_words"]
 
@@ -368,21 +368,14 @@ class PracticeState:
         Returns:
             whether the move was played.
         """
-        return self.attempt(self._lay_move())
+        return self.attempt(lay_move(self.game, self.learner, self.selected))
 
     def lay_refusal(self) -> Refusal | None:
         """Why *Lead* / *Throw in* of the selected cards would be refused (R9, R11): the
         engine's :class:`~durak_nb.engine.Refusal`, shown beside the disabled button; ``None``
         when the move would be played, when nothing is selected or the learner defends.
         """
-        if not self.selected or self.game.defender == self.learner:
-            return None
-        return self.game.why_illegal(self._lay_move())
-
-    def _lay_move(self) -> Move:
-        """The lead (an empty table, R9) or throw-in (R11) of the selected cards."""
-        cards = tuple(self.selected)
-        return Move.attack(self.learner, cards) if not self.game.attack_cards else Move.throw(self.learner, cards)
+        return lay_refusal(self.game, self.learner, self.selected)
 
     def transfer(self, *, show: bool = False) -> bool:
         """*Transfer* with the selected cards (R17), or with ``show`` by showing the

@@ -122,6 +122,7 @@ from .html import (
     story_html,
     view_names,
 )
+from .textfit import dropdown_width
 
 __all__ = [
     "LEGEND",
@@ -574,19 +575,23 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             style=tight,
             layout=widgets.Layout(width="170px"),
         )
+        # each dropdown as wide as its description and longest option at the widgets'
+        # 13 px, at most the lesson column (issue 22: «всё, что было известно то[гда]»,
+        # «Игра окончена · 118/118 · после хода: Г…» were cut at a fixed width)
+        labels = [frame_label(replay, k) for k in range(n + 1)]
         self.goto = widgets.Dropdown(
-            options=[(frame_label(replay, k), k) for k in range(n + 1)],
+            options=[(label, k) for k, label in enumerate(labels)],
             index=start,
             description=_("go to"),
             style=tight,
-            layout=widgets.Layout(width="330px"),
+            layout=widgets.Layout(width=f"{dropdown_width(_('go to'), labels)}px"),
         )
         self.perspective = widgets.Dropdown(
             options=[(name, v) for v, name in enumerate(names)],
             index=view0,
             description=_("view"),
             style=tight,
-            layout=widgets.Layout(width="220px"),
+            layout=widgets.Layout(width=f"{dropdown_width(_('view'), names)}px"),
         )
         self.back = widgets.Button(description="◀", tooltip=_("one move back"), layout=widgets.Layout(width="3em"))
         self.forward = widgets.Button(
@@ -632,6 +637,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             row,
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        controls.add_class("dnb-controls")
         children = [self.header, controls, self.board, self.legend]
         self.annotator: Annotator | None = None
         self._root = replay.root

@@ -73,9 +73,9 @@ from ..unseen import PartialDeal, SeenDraw
 from .card_buttons import HIDDEN, SELECTED, set_classes
 from .cards_svg import table_svg, talon_svg
 from .html import STYLE, cards_part_html, esc, hand_order, in_own_language, preset_words
-from .textfit import text_width
+from .textfit import COLUMN, text_width
 
-__all__ = ["WORDS", "ScorerWidget", "label_width"]
+__all__ = ["WORDS", "ScorerWidget", "label_width", "text_box_width"]
 
 _SCOPES = itertools.count(1)
 
@@ -178,6 +178,8 @@ FORM_CLASS = "dnb-sc-form"
 _CSS = (
     "<style>"
     f".dnb-scorer .{FORM_CLASS}{{--jp-widgets-inline-label-width:9.5em;--jp-widgets-inline-width:29em}}"
+    # a row of two boxes, each as wide as its placeholder, wraps in a narrow column (issue 22)
+    f".dnb-scorer .{FORM_CLASS} .widget-hbox{{flex-wrap:wrap}}"
     ".dnb-scorer{font:14px/1.4 sans-serif;gap:4px}"
     ".dnb-scorer .dnb-sc-board{max-width:1300px}"
     ".dnb-scorer .dnb-sc-grid{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}"
@@ -281,6 +283,27 @@ def label_width(labels: Iterable[str], *, least: int = 80) -> int:
     return max(least, *(math.ceil(text_width(t, 13)) + 10 for t in labels))
 
 
+#: a text box of the form, in pixels: its 29em (:data:`_CSS`) at the widgets' 13 px
+TEXT_BOX = 377
+
+#: a text box's room beyond its label and hint: the label's 8 px margin, the input's
+#: 4 px padding each side and 1 px border each side, 2 px to spare (the widgets' style sheet)
+TEXT_PAD = 20
+
+
+def text_box_width(label: int, hint: str) -> int:
+    """The width in whole pixels of a form's text box whose label is ``label`` px wide
+    (:func:`label_width`) that shows its placeholder ``hint`` whole at the widgets' 13 px
+    (:func:`~.textfit.text_width`): at least :data:`TEXT_BOX`, at most the lesson column
+    (:data:`~.textfit.COLUMN`; the form's rows wrap).  Issue 22: «по часовой стрелке:
+    Анна, Борис, Вера, Гл[еб]» was cut in the 29em box.
+
+    >>> text_box_width(80, "Anna"), text_box_width(129, "по часовой стрелке: Анна, Борис, Вера, Глеб")
+    (377, 457)
+    """
+    return min(COLUMN, max(TEXT_BOX, label + math.ceil(text_width(hint, 13)) + TEXT_PAD))
+
+
 class ScorerWidget(widgets.VBox):  # type: ignore[misc]
     """Record a live over-the-board game, move by move, to a crash-safe journal.
 
@@ -349,17 +372,23 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         # the form's labels share one width, that of the widest in the language in use
         # (13 px, :func:`~.textfit.text_width`; at least the widgets' own 80 px): none
         # is cut («Сохранить как», issue 22)
-        wide = {"description_width": f"{label_width(_(WORDS[k]) for k in _LABELS)}px"}
+        label = label_width(_(WORDS[k]) for k in _LABELS)
+        wide = {"description_width": f"{label}px"}
         self._tstyle = TextStyle(**wide)
         self._dstyle = DescriptionStyle(**wide)
         self._tbstyle = ToggleButtonsStyle()
         self.style = widgets.HTML(STYLE + _CSS, layout=self._layout, style=self._hstyle)
         self.style.add_class(HIDDEN)  # a style sheet shows nothing itself
 
+        width = label
+        wider: dict[int, Any] = {}
+
         def text(label: str, hint: str = "", value: str = "") -> Any:
-            return widgets.Text(
-                value=value, description=label, placeholder=hint, layout=self._layout, style=self._tstyle
-            )
+            # as wide as its placeholder needs, never cut (issue 22): the shared layout
+            # (the form's 29em) when that is enough, else one layout per width needed
+            px = text_box_width(width, hint)
+            box = self._layout if px == TEXT_BOX else wider.setdefault(px, widgets.Layout(width=f"{px}px"))
+            return widgets.Text(value=value, description=label, placeholder=hint, layout=box, style=self._tstyle)
 
         self.preset = self._dropdown(_(WORDS["rules"]), [(preset_words(p), p) for p in sorted(PRESETS)])
         self.preset.value = "podkidnoy"

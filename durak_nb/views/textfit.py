@@ -18,11 +18,23 @@ one em, wider than any letter.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import cache
 
 from .text_widths import BOLD, BOOK, CHARS, EM
 
-__all__ = ["fit_lines", "fit_size", "text_width", "wrap"]
+__all__ = ["COLUMN", "dropdown_width", "fit_lines", "fit_size", "text_width", "wrap"]
+
+#: the lesson column of a projector's 1024 px window, in pixels (issue 22): no widget wider
+COLUMN = 592
+
+#: a dropdown's list box beyond its text: 8 px padding on the left, 20 px for the arrow,
+#: 1 px border each side, 2 px to spare (the widgets' style sheet)
+ARROW = 32
+
+#: a widget description's room beyond its text (the label's padding, as
+#: :func:`~.scorer.label_width` counts it)
+LABEL_PAD = 10
 
 
 @cache
@@ -81,3 +93,27 @@ def fit_lines(
         size = fit_size(word, size, width, bold=bold, smallest=smallest)
         width = max(width, math.ceil(text_width(word, size, bold=bold)))
     return wrap(text, size, width, bold=bold), size, width
+
+
+def dropdown_width(description: str, options: Iterable[str], *, size: float = 13, cap: float = COLUMN) -> int:
+    """The width in whole pixels of a dropdown whose description is ``description`` (sized
+    to its words: ``description_width="initial"``) that shows each of ``options`` whole at
+    the widgets' ``size`` px: the description and :data:`LABEL_PAD`, the longest option,
+    and :data:`ARROW`; at most ``cap`` (the lesson column, :data:`COLUMN`; a wider option
+    is then cut at the column's edge, never the page widened).  An empty description
+    takes no room.
+
+    >>> dropdown_width("view", ["all hands open", "Anna's view"])
+    168
+    >>> dropdown_width("", ["x" * 200])
+    592
+
+    Raises:
+        ValueError: ``options`` is empty.
+    """
+    texts = list(options)
+    if not texts:
+        raise ValueError("dropdown_width: a dropdown needs at least one option")
+    label = math.ceil(text_width(description, size)) + LABEL_PAD if description else 0
+    widest = max(math.ceil(text_width(t, size)) for t in texts)
+    return int(min(cap, label + widest + ARROW))
