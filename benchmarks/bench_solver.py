@@ -280,16 +280,19 @@ def sizes(positions: int, most: int, old_seconds: float | None) -> None:
                 f" {text}, p95 {p95:.2f} s CPU (wall: longest {max(walls[n]):.2f} s, p95 {_p95(walls[n]):.2f} s;"
                 f" solved within {limit:.0f} s CPU: {sum(x < limit for x in xs)} of {len(xs)}) ({met})"
             )
+            core_text = f"core {sum(x < 1 for x in xs)} / {sum(x < 10 for x in xs)}"
             if old_seconds is not None:
                 ys = olds[n]
-                within = sum(end == "solved" and t < limit for t, end in ys)
+                one, ten = (sum(end == "solved" and t < bound for t, end in ys) for bound in (1.0, 10.0))
                 cut = sum(end == "over" for _t, end in ys)
                 budget = sum(end == "budget" for _t, end in ys)
-                note = f"; within {limit:.0f} s not known for those cut" if old_seconds < limit and cut else ""
+                note = "; within 10 s not known for those cut" if old_seconds < 10 and cut else ""
                 print(
-                    f"        before, the engine-driven search: solved within {limit:.0f} s CPU: {within} of {len(ys)}"
-                    f" (over {old_seconds:g} s: {cut}, node budget reached: {budget}{note})"
+                    f"        within 1 s / 10 s CPU, of {len(xs)}: {core_text}; the engine-driven search of before"
+                    f" {one} / {ten} (over {old_seconds:g} s: {cut}, node budget reached: {budget}{note})"
                 )
+            else:
+                print(f"        within 1 s / 10 s CPU, of {len(xs)}: {core_text}")
     if old_seconds is not None:
         print(f"outcomes of the two searches where both ended: {agree} the same, {differ} different")
     print()
