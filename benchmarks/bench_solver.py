@@ -263,7 +263,8 @@ def sizes(positions: int, most: int, old_seconds: float | None) -> None:
             if n <= 7:
                 spans[6 if n <= 6 else 7].extend(times)
         median = statistics.median(times) if times else 0.0
-        print(f"{label:<28} {'core':<6} " + " ".join(cells) + f"   {median:.2f}", flush=True)
+        said = "budget" if median == float("inf") else f"{median:.2f}"
+        print(f"{label:<28} {'core':<6} " + " ".join(cells) + f"   {said}", flush=True)
         if old_seconds is not None:
             old_median = statistics.median(old_times) if old_times else 0.0
             said = f"over {old_seconds:g} s" if old_median >= old_seconds else f"{old_median:.2f}"
