@@ -274,11 +274,12 @@ def sizes(positions: int, most: int, old_seconds: float | None) -> None:
             xs = spans[n]
             worst, p95 = max(xs), _p95(xs)
             text = "budget reached" if worst == float("inf") else f"{worst:.2f} s"
+            p95_text = "at the budget" if p95 == float("inf") else f"{p95:.2f} s"
             met = "met" if worst < limit else "NOT met"
             span = "up to 6" if n == 6 else "7"
             print(
                 f"target: every endgame of {span} cards each within {limit:.0f} s: {len(xs)} endgames, the longest"
-                f" {text}, p95 {p95:.2f} s CPU (wall: longest {max(walls[n]):.2f} s, p95 {_p95(walls[n]):.2f} s;"
+                f" {text}, p95 {p95_text} CPU (wall: longest {max(walls[n]):.2f} s, p95 {_p95(walls[n]):.2f} s;"
                 f" solved within {limit:.0f} s CPU: {sum(x < limit for x in xs)} of {len(xs)}) ({met})"
             )
             core_text = f"core {sum(x < 1 for x in xs)} / {sum(x < 10 for x in xs)}"
