@@ -85,7 +85,7 @@ def endgame(preset: str, n: int, seed: int, options: dict[str, Any] | None = Non
 
 def rates(positions: int, old: bool) -> float:
     """Section 1; returns the core's rate in perevodnoy (positions per CPU second)."""
-    print("1. positions per second (the same endgames; old: the engine-driven search, a budget of ~10 s each)")
+    print("1. positions per second (the same endgames; old: the engine-driven search, at most 60,000 positions each)")
     print("   cpu: per second of this process's CPU time (time.process_time), the figure held to the target")
     print("   on this shared machine; wall: per second of wall-clock time, which the other processes slow")
     print("   positions: those the core searched (its table's, the budget's); stepped: the attacker's forced")
