@@ -18,6 +18,8 @@ import pytest
 import yaml
 from traitlets.config import Config
 
+from durak_nb.lessons.launch import as_this_kernel, kernel_language_info
+
 ROOT = Path(__file__).resolve().parent.parent
 CLASSROOM = ROOT / "classroom"
 
@@ -97,6 +99,11 @@ def test_the_course_is_copied_into_the_home_the_volume_mounts() -> None:
     assert "defaultUrl" not in user  # the image opens the class's edition (one value decides)
 
 
+def as_copied(path: Path) -> bytes:
+    """A lesson as the start hook copies it: with this kernel's language_info (launch.as_this_kernel)."""
+    return as_this_kernel(path.name, path.read_bytes(), kernel_language_info())
+
+
 def test_the_start_hook_copies_the_course_and_never_overwrites_a_students_work(
     tmp_path: Path, overrides_kept: None
 ) -> None:
@@ -123,7 +130,7 @@ def test_the_start_hook_copies_the_course_and_never_overwrites_a_students_work(
 
     start()
     course = home / "course"
-    assert (course / "uk" / "02_a_bout.ipynb").read_bytes() == (ROOT / "notebooks/uk/02_a_bout.ipynb").read_bytes()
+    assert (course / "uk" / "02_a_bout.ipynb").read_bytes() == as_copied(ROOT / "notebooks/uk/02_a_bout.ipynb")
     assert (home / "course-updates.txt").read_text(encoding="utf-8") == (
         f"course: ваша власна копія курсу — у {course}: запускайте, змінюйте й зберігайте уроки там; "
         "уроки в notebooks/ лишаються незмінними.\n"
@@ -136,7 +143,7 @@ def test_the_start_hook_copies_the_course_and_never_overwrites_a_students_work(
     lesson.write_text(lesson.read_text(encoding="utf-8").replace("Урок 2", "Урок 2 (виправлено)"), encoding="utf-8")
     start()  # the image updated: a new start
     assert mine.read_bytes() == theirs
-    assert (course / "uk" / "02_a_bout.new.ipynb").read_bytes() == lesson.read_bytes()
+    assert (course / "uk" / "02_a_bout.new.ipynb").read_bytes() == as_copied(lesson)
     assert (home / "course-updates.txt").read_text(encoding="utf-8").splitlines()[1] == (
         "course: ви змінили uk/02_a_bout.ipynb, тож ваша копія лишається як є; нова версія уроку лежить поруч: "
         "uk/02_a_bout.new.ipynb."
