@@ -114,7 +114,37 @@ class _SendWatch:
             self.ticker = None
 
 
-class BoundedHTTP(H11Protocol):
+class _Counted(asyncio.Protocol):
+    """What both protocols do to a socket: count it against :data:`MAX_SOCKETS_PER_ADDRESS`
+    and watch its paused writes (:class:`_SendWatch`); first among a protocol's bases."""
+
+    _where: str
+    _counted: bool
+    _watch: _SendWatch
+
+    def _count(self, transport: asyncio.BaseTransport, loop: asyncio.AbstractEventLoop, seconds: float) -> None:
+        self._where = _address(transport)
+        _open[self._where] += 1
+        self._counted = True
+        self._watch = _SendWatch(transport, loop, seconds)
+
+    def _forget(self) -> None:
+        if getattr(self, "_counted", False):
+            self._counted = False
+            _open[self._where] -= 1
+            if _open[self._where] <= 0:
+                del _open[self._where]
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self._watch.paused()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._watch.resumed()
+
+
+class BoundedHTTP(_Counted, H11Protocol):
     """uvicorn's h11 protocol with a deadline for the request head (:data:`HEAD_TIMEOUT`),
     a bound on sockets per address (:data:`MAX_SOCKETS_PER_ADDRESS`) and the send watch
     (:data:`SEND_TIMEOUT`)."""
@@ -125,10 +155,7 @@ class BoundedHTTP(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._where = _address(transport)
-        _open[self._where] += 1
-        self._counted = True
-        self._watch = _SendWatch(transport, self.loop, self.send_timeout)
+        self._count(transport, self.loop, self.send_timeout)
         self._head_timer: asyncio.TimerHandle | None = None
         if _open[self._where] > self.max_per_address:
             transport.abort()
@@ -164,14 +191,6 @@ class BoundedHTTP(H11Protocol):
             self._head_timer = None
         super().handle_websocket_upgrade(event)
 
-    def pause_writing(self) -> None:
-        super().pause_writing()
-        self._watch.paused()
-
-    def resume_writing(self) -> None:
-        super().resume_writing()
-        self._watch.resumed()
-
     def connection_lost(self, exc: Exception | None) -> None:
         self._forget()
         self._watch.lost()
@@ -180,15 +199,8 @@ class BoundedHTTP(H11Protocol):
             self._head_timer = None
         super().connection_lost(exc)
 
-    def _forget(self) -> None:
-        if getattr(self, "_counted", False):
-            self._counted = False
-            _open[self._where] -= 1
-            if _open[self._where] <= 0:
-                del _open[self._where]
 
-
-class BoundedWebSocket(WebSocketsSansIOProtocol):
+class BoundedWebSocket(_Counted, WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol with the send watch (:data:`SEND_TIMEOUT`) and the
     socket counted against :data:`MAX_SOCKETS_PER_ADDRESS`."""
 
@@ -196,25 +208,10 @@ class BoundedWebSocket(WebSocketsSansIOProtocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
-        self._where = _address(transport)
-        _open[self._where] += 1
-        self._counted = True
-        self._watch = _SendWatch(transport, self.loop, self.send_timeout)
-
-    def pause_writing(self) -> None:
-        super().pause_writing()
-        self._watch.paused()
-
-    def resume_writing(self) -> None:
-        super().resume_writing()
-        self._watch.resumed()
+        self._count(transport, self.loop, self.send_timeout)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if getattr(self, "_counted", False):
-            self._counted = False
-            _open[self._where] -= 1
-            if _open[self._where] <= 0:
-                del _open[self._where]
+        self._forget()
         self._watch.lost()
         super().connection_lost(exc)
 
