@@ -342,6 +342,27 @@ class KnownCards(Protocol):
     def witness(self) -> Game: ...
 
 
+def _endgame_of(who: str, game: object, node_budget: object) -> Game:
+    """The checks :func:`solve` and :func:`seat_values` share: ``node_budget`` a whole
+    number from 1 to :data:`MAX_NODE_BUDGET` (``who`` names the function in the error),
+    then ``game`` with every card known, not over, the talon empty (R16).
+
+    Raises:
+        TypeError, ValueError: the budget, as :func:`solve` says.
+        SolverError: as :func:`_known_game`; the game is over; the talon is not empty (R16).
+    """
+    if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
+        raise TypeError(f"{who}: node_budget must be a positive whole number, not {node_budget!r}")
+    if node_budget > MAX_NODE_BUDGET:
+        raise ValueError(f"{who}: node_budget is at most {MAX_NODE_BUDGET:,} positions, not {node_budget:,}")
+    g = _known_game(game)
+    if g.result is not None:
+        raise SolverError(g.result.rule, _words("over", result=g.result.describe(g.players)))
+    if g.talon:
+        raise SolverError("R16", _counted("talon", len(g.talon)))
+    return g
+
+
 def _known_game(game: object) -> Game:
     """The engine game to search: ``game`` itself, or for a game whose deal nobody saw
     (``unseen.PartialGame``: ``seen()`` and ``witness()``) its witness game once every
@@ -639,15 +660,7 @@ def solve(
     outcome with best play by both: Boris is the durak
     best moves (keep the outcome): Anna attacks 9♠; Anna attacks 9♣; Anna attacks 9♠ 9♣
     """
-    if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
-        raise TypeError(f"solve: node_budget must be a positive whole number, not {node_budget!r}")
-    if node_budget > MAX_NODE_BUDGET:
-        raise ValueError(f"solve: node_budget is at most {MAX_NODE_BUDGET:,} positions, not {node_budget:,}")
-    g = _known_game(game)
-    if g.result is not None:
-        raise SolverError(g.result.rule, _words("over", result=g.result.describe(g.players)))
-    if g.talon:
-        raise SolverError("R16", _counted("talon", len(g.talon)))
+    g = _endgame_of("solve", game, node_budget)
     # R24: a player who laid their last card this bout is still in the game
     laid = {s for s in (g.attacker, g.defender) if s is not None} if g.attack_cards else set()
     holders = sorted({s for s in range(g.n) if g.hands[s]} | laid)
@@ -753,17 +766,10 @@ def seat_values(
         SolverBudgetError: the answer needs more than ``node_budget`` positions.
         TypeError, ValueError: ``node_budget`` as :func:`solve` refuses it.
     """
-    if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
-        raise TypeError(f"seat_values: node_budget must be a positive whole number, not {node_budget!r}")
-    if node_budget > MAX_NODE_BUDGET:
-        raise ValueError(f"seat_values: node_budget is at most {MAX_NODE_BUDGET:,} positions, not {node_budget:,}")
-    g = _known_game(game)
-    if g.result is not None:
-        raise SolverError(g.result.rule, _words("over", result=g.result.describe(g.players)))
-    if g.talon:
-        raise SolverError("R16", _counted("talon", len(g.talon)))
-    moves = [m for m in g.legal_moves(seat) if m.action is not Action.REDEAL]
-    if len(moves) < len(g.legal_moves(seat)):
+    g = _endgame_of("seat_values", game, node_budget)
+    legal = g.legal_moves(seat)
+    moves = [m for m in legal if m.action is not Action.REDEAL]
+    if len(moves) < len(legal):
         raise SolverError("R5", _(_WORDS["redeal"]))
     if not g.rules.repetition_draw:  # with three or more holding cards, takes let positions recur too
         raise SolverError("R27", _(_WORDS["endless"]))
