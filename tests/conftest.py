@@ -27,6 +27,17 @@ def _english() -> Any:
     i18n.set_language("en")
 
 
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    """A headless Chromium context for a test file's browser tests (browserkit.chromium),
+    the test skipped (or failed, where CI requires it) when there is no browser."""
+    from browserkit import chromium, require_browser
+
+    require_browser()
+    with chromium() as ctx:
+        yield ctx
+
+
 @pytest.fixture(scope="session")
 def pg_cluster() -> Any:
     """A throwaway PostgreSQL cluster for the session (:class:`pgserver.PgServer`), or a

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import VISIBLE_WORDS_JS, chromium, jupyter_lab, one_cell_notebook, require_browser, run_notebook, shot
+from browserkit import VISIBLE_WORDS_JS, jupyter_lab, one_cell_notebook, require_browser, run_notebook, shot
 from conftest import RECORDINGS
 from test_browser import open_offline
 from test_export_variations import annotated_doc, at, bar
@@ -29,13 +29,6 @@ from durak_nb.views.export import export_html
 VIEWPORT = {"width": 1366, "height": 768}
 #: the lessons' Ukrainian names (docs/glossary.md): data, shown as written
 NAMES = {"Anna": "Анна", "Boris": "Борис"}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    with chromium() as ctx:
-        yield ctx
 
 
 def controls(page: Any) -> dict[str, Any]:

@@ -9,12 +9,11 @@ the window and a replayer's frame no taller.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import ARTIFACTS, chromium, only_from, require_browser
+from browserkit import ARTIFACTS, only_from
 from test_browser import expected_seats, expected_table, seats_shown, table_shown
 from test_lesson_page import LESSON1, LESSON3, LESSON3_EDITIONS, REASON3
 
@@ -25,13 +24,6 @@ from durak_nb.views.lesson_page import export_lesson
 pytestmark = pytest.mark.browser
 
 VIEWPORT = {"width": 1366, "height": 768}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    with chromium() as ctx:
-        yield ctx
 
 
 def open_offline(browser: Any, path: Path) -> tuple[Any, list[str]]:

@@ -14,12 +14,11 @@ puzzle=True)``) in JupyterLab in Ukrainian.  Screenshots at 1366×768 in ``artif
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import ARTIFACTS, chromium, jupyter_lab, one_cell_notebook, require_browser, run_notebook, shot
+from browserkit import ARTIFACTS, jupyter_lab, one_cell_notebook, run_notebook, shot
 from conftest import RECORDINGS
 from test_browser import open_offline
 from test_export_variations import annotated_doc
@@ -35,13 +34,6 @@ pytestmark = pytest.mark.browser
 
 VIEWPORT = {"width": 1366, "height": 768}
 GAME = RECORDINGS / "annotated-transfer-or-cover.durak"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    with chromium() as ctx:
-        yield ctx
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,11 @@ of every seat and the table's attack/cover pairs are exactly the engine's positi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, jupyter_lab, one_cell_notebook, open_notebook, require_browser, run_all, shot
+from browserkit import jupyter_lab, one_cell_notebook, open_notebook, run_all, shot
 from test_browser import expected_seats, expected_table, open_offline, seats_shown, table_shown
 
 from durak_nb.replay import Replay
@@ -48,13 +47,6 @@ BOXES_JS = """root => {
 def notebook(path: Path) -> Path:
     """A one-cell notebook showing the replayer, without outputs."""
     return one_cell_notebook(path, CELL)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    with chromium() as ctx:
-        yield ctx
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,11 @@ request refused, a click steps into a side line, a nested one, and back (R14, R1
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import chromium, require_browser, shot
+from browserkit import shot
 from conftest import RECORDINGS
 from test_browser import expected_seats, expected_table, open_offline, seats_shown, table_shown
 from test_export import page_json, parse
@@ -199,13 +198,6 @@ def test_the_annotated_lesson_has_its_nested_line() -> None:
 
 
 # ----------------------------------------------------------------------------- in Chromium
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    with chromium() as ctx:
-        yield ctx
 
 
 def at(page: Any, line: int, k: int) -> None:

@@ -29,7 +29,6 @@ import pytest
 from browserkit import (
     ARTIFACTS,
     CLIPPED_JS,
-    chromium,
     jupyter_lab,
     kernel_idle,
     only_from,
@@ -123,13 +122,6 @@ def close_sessions(page: Any) -> None:
             for (const s of sessions) { await fetch('/api/sessions/' + s.id, {method: 'DELETE', headers}); }
         }"""
     )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    with chromium() as ctx:
-        yield ctx
 
 
 @pytest.fixture(scope="module")

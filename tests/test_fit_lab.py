@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import CLIPPED_JS, chromium, jupyter_lab, require_browser
+from browserkit import CLIPPED_JS, jupyter_lab, require_browser
 from conftest import NOTEBOOKS, RECORDINGS
 from test_fit_browser import CODE, EDITIONS, SIZES, close_sessions, run_in_lab, served_path, shot
 
@@ -57,13 +57,6 @@ def test_the_sweep_takes_every_lesson_of_one_edition_and_each_sample_exists() ->
     if os.environ.get("DURAK_NB_FIT_ALL") != "1":
         assert [nb.name for lang, nb in swept() if lang == WHOLE] == sorted(names)
         assert len(swept()) == len(names) + 2 * len(SAMPLE)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_browser()
-    with chromium() as ctx:
-        yield ctx
 
 
 @pytest.fixture(scope="module")
