@@ -73,7 +73,7 @@ from ..unseen import PartialDeal, SeenDraw
 from .card_buttons import HIDDEN, SELECTED, set_classes
 from .cards_svg import table_svg, talon_svg
 from .html import STYLE, cards_part_html, esc, hand_order, in_own_language, preset_words
-from .textfit import COLUMN, text_width
+from .textfit import COLUMN, label_width, text_width
 
 __all__ = ["WORDS", "ScorerWidget", "label_width", "text_box_width"]
 
@@ -270,17 +270,6 @@ def _candidates(game: Any, seat: int) -> list[Move]:
 
 #: the words of the form's labelled boxes (:data:`WORDS`), whose labels share one width
 _LABELS = ("rules", "players", "dealer", "turned_up", "attacker", "shown", "me", "my_hand", "my_draw", "save_as")
-
-
-def label_width(labels: Iterable[str], *, least: int = 80) -> int:
-    """The width in pixels a widget's description needs to show each of ``labels`` whole
-    at the widgets' 13 px (:func:`~.textfit.text_width` of DejaVu Sans, the widest of the
-    fonts the page may use, and 10 px for the label's padding), at least ``least``.
-
-    >>> label_width(["Rules"]), label_width(["Сохранить как"])
-    (80, 111)
-    """
-    return max(least, *(math.ceil(text_width(t, 13)) + 10 for t in labels))
 
 
 #: a text box of the form, in pixels: its 29em (:data:`_CSS`) at the widgets' 13 px

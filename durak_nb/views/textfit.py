@@ -23,7 +23,7 @@ from functools import cache
 
 from .text_widths import BOLD, BOOK, CHARS, EM
 
-__all__ = ["COLUMN", "dropdown_width", "fit_lines", "fit_size", "text_width", "wrap"]
+__all__ = ["COLUMN", "dropdown_width", "fit_lines", "fit_size", "label_width", "text_width", "wrap"]
 
 #: the lesson column of a projector's 1024 px window, in pixels (issue 22): no widget wider
 COLUMN = 592
@@ -32,8 +32,7 @@ COLUMN = 592
 #: 1 px border each side, 2 px to spare (the widgets' style sheet)
 ARROW = 32
 
-#: a widget description's room beyond its text (the label's padding, as
-#: :func:`~.scorer.label_width` counts it)
+#: a widget description's room beyond its text (the label's padding)
 LABEL_PAD = 10
 
 
@@ -87,12 +86,22 @@ def fit_lines(
         ``(lines, font size, box width)``: the box width is ``width``, or more when a
         single word at ``smallest`` needs more (rounded up to a whole pixel).
     """
-    widest = max(text_width(word, size, bold=bold) for word in text.split(" "))
-    if widest > width:
-        word = max(text.split(" "), key=lambda w: text_width(w, size, bold=bold))
+    word = max(text.split(" "), key=lambda w: text_width(w, size, bold=bold))
+    if text_width(word, size, bold=bold) > width:
         size = fit_size(word, size, width, bold=bold, smallest=smallest)
         width = max(width, math.ceil(text_width(word, size, bold=bold)))
     return wrap(text, size, width, bold=bold), size, width
+
+
+def label_width(labels: Iterable[str], *, least: int = 80, size: float = 13) -> int:
+    """The width in pixels a widget's description needs to show each of ``labels`` whole
+    at the widgets' ``size`` px (:func:`text_width` of DejaVu Sans, the widest of the fonts
+    the page may use, and :data:`LABEL_PAD` for the label's padding), at least ``least``.
+
+    >>> label_width(["Rules"]), label_width(["Сохранить как"])
+    (80, 111)
+    """
+    return max(least, *(math.ceil(text_width(t, size)) + LABEL_PAD for t in labels))
 
 
 def dropdown_width(description: str, options: Iterable[str], *, size: float = 13, cap: float = COLUMN) -> int:
@@ -114,6 +123,6 @@ def dropdown_width(description: str, options: Iterable[str], *, size: float = 13
     texts = list(options)
     if not texts:
         raise ValueError("dropdown_width: a dropdown needs at least one option")
-    label = math.ceil(text_width(description, size)) + LABEL_PAD if description else 0
+    label = label_width([description], least=0, size=size) if description else 0
     widest = max(math.ceil(text_width(t, size)) for t in texts)
     return int(min(cap, label + widest + ARROW))
