@@ -353,10 +353,11 @@ def _controls(game: Game, seat: int, legal: Sequence[Move], selected: Sequence[C
     defending = game.defender == seat and not game.finished
     empty = not game.attack_cards
     enabled = set()
+    lay_ok = bool(selected) and lay_refusal(game, seat, selected) is None  # asked once, not per legal move
     for m in legal:
         a = m.action
         if a in (Action.ATTACK, Action.THROW):
-            if selected and lay_refusal(game, seat, selected) is None:
+            if lay_ok:
                 enabled.add("lay")
         elif a is Action.TRANSFER:
             enabled.add("show" if m.show else "transfer")
