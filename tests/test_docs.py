@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "spec"
 
 
-@pytest.mark.parametrize("name", ["RULES.md", "INTERCHANGE.md"])
+@pytest.mark.parametrize("name", ["RULES.md", "INTERCHANGE.md", "ARCHITECTURE.md"])
 def test_spec_copy_matches_shared(name: str) -> None:
     original = SHARED / name
     if not original.exists():
