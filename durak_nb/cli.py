@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -50,7 +51,9 @@ from .rules import RulesError
 from .selfplay import record_bot_game
 from .text import visible
 
-__all__ = ["main", "shown"]
+__all__ = ["bounded_words", "main", "shown"]
+
+_SPACES = re.compile(r"(\s+)")
 
 
 def shown(text: str, *, json_string: bool = False) -> str:
@@ -164,10 +167,36 @@ class _Parser(argparse.ArgumentParser):
     option or a bad value is quoted back with its control characters escaped (N12)."""
 
     def error(self, message: str) -> NoReturn:
-        """Print the usage and ``PROG: error: MESSAGE`` (escaped) on stderr; exit 2."""
+        """Print the usage and ``PROG: error: MESSAGE`` (escaped, every overlong word cut to
+        an excerpt by :func:`bounded_words`) on stderr; exit 2."""
         self.print_usage(sys.stderr)
         words = pgettext("argparse", "%(prog)s: error: %(message)s\n")
-        self.exit(2, words % {"prog": shown(self.prog), "message": shown(message)})
+        self.exit(2, words % {"prog": shown(self.prog), "message": shown(bounded_words(message))})
+
+
+#: the longest run of characters without a space that an error line quotes whole
+WORD_MOST = 60
+
+
+def bounded_words(message: str, most: int = WORD_MOST) -> str:
+    """``message`` with every run of more than ``most`` characters without white space
+    (a 5,000-digit number, a pasted file quoted back by argparse) cut to its first 40
+    characters, "…" and its length, so that an error line stays one readable line.
+
+    >>> print(bounded_words("invalid int value: '" + "1" * 5000 + "'"))
+    invalid int value: '111111111111111111111111111111111111111… (5,002 characters)
+    >>> bounded_words("argument --seed: invalid int value: 'x'")
+    "argument --seed: invalid int value: 'x'"
+    """
+
+    def cut(word: str) -> str:
+        if len(word) <= most:
+            return word
+        # TRANSLATORS: {start} is the beginning of an overlong value quoted back; {n} its length
+        length = ngettext("{start}… ({n} character)", "{start}… ({n} characters)", len(word))
+        return length.format(start=word[:40], n=i18n.whole(len(word)))
+
+    return "".join(cut(part) for part in _SPACES.split(message))
 
 
 #: argparse's own words that ``durak-nb`` can print (Python 3.11's msgids, marked here

@@ -33,17 +33,19 @@ import sys
 from durak_nb.classroom import transport
 transport.BoundedHTTP.head_timeout = transport.BoundedHTTP.send_timeout = {bound}
 transport.BoundedWebSocket.send_timeout = {bound}
+transport.PING_INTERVAL = transport.PING_TIMEOUT = {ping}
 from durak_nb.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    top = tmp_path_factory.mktemp("slow")
+@contextlib.contextmanager
+def serving(top: Any, ping: float) -> Iterator[tuple[str, int]]:
+    """A ``durak-nb class serve`` process with this module's bounds (the keep-alive ping's
+    two seconds ``ping``), on a free loopback port, until the block ends."""
     port = free_port()
     log = (top / "serve.log").open("w")
-    command = [sys.executable, "-c", SERVE.format(bound=BOUND), "class", "serve", "--port", str(port)]
+    command = [sys.executable, "-c", SERVE.format(bound=BOUND, ping=ping), "class", "serve", "--port", str(port)]
     command += ["--db", str(top / "c.sqlite"), "--teacher-key", KEY]
     proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=top)
     try:
@@ -61,6 +63,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
     finally:
         stop_server(proc, port)
         log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """The server with the shipped keep-alive ping (20 s + 20 s), the other bounds short."""
+    with serving(tmp_path_factory.mktemp("slow"), transport.PING_INTERVAL) as where:
+        yield where
+
+
+@pytest.fixture(scope="module")
+def pinging_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """The server with the keep-alive ping short too (BOUND + BOUND)."""
+    with serving(tmp_path_factory.mktemp("ping"), BOUND) as where:
+        yield where
 
 
 def healthz(port: int, source: str = "127.0.0.1") -> bytes:
@@ -279,3 +295,59 @@ def test_a_websocket_message_past_ws_max_size_is_closed_unread(server: tuple[str
             return code, None
 
     assert asyncio.run(trial()) == ("too_big", 1009)
+
+
+STOPPED_CLIENT = """
+import asyncio, json, sys, time
+import websockets
+
+async def main():
+    ws = await websockets.connect(sys.argv[1], ping_interval=None)
+    await ws.send(json.dumps({"type": "hello", "id": 1, "protocol": "durak-nb-class/1", "lang": "en"}))
+    assert json.loads(await ws.recv())["type"] == "hello"
+    print("ready", flush=True)
+    sys.stdin.readline()  # the test stops this process here, and lets it go on later
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), 2)
+    except websockets.ConnectionClosed as closed:
+        print("closed", closed.rcvd.code if closed.rcvd else None, flush=True)
+    except TimeoutError:
+        print("open", flush=True)
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.parametrize(("stopped", "said"), [(0.0, "open"), (2 * BOUND + 3, "closed 1011")])
+def test_a_stopped_client_is_cut_off_by_the_keep_alive_ping(
+    pinging_server: tuple[str, int], stopped: float, said: str
+) -> None:
+    """A half-open socket: the student's process is stopped (SIGSTOP: its kernel still
+    acknowledges every byte, but nobody answers the server's pings and nothing is closed).
+    The server closes it (1011, the keep-alive ping unanswered) within PING_INTERVAL +
+    PING_TIMEOUT (here 1.5 s + 1.5 s; shipped 20 s + 20 s), so its socket and session are
+    freed; a client that is not stopped stays connected."""
+    import os
+    import signal
+
+    _, port = pinging_server
+    client = subprocess.Popen(
+        [sys.executable, "-c", STOPPED_CLIENT, f"ws://127.0.0.1:{port}/ws"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert client.stdout is not None and client.stdin is not None
+        assert client.stdout.readline() == "ready\n"
+        os.kill(client.pid, signal.SIGSTOP)
+        time.sleep(stopped)
+        os.kill(client.pid, signal.SIGCONT)
+        client.stdin.write("go\n")
+        client.stdin.flush()
+        assert client.stdout.readline() == said + "\n"
+    finally:
+        os.kill(client.pid, signal.SIGCONT)
+        client.kill()
+        client.wait()

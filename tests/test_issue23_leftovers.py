@@ -211,3 +211,88 @@ def test_a_cell_calling_sys_exit_fails_the_export_in_words(tmp_path: Path) -> No
     )
     assert not (tmp_path / "x.html").exists()
     assert main(["export", str(bad), "-o", str(tmp_path / "y.html")]) == 1
+
+
+# ------------------------------------------------------------------ argparse quoting a huge value
+
+
+@pytest.mark.parametrize(
+    ("lang", "tail"),
+    [
+        ("en", "invalid int value: '" + "0" * 39 + "… (5,002 characters)\n"),
+        ("ru", "недопустимое значение типа int: '" + "0" * 39 + "… (5\u00a0002 символа)\n"),
+        ("uk", "неприпустиме значення типу int: '" + "0" * 39 + "… (5\u00a0002 символи)\n"),
+    ],
+)
+def test_a_5000_digit_option_value_is_quoted_as_an_excerpt(
+    lang: str, tail: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse quoted a 5,000-digit ``--budget`` back whole: a 5,000-character error line.
+    Now the value is its first 40 characters and its length, in the reader's language."""
+    from durak_nb.cli import main
+
+    with pytest.raises(SystemExit) as ended:
+        main(["--lang", lang, "analyse", "recordings/draw.json", "-o", "x.json", "--budget", "0" * 5000])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    last = err.splitlines(keepends=True)[-1]
+    assert len(last) < 200
+    assert last.endswith(tail), last
+
+
+# ------------------------------------------------------------------ a cell that ends its own process
+
+
+def _notebook(tmp_path: Path, *sources: str) -> Path:
+    cells = [
+        {"cell_type": "code", "metadata": {}, "source": s, "outputs": [], "execution_count": None} for s in sources
+    ]
+    bad = tmp_path / "ends.ipynb"
+    bad.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    return bad
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        (
+            "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)",
+            "cell 2 ended the process running the lesson (signal SIGKILL)",
+        ),
+        ("import os\nos._exit(0)", "cell 2 ended the process running the lesson (exit code 0)"),
+    ],
+)
+def test_a_cell_ending_its_own_process_fails_the_export_in_words(tmp_path: Path, source: str, words: str) -> None:
+    """A lesson cell's ``os.kill(os.getpid(), 9)`` killed ``durak-nb export`` itself (the
+    cells ran in its process): exit -9, not a word. The cells now run in a child process:
+    the export fails naming the cell and how its process ended, exit 1, nothing written."""
+    bad = _notebook(tmp_path, "x = 1", source)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from durak_nb.cli import main; sys.exit(main(sys.argv[1:]))",
+            "export",
+            str(bad),
+            "-o",
+            str(tmp_path / "x.html"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (run.returncode, run.stdout, run.stderr) == (1, "", f"durak-nb export: error: {bad}: {words}\n")
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_the_lesson_run_in_a_child_keeps_the_callers_language(tmp_path: Path) -> None:
+    """The notebook's ``set_language`` holds in the child only: the page is in Ukrainian, the caller stays in Russian."""
+    from durak_nb.i18n import get_language, language
+    from durak_nb.views.lesson_page import lesson_page
+
+    nb = _notebook(tmp_path, "from durak_nb import set_language\nset_language('uk')", "print('ok')")
+    with language("ru"):
+        page = lesson_page(nb)
+        assert get_language() == "ru"
+    assert page.lang == "uk"
+    assert page.body == ['<pre class="dnb-lesson-text">ok\n</pre>']

@@ -597,6 +597,11 @@ def lesson_page(path: str | Path, *, cell_timeout: float = CELL_TIMEOUT) -> Less
     bound = check_cell_timeout(cell_timeout)
     where = Path(path)
     cells = _read(where)
+    return _in_child(where, cells, bound)
+
+
+def _collect(where: Path, cells: list[dict[str, Any]], bound: float, progress: Callable[[int], None]) -> LessonPage:
+    """The page of ``cells``, run in this process (the child of :func:`_in_child`)."""
     render = _markdown()
     with language(get_language()):
         page = LessonPage(title="", lang=get_language())
@@ -608,10 +613,105 @@ def lesson_page(path: str | Path, *, cell_timeout: float = CELL_TIMEOUT) -> Less
 
         namespace: dict[str, Any] = {"__name__": "__lesson__", "display": display}
         with contextlib.chdir(where.resolve().parent):  # as Jupyter runs a notebook: in its folder
-            _run_all(where, cells, page, build, namespace, shown, render, bound)
+            _run_all(where, cells, page, build, namespace, shown, render, bound, progress)
         page.lang = get_language()
         page.title = page.headings[0] if page.headings else where.stem
     return page
+
+
+#: seconds the process running a lesson may take beyond its cells' own bounds (start-up, pictures)
+CHILD_SLACK = 60.0
+
+
+def _child_main(
+    conn: Any, where: Path, cells: list[dict[str, Any]], bound: float, lang: str, cell: Any
+) -> None:  # pragma: no cover - runs in the child process (its outcome is tested through lesson_page)
+    """The child's side of :func:`_in_child`: run the lesson, send back the page or the error."""
+
+    def progress(number: int) -> None:
+        cell.value = number
+
+    try:
+        with language(lang):
+            outcome: tuple[str, Any] = ("page", _collect(where, cells, bound, progress))
+    except BaseException as exc:  # every error goes back to the parent, which raises it
+        outcome = ("error", exc)
+    try:
+        conn.send(outcome)
+    except Exception as exc:  # an error that cannot be pickled: its words
+        conn.send(("words", f"{type(outcome[1]).__name__}: {outcome[1]}" if outcome[0] == "error" else repr(exc)))
+    conn.close()
+
+
+def _in_child(where: Path, cells: list[dict[str, Any]], bound: float) -> LessonPage:
+    """Run the lesson's cells in a child process, so that a cell which ends its process
+    (``os.kill(os.getpid(), 9)``, ``os._exit``, a crash in C) ends only the child: the
+    export then fails naming the cell and how its process ended, and writes nothing.
+
+    The child is forked where the system can and this process runs one thread (cheap:
+    nothing is imported again), else spawned.  It is bounded by the cells' own time
+    bounds plus :data:`CHILD_SLACK` seconds; past that it is killed and the cell named.
+
+    Raises:
+        LessonPageError: the child ended without an answer (the cell running then named,
+            the signal or exit code said), or ran past its bound; any error the lesson
+            raised in the child is raised here as it was.
+    """
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    method = "fork" if "fork" in methods and threading.active_count() == 1 else "spawn"
+    context: Any = multiprocessing.get_context(method)
+    cell = context.Value("i", 0)
+    receive, send = context.Pipe(duplex=False)
+    code_cells = sum(1 for c in cells if c.get("cell_type") == "code")
+    child = context.Process(target=_child_main, args=(send, where, cells, bound, get_language(), cell), daemon=True)
+    child.start()
+    send.close()
+    deadline = time.monotonic() + bound * max(code_cells, 1) + CHILD_SLACK
+    outcome: tuple[str, Any] | None = None
+    try:
+        while outcome is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                child.kill()
+                raise _fail(where, _late(max(cell.value, 1), bound))
+            if receive.poll(min(left, 0.5)):
+                try:
+                    outcome = receive.recv()
+                except EOFError:  # the child ended without a word
+                    break
+            elif not child.is_alive() and not receive.poll(0):
+                break
+    finally:
+        child.join(5)
+        if child.is_alive():
+            child.kill()
+            child.join()
+        receive.close()
+    if outcome is None:
+        code = child.exitcode
+        if code is not None and code < 0:
+            try:
+                how = signal.Signals(-code).name
+            except ValueError:
+                how = str(-code)
+            # TRANSLATORS: {n} is the cell's number; {signal} a signal's name (SIGKILL), kept as it is
+            words = _("cell {n} ended the process running the lesson (signal {signal})").format(
+                n=cell.value, signal=how
+            )
+        else:
+            # TRANSLATORS: {n} is the cell's number; {code} the process's exit code (0, 3)
+            words = _("cell {n} ended the process running the lesson (exit code {code})").format(
+                n=cell.value, code=code
+            )
+        raise _fail(where, words)
+    kind, value = outcome
+    if kind == "page":
+        return value  # type: ignore[no-any-return]
+    if kind == "words":
+        raise _fail(where, str(value))
+    raise value
 
 
 def _run_all(
@@ -623,6 +723,7 @@ def _run_all(
     shown: list[Any],
     render: Callable[[str], str],
     cell_timeout: float,
+    progress: Callable[[int], None],
 ) -> None:
     """Every cell in order: markdown rendered, code run (each within ``cell_timeout``
     seconds) and its outputs built; a section
@@ -652,6 +753,7 @@ def _run_all(
             else:
                 page.body.append(f'<div class="dnb-lesson-text">{html_text}</div>')
         elif kind == "code" and text.strip():
+            progress(number)
             shown.clear()
             out = _BoundedOutput()
             started = time.monotonic()
