@@ -7,7 +7,6 @@ acknowledged lost."""
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import shutil
 import subprocess
