@@ -34,7 +34,7 @@ from typing import Any
 
 from ..i18n import N_, _, language
 from .bytecode import SITE_PACKAGES, STDLIB_ZIP, node_missing, precompile
-from .landing import write_landing_page
+from .landing import read_lesson, write_landing_page
 from .pins import SiteError, fetch, load_pins, sha256_of
 
 #: The most bytes the whole site may take (docs/site.md, "Site size"): the build refuses a
@@ -324,36 +324,18 @@ def _pyodide_dir(
     return sorted(packages), missing, preloaded, why_not
 
 
-def _read_lesson(nb_path: Path) -> dict[str, Any]:
-    """A lesson's notebook as JSON, or :class:`SiteError` naming the file and the place
-    (a broken lesson is said, never a traceback)."""
-    try:
-        nb = json.loads(nb_path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError as exc:
-        raise SiteError(_("{path}: the lesson is not UTF-8 text ({error})").format(path=nb_path, error=exc)) from exc
-    except json.JSONDecodeError as exc:
-        raise SiteError(
-            _("{path}:{line}:{column}: the lesson is not a notebook (JSON: {error})").format(
-                path=nb_path, line=exc.lineno, column=exc.colno, error=exc.msg
-            )
-        ) from exc
-    if not (isinstance(nb, dict) and isinstance(nb.get("cells"), list) and isinstance(nb.get("metadata", {}), dict)):
-        raise SiteError(_("{path}: the lesson is not a notebook (no list of cells)").format(path=nb_path))
-    return nb
-
-
 def _untrusted(nb_path: Path) -> None:
     """Drop a stored ``metadata.trusted`` from a copied lesson: the site's JupyterLab must
     treat every stored output as untrusted (no script of an output runs before the
     learner runs the lesson)."""
-    nb = _read_lesson(nb_path)
+    nb = read_lesson(nb_path)
     if "trusted" in nb.get("metadata", {}):
         del nb["metadata"]["trusted"]
         nb_path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _lesson8_note(nb_path: Path, lang: str, version: str) -> None:
-    nb = _read_lesson(nb_path)
+    nb = read_lesson(nb_path)
     with language(lang):
         text = _(LESSON8_NOTE).format(version=version)
     cell = {"cell_type": "markdown", "metadata": {"tags": ["durak-nb-site"]}, "source": [text], "id": "site-note"}

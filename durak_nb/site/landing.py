@@ -20,11 +20,12 @@ import re
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..i18n import N_, _, language
 from .pins import SiteError
 
-__all__ = ["INDEX", "Edition", "LessonLink", "editions", "landing_page", "lesson_url"]
+__all__ = ["INDEX", "Edition", "LessonLink", "editions", "landing_page", "lesson_url", "read_lesson"]
 
 #: each edition's index notebook, the home of its lesson list
 INDEX = "00_index.ipynb"
@@ -81,6 +82,42 @@ class Edition:
         return f"{self.folder}/{INDEX}" if self.folder else INDEX
 
 
+def read_lesson(nb_path: Path) -> dict[str, Any]:
+    """A lesson's notebook as JSON, or :class:`SiteError` naming the file and the place
+    (a broken lesson is said, never a traceback): not UTF-8, not JSON, nested past
+    Python's bound, not an object with a list of cells, or a cell that is not an object
+    whose ``source`` is text or a list of texts.
+
+    Raises:
+        SiteError: as above; the file named (its line and column for bad JSON).
+    """
+    try:
+        nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SiteError(_("{path}: the lesson is not UTF-8 text ({error})").format(path=nb_path, error=exc)) from exc
+    except RecursionError:
+        raise SiteError(
+            _("{path}: the lesson is not a notebook (JSON: {error})").format(path=nb_path, error=_("nested too deeply"))
+        ) from None
+    except json.JSONDecodeError as exc:
+        raise SiteError(
+            _("{path}:{line}:{column}: the lesson is not a notebook (JSON: {error})").format(
+                path=nb_path, line=exc.lineno, column=exc.colno, error=exc.msg
+            )
+        ) from exc
+    if not (isinstance(nb, dict) and isinstance(nb.get("cells"), list) and isinstance(nb.get("metadata", {}), dict)):
+        raise SiteError(_("{path}: the lesson is not a notebook (no list of cells)").format(path=nb_path))
+    for number, cell in enumerate(nb["cells"], 1):
+        source = cell.get("source", "") if isinstance(cell, dict) else None
+        if not (isinstance(source, str) or (isinstance(source, list) and all(isinstance(s, str) for s in source))):
+            raise SiteError(
+                _("{path}: cell {n} is not a notebook cell (an object whose source is text)").format(
+                    path=nb_path, n=number
+                )
+            )
+    return nb
+
+
 def read_edition(files: Path, folder: str, lang: str) -> Edition:
     """The edition in ``files/folder`` (the site's files), read from its index notebook.
 
@@ -89,7 +126,7 @@ def read_edition(files: Path, folder: str, lang: str) -> Edition:
             row links a notebook that is not in the edition (the file and line named).
     """
     where = files / folder / INDEX if folder else files / INDEX
-    nb = json.loads(where.read_text(encoding="utf-8"))
+    nb = read_lesson(where)
     lines = [line for cell in nb.get("cells", []) if cell.get("cell_type") == "markdown"
              for line in "".join(cell.get("source", [])).splitlines()]  # fmt: skip
     heading = next((line[2:].strip() for line in lines if line.startswith("# ")), "")
@@ -99,7 +136,8 @@ def read_edition(files: Path, folder: str, lang: str) -> Edition:
         if m is None:
             continue
         mark, title, target, teaches, time = m.groups()
-        if not (where.parent / target).is_file():
+        inside = (where.parent / target).resolve().is_relative_to(where.parent.resolve())
+        if not inside or not (where.parent / target).is_file():
             raise SiteError(
                 _("{file}, markdown line {line}: the lesson {target} is not in the edition").format(
                     file=where, line=number, target=target
