@@ -286,7 +286,8 @@ def test_a_cell_ending_its_own_process_fails_the_export_in_words(tmp_path: Path,
 
 
 def test_the_lesson_run_in_a_child_keeps_the_callers_language(tmp_path: Path) -> None:
-    """The notebook's ``set_language`` holds in the child only: the page is in Ukrainian, the caller stays in Russian."""
+    """The notebook's ``set_language`` holds in the child only: the page is in Ukrainian,
+    the caller stays in Russian."""
     from durak_nb.i18n import get_language, language
     from durak_nb.views.lesson_page import lesson_page
 
