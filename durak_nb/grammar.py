@@ -340,8 +340,35 @@ def uses_grammar(template: str, values: Mapping[str, Any], lang: str) -> bool:
     return lang == "en" and any(isinstance(v, str) and v == "You" for v in values.values())
 
 
-#: a Ukrainian «в » ending the text before a name (euphony: «у» before в, ф: «у Віри»)
-_UK_V_BEFORE = re.compile(r"(^|\s)в $")
+#: a Ukrainian «у »/«в » ending the text before a name (euphony, :func:`_uk_euphony`)
+_UK_U_V = re.compile(r"(^|[\s\[(«\"„])([уУвВ]) $")
+_UK_VOWELS = set("аеєиіїоуюяАЕЄИІЇОУЮЯ")
+#: the openings before which Ukrainian writes «у», whatever comes before (Правопис § 23)
+_UK_U_ONLY = ("в", "ф", "льв", "св", "тв", "хв", "зв")
+
+
+def _uk_euphony(before: str, word: str) -> str:
+    """``before`` with its last preposition «у»/«в» (before a declined name ``word``) as
+    Ukrainian euphony writes it (Правопис § 23): «у» before в, ф, льв, св, тв, хв, зв
+    («у Віри», «у Святослава»); «в» before a vowel («в Анни», «В Анни» opening a
+    sentence); before another consonant «в» after a vowel («тільки в Гліба») and «у»
+    after a consonant, a sign or at the start («У Гліба», «[R13b] у Бориса»)."""
+    match = _UK_U_V.search(before)
+    if match is None or not word:
+        return before
+    prep = match.group(2)
+    head = word.lower()
+    if head.startswith(_UK_U_ONLY):
+        want = "у"
+    elif word[0] in _UK_VOWELS:
+        want = "в"
+    else:
+        prev = before[: match.start(2)].rstrip()
+        want = "в" if prev and prev[-1] in _UK_VOWELS else "у"
+    want = want.upper() if prep.isupper() else want
+    return before[: match.start(2)] + want + " "
+
+
 #: Russian euphony: «с», «к», «в» take an «о» before a word opening with a cluster that
 #: calls for it («со Станиславом», «со Щукарём», «ко Всеволоду», «во Владе», «во Фриде»;
 #: but «к Гвидону», «с Анной»): the clusters for each, a letter then ``+`` for "a consonant"
@@ -478,8 +505,8 @@ def fill(template: str, values: Mapping[str, Any], lang: str) -> str:
             value = formatter.convert_field(value, conv)
         if isinstance(value, str) and spec in CASES:
             word = count_in_case(value, spec, lang) if _COUNT.match(value) else decline(value, spec, lang)
-            if lang == "uk" and out and _UK_V_BEFORE.search(out[-1]) and word[:1] in "ВвФф":
-                out[-1] = out[-1][:-2] + "у "  # «у Віри», not «в Віри»: у before в, ф (euphony)
+            if lang == "uk" and out:
+                out[-1] = _uk_euphony(out[-1], word)  # «у Віри», «в Анни» (euphony)
             elif lang == "ru" and out:
                 out[-1] = _ru_euphony(out[-1], word)
             out.append(word)

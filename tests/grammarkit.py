@@ -161,7 +161,8 @@ def problems(text: str, lang: str, *, allow: Iterable[str] = ()) -> list[str]:
             forms = _name_forms(tok, lang)
             if forms == {"nomn"}:
                 out.append(f"name in the nominative after a preposition: {prev} {tok!r} in {text!r}")
-        if tok.isdigit() and nxt and nxt[:1].isalpha() and not _LATIN.match(nxt):
+        if tok.isdigit() and nxt and nxt[:1].isalpha() and not _LATIN.match(nxt) and not _name_forms(nxt, lang):
+            # (a name after a number is no counted noun: a move's number, «17  Борис пасує»)
             agree = _agreeing(nxt, int(tok), lang)
             if agree:
                 ok_cases = set().union(*agree.values())

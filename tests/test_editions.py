@@ -149,6 +149,27 @@ def test_each_index_offers_the_three_editions(lang: str) -> None:
     assert "ru/00_index.ipynb" in english and "uk/00_index.ipynb" in english
 
 
+@pytest.mark.parametrize(("folder", "lang"), [("", "en"), ("ru", "ru"), ("uk", "uk")])
+def test_the_index_heading_counts_the_lessons_its_table_lists(folder: str, lang: str) -> None:
+    """The index's heading said «nine lessons» above eleven rows (the replay tour, lessons
+    1–9 and the bots): its count is the course list's (:data:`durak_nb.lessons.course.COURSE`),
+    the rows are that list, and the noun agrees with the number (pymorphy3's analysis in
+    Russian and Ukrainian, the plural in English)."""
+    from grammarkit import problems
+
+    from durak_nb.lessons.course import COURSE
+    from durak_nb.site.landing import read_edition
+
+    edition = read_edition(NOTEBOOKS, folder, lang)
+    assert [Path(row.path).name for row in edition.lessons] == list(COURSE)
+    counts = re.findall(r"\b(\d+)\s+(\w+)", edition.heading)
+    assert [int(n) for n, _noun in counts] == [len(COURSE)], edition.heading
+    if lang == "en":
+        assert counts[0][1] == ("lesson" if len(COURSE) == 1 else "lessons")
+    else:
+        assert problems(edition.heading, lang) == []
+
+
 @pytest.mark.parametrize("lang", EDITIONS)
 def test_an_edition_links_only_to_lessons_that_exist(lang: str) -> None:
     for name in ENGLISH:

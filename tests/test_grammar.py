@@ -290,3 +290,41 @@ def test_a_drill_heading_names_the_deal_not_the_seed(lang: str, said: str) -> No
     with language(lang):
         d = drills.make("throw_in_room", 6)
         assert drills.text("heading", title=d.title, number=1, seed=d.seed) == said
+
+
+# ----------------------------------------------------------------------------- uk reading, lessons 7–10 and class pages
+
+
+@pytest.mark.parametrize(
+    ("template", "name", "said"),
+    [
+        ("[R13b] у {n:gent}, яка відбивається", "Анна", "[R13b] в Анни, яка відбивається"),
+        ("У {n:gent} на руках 1 карта.", "Анна", "В Анни на руках 1 карта."),
+        ("У {n:gent} на руках 1 карта.", "Гліб", "У Гліба на руках 1 карта."),
+        ("тільки в {n:gent}", "Гліб", "тільки в Гліба"),
+        ("брат в {n:gent}", "Борис", "брат у Бориса"),
+        ("у {n:gent}", "Святослав", "у Святослава"),
+    ],
+)
+def test_ukrainian_euphony_u_v_before_a_name(template: str, name: str, said: str) -> None:
+    """«в» before a vowel («[R13b] в Анни», was «у Анни»), «у» between consonants and at the
+    start before a consonant, «у» before в, ф, св… (Правопис § 23)."""
+    assert fill(template, {"n": name}, "uk") == said
+
+
+def test_lesson_8_tables_read_as_a_native_teacher_writes() -> None:
+    """The variants' table named its rows by the presets' codes («english», «perevodnoy») with
+    decimal points, the throw-ins' table its games by file names («first-bout-limit.json»)."""
+    from durak_nb.lessons import lesson8
+
+    found: list[str] = []
+    with language("uk"):
+        stats = lesson8.variant_stats_table()
+        cells = [str(v) for v in stats.data.index]
+        html_text = stats.to_html()
+        after = lesson8.throws_after_take(5).data
+        cells += [str(v) for col in after.columns for v in after[col]]
+    for text in cells:
+        found += problems(text, "uk")
+    assert found == []
+    assert "42,7" in html_text and "42.7" not in html_text

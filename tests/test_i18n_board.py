@@ -219,7 +219,7 @@ PLAY = {
         "buttons": ["Підкинути", "Взяти", "Пас", "Перегляд", "Підказка", "Розібрати мою партію"],
         "transfer": "Перевести",
         "prompt": "Ваш хід: покрийте або візьміть",
-        "table": "стіл: 1 карта ходу, з них покрито 0; можна підкинути ще 2 (R13)",
+        "table": "стіл: 1 карта ходу, покрито 0; можна підкинути ще 2 (R13)",
         "you": " · <b>ви</b></div>",
         "note": "Вибрано: {c}. Натисніть на 6♠ на столі, щоб покрити її картою {c}.",
         "log": '<div class="dnb-log-head">Ходи</div>',
@@ -403,7 +403,7 @@ def test_the_table_caption_room_and_the_view_names() -> None:
         assert view_names(["Anna"], partial=True) == ("всё, что было известно тогда", "глазами игрока Anna")
     with language("uk"):
         caption = table_part_html(g.position(), 4)
-        assert "<b>Стіл</b> · 1 карта ходу, з них покрито 0 · можна підкинути ще 4 (R13)" in caption
+        assert "<b>Стіл</b> · 1 карта ходу, покрито 0 · можна підкинути ще 4 (R13)" in caption
 
 
 def test_the_card_pictures_write_the_rank_as_card_text_does() -> None:

@@ -166,7 +166,7 @@ def test_predict_outcome_options_ru_uk_r25() -> None:
         (
             "uk",
             ["Ходити", "Перевести", "Показати козир", "Взяти", "Пропустити хід", "Підказка", "Спочатку"],
-            ["піти або підкинути вибрані карти (R9, R11)", "забрати карти зі столу (R14)"],
+            ["зайти або підкинути вибрані карти (R9, R11)", "забрати карти зі столу (R14)"],
         ),
     ],
 )
@@ -191,7 +191,7 @@ def test_practice_bout_buttons_r9_r14(lang: str, buttons: list[str], tips: list[
     assert (w.lay_button.description, w.pass_button.description) == (throw, pass_)
     table = {
         "ru": "<b>Стол</b>: 1 карта хода, из них покрыто 1",
-        "uk": "<b>Стіл</b>: 1 карта ходу, з них покрито 1",
+        "uk": "<b>Стіл</b>: 1 карта ходу, покрито 1",
     }[lang]
     assert table in w.table_caption.value
     you = {"ru": " · <b>вы</b>", "uk": " · <b>ви</b>"}[lang]

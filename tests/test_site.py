@@ -378,13 +378,13 @@ def test_landing_page_links_every_lesson_of_every_edition(site: Path) -> None:
     assert "notebooks/index.html?path=05_perevodnoy.ipynb" in page.links
     text = {lang: " ".join(" ".join(parts).split()) for lang, parts in page.sections.items()}
     assert set(text) == {"en", "ru", "uk"}
-    assert "English: Durak, step by step — a course in nine lessons" in text["en"]
+    assert "English: Durak, step by step — a course in 11 lessons" in text["en"]
     assert "Cards, trump and beating" in text["en"]
     assert "How a bout goes: the lead, covering, throwing in, taking, and bito." in text["en"]
-    assert "Русский: Дурак шаг за шагом — курс из девяти уроков" in text["ru"]
+    assert "Русский: Дурак шаг за шагом — курс из 11 уроков" in text["ru"]
     assert "Переводной: перевод" in text["ru"] and "урок о чём он время" in text["ru"]
     assert "Сколько карт можно подкинуть отбивающемуся и как подкидывают вдогонку. 25 мин" in text["ru"]
-    assert "Українська: Дурень крок за кроком — курс із дев'яти уроків" in text["uk"]
+    assert "Українська: Дурень крок за кроком — курс з 11 уроків" in text["uk"]
     assert "Яка карта б'є яку, що робить козир, як роздають карти і хто ходить першим. 20 хв" in text["uk"]
     assert "Виберіть у меню Run ▸ Run All Cells" in text["uk"]
     assert "Cards" not in text["uk"] and "Карты" not in text["uk"]

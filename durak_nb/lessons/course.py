@@ -28,6 +28,7 @@ _UNSET: Any = object()
 
 __all__ = [
     "CLAIMS",
+    "COURSE",
     "LESSONS",
     "TERMS",
     "Claim",
@@ -220,6 +221,17 @@ LESSONS: tuple[Lesson, ...] = (
         N_("Playing, recording, commenting and sharing a game of your own."),
         25,
     ),
+)
+
+
+#: Every notebook the course's index lists, in its order: the replay tour (lesson 0), the
+#: lessons of :data:`LESSONS`, and the game against the bots (lesson 10).  The index's
+#: heading counts these («a course in 11 lessons»; tests/test_editions.py holds every
+#: edition's heading and table to this list).
+COURSE: tuple[str, ...] = (
+    "00_replay.ipynb",
+    *(item.notebook for item in LESSONS),
+    "10_play_against_bots.ipynb",
 )
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Action, Bito, Game, Took
-from ..i18n import N_, Np_, _, pgettext
+from ..i18n import N_, Np_, _, decimal, pgettext
 from ..rules import preset_text
 from .course import claim
 from .edition import CONTEXTS, person_name
@@ -172,11 +172,24 @@ _VALUE_WORDS = (
     Np_("column", "result"),
 )
 
-#: how :func:`variant_stats_table` writes each column (one decimal for means, two for rates)
+
+def _places(places: int) -> Callable[[object], str]:
+    """A cell formatter: the number with ``places`` decimals and the decimal sign of the
+    language in use when the table is drawn (:func:`~durak_nb.i18n.decimal`: 42,7 in
+    Russian and Ukrainian)."""
+
+    def cell(value: object) -> str:
+        return decimal(float(value), places)  # type: ignore[arg-type]
+
+    return cell
+
+
+#: how :func:`variant_stats_table` writes each column (one decimal for means, two for rates),
+#: with the language's decimal sign
 STATS_FORMAT: dict[Any, str | Callable[[object], str] | None] = {
-    "moves": "{:.1f}",
-    "bouts": "{:.1f}",
-    "takes per bout": "{:.2f}",
+    "moves": _places(1),
+    "bouts": _places(1),
+    "takes per bout": _places(2),
 }
 
 
@@ -186,6 +199,8 @@ def variant_stats_table(bars: bool = False) -> Styler:
     stats = variant_stats()
     heads = {name: pgettext("column", name) for name in [*stats.columns, "variant"]}
     shown = stats.rename(columns=heads)
+    # the variants as people name them («підкидний дурень»), not the presets' codes
+    shown.index = [preset_text(str(v)) for v in shown.index]
     shown.index.name = heads["variant"]
     style = shown.style.format({heads[k]: v for k, v in STATS_FORMAT.items()})
     if bars:
@@ -300,14 +315,23 @@ def action_plot() -> Picture:
 
 def throws_after_take(head: int = 5) -> Styler:
     """The first ``head`` throw-ins after a take (a ``throw`` move whose rule ids include
-    R14) of all the JSON games: file, player, the move in words."""
+    R14) of all the JSON games: the game's title, player, the move in words (in the language
+    in use)."""
     import pandas as pd
 
     moves = all_moves()
     after = moves[(moves["action"] == "throw") & moves["rules"].str.contains("R14")].head(head)
+    kept = games()
+    titles = {Path(str(f)).name: t for f, t in zip(kept["file"], kept["title"], strict=True)}
+
+    def title(file: str) -> str:
+        # the game's title in the language in use, as games_table shows it; else its file
+        got = titles.get(file)
+        return pgettext(CONTEXTS["title"], got) if isinstance(got, str) and got else file
+
     shown = pd.DataFrame(
         {
-            pgettext("column", "game"): after.index.get_level_values("file"),
+            pgettext("column", "game"): [title(str(f)) for f in after.index.get_level_values("file")],
             pgettext("column", "player"): after["player"].to_numpy(),
             pgettext("column", "move"): [str(t) for t in after["text"]],
         }
