@@ -2509,16 +2509,16 @@ class Game:
             room = dsize - self.defence_cards.count(None)
             if lead:
                 # TRANSLATORS: {name} is the defender, {cards} how many they hold ("3 cards")
-                words = _("{name} holds {cards}; no more than that may lie uncovered before them")
+                words = _("{name} holds {cards}; no more than that may lie uncovered before {name}")
             elif room <= 0:
                 words = _(
-                    "{name} holds {cards}; no more than that may lie uncovered before them, so no more may follow"
+                    "{name} holds {cards}; no more than that may lie uncovered before {name}, so no more may follow"
                 )
             else:
                 words = ngettext(
-                    "{name} holds {cards}; no more than that may lie uncovered before them, "
+                    "{name} holds {cards}; no more than that may lie uncovered before {name}, "
                     "so only {room} more may follow",
-                    "{name} holds {cards}; no more than that may lie uncovered before them, "
+                    "{name} holds {cards}; no more than that may lie uncovered before {name}, "
                     "so only {room} more may follow",
                     room,
                 )

@@ -17,7 +17,9 @@ morphological dictionary (:func:`durak_nb.grammar.analyzer`) about the words the
 * **a past-tense verb whose gender is not its subject's** beside a name the dictionary
   knows («Этот кон начинал Анна»).
 
-Used by tests/test_grammar.py on the drills; the course's games and pages can use it too.
+Used by tests/test_grammar.py on the drills, on lessons 7–10 as a notebook shows them
+(:func:`shown_texts`: the words of every widget, table and page a cell shows) and on the
+class server's pages (:func:`page_texts`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from collections.abc import Iterable
 
 from durak_nb.grammar import PLAYER, analyzer, person
 
-__all__ = ["GOVERNS", "problems"]
+__all__ = ["GOVERNS", "page_texts", "problems", "shown_texts", "without_files"]
 
 #: The cases each preposition (and comparative word) takes before a numeral: grammar
 #: facts of the two languages, used only to check (the kit's texts never read them).
@@ -161,8 +163,8 @@ def problems(text: str, lang: str, *, allow: Iterable[str] = ()) -> list[str]:
             forms = _name_forms(tok, lang)
             if forms == {"nomn"}:
                 out.append(f"name in the nominative after a preposition: {prev} {tok!r} in {text!r}")
-        if tok.isdigit() and nxt and nxt[:1].isalpha() and not _LATIN.match(nxt) and not _name_forms(nxt, lang):
-            # (a name after a number is no counted noun: a move's number, «17  Борис пасує»)
+        # a number before a name is a move's number in a list («12  Борис берёт»), not a count
+        if tok.isdigit() and nxt and nxt[:1].isalpha() and not _LATIN.match(nxt) and not _known_name(nxt, lang):
             agree = _agreeing(nxt, int(tok), lang)
             if agree:
                 ok_cases = set().union(*agree.values())
@@ -184,3 +186,64 @@ def problems(text: str, lang: str, *, allow: Iterable[str] = ()) -> list[str]:
                 ):
                     out.append(f"past tense not agreeing with {other!r}: {tok!r} in {text!r}")
     return out
+
+
+# ----------------------------------------------------------------------------- what a page shows
+
+_TAG = re.compile(r"<[^>]+>")
+_HIDDEN = re.compile(r"<(style|script|svg)\b.*?</\1>", re.S | re.I)
+_BLOCK = re.compile(r"<(br|p|div|li|tr|td|th|h\d|option|label|button|span|b|i|summary)\b[^>]*>", re.I)
+#: a file's name or path, a URL, a code (``redeal_five_of_suit``): data a sentence shows,
+#: not words of the sentence
+_FILE = re.compile(
+    r"(?:file://|https?://|/tmp/)\S+|[\w./-]+\.(?:json|jsonl|durak|html|ipynb|py|md|sqlite)\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b"
+)
+
+
+def without_files(text: str) -> str:
+    """``text`` with every file name, path, URL and code in it removed (:data:`_FILE`)."""
+    return _FILE.sub(" ", text)
+
+
+def page_texts(markup: str) -> list[str]:
+    """The texts a person reads on an HTML page or fragment, one per element (styles,
+    scripts and SVG pictures left out, entities decoded)."""
+    import html
+
+    body = _BLOCK.sub("\n", _HIDDEN.sub(" ", markup))
+    out = []
+    for line in html.unescape(_TAG.sub(" ", body)).splitlines():
+        line = " ".join(line.split())
+        if line:
+            out.append(line)
+    return out
+
+
+def shown_texts(value: object, seen: set[int] | None = None) -> list[str]:
+    """What a person reads of ``value`` as a notebook cell shows it: a widget's
+    description, tooltip, placeholder, text value and option labels (its children too),
+    an HTML representation's texts (:func:`page_texts`), or the text of anything else
+    shown as text.  ``None`` shows nothing."""
+    seen = set() if seen is None else seen
+    if value is None or id(value) in seen:
+        return []
+    seen.add(id(value))
+    out: list[str] = []
+    traits = getattr(value, "trait_names", None)
+    if callable(traits):  # an ipywidgets widget
+        names = set(traits())
+        for name in ("description", "tooltip", "placeholder", "value"):
+            got = getattr(value, name, None) if name in names else None
+            if isinstance(got, str) and got.strip():
+                out += page_texts(got) if "<" in got else [got]
+        if "_options_labels" in names:
+            out += [str(label) for label in value._options_labels]  # type: ignore[attr-defined]
+        for child in getattr(value, "children", ()) if "children" in names else ():
+            out += shown_texts(child, seen)
+        return out
+    to_html = getattr(value, "to_html", None) or getattr(value, "_repr_html_", None)
+    if callable(to_html):
+        got = to_html()
+        if isinstance(got, str):
+            return page_texts(got)
+    return [str(value)]

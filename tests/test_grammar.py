@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from grammarkit import problems
+from grammarkit import page_texts, problems, shown_texts, without_files
 
 from durak_nb.catalogues import _message_problems
 from durak_nb.engine import Game
@@ -328,3 +328,256 @@ def test_lesson_8_tables_read_as_a_native_teacher_writes() -> None:
         found += problems(text, "uk")
     assert found == []
     assert "42,7" in html_text and "42.7" not in html_text
+# ----------------------------------------------------------------------------- lessons 7–10, the class pages
+
+#: Latin words a Russian page may show: names of programs and formats, and the codes a
+#: learner types (option and preset names in files, the notation's keywords)
+RU_LATIN = frozenset(
+    {
+        "pandas",
+        "Python",
+        "JSON",
+        "HTML",
+        "JavaScript",
+        "PostgreSQL",
+        "SQLite",
+        "durak-nb",
+        "class",
+        "serve",
+        "bot",
+        "KiB",
+        "English",  # the language switcher names each language in its own words
+    }
+)
+
+
+def _shown_by(notebook: str) -> list[tuple[int, str]]:
+    """Run the code cells of ``notebooks/<notebook>`` in this process (cwd its folder, as
+    JupyterLab runs them) and return what each shows: the texts of its last expression's
+    value (:func:`grammarkit.shown_texts`), with the cell's number.  A file's lines shown
+    as they are (``show.Lines``: a journal, a notation file) are data, not sentences."""
+    import ast
+    import os
+
+    import nbformat
+    from conftest import NOTEBOOKS
+
+    from durak_nb.i18n import set_language
+    from durak_nb.views.course_show import Lines
+
+    path = NOTEBOOKS / notebook
+    nb = nbformat.read(path, as_version=4)
+    ns: dict[str, object] = {"__name__": "__lesson__"}
+    out: list[tuple[int, str]] = []
+    here = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            tree = ast.parse(cell.source)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, notebook, "exec"), ns)
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), notebook, "eval"), ns)
+                if not isinstance(value, Lines):
+                    out += [(i, text) for text in shown_texts(value)]
+    finally:
+        os.chdir(here)
+        set_language(None)
+    return out
+
+
+@pytest.mark.parametrize(
+    "notebook",
+    [
+        "ru/07_variants.ipynb",
+        "ru/08_analysing_games.ipynb",
+        "ru/09_record_and_share.ipynb",
+        "ru/10_play_against_bots.ipynb",
+    ],
+)
+def test_lessons_7_to_10_show_what_a_native_teacher_writes(notebook: str) -> None:
+    """Every widget, table and sentence lessons 7–10 of the Russian edition show (the
+    notebook's own code, run here) passes the native reader's checks: no Latin word (the
+    variants' table said «podkidnoy», «english»), no undeclined name, no numeral out of
+    its case, no past tense disagreeing with its player."""
+    found = [
+        f"cell {i}: {p}" for i, text in _shown_by(notebook) for p in problems(without_files(text), "ru", allow=RU_LATIN)
+    ]
+    assert found == []
+
+
+#: what the class pages' script puts into its templates (class.js fills them as they are)
+CLASS_SAMPLE = {
+    "name": "Борис",
+    "title": "Дурак по пятницам",
+    "words": "Анна ходит 7♠",
+    "code": "K7Q2",
+    "address": "http://127.0.0.1:8765/",
+    "count": 5,
+    "right": 3,
+    "seconds": 75,
+    "drills": "Какой ход допустим?",
+    "table": 1,
+    "players": "Анна, Борис",
+    "card": "Д♦",
+    "cards": "7♠ 7♥",
+    "target": "7♠",
+}
+
+
+@pytest.mark.parametrize("page", ["student", "teacher"])
+def test_the_class_pages_read_as_a_native_teacher_writes(page: str) -> None:
+    """The class server's pages in Russian (durak-nb class serve: ``/`` and ``/teacher``),
+    their HTML and every word their script shows (the words block, its templates filled as
+    the script fills them, each plural form with its number 1, 2, 5), pass the native
+    reader's checks; the cards are the players' letters (В Д К Т)."""
+    from durak_nb.classroom.pages import render, words
+
+    said = words("ru")
+    texts = page_texts(render(page, "ru"))
+    for key, value in said.items():
+        if key in ("lang", "cards"):
+            continue
+        if key in ("moves", "others"):  # the plural forms for 1, 2 and 5
+            texts += [form.format(n=n, **CLASS_SAMPLE) for form, n in zip(value, (1, 2, 5), strict=True)]
+        elif key in ("presets", "kinds", "bots"):  # [code, words]: the words are read
+            texts += [words_ for _, words_ in value]
+        else:
+            texts += [
+                str(v).format(n=2, **CLASS_SAMPLE) for v in (value.values() if isinstance(value, dict) else [value])
+            ]
+    found = [p for text in texts for p in problems(without_files(text), "ru", allow=RU_LATIN)]
+    assert found == []
+    assert [said["cards"][c] for c in ("TH", "JS", "QD", "KC", "AH")] == ["10♥", "В♠", "Д♦", "К♣", "Т♥"]
+
+
+def test_the_teachers_seed_is_the_deal_a_learner_reads() -> None:
+    """The teacher's board names a drill's seed with the word a learner reads in the
+    drill's heading («Упражнение 1, расклад 6»), not «Зерно», a programmer's word."""
+    from durak_nb.classroom.pages import words
+
+    with language("ru"):
+        heading = drills.text("heading", title="…", number=1, seed=6)
+    assert words("ru")["seed"] == "Расклад"
+    assert f"{words('ru')['seed'].lower()} 6" in heading
+
+
+def test_the_variants_table_names_the_variants_in_words() -> None:
+    """Lesson 8's statistics by variant: each row is the variant as people call it
+    (the data keep the codes)."""
+    from durak_nb.lessons import lesson8
+
+    with language("ru"):
+        shown = list(lesson8.variant_stats_table().data.index)
+    assert shown == ["английский дурак", "японский дурак", "переводной дурак", "подкидной дурак", "простой дурак"]
+    assert list(lesson8.variant_stats().index) == ["english", "japanese", "perevodnoy", "podkidnoy", "prostoy"]
+
+
+# ----------------------------------------------------------------------------- refusals
+
+
+def _refusals(preset: str, names: list[str], seed: int) -> set[str]:
+    """The engine's refusals, in the language in use, of illegal moves tried at every
+    position of one random game: every action with cards of the player's hand or the deck."""
+    from durak_nb.engine import Move
+
+    game = Game.deal(preset, names, seed=seed)
+    rng = random.Random(seed)
+    full = list(game.all_cards())
+    said: set[str] = set()
+    while game.result is None:
+        for _ in range(6):
+            p = rng.randrange(len(names))
+            pool = game.hands[p] if game.hands[p] and rng.random() < 0.8 else full
+            cards = rng.sample(pool, min(rng.choice([1, 1, 2, 3]), len(pool)))
+            targets = [c for c, cover in game.table if cover is None] or full
+            for move in (
+                Move.attack(p, cards),
+                Move.throw(p, cards),
+                Move.transfer(p, cards),
+                Move.transfer(p, cards[:1], show=True),
+                Move.defend(p, cards[0], rng.choice(targets)),
+                Move.take(p),
+                Move.pass_(p),
+                Move.redeal(p),
+            ):
+                refusal = game.why_illegal(move)
+                if refusal is not None:
+                    said.add(str(refusal))
+        game.play(rng.choice(game.legal_moves()))
+    return said
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy", "prostoy", "english", "japanese"])
+def test_refusals_read_as_a_native_teacher_writes(preset: str) -> None:
+    """Illegal moves of every kind tried through whole games (2 to 4 players, 2 deals
+    each) are refused in Russian that passes the native reader's checks; the option a
+    refusal names keeps its code (``redeal_five_of_suit``)."""
+    said: set[str] = set()
+    with language("ru"):
+        for n in (2, 3, 4):
+            for seed in range(2):
+                said |= _refusals(preset, ["Анна", "Борис", "Вера", "Глеб"][:n], seed)
+    assert len(said) > 20
+    found = [p for text in sorted(said) for p in problems(without_files(text), "ru")]
+    assert found == []
+
+
+def test_refusals_say_it_as_a_teacher_does() -> None:
+    """«Вера уже спасовала» (was «Вера: уже был пас»), «у Анны есть пара» (was «Анна
+    держит пару»), «того же достоинства, что и карты хода (7)» (was «…достоинства: 7»),
+    «по этим правилам пересдачи нет» (was «пересдачу не играют»)."""
+    from rulekit import refusal, setup
+
+    from durak_nb.engine import Move
+
+    with language("ru"):
+        g = setup("podkidnoy", ["Анна", "Борис", "Вера"], {"Анна": "7S 7H", "Борис": "8S 9C", "Вера": "7D 7C"}, "Анна")
+        g.play(Move.attack(0, "7S"))
+        g.play(Move.pass_(0))
+        g.play(Move.pass_(2))
+        assert refusal(g, Move.throw(2, "7D")) == (
+            "[R12] Вера уже спасовала: подкидывать снова можно, когда на стол ляжет ещё одна карта"
+        )
+        g = setup("english", ["Анна", "Борис"], {"Анна": "7S 7H 9C", "Борис": "8S 9D 8H"}, "Анна")
+        assert refusal(g, Move.attack(0, "9C")) == (
+            "[R9] в английском дураке заходят парой: у Анны есть пара, заходить нужно с неё"
+        )
+        g = setup("perevodnoy", ["Анна", "Борис", "Вера"], {"Анна": "7S 8S", "Борис": "7D 8H", "Вера": "7C"}, "Анна")
+        g.play(Move.attack(0, "7S"))
+        assert refusal(g, Move.transfer(1, "8H")) == (
+            "[R17] переводят только картами того же достоинства, что и карты хода (7)"
+        )
+        g = setup("podkidnoy", ["Анна", "Борис"], {"Анна": "7S 7H", "Борис": "8S 9C"}, "Анна")
+        assert (
+            refusal(g, Move.redeal(0)) == "[R5] по этим правилам пересдачи нет (параметр redeal_five_of_suit выключен)"
+        )
+
+
+def test_english_says_the_defenders_name_not_them() -> None:
+    """R13b names the defender («before Boris», «before you»), not «before them»."""
+    from rulekit import refusal, setup
+
+    from durak_nb.engine import Move
+
+    g = setup("podkidnoy", ["Anna", "Boris"], {"Anna": "7S 7H 7D", "Boris": "8S 9C"}, "Anna")
+    assert refusal(g, Move.attack(0, "7S 7H 7D")) == (
+        "[R13b] Boris holds 2 cards; no more than that may lie uncovered before Boris"
+    )
+    g = setup("podkidnoy", ["Anna", "You"], {"Anna": "7S 7H 7D", "You": "8S 9C"}, "Anna")
+    assert refusal(g, Move.attack(0, "7S 7H 7D")) == (
+        "[R13b] You hold 2 cards; no more than that may lie uncovered before you"
+    )
+
+
+def test_a_lone_pass_the_lead_prompt_names_the_move_once() -> None:
+    """«Ваш ход: пропустите его» (was «Ваш ход: пропустите ход»)."""
+    from rulekit import setup
+
+    from durak_nb.views.play import prompt_text
+
+    with language("ru"):
+        g = setup("english", ["Анна", "Борис", "Вера"], {"Анна": "7S 9C", "Борис": "8S 9D", "Вера": "6S 6H"}, "Анна")
+        assert prompt_text(g, g.legal_moves(0)) == "Ваш ход: пропустите его"

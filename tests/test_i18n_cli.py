@@ -246,7 +246,7 @@ def test_solver_budget_refusal_and_outcome_words() -> None:
         )
     with language("ru"):
         assert solver._words("durak", name="Борис") == "Борис — дурак"
-        assert solver._words("to_act", name="Анна") == "Решает Анна"
+        assert solver._words("to_act", name="Анна") == "Решать Анне"
         assert [solver._counted("talon", n).split(":")[0] for n in (1, 2, 5, 21)] == [
             "в колоде ещё 1 карта",
             "в колоде ещё 2 карты",

@@ -176,7 +176,7 @@ def test_each_event_in_words() -> None:
             "игра окончена: Борис — дурак",
             "игра окончена: Борис — дурак с погонами (R26)",
             "игра окончена: ничья (R25)",
-            "игра окончена: ничья: позиция повторилась (R27)",
+            "игра окончена: ничья из-за повторения позиции (R27)",
             "игра окончена: в дураках остаются Борис и Глеб (R22)",
         ]
     with language("uk"):
@@ -236,7 +236,7 @@ def test_R6_and_R7_beating_refusals() -> None:
 def test_R13b_limit_refusals() -> None:
     g = setup("podkidnoy", ["Анна", "Борис"], {"Анна": "7S 7H 7D", "Борис": "8S 9C"}, "Анна")
     assert refusal(g, Move.attack(0, "7S 7H 7D")) == (
-        "[R13b] Борис holds 2 cards; no more than that may lie uncovered before them"
+        "[R13b] Борис holds 2 cards; no more than that may lie uncovered before Борис"
     )
     with language("ru"):
         assert refusal(g, Move.attack(0, "7S 7H 7D")) == (

@@ -84,7 +84,7 @@ PINNED: dict[str, Any] = {
     # lesson 3 (R13, R14)
     "room_after_take": 2,
     "third_card_refused": (
-        "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow"
+        "[R13b] Boris holds 3 cards; no more than that may lie uncovered before Boris, so no more may follow"
     ),
     "boris_picks_up": ("Boris", "7♠ 7♥ 7♦"),
     "first_bout_limit": (
@@ -95,7 +95,7 @@ PINNED: dict[str, Any] = {
     "seventh_card_refused": (0, "[R13a] a bout holds at most 6 attack cards"),
     "lead_against_two_cards": (
         ["Anna attacks 8♠ 8♥", "Anna attacks 8♠ 8♦", "Anna attacks 8♥ 8♦"],
-        "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
+        "[R13b] Boris holds 2 cards; no more than that may lie uncovered before Boris",
     ),
     # lesson 4 (R3, R16, R23)
     "short_talon_draws": [("Anna", "9♣ Q♦"), ("Vera", "6♥")],

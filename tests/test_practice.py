@@ -177,7 +177,7 @@ def test_more_than_the_defender_holds_is_refused_r13b() -> None:
     s.click_card("7C")
     assert s.lay() is False
     assert s.message == (
-        "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow"
+        "[R13b] Boris holds 3 cards; no more than that may lie uncovered before Boris, so no more may follow"
     )
     assert s.game.position() == before
 

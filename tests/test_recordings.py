@@ -324,7 +324,8 @@ def test_seed000_vdogonku_r13b_r14_only_two_may_follow_the_take() -> None:
     refusal = g.why_illegal(Move.throw(0, "7C"))
     assert refusal is not None and refusal.rule == "R13b"
     assert (
-        refusal.message == "Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow"
+        refusal.message
+        == "Boris holds 3 cards; no more than that may lie uncovered before Boris, so no more may follow"
     )
     assert g.legal_moves("Anna") == [Move.pass_(0)]
     assert g.legal_moves("Vera") == [Move.pass_(2)]
@@ -518,7 +519,7 @@ def test_english_pass_the_lead_r9_then_a_single_card() -> None:
     assert (g.attacker, g.defender, g.bout) == (1, 2, 16)
     assert g.legal_moves() == [Move.pass_(1)]  # Boris holds 8S 8C, Vera one card
     assert g.why_illegal(Move.attack(1, "8S 8C")) == Refusal(
-        "R13b", "Vera holds 1 card; no more than that may lie uncovered before them"
+        "R13b", "Vera holds 1 card; no more than that may lie uncovered before Vera"
     )
     _, g, events = at("english-pass-the-lead.json", 1)
     assert events == [LeadPassed(1, 2)] and g.legal_moves() == [Move.pass_(2)]

@@ -397,7 +397,7 @@ def test_R13b_lead_never_more_than_the_defender_holds() -> None:
         "Anna attacks 7♥ 7♣",
     ]
     assert refusal(g, Move.attack(0, "7S 7H 7C")) == (
-        "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them"
+        "[R13b] Boris holds 2 cards; no more than that may lie uncovered before Boris"
     )
 
 
@@ -417,12 +417,12 @@ def test_R13b_defender_with_three_cards_takes_only_two_more_follow() -> None:
         "Anna throws in 7♦ 7♣",
     ]
     assert refusal(g, Move.throw(0, "7H 7D 7C")) == (
-        "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so only 2 more may follow"
+        "[R13b] Boris holds 3 cards; no more than that may lie uncovered before Boris, so only 2 more may follow"
     )
     g.play(Move.throw(0, "7H 7D"))
     assert legal(g) == ["Anna passes"]
     assert refusal(g, Move.throw(0, "7C")) == (
-        "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow"
+        "[R13b] Boris holds 3 cards; no more than that may lie uncovered before Boris, so no more may follow"
     )
     events = g.play(Move.pass_(0))
     assert [type(e) for e in events] == [Took]

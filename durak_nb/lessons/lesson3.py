@@ -39,8 +39,8 @@ def room_after_take() -> int:
 @claim(
     3,
     "After 7♥ and 7♦, Anna's last seven is refused: "
-    "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow",
-    "[R13b] Boris holds 3 cards; no more than that may lie uncovered before them, so no more may follow",
+    "[R13b] Boris holds 3 cards; no more than that may lie uncovered before Boris, so no more may follow",
+    "[R13b] Boris holds 3 cards; no more than that may lie uncovered before Boris, so no more may follow",
     "R13b",
 )
 def third_card_refused() -> str | None:
@@ -132,10 +132,10 @@ def small_hand() -> Replay:
 @claim(
     3,
     "Against Boris's two cards Anna may lead one eight or two, never three: "
-    "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
+    "[R13b] Boris holds 2 cards; no more than that may lie uncovered before Boris",
     (
         ["Anna attacks 8♠ 8♥", "Anna attacks 8♠ 8♦", "Anna attacks 8♥ 8♦"],
-        "[R13b] Boris holds 2 cards; no more than that may lie uncovered before them",
+        "[R13b] Boris holds 2 cards; no more than that may lie uncovered before Boris",
     ),
     "R13b",
 )

@@ -195,12 +195,13 @@ STATS_FORMAT: dict[Any, str | Callable[[object], str] | None] = {
 
 def variant_stats_table(bars: bool = False) -> Styler:
     """:func:`variant_stats` with its numbers rounded for reading (:data:`STATS_FORMAT`),
-    and with bars in the *moves* and *takes per bout* cells if ``bars``."""
+    each variant named in words (:func:`~durak_nb.rules.preset_text`), and with bars in the
+    *moves* and *takes per bout* cells if ``bars``."""
     stats = variant_stats()
     heads = {name: pgettext("column", name) for name in [*stats.columns, "variant"]}
-    shown = stats.rename(columns=heads)
-    # the variants as people name them («підкидний дурень»), not the presets' codes
-    shown.index = [preset_text(str(v)) for v in shown.index]
+    # the variants as people name them («подкидной дурак»), as action_counts writes them;
+    # the data keep the codes
+    shown = stats.rename(columns=heads, index=lambda code: preset_text(str(code)))
     shown.index.name = heads["variant"]
     style = shown.style.format({heads[k]: v for k, v in STATS_FORMAT.items()})
     if bars:
