@@ -328,6 +328,8 @@ def test_lesson_8_tables_read_as_a_native_teacher_writes() -> None:
         found += problems(text, "uk")
     assert found == []
     assert "42,7" in html_text and "42.7" not in html_text
+
+
 # ----------------------------------------------------------------------------- lessons 7–10, the class pages
 
 #: Latin words a Russian page may show: names of programs and formats, and the codes a

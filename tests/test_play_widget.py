@@ -9,6 +9,7 @@ replay ends in the same position, and a whole game against bots ends and validat
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import tempfile
@@ -797,10 +798,10 @@ def test_the_seats_sit_around_the_table_clockwise_from_your_left(tmp_path: Path)
 
 
 def test_widget_models_are_few_and_made_once(tmp_path: Path) -> None:
-    """One Layout, one button style and one HTML style shared by every widget: 37 models
-    for the take lesson (7 HTML, 6 card and 6 table buttons, 7 action buttons (one the
+    """One Layout, one button style and one HTML style shared by every widget: 38 models
+    for the take lesson (7 HTML, 6 card and 6 table buttons, 8 action buttons (one the
     hidden *Show my hand* of several people at one screen; *Hint* and *Analyse my game*,
-    issue 13), 8 boxes;
+    issue 13; *Save .durak*, issue 22), 8 boxes;
     103 before the card pictures were the buttons), none more while it is played, and
     one per card when the hand grows past any size before (R14)."""
     from ipywidgets.widgets.widget import _instances
@@ -809,17 +810,17 @@ def test_widget_models_are_few_and_made_once(tmp_path: Path) -> None:
     w = take_lesson(tmp_path)
     made = len(_instances) - before
     kinds = Counter(type(x).__name__ for x in list(_instances.values())[before:])
-    assert made == 37
+    assert made == 38
     assert kinds == Counter(
-        Button=19, HTML=7, Box=3, HBox=2, VBox=2, Layout=1, ButtonStyle=1, HTMLStyle=1, PlayWidget=1
+        Button=20, HTML=7, Box=3, HBox=2, VBox=2, Layout=1, ButtonStyle=1, HTMLStyle=1, PlayWidget=1
     )
     w.click_target("6S")
     w.click_card("QC")  # refused (R6)
     w.click_card("7S")
     w.click_target("6S")
-    assert len(_instances) - before == 37
+    assert len(_instances) - before == 38
     w.take()  # ten cards now: four more card buttons
-    assert (len(w.game.hands[0]), len(_instances) - before) == (10, 41)
+    assert (len(w.game.hands[0]), len(_instances) - before) == (10, 42)
     w.close()
 
 
@@ -884,12 +885,13 @@ def test_the_journal_place_is_shown_to_the_player(tmp_path: Path, monkeypatch: p
     temp = PlayWidget("podkidnoy", NAMES2, seed=1)
     where = str(temp.journal)
     assert where.startswith(tempfile.gettempdir()) and where.endswith("/game.durak.jsonl")
+    # the kit's own journal: no internal path, what the player needs (issue 22)
     assert temp.journal_view.value == (
-        f"This game is saved after every move in a temporary folder, in {where}. Copy the file to keep it."
+        "Your game is kept after every move. “Save .durak” writes it as a file in this notebook&#x27;s folder."
     )
     temp.close()
     again = PlayWidget.resume(where)  # still the temporary folder
-    assert again.journal_view.value == journal_words(Path(where), temporary=True)
+    assert again.journal_view.value == html.escape(journal_words(Path(where), temporary=True))
     again.close()
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import pytest
+
 from durak_nb.i18n import language
 from durak_nb.record.io import validate_path
 from durak_nb.record.reader import read
@@ -87,7 +89,8 @@ def test_R1_a_contradicting_draw_says_where_the_card_already_is(tmp_path: Path) 
         r.close()
 
 
-def test_the_scorer_saves_a_durak_file_that_validates(tmp_path: Path) -> None:
+def test_the_scorer_saves_a_durak_file_that_validates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the notebook's folder: a name without folder is saved there
     w = start(tmp_path)
     try:
         assert w.save_box.value == "kitchen.durak" and HIDDEN not in w.save_row._dom_classes
@@ -97,7 +100,7 @@ def test_the_scorer_saves_a_durak_file_that_validates(tmp_path: Path) -> None:
         assert w.save_button.description == "Save"
         w.save_button.click()
         out = tmp_path / "kitchen.durak"
-        assert w.message == f"saved: {out}"
+        assert w.message == "Saved as kitchen.durak, in this notebook's folder."
         text = out.read_text(encoding="utf-8")
         assert text.splitlines()[-1] == "1. Anna 7S Boris 8S/7S"
         [report] = validate_path(out)
@@ -122,7 +125,7 @@ def test_the_scorer_saves_a_durak_file_that_validates(tmp_path: Path) -> None:
         u = start(tmp_path, "uk")
     try:
         assert (u.save_button.description, u.save_box.description) == ("Зберегти", "Зберегти як")
-        assert u.save() is True and u.message == f"збережено: {tmp_path / 'uk.durak'}"
+        assert u.save() is True and u.message == "Збережено як uk.durak у теці цього блокнота."
     finally:
         u.close()
 

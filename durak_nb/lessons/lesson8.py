@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from pandas.io.formats.style import Styler
 
 
-@claim(8, "Every game in recordings/ replays move by move without a single illegal move.", True)
+@claim(8, "Every game of the course replays move by move without a single illegal move.", True)
 def recordings_all_legal() -> bool:
     """Whether every recording in :data:`RECORDINGS` reads and replays (``games_frame``'s ``ok``)."""
     from ..tables import games_frame
@@ -36,7 +36,7 @@ def recordings_all_legal() -> bool:
 
 @claim(
     8,
-    "In every finished game in recordings/, each bout ended either in bito or in a take: "
+    "In every finished game of the course, each bout ended either in bito or in a take: "
     "the bouts led add up to the bito plus the pick-ups.",
     True,
     "R14",

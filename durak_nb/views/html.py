@@ -23,6 +23,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from ..cards import Card, Suit, deck
@@ -72,6 +73,7 @@ __all__ = [
     "replay_summary_html",
     "replayer_frames",
     "result_html",
+    "saved_words",
     "script_json",
     "seal",
     "seat_caption_html",
@@ -200,6 +202,25 @@ def in_own_language(method: _F) -> _F:
             return method(self, *args, **kwargs)
 
     return run  # type: ignore[return-value]
+
+
+def saved_words(path: Path) -> str:
+    """What a player reads once a game is saved as a ``.durak`` file (the play widget's
+    and the scorer's *Save*, issue 22): in the notebook's own folder (the kernel's
+    working folder, where JupyterLab, Notebook 7 and JupyterLite run a notebook) only
+    the file's name, where the file browser shows it; elsewhere the whole path.
+
+    Args:
+        path: the file written.
+
+    >>> saved_words(Path.cwd() / "kitchen.durak")
+    "Saved as kitchen.durak, in this notebook's folder."
+    >>> saved_words(Path("/home/anna/games/kitchen.durak"))
+    'Saved as /home/anna/games/kitchen.durak.'
+    """
+    if path.absolute().parent == Path.cwd().absolute():
+        return _("Saved as {name}, in this notebook's folder.").format(name=path.name)
+    return _("Saved as {path}.").format(path=str(path.absolute()))
 
 
 def page_head(lang: str, title: str) -> str:

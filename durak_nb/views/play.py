@@ -102,7 +102,16 @@ from .card_buttons import (
     target_refusal,
 )
 from .cards_svg import discard_svg, seat_svg, talon_svg
-from .html import STYLE, esc, hand_order, header_html, in_own_language, seat_caption_html, turn_html
+from .html import (
+    STYLE,
+    esc,
+    hand_order,
+    header_html,
+    in_own_language,
+    saved_words,
+    seat_caption_html,
+    turn_html,
+)
 from .replayer import ReplayerWidget
 
 __all__ = [
@@ -142,6 +151,9 @@ PLAY_WORDS: dict[str, str] = {
     "hint_said": N_("Hint: {words}"),
     "analyse": N_("Analyse my game"),
     "analyse_tip": N_("every move of the finished game evaluated, in a replayer below"),
+    "save": N_("Save .durak"),
+    "save_tip": N_("save the game so far as a .durak file (the notation) in this notebook's folder"),
+    "saved_again": N_("Press “Save .durak” again as the game goes on: the same file is brought up to date."),
     "not_over": N_("the game is not over yet: analyse it when it has ended"),
     "bot_fault": N_("the bots are stopped: {words}. The game is kept as it was before that move."),
 }
@@ -261,7 +273,10 @@ def table_words(position: Position, room: int) -> str:
 
 
 def journal_words(path: Path, *, temporary: bool = False) -> str:
-    """Where the game is saved, for the player: the journal's absolute path.
+    """Where the game is saved, for the player: the journal's absolute path when the
+    player chose it (``journal=``); for a journal of the kit's own in a temporary folder
+    no path (an internal place, issue 22), but what the player needs: the game is kept,
+    and *Save .durak* writes it as a file to keep (:meth:`PlayWidget.save`).
 
     Args:
         path: the journal file.
@@ -269,13 +284,12 @@ def journal_words(path: Path, *, temporary: bool = False) -> str:
 
     >>> journal_words(Path("/home/anna/games/mine.durak.jsonl"))
     'This game is saved after every move in /home/anna/games/mine.durak.jsonl.'
+    >>> journal_words(Path("/tmp/durak-nb-play-x/game.durak.jsonl"), temporary=True)
+    "Your game is kept after every move. “Save .durak” writes it as a file in this notebook's folder."
     """
-    where = str(path.absolute())
     if temporary:
-        return _(
-            "This game is saved after every move in a temporary folder, in {path}. Copy the file to keep it."
-        ).format(path=where)
-    return _("This game is saved after every move in {path}.").format(path=where)
+        return _("Your game is kept after every move. “Save .durak” writes it as a file in this notebook's folder.")
+    return _("This game is saved after every move in {path}.").format(path=str(path.absolute()))
 
 
 #: what the selected cards may do, one whole sentence per kind (``cards``, ``card``, ``target``)
@@ -617,6 +631,8 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         self.hand_button = button(_(PLAY_WORDS["show"]), _(PLAY_WORDS["show_tip"]), self._toggle_hand)
         self.hint_button = button(_(PLAY_WORDS["hint"]), _(PLAY_WORDS["hint_tip"]), self.hint)
         self.analyse_button = button(_(PLAY_WORDS["analyse"]), _(PLAY_WORDS["analyse_tip"]), self.show_analysis)
+        self.save_button = button(_(PLAY_WORDS["save"]), _(PLAY_WORDS["save_tip"]), self.save)
+        self._saved: Path | None = None  # the .durak file this widget wrote (saved again in place)
         self.replay_box = box(widgets.Box, (), "dnb-replay")
         actions = [
             b
@@ -644,7 +660,15 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         )
         side = box(
             widgets.VBox,
-            [self.status, self.log_view, self.journal_view, self.replay_button, self.hint_button, self.analyse_button],
+            [
+                self.status,
+                self.log_view,
+                self.journal_view,
+                self.save_button,
+                self.replay_button,
+                self.hint_button,
+                self.analyse_button,
+            ],
             "dnb-side",
         )
         super().__init__([self.faces, felt, side, self.replay_box], layout=self._layout)
@@ -843,6 +867,47 @@ class PlayWidget(widgets.HBox):  # type: ignore[misc]
         viewer = ReplayerWidget(Replay(analyse(self.recording(), samples=samples)), annotate=True)
         self.replay_box.children = (viewer,)
         return viewer
+
+    @in_own_language
+    def save(self, path: str | Path | None = None) -> Path:
+        """Save the game so far as a ``.durak`` file (the notation,
+        :func:`durak_nb.record.writer.dump`: every move checked, written whole), the
+        button *Save .durak*.  By default in the current folder (the notebook's, where
+        the file browser shows it): ``my-game.durak`` for a game in a temporary journal,
+        else the journal's name (``kitchen.durak.jsonl`` gives ``kitchen.durak``).  A
+        file this widget did not write is never written over: the next free name is
+        taken (``my-game-2.durak``); saved again, the widget's own file is replaced.
+        A ``path`` given is written as asked.
+        The place is said under the move log (:func:`~.html.saved_words`, no temporary
+        folder named).
+
+        Args:
+            path: the file to write (relative: to the current folder); ``None``: as above.
+
+        Returns:
+            the file written.
+
+        Raises:
+            RecordingError: the file cannot be written (the writer's error, naming it).
+        """
+        from ..record.writer import dump
+
+        if path is not None:
+            target = Path(path).expanduser()
+        elif self._saved is not None:
+            target = self._saved
+        else:
+            stem = "my-game" if _is_temporary(self.journal) else _stem(self.journal.name)
+            target = Path(stem + ".durak")
+            n = 1
+            while target.exists():
+                n += 1
+                target = Path(f"{stem}-{n}.durak")
+        target = target if target.is_absolute() else Path.cwd() / target
+        dump(self.recording(), target)
+        self._saved = target
+        self.journal_view.value = esc(saved_words(target) + " " + _(PLAY_WORDS["saved_again"]))
+        return target
 
     def close(self) -> None:
         """Release the journal and close the widgets.  Until then the journal stays
@@ -1399,6 +1464,14 @@ def prompt_text(game: Game, legal: Sequence[Move]) -> str:
 
 #: the prefix of the temporary folders that hold the journals of games given no ``journal=``
 _TEMP_PREFIX = "durak-nb-play-"
+
+
+def _stem(name: str) -> str:
+    """A journal's name without its ending (``kitchen.durak.jsonl``: ``kitchen``)."""
+    for suffix in (".durak.jsonl", ".jsonl", ".durak"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)] or "game"
+    return name or "game"
 
 
 def _temp_journal() -> Path:

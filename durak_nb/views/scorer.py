@@ -72,7 +72,7 @@ from ..rules import PRESETS, Rules
 from ..unseen import PartialDeal, SeenDraw
 from .card_buttons import HIDDEN, SELECTED, set_classes
 from .cards_svg import table_svg, talon_svg
-from .html import STYLE, cards_part_html, esc, hand_order, in_own_language, preset_words
+from .html import STYLE, cards_part_html, esc, hand_order, in_own_language, preset_words, saved_words
 from .textfit import COLUMN, label_width, text_width
 
 __all__ = ["WORDS", "ScorerWidget", "label_width", "text_box_width"]
@@ -129,7 +129,6 @@ WORDS: dict[str, str] = {
     "save_as": N_("Save as"),
     "save_hint": N_("file name, e.g. kitchen.durak"),
     "tip_save": N_("save the game so far as a .durak file (the notation), checked and written whole"),
-    "saved": N_("saved: {path}"),
     "save_exists": N_("{path} exists already: choose another name (it is never written over)"),
     "save_suffix": N_("a game is saved as a .durak file: the name ends in .durak, not {name}"),
     "save_empty": N_("give the file a name, e.g. kitchen.durak"),
@@ -1016,8 +1015,11 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         """Save the game so far as a ``.durak`` file (the notation,
         :func:`durak_nb.record.writer.dump`: every move checked, written atomically, so a
         file is never left half written): to ``path``, default the name in
-        :attr:`save_box`.  A file that exists is never written over, unless this widget
-        saved it before (saving again as the game goes on).
+        :attr:`save_box`, a name without folder in the current folder (the notebook's,
+        where its file browser shows the file; said so, :func:`~.html.saved_words`,
+        issue 22: not the folder of a journal in a temporary folder).  A file that exists
+        is never written over, unless this widget saved it before (saving again as the
+        game goes on).
 
         Returns:
             whether the file was written; a refusal in words otherwise (the name, or the
@@ -1032,8 +1034,8 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
         if not name:
             return self._refuse(Refusal("R1", _(WORDS["save_empty"])))
         target = Path(name).expanduser()
-        if not target.is_absolute():
-            target = self.path.absolute().parent / target
+        if not target.is_absolute():  # the notebook's folder, where its file browser shows it
+            target = Path.cwd() / target
         if target.suffix != ".durak":
             return self._refuse(Refusal("R1", _(WORDS["save_suffix"]).format(name=target.name)))
         if target.exists() and target.absolute() not in self._saved:
@@ -1044,7 +1046,7 @@ class ScorerWidget(widgets.VBox):  # type: ignore[misc]
             return self._refuse(Refusal(exc.rule or "R1", str(exc)))
         self._saved.add(target.absolute())
         self.refusal = None
-        self.message = _(WORDS["saved"]).format(path=str(target.absolute()))
+        self.message = saved_words(target)
         self._redraw(keep_message=True)
         return True
 

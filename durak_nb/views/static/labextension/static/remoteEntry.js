@@ -12,12 +12,16 @@
   // Such a cell's output has no execution count beside it either ("[5]:" is code's).
   // A folded heading («For teachers») folds the words of its own cell under the heading
   // too, not only the cells after it: the heading alone shows until it is unfolded.
+  // A lesson (a notebook with hidden code) ends with its last words, not with the
+  // notebook's footer «Click to add a cell.» (a learner writes no cells; the toolbar's +
+  // and the B key still add one). Other notebooks keep their footer.
   var CSS = [
     ".jp-Cell-inputWrapper:has(.jp-InputPlaceholder) { display: none; }",
     ".jp-Cell .jp-InputPlaceholder { display: none; }",
     ".jp-CodeCell:has(.jp-InputPlaceholder) .jp-OutputPrompt { visibility: hidden; }",
     ".jp-MarkdownCell.jp-MarkdownHeadingCollapsed .jp-RenderedMarkdown:has(> :is(h1, h2, h3, h4, h5, h6):first-child)" +
-      " > :not(:first-child) { display: none; }"
+      " > :not(:first-child) { display: none; }",
+    ".jp-Notebook:has(.jp-InputPlaceholder) .jp-Notebook-footer { display: none; }"
   ].join("\n");
   function style() {
     if (!document.getElementById(NAME)) {
