@@ -196,7 +196,7 @@ _BLOCK = re.compile(r"<(br|p|div|li|tr|td|th|h\d|option|label|button|span|b|i|su
 #: a file's name or path, a URL, a code (``redeal_five_of_suit``): data a sentence shows,
 #: not words of the sentence
 _FILE = re.compile(
-    r"(?:file://|https?://|/tmp/)\S+|[\w./-]+\.(?:json|jsonl|durak|html|ipynb|py|md|sqlite)\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b"
+    r"(?:file://|https?://|/tmp/)\S+|[\w./-]*\.(?:json|jsonl|durak|html|ipynb|py|md|sqlite)\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b"
 )
 
 
@@ -232,7 +232,9 @@ def shown_texts(value: object, seen: set[int] | None = None) -> list[str]:
     traits = getattr(value, "trait_names", None)
     if callable(traits):  # an ipywidgets widget
         names = set(traits())
-        for name in ("description", "tooltip", "placeholder", "value"):
+        # a selection widget shows its options' labels; its value is the chosen option's code
+        shown = ("description", "tooltip", "placeholder") + (() if "_options_labels" in names else ("value",))
+        for name in shown:
             got = getattr(value, name, None) if name in names else None
             if isinstance(got, str) and got.strip():
                 out += page_texts(got) if "<" in got else [got]

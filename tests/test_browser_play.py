@@ -90,6 +90,7 @@ def test_lab_click_a_card_picture_and_lead_the_table_shows_the_pair_r9_r10(lab: 
             assert page.locator(f"{box} button.dnb-act").evaluate_all(VISIBLE_WORDS_JS) == [
                 "Throw in",
                 "Pass",
+                "Save .durak",
                 "Replay",
                 "Hint",
             ]
