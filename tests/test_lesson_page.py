@@ -382,7 +382,7 @@ def test_a_cell_past_its_time_bound_is_stopped_and_nothing_written(tmp_path: Pat
     with language("uk"), pytest.raises(LessonPageError) as err:
         lesson_page(slow, cell_timeout=0.2)
     assert str(err.value) == (
-        f"{slow}: комірка 3 не завершилася за 0,2 с (межа часу однієї комірки) і була зупинена "
+        f"{slow}: клітинка 3 не завершилася за 0,2 с (межа часу однієї клітинки) і була зупинена "
         "(межу задає --cell-timeout S)"
     )
 
