@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from durak_nb.analysis import Solution, SolverBudgetError, SolverError, decision, evaluate, seat_values, solve
-from durak_nb.analysis.solver import MANY_MAX_CARDS
+from durak_nb.analysis.solver import MANY_MAX_CARDS, MAX_NODE_BUDGET
 from durak_nb.bots import SearchBot
 from durak_nb.cards import Suit, deck
 from durak_nb.cli import main
@@ -365,6 +365,34 @@ def test_a_player_out_and_a_third_seat() -> None:
     game = Game.from_code("podkidnoy", ["Anna", "Boris", "Vera"], "7S7HAD/8S9C/- - D 0 * 5 + 2")
     sol = solve(game)
     assert sol.players == (0, 1) and sol.durak == 1 and sol.to_act == 0
+
+
+def test_at_the_largest_budget_the_refusal_asks_for_a_smaller_position_not_a_larger_budget() -> None:
+    """Issue 23's 12-against-12 endgame stops at 1,000,000 positions, the most a solve may be
+    given: the words must not ask for a larger --budget, which the kit would refuse."""
+    from durak_nb.i18n import language
+
+    e = SolverBudgetError(MAX_NODE_BUDGET, (12, 12), 0)
+    assert str(e) == (
+        "the solver stopped at its largest node budget, 1,000,000 positions, before finishing: the position has "
+        "12 + 12 cards in hand and 0 on the table, too many for an exact answer; solve a later position of the game, "
+        "with fewer cards in hand"
+    )
+    with language("ru"):
+        ru = str(SolverBudgetError(MAX_NODE_BUDGET, (12, 12), 0))
+    with language("uk"):
+        uk = str(SolverBudgetError(MAX_NODE_BUDGET, (12, 12), 0))
+    assert ru == (
+        "решатель остановился, не закончив: исчерпан наибольший бюджет, 1\xa0000\xa0000 позиций; "
+        "карт на руках: 12 + 12, на столе: 0 — слишком много для точного ответа; "
+        "решите более позднюю позицию партии, когда карт на руках меньше"
+    )
+    assert uk == (
+        "розв'язувач зупинився, не закінчивши: вичерпано найбільший бюджет, 1\xa0000\xa0000 позицій; "
+        "карт на руках: 12 + 12, на столі: 0 — забагато для точної відповіді; "
+        "розв'яжіть пізнішу позицію партії, коли карт на руках менше"
+    )
+    assert "larger" in str(SolverBudgetError(MAX_NODE_BUDGET - 1, (12, 12), 0))  # below it, a larger one helps
 
 
 def test_budget_refusal_names_the_budget_and_the_size() -> None:

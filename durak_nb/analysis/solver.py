@@ -117,6 +117,12 @@ _WORDS = {
     "not_game": N_("solve: the position must be a durak_nb Game (or a game whose cards are all known), not {what}"),
     "over": N_("the game is over ({result}): there is nothing to solve"),
     "redeal": N_("a redeal may still be claimed (R5): a new deal is not an endgame"),
+    # the budget was already the largest (MAX_NODE_BUDGET): a larger one cannot be given
+    "budget_max": N_(
+        "the solver stopped at its largest node budget, {budget} positions, before finishing: the position "
+        "has {hands} cards in hand and {table} on the table, too many for an exact answer; solve a later "
+        "position of the game, with fewer cards in hand"
+    ),
     "endless": N_(
         "repetition_draw is 0 (R27 off) and these rules let a position recur (transfers R17, english lead "
         "passing R9), so a game may never end: the solver needs R27"
@@ -192,7 +198,11 @@ class SolverBudgetError(SolverError):
         self.hands = hands
         self.table = table
         text = " + ".join(str(h) for h in hands)
-        super().__init__(None, _counted("budget", budget, budget=whole(budget), hands=text, table=table))
+        if budget >= MAX_NODE_BUDGET:  # a larger budget is refused: say what can be done
+            words = _words("budget_max", budget=whole(budget), hands=text, table=table)
+        else:
+            words = _counted("budget", budget, budget=whole(budget), hands=text, table=table)
+        super().__init__(None, words)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (SolverBudgetError, (self.budget, self.hands, self.table))
