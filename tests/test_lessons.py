@@ -456,7 +456,7 @@ def test_lesson_8_tables_and_plot_fit_a_projectors_column() -> None:
     for table in (lesson8.games_table(8), lesson8.variant_stats_table(bars=True), lesson8.moves_table()):
         html_text = table.to_html()
         uuid = html_text.split('<table id="', 1)[1].split('"', 1)[0]
-        assert f"#{uuid} th {{\n  padding: 2px 4px;\n  font-size: 11px;\n}}" in html_text
+        assert f"#{uuid} th {{\n  padding: 2px 3px;\n  font-size: 11px;\n}}" in html_text
     picture = lesson8.action_plot()._repr_html_()
     assert picture.startswith('<div class="dnb-picture"><svg style="max-width:100%;height:auto" ')
     assert "<?xml" not in picture and picture.endswith("</svg>\n</div>")
@@ -850,5 +850,5 @@ def test_lesson_8_action_counts_show_as_a_compact_table() -> None:
     counts = lesson8.action_counts()
     html_text = counts._repr_html_()
     uuid = html_text.split('<table id="', 1)[1].split('"', 1)[0]
-    assert f"#{uuid} th {{\n  padding: 2px 4px;\n  font-size: 11px;\n}}" in html_text
+    assert f"#{uuid} th {{\n  padding: 2px 3px;\n  font-size: 11px;\n}}" in html_text
     assert type(counts.iloc[:1]) is pd.DataFrame and int(counts.to_numpy().sum()) > 0
