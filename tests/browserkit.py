@@ -132,6 +132,22 @@ CLIPPED_JS = r"""
           out.push(['text ends in an ellipsis', name(el), text.slice(0, 80)]);
         }
       }
+      // a picture (an outer <svg>, an <img>) inside the box that holds it: a picture wider
+      // than a box that scrolls is cut at the screen's edge until the reader scrolls it
+      for (const pic of top.querySelectorAll('svg, img')) {
+        if (pic.ownerSVGElement) continue;
+        const r = pic.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        for (let a = pic.parentElement; a && a !== doc.documentElement; a = a.parentElement) {
+          const s = win.getComputedStyle(a);
+          if (s.overflowX === 'visible') continue;
+          const b = a.getBoundingClientRect();
+          if (b.width > 0 && r.right > b.left + a.clientLeft + a.clientWidth + T) {
+            out.push(['picture wider than its box', name(a), `${Math.round(r.width)} px picture: ${(pic.getAttribute('aria-label') || pic.getAttribute('alt') || '').slice(0, 60)}`]);
+          }
+          break;
+        }
+      }
       // SVG text: inside its picture (the nearest <svg>'s box on the page)
       for (const t of top.querySelectorAll('svg text')) {
         const text = t.textContent.trim();

@@ -558,3 +558,38 @@ def test_the_deck_is_a_row_per_suit_never_one_row_of_36() -> None:
     assert all(b - a > 34 * 1.4 for a, b in itertools.pairwise(tops))
     with pytest.raises(ValueError, match="at least one card"):
         rows_svg([[], []])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_six_attacks_put_talon_and_discard_under_the_table_within_the_column(lang: str) -> None:
+    """Lesson 3's full table (six attack cards, R13a) beside the talon and the discard was
+    614, 622 and 642 px wide (en, ru, uk) in the 592 px lesson column, which scrolled
+    sideways with «Відбій» cut: the talon and the discard go on a row under the table
+    there (issue 22); with fewer cards on the table they stay beside it."""
+    from durak_nb import lessons
+    from durak_nb.i18n import language
+    from durak_nb.views.textfit import COLUMN
+
+    def captions(root: ET.Element, *words: str) -> dict[str, tuple[float, float]]:
+        return {
+            e.text or "": (float(e.get("x") or 0), float(e.get("y") or 0))
+            for e in root.iter(NS + "text")
+            if e.text in words
+        }
+
+    with language(lang):
+        full = lessons.bout_limit().game(3)
+        words = (
+            ("Table", "Talon", "Discard")
+            if lang == "en"
+            else {"ru": ("Стол", "Колода", "Отбой"), "uk": ("Стіл", "Колода", "Відбій")}[lang]
+        )
+        root = parse(position_svg(full.position()))
+        small = parse(position_svg(lessons.small_hand().game(0).position()))
+    assert len(full.position().table) == 6
+    assert float(root.get("width") or 0) <= COLUMN
+    at = captions(root, *words)
+    table, talon, discard = (at[w] for w in words)
+    assert talon[0] == table[0] == 8.0 and talon[1] > table[1] + 100 and discard[1] == talon[1]
+    at = captions(small, *words)
+    assert at[words[1]][0] > at[words[0]][0] and at[words[1]][1] == at[words[0]][1]  # beside the table

@@ -46,7 +46,7 @@ from ..engine import Position
 from ..i18n import _, get_language, ngettext, pgettext
 from ..text import visible
 from ..unseen import Seen
-from .textfit import fit_lines, text_width, wrap
+from .textfit import COLUMN, fit_lines, text_width, wrap
 
 __all__ = [
     "BLACK",
@@ -749,15 +749,28 @@ def position_svg(
     # discard); the headline wraps to that width (issue 22: never cut at the edge)
     tw, th = _table_size(len(position.table), width)
     empty_table = pgettext("table", "empty")
-    tx = margin + (tw if position.table else _empty_width(width, empty_table)) + 3 * gap
+    table_w = tw if position.table else _empty_width(width, empty_table)
     talon_size = len(position.talon)
     talon_right = (
         _talon_centre(0, width, talon_size, trump)
         + max(text_width(t, CAPTION_SIZE) for t in _talon_words(talon_size, trump)) / 2
     )
-    dx = tx + max(width * 1.75, talon_right) + 2 * gap
     discard_caption = pgettext("discard", "empty") if not position.discard else _count(len(position.discard))
-    row_w = max(dx + max(width * 1.4, 70), dx + width * 0.6 + text_width(discard_caption, CAPTION_SIZE) / 2) + margin
+
+    def stock_right(tx: float) -> tuple[float, float]:
+        """The discard's x and the right edge of talon and discard when the talon is at ``tx``."""
+        dx = tx + max(width * 1.75, talon_right) + 2 * gap
+        return dx, max(dx + max(width * 1.4, 70), dx + width * 0.6 + text_width(discard_caption, CAPTION_SIZE) / 2)
+
+    # the talon and discard beside the table, or under it where the row would be wider than
+    # the lesson's column (issue 22: a table of six attacks was 614-642 px in 592, scrolled)
+    tx = margin + table_w + 3 * gap
+    dx, right = stock_right(tx)
+    stacked = right + margin > COLUMN and position.table
+    if stacked:
+        tx = margin
+        dx, right = stock_right(tx)
+    row_w = max(right, margin + table_w) + margin
     seats_w = max(width + step * (len(hand) - 1) if hand else width for hand in position.hands)
     captions = [_caption(position, seat) for seat in range(n)]
     # the picture widens (up to HEADLINE_WIDTH) to hold the headline and each seat's
@@ -792,12 +805,14 @@ def position_svg(
     parts.append(_text(margin, y + 13, _("Table"), size=13, fill="#111", bold=True, anchor="start"))
     table = _table_body(position.table, margin, y + name_h, width, trump) if position.table else ""
     parts.append(table or _empty(margin, y + name_h, width, empty_table))
+    if stacked:  # the talon and the discard on a row of their own
+        y += name_h + th + gap
     parts.append(_text(tx, y + 13, _("Talon"), size=13, fill="#111", bold=True, anchor="start"))
     talon_card = position.trump_card if position.talon else None
     parts.append(_talon_body(talon_size, talon_card, trump, tx, y + name_h + 4, width))
     parts.append(_text(dx, y + 13, _("Discard"), size=13, fill="#111", bold=True, anchor="start"))
     parts.append(_discard_body(len(position.discard), dx + width * 0.1, y + name_h + 4, width))
-    total_h = y + name_h + max(th, h + 40) + 20
+    total_h = y + name_h + (h + 40 if stacked else max(th, h + 40)) + 20
     background = f'<rect width="{_n(total_w)}" height="{_n(total_h)}" rx="6" fill="#eef5ec"/>'
     return _doc(total_w, total_h, background + "".join(parts), label=headline)
 
