@@ -475,7 +475,11 @@ _CSS = (
     ".dnb-practice .dnb-log{margin:2px 0;display:grid;grid-template-columns:max-content 1fr;column-gap:.5em;"
     "color:#333;font:13px/1.35 sans-serif}"
     ".dnb-practice .dnb-log .dnb-n{text-align:right;color:#666;font-variant-numeric:tabular-nums}"
-    ".dnb-practice .dnb-board{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}"
+    ".dnb-practice .dnb-board{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}"
+    # the trump's words wrap above the piles, so that the stock fits beside two opponents'
+    # hands: the hand and the buttons stay within a 768 px screen (issue 22)
+    ".dnb-practice .dnb-board .dnb-stock>.dnb-caption{max-width:11em}"
+    ".dnb-practice .dnb-board .dnb-piles{gap:8px}"
     ".dnb-practice .dnb-turn{font:14px/1.45 sans-serif}"
     ".dnb-practice .dnb-task{font:600 15px/1.45 sans-serif;color:#1f4e8c;margin-bottom:2px}"
 )
