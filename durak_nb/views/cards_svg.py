@@ -756,21 +756,17 @@ def position_svg(
         + max(text_width(t, CAPTION_SIZE) for t in _talon_words(talon_size, trump)) / 2
     )
     discard_caption = pgettext("discard", "empty") if not position.discard else _count(len(position.discard))
-
-    def stock_right(tx: float) -> tuple[float, float]:
-        """The discard's x and the right edge of talon and discard when the talon is at ``tx``."""
-        dx = tx + max(width * 1.75, talon_right) + 2 * gap
-        return dx, max(dx + max(width * 1.4, 70), dx + width * 0.6 + text_width(discard_caption, CAPTION_SIZE) / 2)
-
+    # from the talon's left edge: to the discard, and to the discard's right edge
+    to_discard = max(width * 1.75, talon_right) + 2 * gap
+    stock_w = to_discard + max(width * 1.4, 70, width * 0.6 + text_width(discard_caption, CAPTION_SIZE) / 2)
     # the talon and discard beside the table, or under it where the row would be wider than
     # the lesson's column (issue 22: a table of six attacks was 614-642 px in 592, scrolled)
     tx = margin + table_w + 3 * gap
-    dx, right = stock_right(tx)
-    stacked = right + margin > COLUMN and position.table
+    stacked = bool(position.table) and tx + stock_w + margin > COLUMN
     if stacked:
         tx = margin
-        dx, right = stock_right(tx)
-    row_w = max(right, margin + table_w) + margin
+    dx = tx + to_discard
+    row_w = max(tx + stock_w, margin + table_w) + margin
     seats_w = max(width + step * (len(hand) - 1) if hand else width for hand in position.hands)
     captions = [_caption(position, seat) for seat in range(n)]
     # the picture widens (up to HEADLINE_WIDTH) to hold the headline and each seat's
