@@ -138,6 +138,8 @@ def test_practice_bout_in_ukrainian_in_jupyterlab_r9_r10(browser: Any, lab: str)
         card.scroll_into_view_if_needed()
         card.click()
         page.wait_for_selector(f"{box} button.dnb-c-7S.dnb-sel", timeout=15000)
+        # the status is a widget of its own: its words may arrive after the card's class
+        page.locator(f"{box} .dnb-status", has_text="Вибрано: 7♠").first.wait_for(timeout=15000)
         assert "Вибрано: 7♠" in page.locator(f"{box} .dnb-status").first.inner_text()
         page.locator(f"{box} button", has_text="Ходити").first.click()
         page.wait_for_selector(f"{box} button.dnb-t-7S-8S", timeout=15000)
