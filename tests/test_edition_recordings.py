@@ -50,10 +50,11 @@ ALLOWED_LATIN = re.compile(
 )  # pandas: lesson 8's title, in the "Next" link
 #: What is not prose: a file's path or suffix, a ``{placeholder}`` of a page's script, a
 #: command, a one-letter variable («позиция k»), and a quotation of a rule text in its own
-#: language («текст 000: «первый кон переводить нельзя»», the seeds are Russian and Ukrainian).
+#: language («текст 1: «первый кон переводить нельзя»», the rule texts are Russian and Ukrainian;
+#: the lessons number them 1-5, as the course's index lists them).
 NOT_PROSE = re.compile(
     r"[\w./-]*\.(?:json|durak|py|ipynb|md|html)\b|\{[a-z_]+\}|durak-nb (?:play|replay|validate)[^·\n]*"
-    r"|\b[a-z]\b|(?:[Тт]екст\w*|правил)\s+\d{3}[^«\n]{0,40}«[^»]*»"
+    r"|\b[a-z]\b|(?:[Тт]екст\w*|правил)\s+[1-5]\b[^«\n]{0,40}«[^»]*»"
 )
 #: Letters only one of the two Cyrillic languages writes.
 ONLY = {"ru": set("ыэъё"), "uk": set("іїєґ")}
@@ -88,7 +89,8 @@ def test_the_checker_finds_latin_names_english_and_the_other_language() -> None:
     assert bad_words(["Вера бьёт 7♦", "Віра б'є 7♦"], "ru") == {"Віра", "б'є"}
     assert bad_words(["Віра б'є 7♦ (R10, durak-nb, recordings/uk/draw.json)"], "uk") == set()
     assert bad_words(["Bерa"], "ru") == {"Bерa"}  # a Latin B among Cyrillic letters
-    assert bad_words(["Текст 000: «первый кон переводить нельзя» — перший кон переводити не можна."], "uk") == set()
+    assert bad_words(["Текст 1: «первый кон переводить нельзя» — перший кон переводити не можна."], "uk") == set()
+    assert bad_words(["Текст 9: «первый кон»"], "uk") == {"первый"}  # the index lists texts 1-5 only
     assert bad_words(["позиция k, файл .durak", "first bito"], "ru") == {"first", "bito"}
 
 

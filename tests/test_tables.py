@@ -527,7 +527,7 @@ def test_tables_games_frame_over_recordings_R22_R25_R26() -> None:
     ]
     assert values(by.loc["perevodnoy-6p-52cards.json", ["options", "players"]]) == ["deck_size=52", 6]
     assert values(by.loc["show-trump-transfer.json", ["options", "transfers"]]) == ["show_trump_transfer=true", 3]
-    assert by.loc["seed000-vdogonku.json", "title"] == "Seed 000: throw-ins after take (вдогонку)"
+    assert by.loc["seed000-vdogonku.json", "title"] == "Rule text 1: throw-ins after take (вдогонку)"
 
 
 def test_tables_games_frame_counts_agree_with_the_json_moves() -> None:
@@ -757,7 +757,7 @@ def test_tables_durak_notation_files_read_once_the_reader_exists(tmp_path: Path)
         assert values(g.loc[0, ["ok", "game", "title", "bouts", "moves", "takes", "throw_ins"]]) == [
             True,
             0,
-            "Seed 000: throw-ins after take (вдогонку)",
+            "Rule text 1: throw-ins after take (вдогонку)",
             1,
             7,
             1,
