@@ -40,6 +40,7 @@ from durak_nb.lessons.launch import (
 
 ROOT = Path(__file__).resolve().parent.parent
 OVERRIDES = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+PAGE_CONFIG = Path(sys.prefix) / "etc" / "jupyter" / "labconfig" / "page_config.json"
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -93,13 +94,14 @@ def free_port() -> int:
 @pytest.fixture
 def overrides_kept() -> Iterator[None]:
     """lab.sh writes the environment's overrides.json (the language of JupyterLab's
-    menus); put back what was there."""
-    before = OVERRIDES.read_bytes() if OVERRIDES.exists() else None
+    menus) and labconfig/page_config.json (the plug-ins left out); put back what was there."""
+    before = {path: path.read_bytes() if path.exists() else None for path in (OVERRIDES, PAGE_CONFIG)}
     yield
-    if before is None:
-        OVERRIDES.unlink(missing_ok=True)
-    else:
-        OVERRIDES.write_bytes(before)
+    for path, data in before.items():
+        if data is None:
+            path.unlink(missing_ok=True)
+        else:
+            path.write_bytes(data)
 
 
 # ----------------------------------------------------------------------------- the copy
@@ -431,6 +433,30 @@ def test_jupyterlab_keeps_its_workspaces_and_settings_in_the_checkout(tmp_path: 
         except subprocess.TimeoutExpired:
             os.killpg(lab.pid, signal.SIGKILL)
             lab.wait()
+
+
+@pytest.mark.parametrize(
+    ("lang", "locale", "counter"), [("uk", "uk_UA", True), ("ru", "ru_RU", True), ("en", "default", None)]
+)
+def test_lab_settings_leave_out_the_cell_counter_the_language_packs_lack(
+    overrides_kept: None, lang: str, locale: str, counter: bool | None
+) -> None:
+    """JupyterLab 4.6's status-bar cell counter («Cell 27/27») has no words in the ru/uk
+    language packs (4.5): in those languages lab_settings.py disables it (page_config.json,
+    as ``jupyter labextension disable`` does) and a folded heading shows the unfold arrow,
+    not the «+ 1 cell hidden» button JupyterLab 4.6 shows in English; in English both are
+    as JupyterLab has them (issue 20)."""
+    env = {**os.environ, "DURAK_NB_LANG": lang}
+    subprocess.run(
+        [sys.executable, "scripts/lab_settings.py", "--lab-locale"], cwd=ROOT, check=True, timeout=60, env=env
+    )
+    assert json.loads(OVERRIDES.read_text(encoding="utf-8"))["@jupyterlab/translation-extension:plugin"] == {
+        "locale": locale
+    }
+    disabled = json.loads(PAGE_CONFIG.read_text(encoding="utf-8"))["disabledExtensions"]
+    assert disabled.get("@jupyterlab/notebook-extension:cell-counter-status") is counter
+    tracker = json.loads(OVERRIDES.read_text(encoding="utf-8")).get("@jupyterlab/notebook-extension:tracker", {})
+    assert tracker.get("showHiddenCellsButton") is (None if counter is None else False)
 
 
 def test_lab_settings_ask_no_news_and_keep_the_widgets(overrides_kept: None) -> None:

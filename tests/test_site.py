@@ -16,6 +16,8 @@ import html.parser
 import http.server
 import json
 import os
+import re
+import shutil
 import socketserver
 import threading
 import time
@@ -31,7 +33,7 @@ from browserkit import ARTIFACTS, VISIBLE_WORDS_JS, chromium, free_port, only_fr
 from durak_nb.site import main
 from durak_nb.site.build import LESSON8, ON_DEMAND, SIZE_LIMIT, WHEEL_SKIPS, build_site, course_files
 from durak_nb.site.bytecode import node_missing
-from durak_nb.site.landing import INDEX, editions, landing_page
+from durak_nb.site.landing import INDEX, edition_app, editions, landing_page
 from durak_nb.site.pins import SiteError, load_pins
 
 pytest.importorskip("jupyterlite_core")
@@ -128,25 +130,38 @@ def served(site: Path) -> Iterator[str]:
         server.server_close()
 
 
-def open_and_run(page: Any, base: str, path: str) -> float:
-    """Open ``path`` in the site's JupyterLab, Run All when the kernel is ready, and wait
-    until the kernel is idle with outputs shown; returns the seconds from opening to idle."""
+#: JupyterLab's words the tests click and read, in each edition's own app (its menus in
+#: the edition's language: the language packs' words): the Run menu, Run All Cells, idle
+LAB_WORDS = {
+    "en": ("Run", "Run All Cells", "Idle"),
+    "ru": ("Выполнить", "Запустить все ячейки", "Простаивает"),
+    "uk": ("Виконати", "Запустити всі клітинки", "Очікування"),
+}
+
+
+def open_and_run(page: Any, base: str, path: str, lang: str = "en") -> float:
+    """Open ``path`` in the site's JupyterLab of edition ``lang`` (``lab/``, ``lab-ru/``, …:
+    the landing page's links), Run All when the kernel is ready, and wait until the kernel
+    is idle with outputs shown; returns the seconds from opening to idle."""
+    menu, run_all, idle = LAB_WORDS[lang]
     start = time.monotonic()
-    page.goto(f"{base}/lab/index.html?path={path}")
+    page.goto(f"{base}/{edition_app('lab', lang)}/index.html?path={path}")
     page.wait_for_selector(".jp-Notebook", timeout=60000)
     status = page.locator(".jp-StatusBar-Widget", has_text="Python (Pyodide)").first
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-StatusBar-Widget')]"
-        ".some(e => /Pyodide\\) \\| Idle/.test(e.textContent))",
+        "idle => [...document.querySelectorAll('.jp-StatusBar-Widget')]"
+        ".some(e => e.textContent.includes('Pyodide) | ' + idle))",
+        arg=idle,
         timeout=180000,
     )
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.locator(".lm-MenuBar-itemLabel", has_text=menu).first.click()
+    # the whole label: «Запустити всі клітинки над вибраною» comes first in the uk menu
+    page.locator(".lm-Menu-itemLabel").filter(has_text=re.compile(f"^{re.escape(run_all)}$")).first.click()
     page.wait_for_selector(".jp-OutputArea-output", timeout=180000)
     deadline = time.monotonic() + 240
-    while "Idle" not in status.inner_text() and time.monotonic() < deadline:
+    while idle not in status.inner_text() and time.monotonic() < deadline:
         page.wait_for_timeout(500)
-    assert "Idle" in status.inner_text()
+    assert idle in status.inner_text()
     return time.monotonic() - start
 
 
@@ -373,9 +388,24 @@ def test_landing_page_links_every_lesson_of_every_edition(site: Path) -> None:
         assert (site / link.path).is_file(), link.path
         (path,) = urllib.parse.parse_qs(link.query)["path"]
         assert (site / "files" / path).is_file(), path
-    assert "lab/index.html?path=ru/00_index.ipynb" in page.links
-    assert "lab/index.html?path=uk/02_a_bout.ipynb" in page.links
+    # each edition opens in its own JupyterLab, whose menus are in its language
+    assert "lab-ru/index.html?path=ru/00_index.ipynb" in page.links
+    assert "lab-uk/index.html?path=uk/02_a_bout.ipynb" in page.links
+    assert "notebooks-uk/index.html?path=uk/02_a_bout.ipynb" in page.links
     assert "notebooks/index.html?path=05_perevodnoy.ipynb" in page.links
+    assert "lab/index.html?path=00_index.ipynb" in page.links
+    for lang, locale in (("ru", "ru_RU"), ("uk", "uk_UA")):
+        for app in ("lab", "notebooks"):
+            config = json.loads((site / f"{app}-{lang}" / "jupyter-lite.json").read_text(encoding="utf-8"))[
+                "jupyter-config-data"
+            ]
+            assert config["appUrl"] == f"/{app}-{lang}"
+            assert config["settingsOverrides"] == {
+                "@jupyterlab/translation-extension:plugin": {"locale": locale},
+                "@jupyterlab/notebook-extension:tracker": {"showHiddenCellsButton": False},
+            }
+            assert config["disabledExtensions"] == ["@jupyterlab/notebook-extension:cell-counter-status"]
+    assert {p.name for p in (site / "api" / "translations").iterdir()} >= {"ru_RU.json", "uk_UA.json"}
     text = {lang: " ".join(" ".join(parts).split()) for lang, parts in page.sections.items()}
     assert set(text) == {"en", "ru", "uk"}
     assert "English: Durak, step by step — a course in 11 lessons" in text["en"]
@@ -386,7 +416,7 @@ def test_landing_page_links_every_lesson_of_every_edition(site: Path) -> None:
     assert "Сколько карт можно подкинуть отбивающемуся и как подкидывают вдогонку. 25 мин" in text["ru"]
     assert "Українська: Дурень крок за кроком — курс з 11 уроків" in text["uk"]
     assert "Яка карта б'є яку, що робить козир, як роздають карти і хто ходить першим. 20 хв" in text["uk"]
-    assert "Виберіть у меню Run ▸ Run All Cells" in text["uk"]
+    assert "Виберіть у меню Виконати ▸ Запустити всі клітинки" in text["uk"]
     assert "Cards" not in text["uk"] and "Карты" not in text["uk"]
 
 
@@ -663,17 +693,21 @@ HIDDEN_CODE = ("set_language", "import durak_nb", "show.teachers", "PracticeBout
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("path", ["02_a_bout.ipynb", "ru/02_a_bout.ipynb", "uk/02_a_bout.ipynb"])
-def test_lesson_shows_no_code_and_keeps_teachers_folded(served: str, path: str) -> None:
-    """The site's lesson 2 in each edition, Run All (issue 22): no line of a hidden cell's
-    code shows (the kit's style extension), no placeholder of one takes room, and «For
-    teachers» stays folded (its table is not shown) once every cell has run."""
+@pytest.mark.parametrize(
+    ("path", "lang"), [("02_a_bout.ipynb", "en"), ("ru/02_a_bout.ipynb", "ru"), ("uk/02_a_bout.ipynb", "uk")]
+)
+def test_lesson_shows_no_code_and_keeps_teachers_folded(served: str, path: str, lang: str) -> None:
+    """The site's lesson 2 in each edition's own JupyterLab, Run All (issue 22): no line of
+    a hidden cell's code shows (the kit's style extension), no placeholder of one takes
+    room, and «For teachers» stays folded (its table is not shown) once every cell has run;
+    JupyterLab's menus are in the edition's language, and in ru and uk no status-bar word
+    is English (the cell counter the language packs lack is left out; issue 20)."""
     require_browser()
     with chromium() as ctx:
         refused = only_from(ctx, served)
         page = ctx.new_page()
         page.set_viewport_size({"width": 1366, "height": 768})
-        open_and_run(page, served, path)
+        open_and_run(page, served, path, lang)
         page.wait_for_selector(".dnb-drill", timeout=60000)
         page.wait_for_timeout(1500)
         shot(page, f"site-nocode-{path.replace('/', '-')}.png")
@@ -685,5 +719,52 @@ def test_lesson_shows_no_code_and_keeps_teachers_folded(served: str, path: str) 
         assert page.locator(".dnb-drill").count() >= 1  # the lesson ran
         shown = page.locator("table.dnb-claims").evaluate_all(visible)
         assert shown == 0, "«For teachers» opened after Run All"
+        menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
+        assert (
+            menus
+            == {
+                "en": ["File", "Edit", "View", "Run", "Kernel", "Tabs", "Settings", "Help"],
+                "ru": ["Файл", "Редактировать", "Просмотр", "Выполнить", "Ядро", "Вкладки", "Настройки", "Справка"],
+                "uk": ["Файл", "Редагування", "Перегляд", "Виконати", "Ядро", "Вкладки", "Налаштування", "Довідка"],
+            }[lang]
+        )
+        bar = page.inner_text(".jp-StatusBar-Widget")
+        assert ("Cell " in bar) is (lang == "en"), bar
+        # «For teachers» folded: JupyterLab's «+ 1 cell hidden» (English in 4.6) only in en,
+        # the unfold arrow in ru and uk
+        assert (page.locator(".jp-showHiddenCellsButton").evaluate_all(visible) > 0) is (lang == "en")
+        arrows = page.locator(".jp-MarkdownHeadingCollapsed .jp-collapseHeadingButton").evaluate_all(visible)
+        assert arrows >= (1 if lang != "en" else 0)
         assert page.locator("table.dnb-claims").count() >= 1  # made, and folded
     assert refused == []
+
+
+def test_each_edition_gets_its_own_apps_and_a_broken_build_is_named(tmp_path: Path) -> None:
+    """``_edition_apps``: ``lab-ru/`` and ``notebooks-ru/`` are copies of the apps whose
+    configuration sets the menus' language and leaves out the cell counter (issue 20); the
+    English edition has none of its own; a build without ``notebooks/`` is named."""
+    from durak_nb.site.build import _edition_apps
+
+    for app, extra in (("lab", {"mode": "multiple-document"}), ("notebooks", {"notebookPage": "notebooks"})):
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "index.html").write_text("<html></html>", encoding="utf-8")
+        config = {"jupyter-config-data": {"appUrl": f"/{app}", "disabledExtensions": ["x:y"], **extra}}
+        (tmp_path / app / "jupyter-lite.json").write_text(json.dumps(config), encoding="utf-8")
+    assert _edition_apps(tmp_path, ["en", "ru"]) == ["lab-ru", "notebooks-ru"]
+    assert (tmp_path / "lab-ru" / "index.html").read_text(encoding="utf-8") == "<html></html>"
+    data = json.loads((tmp_path / "notebooks-ru" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    assert data == {
+        "jupyter-config-data": {
+            "appUrl": "/notebooks-ru",
+            "notebookPage": "notebooks-ru",
+            "disabledExtensions": ["x:y", "@jupyterlab/notebook-extension:cell-counter-status"],
+            "settingsOverrides": {
+                "@jupyterlab/notebook-extension:tracker": {"showHiddenCellsButton": False},
+                "@jupyterlab/translation-extension:plugin": {"locale": "ru_RU"},
+            },
+        }
+    }
+    shutil.rmtree(tmp_path / "notebooks")
+    with pytest.raises(SiteError) as info:
+        _edition_apps(tmp_path, ["uk"])
+    assert str(info.value) == "the site has no notebooks/jupyter-lite.json"

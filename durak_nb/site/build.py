@@ -34,7 +34,7 @@ from typing import Any
 
 from ..i18n import N_, _, language
 from .bytecode import SITE_PACKAGES, STDLIB_ZIP, node_missing, precompile
-from .landing import read_lesson, write_landing_page
+from .landing import LAB_LOCALES, edition_app, read_lesson, write_landing_page
 from .pins import SiteError, fetch, load_pins, sha256_of
 
 #: The most bytes the whole site may take (docs/site.md, "Site size"): the build refuses a
@@ -62,6 +62,18 @@ KERNEL_WHEELS = {
 
 #: the editions of the course: (folder under notebooks/, language)
 EDITIONS = (("", "en"), ("ru", "ru"), ("uk", "uk"))
+
+#: JupyterLab's plug-ins an edition's apps leave out: the status bar's cell counter
+#: («Cell 27/27», new in JupyterLab 4.6) has no words in the ru and uk language packs yet
+#: (their newest is 4.5), and a learner never needs it
+EDITION_DISABLED = ("@jupyterlab/notebook-extension:cell-counter-status",)
+
+#: JupyterLab's settings an edition's apps change: a folded heading («Для учителя») shows
+#: JupyterLab's unfold arrow, always visible, instead of its «+ 1 cell hidden» button, whose
+#: words JupyterLab 4.6 shows in English whatever the language pack says
+EDITION_SETTINGS: dict[str, dict[str, Any]] = {
+    "@jupyterlab/notebook-extension:tracker": {"showHiddenCellsButton": False}
+}
 
 #: lesson 8's notebook (its tables need pandas)
 LESSON8 = "08_analysing_games.ipynb"
@@ -428,6 +440,47 @@ def _lesson_style(lite: Path, where: Path) -> None:
     (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
 
 
+def _edition_apps(site: Path, langs: list[str]) -> list[str]:
+    """Give each edition in ``langs`` but English its own JupyterLab and single-document
+    app (``lab-ru/``, ``notebooks-ru/``: copies of ``lab/`` and ``notebooks/``, a few kB
+    each) whose menus are in the edition's language by default, through JupyterLite's own
+    ``settingsOverrides`` (the translation plug-in's ``locale``; the language packs are
+    in the site's ``api/translations``), less :data:`EDITION_DISABLED` and with
+    :data:`EDITION_SETTINGS`.  A language the reader chose in *Settings ▸
+    Language* still wins: it is a setting of the browser.  Returns the apps made.
+
+    Raises:
+        SiteError: the build made no ``lab/`` or ``notebooks/`` app.
+    """
+    made = []
+    for lang in langs:
+        locale = LAB_LOCALES.get(lang)
+        if locale is None:
+            continue
+        for app in ("lab", "notebooks"):
+            src = site / app
+            config_file = src / "jupyter-lite.json"
+            if not config_file.is_file():
+                raise SiteError(_("the site has no {path}").format(path=f"{app}/jupyter-lite.json"))
+            name = edition_app(app, lang)
+            shutil.copytree(src, site / name)
+            config = json.loads(config_file.read_text(encoding="utf-8"))
+            data = config.setdefault("jupyter-config-data", {})
+            data["appUrl"] = f"/{name}"
+            if app == "notebooks":
+                data["notebookPage"] = name
+            overrides = data.setdefault("settingsOverrides", {})
+            for plugin, values in {
+                **EDITION_SETTINGS,
+                "@jupyterlab/translation-extension:plugin": {"locale": locale},
+            }.items():
+                overrides[plugin] = {**overrides.get(plugin, {}), **values}
+            data["disabledExtensions"] = [*data.get("disabledExtensions", []), *EDITION_DISABLED]
+            (site / name / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+            made.append(name)
+    return made
+
+
 def _folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -540,6 +593,7 @@ def build_site(
             shutil.copytree(staging, fresh, dirs_exist_ok=True)
             if quick:
                 _prune_fonts(fresh / "build")
+            _edition_apps(fresh, report.editions)
             write_landing_page(fresh, [(folder, lang) for folder, lang in EDITIONS if lang in report.editions])
             report.size = _folder_size(fresh)
             _check_size(fresh, report.size, size_limit, out)

@@ -5,8 +5,9 @@
 what you learn | time |``), in the edition's language, so the landing page says what the
 edition says. :func:`landing_page` writes the page: one section per edition, each
 lesson linking straight to the lesson in JupyterLab in the browser
-(``lab/index.html?path=ru/02_a_bout.ipynb``) and to the single-document view
-(``notebooks/index.html?path=…``). It runs no script (its one ``<script>`` is
+(``lab-ru/index.html?path=ru/02_a_bout.ipynb``: each edition's own JupyterLab, its
+menus in the edition's language) and to the single-document view
+(``notebooks-ru/index.html?path=…``). It runs no script (its one ``<script>`` is
 JupyterLite's configuration, JSON the apps read), has no style sheet or font from
 elsewhere, and every word taken from a notebook is escaped (:func:`html.escape`):
 nothing is rendered as markup.
@@ -25,7 +26,17 @@ from typing import Any
 from ..i18n import N_, _, language
 from .pins import SiteError
 
-__all__ = ["INDEX", "Edition", "LessonLink", "editions", "landing_page", "lesson_url", "read_lesson"]
+__all__ = [
+    "INDEX",
+    "LAB_LOCALES",
+    "Edition",
+    "LessonLink",
+    "edition_app",
+    "editions",
+    "landing_page",
+    "lesson_url",
+    "read_lesson",
+]
 
 #: each edition's index notebook, the home of its lesson list
 INDEX = "00_index.ipynb"
@@ -159,10 +170,23 @@ def _index(files: Path, folder: str) -> Path:
     return files / folder / INDEX if folder else files / INDEX
 
 
-def lesson_url(path: str, app: str = "lab") -> str:
+#: JupyterLab's own locale for each edition but English: the site has one JupyterLab and
+#: one single-document app per edition (``lab-ru/``, ``notebooks-uk/`` …), whose menus
+#: default to the edition's language (:func:`_edition_apps`)
+LAB_LOCALES = {"ru": "ru_RU", "uk": "uk_UA"}
+
+
+def edition_app(app: str, lang: str) -> str:
+    """The folder of the site's ``app`` (``'lab'`` or ``'notebooks'``) for edition ``lang``:
+    ``'lab-uk'`` for an edition in :data:`LAB_LOCALES`, else ``app`` itself."""
+    return f"{app}-{lang}" if lang in LAB_LOCALES else app
+
+
+def lesson_url(path: str, app: str = "lab", lang: str = "en") -> str:
     """The site-relative address that opens the notebook ``path`` (of the site's files) in
-    ``app`` (``'lab'``: JupyterLab; ``'notebooks'``: the notebook alone)."""
-    return f"{app}/index.html?path={urllib.parse.quote(path)}"
+    ``app`` (``'lab'``: JupyterLab; ``'notebooks'``: the notebook alone) of edition
+    ``lang``, whose menus are in that language (:func:`edition_app`)."""
+    return f"{edition_app(app, lang)}/index.html?path={urllib.parse.quote(path)}"
 
 
 _STYLE = """
@@ -191,15 +215,15 @@ def _section(ed: Edition) -> str:
         for item in ed.lessons:
             rows.append(
                 f'<tr><td class="n">{e(item.mark)}</td>'
-                f'<td><a href="{e(lesson_url(item.path))}" title="{e(_(OPEN_LAB))}">{e(item.title)}</a>'
-                f'<a class="alt" href="{e(lesson_url(item.path, "notebooks"))}">{e(_(OPEN_APP))}</a></td>'
+                f'<td><a href="{e(lesson_url(item.path, "lab", ed.lang))}" title="{e(_(OPEN_LAB))}">{e(item.title)}</a>'
+                f'<a class="alt" href="{e(lesson_url(item.path, "notebooks", ed.lang))}">{e(_(OPEN_APP))}</a></td>'
                 f'<td>{e(item.teaches)}</td><td class="t">{e(item.time)}</td></tr>'
             )
         name = EDITION_NAMES.get(ed.lang, ed.lang)
         return (
             f'<section id="{e(ed.lang)}" lang="{e(ed.lang)}"><h2>{e(name)}: {e(ed.heading)}</h2>'
             f"<p>{e(_(COURSE_HINT))} "
-            f'<a href="{e(lesson_url(ed.index))}">{e(_(START_HERE))}</a>.</p>'
+            f'<a href="{e(lesson_url(ed.index, "lab", ed.lang))}">{e(_(START_HERE))}</a>.</p>'
             f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></section>"
         )
 
