@@ -280,7 +280,12 @@ def chromium() -> Iterator[Any]:
 
 @contextmanager
 def jupyter_lab(
-    top: Path, notebooks: Iterable[Path], *, recordings: Path | None = None, app: str = "lab"
+    top: Path,
+    notebooks: Iterable[Path],
+    *,
+    recordings: Path | None = None,
+    app: str = "lab",
+    locale: str | None = "default",
 ) -> Iterator[str]:
     """JupyterLab serving ``top`` (an empty temporary folder) on a free loopback port; yields its base URL.
 
@@ -291,6 +296,9 @@ def jupyter_lab(
         notebooks: the notebook files to copy.
         recordings: if given, linked as ``top/recordings`` (the notebooks read ``../recordings``).
         app: ``"lab"`` (JupyterLab), or ``"notebook"`` (Notebook 7, the same settings).
+        locale: JupyterLab's own language, a user setting (``"default"``: English, whatever
+            ``scripts/lab.sh`` chose for the user); None: none, so the environment's
+            settings (``scripts/lab_settings.py``'s) decide.
 
     Raises:
         pytest.fail.Exception: when the server stops or does not answer in 60 s (with the
@@ -308,9 +316,10 @@ def jupyter_lab(
     (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
     # JupyterLab's own menus in English whatever scripts/lab.sh chose for the user (the
     # tests click "Run All Cells"); user settings win over the environment's overrides
-    lab_words = config / "lab" / "user-settings" / "@jupyterlab" / "translation-extension"
-    lab_words.mkdir(parents=True)
-    (lab_words / "plugin.jupyterlab-settings").write_text(json.dumps({"locale": "default"}))
+    if locale is not None:
+        lab_words = config / "lab" / "user-settings" / "@jupyterlab" / "translation-extension"
+        lab_words.mkdir(parents=True)
+        (lab_words / "plugin.jupyterlab-settings").write_text(json.dumps({"locale": locale}))
     env = {
         **os.environ,
         "JUPYTER_CONFIG_DIR": str(config),

@@ -459,6 +459,35 @@ def test_lab_settings_leave_out_the_cell_counter_the_language_packs_lack(
     assert tracker.get("showHiddenCellsButton") is (None if counter is None else False)
 
 
+@pytest.mark.browser
+def test_a_ukrainian_jupyterlab_shows_no_english_word_of_its_own(overrides_kept: None, tmp_path: Path) -> None:
+    """JupyterLab as ``scripts/lab.sh`` sets it up for a Ukrainian learner (lab_settings.py
+    ``--lab-locale``, DURAK_NB_LANG=uk), lesson 2 open at 1366×768: the menus are the
+    language pack's, the status bar has no English word (no «Cell 1/27»), and the folded
+    «Для вчителя» shows JupyterLab's unfold arrow, not «+ 1 cell hidden» (issue 20)."""
+    from browserkit import chromium, jupyter_lab, open_notebook, require_browser, shot
+
+    require_browser()
+    env = {**os.environ, "DURAK_NB_LANG": "uk"}
+    subprocess.run([sys.executable, "scripts/lab_settings.py", "--lab-locale"], cwd=ROOT, check=True, env=env)
+    lesson = ROOT / "notebooks" / "uk" / "02_a_bout.ipynb"
+    with jupyter_lab(tmp_path, [lesson], locale=None) as base, chromium() as ctx:
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 1366, "height": 768})
+        open_notebook(page, base, "notebooks/02_a_bout.ipynb")
+        page.wait_for_timeout(1500)
+        menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
+        assert menus == ["Файл", "Редагування", "Перегляд", "Виконати", "Ядро", "Вкладки", "Налаштування", "Довідка"]
+        bar = page.inner_text(".jp-StatusBar-Widget")
+        assert "Cell" not in bar and "Idle" not in bar, bar
+        page.locator(".jp-Cell").last.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        shot(page, "lab-uk-menus-02_a_bout.png")
+        visible = "els => els.filter(e => e.offsetParent).length"
+        assert page.locator(".jp-showHiddenCellsButton").evaluate_all(visible) == 0
+        assert page.locator(".jp-MarkdownHeadingCollapsed .jp-collapseHeadingButton").evaluate_all(visible) >= 1
+
+
 def test_lab_settings_ask_no_news_and_keep_the_widgets(overrides_kept: None) -> None:
     """scripts/lab_settings.py (lab.sh, binder): no news pop-up over the first lesson and no
     request for news or updates (the course works offline: walk finding), widget state
