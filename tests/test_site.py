@@ -750,7 +750,9 @@ def test_each_edition_gets_its_own_apps_and_a_broken_build_is_named(tmp_path: Pa
         (tmp_path / app / "index.html").write_text("<html></html>", encoding="utf-8")
         config = {"jupyter-config-data": {"appUrl": f"/{app}", "disabledExtensions": ["x:y"], **extra}}
         (tmp_path / app / "jupyter-lite.json").write_text(json.dumps(config), encoding="utf-8")
+    (tmp_path / "lab" / "favicon.ico").write_bytes(b"\0" * 1000)  # the site's faviconUrl is ./lab/favicon.ico
     assert _edition_apps(tmp_path, ["en", "ru"]) == ["lab-ru", "notebooks-ru"]
+    assert sorted(p.name for p in (tmp_path / "lab-ru").iterdir()) == ["index.html", "jupyter-lite.json"]
     assert (tmp_path / "lab-ru" / "index.html").read_text(encoding="utf-8") == "<html></html>"
     data = json.loads((tmp_path / "notebooks-ru" / "jupyter-lite.json").read_text(encoding="utf-8"))
     assert data == {

@@ -442,8 +442,8 @@ def _lesson_style(lite: Path, where: Path) -> None:
 
 def _edition_apps(site: Path, langs: list[str]) -> list[str]:
     """Give each edition in ``langs`` but English its own JupyterLab and single-document
-    app (``lab-ru/``, ``notebooks-ru/``: copies of ``lab/`` and ``notebooks/``, a few kB
-    each) whose menus are in the edition's language by default, through JupyterLite's own
+    app (``lab-ru/``, ``notebooks-ru/``: copies of ``lab/`` and ``notebooks/``, about 40
+    and 65 kB) whose menus are in the edition's language by default, through JupyterLite's own
     ``settingsOverrides`` (the translation plug-in's ``locale``; the language packs are
     in the site's ``api/translations``), less :data:`EDITION_DISABLED` and with
     :data:`EDITION_SETTINGS`.  A language the reader chose in *Settings ▸
@@ -463,7 +463,8 @@ def _edition_apps(site: Path, langs: list[str]) -> list[str]:
             if not config_file.is_file():
                 raise SiteError(_("the site has no {path}").format(path=f"{app}/jupyter-lite.json"))
             name = edition_app(app, lang)
-            shutil.copytree(src, site / name)
+            # lab/'s 319 kB favicon.ico stays where the site's faviconUrl names it (./lab/)
+            shutil.copytree(src, site / name, ignore=shutil.ignore_patterns("favicon.ico") if app == "lab" else None)
             config = json.loads(config_file.read_text(encoding="utf-8"))
             data = config.setdefault("jupyter-config-data", {})
             data["appUrl"] = f"/{name}"
