@@ -100,16 +100,17 @@ def test_a_ruled_out_word_is_found_where_it_is() -> None:
     table = rules()
     texts = {
         "a": "спершу підкидає атакуючий (Анна)",
-        "b": "у коні не більше 5 карт заходу",
+        "b": "у кону не більше 5 карт заходу",
         "c": "Догравайте кон до кінця",
         "d": "пока в партии не было ни одного бито",
         "e": "в этом коне уже зашли",
         "f": "Карты остались только у игрока {name}",
         "g": "тоді відбиватися від {cards} буде {next}",
+        "h": "у цьому коні вже зайшли",
     }
-    uk = offences("uk", {k: v for k, v in texts.items() if k in "abcg"}, table)
+    uk = offences("uk", {k: v for k, v in texts.items() if k in "abcgh"}, table)
     ru = offences("ru", {k: v for k, v in texts.items() if k in "def"}, table)
-    assert [o.split(":")[0] for o in uk] == ["a", "b", "c"]
+    assert [o.split(":")[0] for o in uk] == ["a", "b", "c", "h"]
     assert [o.split(":")[0] for o in ru] == ["d", "e", "f"]
     assert "той, хто ходить" in uk[0]
 

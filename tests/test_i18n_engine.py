@@ -341,7 +341,7 @@ def test_R19_and_R20_transfer_refusals() -> None:
         )
     with language("uk"):
         assert refusal(g, Move.transfer(1, "7D", show=True)) == (
-            "[R20] Борис: у цьому коні козир уже показано, тепер карту треба покласти на стіл"
+            "[R20] Борис: у цьому кону козир уже показано, тепер карту треба покласти на стіл"
         )
 
 

@@ -406,6 +406,13 @@ def test_landing_page_links_every_lesson_of_every_edition(site: Path) -> None:
             }
             assert config["disabledExtensions"] == ["@jupyterlab/notebook-extension:cell-counter-status"]
     assert {p.name for p in (site / "api" / "translations").iterdir()} >= {"ru_RU.json", "uk_UA.json"}
+    # the header greets each edition in its own language
+    front = (site / "index.html").read_text(encoding="utf-8")
+    assert (
+        '<p lang="ru" class="other"><span class="h">Дурак шаг за шагом: курс в браузере</span>'
+        " · Выберите язык курса и урок.</p>" in front
+    )
+    assert '<p lang="uk" class="other"><span class="h">Дурень крок за кроком: курс у браузері</span>' in front
     text = {lang: " ".join(" ".join(parts).split()) for lang, parts in page.sections.items()}
     assert set(text) == {"en", "ru", "uk"}
     assert "English: Durak, step by step — a course in 11 lessons" in text["en"]

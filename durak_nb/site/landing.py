@@ -203,6 +203,8 @@ th{font-weight:600;border-top:none}
 td.n{width:1.5rem;color:#57606a}
 td.t{white-space:nowrap;color:#57606a}
 a{color:#0550ae}
+header p.other{margin:0.2rem 0}
+header p.other .h{font-weight:600}
 .alt{font-size:0.85rem;margin-left:0.4rem;color:#57606a;white-space:nowrap;display:inline-block}
 """
 
@@ -250,8 +252,14 @@ def landing_page(eds: list[Edition], config: str = "{}") -> str:
     nav = "".join(
         f'<a href="#{e(ed.lang)}" lang="{e(ed.lang)}">{e(EDITION_NAMES.get(ed.lang, ed.lang))}</a>' for ed in eds
     )
-    heads = "".join(f'<h1 lang="{e(lang)}">{e(title)}</h1><p lang="{e(lang)}">{e(intro)}</p>'
-                    for lang, title, intro in titles[:1])  # fmt: skip
+    # the first edition's title as the heading, then each other edition's title and
+    # invitation in its own language: a Russian or Ukrainian teacher reads one at once
+    heads = "".join(
+        f'<h1 lang="{e(lang)}">{e(title)}</h1><p lang="{e(lang)}">{e(intro)}</p>'
+        if n == 0
+        else f'<p lang="{e(lang)}" class="other"><span class="h">{e(title)}</span> · {e(intro)}</p>'
+        for n, (lang, title, intro) in enumerate(titles)
+    )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
