@@ -28,14 +28,15 @@ data.setdefault("@jupyter-widgets/jupyterlab-manager:plugin", {})["saveState"] =
 notification = data.setdefault("@jupyterlab/apputils-extension:notification", {})
 notification.update(fetchNews="false", checkForUpdates=False)
 if "--lab-locale" in sys.argv[1:]:
-    try:
-        from durak_nb.i18n import default_language
+    from durak_nb.i18n import default_language
+    from durak_nb.site.build import EDITION_DISABLED, EDITION_SETTINGS
+    from durak_nb.site.landing import LAB_LOCALES
 
-        lab_locale = {"ru": "ru_RU", "uk": "uk_UA"}.get(default_language(), "default")
+    try:
+        lab_locale = LAB_LOCALES.get(default_language(), "default")
     except ValueError:
         lab_locale = "default"
     data.setdefault("@jupyterlab/translation-extension:plugin", {})["locale"] = lab_locale
-    from durak_nb.site.build import EDITION_DISABLED, EDITION_SETTINGS
 
     for plugin, values in EDITION_SETTINGS.items():
         for key, value in values.items():

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -403,6 +404,26 @@ def open_notebook(page: Any, base: str, path: str) -> None:
     kernel_idle(base)
 
 
+#: JupyterLab's words in each edition's app, the language packs' (the site's ``lab-ru/``,
+#: ``lab-uk/``, a JupyterLab set up by ``scripts/lab.sh`` in that language): the Run menu,
+#: its Run All Cells, the kernel's idle state in the status bar
+LAB_WORDS = {
+    "en": ("Run", "Run All Cells", "Idle"),
+    "ru": ("Выполнить", "Запустить все ячейки", "Простаивает"),
+    "uk": ("Виконати", "Запустити всі клітинки", "Очікування"),
+}
+
+
+def click_run_all(page: Any, lang: str = "en") -> None:
+    """Choose Run ▸ Run All Cells in JupyterLab's menus in ``lang`` (:data:`LAB_WORDS`): the
+    item whose whole label it is («Запустити всі клітинки над вибраною» comes first in the
+    uk menu, «Restart Kernel and Run All Cells…» holds the English words too)."""
+    menu, run_all_cells, _idle = LAB_WORDS[lang]
+    page.locator(".lm-MenuBar-itemLabel", has_text=menu).first.click()
+    whole = re.compile(f"^{re.escape(run_all_cells)}$")
+    page.locator(".lm-Menu-itemLabel").filter(has_text=whole).first.click()
+
+
 def run_all(page: Any, ready: str) -> None:
     """Run > Run All Cells, until the selector ``ready`` shows.  A click that comes while
     the page is still connecting to the kernel can be lost (the cells stay unexecuted,
@@ -413,8 +434,7 @@ def run_all(page: Any, ready: str) -> None:
         AssertionError: when ``ready`` did not show after three tries.
     """
     for _attempt in range(3):
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        click_run_all(page)
         try:
             page.wait_for_selector(ready, timeout=30000)
             return

@@ -16,7 +16,6 @@ import html.parser
 import http.server
 import json
 import os
-import re
 import shutil
 import socketserver
 import threading
@@ -28,7 +27,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import ARTIFACTS, VISIBLE_WORDS_JS, chromium, free_port, only_from, require_browser, shot
+from browserkit import (
+    ARTIFACTS,
+    LAB_WORDS,
+    VISIBLE_WORDS_JS,
+    chromium,
+    click_run_all,
+    free_port,
+    only_from,
+    require_browser,
+    shot,
+)
 
 from durak_nb.site import main
 from durak_nb.site.build import LESSON8, ON_DEMAND, SIZE_LIMIT, WHEEL_SKIPS, build_site, course_files
@@ -130,20 +139,11 @@ def served(site: Path) -> Iterator[str]:
         server.server_close()
 
 
-#: JupyterLab's words the tests click and read, in each edition's own app (its menus in
-#: the edition's language: the language packs' words): the Run menu, Run All Cells, idle
-LAB_WORDS = {
-    "en": ("Run", "Run All Cells", "Idle"),
-    "ru": ("Выполнить", "Запустить все ячейки", "Простаивает"),
-    "uk": ("Виконати", "Запустити всі клітинки", "Очікування"),
-}
-
-
 def open_and_run(page: Any, base: str, path: str, lang: str = "en") -> float:
     """Open ``path`` in the site's JupyterLab of edition ``lang`` (``lab/``, ``lab-ru/``, …:
     the landing page's links), Run All when the kernel is ready, and wait until the kernel
     is idle with outputs shown; returns the seconds from opening to idle."""
-    menu, run_all, idle = LAB_WORDS[lang]
+    idle = LAB_WORDS[lang][2]
     start = time.monotonic()
     page.goto(f"{base}/{edition_app('lab', lang)}/index.html?path={path}")
     page.wait_for_selector(".jp-Notebook", timeout=60000)
@@ -154,9 +154,7 @@ def open_and_run(page: Any, base: str, path: str, lang: str = "en") -> float:
         arg=idle,
         timeout=180000,
     )
-    page.locator(".lm-MenuBar-itemLabel", has_text=menu).first.click()
-    # the whole label: «Запустити всі клітинки над вибраною» comes first in the uk menu
-    page.locator(".lm-Menu-itemLabel").filter(has_text=re.compile(f"^{re.escape(run_all)}$")).first.click()
+    click_run_all(page, lang)
     page.wait_for_selector(".jp-OutputArea-output", timeout=180000)
     deadline = time.monotonic() + 240
     while idle not in status.inner_text() and time.monotonic() < deadline:

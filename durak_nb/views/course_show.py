@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..cards import Card, Suit, beats
@@ -279,10 +279,20 @@ class _Table:
 OPTIONAL_PACKAGES = ("pandas", "numpy", "matplotlib")
 
 
-def _missing_package(error: ModuleNotFoundError) -> str | None:
-    """The package of :data:`OPTIONAL_PACKAGES` that ``error`` says is missing, else None."""
-    name = (error.name or "").split(".")[0]
-    return name if name in OPTIONAL_PACKAGES else None
+def _asked(ask: Callable[[], Any]) -> tuple[Any, str | None]:
+    """``(ask(), None)``, or ``(None, package)`` when ``ask`` needs a package of
+    :data:`OPTIONAL_PACKAGES` that this Python lacks.
+
+    Raises:
+        ModuleNotFoundError: ``ask`` needs a missing package not in :data:`OPTIONAL_PACKAGES`.
+    """
+    try:
+        return ask(), None
+    except ModuleNotFoundError as error:
+        package = (error.name or "").split(".")[0]
+        if package not in OPTIONAL_PACKAGES:
+            raise
+        return None, package
 
 
 def teachers(number: int) -> _Table:
@@ -293,12 +303,8 @@ def teachers(number: int) -> _Table:
     the answer checked against the value it states there, ``Claim.stated``)."""
     rows = []
     for c in claims_of(number):
-        try:
-            got = c.answer()
-        except ModuleNotFoundError as error:
-            package = _missing_package(error)
-            if package is None:
-                raise
+        got, package = _asked(c.answer)
+        if package is not None:
             # TRANSLATORS: a claim the engine could not be asked here; {package} is e.g. pandas
             rows.append(
                 [" ".join(c.rules), c.sentence(), _("not checked here: needs {package}").format(package=package), "—"]
@@ -327,12 +333,10 @@ def claims_summary() -> Sentences:
     agree = 0
     unchecked: dict[str, int] = {}
     for c in CLAIMS.values():
-        try:
-            agree += c.check()
-        except ModuleNotFoundError as error:
-            package = _missing_package(error)
-            if package is None:
-                raise
+        agrees, package = _asked(c.check)
+        if package is None:
+            agree += agrees
+        else:
             unchecked[package] = unchecked.get(package, 0) + 1
     total = len(CLAIMS) - sum(unchecked.values())
     # TRANSLATORS: {agree} sentences of {total} agree with the engine's answers
