@@ -14,7 +14,11 @@ Run as ``python -m durak_nb.catalogues COMMAND``:
 * ``compile``: write the ``.mo`` next to each ``.po`` (set-up and the build do this);
 * ``check``: every string translated in ``ru`` and ``uk``, none fuzzy, every placeholder
   and rule id kept; prints what is wrong, exit status 1 if anything;
-* ``missing PART LANG``: the English strings of a part still untranslated in a language.
+* ``missing PART LANG``: the English strings of a part still untranslated in a language;
+* ``memo [--check]``: write (or compare) ``durak_nb/grammar_memo.json``, the dictionary's
+  answers for the words the course declines (:func:`memo_words`,
+  :func:`durak_nb.grammar.make_memo`); run it after a translation adds a counted noun or
+  a name.
 
 Strings are marked in the sources with ``_``, ``N_``, ``ngettext``, ``pgettext``,
 ``npgettext``, ``Np_``, ``Nn_`` (see :mod:`durak_nb.i18n`) and, in the lessons, the text of a
@@ -24,6 +28,7 @@ Strings are marked in the sources with ``_``, ``N_``, ``ngettext``, ``pgettext``
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import string
 import sys
@@ -37,8 +42,8 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .grammar import is_spec
-from .i18n import LANGUAGES, LOCALE_DIR
+from .grammar import MEMO_PATH, is_spec, make_memo
+from .i18n import LANGUAGES, LOCALE_DIR, _, language
 
 __all__ = [
     "KEYWORDS",
@@ -48,6 +53,7 @@ __all__ = [
     "compile_all",
     "extract",
     "main",
+    "memo_words",
     "part_of",
     "po_path",
     "update",
@@ -397,8 +403,53 @@ def missing(part: str, lang: str) -> list[str]:
     return out
 
 
+#: a word after a count's placeholder in a plural form («{n} карты»): the counted noun
+_COUNTED = re.compile(r"\{[A-Za-z_]\w*\}\s+([А-Яа-яЁёІіЇїЄєҐґ'ʼ’]+)")
+
+#: the distributions whose answers the memo keeps
+MEMO_MADE_BY = ("pymorphy3", "pymorphy3-dicts-ru", "pymorphy3-dicts-uk")
+
+
+def memo_words() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The words the course declines in each of :data:`TARGETS`, for
+    :func:`durak_nb.grammar.make_memo`: the shipped recordings' players' names in that
+    edition (:data:`durak_nb.lessons.edition.NAMES`, translated) and each noun a plural
+    form of that language's catalogues counts («{n} карты» gives «карты»)."""
+    from .lessons.edition import NAMES  # the tool's own step: the engine layers never see it
+
+    names: dict[str, list[str]] = {}
+    nouns: dict[str, list[str]] = {}
+    for lang in TARGETS:
+        with language(lang):
+            names[lang] = sorted({_(name) for name in NAMES})
+        counted: set[str] = set()
+        for part in PARTS:
+            path = po_path(part, lang)
+            if not path.exists():
+                continue
+            for message in _read(path, lang, part):
+                if isinstance(message.id, tuple | list):
+                    for text in _texts(message.string):
+                        counted.update(w.lower() for w in _COUNTED.findall(text))
+        nouns[lang] = sorted(counted)
+    return names, nouns
+
+
+def memo() -> str:
+    """The text :data:`durak_nb.grammar.MEMO_PATH` should hold (JSON, one entry a line).
+
+    Raises:
+        RuntimeError: pymorphy3 or a dictionary is not installed.
+    """
+    import importlib.metadata
+
+    names, nouns = memo_words()
+    versions = {d: importlib.metadata.version(d) for d in MEMO_MADE_BY}
+    return json.dumps(make_memo(names, nouns, versions), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m durak_nb.catalogues {update,compile,check,missing}``; returns the exit status."""
+    """``python -m durak_nb.catalogues {update,compile,check,missing,memo}``; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m durak_nb.catalogues", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     up = sub.add_parser("update", help="extract the strings and update every .po")
@@ -409,6 +460,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ms = sub.add_parser("missing", help="list the untranslated strings of a part in a language")
     ms.add_argument("part", choices=list(PARTS))
     ms.add_argument("lang", choices=list(TARGETS))
+    mm = sub.add_parser("memo", help="write the grammar's memo of the course's words (grammar_memo.json)")
+    mm.add_argument("--check", action="store_true", help="compare only: exit status 1 if the file differs")
     args = parser.parse_args(argv)
     unknown = [p for p in getattr(args, "parts", []) if p not in PARTS]
     if unknown:
@@ -420,6 +473,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "compile":
         for path in compile_all():
             print(path.relative_to(PACKAGE.parent))
+        return 0
+    if args.command == "memo":
+        want = memo()
+        have = MEMO_PATH.read_text(encoding="utf-8") if MEMO_PATH.exists() else None
+        if args.check:
+            print(f"{MEMO_PATH.relative_to(PACKAGE.parent)}: {'up to date' if have == want else 'differs'}")
+            return 0 if have == want else 1
+        if have != want:
+            MEMO_PATH.write_text(want, encoding="utf-8")
+            print(MEMO_PATH.relative_to(PACKAGE.parent))
         return 0
     if args.command == "missing":
         for text in missing(args.part, args.lang):

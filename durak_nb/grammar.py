@@ -24,8 +24,15 @@ dictionaries — no hand-made table of names:
   «You are out», «Your win chance», «a win for you» (:func:`fill`, ``lang='en'``).
 
 This module imports nothing of the kit (the analyser only, loaded on first use, one per
-language); without pymorphy3 every name is treated as unknown and every count keeps the
-catalogue's form.
+language).  The dictionary's answers for the words the course itself declines (its
+players' names, the word *player*, the nouns the catalogues count) are also kept in
+``grammar_memo.json`` beside this module (:data:`MEMO_PATH`), made from the dictionary by
+``python scripts/make_grammar_memo.py`` and held to it by a test: a page of the course
+then needs no dictionary (the site's Russian and Ukrainian lessons load none), and any
+other word asks the dictionary.  The memo is used only while it was made by the
+installed dictionaries (or none is installed, as on the site before a load).  Without
+pymorphy3 a word the memo lacks is treated as unknown (a name) or keeps the catalogue's
+form (a count).
 
 >>> fill("{a} ходит 7♠ под {d:accs}.", {"a": "Егор", "d": "Даша"}, "ru")
 'Егор ходит 7♠ под Дашу.'
@@ -44,16 +51,19 @@ catalogue's form.
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import string
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 __all__ = [
     "CASES",
+    "MEMO_PATH",
     "PLAYER",
     "Person",
     "analyzer",
@@ -61,6 +71,7 @@ __all__ = [
     "decline",
     "fill",
     "is_spec",
+    "make_memo",
     "person",
     "prepare",
     "uses_grammar",
@@ -79,6 +90,14 @@ _MORPH_LANGS = ("ru", "uk")
 
 _lock = threading.Lock()
 _analyzers: dict[str, Any] = {}
+
+#: The dictionary's answers for the course's own words (see the module's text): for each
+#: language, ``persons`` (name -> gender and forms, as :class:`Person`), ``player``
+#: (:data:`PLAYER` in each case) and ``nouns`` (a counted noun as a catalogue writes it ->
+#: its animacy, whether its tags carry a number, and each inflection a count asks), with
+#: the versions of the dictionaries that made it (``made_by``).
+MEMO_PATH = Path(__file__).with_name("grammar_memo.json")
+_memos: dict[str, dict[str, Any]] = {}
 _CYRILLIC_WORD = re.compile(r"^[А-Яа-яЁёІіЇїЄєҐґ'ʼ’]+$")
 _COUNT = re.compile(r"^(\d+)(\s+)(\S+)(.*)$", re.S)
 
@@ -100,6 +119,8 @@ def analyzer(lang: str) -> Any | None:
                 dicts = importlib.import_module(f"pymorphy3_dicts_{lang}")
                 _analyzers[lang] = pymorphy3.MorphAnalyzer(path=dicts.get_path(), lang=lang)
             except (ImportError, ValueError, OSError):  # pragma: no cover - no dictionary
+                if _in_browser():
+                    return None  # still arriving (a browser without JSPI): asked again next time
                 _analyzers[lang] = None
         return _analyzers[lang]
 
@@ -137,9 +158,36 @@ def _load_in_browser(lang: str, *, wait: bool) -> None:
 def prepare(lang: str) -> None:
     """Begin loading ``lang``'s dictionary where it is loaded on demand (the course's site:
     :func:`durak_nb.i18n.set_language` calls this), so that it is there when the first
-    name is declined; elsewhere nothing."""
-    if lang in _MORPH_LANGS and lang not in _analyzers:
+    name is declined; nothing where the memo answers for the course's words (the site's
+    lessons then load no dictionary: a word the memo lacks loads it, :func:`analyzer`),
+    nothing outside the browser."""
+    if lang in _MORPH_LANGS and lang not in _analyzers and not _memo(lang):
         _load_in_browser(lang, wait=False)
+
+
+def _installed_version(distribution: str) -> str | None:
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def _memo(lang: str) -> dict[str, Any]:
+    """The memo's part for ``lang`` (empty when there is none, it cannot be read, or the
+    installed dictionary of ``lang`` is not the one that made it)."""
+    got = _memos.get(lang)
+    if got is None:
+        got = {}
+        with contextlib.suppress(OSError, ValueError):
+            data = json.loads(MEMO_PATH.read_text(encoding="utf-8"))
+            made_by = data.get("made_by", {})
+            ours = {d: _installed_version(d) for d in made_by}
+            if all(v is None or v == made_by[d] for d, v in ours.items()):
+                got = data.get(lang, {})
+        _memos[lang] = got
+    return got
 
 
 @dataclass(frozen=True)
@@ -182,8 +230,13 @@ def person(name: str, lang: str) -> Person:
     either).  Anything else (Latin letters, a space, a digit, a surname or a common
     noun only) is unknown.
     """
+    if lang not in _MORPH_LANGS or not _CYRILLIC_WORD.match(name):
+        return Person(name, None, None)
+    kept = _memo(lang).get("persons", {}).get(name)
+    if kept is not None:
+        return Person(name, kept["gender"], kept["forms"])
     morph = analyzer(lang)
-    if morph is None or not _CYRILLIC_WORD.match(name):
+    if morph is None:
         return Person(name, None, None)
     low = name.lower()
     readings = [
@@ -213,6 +266,9 @@ def person(name: str, lang: str) -> Person:
 def _player(case: str, lang: str) -> str:
     """:data:`PLAYER` of ``lang`` in ``case`` (singular)."""
     word = PLAYER[lang]
+    kept = _memo(lang).get("player", {}).get(case)
+    if kept is not None:
+        return str(kept)
     morph = analyzer(lang)
     if morph is None:
         return word
@@ -246,26 +302,50 @@ def _agree(name: str, choice: str, lang: str) -> str:
     return femn if got.gender == "femn" and got.forms is not None else masc
 
 
-def _number_form(parse: Any, n: int, case: str, lang: str) -> str | None:
-    """The noun of ``parse`` agreeing with the number ``n`` written in digits, in ``case``:
-    one (1, 21, 101) takes the singular; two to four (2, 23, not 12–14) in the nominative
-    or inanimate accusative take the genitive singular in Russian and the nominative plural
-    in Ukrainian; the rest the genitive plural; every other case the plural of that case."""
+def _wanted(n: int, case: str, lang: str, *, anim: bool, sing: bool, numbered: bool) -> frozenset[str]:
+    """The grammemes of the noun agreeing with the number ``n`` written in digits, in
+    ``case``: one (1, 21, 101) takes the singular; two to four (2, 23, not 12–14) in the
+    nominative or inanimate accusative take the genitive singular in Russian and the
+    nominative plural in Ukrainian; the rest the genitive plural; every other case the
+    plural of that case.  ``anim``, ``sing``: the noun's tags say animate, singular;
+    ``numbered``: they carry a number (Ukrainian tags give none for the singular)."""
     last, tens = n % 10, n % 100
-    anim = "anim" in parse.tag.grammemes
     direct = case == "nomn" or (case == "accs" and not anim)
     if last == 1 and tens != 11:
-        want = {case, "sing"} if "sing" in parse.tag.grammemes else {case}
+        want = {case, "sing"} if sing else {case}
     elif direct and 2 <= last <= 4 and not 12 <= tens <= 14:
         want = {"gent", "sing"} if lang == "ru" else {"nomn", "plur"}
     elif direct or (case == "accs" and anim):
         want = {"gent", "plur"}
     else:
         want = {case, "plur"}
-    if not {"sing", "plur"} & parse.tag.grammemes:  # Ukrainian tags: the singular has no number
+    if not numbered:
         want.discard("sing")
-    got = parse.inflect(want)
+    return frozenset(want)
+
+
+def _numbered(parse: Any) -> bool:
+    return bool({"sing", "plur"} & parse.tag.grammemes)
+
+
+def _number_form(parse: Any, n: int, case: str, lang: str) -> str | None:
+    """The noun of ``parse`` (a pymorphy3 reading in the nominative singular) agreeing with
+    the number ``n`` written in digits, in ``case`` (:func:`_wanted`)."""
+    tags = parse.tag.grammemes
+    want = _wanted(n, case, lang, anim="anim" in tags, sing="sing" in tags, numbered=_numbered(parse))
+    got = parse.inflect(set(want))
     return None if got is None else str(got.word)
+
+
+def _key(want: Iterable[str]) -> str:
+    return ",".join(sorted(want))
+
+
+def _count_wants(lang: str, *, anim: bool, sing: bool, numbered: bool) -> list[frozenset[str]]:
+    """Every grammeme set :func:`_wanted` can give for a noun of these tags (the
+    numbers 1–100 give every one there is: it looks at ``n % 100`` only)."""
+    out = {_wanted(n, case, lang, anim=anim, sing=sing, numbered=numbered) for n in range(1, 101) for case in CASES}
+    return sorted(out, key=_key)
 
 
 def _lemma_parse(morph: Any, lemma: str) -> Any | None:
@@ -295,20 +375,77 @@ def count_in_case(text: str, case: str, lang: str) -> str:
     if case not in CASES:
         raise ValueError(f"no such case {case!r}: one of {', '.join(CASES)}")
     match = _COUNT.match(text)
-    morph = analyzer(lang)
-    if match is None or morph is None:
+    if match is None or lang not in _MORPH_LANGS:
         return text
     digits, space, noun, rest = match.groups()
     n = int(digits)
-    nouns = [p for p in morph.parse(noun.lower()) if p.tag.POS == "NOUN"]
-    if not nouns:
-        return text
-    lemma = nouns[0].normal_form
-    base = _lemma_parse(morph, lemma)
-    if base is None:
-        return text
-    got = _number_form(base, n, case, lang)
+    nouns_kept = _memo(lang).get("nouns", {})
+    if noun.lower() in nouns_kept:
+        kept = nouns_kept[noun.lower()]
+        if kept is None:
+            return text
+        want = _wanted(n, case, lang, anim=kept["anim"], sing=kept["sing"], numbered=kept["numbered"])
+        got = kept["forms"].get(_key(want))
+    else:
+        base = _count_base(noun, lang)
+        got = None if base is None else _number_form(base, n, case, lang)
     return text if got is None else f"{digits}{space}{_cased(got, noun)}{rest}"
+
+
+def _count_base(noun: str, lang: str) -> Any | None:
+    """The dictionary's reading, in the nominative singular, of the noun ``noun`` is a form
+    of (its first reading as a noun); ``None`` when it is no noun or there is no dictionary."""
+    morph = analyzer(lang)
+    if morph is None:
+        return None
+    nouns = [p for p in morph.parse(noun.lower()) if p.tag.POS == "NOUN"]
+    return _lemma_parse(morph, nouns[0].normal_form) if nouns else None
+
+
+def make_memo(
+    names: Mapping[str, Iterable[str]], nouns: Mapping[str, Iterable[str]], versions: Mapping[str, str | None]
+) -> dict[str, Any]:
+    """The memo (:data:`MEMO_PATH`'s content) the installed dictionaries give for ``names``
+    (language -> players' names) and ``nouns`` (language -> counted nouns as catalogues
+    write them, e.g. ``'карты'``), stamped with ``versions`` (distribution -> version).
+
+    Raises:
+        RuntimeError: pymorphy3 or a language's dictionary is not installed.
+    """
+    out: dict[str, Any] = {"made_by": dict(sorted(versions.items()))}
+    for lang in _MORPH_LANGS:
+        lang_names = sorted(set(names.get(lang, ())))
+        lang_nouns = sorted({n.lower() for n in nouns.get(lang, ())})
+        if analyzer(lang) is None:
+            raise RuntimeError(f"no dictionary for {lang!r}: install pymorphy3-dicts-{lang}")
+        saved = _memos.pop(lang, None)
+        _memos[lang] = {}  # the dictionary's own answers, not the memo's
+        try:
+            persons = {}
+            for name in lang_names:
+                if _CYRILLIC_WORD.match(name):
+                    got = person.__wrapped__(name, lang)
+                    persons[name] = {"gender": got.gender, "forms": got.forms}
+            player = {case: _player.__wrapped__(case, lang) for case in CASES}
+            counted: dict[str, Any] = {}
+            for noun in lang_nouns:
+                base = _count_base(noun, lang)
+                if base is None:
+                    counted[noun] = None
+                    continue
+                tags = base.tag.grammemes
+                flags = {"anim": "anim" in tags, "sing": "sing" in tags, "numbered": _numbered(base)}
+                forms = {}
+                for want in _count_wants(lang, **flags):
+                    inflected = base.inflect(set(want))
+                    forms[_key(want)] = None if inflected is None else str(inflected.word)
+                counted[noun] = {**flags, "forms": forms}
+        finally:
+            _memos.pop(lang)
+            if saved is not None:
+                _memos[lang] = saved
+        out[lang] = {"persons": persons, "player": player, "nouns": counted}
+    return out
 
 
 def is_spec(spec: str) -> bool:

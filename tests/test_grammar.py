@@ -583,3 +583,81 @@ def test_a_lone_pass_the_lead_prompt_names_the_move_once() -> None:
     with language("ru"):
         g = setup("english", ["Анна", "Борис", "Вера"], {"Анна": "7S 9C", "Борис": "8S 9D", "Вера": "6S 6H"}, "Анна")
         assert prompt_text(g, g.legal_moves(0)) == "Ваш ход: пропустите его"
+
+
+# ----------------------------------------------------------------------------- the memo
+
+
+def _course_words(lang: str) -> list[str]:
+    """What a learner of ``lang`` reads in the drills (every kind, 12 seeds) and the practice
+    bouts of every lesson played to their end (the first legal move each time)."""
+    from durak_nb.lessons.practice import PRACTICE
+    from durak_nb.views.practice import PracticeBout
+
+    out: list[str] = []
+    with language(lang):
+        for kind in drills.KINDS:
+            for seed in range(12):
+                out += _drill_texts(drills.make(kind, seed))
+        for number, bouts in sorted(PRACTICE.items()):
+            for index in range(len(bouts)):
+                bout = PracticeBout.lesson(number, index)
+                for _step in range(60):
+                    out += shown_texts(bout)
+                    out += [bout.state.hint(), *bout.state.log]
+                    legal = bout.state.legal
+                    if not legal:
+                        break
+                    bout.state.attempt(legal[0])
+                    bout.draw()
+    return out
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_course_asks_no_dictionary_the_memo_answers_as_it_would(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22 (a site lesson interactive within 10 s) and issue 20 (grammar from the
+    library): the memo ``grammar_memo.json`` is what the installed dictionaries say of the
+    course's words (``python -m durak_nb.catalogues memo --check``), and the drills and the
+    practice bouts of every lesson read word for word the same with the dictionary out of
+    reach, so the site's Russian and Ukrainian lessons need not load it."""
+    from durak_nb import catalogues, grammar
+
+    assert catalogues.main(["memo", "--check"]) == 0
+    grammar.person.cache_clear()
+    grammar._player.cache_clear()
+    grammar._memos.clear()
+    monkeypatch.setattr(grammar, "_memos", {lang: {}})  # the dictionary's own answers
+    with_dictionary = _course_words(lang)
+
+    asked: list[str] = []
+
+    def no_dictionary(lang: str) -> None:
+        asked.append(lang)
+        return None
+
+    grammar.person.cache_clear()
+    grammar._player.cache_clear()
+    monkeypatch.setattr(grammar, "_memos", {})
+    monkeypatch.setattr(grammar, "analyzer", no_dictionary)
+    try:
+        from_memo = _course_words(lang)
+    finally:
+        grammar.person.cache_clear()
+        grammar._player.cache_clear()
+    assert asked == []
+    assert from_memo == with_dictionary
+    assert any("Бориса" in text for text in from_memo)  # names declined, from the memo
+
+
+def test_the_memo_is_not_used_with_another_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A memo made by other dictionaries' versions than the installed ones is left aside:
+    the installed dictionary answers."""
+    from durak_nb import grammar
+
+    monkeypatch.setattr(grammar, "_memos", {})
+    real = grammar._installed_version
+    monkeypatch.setattr(grammar, "_installed_version", lambda d: "0.0" if d == "pymorphy3-dicts-ru" else real(d))
+    assert grammar._memo("ru") == {}
+    monkeypatch.setattr(grammar, "_memos", {})
+    monkeypatch.setattr(grammar, "_installed_version", lambda d: None)  # none installed: the site
+    assert grammar._memo("uk")["persons"]["Віра"]["forms"]["gent"] == "Віри"
