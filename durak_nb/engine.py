@@ -769,6 +769,20 @@ def _deck_mask(full: tuple[Card, ...]) -> int:
 #: the state of ``random.Random(0)``, every game's generator until dealt with a seed
 _ZERO_STATE = random.Random(0).getstate()
 
+
+class _GameRandom(random.Random):
+    """The game's generator (:attr:`Game.rng`): a ``random.Random`` that equals another
+    generator in the same state, so a copy of it taken before a refused move equals it
+    after (a refused move draws nothing: issue 23, ``shared/repro/engine_misuse.py``)."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, random.Random):
+            return NotImplemented
+        return bool(self.getstate() == other.getstate())
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 #: _BIT_LENGTHS[n]: ``n.bit_length()``, for :func:`_shuffle`
 _BIT_LENGTHS = [n.bit_length() for n in range(53)]
 
@@ -1403,7 +1417,7 @@ class Game:
         A copy gets an independent generator in the same state."""
         rng = self._rng
         if rng is None:
-            rng = self._rng = random.Random()
+            rng = self._rng = _GameRandom()
             rng.setstate(self._rng_state)  # type: ignore[arg-type]
             self._rng_state = None
         return rng
@@ -1470,7 +1484,7 @@ class Game:
         game = cls(r, players_arg(players, "Game.deal"))
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"Game.deal: seed must be a whole number or None, not {shown(seed)}")
-        rng = game.rng = random.Random(seed)
+        rng = game.rng = _GameRandom(seed)
         if deck_order is None:  # the kit's own shuffle of the whole deck: no need to check it
             cards = list(deck(r.deck_size))
             if _SHUFFLE_SAME:
@@ -1878,6 +1892,8 @@ class Game:
         >>> {m.action.value for m in g.legal_moves()}
         {'attack'}
         """
+        # the player first: a bad one is refused before anything is made (R2)
+        seat = None if player is None else self.seat(player)
         moves = self._legal_cache
         if moves is None:
             d = self.defender
@@ -1959,9 +1975,8 @@ class Game:
                                     out.extend(got or _throw_list(a, cands, room, self._throw_tables[a]))
                         out.append(_PASSES[a])
                 moves = self._legal_cache = out
-        if player is None:
+        if seat is None:
             return moves.copy()  # (copy() makes no slice object, as [:] does)
-        seat = self.seat(player)
         return [m for m in moves if m.player == seat]
 
     def _generate(self) -> list[Move]:
@@ -2208,8 +2223,8 @@ class Game:
         the action (R9 lead, R10 defence, R17 transfer, R11 throw-in), or ``None``. Asked
         only once the move is this player's to make, so that the refusal names the rule
         a learner needs first (whose turn, then which cards)."""
-        hand = self.hands[move.player]
-        missing = [c for c in move.cards if c not in hand]
+        held = self._hm[move.player]  # the mask, not the hands' view: a refusal changes nothing
+        missing = [c for c in move.cards if not held >> c & 1]
         if not missing:
             return None
         act = move.action
@@ -2383,7 +2398,7 @@ class Game:
             if refusal is not None:
                 return refusal
         total = len(self.attack_cards) + (0 if move.show else len(cards))
-        tsize = len(self.hands[target])
+        tsize = self._hm[target].bit_count()
         if total > tsize:
             return Refusal(
                 "R18",
@@ -2409,7 +2424,7 @@ class Game:
             return Refusal("R20", _("shown-trump transfers (проездной) are off in these rules"))
         if len(cards) != 1 or cards[0].suit != self.trump:
             return Refusal("R20", _("a shown-trump transfer shows exactly one trump of the attack rank"))
-        if cards[0] not in self.hands[move.player]:
+        if not self._hm[move.player] >> cards[0] & 1:
             return Refusal("R20", _("{who} does not hold {card}").format(who=who, card=card_text(cards[0])))
         if move.player in self.shown:
             return Refusal(
@@ -2442,7 +2457,7 @@ class Game:
             return Refusal("R11", _(said))
         throwers = self.throwers()
         if p not in throwers:
-            if not self.hands[p]:
+            if not self._hm[p]:
                 return Refusal("R11", _("{who} holds no cards").format(who=who))
             if self._team[p] == self._team[d]:
                 return Refusal(
@@ -2503,7 +2518,7 @@ class Game:
                 ).format(limit=limit),
             )
         uncovered = self.defence_cards.count(None) + k
-        dsize = len(self.hands[d])
+        dsize = self._hm[d].bit_count()
         if uncovered > dsize:
             name, cards = self.players[d], _count(dsize)
             room = dsize - self.defence_cards.count(None)

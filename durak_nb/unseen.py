@@ -977,22 +977,22 @@ class PartialGame:
         part of the move; ``None`` when the mover has too few other cards or a missing
         card lies on the table or in the discard."""
         probe = game.copy()
-        hand = probe.hands[move.player]
+        hands = [list(h) for h in probe.hands]  # the engine's hands are set whole, never edited
+        hand = hands[move.player]
         spare = [c for c in hand if c not in move.cards]
         if len(spare) < len(missing):
             return None
         for c, d in zip(missing, spare, strict=False):
-            for h in probe.hands:
+            for h in hands:
                 if c in h:
                     h[h.index(c)] = d
-                    h.sort()
                     break
             else:
                 if c not in probe.talon:
                     return None
                 probe.talon[probe.talon.index(c)] = d
             hand[hand.index(d)] = c
-        hand.sort()
+        probe.hands = hands
         return probe
 
     def _probe(self, game: Game, cur: _Deal, system: _System) -> Game:
@@ -1001,10 +1001,12 @@ class PartialGame:
         probe = game.copy()
         lay = cur.layout
         order = system.deck(lay.cards)
+        hands = []
         for s, hand in enumerate(probe.hands):
             mine = cur.mine(s)
             hidden = [order[p] for p in _bits(mine)]
-            hand[:] = sorted([c for c in hand if c in cur.named] + [c for c in hidden if c not in cur.named])
+            hands.append(sorted([c for c in hand if c in cur.named] + [c for c in hidden if c not in cur.named]))
+        probe.hands = hands  # the engine's hands are set whole, never edited
         probe.talon[:] = [order[lay.talon_pos[j]] for j in range(cur.ndrawn, len(lay.talon_pos))]
         return probe
 

@@ -320,3 +320,45 @@ def test_a_number_past_pythons_digit_limit_is_said_in_the_kits_words(lang: str, 
     with language(lang), pytest.raises(RecordingError) as err:
         notation.read(durak.replace("[Bout 25]", "[Bout 25]\n[x -" + "1" * 4302 + "]"))
     assert (err.value.line, err.value.column) == (17, 4) and err.value.message.endswith(meta)
+
+
+def test_a_refused_move_leaves_the_generator_equal_to_a_copy_taken_before() -> None:
+    """shared/repro/engine_misuse.py compares a deep copy of every slot before and after a
+    refused move: the game's generator (R3, R5) equals a copy in the same state, so a
+    refused move (which draws nothing) leaves it equal; a draw does not."""
+    import copy
+    import random
+
+    from durak_nb import Game, Move
+    from durak_nb.engine import IllegalMove
+
+    g = Game.deal("podkidnoy", ["Anna", "Boris"], seed=7)
+    before = copy.deepcopy(g.rng)
+    assert before == g.rng and before is not g.rng
+    defender = g.defender
+    out_of_turn = Move.attack(defender, [g.hands[defender][0]])  # R9: the defender may not lead
+    with pytest.raises(IllegalMove):
+        g.play(out_of_turn)
+    assert g.rng == before == copy.deepcopy(g.rng)
+    same = random.Random()
+    same.setstate(g.rng.getstate())
+    assert g.rng == same and g.rng != random.Random(7)  # equal by state alone
+    g.rng.random()
+    assert g.rng != before
+
+
+def test_legal_moves_of_a_stranger_is_refused_before_anything_is_made() -> None:
+    """shared/repro/engine_misuse.py: ``legal_moves('Zed')`` made the moves (and filled the
+    seating's move tables) before refusing the name; now the name is refused first (R2)
+    and the game is as it was, move tables and all."""
+    import copy
+
+    from durak_nb import Game
+    from durak_nb.engine import PlayerError
+
+    g = Game.deal("podkidnoy", ["Anna", "Boris", "Vera"], seed=918_273)
+    before = {s: copy.deepcopy(getattr(g, s)) for s in ("_defence_tables", "_throw_tables", "_legal_cache")}
+    with pytest.raises(PlayerError, match=r"\[R2\] 'Zed' is not a player"):
+        g.legal_moves("Zed")
+    assert {s: getattr(g, s) for s in before} == before
+    assert g.legal_moves("Anna") == [m for m in g.legal_moves() if m.player == 0]
