@@ -45,7 +45,15 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # a page not in front (a class test's several students) runs as one in front: its
+    # timers (the browser's Python's event loop) and frames are not slowed to once a second
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
 ]
+#: how often (ms) a test's wait polls a page where several are open: by a timer, not by the
+#: page's frames (a page not in front draws none, so a frame-polled wait stalls)
+POLL = 100
 JUPYTER = Path(sys.executable).parent / "jupyter"
 #: the words of the visible elements of a locator (a card button's words are its description)
 VISIBLE_WORDS_JS = """els => els.filter(e => e.offsetParent !== null).map(e => e.textContent.trim())"""
@@ -207,6 +215,22 @@ def require_browser() -> None:
         if os.environ.get("CI") == "true":
             pytest.fail(f"browser tests cannot run: {reason}", pytrace=False)
         pytest.skip(reason)
+
+
+def course_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The course's JupyterLite site built from this checkout: ``DURAK_NB_SITE`` when it
+    names one (``scripts/test.sh`` builds it once, beside the lint, for the tests that
+    serve it; by hand: ``python -m durak_nb.site -o DIR``), else built here (about a
+    minute)."""
+    built = os.environ.get("DURAK_NB_SITE")
+    if built and (Path(built) / "jupyter-lite.json").is_file():
+        return Path(built)
+    pytest.importorskip("jupyterlite_core")
+    from durak_nb.site.build import build_site
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    build_site(out)
+    return out
 
 
 def free_port() -> int:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import ARTIFACTS, chromium, free_port, require_browser, stop_server
+from browserkit import ARTIFACTS, POLL, chromium, course_site, free_port, require_browser, stop_server
 from test_class_pages_browser import CUT_JS, FRESH_TAB, WIDE_JS
 
 pytestmark = pytest.mark.browser
@@ -87,13 +87,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The course's JupyterLite site (durak_nb.site), built and served on a free port."""
-    pytest.importorskip("jupyterlite_core")
-    from durak_nb.site.build import build_site
-
-    out = tmp_path_factory.mktemp("site") / "site"
-    report = build_site(out)
-    assert (out / "files" / "class.ipynb").is_file() and "en" in report.editions
+    """The course's JupyterLite site (:func:`browserkit.course_site`), served on a free port."""
+    out = course_site(tmp_path_factory)
+    assert (out / "files" / "class.ipynb").is_file()
     port = free_port()
     httpd = socketserver.ThreadingTCPServer(("127.0.0.1", port), functools.partial(_Quiet, directory=str(out)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -187,29 +183,43 @@ def test_a_class_plays_a_three_player_game_and_the_board_shows_it_live(
         seq, head, picture = board_state(board)
         assert seq == 0 and head.endswith("· 0 ходов")
         frames = [(seq, head, picture)]
+        lite_moves = 0
         while True:
-            for page, lite in pages:  # every screen shows the board's frame before the next click
-                page.wait_for_function(SEQ_JS, arg=[seq, lite], timeout=60000)
-            actor = next(((p, lite) for p, lite in pages if move_buttons(p, lite).count()), None)
+            # the server's pages show the board's frame before the next click; the site's
+            # notebook (slower: the browser's Python) is waited for when neither can move
+            for page, lite in pages[:2]:
+                page.wait_for_function(SEQ_JS, arg=[seq, lite], timeout=60000, polling=POLL)
+            actor = next(((p, lite) for p, lite in pages[:2] if move_buttons(p, lite).count()), None)
+            if actor is None:
+                lite_page.wait_for_function(SEQ_JS, arg=[seq, True], timeout=60000, polling=POLL)
+                if move_buttons(lite_page, True).count():
+                    actor = (lite_page, True)
+                    lite_moves += 1
             if actor is None:
                 break
             page, lite = actor
             words = move_buttons(page, lite).first.inner_text()
             assert words and "{" not in words
+            page.bring_to_front()  # as a student clicks: on the page in front (the others' keep running)
             move_buttons(page, lite).first.click()
             board.wait_for_function(
-                "n => +document.querySelector('.dnb-board-table').getAttribute('data-seq') > n", arg=seq, timeout=30000
+                "n => +document.querySelector('.dnb-board-table').getAttribute('data-seq') > n",
+                arg=seq,
+                timeout=30000,
+                polling=POLL,
             )
             board.wait_for_function(  # the table view of that move is drawn
                 "() => { const b = document.querySelector('.dnb-board-table');"
                 " return b.querySelector('.dnb-picture').dataset.seq === b.dataset.seq }",
                 timeout=30000,
+                polling=POLL,
             )
             seq, head, picture = board_state(board)
             assert seq == frames[-1][0] + 1, "the board skipped a move"
             assert picture != frames[-1][2] and head != frames[-1][1]
             frames.append((seq, head, picture))
             assert len(frames) < 500
+        assert lite_moves > 0  # the site's student played too
         assert board.locator(".dnb-board-table").get_attribute("data-over") == "yes"
         over = board.inner_text(".dnb-table-last")
         assert "Игра окончена" in over

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browserkit import ARTIFACTS, chromium, only_from, require_browser
+from browserkit import ARTIFACTS, POLL, chromium, only_from, require_browser
 from classfake import KEY, fake_server
 
 pytestmark = pytest.mark.browser
@@ -84,21 +84,24 @@ def test_a_game_on_the_pages_to_its_end() -> None:
         pictures = set()
         while True:
             for p in students:  # the frame after the last move reached both pages
-                p.wait_for_function("n => +document.body.dataset.seq >= n", arg=max(board_seq(board), 0))
+                p.wait_for_function("n => +document.body.dataset.seq >= n", arg=max(board_seq(board), 0), polling=POLL)
             page = next((p for p in students if p.locator("#moves button").count()), None)
             if page is None:
                 break
             before = board_seq(board)
             labels = legal_buttons(page)
             assert all(label and "{" not in label for label in labels)
+            page.bring_to_front()  # as a student clicks: on the page in front (the others' keep running)
             page.locator("#moves button").first.click()
             board.wait_for_function(
-                "n => +(document.querySelector('.dnb-board-table').getAttribute('data-seq')) > n", arg=before
+                "n => +(document.querySelector('.dnb-board-table').getAttribute('data-seq')) > n",
+                arg=before,
+                polling=POLL,
             )
             seen_board.append(board_seq(board))
             pictures.add(board.locator(".dnb-board-table").inner_text())
             for p in students:  # every page has the new frame before the next click
-                p.wait_for_function("() => !document.querySelector('#moves button:disabled')")
+                p.wait_for_function("() => !document.querySelector('#moves button:disabled')", polling=POLL)
             moves += 1
             if moves == 4:
                 # a reload comes back to the seat with the token kept (sessionStorage for

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import socketserver
 import threading
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import free_port, jupyter_lab, one_cell_notebook, shot
+from browserkit import course_site, free_port, jupyter_lab, one_cell_notebook, shot
 from conftest import NOTEBOOKS, RECORDINGS
 
 pytestmark = pytest.mark.browser
@@ -88,18 +87,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The JupyterLite site built from the checkout (``durak_nb.site.build``), served;
-    ``DURAK_NB_SITE=DIR``: a site already built from this checkout (``python -m
-    durak_nb.site -o DIR``) is served instead of building one (about 8 minutes here)."""
-    pytest.importorskip("jupyterlite_core")
-    from durak_nb.site.build import build_site
-
-    built = os.environ.get("DURAK_NB_SITE")
-    if built:
-        out = Path(built)
-    else:
-        out = tmp_path_factory.mktemp("walk-site") / "site"
-        build_site(out)
+    """The JupyterLite site built from the checkout (:func:`browserkit.course_site`:
+    ``DURAK_NB_SITE=DIR``, a site already built from this checkout, or one built here), served."""
+    out = course_site(tmp_path_factory)
     port = free_port()
     server = socketserver.ThreadingTCPServer(("127.0.0.1", port), functools.partial(_Quiet, directory=str(out)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
