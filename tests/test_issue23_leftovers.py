@@ -95,28 +95,40 @@ def game_state(g: Game) -> tuple[object, ...]:
     return (g.position(), list(g.history), g.rng.getstate(), g.legal_moves(), g.result)
 
 
-def test_repro15_rng_row_compares_one_generator_with_its_copy() -> None:
-    """Its ``['_rng']`` rows (3,216 of them): ``random.Random`` has no ``==``, so a deep copy of
-    the one generator is never equal to it; the generator's state is unchanged."""
+def test_repro15_a_refusal_leaves_the_reproducers_snapshot_equal() -> None:
+    """Its ``['_rng']`` rows (3,216 of them) and ``['_hv']`` rows: ``random.Random`` had no
+    ``==``, so a deep copy of the one generator was never equal to it, and a refusal read
+    the hands' view (a cache made on reading). The game's generator now compares by its
+    state and refusals read the hands' masks: the reproducer's own snapshot is equal."""
     g = Game.deal(Rules.make("podkidnoy"), ["Anna", "Boris", "Vera"], seed=3)
     g.rng  # noqa: B018  (the generator made: _rng holds it)
-    before, state = repro_snapshot(g), game_state(g)
+    g.play(g.legal_moves()[0])
+    attacker, defender = g.attacker, g.defender
+    assert attacker is not None and defender is not None
+    held, state = g.hands[defender][0], game_state(g)  # (these fill caches: before the snapshot)
+    g._hv = None  # (reading a hand made the view: a cache, dropped as a move drops it)
+    before = repro_snapshot(g)
     with pytest.raises(IllegalMove):
-        g.play(Move.take(0))
+        g.play(Move.take(attacker))  # R14: only the defender takes
+    with pytest.raises(IllegalMove):
+        g.play(Move.throw(defender, [held]))  # R11: the defender does not throw in
+    with pytest.raises(IllegalMove):
+        g.play(Move.throw(defender, ["6S", "8D"]))
     after = repro_snapshot(g)
-    assert [k for k in before if before[k] != after[k]] == ["_rng"]
-    assert copy.deepcopy(g._rng) != g._rng and copy.deepcopy(g._rng).getstate() == g._rng.getstate()  # type: ignore[union-attr]
+    assert [k for k in before if before[k] != after[k]] == []
+    assert copy.deepcopy(g._rng) == g._rng and g._hv is None
     assert game_state(g) == state
 
 
-def test_repro15_hand_view_row_is_a_cache_made_on_reading() -> None:
-    """Its ``['_hv', ...]`` rows: ``_hv`` holds the sorted lists :attr:`Game.hands` makes
-    when first read after a move; a refusal that reads a hand makes them, nothing else."""
+def test_repro15_hand_view_is_a_cache_made_on_reading() -> None:
+    """``_hv`` holds the sorted lists :attr:`Game.hands` makes when first read after a
+    move; a refusal does not make them (it reads the masks), reading the hands does."""
     g = Game.deal(Rules.make("podkidnoy"), ["Anna", "Boris", "Vera"], seed=3)
     g.play(g.legal_moves()[0])
     assert g._hv is None
     hm = list(g._hm)
     g.why_illegal(Move.throw(0, ["6S", "8D"]))
+    assert g._hv is None
     g.hands  # noqa: B018
     assert g._hv is not None and g._hv[0] == hm and g._hm == hm
 
@@ -169,7 +181,7 @@ def test_repro15_refusals_at_random_states_keep_the_game() -> None:
                 after = repro_snapshot(g)
                 flagged |= {k for k in before if before[k] != after[k]}
             assert game_state(g) == state and slots(g, caches) == kept
-    assert refused > 800 and flagged <= caches and "_rng" in flagged
+    assert refused > 800 and flagged <= caches and not flagged & {"_rng", "_hv"}
 
 
 # ------------------------------------------------------------------ lessons from hostile notebooks
