@@ -27,14 +27,10 @@ loaded machine: paired runs), and prints each round's figure and the median run'
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import re
-import socketserver
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -63,29 +59,6 @@ print("KIT-IMPORT %.3f" % (time.perf_counter() - t))
 """
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-    }
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
-@contextmanager
-def serve(site: Path) -> Iterator[str]:
-    """``site`` served on a free loopback port; yields its base URL."""
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 @contextmanager
 def browser() -> Iterator[Any]:
     """Debian's Chromium, a fresh profile (cold cache), every host but the loopback refused."""
@@ -110,13 +83,13 @@ def browser() -> Iterator[Any]:
 def measure(site: Path, lesson: str) -> dict[str, Any]:
     """Open ``lesson`` from the landing page of ``site`` in JupyterLab and time it (see the module)."""
     out: dict[str, Any] = {}
-    with serve(site) as base, browser() as ctx:
+    from browserkit import click_run_all, serve_folder
+
+    with serve_folder(site) as base, browser() as ctx:
         page = ctx.new_page()
         logs: list[tuple[float, str]] = []
         t0 = [time.monotonic()]
         page.on("console", lambda m: logs.append((time.monotonic() - t0[0], m.text)))
-        from browserkit import click_run_all
-
         page.goto(f"{base}/")
         # the edition's own JupyterLab (lab/, lab-ru/, lab-uk/: the landing page's first link of the row)
         link = page.locator(f'a[href$="/index.html?path={lesson}"]').first

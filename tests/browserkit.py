@@ -16,15 +16,19 @@ Without Chromium or Playwright, :func:`require_browser` skips the test, except w
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import os
 import re
 import shutil
 import signal
 import socket
+import socketserver
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Iterable, Iterator
@@ -231,6 +235,33 @@ def course_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "site"
     build_site(out)
     return out
+
+
+class _QuietFiles(http.server.SimpleHTTPRequestHandler):
+    """A folder's files, as a static host serves a JupyterLite site (WebAssembly and
+    JavaScript modules by their types), without a log line a request."""
+
+    extensions_map = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+    }
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def serve_folder(folder: Path) -> Iterator[str]:
+    """``folder`` served on a free loopback port, in a thread; yields its base URL
+    (``http://127.0.0.1:PORT``) and stops the server afterwards."""
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_QuietFiles, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def free_port() -> int:

@@ -12,13 +12,9 @@ Russian and Ukrainian, none with text cut off or a page wider than the window.  
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import socketserver
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -26,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import ARTIFACTS, POLL, chromium, course_site, free_port, require_browser, stop_server
+from browserkit import ARTIFACTS, POLL, chromium, course_site, free_port, require_browser, serve_folder, stop_server
 from test_class_pages_browser import CUT_JS, FRESH_TAB, WIDE_JS
 
 pytestmark = pytest.mark.browser
@@ -74,31 +70,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
         log.close()
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-    }
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The course's JupyterLite site (:func:`browserkit.course_site`), served on a free port."""
     out = course_site(tmp_path_factory)
     assert (out / "files" / "class.ipynb").is_file()
-    port = free_port()
-    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", port), functools.partial(_Quiet, directory=str(out)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with serve_folder(out) as base:
+        yield base
 
 
 def lite_student(page: Any, site: str, server: str, code: str, name: str) -> Any:

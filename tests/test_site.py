@@ -10,15 +10,11 @@ stepped, a drill answered.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import html.parser
-import http.server
 import json
 import os
 import shutil
-import socketserver
-import threading
 import time
 import urllib.parse
 import zipfile
@@ -33,9 +29,9 @@ from browserkit import (
     VISIBLE_WORDS_JS,
     chromium,
     click_run_all,
-    free_port,
     only_from,
     require_browser,
+    serve_folder,
     shot,
 )
 
@@ -115,28 +111,10 @@ def test_main_refuses_a_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--no-such-option" in capsys.readouterr().err
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-    }
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[str]:
-    port = free_port()
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_folder(site) as base:
+        yield base
 
 
 def open_and_run(page: Any, base: str, path: str, lang: str = "en") -> float:

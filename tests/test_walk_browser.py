@@ -9,16 +9,12 @@ installed into a folder of the test's own, put first on ``JUPYTER_PATH``.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import socketserver
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import course_site, free_port, jupyter_lab, one_cell_notebook, shot
+from browserkit import course_site, jupyter_lab, one_cell_notebook, serve_folder, shot
 from conftest import NOTEBOOKS, RECORDINGS
 
 pytestmark = pytest.mark.browser
@@ -80,25 +76,12 @@ def test_a_lesson_has_no_add_a_cell_footer_in_jupyterlab_and_notebook_7(
             page.close()
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The JupyterLite site built from the checkout (:func:`browserkit.course_site`:
     ``DURAK_NB_SITE=DIR``, a site already built from this checkout, or one built here), served."""
-    out = course_site(tmp_path_factory)
-    port = free_port()
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", port), functools.partial(_Quiet, directory=str(out)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve_folder(course_site(tmp_path_factory)) as base:
+        yield base
 
 
 @pytest.mark.parametrize("path", ["02_a_bout.ipynb", "ru/04_drawing_order.ipynb"])
