@@ -436,7 +436,7 @@ def memo_words() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
 
 
 def memo() -> str:
-    """The text :data:`durak_nb.grammar.MEMO_PATH` should hold (JSON, one entry a line).
+    """The text :data:`durak_nb.grammar.MEMO_PATH` should hold (JSON, keys sorted, indented).
 
     Raises:
         RuntimeError: pymorphy3 or a dictionary is not installed.

@@ -27,7 +27,7 @@ This module imports nothing of the kit (the analyser only, loaded on first use, 
 language).  The dictionary's answers for the words the course itself declines (its
 players' names, the word *player*, the nouns the catalogues count) are also kept in
 ``grammar_memo.json`` beside this module (:data:`MEMO_PATH`), made from the dictionary by
-``python scripts/make_grammar_memo.py`` and held to it by a test: a page of the course
+``python -m durak_nb.catalogues memo`` and held to it by a test: a page of the course
 then needs no dictionary (the site's Russian and Ukrainian lessons load none), and any
 other word asks the dictionary.  The memo is used only while it was made by the
 installed dictionaries (or none is installed, as on the site before a load).  Without
@@ -97,6 +97,7 @@ _analyzers: dict[str, Any] = {}
 #: its animacy, whether its tags carry a number, and each inflection a count asks), with
 #: the versions of the dictionaries that made it (``made_by``).
 MEMO_PATH = Path(__file__).with_name("grammar_memo.json")
+#: each language's part of the memo, read once (:func:`_memo`)
 _memos: dict[str, dict[str, Any]] = {}
 _CYRILLIC_WORD = re.compile(r"^[А-Яа-яЁёІіЇїЄєҐґ'ʼ’]+$")
 _COUNT = re.compile(r"^(\d+)(\s+)(\S+)(.*)$", re.S)
@@ -176,18 +177,18 @@ def _installed_version(distribution: str) -> str | None:
 
 def _memo(lang: str) -> dict[str, Any]:
     """The memo's part for ``lang`` (empty when there is none, it cannot be read, or the
-    installed dictionary of ``lang`` is not the one that made it)."""
-    got = _memos.get(lang)
-    if got is None:
-        got = {}
+    installed dictionaries are not the ones that made it); the file is read once, for
+    every language."""
+    if lang not in _memos:
+        data: dict[str, Any] = {}
         with contextlib.suppress(OSError, ValueError):
             data = json.loads(MEMO_PATH.read_text(encoding="utf-8"))
             made_by = data.get("made_by", {})
-            ours = {d: _installed_version(d) for d in made_by}
-            if all(v is None or v == made_by[d] for d, v in ours.items()):
-                got = data.get(lang, {})
-        _memos[lang] = got
-    return got
+            if any(_installed_version(d) not in (None, v) for d, v in made_by.items()):
+                data = {}
+        for each in _MORPH_LANGS:
+            _memos.setdefault(each, data.get(each, {}))
+    return _memos.get(lang, {})
 
 
 @dataclass(frozen=True)

@@ -1005,7 +1005,7 @@ class PartialGame:
         for s, hand in enumerate(probe.hands):
             mine = cur.mine(s)
             hidden = [order[p] for p in _bits(mine)]
-            hands.append(sorted([c for c in hand if c in cur.named] + [c for c in hidden if c not in cur.named]))
+            hands.append([c for c in hand if c in cur.named] + [c for c in hidden if c not in cur.named])
         probe.hands = hands  # the engine's hands are set whole, never edited
         probe.talon[:] = [order[lay.talon_pos[j]] for j in range(cur.ndrawn, len(lay.talon_pos))]
         return probe
