@@ -8,7 +8,7 @@ export PATH="$PWD/.venv/bin:$PATH"
 # the class store's tests run against PostgreSQL too: here a missing server fails them
 export DURAK_NB_REQUIRE_POSTGRES=1
 # the course's site, built once while the lint runs (each on one core), for the browser
-# tests that serve it (tests/browserkit.py course_site; tests/test_site.py builds its own)
+# tests that serve it and read it (tests/browserkit.py course_site, tests/test_site.py site)
 work="$(mktemp -d)"
 trap 'kill "${site_pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
 if [ -z "${DURAK_NB_SITE:-}" ]; then
@@ -22,7 +22,9 @@ echo "== durak-nb validate recordings"; durak-nb validate recordings/*.json reco
 if [ -n "${site_pid:-}" ]; then
     if wait "$site_pid"; then
         export DURAK_NB_SITE="$work/site"
-        echo "== the course's site: $(grep -m1 '^site written' "$work/site.log")"
+        DURAK_NB_SITE_SUMMARY="$(grep -m1 '^site written' "$work/site.log")"
+        export DURAK_NB_SITE_SUMMARY
+        echo "== the course's site: $DURAK_NB_SITE_SUMMARY"
     else  # the tests that serve it build it themselves, and say why it fails
         echo "== the course's site did not build:"; tail -5 "$work/site.log"
     fi
