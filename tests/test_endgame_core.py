@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from durak_nb.analysis import SolverBudgetError, decision, solve
 from durak_nb.analysis.endgame_core import LEAD, PASS, SHOW, TAKE, CoreRefused, Endgame, Search, solve_core
 from durak_nb.analysis.solver import ENTRY_BYTES, MAX_NODE_BUDGET
-from durak_nb.cards import Suit, deck
+from durak_nb.cards import Card, Suit, deck
 from durak_nb.engine import Action, Game, Move
 from durak_nb.rules import Rules
 
@@ -378,3 +378,96 @@ def test_node_budget_bound_is_the_cli_one() -> None:
     with pytest.raises(ValueError, match="1,000,000"):
         solve(game, node_budget=MAX_NODE_BUDGET + 1)
     assert solve(game, node_budget=MAX_NODE_BUDGET).durak == 1
+
+
+def _mask(text: str) -> int:
+    out = 0
+    for code in text.split():
+        out |= 1 << Card.parse(code)
+    return out
+
+
+def _codes(mask: int) -> str:
+    return " ".join(Card.of(c >> 2, c & 3).code for c in range(60) if mask >> c & 1)
+
+
+def test_canonical_form_closes_the_ranks_and_orders_the_plain_suits() -> None:
+    """The search's form of a bout's start (hearts trump): the ranks no card holds
+    dropped (8, 10, J: 9 → 8, Q → 9, K → 10, A → J), then the plain suits in order of
+    what each holds (diamonds', clubs', spades' cards become spades', diamonds', clubs')."""
+    game = Game.from_code("podkidnoy", NAMES, "9S9C6D/KS7D - H 0 * 5 + -")
+    core, state = Endgame.from_game(game)
+    assert (core.close_ranks, core.alike) == (True, [Suit.S, Suit.D, Suit.C])
+
+    def form(h0: str, h1: str) -> tuple[str, str]:
+        after = (_mask(h0), _mask(h1), *state[2:])
+        before = (*after[:3], _mask("8H TH"), *after[4:])  # a bito: 8♥ 10♥ to the discard
+        found = core.canonical(before, after)
+        assert found[2:] == after[2:]
+        return _codes(found[0]), _codes(found[1])
+
+    assert form("9S 9C 6D AH", "KS 7D QC") == ("6S 8D 8C JH", "7S 9D TC")
+    # two positions that play alike have one form: 7♣ 8♣ against 10♠ J♦, and 6♦ 7♦ against 8♣ 9♠
+    assert form("7C 8C", "TS JD") == form("6D 7D", "8C 9S") == ("6S 7S", "8D 9C")
+    assert form("6S 7S", "8D 9C") == ("6S 7S", "8D 9C")  # the form of a form is itself
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "close_ranks", "alike"),
+    [
+        ("podkidnoy", {"deck_size": 24}, True, 3),
+        ("japanese", {}, True, 2),  # R8: spades are beaten by no trump, diamonds are trumps
+        ("podkidnoy", {"trump_six_beats_ace": True}, False, 3),  # R7: the trump six and ace
+        ("perevodnoy", {"two_sixes_win": True}, False, 3),  # R26 names the sixes
+    ],
+)
+def test_the_symmetries_are_read_off_the_rules(
+    preset: str, options: dict[str, object], close_ranks: bool, alike: int
+) -> None:
+    rules = Rules.make(preset, **options)
+    cards = list(deck(rules.deck_size))
+    game = Game.from_position(
+        rules, NAMES, hands=[cards[-3:], cards[-6:-3]], talon="", trump=Suit.D, attacker=0, rest_to_discard=True
+    )
+    core, _state = Endgame.from_game(game)
+    assert (core.close_ranks, len(core.alike)) == (close_ranks, alike)
+    if rules.japanese:
+        assert core.alike == [Suit.H, Suit.C]
+
+
+def test_the_canonical_form_changes_no_outcome() -> None:
+    """Every root move's outcome, searched with the canonical form of each bout's start
+    and without it (the core's own positions throughout), on endgames of every variant
+    (the outcomes against a plain minimax on the engine: test_outcomes_against_plain_minimax)."""
+    compared = changed = 0
+    for preset, options in VARIANTS:
+        rules = Rules.make(preset, **options)
+        for seed in range(6):
+            rng = random.Random(9100 + seed)
+            cards = list(deck(rules.deck_size))
+            rng.shuffle(cards)
+            n = 2 + seed % 3
+            game = Game.from_position(
+                rules,
+                NAMES,
+                hands=[cards[:n], cards[n : 2 * n]],
+                talon="",
+                trump=Suit.D if rules.japanese else rng.choice(list(Suit)),
+                attacker=0,
+                first_bito_done=True,
+                bout=5,
+                rest_to_discard=True,
+            )
+            if game.result is not None:
+                continue
+            core, state = Endgame.from_game(game)
+            kids = [c for _mv, c in core.expand(state, False)[1]]
+            with_form = [Search(core, 500_000, None, core.history(game)).after(state, c) for c in kids]
+            changed += sum(form >= 0 for form in core._forms.values())
+            plain = Search(core, 500_000, None, core.history(game))
+            plain.canon = False
+            without = [plain.after(state, c) for c in kids]
+            assert with_form == without, (preset, options, seed)
+            compared += len(kids)
+    assert compared > 200
+    assert changed > 100  # bout starts the form relabelled

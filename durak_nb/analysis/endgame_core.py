@@ -39,6 +39,15 @@ of a bout are such, and none of them gets a table entry. R27 stays exact (each o
 of the position stepped over is followed by one of the next, which reaches the count no
 later, on the same line); the differential test checks every step against play + pass.
 
+Positions that play alike share one table entry (:meth:`Endgame.canonical`): where a bout
+ends in bito (and, where no position can recur, in a take) the search relabels the hands
+to one form, the ranks no card in play holds dropped (only which rank is higher and which
+are equal decides a beat or a throw-in, R6, R11; not so with R7's trump six or R26's
+sixes) and the plain suits put in order of what each holds (suits beaten and beating
+alike: in japanese not spades, R8). What is alike is read off the engine's beat table.
+R27's count is emptied at a bito, so it never meets a relabelled position. On the
+benchmark's endgames of 7 cards each it searches a quarter to a third fewer positions.
+
 R27, exact (rules with transfers, where a position can recur; elsewhere none can, as the
 engine's own ``_no_repeat`` says): the core counts every position after every move since
 the last bito, as the engine does, in the engine's own sense of "the same position" (the
@@ -58,7 +67,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, deck
 from ..engine import Action, Game, Move
 from ..errors import DurakError
 
@@ -91,6 +100,9 @@ LEAD, THROW, PASS, COVER, TAKE, TRANSFER, SHOW = range(7)
 _PASS_MOVE = (PASS, 0, 0)
 _TAKE_MOVE = (TAKE, 0, 0)
 SIXES = 15 << 24  # the four sixes (rank 6, R26)
+_LOW64 = (1 << 64) - 1
+#: the most canonical forms of hands an :class:`Endgame` remembers (about 150 bytes each)
+FORMS = 50_000
 
 
 def _bits(m: int) -> list[int]:
@@ -142,6 +154,97 @@ class Endgame:
         self.stepped = 0
         #: every card of the trump suit (move ordering only)
         self.trumps = sum(1 << (4 * rank + self.trump) for rank in range(2, 15))
+        self._symmetries(game)
+
+    def _symmetries(self, game: Game) -> None:
+        """Which relabellings of the cards leave this game's rules unchanged, read off the
+        beat table the engine made (R6-R8): dropping the ranks no card in play holds, where
+        beating depends only on the suits and which rank is higher (not with R7's trump six;
+        not with R26, which names the sixes), and exchanging suits that beat and are beaten
+        alike (the plain suits; in japanese not spades, R8)."""
+        cards = list(deck(self.rules.deck_size))
+        beat = self.beat
+        #: the deck's lowest rank's first bit (ranks close up towards it)
+        self.low = 4 * (cards[0] >> 2)
+        by_order: dict[tuple[int, int, int], int] = {}
+        ranks_ok = not self.two_sixes
+        for a in cards:
+            for b in cards:
+                k = (a & 3, b & 3, (b >> 2 > a >> 2) - (b >> 2 < a >> 2))
+                bit = beat[a] >> b & 1
+                if by_order.setdefault(k, bit) != bit:
+                    ranks_ok = False
+        self.close_ranks = ranks_ok
+
+        def swap(c: int, s: int, t: int) -> int:
+            u = c & 3
+            return c & ~3 | (t if u == s else s if u == t else u)
+
+        def same(s: int, t: int) -> bool:
+            return all((beat[a] >> b & 1) == (beat[swap(a, s, t)] >> swap(b, s, t) & 1) for a in cards for b in cards)
+
+        classes: list[list[int]] = []
+        for s in range(4):
+            for group in classes:
+                if same(group[0], s):
+                    group.append(s)
+                    break
+            else:
+                classes.append([s])
+        alike = max(classes, key=len)
+        #: the suits that may be exchanged (two or more, else none)
+        self.alike = alike if len(alike) > 1 else []
+        spread = sum(1 << (4 * r) for r in range(15))
+        self.spread = spread
+        self.fixed = ~sum(spread << s for s in self.alike)
+        #: the hands' canonical forms found so far (:meth:`canonical`; at most :data:`FORMS`)
+        self._forms: dict[int, int] = {}
+
+    def canonical(self, before: State, st: State) -> State:
+        """The position ``st`` that starts a bout after ``before`` (a position of the bout
+        that ended), relabelled to one form for the positions that play alike
+        (:meth:`_symmetries`): the ranks no card in a hand holds are dropped (the ranks
+        above move down) and the exchangeable suits are put in order of what each holds;
+        after a take too where no position can recur (with R27 a take keeps the count
+        going, so not then). A function of the position alone, whatever the line to it:
+        the outcome and the moves correspond one to one, so the search's table keeps one
+        entry for all of them; only :class:`Search` makes such positions."""
+        h0, h1 = st[0], st[1]
+        if self.repetition and (h0 | h1).bit_count() == (before[0] | before[1] | before[3]).bit_count():
+            return st  # a take, with R27
+        key = h0 << 64 | h1
+        found = self._forms.get(key)
+        if found is not None:
+            return st if found < 0 else (found >> 64, found & _LOW64, *st[2:])  # -1: as it is
+        if len(self._forms) >= FORMS:
+            self._forms.clear()
+        if self.close_ranks:
+            live = h0 | h1
+            spread = self.spread
+            held = (live | live >> 1 | live >> 2 | live >> 3) & spread  # a bit at 4 * rank for each rank held
+            top = held.bit_length()
+            gaps = ~held & spread & ((1 << top) - 1) & ~((1 << self.low) - 1)
+            while gaps:  # a rank below the highest one held that nobody holds: dropped
+                r4 = gaps.bit_length() - 1  # the highest first: the lower ones stay where they are
+                gaps ^= 1 << r4
+                below = (1 << r4) - 1
+                h0 = h0 & below | (h0 >> (r4 + 4)) << r4
+                h1 = h1 & below | (h1 >> (r4 + 4)) << r4
+        alike = self.alike
+        if alike:
+            spread = self.spread
+            parts = sorted([(((h0 >> s) & spread) << 1 | ((h1 >> s) & spread), s) for s in alike])
+            fixed = self.fixed
+            n0, n1 = h0 & fixed, h1 & fixed
+            for (_sig, s), t in zip(parts, alike, strict=True):
+                n0 |= ((h0 >> s) & spread) << t
+                n1 |= ((h1 >> s) & spread) << t
+            h0, h1 = n0, n1
+        if h0 == st[0] and h1 == st[1]:
+            self._forms[key] = -1
+            return st
+        self._forms[key] = h0 << 64 | h1
+        return (h0, h1, *st[2:])
 
     # ------------------------------------------------------------------ from and to the engine
 
@@ -630,6 +733,8 @@ class Search:
         self, core: Endgame, budget: int, table: dict[int, int] | None = None, history: dict[State, int] | None = None
     ) -> None:
         self.core = core
+        #: each bout's start in its canonical form (:meth:`Endgame.canonical`)
+        self.canon = core.close_ranks or bool(core.alike)
         self.budget = budget
         #: the positions searched: new to the table, or searched without it (R27); the
         #: budget bounds these, and so the table (one entry each at most)
@@ -767,7 +872,11 @@ class Search:
         best = -2
         if sign < 0:
             a, b = -beta, -alpha
+        canon = self.canon and laid
+        canonical = core.canonical
         for _mv, child in kids:
+            if canon and child.__class__ is not int and not child[3]:  # a bout's start: its canonical form
+                child = canonical(st, child)
             if child.__class__ is int:
                 v = child
             elif not k:
