@@ -9,6 +9,7 @@ from durak_nb.analysis import solve
 from durak_nb.bots import HeuristicBot, play_out, turn_seat
 from durak_nb.engine import Game, Move
 from durak_nb.ismcts import ISMCTSBot, _Node, _rewards
+from durak_nb.rules import Rules
 from durak_nb.tournament import bot_spec, run_tournament
 
 #: Anna to lead in a two-player end game (talon empty): the solver's best leads are the
@@ -44,7 +45,8 @@ def test_two_deals_differing_only_in_hidden_cards_give_the_same_move() -> None:
 
 @pytest.mark.parametrize(("preset", "players"), [("podkidnoy", 2), ("perevodnoy", 3), ("podkidnoy", 4)])
 def test_it_plays_whole_legal_games(preset: str, players: int) -> None:
-    g = Game.deal(preset, [f"P{k}" for k in range(players)], seed=11)
+    deck_size = 36 if players == 2 else 24  # a whole 36-card deck in the two-player game; shorter ones beside it
+    g = Game.deal(Rules.make(preset, deck_size=deck_size), [f"P{k}" for k in range(players)], seed=11)
     bot = ISMCTSBot(iterations=8, seed=1)
     moves = play_out(g, bot)
     assert g.finished and len(moves) == len(g.history)
@@ -134,8 +136,8 @@ def test_a_playout_beyond_its_solver_budget_is_played_out() -> None:
 @pytest.mark.parametrize(("preset", "players"), [("podkidnoy", 2), ("perevodnoy", 2), ("podkidnoy", 3)])
 def test_with_solved_playouts_it_plays_legal_games_and_repeats_itself(preset: str, players: int) -> None:
     games = []
-    for _ in range(2):
-        g = Game.deal(preset, [f"P{k}" for k in range(players)], seed=21)
+    for _ in range(2):  # the 24-card deck: a shorter game, the same ways to the endgame
+        g = Game.deal(Rules.make(preset, deck_size=24), [f"P{k}" for k in range(players)], seed=21)
         bot = ISMCTSBot(iterations=4, seed=2, playout_solve=500)
         moves = play_out(g, bot)
         assert g.finished and len(moves) == len(g.history)
