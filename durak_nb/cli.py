@@ -459,7 +459,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _selfplay_parser(sub: Any) -> None:
-    from .corpus import DASK_TIMEOUT
+    from .selfplay import DASK_TIMEOUT
 
     s = _command(sub, "selfplay", help=_("play many bot games in parallel: recordings plus Parquet tables"))
     s.add_argument("games", type=int, metavar="N", help=_("how many games"))

@@ -62,7 +62,16 @@ from .record.json_form import WRITE_WORDS, Recording, RecordingError, json_docum
 from .record.jsonlines import JSONL_SUFFIX, jsonl_text, read_jsonl
 from .record.lexer import MAX_GAMES
 from .rules import Rules
-from .selfplay import Step, play_command, quiet_worker, record_bot_game, seat_names, stop_pool
+from .selfplay import (
+    DASK_TIMEOUT,
+    MAX_DASK_TIMEOUT,
+    Step,
+    play_command,
+    quiet_worker,
+    record_bot_game,
+    seat_names,
+    stop_pool,
+)
 from .tables import MOVE_COLUMNS, MoveColumns
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -92,9 +101,6 @@ CORPUS_FORMAT = "durak-nb-corpus/1"
 DEFAULT_CHUNK = 200
 #: The most games one :func:`selfplay` call plays.
 MAX_CORPUS_GAMES = 10_000_000
-#: Seconds :func:`selfplay` waits by default to reach a Dask scheduler, and the most it may be given.
-DASK_TIMEOUT = 10.0
-MAX_DASK_TIMEOUT = 600.0
 MANIFEST = "corpus.json"
 MOVES_FILE = "moves.parquet"
 GAMES_FILE = "games.parquet"
