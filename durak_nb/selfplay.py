@@ -39,12 +39,12 @@ __all__ = ["NAMES", "Step", "play_command", "quiet_worker", "record_bot_game", "
 #: caused and the position after it.
 Step = Callable[[Position, Move, Sequence[Event], Position], None]
 
-#: Default names for bot games, in seat order.
 #: Seconds :func:`durak_nb.corpus.selfplay` waits by default to reach a Dask scheduler, and the
 #: most it may be given (here, not in :mod:`~durak_nb.corpus`, so that the command line's help
 #: reads them without importing pandas)
 DASK_TIMEOUT = 10.0
 MAX_DASK_TIMEOUT = 600.0
+#: Default names for bot games, in seat order.
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya")
 
 

@@ -221,14 +221,22 @@ def require_browser() -> None:
         pytest.skip(reason)
 
 
-def course_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The course's JupyterLite site built from this checkout: ``DURAK_NB_SITE`` when it
-    names one (``scripts/test.sh`` builds it once, beside the lint, for the tests that
-    serve it; by hand: ``python -m durak_nb.site -o DIR``), else built here (about a
-    minute)."""
+def prebuilt_site() -> Path | None:
+    """The course's site ``DURAK_NB_SITE`` names, where it holds one (``scripts/test.sh``
+    builds it once, beside the lint, for the tests that serve or read it; by hand:
+    ``python -m durak_nb.site -o DIR``), else ``None``."""
     built = os.environ.get("DURAK_NB_SITE")
     if built and (Path(built) / "jupyter-lite.json").is_file():
         return Path(built)
+    return None
+
+
+def course_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The course's JupyterLite site built from this checkout: :func:`prebuilt_site`, else
+    built here (about a minute)."""
+    built = prebuilt_site()
+    if built is not None:
+        return built
     pytest.importorskip("jupyterlite_core")
     from durak_nb.site.build import build_site
 

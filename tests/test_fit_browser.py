@@ -159,15 +159,15 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, Path]]
     threads, would spawn a process that imports the kit again (about 4 s a lesson;
     :func:`durak_nb.views.lesson_page._in_child`)."""
     out = tmp_path_factory.mktemp("fit-pages")
-    pages = [(lang, out / f"{lang}-{nb.stem}.html") for lang, nb in lessons()]
+    todo = [(lang, nb, out / f"{lang}-{nb.stem}.html") for lang, nb in lessons()]
     script = (
         "import sys\nfrom durak_nb.views.lesson_page import export_lesson\n"
         "for nb, page in zip(sys.argv[1::2], sys.argv[2::2]):\n    export_lesson(nb, page)\n"
     )
-    args = [str(x) for (_lang, nb), (_l, page) in zip(lessons(), pages, strict=True) for x in (nb, page)]
+    args = [str(x) for _lang, nb, page in todo for x in (nb, page)]
     done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
-    return pages
+    return [(lang, page) for lang, _nb, page in todo]
 
 
 def test_every_exported_lesson_fits_1366_and_1024(browser: Any, exported: list[tuple[str, Path]]) -> None:

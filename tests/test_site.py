@@ -30,6 +30,7 @@ from browserkit import (
     chromium,
     click_run_all,
     only_from,
+    prebuilt_site,
     require_browser,
     serve_folder,
     shot,
@@ -47,11 +48,11 @@ pytest.importorskip("jupyterlite_core")
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site built from this checkout: the one ``scripts/test.sh`` built beside the
-    lint with ``python -m durak_nb.site`` (``DURAK_NB_SITE``; its summary line,
-    ``DURAK_NB_SITE_SUMMARY``, and its size checked here as this module's own build is;
-    these tests only read it), else built here."""
-    built = os.environ.get("DURAK_NB_SITE")
-    if built and not os.environ.get("DURAK_NB_SITE_NOTEBOOKS") and (Path(built) / "jupyter-lite.json").is_file():
+    lint with ``python -m durak_nb.site`` (:func:`browserkit.prebuilt_site`; its summary
+    line, ``DURAK_NB_SITE_SUMMARY``, and its size checked here as this module's own build
+    is; these tests only read it), else built here."""
+    built = prebuilt_site()
+    if built is not None and not os.environ.get("DURAK_NB_SITE_NOTEBOOKS"):
         from durak_nb.site.build import _folder_size
 
         said = os.environ.get("DURAK_NB_SITE_SUMMARY")  # the build's summary line (test.sh)
@@ -59,16 +60,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             assert "(editions: en, " in said, said
             missing = said.rpartition("without a browser build: ")[2].split(", ")
             assert set(missing) == {"numpy", "pandas", "matplotlib"}, said
-        size = _folder_size(Path(built))
-        assert size <= SIZE_LIMIT, f"the site is {size / 1e6:.1f} MB, above {SIZE_LIMIT / 1e6:.0f} MB"
-        return Path(built)
-    out = tmp_path_factory.mktemp("site") / "site"
-    # DURAK_NB_SITE_NOTEBOOKS: build from another course folder (e.g. editions not yet merged)
-    report = build_site(out, notebooks=os.environ.get("DURAK_NB_SITE_NOTEBOOKS") or None)
-    assert report.editions[0] == "en"
-    assert {"numpy", "pandas", "matplotlib"} <= set(report.missing)
-    assert report.size <= SIZE_LIMIT, f"the site is {report.size / 1e6:.1f} MB, above {SIZE_LIMIT / 1e6:.0f} MB"
-    return out
+        site, size = built, _folder_size(built)
+    else:
+        site = tmp_path_factory.mktemp("site") / "site"
+        # DURAK_NB_SITE_NOTEBOOKS: build from another course folder (e.g. editions not yet merged)
+        report = build_site(site, notebooks=os.environ.get("DURAK_NB_SITE_NOTEBOOKS") or None)
+        assert report.editions[0] == "en"
+        assert {"numpy", "pandas", "matplotlib"} <= set(report.missing)
+        size = report.size
+    assert size <= SIZE_LIMIT, f"the site is {size / 1e6:.1f} MB, above {SIZE_LIMIT / 1e6:.0f} MB"
+    return site
 
 
 def test_pins_have_checksums() -> None:
