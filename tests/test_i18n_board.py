@@ -187,7 +187,7 @@ def test_widget_models_do_not_grow_with_the_language(lang: str) -> None:
         other = ReplayerWidget(_replay(), annotate=True)
         other.slider.value = 4
         other.step(-1)
-    assert models(other) == models(english) == 74
+    assert models(other) == models(english) == 65
     english.close()
     other.close()
 

@@ -243,9 +243,11 @@ def test_one_board_widget_drawn_by_value_never_rebuilt(widget: ReplayerWidget) -
     (the kernel sets it when the slider, the go-to list or the view list changes); the
     browser links only Play ↔ slider and the speed ↔ Play's interval."""
     before = models(widget)
-    assert len(before) == 34  # the replayer alone (the default, as lessons show it)
+    # the replayer alone (the default, as lessons show it): alike widgets share their
+    # layout or style (34 models before)
+    assert len(before) == 25
     # 40 more for the lines and the annotation panel
-    assert len(models(ReplayerWidget(widget.replay, annotate=True))) == 74
+    assert len(models(ReplayerWidget(widget.replay, annotate=True))) == 65
     assert [type(x) for x in widget.links] == [Link, Link]
     assert [(x.source, x.target) for x in widget.links] == [
         ((widget.play, "value"), (widget.slider, "value")),
@@ -375,14 +377,14 @@ def test_escaping_of_the_amp_name_in_frames() -> None:
 
 
 def test_a_300_move_4_player_game_stays_few_models() -> None:
-    """The 300-move 4-player game of the benchmark: the same 74 models as any game (34
+    """The 300-move 4-player game of the benchmark: the same 65 models as any game (25
     without the annotation panel; the design of Stacks made 2,049), and a board of a
     few kilobytes per frame."""
     rec = record_bot_game("podkidnoy", 4, 100, {})
     w = ReplayerWidget(Replay(rec), annotate=True)
     assert len(w.replay) == 300
-    assert len(models(w)) == 74
-    assert len(models(ReplayerWidget(Replay(rec)))) == 34
+    assert len(models(w)) == 65
+    assert len(models(ReplayerWidget(Replay(rec)))) == 25
     assert len(w.goto.options) == 301
     sizes = []
     for k in range(0, 301, 50):

@@ -638,7 +638,7 @@ const [dir, first, then] = process.argv.slice(2);
 const { loadPyodide } = require(path.join(dir, "pyodide.js"));
 (async () => {
   const py = await loadPyodide({ indexURL: dir + path.sep });
-  await py.loadPackage(["ipython"], { messageCallback: () => {} });
+  await py.loadPackage(["ipython", "jedi"], { messageCallback: () => {} });  // as the kernel preloads them
   py.runPython(first);
   await py.loadPackage(["prompt-toolkit"], { messageCallback: () => {} });
   py.runPython(then);
@@ -649,7 +649,8 @@ const { loadPyodide } = require(path.join(dir, "pyodide.js"));
 def test_ipython_imports_its_terminal_only_when_embed_is_called(site: Path, tmp_path: Path) -> None:
     """The quick start's IPython (issue 22), run in the site's own Pyodide under Node.js:
     ``import IPython`` no longer imports ``IPython.terminal`` and prompt_toolkit (211 of the
-    751 modules of a kernel's start), and prompt_toolkit is not even loaded; once loaded
+    751 modules of a kernel's start), and prompt_toolkit is not even loaded; its shell
+    starts without jedi and parso, which the first tab completion imports; once loaded
     (``pyodide_js.loadPackage("prompt-toolkit")``), ``IPython.embed`` imports them when
     called.  A patch whose text the wheel no longer holds is refused, naming the wheel and
     the file."""
@@ -664,6 +665,16 @@ def test_ipython_imports_its_terminal_only_when_embed_is_called(site: Path, tmp_
         "import sys, IPython\n"
         "print(sorted(m for m in sys.modules if m.startswith(('IPython.terminal', 'prompt_toolkit'))))\n"
         "try:\n    import prompt_toolkit\nexcept ImportError:\n    print('prompt_toolkit not loaded')\n"
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "import IPython.core.completer as c\n"
+        "shell = InteractiveShell.instance()\n"
+        "print('jedi', 'jedi' in sys.modules, 'parso' in sys.modules, c.JEDI_INSTALLED)\n"
+        "shell.Completer.use_jedi = True  # as pyodide_kernel's interpreter sets it\n"
+        "shell.run_cell('hand = [1]')\n"
+        "with c.provisionalcompleter():\n"
+        "    found = [x.text for x in shell.Completer.completions('import collec', 13)]\n"
+        "    found += [x.text for x in shell.Completer.completions('hand.app', 8)]\n"
+        "print(found, 'jedi' in sys.modules, type(c.jedi).__name__)\n"
     )
     then = (
         "import IPython.terminal.embed as e\n"
@@ -677,7 +688,14 @@ def test_ipython_imports_its_terminal_only_when_embed_is_called(site: Path, tmp_
         check=False,
         timeout=600,
     )
-    assert done.stdout.splitlines() == ["[]", "prompt_toolkit not loaded", "IPython embed True"], done.stderr[-2000:]
+    # jedi (and parso) imported at the first tab completion, not at the start; completion works
+    assert done.stdout.splitlines() == [
+        "[]",
+        "prompt_toolkit not loaded",
+        "jedi False False True",
+        "['collections', 'append'] True module",
+        "IPython embed True",
+    ], done.stderr[-2000:]
     pins = {w["name"]: w for w in load_pins()["wheels"]}
     src = fetch(pins["ipython"]["url"], DEFAULT_CACHE, sha256=pins["ipython"]["sha256"])
     slim = _slim_wheel(src, tmp_path, (), WHEEL_PATCHES["ipython"])

@@ -193,9 +193,36 @@ WHEEL_SKIPS = {
 #: IPython's ``import IPython`` imports its terminal (``IPython.terminal.embed``, and with it
 #: prompt_toolkit: 211 of the 751 modules a kernel start imports, about 40 % of its import
 #: time measured under Node.js), which a kernel in the browser never uses.  The quick start's
-#: IPython imports it only when ``IPython.embed`` is called: (file, text, replacement).
+#: IPython imports it only when ``IPython.embed`` is called.  Its completer imports jedi
+#: (and parso) at the kernel's start, 115 of the 600 ms of ``import pyodide_kernel`` under
+#: Node.js; the quick start's imports it at the first tab completion, as IPython 9.18 does
+#: (its ``_get_jedi``): (file, text, replacement).
 WHEEL_PATCHES = {
     "ipython": (
+        (
+            "IPython/core/completer.py",
+            "try:\n"
+            "    import jedi\n"
+            "    jedi.settings.case_insensitive_completion = False\n"
+            "    import jedi.api.helpers\n"
+            "    import jedi.api.classes\n"
+            "    JEDI_INSTALLED = True\n"
+            "except ImportError:\n"
+            "    JEDI_INSTALLED = False\n",
+            "import importlib.util\n\n"
+            "JEDI_INSTALLED = importlib.util.find_spec('jedi') is not None\n\n\n"
+            "class _Jedi:\n"
+            '    """jedi, imported and set up at its first use (durak-nb\'s site: not at the kernel\'s start)."""\n\n'
+            "    def __getattr__(self, name):\n"
+            "        global jedi\n"
+            "        import jedi as module\n"
+            "        import jedi.api.classes\n"
+            "        import jedi.api.helpers\n\n"
+            "        module.settings.case_insensitive_completion = False\n"
+            "        jedi = module\n"
+            "        return getattr(module, name)\n\n\n"
+            "jedi = _Jedi()\n",
+        ),
         (
             "IPython/__init__.py",
             "from .terminal.embed import embed\n",

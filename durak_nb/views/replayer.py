@@ -51,7 +51,7 @@ view the choices are not shown (they would show hidden cards).  The puzzle adds 
 widget models, made once; every frame only changes their values.
 
 **Design: few widgets, the frame drawn by the kernel.**  The replayer is a dozen
-widgets (about 40 models with their layouts and styles): the controls, a header and
+widgets (27 models with their layouts and styles): the controls, a header and
 ONE HTML widget, the board, whose ``value`` the kernel sets to the frame's HTML when
 the slider or the view changes (:meth:`ReplayerWidget.show`).  A frame is made when
 first shown and kept (:func:`.html.frame_parts`, the engine asked for that frame's
@@ -89,6 +89,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..annotate import Annotator, line_nodes, line_path, where
 from ..engine import Move
@@ -553,8 +555,10 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="96px"),
         )
         # the controls take two rows in a projector's 592 px column (issue 22: the table
-        # within 768 px): each label as wide as its words, not the library's 80 px
-        tight = {"description_width": "initial"}
+        # within 768 px): each label as wide as its words, not the library's 80 px.
+        # Widgets that look alike share one layout or style model, never changed later:
+        # each model is one more message at the start in JupyterLab (36 models are 27)
+        slider_style = widgets.SliderStyle(description_width="initial")
         self.slider = widgets.IntSlider(
             value=start,
             min=0,
@@ -562,7 +566,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             step=1,
             description=_("move"),
             continuous_update=True,
-            style=tight,
+            style=slider_style,
             layout=widgets.Layout(width="210px"),
         )
         self.speed = widgets.IntSlider(
@@ -572,30 +576,32 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             step=100,
             description=_("ms/move"),
             continuous_update=False,
-            style=tight,
+            style=slider_style,
             layout=widgets.Layout(width="170px"),
         )
         # each dropdown as wide as its description and longest option at the widgets'
         # 13 px, at most the lesson column (issue 22: «всё, что было известно то[гда]»,
         # «Игра окончена · 118/118 · после хода: Г…» were cut at a fixed width)
         labels = [frame_label(replay, k) for k in range(n + 1)]
+        label_style = DescriptionStyle(description_width="initial")
         self.goto = widgets.Dropdown(
             options=[(label, k) for k, label in enumerate(labels)],
             index=start,
             description=_("go to"),
-            style=tight,
+            style=label_style,
             layout=widgets.Layout(width=f"{dropdown_width(_('go to'), labels)}px"),
         )
         self.perspective = widgets.Dropdown(
             options=[(name, v) for v, name in enumerate(names)],
             index=view0,
             description=_("view"),
-            style=tight,
+            style=label_style,
             layout=widgets.Layout(width=f"{dropdown_width(_('view'), names)}px"),
         )
-        self.back = widgets.Button(description="◀", tooltip=_("one move back"), layout=widgets.Layout(width="3em"))
+        step_layout, step_style = widgets.Layout(width="3em"), widgets.ButtonStyle()
+        self.back = widgets.Button(description="◀", tooltip=_("one move back"), layout=step_layout, style=step_style)
         self.forward = widgets.Button(
-            description="▶", tooltip=_("one move forward"), layout=widgets.Layout(width="3em")
+            description="▶", tooltip=_("one move forward"), layout=step_layout, style=step_style
         )
         self.back.on_click(lambda _b: self.step(-1))
         self.forward.on_click(lambda _b: self.step(1))
@@ -604,12 +610,16 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             widgets.jslink((self.speed, "value"), (self.play, "interval")),
         )
         rec = replay.recording
+        # the header, the board, the legend and the replayer's own box: one plain layout
+        plain, html_style = widgets.Layout(), HTMLStyle()
         self.header = widgets.HTML(
             STYLE
             + card_defs()
             + '<div class="dnb-story">'
             + header_html(rec.rules.preset, replay.players, rec.meta)
-            + "</div>"
+            + "</div>",
+            layout=plain,
+            style=html_style,
         )
         # over the board: what was known then by default; "everything known later" (the cards
         # the recording places in a hand because they are laid later) a separate choice
@@ -623,8 +633,8 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
                 indent=False,
                 layout=widgets.Layout(width="auto"),
             )
-        self.board = widgets.HTML(self._board(start, view0))
-        self.legend = widgets.HTML(legend_html())
+        self.board = widgets.HTML(self._board(start, view0), layout=plain, style=html_style)
+        self.legend = widgets.HTML(legend_html(), layout=plain, style=html_style)
         self._shown: tuple[int, int] | None = (start, view0)
         self.slider.observe(self._on_slider, names="value")
         self.goto.observe(self._on_goto, names="index")
@@ -645,7 +655,7 @@ class ReplayerWidget(widgets.VBox):  # type: ignore[misc]
             children.insert(3, self._make_panel(replay, start, path))
         if puzzle:
             children.insert(2, self._make_puzzle())
-        super().__init__(children)
+        super().__init__(children, layout=plain)
         self.add_class("dnb-replayer")
 
     # ------------------------------------------------------------------ the puzzle
