@@ -944,44 +944,97 @@ def _run(argv: Sequence[str]) -> int:
 
 def _command_run(args: argparse.Namespace) -> int:
     """Run the command ``args`` names; returns the exit status."""
+    stdout = sys.stdout
+    sys.stdout = _Output(stdout)  # type: ignore[assignment]
     try:
-        if args.command == "validate":
-            return _validate(args.files, args.json)
-        if args.command == "play":
-            return _play(args)
-        if args.command == "selfplay":
-            return _selfplay(args)
-        if args.command == "replay":
-            return _replay(args.file)
-        if args.command == "convert":
-            return _convert(args.input, args.output, args.passes, args.game)
-        if args.command == "export":
-            return _export(args)
-        if args.command == "solve":
-            from .analysis.command import solve_command
-
-            most = _analysis_bounds()[1]
-            if args.budget is not None and (refused := _whole_option("solve", "--budget", args.budget, most)):
-                return refused
-            budget = {} if args.budget is None else {"node_budget": args.budget}
-            return solve_command(args.file, as_json=args.json, **budget)
-        if args.command == "analyse":
-            return _analyse(args)
-        if args.command == "tournament":
-            return _tournament(args)
-        if args.command == "site":
-            from .site import run as site_run
-
-            return site_run(args)
-        if args.command == "class":
-            from .classroom.command import run as class_run
-
-            return class_run(args)
+        try:
+            return _dispatch(args)
+        finally:
+            sys.stdout.flush()  # a full disk is said here, not at Python's exit
     except BrokenPipeError:  # e.g. `durak-nb replay FILE | head`: the reader left; say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stdout.fileno())
         return 1
+    except OSError as exc:
+        if not _stdout_failed(exc):
+            raise
+        # e.g. `durak-nb replay FILE > /dev/full`: said in one line, not a traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stdout.fileno())
+        _say(_("durak-nb: error: cannot write the output: {why}").format(why=os_why(exc)), error=True)
+        return 1
+    finally:
+        sys.stdout = stdout
+
+
+def _dispatch(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one return per command
+    """Run the command ``args`` names (:func:`_command_run` says a broken output)."""
+    if args.command == "validate":
+        return _validate(args.files, args.json)
+    if args.command == "play":
+        return _play(args)
+    if args.command == "selfplay":
+        return _selfplay(args)
+    if args.command == "replay":
+        return _replay(args.file)
+    if args.command == "convert":
+        return _convert(args.input, args.output, args.passes, args.game)
+    if args.command == "export":
+        return _export(args)
+    if args.command == "solve":
+        from .analysis.command import solve_command
+
+        most = _analysis_bounds()[1]
+        if args.budget is not None and (refused := _whole_option("solve", "--budget", args.budget, most)):
+            return refused
+        budget = {} if args.budget is None else {"node_budget": args.budget}
+        return solve_command(args.file, as_json=args.json, **budget)
+    if args.command == "analyse":
+        return _analyse(args)
+    if args.command == "tournament":
+        return _tournament(args)
+    if args.command == "site":
+        from .site import run as site_run
+
+        return site_run(args)
+    if args.command == "class":
+        from .classroom.command import run as class_run
+
+        return class_run(args)
     return 2  # pragma: no cover - argparse requires a command
+
+
+class _Output:
+    """The standard output, whose write errors are marked as its own (``durak_nb_output``)
+    for :func:`_command_run` to say in one line; everything else is the stream's."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        """Write ``text`` to the stream; its :class:`OSError` is marked."""
+        try:
+            return int(self._stream.write(text))
+        except OSError as exc:
+            exc.durak_nb_output = True  # type: ignore[attr-defined]
+            raise
+
+    def flush(self) -> None:
+        """Flush the stream; its :class:`OSError` is marked."""
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            exc.durak_nb_output = True  # type: ignore[attr-defined]
+            raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _stdout_failed(exc: OSError) -> bool:
+    """Whether ``exc`` came from writing the standard output (a full disk, a closed
+    device), not from a file a command reads or writes."""
+    return bool(getattr(exc, "durak_nb_output", False))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -96,9 +96,21 @@ def locale_encoding(environ: dict[str, str] | None = None) -> str | None:
 
 def locale_streams() -> None:
     """Give ``sys.stdout`` and ``sys.stderr`` the locale's encoding (:func:`locale_encoding`)
-    and the :data:`ERRORS` handler, unless ``PYTHONIOENCODING`` chose one; a stream that
-    cannot be reconfigured (not a text file) is left as it is."""
-    if os.environ.get("PYTHONIOENCODING"):
+    and the :data:`ERRORS` handler, unless ``PYTHONIOENCODING`` chose the encoding (then
+    the streams keep it and get the handler, unless it named one too: ``ascii:strict``); a
+    stream that cannot be reconfigured (not a text file) is left as it is."""
+    chosen = os.environ.get("PYTHONIOENCODING")
+    if chosen:
+        if ":" not in chosen:  # PYTHONIOENCODING=ascii: 10H, not a UnicodeEncodeError's traceback
+            for stream in (sys.stdout, sys.stderr):
+                reconfigure = getattr(stream, "reconfigure", None)
+                current = getattr(stream, "encoding", None)
+                if reconfigure is None or not current or codecs.lookup(current).name.startswith("utf"):
+                    continue
+                try:
+                    reconfigure(errors=ERRORS)
+                except (ValueError, OSError):  # pragma: no cover - e.g. a stream already read from
+                    continue
         return
     wanted = locale_encoding()
     for stream in (sys.stdout, sys.stderr):

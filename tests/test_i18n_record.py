@@ -132,6 +132,26 @@ def test_a_legal_file_is_reported_ok_with_its_moves_counted(tmp_path: Path, lang
         assert report.describe() == words.format(file=path, n=2, state=state[lang])
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "{file}: ok, 1 move, {state}"),
+        ("ru", "{file}: всё правильно, 1 ход, {state}"),
+        ("uk", "{file}: усе правильно, 1 хід, {state}"),
+    ],
+)
+def test_one_move_is_counted_in_the_singular(tmp_path: Path, lang: str, words: str) -> None:
+    """Not «ok, 1 moves» (a breaker's report, issue 22: plural forms through the catalogues)."""
+    doc = json.loads(recording().dumps())
+    doc["moves"] = doc["moves"][:1]
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with language(lang):
+        report = validate_file(path)
+        state = {"en": "not finished (bout 1)", "ru": "партия не окончена (кон 1)", "uk": "партію не закінчено (кон 1)"}
+        assert report.describe() == words.format(file=path, state=state[lang])
+
+
 def test_a_wrong_result_and_a_document_error_in_russian_and_ukrainian() -> None:
     doc = json.loads(json.dumps(DOC))
     doc["result"] = {"durak": "Boris"}

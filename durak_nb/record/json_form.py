@@ -902,7 +902,7 @@ class ValidationReport:
         state = r.describe(self.recording.players) if r else _("not finished (bout {bout})").format(bout=self.game.bout)
         n = len(self.recording.moves)
         # TRANSLATORS: {state} is how the game ended, in words, or "not finished (bout 3)"
-        return ngettext("{file}: ok, {n} moves, {state}", "{file}: ok, {n} moves, {state}", n).format(
+        return ngettext("{file}: ok, {n} move, {state}", "{file}: ok, {n} moves, {state}", n).format(
             file=self.file, n=n, state=state
         )
 

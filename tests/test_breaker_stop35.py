@@ -1,0 +1,73 @@
+"""Defects a breaker found by feeding the command line bad input and bad outputs (issue
+22's seams), each with a test that failed before its fix."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "recordings" / "podkidnoy-2p.durak"
+
+
+def _env(**extra: str) -> dict[str, str]:
+    base = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG")}
+    for var in ("DURAK_NB_LANG", "PYTHONIOENCODING", "PYTHONUTF8"):
+        base.pop(var, None)
+    base.update({"PYTHONPATH": str(ROOT), "COLUMNS": "80", "LANG": "C.UTF-8"})
+    base.update(extra)
+    return base
+
+
+def _cli(*args: str, stdout: int | None = subprocess.PIPE, **env: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "durak_nb.cli", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        env=_env(**env),
+        timeout=120,
+        check=False,
+    )
+
+
+def test_an_ascii_output_chosen_by_pythonioencoding_gets_the_suits_as_letters() -> None:
+    """``PYTHONIOENCODING=ascii durak-nb replay`` ended in a ``UnicodeEncodeError``'s
+    traceback: the encoding it chose is kept, and what it cannot write is written plainly."""
+    done = _cli("replay", str(GAME), PYTHONIOENCODING="ascii")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode("ascii").splitlines()
+    assert lines[:3] == ["podkidnoy: Anna, Boris; trump H", "   1  Boris attacks 10H", "   2  Anna covers 10H with AH"]
+    assert b"Traceback" not in done.stderr
+    # an error handler named with it is the user's choice, kept
+    strict = _cli("replay", str(GAME), PYTHONIOENCODING="ascii:strict")
+    assert b"UnicodeEncodeError" in strict.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "durak-nb: error: cannot write the output: No space left on device"),
+        ("ru", "durak-nb: ошибка: не удаётся записать вывод: на устройстве не осталось места"),
+        ("uk", "durak-nb: помилка: не вдається записати вивід: на пристрої не залишилося місця"),
+    ],
+)
+def test_a_full_output_is_said_in_one_line_not_a_traceback(lang: str, words: str) -> None:
+    """``durak-nb replay FILE > /dev/full`` printed a traceback ending in ``OSError``."""
+    for args in (["replay", str(GAME)], ["validate", "--json", str(GAME)], ["validate", str(GAME)]):
+        with open("/dev/full", "wb") as full:
+            done = _cli("--lang", lang, *args, stdout=full.fileno())
+        assert (done.returncode, done.stderr.decode("utf-8").splitlines()) == (1, [words]), args
+
+
+def test_an_error_not_of_the_output_is_still_a_files_error(tmp_path: Path) -> None:
+    """The output's errors are told apart from a file's: a missing file is said as before."""
+    done = _cli("validate", str(tmp_path / "missing.durak"))
+    assert done.returncode == 1
+    assert done.stderr.decode("utf-8") == f"{tmp_path / 'missing.durak'}: error: cannot read the file: No such file or directory\n"
+    assert json.loads(_cli("validate", "--json", str(GAME)).stdout)[0]["ok"] is True
