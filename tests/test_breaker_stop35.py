@@ -69,5 +69,6 @@ def test_an_error_not_of_the_output_is_still_a_files_error(tmp_path: Path) -> No
     """The output's errors are told apart from a file's: a missing file is said as before."""
     done = _cli("validate", str(tmp_path / "missing.durak"))
     assert done.returncode == 1
-    assert done.stderr.decode("utf-8") == f"{tmp_path / 'missing.durak'}: error: cannot read the file: No such file or directory\n"
-    assert json.loads(_cli("validate", "--json", str(GAME)).stdout)[0]["ok"] is True
+    missing = tmp_path / "missing.durak"
+    assert done.stderr.decode("utf-8") == f"{missing}: error: cannot read the file: No such file or directory\n"
+    assert json.loads(_cli("validate", "--json", str(GAME)).stdout)["ok"] is True
