@@ -945,7 +945,7 @@ def _run(argv: Sequence[str]) -> int:
 def _command_run(args: argparse.Namespace) -> int:
     """Run the command ``args`` names; returns the exit status."""
     stdout = sys.stdout
-    sys.stdout = _Output(stdout)  # type: ignore[assignment]
+    sys.stdout = _Output(stdout)
     try:
         try:
             return _dispatch(args)
@@ -967,7 +967,7 @@ def _command_run(args: argparse.Namespace) -> int:
         sys.stdout = stdout
 
 
-def _dispatch(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one return per command
+def _dispatch(args: argparse.Namespace) -> int:
     """Run the command ``args`` names (:func:`_command_run` says a broken output)."""
     if args.command == "validate":
         return _validate(args.files, args.json)
