@@ -104,7 +104,8 @@ class _WFrame:
     cont: bool  # write 'N...' before the next move (a variation's start, or after a variation)
     branch: tuple[tuple[int, int], ...]
     i: int = 0
-    alts: list[GameNode] | None = None  # alternatives of nodes[i] still to write
+    alts: list[tuple[int, GameNode]] | None = None  # alternatives of nodes[i] still to write, the last first:
+    # (the place among the parent's variations, the node)
     before: Game | PartialGame | None = None  # the game before nodes[i]
     start_before: bool = False  # nodes[i] begins a bout
     omit: tuple[int, int, bool] = (0, 0, False)  # passes left out: from, to (exclusive), end with 'bito'
@@ -193,12 +194,13 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
         pieces.append(_Piece(_comment(root.comment_before), brk="line"))
         return pieces, walk
     total = 0
+    main_moves = [n.move for n in root.mainline() if n.move is not None]
     stack = [_WFrame(root.mainline(), game, 0, True, False, ())]
     while stack:
         f = stack[-1]
         if f.alts is not None:
             if f.alts:
-                alt = f.alts.pop(0)
+                vnum, alt = f.alts.pop()  # each alternative once: linear in their number
                 assert f.before is not None and alt.parent is not None
                 if f.depth + 1 > MAX_DEPTH:
                     raise RecordingError(
@@ -206,7 +208,6 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
                         file=file,
                         rule=None,
                     )
-                vnum = alt.parent.variations.index(alt)
                 pieces.append(_Piece("(", glue_after=True, brk="indent" if f.depth == 0 else ""))
                 nodes = [alt, *alt.mainline()]
                 stack.append(
@@ -215,7 +216,7 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
                         side_line_start(
                             tree.recording,
                             f.before,
-                            [n.move for n in tree.root.mainline() if n.move is not None],
+                            main_moves,
                             f.i,
                             [n.move for n in nodes if n.move is not None],
                         )
@@ -297,7 +298,7 @@ def _write_moves(tree: GameTree, names: Sequence[str], file: str, passes: str = 
         if alts:
             f.before = g.copy()
             f.start_before = f.at_start
-            f.alts = list(alts)
+            f.alts = [(v, alt) for v, alt in enumerate(alts, start=1)][::-1]
             continue
         _advance(f, move, walk)
         f.cont = False
