@@ -573,6 +573,8 @@ def _replay(path: str) -> int:
     try:
         games = notation.load_games(_edition(path))  # .durak or .json, one game or a match
         for number, rec in enumerate(games, 1):
+            for warning in rec.warnings:  # e.g. a journal's torn last line, dropped
+                _say(warning.format(), error=True)
             title = _("game {number} of {count}: ").format(number=number, count=len(games)) if len(games) > 1 else ""
             if rec.meta.get("analysis"):  # the analysis's texts in the reader's language
                 from .analysis.evaluation import in_reader_language
@@ -621,6 +623,9 @@ def _convert(src: str, dst: str, passes: str = "all", game: int | None = None) -
     reports = _checked(src)
     if reports is None:
         return 1
+    for report in reports:
+        for warning in report.warnings:  # as validate says them (a journal's torn line: dropped)
+            _say(warning.format(), error=True)
     if game is not None:
         if not 1 <= game <= len(reports):
             return _no_such_game("convert", src, len(reports))

@@ -96,3 +96,49 @@ def test_many_side_lines_of_one_move_are_written_in_order_and_named_by_their_pla
     bad = _cli("validate", str(tmp_path / "bad.json"))
     assert bad.returncode == 1
     assert "move 2 in variation 3 of move 2 (Boris +6S)" in bad.stderr.decode("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "en",
+            "warning: line 7 is torn (written only in part when the recording stopped): its 20 bytes were dropped, "
+            "the moves before it are kept",
+        ),
+        (
+            "ru",
+            "предупреждение: строка 7 оборвана (запись остановилась, когда её записали лишь частично): её 20 байт "
+            "отброшены, ходы до неё сохранены",
+        ),
+        (
+            "uk",
+            "попередження: рядок 7 обірвано (запис зупинився, коли його записали лише частково): його 20 байтів "
+            "відкинуто, ходи до нього збережено",
+        ),
+    ],
+)
+def test_a_journals_torn_last_line_is_said_by_validate_replay_and_convert(
+    tmp_path: Path, lang: str, words: str
+) -> None:
+    """A journal whose last move was cut by a crash read «ok, 5 moves» with no word of the
+    line dropped (only ``Recorder.open`` warned): every command that reads it says it, at
+    its line, and still reads the moves before it (exit 0)."""
+    from durak_nb.record import io
+
+    doc = io.load(GAME).to_json()
+    lines = [json.dumps({**{k: doc[k] for k in ("format", "rules", "players", "deal")}, "meta": {}})]
+    lines += [json.dumps(m) for m in doc["moves"][:6]]
+    journal = tmp_path / "cut.durak.jsonl"
+    journal.write_bytes(("\n".join(lines[:6]) + "\n" + lines[6][:20]).encode("utf-8"))
+    where = f"{journal}:7:1: {words}"
+    done = _cli("--lang", lang, "validate", str(journal))
+    assert done.returncode == 0
+    assert done.stderr.decode("utf-8").splitlines() == [where]
+    assert done.stdout.decode("utf-8").startswith(f"{journal}: ")
+    replayed = _cli("--lang", lang, "replay", str(journal))
+    assert (replayed.returncode, replayed.stderr.decode("utf-8").splitlines()) == (0, [where])
+    assert len([x for x in replayed.stdout.decode("utf-8").splitlines() if x[:4].strip().isdigit()]) == 5
+    converted = _cli("--lang", lang, "convert", str(journal), str(tmp_path / "out.json"))
+    assert (converted.returncode, converted.stderr.decode("utf-8").splitlines()) == (0, [where])
+    assert len(io.load(tmp_path / "out.json").moves) == 5

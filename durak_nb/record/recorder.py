@@ -71,6 +71,7 @@ from ..rules import Rules
 from ..unseen import PartialDeal, PartialGame, SeenDraw
 from . import jsonio
 from .annotations import move_to_json
+from .base import RecordingWarning
 from .json_form import (
     FORMAT,
     MAX_BYTES,
@@ -160,6 +161,18 @@ class TornLine:
     def size(self) -> int:
         """How many bytes were dropped."""
         return len(self.data)
+
+    def warning(self, file: str) -> RecordingWarning:
+        """The doubt a reader of the journal ``file`` is told (``durak-nb validate`` prints
+        it, and exits 0): the line dropped, the moves before it kept."""
+        message = ngettext(
+            "line {line} is torn (written only in part when the recording stopped): its {n} byte was "
+            "dropped, the moves before it are kept",
+            "line {line} is torn (written only in part when the recording stopped): its {n} bytes were "
+            "dropped, the moves before it are kept",
+            self.size,
+        ).format(line=self.line, n=self.size)
+        return RecordingWarning(message, file=file, line=self.line, column=1)
 
     def describe(self, file: str) -> str:
         """One sentence for people, e.g. ``g.jsonl: line 5 is torn …: dropped 17 bytes``."""
@@ -375,6 +388,8 @@ def _parse(data: bytes, file: str) -> Journal:
     rec.meta = _Annotations(notes).apply(head_meta)
     if game.finished:
         rec.result = _result_json(rec, game)
+    if torn is not None:  # said wherever the journal is read (validate, replay, convert), not only by open()
+        rec.warnings = (*rec.warnings, torn.warning(file))
     return Journal(
         rec,
         game,
