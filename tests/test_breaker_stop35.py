@@ -142,3 +142,22 @@ def test_a_journals_torn_last_line_is_said_by_validate_replay_and_convert(
     converted = _cli("--lang", lang, "convert", str(journal), str(tmp_path / "out.json"))
     assert (converted.returncode, converted.stderr.decode("utf-8").splitlines()) == (0, [where])
     assert len(io.load(tmp_path / "out.json").moves) == 5
+
+
+def test_a_second_bito_has_no_bout_to_end(tmp_path: Path) -> None:
+    """``… Boris pass bito bito bito`` was read as one bito: the word may confirm the bito
+    the passes written made, once; a second one is refused at its place, as a ``bito``
+    where no bout is under way always was."""
+    src = GAME.read_text(encoding="utf-8")
+    once = src.replace("1. Boris TH Anna AH/TH Boris pass", "1. Boris TH Anna AH/TH Boris pass bito", 1)
+    (tmp_path / "once.durak").write_text(once, encoding="utf-8")
+    assert _cli("validate", str(tmp_path / "once.durak")).returncode == 0
+    for text, column in (("Boris pass bito bito", 40), ("bito bito", 29)):
+        twice = src.replace("1. Boris TH Anna AH/TH Boris pass", f"1. Boris TH Anna AH/TH {text}", 1)
+        (tmp_path / "twice.durak").write_text(twice, encoding="utf-8")
+        done = _cli("validate", str(tmp_path / "twice.durak"))
+        assert done.returncode == 1
+        assert done.stderr.decode("utf-8").startswith(
+            f"{tmp_path / 'twice.durak'}:13:{column}: error: 'bito' ends a bout whose last passes are left out; "
+            "no bout is under way here; legal moves: Anna 6D,"
+        ), text

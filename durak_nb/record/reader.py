@@ -1549,6 +1549,7 @@ class _Reader:
             )
         if not line.at_start:
             self._implied_end(line, tok, k, "bito")
+        line.bito_ended = False  # said once: a second 'bito' has no bout to end
         line.after_ok = line.glyph_ok = False
 
     def _implied_end(self, line: _Line, tok: Token, k: int, ending: str | None) -> None:
