@@ -161,3 +161,15 @@ def test_a_second_bito_has_no_bout_to_end(tmp_path: Path) -> None:
             f"{tmp_path / 'twice.durak'}:13:{column}: error: 'bito' ends a bout whose last passes are left out; "
             "no bout is under way here; legal moves: Anna 6D,"
         ), text
+
+
+def test_a_byte_that_is_not_utf8_is_placed_at_its_line_and_column(tmp_path: Path) -> None:
+    """A Latin-1 «ö» on line 7 was reported at 1:1 (byte 1273): now at 7:16, the byte kept."""
+    text = GAME.read_text(encoding="utf-8").replace("[Players Anna Boris]", "[Players Anna Böris]")
+    raw = text.encode("utf-8").replace("ö".encode(), "ö".encode("latin-1"))
+    (tmp_path / "latin1.durak").write_bytes(raw)
+    done = _cli("validate", str(tmp_path / "latin1.durak"))
+    n = raw.index(b"\xf6")
+    assert done.stderr.decode("utf-8") == (
+        f"{tmp_path / 'latin1.durak'}:7:16: error: the file is not UTF-8 text (byte {n})\n"
+    )

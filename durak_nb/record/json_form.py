@@ -691,7 +691,13 @@ def read_text(path: str | Path, *, encoding: str = "utf-8") -> str:
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise RecordingError(_("the file is not UTF-8 text (byte {n})").format(n=exc.start), file=str(path)) from exc
+        # the place of the first bad byte: its line, and its column in the characters before it
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = len(raw[start : exc.start].decode(encoding, "replace")) + 1
+        raise RecordingError(
+            _("the file is not UTF-8 text (byte {n})").format(n=exc.start), file=str(path), line=line, column=column
+        ) from exc
 
 
 def write_atomic(path: str | Path, text: str) -> None:
