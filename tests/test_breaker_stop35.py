@@ -173,3 +173,21 @@ def test_a_byte_that_is_not_utf8_is_placed_at_its_line_and_column(tmp_path: Path
     assert done.stderr.decode("utf-8") == (
         f"{tmp_path / 'latin1.durak'}:7:16: error: the file is not UTF-8 text (byte {n})\n"
     )
+
+
+def test_a_file_named_by_no_suffix_is_read_as_json_only_when_it_holds_json(tmp_path: Path) -> None:
+    """A notation file saved as ``game.txt`` was «a match: bad JSON value: Expecting value»:
+    now the error names the suffixes the kit reads; a JSON document under any name still reads."""
+    from durak_nb.record import io
+
+    (tmp_path / "game.txt").write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    done = _cli("validate", str(tmp_path / "game.txt"))
+    assert done.stderr.decode("utf-8") == (
+        f"{tmp_path / 'game.txt'}:1:1: error: the file name ends in none of .durak, .durak.jsonl, .json, .jsonl, "
+        "and the file is not JSON: name it by its form\n"
+    )
+    rec = io.load(GAME)
+    (tmp_path / "game.rec").write_text(rec.dumps(), encoding="utf-8")
+    (tmp_path / "match").write_text(f"[{rec.dumps()}]", encoding="utf-8")
+    assert io.load(tmp_path / "game.rec").moves == rec.moves
+    assert [g.moves for g in io.load_games(tmp_path / "match")] == [rec.moves]

@@ -197,8 +197,27 @@ def load_games(path: str | Path) -> list[Recording]:
             the file, line, column, move and rule.
     """
     p = Path(path)
-    loader = loader_for(p) or _read_json_file
+    loader = loader_for(p) or _read_unnamed_file
     return _as_recordings(loader(p), p)
+
+
+def _read_unnamed_file(path: Path) -> list[Recording]:
+    """A file whose name ends in no reader's suffix: read as the JSON form when it
+    holds JSON (an object, or an array of objects); else refused, naming the suffixes
+    (a notation file saved as ``game.txt`` was "bad JSON value")."""
+    text = read_text(path, encoding="utf-8-sig")
+    head = text.lstrip(" \t\r\n")
+    if head.startswith("{") or (head.startswith("[") and head[1:].lstrip(" \t\r\n")[:1] in ("{", "]")):
+        if not head.startswith("["):
+            return [Recording.from_json_text(text, file=str(path))]
+        return _json_array(text, str(path))
+    raise RecordingError(
+        # TRANSLATORS: {suffixes} lists the file name endings the kit reads (.durak, .json, ...)
+        _("the file name ends in none of {suffixes}, and the file is not JSON: name it by its form").format(
+            suffixes=", ".join(suffixes())
+        ),
+        file=str(path),
+    )
 
 
 def load_game(path: str | Path, game: int = 0) -> tuple[list[Recording], int]:
