@@ -821,6 +821,13 @@ def _analyse(args: argparse.Namespace) -> int:
         refused = _whole_option("analyse", option, value, most)
         if refused is not None:
             return refused
+    if args.max_samples < args.samples:  # the bound on rounds of --samples deals: at least one round
+        return _usage(
+            "analyse",
+            _("--max-samples ({most}) must be at least --samples ({samples}): one round of deals").format(
+                most=args.max_samples, samples=args.samples
+            ),
+        )
     try:
         games = notation.load_games(args.file)
     except RecordingError:

@@ -191,3 +191,27 @@ def test_a_file_named_by_no_suffix_is_read_as_json_only_when_it_holds_json(tmp_p
     (tmp_path / "match").write_text(f"[{rec.dumps()}]", encoding="utf-8")
     assert io.load(tmp_path / "game.rec").moves == rec.moves
     assert [g.moves for g in io.load_games(tmp_path / "match")] == [rec.moves]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "durak-nb analyse: error: --max-samples (2) must be at least --samples (10): one round of deals"),
+        (
+            "ru",
+            "durak-nb analyse: ошибка: --max-samples (2) должно быть не меньше --samples (10): хотя бы один круг "
+            "раскладов",
+        ),
+        (
+            "uk",
+            "durak-nb analyse: помилка: --max-samples (2) має бути не менше за --samples (10): хоча б одне коло "
+            "розкладів",
+        ),
+    ],
+)
+def test_max_samples_below_samples_is_refused(tmp_path: Path, lang: str, words: str) -> None:
+    """``analyse --samples 10 --max-samples 2`` ran with 10 deals a move, the bound unsaid
+    although --help says «at least --samples»: refused before the file is read, nothing written."""
+    out = tmp_path / "a.durak"
+    done = _cli("--lang", lang, "analyse", str(GAME), "-o", str(out), "--samples", "10", "--max-samples", "2")
+    assert (done.returncode, done.stderr.decode("utf-8").splitlines(), out.exists()) == (2, [words], False)
