@@ -771,7 +771,7 @@ def _export(args: argparse.Namespace) -> int:
         words = _("{page}: {bytes}, {lines}; open it in a browser (no kernel needed)")
         return words.format(page=page, bytes=_bytes(page.stat().st_size), lines=_lines_words(rec))
 
-    replaces = _("{file}: the page would replace the recording FILE; write to another file")
+    replaces = _("{file}: the page would replace the recording it shows; write to another file")
     return _export_page(args, ("--title", "--view"), replaces, write)
 
 
@@ -801,7 +801,7 @@ def _export_lesson(args: argparse.Namespace) -> int:
         )
         return words.format(page=page, bytes=_bytes(page.stat().st_size), n=n)
 
-    replaces = _("{file}: the page would replace the lesson FILE; write to another file")
+    replaces = _("{file}: the page would replace the lesson it shows; write to another file")
     return _export_page(args, ("--title",), replaces, write)
 
 

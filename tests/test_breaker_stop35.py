@@ -215,3 +215,16 @@ def test_max_samples_below_samples_is_refused(tmp_path: Path, lang: str, words: 
     out = tmp_path / "a.durak"
     done = _cli("--lang", lang, "analyse", str(GAME), "-o", str(out), "--samples", "10", "--max-samples", "2")
     assert (done.returncode, done.stderr.decode("utf-8").splitlines(), out.exists()) == (2, [words], False)
+
+
+def test_the_result_members_example_shows_single_braces(tmp_path: Path) -> None:
+    """«an object such as {{"durak": "Boris"}}»: the braces were doubled (a text never formatted)."""
+    from durak_nb.record import io
+
+    doc = io.load(GAME).to_json()
+    doc["result"] = "Anna"
+    (tmp_path / "res.json").write_text(json.dumps(doc), encoding="utf-8")
+    done = _cli("validate", str(tmp_path / "res.json"))
+    assert done.stderr.decode("utf-8").endswith(
+        """error: [R25] 'result': an object such as {"durak": "Boris"} or {"durak": null, "draw": true}\n"""
+    )

@@ -385,12 +385,12 @@ def test_export_refuses_alike_for_a_recording_and_a_lesson(tmp_path: Path, capsy
     status, err = err_of(capsys, "export", str(DRAW), "-o", str(DRAW))
     assert (status, err) == (
         2,
-        f"durak-nb export: error: {DRAW}: the page would replace the recording FILE; write to another file\n",
+        f"durak-nb export: error: {DRAW}: the page would replace the recording it shows; write to another file\n",
     )
     status, err = err_of(capsys, "export", str(lesson), "-o", str(lesson))
     assert (status, err) == (
         2,
-        f"durak-nb export: error: {lesson}: the page would replace the lesson FILE; write to another file\n",
+        f"durak-nb export: error: {lesson}: the page would replace the lesson it shows; write to another file\n",
     )
     missing = tmp_path / "nowhere" / "p.html"
     status, err = err_of(capsys, "export", str(DRAW), "-o", str(missing))

@@ -1008,7 +1008,7 @@ class _DocReader:
         result = doc.get("result")
         if result is not None and (not isinstance(result, dict) or set(result) - _RESULT_KEYS):
             raise self.fail(
-                _('\'result\': an object such as {{"durak": "Boris"}} or {{"durak": null, "draw": true}}'),
+                _('\'result\': an object such as {{"durak": "Boris"}} or {{"durak": null, "draw": true}}').format(),
                 "result",
                 "R25",
             )
