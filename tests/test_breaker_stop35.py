@@ -228,3 +228,18 @@ def test_the_result_members_example_shows_single_braces(tmp_path: Path) -> None:
     assert done.stderr.decode("utf-8").endswith(
         """error: [R25] 'result': an object such as {"durak": "Boris"} or {"durak": null, "draw": true}\n"""
     )
+
+
+def test_the_notation_reader_given_bytes_says_what_it_wants() -> None:
+    """``notation.read(b"…")`` was ``TypeError: cannot use a string pattern on a bytes-like object``."""
+    from durak_nb.record import notation
+
+    data = GAME.read_bytes()
+    for call in (notation.read, notation.read_games, notation.parse):
+        with pytest.raises(TypeError) as info:
+            call(data)  # type: ignore[arg-type]
+        assert (
+            str(info.value)
+            == "text must be the notation as a str, not bytes (decode bytes first, or read the file with load)"
+        )
+    assert len(notation.read(data.decode("utf-8")).moves) == 134

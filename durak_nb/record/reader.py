@@ -1723,7 +1723,14 @@ def parse(
             rule id), a written result that disagrees with the replay (R25), or R4 in
             a match; the error names file, line, column and move, and lists the legal
             moves where a move was expected.
+        TypeError: ``text`` is not a ``str`` (bytes: decode them first, or read the file
+            with :func:`load`).
     """
+    if not isinstance(text, str):
+        kind = type(text).__name__
+        raise TypeError(
+            f"text must be the notation as a str, not {kind} (decode bytes first, or read the file with load)"
+        )
     err = None
     bad = jsonio.lone_surrogate(text)
     if len(text) > MAX_BYTES:
