@@ -1727,7 +1727,7 @@ def parse(
             with :func:`load`).
     """
     if not isinstance(text, str):
-        kind = type(text).__name__
+        kind = type(text).__name__  # type: ignore[unreachable]  # a caller without types
         raise TypeError(
             f"text must be the notation as a str, not {kind} (decode bytes first, or read the file with load)"
         )
