@@ -392,7 +392,7 @@ def _parser() -> argparse.ArgumentParser:
     an.add_argument(
         "--max-samples",
         type=int,
-        default=32,
+        default=None,  # 32, or --samples where that is more
         metavar="N",
         help=_("the most deals sampled per move until the best move is decided (default 32, at least --samples)"),
     )
@@ -812,6 +812,9 @@ def _analyse(args: argparse.Namespace) -> int:
     from .record.io import check_match
 
     samples, budget = _analysis_bounds()
+    given_most = args.max_samples is not None
+    if not given_most:  # the default bound: 32 deals, or one round of --samples where that is more
+        args.max_samples = max(32, args.samples) if isinstance(args.samples, int) else 32
     bounds = (
         ("--samples", args.samples, samples),
         ("--max-samples", args.max_samples, samples),
@@ -821,7 +824,7 @@ def _analyse(args: argparse.Namespace) -> int:
         refused = _whole_option("analyse", option, value, most)
         if refused is not None:
             return refused
-    if args.max_samples < args.samples:  # the bound on rounds of --samples deals: at least one round
+    if given_most and args.max_samples < args.samples:  # the bound on rounds of --samples deals: at least one round
         return _usage(
             "analyse",
             _("--max-samples ({most}) must be at least --samples ({samples}): one round of deals").format(

@@ -22,6 +22,7 @@ from typing import Any
 
 from .errors import DurakError
 from .i18n import N_, _, get_language, ngettext
+from .text import json_shown
 
 __all__ = [
     "MAX_REPETITION_DRAW",
@@ -483,9 +484,9 @@ class Rules:
             value = getattr(self, name)
             kind = types[name]
             if kind in ("bool",) and not isinstance(value, bool):
-                raise bad(name, _("true or false, not {value}").format(value=repr(value)))
+                raise bad(name, _("true or false, not {value}").format(value=json_shown(value)))
             if kind in ("int",) and (isinstance(value, bool) or not isinstance(value, int)):
-                raise bad(name, _("a whole number, not {value}").format(value=repr(value)))
+                raise bad(name, _("a whole number, not {value}").format(value=json_shown(value)))
         if self.deck_size not in (24, 36, 52):
             raise bad("deck_size", _("a deck has 24, 36 or 52 cards, not {n}").format(n=self.deck_size))
         if not 1 <= self.hand_size <= self.deck_size // 2:

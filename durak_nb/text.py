@@ -13,7 +13,7 @@ import html
 import json
 import unicodedata
 
-__all__ = ["HIDDEN_CATEGORIES", "esc", "name_html", "visible"]
+__all__ = ["HIDDEN_CATEGORIES", "esc", "json_shown", "name_html", "visible"]
 
 #: Unicode categories never shown raw: controls (C0, C1), format characters (bidi
 #: controls, zero-width joiners), surrogates, line and paragraph separators.
@@ -58,3 +58,18 @@ def name_html(name: object) -> str:
     """A player's ``name`` in running HTML text, escaped (:func:`esc`, N11): the one
     place where a name is put into a page."""
     return esc(name)
+
+
+def json_shown(value: object, most: int = 60) -> str:
+    """A value from a file, in a message, as JSON writes it (``null``, ``true``,
+    ``"Anna"``), not as Python does (``None``, ``True``, ``'Anna'``); at most ``most``
+    characters (then ``…``).  Not JSON data (a Python object): its ``repr``.
+
+    >>> json_shown(None), json_shown(True), json_shown("Anna"), json_shown([1, "x"])
+    ('null', 'true', '"Anna"', '[1, "x"]')
+    """
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= most else text[: most - 1] + "…"

@@ -163,7 +163,7 @@ def test_a_wrong_result_and_a_document_error_in_russian_and_ukrainian() -> None:
     with language("uk"):
         with pytest.raises(RecordingError) as err:
             Recording.from_json({**DOC, "format": "durak-nb/2"})
-        assert str(err.value) == "<string>:1:1: помилка: 'format' має бути 'durak-nb/1', а не 'durak-nb/2'"
+        assert str(err.value) == '<string>:1:1: помилка: \'format\' має бути "durak-nb/1", а не "durak-nb/2"'
 
 
 # ----------------------------------------------------------------------------- durak-nb replay
@@ -355,7 +355,7 @@ def test_an_error_is_shown_in_the_language_it_was_raised_in() -> None:
 
     with language("ru"), pytest.raises(RecordingError) as err:
         Recording.from_json({**DOC, "format": "durak-nb/2"})
-    said = "'format' должен быть 'durak-nb/1', а не 'durak-nb/2'"
+    said = '\'format\' должен быть "durak-nb/1", а не "durak-nb/2"'
     assert str(err.value) == f"<string>:1:1: ошибка: {said}"
     assert err.value.args == (f"<string>:1:1: ошибка: {said}",)
     assert str(pickle.loads(pickle.dumps(err.value))) == f"<string>:1:1: ошибка: {said}"

@@ -920,7 +920,7 @@ def test_the_writer_refuses_a_result_that_disagrees_r25() -> None:
         write(rec)
     assert (info.value.rule, info.value.message) == (
         "R25",
-        "the written result disagrees with the replay: durak is 'Anna', not 'Boris'",
+        'the written result disagrees with the replay: durak is "Anna", not "Boris"',
     )
 
 

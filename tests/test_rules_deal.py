@@ -266,4 +266,4 @@ def test_R5_redeal_deck_must_be_the_whole_deck() -> None:
 def test_R5_option_value_is_checked() -> None:
     with pytest.raises(RulesError) as exc:
         Rules.make("podkidnoy", redeal_five_of_suit="yes")
-    assert str(exc.value) == "[R5] option redeal_five_of_suit: true or false, not 'yes'"
+    assert str(exc.value) == '[R5] option redeal_five_of_suit: true or false, not "yes"'

@@ -45,6 +45,7 @@ from ..errors import DurakError
 from ..i18n import N_, _, ngettext
 from ..numbering import move_number
 from ..rules import Rules, RulesError
+from ..text import json_shown
 from ..unseen import PartialDeal, PartialError, PartialGame, PartialReplay, SeenDraw, replay_partial
 from . import jsonio
 from .annotations import ANNOTATION_KEYS, annotation_problem, move_to_json, variation_depth, variation_moves
@@ -370,7 +371,9 @@ class Recording:
         else:
             durak = None if got.durak is None else self.players[got.durak]
             if "durak" in want and want["durak"] != durak:
-                problems.append(_("durak is {got!r}, not {want!r}").format(got=durak, want=want["durak"]))
+                problems.append(
+                    _("durak is {got}, not {want}").format(got=json_shown(durak), want=json_shown(want["durak"]))
+                )
             if bool(want.get("draw", False)) != got.draw:
                 # TRANSLATORS: draw is the JSON member; {value} is true or false as JSON writes it
                 problems.append(_("draw is {value}").format(value=str(got.draw).lower()))
@@ -992,7 +995,10 @@ class _DocReader:
             )
         if doc.get("format") != FORMAT:
             raise self.fail(
-                _("'format' must be {want!r}, not {got!r}").format(want=FORMAT, got=doc.get("format")), "format"
+                _("'format' must be {want}, not {got}").format(
+                    want=json_shown(FORMAT), got=json_shown(doc.get("format"))
+                ),
+                "format",
             )
         rules = self._rules(doc)
         deal = start = None
